@@ -1,0 +1,118 @@
+// Package engine runs the one inference loop: it feeds events to the isolation core, executes the
+// plans it returns on the model and the KV page pool, and streams tokens back to callers.
+package engine
+
+import (
+	"context"
+	"fmt"
+)
+
+// SamplingParams choose how a token is drawn from the logits.
+type SamplingParams struct {
+	Temperature       float32 // 0 means greedy
+	TopK              int     // 0 disables
+	TopP              float32 // 1 (or 0) disables
+	MinP              float32 // 0 disables
+	RepetitionPenalty float32 // 1 (or 0) disables
+	FrequencyPenalty  float32
+	PresencePenalty   float32
+	Seed              uint64
+	HasSeed           bool // without a seed the engine draws one
+	TopLogprobs       int  // alternatives to report per token; -1 reports no logprobs at all
+}
+
+// Request is one generation job. Tenant is the server-side tenant id and is never empty.
+type Request struct {
+	Tenant     string
+	Prompt     []int32
+	MaxTokens  int
+	Sampling   SamplingParams
+	StopTokens []int32 // ends generation (finish reason "stop") besides the model's end-of-generation tokens
+	IgnoreEOS  bool
+}
+
+// TokenLogprob is one candidate token and its log-probability.
+type TokenLogprob struct {
+	ID      int32
+	Logprob float32
+}
+
+// Token is one generated token.
+type Token struct {
+	ID      int32
+	Logprob float32        // valid when the request asked for logprobs
+	Top     []TokenLogprob // the TopLogprobs best alternatives
+}
+
+// Finish reasons reported on normal completion. An aborted request never reports these.
+const (
+	FinishStop   = "stop"
+	FinishLength = "length"
+)
+
+// Event is what a stream yields: tokens, then exactly one terminal event (Done set), which carries
+// either a finish reason or an error explaining the abort.
+type Event struct {
+	Tokens []Token
+	Done   bool
+	Finish string // FinishStop or FinishLength when Done and Err is nil
+	Err    error  // *AbortError when the request was aborted
+}
+
+// Stream delivers a request's events. Close cancels the request if it is still running; it is safe
+// to call more than once.
+type Stream interface {
+	Events() <-chan Event
+	Close()
+}
+
+// RejectReason names why admission refused a request.
+type RejectReason string
+
+const (
+	RejectContextLength RejectReason = "context_length" // prompt + max_tokens over the model's context
+	RejectPoolCapacity  RejectReason = "pool_capacity"  // more KV than the physical pool can ever hold
+	RejectOverloaded    RejectReason = "overloaded"     // queue full; retry later
+	RejectInvalid       RejectReason = "invalid"        // empty prompt, bad token ids, bad parameters
+	RejectShuttingDown  RejectReason = "shutting_down"
+)
+
+// RejectError is returned by Submit when a request is refused before it holds anything.
+type RejectError struct {
+	Reason  RejectReason
+	Message string // says the exact numbers, e.g. "prompt 900 + max_tokens 200 = 1100 > context 1024"
+}
+
+func (e *RejectError) Error() string { return fmt.Sprintf("%s: %s", e.Reason, e.Message) }
+
+// AbortError ends a stream of a request that was admitted but could not complete.
+type AbortError struct {
+	Reason  string // "cancelled", "deadline", "internal", "isolation", "shutdown"
+	Message string
+}
+
+func (e *AbortError) Error() string { return fmt.Sprintf("aborted (%s): %s", e.Reason, e.Message) }
+
+// Stats is a snapshot of the engine for metrics.
+type Stats struct {
+	Waiting, Running                              int
+	PagesTotal, PagesFree, PagesUsed, PagesCached int
+	PagesQuarantined                              int
+	PrefillTokens, DecodeTokens                   uint64 // cumulative
+	SecurityEvents                                uint64 // cumulative isolation violations caught
+}
+
+// Info describes the loaded model and the serving limits.
+type Info struct {
+	ModelName    string
+	MaxContext   int // the advertised maximum of prompt + generated tokens
+	VocabSize    int
+	ChatTemplate string // Jinja source from the GGUF metadata, or "" when it has none
+}
+
+// Interface is what the server needs from the engine.
+type Interface interface {
+	Submit(ctx context.Context, r Request) (Stream, error)
+	Info() Info
+	Stats() Stats
+}

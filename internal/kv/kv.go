@@ -1,0 +1,307 @@
+// Package kv holds the memory of the paged KV cache: fixed-size pages of keys and values for every
+// layer, each carrying its owner in a header stored in the page's own memory. It has no policy:
+// which request gets which page is the isolation core's decision; this package stamps, checks,
+// invalidates and scrubs headers when told to, and refuses reads that do not match them.
+package kv
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"math"
+	"unsafe"
+
+	"github.com/kvwarden/kvwarden/internal/tensor"
+)
+
+// Owner identifies who may read a page: the tenant (a server-side key, never a client value),
+// the request, and the request's generation (bumped when a preempted request restarts).
+type Owner struct {
+	Tenant  uint64
+	Request uint64
+	Gen     uint32
+}
+
+// PageRef names a page in one lifetime: Gen is the page's generation when it was handed out, so a
+// reference kept past a free (a late writer, a stale table) no longer matches the header.
+type PageRef struct {
+	ID  int32
+	Gen uint32
+}
+
+// Scrub says what freeing does to a page's contents. The header is invalidated in every mode.
+type Scrub int
+
+const (
+	ScrubNone   Scrub = iota // contents left as they were (as production engines do)
+	ScrubZero                // contents zeroed
+	ScrubPoison              // contents set to a NaN pattern that makes any stray read visible
+)
+
+// ParseScrub reads --kv-scrub values.
+func ParseScrub(s string) (Scrub, error) {
+	switch s {
+	case "none", "":
+		return ScrubNone, nil
+	case "zero":
+		return ScrubZero, nil
+	case "poison":
+		return ScrubPoison, nil
+	}
+	return 0, fmt.Errorf("kv scrub %q: want none, zero or poison", s)
+}
+
+// Config sizes a pool.
+type Config struct {
+	Layers     int
+	KVHeads    int
+	HeadDim    int
+	PageTokens int          // tokens per page (default 16)
+	DType      tensor.DType // F32 or F16
+	Pages      int
+	Scrub      Scrub
+}
+
+// headerBytes keeps page data 64-byte aligned after the header.
+const headerBytes = 64
+
+const headerMagic = 0x6b767061 // "kvpa": a stamped, valid header
+
+// Header layout (little-endian) at the start of each page:
+//
+//	0  magic   uint32 (0 when invalid)
+//	4  pageGen uint32
+//	8  tenant  uint64
+//	16 request uint64
+//	24 reqGen  uint32
+//	28 filled  uint32 tokens written since the stamp
+const (
+	hMagic   = 0
+	hPageGen = 4
+	hTenant  = 8
+	hRequest = 16
+	hReqGen  = 24
+	hFilled  = 28
+)
+
+// Pool is the page memory. It is not safe for concurrent mutation of the same page; the engine
+// serialises stamps and frees, and writes to distinct token slots may run in parallel.
+type Pool struct {
+	cfg       Config
+	elemBytes int
+	rowElems  int // KVHeads*HeadDim: one token's K (or V) in one layer
+	pageBytes int
+	arena     []byte
+}
+
+// ErrIsolation marks every refusal caused by a header that does not match the reader.
+var ErrIsolation = errors.New("kv isolation violation")
+
+// BytesPerToken is the KV memory one token takes across all layers (K and V).
+func BytesPerToken(layers, kvHeads, headDim int, dt tensor.DType) (int, error) {
+	var eb int
+	switch dt {
+	case tensor.F32:
+		eb = 4
+	case tensor.F16:
+		eb = 2
+	default:
+		return 0, fmt.Errorf("kv dtype %s: want F32 or F16", dt)
+	}
+	return 2 * layers * kvHeads * headDim * eb, nil
+}
+
+// PageBytes is the memory of one page including its header.
+func PageBytes(cfg Config) (int, error) {
+	bpt, err := BytesPerToken(cfg.Layers, cfg.KVHeads, cfg.HeadDim, cfg.DType)
+	if err != nil {
+		return 0, err
+	}
+	return headerBytes + bpt*cfg.PageTokens, nil
+}
+
+// NewPool allocates the pool. Pages start invalid.
+func NewPool(cfg Config) (*Pool, error) {
+	if cfg.Layers <= 0 || cfg.KVHeads <= 0 || cfg.HeadDim <= 0 || cfg.PageTokens <= 0 || cfg.Pages <= 0 {
+		return nil, fmt.Errorf("kv pool: layers %d, kv heads %d, head dim %d, page tokens %d, pages %d must all be positive",
+			cfg.Layers, cfg.KVHeads, cfg.HeadDim, cfg.PageTokens, cfg.Pages)
+	}
+	pb, err := PageBytes(cfg)
+	if err != nil {
+		return nil, err
+	}
+	if uint64(pb)*uint64(cfg.Pages) > math.MaxInt/2 {
+		return nil, fmt.Errorf("kv pool: %d pages of %d bytes overflow", cfg.Pages, pb)
+	}
+	p := &Pool{cfg: cfg, elemBytes: 4, rowElems: cfg.KVHeads * cfg.HeadDim, pageBytes: pb}
+	if cfg.DType == tensor.F16 {
+		p.elemBytes = 2
+	}
+	// Allocated as uint64 words so that every page (a multiple of 64 bytes) is 8-byte aligned
+	// for the float views.
+	words := make([]uint64, (pb*cfg.Pages+7)/8)
+	p.arena = unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(words))), pb*cfg.Pages)
+	return p, nil
+}
+
+// Config returns the pool's configuration.
+func (p *Pool) Config() Config { return p.cfg }
+
+// Pages is the number of pages.
+func (p *Pool) Pages() int { return p.cfg.Pages }
+
+func (p *Pool) page(id int32) []byte {
+	o := int(id) * p.pageBytes
+	return p.arena[o : o+p.pageBytes : o+p.pageBytes]
+}
+
+func (p *Pool) valid(id int32) error {
+	if id < 0 || int(id) >= p.cfg.Pages {
+		return fmt.Errorf("%w: page %d outside the pool of %d", ErrIsolation, id, p.cfg.Pages)
+	}
+	return nil
+}
+
+// Stamp writes the owner into the page header; the page's writer calls it when the page is handed
+// to a request, before any token is written.
+func (p *Pool) Stamp(ref PageRef, o Owner) error {
+	if err := p.valid(ref.ID); err != nil {
+		return err
+	}
+	h := p.page(ref.ID)
+	binary.LittleEndian.PutUint32(h[hPageGen:], ref.Gen)
+	binary.LittleEndian.PutUint64(h[hTenant:], o.Tenant)
+	binary.LittleEndian.PutUint64(h[hRequest:], o.Request)
+	binary.LittleEndian.PutUint32(h[hReqGen:], o.Gen)
+	binary.LittleEndian.PutUint32(h[hFilled:], 0)
+	binary.LittleEndian.PutUint32(h[hMagic:], headerMagic)
+	return nil
+}
+
+// Invalidate clears the header (so the page can never pass a check again until restamped) and
+// scrubs the contents as configured.
+func (p *Pool) Invalidate(id int32) error {
+	if err := p.valid(id); err != nil {
+		return err
+	}
+	pg := p.page(id)
+	clear(pg[:headerBytes])
+	switch p.cfg.Scrub {
+	case ScrubZero:
+		clear(pg[headerBytes:])
+	case ScrubPoison:
+		poison(pg[headerBytes:], p.elemBytes)
+	}
+	return nil
+}
+
+// poison fills data with quiet NaNs, which propagate through any attention that reads them.
+func poison(b []byte, elemBytes int) {
+	if elemBytes == 4 {
+		for i := 0; i+4 <= len(b); i += 4 {
+			binary.LittleEndian.PutUint32(b[i:], 0x7fc0dead)
+		}
+		return
+	}
+	for i := 0; i+2 <= len(b); i += 2 {
+		binary.LittleEndian.PutUint16(b[i:], 0x7e5a)
+	}
+}
+
+// Check verifies that the page is stamped for this owner in this lifetime.
+func (p *Pool) Check(ref PageRef, o Owner) error {
+	if err := p.valid(ref.ID); err != nil {
+		return err
+	}
+	h := p.page(ref.ID)
+	switch {
+	case binary.LittleEndian.Uint32(h[hMagic:]) != headerMagic:
+		return fmt.Errorf("%w: page %d has no valid owner (freed or never written)", ErrIsolation, ref.ID)
+	case binary.LittleEndian.Uint32(h[hPageGen:]) != ref.Gen:
+		return fmt.Errorf("%w: page %d is in generation %d, reader holds generation %d", ErrIsolation, ref.ID, binary.LittleEndian.Uint32(h[hPageGen:]), ref.Gen)
+	case binary.LittleEndian.Uint64(h[hTenant:]) != o.Tenant ||
+		binary.LittleEndian.Uint64(h[hRequest:]) != o.Request ||
+		binary.LittleEndian.Uint32(h[hReqGen:]) != o.Gen:
+		// The message names the page only: another tenant's identity is never printed.
+		return fmt.Errorf("%w: page %d belongs to another owner", ErrIsolation, ref.ID)
+	}
+	return nil
+}
+
+// HeaderOwner returns the owner recorded in a page header and whether it is valid (for tests,
+// audits and transfers).
+func (p *Pool) HeaderOwner(id int32) (Owner, PageRef, bool) {
+	if p.valid(id) != nil {
+		return Owner{}, PageRef{}, false
+	}
+	h := p.page(id)
+	o := Owner{
+		Tenant:  binary.LittleEndian.Uint64(h[hTenant:]),
+		Request: binary.LittleEndian.Uint64(h[hRequest:]),
+		Gen:     binary.LittleEndian.Uint32(h[hReqGen:]),
+	}
+	return o, PageRef{ID: id, Gen: binary.LittleEndian.Uint32(h[hPageGen:])}, binary.LittleEndian.Uint32(h[hMagic:]) == headerMagic
+}
+
+// Filled is the number of token slots written since the page was stamped (the high-water mark).
+func (p *Pool) Filled(id int32) int {
+	if p.valid(id) != nil {
+		return 0
+	}
+	return int(binary.LittleEndian.Uint32(p.page(id)[hFilled:]))
+}
+
+// MarkFilled raises the page's written-token mark to n; the engine calls it after writing slots.
+func (p *Pool) MarkFilled(id int32, n int) {
+	h := p.page(id)
+	if uint32(n) > binary.LittleEndian.Uint32(h[hFilled:]) {
+		binary.LittleEndian.PutUint32(h[hFilled:], uint32(n))
+	}
+}
+
+// offset of the K (kOrV=0) or V (1) row of a token slot in one layer, in elements from the
+// start of the page data.
+func (p *Pool) rowOffset(layer, kOrV, slot int) int {
+	return ((layer*2+kOrV)*p.cfg.PageTokens + slot) * p.rowElems
+}
+
+// F32 returns the page data as float32 (pools of dtype F32).
+func (p *Pool) F32(id int32) []float32 {
+	d := p.page(id)[headerBytes:]
+	return unsafe.Slice((*float32)(unsafe.Pointer(unsafe.SliceData(d))), len(d)/4)
+}
+
+// F16 returns the page data as raw half floats (pools of dtype F16).
+func (p *Pool) F16(id int32) []uint16 {
+	d := p.page(id)[headerBytes:]
+	return unsafe.Slice((*uint16)(unsafe.Pointer(unsafe.SliceData(d))), len(d)/2)
+}
+
+// RowElems is KVHeads*HeadDim, the length of one token's K or V row in one layer.
+func (p *Pool) RowElems() int { return p.rowElems }
+
+// KOffset and VOffset locate a token slot's K and V rows in the page's F32/F16 view.
+func (p *Pool) KOffset(layer, slot int) int { return p.rowOffset(layer, 0, slot) }
+func (p *Pool) VOffset(layer, slot int) int { return p.rowOffset(layer, 1, slot) }
+
+// Checksum is a CRC-32C over the page's data for the token slots [0, tokens), keyed by the logical
+// position of the page in its sequence, so that a page moved to the wrong place fails to verify
+// even when its contents are intact.
+func (p *Pool) Checksum(id int32, logicalPage int, tokens int) uint32 {
+	var key [8]byte
+	binary.LittleEndian.PutUint32(key[:], uint32(logicalPage))
+	binary.LittleEndian.PutUint32(key[4:], uint32(tokens))
+	c := crc32.Update(0, castagnoli, key[:])
+	d := p.page(id)[headerBytes:]
+	rowBytes := p.rowElems * p.elemBytes
+	for l := 0; l < p.cfg.Layers; l++ {
+		for kv := 0; kv < 2; kv++ {
+			o := p.rowOffset(l, kv, 0) * p.elemBytes
+			c = crc32.Update(c, castagnoli, d[o:o+tokens*rowBytes])
+		}
+	}
+	return c
+}
+
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)

@@ -1,0 +1,157 @@
+package kv
+
+import (
+	"errors"
+	"math"
+	"testing"
+
+	"github.com/kvwarden/kvwarden/internal/tensor"
+)
+
+func newTestPool(t *testing.T, dt tensor.DType, scrub Scrub) *Pool {
+	t.Helper()
+	p, err := NewPool(Config{Layers: 2, KVHeads: 2, HeadDim: 4, PageTokens: 4, DType: dt, Pages: 8, Scrub: scrub})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func TestCheck(t *testing.T) {
+	p := newTestPool(t, tensor.F32, ScrubNone)
+	alice := Owner{Tenant: 1, Request: 10, Gen: 1}
+	ref := PageRef{ID: 3, Gen: 5}
+	if err := p.Check(ref, alice); !errors.Is(err, ErrIsolation) {
+		t.Fatalf("never-stamped page passed: %v", err)
+	}
+	if err := p.Stamp(ref, alice); err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		name string
+		ref  PageRef
+		o    Owner
+		ok   bool
+	}{
+		{"owner", ref, alice, true},
+		{"other tenant", ref, Owner{Tenant: 2, Request: 10, Gen: 1}, false},
+		{"other request", ref, Owner{Tenant: 1, Request: 11, Gen: 1}, false},
+		{"restarted request", ref, Owner{Tenant: 1, Request: 10, Gen: 2}, false},
+		{"stale page generation", PageRef{ID: 3, Gen: 4}, alice, false},
+		{"other page", PageRef{ID: 4, Gen: 5}, alice, false},
+		{"out of range", PageRef{ID: 8, Gen: 5}, alice, false},
+		{"negative", PageRef{ID: -1, Gen: 5}, alice, false},
+	}
+	for _, c := range cases {
+		err := p.Check(c.ref, c.o)
+		if (err == nil) != c.ok {
+			t.Errorf("%s: err = %v, want ok=%v", c.name, err, c.ok)
+		}
+		if err != nil && !errors.Is(err, ErrIsolation) {
+			t.Errorf("%s: error %v is not ErrIsolation", c.name, err)
+		}
+	}
+	if err := p.Invalidate(ref.ID); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Check(ref, alice); err == nil {
+		t.Fatal("invalidated page passed the check")
+	}
+}
+
+func TestScrub(t *testing.T) {
+	for _, c := range []struct {
+		dt    tensor.DType
+		scrub Scrub
+	}{{tensor.F32, ScrubNone}, {tensor.F32, ScrubZero}, {tensor.F32, ScrubPoison}, {tensor.F16, ScrubZero}, {tensor.F16, ScrubPoison}} {
+		p := newTestPool(t, c.dt, c.scrub)
+		ref := PageRef{ID: 1, Gen: 1}
+		p.Stamp(ref, Owner{Tenant: 1})
+		if c.dt == tensor.F32 {
+			d := p.F32(1)
+			for i := range d {
+				d[i] = 1.5
+			}
+		} else {
+			d := p.F16(1)
+			for i := range d {
+				d[i] = tensor.F32ToF16(1.5)
+			}
+		}
+		p.Invalidate(1)
+		var v float32
+		if c.dt == tensor.F32 {
+			v = p.F32(1)[5]
+		} else {
+			v = tensor.F16ToF32(p.F16(1)[5])
+		}
+		switch c.scrub {
+		case ScrubNone:
+			if v != 1.5 {
+				t.Errorf("%s none: contents changed to %v", c.dt, v)
+			}
+		case ScrubZero:
+			if v != 0 {
+				t.Errorf("%s zero: %v", c.dt, v)
+			}
+		case ScrubPoison:
+			if !math.IsNaN(float64(v)) {
+				t.Errorf("%s poison: %v is not NaN", c.dt, v)
+			}
+		}
+		if _, _, valid := p.HeaderOwner(1); valid {
+			t.Errorf("%s: header still valid after free", c.dt)
+		}
+	}
+}
+
+func TestLayoutDisjoint(t *testing.T) {
+	p := newTestPool(t, tensor.F32, ScrubNone)
+	seen := map[int]bool{}
+	for l := 0; l < 2; l++ {
+		for s := 0; s < 4; s++ {
+			for _, o := range []int{p.KOffset(l, s), p.VOffset(l, s)} {
+				for i := 0; i < p.RowElems(); i++ {
+					if seen[o+i] {
+						t.Fatalf("element %d used twice", o+i)
+					}
+					seen[o+i] = true
+				}
+			}
+		}
+	}
+	if len(seen) != len(p.F32(0)) {
+		t.Fatalf("layout covers %d of %d elements", len(seen), len(p.F32(0)))
+	}
+}
+
+func TestChecksumKeyedByPosition(t *testing.T) {
+	p := newTestPool(t, tensor.F32, ScrubNone)
+	for _, id := range []int32{0, 1} {
+		p.Stamp(PageRef{ID: id}, Owner{})
+		d := p.F32(id)
+		for i := range d {
+			d[i] = float32(i)
+		}
+	}
+	if p.Checksum(0, 0, 4) != p.Checksum(1, 0, 4) {
+		t.Fatal("equal contents at the same position must give equal checksums")
+	}
+	if p.Checksum(0, 0, 4) == p.Checksum(1, 1, 4) {
+		t.Fatal("the logical position must enter the checksum")
+	}
+	c := p.Checksum(0, 0, 4)
+	p.F32(0)[p.VOffset(1, 3)] = 99
+	if p.Checksum(0, 0, 4) == c {
+		t.Fatal("a changed value left the checksum unchanged")
+	}
+}
+
+func TestNewPoolRejects(t *testing.T) {
+	if _, err := NewPool(Config{Layers: 1, KVHeads: 1, HeadDim: 4, PageTokens: 16, DType: tensor.Q8_0, Pages: 1}); err == nil {
+		t.Error("accepted a Q8_0 KV cache")
+	}
+	if _, err := NewPool(Config{Layers: 0, KVHeads: 1, HeadDim: 4, PageTokens: 16, DType: tensor.F32, Pages: 1}); err == nil {
+		t.Error("accepted zero layers")
+	}
+}

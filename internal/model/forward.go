@@ -1,0 +1,362 @@
+package model
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/kvwarden/kvwarden/internal/kv"
+	"github.com/kvwarden/kvwarden/internal/tensor"
+)
+
+// Seq is one sequence's share of a forward step: a chunk of new tokens at positions
+// [Pos, Pos+len(Tokens)), with the page table covering positions [0, Pos+len(Tokens)).
+type Seq struct {
+	Tokens []int32
+	Pos    int
+	Pages  []kv.PageRef
+	Owner  kv.Owner
+	Logits bool // compute logits for the last token of the chunk
+}
+
+// Workspace holds every buffer a forward step needs, so that steps allocate nothing.
+type Workspace struct {
+	maxTokens, maxLogits, maxContext int
+	x, xn, q, k, v, att, ff1, ff2    []float32
+	rows                             []rowInfo
+	logitRows                        []int
+	hidden                           []float32 // normed hidden states of the logit rows
+	ropeCos, ropeSin                 []float32 // per row, RopeDim/2 each
+	scores                           [][]float32
+	kvRow                            []float32
+}
+
+type rowInfo struct {
+	seq int
+	pos int
+}
+
+// NewWorkspace sizes buffers for at most maxTokens tokens per step, maxLogits sequences asking
+// for logits, and maxContext positions per sequence.
+func (m *Model) NewWorkspace(p *tensor.Pool, maxTokens, maxLogits, maxContext int) *Workspace {
+	c := &m.Config
+	ws := &Workspace{maxTokens: maxTokens, maxLogits: maxLogits, maxContext: maxContext}
+	ws.x = make([]float32, maxTokens*c.Dim)
+	ws.xn = make([]float32, maxTokens*max(c.Dim, c.QDim()))
+	ws.q = make([]float32, maxTokens*c.QDim())
+	ws.k = make([]float32, maxTokens*c.KVDim())
+	ws.v = make([]float32, maxTokens*c.KVDim())
+	ws.att = make([]float32, maxTokens*c.QDim())
+	ws.ff1 = make([]float32, maxTokens*c.FFN)
+	ws.ff2 = make([]float32, maxTokens*c.FFN)
+	ws.rows = make([]rowInfo, 0, maxTokens)
+	ws.logitRows = make([]int, 0, maxLogits)
+	ws.hidden = make([]float32, maxLogits*c.Dim)
+	ws.ropeCos = make([]float32, maxTokens*c.RopeDim/2)
+	ws.ropeSin = make([]float32, maxTokens*c.RopeDim/2)
+	ws.scores = make([][]float32, p.Threads())
+	for i := range ws.scores {
+		ws.scores[i] = make([]float32, maxContext)
+	}
+	ws.kvRow = make([]float32, c.KVDim())
+	return ws
+}
+
+// CheckPages verifies, for one sequence, that its page table covers the chunk and that every page
+// it will read or write is stamped for its owner in the page's current lifetime.
+func (m *Model) CheckPages(cache *kv.Pool, s *Seq) error {
+	pt := cache.Config().PageTokens
+	end := s.Pos + len(s.Tokens)
+	need := (end + pt - 1) / pt
+	if len(s.Pages) < need {
+		return fmt.Errorf("page table holds %d pages (%d tokens) but the chunk ends at position %d", len(s.Pages), len(s.Pages)*pt, end)
+	}
+	for i := 0; i < need; i++ {
+		if err := cache.Check(s.Pages[i], s.Owner); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Forward runs one step. It first checks every sequence's pages; if any check fails it computes
+// nothing and returns the errors by sequence index (nil entries for sequences that passed), so the
+// caller can abort the offenders and run the rest. Otherwise it writes the chunks' keys and values
+// into their pages and stores the logits of the sequences that asked, in order, in logits
+// (Vocab floats each), and returns nil.
+//
+// The result for a sequence is bit-identical whatever else is in the batch and however its prompt
+// was chunked: every reduction runs in an order fixed by the sequence alone.
+func (m *Model) Forward(p *tensor.Pool, cache *kv.Pool, ws *Workspace, seqs []Seq, logits []float32) []error {
+	c := &m.Config
+	var errs []error
+	total, nLogits := 0, 0
+	for i := range seqs {
+		s := &seqs[i]
+		err := m.CheckPages(cache, s)
+		if err == nil {
+			err = m.checkSeq(s, ws)
+		}
+		if err != nil {
+			if errs == nil {
+				errs = make([]error, len(seqs))
+			}
+			errs[i] = err
+		}
+		total += len(s.Tokens)
+		if s.Logits {
+			nLogits++
+		}
+	}
+	if errs != nil {
+		return errs
+	}
+	if total > ws.maxTokens || nLogits > ws.maxLogits || len(logits) < nLogits*c.Vocab {
+		errs = make([]error, len(seqs))
+		for i := range errs {
+			errs[i] = fmt.Errorf("step of %d tokens and %d logit rows exceeds the workspace (%d, %d)", total, nLogits, ws.maxTokens, ws.maxLogits)
+		}
+		return errs
+	}
+	if total == 0 {
+		return nil
+	}
+
+	// Lay out rows and embed the tokens.
+	ws.rows = ws.rows[:0]
+	ws.logitRows = ws.logitRows[:0]
+	embRow, _ := m.Embed.Type.RowBytes(uint64(c.Dim))
+	for si := range seqs {
+		s := &seqs[si]
+		for j, tok := range s.Tokens {
+			r := len(ws.rows)
+			ws.rows = append(ws.rows, rowInfo{seq: si, pos: s.Pos + j})
+			src := m.Embed.Data[uint64(tok)*embRow : (uint64(tok)+1)*embRow]
+			tensor.Dequantize(m.Embed.Type, src, ws.x[r*c.Dim:(r+1)*c.Dim])
+		}
+		if s.Logits && len(s.Tokens) > 0 {
+			ws.logitRows = append(ws.logitRows, len(ws.rows)-1)
+		}
+	}
+	m.ropeTables(ws, total)
+
+	n := total
+	x, xn := ws.x[:n*c.Dim], ws.xn[:n*c.Dim]
+	q, k, v := ws.q[:n*c.QDim()], ws.k[:n*c.KVDim()], ws.v[:n*c.KVDim()]
+	for li := range m.Blocks {
+		ly := &m.Blocks[li]
+		for r := 0; r < n; r++ {
+			tensor.RMSNorm(xn[r*c.Dim:(r+1)*c.Dim], x[r*c.Dim:(r+1)*c.Dim], ly.AttnNorm, c.RMSEps)
+		}
+		p.MatMul(ly.Wq, xn, n, q)
+		p.MatMul(ly.Wk, xn, n, k)
+		p.MatMul(ly.Wv, xn, n, v)
+		for r := 0; r < n; r++ {
+			qr := q[r*c.QDim() : (r+1)*c.QDim()]
+			kr := k[r*c.KVDim() : (r+1)*c.KVDim()]
+			if ly.Bq != nil {
+				addTo(qr, ly.Bq)
+				addTo(kr, ly.Bk)
+				addTo(v[r*c.KVDim():(r+1)*c.KVDim()], ly.Bv)
+			}
+			if ly.QNorm != nil {
+				for h := 0; h < c.Heads; h++ {
+					hv := qr[h*c.HeadDim : (h+1)*c.HeadDim]
+					tensor.RMSNorm(hv, hv, ly.QNorm, c.RMSEps)
+				}
+				for h := 0; h < c.KVHeads; h++ {
+					hv := kr[h*c.HeadDim : (h+1)*c.HeadDim]
+					tensor.RMSNorm(hv, hv, ly.KNorm, c.RMSEps)
+				}
+			}
+			m.rope(ws, r, qr, c.Heads)
+			m.rope(ws, r, kr, c.KVHeads)
+		}
+		m.storeKV(cache, ws, seqs, li, n)
+		m.attention(p, cache, ws, seqs, li, n)
+		p.MatMul(ly.Wo, ws.att[:n*c.QDim()], n, xn)
+		addTo(x, xn)
+
+		for r := 0; r < n; r++ {
+			tensor.RMSNorm(xn[r*c.Dim:(r+1)*c.Dim], x[r*c.Dim:(r+1)*c.Dim], ly.FFNNorm, c.RMSEps)
+		}
+		g, u := ws.ff1[:n*c.FFN], ws.ff2[:n*c.FFN]
+		p.MatMul(ly.Gate, xn, n, g)
+		p.MatMul(ly.Up, xn, n, u)
+		tensor.SwiGLU(g, g, u)
+		p.MatMul(ly.Down, g, n, xn)
+		addTo(x, xn)
+	}
+	for i, r := range ws.logitRows {
+		tensor.RMSNorm(ws.hidden[i*c.Dim:(i+1)*c.Dim], x[r*c.Dim:(r+1)*c.Dim], m.OutNorm, c.RMSEps)
+	}
+	if nl := len(ws.logitRows); nl > 0 {
+		p.MatMul(m.Output, ws.hidden[:nl*c.Dim], nl, logits[:nl*c.Vocab])
+	}
+	pt := cache.Config().PageTokens
+	for r := 0; r < n; r++ {
+		ri := ws.rows[r]
+		cache.MarkFilled(seqs[ri.seq].Pages[ri.pos/pt].ID, ri.pos%pt+1)
+	}
+	return nil
+}
+
+func (m *Model) checkSeq(s *Seq, ws *Workspace) error {
+	if s.Pos < 0 || s.Pos+len(s.Tokens) > ws.maxContext {
+		return fmt.Errorf("positions [%d, %d) exceed the context of %d", s.Pos, s.Pos+len(s.Tokens), ws.maxContext)
+	}
+	for _, t := range s.Tokens {
+		if t < 0 || int(t) >= m.Vocab {
+			return fmt.Errorf("token id %d is outside the vocabulary of %d", t, m.Vocab)
+		}
+	}
+	return nil
+}
+
+func addTo(dst, src []float32) {
+	for i := range dst {
+		dst[i] += src[i]
+	}
+}
+
+// ropeFrequencies returns, per rotated pair, the angle per position, computed as ggml does: the
+// base frequency raised step by step in float32, divided by the optional llama3 factors and
+// multiplied by the linear scale.
+func ropeFrequencies(c *Config, factors []float32) []float32 {
+	pairs := c.RopeDim / 2
+	out := make([]float32, pairs)
+	thetaScale := float32(math.Pow(float64(c.RopeBase), -2.0/float64(c.RopeDim)))
+	f := float32(1)
+	for i := 0; i < pairs; i++ {
+		v := f
+		if factors != nil {
+			v /= factors[i]
+		}
+		out[i] = v * c.RopeScale
+		f *= thetaScale
+	}
+	return out
+}
+
+func (m *Model) ropeTables(ws *Workspace, n int) {
+	pairs := m.RopeDim / 2
+	for r := 0; r < n; r++ {
+		pos := float32(ws.rows[r].pos)
+		for i := 0; i < pairs; i++ {
+			theta := float64(pos * m.ropeInvFrq[i])
+			ws.ropeCos[r*pairs+i] = float32(math.Cos(theta))
+			ws.ropeSin[r*pairs+i] = float32(math.Sin(theta))
+		}
+	}
+}
+
+// rope rotates each head of row r in place.
+func (m *Model) rope(ws *Workspace, r int, x []float32, heads int) {
+	pairs := m.RopeDim / 2
+	cos := ws.ropeCos[r*pairs : (r+1)*pairs]
+	sin := ws.ropeSin[r*pairs : (r+1)*pairs]
+	for h := 0; h < heads; h++ {
+		hv := x[h*m.HeadDim : (h+1)*m.HeadDim]
+		if m.RopeStyle == RopeNeox {
+			for i := 0; i < pairs; i++ {
+				x0, x1 := hv[i], hv[i+pairs]
+				hv[i] = x0*cos[i] - x1*sin[i]
+				hv[i+pairs] = x0*sin[i] + x1*cos[i]
+			}
+		} else {
+			for i := 0; i < pairs; i++ {
+				x0, x1 := hv[2*i], hv[2*i+1]
+				hv[2*i] = x0*cos[i] - x1*sin[i]
+				hv[2*i+1] = x0*sin[i] + x1*cos[i]
+			}
+		}
+	}
+}
+
+// storeKV writes the keys and values of every row into its page slot for layer li.
+func (m *Model) storeKV(cache *kv.Pool, ws *Workspace, seqs []Seq, li, n int) {
+	kvd := m.KVDim()
+	pt := cache.Config().PageTokens
+	f16 := cache.Config().DType == tensor.F16
+	for r := 0; r < n; r++ {
+		ri := ws.rows[r]
+		page := seqs[ri.seq].Pages[ri.pos/pt].ID
+		slot := ri.pos % pt
+		ko, vo := cache.KOffset(li, slot), cache.VOffset(li, slot)
+		kr, vr := ws.k[r*kvd:(r+1)*kvd], ws.v[r*kvd:(r+1)*kvd]
+		if f16 {
+			d := cache.F16(page)
+			tensor.F32sToF16(d[ko:ko+kvd], kr)
+			tensor.F32sToF16(d[vo:vo+kvd], vr)
+		} else {
+			d := cache.F32(page)
+			copy(d[ko:ko+kvd], kr)
+			copy(d[vo:vo+kvd], vr)
+		}
+	}
+}
+
+// attention computes softmax(q·K/sqrt(d))·V per row and head, causally over the sequence's pages.
+// Work is split over (row, head) items; each item's reductions run in position order.
+func (m *Model) attention(p *tensor.Pool, cache *kv.Pool, ws *Workspace, seqs []Seq, li, n int) {
+	c := &m.Config
+	items := n * c.Heads
+	workers := len(ws.scores)
+	p.Run(workers, func(w int) {
+		for it := w; it < items; it += workers {
+			m.attendOne(cache, ws, seqs, li, it/c.Heads, it%c.Heads, ws.scores[w])
+		}
+	})
+}
+
+func (m *Model) attendOne(cache *kv.Pool, ws *Workspace, seqs []Seq, li, r, h int, scores []float32) {
+	c := &m.Config
+	hd := c.HeadDim
+	g := h / (c.Heads / c.KVHeads)
+	ri := ws.rows[r]
+	pages := seqs[ri.seq].Pages
+	pt := cache.Config().PageTokens
+	q := ws.q[r*c.QDim()+h*hd : r*c.QDim()+(h+1)*hd]
+	out := ws.att[r*c.QDim()+h*hd : r*c.QDim()+(h+1)*hd]
+	scale := float32(1 / math.Sqrt(float64(hd)))
+	npos := ri.pos + 1
+	sc := scores[:npos]
+	f16 := cache.Config().DType == tensor.F16
+	for t := 0; t < npos; t++ {
+		page, slot := pages[t/pt].ID, t%pt
+		o := cache.KOffset(li, slot) + g*hd
+		var d float32
+		if f16 {
+			d = dotF16(cache.F16(page)[o:o+hd], q)
+		} else {
+			d = tensor.DotF32(cache.F32(page)[o:o+hd], q)
+		}
+		sc[t] = d * scale
+	}
+	tensor.Softmax(sc)
+	clear(out)
+	for t := 0; t < npos; t++ {
+		page, slot := pages[t/pt].ID, t%pt
+		o := cache.VOffset(li, slot) + g*hd
+		if f16 {
+			axpyF16(out, sc[t], cache.F16(page)[o:o+hd])
+		} else {
+			tensor.Axpy(out, sc[t], cache.F32(page)[o:o+hd])
+		}
+	}
+}
+
+// dotF16 is the dot product of an F16 key row with a float32 query, in position order.
+func dotF16(k []uint16, q []float32) float32 {
+	var s float32
+	for i, h := range k {
+		s += tensor.F16ToF32(h) * q[i]
+	}
+	return s
+}
+
+// axpyF16 adds a times an F16 value row to dst.
+func axpyF16(dst []float32, a float32, v []uint16) {
+	for i, h := range v {
+		dst[i] += a * tensor.F16ToF32(h)
+	}
+}

@@ -1,0 +1,283 @@
+package model
+
+import (
+	"encoding/json"
+	"math"
+	"os"
+	"testing"
+
+	"github.com/kvwarden/kvwarden/internal/gguf"
+	"github.com/kvwarden/kvwarden/internal/kv"
+	"github.com/kvwarden/kvwarden/internal/tensor"
+	"github.com/kvwarden/kvwarden/internal/testenv"
+)
+
+// harness runs sequences through the model with a trivial page allocator: each sequence gets
+// fresh pages in order. The isolation core does this job in the engine.
+type harness struct {
+	t     testing.TB
+	m     *Model
+	f     *gguf.File
+	pool  *tensor.Pool
+	cache *kv.Pool
+	ws    *Workspace
+	next  int32
+}
+
+const testContext = 512
+
+func newHarness(t testing.TB, file string, kvType tensor.DType, threads int) *harness {
+	t.Helper()
+	f, err := gguf.Open(testenv.Model(t, file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { f.Close() })
+	m, err := Load(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pool := tensor.NewPool(threads)
+	t.Cleanup(pool.Close)
+	cache, err := kv.NewPool(kv.Config{Layers: m.Layers, KVHeads: m.KVHeads, HeadDim: m.HeadDim, PageTokens: 16, DType: kvType, Pages: 256, Scrub: kv.ScrubPoison})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &harness{t: t, m: m, f: f, pool: pool, cache: cache, ws: m.NewWorkspace(pool, 512, 16, testContext)}
+}
+
+type seqState struct {
+	owner kv.Owner
+	pages []kv.PageRef
+	pos   int
+}
+
+func (h *harness) newSeq(id uint64) *seqState {
+	return &seqState{owner: kv.Owner{Tenant: 7, Request: id, Gen: 1}}
+}
+
+// grow gives s enough pages for n more tokens.
+func (h *harness) grow(s *seqState, n int) {
+	for len(s.pages)*16 < s.pos+n {
+		ref := kv.PageRef{ID: h.next, Gen: 1}
+		h.next++
+		if err := h.cache.Stamp(ref, s.owner); err != nil {
+			h.t.Fatal(err)
+		}
+		s.pages = append(s.pages, ref)
+	}
+}
+
+// step feeds chunks to several sequences at once and returns each sequence's last logits.
+func (h *harness) step(seqs []*seqState, chunks [][]int32) [][]float32 {
+	h.t.Helper()
+	batch := make([]Seq, len(seqs))
+	for i, s := range seqs {
+		h.grow(s, len(chunks[i]))
+		batch[i] = Seq{Tokens: chunks[i], Pos: s.pos, Pages: s.pages, Owner: s.owner, Logits: true}
+	}
+	logits := make([]float32, len(seqs)*h.m.Vocab)
+	if errs := h.m.Forward(h.pool, h.cache, h.ws, batch, logits); errs != nil {
+		h.t.Fatalf("forward: %v", errs)
+	}
+	out := make([][]float32, len(seqs))
+	for i, s := range seqs {
+		s.pos += len(chunks[i])
+		out[i] = logits[i*h.m.Vocab : (i+1)*h.m.Vocab]
+	}
+	return out
+}
+
+func argmax(x []float32) int32 {
+	b := 0
+	for i, v := range x {
+		if v > x[b] {
+			b = i
+		}
+	}
+	return int32(b)
+}
+
+// greedy runs prompt then n greedy steps, stopping after BOS when stopAtBOS (as llama2.c does).
+func (h *harness) greedy(prompt []int32, n int, stopAtBOS bool) (gen []int32, first []float32) {
+	s := h.newSeq(uint64(h.next) + 1000)
+	logits := h.step([]*seqState{s}, [][]int32{prompt})[0]
+	first = append([]float32(nil), logits...)
+	for len(gen) < n {
+		tok := argmax(logits)
+		gen = append(gen, tok)
+		if stopAtBOS && tok == 1 {
+			break
+		}
+		if len(gen) == n {
+			break
+		}
+		logits = h.step([]*seqState{s}, [][]int32{{tok}})[0]
+	}
+	return gen, first
+}
+
+type refCase struct {
+	Kind        string        `json:"kind"`
+	ID          string        `json:"id"`
+	Source      string        `json:"source"`
+	KVCacheType string        `json:"kv_cache_type"`
+	PromptIDs   []int32       `json:"prompt_ids"`
+	GenIDs      []int32       `json:"gen_ids"`
+	NPositions  int           `json:"n_positions"`
+	NGen        int           `json:"n_gen"`
+	Top5        [][]float64   `json:"top5_logits"`
+	Top5PerStep [][][]float64 `json:"top5_logits_per_step"`
+	Position    int           `json:"position"`
+}
+
+func loadCases(t *testing.T, name string) []refCase {
+	data, err := os.ReadFile(testenv.Reference(t, name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cs []refCase
+	if err := json.Unmarshal(data, &cs); err != nil {
+		t.Fatal(err)
+	}
+	return cs
+}
+
+func checkTop5(t *testing.T, logits []float32, top5 [][]float64, tol float64) {
+	t.Helper()
+	for _, e := range top5 {
+		id, want := int(e[0]), e[1]
+		if got := float64(logits[id]); math.Abs(got-want) > tol {
+			t.Errorf("logit[%d] = %.6f, want %.6f (tolerance %g)", id, got, want, tol)
+		}
+	}
+}
+
+func TestStories260KReference(t *testing.T) {
+	h := newHarness(t, "stories260K.gguf", tensor.F32, 2)
+	for _, c := range loadCases(t, "stories260K.json") {
+		if c.Kind == "logits" && c.KVCacheType != "f16" {
+			t.Run(c.ID, func(t *testing.T) {
+				_, first := h.greedy(c.PromptIDs, 1, false)
+				checkTop5(t, first, c.Top5, 1e-4)
+			})
+		}
+		if c.Kind != "greedy" {
+			continue
+		}
+		if c.KVCacheType != "f32" && c.Source != "llama2.c" {
+			continue
+		}
+		t.Run(c.ID, func(t *testing.T) {
+			n := c.NPositions - len(c.PromptIDs) + 1 // llama2.c counts the prompt, and samples at the last prompt position too
+			gen, first := h.greedy(c.PromptIDs, n, true)
+			if !equalIDs(gen, c.GenIDs) {
+				t.Errorf("greedy ids differ\n got %v\nwant %v", gen, c.GenIDs)
+			}
+			if c.Top5 != nil {
+				checkTop5(t, first, c.Top5, 1e-4)
+			}
+		})
+	}
+}
+
+func TestQwen2TinyReference(t *testing.T) {
+	h := newHarness(t, "qwen2-tiny-random.gguf", tensor.F32, 2)
+	for _, c := range loadCases(t, "qwen2-tiny-random.json") {
+		if c.Kind != "greedy" {
+			continue
+		}
+		t.Run(c.ID, func(t *testing.T) {
+			s := h.newSeq(uint64(h.next) + 5000)
+			logits := h.step([]*seqState{s}, [][]int32{c.PromptIDs})[0]
+			var gen []int32
+			for i := 0; i < c.NGen; i++ {
+				// llama.cpp rounds the tied F16 output's activations; logits agree to ~1e-3.
+				checkTop5(t, logits, c.Top5PerStep[i], 2e-3)
+				tok := argmax(logits)
+				gen = append(gen, tok)
+				logits = h.step([]*seqState{s}, [][]int32{{tok}})[0]
+			}
+			if !equalIDs(gen, c.GenIDs) {
+				t.Errorf("greedy ids differ\n got %v\nwant %v", gen, c.GenIDs)
+			}
+		})
+	}
+}
+
+func equalIDs(a, b []int32) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// TestBatchInvariance checks that a sequence's logits are bit-identical alone, in a batch at any
+// position, and with any chunking of its prompt.
+func TestBatchInvariance(t *testing.T) {
+	for _, file := range []string{"stories260K.gguf", "qwen2-tiny-random.gguf"} {
+		for _, kvt := range []tensor.DType{tensor.F32, tensor.F16} {
+			t.Run(file+"/"+kvt.String(), func(t *testing.T) {
+				h := newHarness(t, file, kvt, 2)
+				prompt := []int32{1, 403, 407, 261, 378, 39, 120, 55, 99, 12, 300, 301, 302, 17, 18, 19, 20, 21, 22, 23}
+				other := []int32{1, 50, 60, 70, 80, 90, 100}
+				// Alone, whole prompt at once.
+				a := h.newSeq(1)
+				alone := h.step([]*seqState{a}, [][]int32{prompt})[0]
+				alone = append([]float32(nil), alone...)
+				for _, split := range []int{1, 3, 7, 16, 19} {
+					for _, position := range []int{0, 1, 2} {
+						seqs := []*seqState{h.newSeq(10), h.newSeq(11), h.newSeq(12)}
+						target := seqs[position]
+						// Feed the prompt in chunks of `split`, alongside others.
+						var got []float32
+						for off := 0; off < len(prompt); off += split {
+							end := min(off+split, len(prompt))
+							chunks := make([][]int32, 3)
+							for i := range seqs {
+								if seqs[i] == target {
+									chunks[i] = prompt[off:end]
+								} else {
+									chunks[i] = other[:1+(off/split)%len(other)]
+								}
+							}
+							out := h.step(seqs, chunks)
+							got = out[position]
+						}
+						for i := range alone {
+							if math.Float32bits(alone[i]) != math.Float32bits(got[i]) {
+								t.Fatalf("split %d position %d: logit %d = %v alone, %v batched", split, position, i, alone[i], got[i])
+							}
+						}
+						h.next = 1 // recycle pages: every stamp below rewrites the headers
+					}
+				}
+			})
+		}
+	}
+}
+
+func TestForeignPageRefused(t *testing.T) {
+	h := newHarness(t, "stories260K.gguf", tensor.F32, 1)
+	victim := h.newSeq(1)
+	h.step([]*seqState{victim}, [][]int32{{1, 403, 407}})
+	thief := h.newSeq(2)
+	thief.owner.Tenant = 8
+	thief.pages = victim.pages // the incident: a table naming pages someone else wrote
+	thief.pos = 3
+	errs := h.m.Forward(h.pool, h.cache, h.ws, []Seq{{Tokens: []int32{5}, Pos: 3, Pages: thief.pages, Owner: thief.owner, Logits: true}}, make([]float32, h.m.Vocab))
+	if errs == nil || errs[0] == nil {
+		t.Fatal("a page owned by another tenant was read")
+	}
+	// Freed pages fail too, even for their former owner.
+	h.cache.Invalidate(victim.pages[0].ID)
+	errs = h.m.Forward(h.pool, h.cache, h.ws, []Seq{{Tokens: []int32{5}, Pos: 3, Pages: victim.pages, Owner: victim.owner, Logits: true}}, make([]float32, h.m.Vocab))
+	if errs == nil || errs[0] == nil {
+		t.Fatal("a freed page was read")
+	}
+}

@@ -1,0 +1,320 @@
+// Package sampler turns a row of logits into the next token: penalties, greedy or seeded random
+// sampling through temperature, top-k, top-p and min-p, and the log-probabilities to report.
+package sampler
+
+import (
+	"cmp"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+)
+
+// Params choose how a token is drawn. The zero value is greedy with no penalties.
+type Params struct {
+	Temperature       float32 // 0: greedy
+	TopK              int     // 0: off
+	TopP              float32 // 0 or 1: off
+	MinP              float32 // 0: off
+	RepetitionPenalty float32 // 0 or 1: off; applies to prompt and generated tokens
+	FrequencyPenalty  float32 // applies to generated tokens, per occurrence
+	PresencePenalty   float32 // applies to generated tokens, once
+	Seed              uint64
+	TopLogprobs       int // alternatives to report; <0: no logprobs
+}
+
+// Validate rejects values no sampler can honour.
+func (p *Params) Validate() error {
+	bad := func(v float32) bool { return math.IsNaN(float64(v)) || math.IsInf(float64(v), 0) }
+	switch {
+	case bad(p.Temperature) || p.Temperature < 0 || p.Temperature > 100:
+		return fmt.Errorf("temperature %g: want a number in [0, 100]", p.Temperature)
+	case p.TopK < 0:
+		return fmt.Errorf("top_k %d: want 0 (off) or a positive count", p.TopK)
+	case bad(p.TopP) || p.TopP < 0 || p.TopP > 1:
+		return fmt.Errorf("top_p %g: want a number in (0, 1]", p.TopP)
+	case bad(p.MinP) || p.MinP < 0 || p.MinP > 1:
+		return fmt.Errorf("min_p %g: want a number in [0, 1]", p.MinP)
+	case bad(p.RepetitionPenalty) || p.RepetitionPenalty < 0 || p.RepetitionPenalty > 10:
+		return fmt.Errorf("repetition_penalty %g: want a number in (0, 10]", p.RepetitionPenalty)
+	case bad(p.FrequencyPenalty) || p.FrequencyPenalty < -2 || p.FrequencyPenalty > 2:
+		return fmt.Errorf("frequency_penalty %g: want a number in [-2, 2]", p.FrequencyPenalty)
+	case bad(p.PresencePenalty) || p.PresencePenalty < -2 || p.PresencePenalty > 2:
+		return fmt.Errorf("presence_penalty %g: want a number in [-2, 2]", p.PresencePenalty)
+	case p.TopLogprobs > 20:
+		return fmt.Errorf("top_logprobs %d: at most 20", p.TopLogprobs)
+	}
+	return nil
+}
+
+// Candidate is a token and its log-probability.
+type Candidate struct {
+	ID      int32
+	Logprob float32
+}
+
+// Result is the chosen token with what the caller may report.
+type Result struct {
+	ID      int32
+	Logprob float32     // log-probability of ID under the raw logits
+	Top     []Candidate // TopLogprobs best tokens under the raw logits, best first
+}
+
+// Sampler holds one request's sampling state: its random stream and token counts. Use one per
+// request; it is not safe for concurrent use.
+type Sampler struct {
+	p        Params
+	rng      *rand.Rand
+	prompt   map[int32]bool
+	counts   map[int32]int
+	work     []float32
+	idx      []int32
+	topCands []Candidate
+}
+
+// New returns a sampler for one request; prompt is used by the repetition penalty.
+func New(p Params, prompt []int32) *Sampler {
+	s := &Sampler{p: p, rng: rand.New(rand.NewPCG(p.Seed, 0x6b7677617264656e)), counts: map[int32]int{}}
+	if p.RepetitionPenalty > 0 && p.RepetitionPenalty != 1 {
+		s.prompt = make(map[int32]bool, len(prompt))
+		for _, t := range prompt {
+			s.prompt[t] = true
+		}
+	}
+	return s
+}
+
+// Accept records a generated token for the penalties.
+func (s *Sampler) Accept(id int32) { s.counts[id]++ }
+
+// Sample draws the next token from logits, which it does not modify.
+func (s *Sampler) Sample(logits []float32) Result {
+	var res Result
+	if s.p.TopLogprobs >= 0 {
+		res.Top = s.topLogprobs(logits)
+	}
+	w := s.penalised(logits)
+	if s.p.Temperature == 0 {
+		res.ID = argmax(w)
+	} else {
+		res.ID = s.draw(w)
+	}
+	if s.p.TopLogprobs >= 0 {
+		res.Logprob = logprobOf(logits, res.ID)
+		if s.p.TopLogprobs == 0 {
+			res.Top = nil
+		}
+	}
+	return res
+}
+
+func (s *Sampler) penalised(logits []float32) []float32 {
+	rp := s.p.RepetitionPenalty
+	needRep := rp > 0 && rp != 1
+	if !needRep && s.p.FrequencyPenalty == 0 && s.p.PresencePenalty == 0 {
+		return logits
+	}
+	s.work = append(s.work[:0], logits...)
+	w := s.work
+	if needRep {
+		pen := func(id int32) {
+			if w[id] > 0 {
+				w[id] /= rp
+			} else {
+				w[id] *= rp
+			}
+		}
+		for id := range s.prompt {
+			pen(id)
+		}
+		for id := range s.counts {
+			if !s.prompt[id] {
+				pen(id)
+			}
+		}
+	}
+	for id, n := range s.counts {
+		w[id] -= s.p.FrequencyPenalty*float32(n) + s.p.PresencePenalty
+	}
+	return w
+}
+
+// argmax returns the first index of the largest value, so ties resolve the same way every time.
+func argmax(x []float32) int32 {
+	best := 0
+	for i, v := range x {
+		if v > x[best] {
+			best = i
+		}
+	}
+	return int32(best)
+}
+
+// draw samples through temperature, top-k, top-p and min-p with the request's random stream.
+// Only top-k and top-p need tokens in order, and only the best few of them, so the candidates are
+// selected with a bounded heap instead of sorting the vocabulary.
+func (s *Sampler) draw(w []float32) int32 {
+	invT := float64(1 / s.p.Temperature)
+	maxv := float64(w[argmax(w)])
+	weight := func(id int32) float64 { return math.Exp((float64(w[id]) - maxv) * invT) }
+
+	var idx []int32
+	switch tp := s.p.TopP; {
+	case s.p.TopK > 0:
+		idx = s.best(w, min(s.p.TopK, len(w)))
+		if tp > 0 && tp < 1 {
+			idx = s.nucleus(idx, weight, sumWeights(idx, weight), float64(tp))
+		}
+	case tp > 0 && tp < 1:
+		var z float64
+		for i := range w {
+			z += weight(int32(i))
+		}
+		for m := 64; ; m *= 4 {
+			idx = s.best(w, min(m, len(w)))
+			if mass := sumWeights(idx, weight); mass >= float64(tp)*z || len(idx) == len(w) {
+				idx = s.nucleus(idx, weight, z, float64(tp))
+				break
+			}
+		}
+	default:
+		s.idx = s.idx[:0]
+		for i := range w {
+			s.idx = append(s.idx, int32(i))
+		}
+		idx = s.idx
+	}
+	if mp := float64(s.p.MinP); mp > 0 {
+		// The best token has weight 1 relative to maxv.
+		kept := idx[:0]
+		for _, id := range idx {
+			if weight(id) >= mp {
+				kept = append(kept, id)
+			}
+		}
+		idx = kept
+	}
+	u := s.rng.Float64() * sumWeights(idx, weight)
+	for _, id := range idx {
+		u -= weight(id)
+		if u < 0 {
+			return id
+		}
+	}
+	return idx[len(idx)-1]
+}
+
+func sumWeights(idx []int32, weight func(int32) float64) float64 {
+	var t float64
+	for _, id := range idx {
+		t += weight(id)
+	}
+	return t
+}
+
+// nucleus keeps the shortest prefix of idx (best first) whose mass reaches p of z.
+func (s *Sampler) nucleus(idx []int32, weight func(int32) float64, z, p float64) []int32 {
+	var cum float64
+	for i, id := range idx {
+		cum += weight(id)
+		if cum >= p*z {
+			return idx[:i+1]
+		}
+	}
+	return idx
+}
+
+// better orders tokens by logit, then by lower id, so selection never depends on scan order.
+func better(w []float32, a, b int32) bool {
+	return w[a] > w[b] || (w[a] == w[b] && a < b)
+}
+
+// best returns the k best token ids, best first.
+func (s *Sampler) best(w []float32, k int) []int32 {
+	h := s.idx[:0]
+	// h is a min-heap (worst at the root) of at most k ids.
+	down := func(i int) {
+		for {
+			l := 2*i + 1
+			if l >= len(h) {
+				return
+			}
+			c := l
+			if r := l + 1; r < len(h) && better(w, h[l], h[r]) {
+				c = r
+			}
+			if !better(w, h[i], h[c]) {
+				return
+			}
+			h[i], h[c] = h[c], h[i]
+			i = c
+		}
+	}
+	for i := range w {
+		id := int32(i)
+		if len(h) < k {
+			h = append(h, id)
+			for j := len(h) - 1; j > 0; {
+				p := (j - 1) / 2
+				if !better(w, h[p], h[j]) {
+					break
+				}
+				h[p], h[j] = h[j], h[p]
+				j = p
+			}
+		} else if better(w, id, h[0]) {
+			h[0] = id
+			down(0)
+		}
+	}
+	slices.SortFunc(h, func(a, b int32) int {
+		if better(w, a, b) {
+			return -1
+		}
+		return 1
+	})
+	s.idx = h
+	return h
+}
+
+func logSumExp(x []float32) float64 {
+	m := float64(x[argmax(x)])
+	var sum float64
+	for _, v := range x {
+		sum += math.Exp(float64(v) - m)
+	}
+	return m + math.Log(sum)
+}
+
+func logprobOf(logits []float32, id int32) float32 {
+	return float32(float64(logits[id]) - logSumExp(logits))
+}
+
+func (s *Sampler) topLogprobs(logits []float32) []Candidate {
+	k := s.p.TopLogprobs
+	if k == 0 {
+		return nil
+	}
+	lse := logSumExp(logits)
+	top := s.topCands[:0]
+	for i, v := range logits {
+		if len(top) < k || v > top[len(top)-1].Logprob {
+			c := Candidate{ID: int32(i), Logprob: v}
+			pos, _ := slices.BinarySearchFunc(top, c, func(a, b Candidate) int { return cmp.Compare(b.Logprob, a.Logprob) })
+			// Equal logits keep the lower id first.
+			for pos < len(top) && top[pos].Logprob == v {
+				pos++
+			}
+			top = slices.Insert(top, pos, c)
+			if len(top) > k {
+				top = top[:k]
+			}
+		}
+	}
+	s.topCands = top
+	out := make([]Candidate, len(top))
+	for i, c := range top {
+		out[i] = Candidate{ID: c.ID, Logprob: float32(float64(c.Logprob) - lse)}
+	}
+	return out
+}

@@ -1,0 +1,407 @@
+package source
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+)
+
+const defaultEndpoint = "https://huggingface.co"
+
+// Mid-transfer failures are retried (resuming) this many times in all; a stalled connection is
+// abandoned after stallTimeout without data. Variables so tests can shorten them.
+var (
+	downloadAttempts = 4
+	retryPause       = 300 * time.Millisecond
+	stallTimeout     = 60 * time.Second
+)
+
+// hfRef names one file in a hub repository.
+type hfRef struct {
+	owner, repo, file, revision string
+}
+
+func (r hfRef) String() string {
+	return r.owner + "/" + r.repo + "/" + r.file + "@" + r.revision
+}
+
+func badName(s string) bool {
+	return s == "" || s == "." || s == ".." || strings.ContainsAny(s, "\\\x00") || strings.ContainsFunc(s, func(r rune) bool { return r < ' ' })
+}
+
+// parseHF reads OWNER/REPO/FILE[@REVISION]; FILE may contain folders.
+func parseHF(s string) (hfRef, error) {
+	usage := fmt.Errorf("hf:%s: want hf:OWNER/REPO/FILE or hf:OWNER/REPO/FILE@REVISION, e.g. hf:TheBloke/Llama-2-7B-GGUF/llama-2-7b.Q4_0.gguf", s)
+	ref := hfRef{revision: "main"}
+	if i := strings.LastIndex(s, "@"); i >= 0 {
+		ref.revision = s[i+1:]
+		s = s[:i]
+		if badName(ref.revision) {
+			return hfRef{}, usage
+		}
+	}
+	parts := strings.SplitN(s, "/", 3)
+	if len(parts) != 3 {
+		return hfRef{}, usage
+	}
+	ref.owner, ref.repo, ref.file = parts[0], parts[1], parts[2]
+	if badName(ref.owner) || badName(ref.repo) || strings.HasSuffix(ref.file, "/") {
+		return hfRef{}, usage
+	}
+	for _, seg := range strings.Split(ref.file, "/") {
+		if badName(seg) {
+			return hfRef{}, usage
+		}
+	}
+	return ref, nil
+}
+
+func hfEndpoint(opts Options) (string, error) {
+	e := opts.Endpoint
+	if e == "" {
+		e = os.Getenv("KVWARDEN_HF_ENDPOINT")
+	}
+	if e == "" {
+		e = defaultEndpoint
+	}
+	u, err := url.Parse(e)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return "", fmt.Errorf("hub endpoint %q (KVWARDEN_HF_ENDPOINT): want an http(s) URL such as %s", e, defaultEndpoint)
+	}
+	return strings.TrimRight(e, "/"), nil
+}
+
+// fileURL follows the hub's resolve scheme; the revision is escaped whole because branch
+// names such as refs/pr/1 contain slashes.
+func (r hfRef) fileURL(endpoint string) string {
+	segs := strings.Split(r.file, "/")
+	for i, s := range segs {
+		segs[i] = url.PathEscape(s)
+	}
+	return endpoint + "/" + url.PathEscape(r.owner) + "/" + url.PathEscape(r.repo) +
+		"/resolve/" + url.PathEscape(r.revision) + "/" + strings.Join(segs, "/")
+}
+
+// cachePath mirrors the repository under dir; the revision is one escaped folder name.
+func (r hfRef) cachePath(dir string) string {
+	return filepath.Join(dir, "hf", r.owner, r.repo, url.PathEscape(r.revision), filepath.FromSlash(r.file))
+}
+
+func httpClient(opts Options) *http.Client {
+	if opts.HTTPClient != nil {
+		return opts.HTTPClient
+	}
+	dial := opts.DialTimeout
+	if dial <= 0 {
+		dial = 5 * time.Second
+	}
+	tr := http.DefaultTransport.(*http.Transport).Clone()
+	tr.DialContext = (&net.Dialer{Timeout: dial, KeepAlive: 30 * time.Second}).DialContext
+	tr.TLSHandshakeTimeout = 10 * time.Second
+	tr.ResponseHeaderTimeout = 60 * time.Second
+	return &http.Client{Transport: tr}
+}
+
+func resolveHF(ctx context.Context, s string, opts Options) (Resolved, error) {
+	ref, err := parseHF(s)
+	if err != nil {
+		return Resolved{}, err
+	}
+	endpoint, err := hfEndpoint(opts)
+	if err != nil {
+		return Resolved{}, err
+	}
+	dir, err := cacheDir(opts)
+	if err != nil {
+		return Resolved{}, err
+	}
+	final := ref.cachePath(dir)
+	res := Resolved{Path: final, Description: "hf:" + ref.String() + " cached at " + final}
+
+	if st, err := os.Stat(final); err == nil && st.Mode().IsRegular() {
+		if opts.SHA256 == "" {
+			return res, nil
+		}
+		if checkSHA256(final, opts.SHA256) == nil {
+			return res, nil
+		}
+		// The cached copy is not the wanted file (the revision moved, or it was damaged):
+		// fetch it afresh rather than fail on a stale cache.
+		if err := os.Remove(final); err != nil {
+			return Resolved{}, err
+		}
+	}
+	if err := os.MkdirAll(filepath.Dir(final), 0o755); err != nil {
+		return Resolved{}, fmt.Errorf("model cache: %w", err)
+	}
+	partial := final + ".partial"
+	d := &downloader{client: httpClient(opts), url: ref.fileURL(endpoint), endpoint: endpoint, ref: ref, path: partial, progress: opts.Progress}
+	d.token = opts.Token
+	if d.token == "" {
+		d.token = os.Getenv("HF_TOKEN")
+	}
+	if err := d.run(ctx); err != nil {
+		return Resolved{}, err
+	}
+	if ok, _ := isGGUF(partial); !ok {
+		os.Remove(partial)
+		os.Remove(partial + ".etag")
+		return Resolved{}, fmt.Errorf("hf:%s: the downloaded file is not a GGUF file and was deleted; name a .gguf file in the repository", ref)
+	}
+	if opts.SHA256 != "" {
+		if err := checkSHA256(partial, opts.SHA256); err != nil {
+			os.Remove(partial)
+			os.Remove(partial + ".etag")
+			return Resolved{}, fmt.Errorf("hf:%s: downloaded file failed verification and was deleted: %w", ref, err)
+		}
+	}
+	if err := os.Rename(partial, final); err != nil {
+		return Resolved{}, fmt.Errorf("model cache: %w", err)
+	}
+	os.Remove(partial + ".etag")
+	return res, nil
+}
+
+type downloader struct {
+	client        *http.Client
+	url, endpoint string
+	ref           hfRef
+	path          string // the .partial file
+	token         string
+	progress      io.Writer
+}
+
+// retryable marks a failure after which another attempt can continue the transfer.
+type retryable struct{ err error }
+
+func (r retryable) Error() string { return r.err.Error() }
+func (r retryable) Unwrap() error { return r.err }
+
+func (d *downloader) run(ctx context.Context) error {
+	var err error
+	for i := 0; i < downloadAttempts; i++ {
+		if i > 0 {
+			select {
+			case <-ctx.Done():
+				return ctx.Err()
+			case <-time.After(retryPause * time.Duration(i)):
+			}
+		}
+		err = d.attempt(ctx)
+		var r retryable
+		if err == nil || !errors.As(err, &r) || ctx.Err() != nil {
+			return err
+		}
+	}
+	return fmt.Errorf("%w (gave up after %d attempts; run again to resume)", err, downloadAttempts)
+}
+
+// attempt fetches the rest of the file into the .partial file, resuming from its current size.
+func (d *downloader) attempt(ctx context.Context) error {
+	f, err := os.OpenFile(d.path, os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		return fmt.Errorf("model cache: %w", err)
+	}
+	defer f.Close()
+	off, err := f.Seek(0, io.SeekEnd)
+	if err != nil {
+		return err
+	}
+
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, d.url, nil)
+	if err != nil {
+		return err
+	}
+	req.Header.Set("User-Agent", "kvwarden")
+	if d.token != "" {
+		req.Header.Set("Authorization", "Bearer "+d.token)
+	}
+	etagFile := d.path + ".etag"
+	if off > 0 {
+		req.Header.Set("Range", fmt.Sprintf("bytes=%d-", off))
+		// If-Range makes the server send the whole file instead of a tail when the file
+		// changed since the partial was started (for example a branch that moved).
+		if etag, err := os.ReadFile(etagFile); err == nil && len(etag) > 0 {
+			req.Header.Set("If-Range", string(etag))
+		}
+	}
+	resp, err := d.client.Do(req)
+	if err != nil {
+		return d.netError(err)
+	}
+	defer resp.Body.Close()
+
+	total := int64(-1)
+	switch resp.StatusCode {
+	case http.StatusOK:
+		if off > 0 {
+			off = 0
+			if err := f.Truncate(0); err != nil {
+				return err
+			}
+		}
+		total = resp.ContentLength
+	case http.StatusPartialContent:
+		start, _, size, ok := parseContentRange(resp.Header.Get("Content-Range"))
+		if !ok || start != off {
+			// Cannot splice this reply onto the partial file: start over next attempt.
+			f.Truncate(0)
+			return retryable{fmt.Errorf("hf:%s: the server resumed at an unexpected position (Content-Range %q)", d.ref, resp.Header.Get("Content-Range"))}
+		}
+		total = size
+	case http.StatusRequestedRangeNotSatisfiable:
+		_, _, size, ok := parseContentRange(resp.Header.Get("Content-Range"))
+		if ok && size == off {
+			return nil // the previous run got every byte but stopped before the rename
+		}
+		f.Truncate(0)
+		return retryable{fmt.Errorf("hf:%s: the partial download does not fit the file on the server; starting over", d.ref)}
+	case http.StatusUnauthorized, http.StatusForbidden:
+		hint := "set HF_TOKEN to a token that can read it"
+		if d.token != "" {
+			hint = "the HF_TOKEN sent was not accepted for it"
+		}
+		return fmt.Errorf("hf:%s: the hub refused access (HTTP %d): the repository does not exist, or is private or gated (accept its terms on the hub); %s", d.ref, resp.StatusCode, hint)
+	case http.StatusNotFound:
+		return fmt.Errorf("hf:%s: not found on the hub (HTTP 404): check the owner, repository, file name and revision", d.ref)
+	default:
+		err := fmt.Errorf("hf:%s: the hub answered %s for %s", d.ref, resp.Status, d.url)
+		if resp.StatusCode >= 500 || resp.StatusCode == http.StatusTooManyRequests {
+			return retryable{err}
+		}
+		return err
+	}
+	if etag := resp.Header.Get("ETag"); etag != "" && !strings.HasPrefix(etag, "W/") {
+		os.WriteFile(etagFile, []byte(etag), 0o644)
+	} else {
+		os.Remove(etagFile)
+	}
+	if _, err := f.Seek(off, io.SeekStart); err != nil {
+		return err
+	}
+
+	var dst io.Writer = f
+	var bar *progressbar.ProgressBar
+	if d.progress != nil {
+		bar = progressbar.NewOptions64(total,
+			progressbar.OptionSetWriter(d.progress),
+			progressbar.OptionSetDescription("downloading "+d.ref.file),
+			progressbar.OptionShowBytes(true),
+			progressbar.OptionShowTotalBytes(true),
+			progressbar.OptionSetWidth(30),
+			progressbar.OptionThrottle(100*time.Millisecond),
+			progressbar.OptionSetSpinnerChangeInterval(0), // no render goroutine to outlive us
+		)
+		bar.Set64(off)
+		defer func() {
+			bar.Exit()
+			fmt.Fprintln(d.progress)
+		}()
+		dst = io.MultiWriter(f, barWriter{bar})
+	}
+	// A connection that goes silent would otherwise block the read forever.
+	stalled := errors.New("no data received for " + stallTimeout.String())
+	timer := time.AfterFunc(stallTimeout, func() { cancel(stalled) })
+	defer timer.Stop()
+	body := &watchdogReader{r: resp.Body, t: timer}
+
+	n, err := io.Copy(dst, body)
+	if err != nil {
+		if cause := context.Cause(ctx); errors.Is(cause, stalled) {
+			err = cause
+		}
+		werr := fmt.Errorf("hf:%s: download interrupted after %d bytes: %w", d.ref, off+n, err)
+		if ctx.Err() != nil && !errors.Is(context.Cause(ctx), stalled) {
+			return werr // cancelled by the caller
+		}
+		return retryable{werr}
+	}
+	if total >= 0 && off+n != total {
+		return retryable{fmt.Errorf("hf:%s: download ended at %d of %d bytes", d.ref, off+n, total)}
+	}
+	if bar != nil && total > 0 {
+		bar.Finish()
+	}
+	if err := f.Sync(); err != nil {
+		return err
+	}
+	return f.Close()
+}
+
+// netError turns a failure to connect into a message that says what to do offline.
+func (d *downloader) netError(err error) error {
+	var dnsErr *net.DNSError
+	var opErr *net.OpError
+	if errors.As(err, &dnsErr) || (errors.As(err, &opErr) && (opErr.Op == "dial" || opErr.Op == "proxyconnect")) {
+		return fmt.Errorf("hf:%s: cannot reach the Hugging Face hub at %s (%v); without network access, "+
+			"download the .gguf file elsewhere and pass it with --model /path/to/model.gguf", d.ref, d.endpoint, err)
+	}
+	return retryable{fmt.Errorf("hf:%s: %w", d.ref, err)}
+}
+
+// barWriter feeds the progress bar and ignores its errors, which must not fail a download.
+type barWriter struct{ bar *progressbar.ProgressBar }
+
+func (b barWriter) Write(p []byte) (int, error) {
+	b.bar.Add64(int64(len(p)))
+	return len(p), nil
+}
+
+type watchdogReader struct {
+	r io.Reader
+	t *time.Timer
+}
+
+func (w *watchdogReader) Read(p []byte) (int, error) {
+	n, err := w.r.Read(p)
+	if n > 0 {
+		w.t.Reset(stallTimeout)
+	}
+	return n, err
+}
+
+// parseContentRange reads "bytes START-END/SIZE" or "bytes */SIZE"; size is -1 when unknown.
+func parseContentRange(s string) (start, end, size int64, ok bool) {
+	rest, found := strings.CutPrefix(s, "bytes ")
+	if !found {
+		return 0, 0, 0, false
+	}
+	rng, sz, found := strings.Cut(rest, "/")
+	if !found {
+		return 0, 0, 0, false
+	}
+	size = -1
+	if sz != "*" {
+		v, err := strconv.ParseInt(sz, 10, 64)
+		if err != nil || v < 0 {
+			return 0, 0, 0, false
+		}
+		size = v
+	}
+	if rng == "*" {
+		return -1, -1, size, size >= 0
+	}
+	a, b, found := strings.Cut(rng, "-")
+	if !found {
+		return 0, 0, 0, false
+	}
+	start, err1 := strconv.ParseInt(a, 10, 64)
+	end, err2 := strconv.ParseInt(b, 10, 64)
+	if err1 != nil || err2 != nil || start < 0 || end < start || (size >= 0 && end >= size) {
+		return 0, 0, 0, false
+	}
+	return start, end, size, true
+}
