@@ -16,7 +16,7 @@ func main() {
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
-	root.AddCommand(newInspectCmd())
+	root.AddCommand(newServeCmd(), newGenerateCmd(), newCapacityCmd(), newTenantCmd(), newInspectCmd())
 	if err := root.Execute(); err != nil {
 		fmt.Fprintln(os.Stderr, "kvwarden:", err)
 		os.Exit(1)

@@ -15,12 +15,18 @@ import (
 	"github.com/kvwarden/kvwarden/internal/tensor"
 )
 
-// Owner identifies who may read a page: the tenant (a server-side key, never a client value),
-// the request, and the request's generation (bumped when a preempted request restarts).
-type Owner struct {
-	Tenant  uint64
+// Tenant is the server-side identity of a tenant (an HMAC of its id), as page headers carry it.
+type Tenant [16]byte
+
+// Header is what a page carries about its owner. A reader of tenant T holding reference r accepts
+// the page only when the header is valid, Written, names T, and has r's generation. Request names
+// the writer, for audits and hand-off commits; cached pages are shared by one tenant's requests,
+// so readers do not compare it.
+type Header struct {
+	Tenant  Tenant
 	Request uint64
 	Gen     uint32
+	Written bool // false on pages reserved for an incoming transfer until their contents arrive
 }
 
 // PageRef names a page in one lifetime: Gen is the page's generation when it was handed out, so a
@@ -71,18 +77,18 @@ const headerMagic = 0x6b767061 // "kvpa": a stamped, valid header
 // Header layout (little-endian) at the start of each page:
 //
 //	0  magic   uint32 (0 when invalid)
-//	4  pageGen uint32
-//	8  tenant  uint64
-//	16 request uint64
-//	24 reqGen  uint32
-//	28 filled  uint32 tokens written since the stamp
+//	4  gen     uint32 page generation
+//	8  tenant  [16]byte
+//	24 request uint64
+//	32 written uint8
+//	36 filled  uint32 tokens written since the stamp
 const (
 	hMagic   = 0
-	hPageGen = 4
+	hGen     = 4
 	hTenant  = 8
-	hRequest = 16
-	hReqGen  = 24
-	hFilled  = 28
+	hRequest = 24
+	hWritten = 32
+	hFilled  = 36
 )
 
 // Pool is the page memory. It is not safe for concurrent mutation of the same page; the engine
@@ -163,19 +169,31 @@ func (p *Pool) valid(id int32) error {
 	return nil
 }
 
-// Stamp writes the owner into the page header; the page's writer calls it when the page is handed
-// to a request, before any token is written.
-func (p *Pool) Stamp(ref PageRef, o Owner) error {
-	if err := p.valid(ref.ID); err != nil {
+// Stamp writes a header; the page's writer calls it when the page is handed to a request,
+// before any token is written.
+func (p *Pool) Stamp(id int32, h Header) error {
+	if err := p.valid(id); err != nil {
 		return err
 	}
-	h := p.page(ref.ID)
-	binary.LittleEndian.PutUint32(h[hPageGen:], ref.Gen)
-	binary.LittleEndian.PutUint64(h[hTenant:], o.Tenant)
-	binary.LittleEndian.PutUint64(h[hRequest:], o.Request)
-	binary.LittleEndian.PutUint32(h[hReqGen:], o.Gen)
-	binary.LittleEndian.PutUint32(h[hFilled:], 0)
-	binary.LittleEndian.PutUint32(h[hMagic:], headerMagic)
+	b := p.page(id)
+	binary.LittleEndian.PutUint32(b[hGen:], h.Gen)
+	copy(b[hTenant:hTenant+16], h.Tenant[:])
+	binary.LittleEndian.PutUint64(b[hRequest:], h.Request)
+	b[hWritten] = 0
+	if h.Written {
+		b[hWritten] = 1
+	}
+	binary.LittleEndian.PutUint32(b[hFilled:], 0)
+	binary.LittleEndian.PutUint32(b[hMagic:], headerMagic)
+	return nil
+}
+
+// MarkWritten records that an incoming transfer has filled the page.
+func (p *Pool) MarkWritten(id int32) error {
+	if err := p.valid(id); err != nil {
+		return err
+	}
+	p.page(id)[hWritten] = 1
 	return nil
 }
 
@@ -209,39 +227,38 @@ func poison(b []byte, elemBytes int) {
 	}
 }
 
-// Check verifies that the page is stamped for this owner in this lifetime.
-func (p *Pool) Check(ref PageRef, o Owner) error {
-	if err := p.valid(ref.ID); err != nil {
-		return err
-	}
-	h := p.page(ref.ID)
+// Check verifies that a reader of tenant t holding ref may read the page.
+func (p *Pool) Check(ref PageRef, t Tenant) error {
+	h, ok := p.Header(ref.ID)
 	switch {
-	case binary.LittleEndian.Uint32(h[hMagic:]) != headerMagic:
-		return fmt.Errorf("%w: page %d has no valid owner (freed or never written)", ErrIsolation, ref.ID)
-	case binary.LittleEndian.Uint32(h[hPageGen:]) != ref.Gen:
-		return fmt.Errorf("%w: page %d is in generation %d, reader holds generation %d", ErrIsolation, ref.ID, binary.LittleEndian.Uint32(h[hPageGen:]), ref.Gen)
-	case binary.LittleEndian.Uint64(h[hTenant:]) != o.Tenant ||
-		binary.LittleEndian.Uint64(h[hRequest:]) != o.Request ||
-		binary.LittleEndian.Uint32(h[hReqGen:]) != o.Gen:
+	case !ok:
+		if err := p.valid(ref.ID); err != nil {
+			return err
+		}
+		return fmt.Errorf("%w: page %d has no valid owner (freed or never stamped)", ErrIsolation, ref.ID)
+	case h.Gen != ref.Gen:
+		return fmt.Errorf("%w: page %d is in generation %d, the reader holds generation %d", ErrIsolation, ref.ID, h.Gen, ref.Gen)
+	case h.Tenant != t:
 		// The message names the page only: another tenant's identity is never printed.
-		return fmt.Errorf("%w: page %d belongs to another owner", ErrIsolation, ref.ID)
+		return fmt.Errorf("%w: page %d belongs to another tenant", ErrIsolation, ref.ID)
+	case !h.Written:
+		return fmt.Errorf("%w: page %d was reserved but never written", ErrIsolation, ref.ID)
 	}
 	return nil
 }
 
-// HeaderOwner returns the owner recorded in a page header and whether it is valid (for tests,
-// audits and transfers).
-func (p *Pool) HeaderOwner(id int32) (Owner, PageRef, bool) {
+// Header returns the page's header and whether it is valid.
+func (p *Pool) Header(id int32) (Header, bool) {
 	if p.valid(id) != nil {
-		return Owner{}, PageRef{}, false
+		return Header{}, false
 	}
-	h := p.page(id)
-	o := Owner{
-		Tenant:  binary.LittleEndian.Uint64(h[hTenant:]),
-		Request: binary.LittleEndian.Uint64(h[hRequest:]),
-		Gen:     binary.LittleEndian.Uint32(h[hReqGen:]),
-	}
-	return o, PageRef{ID: id, Gen: binary.LittleEndian.Uint32(h[hPageGen:])}, binary.LittleEndian.Uint32(h[hMagic:]) == headerMagic
+	b := p.page(id)
+	var h Header
+	h.Gen = binary.LittleEndian.Uint32(b[hGen:])
+	copy(h.Tenant[:], b[hTenant:hTenant+16])
+	h.Request = binary.LittleEndian.Uint64(b[hRequest:])
+	h.Written = b[hWritten] == 1
+	return h, binary.LittleEndian.Uint32(b[hMagic:]) == headerMagic
 }
 
 // Filled is the number of token slots written since the page was stamped (the high-water mark).

@@ -19,37 +19,41 @@ func newTestPool(t *testing.T, dt tensor.DType, scrub Scrub) *Pool {
 
 func TestCheck(t *testing.T) {
 	p := newTestPool(t, tensor.F32, ScrubNone)
-	alice := Owner{Tenant: 1, Request: 10, Gen: 1}
+	alice, bob := Tenant{1}, Tenant{2}
 	ref := PageRef{ID: 3, Gen: 5}
 	if err := p.Check(ref, alice); !errors.Is(err, ErrIsolation) {
 		t.Fatalf("never-stamped page passed: %v", err)
 	}
-	if err := p.Stamp(ref, alice); err != nil {
+	if err := p.Stamp(3, Header{Tenant: alice, Request: 10, Gen: 5, Written: true}); err != nil {
 		t.Fatal(err)
 	}
+	p.Stamp(5, Header{Tenant: alice, Request: 10, Gen: 1, Written: false})
 	cases := []struct {
-		name string
-		ref  PageRef
-		o    Owner
-		ok   bool
+		name   string
+		ref    PageRef
+		tenant Tenant
+		ok     bool
 	}{
 		{"owner", ref, alice, true},
-		{"other tenant", ref, Owner{Tenant: 2, Request: 10, Gen: 1}, false},
-		{"other request", ref, Owner{Tenant: 1, Request: 11, Gen: 1}, false},
-		{"restarted request", ref, Owner{Tenant: 1, Request: 10, Gen: 2}, false},
+		{"other tenant", ref, bob, false},
 		{"stale page generation", PageRef{ID: 3, Gen: 4}, alice, false},
 		{"other page", PageRef{ID: 4, Gen: 5}, alice, false},
+		{"reserved, never written", PageRef{ID: 5, Gen: 1}, alice, false},
 		{"out of range", PageRef{ID: 8, Gen: 5}, alice, false},
 		{"negative", PageRef{ID: -1, Gen: 5}, alice, false},
 	}
 	for _, c := range cases {
-		err := p.Check(c.ref, c.o)
+		err := p.Check(c.ref, c.tenant)
 		if (err == nil) != c.ok {
 			t.Errorf("%s: err = %v, want ok=%v", c.name, err, c.ok)
 		}
 		if err != nil && !errors.Is(err, ErrIsolation) {
 			t.Errorf("%s: error %v is not ErrIsolation", c.name, err)
 		}
+	}
+	p.MarkWritten(5)
+	if err := p.Check(PageRef{ID: 5, Gen: 1}, alice); err != nil {
+		t.Fatalf("written page refused: %v", err)
 	}
 	if err := p.Invalidate(ref.ID); err != nil {
 		t.Fatal(err)
@@ -66,7 +70,7 @@ func TestScrub(t *testing.T) {
 	}{{tensor.F32, ScrubNone}, {tensor.F32, ScrubZero}, {tensor.F32, ScrubPoison}, {tensor.F16, ScrubZero}, {tensor.F16, ScrubPoison}} {
 		p := newTestPool(t, c.dt, c.scrub)
 		ref := PageRef{ID: 1, Gen: 1}
-		p.Stamp(ref, Owner{Tenant: 1})
+		p.Stamp(ref.ID, Header{Tenant: Tenant{1}, Gen: 1, Written: true})
 		if c.dt == tensor.F32 {
 			d := p.F32(1)
 			for i := range d {
@@ -99,7 +103,7 @@ func TestScrub(t *testing.T) {
 				t.Errorf("%s poison: %v is not NaN", c.dt, v)
 			}
 		}
-		if _, _, valid := p.HeaderOwner(1); valid {
+		if _, valid := p.Header(1); valid {
 			t.Errorf("%s: header still valid after free", c.dt)
 		}
 	}
@@ -128,7 +132,7 @@ func TestLayoutDisjoint(t *testing.T) {
 func TestChecksumKeyedByPosition(t *testing.T) {
 	p := newTestPool(t, tensor.F32, ScrubNone)
 	for _, id := range []int32{0, 1} {
-		p.Stamp(PageRef{ID: id}, Owner{})
+		p.Stamp(id, Header{Written: true})
 		d := p.F32(id)
 		for i := range d {
 			d[i] = float32(i)

@@ -14,7 +14,7 @@ type Seq struct {
 	Tokens []int32
 	Pos    int
 	Pages  []kv.PageRef
-	Owner  kv.Owner
+	Tenant kv.Tenant
 	Logits bool // compute logits for the last token of the chunk
 }
 
@@ -71,7 +71,7 @@ func (m *Model) CheckPages(cache *kv.Pool, s *Seq) error {
 		return fmt.Errorf("page table holds %d pages (%d tokens) but the chunk ends at position %d", len(s.Pages), len(s.Pages)*pt, end)
 	}
 	for i := 0; i < need; i++ {
-		if err := cache.Check(s.Pages[i], s.Owner); err != nil {
+		if err := cache.Check(s.Pages[i], s.Tenant); err != nil {
 			return err
 		}
 	}

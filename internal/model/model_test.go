@@ -47,13 +47,14 @@ func newHarness(t testing.TB, file string, kvType tensor.DType, threads int) *ha
 }
 
 type seqState struct {
-	owner kv.Owner
+	tenant kv.Tenant
+	id     uint64
 	pages []kv.PageRef
 	pos   int
 }
 
 func (h *harness) newSeq(id uint64) *seqState {
-	return &seqState{owner: kv.Owner{Tenant: 7, Request: id, Gen: 1}}
+	return &seqState{tenant: kv.Tenant{7}, id: id}
 }
 
 // grow gives s enough pages for n more tokens.
@@ -61,7 +62,7 @@ func (h *harness) grow(s *seqState, n int) {
 	for len(s.pages)*16 < s.pos+n {
 		ref := kv.PageRef{ID: h.next, Gen: 1}
 		h.next++
-		if err := h.cache.Stamp(ref, s.owner); err != nil {
+		if err := h.cache.Stamp(ref.ID, kv.Header{Tenant: s.tenant, Request: s.id, Gen: 1, Written: true}); err != nil {
 			h.t.Fatal(err)
 		}
 		s.pages = append(s.pages, ref)
@@ -74,7 +75,7 @@ func (h *harness) step(seqs []*seqState, chunks [][]int32) [][]float32 {
 	batch := make([]Seq, len(seqs))
 	for i, s := range seqs {
 		h.grow(s, len(chunks[i]))
-		batch[i] = Seq{Tokens: chunks[i], Pos: s.pos, Pages: s.pages, Owner: s.owner, Logits: true}
+		batch[i] = Seq{Tokens: chunks[i], Pos: s.pos, Pages: s.pages, Tenant: s.tenant, Logits: true}
 	}
 	logits := make([]float32, len(seqs)*h.m.Vocab)
 	if errs := h.m.Forward(h.pool, h.cache, h.ws, batch, logits); errs != nil {
@@ -267,16 +268,16 @@ func TestForeignPageRefused(t *testing.T) {
 	victim := h.newSeq(1)
 	h.step([]*seqState{victim}, [][]int32{{1, 403, 407}})
 	thief := h.newSeq(2)
-	thief.owner.Tenant = 8
+	thief.tenant = kv.Tenant{8}
 	thief.pages = victim.pages // the incident: a table naming pages someone else wrote
 	thief.pos = 3
-	errs := h.m.Forward(h.pool, h.cache, h.ws, []Seq{{Tokens: []int32{5}, Pos: 3, Pages: thief.pages, Owner: thief.owner, Logits: true}}, make([]float32, h.m.Vocab))
+	errs := h.m.Forward(h.pool, h.cache, h.ws, []Seq{{Tokens: []int32{5}, Pos: 3, Pages: thief.pages, Tenant: thief.tenant, Logits: true}}, make([]float32, h.m.Vocab))
 	if errs == nil || errs[0] == nil {
 		t.Fatal("a page owned by another tenant was read")
 	}
 	// Freed pages fail too, even for their former owner.
 	h.cache.Invalidate(victim.pages[0].ID)
-	errs = h.m.Forward(h.pool, h.cache, h.ws, []Seq{{Tokens: []int32{5}, Pos: 3, Pages: victim.pages, Owner: victim.owner, Logits: true}}, make([]float32, h.m.Vocab))
+	errs = h.m.Forward(h.pool, h.cache, h.ws, []Seq{{Tokens: []int32{5}, Pos: 3, Pages: victim.pages, Tenant: victim.tenant, Logits: true}}, make([]float32, h.m.Vocab))
 	if errs == nil || errs[0] == nil {
 		t.Fatal("a freed page was read")
 	}

@@ -1,0 +1,42 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"github.com/kvwarden/kvwarden/internal/engine"
+)
+
+func newCapacityCmd() *cobra.Command {
+	var mf modelFlags
+	cmd := &cobra.Command{
+		Use:   "capacity",
+		Short: "Print the KV capacity plan: bytes per token, pages, tokens, and the context that fits",
+		Long: `Print the capacity plan a server with these flags would run under. It fails, as the server's
+start-up gate does, when --max-context asks for more than the model or the KV pool holds.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			ctx, stop := exitOnSignalContext()
+			defer stop()
+			l, err := mf.load(ctx, cmd.ErrOrStderr())
+			if err != nil {
+				return err
+			}
+			defer l.Close()
+			cfg, err := mf.engineConfig()
+			if err != nil {
+				return err
+			}
+			plan, err := engine.PlanFor(&l.model.Config, cfg)
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(cmd.OutOrStdout(), "model: %s (%s, %d layers, %d KV heads × %d, KV %s)\n%s\n",
+				l.model.Name, l.model.Arch, l.model.Layers, l.model.KVHeads, l.model.HeadDim, cfg.KVDType, plan)
+			return nil
+		},
+	}
+	mf.register(cmd.Flags())
+	return cmd
+}

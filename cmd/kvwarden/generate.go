@@ -1,0 +1,129 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"time"
+	"unicode/utf8"
+
+	"github.com/spf13/cobra"
+
+	"github.com/kvwarden/kvwarden/internal/engine"
+)
+
+func newGenerateCmd() *cobra.Command {
+	var (
+		mf          modelFlags
+		prompt      string
+		n           int
+		temperature float32
+		topP        float32
+		topK        int
+		seed        int64
+		noSpecial   bool
+	)
+	cmd := &cobra.Command{
+		Use:   "generate",
+		Short: "Generate text from a prompt and print the prefill and decode speeds",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			ctx, stop := exitOnSignalContext()
+			defer stop()
+			stderr := cmd.ErrOrStderr()
+			l, err := mf.load(ctx, stderr)
+			if err != nil {
+				return err
+			}
+			defer l.Close()
+			cfg, err := mf.engineConfig()
+			if err != nil {
+				return err
+			}
+			if n <= 0 {
+				return fmt.Errorf("-n %d: want a positive number of tokens", n)
+			}
+			eng, err := l.engine(cfg)
+			if err != nil {
+				return err
+			}
+			defer eng.Close()
+			ids := l.tok.Encode(prompt, true, !noSpecial)
+			if len(ids) == 0 {
+				return fmt.Errorf("the prompt encodes to no tokens and the model adds no BOS; give a non-empty --prompt")
+			}
+			sp := engine.SamplingParams{Temperature: temperature, TopP: topP, TopK: topK, TopLogprobs: -1}
+			if cmd.Flags().Changed("seed") {
+				sp.Seed, sp.HasSeed = uint64(seed), true
+			}
+			start := time.Now()
+			st, err := eng.Submit(ctx, engine.Request{Tenant: "cli", Prompt: ids, MaxTokens: n, Sampling: sp})
+			if err != nil {
+				return err
+			}
+			defer st.Close()
+			out := cmd.OutOrStdout()
+			fmt.Fprint(out, prompt)
+			var first time.Time
+			var pending []byte
+			generated := 0
+			for ev := range st.Events() {
+				for _, t := range ev.Tokens {
+					if generated == 0 {
+						first = time.Now()
+					}
+					generated++
+					pending = append(pending, l.tok.Piece(t.ID)...)
+					// Print whole characters only; a multi-byte character may span tokens.
+					k := len(pending)
+					if i := lastRuneStart(pending); !utf8.FullRune(pending[i:]) {
+						k = i
+					}
+					out.Write(pending[:k])
+					pending = append(pending[:0], pending[k:]...)
+				}
+				if ev.Done {
+					out.Write(pending)
+					fmt.Fprintln(out)
+					if ev.Err != nil {
+						return ev.Err
+					}
+					end := time.Now()
+					report(stderr, len(ids), generated, start, first, end, ev.Finish)
+				}
+			}
+			return context.Cause(ctx)
+		},
+	}
+	mf.register(cmd.Flags())
+	cmd.Flags().StringVarP(&prompt, "prompt", "p", "Once upon a time", "prompt text")
+	cmd.Flags().IntVarP(&n, "n", "n", 64, "tokens to generate at most")
+	cmd.Flags().Float32Var(&temperature, "temperature", 0, "sampling temperature (0: greedy)")
+	cmd.Flags().Float32Var(&topP, "top-p", 1, "nucleus sampling mass")
+	cmd.Flags().IntVar(&topK, "top-k", 0, "sample among the k best tokens (0: off)")
+	cmd.Flags().Int64Var(&seed, "seed", 0, "random seed (default: a fresh one)")
+	cmd.Flags().BoolVar(&noSpecial, "no-special", false, "treat special-token text in the prompt as plain text")
+	return cmd
+}
+
+func lastRuneStart(b []byte) int {
+	for i := len(b) - 1; i >= 0 && i >= len(b)-4; i-- {
+		if utf8.RuneStart(b[i]) {
+			return i
+		}
+	}
+	return len(b)
+}
+
+func report(w interface{ Write([]byte) (int, error) }, promptTokens, generated int, start, first, end time.Time, finish string) {
+	if generated == 0 {
+		fmt.Fprintf(w, "prompt: %d tokens in %v; no tokens generated (finish: %s)\n", promptTokens, end.Sub(start).Round(time.Millisecond), finish)
+		return
+	}
+	pre := first.Sub(start)
+	dec := end.Sub(first)
+	fmt.Fprintf(w, "prefill: %d tokens in %v (%.1f tokens/s)\n", promptTokens, pre.Round(time.Millisecond), float64(promptTokens)/pre.Seconds())
+	if generated > 1 {
+		fmt.Fprintf(w, "decode:  %d tokens in %v (%.1f tokens/s)\n", generated-1, dec.Round(time.Millisecond), float64(generated-1)/dec.Seconds())
+	}
+	fmt.Fprintf(w, "finish:  %s\n", finish)
+}

@@ -1,0 +1,138 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/pflag"
+
+	"github.com/kvwarden/kvwarden/internal/engine"
+	"github.com/kvwarden/kvwarden/internal/gguf"
+	"github.com/kvwarden/kvwarden/internal/kv"
+	"github.com/kvwarden/kvwarden/internal/model"
+	"github.com/kvwarden/kvwarden/internal/source"
+	"github.com/kvwarden/kvwarden/internal/tensor"
+	"github.com/kvwarden/kvwarden/internal/tokenizer"
+)
+
+// modelFlags are the flags shared by every command that loads a model.
+type modelFlags struct {
+	model       string
+	sha256      string
+	threads     int
+	kvDType     string
+	kvMem       string
+	kvScrub     string
+	pageTokens  int
+	maxContext  int
+	stepTokens  int
+	maxRunning  int
+	prefixCache bool
+}
+
+func (f *modelFlags) register(fs *pflag.FlagSet) {
+	fs.StringVar(&f.model, "model", "", "GGUF file, hf:OWNER/REPO/FILE, or dummy:SPEC (default: the built-in demo model)")
+	fs.StringVar(&f.sha256, "sha256", "", "expected SHA-256 of the model file")
+	fs.IntVar(&f.threads, "threads", 0, "compute threads (0: all cores)")
+	fs.StringVar(&f.kvDType, "kv-dtype", "f16", "KV cache element type: f16 or f32")
+	fs.StringVar(&f.kvMem, "kv-mem", "1GiB", "memory for the KV page pool (e.g. 512MiB, 4GiB)")
+	fs.StringVar(&f.kvScrub, "kv-scrub", "none", "what freeing a page does to its contents: none, zero or poison")
+	fs.IntVar(&f.pageTokens, "page-tokens", 16, "tokens per KV page")
+	fs.IntVar(&f.maxContext, "max-context", 0, "advertised maximum context (0: the most the model and pool allow)")
+	fs.IntVar(&f.stepTokens, "step-tokens", 512, "token budget of one batched step")
+	fs.IntVar(&f.maxRunning, "max-running", 64, "sequences per step")
+	fs.BoolVar(&f.prefixCache, "prefix-cache", true, "per-tenant prefix cache")
+}
+
+// parseBytes reads sizes such as 512MiB, 4GiB, 1.5GB or a plain byte count.
+func parseBytes(s string) (int64, error) {
+	t := strings.TrimSpace(s)
+	units := []struct {
+		suffix string
+		mult   float64
+	}{{"KiB", 1 << 10}, {"MiB", 1 << 20}, {"GiB", 1 << 30}, {"TiB", 1 << 40}, {"KB", 1e3}, {"MB", 1e6}, {"GB", 1e9}, {"TB", 1e12}, {"K", 1 << 10}, {"M", 1 << 20}, {"G", 1 << 30}, {"B", 1}}
+	mult := 1.0
+	for _, u := range units {
+		if strings.HasSuffix(strings.ToUpper(t), strings.ToUpper(u.suffix)) {
+			t, mult = strings.TrimSpace(t[:len(t)-len(u.suffix)]), u.mult
+			break
+		}
+	}
+	v, err := strconv.ParseFloat(t, 64)
+	if err != nil || v <= 0 || v*mult > 1<<50 {
+		return 0, fmt.Errorf("size %q: want a positive amount such as 512MiB or 4GiB", s)
+	}
+	return int64(v * mult), nil
+}
+
+func (f *modelFlags) engineConfig() (engine.Config, error) {
+	var cfg engine.Config
+	dt, err := tensor.ParseDType(f.kvDType)
+	if err != nil || (dt != tensor.F16 && dt != tensor.F32) {
+		return cfg, fmt.Errorf("--kv-dtype %q: want f16 or f32", f.kvDType)
+	}
+	mem, err := parseBytes(f.kvMem)
+	if err != nil {
+		return cfg, fmt.Errorf("--kv-mem: %v", err)
+	}
+	scrub, err := kv.ParseScrub(f.kvScrub)
+	if err != nil {
+		return cfg, fmt.Errorf("--kv-scrub: %v", err)
+	}
+	if f.pageTokens <= 0 || f.stepTokens <= 0 || f.maxRunning <= 0 || f.maxContext < 0 {
+		return cfg, fmt.Errorf("--page-tokens, --step-tokens and --max-running must be positive, --max-context not negative")
+	}
+	return engine.Config{Threads: f.threads, KVDType: dt, KVMemBytes: mem, PageTokens: f.pageTokens,
+		MaxContext: f.maxContext, StepTokens: f.stepTokens, MaxRunning: f.maxRunning, Scrub: scrub,
+		PrefixCache: f.prefixCache}, nil
+}
+
+// loaded is an opened model with its tokenizer; Close releases the mapping.
+type loaded struct {
+	file     *gguf.File
+	model    *model.Model
+	tok      *tokenizer.Tokenizer
+	resolved source.Resolved
+	template string
+}
+
+func (l *loaded) Close() { l.file.Close() }
+
+func (f *modelFlags) load(ctx context.Context, stderr io.Writer) (*loaded, error) {
+	res, err := source.Resolve(ctx, f.model, source.Options{SHA256: f.sha256, Progress: stderr})
+	if err != nil {
+		return nil, err
+	}
+	if res.Notice != "" {
+		fmt.Fprintln(stderr, "kvwarden:", res.Notice)
+	}
+	file, err := gguf.Open(res.Path)
+	if err != nil {
+		return nil, err
+	}
+	m, err := model.Load(file)
+	if err != nil {
+		file.Close()
+		return nil, fmt.Errorf("%s: %w", res.Path, err)
+	}
+	tok, err := tokenizer.FromGGUF(file)
+	if err != nil {
+		file.Close()
+		return nil, fmt.Errorf("%s: tokenizer: %w", res.Path, err)
+	}
+	tmpl, _ := file.String("tokenizer.chat_template")
+	return &loaded{file: file, model: m, tok: tok, resolved: res, template: tmpl}, nil
+}
+
+func (l *loaded) engine(cfg engine.Config) (*engine.Engine, error) {
+	cfg.ChatTemplate = l.template
+	return engine.New(l.model, l.tok, cfg)
+}
+
+func exitOnSignalContext() (context.Context, context.CancelFunc) {
+	return signalContext(os.Interrupt)
+}

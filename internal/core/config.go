@@ -1,0 +1,129 @@
+package core
+
+import (
+	"fmt"
+	"time"
+)
+
+// Config sets up a Core. Pages, MaxContext and Secret have no defaults.
+type Config struct {
+	Pages      int // pages in the pool
+	PageTokens int // tokens per page; 0 means 16
+	// MaxContext is the advertised maximum of prompt + max_tokens, normally CapacityPlan.MaxContext.
+	// New refuses one the pool cannot hold for a single request.
+	MaxContext int
+	StepTokens int // token budget of one step (decodes + prefill chunks); 0 means 512
+	MaxRunning int // sequences running at once; 0 means 256; must not exceed StepTokens
+	MaxWaiting int // requests queued before Submit answers "overloaded"; 0 means 4096
+	Vocab      int // token ids must be below it; 0 skips the check
+	EOS        []int32
+	// Secret keys tenant identities: TenantKey = HMAC-SHA256(Secret, tenant). At least 16 bytes.
+	Secret      []byte
+	PrefixCache bool
+	Deadlines   Deadlines
+	// Nonce varies transfer ids between boots so a peer's stale id from a previous boot does not
+	// name a live transfer; pass a random value.
+	Nonce uint64
+}
+
+// Deadlines bound every non-terminal state (invariant 11). Zero fields take the defaults; there is
+// deliberately no way to say "forever".
+type Deadlines struct {
+	Waiting      time.Duration // in the queue (each time, after a preemption too)
+	Admitted     time.Duration
+	Prefilling   time.Duration
+	Transferring time.Duration
+	Decoding     time.Duration
+	Total        time.Duration // a request's whole life, across preemptions
+	Fence        time.Duration // quarantined pages wait this long for a transfer's acknowledgement
+}
+
+// DefaultDeadlines are generous: they catch leaks, not slow clients.
+var DefaultDeadlines = Deadlines{
+	Waiting:      5 * time.Minute,
+	Admitted:     time.Minute,
+	Prefilling:   10 * time.Minute,
+	Transferring: time.Minute,
+	Decoding:     time.Hour,
+	Total:        2 * time.Hour,
+	Fence:        time.Minute,
+}
+
+func (d *Deadlines) fill() error {
+	def := DefaultDeadlines
+	for _, f := range []struct {
+		v   *time.Duration
+		def time.Duration
+		n   string
+	}{
+		{&d.Waiting, def.Waiting, "waiting"}, {&d.Admitted, def.Admitted, "admitted"},
+		{&d.Prefilling, def.Prefilling, "prefilling"}, {&d.Transferring, def.Transferring, "transferring"},
+		{&d.Decoding, def.Decoding, "decoding"}, {&d.Total, def.Total, "total"}, {&d.Fence, def.Fence, "fence"},
+	} {
+		if *f.v < 0 {
+			return fmt.Errorf("core: %s deadline %v is negative", f.n, *f.v)
+		}
+		if *f.v == 0 {
+			*f.v = f.def
+		}
+	}
+	return nil
+}
+
+func (d *Deadlines) of(s State) time.Duration {
+	switch s {
+	case Waiting:
+		return d.Waiting
+	case Admitted:
+		return d.Admitted
+	case Prefilling:
+		return d.Prefilling
+	case Transferring:
+		return d.Transferring
+	case Decoding:
+		return d.Decoding
+	}
+	return 0
+}
+
+func (cfg *Config) fill() error {
+	if cfg.PageTokens == 0 {
+		cfg.PageTokens = 16
+	}
+	if cfg.StepTokens == 0 {
+		cfg.StepTokens = 512
+	}
+	if cfg.MaxRunning == 0 {
+		cfg.MaxRunning = min(256, cfg.StepTokens)
+	}
+	if cfg.MaxWaiting == 0 {
+		cfg.MaxWaiting = 4096
+	}
+	switch {
+	case cfg.Pages <= 0 || cfg.Pages > 1<<30:
+		return fmt.Errorf("core: %d pages: need 1 to 2^30", cfg.Pages)
+	case cfg.PageTokens < 0 || cfg.PageTokens > 1<<16:
+		return fmt.Errorf("core: %d tokens per page: need 1 to 65536", cfg.PageTokens)
+	case int64(cfg.Pages)*int64(cfg.PageTokens) > 1<<31-1:
+		return fmt.Errorf("core: %d pages × %d tokens overflows a token position", cfg.Pages, cfg.PageTokens)
+	case cfg.MaxContext <= 0:
+		return fmt.Errorf("core: max context %d must be positive", cfg.MaxContext)
+	case cfg.MaxContext > cfg.Pages*cfg.PageTokens:
+		// The start-up gate again, for a Core built without Plan: one length limit everywhere.
+		return fmt.Errorf("core: max context %d exceeds the KV pool of %d tokens (%d pages × %d)",
+			cfg.MaxContext, cfg.Pages*cfg.PageTokens, cfg.Pages, cfg.PageTokens)
+	case cfg.StepTokens < 0 || cfg.MaxRunning < 0 || cfg.MaxWaiting < 0 || cfg.Vocab < 0:
+		return fmt.Errorf("core: negative limit")
+	case cfg.MaxRunning > cfg.StepTokens:
+		// Every running decode needs one token of budget per step, or the last ones would starve.
+		return fmt.Errorf("core: max running %d exceeds the step budget of %d tokens", cfg.MaxRunning, cfg.StepTokens)
+	case len(cfg.Secret) < 16:
+		return fmt.Errorf("core: tenant secret of %d bytes: need at least 16", len(cfg.Secret))
+	}
+	for _, t := range cfg.EOS {
+		if t < 0 || (cfg.Vocab > 0 && int(t) >= cfg.Vocab) {
+			return fmt.Errorf("core: end-of-generation token %d outside the vocabulary of %d", t, cfg.Vocab)
+		}
+	}
+	return cfg.Deadlines.fill()
+}

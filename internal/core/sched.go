@@ -1,0 +1,606 @@
+package core
+
+import (
+	"crypto/sha256"
+	"encoding/binary"
+	"fmt"
+)
+
+// The batching policy.
+//
+// One step = one Ready. Its batch is built in three passes, each taking from the same token budget
+// (Config.StepTokens) and sequence limit (Config.MaxRunning):
+//
+//  1. decodes: every running request that has finished its prefill feeds one token;
+//  2. prefill chunks of requests already admitted, in admission order, as large as the budget and
+//     the pool allow;
+//  3. admissions from the waiting queues, in fair-share order, until one does not fit.
+//
+// Fair share is start-time fair queueing over tenants: each tenant has a virtual time that grows by
+// prompt + max_tokens on every admission, and the tenant with the smallest virtual time goes next
+// (ties: earliest arrival). The charge never depends on prefix-cache hits, and admission stops at
+// the first request that does not fit rather than skipping to a smaller one, so the order in which
+// requests are admitted is a function of arrivals alone: one tenant's cache hits cannot reorder
+// another tenant's requests. (Hits do make requests cheaper in pages and budget, so under pool
+// pressure they can change when, not in what order, requests get in.)
+//
+// When a running request needs a page and none is free, idle cached pages are evicted (least
+// recently idle first), then running requests are preempted: the latest-arrived running request of
+// the tenant holding the most pages, never one already in this step's batch. A preempted request
+// loses its pages and goes back to waiting; it recomputes its prompt and generated tokens later.
+
+type plan struct {
+	emit       []Emit
+	done       []Terminal
+	invalidate []PageID
+	stamp      []Stamp
+	cancel     []TransferID
+	send       []SendPages
+	receive    []ReceivePages
+	batch      []Seq
+}
+
+func (p *plan) reset() {
+	clear(p.done) // drop references to request memory; the rest hold only ids
+	clear(p.send)
+	clear(p.receive)
+	clear(p.batch)
+	p.emit, p.done, p.invalidate, p.stamp = p.emit[:0], p.done[:0], p.invalidate[:0], p.stamp[:0]
+	p.cancel, p.send, p.receive, p.batch = p.cancel[:0], p.send[:0], p.receive[:0], p.batch[:0]
+}
+
+func (p *plan) ready() Ready {
+	return Ready{Emit: p.emit, Done: p.done, Invalidate: p.invalidate, Stamp: p.stamp, Cancel: p.cancel,
+		Send: p.send, Receive: p.receive, Batch: p.batch}
+}
+
+func (p *plan) empty() bool {
+	r := p.ready()
+	return r.Empty()
+}
+
+// HasReady reports whether Ready would have work: a plan in flight, pending output, or requests
+// that could run. When it is false the engine may block until the next event or tick.
+func (c *Core) HasReady() bool {
+	return c.inflight || !c.nxt.empty() || len(c.running) > 0 || len(c.heap) > 0 && c.l.available() > 0
+}
+
+// Ready returns the plan for the next step. See the package doc for the order in which to execute
+// it. Until Advance, Ready returns the same plan.
+func (c *Core) Ready() Ready {
+	if !c.inflight {
+		c.schedule()
+		c.cur, c.nxt = c.nxt, c.cur
+		c.nxt.reset()
+		for i := range c.cur.send {
+			c.xfers[c.cur.send[i].Transfer].started = true
+		}
+		for i := range c.cur.receive {
+			c.xfers[c.cur.receive[i].Transfer].started = true
+		}
+		c.inflight = true
+	}
+	return c.cur.ready()
+}
+
+func ceilDiv(a, b int) int { return (a + b - 1) / b }
+
+func (c *Core) schedule() {
+	budget, seqs := c.cfg.StepTokens, 0
+	P := c.cfg.PageTokens
+	c.compactRunning()
+	for _, r := range c.running {
+		if r.state != Decoding {
+			continue
+		}
+		if budget == 0 || seqs == c.cfg.MaxRunning {
+			break
+		}
+		if r.computed == len(r.pages)*P {
+			if !c.ensure(1, r) {
+				continue // r itself was preempted
+			}
+			c.grow(r, 1)
+		}
+		c.addSeq(r, 1)
+		budget--
+		seqs++
+	}
+	for _, r := range c.running {
+		if r.state != Prefilling || r.inBatch {
+			continue
+		}
+		if budget == 0 || seqs == c.cfg.MaxRunning {
+			break
+		}
+		if n := c.chunk(r, budget); n > 0 {
+			c.addSeq(r, n)
+			budget -= n
+			seqs++
+		}
+	}
+	c.compactRunning() // drop the requests preempted above before anything is admitted
+	for len(c.heap) > 0 && c.start(c.heap[0].queue[0], &budget, &seqs) {
+	}
+}
+
+func (c *Core) compactRunning() {
+	kept := c.running[:0]
+	for _, r := range c.running {
+		if r.state == Prefilling || r.state == Decoding {
+			kept = append(kept, r)
+		}
+	}
+	clear(c.running[len(kept):])
+	c.running = kept
+}
+
+// chunk sizes r's next prefill chunk and gives it the pages the chunk needs; 0 means no progress
+// this step (no pages, or r was preempted).
+func (c *Core) chunk(r *request, budget int) int {
+	P := c.cfg.PageTokens
+	n := min(len(r.tokens)-r.computed, budget)
+	cover := (len(r.pages)+c.l.available())*P - r.computed
+	if cover <= 0 {
+		if !c.ensure(1, r) {
+			return 0
+		}
+		cover = (len(r.pages)+c.l.available())*P - r.computed
+	}
+	n = min(n, cover)
+	if need := ceilDiv(r.computed+n, P) - len(r.pages); need > 0 {
+		c.evict(need)
+		c.grow(r, need)
+	}
+	return n
+}
+
+// ensure makes n pages allocatable for r, evicting idle cached pages and then preempting victims.
+// It returns false when r itself had to be preempted (or nothing could be).
+func (c *Core) ensure(n int, r *request) bool {
+	for c.l.available() < n {
+		v := c.victim()
+		if v == nil {
+			return false
+		}
+		c.preempt(v)
+		if v == r {
+			return false
+		}
+	}
+	c.evict(n)
+	return true
+}
+
+// evict frees idle cached pages until n pages are free; the caller checked available() >= n.
+func (c *Core) evict(n int) {
+	for len(c.l.free) < n {
+		id := c.l.evictable()
+		if id == noPage {
+			return
+		}
+		c.st.evictions++
+		c.freePage(id)
+	}
+}
+
+// victim picks the latest-arrived running request of the tenant holding the most pages, among
+// those not yet in this step's batch.
+func (c *Core) victim() *request {
+	for _, r := range c.running {
+		r.t.usage = 0
+	}
+	for _, r := range c.running {
+		if r.state == Prefilling || r.state == Decoding {
+			r.t.usage += len(r.pages)
+		}
+	}
+	var v *request
+	for _, r := range c.running {
+		if (r.state != Prefilling && r.state != Decoding) || r.inBatch {
+			continue
+		}
+		if v == nil || r.t.usage > v.t.usage || r.t.usage == v.t.usage && r.arrival > v.arrival {
+			v = r
+		}
+	}
+	return v
+}
+
+// grow appends n fresh pages to r's page table and stamps them with r's identity. The caller made
+// sure n pages are free.
+func (c *Core) grow(r *request, n int) {
+	for range n {
+		ref, ok := c.l.alloc(r.t.idx, r.id)
+		if !ok {
+			c.bug("grow without a free page")
+			return
+		}
+		r.pages = append(r.pages, ref)
+		c.nxt.stamp = append(c.nxt.stamp, Stamp{Page: ref.Page, Header: Header{Tenant: r.t.key, Request: r.id, Gen: ref.Gen, Written: true}})
+	}
+}
+
+func (c *Core) addSeq(r *request, n int) {
+	P := c.cfg.PageTokens
+	end := r.computed + n
+	np := ceilDiv(end, P)
+	c.nxt.batch = append(c.nxt.batch, Seq{
+		Request: r.id,
+		Tenant:  r.t.key,
+		Start:   r.computed,
+		Tokens:  r.tokens[r.computed:end:end],
+		Pages:   r.pages[:np:np],
+		Logits:  end == len(r.tokens),
+	})
+	c.batchReqs = append(c.batchReqs, r)
+	r.inBatch = true
+}
+
+// start admits the head of the fair-share order if it fits now. It never preempts: new work waits
+// for pages rather than evicting running work.
+func (c *Core) start(r *request, budget, seqs *int) bool {
+	P := c.cfg.PageTokens
+	if len(c.running)+c.recv >= c.cfg.MaxRunning {
+		return false
+	}
+	if r.mode == DecodeOnly {
+		need := ceilDiv(r.prompt, P)
+		if c.l.available() < need {
+			return false
+		}
+		c.popHead(r.t)
+		if !c.moveOrAbort(r, Admitted) {
+			return true
+		}
+		c.recv++
+		c.evict(need)
+		for range need {
+			ref, _ := c.l.alloc(r.t.idx, r.id)
+			r.pages = append(r.pages, ref)
+			// Unwritten: the transport marks each page written once its contents are in.
+			c.nxt.stamp = append(c.nxt.stamp, Stamp{Page: ref.Page, Header: Header{Tenant: r.t.key, Request: r.id, Gen: ref.Gen}})
+		}
+		c.openReceive(r)
+		return true
+	}
+	if *budget == 0 || *seqs >= c.cfg.MaxRunning || c.l.available() == 0 {
+		return false // every first chunk needs at least one fresh page
+	}
+	hits := c.lookup(r)
+	idle := 0
+	for _, id := range c.hits {
+		if c.l.pages[id].refs == 0 {
+			idle++
+		}
+	}
+	computed := hits * P
+	n := min(len(r.tokens)-computed, *budget)
+	need := ceilDiv(computed+n, P) - hits
+	if c.l.available()-idle < need {
+		return false
+	}
+	c.popHead(r.t)
+	if !c.moveOrAbort(r, Admitted) {
+		return true
+	}
+	for _, id := range c.hits {
+		c.l.ref(id)
+		r.pages = append(r.pages, PageRef{PageID(id), c.l.pages[id].gen})
+	}
+	r.computed, r.cached = computed, hits
+	c.st.cacheHitTokens += uint64(computed)
+	c.evict(need)
+	c.grow(r, need)
+	if !c.moveOrAbort(r, Prefilling) {
+		return true
+	}
+	c.running = append(c.running, r)
+	c.addSeq(r, n)
+	*budget -= n
+	*seqs++
+	return true
+}
+
+// keyAt returns the chain key of r's full page i, extending r.keys as needed.
+func (c *Core) keyAt(r *request, i int) cacheKey {
+	P := c.cfg.PageTokens
+	for len(r.keys) <= i {
+		j := len(r.keys)
+		prev := cacheKey(r.t.key)
+		if j > 0 {
+			prev = r.keys[j-1]
+		}
+		buf := c.hashBuf
+		copy(buf, prev[:])
+		for k, t := range r.tokens[j*P : (j+1)*P] {
+			binary.LittleEndian.PutUint32(buf[len(prev)+4*k:], uint32(t))
+		}
+		sum := sha256.Sum256(buf)
+		r.keys = append(r.keys, cacheKey(sum[:len(cacheKey{})]))
+	}
+	return r.keys[i]
+}
+
+// lookup finds the longest verified prefix of r's tokens in its tenant's cache, leaving at least
+// one token to compute (its logits are needed). The hits are left in c.hits, unreferenced.
+func (c *Core) lookup(r *request) int {
+	c.hits = c.hits[:0]
+	if c.l.index == nil || r.noCache {
+		return 0
+	}
+	P := c.cfg.PageTokens
+	var parent PageRef
+	for i := range (len(r.tokens) - 1) / P {
+		id, ok := c.l.index[c.keyAt(r, i)]
+		if !ok {
+			break
+		}
+		m := c.l.verify(id, r.t.idx, parent, i > 0, r.tokens[i*P:(i+1)*P])
+		if m == matchConflict {
+			c.st.security++ // equal keys, different tenant or tokens: never reuse
+		}
+		if m != matchOK {
+			break
+		}
+		c.hits = append(c.hits, id)
+		parent = PageRef{PageID(id), c.l.pages[id].gen}
+	}
+	return len(c.hits)
+}
+
+// registerFull puts r's newly completed pages into the prefix cache. A page another request of the
+// tenant already cached (same verified prefix) replaces r's copy, which is freed.
+func (c *Core) registerFull(r *request) {
+	if c.l.index == nil || r.noCache {
+		return
+	}
+	P := c.cfg.PageTokens
+	for full := r.computed / P; r.cached < full; r.cached++ {
+		i := r.cached
+		own := r.pages[i]
+		toks := r.tokens[i*P : (i+1)*P]
+		key := c.keyAt(r, i)
+		var parent PageRef
+		if i > 0 {
+			parent = r.pages[i-1]
+		}
+		if id, dup := c.l.index[key]; dup {
+			switch c.l.verify(id, r.t.idx, parent, i > 0, toks) {
+			case matchOK:
+				c.l.ref(id)
+				r.pages[i] = PageRef{PageID(id), c.l.pages[id].gen}
+				c.freePage(int32(own.Page))
+				continue
+			case matchOrphan:
+				// Its parent left the index (evicted or withdrawn), so no lookup can reach it:
+				// withdraw it and index ours. Readers still holding it keep it until they let go.
+				if c.l.withdraw(id) {
+					c.st.evictions++
+					c.freePage(id)
+				}
+			default:
+				c.st.security++
+				r.noCache = true
+				return
+			}
+		}
+		if p := &c.l.pages[own.Page]; p.state != pageOwned || p.owner != r.id {
+			c.bug("registering a page the request does not own")
+			r.noCache = true
+			return
+		}
+		c.l.register(int32(own.Page), key, parent, i > 0, toks)
+	}
+}
+
+// Advance reports the outcome of the batch of the last Ready. Sequences whose request ended
+// meanwhile are ignored; the pages they held are freed now that the step cannot write them.
+func (c *Core) Advance(res StepResult) error {
+	if !c.inflight {
+		return ErrNoReady
+	}
+	c.inflight = false
+	batch := c.cur.batch
+	err := res.Err
+	if err == nil && len(res.Seqs) != len(batch) {
+		err = fmt.Errorf("core: step reported %d sequences for a batch of %d", len(res.Seqs), len(batch))
+	}
+	for i := range batch {
+		r := c.batchReqs[i]
+		r.inBatch = false
+		if r.state.Terminal() {
+			continue
+		}
+		if err != nil {
+			c.abort(r, AbortInternal, err.Error())
+			continue
+		}
+		sr := res.Seqs[i]
+		if sr.Violation {
+			c.st.security++
+			c.withdrawCached(r)
+			c.abort(r, AbortIsolation, "a page header did not match the page table")
+			continue
+		}
+		s := &batch[i]
+		if r.state == Decoding {
+			c.st.decodeTokens += uint64(len(s.Tokens))
+		} else {
+			c.st.prefillTokens += uint64(len(s.Tokens))
+		}
+		r.computed += len(s.Tokens)
+		c.registerFull(r)
+		if s.Logits {
+			c.sampled(r, sr.Token, i)
+		}
+	}
+	c.releaseStepFence()
+	clear(c.batchReqs)
+	c.batchReqs = c.batchReqs[:0]
+	if res.Err == nil {
+		return err
+	}
+	return nil
+}
+
+func (c *Core) sampled(r *request, tok int32, slot int) {
+	if !c.validToken(tok) {
+		c.abort(r, AbortInternal, fmt.Sprintf("sampled token %d outside the vocabulary of %d", tok, c.cfg.Vocab))
+		return
+	}
+	if r.state == Prefilling {
+		if r.mode == PrefillOnly {
+			c.openSend(r, tok)
+			return
+		}
+		if !c.moveOrAbort(r, Decoding) {
+			return
+		}
+	}
+	c.output(r, tok, slot)
+}
+
+// output records a generated token and decides the finish: stop tokens end generation without
+// being streamed; max_tokens ends it after the token is streamed.
+func (c *Core) output(r *request, tok int32, slot int) {
+	r.tokens = append(r.tokens, tok)
+	if c.stops(r, tok) {
+		r.tokens = r.tokens[:len(r.tokens)-1] // not output; keeps Generated == tokens streamed
+		c.finish(r, FinishStop)
+		return
+	}
+	c.nxt.emit = append(c.nxt.emit, Emit{Request: r.id, Token: tok, Index: r.generated() - 1, Slot: slot})
+	if r.generated() >= r.maxTokens {
+		c.finish(r, FinishLength)
+	}
+}
+
+func (c *Core) stops(r *request, tok int32) bool {
+	if !r.ignoreEOS {
+		for _, t := range c.cfg.EOS {
+			if t == tok {
+				return true
+			}
+		}
+	}
+	for _, t := range r.stop {
+		if t == tok {
+			return true
+		}
+	}
+	return false
+}
+
+// The waiting queues: one FIFO per tenant (by arrival, so a preempted request goes back ahead of
+// later ones) and a min-heap of tenants by (virtual time, head arrival).
+
+func (c *Core) pushWaiting(r *request) {
+	t := r.t
+	i := len(t.queue)
+	for i > 0 && t.queue[i-1].arrival > r.arrival {
+		i--
+	}
+	t.queue = append(t.queue, nil)
+	copy(t.queue[i+1:], t.queue[i:])
+	t.queue[i] = r
+	if t.heapIdx < 0 {
+		t.vt = max(t.vt, c.vclock) // an idle tenant does not bank credit
+		t.heapIdx = len(c.heap)
+		c.heap = append(c.heap, t)
+		c.heapUp(t.heapIdx)
+	} else if i == 0 {
+		c.heapFix(t)
+	}
+}
+
+func (c *Core) removeWaiting(r *request) {
+	t := r.t
+	for i, q := range t.queue {
+		if q == r {
+			c.dropQueued(t, i)
+			return
+		}
+	}
+	c.bug("removing a request that is not queued")
+}
+
+// popHead admits t's head: the tenant is charged the request's cost.
+func (c *Core) popHead(t *tenant) {
+	c.vclock = t.vt
+	t.vt += t.queue[0].cost
+	c.dropQueued(t, 0)
+}
+
+func (c *Core) dropQueued(t *tenant, i int) {
+	copy(t.queue[i:], t.queue[i+1:])
+	t.queue[len(t.queue)-1] = nil
+	t.queue = t.queue[:len(t.queue)-1]
+	switch {
+	case len(t.queue) == 0:
+		c.heapRemove(t)
+	default:
+		c.heapFix(t)
+	}
+}
+
+func (c *Core) heapLess(a, b *tenant) bool {
+	if a.vt != b.vt {
+		return a.vt < b.vt
+	}
+	return a.queue[0].arrival < b.queue[0].arrival
+}
+
+func (c *Core) heapSwap(i, j int) {
+	h := c.heap
+	h[i], h[j] = h[j], h[i]
+	h[i].heapIdx, h[j].heapIdx = i, j
+}
+
+func (c *Core) heapUp(i int) {
+	for i > 0 {
+		p := (i - 1) / 2
+		if !c.heapLess(c.heap[i], c.heap[p]) {
+			return
+		}
+		c.heapSwap(i, p)
+		i = p
+	}
+}
+
+func (c *Core) heapDown(i int) {
+	n := len(c.heap)
+	for {
+		l := 2*i + 1
+		if l >= n {
+			return
+		}
+		m := l
+		if r := l + 1; r < n && c.heapLess(c.heap[r], c.heap[l]) {
+			m = r
+		}
+		if !c.heapLess(c.heap[m], c.heap[i]) {
+			return
+		}
+		c.heapSwap(i, m)
+		i = m
+	}
+}
+
+func (c *Core) heapFix(t *tenant) {
+	c.heapUp(t.heapIdx)
+	c.heapDown(t.heapIdx)
+}
+
+func (c *Core) heapRemove(t *tenant) {
+	i, last := t.heapIdx, len(c.heap)-1
+	if i != last {
+		c.heapSwap(i, last)
+	}
+	c.heap[last] = nil
+	c.heap = c.heap[:last]
+	t.heapIdx = -1
+	if i != last {
+		c.heapFix(c.heap[i])
+	}
+}

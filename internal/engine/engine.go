@@ -1,0 +1,421 @@
+package engine
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"log/slog"
+	"sync"
+	"time"
+
+	"github.com/kvwarden/kvwarden/internal/core"
+	"github.com/kvwarden/kvwarden/internal/kv"
+	"github.com/kvwarden/kvwarden/internal/model"
+	"github.com/kvwarden/kvwarden/internal/sampler"
+	"github.com/kvwarden/kvwarden/internal/tensor"
+	"github.com/kvwarden/kvwarden/internal/tokenizer"
+)
+
+// Config sets up an engine.
+type Config struct {
+	Threads     int          // compute threads; 0 means all cores
+	KVDType     tensor.DType // F32 or F16
+	KVMemBytes  int64        // memory of the KV page pool
+	PageTokens  int          // tokens per page; 0 means 16
+	MaxContext  int          // advertised context; 0 means the most the model and pool allow
+	StepTokens  int          // token budget of one step; 0 means 512
+	MaxRunning  int          // sequences per step; 0 means 64
+	MaxWaiting  int          // queued requests before "overloaded"; 0 means 4096
+	Scrub       kv.Scrub     // what freeing does to page contents
+	PrefixCache bool         // per-tenant prefix cache
+	Secret      []byte       // tenant key secret; nil draws a random one
+	Deadlines   core.Deadlines
+	Logger      *slog.Logger
+	// ChatTemplate is the model's Jinja chat template (tokenizer.chat_template), passed through to Info.
+	ChatTemplate string
+}
+
+// Engine owns the model, the page pool and the isolation core, and runs the step loop on one
+// goroutine. Submit, stream Close and Stats may be called from any goroutine.
+type Engine struct {
+	cfg   Config
+	m     *model.Model
+	tok   *tokenizer.Tokenizer
+	pool  *tensor.Pool
+	cache *kv.Pool
+	ws    *model.Workspace
+	plan  core.CapacityPlan
+	log   *slog.Logger
+
+	mu      sync.Mutex // guards core, streams, closed
+	core    *core.Core
+	streams map[core.RequestID]*stream
+	closed  bool
+	wake    chan struct{}
+	done    chan struct{}
+
+	logits  []float32
+	seqs    []model.Seq
+	results []core.SeqResult
+	samples []sampler.Result // by batch slot of the previous step, for logprobs
+	slotReq []core.RequestID
+	lastRun []sampler.Result
+}
+
+// New builds the page pool from the capacity plan (refusing a configuration whose advertised
+// context the pool cannot hold) and starts the step loop.
+func New(m *model.Model, tok *tokenizer.Tokenizer, cfg Config) (*Engine, error) {
+	if cfg.KVDType != tensor.F32 && cfg.KVDType != tensor.F16 {
+		return nil, fmt.Errorf("kv dtype %s: want f32 or f16", cfg.KVDType)
+	}
+	if cfg.PageTokens == 0 {
+		cfg.PageTokens = 16
+	}
+	if cfg.StepTokens == 0 {
+		cfg.StepTokens = 512
+	}
+	if cfg.MaxRunning == 0 {
+		cfg.MaxRunning = 64
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.Default()
+	}
+	plan, err := PlanFor(&m.Config, cfg)
+	if err != nil {
+		return nil, err
+	}
+	secret := cfg.Secret
+	if secret == nil {
+		secret = make([]byte, 32)
+		rand.Read(secret)
+	}
+	var nonce [8]byte
+	rand.Read(nonce[:])
+	var eos []int32
+	for id := 0; id < tok.VocabSize(); id++ {
+		if tok.IsEOG(int32(id)) {
+			eos = append(eos, int32(id))
+		}
+	}
+	c, err := core.New(core.Config{
+		Pages: plan.Pages, PageTokens: plan.PageTokens, MaxContext: plan.MaxContext,
+		StepTokens: cfg.StepTokens, MaxRunning: cfg.MaxRunning, MaxWaiting: cfg.MaxWaiting,
+		Vocab: m.Vocab, EOS: eos, Secret: secret, PrefixCache: cfg.PrefixCache,
+		Deadlines: cfg.Deadlines, Nonce: binary.LittleEndian.Uint64(nonce[:]),
+	})
+	if err != nil {
+		return nil, err
+	}
+	cache, err := kv.NewPool(kv.Config{Layers: m.Layers, KVHeads: m.KVHeads, HeadDim: m.HeadDim,
+		PageTokens: plan.PageTokens, DType: cfg.KVDType, Pages: plan.Pages, Scrub: cfg.Scrub})
+	if err != nil {
+		return nil, err
+	}
+	pool := tensor.NewPool(cfg.Threads)
+	e := &Engine{
+		cfg: cfg, m: m, tok: tok, pool: pool, cache: cache, plan: plan, log: cfg.Logger, core: c,
+		ws:      m.NewWorkspace(pool, cfg.StepTokens, cfg.MaxRunning, plan.MaxContext),
+		logits:  make([]float32, cfg.MaxRunning*m.Vocab),
+		streams: map[core.RequestID]*stream{},
+		wake:    make(chan struct{}, 1),
+		done:    make(chan struct{}),
+	}
+	go e.loop()
+	return e, nil
+}
+
+// PlanFor computes the capacity plan of a model under an engine configuration: the start-up gate.
+func PlanFor(mc *model.Config, cfg Config) (core.CapacityPlan, error) {
+	dt := cfg.KVDType
+	if dt != tensor.F16 {
+		dt = tensor.F32
+	}
+	bpt, err := kv.BytesPerToken(mc.Layers, mc.KVHeads, mc.HeadDim, dt)
+	if err != nil {
+		return core.CapacityPlan{}, err
+	}
+	return core.Plan(core.CapacityConfig{BytesPerToken: int64(bpt), KVMemBytes: cfg.KVMemBytes,
+		PageTokens: cfg.PageTokens, ModelContext: mc.Context, MaxContext: cfg.MaxContext})
+}
+
+// Plan is the capacity plan the engine runs under.
+func (e *Engine) Plan() core.CapacityPlan { return e.plan }
+
+// Info describes the model and limits for the API.
+func (e *Engine) Info() Info {
+	return Info{ModelName: e.m.Name, MaxContext: e.plan.MaxContext, VocabSize: e.m.Vocab, ChatTemplate: e.cfg.ChatTemplate}
+}
+
+// Stats reports the engine for metrics.
+func (e *Engine) Stats() Stats {
+	e.mu.Lock()
+	s := e.core.Stats()
+	e.mu.Unlock()
+	return Stats{
+		Waiting: s.Waiting, Running: s.Running + s.Transferring,
+		PagesTotal: s.PagesTotal, PagesFree: s.PagesFree, PagesUsed: s.PagesOwned,
+		PagesCached: s.PagesCached, PagesQuarantined: s.PagesQuarantined,
+		PrefillTokens: s.PrefillTokens, DecodeTokens: s.DecodeTokens, SecurityEvents: s.SecurityEvents,
+	}
+}
+
+// CoreStats is the isolation core's full snapshot.
+func (e *Engine) CoreStats() core.Stats {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.core.Stats()
+}
+
+// Submit admits a request or rejects it with a *RejectError; an admitted request's events arrive
+// on the returned stream. Cancelling ctx aborts the request.
+func (e *Engine) Submit(ctx context.Context, r Request) (Stream, error) {
+	sp := sampler.Params{
+		Temperature: r.Sampling.Temperature, TopK: r.Sampling.TopK, TopP: r.Sampling.TopP, MinP: r.Sampling.MinP,
+		RepetitionPenalty: r.Sampling.RepetitionPenalty, FrequencyPenalty: r.Sampling.FrequencyPenalty,
+		PresencePenalty: r.Sampling.PresencePenalty, Seed: r.Sampling.Seed, TopLogprobs: r.Sampling.TopLogprobs,
+	}
+	if err := sp.Validate(); err != nil {
+		return nil, &RejectError{Reason: RejectInvalid, Message: err.Error()}
+	}
+	if !r.Sampling.HasSeed {
+		var b [8]byte
+		rand.Read(b[:])
+		sp.Seed = binary.LittleEndian.Uint64(b[:])
+	}
+	s := newStream(e, sampler.New(sp, r.Prompt), r.Sampling.TopLogprobs >= 0)
+	e.mu.Lock()
+	if e.closed {
+		e.mu.Unlock()
+		return nil, &RejectError{Reason: RejectShuttingDown, Message: "the server is shutting down"}
+	}
+	res, err := e.core.Submit(time.Now(), core.RequestSpec{
+		Tenant: r.Tenant, Prompt: r.Prompt, MaxTokens: r.MaxTokens, StopTokens: r.StopTokens, IgnoreEOS: r.IgnoreEOS,
+	})
+	if err != nil {
+		e.mu.Unlock()
+		var rej *core.Rejection
+		if errors.As(err, &rej) {
+			return nil, &RejectError{Reason: RejectReason(rej.Reason), Message: rej.Message}
+		}
+		return nil, &RejectError{Reason: RejectInvalid, Message: err.Error()}
+	}
+	s.id = res.ID
+	e.streams[res.ID] = s
+	e.mu.Unlock()
+	e.poke()
+	if ctx.Done() != nil {
+		go func() {
+			select {
+			case <-ctx.Done():
+				s.Close()
+			case <-s.ended:
+			}
+		}()
+	}
+	return s, nil
+}
+
+func (e *Engine) abort(id core.RequestID) {
+	e.mu.Lock()
+	if _, ok := e.streams[id]; ok {
+		e.core.Abort(time.Now(), id, core.AbortCancelled)
+	}
+	e.mu.Unlock()
+	e.poke()
+}
+
+func (e *Engine) poke() {
+	select {
+	case e.wake <- struct{}{}:
+	default:
+	}
+}
+
+// Close aborts every request ("shutdown") and stops the loop once their terminal events are out.
+func (e *Engine) Close() {
+	e.mu.Lock()
+	if !e.closed {
+		e.closed = true
+		e.core.Shutdown(time.Now())
+	}
+	e.mu.Unlock()
+	e.poke()
+	<-e.done
+	e.pool.Close()
+}
+
+// Drain stops admitting, waits until every running request has ended or ctx is done, then closes.
+func (e *Engine) Drain(ctx context.Context) {
+	e.mu.Lock()
+	e.closed = true
+	e.mu.Unlock()
+	t := time.NewTicker(20 * time.Millisecond)
+	defer t.Stop()
+	for {
+		e.mu.Lock()
+		n := len(e.streams)
+		e.mu.Unlock()
+		if n == 0 {
+			break
+		}
+		select {
+		case <-ctx.Done():
+			e.mu.Lock()
+			e.core.Shutdown(time.Now())
+			e.mu.Unlock()
+			e.poke()
+			goto out
+		case <-t.C:
+		}
+	}
+out:
+	e.Close()
+}
+
+// loop is the one step loop: Ready, execute, Advance.
+func (e *Engine) loop() {
+	defer close(e.done)
+	tick := time.NewTicker(time.Second)
+	defer tick.Stop()
+	for {
+		e.mu.Lock()
+		e.core.Tick(time.Now())
+		if !e.core.HasReady() {
+			stop := e.closed && len(e.streams) == 0
+			e.mu.Unlock()
+			if stop {
+				return
+			}
+			select {
+			case <-e.wake:
+			case <-tick.C:
+			}
+			continue
+		}
+		rd := e.core.Ready()
+		e.deliver(&rd)
+		for _, id := range rd.Invalidate {
+			e.cache.Invalidate(int32(id))
+		}
+		for _, st := range rd.Stamp {
+			e.cache.Stamp(int32(st.Page), kv.Header{Tenant: kv.Tenant(st.Header.Tenant), Request: uint64(st.Header.Request), Gen: st.Header.Gen, Written: st.Header.Written})
+		}
+		// This node runs no transport: hand-offs it is asked to make fail at once, which the
+		// core turns into aborts with the true reason.
+		for _, x := range rd.Cancel {
+			e.core.TransferDone(time.Now(), x, false)
+		}
+		for _, x := range rd.Send {
+			e.core.TransferDone(time.Now(), x.Transfer, false)
+		}
+		for _, x := range rd.Receive {
+			e.core.TransferDone(time.Now(), x.Transfer, false)
+		}
+		batch := rd.Batch
+		samplers := make([]*stream, len(batch))
+		for i := range batch {
+			samplers[i] = e.streams[batch[i].Request]
+		}
+		e.mu.Unlock()
+
+		res := e.step(batch, samplers)
+
+		e.mu.Lock()
+		if err := e.core.Advance(res); err != nil {
+			e.log.Error("core refused a step report", "err", err)
+		}
+		e.mu.Unlock()
+	}
+}
+
+// deliver streams the plan's tokens and terminal events. Called with mu held.
+func (e *Engine) deliver(rd *core.Ready) {
+	for _, em := range rd.Emit {
+		s := e.streams[em.Request]
+		if s == nil {
+			continue
+		}
+		t := Token{ID: em.Token}
+		if s.logprobs && em.Slot >= 0 && em.Slot < len(e.lastRun) {
+			r := e.lastRun[em.Slot]
+			t.Logprob = r.Logprob
+			for _, c := range r.Top {
+				t.Top = append(t.Top, TokenLogprob{ID: c.ID, Logprob: c.Logprob})
+			}
+		}
+		s.push(Event{Tokens: []Token{t}})
+	}
+	for _, d := range rd.Done {
+		s := e.streams[d.Request]
+		if s == nil {
+			continue
+		}
+		delete(e.streams, d.Request)
+		ev := Event{Done: true}
+		if d.Abort != "" {
+			ev.Err = &AbortError{Reason: string(d.Abort), Message: d.Message}
+		} else {
+			ev.Finish = string(d.Finish)
+		}
+		s.push(ev)
+		s.end()
+	}
+}
+
+// step runs one batch on the model and samples. Sequences whose pages fail the header check are
+// reported as violations and the rest run without them.
+func (e *Engine) step(batch []core.Seq, streams []*stream) core.StepResult {
+	res := core.StepResult{Seqs: make([]core.SeqResult, len(batch))}
+	run := make([]int, 0, len(batch))
+	for i := range batch {
+		run = append(run, i)
+	}
+	for len(run) > 0 {
+		e.seqs = e.seqs[:0]
+		for _, i := range run {
+			b := &batch[i]
+			pages := make([]kv.PageRef, len(b.Pages))
+			for j, p := range b.Pages {
+				pages[j] = kv.PageRef{ID: int32(p.Page), Gen: p.Gen}
+			}
+			e.seqs = append(e.seqs, model.Seq{Tokens: b.Tokens, Pos: b.Start, Pages: pages, Tenant: kv.Tenant(b.Tenant), Logits: b.Logits})
+		}
+		errs := e.m.Forward(e.pool, e.cache, e.ws, e.seqs, e.logits)
+		if errs == nil {
+			break
+		}
+		kept := run[:0]
+		for k, i := range run {
+			if errs[k] != nil {
+				res.Seqs[i].Violation = true
+				e.log.Warn("isolation: page check refused a sequence", "request", uint64(batch[i].Request), "err", errs[k])
+			} else {
+				kept = append(kept, i)
+			}
+		}
+		run = kept
+	}
+	e.lastRun = e.lastRun[:0]
+	for range batch {
+		e.lastRun = append(e.lastRun, sampler.Result{})
+	}
+	row := 0
+	for _, i := range run {
+		if !batch[i].Logits {
+			continue
+		}
+		logits := e.logits[row*e.m.Vocab : (row+1)*e.m.Vocab]
+		row++
+		s := streams[i]
+		if s == nil {
+			continue // ended meanwhile; the core ignores its result
+		}
+		r := s.sampler.Sample(logits)
+		s.sampler.Accept(r.ID)
+		res.Seqs[i].Token = r.ID
+		e.lastRun[i] = r
+	}
+	return res
+}

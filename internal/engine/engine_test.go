@@ -1,0 +1,266 @@
+package engine
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/kvwarden/kvwarden/internal/gguf"
+	"github.com/kvwarden/kvwarden/internal/model"
+	"github.com/kvwarden/kvwarden/internal/tensor"
+	"github.com/kvwarden/kvwarden/internal/testenv"
+	"github.com/kvwarden/kvwarden/internal/tokenizer"
+)
+
+func newEngine(t *testing.T, file string, mutate func(*Config)) *Engine {
+	t.Helper()
+	f, err := gguf.Open(testenv.Model(t, file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { f.Close() })
+	m, err := model.Load(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if file == "stories260K.gguf" {
+		m.Context = 512 // the file's context_length key is a converter default (see the reference README)
+	}
+	tok, err := tokenizer.FromGGUF(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := Config{Threads: 2, KVDType: tensor.F32, KVMemBytes: 8 << 20, PrefixCache: true, StepTokens: 64, MaxRunning: 16}
+	if mutate != nil {
+		mutate(&cfg)
+	}
+	e, err := New(m, tok, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(e.Close)
+	return e
+}
+
+type result struct {
+	ids    []int32
+	finish string
+	err    error
+}
+
+func collect(st Stream) result {
+	var r result
+	for ev := range st.Events() {
+		for _, t := range ev.Tokens {
+			r.ids = append(r.ids, t.ID)
+		}
+		if ev.Done {
+			r.finish, r.err = ev.Finish, ev.Err
+		}
+	}
+	return r
+}
+
+func run(t *testing.T, e *Engine, tenant string, prompt []int32, n int) result {
+	t.Helper()
+	st, err := e.Submit(context.Background(), Request{Tenant: tenant, Prompt: prompt, MaxTokens: n, Sampling: SamplingParams{TopLogprobs: -1}, IgnoreEOS: false})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return collect(st)
+}
+
+type greedyCase struct {
+	Kind        string  `json:"kind"`
+	ID          string  `json:"id"`
+	KVCacheType string  `json:"kv_cache_type"`
+	Source      string  `json:"source"`
+	PromptIDs   []int32 `json:"prompt_ids"`
+	GenIDs      []int32 `json:"gen_ids"`
+	NPositions  int     `json:"n_positions"`
+}
+
+func stories(t *testing.T) []greedyCase {
+	data, err := os.ReadFile(testenv.Reference(t, "stories260K.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var all, out []greedyCase
+	json.Unmarshal(data, &all)
+	for _, c := range all {
+		if c.Kind == "greedy" && c.Source == "llama.cpp" && c.KVCacheType == "f32" {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// want returns the reference ids as the engine reports them: generation stops at BOS (the
+// model's EOS here is 2, so BOS is passed as a stop token) without streaming it.
+func want(c greedyCase) []int32 {
+	ids := c.GenIDs
+	if len(ids) > 0 && ids[len(ids)-1] == 1 {
+		ids = ids[:len(ids)-1]
+	}
+	return ids
+}
+
+// TestGreedyThroughEngine runs every reference case alone and then all of them at once from
+// several tenants: the ids must equal the reference either way.
+func TestGreedyThroughEngine(t *testing.T) {
+	e := newEngine(t, "stories260K.gguf", nil)
+	cases := stories(t)
+	check := func(c greedyCase, r result) {
+		t.Helper()
+		if r.err != nil {
+			t.Fatalf("%s: %v", c.ID, r.err)
+		}
+		w := want(c)
+		if fmt.Sprint(r.ids) != fmt.Sprint(w) {
+			t.Errorf("%s: ids differ\n got %v\nwant %v", c.ID, r.ids, w)
+		}
+	}
+	submit := func(c greedyCase, tenant string) Stream {
+		n := c.NPositions - len(c.PromptIDs) + 1
+		st, err := e.Submit(context.Background(), Request{Tenant: tenant, Prompt: c.PromptIDs, MaxTokens: n, StopTokens: []int32{1}, Sampling: SamplingParams{TopLogprobs: -1}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return st
+	}
+	for _, c := range cases {
+		check(c, collect(submit(c, "alone")))
+	}
+	var wg sync.WaitGroup
+	results := make([]result, len(cases)*3)
+	for rep := 0; rep < 3; rep++ {
+		for i, c := range cases {
+			st := submit(c, fmt.Sprintf("tenant-%d", (i+rep)%4))
+			wg.Add(1)
+			go func(k int) { defer wg.Done(); results[k] = collect(st) }(rep*len(cases) + i)
+		}
+	}
+	wg.Wait()
+	for k, r := range results {
+		check(cases[k%len(cases)], r)
+	}
+	assertPoolWhole(t, e)
+}
+
+func assertPoolWhole(t *testing.T, e *Engine) {
+	t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		s := e.CoreStats()
+		if s.PagesOwned == 0 && s.PagesQuarantined == 0 && s.PagesFree+s.PagesCached == s.PagesTotal && s.Running == 0 {
+			if s.SecurityEvents != 0 {
+				t.Fatalf("%d security events", s.SecurityEvents)
+			}
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("pool not whole after drain: %+v", s)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+func TestAdmissionRejectsWithNumbers(t *testing.T) {
+	e := newEngine(t, "stories260K.gguf", func(c *Config) { c.MaxContext = 128 })
+	_, err := e.Submit(context.Background(), Request{Tenant: "a", Prompt: make([]int32, 100), MaxTokens: 50, Sampling: SamplingParams{TopLogprobs: -1}})
+	var rej *RejectError
+	if !errors.As(err, &rej) || rej.Reason != RejectContextLength {
+		t.Fatalf("got %v, want a context_length rejection", err)
+	}
+	for _, num := range []string{"100", "50", "128"} {
+		if !contains(rej.Message, num) {
+			t.Errorf("message %q lacks %s", rej.Message, num)
+		}
+	}
+	if _, err := e.Submit(context.Background(), Request{Tenant: "", Prompt: []int32{1}, MaxTokens: 1, Sampling: SamplingParams{TopLogprobs: -1}}); err == nil {
+		t.Error("a request without a tenant was admitted")
+	}
+	if _, err := e.Submit(context.Background(), Request{Tenant: "a", Prompt: []int32{1, 99999}, MaxTokens: 1, Sampling: SamplingParams{TopLogprobs: -1}}); err == nil {
+		t.Error("a token outside the vocabulary was admitted")
+	}
+}
+
+func contains(s, sub string) bool {
+	for i := 0; i+len(sub) <= len(s); i++ {
+		if s[i:i+len(sub)] == sub {
+			return true
+		}
+	}
+	return false
+}
+
+func TestStartupGate(t *testing.T) {
+	f, err := gguf.Open(testenv.Model(t, "stories260K.gguf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	m, _ := model.Load(f)
+	tok, _ := tokenizer.FromGGUF(f)
+	// 5 layers × 4 KV heads × 8 × 2 × 4 bytes = 1280 bytes per token; 64 KiB holds 51 tokens → 48.
+	_, err = New(m, tok, Config{KVDType: tensor.F32, KVMemBytes: 64 << 10, MaxContext: 128})
+	if err == nil || !contains(err.Error(), "exceeds the KV pool") {
+		t.Fatalf("the gate let a 128-token context over a 48-token pool start: %v", err)
+	}
+}
+
+// TestCancelAbortsWithTrueReason cancels mid-stream: the terminal event must be an abort, never
+// a finish reason, and the pool must be whole afterwards.
+func TestCancelAbortsWithTrueReason(t *testing.T) {
+	e := newEngine(t, "stories260K.gguf", nil)
+	ctx, cancel := context.WithCancel(context.Background())
+	st, err := e.Submit(ctx, Request{Tenant: "a", Prompt: []int32{1, 403, 407}, MaxTokens: 400, IgnoreEOS: true, Sampling: SamplingParams{TopLogprobs: -1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got int
+	var final Event
+	for ev := range st.Events() {
+		got += len(ev.Tokens)
+		if got == 3 {
+			cancel()
+		}
+		if ev.Done {
+			final = ev
+		}
+	}
+	var ab *AbortError
+	if !errors.As(final.Err, &ab) || ab.Reason != "cancelled" || final.Finish != "" {
+		t.Fatalf("terminal event %+v, want an abort with reason cancelled", final)
+	}
+	assertPoolWhole(t, e)
+}
+
+func TestSeededSamplingReproducibleUnderLoad(t *testing.T) {
+	e := newEngine(t, "stories260K.gguf", nil)
+	req := Request{Tenant: "a", Prompt: []int32{1, 403, 407, 261}, MaxTokens: 40, IgnoreEOS: true,
+		Sampling: SamplingParams{Temperature: 0.9, TopP: 0.95, Seed: 7, HasSeed: true, TopLogprobs: 3}}
+	st, _ := e.Submit(context.Background(), req)
+	alone := collect(st)
+	var noise []Stream
+	for i := 0; i < 6; i++ {
+		s, err := e.Submit(context.Background(), Request{Tenant: fmt.Sprintf("n%d", i), Prompt: []int32{1, int32(300 + i), 5, 6, 7}, MaxTokens: 60, Sampling: SamplingParams{Temperature: 1, TopLogprobs: -1}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		noise = append(noise, s)
+	}
+	st, _ = e.Submit(context.Background(), req)
+	loaded := collect(st)
+	for _, s := range noise {
+		collect(s)
+	}
+	if fmt.Sprint(alone.ids) != fmt.Sprint(loaded.ids) {
+		t.Fatalf("seeded request differs under load:\n%v\n%v", alone.ids, loaded.ids)
+	}
+}

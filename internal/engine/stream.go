@@ -1,0 +1,83 @@
+package engine
+
+import (
+	"sync"
+
+	"github.com/kvwarden/kvwarden/internal/core"
+	"github.com/kvwarden/kvwarden/internal/sampler"
+)
+
+// stream queues a request's events without bound so that the step loop never waits for a slow
+// client; a forwarding goroutine feeds the channel the caller reads.
+type stream struct {
+	e        *Engine
+	id       core.RequestID
+	sampler  *sampler.Sampler
+	logprobs bool
+
+	mu      sync.Mutex
+	queue   []Event
+	signal  chan struct{}
+	out     chan Event
+	ended   chan struct{} // closed after the terminal event is queued
+	gone    chan struct{} // closed by Close: the reader may have stopped reading
+	endOnce sync.Once
+	closing sync.Once
+}
+
+func newStream(e *Engine, s *sampler.Sampler, logprobs bool) *stream {
+	st := &stream{e: e, sampler: s, logprobs: logprobs, signal: make(chan struct{}, 1), out: make(chan Event), ended: make(chan struct{}), gone: make(chan struct{})}
+	go st.forward()
+	return st
+}
+
+func (s *stream) Events() <-chan Event { return s.out }
+
+// Close aborts the request if it is still running. The caller may stop reading at once: events
+// nobody takes are dropped, and the channel closes after the terminal event.
+func (s *stream) Close() {
+	s.closing.Do(func() {
+		close(s.gone)
+		select {
+		case <-s.ended:
+		default:
+			s.e.abort(s.id)
+		}
+	})
+}
+
+func (s *stream) push(ev Event) {
+	s.mu.Lock()
+	s.queue = append(s.queue, ev)
+	s.mu.Unlock()
+	select {
+	case s.signal <- struct{}{}:
+	default:
+	}
+}
+
+func (s *stream) end() { s.endOnce.Do(func() { close(s.ended) }) }
+
+func (s *stream) forward() {
+	defer close(s.out)
+	for {
+		<-s.signal
+		for {
+			s.mu.Lock()
+			if len(s.queue) == 0 {
+				s.mu.Unlock()
+				break
+			}
+			ev := s.queue[0]
+			s.queue = s.queue[1:]
+			s.mu.Unlock()
+			select {
+			case s.out <- ev:
+			case <-s.gone:
+			}
+			if ev.Done {
+				return
+			}
+		}
+	}
+}

@@ -1,0 +1,314 @@
+package server
+
+import (
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/prometheus/common/expfmt"
+	prommodel "github.com/prometheus/common/model"
+)
+
+// TestBadInput sends every class of malformed request; each gets its status and an OpenAI error
+// body, none reaches the engine, and the server keeps serving.
+func TestBadInput(t *testing.T) {
+	env := start(t, newFakeEngine(), nil, nil)
+	const comp, chat = "/v1/completions", "/v1/chat/completions"
+	many := func(n int, s string) string { return strings.TrimSuffix(strings.Repeat(s+",", n), ",") }
+	cases := []struct {
+		name, path, body string
+		status           int
+	}{
+		{"too large", comp, `{"prompt":"` + strings.Repeat("a", 5<<20) + `"}`, 413},
+		{"empty body", comp, ``, 400},
+		{"truncated", comp, `{"prompt":`, 400},
+		{"array body", comp, `[1,2]`, 400},
+		{"null body", comp, `null`, 400},
+		{"string body", comp, `"hi"`, 400},
+		{"trailing data", comp, `{"prompt":"a"} {}`, 400},
+		{"invalid utf8", comp, "{\"prompt\":\"a\xff\xfe\"}", 400},
+		{"invalid utf8 key", comp, "{\"\xc3\":1,\"prompt\":\"a\"}", 400},
+		{"nesting bomb", comp, `{"prompt":` + strings.Repeat("[", 20000) + strings.Repeat("]", 20000) + `}`, 400},
+		{"no prompt", comp, `{"max_tokens":1}`, 400},
+		{"prompt number", comp, `{"prompt":5}`, 400},
+		{"prompt object", comp, `{"prompt":{}}`, 400},
+		{"prompt empty array", comp, `{"prompt":[]}`, 400},
+		{"prompt empty ids", comp, `{"prompt":[[]]}`, 400},
+		{"prompt negative id", comp, `{"prompt":[-1]}`, 400},
+		{"prompt id past vocab", comp, `{"prompt":[259]}`, 400},
+		{"prompt huge id", comp, `{"prompt":[99999999999]}`, 400},
+		{"prompt float id", comp, `{"prompt":[1.5]}`, 400},
+		{"prompt mixed", comp, `{"prompt":["a",1]}`, 400},
+		{"prompt nested strings", comp, `{"prompt":[["a"]]}`, 400},
+		{"prompt empty string", comp, `{"prompt":""}`, 400},
+		{"too many prompts", comp, `{"prompt":[` + many(65, `"a"`) + `]}`, 400},
+		{"prompts times n", comp, `{"prompt":[` + many(5, `"a"`) + `],"n":16}`, 400},
+		{"max_tokens string", comp, `{"prompt":"a","max_tokens":"5"}`, 400},
+		{"max_tokens float", comp, `{"prompt":"a","max_tokens":1.5}`, 400},
+		{"max_tokens negative", comp, `{"prompt":"a","max_tokens":-1}`, 400},
+		{"max_tokens zero", comp, `{"prompt":"a","max_tokens":0}`, 400},
+		{"max_tokens huge", comp, `{"prompt":"a","max_tokens":1e30}`, 400},
+		{"max_tokens absurd", comp, `{"prompt":"a","max_tokens":100000000}`, 400},
+		{"temperature string", comp, `{"prompt":"a","temperature":"hot"}`, 400},
+		{"temperature high", comp, `{"prompt":"a","temperature":2.5}`, 400},
+		{"temperature negative", comp, `{"prompt":"a","temperature":-0.1}`, 400},
+		{"temperature overflow", comp, `{"prompt":"a","temperature":1e400}`, 400},
+		{"temperature NaN", comp, `{"prompt":"a","temperature":NaN}`, 400},
+		{"top_p zero", comp, `{"prompt":"a","top_p":0}`, 400},
+		{"top_p high", comp, `{"prompt":"a","top_p":1.5}`, 400},
+		{"top_k", comp, `{"prompt":"a","top_k":-2}`, 400},
+		{"min_p", comp, `{"prompt":"a","min_p":2}`, 400},
+		{"presence", comp, `{"prompt":"a","presence_penalty":3}`, 400},
+		{"frequency", comp, `{"prompt":"a","frequency_penalty":-2.5}`, 400},
+		{"repetition zero", comp, `{"prompt":"a","repetition_penalty":0}`, 400},
+		{"n zero", comp, `{"prompt":"a","n":0}`, 400},
+		{"n 17", comp, `{"prompt":"a","n":17}`, 400},
+		{"n bool", comp, `{"prompt":"a","n":true}`, 400},
+		{"seed string", comp, `{"prompt":"a","seed":"x"}`, 400},
+		{"stop number", comp, `{"prompt":"a","stop":5}`, 400},
+		{"stop numbers", comp, `{"prompt":"a","stop":[1]}`, 400},
+		{"stop empty", comp, `{"prompt":"a","stop":""}`, 400},
+		{"stop too many", comp, `{"prompt":"a","stop":[` + many(17, `"x"`) + `]}`, 400},
+		{"stop too long", comp, `{"prompt":"a","stop":"` + strings.Repeat("x", 1025) + `"}`, 400},
+		{"stop_token_ids", comp, `{"prompt":"a","stop_token_ids":[-5]}`, 400},
+		{"logprobs bool", comp, `{"prompt":"a","logprobs":true}`, 400},
+		{"logprobs 21", comp, `{"prompt":"a","logprobs":21}`, 400},
+		{"echo", comp, `{"prompt":"a","echo":true}`, 400},
+		{"suffix", comp, `{"prompt":"a","suffix":"z"}`, 400},
+		{"best_of", comp, `{"prompt":"a","best_of":3}`, 400},
+		{"logit_bias", comp, `{"prompt":"a","logit_bias":{"1":5}}`, 400},
+		{"stream string", comp, `{"prompt":"a","stream":"yes"}`, 400},
+		{"stream_options without stream", comp, `{"prompt":"a","stream_options":{"include_usage":true}}`, 400},
+		{"wrong model", comp, `{"model":"gpt-5","prompt":"a"}`, 404},
+		{"messages missing", chat, `{}`, 400},
+		{"messages empty", chat, `{"messages":[]}`, 400},
+		{"messages string", chat, `{"messages":"hi"}`, 400},
+		{"message not object", chat, `{"messages":["hi"]}`, 400},
+		{"role unknown", chat, `{"messages":[{"role":"wizard","content":"x"}]}`, 400},
+		{"role missing", chat, `{"messages":[{"content":"x"}]}`, 400},
+		{"content number", chat, `{"messages":[{"role":"user","content":5}]}`, 400},
+		{"content null user", chat, `{"messages":[{"role":"user","content":null}]}`, 400},
+		{"content image", chat, `{"messages":[{"role":"user","content":[{"type":"image_url","image_url":{"url":"x"}}]}]}`, 400},
+		{"content part no text", chat, `{"messages":[{"role":"user","content":[{"type":"text"}]}]}`, 400},
+		{"chat logprobs int", chat, `{"messages":[{"role":"user","content":"x"}],"logprobs":1}`, 400},
+		{"top_logprobs alone", chat, `{"messages":[{"role":"user","content":"x"}],"top_logprobs":2}`, 400},
+		{"top_logprobs 21", chat, `{"messages":[{"role":"user","content":"x"}],"logprobs":true,"top_logprobs":21}`, 400},
+		{"max_completion_tokens", chat, `{"messages":[{"role":"user","content":"x"}],"max_completion_tokens":-3}`, 400},
+		{"tools", chat, `{"messages":[{"role":"user","content":"x"}],"tools":[{"type":"function"}]}`, 400},
+		{"tools object", chat, `{"messages":[{"role":"user","content":"x"}],"tools":{}}`, 400},
+		{"response_format", chat, `{"messages":[{"role":"user","content":"x"}],"response_format":{"type":"json_object"}}`, 400},
+		{"template kwargs object", chat, `{"messages":[{"role":"user","content":"x"}],"chat_template_kwargs":{"a":{}}}`, 400},
+		{"template kwargs reserved", chat, `{"messages":[{"role":"user","content":"x"}],"chat_template_kwargs":{"messages":"x"}}`, 400},
+		{"chat n 17", chat, `{"messages":[{"role":"user","content":"x"}],"n":17}`, 400},
+	}
+	good := 0
+	for _, tc := range cases {
+		code, _, body := env.post(tc.path, keyAlice, tc.body)
+		if code != tc.status {
+			t.Errorf("%s: status %d, want %d (%s)", tc.name, code, tc.status, body)
+			continue
+		}
+		var eb errorBody
+		if err := json.Unmarshal(body, &eb); err != nil || eb.Error.Message == "" || eb.Error.Type == "" {
+			t.Errorf("%s: not an OpenAI error body: %s", tc.name, body)
+		}
+		// The server keeps serving after each.
+		if code, _, body := env.post(comp, keyAlice, `{"prompt":"ok","max_tokens":1}`); code != 200 {
+			t.Fatalf("after %s: %d %s", tc.name, code, body)
+		}
+		good++
+	}
+	if n := len(env.eng.requests()); n != good {
+		t.Fatalf("%d engine requests for %d good ones: a bad request reached the engine", n, good)
+	}
+	// Accepted odd-but-valid inputs.
+	for _, body := range []string{
+		`{"prompt":"a","max_tokens":1,"user":{"any":"thing"},"unknown_field":[1,2]}`,
+		`{"prompt":"a","max_tokens":1,"stop":null,"n":null,"logit_bias":{},"top_k":-1,"best_of":1}`,
+		`{"prompt":[[1,2],[3]],"max_tokens":1}`,
+		`  {"prompt":"a","max_tokens":1}  ` + "\n",
+	} {
+		if code, _, b := env.post(comp, keyAlice, body); code != 200 {
+			t.Errorf("%s: %d %s", body, code, b)
+		}
+	}
+	for _, body := range []string{
+		`{"messages":[{"role":"developer","content":"d"},{"role":"user","content":"x","name":"n"},{"role":"assistant","content":null},{"role":"user","content":"y"}],"max_tokens":1,"tools":[],"response_format":{"type":"text"},"chat_template_kwargs":{"enable_thinking":false}}`,
+	} {
+		if code, _, b := env.post(chat, keyAlice, body); code != 200 {
+			t.Errorf("%s: %d %s", body, code, b)
+		}
+	}
+	// Unknown routes and methods answer in OpenAI's error format too.
+	for _, path := range []string{"/v1/embeddings", "/nope"} {
+		if code, _, body := env.post(path, keyAlice, `{}`); code != 404 || !strings.Contains(string(body), `"error"`) {
+			t.Errorf("%s: %d %s", path, code, body)
+		}
+	}
+}
+
+func TestMetrics(t *testing.T) {
+	eng := newFakeEngine()
+	eng.stats.Waiting, eng.stats.Running = 4, 2
+	eng.stats.PagesTotal, eng.stats.PagesFree, eng.stats.PagesUsed, eng.stats.PagesCached, eng.stats.PagesQuarantined = 100, 60, 30, 7, 3
+	eng.stats.PrefillTokens, eng.stats.DecodeTokens, eng.stats.SecurityEvents = 1234, 567, 2
+	env := start(t, eng, nil, nil)
+	env.post("/v1/completions", keyAlice, `{"prompt":"hello","max_tokens":5}`)
+	env.post("/v1/completions", "bad-key", `{"prompt":"hello"}`)
+	env.post("/v1/completions", keyAlice, `{"prompt":"hello","n":99}`)
+	code, hdr, body := env.get("/metrics")
+	if code != 200 {
+		t.Fatalf("metrics: %d", code)
+	}
+	fmtType := expfmt.ResponseFormat(hdr)
+	if fmtType.FormatType() != expfmt.TypeTextPlain {
+		t.Fatalf("format %v", fmtType)
+	}
+	p := expfmt.NewTextParser(prommodel.UTF8Validation)
+	fams, err := p.TextToMetricFamilies(strings.NewReader(string(body)))
+	if err != nil {
+		t.Fatalf("exposition does not parse: %v", err)
+	}
+	value := func(name string, labels map[string]string) float64 {
+		t.Helper()
+		f, ok := fams[name]
+		if !ok {
+			t.Fatalf("no metric %s", name)
+		}
+	next:
+		for _, m := range f.GetMetric() {
+			for _, l := range m.GetLabel() {
+				if labels[l.GetName()] != l.GetValue() {
+					continue next
+				}
+			}
+			switch {
+			case m.Gauge != nil:
+				return m.GetGauge().GetValue()
+			case m.Counter != nil:
+				return m.GetCounter().GetValue()
+			case m.Histogram != nil:
+				return float64(m.GetHistogram().GetSampleCount())
+			}
+		}
+		t.Fatalf("no %s%v", name, labels)
+		return 0
+	}
+	checks := []struct {
+		name   string
+		labels map[string]string
+		want   float64
+	}{
+		{"kvwarden_queue_depth", nil, 4},
+		{"kvwarden_running_sequences", nil, 2},
+		{"kvwarden_kv_pages", map[string]string{"state": "free"}, 60},
+		{"kvwarden_kv_pages", map[string]string{"state": "used"}, 30},
+		{"kvwarden_kv_pages", map[string]string{"state": "cached"}, 7},
+		{"kvwarden_kv_pages", map[string]string{"state": "quarantined"}, 3},
+		{"kvwarden_kv_pages_total", nil, 100},
+		{"kvwarden_prefill_tokens_total", nil, 1234},
+		{"kvwarden_decode_tokens_total", nil, 567},
+		{"kvwarden_isolation_security_events_total", nil, 2},
+		{"kvwarden_requests_rejected_total", map[string]string{"reason": "unauthorized"}, 1},
+		{"kvwarden_requests_rejected_total", map[string]string{"reason": "bad_request"}, 1},
+		{"kvwarden_time_to_first_token_seconds", nil, 1},
+		{"kvwarden_inter_token_latency_seconds", nil, 4},
+		{"kvwarden_usage_tokens_total", map[string]string{"kind": "completion"}, 5},
+		{"kvwarden_http_requests_total", map[string]string{"endpoint": "completions", "code": "200"}, 1},
+		{"kvwarden_http_requests_total", map[string]string{"endpoint": "completions", "code": "401"}, 1},
+	}
+	for _, c := range checks {
+		if got := value(c.name, c.labels); got != c.want {
+			t.Errorf("%s%v = %v, want %v", c.name, c.labels, got, c.want)
+		}
+	}
+	// Label values come from fixed sets only.
+	for name, f := range fams {
+		for _, m := range f.GetMetric() {
+			for _, l := range m.GetLabel() {
+				if strings.Contains(l.GetValue(), "alice") || strings.Contains(l.GetValue(), "hello") {
+					t.Errorf("%s carries %s=%q", name, l.GetName(), l.GetValue())
+				}
+			}
+		}
+	}
+}
+
+// FuzzRequest drives the whole handler (auth, decoding, validation, templating, limits, engine,
+// streaming) with arbitrary bodies: it must never panic or answer 5xx.
+func FuzzRequest(f *testing.F) {
+	for _, s := range []string{
+		`{"prompt":"hello","max_tokens":3}`,
+		`{"prompt":["a","b"],"n":2,"max_tokens":2,"stream":true,"stream_options":{"include_usage":true}}`,
+		`{"prompt":[[1,2,3]],"logprobs":3,"stop":["b"],"max_tokens":4}`,
+		`{"messages":[{"role":"user","content":"hé"}],"logprobs":true,"top_logprobs":2,"stream":true}`,
+		`{"messages":[{"role":"system","content":[{"type":"text","text":"s"}]},{"role":"user","content":"x"}],"stop":"x","seed":-1}`,
+		`{"prompt":"a","temperature":2,"top_p":1e-300,"top_k":1048576,"min_p":1,"repetition_penalty":10}`,
+		`{"prompt":"\u0000\ud800","max_tokens":1}`,
+		`{"messages":[{"role":"user","content":"x"}],"chat_template_kwargs":{"enable_thinking":null}}`,
+	} {
+		f.Add([]byte(s), false)
+		f.Add([]byte(s), true)
+	}
+	eng := newFakeEngine()
+	srv, err := New(Config{Logger: discardLogger()}, eng, byteTok{}, testStore(f))
+	if err != nil {
+		f.Fatal(err)
+	}
+	h := srv.Handler()
+	f.Fuzz(func(t *testing.T, body []byte, chat bool) {
+		path := "/v1/completions"
+		if chat {
+			path = "/v1/chat/completions"
+		}
+		req := httptest.NewRequest(http.MethodPost, path, strings.NewReader(string(body)))
+		req.Header.Set("Authorization", "Bearer "+keyAlice)
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		if rec.Code >= 500 {
+			t.Fatalf("%d for %q: %s", rec.Code, body, rec.Body.String())
+		}
+		if rec.Code >= 400 {
+			var eb errorBody
+			if err := json.Unmarshal(rec.Body.Bytes(), &eb); err != nil || eb.Error.Message == "" {
+				t.Fatalf("bad error body %q", rec.Body.String())
+			}
+		}
+	})
+}
+
+// FuzzParse checks the decoders alone: no panic, and accepted requests are within bounds.
+func FuzzParse(f *testing.F) {
+	f.Add([]byte(`{"prompt":"x","n":16,"max_tokens":16777216,"stop":["a"],"logprobs":20}`))
+	f.Add([]byte(`{"messages":[{"role":"user","content":"x"}],"top_logprobs":20,"logprobs":true,"n":3}`))
+	f.Fuzz(func(t *testing.T, body []byte) {
+		for _, parse := range []func([]byte, int) (*genParams, *apiError){parseCompletion, parseChat} {
+			p, e := parse(body, fakeVocab)
+			if e != nil {
+				if e.Status != 400 || e.Message == "" {
+					t.Fatalf("error %+v", e)
+				}
+				continue
+			}
+			s := p.sampling
+			if p.n < 1 || p.n > maxN || p.prompts()*p.n > maxChoices || p.prompts() < 1 ||
+				p.maxTokens < 0 || p.maxTokens > maxMaxTokens || s.Temperature < 0 || s.Temperature > 2 ||
+				s.TopP <= 0 || s.TopP > 1 || s.TopLogprobs < -1 || s.TopLogprobs > maxTopLogprobs {
+				t.Fatalf("accepted out-of-bounds request %+v", p)
+			}
+			for _, ids := range p.ids {
+				for _, id := range ids {
+					if id < 0 || id >= fakeVocab {
+						t.Fatalf("accepted id %d", id)
+					}
+				}
+			}
+		}
+	})
+}
+
+func discardLogger() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, nil)) }

@@ -1,0 +1,246 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/kvwarden/kvwarden/internal/engine"
+)
+
+// tokenLogprob is one generated token with its log-probability and alternatives.
+type tokenLogprob struct {
+	id      int32
+	logprob float32
+	top     []engine.TokenLogprob
+	offset  int // byte offset of the token's piece in the choice's raw output
+}
+
+// delta is new output of one choice: text safe to send, and the logprobs of the tokens consumed
+// since the last delta.
+type delta struct {
+	index    int
+	text     string
+	logprobs []tokenLogprob
+}
+
+// choiceResult is how a choice ended.
+type choiceResult struct {
+	index  int
+	finish string
+	tokens int
+}
+
+// job is one HTTP generation request, split into engine requests (prompts × n choices).
+type job struct {
+	s         *Server
+	rc        *reqCtx
+	p         *genParams
+	prompts   [][]int32
+	maxTokens []int // per prompt
+	start     time.Time
+}
+
+// submit starts every engine request, or none: if one is refused the others are closed at once
+// and the refusal is returned. The streams are in choice order (prompt i, choice j at i*n+j).
+func (j *job) submit(ctx context.Context) ([]engine.Stream, *apiError) {
+	var streams []engine.Stream
+	for i, prompt := range j.prompts {
+		for c := range j.p.n {
+			sp := j.p.sampling
+			if sp.HasSeed {
+				// Distinct but reproducible seeds, so n choices differ yet a rerun is identical.
+				sp.Seed += uint64(c)
+			}
+			req := engine.Request{
+				Tenant:     j.rc.tenant.ID,
+				Prompt:     prompt,
+				MaxTokens:  j.maxTokens[i],
+				Sampling:   sp,
+				StopTokens: j.p.stopTokens,
+				IgnoreEOS:  j.p.ignoreEOS,
+			}
+			st, err := j.s.eng.Submit(ctx, req)
+			if err == nil && st == nil {
+				err = errors.New("engine returned neither a stream nor an error")
+			}
+			if err != nil {
+				for _, o := range streams {
+					o.Close()
+				}
+				return nil, fromSubmit(err, len(prompt), j.maxTokens[i], j.s.info.MaxContext)
+			}
+			streams = append(streams, st)
+		}
+	}
+	return streams, nil
+}
+
+// consume reads all streams concurrently. emit is called (from several goroutines; the callee
+// serialises) with each choice's new text. It returns the results in choice order, or the first
+// failure, in which case every other engine request has been closed. A cancelled ctx (the client
+// went away) closes every engine request immediately.
+func (j *job) consume(ctx context.Context, streams []engine.Stream, emit func(delta)) ([]choiceResult, error) {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	results := make([]choiceResult, len(streams))
+	var (
+		mu       sync.Mutex
+		firstErr error
+		wg       sync.WaitGroup
+	)
+	for i, st := range streams {
+		wg.Go(func() {
+			res, err := j.consumeOne(ctx, i, st, emit)
+			results[i] = res
+			if err != nil {
+				mu.Lock()
+				if firstErr == nil {
+					firstErr = err
+				}
+				mu.Unlock()
+				cancel() // one failed choice fails the request: stop the others now
+			}
+		})
+	}
+	wg.Wait()
+	if firstErr != nil {
+		return nil, firstErr
+	}
+	return results, nil
+}
+
+var errNoTerminal = errors.New("engine stream ended without a terminal event")
+
+func (j *job) consumeOne(ctx context.Context, index int, st engine.Stream, emit func(delta)) (choiceResult, error) {
+	defer st.Close()
+	s := j.s
+	res := choiceResult{index: index}
+	ts := textStream{stops: j.p.stops}
+	var (
+		pending  delta
+		rawBytes int
+		last     time.Time
+	)
+	pending.index = index
+	flushPending := func() {
+		if pending.text != "" || len(pending.logprobs) > 0 {
+			emit(pending)
+			pending = delta{index: index}
+		}
+	}
+	for {
+		var ev engine.Event
+		var ok bool
+		select {
+		case <-ctx.Done():
+			return res, ctx.Err()
+		case ev, ok = <-st.Events():
+		}
+		if !ok {
+			return res, errNoTerminal
+		}
+		if n := len(ev.Tokens); n > 0 {
+			now := time.Now()
+			if last.IsZero() {
+				if index == 0 {
+					s.met.ttft.Observe(now.Sub(j.start).Seconds())
+				}
+			} else {
+				gap := now.Sub(last).Seconds() / float64(n)
+				for range n {
+					s.met.itl.Observe(gap)
+				}
+			}
+			last = now
+		}
+		for _, t := range ev.Tokens {
+			res.tokens++
+			var piece []byte
+			if !j.silent(t.ID) {
+				piece = s.tok.Piece(t.ID)
+			}
+			if j.p.logprobs {
+				pending.logprobs = append(pending.logprobs, tokenLogprob{id: t.ID, logprob: t.Logprob, top: t.Top, offset: rawBytes})
+			}
+			rawBytes += len(piece)
+			text, stopped := ts.push(piece)
+			pending.text += text
+			if stopped {
+				// Our stop string ended the choice: the engine request is closed by the defer.
+				flushPending()
+				res.finish = engine.FinishStop
+				return res, nil
+			}
+		}
+		if ev.Done {
+			if ev.Err != nil {
+				return res, ev.Err
+			}
+			if ev.Finish != engine.FinishStop && ev.Finish != engine.FinishLength {
+				return res, &engine.AbortError{Reason: "internal", Message: "terminal event without a finish reason"}
+			}
+			pending.text += ts.flush()
+			flushPending()
+			res.finish = ev.Finish
+			return res, nil
+		}
+		flushPending()
+	}
+}
+
+// silent reports whether a token's text is withheld: end-of-generation and stop tokens end the
+// output, they are not part of it.
+func (j *job) silent(id int32) bool {
+	return j.s.tok.IsEOG(id) || slices.Contains(j.p.stopTokens, id)
+}
+
+// resolveMaxTokens chooses each prompt's max_tokens and checks the tenant's limit. Without an
+// explicit value, chat uses the rest of the context and completions OpenAI's default of 16, both
+// capped by the tenant's limit.
+func (s *Server) resolveMaxTokens(p *genParams, rc *reqCtx, prompts [][]int32, chatDefault bool) ([]int, *apiError) {
+	limit := rc.tenant.Limits.MaxTokens
+	if p.maxTokens > 0 && limit > 0 && p.maxTokens > limit {
+		return nil, badRequest("max_tokens", "max_tokens %d exceeds this API key's limit of %d", p.maxTokens, limit)
+	}
+	out := make([]int, len(prompts))
+	for i, pr := range prompts {
+		m := p.maxTokens
+		if m == 0 {
+			m = 16
+			if chatDefault {
+				m = max(1, s.info.MaxContext-len(pr))
+			}
+			if limit > 0 {
+				m = min(m, limit)
+			}
+		}
+		out[i] = m
+	}
+	return out, nil
+}
+
+// errorFor maps a consume failure; a cancelled context means the client left or the server is
+// shutting down.
+func (s *Server) errorFor(err error) *apiError {
+	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+		if s.draining.Load() {
+			return &apiError{Status: http.StatusServiceUnavailable, Type: errServer, Code: "shutting_down",
+				Message: "the server shut down before the request finished", Reason: "aborted_shutdown"}
+		}
+		return &apiError{Status: 499, Type: errInvalidRequest, Code: "client_closed_request",
+			Message: "the client closed the request", Reason: "client_closed"}
+	}
+	if errors.Is(err, errNoTerminal) {
+		s.log.Error("engine stream ended without a terminal event")
+	} else {
+		var ae *engine.AbortError
+		if errors.As(err, &ae) {
+			s.log.Warn("request aborted by the engine", "reason", ae.Reason, "detail", ae.Message)
+		}
+	}
+	return fromAbort(err)
+}

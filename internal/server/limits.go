@@ -1,0 +1,87 @@
+package server
+
+import (
+	"math"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/kvwarden/kvwarden/internal/tenants"
+)
+
+// limiter enforces each tenant's concurrency and tokens-per-minute limits.
+//
+// Tokens are a bucket refilled continuously at TokensPerMinute/60 per second, holding at most
+// one minute's worth. Admission reserves the worst case (prompt + max_tokens for every choice) and
+// the unused part is refunded at the end, so concurrent requests cannot overdraw the bucket
+// together. A request larger than the whole bucket is admitted only when the bucket is full,
+// and then drives it negative: large requests are slow, never impossible.
+type limiter struct {
+	now func() time.Time
+
+	mu    sync.Mutex
+	state map[string]*tenantUsage // guarded by mu
+}
+
+type tenantUsage struct {
+	active int     // engine requests running
+	tokens float64 // bucket balance
+	last   time.Time
+	seen   bool
+}
+
+func newLimiter(now func() time.Time) *limiter {
+	return &limiter{now: now, state: map[string]*tenantUsage{}}
+}
+
+// acquire admits requests engine requests reserving reserve tokens, or says why not. release
+// must be called once with the tokens actually used.
+func (l *limiter) acquire(t tenants.Tenant, requests, reserve int) (release func(used int), e *apiError) {
+	lim := t.Limits
+	if lim.MaxConcurrent > 0 && requests > lim.MaxConcurrent {
+		return nil, badRequest("n", "this request needs %d concurrent generations but this API key allows %d", requests, lim.MaxConcurrent)
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	u := l.state[t.ID]
+	if u == nil {
+		u = &tenantUsage{}
+		l.state[t.ID] = u
+	}
+	now := l.now()
+	capacity := float64(lim.TokensPerMinute)
+	if lim.TokensPerMinute > 0 {
+		if !u.seen {
+			u.tokens, u.seen = capacity, true
+		} else {
+			u.tokens += now.Sub(u.last).Seconds() * capacity / 60
+		}
+		u.tokens = min(u.tokens, capacity) // also applies a lowered limit after a reload
+		u.last = now
+	}
+	if lim.MaxConcurrent > 0 && u.active+requests > lim.MaxConcurrent {
+		return nil, &apiError{Status: http.StatusTooManyRequests, Type: errRateLimit, Code: "concurrency_limit_exceeded", RetryAfter: 1,
+			Message: "too many concurrent requests for this API key; retry later", Reason: "tenant_concurrency"}
+	}
+	if lim.TokensPerMinute > 0 {
+		need := min(float64(reserve), capacity)
+		if u.tokens < need {
+			wait := math.Ceil((need - u.tokens) / (capacity / 60))
+			return nil, &apiError{Status: http.StatusTooManyRequests, Type: errRateLimit, Code: "rate_limit_exceeded", RetryAfter: max(1, int(min(wait, 3600))),
+				Message: "tokens-per-minute limit reached for this API key; retry later", Reason: "tenant_tokens"}
+		}
+		u.tokens -= float64(reserve)
+	}
+	u.active += requests
+	var once sync.Once
+	return func(used int) {
+		once.Do(func() {
+			l.mu.Lock()
+			defer l.mu.Unlock()
+			u.active -= requests
+			if lim.TokensPerMinute > 0 {
+				u.tokens = min(u.tokens+float64(max(0, reserve-used)), capacity)
+			}
+		})
+	}, nil
+}

@@ -1,0 +1,426 @@
+package server
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"net/http"
+	"strings"
+	"time"
+	"unicode/utf8"
+)
+
+type usage struct {
+	PromptTokens     int `json:"prompt_tokens"`
+	CompletionTokens int `json:"completion_tokens"`
+	TotalTokens      int `json:"total_tokens"`
+}
+
+// Completions shapes.
+
+type completionResponse struct {
+	ID      string             `json:"id"`
+	Object  string             `json:"object"`
+	Created int64              `json:"created"`
+	Model   string             `json:"model"`
+	Choices []completionChoice `json:"choices"`
+	Usage   *usage             `json:"usage,omitempty"`
+}
+
+type completionChoice struct {
+	Index        int                 `json:"index"`
+	Text         string              `json:"text"`
+	Logprobs     *completionLogprobs `json:"logprobs"`
+	FinishReason *string             `json:"finish_reason"`
+}
+
+type completionLogprobs struct {
+	Tokens        []string             `json:"tokens"`
+	TokenLogprobs []float64            `json:"token_logprobs"`
+	TopLogprobs   []map[string]float64 `json:"top_logprobs"`
+	TextOffset    []int                `json:"text_offset"` // byte offsets into the choice's text
+}
+
+// Chat shapes.
+
+type chatResponse struct {
+	ID      string       `json:"id"`
+	Object  string       `json:"object"`
+	Created int64        `json:"created"`
+	Model   string       `json:"model"`
+	Choices []chatChoice `json:"choices"`
+	Usage   *usage       `json:"usage,omitempty"`
+}
+
+type chatChoice struct {
+	Index        int           `json:"index"`
+	Message      chatMessage   `json:"message"`
+	Logprobs     *chatLogprobs `json:"logprobs"`
+	FinishReason string        `json:"finish_reason"`
+}
+
+type chatMessage struct {
+	Role    string  `json:"role"`
+	Content string  `json:"content"`
+	Refusal *string `json:"refusal"`
+}
+
+type chatChunk struct {
+	ID      string            `json:"id"`
+	Object  string            `json:"object"`
+	Created int64             `json:"created"`
+	Model   string            `json:"model"`
+	Choices []chatChunkChoice `json:"choices"`
+	Usage   *usage            `json:"usage,omitempty"`
+}
+
+type chatChunkChoice struct {
+	Index        int           `json:"index"`
+	Delta        chatDelta     `json:"delta"`
+	Logprobs     *chatLogprobs `json:"logprobs"`
+	FinishReason *string       `json:"finish_reason"`
+}
+
+type chatDelta struct {
+	Role    string  `json:"role,omitempty"`
+	Content *string `json:"content,omitempty"`
+}
+
+type chatLogprobs struct {
+	Content []chatTokenLogprob `json:"content"`
+	Refusal []chatTokenLogprob `json:"refusal"`
+}
+
+type chatTokenLogprob struct {
+	Token       string           `json:"token"`
+	Logprob     float64          `json:"logprob"`
+	Bytes       []int            `json:"bytes"`
+	TopLogprobs []chatTopLogprob `json:"top_logprobs"`
+}
+
+type chatTopLogprob struct {
+	Token   string  `json:"token"`
+	Logprob float64 `json:"logprob"`
+	Bytes   []int   `json:"bytes"`
+}
+
+// format renders one endpoint's response shapes.
+type format interface {
+	start(index int) any // first stream event of a choice, or nil
+	chunk(d delta) any
+	finish(r choiceResult) any
+	usageChunk(u usage) any
+	response(results []choiceResult, texts []string, lps [][]tokenLogprob, u usage) any
+}
+
+func (s *Server) handleCompletions(w http.ResponseWriter, r *http.Request, rc *reqCtx) {
+	body, e := s.readBody(w, r)
+	if e != nil {
+		s.fail(w, rc, e)
+		return
+	}
+	p, e := parseCompletion(body, s.info.VocabSize)
+	if e == nil {
+		e = s.checkModel(p.model)
+	}
+	if e != nil {
+		s.fail(w, rc, e)
+		return
+	}
+	prompts := p.ids
+	for _, t := range p.texts {
+		ids := s.tok.Encode(t, true, true)
+		if len(ids) == 0 {
+			s.fail(w, rc, badRequest("prompt", "the prompt is empty"))
+			return
+		}
+		prompts = append(prompts, ids)
+	}
+	f := &completionFormat{s: s, id: "cmpl-" + rc.id, created: s.cfg.Now().Unix(), logprobs: p.logprobs}
+	s.generate(w, r, rc, p, prompts, f, false)
+}
+
+func (s *Server) handleChat(w http.ResponseWriter, r *http.Request, rc *reqCtx) {
+	body, e := s.readBody(w, r)
+	if e != nil {
+		s.fail(w, rc, e)
+		return
+	}
+	p, e := parseChat(body, s.info.VocabSize)
+	if e == nil {
+		e = s.checkModel(p.model)
+	}
+	if e != nil {
+		s.fail(w, rc, e)
+		return
+	}
+	text, err := s.tmpl.Render(p.messages, true, p.templateArgs)
+	if err != nil {
+		s.fail(w, rc, &apiError{Status: http.StatusBadRequest, Type: errInvalidRequest, Param: "messages", Code: "chat_template_error",
+			Message: "the model's chat template could not render these messages: " + err.Error(), Reason: "bad_request"})
+		return
+	}
+	// Templates that write the BOS token themselves must not get a second one from the tokenizer.
+	bos := tokenText(s.tok, s.tok.BOS())
+	addSpecial := bos == "" || !strings.HasPrefix(text, bos)
+	ids := s.tok.Encode(text, addSpecial, true)
+	if len(ids) == 0 {
+		s.fail(w, rc, badRequest("messages", "the rendered prompt is empty"))
+		return
+	}
+	f := &chatFormat{s: s, id: "chatcmpl-" + rc.id, created: s.cfg.Now().Unix(), logprobs: p.logprobs}
+	s.generate(w, r, rc, p, [][]int32{ids}, f, true)
+}
+
+// generate runs a validated request: limits, engine submission, then a JSON answer or a stream.
+func (s *Server) generate(w http.ResponseWriter, r *http.Request, rc *reqCtx, p *genParams, prompts [][]int32, f format, chatDefault bool) {
+	maxTokens, e := s.resolveMaxTokens(p, rc, prompts, chatDefault)
+	if e != nil {
+		s.fail(w, rc, e)
+		return
+	}
+	promptTokens, reserve := 0, 0
+	for i, pr := range prompts {
+		promptTokens += len(pr)
+		reserve += (len(pr) + maxTokens[i]) * p.n
+	}
+	rc.promptN = promptTokens
+	release, e := s.lim.acquire(rc.tenant, len(prompts)*p.n, reserve)
+	if e != nil {
+		s.fail(w, rc, e)
+		return
+	}
+	completion := 0
+	defer func() { release(promptTokens*p.n + completion) }()
+	s.met.inflight.Inc()
+	defer s.met.inflight.Dec()
+	defer func(t time.Time) { s.met.durations.WithLabelValues(rc.endpoint).Observe(time.Since(t).Seconds()) }(time.Now())
+
+	j := &job{s: s, rc: rc, p: p, prompts: prompts, maxTokens: maxTokens, start: rc.start}
+	ctx, cancel := context.WithCancel(r.Context())
+	defer cancel()
+	streams, e := j.submit(ctx)
+	if e != nil {
+		s.fail(w, rc, e)
+		return
+	}
+	// count also releases the tenant's limits: the engine work is over, and a client that sends
+	// its next request the moment it reads [DONE] must find its slot free.
+	count := func(results []choiceResult) {
+		for _, res := range results {
+			completion += res.tokens
+		}
+		release(promptTokens*p.n + completion)
+		rc.complN = completion
+		s.met.tokens.WithLabelValues("prompt").Add(float64(promptTokens))
+		s.met.tokens.WithLabelValues("completion").Add(float64(completion))
+	}
+	u := func() usage {
+		return usage{PromptTokens: promptTokens, CompletionTokens: completion, TotalTokens: promptTokens + completion}
+	}
+
+	if !p.stream {
+		texts := make([]strings.Builder, len(streams))
+		lps := make([][]tokenLogprob, len(streams))
+		// Each choice's goroutine writes only its own slot.
+		results, err := j.consume(ctx, streams, func(d delta) {
+			texts[d.index].WriteString(d.text)
+			lps[d.index] = append(lps[d.index], d.logprobs...)
+		})
+		count(results)
+		if err != nil {
+			s.fail(w, rc, s.errorFor(err))
+			return
+		}
+		out := make([]string, len(texts))
+		for i := range texts {
+			out[i] = texts[i].String()
+		}
+		rc.status = http.StatusOK
+		writeJSON(w, http.StatusOK, f.response(results, out, lps, u()))
+		return
+	}
+
+	sse := newSSE(w, s.cfg.StreamWriteTimeout, cancel)
+	rc.status = http.StatusOK
+	for i := range streams {
+		if ev := f.start(i); ev != nil {
+			sse.send(ev)
+		}
+	}
+	results, err := j.consume(ctx, streams, func(d delta) { sse.send(f.chunk(d)) })
+	count(results)
+	if err != nil {
+		ae := s.errorFor(err)
+		rc.errCode = ae.Code
+		if ae.Reason != "" {
+			s.met.rejected.WithLabelValues(ae.Reason).Inc()
+		}
+		s.met.streamErrs.Inc()
+		sse.fail(ae) // dropped if the client is already gone
+		return
+	}
+	// Finish reasons are sent only once every choice has ended well, so a request that fails in
+	// any choice never shows a normal finish.
+	for _, res := range results {
+		sse.send(f.finish(res))
+	}
+	if p.includeUsage {
+		sse.send(f.usageChunk(u()))
+	}
+	sse.done()
+}
+
+// Completions format.
+
+type completionFormat struct {
+	s        *Server
+	id       string
+	created  int64
+	logprobs bool
+}
+
+func (f *completionFormat) wrap(c []completionChoice, u *usage) completionResponse {
+	return completionResponse{ID: f.id, Object: "text_completion", Created: f.created, Model: f.s.cfg.ModelName, Choices: c, Usage: u}
+}
+
+func (f *completionFormat) start(int) any { return nil }
+
+func (f *completionFormat) chunk(d delta) any {
+	return f.wrap([]completionChoice{{Index: d.index, Text: d.text, Logprobs: f.lp(d.logprobs)}}, nil)
+}
+
+func (f *completionFormat) finish(r choiceResult) any {
+	fr := r.finish
+	return f.wrap([]completionChoice{{Index: r.index, FinishReason: &fr}}, nil)
+}
+
+func (f *completionFormat) usageChunk(u usage) any { return f.wrap([]completionChoice{}, &u) }
+
+func (f *completionFormat) response(results []choiceResult, texts []string, lps [][]tokenLogprob, u usage) any {
+	choices := make([]completionChoice, len(results))
+	for i, r := range results {
+		fr := r.finish
+		choices[i] = completionChoice{Index: i, Text: texts[i], Logprobs: f.lp(lps[i]), FinishReason: &fr}
+	}
+	return f.wrap(choices, &u)
+}
+
+func (f *completionFormat) lp(l []tokenLogprob) *completionLogprobs {
+	if !f.logprobs {
+		return nil
+	}
+	out := &completionLogprobs{Tokens: []string{}, TokenLogprobs: []float64{}, TopLogprobs: []map[string]float64{}, TextOffset: []int{}}
+	for _, t := range l {
+		out.Tokens = append(out.Tokens, f.s.tokenString(t.id))
+		out.TokenLogprobs = append(out.TokenLogprobs, safeLogprob(t.logprob))
+		top := make(map[string]float64, len(t.top))
+		for _, a := range t.top {
+			k := f.s.tokenString(a.ID)
+			if _, dup := top[k]; !dup { // alternatives come best first; keep the best of equal texts
+				top[k] = safeLogprob(a.Logprob)
+			}
+		}
+		out.TopLogprobs = append(out.TopLogprobs, top)
+		out.TextOffset = append(out.TextOffset, t.offset)
+	}
+	return out
+}
+
+// Chat format.
+
+type chatFormat struct {
+	s        *Server
+	id       string
+	created  int64
+	logprobs bool
+}
+
+func (f *chatFormat) wrap(c []chatChunkChoice, u *usage) chatChunk {
+	return chatChunk{ID: f.id, Object: "chat.completion.chunk", Created: f.created, Model: f.s.cfg.ModelName, Choices: c, Usage: u}
+}
+
+func (f *chatFormat) start(index int) any {
+	empty := ""
+	return f.wrap([]chatChunkChoice{{Index: index, Delta: chatDelta{Role: "assistant", Content: &empty}}}, nil)
+}
+
+func (f *chatFormat) chunk(d delta) any {
+	text := d.text
+	return f.wrap([]chatChunkChoice{{Index: d.index, Delta: chatDelta{Content: &text}, Logprobs: f.lp(d.logprobs)}}, nil)
+}
+
+func (f *chatFormat) finish(r choiceResult) any {
+	fr := r.finish
+	return f.wrap([]chatChunkChoice{{Index: r.index, FinishReason: &fr}}, nil)
+}
+
+func (f *chatFormat) usageChunk(u usage) any { return f.wrap([]chatChunkChoice{}, &u) }
+
+func (f *chatFormat) response(results []choiceResult, texts []string, lps [][]tokenLogprob, u usage) any {
+	choices := make([]chatChoice, len(results))
+	for i, r := range results {
+		choices[i] = chatChoice{Index: i, Message: chatMessage{Role: "assistant", Content: texts[i]}, Logprobs: f.lp(lps[i]), FinishReason: r.finish}
+	}
+	return chatResponse{ID: f.id, Object: "chat.completion", Created: f.created, Model: f.s.cfg.ModelName, Choices: choices, Usage: &u}
+}
+
+func (f *chatFormat) lp(l []tokenLogprob) *chatLogprobs {
+	if !f.logprobs {
+		return nil
+	}
+	out := &chatLogprobs{Content: []chatTokenLogprob{}}
+	for _, t := range l {
+		e := chatTokenLogprob{Token: f.s.tokenString(t.id), Logprob: safeLogprob(t.logprob), Bytes: byteInts(f.s.tokenBytes(t.id)), TopLogprobs: []chatTopLogprob{}}
+		for _, a := range t.top {
+			e.TopLogprobs = append(e.TopLogprobs, chatTopLogprob{Token: f.s.tokenString(a.ID), Logprob: safeLogprob(a.Logprob), Bytes: byteInts(f.s.tokenBytes(a.ID))})
+		}
+		out.Content = append(out.Content, e)
+	}
+	return out
+}
+
+// tokenBytes is a token's bytes for logprobs: its piece, or its vocabulary text for special
+// tokens that produce no output bytes.
+func (s *Server) tokenBytes(id int32) []byte {
+	if !s.tok.IsEOG(id) {
+		if p := s.tok.Piece(id); len(p) > 0 {
+			return p
+		}
+	}
+	return []byte(s.tok.TokenText(id))
+}
+
+// tokenString is tokenBytes as text.
+func (s *Server) tokenString(id int32) string { return display(s.tokenBytes(id)) }
+
+// display shows a piece as text; a piece that is part of a multi-byte character is shown as
+// "bytes:\xe4\xbd" (its exact bytes are in the "bytes" field).
+func display(piece []byte) string {
+	if utf8.Valid(piece) {
+		return string(piece)
+	}
+	var sb strings.Builder
+	sb.WriteString("bytes:")
+	for _, b := range piece {
+		fmt.Fprintf(&sb, "\\x%02x", b)
+	}
+	return sb.String()
+}
+
+func byteInts(b []byte) []int {
+	out := make([]int, len(b))
+	for i, c := range b {
+		out[i] = int(c)
+	}
+	return out
+}
+
+// safeLogprob keeps JSON encodable: -Inf (and anything non-finite) becomes OpenAI's -9999.
+func safeLogprob(v float32) float64 {
+	f := float64(v)
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		return -9999
+	}
+	return f
+}

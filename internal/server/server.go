@@ -1,0 +1,414 @@
+// Package server is kvwarden's OpenAI-compatible HTTP API: authentication by tenant key,
+// per-tenant limits, completions and chat completions (streamed as server-sent events or not),
+// health, readiness and Prometheus metrics.
+//
+// What one tenant sends or receives never reaches another tenant, a log line or a metric label:
+// prompts and outputs are not logged, error messages speak only of the caller's own request, and
+// metric labels come from fixed sets.
+package server
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"github.com/kvwarden/kvwarden/internal/chat"
+	"github.com/kvwarden/kvwarden/internal/engine"
+	"github.com/kvwarden/kvwarden/internal/tenants"
+)
+
+// Tokenizer is what the server needs from the model's tokenizer; *tokenizer.Tokenizer satisfies it.
+type Tokenizer interface {
+	Encode(text string, addSpecial, parseSpecial bool) []int32
+	Decode(ids []int32) string
+	Piece(id int32) []byte
+	IsEOG(id int32) bool
+	BOS() int32
+	EOS() int32
+	TokenText(id int32) string
+}
+
+// Config holds the server's settings. Zero values take the documented defaults.
+type Config struct {
+	Addr               string        // listen address for Run; default "127.0.0.1:8080"
+	ModelName          string        // model id served in /v1/models and responses; default: the engine's model name
+	MaxBodyBytes       int64         // request body limit; default 4 MiB
+	ReadHeaderTimeout  time.Duration // default 10 s
+	IdleTimeout        time.Duration // keep-alive idle limit; default 120 s
+	StreamWriteTimeout time.Duration // a client that accepts no bytes for this long is dropped; default 60 s
+	Logger             *slog.Logger  // default slog.Default()
+	Registry           *prometheus.Registry
+	Now                func() time.Time // clock for rate limits and timestamps; default time.Now
+}
+
+// Server serves the API. Create it with New, start it with Run or Serve, stop it with Shutdown.
+type Server struct {
+	cfg     Config
+	eng     engine.Interface
+	tok     Tokenizer
+	tenants *tenants.Store
+	tmpl    *chat.Template
+	info    engine.Info
+	log     *slog.Logger
+	met     *metrics
+	lim     *limiter
+	reg     *prometheus.Registry
+	http    *http.Server
+	started time.Time
+
+	baseCtx    context.Context // parent of every request context; cancelled when draining times out
+	cancelBase context.CancelFunc
+	serving    atomic.Bool
+	draining   atomic.Bool
+	handlers   atomic.Int64 // requests inside the handler
+}
+
+// New builds a server. It fails when the model's chat template does not compile (the model has
+// no usable template; ChatML is used only when it has none at all).
+func New(cfg Config, eng engine.Interface, tok Tokenizer, ts *tenants.Store) (*Server, error) {
+	if eng == nil || tok == nil || ts == nil {
+		return nil, errors.New("server: engine, tokenizer and tenants are required")
+	}
+	if cfg.Addr == "" {
+		cfg.Addr = "127.0.0.1:8080" // loopback unless the operator asks for more
+	}
+	if cfg.MaxBodyBytes <= 0 {
+		cfg.MaxBodyBytes = 4 << 20
+	}
+	if cfg.ReadHeaderTimeout <= 0 {
+		cfg.ReadHeaderTimeout = 10 * time.Second
+	}
+	if cfg.IdleTimeout <= 0 {
+		cfg.IdleTimeout = 120 * time.Second
+	}
+	if cfg.StreamWriteTimeout <= 0 {
+		cfg.StreamWriteTimeout = 60 * time.Second
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.Default()
+	}
+	if cfg.Registry == nil {
+		cfg.Registry = prometheus.NewRegistry()
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	info := eng.Info()
+	if cfg.ModelName == "" {
+		cfg.ModelName = info.ModelName
+	}
+	if info.MaxContext <= 0 {
+		return nil, fmt.Errorf("server: engine reports max context %d", info.MaxContext)
+	}
+	tmpl, err := chat.New(info.ChatTemplate, tokenText(tok, tok.BOS()), tokenText(tok, tok.EOS()))
+	if err != nil {
+		return nil, fmt.Errorf("server: model chat template: %w", err)
+	}
+	s := &Server{
+		cfg: cfg, eng: eng, tok: tok, tenants: ts, tmpl: tmpl, info: info,
+		log: cfg.Logger, reg: cfg.Registry, lim: newLimiter(cfg.Now), started: cfg.Now(),
+	}
+	s.met = newMetrics(cfg.Registry, eng)
+	s.baseCtx, s.cancelBase = context.WithCancel(context.Background())
+	s.http = &http.Server{
+		Handler:           s.Handler(),
+		ReadHeaderTimeout: cfg.ReadHeaderTimeout,
+		IdleTimeout:       cfg.IdleTimeout,
+		BaseContext:       func(net.Listener) context.Context { return s.baseCtx },
+		ErrorLog:          slog.NewLogLogger(cfg.Logger.Handler(), slog.LevelWarn),
+	}
+	if tmpl.Fallback() {
+		s.log.Info("model has no chat template; chat requests use ChatML")
+	}
+	return s, nil
+}
+
+func tokenText(tok Tokenizer, id int32) string {
+	if id < 0 {
+		return ""
+	}
+	return tok.TokenText(id)
+}
+
+// Handler returns the API's routes.
+func (s *Server) Handler() http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /health", s.handleHealth)
+	mux.HandleFunc("GET /ready", s.handleReady)
+	mux.Handle("GET /metrics", promhttp.HandlerFor(s.reg, promhttp.HandlerOpts{}))
+	mux.HandleFunc("GET /v1/models", s.authed("models", s.handleModels))
+	mux.HandleFunc("GET /v1/models/{model...}", s.authed("models", s.handleModel))
+	mux.HandleFunc("POST /v1/completions", s.authed("completions", s.handleCompletions))
+	mux.HandleFunc("POST /v1/chat/completions", s.authed("chat", s.handleChat))
+	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		s.reply(w, "other", &apiError{Status: http.StatusNotFound, Type: errNotFound, Code: "not_found",
+			Message: fmt.Sprintf("no route for %s %s", r.Method, r.URL.Path), Reason: "not_found"})
+	})
+	return s.recoverer(mux)
+}
+
+// recoverer turns a handler panic into a 500 instead of a dropped connection. A panic is a bug; it
+// is logged without the request body.
+func (s *Server) recoverer(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		s.handlers.Add(1)
+		defer s.handlers.Add(-1)
+		defer func() {
+			if v := recover(); v != nil {
+				if v == http.ErrAbortHandler {
+					panic(v)
+				}
+				s.log.Error("handler panic", "path", r.URL.Path, "panic", fmt.Sprint(v))
+				writeError(w, &apiError{Status: http.StatusInternalServerError, Type: errServer, Code: "internal_error", Message: "internal error"})
+			}
+		}()
+		h.ServeHTTP(w, r)
+	})
+}
+
+// Run listens on cfg.Addr and serves until Shutdown; it returns nil after a clean Shutdown.
+func (s *Server) Run() error {
+	if err := s.checkDevAddr(s.cfg.Addr); err != nil {
+		return err
+	}
+	ln, err := net.Listen("tcp", s.cfg.Addr)
+	if err != nil {
+		return err
+	}
+	return s.Serve(ln)
+}
+
+// Serve serves on ln until Shutdown; it returns nil after a clean Shutdown. In dev mode (no
+// authentication) it refuses any listener that is not on a loopback address.
+func (s *Server) Serve(ln net.Listener) error {
+	if err := s.checkDevAddr(ln.Addr().String()); err != nil {
+		ln.Close()
+		return err
+	}
+	if s.tenants.Dev() {
+		s.log.Warn("DEV MODE: authentication is off and every request is tenant \"dev\"; allowed only because the listen address is loopback",
+			"addr", ln.Addr().String())
+	}
+	s.log.Info("serving", "addr", ln.Addr().String(), "model", s.cfg.ModelName, "max_context", s.info.MaxContext)
+	s.serving.Store(true)
+	err := s.http.Serve(ln)
+	s.serving.Store(false)
+	if errors.Is(err, http.ErrServerClosed) {
+		return nil
+	}
+	return err
+}
+
+// checkDevAddr refuses dev mode unless addr is a loopback address. A host name is refused too:
+// only a literal loopback IP (or "localhost") proves the port is unreachable from elsewhere.
+func (s *Server) checkDevAddr(addr string) error {
+	if !s.tenants.Dev() {
+		return nil
+	}
+	if !IsLoopback(addr) {
+		s.log.Error("refusing dev mode on a non-loopback address", "addr", addr)
+		return fmt.Errorf("dev mode (no authentication) is allowed only on a loopback address, not %q; use a tenants file", addr)
+	}
+	return nil
+}
+
+// IsLoopback reports whether a host:port address listens only on loopback.
+func IsLoopback(addr string) bool {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return false
+	}
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(strings.Trim(host, "[]"))
+	return ip != nil && ip.IsLoopback()
+}
+
+// Shutdown stops accepting connections, reports not-ready, and waits for in-flight requests
+// (streams included) to finish. If ctx ends first, the remaining requests are cancelled (their
+// engine requests closed, their clients sent an error) and Shutdown returns ctx's error once they
+// have returned.
+func (s *Server) Shutdown(ctx context.Context) error {
+	s.draining.Store(true)
+	err := s.http.Shutdown(ctx)
+	if err != nil {
+		s.cancelBase()
+		s.http.Close()
+	}
+	// After a timed-out drain the handlers see their contexts cancelled and return promptly;
+	// wait for them so that the engine requests are closed when Shutdown returns.
+	for s.handlers.Load() > 0 {
+		time.Sleep(5 * time.Millisecond)
+	}
+	s.cancelBase()
+	return err
+}
+
+// Health, readiness and models.
+
+func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
+	writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
+}
+
+func (s *Server) handleReady(w http.ResponseWriter, r *http.Request) {
+	if s.draining.Load() || !s.serving.Load() {
+		writeJSON(w, http.StatusServiceUnavailable, map[string]string{"status": "not ready"})
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]string{"status": "ready"})
+}
+
+type modelObject struct {
+	ID          string `json:"id"`
+	Object      string `json:"object"`
+	Created     int64  `json:"created"`
+	OwnedBy     string `json:"owned_by"`
+	MaxModelLen int    `json:"max_model_len"`
+}
+
+func (s *Server) model() modelObject {
+	return modelObject{ID: s.cfg.ModelName, Object: "model", Created: s.started.Unix(), OwnedBy: "kvwarden", MaxModelLen: s.info.MaxContext}
+}
+
+func (s *Server) handleModels(w http.ResponseWriter, r *http.Request, rc *reqCtx) {
+	rc.status = http.StatusOK
+	writeJSON(w, http.StatusOK, map[string]any{"object": "list", "data": []modelObject{s.model()}})
+}
+
+func (s *Server) handleModel(w http.ResponseWriter, r *http.Request, rc *reqCtx) {
+	if e := s.checkModel(r.PathValue("model")); e != nil {
+		s.fail(w, rc, e)
+		return
+	}
+	rc.status = http.StatusOK
+	writeJSON(w, http.StatusOK, s.model())
+}
+
+func (s *Server) checkModel(name string) *apiError {
+	if name == "" || name == s.cfg.ModelName || name == s.info.ModelName {
+		return nil
+	}
+	return &apiError{Status: http.StatusNotFound, Type: errNotFound, Param: "model", Code: "model_not_found",
+		Message: "the model requested does not exist here; see /v1/models", Reason: "model_not_found"}
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		writeError(w, &apiError{Status: http.StatusInternalServerError, Type: errServer, Message: "could not encode the response", Code: "internal_error"})
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	w.Write(append(b, '\n'))
+}
+
+// reqCtx is one authenticated request's bookkeeping, for its log line and metrics.
+type reqCtx struct {
+	id       string
+	endpoint string
+	tenant   tenants.Tenant
+	start    time.Time
+	status   int
+	errCode  string
+	promptN  int
+	complN   int
+}
+
+// authed authenticates with "Authorization: Bearer KEY" before anything of the request is read.
+func (s *Server) authed(endpoint string, h func(http.ResponseWriter, *http.Request, *reqCtx)) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		rc := &reqCtx{id: newID(), endpoint: endpoint, start: time.Now()}
+		w.Header().Set("X-Request-Id", rc.id)
+		defer s.finishRequest(rc)
+		key, ok := bearer(r.Header.Get("Authorization"))
+		if !ok && !s.tenants.Dev() {
+			s.fail(w, rc, &apiError{Status: http.StatusUnauthorized, Type: errAuthentication, Code: "missing_api_key",
+				Message: "missing API key: send it as 'Authorization: Bearer KEY'", Reason: "unauthorized"})
+			return
+		}
+		t, ok := s.tenants.Lookup(key)
+		if !ok {
+			s.fail(w, rc, &apiError{Status: http.StatusUnauthorized, Type: errAuthentication, Code: "invalid_api_key",
+				Message: "invalid API key", Reason: "unauthorized"})
+			return
+		}
+		rc.tenant = t
+		h(w, r, rc)
+	}
+}
+
+func bearer(h string) (string, bool) {
+	scheme, key, ok := strings.Cut(strings.TrimSpace(h), " ")
+	if !ok || !strings.EqualFold(scheme, "Bearer") {
+		return "", false
+	}
+	key = strings.TrimSpace(key)
+	return key, key != ""
+}
+
+// fail answers with an error and records it.
+func (s *Server) fail(w http.ResponseWriter, rc *reqCtx, e *apiError) {
+	rc.status, rc.errCode = e.Status, e.Code
+	if e.Reason != "" {
+		s.met.rejected.WithLabelValues(e.Reason).Inc()
+	}
+	writeError(w, e)
+}
+
+// reply answers an unauthenticated route with an error.
+func (s *Server) reply(w http.ResponseWriter, endpoint string, e *apiError) {
+	s.met.requests.WithLabelValues(endpoint, fmt.Sprint(e.Status)).Inc()
+	writeError(w, e)
+}
+
+// finishRequest logs one line per request: ids, sizes and outcome, never content.
+func (s *Server) finishRequest(rc *reqCtx) {
+	if rc.status == 0 {
+		rc.status = http.StatusOK
+	}
+	s.met.requests.WithLabelValues(rc.endpoint, fmt.Sprint(rc.status)).Inc()
+	attrs := []any{"id", rc.id, "endpoint", rc.endpoint, "tenant", rc.tenant.ID, "status", rc.status,
+		"duration_ms", time.Since(rc.start).Milliseconds()}
+	if rc.promptN > 0 || rc.complN > 0 {
+		attrs = append(attrs, "prompt_tokens", rc.promptN, "completion_tokens", rc.complN)
+	}
+	if rc.errCode != "" {
+		attrs = append(attrs, "error", rc.errCode)
+	}
+	s.log.Info("request", attrs...)
+}
+
+func newID() string {
+	var b [12]byte
+	rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}
+
+// readBody reads a size-limited body.
+func (s *Server) readBody(w http.ResponseWriter, r *http.Request) ([]byte, *apiError) {
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.cfg.MaxBodyBytes))
+	if err != nil {
+		var mbe *http.MaxBytesError
+		if errors.As(err, &mbe) {
+			return nil, &apiError{Status: http.StatusRequestEntityTooLarge, Type: errInvalidRequest, Code: "request_too_large",
+				Message: fmt.Sprintf("the request body is larger than %d bytes", s.cfg.MaxBodyBytes), Reason: "too_large"}
+		}
+		return nil, badRequest("", "could not read the request body")
+	}
+	return body, nil
+}

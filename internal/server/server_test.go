@@ -1,0 +1,1106 @@
+package server
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+	"unicode/utf8"
+
+	"github.com/openai/openai-go/v3"
+	"github.com/openai/openai-go/v3/option"
+
+	"github.com/kvwarden/kvwarden/internal/engine"
+	"github.com/kvwarden/kvwarden/internal/gguf"
+	"github.com/kvwarden/kvwarden/internal/tenants"
+	"github.com/kvwarden/kvwarden/internal/testenv"
+)
+
+const (
+	keyAlice = "kvw-alice-test-key"
+	keyBob   = "kvw-bob-test-key"
+	model    = "fake-model"
+)
+
+// syncBuffer collects log output from concurrent handlers.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+type testEnv struct {
+	t     *testing.T
+	eng   *fakeEngine
+	srv   *Server
+	base  string
+	logs  *syncBuffer
+	store *tenants.Store
+}
+
+func testStore(t testing.TB) *tenants.Store {
+	t.Helper()
+	f := &tenants.File{Version: tenants.FileVersion, Tenants: []tenants.Tenant{
+		{ID: "alice", KeyHash: tenants.HashKey(keyAlice)},
+		{ID: "bob", KeyHash: tenants.HashKey(keyBob), Limits: tenants.Limits{MaxConcurrent: 1, TokensPerMinute: 120, MaxTokens: 50}},
+	}}
+	s, err := tenants.NewMemStore(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// start serves eng on 127.0.0.1 with a fresh port; the server is shut down when the test ends.
+func start(t *testing.T, eng *fakeEngine, store *tenants.Store, tok Tokenizer) *testEnv {
+	t.Helper()
+	if store == nil {
+		store = testStore(t)
+	}
+	if tok == nil {
+		tok = byteTok{}
+	}
+	logs := &syncBuffer{}
+	srv, err := New(Config{Logger: slog.New(slog.NewTextHandler(logs, nil)), StreamWriteTimeout: 5 * time.Second}, eng, tok, store)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve(ln) }()
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		if err := srv.Shutdown(ctx); err != nil {
+			t.Errorf("shutdown: %v", err)
+		}
+		if err := <-done; err != nil {
+			t.Errorf("serve: %v", err)
+		}
+	})
+	return &testEnv{t: t, eng: eng, srv: srv, base: "http://" + ln.Addr().String(), logs: logs, store: store}
+}
+
+func (e *testEnv) client(key string) *openai.Client {
+	c := openai.NewClient(option.WithBaseURL(e.base+"/v1/"), option.WithAPIKey(key), option.WithMaxRetries(0),
+		option.WithRequestTimeout(20*time.Second))
+	return &c
+}
+
+// post sends a raw request and returns the status, headers and body.
+func (e *testEnv) post(path, key, body string) (int, http.Header, []byte) {
+	e.t.Helper()
+	req, _ := http.NewRequest(http.MethodPost, e.base+path, strings.NewReader(body))
+	if key != "" {
+		req.Header.Set("Authorization", "Bearer "+key)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, resp.Header, b
+}
+
+func apiErr(t *testing.T, err error) *openai.Error {
+	t.Helper()
+	var ae *openai.Error
+	if !errors.As(err, &ae) {
+		t.Fatalf("want an API error, got %v", err)
+	}
+	return ae
+}
+
+func ctx(t *testing.T) context.Context {
+	c, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	t.Cleanup(cancel)
+	return c
+}
+
+func promptOf(s string) openai.CompletionNewParamsPromptUnion {
+	return openai.CompletionNewParamsPromptUnion{OfString: openai.String(s)}
+}
+
+func TestCompletion(t *testing.T) {
+	env := start(t, newFakeEngine(), nil, nil)
+	c := env.client(keyAlice)
+	resp, err := c.Completions.New(ctx(t), openai.CompletionNewParams{
+		Model: model, Prompt: promptOf("hello"), MaxTokens: openai.Int(8),
+		Temperature: openai.Float(0.5), TopP: openai.Float(0.9), Seed: openai.Int(42),
+		PresencePenalty: openai.Float(0.25), FrequencyPenalty: openai.Float(-0.5), User: openai.String("ignored"),
+	}, option.WithJSONSet("top_k", 7), option.WithJSONSet("min_p", 0.05), option.WithJSONSet("repetition_penalty", 1.1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(resp.Choices) != 1 || resp.Choices[0].Text != "hellohel" || resp.Choices[0].FinishReason != "length" {
+		t.Fatalf("choices %+v", resp.Choices)
+	}
+	if resp.Object != "text_completion" || resp.Model != model || !strings.HasPrefix(resp.ID, "cmpl-") {
+		t.Fatalf("envelope %q %q %q", resp.Object, resp.Model, resp.ID)
+	}
+	if u := resp.Usage; u.PromptTokens != 5 || u.CompletionTokens != 8 || u.TotalTokens != 13 {
+		t.Fatalf("usage %+v", u)
+	}
+	reqs := env.eng.requests()
+	if len(reqs) != 1 {
+		t.Fatalf("%d engine requests", len(reqs))
+	}
+	r := reqs[0]
+	want := engine.SamplingParams{Temperature: 0.5, TopP: 0.9, TopK: 7, MinP: 0.05, RepetitionPenalty: 1.1,
+		PresencePenalty: 0.25, FrequencyPenalty: -0.5, Seed: 42, HasSeed: true, TopLogprobs: -1}
+	if r.Tenant != "alice" || r.MaxTokens != 8 || r.Sampling != want || string(byteTok{}.Decode(r.Prompt)) != "hello" {
+		t.Fatalf("engine request %+v", r)
+	}
+
+	// Default max_tokens for completions is 16; an id prompt goes to the engine unchanged.
+	resp, err = c.Completions.New(ctx(t), openai.CompletionNewParams{Model: model,
+		Prompt: openai.CompletionNewParamsPromptUnion{OfArrayOfTokens: []int64{'a', 'b'}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if resp.Choices[0].Text != "abababababababab" || resp.Usage.PromptTokens != 2 {
+		t.Fatalf("token prompt: %+v", resp)
+	}
+}
+
+func TestChat(t *testing.T) {
+	env := start(t, newFakeEngine(), nil, nil)
+	c := env.client(keyAlice)
+	resp, err := c.Chat.Completions.New(ctx(t), openai.ChatCompletionNewParams{
+		Model:    model,
+		Messages: []openai.ChatCompletionMessageParamUnion{openai.SystemMessage("be brief"), openai.UserMessage("Hi there")},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ch := resp.Choices[0]
+	if ch.Message.Content != "Hi there" || ch.Message.Role != "assistant" || ch.FinishReason != "stop" || resp.Object != "chat.completion" {
+		t.Fatalf("response %+v", resp)
+	}
+	prompt := env.eng.requests()[0].Prompt
+	wantPrompt := "<|im_start|>system\nbe brief<|im_end|>\n<|im_start|>user\nHi there<|im_end|>\n<|im_start|>assistant\n"
+	if got := (byteTok{}).Encode(wantPrompt, false, true); !equalIDs(prompt, got) {
+		t.Fatalf("prompt ids %v, want ChatML rendering", prompt)
+	}
+	// "Hi there" (8) + <|im_end|>.
+	if u := resp.Usage; u.PromptTokens != int64(len(prompt)) || u.CompletionTokens != 9 {
+		t.Fatalf("usage %+v", u)
+	}
+	// Chat's default max_tokens is the rest of the context.
+	if r := env.eng.requests()[0]; r.MaxTokens != env.eng.info.MaxContext-len(prompt) {
+		t.Fatalf("default max_tokens %d", r.MaxTokens)
+	}
+
+	// Text content parts and max_completion_tokens.
+	resp, err = c.Chat.Completions.New(ctx(t), openai.ChatCompletionNewParams{
+		Model:               model,
+		Messages:            []openai.ChatCompletionMessageParamUnion{openai.UserMessage([]openai.ChatCompletionContentPartUnionParam{openai.TextContentPart("ab"), openai.TextContentPart("cd")})},
+		MaxCompletionTokens: openai.Int(3),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if resp.Choices[0].Message.Content != "abc" || resp.Choices[0].FinishReason != "length" {
+		t.Fatalf("parts: %+v", resp.Choices[0])
+	}
+}
+
+func equalIDs(a, b []int32) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// TestChatQwen3Template serves chat through the real Qwen3 template from the shared tiny model.
+func TestChatQwen3Template(t *testing.T) {
+	f, err := gguf.Open(testenv.Model(t, "qwen2-tiny-random.gguf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, _ := f.String("tokenizer.chat_template")
+	f.Close()
+	eng := newFakeEngine()
+	eng.info.ChatTemplate = src
+	env := start(t, eng, nil, nil)
+	resp, err := env.client(keyAlice).Chat.Completions.New(ctx(t), openai.ChatCompletionNewParams{Model: model,
+		Messages: []openai.ChatCompletionMessageParamUnion{openai.UserMessage("Hello world")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if resp.Choices[0].Message.Content != "Hello world" {
+		t.Fatalf("content %q", resp.Choices[0].Message.Content)
+	}
+	want := (byteTok{}).Encode("<|im_start|>user\nHello world<|im_end|>\n<|im_start|>assistant\n", false, true)
+	if !equalIDs(eng.requests()[0].Prompt, want) {
+		t.Fatal("prompt differs from the reference rendering")
+	}
+	// enable_thinking=false through chat_template_kwargs.
+	code, _, body := env.post("/v1/chat/completions", keyAlice, `{"messages":[{"role":"user","content":"x"}],"chat_template_kwargs":{"enable_thinking":false},"max_tokens":1}`)
+	if code != 200 {
+		t.Fatalf("%d %s", code, body)
+	}
+	reqs := eng.requests()
+	if got := (byteTok{}).Decode(reqs[len(reqs)-1].Prompt); !strings.HasSuffix(got, "assistant\n<think>\n\n</think>\n\n") {
+		t.Fatalf("rendered %q", got)
+	}
+}
+
+// A template that writes the BOS token itself must not get a second one from the tokenizer.
+func TestChatTemplateBOS(t *testing.T) {
+	eng := newFakeEngine()
+	eng.info.ChatTemplate = `{{ bos_token }}{% for m in messages %}{% if m.role == 'system' %}{{ raise_exception('System role not supported') }}{% endif %}` +
+		`<|im_start|>{{ m.role }}` + "\n" + `{{ m.content }}<|im_end|>{% endfor %}<|im_start|>user` + "\n"
+	env := start(t, eng, nil, byteTok{addBOS: true})
+	c := env.client(keyAlice)
+	resp, err := c.Chat.Completions.New(ctx(t), openai.ChatCompletionNewParams{Model: model, Messages: []openai.ChatCompletionMessageParamUnion{openai.UserMessage("yo")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := eng.requests()[0].Prompt
+	if p[0] != tokBOS || p[1] == tokBOS {
+		t.Fatalf("prompt starts %v", p[:3])
+	}
+	if resp.Choices[0].Message.Content != "" { // the template ends on a user header: the fake echoes nothing
+		t.Fatalf("content %q", resp.Choices[0].Message.Content)
+	}
+	_, err = c.Chat.Completions.New(ctx(t), openai.ChatCompletionNewParams{Model: model, Messages: []openai.ChatCompletionMessageParamUnion{openai.SystemMessage("s"), openai.UserMessage("u")}})
+	ae := apiErr(t, err)
+	if ae.StatusCode != 400 || ae.Code != "chat_template_error" || !strings.Contains(ae.Message, "System role not supported") {
+		t.Fatalf("template failure: %d %s %s", ae.StatusCode, ae.Code, ae.Message)
+	}
+}
+
+func TestStreamingCompletion(t *testing.T) {
+	env := start(t, newFakeEngine(), nil, nil)
+	c := env.client(keyAlice)
+	st := c.Completions.NewStreaming(ctx(t), openai.CompletionNewParams{
+		Model: model, Prompt: promptOf("héllo 😀 wörld"), MaxTokens: openai.Int(40),
+		StreamOptions: openai.ChatCompletionStreamOptionsParam{IncludeUsage: openai.Bool(true)},
+	})
+	var text strings.Builder
+	var finish string
+	var usage *openai.CompletionUsage
+	chunks := 0
+	for st.Next() {
+		ch := st.Current()
+		chunks++
+		if usage != nil {
+			t.Fatal("chunk after the usage chunk")
+		}
+		if len(ch.Choices) == 0 {
+			u := ch.Usage
+			usage = &u
+			continue
+		}
+		if finish != "" {
+			t.Fatal("content after finish_reason")
+		}
+		piece := ch.Choices[0].Text
+		if !utf8.ValidString(piece) || strings.ContainsRune(piece, utf8.RuneError) {
+			t.Fatalf("chunk %q is not whole UTF-8", piece)
+		}
+		text.WriteString(piece)
+		finish = string(ch.Choices[0].FinishReason)
+	}
+	if err := st.Err(); err != nil {
+		t.Fatal(err)
+	}
+	src := "héllo 😀 wörld"
+	want := (src + src + src)[:40]
+	if text.String() != want || finish != "length" {
+		t.Fatalf("text %q finish %q, want %q length", text.String(), finish, want)
+	}
+	if usage == nil || usage.CompletionTokens != 40 || usage.PromptTokens != int64(len(src)) || usage.TotalTokens != usage.PromptTokens+40 {
+		t.Fatalf("usage %+v", usage)
+	}
+	if chunks < 10 {
+		t.Fatalf("only %d chunks: not streamed", chunks)
+	}
+}
+
+// TestSSEFraming reads the raw stream: "data: {...}\n\n" events, the finish reason in the last
+// content chunk, the usage chunk with empty choices, then "data: [DONE]\n\n".
+func TestSSEFraming(t *testing.T) {
+	env := start(t, newFakeEngine(), nil, nil)
+	req, _ := http.NewRequest("POST", env.base+"/v1/chat/completions", strings.NewReader(
+		`{"model":"fake-model","messages":[{"role":"user","content":"ok"}],"stream":true,"stream_options":{"include_usage":true}}`))
+	req.Header.Set("Authorization", "Bearer "+keyAlice)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if ct := resp.Header.Get("Content-Type"); ct != "text/event-stream" {
+		t.Fatalf("content type %q", ct)
+	}
+	raw, _ := io.ReadAll(resp.Body)
+	events := strings.Split(strings.TrimSuffix(string(raw), "\n\n"), "\n\n")
+	if events[len(events)-1] != "data: [DONE]" || !strings.HasSuffix(string(raw), "data: [DONE]\n\n") {
+		t.Fatalf("stream does not end with [DONE]: %q", raw)
+	}
+	var chunks []chatChunk
+	for _, ev := range events[:len(events)-1] {
+		data, ok := strings.CutPrefix(ev, "data: ")
+		if !ok || strings.Contains(data, "\n") {
+			t.Fatalf("bad event %q", ev)
+		}
+		var c chatChunk
+		if err := json.Unmarshal([]byte(data), &c); err != nil {
+			t.Fatal(err)
+		}
+		chunks = append(chunks, c)
+	}
+	first := chunks[0].Choices[0]
+	if first.Delta.Role != "assistant" || first.Delta.Content == nil || *first.Delta.Content != "" || first.FinishReason != nil {
+		t.Fatalf("first chunk %+v", first)
+	}
+	last := chunks[len(chunks)-1]
+	if len(last.Choices) != 0 || last.Usage == nil || last.Usage.CompletionTokens != 3 {
+		t.Fatalf("usage chunk %+v", last)
+	}
+	fin := chunks[len(chunks)-2].Choices[0]
+	if fin.FinishReason == nil || *fin.FinishReason != "stop" {
+		t.Fatalf("finish chunk %+v", fin)
+	}
+	var text string
+	for _, c := range chunks[1 : len(chunks)-2] {
+		if c.Object != "chat.completion.chunk" || c.Choices[0].FinishReason != nil {
+			t.Fatalf("content chunk %+v", c)
+		}
+		text += *c.Choices[0].Delta.Content
+	}
+	if text != "ok" {
+		t.Fatalf("text %q", text)
+	}
+}
+
+func TestStreamingChatAccumulator(t *testing.T) {
+	env := start(t, newFakeEngine(), nil, nil)
+	c := env.client(keyAlice)
+	st := c.Chat.Completions.NewStreaming(ctx(t), openai.ChatCompletionNewParams{
+		Model: model, Messages: []openai.ChatCompletionMessageParamUnion{openai.UserMessage("ça va? 日本")}, N: openai.Int(2),
+		StreamOptions: openai.ChatCompletionStreamOptionsParam{IncludeUsage: openai.Bool(true)},
+	})
+	acc := openai.ChatCompletionAccumulator{}
+	for st.Next() {
+		ch := st.Current()
+		for _, choice := range ch.Choices {
+			if !utf8.ValidString(choice.Delta.Content) || strings.ContainsRune(choice.Delta.Content, utf8.RuneError) {
+				t.Fatalf("delta %q is not whole UTF-8", choice.Delta.Content)
+			}
+		}
+		acc.AddChunk(ch)
+	}
+	if err := st.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if len(acc.Choices) != 2 {
+		t.Fatalf("%d choices", len(acc.Choices))
+	}
+	for i, ch := range acc.Choices {
+		if ch.Message.Content != "ça va? 日本" || ch.FinishReason != "stop" || ch.Index != int64(i) {
+			t.Fatalf("choice %d: %+v", i, ch)
+		}
+	}
+	if acc.Usage.CompletionTokens != 2*(int64(len("ça va? 日本"))+1) {
+		t.Fatalf("usage %+v", acc.Usage)
+	}
+}
+
+func TestStopStrings(t *testing.T) {
+	env := start(t, newFakeEngine(), nil, nil)
+	c := env.client(keyAlice)
+	cases := []struct {
+		prompt string
+		stop   []string
+		want   string
+		finish string
+	}{
+		{"abc. xyz", []string{"c. x"}, "ab", "stop"},                                      // spans four tokens
+		{"abc. xyz", []string{"zz", ". x", "b"}, "a", "stop"},                             // earliest match wins
+		{"caféx!", []string{"éx"}, "caf", "stop"},                                         // splits a two-byte character
+		{"aaab", []string{"aab"}, "a", "stop"},                                            // overlapping prefixes
+		{"abcdef", []string{"xyz"}, "abcdefabcd", "length"},                               // never matches
+		{"hello", []string{"lloh"}, "he", "stop"},                                         // match across the echo's wrap
+		{"日本語", []string{"本"}, "日", "stop"},                                               // multi-byte stop string
+		{"a-b-c", []string{"-c", "-b"}, "a", "stop"},                                      // second stop earlier
+		{"xy", []string{"yxyxyxyxyxyx"}, "xyxyxyxyxy", "length"},                          // held prefix flushed at the end
+		{"end\n\nmore", []string{"\n\n"}, "end", "stop"},                                  // newlines
+		{"tail", []string{"ilt", "ailta"}, "ta", "stop"},                                  // the first stop to complete wins
+		{"0123456789", []string{"89012"}, "0123456789", "length"},                         // would complete only after the limit
+		{"stop first", []string{"stop"}, "", "stop"},                                      // empty output
+		{"ab\u00e9", []string{"b\u00e9a"}, "a", "stop"},                                   // stop inside a held partial character
+		{"abcabc", []string{"cab"}, "ab", "stop"},                                         // earliest
+		{"zzz", []string{"zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz"}, "zzzzzzzzzz", "length"}, // long stop, never complete
+	}
+	for _, tc := range cases {
+		for _, stream := range []bool{false, true} {
+			params := openai.CompletionNewParams{Model: model, Prompt: promptOf(tc.prompt), MaxTokens: openai.Int(10),
+				Stop: openai.CompletionNewParamsStopUnion{OfStringArray: tc.stop}}
+			var text, finish string
+			if stream {
+				st := c.Completions.NewStreaming(ctx(t), params)
+				for st.Next() {
+					for _, ch := range st.Current().Choices {
+						text += ch.Text
+						if ch.FinishReason != "" {
+							finish = string(ch.FinishReason)
+						}
+					}
+				}
+				if err := st.Err(); err != nil {
+					t.Fatal(err)
+				}
+			} else {
+				resp, err := c.Completions.New(ctx(t), params)
+				if err != nil {
+					t.Fatal(err)
+				}
+				text, finish = resp.Choices[0].Text, string(resp.Choices[0].FinishReason)
+			}
+			if text != tc.want || finish != tc.finish {
+				t.Errorf("prompt %q stop %q stream=%v: got %q %q, want %q %q", tc.prompt, tc.stop, stream, text, finish, tc.want, tc.finish)
+			}
+		}
+	}
+	// A single stop string also works, and chat honours stop too.
+	resp, err := c.Chat.Completions.New(ctx(t), openai.ChatCompletionNewParams{Model: model,
+		Messages: []openai.ChatCompletionMessageParamUnion{openai.UserMessage("one, two")},
+		Stop:     openai.ChatCompletionNewParamsStopUnion{OfString: openai.String(", ")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if resp.Choices[0].Message.Content != "one" || resp.Choices[0].FinishReason != "stop" {
+		t.Fatalf("chat stop: %+v", resp.Choices[0])
+	}
+	// The stop string closed the engine request early: it did not run to its own finish.
+	time.Sleep(10 * time.Millisecond)
+	if env.eng.running.Load() != 0 {
+		t.Fatal("engine requests still running after stop strings matched")
+	}
+}
+
+func TestLogprobs(t *testing.T) {
+	env := start(t, newFakeEngine(), nil, nil)
+	c := env.client(keyAlice)
+	resp, err := c.Completions.New(ctx(t), openai.CompletionNewParams{Model: model, Prompt: promptOf("ab"), MaxTokens: openai.Int(3), Logprobs: openai.Int(2)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lp := resp.Choices[0].Logprobs
+	if len(lp.Tokens) != 3 || lp.Tokens[0] != "a" || lp.Tokens[1] != "b" || lp.TokenLogprobs[0] != float64(float32(-0.1)) {
+		t.Fatalf("logprobs %+v", lp)
+	}
+	if len(lp.TopLogprobs) != 3 || len(lp.TopLogprobs[0]) != 2 || lp.TopLogprobs[0]["b"] != float64(float32(-0.1)-1) {
+		t.Fatalf("top logprobs %+v", lp.TopLogprobs)
+	}
+	if lp.TextOffset[0] != 0 || lp.TextOffset[2] != 2 {
+		t.Fatalf("offsets %v", lp.TextOffset)
+	}
+	if r := env.eng.requests()[0]; r.Sampling.TopLogprobs != 2 {
+		t.Fatalf("engine TopLogprobs %d", r.Sampling.TopLogprobs)
+	}
+	// logprobs=0: the chosen token's logprob only.
+	resp, err = c.Completions.New(ctx(t), openai.CompletionNewParams{Model: model, Prompt: promptOf("ab"), MaxTokens: openai.Int(1), Logprobs: openai.Int(0)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if lp := resp.Choices[0].Logprobs; len(lp.Tokens) != 1 || len(lp.TopLogprobs[0]) != 0 {
+		t.Fatalf("logprobs=0: %+v", lp)
+	}
+	if r := env.eng.requests()[1]; r.Sampling.TopLogprobs != 0 {
+		t.Fatalf("engine TopLogprobs %d", r.Sampling.TopLogprobs)
+	}
+
+	// Chat: content entries with bytes; a character split over tokens shows its bytes.
+	cr, err := c.Chat.Completions.New(ctx(t), openai.ChatCompletionNewParams{Model: model,
+		Messages: []openai.ChatCompletionMessageParamUnion{openai.UserMessage("é")}, Logprobs: openai.Bool(true), TopLogprobs: openai.Int(1)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	content := cr.Choices[0].Logprobs.Content
+	if len(content) != 3 { // two bytes of é, then <|im_end|>
+		t.Fatalf("chat logprobs %+v", content)
+	}
+	if content[0].Token != `bytes:\xc3` || len(content[0].Bytes) != 1 || content[0].Bytes[0] != 0xc3 || len(content[0].TopLogprobs) != 1 {
+		t.Fatalf("partial-character token %+v", content[0])
+	}
+	if content[2].Token != "<|im_end|>" {
+		t.Fatalf("end token %+v", content[2])
+	}
+	// Without logprobs the field is null and the engine is asked for none.
+	cr, err = c.Chat.Completions.New(ctx(t), openai.ChatCompletionNewParams{Model: model, Messages: []openai.ChatCompletionMessageParamUnion{openai.UserMessage("x")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cr.Choices[0].Logprobs.JSON.Content.Valid() {
+		t.Fatal("logprobs present without being asked for")
+	}
+	reqs := env.eng.requests()
+	if reqs[len(reqs)-1].Sampling.TopLogprobs != -1 {
+		t.Fatal("engine asked for logprobs")
+	}
+
+	// Streaming chat logprobs arrive with the deltas.
+	st := c.Chat.Completions.NewStreaming(ctx(t), openai.ChatCompletionNewParams{Model: model,
+		Messages: []openai.ChatCompletionMessageParamUnion{openai.UserMessage("hey")}, Logprobs: openai.Bool(true)})
+	n := 0
+	for st.Next() {
+		for _, ch := range st.Current().Choices {
+			n += len(ch.Logprobs.Content)
+		}
+	}
+	if err := st.Err(); err != nil || n != 4 {
+		t.Fatalf("streamed %d logprobs, err %v", n, err)
+	}
+}
+
+func TestN(t *testing.T) {
+	env := start(t, newFakeEngine(), nil, nil)
+	c := env.client(keyAlice)
+	resp, err := c.Completions.New(ctx(t), openai.CompletionNewParams{Model: model, Prompt: promptOf("xy"), MaxTokens: openai.Int(3), N: openai.Int(3), Seed: openai.Int(7)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(resp.Choices) != 3 {
+		t.Fatalf("%d choices", len(resp.Choices))
+	}
+	for i, ch := range resp.Choices {
+		if ch.Index != int64(i) || ch.Text != "xyx" {
+			t.Fatalf("choice %d %+v", i, ch)
+		}
+	}
+	if resp.Usage.PromptTokens != 2 || resp.Usage.CompletionTokens != 9 {
+		t.Fatalf("usage %+v", resp.Usage)
+	}
+	var seeds []uint64
+	for _, r := range env.eng.requests() {
+		seeds = append(seeds, r.Sampling.Seed)
+	}
+	if len(seeds) != 3 || seeds[0] != 7 || seeds[1] != 8 || seeds[2] != 9 {
+		t.Fatalf("seeds %v", seeds)
+	}
+
+	// Two prompts × n=2: prompt i, choice j at index i*n+j.
+	resp, err = c.Completions.New(ctx(t), openai.CompletionNewParams{Model: model,
+		Prompt: openai.CompletionNewParamsPromptUnion{OfArrayOfStrings: []string{"ab", "cd"}}, MaxTokens: openai.Int(2), N: openai.Int(2)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var texts []string
+	for _, ch := range resp.Choices {
+		texts = append(texts, ch.Text)
+	}
+	if strings.Join(texts, ",") != "ab,ab,cd,cd" || resp.Usage.PromptTokens != 4 {
+		t.Fatalf("texts %v usage %+v", texts, resp.Usage)
+	}
+
+	// Streaming n=3 completions: each index gets its text and one finish reason.
+	st := c.Completions.NewStreaming(ctx(t), openai.CompletionNewParams{Model: model, Prompt: promptOf("pq"), MaxTokens: openai.Int(5), N: openai.Int(3)})
+	got := map[int64]string{}
+	fins := map[int64]int{}
+	for st.Next() {
+		for _, ch := range st.Current().Choices {
+			got[ch.Index] += ch.Text
+			if ch.FinishReason != "" {
+				fins[ch.Index]++
+			}
+		}
+	}
+	if err := st.Err(); err != nil {
+		t.Fatal(err)
+	}
+	for i := range int64(3) {
+		if got[i] != "pqpqp" || fins[i] != 1 {
+			t.Fatalf("index %d: %q, %d finishes", i, got[i], fins[i])
+		}
+	}
+}
+
+func TestAuth(t *testing.T) {
+	env := start(t, newFakeEngine(), nil, nil)
+	for _, key := range []string{"", "kvw-nope", keyAlice + " "} {
+		_, err := env.client(key).Completions.New(ctx(t), openai.CompletionNewParams{Model: model, Prompt: promptOf("x")})
+		if key == keyAlice+" " { // trailing space is trimmed: still Alice
+			if err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		ae := apiErr(t, err)
+		if ae.StatusCode != 401 || ae.Type != "authentication_error" {
+			t.Fatalf("key %q: %d %s", key, ae.StatusCode, ae.Type)
+		}
+	}
+	for _, h := range []string{"", "Basic " + keyAlice, "Bearer", "Bearer    ", keyAlice} {
+		req, _ := http.NewRequest("GET", env.base+"/v1/models", nil)
+		if h != "" {
+			req.Header.Set("Authorization", h)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var body errorBody
+		json.NewDecoder(resp.Body).Decode(&body)
+		resp.Body.Close()
+		if resp.StatusCode != 401 || body.Error.Message == "" || body.Error.Type != "authentication_error" {
+			t.Fatalf("header %q: %d %+v", h, resp.StatusCode, body)
+		}
+	}
+	if len(env.eng.requests()) != 1 {
+		t.Fatal("unauthenticated requests reached the engine")
+	}
+}
+
+func TestModels(t *testing.T) {
+	env := start(t, newFakeEngine(), nil, nil)
+	c := env.client(keyAlice)
+	page, err := c.Models.List(ctx(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(page.Data) != 1 || page.Data[0].ID != model {
+		t.Fatalf("models %+v", page.Data)
+	}
+	if !strings.Contains(page.RawJSON(), `"max_model_len":256`) {
+		t.Fatalf("no max context in %s", page.RawJSON())
+	}
+	m, err := c.Models.Get(ctx(t), model)
+	if err != nil || m.ID != model {
+		t.Fatalf("get: %+v %v", m, err)
+	}
+	_, err = c.Models.Get(ctx(t), "other")
+	if ae := apiErr(t, err); ae.StatusCode != 404 {
+		t.Fatalf("unknown model: %d", ae.StatusCode)
+	}
+	_, err = c.Completions.New(ctx(t), openai.CompletionNewParams{Model: "gpt-4", Prompt: promptOf("x")})
+	if ae := apiErr(t, err); ae.StatusCode != 404 || ae.Code != "model_not_found" {
+		t.Fatalf("wrong model: %d %s", ae.StatusCode, ae.Code)
+	}
+}
+
+func TestContextLength(t *testing.T) {
+	env := start(t, newFakeEngine(), nil, nil)
+	c := env.client(keyAlice)
+	_, err := c.Completions.New(ctx(t), openai.CompletionNewParams{Model: model, Prompt: promptOf(strings.Repeat("z", 100)), MaxTokens: openai.Int(200)})
+	ae := apiErr(t, err)
+	if ae.StatusCode != 400 || ae.Code != "context_length_exceeded" || ae.Type != "invalid_request_error" {
+		t.Fatalf("%d %s %s", ae.StatusCode, ae.Code, ae.Type)
+	}
+	for _, n := range []string{"256", "300", "100", "200"} {
+		if !strings.Contains(ae.Message, n) {
+			t.Fatalf("message %q lacks %s", ae.Message, n)
+		}
+	}
+	// Chat's default max_tokens fits the context; an overlong chat prompt is still refused.
+	_, err = c.Chat.Completions.New(ctx(t), openai.ChatCompletionNewParams{Model: model,
+		Messages: []openai.ChatCompletionMessageParamUnion{openai.UserMessage(strings.Repeat("q", 300))}})
+	if ae := apiErr(t, err); ae.StatusCode != 400 || ae.Code != "context_length_exceeded" {
+		t.Fatalf("chat: %d %s", ae.StatusCode, ae.Code)
+	}
+}
+
+func TestTenantLimits(t *testing.T) {
+	eng := newFakeEngine()
+	eng.delay = 5 * time.Millisecond
+	env := start(t, eng, nil, nil)
+	bob := env.client(keyBob)
+
+	// max_tokens over the tenant's maximum: 400.
+	_, err := bob.Completions.New(ctx(t), openai.CompletionNewParams{Model: model, Prompt: promptOf("x"), MaxTokens: openai.Int(51)})
+	if ae := apiErr(t, err); ae.StatusCode != 400 || !strings.Contains(ae.Message, "50") {
+		t.Fatalf("max tokens: %d %s", ae.StatusCode, ae.Message)
+	}
+	// n above the concurrency limit can never run: 400.
+	_, err = bob.Completions.New(ctx(t), openai.CompletionNewParams{Model: model, Prompt: promptOf("x"), MaxTokens: openai.Int(2), N: openai.Int(2)})
+	if ae := apiErr(t, err); ae.StatusCode != 400 {
+		t.Fatalf("n over concurrency: %d", ae.StatusCode)
+	}
+
+	// One stream running: the second concurrent request gets 429 + Retry-After.
+	st := bob.Completions.NewStreaming(ctx(t), openai.CompletionNewParams{Model: model, Prompt: promptOf("ab"), MaxTokens: openai.Int(20)})
+	if !st.Next() {
+		t.Fatalf("stream: %v", st.Err())
+	}
+	code, hdr, body := env.post("/v1/completions", keyBob, `{"model":"fake-model","prompt":"x","max_tokens":1}`)
+	if code != 429 || hdr.Get("Retry-After") == "" || !strings.Contains(string(body), "concurrency_limit_exceeded") {
+		t.Fatalf("concurrency: %d %v %s", code, hdr, body)
+	}
+	// Alice is not affected by Bob's limits.
+	if _, err := env.client(keyAlice).Completions.New(ctx(t), openai.CompletionNewParams{Model: model, Prompt: promptOf("x"), MaxTokens: openai.Int(1)}); err != nil {
+		t.Fatal(err)
+	}
+	for st.Next() {
+	}
+	if err := st.Err(); err != nil {
+		t.Fatal(err)
+	}
+
+	// Tokens per minute (120): the stream used 2 + 20; 2 + 50 fits, then 100 + 50 no longer does.
+	if _, err := bob.Completions.New(ctx(t), openai.CompletionNewParams{Model: model, Prompt: promptOf("ab"), MaxTokens: openai.Int(50)}); err != nil {
+		t.Fatal(err)
+	}
+	code, hdr, body = env.post("/v1/completions", keyBob, `{"model":"fake-model","prompt":"`+strings.Repeat("y", 100)+`","max_tokens":50}`)
+	if code != 429 || hdr.Get("Retry-After") == "" || !strings.Contains(string(body), "rate_limit_exceeded") {
+		t.Fatalf("tokens per minute: %d %v %s", code, hdr, body)
+	}
+}
+
+func TestEngineRejections(t *testing.T) {
+	eng := newFakeEngine()
+	env := start(t, eng, nil, nil)
+	c := env.client(keyAlice)
+	for _, tc := range []struct {
+		reason engine.RejectReason
+		status int
+		retry  bool
+	}{
+		{engine.RejectOverloaded, 429, true},
+		{engine.RejectShuttingDown, 503, true},
+		{engine.RejectInvalid, 400, false},
+		{engine.RejectPoolCapacity, 400, false},
+	} {
+		eng.reject = &engine.RejectError{Reason: tc.reason, Message: "no"}
+		code, hdr, body := env.post("/v1/completions", keyAlice, `{"model":"fake-model","prompt":"x","max_tokens":1}`)
+		if code != tc.status || (hdr.Get("Retry-After") != "") != tc.retry {
+			t.Fatalf("%s: %d %v %s", tc.reason, code, hdr, body)
+		}
+	}
+	eng.reject = nil
+
+	// n=3 where the second submission is refused: all or nothing, the first is closed at once.
+	eng.rejectNth = len(eng.requests()) + 2
+	eng.delay = 5 * time.Millisecond
+	_, err := c.Completions.New(ctx(t), openai.CompletionNewParams{Model: model, Prompt: promptOf("x"), MaxTokens: openai.Int(100), N: openai.Int(3)})
+	if ae := apiErr(t, err); ae.StatusCode != 429 {
+		t.Fatalf("partial submit: %d", ae.StatusCode)
+	}
+	waitFor(t, func() bool { return eng.running.Load() == 0 })
+	if eng.closed.Load() != 1 || eng.finished.Load() != 0 {
+		t.Fatalf("closed %d finished %d", eng.closed.Load(), eng.finished.Load())
+	}
+}
+
+func waitFor(t *testing.T, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatal("condition not met in time")
+		}
+		time.Sleep(2 * time.Millisecond)
+	}
+}
+
+func TestAbort(t *testing.T) {
+	eng := newFakeEngine()
+	eng.abortAfter = 3
+	env := start(t, eng, nil, nil)
+	c := env.client(keyAlice)
+
+	_, err := c.Completions.New(ctx(t), openai.CompletionNewParams{Model: model, Prompt: promptOf("abcdef"), MaxTokens: openai.Int(10)})
+	ae := apiErr(t, err)
+	if ae.StatusCode != 500 || ae.Code != "request_aborted" || strings.Contains(ae.Message, "page 7") {
+		t.Fatalf("non-stream abort: %d %s %q", ae.StatusCode, ae.Code, ae.Message)
+	}
+
+	// Streaming: the text so far arrives, then an error event; never a finish reason, never [DONE].
+	st := c.Chat.Completions.NewStreaming(ctx(t), openai.ChatCompletionNewParams{Model: model,
+		Messages: []openai.ChatCompletionMessageParamUnion{openai.UserMessage("abcdef")}, N: openai.Int(2)})
+	texts := map[int64]string{}
+	for st.Next() {
+		for _, ch := range st.Current().Choices {
+			if ch.FinishReason != "" {
+				t.Fatalf("finish reason %q on an aborted request", ch.FinishReason)
+			}
+			texts[ch.Index] += ch.Delta.Content
+		}
+	}
+	if st.Err() == nil || !strings.Contains(st.Err().Error(), "request_aborted") {
+		t.Fatalf("stream error %v", st.Err())
+	}
+	for i, text := range texts {
+		if !strings.HasPrefix("abc", text) {
+			t.Fatalf("choice %d text before abort %q", i, text)
+		}
+	}
+
+	// Raw: the error event is the last thing on the wire.
+	code, _, body := env.post("/v1/completions", keyAlice, `{"model":"fake-model","prompt":"abcdef","max_tokens":10,"stream":true}`)
+	if code != 200 || strings.Contains(string(body), "[DONE]") || strings.Contains(string(body), `"finish_reason":"`) {
+		t.Fatalf("raw abort stream: %s", body)
+	}
+	events := strings.Split(strings.TrimSpace(string(body)), "\n\n")
+	if last := events[len(events)-1]; !strings.HasPrefix(last, `data: {"error":`) {
+		t.Fatalf("last event %q", last)
+	}
+	if !strings.Contains(env.logs.String(), "isolation") {
+		t.Fatal("abort reason not logged")
+	}
+}
+
+// TestClientDisconnect: a client that goes away mid-stream cancels its engine request at once.
+func TestClientDisconnect(t *testing.T) {
+	eng := newFakeEngine()
+	eng.delay = 10 * time.Millisecond
+	env := start(t, eng, nil, nil)
+	for _, stream := range []bool{true, false} {
+		before := eng.closed.Load()
+		rctx, cancel := context.WithCancel(context.Background())
+		body := `{"model":"fake-model","prompt":"abc","max_tokens":200,"stream":` + map[bool]string{true: "true", false: "false"}[stream] + `}`
+		req, _ := http.NewRequestWithContext(rctx, "POST", env.base+"/v1/completions", strings.NewReader(body))
+		req.Header.Set("Authorization", "Bearer "+keyAlice)
+		errc := make(chan error, 1)
+		go func() {
+			resp, err := http.DefaultClient.Do(req)
+			if err == nil {
+				r := bufio.NewReader(resp.Body)
+				_, err = r.ReadString('\n') // the first event
+				if err == nil {
+					cancel()
+				}
+				resp.Body.Close()
+			}
+			errc <- err
+		}()
+		if !stream {
+			waitFor(t, func() bool { return eng.running.Load() == 1 })
+			time.Sleep(30 * time.Millisecond)
+			cancel()
+		}
+		<-errc
+		start := time.Now()
+		waitFor(t, func() bool { return eng.running.Load() == 0 })
+		if d := time.Since(start); d > time.Second {
+			t.Fatalf("engine request outlived the client by %v", d)
+		}
+		if eng.closed.Load() != before+1 || eng.finished.Load() != 0 {
+			t.Fatalf("stream=%v: closed %d finished %d", stream, eng.closed.Load()-before, eng.finished.Load())
+		}
+		cancel()
+	}
+	// The server keeps serving.
+	if _, err := env.client(keyAlice).Completions.New(ctx(t), openai.CompletionNewParams{Model: model, Prompt: promptOf("ok"), MaxTokens: openai.Int(2)}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestNoLeaksInLogs: prompts and outputs never reach the log; one tenant's request ids and
+// content never appear in another's answers.
+func TestNoLeaksInLogs(t *testing.T) {
+	env := start(t, newFakeEngine(), nil, nil)
+	secret := "SECRET-alice-prompt-7731"
+	if _, err := env.client(keyAlice).Completions.New(ctx(t), openai.CompletionNewParams{Model: model, Prompt: promptOf(secret), MaxTokens: openai.Int(30)}); err != nil {
+		t.Fatal(err)
+	}
+	env.post("/v1/completions", keyAlice, `{"model":"fake-model","prompt":"`+secret+`","max_tokens":-1}`)
+	env.post("/v1/completions", keyAlice, `{"model":"fake-model","prompt":"`+secret+`"`)
+	env.post("/v1/chat/completions", keyAlice, `{"model":"fake-model","messages":[{"role":"wizard","content":"`+secret+`"}]}`)
+	code, _, body := env.post("/v1/completions", keyBob, `{"model":"fake-model","prompt":"hi","max_tokens":3}`)
+	if code != 200 || strings.Contains(string(body), "SECRET") {
+		t.Fatalf("bob: %d %s", code, body)
+	}
+	logs := env.logs.String()
+	if strings.Contains(logs, "SECRET") || strings.Contains(logs, "7731") {
+		t.Fatalf("log holds a prompt or output:\n%s", logs)
+	}
+	if !strings.Contains(logs, "tenant=alice") || !strings.Contains(logs, "tenant=bob") {
+		t.Fatalf("request lines missing:\n%s", logs)
+	}
+	code, _, body = env.get("/metrics")
+	if code != 200 || strings.Contains(string(body), "SECRET") || strings.Contains(string(body), "alice") || strings.Contains(string(body), "bob") {
+		t.Fatalf("metrics leak tenant or content")
+	}
+}
+
+func (e *testEnv) get(path string) (int, http.Header, []byte) {
+	resp, err := http.Get(e.base + path)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, resp.Header, b
+}
+
+func TestReloadTenants(t *testing.T) {
+	path := t.TempDir() + "/tenants.json"
+	f := &tenants.File{Version: tenants.FileVersion}
+	key, _ := f.Add("carol", tenants.Limits{})
+	if err := f.Save(path); err != nil {
+		t.Fatal(err)
+	}
+	store, err := tenants.NewStore(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	env := start(t, newFakeEngine(), store, nil)
+	if code, _, _ := env.post("/v1/completions", key, `{"prompt":"a","max_tokens":1}`); code != 200 {
+		t.Fatalf("before removal: %d", code)
+	}
+	f.Remove("carol")
+	key2, _ := f.Add("dave", tenants.Limits{MaxTokens: 1})
+	if err := f.Save(path); err != nil {
+		t.Fatal(err)
+	}
+	if err := store.Reload(); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, _ := env.post("/v1/completions", key, `{"prompt":"a","max_tokens":1}`); code != 401 {
+		t.Fatalf("removed key: %d", code)
+	}
+	if code, _, _ := env.post("/v1/completions", key2, `{"prompt":"a","max_tokens":2}`); code != 400 {
+		t.Fatalf("new tenant's limit: %d", code)
+	}
+	if r := env.eng.requests(); r[len(r)-1].Tenant != "carol" {
+		t.Fatal("wrong tenant id sent to the engine")
+	}
+}
+
+func TestDevMode(t *testing.T) {
+	eng := newFakeEngine()
+	srv, err := New(Config{Addr: "0.0.0.0:0", Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}, eng, byteTok{}, tenants.NewDevStore())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := srv.Run(); err == nil || !strings.Contains(err.Error(), "loopback") {
+		t.Fatalf("dev mode on 0.0.0.0: %v", err)
+	}
+	for addr, want := range map[string]bool{"127.0.0.1:80": true, "[::1]:80": true, "localhost:1": true, "127.8.0.1:1": true,
+		":8080": false, "0.0.0.0:1": false, "[::]:1": false, "10.0.0.1:1": false, "example.com:1": false, "junk": false} {
+		if IsLoopback(addr) != want {
+			t.Errorf("IsLoopback(%q) = %v", addr, !want)
+		}
+	}
+	env := start(t, eng, tenants.NewDevStore(), nil)
+	if code, _, body := env.post("/v1/completions", "", `{"prompt":"a","max_tokens":1}`); code != 200 {
+		t.Fatalf("dev mode without a key: %d %s", code, body)
+	}
+	if r := eng.requests(); r[len(r)-1].Tenant != tenants.DevTenant {
+		t.Fatal("dev tenant not used")
+	}
+	if !strings.Contains(env.logs.String(), "DEV MODE") {
+		t.Fatal("no dev-mode warning at start")
+	}
+}
+
+func TestHealthReadyShutdown(t *testing.T) {
+	eng := newFakeEngine()
+	eng.delay = 5 * time.Millisecond
+	logs := &syncBuffer{}
+	srv, err := New(Config{Logger: slog.New(slog.NewTextHandler(logs, nil))}, eng, byteTok{}, testStore(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve(ln) }()
+	env := &testEnv{t: t, eng: eng, srv: srv, base: "http://" + ln.Addr().String()}
+	waitFor(t, func() bool { code, _, _ := env.get("/ready"); return code == 200 })
+	if code, _, _ := env.get("/health"); code != 200 {
+		t.Fatal("health")
+	}
+
+	// A stream in flight drains to [DONE] during Shutdown.
+	c := env.client(keyAlice)
+	st := c.Completions.NewStreaming(ctx(t), openai.CompletionNewParams{Model: model, Prompt: promptOf("ab"), MaxTokens: openai.Int(40)})
+	if !st.Next() {
+		t.Fatal(st.Err())
+	}
+	shut := make(chan error, 1)
+	go func() {
+		sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		shut <- srv.Shutdown(sctx)
+	}()
+	n := 1
+	var finish string
+	for st.Next() {
+		for _, ch := range st.Current().Choices {
+			n++
+			if ch.FinishReason != "" {
+				finish = string(ch.FinishReason)
+			}
+		}
+	}
+	if st.Err() != nil || finish != "length" {
+		t.Fatalf("drained stream: %v %q", st.Err(), finish)
+	}
+	if err := <-shut; err != nil {
+		t.Fatal(err)
+	}
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	if eng.finished.Load() != 1 {
+		t.Fatal("in-flight request did not finish")
+	}
+}
+
+func TestShutdownTimeoutCancels(t *testing.T) {
+	eng := newFakeEngine()
+	eng.delay = 20 * time.Millisecond
+	srv, err := New(Config{Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}, eng, byteTok{}, testStore(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln, _ := net.Listen("tcp", "127.0.0.1:0")
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve(ln) }()
+	env := &testEnv{t: t, eng: eng, srv: srv, base: "http://" + ln.Addr().String()}
+	st := env.client(keyAlice).Completions.NewStreaming(ctx(t), openai.CompletionNewParams{Model: model, Prompt: promptOf("ab"), MaxTokens: openai.Int(200)})
+	if !st.Next() {
+		t.Fatal(st.Err())
+	}
+	sctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	defer cancel()
+	if err := srv.Shutdown(sctx); !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("shutdown: %v", err)
+	}
+	<-done
+	if eng.running.Load() != 0 || eng.finished.Load() != 0 {
+		t.Fatalf("running %d finished %d after a timed-out shutdown", eng.running.Load(), eng.finished.Load())
+	}
+	for st.Next() {
+		for _, ch := range st.Current().Choices {
+			if ch.FinishReason != "" {
+				t.Fatal("a cancelled stream reported a finish reason")
+			}
+		}
+	}
+}

@@ -1,0 +1,90 @@
+package tenantcmd
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/kvwarden/kvwarden/internal/tenants"
+)
+
+func run(t *testing.T, args ...string) (string, string, error) {
+	t.Helper()
+	cmd := New()
+	var out, errOut bytes.Buffer
+	cmd.SetOut(&out)
+	cmd.SetErr(&errOut)
+	cmd.SetArgs(args)
+	err := cmd.Execute()
+	return out.String(), errOut.String(), err
+}
+
+func TestTenantCLI(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "tenants.json")
+	out, _, err := run(t, "add", "--file", file, "--name", "acme", "--max-concurrent", "3", "--tokens-per-minute", "6000", "--max-tokens", "256")
+	if err != nil {
+		t.Fatal(err)
+	}
+	key := strings.TrimSpace(out)
+	if !strings.HasPrefix(key, tenants.KeyPrefix) || strings.Contains(key, "\n") {
+		t.Fatalf("stdout should be exactly the key, got %q", out)
+	}
+	if _, _, err := run(t, "add", "--file", file, "--name", "beta"); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := run(t, "add", "--file", file, "--name", "acme"); err == nil {
+		t.Fatal("duplicate tenant added")
+	}
+	if _, _, err := run(t, "add", "--file", file, "--name", "x", "--max-tokens", "-1"); err == nil {
+		t.Fatal("negative limit accepted")
+	}
+
+	s, err := tenants.NewStore(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tn, ok := s.Lookup(key)
+	if !ok || tn.ID != "acme" || tn.Limits != (tenants.Limits{MaxConcurrent: 3, TokensPerMinute: 6000, MaxTokens: 256}) {
+		t.Fatalf("lookup: %+v %v", tn, ok)
+	}
+
+	out, _, err = run(t, "list", "--file", file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out, "acme") || !strings.Contains(out, "beta") || !strings.Contains(out, "6000") || strings.Contains(out, key) {
+		t.Fatalf("list output:\n%s", out)
+	}
+	if strings.Index(out, "acme") > strings.Index(out, "beta") {
+		t.Fatalf("list not sorted:\n%s", out)
+	}
+
+	if _, _, err := run(t, "remove", "--file", file, "--name", "acme"); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := run(t, "remove", "--file", file, "--name", "acme"); err == nil {
+		t.Fatal("removed a missing tenant")
+	}
+	if err := s.Reload(); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := s.Lookup(key); ok {
+		t.Fatal("removed key still valid")
+	}
+
+	missing := filepath.Join(t.TempDir(), "none.json")
+	if _, _, err := run(t, "remove", "--file", missing, "--name", "a"); err == nil {
+		t.Fatal("remove on a missing file succeeded")
+	}
+	if _, err := os.Stat(missing); err == nil {
+		t.Fatal("remove created the file")
+	}
+	if _, _, err := run(t, "list"); err == nil {
+		t.Fatal("list without --file succeeded")
+	}
+	if _, _, err := run(t, "add", "--file", file); err == nil {
+		t.Fatal("add without --name succeeded")
+	}
+}

@@ -1,0 +1,213 @@
+package tenants
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+)
+
+func TestAddSaveLoadLookup(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "tenants.json")
+	f, err := LoadOrEmpty(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	keyA, err := f.Add("acme", Limits{MaxConcurrent: 2, TokensPerMinute: 1000, MaxTokens: 64})
+	if err != nil {
+		t.Fatal(err)
+	}
+	keyB, err := f.Add("globex", Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(keyA, KeyPrefix) || len(keyA) < 40 || keyA == keyB {
+		t.Fatalf("bad keys %q %q", keyA, keyB)
+	}
+	if _, err := f.Add("acme", Limits{}); err == nil {
+		t.Fatal("duplicate id accepted")
+	}
+	if err := f.Save(path); err != nil {
+		t.Fatal(err)
+	}
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(raw), keyA) || strings.Contains(string(raw), keyB) {
+		t.Fatal("the file holds a plain key")
+	}
+	if !strings.Contains(string(raw), HashKey(keyA)) {
+		t.Fatal("the file lacks the key hash")
+	}
+	if st, _ := os.Stat(path); st.Mode().Perm() != 0o600 {
+		t.Fatalf("mode %v, want 0600", st.Mode().Perm())
+	}
+	entries, _ := os.ReadDir(filepath.Dir(path))
+	if len(entries) != 1 {
+		t.Fatalf("temporary files left behind: %v", entries)
+	}
+
+	s, err := NewStore(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Dev() || s.Len() != 2 {
+		t.Fatalf("dev=%v len=%d", s.Dev(), s.Len())
+	}
+	tn, ok := s.Lookup(keyA)
+	if !ok || tn.ID != "acme" || tn.Limits.MaxConcurrent != 2 || tn.Limits.TokensPerMinute != 1000 || tn.Limits.MaxTokens != 64 {
+		t.Fatalf("lookup acme: %+v %v", tn, ok)
+	}
+	if tn, ok := s.Lookup(keyB); !ok || tn.ID != "globex" {
+		t.Fatalf("lookup globex: %+v %v", tn, ok)
+	}
+	for _, bad := range []string{"", keyA + "x", keyA[:len(keyA)-1], HashKey(keyA), "dev"} {
+		if _, ok := s.Lookup(bad); ok {
+			t.Errorf("key %q accepted", bad)
+		}
+	}
+
+	// Remove + save + reload: the removed key stops working, the other keeps working.
+	f2, err := Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f2.Remove("acme"); err != nil {
+		t.Fatal(err)
+	}
+	if err := f2.Remove("acme"); err == nil {
+		t.Fatal("removed twice")
+	}
+	if err := f2.Save(path); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Reload(); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := s.Lookup(keyA); ok {
+		t.Fatal("removed tenant still accepted after reload")
+	}
+	if _, ok := s.Lookup(keyB); !ok {
+		t.Fatal("remaining tenant rejected after reload")
+	}
+}
+
+func TestReloadKeepsOldOnError(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "tenants.json")
+	f := &File{Version: FileVersion}
+	key, _ := f.Add("a", Limits{})
+	if err := f.Save(path); err != nil {
+		t.Fatal(err)
+	}
+	s, err := NewStore(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, bad := range []string{
+		`{"version":1,"tenants":[{"id":"a","key_sha256":"zz"}]}`,
+		`{"version":1,"tenants":[{"id":"a","key_sha256":"` + HashKey(key) + `","limits":{"max_concurent":1}}]}`, // misspelt limit
+		`{"version":2,"tenants":[]}`,
+		`{"version":1,"tenants":[{"id":"bad id","key_sha256":"` + HashKey(key) + `"}]}`,
+		`{"version":1,"tenants":[{"id":"a","key_sha256":"` + HashKey(key) + `","limits":{"max_tokens":-1}}]}`,
+		`{"version":1,"tenants":[]} {}`,
+		`not json`,
+	} {
+		if err := os.WriteFile(path, []byte(bad), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Reload(); err == nil {
+			t.Errorf("reload accepted %s", bad)
+		}
+		if _, ok := s.Lookup(key); !ok {
+			t.Fatalf("failed reload of %s dropped the old tenants", bad)
+		}
+	}
+	os.Remove(path)
+	if err := s.Reload(); err == nil {
+		t.Error("reload of a missing file succeeded")
+	}
+	if _, err := NewStore(path); err == nil {
+		t.Error("NewStore of a missing file succeeded")
+	}
+}
+
+func TestDuplicateHashRejected(t *testing.T) {
+	h := HashKey("kvw-x")
+	f := &File{Version: FileVersion, Tenants: []Tenant{{ID: "a", KeyHash: h}, {ID: "b", KeyHash: h}}}
+	if err := f.Validate(); err == nil {
+		t.Fatal("two tenants sharing one key accepted")
+	}
+}
+
+func TestInvalidIDs(t *testing.T) {
+	f := &File{Version: FileVersion}
+	for _, id := range []string{"", "a b", "-x", strings.Repeat("a", 65), "ü", "a/b", "a\n"} {
+		if _, err := f.Add(id, Limits{}); err == nil {
+			t.Errorf("id %q accepted", id)
+		}
+	}
+	if _, err := f.Add("ok", Limits{MaxConcurrent: -1}); err == nil {
+		t.Error("negative limit accepted")
+	}
+}
+
+func TestDevStore(t *testing.T) {
+	s := NewDevStore()
+	if !s.Dev() {
+		t.Fatal("not dev")
+	}
+	for _, k := range []string{"", "anything"} {
+		tn, ok := s.Lookup(k)
+		if !ok || tn.ID != DevTenant || tn.Limits != (Limits{}) {
+			t.Fatalf("dev lookup %q: %+v %v", k, tn, ok)
+		}
+	}
+	if err := s.Reload(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestConcurrentReload(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "tenants.json")
+	f := &File{Version: FileVersion}
+	key, _ := f.Add("a", Limits{})
+	if err := f.Save(path); err != nil {
+		t.Fatal(err)
+	}
+	s, err := NewStore(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	for range 4 {
+		wg.Go(func() {
+			for range 200 {
+				if _, ok := s.Lookup(key); !ok {
+					t.Error("lookup failed during reload")
+					return
+				}
+			}
+		})
+	}
+	for range 20 {
+		if err := f.Save(path); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Reload(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	wg.Wait()
+}
+
+func TestList(t *testing.T) {
+	f := &File{Version: FileVersion}
+	f.Add("zeta", Limits{})
+	f.Add("alpha", Limits{})
+	l := f.List()
+	if len(l) != 2 || l[0].ID != "alpha" || l[1].ID != "zeta" {
+		t.Fatalf("list %+v", l)
+	}
+}

@@ -1,0 +1,99 @@
+// Package tensor holds the element types of model weights (as GGUF numbers them), their
+// dequantisation, and the numeric kernels of the forward pass.
+package tensor
+
+import (
+	"fmt"
+	"math/bits"
+)
+
+// DType is a ggml tensor type; its value is the number GGUF files store.
+type DType uint32
+
+const (
+	F32  DType = 0
+	F16  DType = 1
+	Q4_0 DType = 2
+	Q8_0 DType = 8
+	Q4_K DType = 12
+	Q6_K DType = 14
+	BF16 DType = 30
+)
+
+type typeTraits struct {
+	name       string
+	blockElems int // elements per block
+	blockBytes int // bytes per block
+}
+
+var traits = map[DType]typeTraits{
+	F32:  {"F32", 1, 4},
+	F16:  {"F16", 1, 2},
+	BF16: {"BF16", 1, 2},
+	Q4_0: {"Q4_0", 32, 18},
+	Q8_0: {"Q8_0", 32, 34},
+	Q4_K: {"Q4_K", 256, 144},
+	Q6_K: {"Q6_K", 256, 210},
+}
+
+// Known reports whether kvwarden can read tensors of this type.
+func (t DType) Known() bool { _, ok := traits[t]; return ok }
+
+func (t DType) String() string {
+	if tr, ok := traits[t]; ok {
+		return tr.name
+	}
+	return fmt.Sprintf("type(%d)", uint32(t))
+}
+
+// BlockElems is the number of elements one block encodes (1 for plain float types).
+func (t DType) BlockElems() int { return traits[t].blockElems }
+
+// BlockBytes is the size of one encoded block.
+func (t DType) BlockBytes() int { return traits[t].blockBytes }
+
+// RowBytes returns the encoded size of n elements, failing when n is not a whole number of
+// blocks or the size overflows.
+func (t DType) RowBytes(n uint64) (uint64, error) {
+	tr, ok := traits[t]
+	if !ok {
+		return 0, fmt.Errorf("unknown tensor type %d", uint32(t))
+	}
+	if n%uint64(tr.blockElems) != 0 {
+		return 0, fmt.Errorf("%s: %d elements is not a multiple of the block size %d", tr.name, n, tr.blockElems)
+	}
+	hi, lo := bits.Mul64(n/uint64(tr.blockElems), uint64(tr.blockBytes))
+	if hi != 0 || lo > 1<<62 {
+		return 0, fmt.Errorf("%s: %d elements overflow the addressable size", tr.name, n)
+	}
+	return lo, nil
+}
+
+// ParseDType maps a name such as "q8_0" or "F16" to its type.
+func ParseDType(s string) (DType, error) {
+	for t, tr := range traits {
+		if equalFold(tr.name, s) {
+			return t, nil
+		}
+	}
+	return 0, fmt.Errorf("unknown tensor type %q", s)
+}
+
+func equalFold(a, b string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := 0; i < len(a); i++ {
+		x, y := a[i], b[i]
+		if 'a' <= x && x <= 'z' {
+			x -= 'a' - 'A'
+		}
+		if 'a' <= y && y <= 'z' {
+			y -= 'a' - 'A'
+		}
+		if x != y {
+			return false
+		}
+	}
+	return true
+}

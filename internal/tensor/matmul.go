@@ -1,0 +1,261 @@
+package tensor
+
+import "fmt"
+
+// Matrix is a row-major weight matrix: Rows rows of Cols elements, each row encoded in
+// Type (a GGUF tensor of shape [ne0=Cols, ne1=Rows]).
+type Matrix struct {
+	Type       DType
+	Rows, Cols int
+	Data       []byte
+}
+
+// RowBytes is the encoded size of one row.
+func (m *Matrix) RowBytes() int { return m.Cols / m.Type.BlockElems() * m.Type.BlockBytes() }
+
+// Check reports whether the matrix is well formed: a known type that MatMul supports,
+// whole blocks per row and enough data.
+func (m *Matrix) Check() error {
+	if !m.Type.Known() {
+		return fmt.Errorf("tensor: matrix of unknown type %d", uint32(m.Type))
+	}
+	if m.Rows < 0 || m.Cols < 0 {
+		return fmt.Errorf("tensor: matrix shape %dx%d", m.Rows, m.Cols)
+	}
+	if m.Cols%m.Type.BlockElems() != 0 {
+		return fmt.Errorf("tensor: %s matrix with %d columns, not a multiple of %d", m.Type, m.Cols, m.Type.BlockElems())
+	}
+	if need := m.Rows * m.RowBytes(); len(m.Data) < need {
+		return fmt.Errorf("tensor: %s matrix %dx%d needs %d bytes, has %d", m.Type, m.Rows, m.Cols, need, len(m.Data))
+	}
+	return nil
+}
+
+// matmulJob is the MatMul call in progress, read by the pool's tasks.
+type matmulJob struct {
+	w        *Matrix
+	x        []float32
+	n        int
+	out      []float32
+	rowBytes int
+	chunk    int // weight rows per task
+	act      *actBuf
+	kern     *kernels
+}
+
+// actBuf holds the activations converted to what the weight type's dot product takes.
+type actBuf struct {
+	q  []int8    // Q8_0 / Q8_K values, n*Cols
+	d  []float32 // per block scale
+	s  []int32   // Q8_0: per block sum of q
+	bs []int16   // Q8_K: per 16-value sums
+	f  []float32 // activations rounded to F16 or BF16
+}
+
+func grow[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n, n+n/4)
+	}
+	return s[:n]
+}
+
+// MatMul computes out[i*Rows+j] = dot(W[j,:], x[i*Cols:(i+1)*Cols]) for the n input
+// rows, with llama.cpp's CPU semantics: activations are first converted to the weight's
+// dot-product type (Q8_0 for Q8_0/Q4_0, Q8_K for Q4_K/Q6_K, F16/BF16 rounding for
+// F16/BF16 weights), then reduced as the pure-Go kernels define.
+//
+// Every output element is bit-identical whatever n, the other input rows, the thread
+// count or the kernel variant: work is split only across weight rows, and each element
+// is reduced in one fixed order. It panics if the shapes do not fit.
+func (p *Pool) MatMul(w *Matrix, x []float32, n int, out []float32) {
+	if err := w.Check(); err != nil {
+		panic(err)
+	}
+	if n < 0 || len(x) < n*w.Cols || len(out) < n*w.Rows {
+		panic(fmt.Sprintf("tensor: MatMul %dx%d with n=%d: len(x)=%d, len(out)=%d", w.Rows, w.Cols, n, len(x), len(out)))
+	}
+	if n == 0 || w.Rows == 0 {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	j := &p.mm
+	*j = matmulJob{w: w, x: x[:n*w.Cols], n: n, out: out[:n*w.Rows], rowBytes: w.RowBytes(), act: &p.act, kern: activeKernels}
+	p.prepareActivations()
+	// Chunks of whole 4-row groups, about 8 per thread for balance, but at least 16 rows
+	// so each task amortises its start-up.
+	chunk := (w.Rows + 8*p.threads - 1) / (8 * p.threads)
+	chunk = max(16, (chunk+3)&^3)
+	j.chunk = chunk
+	p.run((w.Rows+chunk-1)/chunk, p.matmulTaskFn)
+	*j = matmulJob{}
+}
+
+func (p *Pool) prepareActivations() {
+	j := &p.mm
+	a := j.act
+	cols, n := j.w.Cols, j.n
+	switch j.w.Type {
+	case Q8_0, Q4_0:
+		a.q = grow(a.q, n*cols)
+		a.d = grow(a.d, n*cols/qk0)
+		a.s = grow(a.s, n*cols/qk0)
+	case Q4_K, Q6_K:
+		a.q = grow(a.q, n*cols)
+		a.d = grow(a.d, n*cols/qkK)
+		a.bs = grow(a.bs, n*cols/16)
+	case F16, BF16:
+		a.f = grow(a.f, n*cols)
+	case F32:
+		return
+	}
+	if n >= 4 && p.threads > 1 {
+		p.run(n, p.quantTaskFn)
+		return
+	}
+	for i := range n {
+		p.quantTask(i)
+	}
+}
+
+// quantTask converts input row i.
+func (p *Pool) quantTask(i int) {
+	j := &p.mm
+	a := j.act
+	cols := j.w.Cols
+	x := j.x[i*cols : (i+1)*cols]
+	switch j.w.Type {
+	case Q8_0, Q4_0:
+		nb := cols / qk0
+		quantActQ8_0(x, a.q[i*cols:(i+1)*cols], a.d[i*nb:(i+1)*nb], a.s[i*nb:(i+1)*nb])
+	case Q4_K, Q6_K:
+		nb := cols / qkK
+		quantActQ8_K(x, a.q[i*cols:(i+1)*cols], a.d[i*nb:(i+1)*nb], a.bs[i*nb*16:(i+1)*nb*16])
+	case F16:
+		f := a.f[i*cols : (i+1)*cols]
+		for k, v := range x {
+			f[k] = RoundF16(v)
+		}
+	case BF16:
+		f := a.f[i*cols : (i+1)*cols]
+		for k, v := range x {
+			f[k] = RoundBF16(v)
+		}
+	}
+}
+
+func (p *Pool) matmulTask(t int) {
+	j := &p.mm
+	r0 := t * j.chunk
+	r1 := min(j.w.Rows, r0+j.chunk)
+	k := j.kern
+	switch j.w.Type {
+	case Q8_0:
+		k.q8_0(j, r0, r1)
+	case Q4_0:
+		k.q4_0(j, r0, r1)
+	case Q4_K:
+		k.q4_K(j, r0, r1)
+	case Q6_K:
+		k.q6_K(j, r0, r1)
+	case F16:
+		k.f16(j, r0, r1)
+	case BF16:
+		k.bf16(j, r0, r1)
+	case F32:
+		k.f32(j, r0, r1)
+	}
+}
+
+// kernels is one implementation of the MatMul tiles; each computes weight rows [r0, r1)
+// against all the job's input rows.
+type kernels struct {
+	name                                   string
+	q8_0, q4_0, q4_K, q6_K, f16, bf16, f32 func(j *matmulJob, r0, r1 int)
+	dotF32                                 func(a, b []float32) float32
+}
+
+var goKernels = &kernels{
+	name: "go",
+	q8_0: func(j *matmulJob, r0, r1 int) { tileQ8Go(j, r0, r1, dotQ8_0Go) },
+	q4_0: func(j *matmulJob, r0, r1 int) { tileQ8Go(j, r0, r1, dotQ4_0Go) },
+	q4_K: func(j *matmulJob, r0, r1 int) {
+		cols, nb := j.w.Cols, j.w.Cols/qkK
+		a := j.act
+		for r := r0; r < r1; r++ {
+			row := j.w.Data[r*j.rowBytes : (r+1)*j.rowBytes]
+			for i := range j.n {
+				j.out[i*j.w.Rows+r] = dotQ4_KGo(row, a.q[i*cols:(i+1)*cols], a.d[i*nb:(i+1)*nb], a.bs[i*nb*16:(i+1)*nb*16])
+			}
+		}
+	},
+	q6_K: func(j *matmulJob, r0, r1 int) {
+		cols, nb := j.w.Cols, j.w.Cols/qkK
+		a := j.act
+		for r := r0; r < r1; r++ {
+			row := j.w.Data[r*j.rowBytes : (r+1)*j.rowBytes]
+			for i := range j.n {
+				j.out[i*j.w.Rows+r] = dotQ6_KGo(row, a.q[i*cols:(i+1)*cols], a.d[i*nb:(i+1)*nb])
+			}
+		}
+	},
+	f16:    func(j *matmulJob, r0, r1 int) { tileFloatGo(j, r0, r1, j.act.f, dotF16Go) },
+	bf16:   func(j *matmulJob, r0, r1 int) { tileFloatGo(j, r0, r1, j.act.f, dotBF16Go) },
+	f32:    func(j *matmulJob, r0, r1 int) { tileFloatGo(j, r0, r1, j.x, dotF32Go) },
+	dotF32: dotF32sGo,
+}
+
+func tileQ8Go(j *matmulJob, r0, r1 int, dot func([]byte, []int8, []float32) float32) {
+	cols, nb := j.w.Cols, j.w.Cols/qk0
+	a := j.act
+	for r := r0; r < r1; r++ {
+		row := j.w.Data[r*j.rowBytes : (r+1)*j.rowBytes]
+		for i := range j.n {
+			j.out[i*j.w.Rows+r] = dot(row, a.q[i*cols:(i+1)*cols], a.d[i*nb:(i+1)*nb])
+		}
+	}
+}
+
+func tileFloatGo(j *matmulJob, r0, r1 int, x []float32, dot func([]byte, []float32) float32) {
+	cols := j.w.Cols
+	for r := r0; r < r1; r++ {
+		row := j.w.Data[r*j.rowBytes : (r+1)*j.rowBytes]
+		for i := range j.n {
+			j.out[i*j.w.Rows+r] = dot(row, x[i*cols:(i+1)*cols])
+		}
+	}
+}
+
+// activeKernels is the implementation MatMul uses; see SetKernels.
+var activeKernels = bestKernels()
+
+// availableKernels lists every implementation this CPU can run, best last; "go" is
+// always first.
+var availableKernels = append([]*kernels{goKernels}, archKernels()...)
+
+func bestKernels() *kernels {
+	ks := append([]*kernels{goKernels}, archKernels()...)
+	return ks[len(ks)-1]
+}
+
+// Kernels lists the kernel implementations this CPU can run ("go" is the portable
+// reference, always present), and the one in use.
+func Kernels() (available []string, active string) {
+	for _, k := range availableKernels {
+		available = append(available, k.name)
+	}
+	return available, activeKernels.name
+}
+
+// SetKernels selects the kernel implementation by name (see Kernels). All of them give
+// bit-identical results, so this only changes speed; it exists for tests, benchmarks
+// and to rule out a miscompiled variant. It must not be called while kernels run.
+func SetKernels(name string) error {
+	for _, k := range availableKernels {
+		if k.name == name {
+			activeKernels = k
+			return nil
+		}
+	}
+	return fmt.Errorf("tensor: no kernels named %q on this CPU", name)
+}

@@ -1,0 +1,118 @@
+package tensor
+
+import "math"
+
+// Vector kernels of the forward pass. They follow ggml's CPU arithmetic where it is
+// cheap to (float64 sums in RMSNorm and Softmax); each is deterministic for a given
+// input, independent of batch composition.
+
+// RMSNorm sets dst = x / sqrt(mean(x²) + eps) * weight, as ggml's rms_norm followed by
+// the weight multiply: squares are summed in float64, the scale is computed in float32
+// and x*scale is rounded before multiplying by weight. weight may be nil.
+func RMSNorm(dst, x, weight []float32, eps float32) {
+	dst = dst[:len(x)]
+	var sum float64
+	for _, v := range x {
+		sum += float64(v * v)
+	}
+	mean := float32(sum / float64(len(x)))
+	scale := 1 / float32(math.Sqrt(float64(mean+eps)))
+	if weight == nil {
+		for i, v := range x {
+			dst[i] = v * scale
+		}
+		return
+	}
+	weight = weight[:len(x)]
+	for i, v := range x {
+		dst[i] = float32(v*scale) * weight[i]
+	}
+}
+
+// Softmax replaces x by softmax(x): max subtracted, exp in float32, the sum in float64,
+// then scaled by float32(1/sum). -Inf entries (masked positions) become 0.
+func Softmax(x []float32) {
+	if len(x) == 0 {
+		return
+	}
+	m := float32(math.Inf(-1))
+	for _, v := range x {
+		m = max(m, v)
+	}
+	var sum float64
+	for i, v := range x {
+		e := expf(v - m)
+		x[i] = e
+		sum += float64(e)
+	}
+	s := float32(1 / sum)
+	for i := range x {
+		x[i] *= s
+	}
+}
+
+// expf is exp rounded to float32 (the float64 result rounds correctly in all but
+// astronomically rare cases).
+func expf(v float32) float32 { return float32(math.Exp(float64(v))) }
+
+// SiLU returns x*sigmoid(x) computed as ggml does: x/(1+exp(-x)).
+func SiLU(x float32) float32 { return x / (1 + expf(-x)) }
+
+// SiLUs applies SiLU in place.
+func SiLUs(x []float32) {
+	for i, v := range x {
+		x[i] = SiLU(v)
+	}
+}
+
+// SwiGLU sets dst = SiLU(gate) * up.
+func SwiGLU(dst, gate, up []float32) {
+	dst = dst[:len(gate)]
+	up = up[:len(gate)]
+	for i, g := range gate {
+		dst[i] = SiLU(g) * up[i]
+	}
+}
+
+// GELU is the tanh approximation ggml uses for gelu.
+func GELU(x float32) float32 {
+	const c = 0.7978845608028654 // sqrt(2/pi)
+	return 0.5 * x * (1 + float32(math.Tanh(float64(c*x*(1+0.044715*x*x)))))
+}
+
+// Axpy sets dst += a*x.
+func Axpy(dst []float32, a float32, x []float32) {
+	x = x[:len(dst)]
+	for i := range dst {
+		dst[i] += float32(a * x[i])
+	}
+}
+
+// Scale sets x *= a.
+func Scale(x []float32, a float32) {
+	for i := range x {
+		x[i] *= a
+	}
+}
+
+// Add sets dst = a + b.
+func Add(dst, a, b []float32) {
+	a = a[:len(dst)]
+	b = b[:len(dst)]
+	for i := range dst {
+		dst[i] = a[i] + b[i]
+	}
+}
+
+// Mul sets dst = a * b element-wise.
+func Mul(dst, a, b []float32) {
+	a = a[:len(dst)]
+	b = b[:len(dst)]
+	for i := range dst {
+		dst[i] = a[i] * b[i]
+	}
+}
+
+// DotF32 is the float32 dot product of a and b[:len(a)], in the fixed 16-lane order of
+// the F32 MatMul (so DotF32(x, row) equals the F32 MatMul element bit for bit).
+func DotF32(a, b []float32) float32 { return activeKernels.dotF32(a, b) }
