@@ -15,6 +15,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/kvwarden/kvwarden/internal/kv"
 	"github.com/kvwarden/kvwarden/internal/server"
 	"github.com/kvwarden/kvwarden/internal/tenants"
 )
@@ -93,6 +94,9 @@ SIGHUP reloads the tenants file; SIGTERM or Ctrl-C drains in-flight requests, th
 				if err := os.WriteFile(portFile, []byte(ln.Addr().String()), 0o644); err != nil {
 					return err
 				}
+			}
+			if !kv.IsolationChecks {
+				log.Warn("THIS BINARY WAS BUILT WITH -tags noisolation: page header checks are compiled out; use it only to measure their cost, never to serve tenants")
 			}
 			log.Info("listening", "addr", ln.Addr().String())
 			hup := make(chan os.Signal, 1)

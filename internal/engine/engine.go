@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"sync"
 	"time"
+	"unsafe"
 
 	"github.com/kvwarden/kvwarden/internal/core"
 	"github.com/kvwarden/kvwarden/internal/kv"
@@ -56,13 +57,31 @@ type Engine struct {
 	wake    chan struct{}
 	done    chan struct{}
 
-	logits  []float32
-	seqs    []model.Seq
-	results []core.SeqResult
-	samples []sampler.Result // by batch slot of the previous step, for logprobs
-	slotReq []core.RequestID
-	lastRun []sampler.Result
+	// Step buffers, reused so that a step allocates nothing of its own.
+	logits       []float32
+	seqs         []model.Seq
+	results      []core.SeqResult
+	run          []int
+	batchStreams []*stream
+	lastRun      []sampler.Result // by batch slot of the previous step, for logprobs
+
+	// beforeStep, when set (by tests), runs on the loop goroutine just before each forward pass;
+	// fault-injection tests use it to corrupt page headers as a buggy writer would.
+	beforeStep func(batch []core.Seq, cache *kv.Pool)
 }
+
+// kvPages views a core page table as the kv package's: the two types have the same layout (checked
+// below), and the kv package must not depend on the core's policy types.
+func kvPages(p []core.PageRef) []kv.PageRef {
+	if len(p) == 0 {
+		return nil
+	}
+	return unsafe.Slice((*kv.PageRef)(unsafe.Pointer(unsafe.SliceData(p))), len(p))
+}
+
+// The conversion above is only valid while these layouts agree.
+var _ = [1]struct{}{}[unsafe.Sizeof(core.PageRef{})-unsafe.Sizeof(kv.PageRef{})]
+var _ = [1]struct{}{}[unsafe.Offsetof(core.PageRef{}.Gen)-unsafe.Offsetof(kv.PageRef{}.Gen)]
 
 // New builds the page pool from the capacity plan (refusing a configuration whose advertised
 // context the pool cannot hold) and starts the step loop.
@@ -209,7 +228,8 @@ func (e *Engine) Submit(ctx context.Context, r Request) (Stream, error) {
 		go func() {
 			select {
 			case <-ctx.Done():
-				s.Close()
+				e.abort(s.id) // the caller may still read the terminal event
+
 			case <-s.ended:
 			}
 		}()
@@ -314,13 +334,13 @@ func (e *Engine) loop() {
 			e.core.TransferDone(time.Now(), x.Transfer, false)
 		}
 		batch := rd.Batch
-		samplers := make([]*stream, len(batch))
+		e.batchStreams = e.batchStreams[:0]
 		for i := range batch {
-			samplers[i] = e.streams[batch[i].Request]
+			e.batchStreams = append(e.batchStreams, e.streams[batch[i].Request])
 		}
 		e.mu.Unlock()
 
-		res := e.step(batch, samplers)
+		res := e.step(batch, e.batchStreams)
 
 		e.mu.Lock()
 		if err := e.core.Advance(res); err != nil {
@@ -367,20 +387,21 @@ func (e *Engine) deliver(rd *core.Ready) {
 // step runs one batch on the model and samples. Sequences whose pages fail the header check are
 // reported as violations and the rest run without them.
 func (e *Engine) step(batch []core.Seq, streams []*stream) core.StepResult {
-	res := core.StepResult{Seqs: make([]core.SeqResult, len(batch))}
-	run := make([]int, 0, len(batch))
+	if e.beforeStep != nil {
+		e.beforeStep(batch, e.cache)
+	}
+	e.results = append(e.results[:0], make([]core.SeqResult, len(batch))...)
+	res := core.StepResult{Seqs: e.results}
+	run := e.run[:0]
 	for i := range batch {
 		run = append(run, i)
 	}
+	e.run = run
 	for len(run) > 0 {
 		e.seqs = e.seqs[:0]
 		for _, i := range run {
 			b := &batch[i]
-			pages := make([]kv.PageRef, len(b.Pages))
-			for j, p := range b.Pages {
-				pages[j] = kv.PageRef{ID: int32(p.Page), Gen: p.Gen}
-			}
-			e.seqs = append(e.seqs, model.Seq{Tokens: b.Tokens, Pos: b.Start, Pages: pages, Tenant: kv.Tenant(b.Tenant), Logits: b.Logits})
+			e.seqs = append(e.seqs, model.Seq{Tokens: b.Tokens, Pos: b.Start, Pages: kvPages(b.Pages), Tenant: kv.Tenant(b.Tenant), Logits: b.Logits})
 		}
 		errs := e.m.Forward(e.pool, e.cache, e.ws, e.seqs, e.logits)
 		if errs == nil {
@@ -397,10 +418,7 @@ func (e *Engine) step(batch []core.Seq, streams []*stream) core.StepResult {
 		}
 		run = kept
 	}
-	e.lastRun = e.lastRun[:0]
-	for range batch {
-		e.lastRun = append(e.lastRun, sampler.Result{})
-	}
+	e.lastRun = append(e.lastRun[:0], make([]sampler.Result, len(batch))...)
 	row := 0
 	for _, i := range run {
 		if !batch[i].Logits {

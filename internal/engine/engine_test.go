@@ -7,10 +7,13 @@ import (
 	"fmt"
 	"os"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
+	"github.com/kvwarden/kvwarden/internal/core"
 	"github.com/kvwarden/kvwarden/internal/gguf"
+	"github.com/kvwarden/kvwarden/internal/kv"
 	"github.com/kvwarden/kvwarden/internal/model"
 	"github.com/kvwarden/kvwarden/internal/tensor"
 	"github.com/kvwarden/kvwarden/internal/testenv"
@@ -219,6 +222,7 @@ func TestStartupGate(t *testing.T) {
 func TestCancelAbortsWithTrueReason(t *testing.T) {
 	e := newEngine(t, "stories260K.gguf", nil)
 	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
 	st, err := e.Submit(ctx, Request{Tenant: "a", Prompt: []int32{1, 403, 407}, MaxTokens: 400, IgnoreEOS: true, Sampling: SamplingParams{TopLogprobs: -1}})
 	if err != nil {
 		t.Fatal(err)
@@ -262,5 +266,50 @@ func TestSeededSamplingReproducibleUnderLoad(t *testing.T) {
 	}
 	if fmt.Sprint(alone.ids) != fmt.Sprint(loaded.ids) {
 		t.Fatalf("seeded request differs under load:\n%v\n%v", alone.ids, loaded.ids)
+	}
+}
+
+// TestCorruptedHeaderAbortsOnlyItsRequest plays a buggy writer: mid-generation, one page of
+// request A is restamped as another tenant's. A must be aborted with reason "isolation" (never a
+// finish reason), a security event counted, and a concurrent request must be unaffected.
+func TestCorruptedHeaderAbortsOnlyItsRequest(t *testing.T) {
+	e := newEngine(t, "stories260K.gguf", func(c *Config) { c.PrefixCache = false })
+	bystander := Request{Tenant: "b", Prompt: []int32{1, 403, 407, 261, 378}, MaxTokens: 60, IgnoreEOS: true, Sampling: SamplingParams{TopLogprobs: -1}}
+	st, _ := e.Submit(context.Background(), bystander)
+	alone := collect(st)
+
+	var once sync.Once
+	var victimID atomic.Uint64
+	victimID.Store(^uint64(0))
+	e.mu.Lock() // the loop reads beforeStep under the same lock's happens-before edges
+	e.beforeStep = func(batch []core.Seq, cache *kv.Pool) {
+		for _, s := range batch {
+			if uint64(s.Request) == victimID.Load() && s.Start >= 20 {
+				once.Do(func() {
+					h, _ := cache.Header(int32(s.Pages[0].Page))
+					h.Tenant[0] ^= 0xff
+					cache.Stamp(int32(s.Pages[0].Page), h)
+				})
+			}
+		}
+	}
+	e.mu.Unlock()
+	victim := Request{Tenant: "a", Prompt: []int32{1, 300, 301, 302, 303, 304, 305, 306, 307, 308, 309, 310, 311, 312, 313, 314, 315, 316}, MaxTokens: 60, IgnoreEOS: true, Sampling: SamplingParams{TopLogprobs: -1}}
+	vs, err := e.Submit(context.Background(), victim)
+	if err != nil {
+		t.Fatal(err)
+	}
+	victimID.Store(uint64(vs.(*stream).id))
+	bs, _ := e.Submit(context.Background(), bystander)
+	got, bad := collect(bs), collect(vs)
+	var ab *AbortError
+	if !errors.As(bad.err, &ab) || ab.Reason != "isolation" || bad.finish != "" {
+		t.Fatalf("victim ended with %+v, want an isolation abort", bad)
+	}
+	if fmt.Sprint(got.ids) != fmt.Sprint(alone.ids) || got.err != nil {
+		t.Fatalf("bystander changed:\n%v\n%v (%v)", alone.ids, got.ids, got.err)
+	}
+	if n := e.Stats().SecurityEvents; n != 1 {
+		t.Fatalf("%d security events, want 1", n)
 	}
 }

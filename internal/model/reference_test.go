@@ -63,7 +63,10 @@ func (r *refModel) ropeRef(x []float64, pos, heads int) {
 	for h := 0; h < heads; h++ {
 		v := x[h*c.HeadDim:]
 		for i := 0; i < pairs; i++ {
-			freq := math.Pow(float64(c.RopeBase), -2*float64(i)/float64(c.RopeDim))
+			freq := math.Pow(float64(c.RopeBase), -2*float64(i)/float64(c.RopeDim)) * float64(c.RopeScale)
+			if r.m.RopeFreqs != nil {
+				freq /= float64(r.m.RopeFreqs[i])
+			}
 			th := float64(pos) * freq
 			a, b := 2*i, 2*i+1
 			if c.RopeStyle == RopeNeox {
@@ -110,6 +113,14 @@ func (r *refModel) logitsAll(t *testing.T, tokens []int32) [][]float64 {
 				for i := range k {
 					k[i] += float64(ly.Bk[i])
 					v[i] += float64(ly.Bv[i])
+				}
+			}
+			if ly.QNorm != nil {
+				for h := 0; h < c.Heads; h++ {
+					copy(q[h*c.HeadDim:], rmsnorm(q[h*c.HeadDim:(h+1)*c.HeadDim], ly.QNorm, c.RMSEps))
+				}
+				for h := 0; h < c.KVHeads; h++ {
+					copy(k[h*c.HeadDim:], rmsnorm(k[h*c.HeadDim:(h+1)*c.HeadDim], ly.KNorm, c.RMSEps))
 				}
 			}
 			r.ropeRef(q, pos, c.Heads)
