@@ -49,9 +49,12 @@ func benchLoop(b *testing.B, running, prompt, maxTokens int, cache bool) {
 		c.Advance(StepResult{Seqs: seqs[:len(rd.Batch)]})
 		return done
 	}
-	// Warm up until every request is decoding.
-	for c.nState[Decoding] < running {
-		step()
+	// Warm up into the steady state: long enough for every prompt to be prefilled and, for short
+	// generations, for finishing and admitting to be spread over the steps.
+	for range prompt + 2*maxTokens {
+		for range step() {
+			submit()
+		}
 	}
 	b.ReportAllocs()
 	b.ResetTimer()

@@ -198,8 +198,11 @@ func (c *Core) admit(spec RequestSpec) (admitted, *Rejection) {
 	if spec.Mode == DecodeOnly && !c.validToken(spec.First) {
 		return rej(RejectInvalid, "first token %d outside the vocabulary of %d", spec.First, c.cfg.Vocab)
 	}
-	// One limit for every role (invariant 2); overflow-safe because both terms are checked first.
-	if spec.MaxTokens > c.cfg.MaxContext || n+spec.MaxTokens > c.cfg.MaxContext {
+	// One limit for every role (invariant 2). max_tokens alone first: the sum could overflow.
+	if spec.MaxTokens > c.cfg.MaxContext {
+		return rej(RejectContextLength, "max_tokens %d > context %d", spec.MaxTokens, c.cfg.MaxContext)
+	}
+	if n+spec.MaxTokens > c.cfg.MaxContext {
 		return rej(RejectContextLength, "prompt %d + max_tokens %d = %d > context %d", n, spec.MaxTokens, n+spec.MaxTokens, c.cfg.MaxContext)
 	}
 	if pool := c.cfg.Pages * c.cfg.PageTokens; n+spec.MaxTokens > pool {
@@ -232,6 +235,9 @@ func (c *Core) admit(spec RequestSpec) (admitted, *Rejection) {
 		cost:      int64(total),
 	}
 	copy(r.tokens, spec.Prompt)
+	if c.cfg.PrefixCache {
+		r.keys = make([]cacheKey, 0, min(total/c.cfg.PageTokens, 1024)) // grows past 16 KiB only if used
+	}
 	return admitted{r}, nil
 }
 
@@ -269,8 +275,10 @@ func (c *Core) Abort(now time.Time, id RequestID, reason AbortReason) error {
 func (c *Core) Shutdown(now time.Time) {
 	c.clock(now)
 	c.shutdown = true
-	for len(c.live) > 0 {
-		c.abort(c.live[len(c.live)-1], AbortShutdown, "the server is shutting down")
+	for i := len(c.live) - 1; i >= 0; i-- {
+		if i < len(c.live) {
+			c.abort(c.live[i], AbortShutdown, "the server is shutting down")
+		}
 	}
 }
 
@@ -307,7 +315,7 @@ var legalMoves = [3][numStates]uint8{
 	Local: {
 		Waiting:    1<<Admitted | 1<<Aborted,
 		Admitted:   1<<Prefilling | 1<<Aborted,
-		Prefilling: 1<<Decoding | 1<<Waiting | 1<<Finished | 1<<Aborted,
+		Prefilling: 1<<Decoding | 1<<Waiting | 1<<Aborted, // a first token that ends it does so from Decoding
 		Decoding:   1<<Waiting | 1<<Finished | 1<<Aborted,
 	},
 	PrefillOnly: {

@@ -39,7 +39,16 @@
 // before Advance returns the same plan. The slices in a Ready alias the core's buffers and stay
 // valid until Advance. Events that arrive between Ready and Advance are safe: a request aborted
 // while its sequence is in the running batch is reported terminal at once, but its pages stay
-// quarantined until Advance, because the forward pass may still be writing them.
+// quarantined until Advance, because the forward pass may still be writing them (so a step must
+// always be advanced, even a failed one: StepResult.Err). Outputs and terminal events decided in
+// Advance or by an event appear in the next Ready. Tick is the only clock: call it every loop
+// iteration, or deadlines and fence time-outs never fire. When HasReady is false the engine may
+// block until the next event or tick.
+//
+// The engine never decides about pages, finish reasons or order: it stamps the headers the core
+// names, invalidates the ones it frees, checks headers on every read and reports mismatches, and
+// reports sampled tokens; end-of-generation, stop tokens and max_tokens are judged here. Stats is
+// for metrics; Check re-verifies every invariant from scratch (tests call it after every event).
 //
 // # Pages
 //
@@ -47,8 +56,10 @@
 // request), cached (in one tenant's prefix cache, refcounted by the requests using it) or
 // quarantined (waiting for a fence: a step or a transfer that may still touch it). Every free
 // bumps the page's generation, so a header written by a late writer can never match the page's
-// next lifetime. The engine never decides anything about pages: it stamps the headers the core
-// names, invalidates the headers the core frees, and reports header mismatches.
+// next lifetime. A reader accepts a page only when its header is written, names the sequence's
+// tenant and carries the generation in the page table (see Header). The prefix cache is per tenant
+// and verified token for token on every hit (ledger.go); the batching policy is described in
+// sched.go, the transfer states in transfer.go.
 //
 // # Disaggregation
 //

@@ -3,6 +3,7 @@ package core
 import (
 	"errors"
 	"fmt"
+	"math"
 	"strings"
 	"testing"
 	"time"
@@ -13,7 +14,7 @@ var wantLegal = map[Mode][]string{
 	Local: {
 		"waiting→admitted", "waiting→aborted",
 		"admitted→prefilling", "admitted→aborted",
-		"prefilling→decoding", "prefilling→waiting", "prefilling→finished", "prefilling→aborted",
+		"prefilling→decoding", "prefilling→waiting", "prefilling→aborted",
 		"decoding→waiting", "decoding→finished", "decoding→aborted",
 	},
 	PrefillOnly: {
@@ -149,7 +150,7 @@ func TestAdmissionRejects(t *testing.T) {
 	}{
 		{RequestSpec{Tenant: "a", Prompt: []int32{1}, MaxTokens: 20}, RejectContextLength, "prompt 1 + max_tokens 20 = 21 > context 20"},
 		{RequestSpec{Tenant: "a", Prompt: make([]int32, 15), MaxTokens: 6}, RejectContextLength, "prompt 15 + max_tokens 6 = 21 > context 20"},
-		{RequestSpec{Tenant: "a", Prompt: []int32{1}, MaxTokens: 1 << 62}, RejectContextLength, "max_tokens 4611686018427387904 = 4611686018427387905 > context 20"},
+		{RequestSpec{Tenant: "a", Prompt: []int32{1}, MaxTokens: math.MaxInt}, RejectContextLength, "max_tokens 9223372036854775807 > context 20"},
 		{RequestSpec{Tenant: "a", MaxTokens: 1}, RejectInvalid, "empty prompt"},
 		{RequestSpec{Tenant: "", Prompt: []int32{1}, MaxTokens: 1}, RejectInvalid, "missing tenant"},
 		{RequestSpec{Tenant: "a", Prompt: []int32{1}, MaxTokens: 0}, RejectInvalid, "max_tokens 0 < 1"},

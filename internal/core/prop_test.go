@@ -28,7 +28,7 @@ func soaking() bool { return *soak || os.Getenv("KVWARDEN_SOAK") == "1" }
 
 var eventsChecked atomic.Int64
 
-const debugTrace = false
+var debugTrace = flag.Bool("core.trace", false, "log every plan in a property-test failure's trace")
 
 func TestMain(m *testing.M) {
 	flag.Parse()
@@ -241,7 +241,7 @@ func (w *world) ready(stepErr bool) {
 	rd := w.c.Ready()
 	w.log("ready: batch %d, stamps %d, inval %d, emit %d, done %d, send %d, recv %d, cancel %d",
 		len(rd.Batch), len(rd.Stamp), len(rd.Invalidate), len(rd.Emit), len(rd.Done), len(rd.Send), len(rd.Receive), len(rd.Cancel))
-	if debugTrace {
+	if *debugTrace {
 		for _, s := range rd.Batch {
 			w.log("  seq r%d start %d tokens %v pages %v logits %v", s.Request, s.Start, s.Tokens, s.Pages, s.Logits)
 		}
@@ -718,7 +718,14 @@ func (w *world) drawBases() [][]int32 {
 // TestPropertyLifecycle is the main random-event test of one node (local, prefill-only and
 // decode-only requests, with a fake transport that fails, lies and writes late).
 func TestPropertyLifecycle(t *testing.T) {
-	checks(t, 400, func(rt *rapid.T) {
+	before := eventsChecked.Load()
+	defer func() {
+		// The brief: at least 100,000 checked events in a normal run (rapid's default 100 checks).
+		if n := eventsChecked.Load() - before; !t.Failed() && flag.Lookup("rapid.checks").Value.String() == "100" && n < 100_000 {
+			t.Errorf("only %d events checked", n)
+		}
+	}()
+	checks(t, 600, func(rt *rapid.T) {
 		w := newWorld(rt, rapid.Uint64().Draw(rt, "seed"))
 		bases := w.drawBases()
 		n := rapid.IntRange(500, 2500).Draw(rt, "events")

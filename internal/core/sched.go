@@ -19,10 +19,13 @@ import (
 // Fair share is start-time fair queueing over tenants: each tenant has a virtual time that grows by
 // prompt + max_tokens on every admission, and the tenant with the smallest virtual time goes next
 // (ties: earliest arrival). The charge never depends on prefix-cache hits, and admission stops at
-// the first request that does not fit rather than skipping to a smaller one, so the order in which
-// requests are admitted is a function of arrivals alone: one tenant's cache hits cannot reorder
-// another tenant's requests. (Hits do make requests cheaper in pages and budget, so under pool
-// pressure they can change when, not in what order, requests get in.)
+// the first request that does not fit rather than skipping to a smaller one, so for the same queued
+// requests the admission order is the same whether they hit the cache or not: a tenant's hits never
+// move it ahead of another tenant. (Hits make requests cheaper in pages and budget, so more may fit
+// in a step; that changes when, not in what order, queued requests get in.)
+//
+// MaxRunning counts Prefilling and Decoding requests plus DecodeOnly requests holding a reservation,
+// so a committed hand-off always has a slot.
 //
 // When a running request needs a page and none is free, idle cached pages are evicted (least
 // recently idle first), then running requests are preempted: the latest-arrived running request of
@@ -73,14 +76,24 @@ func (c *Core) Ready() Ready {
 		c.cur, c.nxt = c.nxt, c.cur
 		c.nxt.reset()
 		for i := range c.cur.send {
-			c.xfers[c.cur.send[i].Transfer].started = true
+			c.markStarted(c.cur.send[i].Transfer)
 		}
 		for i := range c.cur.receive {
-			c.xfers[c.cur.receive[i].Transfer].started = true
+			c.markStarted(c.cur.receive[i].Transfer)
 		}
 		c.inflight = true
 	}
 	return c.cur.ready()
+}
+
+// markStarted records that the transport now has a transfer: from here on only its answer (or a
+// fence time-out) closes it.
+func (c *Core) markStarted(id TransferID) {
+	if t := c.xfers[id]; t != nil {
+		t.started = true
+	} else {
+		c.bug("a plan names a transfer the core does not have")
+	}
 }
 
 func ceilDiv(a, b int) int { return (a + b - 1) / b }
@@ -256,7 +269,11 @@ func (c *Core) start(r *request, budget, seqs *int) bool {
 		c.recv++
 		c.evict(need)
 		for range need {
-			ref, _ := c.l.alloc(r.t.idx, r.id)
+			ref, ok := c.l.alloc(r.t.idx, r.id)
+			if !ok {
+				c.bug("reservation without a free page")
+				break
+			}
 			r.pages = append(r.pages, ref)
 			// Unwritten: the transport marks each page written once its contents are in.
 			c.nxt.stamp = append(c.nxt.stamp, Stamp{Page: ref.Page, Header: Header{Tenant: r.t.key, Request: r.id, Gen: ref.Gen}})

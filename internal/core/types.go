@@ -67,13 +67,13 @@ func (h Header) String() string {
 type State uint8
 
 const (
-	Waiting State = iota + 1
-	Admitted
-	Prefilling
-	Transferring
-	Decoding
-	Finished
-	Aborted
+	Waiting      State = iota + 1 // queued; holds nothing
+	Admitted                      // given its first pages; moves on within the same Ready
+	Prefilling                    // computing its prompt (and, after a preemption, its outputs) in chunks
+	Transferring                  // KV hand-off in progress (sending, or waiting to receive)
+	Decoding                      // one token per step
+	Finished                      // completed: FinishReason says how
+	Aborted                       // ended otherwise: AbortReason says why
 	numStates
 )
 

@@ -87,7 +87,7 @@ func (e *RejectError) Error() string { return fmt.Sprintf("%s: %s", e.Reason, e.
 
 // AbortError ends a stream of a request that was admitted but could not complete.
 type AbortError struct {
-	Reason  string // "cancelled", "deadline", "internal", "isolation", "shutdown"
+	Reason  string // "cancelled", "deadline", "internal", "isolation", "shutdown", "transfer"
 	Message string
 }
 
