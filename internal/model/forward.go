@@ -53,9 +53,10 @@ func (m *Model) NewWorkspace(p *tensor.Pool, maxTokens, maxLogits, maxContext in
 	ws.hidden = make([]float32, maxLogits*c.Dim)
 	ws.ropeCos = make([]float32, maxTokens*c.RopeDim/2)
 	ws.ropeSin = make([]float32, maxTokens*c.RopeDim/2)
+	// Per worker: one converted K or V row, then the scores of the query heads sharing a KV head.
 	ws.scores = make([][]float32, p.Threads())
 	for i := range ws.scores {
-		ws.scores[i] = make([]float32, maxContext)
+		ws.scores[i] = make([]float32, c.HeadDim+c.Heads/c.KVHeads*maxContext)
 	}
 	ws.kvRow = make([]float32, c.KVDim())
 	return ws
@@ -296,67 +297,62 @@ func (m *Model) storeKV(cache *kv.Pool, ws *Workspace, seqs []Seq, li, n int) {
 }
 
 // attention computes softmax(q·K/sqrt(d))·V per row and head, causally over the sequence's pages.
-// Work is split over (row, head) items; each item's reductions run in position order.
+// Work is split over (row, KV head) items, so that the query heads sharing a KV head read (and, for
+// an F16 cache, convert) each key and value once. Each head's reductions run in position order,
+// whatever else the step holds.
 func (m *Model) attention(p *tensor.Pool, cache *kv.Pool, ws *Workspace, seqs []Seq, li, n int) {
 	c := &m.Config
-	items := n * c.Heads
+	items := n * c.KVHeads
 	workers := len(ws.scores)
 	p.Run(workers, func(w int) {
 		for it := w; it < items; it += workers {
-			m.attendOne(cache, ws, seqs, li, it/c.Heads, it%c.Heads, ws.scores[w])
+			m.attendGroup(cache, ws, seqs, li, it/c.KVHeads, it%c.KVHeads, ws.scores[w])
 		}
 	})
 }
 
-func (m *Model) attendOne(cache *kv.Pool, ws *Workspace, seqs []Seq, li, r, h int, scores []float32) {
+func (m *Model) attendGroup(cache *kv.Pool, ws *Workspace, seqs []Seq, li, r, g int, scratch []float32) {
 	c := &m.Config
 	hd := c.HeadDim
-	g := h / (c.Heads / c.KVHeads)
+	group := c.Heads / c.KVHeads
 	ri := ws.rows[r]
 	pages := seqs[ri.seq].Pages
 	pt := cache.Config().PageTokens
-	q := ws.q[r*c.QDim()+h*hd : r*c.QDim()+(h+1)*hd]
-	out := ws.att[r*c.QDim()+h*hd : r*c.QDim()+(h+1)*hd]
-	scale := float32(1 / math.Sqrt(float64(hd)))
 	npos := ri.pos + 1
-	sc := scores[:npos]
+	scale := float32(1 / math.Sqrt(float64(hd)))
 	f16 := cache.Config().DType == tensor.F16
+	row := scratch[:hd]
+	sc := scratch[hd : hd+group*ws.maxContext]
+	qBase := r*c.QDim() + g*group*hd
 	for t := 0; t < npos; t++ {
 		page, slot := pages[t/pt].ID, t%pt
 		o := cache.KOffset(li, slot) + g*hd
-		var d float32
+		k := row
 		if f16 {
-			d = dotF16(cache.F16(page)[o:o+hd], q)
+			tensor.F16sToF32(row, cache.F16(page)[o:o+hd])
 		} else {
-			d = tensor.DotF32(cache.F32(page)[o:o+hd], q)
+			k = cache.F32(page)[o : o+hd]
 		}
-		sc[t] = d * scale
+		for j := 0; j < group; j++ {
+			q := ws.q[qBase+j*hd : qBase+(j+1)*hd]
+			sc[j*ws.maxContext+t] = tensor.DotF32(k, q) * scale
+		}
 	}
-	tensor.Softmax(sc)
-	clear(out)
+	for j := 0; j < group; j++ {
+		tensor.Softmax(sc[j*ws.maxContext : j*ws.maxContext+npos])
+		clear(ws.att[qBase+j*hd : qBase+(j+1)*hd])
+	}
 	for t := 0; t < npos; t++ {
 		page, slot := pages[t/pt].ID, t%pt
 		o := cache.VOffset(li, slot) + g*hd
+		v := row
 		if f16 {
-			axpyF16(out, sc[t], cache.F16(page)[o:o+hd])
+			tensor.F16sToF32(row, cache.F16(page)[o:o+hd])
 		} else {
-			tensor.Axpy(out, sc[t], cache.F32(page)[o:o+hd])
+			v = cache.F32(page)[o : o+hd]
 		}
-	}
-}
-
-// dotF16 is the dot product of an F16 key row with a float32 query, in position order.
-func dotF16(k []uint16, q []float32) float32 {
-	var s float32
-	for i, h := range k {
-		s += tensor.F16ToF32(h) * q[i]
-	}
-	return s
-}
-
-// axpyF16 adds a times an F16 value row to dst.
-func axpyF16(dst []float32, a float32, v []uint16) {
-	for i, h := range v {
-		dst[i] += a * tensor.F16ToF32(h)
+		for j := 0; j < group; j++ {
+			tensor.Axpy(ws.att[qBase+j*hd:qBase+(j+1)*hd], sc[j*ws.maxContext+t], v)
+		}
 	}
 }

@@ -1,0 +1,518 @@
+package bench
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"math/rand/v2"
+	"net"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/kvwarden/kvwarden/internal/engine"
+	"github.com/kvwarden/kvwarden/internal/server"
+	"github.com/kvwarden/kvwarden/internal/tenants"
+)
+
+// LocalServer is an in-process kvwarden server on a loopback port, with generated tenants.
+type LocalServer struct {
+	URL     string   // http://127.0.0.1:PORT
+	Keys    []string // one API key per tenant
+	Tenants []string // the tenants' ids, in the order of Keys
+	srv     *server.Server
+	errc    chan error
+}
+
+// StartServer serves eng on 127.0.0.1 (a free port) with n tenants without limits. log receives
+// the server's logs; nil discards them. The caller still owns eng.
+func StartServer(eng engine.Interface, tok server.Tokenizer, modelName string, n int, log *slog.Logger) (*LocalServer, error) {
+	if n < 1 {
+		return nil, fmt.Errorf("tenants %d: want at least one", n)
+	}
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	f := &tenants.File{Version: tenants.FileVersion}
+	ls := &LocalServer{errc: make(chan error, 1)}
+	for i := range n {
+		id := fmt.Sprintf("bench-%d", i+1)
+		key, err := f.Add(id, tenants.Limits{})
+		if err != nil {
+			return nil, err
+		}
+		ls.Keys, ls.Tenants = append(ls.Keys, key), append(ls.Tenants, id)
+	}
+	store, err := tenants.NewMemStore(f)
+	if err != nil {
+		return nil, err
+	}
+	srv, err := server.New(server.Config{Addr: "127.0.0.1:0", ModelName: modelName, Logger: log}, eng, tok, store)
+	if err != nil {
+		return nil, err
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, err
+	}
+	ls.srv, ls.URL = srv, "http://"+ln.Addr().String()
+	go func() { ls.errc <- srv.Serve(ln) }()
+	return ls, nil
+}
+
+// Close shuts the server down, waiting for in-flight requests until ctx is done.
+func (s *LocalServer) Close(ctx context.Context) error {
+	err := s.srv.Shutdown(ctx)
+	if serr := <-s.errc; serr != nil && !errors.Is(serr, http.ErrServerClosed) && !errors.Is(serr, context.Canceled) && err == nil {
+		err = serr
+	}
+	return err
+}
+
+// ServeOptions choose the load RunServe offers. Zero values take the defaults.
+type ServeOptions struct {
+	URL          string   // the server's base URL, e.g. http://127.0.0.1:8080
+	Keys         []string // API keys used round-robin, one per tenant; none: no Authorization header
+	TenantNames  []string // labels of Keys in the report; default tenant-1, tenant-2, ...
+	Model        string   // the "model" field; empty: the first model /v1/models lists
+	Clients      int      // concurrent requests (default 8)
+	Requests     int      // requests in all (default 32)
+	PromptTokens int      // prompt length (default 230)
+	GenTokens    int      // max_tokens, generated in full since EOS is ignored (default 128)
+	// TokenIDs, when set, are the ids prompts are drawn from and prompts are sent as token-id
+	// arrays, which kvwarden accepts; otherwise prompts are random common English words, about
+	// one token each in the usual vocabularies (the server's count is reported).
+	TokenIDs []int32
+	// Seed makes the prompts reproducible; 0 draws a fresh one, so that a second run against
+	// the same server does not find the first run's prompts in its prefix cache.
+	Seed     uint64
+	Progress io.Writer // progress bar; nil shows none
+	// Target names the server in the result (default: URL).
+	Target string
+}
+
+// TenantResult is one tenant's share of a serve run.
+type TenantResult struct {
+	Tenant          string  `json:"tenant"`
+	Completed       int     `json:"completed"`
+	Failed          int     `json:"failed"`
+	GeneratedTokens int     `json:"generated_tokens"`
+	E2EP50          float64 `json:"e2e_p50_ms"`
+}
+
+// ServeResult is the outcome of RunServe. Latencies are in milliseconds.
+type ServeResult struct {
+	Target       string      `json:"target"`
+	Model        string      `json:"model"`
+	Engine       *EngineInfo `json:"engine,omitempty"` // for an in-process server
+	Clients      int         `json:"clients"`
+	Requests     int         `json:"requests"`
+	Tenants      int         `json:"tenants"`
+	PromptTokens int         `json:"prompt_tokens"`
+	GenTokens    int         `json:"gen_tokens"`
+	PromptKind   string      `json:"prompt_kind"`            // "token_ids" or "text"
+	PromptWords  int         `json:"prompt_words,omitempty"` // text prompts: words, sized to make about PromptTokens tokens
+
+	Completed         int      `json:"completed"`
+	Failed            int      `json:"failed"`
+	Errors            []string `json:"errors,omitempty"` // distinct failure messages, at most 5
+	DurationSec       float64  `json:"duration_s"`
+	PromptTokensTotal int      `json:"prompt_tokens_total"` // as the server counted them
+	GeneratedTokens   int      `json:"generated_tokens"`
+	TokensPerSec      float64  `json:"generated_tokens_per_s"`
+	RequestsPerSec    float64  `json:"requests_per_s"`
+
+	// TTFT: from sending the request to the first streamed text. ITL: between successive
+	// streamed chunks (a chunk is one token, except that text held back, e.g. an incomplete
+	// UTF-8 character, arrives with the next). TPOT: (E2E - TTFT) / (tokens - 1) per request.
+	TTFT Dist `json:"ttft"`
+	ITL  Dist `json:"itl"`
+	TPOT Dist `json:"tpot"`
+	E2E  Dist `json:"e2e"`
+
+	PerTenant []TenantResult `json:"per_tenant"`
+}
+
+// reqResult is one request's measurements.
+type reqResult struct {
+	tenant        int
+	err           error
+	ttft, e2e     time.Duration
+	itl           []float64 // ms
+	tokens        int
+	promptTokens  int
+	sawFirstChunk bool
+}
+
+// RunServe sends o.Requests streaming completions with o.Clients in flight at once, round-robin
+// over the keys, and measures them. It fails only when it cannot start or no request completed;
+// individual failures are counted in the result.
+func RunServe(ctx context.Context, o ServeOptions) (*ServeResult, error) {
+	if o.Clients == 0 {
+		o.Clients = 8
+	}
+	if o.Requests == 0 {
+		o.Requests = 32
+	}
+	if o.PromptTokens == 0 {
+		o.PromptTokens = 230
+	}
+	if o.GenTokens == 0 {
+		o.GenTokens = 128
+	}
+	if o.Clients < 1 || o.Requests < 1 || o.PromptTokens < 1 || o.GenTokens < 1 {
+		return nil, errors.New("clients, requests, prompt tokens and gen tokens must be positive")
+	}
+	base := strings.TrimRight(o.URL, "/")
+	if !strings.HasPrefix(base, "http://") && !strings.HasPrefix(base, "https://") {
+		return nil, fmt.Errorf("server URL %q: want http://HOST:PORT", o.URL)
+	}
+	keys := o.Keys
+	if len(keys) == 0 {
+		keys = []string{""} // dev mode: one open tenant
+	}
+	names := o.TenantNames
+	if len(names) != len(keys) {
+		names = make([]string, len(keys))
+		for i := range names {
+			names[i] = fmt.Sprintf("tenant-%d", i+1)
+		}
+	}
+	client := &http.Client{Transport: &http.Transport{
+		Proxy: nil, DisableCompression: true, MaxIdleConnsPerHost: o.Clients, IdleConnTimeout: 30 * time.Second,
+		DialContext: (&net.Dialer{Timeout: 5 * time.Second}).DialContext,
+	}}
+	defer client.CloseIdleConnections()
+
+	res := &ServeResult{Target: o.Target, Model: o.Model, Clients: o.Clients, Requests: o.Requests, Tenants: len(keys),
+		PromptTokens: o.PromptTokens, GenTokens: o.GenTokens, PromptKind: "text"}
+	if res.Target == "" {
+		res.Target = base
+	}
+	if len(o.TokenIDs) > 0 {
+		res.PromptKind = "token_ids"
+	}
+	maxLen, model, err := fetchModel(ctx, client, base, keys[0])
+	if err != nil {
+		return nil, err
+	}
+	if res.Model == "" {
+		res.Model = model
+	}
+	if maxLen > 0 && o.PromptTokens+o.GenTokens > maxLen {
+		return nil, fmt.Errorf("prompt %d + gen %d tokens exceed the server's context of %d", o.PromptTokens, o.GenTokens, maxLen)
+	}
+
+	// Bodies are built up front so that the timed loop does only HTTP.
+	rng := newRand(o.Seed)
+	body := func(maxTokens int, stream bool) ([]byte, error) {
+		var prompt any
+		if len(o.TokenIDs) > 0 {
+			ids := make([]int32, o.PromptTokens)
+			for j := range ids {
+				ids[j] = o.TokenIDs[rng.IntN(len(o.TokenIDs))]
+			}
+			prompt = ids
+		} else {
+			prompt = textPrompt(rng, res.PromptWords)
+		}
+		m := map[string]any{"model": res.Model, "prompt": prompt, "max_tokens": maxTokens, "temperature": 0, "ignore_eos": true}
+		if stream {
+			m["stream"], m["stream_options"] = true, map[string]any{"include_usage": true}
+		}
+		return json.Marshal(m)
+	}
+	// One untimed request first: the first request of a fresh server pays one-off costs. For text
+	// prompts it also measures how many tokens a word makes, to size the prompts.
+	res.PromptWords = o.PromptTokens
+	warmBody, err := body(1, false)
+	if err != nil {
+		return nil, err
+	}
+	n, err := warmUp(ctx, client, base+"/v1/completions", keys[0], warmBody)
+	if err != nil {
+		return nil, fmt.Errorf("warm-up request: %w", err)
+	}
+	if len(o.TokenIDs) > 0 {
+		res.PromptWords = 0
+	} else if n > 0 {
+		res.PromptWords = max(1, int(float64(o.PromptTokens)*float64(o.PromptTokens)/float64(n)+0.5))
+	}
+	bodies := make([][]byte, o.Requests)
+	for i := range bodies {
+		if bodies[i], err = body(o.GenTokens, true); err != nil {
+			return nil, err
+		}
+	}
+
+	bar := newBar(o.Progress, o.Requests, "serve bench")
+	results := make([]reqResult, o.Requests)
+	next := make(chan int)
+	var wg sync.WaitGroup
+	start := time.Now()
+	for range o.Clients {
+		wg.Go(func() {
+			for i := range next {
+				results[i] = send(ctx, client, base+"/v1/completions", keys[i%len(keys)], bodies[i])
+				results[i].tenant = i % len(keys)
+				bar.add()
+			}
+		})
+	}
+feed:
+	for i := range o.Requests {
+		select {
+		case next <- i:
+		case <-ctx.Done():
+			break feed
+		}
+	}
+	close(next)
+	wg.Wait()
+	elapsed := time.Since(start)
+	bar.finish()
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	res.aggregate(results, names, elapsed)
+	if res.Completed == 0 {
+		return res, fmt.Errorf("every request failed: %s", strings.Join(res.Errors, "; "))
+	}
+	return res, nil
+}
+
+func (res *ServeResult) aggregate(results []reqResult, names []string, elapsed time.Duration) {
+	var ttft, itl, tpot, e2e []float64
+	per := make([]TenantResult, len(names))
+	perE2E := make([][]float64, len(names))
+	for i := range per {
+		per[i].Tenant = names[i]
+	}
+	for _, r := range results {
+		t := &per[r.tenant]
+		if r.err != nil {
+			res.Failed++
+			t.Failed++
+			if msg := r.err.Error(); len(res.Errors) < 5 && !slices.Contains(res.Errors, msg) {
+				res.Errors = append(res.Errors, msg)
+			}
+			continue
+		}
+		res.Completed++
+		t.Completed++
+		t.GeneratedTokens += r.tokens
+		res.GeneratedTokens += r.tokens
+		res.PromptTokensTotal += r.promptTokens
+		ms := func(d time.Duration) float64 { return float64(d) / 1e6 }
+		ttft = append(ttft, ms(r.ttft))
+		e2e = append(e2e, ms(r.e2e))
+		perE2E[r.tenant] = append(perE2E[r.tenant], ms(r.e2e))
+		itl = append(itl, r.itl...)
+		if r.tokens > 1 {
+			tpot = append(tpot, ms(r.e2e-r.ttft)/float64(r.tokens-1))
+		}
+	}
+	for i := range per {
+		if len(perE2E[i]) > 0 {
+			per[i].E2EP50 = Median(perE2E[i])
+		}
+	}
+	res.PerTenant = per
+	res.DurationSec = elapsed.Seconds()
+	res.TokensPerSec = float64(res.GeneratedTokens) / res.DurationSec
+	res.RequestsPerSec = float64(res.Completed) / res.DurationSec
+	res.TTFT, res.ITL, res.TPOT, res.E2E = Summarize(ttft), Summarize(itl), Summarize(tpot), Summarize(e2e)
+}
+
+// fetchModel asks /v1/models for the first model's id and context length (0 when not given).
+func fetchModel(ctx context.Context, c *http.Client, base, key string) (int, string, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, base+"/v1/models", nil)
+	if err != nil {
+		return 0, "", err
+	}
+	if key != "" {
+		req.Header.Set("Authorization", "Bearer "+key)
+	}
+	resp, err := c.Do(req)
+	if err != nil {
+		return 0, "", fmt.Errorf("server %s: %w", base, err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
+	if resp.StatusCode != http.StatusOK {
+		return 0, "", fmt.Errorf("GET /v1/models: %s", httpError(resp.StatusCode, b))
+	}
+	var list struct {
+		Data []struct {
+			ID          string `json:"id"`
+			MaxModelLen int    `json:"max_model_len"`
+		} `json:"data"`
+	}
+	if err := json.Unmarshal(b, &list); err != nil || len(list.Data) == 0 {
+		return 0, "", fmt.Errorf("GET /v1/models: no model listed")
+	}
+	return list.Data[0].MaxModelLen, list.Data[0].ID, nil
+}
+
+// warmUp sends one request that is not streamed and returns the prompt tokens the server counted.
+func warmUp(ctx context.Context, c *http.Client, url, key string, body []byte) (int, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, bytes.NewReader(body))
+	if err != nil {
+		return 0, err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	if key != "" {
+		req.Header.Set("Authorization", "Bearer "+key)
+	}
+	resp, err := c.Do(req)
+	if err != nil {
+		return 0, err
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
+	if resp.StatusCode != http.StatusOK {
+		return 0, errors.New(httpError(resp.StatusCode, b))
+	}
+	var r struct {
+		Usage struct {
+			PromptTokens int `json:"prompt_tokens"`
+		} `json:"usage"`
+	}
+	json.Unmarshal(b, &r)
+	return r.Usage.PromptTokens, nil
+}
+
+// httpError renders an error response: the OpenAI error message when there is one.
+func httpError(status int, body []byte) string {
+	var e struct {
+		Error struct {
+			Message string `json:"message"`
+		} `json:"error"`
+	}
+	if json.Unmarshal(body, &e) == nil && e.Error.Message != "" {
+		return fmt.Sprintf("HTTP %d: %s", status, e.Error.Message)
+	}
+	return fmt.Sprintf("HTTP %d", status)
+}
+
+// streamEvent is what RunServe reads of a completions stream event.
+type streamEvent struct {
+	Choices []struct {
+		Text         string  `json:"text"`
+		FinishReason *string `json:"finish_reason"`
+	} `json:"choices"`
+	Usage *struct {
+		PromptTokens     int `json:"prompt_tokens"`
+		CompletionTokens int `json:"completion_tokens"`
+	} `json:"usage"`
+	Error *struct {
+		Message string `json:"message"`
+	} `json:"error"`
+}
+
+// send runs one streaming completion and times its chunks as they are read.
+func send(ctx context.Context, c *http.Client, url, key string, body []byte) reqResult {
+	var r reqResult
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, bytes.NewReader(body))
+	if err != nil {
+		r.err = err
+		return r
+	}
+	req.Header.Set("Content-Type", "application/json")
+	if key != "" {
+		req.Header.Set("Authorization", "Bearer "+key)
+	}
+	start := time.Now()
+	resp, err := c.Do(req)
+	if err != nil {
+		r.err = err
+		return r
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		b, _ := io.ReadAll(io.LimitReader(resp.Body, 64<<10))
+		r.err = errors.New(httpError(resp.StatusCode, b))
+		return r
+	}
+	br := bufio.NewReaderSize(resp.Body, 64<<10)
+	var last time.Time
+	chunks, done := 0, false
+	for !done {
+		line, err := br.ReadBytes('\n')
+		now := time.Now()
+		if len(line) == 0 && err != nil {
+			if errors.Is(err, io.EOF) {
+				err = errors.New("the stream ended without [DONE]")
+			}
+			r.err = err
+			return r
+		}
+		data, ok := bytes.CutPrefix(bytes.TrimSpace(line), []byte("data:"))
+		if !ok {
+			continue
+		}
+		data = bytes.TrimSpace(data)
+		if string(data) == "[DONE]" {
+			done = true
+			continue
+		}
+		var ev streamEvent
+		if err := json.Unmarshal(data, &ev); err != nil {
+			r.err = fmt.Errorf("malformed stream event: %v", err)
+			return r
+		}
+		if ev.Error != nil {
+			r.err = errors.New(ev.Error.Message)
+			return r
+		}
+		if ev.Usage != nil {
+			r.tokens, r.promptTokens = ev.Usage.CompletionTokens, ev.Usage.PromptTokens
+		}
+		for _, ch := range ev.Choices {
+			if ch.FinishReason != nil || ch.Text == "" {
+				continue
+			}
+			if !r.sawFirstChunk {
+				r.sawFirstChunk, r.ttft = true, now.Sub(start)
+			} else {
+				r.itl = append(r.itl, float64(now.Sub(last))/1e6)
+			}
+			last = now
+			chunks++
+		}
+	}
+	r.e2e = time.Since(start)
+	if !r.sawFirstChunk {
+		r.ttft = r.e2e // no text at all: the first byte of output is the end
+	}
+	if r.tokens == 0 {
+		r.tokens = chunks // a server that does not report usage
+	}
+	return r
+}
+
+// words build text prompts: common English words that are single tokens in most vocabularies.
+var words = strings.Fields(`the of and to in is was for on that with as by at from his it an were are which
+this be or has had first one their its new after who they have her she two been other when there all
+during into school time may years more most only over city some world would where later up such used
+many can state about national out known university united then made`)
+
+// textPrompt is n-1 random words after a random number, so that no two prompts share a prefix
+// (which a prefix cache would otherwise serve without computing).
+func textPrompt(rng *rand.Rand, n int) string {
+	var sb strings.Builder
+	sb.WriteString(strconv.Itoa(rng.IntN(1_000_000)))
+	for range n - 1 {
+		sb.WriteByte(' ')
+		sb.WriteString(words[rng.IntN(len(words))])
+	}
+	return sb.String()
+}
