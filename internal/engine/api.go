@@ -100,6 +100,7 @@ type Stats struct {
 	PagesQuarantined                              int
 	PrefillTokens, DecodeTokens                   uint64 // cumulative
 	SecurityEvents                                uint64 // cumulative isolation violations caught
+	Preemptions, Evictions, CacheHitTokens        uint64 // cumulative
 }
 
 // Info describes the loaded model and the serving limits.

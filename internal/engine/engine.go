@@ -177,6 +177,7 @@ func (e *Engine) Stats() Stats {
 		PagesTotal: s.PagesTotal, PagesFree: s.PagesFree, PagesUsed: s.PagesOwned,
 		PagesCached: s.PagesCached, PagesQuarantined: s.PagesQuarantined,
 		PrefillTokens: s.PrefillTokens, DecodeTokens: s.DecodeTokens, SecurityEvents: s.SecurityEvents,
+		Preemptions: s.Preemptions, Evictions: s.Evictions, CacheHitTokens: s.CacheHitTokens,
 	}
 }
 
@@ -264,6 +265,7 @@ func (e *Engine) Close() {
 	e.poke()
 	<-e.done
 	e.pool.Close()
+	e.cache.Close()
 }
 
 // Drain stops admitting, waits until every running request has ended or ctx is done, then closes.

@@ -99,6 +99,7 @@ type Pool struct {
 	rowElems  int // KVHeads*HeadDim: one token's K (or V) in one layer
 	pageBytes int
 	arena     []byte
+	release   func() error
 }
 
 // ErrIsolation marks every refusal caused by a header that does not match the reader.
@@ -144,11 +145,22 @@ func NewPool(cfg Config) (*Pool, error) {
 	if cfg.DType == tensor.F16 {
 		p.elemBytes = 2
 	}
-	// Allocated as uint64 words so that every page (a multiple of 64 bytes) is 8-byte aligned
-	// for the float views.
-	words := make([]uint64, (pb*cfg.Pages+7)/8)
-	p.arena = unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(words))), pb*cfg.Pages)
+	arena, release, err := allocArena(pb * cfg.Pages)
+	if err != nil {
+		return nil, fmt.Errorf("kv pool: %d pages of %d bytes: %w", cfg.Pages, pb, err)
+	}
+	p.arena, p.release = arena, release
 	return p, nil
+}
+
+// Close releases the pool's memory. The pool must not be used afterwards.
+func (p *Pool) Close() error {
+	if p.release == nil {
+		return nil
+	}
+	err := p.release()
+	p.release, p.arena = nil, nil
+	return err
 }
 
 // Config returns the pool's configuration.

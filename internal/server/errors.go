@@ -73,14 +73,14 @@ func writeError(w http.ResponseWriter, e *apiError) {
 // fromSubmit maps an engine.Submit error to an answer. promptLen and maxTokens describe the
 // refused engine request and maxContext is the advertised limit, so a length error names both
 // the request's size and the limit even if the engine's message were terse.
-func fromSubmit(err error, promptLen, maxTokens, maxContext int) *apiError {
+func fromSubmit(err error, promptParam string, promptLen, maxTokens, maxContext int) *apiError {
 	var re *engine.RejectError
 	if !errors.As(err, &re) {
 		return &apiError{Status: http.StatusInternalServerError, Type: errServer, Message: "the engine could not take the request", Code: "internal_error", Reason: "internal"}
 	}
 	switch re.Reason {
 	case engine.RejectContextLength:
-		return &apiError{Status: http.StatusBadRequest, Type: errInvalidRequest, Param: "messages", Code: "context_length_exceeded",
+		return &apiError{Status: http.StatusBadRequest, Type: errInvalidRequest, Param: promptParam, Code: "context_length_exceeded",
 			Message: fmt.Sprintf("This model's maximum context length is %d tokens, but this request needs %d tokens (%d in the prompt + %d max_tokens); shorten the prompt or lower max_tokens (engine: %s)",
 				maxContext, promptLen+maxTokens, promptLen, maxTokens, re.Message), Reason: "context_length"}
 	case engine.RejectPoolCapacity:

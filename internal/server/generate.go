@@ -71,7 +71,11 @@ func (j *job) submit(ctx context.Context) ([]engine.Stream, *apiError) {
 				for _, o := range streams {
 					o.Close()
 				}
-				return nil, fromSubmit(err, len(prompt), j.maxTokens[i], j.s.info.MaxContext)
+				param := "prompt"
+				if j.rc.endpoint == "chat" {
+					param = "messages"
+				}
+				return nil, fromSubmit(err, param, len(prompt), j.maxTokens[i], j.s.info.MaxContext)
 			}
 			streams = append(streams, st)
 		}

@@ -1,0 +1,137 @@
+package e2e
+
+import (
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/kvwarden/kvwarden/internal/gguf"
+	"github.com/kvwarden/kvwarden/internal/testenv"
+	"github.com/kvwarden/kvwarden/internal/tokenizer"
+)
+
+// refCase is a greedy case of the shared reference files (llama.cpp and llama2.c outputs).
+type refCase struct {
+	Kind          string      `json:"kind"`
+	ID            string      `json:"id"`
+	Source        string      `json:"source"`
+	Prompt        string      `json:"prompt"`
+	KVCacheType   string      `json:"kv_cache_type"`
+	PromptIDs     []int32     `json:"prompt_ids"`
+	GenIDs        []int32     `json:"gen_ids"`
+	StoppedAtBOS  bool        `json:"stopped_at_bos"`
+	TextHex       string      `json:"text_utf8_hex"`
+	TextInPrompt  bool        `json:"text_includes_prompt"`
+	Top5Logits    [][]float64 `json:"top5_logits"`
+	RenderedInput string      `json:"rendered_prompt"`
+}
+
+func loadRef(t testing.TB, name string) []refCase {
+	t.Helper()
+	b, err := os.ReadFile(testenv.Reference(t, name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cases []refCase
+	if err := json.Unmarshal(b, &cases); err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	return cases
+}
+
+// refByID returns one case by id.
+func refByID(t testing.TB, cases []refCase, id string) refCase {
+	t.Helper()
+	for _, c := range cases {
+		if c.ID == id {
+			return c
+		}
+	}
+	t.Fatalf("no reference case %q", id)
+	return refCase{}
+}
+
+// f32Greedy returns the greedy cases computed with float32 KV (llama2.c is float32 throughout).
+func f32Greedy(cases []refCase) []refCase {
+	var out []refCase
+	for _, c := range cases {
+		if c.Kind == "greedy" && strings.HasPrefix(c.KVCacheType, "f32") && len(c.GenIDs) > 0 {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// vocab is the model's tokenizer, used only to name the tokens the API reports as text.
+type vocab struct{ tok *tokenizer.Tokenizer }
+
+func loadVocab(t testing.TB, model string) vocab {
+	t.Helper()
+	f, err := gguf.Open(testenv.Model(t, model))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	tok, err := tokenizer.FromGGUF(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return vocab{tok}
+}
+
+// text is the text the pieces of ids make, as the API shows it: JSON carries only valid UTF-8, so
+// a byte that cannot start a character becomes U+FFFD, and so does an unfinished character at the
+// very end.
+func (v vocab) text(ids []int32) string {
+	var b []byte
+	for _, id := range ids {
+		b = append(b, v.tok.Piece(id)...)
+	}
+	var sb strings.Builder
+	for i := 0; i < len(b); {
+		r, size := utf8.DecodeRune(b[i:])
+		switch {
+		case r != utf8.RuneError || size > 1:
+			sb.Write(b[i : i+size])
+			i += size
+		case !utf8.FullRune(b[i:]):
+			sb.WriteRune(utf8.RuneError)
+			i = len(b)
+		default:
+			sb.WriteRune(utf8.RuneError)
+			i++
+		}
+	}
+	return sb.String()
+}
+
+// tokenString is how the API names a token in logprobs: its piece, shown as "bytes:\xNN" when it
+// is not valid UTF-8 on its own, or its vocabulary text when it has no piece (special tokens).
+func (v vocab) tokenString(id int32) string {
+	p := v.tok.Piece(id)
+	if v.tok.IsEOG(id) || len(p) == 0 {
+		return v.tok.TokenText(id)
+	}
+	if utf8.Valid(p) {
+		return string(p)
+	}
+	var sb strings.Builder
+	sb.WriteString("bytes:")
+	for _, c := range p {
+		fmt.Fprintf(&sb, "\\x%02x", c)
+	}
+	return sb.String()
+}
+
+func unhex(t testing.TB, s string) string {
+	t.Helper()
+	b, err := hex.DecodeString(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}

@@ -1,0 +1,633 @@
+package e2e
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/openai/openai-go/v3"
+	"github.com/openai/openai-go/v3/option"
+	"github.com/prometheus/common/expfmt"
+	prommodel "github.com/prometheus/common/model"
+
+	"github.com/kvwarden/kvwarden/internal/testenv"
+)
+
+const (
+	storiesModel = "stories260K.gguf"
+	qwenModel    = "qwen2-tiny-random.gguf"
+)
+
+// serverOpts are the flags of one "kvwarden serve".
+type serverOpts struct {
+	model   string   // file name in the shared models folder
+	tenants string   // tenants file; "" runs in dev mode (one open tenant)
+	kvMem   string   // --kv-mem; default 64MiB
+	args    []string // further flags
+}
+
+// server is one running kvwarden process.
+type server struct {
+	t      testing.TB
+	cmd    *exec.Cmd
+	addr   string // host:port it listens on
+	base   string // http://addr
+	log    *logBuffer
+	http   *http.Client
+	exited chan struct{} // closed when the process has been reaped
+	err    error         // cmd.Wait's result, valid once exited is closed
+	hung   atomic.Bool   // the watchdog found the engine stuck and dumped its goroutines
+}
+
+// logBuffer collects the server's output; the process writes to it from another goroutine.
+type logBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *logBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *logBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+func (l *logBuffer) tail(n int) string { return tail(l.String(), n) }
+
+// startServer starts kvwarden serve on 127.0.0.1 port 0 with an f32 KV cache (the dtype the
+// references were made with), waits until /ready answers 200, and kills it when the test ends.
+func startServer(t testing.TB, o serverOpts) *server {
+	t.Helper()
+	model := testenv.Model(t, o.model)
+	if _, err := os.Stat(model); err != nil {
+		t.Fatalf("model: %v", err)
+	}
+	kvMem := o.kvMem
+	if kvMem == "" {
+		kvMem = "64MiB"
+	}
+	addrFile := filepath.Join(t.TempDir(), "addr")
+	args := []string{"serve", "--model", model, "--addr", "127.0.0.1:0", "--addr-file", addrFile,
+		"--kv-mem", kvMem, "--kv-dtype", "f32"}
+	if o.tenants != "" {
+		args = append(args, "--tenants", o.tenants)
+	}
+	args = append(args, o.args...)
+	s := &server{t: t, log: &logBuffer{}, exited: make(chan struct{})}
+	s.cmd = exec.Command(binary, args...)
+	s.cmd.Stdout, s.cmd.Stderr = s.log, s.log
+	setProcAttr(s.cmd)
+	if err := s.cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	go func() { s.err = s.cmd.Wait(); close(s.exited) }()
+	tr := http.DefaultTransport.(*http.Transport).Clone()
+	tr.MaxIdleConnsPerHost = 128 // the load test keeps many streams open at once
+	s.http = &http.Client{Transport: tr}
+	t.Cleanup(func() {
+		if t.Failed() {
+			if msg := s.broken(); msg != "" {
+				t.Logf("BUG (the likely cause of this failure): %s", msg)
+			} else {
+				t.Logf("server log (%s, tail):\n%s", o.model, s.log.tail(6000))
+			}
+		}
+		tr.CloseIdleConnections()
+		s.kill()
+	})
+
+	deadline := time.Now().Add(60 * time.Second)
+	for s.addr == "" {
+		if b, err := os.ReadFile(addrFile); err == nil && len(b) > 0 {
+			s.addr = string(b)
+			break
+		}
+		s.checkAlive(deadline, "write --addr-file")
+		time.Sleep(10 * time.Millisecond)
+	}
+	s.base = "http://" + s.addr
+	for {
+		resp, err := s.http.Get(s.base + "/ready")
+		if err == nil {
+			io.Copy(io.Discard, resp.Body)
+			resp.Body.Close()
+			if resp.StatusCode == http.StatusOK {
+				break
+			}
+		}
+		s.checkAlive(deadline, "answer /ready")
+		time.Sleep(10 * time.Millisecond)
+	}
+	// The address file is written with one write; reading it again guards against having read
+	// half of it (and readied some other listener).
+	if b, _ := os.ReadFile(addrFile); string(b) != s.addr {
+		t.Fatalf("address file changed from %q to %q", s.addr, b)
+	}
+	go s.watchdog()
+	return s
+}
+
+// stallLimit is how long the engine may hold queued or running requests without computing a
+// single token before the watchdog calls it hung. Even on two busy cores a step of these tiny
+// models takes milliseconds.
+const stallLimit = 5 * time.Second
+
+// watchdog turns a hung engine into a diagnosis instead of a test time-out: when requests wait or
+// run but the prefill and decode counters stop moving, it sends SIGQUIT, so the Go runtime writes
+// every goroutine's stack into the server log (and the process exits).
+func (s *server) watchdog() {
+	var last float64
+	lastMove := time.Now()
+	for {
+		select {
+		case <-s.exited:
+			return
+		case <-time.After(200 * time.Millisecond):
+		}
+		m, err := s.tryMetrics()
+		if err != nil {
+			continue // draining or gone; exited says which
+		}
+		progress := m["kvwarden_prefill_tokens_total"] + m["kvwarden_decode_tokens_total"]
+		if progress != last || (m[mRunning] == 0 && m[mWaiting] == 0) {
+			last, lastMove = progress, time.Now()
+			continue
+		}
+		if time.Since(lastMove) > stallLimit {
+			s.declareHung()
+			return
+		}
+	}
+}
+
+// declareHung records that the engine stopped making progress and has the Go runtime dump every
+// goroutine's stack into the log (SIGQUIT; the process then exits).
+func (s *server) declareHung() {
+	if s.hung.CompareAndSwap(false, true) {
+		s.cmd.Process.Signal(syscall.SIGQUIT)
+	}
+}
+
+// skipIfBroken skips the test, naming the product bug, when the server hung (the watchdog fired)
+// or crashed with a panic: every failure the test would report next is only a consequence.
+func (s *server) skipIfBroken(t testing.TB) {
+	t.Helper()
+	if msg := s.broken(); msg != "" {
+		t.Skip("BUG: " + msg)
+	}
+}
+
+// broken says why the server stopped serving, if it hung or panicked; "" if it did not.
+func (s *server) broken() string {
+	if s.hung.Load() {
+		select {
+		case <-s.exited:
+		case <-time.After(10 * time.Second):
+		}
+		return fmt.Sprintf("the engine hung: requests were queued or running but no token was computed for %v (0%% CPU). "+
+			"Stack of the engine loop from the SIGQUIT dump:\n%s", stallLimit, engineStack(s.log.String()))
+	}
+	select {
+	case <-s.exited:
+	default:
+		if s.healthy() {
+			return ""
+		}
+		select {
+		case <-s.exited:
+		case <-time.After(2 * time.Second):
+			return ""
+		}
+	}
+	log := s.log.String()
+	if i := strings.Index(log, "panic: "); i >= 0 {
+		return "the server crashed (" + fmt.Sprint(s.err) + "):\n" + tail(log[i:], 3000)
+	}
+	if i := strings.Index(log, "fatal error: "); i >= 0 {
+		return "the server crashed (" + fmt.Sprint(s.err) + "):\n" + tail(log[i:], 3000)
+	}
+	return ""
+}
+
+func (s *server) healthy() bool {
+	c := http.Client{Timeout: time.Second}
+	resp, err := c.Get(s.base + "/health")
+	if err != nil {
+		return false
+	}
+	readAll(resp.Body)
+	return resp.StatusCode == http.StatusOK
+}
+
+// engineStack picks the engine loop's goroutine out of a Go traceback.
+func engineStack(dump string) string {
+	for g := range strings.SplitSeq(dump, "\n\n") {
+		if strings.Contains(g, "engine.(*Engine).loop") {
+			return g
+		}
+	}
+	return "(no engine goroutine in the dump; server log tail:)\n" + tail(dump, 3000)
+}
+
+func tail(s string, n int) string {
+	if len(s) > n {
+		return "…" + s[len(s)-n:]
+	}
+	return s
+}
+
+func (s *server) checkAlive(deadline time.Time, what string) {
+	s.t.Helper()
+	select {
+	case <-s.exited:
+		s.t.Fatalf("server exited (%v) before it could %s:\n%s", s.err, what, s.log.tail(4000))
+	default:
+	}
+	if time.Now().After(deadline) {
+		s.t.Fatalf("server did not %s in time:\n%s", what, s.log.tail(4000))
+	}
+}
+
+func (s *server) kill() {
+	select {
+	case <-s.exited:
+	default:
+		s.cmd.Process.Kill()
+		<-s.exited
+	}
+}
+
+func (s *server) pid() int { return s.cmd.Process.Pid }
+
+func (s *server) signal(sig syscall.Signal) {
+	s.t.Helper()
+	if err := s.cmd.Process.Signal(sig); err != nil {
+		s.t.Fatalf("signal %v: %v", sig, err)
+	}
+}
+
+// waitExit waits for the process to end and returns its exit code.
+func (s *server) waitExit(timeout time.Duration) int {
+	s.t.Helper()
+	select {
+	case <-s.exited:
+	case <-time.After(timeout):
+		s.t.Fatalf("server still running %v after the signal:\n%s", timeout, s.log.tail(4000))
+	}
+	var ee *exec.ExitError
+	if errors.As(s.err, &ee) {
+		return ee.ExitCode()
+	}
+	if s.err != nil {
+		s.t.Fatalf("wait: %v", s.err)
+	}
+	return 0
+}
+
+// client is the official OpenAI client pointed at this server. Retries are off: a test must see
+// every 429 and 5xx the server sends.
+func (s *server) client(key string) openai.Client {
+	return openai.NewClient(option.WithBaseURL(s.base+"/v1/"), option.WithAPIKey(key),
+		option.WithMaxRetries(0), option.WithHTTPClient(s.http))
+}
+
+// post sends a raw JSON request; key "" sends no Authorization header.
+func (s *server) post(ctx context.Context, path, key, body string) (*http.Response, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, s.base+path, strings.NewReader(body))
+	if err != nil {
+		return nil, err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	if key != "" {
+		req.Header.Set("Authorization", "Bearer "+key)
+	}
+	return s.http.Do(req)
+}
+
+// call sends a raw request and reads the whole answer.
+func (s *server) call(t testing.TB, method, path, key, body string) (int, http.Header, []byte) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, method, s.base+path, strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if body != "" {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	if key != "" {
+		req.Header.Set("Authorization", "Bearer "+key)
+	}
+	resp, err := s.http.Do(req)
+	if err != nil {
+		s.skipIfBroken(t)
+		t.Fatalf("%s %s: %v", method, path, err)
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatalf("%s %s: reading the body: %v", method, path, err)
+	}
+	return resp.StatusCode, resp.Header, b
+}
+
+// apiErr is the OpenAI error body.
+type apiErr struct {
+	Error struct {
+		Message string  `json:"message"`
+		Type    string  `json:"type"`
+		Param   *string `json:"param"`
+		Code    *string `json:"code"`
+	} `json:"error"`
+}
+
+func decodeErr(t testing.TB, body []byte) apiErr {
+	t.Helper()
+	var e apiErr
+	if err := json.Unmarshal(body, &e); err != nil || e.Error.Message == "" || e.Error.Type == "" {
+		t.Fatalf("not an OpenAI error body (%v): %s", err, body)
+	}
+	return e
+}
+
+func str(p *string) string {
+	if p == nil {
+		return "<null>"
+	}
+	return *p
+}
+
+// sseReader reads server-sent events from a raw response, so a test can tell a stream that ended
+// with [DONE] from one that was cut off (the OpenAI client treats both as a normal end).
+type sseReader struct {
+	r *bufio.Reader
+}
+
+func newSSE(body io.Reader) *sseReader { return &sseReader{r: bufio.NewReaderSize(body, 1<<16)} }
+
+// next returns the next event's data; done is true for [DONE]. io.EOF means the stream ended.
+func (s *sseReader) next() (data []byte, done bool, err error) {
+	for {
+		line, err := s.r.ReadBytes('\n')
+		if err != nil {
+			if err == io.EOF && len(line) == 0 {
+				return nil, false, io.EOF
+			}
+			if err == io.EOF {
+				err = io.ErrUnexpectedEOF
+			}
+			return nil, false, err
+		}
+		line = bytes.TrimRight(line, "\r\n")
+		d, ok := bytes.CutPrefix(line, []byte("data: "))
+		if !ok {
+			continue // blank separator lines
+		}
+		if string(d) == "[DONE]" {
+			return nil, true, nil
+		}
+		return d, false, nil
+	}
+}
+
+// completionChunk is the part of a completions response (or stream chunk) the tests read.
+type completionChunk struct {
+	Choices []struct {
+		Index    int    `json:"index"`
+		Text     string `json:"text"`
+		Logprobs *struct {
+			Tokens        []string             `json:"tokens"`
+			TokenLogprobs []float64            `json:"token_logprobs"`
+			TopLogprobs   []map[string]float64 `json:"top_logprobs"`
+			TextOffset    []int                `json:"text_offset"`
+		} `json:"logprobs"`
+		FinishReason *string `json:"finish_reason"`
+	} `json:"choices"`
+	Usage *struct {
+		PromptTokens     int `json:"prompt_tokens"`
+		CompletionTokens int `json:"completion_tokens"`
+	} `json:"usage"`
+	Error *json.RawMessage `json:"error"`
+}
+
+// metrics is one scrape of /metrics: series name with sorted labels → value.
+type metrics map[string]float64
+
+func (s *server) metrics(t testing.TB) metrics {
+	t.Helper()
+	m, err := s.tryMetrics()
+	if err != nil {
+		s.skipIfBroken(t)
+		t.Fatal(err)
+	}
+	return m
+}
+
+// tryMetrics scrapes /metrics; it reports failure instead of failing, for goroutines other than
+// the test's own.
+func (s *server) tryMetrics() (metrics, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, s.base+"/metrics", nil)
+	if err != nil {
+		return nil, err
+	}
+	resp, err := s.http.Do(req)
+	if err != nil {
+		return nil, err
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(resp.Body)
+	if err != nil {
+		return nil, err
+	}
+	if resp.StatusCode != http.StatusOK {
+		return nil, fmt.Errorf("/metrics: %d %s", resp.StatusCode, body)
+	}
+	if ft := expfmt.ResponseFormat(resp.Header).FormatType(); ft != expfmt.TypeTextPlain {
+		return nil, fmt.Errorf("/metrics format %v", ft)
+	}
+	parser := expfmt.NewTextParser(prommodel.UTF8Validation)
+	fams, err := parser.TextToMetricFamilies(bytes.NewReader(body))
+	if err != nil {
+		return nil, fmt.Errorf("/metrics does not parse: %v", err)
+	}
+	m := metrics{}
+	for name, f := range fams {
+		for _, mt := range f.GetMetric() {
+			var labels []string
+			for _, l := range mt.GetLabel() {
+				labels = append(labels, fmt.Sprintf("%s=%q", l.GetName(), l.GetValue()))
+			}
+			slices.Sort(labels)
+			key := name
+			if len(labels) > 0 {
+				key += "{" + strings.Join(labels, ",") + "}"
+			}
+			switch {
+			case mt.Counter != nil:
+				m[key] = mt.Counter.GetValue()
+			case mt.Gauge != nil:
+				m[key] = mt.Gauge.GetValue()
+			case mt.Untyped != nil:
+				m[key] = mt.Untyped.GetValue()
+			}
+		}
+	}
+	return m, nil
+}
+
+// get returns a series that must be present.
+func (m metrics) get(t testing.TB, key string) float64 {
+	t.Helper()
+	v, ok := m[key]
+	if !ok {
+		t.Fatalf("/metrics has no %s", key)
+	}
+	return v
+}
+
+const (
+	mPagesUsed   = `kvwarden_kv_pages{state="used"}`
+	mPagesFree   = `kvwarden_kv_pages{state="free"}`
+	mPagesCached = `kvwarden_kv_pages{state="cached"}`
+	mPagesQuar   = `kvwarden_kv_pages{state="quarantined"}`
+	mPagesTotal  = `kvwarden_kv_pages_total`
+	mSecurity    = `kvwarden_isolation_security_events_total`
+	mRunning     = `kvwarden_running_sequences`
+	mWaiting     = `kvwarden_queue_depth`
+	mInflight    = `kvwarden_http_requests_in_flight`
+)
+
+// idle reports whether the engine holds no request and no page outside the free list and the
+// prefix cache.
+func (m metrics) idle() bool {
+	return m[mPagesUsed] == 0 && m[mPagesQuar] == 0 && m[mRunning] == 0 && m[mWaiting] == 0 && m[mInflight] == 0
+}
+
+// waitIdle polls /metrics until the server is idle, then checks the pool is whole: no page used
+// or quarantined, free + cached = total, and no isolation event ever.
+func (s *server) waitIdle(t testing.TB, timeout time.Duration) metrics {
+	t.Helper()
+	deadline := time.Now().Add(timeout)
+	for {
+		m := s.metrics(t)
+		if m.idle() {
+			checkPoolWhole(t, m)
+			return m
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("server not idle %v after the work ended: used %v, quarantined %v, running %v, waiting %v, in flight %v",
+				timeout, m[mPagesUsed], m[mPagesQuar], m[mRunning], m[mWaiting], m[mInflight])
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+func checkPoolWhole(t testing.TB, m metrics) {
+	t.Helper()
+	total := m.get(t, mPagesTotal)
+	if used, q := m.get(t, mPagesUsed), m.get(t, mPagesQuar); used != 0 || q != 0 {
+		t.Errorf("idle pool: %v pages used, %v quarantined; want 0 and 0", used, q)
+	}
+	if free, cached := m.get(t, mPagesFree), m.get(t, mPagesCached); free+cached != total {
+		t.Errorf("idle pool not whole: free %v + cached %v != total %v", free, cached, total)
+	}
+	if ev := m.get(t, mSecurity); ev != 0 {
+		t.Errorf("isolation security events: %v, want 0", ev)
+	}
+}
+
+// addTenant runs "kvwarden tenant add" and returns the new key, as an operator would.
+func addTenant(t testing.TB, file, name string, limits ...string) string {
+	t.Helper()
+	args := append([]string{"tenant", "add", "--file", file, "--name", name}, limits...)
+	out, err := exec.Command(binary, args...).Output()
+	if err != nil {
+		var ee *exec.ExitError
+		if errors.As(err, &ee) {
+			t.Fatalf("tenant add %s: %v: %s", name, err, ee.Stderr)
+		}
+		t.Fatalf("tenant add %s: %v", name, err)
+	}
+	key := strings.TrimSpace(string(out))
+	if key == "" || strings.ContainsAny(key, " \n") {
+		t.Fatalf("tenant add printed %q, want just the key", out)
+	}
+	return key
+}
+
+// procStatus reads a "kB" field of /proc/PID/status (VmRSS, VmHWM) in bytes; it skips the test
+// where there is no /proc.
+func procStatus(t testing.TB, pid int, field string) int64 {
+	t.Helper()
+	if _, err := os.Stat("/proc/self/status"); err != nil {
+		t.Skipf("no /proc: %v", err)
+	}
+	v, err := readProcStatus(pid, field)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+func readProcStatus(pid int, field string) (int64, error) {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+	if err != nil {
+		return 0, err
+	}
+	for line := range strings.SplitSeq(string(b), "\n") {
+		if v, ok := strings.CutPrefix(line, field+":"); ok {
+			kb, err := strconv.ParseInt(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(v), "kB")), 10, 64)
+			if err != nil {
+				return 0, fmt.Errorf("/proc/%d/status: %q", pid, line)
+			}
+			return kb << 10, nil
+		}
+	}
+	return 0, fmt.Errorf("/proc/%d/status has no %s", pid, field)
+}
+
+// dialRefused reports whether a new TCP connection to addr is refused.
+func dialRefused(addr string) bool {
+	c, err := net.DialTimeout("tcp", addr, time.Second)
+	if err != nil {
+		return errors.Is(err, syscall.ECONNREFUSED)
+	}
+	c.Close()
+	return false
+}
+
+func ptr[T any](v T) *T { return &v }
+
+func mustJSON(t testing.TB, v any) string {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
