@@ -1,0 +1,31 @@
+// File generated from our OpenAPI spec by Castiron. See CONTRIBUTING.md for details.
+
+package openai
+
+import (
+	"github.com/openai/openai-go/v3/internal/requestconfig"
+	"github.com/openai/openai-go/v3/option"
+)
+
+// ChatService contains methods and other services that help with interacting with
+// the openai API.
+//
+// Note, unlike clients, this service does not read variables from the environment
+// automatically. You should not instantiate this service directly, and instead use
+// the [NewChatService] method instead.
+type ChatService struct {
+	Options []option.RequestOption
+	// Given a list of messages comprising a conversation, the model will return a
+	// response.
+	Completions ChatCompletionService
+}
+
+// NewChatService generates a new service that applies the given options to each
+// request. These options are applied after the parent client's options (if there
+// is one), and before any request-specific options.
+func NewChatService(opts ...option.RequestOption) (r ChatService) {
+	r = ChatService{}
+	r.Options = requestconfig.InheritedOptions(opts...)
+	r.Completions = NewChatCompletionService(opts...)
+	return
+}
