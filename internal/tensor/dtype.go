@@ -1,5 +1,19 @@
 // Package tensor holds the element types of model weights (as GGUF numbers them), their
 // dequantisation, and the numeric kernels of the forward pass.
+//
+// Conversions: F16/BF16 to and from float32 (round to nearest even), Dequantize for
+// every DType and Quantize for the types model files use.
+//
+// Pool.MatMul is the hot path: weight matrix times a batch of activation rows, with
+// llama.cpp's CPU semantics (activations quantised to Q8_0 or Q8_K, or rounded to
+// F16/BF16, to match the weight type). Each output element is bit-identical whatever
+// the batch size, the other rows of the batch, the thread count and the kernel variant
+// (pure Go or assembly): the reduction over a row is never split and always runs in
+// the one order that kernels_go.go defines. Build with -tags purego, or call
+// SetKernels("go"), to run the portable kernels only.
+//
+// The vector kernels (RMSNorm, Softmax, SiLU, ...) follow ggml's arithmetic where it is
+// cheap to, such as float64 sums.
 package tensor
 
 import (

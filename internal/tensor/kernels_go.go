@@ -16,8 +16,8 @@ import (
 //   - Float types: 16 lanes; lane k accumulates elements i ≡ k (mod 16) of the leading
 //     multiple of 16 with separately rounded product and sum, the lanes are folded as a
 //     fixed tree (k+8, k+4, k+2, k+1), then the remaining elements are added in order.
-//     F16×F16 and BF16×BF16 products are exact in float32, so an FMA there gives the
-//     same bits as mul+add.
+//     F16×F16 products are exact in float32, so an FMA there gives the same bits as
+//     mul+add.
 
 // dotQ8_0Go is one Q8_0 weight row times one Q8_0 activation row.
 func dotQ8_0Go(w []byte, q []int8, d []float32) float32 {
@@ -191,11 +191,13 @@ func dotF32sGo(a, b []float32) float32 {
 // scale stored, hence used, as f16(amax/127). s receives each block's sum of values.
 func quantActQ8_0(x []float32, q []int8, d []float32, s []int32) {
 	for b := range d {
-		xb := x[b*qk0 : b*qk0+qk0]
-		qb := q[b*qk0 : b*qk0+qk0]
+		xb := x[b*qk0 : b*qk0+qk0 : b*qk0+qk0]
+		qb := q[b*qk0 : b*qk0+qk0 : b*qk0+qk0]
 		var amax float32
 		for _, v := range xb {
-			amax = max(amax, abs32(v))
+			if a := abs32(v); a > amax {
+				amax = a
+			}
 		}
 		d[b] = RoundF16(amax / 127)
 		var id float32
@@ -204,21 +206,22 @@ func quantActQ8_0(x []float32, q []int8, d []float32, s []int32) {
 		}
 		var sum int32
 		for k, v := range xb {
-			r := roundEven32(v * id)
-			qv := int8(0)
-			switch {
-			case r >= 127:
-				qv = 127
-			case r <= -128:
-				qv = -128
-			case r == r: // NaN stays 0
-				qv = int8(r)
-			}
-			qb[k] = qv
-			sum += int32(qv)
+			qv := int32(roundMagic32(v * id))
+			// Saturate as VPACKSSDW/VPACKSSWB do; NaN converts to MinInt32, hence -128
+			// (finite inputs stay within ±127 anyway).
+			qv = max(-128, min(127, qv))
+			qb[k] = int8(qv)
+			sum += qv
 		}
 		s[b] = sum
 	}
+}
+
+// roundMagic32 rounds half to even for |f| < 2^22 by adding and removing 1.5·2^23 in
+// float32 (ggml's nearest_int does the same); larger values, inf and NaN pass through.
+func roundMagic32(f float32) float32 {
+	const magic = 12582912
+	return float32(f+magic) - magic
 }
 
 // quantActQ8_K quantises activations to Q8_K as ggml's quantize_row_q8_K_ref does: the
@@ -242,7 +245,7 @@ func quantActQ8_K(x []float32, q []int8, d []float32, bs []int16) {
 		}
 		iscale := -127 / mx
 		for k, v := range xb {
-			qb[k] = int8(min(127, roundEven32(iscale*v)))
+			qb[k] = int8(min(127, int32(roundMagic32(iscale*v))))
 		}
 		for g := range 16 {
 			var s int16

@@ -1,6 +1,9 @@
 package tensor
 
-import "fmt"
+import (
+	"fmt"
+	"sync/atomic"
+)
 
 // Matrix is a row-major weight matrix: Rows rows of Cols elements, each row encoded in
 // Type (a GGUF tensor of shape [ne0=Cols, ne1=Rows]).
@@ -77,10 +80,14 @@ func (p *Pool) MatMul(w *Matrix, x []float32, n int, out []float32) {
 	if n == 0 || w.Rows == 0 {
 		return
 	}
+	if w.Cols == 0 {
+		clear(out[:n*w.Rows])
+		return
+	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	j := &p.mm
-	*j = matmulJob{w: w, x: x[:n*w.Cols], n: n, out: out[:n*w.Rows], rowBytes: w.RowBytes(), act: &p.act, kern: activeKernels}
+	*j = matmulJob{w: w, x: x[:n*w.Cols], n: n, out: out[:n*w.Rows], rowBytes: w.RowBytes(), act: &p.act, kern: activeKernels.Load()}
 	p.prepareActivations()
 	// Chunks of whole 4-row groups, about 8 per thread for balance, but at least 16 rows
 	// so each task amortises its start-up.
@@ -144,11 +151,12 @@ func (p *Pool) quantTask(i int) {
 	}
 }
 
-func (p *Pool) matmulTask(t int) {
+func (p *Pool) matmulTask(t int) { p.matmulTaskWith(p.mm.kern, t) }
+
+func (p *Pool) matmulTaskWith(k *kernels, t int) {
 	j := &p.mm
 	r0 := t * j.chunk
 	r1 := min(j.w.Rows, r0+j.chunk)
-	k := j.kern
 	switch j.w.Type {
 	case Q8_0:
 		k.q8_0(j, r0, r1)
@@ -227,7 +235,9 @@ func tileFloatGo(j *matmulJob, r0, r1 int, x []float32, dot func([]byte, []float
 }
 
 // activeKernels is the implementation MatMul uses; see SetKernels.
-var activeKernels = bestKernels()
+var activeKernels atomic.Pointer[kernels]
+
+func init() { activeKernels.Store(bestKernels()) }
 
 // availableKernels lists every implementation this CPU can run, best last; "go" is
 // always first.
@@ -244,16 +254,17 @@ func Kernels() (available []string, active string) {
 	for _, k := range availableKernels {
 		available = append(available, k.name)
 	}
-	return available, activeKernels.name
+	return available, activeKernels.Load().name
 }
 
 // SetKernels selects the kernel implementation by name (see Kernels). All of them give
 // bit-identical results, so this only changes speed; it exists for tests, benchmarks
-// and to rule out a miscompiled variant. It must not be called while kernels run.
+// and to rule out a faulty variant. A MatMul already running keeps the kernels it
+// started with.
 func SetKernels(name string) error {
 	for _, k := range availableKernels {
 		if k.name == name {
-			activeKernels = k
+			activeKernels.Store(k)
 			return nil
 		}
 	}

@@ -193,7 +193,7 @@ func TestQuantActQ8_K(t *testing.T) {
 func TestMatMulBatchInvariance(t *testing.T) {
 	r := rand.New(rand.NewPCG(9, 10))
 	names, _ := Kernels()
-	defer SetKernels(activeKernels.name)
+	defer SetKernels(activeKernels.Load().name)
 	pools := map[int]*Pool{}
 	for _, th := range []int{1, 2, 3, 5} {
 		pools[th] = NewPool(th)
@@ -283,12 +283,17 @@ func TestMatMulShapes(t *testing.T) {
 		p.MatMul(&Matrix{Type: Q8_0, Rows: 1, Cols: 16, Data: make([]byte, 68)}, make([]float32, 32), 1, make([]float32, 3))
 	})
 	p.MatMul(m, nil, 0, nil) // n = 0 is a no-op
+	out := []float32{1, 2}
+	p.MatMul(&Matrix{Type: Q8_0, Rows: 2}, nil, 1, out) // no columns: zeros
+	if out[0] != 0 || out[1] != 0 {
+		t.Errorf("empty rows gave %v", out)
+	}
 }
 
 func TestDotF32(t *testing.T) {
 	r := rand.New(rand.NewPCG(13, 14))
 	names, _ := Kernels()
-	defer SetKernels(activeKernels.name)
+	defer SetKernels(activeKernels.Load().name)
 	for _, n := range []int{0, 1, 15, 16, 17, 100, 768} {
 		a, b := randomVec(r, n), randomVec(r, n)
 		SetKernels("go")
@@ -343,4 +348,82 @@ func ExamplePool_MatMul() {
 	p.MatMul(w, []float32{1, 1}, 1, out)
 	fmt.Println(out)
 	// Output: [3 7]
+}
+
+// TestKernelsExtremeValues feeds every kernel variant raw random encodings (any
+// exponent, subnormal scales, overflow to inf) and requires the same bits as the Go
+// reference (any NaN matches any NaN).
+func TestKernelsExtremeValues(t *testing.T) {
+	r := rand.New(rand.NewPCG(15, 16))
+	names, _ := Kernels()
+	defer SetKernels(activeKernels.Load().name)
+	p := NewPool(2)
+	defer p.Close()
+	for _, dt := range allTypes {
+		rows, cols, n := 24, colsFor(dt), 3
+		m := &Matrix{Type: dt, Rows: rows, Cols: cols}
+		m.Data = make([]byte, rows*m.RowBytes())
+		for i := range m.Data {
+			m.Data[i] = byte(r.Uint32())
+		}
+		x := make([]float32, n*cols)
+		for i := range x {
+			// Wide exponent range but finite, so the activations themselves are valid.
+			x[i] = float32(math.Ldexp(r.NormFloat64(), r.IntN(200)-100))
+		}
+		SetKernels("go")
+		want := make([]float32, n*rows)
+		p.MatMul(m, x, n, want)
+		for _, kn := range names[1:] {
+			SetKernels(kn)
+			got := make([]float32, n*rows)
+			p.MatMul(m, x, n, got)
+			for i := range got {
+				g, w := got[i], want[i]
+				if math.Float32bits(g) != math.Float32bits(w) && !(g != g && w != w) {
+					t.Fatalf("%s kernels=%s [%d]: %g (%#08x), go %g (%#08x)", dt, kn, i, g, math.Float32bits(g), w, math.Float32bits(w))
+				}
+			}
+		}
+	}
+}
+
+// TestKernelsSubnormalProducts: products in float32's subnormal range round differently
+// with and without FMA, so this pins the separate rounding of BF16 and F32 products.
+func TestKernelsSubnormalProducts(t *testing.T) {
+	r := rand.New(rand.NewPCG(17, 18))
+	names, _ := Kernels()
+	defer SetKernels(activeKernels.Load().name)
+	p := NewPool(1)
+	defer p.Close()
+	for _, dt := range []DType{BF16, F32} {
+		rows, cols := 8, 64
+		w := make([]float32, rows*cols)
+		// Powers of two and 1.5×: products are exact multiples of half the smallest
+		// subnormal, so rounding ties (where fused and unfused differ) are common.
+		for i := range w {
+			w[i] = float32(math.Ldexp([]float64{1, 1.5}[r.IntN(2)], -75))
+		}
+		m := &Matrix{Type: dt, Rows: rows, Cols: cols, Data: make([]byte, rows*cols*map[DType]int{BF16: 2, F32: 4}[dt])}
+		if err := Quantize(dt, w, m.Data); err != nil {
+			t.Fatal(err)
+		}
+		x := make([]float32, cols)
+		for i := range x {
+			x[i] = float32(math.Ldexp([]float64{1, 1.5}[r.IntN(2)], -75+r.IntN(2)))
+		}
+		SetKernels("go")
+		want := make([]float32, rows)
+		p.MatMul(m, x, 1, want)
+		for _, kn := range names[1:] {
+			SetKernels(kn)
+			got := make([]float32, rows)
+			p.MatMul(m, x, 1, got)
+			for i := range got {
+				if math.Float32bits(got[i]) != math.Float32bits(want[i]) {
+					t.Fatalf("%s kernels=%s row %d: %g, go %g", dt, kn, i, got[i], want[i])
+				}
+			}
+		}
+	}
 }

@@ -1,6 +1,7 @@
 package tensor
 
 import (
+	"math"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -11,30 +12,42 @@ import (
 //
 // The calling goroutine works too, so a Pool of n threads starts n-1 goroutines; a Pool
 // of 1 thread runs everything inline. Calls on one Pool are serialised: concurrent
-// callers wait for each other (give each concurrent user its own Pool to overlap).
+// callers wait for each other (give each concurrent user its own Pool to overlap), and
+// a task must not call back into its own Pool, which would deadlock.
+//
+// Workers claim tasks one at a time, and a call returns as soon as every task has
+// finished: a worker that was not scheduled in time (the machine is busy with other
+// goroutines or processes) simply takes no part instead of delaying the call.
 type Pool struct {
 	mu      sync.Mutex // serialises Run / MatMul callers
 	threads int
 	workers []*poolWorker
 	exited  sync.WaitGroup
 
-	// The job of the current Run, published by gen.Add before workers look at it.
+	// The current job. claim holds the job's generation in its high 32 bits and the next
+	// unclaimed task in the low 32; fn and ntasks are written (after the previous
+	// generation is retired) before the generation is published, and only read by whoever
+	// has claimed a task of that generation.
 	fn     func(int)
-	ntasks int64
-	next   atomic.Int64
-	gen    atomic.Uint64
+	ntasks atomic.Int64
+	claim  atomic.Uint64
+	done   atomic.Int64 // tasks of the current job that have returned
 	closed atomic.Bool
 
-	pending      atomic.Int32 // workers still busy with the current job
-	callerParked atomic.Bool
+	// callerParked holds the generation of the job whose caller is parked (0: none). Keying it by
+	// generation matters: the runner of a job's last task may still be about to wake the caller
+	// when that caller has already seen the job done (by spinning) and parked for the next job; a
+	// plain flag would let that late wake-up end the next job early.
+	callerParked atomic.Uint64
 	callerWake   chan struct{}
 	panicked     atomic.Pointer[poolPanic]
+	spinIters    int
+	closeOnce    sync.Once
+
 	matmulTaskFn func(int) // bound once so MatMul does not allocate a closure
 	quantTaskFn  func(int)
 	mm           matmulJob
 	act          actBuf
-	spinIters    int
-	closeOnce    sync.Once
 }
 
 type poolPanic struct{ v any }
@@ -52,12 +65,7 @@ const defaultSpin = 20000
 
 // NewPool starts a pool of threads workers (including the caller); threads <= 0 means
 // runtime.NumCPU().
-func NewPool(threads int) *Pool {
-	if raceEnabled {
-		return newPool(threads, 0)
-	}
-	return newPool(threads, defaultSpin)
-}
+func NewPool(threads int) *Pool { return newPool(threads, defaultSpin) }
 
 func newPool(threads, spin int) *Pool {
 	if threads <= 0 {
@@ -85,7 +93,7 @@ func (p *Pool) Close() {
 		p.mu.Lock()
 		defer p.mu.Unlock()
 		p.closed.Store(true)
-		p.gen.Add(1)
+		p.claim.Add(1 << 32) // a new generation with no tasks wakes everyone up
 		p.wakeWorkers()
 		p.exited.Wait()
 	})
@@ -108,35 +116,63 @@ func (p *Pool) run(tasks int, fn func(int)) {
 	if p.closed.Load() {
 		panic("tensor: Pool used after Close")
 	}
+	if uint64(tasks) >= math.MaxUint32 {
+		panic("tensor: too many tasks")
+	}
 	if len(p.workers) == 0 || tasks == 1 {
 		for t := range tasks {
 			fn(t)
 		}
 		return
 	}
+	// First retire the previous job's generation with nothing left to claim: a worker that
+	// read its claim word just before it ended could otherwise pair that stale word with
+	// the new ntasks and claim a task of this job under the old generation.
+	base := p.claim.Load() >> 32
+	p.claim.Store((base+1)<<32 | math.MaxUint32)
 	p.fn = fn
-	p.ntasks = int64(tasks)
-	p.next.Store(0)
-	p.pending.Store(int32(len(p.workers)))
-	p.gen.Add(1) // publishes the job
+	p.ntasks.Store(int64(tasks))
+	p.done.Store(0)
+	gen := base + 2
+	p.claim.Store(gen << 32) // publishes the job
 	p.wakeWorkers()
-	p.workerDrain() // the caller works too; a panic here is also deferred until all end
-	p.waitWorkers()
+	p.runTasks(uint32(gen))
+	p.waitDone(uint32(gen), int64(tasks))
 	p.fn = nil
 	if pp := p.panicked.Swap(nil); pp != nil {
 		panic(pp.v)
 	}
 }
 
-// drain runs tasks of the current job until none are left.
-func (p *Pool) drain() {
+// runTasks claims and runs tasks of generation gen until none are left unclaimed.
+func (p *Pool) runTasks(gen uint32) {
 	for {
-		t := p.next.Add(1) - 1
-		if t >= p.ntasks {
+		c := p.claim.Load()
+		if uint32(c>>32) != gen {
+			return // a later job: the caller of this one has already moved on
+		}
+		n := p.ntasks.Load()
+		t := int64(uint32(c))
+		if t >= n {
 			return
 		}
-		p.fn(int(t))
+		if !p.claim.CompareAndSwap(c, c+1) {
+			continue
+		}
+		p.runTask(int(t))
+		if p.done.Add(1) == n && p.callerParked.CompareAndSwap(uint64(gen), 0) {
+			p.callerWake <- struct{}{}
+		}
 	}
+}
+
+func (p *Pool) runTask(t int) {
+	defer func() {
+		if r := recover(); r != nil {
+			p.panicked.CompareAndSwap(nil, &poolPanic{r})
+		}
+	}()
+	p.fn(t)
 }
 
 func (p *Pool) wakeWorkers() {
@@ -147,20 +183,22 @@ func (p *Pool) wakeWorkers() {
 	}
 }
 
-func (p *Pool) waitWorkers() {
-	for i := 0; p.pending.Load() != 0; i++ {
+// waitDone waits until all n tasks of generation gen have returned.
+func (p *Pool) waitDone(gen uint32, n int64) {
+	for i := 0; p.done.Load() != n; i++ {
 		if i < p.spinIters {
 			if i&63 == 63 {
 				runtime.Gosched()
 			}
 			continue
 		}
-		p.callerParked.Store(true)
-		if p.pending.Load() == 0 {
-			if p.callerParked.CompareAndSwap(true, false) {
+		g := uint64(gen)
+		p.callerParked.Store(g)
+		if p.done.Load() == n {
+			if p.callerParked.CompareAndSwap(g, 0) {
 				return
 			}
-			<-p.callerWake // the last worker claimed the wake-up; consume it
+			<-p.callerWake // the last task's runner claimed the wake-up; consume it
 			return
 		}
 		<-p.callerWake
@@ -170,12 +208,10 @@ func (p *Pool) waitWorkers() {
 
 func (p *Pool) work(w *poolWorker) {
 	defer p.exited.Done()
-	// Generation 0 is "no job yet"; reading p.gen here instead could skip a job
-	// published before this goroutine got scheduled.
-	var seen uint64
+	var seen uint32 // generation 0 is "no job yet"
 	for {
 		// Wait for a new generation: spin a while, then park.
-		for i := 0; p.gen.Load() == seen; i++ {
+		for i := 0; uint32(p.claim.Load()>>32) == seen; i++ {
 			if i < p.spinIters {
 				if i&63 == 63 {
 					runtime.Gosched()
@@ -183,28 +219,15 @@ func (p *Pool) work(w *poolWorker) {
 				continue
 			}
 			w.parked.Store(true)
-			if p.gen.Load() != seen && w.parked.CompareAndSwap(true, false) {
+			if uint32(p.claim.Load()>>32) != seen && w.parked.CompareAndSwap(true, false) {
 				break // the job arrived while we were going to sleep
 			}
 			<-w.wake // woken by wakeWorkers, which cleared parked
 		}
-		seen = p.gen.Load()
 		if p.closed.Load() {
 			return
 		}
-		p.workerDrain()
-		if p.pending.Add(-1) == 0 && p.callerParked.Load() && p.callerParked.CompareAndSwap(true, false) {
-			p.callerWake <- struct{}{}
-		}
+		seen = uint32(p.claim.Load() >> 32)
+		p.runTasks(seen)
 	}
-}
-
-func (p *Pool) workerDrain() {
-	defer func() {
-		if r := recover(); r != nil {
-			p.panicked.CompareAndSwap(nil, &poolPanic{r})
-			p.next.Store(p.ntasks) // stop handing out tasks
-		}
-	}()
-	p.drain()
 }

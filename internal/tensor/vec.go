@@ -115,4 +115,4 @@ func Mul(dst, a, b []float32) {
 
 // DotF32 is the float32 dot product of a and b[:len(a)], in the fixed 16-lane order of
 // the F32 MatMul (so DotF32(x, row) equals the F32 MatMul element bit for bit).
-func DotF32(a, b []float32) float32 { return activeKernels.dotF32(a, b) }
+func DotF32(a, b []float32) float32 { return activeKernels.Load().dotF32(a, b) }

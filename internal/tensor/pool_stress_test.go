@@ -1,0 +1,55 @@
+package tensor
+
+import (
+	"runtime"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// TestPoolNoLostWakeups runs many short jobs with uneven, jittery tasks and a background load
+// that delays workers at random, so that the last task of a job often finishes after its caller
+// has moved on. A lost or stray wake-up shows as a job returning early (a task still counting)
+// or as a hang, which the watchdog turns into a failure.
+func TestPoolNoLostWakeups(t *testing.T) {
+	for _, spin := range []int{0, 1, 50, defaultSpin} {
+		p := newPool(3, spin)
+		stop := make(chan struct{})
+		go func() { // competes for the CPUs so workers are descheduled mid-job
+			for {
+				select {
+				case <-stop:
+					return
+				default:
+					runtime.Gosched()
+				}
+			}
+		}()
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			var running atomic.Int32
+			for i := 0; i < 20000; i++ {
+				tasks := 2 + i%5
+				p.Run(tasks, func(task int) {
+					running.Add(1)
+					if (i+task)%7 == 0 {
+						runtime.Gosched()
+					}
+					running.Add(-1)
+				})
+				if n := running.Load(); n != 0 {
+					t.Errorf("spin %d, job %d: Run returned with %d tasks still running", spin, i, n)
+					return
+				}
+			}
+		}()
+		select {
+		case <-done:
+		case <-time.After(60 * time.Second):
+			t.Fatalf("spin %d: the pool hung (lost wake-up)", spin)
+		}
+		close(stop)
+		p.Close()
+	}
+}

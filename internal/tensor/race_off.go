@@ -1,5 +1,0 @@
-//go:build !race
-
-package tensor
-
-const raceEnabled = false
