@@ -27,7 +27,8 @@ type Workspace struct {
 	hidden                           []float32 // normed hidden states of the logit rows
 	ropeCos, ropeSin                 []float32 // per row, RopeDim/2 each
 	scores                           [][]float32
-	kvRow                            []float32
+	attn                             attnJob
+	attnTask                         func(int)
 }
 
 type rowInfo struct {
@@ -58,7 +59,7 @@ func (m *Model) NewWorkspace(p *tensor.Pool, maxTokens, maxLogits, maxContext in
 	for i := range ws.scores {
 		ws.scores[i] = make([]float32, c.HeadDim+c.Heads/c.KVHeads*maxContext)
 	}
-	ws.kvRow = make([]float32, c.KVDim())
+	ws.attnTask = ws.runAttention
 	return ws
 }
 
@@ -301,14 +302,27 @@ func (m *Model) storeKV(cache *kv.Pool, ws *Workspace, seqs []Seq, li, n int) {
 // an F16 cache, convert) each key and value once. Each head's reductions run in position order,
 // whatever else the step holds.
 func (m *Model) attention(p *tensor.Pool, cache *kv.Pool, ws *Workspace, seqs []Seq, li, n int) {
-	c := &m.Config
-	items := n * c.KVHeads
+	ws.attn = attnJob{m: m, cache: cache, seqs: seqs, layer: li, items: n * m.KVHeads}
+	p.Run(len(ws.scores), ws.attnTask)
+	ws.attn = attnJob{}
+}
+
+// attnJob is the attention step in flight; the task function reading it is bound once per
+// workspace so that a step allocates no closure.
+type attnJob struct {
+	m     *Model
+	cache *kv.Pool
+	seqs  []Seq
+	layer int
+	items int
+}
+
+func (ws *Workspace) runAttention(w int) {
+	j := &ws.attn
 	workers := len(ws.scores)
-	p.Run(workers, func(w int) {
-		for it := w; it < items; it += workers {
-			m.attendGroup(cache, ws, seqs, li, it/c.KVHeads, it%c.KVHeads, ws.scores[w])
-		}
-	})
+	for it := w; it < j.items; it += workers {
+		j.m.attendGroup(j.cache, ws, j.seqs, j.layer, it/j.m.KVHeads, it%j.m.KVHeads, ws.scores[w])
+	}
 }
 
 func (m *Model) attendGroup(cache *kv.Pool, ws *Workspace, seqs []Seq, li, r, g int, scratch []float32) {

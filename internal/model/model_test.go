@@ -285,3 +285,22 @@ func TestForeignPageRefused(t *testing.T) {
 		t.Fatal("a freed page was read")
 	}
 }
+
+// TestDecodeStepAllocatesNothing keeps the hot loop free of garbage.
+func TestDecodeStepAllocatesNothing(t *testing.T) {
+	for _, kvt := range []tensor.DType{tensor.F32, tensor.F16} {
+		h := newHarness(t, "qwen2-tiny-random.gguf", kvt, 2)
+		s := h.newSeq(1)
+		h.step([]*seqState{s}, [][]int32{{9707, 1879, 11, 1879}})
+		h.grow(s, 1)
+		batch := []Seq{{Tokens: []int32{1879}, Pos: s.pos, Pages: s.pages, Tenant: s.tenant, Logits: true}}
+		logits := make([]float32, h.m.Vocab)
+		if n := testing.AllocsPerRun(20, func() {
+			if errs := h.m.Forward(h.pool, h.cache, h.ws, batch, logits); errs != nil {
+				t.Fatal(errs)
+			}
+		}); n != 0 {
+			t.Errorf("KV %s: a decode step allocates %v times", kvt, n)
+		}
+	}
+}

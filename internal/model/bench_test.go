@@ -1,0 +1,65 @@
+package model
+
+import (
+	"context"
+	"testing"
+
+	"github.com/kvwarden/kvwarden/internal/gguf"
+	"github.com/kvwarden/kvwarden/internal/kv"
+	"github.com/kvwarden/kvwarden/internal/source"
+	"github.com/kvwarden/kvwarden/internal/tensor"
+)
+
+// benchModel loads the reference benchmark model (dummy:ref125m, written once to the cache).
+func benchModel(b *testing.B) *Model {
+	res, err := source.Resolve(context.Background(), "dummy:ref125m", source.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	f, err := gguf.Open(res.Path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { f.Close() })
+	m, err := Load(f)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return m
+}
+
+// BenchmarkDecodeStep measures one batch-1 decode step of the reference model at position 64:
+// the forward pass alone, without scheduling or sampling. It must not allocate.
+func BenchmarkDecodeStep(b *testing.B) {
+	m := benchModel(b)
+	pool := tensor.NewPool(0)
+	defer pool.Close()
+	cache, err := kv.NewPool(kv.Config{Layers: m.Layers, KVHeads: m.KVHeads, HeadDim: m.HeadDim, PageTokens: 16, DType: tensor.F16, Pages: 16})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer cache.Close()
+	var pages []kv.PageRef
+	for i := int32(0); i < 16; i++ {
+		cache.Stamp(i, kv.Header{Tenant: kv.Tenant{1}, Gen: 1, Written: true})
+		pages = append(pages, kv.PageRef{ID: i, Gen: 1})
+	}
+	ws := m.NewWorkspace(pool, 64, 1, 256)
+	logits := make([]float32, m.Vocab)
+	prompt := make([]int32, 64)
+	for i := range prompt {
+		prompt[i] = int32(100 + i)
+	}
+	seq := []Seq{{Tokens: prompt, Pos: 0, Pages: pages, Tenant: kv.Tenant{1}, Logits: true}}
+	if errs := m.Forward(pool, cache, ws, seq, logits); errs != nil {
+		b.Fatal(errs)
+	}
+	seq[0].Tokens, seq[0].Pos = prompt[:1], 64
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		if errs := m.Forward(pool, cache, ws, seq, logits); errs != nil {
+			b.Fatal(errs)
+		}
+	}
+}
