@@ -2,10 +2,8 @@ package engine
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -78,24 +76,9 @@ func run(t *testing.T, e *Engine, tenant string, prompt []int32, n int) result {
 	return collect(st)
 }
 
-type greedyCase struct {
-	Kind        string  `json:"kind"`
-	ID          string  `json:"id"`
-	KVCacheType string  `json:"kv_cache_type"`
-	Source      string  `json:"source"`
-	PromptIDs   []int32 `json:"prompt_ids"`
-	GenIDs      []int32 `json:"gen_ids"`
-	NPositions  int     `json:"n_positions"`
-}
-
-func stories(t *testing.T) []greedyCase {
-	data, err := os.ReadFile(testenv.Reference(t, "stories260K.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var all, out []greedyCase
-	json.Unmarshal(data, &all)
-	for _, c := range all {
+func stories(t *testing.T) []testenv.Case {
+	var out []testenv.Case
+	for _, c := range testenv.Cases(t, "stories260K.json") {
 		if c.Kind == "greedy" && c.Source == "llama.cpp" && c.KVCacheType == "f32" {
 			out = append(out, c)
 		}
@@ -105,7 +88,7 @@ func stories(t *testing.T) []greedyCase {
 
 // want returns the reference ids as the engine reports them: generation stops at BOS (the
 // model's EOS here is 2, so BOS is passed as a stop token) without streaming it.
-func want(c greedyCase) []int32 {
+func want(c testenv.Case) []int32 {
 	ids := c.GenIDs
 	if len(ids) > 0 && ids[len(ids)-1] == 1 {
 		ids = ids[:len(ids)-1]
@@ -118,7 +101,7 @@ func want(c greedyCase) []int32 {
 func TestGreedyThroughEngine(t *testing.T) {
 	e := newEngine(t, "stories260K.gguf", nil)
 	cases := stories(t)
-	check := func(c greedyCase, r result) {
+	check := func(c testenv.Case, r result) {
 		t.Helper()
 		if r.err != nil {
 			t.Fatalf("%s: %v", c.ID, r.err)
@@ -128,7 +111,7 @@ func TestGreedyThroughEngine(t *testing.T) {
 			t.Errorf("%s: ids differ\n got %v\nwant %v", c.ID, r.ids, w)
 		}
 	}
-	submit := func(c greedyCase, tenant string) Stream {
+	submit := func(c testenv.Case, tenant string) Stream {
 		n := c.NPositions - len(c.PromptIDs) + 1
 		st, err := e.Submit(context.Background(), Request{Tenant: tenant, Prompt: c.PromptIDs, MaxTokens: n, StopTokens: []int32{1}, Sampling: SamplingParams{TopLogprobs: -1}})
 		if err != nil {

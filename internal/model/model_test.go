@@ -1,9 +1,7 @@
 package model
 
 import (
-	"encoding/json"
 	"math"
-	"os"
 	"testing"
 
 	"github.com/kvwarden/kvwarden/internal/gguf"
@@ -118,32 +116,6 @@ func (h *harness) greedy(prompt []int32, n int, stopAtBOS bool) (gen []int32, fi
 	return gen, first
 }
 
-type refCase struct {
-	Kind        string        `json:"kind"`
-	ID          string        `json:"id"`
-	Source      string        `json:"source"`
-	KVCacheType string        `json:"kv_cache_type"`
-	PromptIDs   []int32       `json:"prompt_ids"`
-	GenIDs      []int32       `json:"gen_ids"`
-	NPositions  int           `json:"n_positions"`
-	NGen        int           `json:"n_gen"`
-	Top5        [][]float64   `json:"top5_logits"`
-	Top5PerStep [][][]float64 `json:"top5_logits_per_step"`
-	Position    int           `json:"position"`
-}
-
-func loadCases(t *testing.T, name string) []refCase {
-	data, err := os.ReadFile(testenv.Reference(t, name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var cs []refCase
-	if err := json.Unmarshal(data, &cs); err != nil {
-		t.Fatal(err)
-	}
-	return cs
-}
-
 func checkTop5(t *testing.T, logits []float32, top5 [][]float64, tol float64) {
 	t.Helper()
 	for _, e := range top5 {
@@ -156,7 +128,7 @@ func checkTop5(t *testing.T, logits []float32, top5 [][]float64, tol float64) {
 
 func TestStories260KReference(t *testing.T) {
 	h := newHarness(t, "stories260K.gguf", tensor.F32, 2)
-	for _, c := range loadCases(t, "stories260K.json") {
+	for _, c := range testenv.Cases(t, "stories260K.json") {
 		if c.Kind == "logits" && c.KVCacheType != "f16" {
 			t.Run(c.ID, func(t *testing.T) {
 				_, first := h.greedy(c.PromptIDs, 1, false)
@@ -184,7 +156,7 @@ func TestStories260KReference(t *testing.T) {
 
 func TestQwen2TinyReference(t *testing.T) {
 	h := newHarness(t, "qwen2-tiny-random.gguf", tensor.F32, 2)
-	for _, c := range loadCases(t, "qwen2-tiny-random.json") {
+	for _, c := range testenv.Cases(t, "qwen2-tiny-random.json") {
 		if c.Kind != "greedy" {
 			continue
 		}

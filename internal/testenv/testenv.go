@@ -6,6 +6,7 @@
 package testenv
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -40,4 +41,38 @@ func Model(t testing.TB, name string) string {
 func Reference(t testing.TB, name string) string {
 	t.Helper()
 	return filepath.Join(Shared(t), "reference", name)
+}
+
+// Case is one entry of a reference JSON file (see ../shared/reference/README.md for each field).
+type Case struct {
+	Kind         string        `json:"kind"`
+	ID           string        `json:"id"`
+	Source       string        `json:"source"`
+	Prompt       string        `json:"prompt"`
+	Rendered     string        `json:"rendered_prompt"`
+	KVCacheType  string        `json:"kv_cache_type"`
+	PromptIDs    []int32       `json:"prompt_ids"`
+	GenIDs       []int32       `json:"gen_ids"`
+	NPositions   int           `json:"n_positions"`
+	NGen         int           `json:"n_gen"`
+	Position     int           `json:"position"`
+	StoppedAtBOS bool          `json:"stopped_at_bos"`
+	TextHex      string        `json:"text_utf8_hex"`
+	TextInPrompt bool          `json:"text_includes_prompt"`
+	Top5         [][]float64   `json:"top5_logits"`
+	Top5PerStep  [][][]float64 `json:"top5_logits_per_step"`
+}
+
+// Cases reads a reference file of the shared folder.
+func Cases(t testing.TB, name string) []Case {
+	t.Helper()
+	data, err := os.ReadFile(Reference(t, name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cs []Case
+	if err := json.Unmarshal(data, &cs); err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	return cs
 }

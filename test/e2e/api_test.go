@@ -273,17 +273,17 @@ func TestAPI(t *testing.T) {
 		}
 		// Step 0's alternatives are the reference's top 5 logits, shifted by one log-normaliser.
 		top := lp.TopLogprobs[0]
-		best := v.tokenString(int32(ref.Top5Logits[0][0]))
+		best := v.tokenString(int32(ref.Top5[0][0]))
 		if len(top) != 5 || lp.Tokens[0] != best || top[best] != lp.TokenLogprobs[0] {
-			t.Fatalf("step 0: token %q %v, top %v; reference %v", lp.Tokens[0], lp.TokenLogprobs[0], top, ref.Top5Logits)
+			t.Fatalf("step 0: token %q %v, top %v; reference %v", lp.Tokens[0], lp.TokenLogprobs[0], top, ref.Top5)
 		}
-		for _, r := range ref.Top5Logits[1:] {
+		for _, r := range ref.Top5[1:] {
 			name := v.tokenString(int32(r[0]))
 			got, ok := top[name]
 			if !ok {
 				t.Fatalf("reference alternative %v (%q) missing from %v", r, name, top)
 			}
-			if d := (got - top[best]) - (r[1] - ref.Top5Logits[0][1]); math.Abs(d) > 1e-4 {
+			if d := (got - top[best]) - (r[1] - ref.Top5[0][1]); math.Abs(d) > 1e-4 {
 				t.Errorf("alternative %q: logprob gap off the reference logit gap by %g", name, d)
 			}
 		}

@@ -2,9 +2,7 @@ package e2e
 
 import (
 	"encoding/hex"
-	"encoding/json"
 	"fmt"
-	"os"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -14,34 +12,10 @@ import (
 	"github.com/kvwarden/kvwarden/internal/tokenizer"
 )
 
-// refCase is a greedy case of the shared reference files (llama.cpp and llama2.c outputs).
-type refCase struct {
-	Kind          string      `json:"kind"`
-	ID            string      `json:"id"`
-	Source        string      `json:"source"`
-	Prompt        string      `json:"prompt"`
-	KVCacheType   string      `json:"kv_cache_type"`
-	PromptIDs     []int32     `json:"prompt_ids"`
-	GenIDs        []int32     `json:"gen_ids"`
-	StoppedAtBOS  bool        `json:"stopped_at_bos"`
-	TextHex       string      `json:"text_utf8_hex"`
-	TextInPrompt  bool        `json:"text_includes_prompt"`
-	Top5Logits    [][]float64 `json:"top5_logits"`
-	RenderedInput string      `json:"rendered_prompt"`
-}
+// refCase is a case of the shared reference files (llama.cpp and llama2.c outputs).
+type refCase = testenv.Case
 
-func loadRef(t testing.TB, name string) []refCase {
-	t.Helper()
-	b, err := os.ReadFile(testenv.Reference(t, name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var cases []refCase
-	if err := json.Unmarshal(b, &cases); err != nil {
-		t.Fatalf("%s: %v", name, err)
-	}
-	return cases
-}
+func loadRef(t testing.TB, name string) []refCase { return testenv.Cases(t, name) }
 
 // refByID returns one case by id.
 func refByID(t testing.TB, cases []refCase, id string) refCase {
