@@ -9,6 +9,7 @@ import (
 type CapacityConfig struct {
 	BytesPerToken int64 // KV bytes one token occupies across all layers (K and V)
 	KVMemBytes    int64 // memory given to the page pool
+	PageOverhead  int64 // bytes each page needs besides its tokens (its owner header)
 	PageTokens    int   // tokens per page; 0 means 16
 	ModelContext  int   // the model's own maximum context
 	MaxContext    int   // the context to advertise; 0 picks the largest the model and pool allow
@@ -49,7 +50,10 @@ func Plan(cfg CapacityConfig) (CapacityPlan, error) {
 	if cfg.BytesPerToken > (1<<62)/int64(p.PageTokens) {
 		return p, fmt.Errorf("capacity: %d bytes per token × %d tokens per page overflows", cfg.BytesPerToken, p.PageTokens)
 	}
-	p.BytesPerPage = cfg.BytesPerToken * int64(p.PageTokens)
+	if cfg.PageOverhead < 0 || cfg.PageOverhead > 1<<20 {
+		return p, fmt.Errorf("capacity: page overhead %d bytes is out of range", cfg.PageOverhead)
+	}
+	p.BytesPerPage = cfg.BytesPerToken*int64(p.PageTokens) + cfg.PageOverhead
 	pages := cfg.KVMemBytes / p.BytesPerPage
 	if pages > 1<<31-1 || pages*int64(p.PageTokens) > 1<<31-1 {
 		return p, fmt.Errorf("capacity: %d pages of %d tokens is more than the ledger addresses", pages, p.PageTokens)

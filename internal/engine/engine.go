@@ -155,7 +155,7 @@ func PlanFor(mc *model.Config, cfg Config) (core.CapacityPlan, error) {
 	if err != nil {
 		return core.CapacityPlan{}, err
 	}
-	return core.Plan(core.CapacityConfig{BytesPerToken: int64(bpt), KVMemBytes: cfg.KVMemBytes,
+	return core.Plan(core.CapacityConfig{BytesPerToken: int64(bpt), KVMemBytes: cfg.KVMemBytes, PageOverhead: kv.HeaderBytes,
 		PageTokens: cfg.PageTokens, ModelContext: mc.Context, MaxContext: cfg.MaxContext})
 }
 

@@ -69,8 +69,8 @@ type Config struct {
 	Scrub      Scrub
 }
 
-// headerBytes keeps page data 64-byte aligned after the header.
-const headerBytes = 64
+// HeaderBytes is the size of a page's owner header; it keeps page data 64-byte aligned.
+const HeaderBytes = 64
 
 const headerMagic = 0x6b767061 // "kvpa": a stamped, valid header
 
@@ -125,7 +125,7 @@ func PageBytes(cfg Config) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	return headerBytes + bpt*cfg.PageTokens, nil
+	return HeaderBytes + bpt*cfg.PageTokens, nil
 }
 
 // NewPool allocates the pool. Pages start invalid.
@@ -216,12 +216,12 @@ func (p *Pool) Invalidate(id int32) error {
 		return err
 	}
 	pg := p.page(id)
-	clear(pg[:headerBytes])
+	clear(pg[:HeaderBytes])
 	switch p.cfg.Scrub {
 	case ScrubZero:
-		clear(pg[headerBytes:])
+		clear(pg[HeaderBytes:])
 	case ScrubPoison:
-		poison(pg[headerBytes:], p.elemBytes)
+		poison(pg[HeaderBytes:], p.elemBytes)
 	}
 	return nil
 }
@@ -300,13 +300,13 @@ func (p *Pool) rowOffset(layer, kOrV, slot int) int {
 
 // F32 returns the page data as float32 (pools of dtype F32).
 func (p *Pool) F32(id int32) []float32 {
-	d := p.page(id)[headerBytes:]
+	d := p.page(id)[HeaderBytes:]
 	return unsafe.Slice((*float32)(unsafe.Pointer(unsafe.SliceData(d))), len(d)/4)
 }
 
 // F16 returns the page data as raw half floats (pools of dtype F16).
 func (p *Pool) F16(id int32) []uint16 {
-	d := p.page(id)[headerBytes:]
+	d := p.page(id)[HeaderBytes:]
 	return unsafe.Slice((*uint16)(unsafe.Pointer(unsafe.SliceData(d))), len(d)/2)
 }
 
@@ -325,7 +325,7 @@ func (p *Pool) Checksum(id int32, logicalPage int, tokens int) uint32 {
 	binary.LittleEndian.PutUint32(key[:], uint32(logicalPage))
 	binary.LittleEndian.PutUint32(key[4:], uint32(tokens))
 	c := crc32.Update(0, castagnoli, key[:])
-	d := p.page(id)[headerBytes:]
+	d := p.page(id)[HeaderBytes:]
 	rowBytes := p.rowElems * p.elemBytes
 	for l := 0; l < p.cfg.Layers; l++ {
 		for kv := 0; kv < 2; kv++ {

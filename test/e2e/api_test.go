@@ -520,8 +520,9 @@ func checkAPIError(t *testing.T, err error, status int, code string, servers ...
 // server advertises the pool, and admission enforces exactly that number.
 func TestAdvertisedContextIsThePool(t *testing.T) {
 	// stories260K with f32 KV: 5 layers × 4 KV heads × 8 dims × (K, V) × 4 bytes = 1280 bytes per
-	// token, so 6 pages of 16 tokens are 122880 bytes: a 96-token pool under a 128-token model.
-	s := startServer(t, serverOpts{model: storiesModel, kvMem: "122880"})
+	// token, so a page of 16 tokens with its 64-byte owner header is 20544 bytes, and 6 pages
+	// (123264 bytes) are a 96-token pool under a 128-token model.
+	s := startServer(t, serverOpts{model: storiesModel, kvMem: "123264"})
 	if n := maxModelLen(t, s, ""); n != 96 {
 		t.Fatalf("max_model_len %d, want 96 (the pool)", n)
 	}

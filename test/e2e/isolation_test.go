@@ -15,10 +15,10 @@ import (
 )
 
 // isolationPool is the KV pool of the isolation test: 24 pages of 16 tokens (1280 bytes per token
-// for stories260K with f32 KV), 384 tokens. One full-context request needs 8 pages, so tenant A's
+// for stories260K with f32 KV, plus a 64-byte header per page: 24 × 20544 bytes), 384 tokens. One full-context request needs 8 pages, so tenant A's
 // requests and the noise below together want several times the pool, and the scheduler must evict
 // and preempt.
-const isolationPool = "491520"
+const isolationPool = "493056"
 
 // tenantAWork is tenant A's greedy requests: the reference prompts as token ids, text prompts, and
 // n > 1, all with logprobs so that any difference in any logit shows.
