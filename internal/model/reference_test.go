@@ -193,3 +193,27 @@ func TestMatchesSimpleReference(t *testing.T) {
 		}
 	}
 }
+
+// TestLlama2TinyMatchesReference covers F16 weights and the SPM model without optional keys (no
+// rope.freq_base: the default base applies). Its F16 products round activations to F16 as
+// llama.cpp's CPU backend does, so it agrees with the float64 reference to F16 precision.
+func TestLlama2TinyMatchesReference(t *testing.T) {
+	h := newHarness(t, "llama-2-tiny-random.gguf", tensor.F32, 2)
+	if h.m.RopeBase != 10000 {
+		t.Fatalf("rope base %v, want the default 10000", h.m.RopeBase)
+	}
+	tokens := []int32{1, 15043, 3186, 29892, 920, 526, 366, 29973, 450, 4996}
+	want := (&refModel{m: h.m}).logitsAll(t, tokens)
+	s := h.newSeq(1)
+	for pos := range tokens {
+		got := h.step([]*seqState{s}, [][]int32{tokens[pos : pos+1]})[0]
+		var maxAbs, maxDiff float64
+		for i, r := range want[pos] {
+			maxAbs = math.Max(maxAbs, math.Abs(r))
+			maxDiff = math.Max(maxDiff, math.Abs(float64(got[i])-r))
+		}
+		if rel := maxDiff / maxAbs; rel > 5e-3 {
+			t.Errorf("position %d: relative error %.3g", pos, rel)
+		}
+	}
+}
