@@ -25,6 +25,9 @@ func newInspectCmd() *cobra.Command {
 			for _, k := range f.Keys {
 				v := f.KV[k]
 				s := fmt.Sprint(v.V)
+				if v.Type == gguf.TypeString {
+					s = fmt.Sprintf("%q", v.V) // chat templates span many lines
+				}
 				if v.Type == gguf.TypeArray {
 					s = fmt.Sprintf("[%s array]", v.ElemType)
 				}
