@@ -10,10 +10,10 @@ import (
 )
 
 //go:noescape
-func q8_0x4AVX2(w *byte, stride, nb int, xq *int8, xd *float32, out *[4]float32)
+func q8_0x4AVX2(w *byte, stride, nb int, xq *int8, xd *float32, out *[4]float32, pf int)
 
 //go:noescape
-func q8_0x4x2AVX2(w *byte, stride, nb int, xq0, xq1 *int8, xd0, xd1 *float32, out *[8]float32)
+func q8_0x4x2AVX2(w *byte, stride, nb int, xq0, xq1 *int8, xd0, xd1 *float32, out *[8]float32, pf int)
 
 //go:noescape
 func q4_0x4AVX2(w *byte, stride, nb int, xq *int8, xd *float32, xs *int32, out *[4]float32)
@@ -43,6 +43,9 @@ func archKernels() []*kernels {
 	if !(cpu.X86.HasAVX2 && cpu.X86.HasFMA && cpu.X86.HasF16C) {
 		return nil
 	}
+	if hasVNNI() {
+		return []*kernels{avx2Kernels, vnniKernels}
+	}
 	return []*kernels{avx2Kernels}
 }
 
@@ -71,6 +74,9 @@ func dotF32sAVX2(a, b []float32) float32 {
 	return s
 }
 
+// q8PrefetchRows is how many rows ahead the Q8_0 kernels prefetch.
+const q8PrefetchRows = 8
+
 // scatter4 writes a 4-row result for input i.
 func scatter4(out []float32, rows, i, r int, v *[4]float32) {
 	o := out[i*rows+r : i*rows+r+4]
@@ -82,18 +88,23 @@ func tileQ8_0AVX2(j *matmulJob, r0, r1 int) {
 	nb := cols / qk0
 	a := j.act
 	r4 := r0 + (r1-r0)&^3
+	// Prefetch the group two ahead: far enough to cover the L3 latency; only the first
+	// pass over a group needs it, later inputs find the rows in L1.
 	var v [8]float32
 	for r := r0; r < r4; r += 4 {
 		w := &j.w.Data[r*rb]
+		pf := q8PrefetchRows * rb
 		i := 0
 		for ; i+2 <= j.n; i += 2 {
-			q8_0x4x2AVX2(w, rb, nb, &a.q[i*cols], &a.q[(i+1)*cols], &a.d[i*nb], &a.d[(i+1)*nb], &v)
+			q8_0x4x2AVX2(w, rb, nb, &a.q[i*cols], &a.q[(i+1)*cols], &a.d[i*nb], &a.d[(i+1)*nb], &v, pf)
 			scatter4(j.out, rows, i, r, (*[4]float32)(v[:4]))
 			scatter4(j.out, rows, i+1, r, (*[4]float32)(v[4:]))
+			pf = 0
 		}
 		for ; i < j.n; i++ {
-			q8_0x4AVX2(w, rb, nb, &a.q[i*cols], &a.d[i*nb], (*[4]float32)(v[:4]))
+			q8_0x4AVX2(w, rb, nb, &a.q[i*cols], &a.d[i*nb], (*[4]float32)(v[:4]), pf)
 			scatter4(j.out, rows, i, r, (*[4]float32)(v[:4]))
+			pf = 0
 		}
 	}
 	if r4 < r1 {

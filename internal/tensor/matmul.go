@@ -53,6 +53,9 @@ type actBuf struct {
 	s  []int32   // Q8_0: per block sum of q
 	bs []int16   // Q8_K: per 16-value sums
 	f  []float32 // activations rounded to F16 or BF16
+
+	px    []byte // Q8_0 rows packed by fours (packQ8x4), a 64-byte aligned view of pxBuf
+	pxBuf []byte
 }
 
 func grow[T any](s []T, n int) []T {
@@ -118,10 +121,13 @@ func (p *Pool) prepareActivations() {
 	}
 	if n >= 4 && p.threads > 1 {
 		p.run(n, p.quantTaskFn)
-		return
+	} else {
+		for i := range n {
+			p.quantTask(i)
+		}
 	}
-	for i := range n {
-		p.quantTask(i)
+	if n >= 4 && j.w.Type == Q8_0 && j.kern.packQ8x4 {
+		packQ8x4(a, n, cols)
 	}
 }
 
@@ -181,6 +187,7 @@ type kernels struct {
 	name                                   string
 	q8_0, q4_0, q4_K, q6_K, f16, bf16, f32 func(j *matmulJob, r0, r1 int)
 	dotF32                                 func(a, b []float32) float32
+	packQ8x4                               bool // q8_0 reads actBuf.px
 }
 
 var goKernels = &kernels{

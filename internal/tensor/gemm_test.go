@@ -1,0 +1,97 @@
+package tensor
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+)
+
+// TestKernelsExtremeValuesBatched is TestKernelsExtremeValues at batch sizes that reach
+// the blocked (several inputs per pass) kernels and their leftover-input paths, on row
+// counts with a tail that is not a multiple of 4.
+func TestKernelsExtremeValuesBatched(t *testing.T) {
+	r := rand.New(rand.NewPCG(19, 20))
+	names, _ := Kernels()
+	defer SetKernels(activeKernels.Load().name)
+	for _, th := range []int{1, 2} {
+		p := NewPool(th)
+		defer p.Close()
+		for _, dt := range []DType{Q8_0, Q4_0} {
+			for _, n := range []int{4, 5, 8, 11, 16} {
+				rows, cols := 27, colsFor(dt)
+				m := &Matrix{Type: dt, Rows: rows, Cols: cols}
+				m.Data = make([]byte, rows*m.RowBytes())
+				for i := range m.Data {
+					m.Data[i] = byte(r.Uint32())
+				}
+				x := make([]float32, n*cols)
+				for i := range x {
+					x[i] = float32(math.Ldexp(r.NormFloat64(), r.IntN(200)-100))
+				}
+				// Whole zero blocks and blocks of ±amax give zero and extreme sums.
+				clear(x[:qk0])
+				for k := range qk0 {
+					x[cols+k] = float32(1 - 2*(k&1))
+				}
+				SetKernels("go")
+				want := make([]float32, n*rows)
+				p.MatMul(m, x, n, want)
+				for _, kn := range names[1:] {
+					SetKernels(kn)
+					got := make([]float32, n*rows)
+					p.MatMul(m, x, n, got)
+					for i := range got {
+						g, w := got[i], want[i]
+						if math.Float32bits(g) != math.Float32bits(w) && !(g != g && w != w) {
+							t.Fatalf("%s kernels=%s threads=%d n=%d [%d]: %g (%#08x), go %g (%#08x)", dt, kn, th, n, i, g, math.Float32bits(g), w, math.Float32bits(w))
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestMatMulSaturatedBlocks: weights and activations at the int8 extremes (-128 weights,
+// ±127 activations) give the largest block sums, where a biased or sign-split integer
+// dot product would overflow an intermediate first.
+func TestMatMulSaturatedBlocks(t *testing.T) {
+	names, _ := Kernels()
+	defer SetKernels(activeKernels.Load().name)
+	p := NewPool(2)
+	defer p.Close()
+	const rows, cols, n = 12, 256, 9
+	m := &Matrix{Type: Q8_0, Rows: rows, Cols: cols, Data: make([]byte, rows*cols/qk0*q8_0Bytes)}
+	for b := 0; b < len(m.Data); b += q8_0Bytes {
+		putF16(m.Data[b:], 0.5)
+		for k := range qk0 {
+			v := int8(-128)
+			if (b/q8_0Bytes)%3 == 1 && k%2 == 1 {
+				v = 127
+			}
+			m.Data[b+2+k] = byte(v)
+		}
+	}
+	x := make([]float32, n*cols)
+	for i := range x {
+		x[i] = float32(1 - 2*((i/qk0)&1)) // whole blocks of +1 or -1: quantised to ±127
+	}
+	SetKernels("go")
+	want := make([]float32, n*rows)
+	p.MatMul(m, x, n, want)
+	for _, kn := range names[1:] {
+		SetKernels(kn)
+		got := make([]float32, n*rows)
+		p.MatMul(m, x, n, got)
+		for i := range got {
+			if math.Float32bits(got[i]) != math.Float32bits(want[i]) {
+				t.Fatalf("kernels=%s [%d]: %g, go %g", kn, i, got[i], want[i])
+			}
+		}
+	}
+}
+
+func putF16(b []byte, v float32) {
+	h := F32ToF16(v)
+	b[0], b[1] = byte(h), byte(h>>8)
+}
