@@ -63,3 +63,34 @@ func BenchmarkDecodeStep(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkPrefill512 measures processing one 512-token prompt of the reference model in one step.
+func BenchmarkPrefill512(b *testing.B) {
+	m := benchModel(b)
+	pool := tensor.NewPool(0)
+	defer pool.Close()
+	cache, err := kv.NewPool(kv.Config{Layers: m.Layers, KVHeads: m.KVHeads, HeadDim: m.HeadDim, PageTokens: 16, DType: tensor.F16, Pages: 32})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer cache.Close()
+	var pages []kv.PageRef
+	for i := int32(0); i < 32; i++ {
+		cache.Stamp(i, kv.Header{Tenant: kv.Tenant{1}, Gen: 1, Written: true})
+		pages = append(pages, kv.PageRef{ID: i, Gen: 1})
+	}
+	ws := m.NewWorkspace(pool, 512, 1, 512)
+	logits := make([]float32, m.Vocab)
+	prompt := make([]int32, 512)
+	for i := range prompt {
+		prompt[i] = int32(100 + i*7%30000)
+	}
+	seq := []Seq{{Tokens: prompt, Pos: 0, Pages: pages, Tenant: kv.Tenant{1}, Logits: true}}
+	b.ReportAllocs()
+	for b.Loop() {
+		if errs := m.Forward(pool, cache, ws, seq, logits); errs != nil {
+			b.Fatal(errs)
+		}
+	}
+	b.ReportMetric(float64(512*b.N)/b.Elapsed().Seconds(), "tokens/s")
+}

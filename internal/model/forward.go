@@ -29,6 +29,8 @@ type Workspace struct {
 	scores                           [][]float32
 	attn                             attnJob
 	attnTask                         func(int)
+	blocks                           []rowBlock
+	blockRows                        int
 }
 
 type rowInfo struct {
@@ -54,10 +56,14 @@ func (m *Model) NewWorkspace(p *tensor.Pool, maxTokens, maxLogits, maxContext in
 	ws.hidden = make([]float32, maxLogits*c.Dim)
 	ws.ropeCos = make([]float32, maxTokens*c.RopeDim/2)
 	ws.ropeSin = make([]float32, maxTokens*c.RopeDim/2)
-	// Per worker: one converted K or V row, then the scores of the query heads sharing a KV head.
+	// Per worker: one converted K or V row, then the scores of a block of rows times the query
+	// heads sharing a KV head.
+	group := c.Heads / c.KVHeads
+	ws.blockRows = blockRows(group, maxContext)
+	ws.blocks = make([]rowBlock, 0, maxTokens)
 	ws.scores = make([][]float32, p.Threads())
 	for i := range ws.scores {
-		ws.scores[i] = make([]float32, c.HeadDim+c.Heads/c.KVHeads*maxContext)
+		ws.scores[i] = make([]float32, c.HeadDim+ws.blockRows*group*maxContext)
 	}
 	ws.attnTask = ws.runAttention
 	return ws
@@ -138,6 +144,14 @@ func (m *Model) Forward(p *tensor.Pool, cache *kv.Pool, ws *Workspace, seqs []Se
 		if s.Logits && len(s.Tokens) > 0 {
 			ws.logitRows = append(ws.logitRows, len(ws.rows)-1)
 		}
+	}
+	ws.blocks = ws.blocks[:0]
+	first := 0
+	for si := range seqs {
+		for off := 0; off < len(seqs[si].Tokens); off += ws.blockRows {
+			ws.blocks = append(ws.blocks, rowBlock{first: first + off, count: min(ws.blockRows, len(seqs[si].Tokens)-off)})
+		}
+		first += len(seqs[si].Tokens)
 	}
 	m.ropeTables(ws, total)
 
@@ -298,11 +312,12 @@ func (m *Model) storeKV(cache *kv.Pool, ws *Workspace, seqs []Seq, li, n int) {
 }
 
 // attention computes softmax(q·K/sqrt(d))·V per row and head, causally over the sequence's pages.
-// Work is split over (row, KV head) items, so that the query heads sharing a KV head read (and, for
-// an F16 cache, convert) each key and value once. Each head's reductions run in position order,
-// whatever else the step holds.
+// Work is split over (block of consecutive rows of one sequence, KV head) items: the query heads
+// sharing a KV head, and the rows of a block, read (and for an F16 cache convert) each key and
+// value once. Every (row, head) output is still reduced in position order by the same operations,
+// so it does not depend on how rows were blocked or batched.
 func (m *Model) attention(p *tensor.Pool, cache *kv.Pool, ws *Workspace, seqs []Seq, li, n int) {
-	ws.attn = attnJob{m: m, cache: cache, seqs: seqs, layer: li, items: n * m.KVHeads}
+	ws.attn = attnJob{m: m, cache: cache, seqs: seqs, layer: li, items: len(ws.blocks) * m.KVHeads}
 	p.Run(len(ws.scores), ws.attnTask)
 	ws.attn = attnJob{}
 }
@@ -317,28 +332,37 @@ type attnJob struct {
 	items int
 }
 
+// rowBlock is a run of consecutive rows (positions) of one sequence.
+type rowBlock struct{ first, count int }
+
 func (ws *Workspace) runAttention(w int) {
 	j := &ws.attn
 	workers := len(ws.scores)
 	for it := w; it < j.items; it += workers {
-		j.m.attendGroup(j.cache, ws, j.seqs, j.layer, it/j.m.KVHeads, it%j.m.KVHeads, ws.scores[w])
+		j.m.attendBlock(j.cache, ws, j.seqs, j.layer, ws.blocks[it/j.m.KVHeads], it%j.m.KVHeads, ws.scores[w])
 	}
 }
 
-func (m *Model) attendGroup(cache *kv.Pool, ws *Workspace, seqs []Seq, li, r, g int, scratch []float32) {
+// blockRows bounds the rows attended together so that their scores fit the worker's scratch.
+func blockRows(group, maxContext int) int {
+	return max(1, min(8, (1<<21)/(group*maxContext)))
+}
+
+func (m *Model) attendBlock(cache *kv.Pool, ws *Workspace, seqs []Seq, li int, blk rowBlock, g int, scratch []float32) {
 	c := &m.Config
 	hd := c.HeadDim
 	group := c.Heads / c.KVHeads
-	ri := ws.rows[r]
-	pages := seqs[ri.seq].Pages
+	mc := ws.maxContext
+	first := ws.rows[blk.first]
+	pages := seqs[first.seq].Pages
 	pt := cache.Config().PageTokens
-	npos := ri.pos + 1
+	lastPos := first.pos + blk.count - 1
 	scale := float32(1 / math.Sqrt(float64(hd)))
 	f16 := cache.Config().DType == tensor.F16
 	row := scratch[:hd]
-	sc := scratch[hd : hd+group*ws.maxContext]
-	qBase := r*c.QDim() + g*group*hd
-	for t := 0; t < npos; t++ {
+	sc := scratch[hd:]
+	// scores of (row b, head j) live at sc[(b*group+j)*mc:], positions 0..pos_b.
+	for t := 0; t <= lastPos; t++ {
 		page, slot := pages[t/pt].ID, t%pt
 		o := cache.KOffset(li, slot) + g*hd
 		k := row
@@ -347,16 +371,21 @@ func (m *Model) attendGroup(cache *kv.Pool, ws *Workspace, seqs []Seq, li, r, g 
 		} else {
 			k = cache.F32(page)[o : o+hd]
 		}
-		for j := 0; j < group; j++ {
-			q := ws.q[qBase+j*hd : qBase+(j+1)*hd]
-			sc[j*ws.maxContext+t] = tensor.DotF32(k, q) * scale
+		for b := max(0, t-first.pos); b < blk.count; b++ {
+			qBase := (blk.first+b)*c.QDim() + g*group*hd
+			for j := 0; j < group; j++ {
+				sc[(b*group+j)*mc+t] = tensor.DotF32(k, ws.q[qBase+j*hd:qBase+(j+1)*hd]) * scale
+			}
 		}
 	}
-	for j := 0; j < group; j++ {
-		tensor.Softmax(sc[j*ws.maxContext : j*ws.maxContext+npos])
-		clear(ws.att[qBase+j*hd : qBase+(j+1)*hd])
+	for b := 0; b < blk.count; b++ {
+		qBase := (blk.first+b)*c.QDim() + g*group*hd
+		for j := 0; j < group; j++ {
+			tensor.Softmax(sc[(b*group+j)*mc : (b*group+j)*mc+first.pos+b+1])
+			clear(ws.att[qBase+j*hd : qBase+(j+1)*hd])
+		}
 	}
-	for t := 0; t < npos; t++ {
+	for t := 0; t <= lastPos; t++ {
 		page, slot := pages[t/pt].ID, t%pt
 		o := cache.VOffset(li, slot) + g*hd
 		v := row
@@ -365,8 +394,11 @@ func (m *Model) attendGroup(cache *kv.Pool, ws *Workspace, seqs []Seq, li, r, g 
 		} else {
 			v = cache.F32(page)[o : o+hd]
 		}
-		for j := 0; j < group; j++ {
-			tensor.Axpy(ws.att[qBase+j*hd:qBase+(j+1)*hd], sc[j*ws.maxContext+t], v)
+		for b := max(0, t-first.pos); b < blk.count; b++ {
+			qBase := (blk.first+b)*c.QDim() + g*group*hd
+			for j := 0; j < group; j++ {
+				tensor.Axpy(ws.att[qBase+j*hd:qBase+(j+1)*hd], sc[(b*group+j)*mc+t], v)
+			}
 		}
 	}
 }

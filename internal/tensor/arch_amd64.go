@@ -59,6 +59,8 @@ var avx2Kernels = &kernels{
 	bf16:   func(j *matmulJob, r0, r1 int) { tileFloatAVX2(j, r0, r1, j.act.f, BF16) },
 	f32:    func(j *matmulJob, r0, r1 int) { tileFloatAVX2(j, r0, r1, j.x, F32) },
 	dotF32: dotF32sAVX2,
+	axpy:   axpyVec,
+	f16s:   f16sToF32Vec,
 }
 
 func dotF32sAVX2(a, b []float32) float32 {

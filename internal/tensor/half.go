@@ -85,7 +85,9 @@ func RoundF16(f float32) float32 { return F16ToF32(F32ToF16(f)) }
 func RoundBF16(f float32) float32 { return BF16ToF32(F32ToBF16(f)) }
 
 // F16sToF32 widens src into dst[:len(src)].
-func F16sToF32(dst []float32, src []uint16) {
+func F16sToF32(dst []float32, src []uint16) { activeKernels.Load().f16s(dst, src) }
+
+func f16sToF32Go(dst []float32, src []uint16) {
 	dst = dst[:len(src)]
 	t := f16Table()
 	for i, h := range src {

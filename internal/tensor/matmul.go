@@ -187,6 +187,8 @@ type kernels struct {
 	name                                   string
 	q8_0, q4_0, q4_K, q6_K, f16, bf16, f32 func(j *matmulJob, r0, r1 int)
 	dotF32                                 func(a, b []float32) float32
+	axpy                                   func(dst []float32, a float32, x []float32)
+	f16s                                   func(dst []float32, src []uint16)
 	packQ8x4                               bool // q8_0 reads actBuf.px
 }
 
@@ -218,6 +220,8 @@ var goKernels = &kernels{
 	bf16:   func(j *matmulJob, r0, r1 int) { tileFloatGo(j, r0, r1, j.act.f, dotBF16Go) },
 	f32:    func(j *matmulJob, r0, r1 int) { tileFloatGo(j, r0, r1, j.x, dotF32Go) },
 	dotF32: dotF32sGo,
+	axpy:   axpyGo,
+	f16s:   f16sToF32Go,
 }
 
 func tileQ8Go(j *matmulJob, r0, r1 int, dot func([]byte, []int8, []float32) float32) {

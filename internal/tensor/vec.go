@@ -81,7 +81,9 @@ func GELU(x float32) float32 {
 }
 
 // Axpy sets dst += a*x.
-func Axpy(dst []float32, a float32, x []float32) {
+func Axpy(dst []float32, a float32, x []float32) { activeKernels.Load().axpy(dst, a, x) }
+
+func axpyGo(dst []float32, a float32, x []float32) {
 	x = x[:len(dst)]
 	for i := range dst {
 		dst[i] += float32(a * x[i])
