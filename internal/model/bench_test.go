@@ -28,22 +28,28 @@ func benchModel(b *testing.B) *Model {
 	return m
 }
 
+// benchPool is a KV pool of n pages stamped for one tenant, and their page table.
+func benchPool(b *testing.B, m *Model, n int) (*kv.Pool, []kv.PageRef) {
+	cache, err := kv.NewPool(kv.Config{Layers: m.Layers, KVHeads: m.KVHeads, HeadDim: m.HeadDim, PageTokens: 16, DType: tensor.F16, Pages: n})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { cache.Close() })
+	var pages []kv.PageRef
+	for i := int32(0); i < int32(n); i++ {
+		cache.Stamp(i, kv.Header{Tenant: kv.Tenant{1}, Gen: 1, Written: true})
+		pages = append(pages, kv.PageRef{ID: i, Gen: 1})
+	}
+	return cache, pages
+}
+
 // BenchmarkDecodeStep measures one batch-1 decode step of the reference model at position 64:
 // the forward pass alone, without scheduling or sampling. It must not allocate.
 func BenchmarkDecodeStep(b *testing.B) {
 	m := benchModel(b)
 	pool := tensor.NewPool(0)
 	defer pool.Close()
-	cache, err := kv.NewPool(kv.Config{Layers: m.Layers, KVHeads: m.KVHeads, HeadDim: m.HeadDim, PageTokens: 16, DType: tensor.F16, Pages: 16})
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer cache.Close()
-	var pages []kv.PageRef
-	for i := int32(0); i < 16; i++ {
-		cache.Stamp(i, kv.Header{Tenant: kv.Tenant{1}, Gen: 1, Written: true})
-		pages = append(pages, kv.PageRef{ID: i, Gen: 1})
-	}
+	cache, pages := benchPool(b, m, 16)
 	ws := m.NewWorkspace(pool, 64, 1, 256)
 	logits := make([]float32, m.Vocab)
 	prompt := make([]int32, 64)
@@ -69,16 +75,7 @@ func BenchmarkPrefill512(b *testing.B) {
 	m := benchModel(b)
 	pool := tensor.NewPool(0)
 	defer pool.Close()
-	cache, err := kv.NewPool(kv.Config{Layers: m.Layers, KVHeads: m.KVHeads, HeadDim: m.HeadDim, PageTokens: 16, DType: tensor.F16, Pages: 32})
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer cache.Close()
-	var pages []kv.PageRef
-	for i := int32(0); i < 32; i++ {
-		cache.Stamp(i, kv.Header{Tenant: kv.Tenant{1}, Gen: 1, Written: true})
-		pages = append(pages, kv.PageRef{ID: i, Gen: 1})
-	}
+	cache, pages := benchPool(b, m, 32)
 	ws := m.NewWorkspace(pool, 512, 1, 512)
 	logits := make([]float32, m.Vocab)
 	prompt := make([]int32, 512)
