@@ -19,15 +19,15 @@ start-up gate does, when --max-context asks for more than the model or the KV po
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			ctx, stop := exitOnSignalContext()
 			defer stop()
+			cfg, err := mf.engineConfig()
+			if err != nil {
+				return err
+			}
 			l, err := mf.load(ctx, cmd.ErrOrStderr())
 			if err != nil {
 				return err
 			}
 			defer l.Close()
-			cfg, err := mf.engineConfig()
-			if err != nil {
-				return err
-			}
 			plan, err := engine.PlanFor(&l.model.Config, cfg)
 			if err != nil {
 				return err

@@ -30,15 +30,15 @@ func newGenerateCmd() *cobra.Command {
 			ctx, stop := exitOnSignalContext()
 			defer stop()
 			stderr := cmd.ErrOrStderr()
+			cfg, err := mf.engineConfig()
+			if err != nil {
+				return err
+			}
 			l, err := mf.load(ctx, stderr)
 			if err != nil {
 				return err
 			}
 			defer l.Close()
-			cfg, err := mf.engineConfig()
-			if err != nil {
-				return err
-			}
 			if n <= 0 {
 				return fmt.Errorf("-n %d: want a positive number of tokens", n)
 			}
