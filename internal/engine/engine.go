@@ -268,32 +268,29 @@ func (e *Engine) Close() {
 	e.cache.Close()
 }
 
-// Drain stops admitting, waits until every running request has ended or ctx is done, then closes.
+// Drain stops admitting, waits until every running request has ended or ctx is done (then
+// aborts the rest with reason "shutdown"), and closes the engine.
 func (e *Engine) Drain(ctx context.Context) {
 	e.mu.Lock()
 	e.closed = true
 	e.mu.Unlock()
 	t := time.NewTicker(20 * time.Millisecond)
 	defer t.Stop()
-	for {
-		e.mu.Lock()
-		n := len(e.streams)
-		e.mu.Unlock()
-		if n == 0 {
-			break
-		}
+	for e.live() > 0 {
 		select {
 		case <-ctx.Done():
-			e.mu.Lock()
-			e.core.Shutdown(time.Now())
-			e.mu.Unlock()
-			e.poke()
-			goto out
+			e.Close()
+			return
 		case <-t.C:
 		}
 	}
-out:
 	e.Close()
+}
+
+func (e *Engine) live() int {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return len(e.streams)
 }
 
 // loop is the one step loop: Ready, execute, Advance.
