@@ -50,12 +50,13 @@ type Engine struct {
 	plan  core.CapacityPlan
 	log   *slog.Logger
 
-	mu      sync.Mutex // guards core, streams, closed
-	core    *core.Core
-	streams map[core.RequestID]*stream
-	closed  bool
-	wake    chan struct{}
-	done    chan struct{}
+	mu       sync.Mutex // guards core, streams, closed, shutdown
+	core     *core.Core
+	streams  map[core.RequestID]*stream
+	closed   bool // admitting no more requests
+	shutdown bool // every remaining request has been aborted
+	wake     chan struct{}
+	done     chan struct{}
 
 	// Step buffers, reused so that a step allocates nothing of its own.
 	logits       []float32
@@ -257,8 +258,9 @@ func (e *Engine) poke() {
 // Close aborts every request ("shutdown") and stops the loop once their terminal events are out.
 func (e *Engine) Close() {
 	e.mu.Lock()
-	if !e.closed {
-		e.closed = true
+	e.closed = true
+	if !e.shutdown {
+		e.shutdown = true
 		e.core.Shutdown(time.Now())
 	}
 	e.mu.Unlock()

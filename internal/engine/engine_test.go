@@ -296,3 +296,30 @@ func TestCorruptedHeaderAbortsOnlyItsRequest(t *testing.T) {
 		t.Fatalf("%d security events, want 1", n)
 	}
 }
+
+// TestDrainTimeoutAbortsTheRest: a drain whose deadline has passed aborts what is still running
+// (400 tokens take far longer than the abort) with reason "shutdown", and returns.
+func TestDrainTimeoutAbortsTheRest(t *testing.T) {
+	e := newEngine(t, "stories260K.gguf", nil)
+	st, err := e.Submit(context.Background(), Request{Tenant: "a", Prompt: []int32{1, 403}, MaxTokens: 400, IgnoreEOS: true, Sampling: SamplingParams{TopLogprobs: -1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel() // the deadline has already passed
+	done := make(chan struct{})
+	go func() { e.Drain(ctx); close(done) }()
+	r := collect(st)
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("Drain did not return after its deadline")
+	}
+	var ab *AbortError
+	if !errors.As(r.err, &ab) || ab.Reason != "shutdown" || r.finish != "" {
+		t.Fatalf("request ended with %+v after %d tokens, want a shutdown abort", r, len(r.ids))
+	}
+	if _, err := e.Submit(context.Background(), Request{Tenant: "a", Prompt: []int32{1}, MaxTokens: 1, Sampling: SamplingParams{TopLogprobs: -1}}); err == nil {
+		t.Fatal("a drained engine admitted a request")
+	}
+}
