@@ -50,17 +50,20 @@ func archKernels() []*kernels {
 }
 
 var avx2Kernels = &kernels{
-	name:   "avx2",
-	q8_0:   tileQ8_0AVX2,
-	q4_0:   tileQ4_0AVX2,
-	q4_K:   func(j *matmulJob, r0, r1 int) { tileKAVX2(j, r0, r1, Q4_K) },
-	q6_K:   func(j *matmulJob, r0, r1 int) { tileKAVX2(j, r0, r1, Q6_K) },
-	f16:    func(j *matmulJob, r0, r1 int) { tileFloatAVX2(j, r0, r1, j.act.f, F16) },
-	bf16:   func(j *matmulJob, r0, r1 int) { tileFloatAVX2(j, r0, r1, j.act.f, BF16) },
-	f32:    func(j *matmulJob, r0, r1 int) { tileFloatAVX2(j, r0, r1, j.x, F32) },
-	dotF32: dotF32sAVX2,
-	axpy:   axpyVec,
-	f16s:   f16sToF32Vec,
+	name:    "avx2",
+	q8_0:    tileQ8_0AVX2,
+	q4_0:    tileQ4_0AVX2,
+	q4_K:    func(j *matmulJob, r0, r1 int) { tileKAVX2(j, r0, r1, Q4_K) },
+	q6_K:    func(j *matmulJob, r0, r1 int) { tileKAVX2(j, r0, r1, Q6_K) },
+	f16:     func(j *matmulJob, r0, r1 int) { tileFloatAVX2(j, r0, r1, j.act.f, F16) },
+	bf16:    func(j *matmulJob, r0, r1 int) { tileFloatAVX2(j, r0, r1, j.act.f, BF16) },
+	f32:     func(j *matmulJob, r0, r1 int) { tileFloatAVX2(j, r0, r1, j.x, F32) },
+	dotF32:  dotF32sAVX2,
+	axpy:    axpyVec,
+	f16s:    f16sToF32Vec,
+	expsSub: expsSubVec,
+	swiglu:  swigluVec,
+	scale:   scaleVec,
 }
 
 func dotF32sAVX2(a, b []float32) float32 {

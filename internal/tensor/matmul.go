@@ -189,6 +189,9 @@ type kernels struct {
 	dotF32                                 func(a, b []float32) float32
 	axpy                                   func(dst []float32, a float32, x []float32)
 	f16s                                   func(dst []float32, src []uint16)
+	expsSub                                func(x []float32, m float32)
+	swiglu                                 func(dst, gate, up []float32)
+	scale                                  func(x []float32, a float32)
 	packQ8x4                               bool // q8_0 reads actBuf.px
 }
 
@@ -216,12 +219,15 @@ var goKernels = &kernels{
 			}
 		}
 	},
-	f16:    func(j *matmulJob, r0, r1 int) { tileFloatGo(j, r0, r1, j.act.f, dotF16Go) },
-	bf16:   func(j *matmulJob, r0, r1 int) { tileFloatGo(j, r0, r1, j.act.f, dotBF16Go) },
-	f32:    func(j *matmulJob, r0, r1 int) { tileFloatGo(j, r0, r1, j.x, dotF32Go) },
-	dotF32: dotF32sGo,
-	axpy:   axpyGo,
-	f16s:   f16sToF32Go,
+	f16:     func(j *matmulJob, r0, r1 int) { tileFloatGo(j, r0, r1, j.act.f, dotF16Go) },
+	bf16:    func(j *matmulJob, r0, r1 int) { tileFloatGo(j, r0, r1, j.act.f, dotBF16Go) },
+	f32:     func(j *matmulJob, r0, r1 int) { tileFloatGo(j, r0, r1, j.x, dotF32Go) },
+	dotF32:  dotF32sGo,
+	axpy:    axpyGo,
+	f16s:    f16sToF32Go,
+	expsSub: expsSubGo,
+	swiglu:  swigluGo,
+	scale:   scaleGo,
 }
 
 func tileQ8Go(j *matmulJob, r0, r1 int, dot func([]byte, []int8, []float32) float32) {

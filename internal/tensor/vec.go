@@ -29,8 +29,10 @@ func RMSNorm(dst, x, weight []float32, eps float32) {
 	}
 }
 
-// Softmax replaces x by softmax(x): max subtracted, exp in float32, the sum in float64,
-// then scaled by float32(1/sum). -Inf entries (masked positions) become 0.
+// Softmax replaces x by softmax(x): max subtracted, exp (expf32) in float32, the sum in
+// float64 in index order, then scaled by float32(1/sum). -Inf entries (masked positions)
+// become exactly 0. The exp and the scale are element-wise, so the vector kernels give
+// the same bits as the Go twins; the sum stays scalar because it fixes the order.
 func Softmax(x []float32) {
 	if len(x) == 0 {
 		return
@@ -39,24 +41,18 @@ func Softmax(x []float32) {
 	for _, v := range x {
 		m = max(m, v)
 	}
+	k := activeKernels.Load()
+	k.expsSub(x, m)
 	var sum float64
-	for i, v := range x {
-		e := expf(v - m)
-		x[i] = e
+	for _, e := range x {
 		sum += float64(e)
 	}
-	s := float32(1 / sum)
-	for i := range x {
-		x[i] *= s
-	}
+	k.scale(x, float32(1/sum))
 }
 
-// expf is exp rounded to float32 (the float64 result rounds correctly in all but
-// astronomically rare cases).
-func expf(v float32) float32 { return float32(math.Exp(float64(v))) }
-
-// SiLU returns x*sigmoid(x) computed as ggml does: x/(1+exp(-x)).
-func SiLU(x float32) float32 { return x / (1 + expf(-x)) }
+// SiLU returns x*sigmoid(x) computed as ggml does: x/(1+exp(-x)), with expf32 so it
+// equals SwiGLU's element bit for bit.
+func SiLU(x float32) float32 { return siluGo(x) }
 
 // SiLUs applies SiLU in place.
 func SiLUs(x []float32) {
@@ -66,13 +62,7 @@ func SiLUs(x []float32) {
 }
 
 // SwiGLU sets dst = SiLU(gate) * up.
-func SwiGLU(dst, gate, up []float32) {
-	dst = dst[:len(gate)]
-	up = up[:len(gate)]
-	for i, g := range gate {
-		dst[i] = SiLU(g) * up[i]
-	}
-}
+func SwiGLU(dst, gate, up []float32) { activeKernels.Load().swiglu(dst, gate, up) }
 
 // GELU is the tanh approximation ggml uses for gelu.
 func GELU(x float32) float32 {
@@ -91,11 +81,7 @@ func axpyGo(dst []float32, a float32, x []float32) {
 }
 
 // Scale sets x *= a.
-func Scale(x []float32, a float32) {
-	for i := range x {
-		x[i] *= a
-	}
-}
+func Scale(x []float32, a float32) { activeKernels.Load().scale(x, a) }
 
 // Add sets dst = a + b.
 func Add(dst, a, b []float32) {
