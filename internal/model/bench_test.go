@@ -91,3 +91,16 @@ func BenchmarkPrefill512(b *testing.B) {
 	}
 	b.ReportMetric(float64(512*b.N)/b.Elapsed().Seconds(), "tokens/s")
 }
+
+// BenchmarkCheckPages measures the isolation check of one sequence's page table per step: 128 pages
+// (a 2048-token context), every header compared with the reader's identity.
+func BenchmarkCheckPages(b *testing.B) {
+	m := benchModel(b)
+	cache, pages := benchPool(b, m, 128)
+	seq := &Seq{Tokens: []int32{1}, Pos: 128*16 - 1, Pages: pages, Tenant: kv.Tenant{1}}
+	for b.Loop() {
+		if err := m.CheckPages(cache, seq); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
