@@ -267,18 +267,27 @@ func startNoise(parent context.Context, t *testing.T, s *server, keys map[string
 	return n
 }
 
+// openStream posts a streaming completion and returns its events once the server has answered 200.
+func openStream(ctx context.Context, s *server, key, body string) (*sseReader, func() error, error) {
+	resp, err := s.post(ctx, "/v1/completions", key, body)
+	if err != nil {
+		return nil, nil, err
+	}
+	if resp.StatusCode != 200 {
+		b, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		return nil, nil, fmt.Errorf("status %d: %s", resp.StatusCode, b)
+	}
+	return newSSE(resp.Body), resp.Body.Close, nil
+}
+
 // streamToEnd reads a stream and checks it ended normally: a finish reason, then [DONE].
 func streamToEnd(ctx context.Context, s *server, key, body string) error {
-	resp, err := s.post(ctx, "/v1/completions", key, body)
+	sse, closeStream, err := openStream(ctx, s, key, body)
 	if err != nil {
 		return err
 	}
-	defer resp.Body.Close()
-	if resp.StatusCode != 200 {
-		b, _ := io.ReadAll(resp.Body)
-		return fmt.Errorf("status %d: %s", resp.StatusCode, b)
-	}
-	sse := newSSE(resp.Body)
+	defer closeStream()
 	finished := false
 	for {
 		data, done, err := sse.next()
@@ -310,16 +319,11 @@ func streamToEnd(ctx context.Context, s *server, key, body string) error {
 func streamAndHangUp(parent context.Context, s *server, key, body string, events int) error {
 	ctx, cancel := context.WithCancel(parent)
 	defer cancel()
-	resp, err := s.post(ctx, "/v1/completions", key, body)
+	sse, closeStream, err := openStream(ctx, s, key, body)
 	if err != nil {
 		return err
 	}
-	defer resp.Body.Close()
-	if resp.StatusCode != 200 {
-		b, _ := io.ReadAll(resp.Body)
-		return fmt.Errorf("status %d: %s", resp.StatusCode, b)
-	}
-	sse := newSSE(resp.Body)
+	defer closeStream()
 	for range events {
 		if _, done, err := sse.next(); err != nil || done {
 			return fmt.Errorf("stream ended early (done %v): %v", done, err)

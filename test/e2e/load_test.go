@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"math/rand/v2"
 	"path/filepath"
 	"sync"
@@ -270,16 +269,11 @@ func holdSlots(t *testing.T, s *server, key string) func() {
 // countStream reads a completions stream, reporting the tokens of each event (from its logprobs),
 // and checks that it ends normally with the expected number of tokens.
 func countStream(ctx context.Context, s *server, key, body string, want int, tokens func(int)) error {
-	resp, err := s.post(ctx, "/v1/completions", key, body)
+	sse, closeStream, err := openStream(ctx, s, key, body)
 	if err != nil {
 		return err
 	}
-	defer resp.Body.Close()
-	if resp.StatusCode != 200 {
-		b, _ := io.ReadAll(resp.Body)
-		return fmt.Errorf("status %d: %s", resp.StatusCode, b)
-	}
-	sse := newSSE(resp.Body)
+	defer closeStream()
 	n, usage := 0, -1
 	finish := ""
 	for {
