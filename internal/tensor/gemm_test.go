@@ -1,6 +1,7 @@
 package tensor
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -33,20 +34,7 @@ func TestKernelsExtremeValuesBatched(t *testing.T) {
 				for k := range qk0 {
 					x[cols+k] = float32(1 - 2*(k&1))
 				}
-				SetKernels("go")
-				want := make([]float32, n*rows)
-				p.MatMul(m, x, n, want)
-				for _, kn := range names[1:] {
-					SetKernels(kn)
-					got := make([]float32, n*rows)
-					p.MatMul(m, x, n, got)
-					for i := range got {
-						g, w := got[i], want[i]
-						if math.Float32bits(g) != math.Float32bits(w) && !(g != g && w != w) {
-							t.Fatalf("%s kernels=%s threads=%d n=%d [%d]: %g (%#08x), go %g (%#08x)", dt, kn, th, n, i, g, math.Float32bits(g), w, math.Float32bits(w))
-						}
-					}
-				}
+				matchGoKernels(t, p, m, x, n, names, true, fmt.Sprintf("%s threads=%d n=%d", dt, th, n))
 			}
 		}
 	}
@@ -76,19 +64,7 @@ func TestMatMulSaturatedBlocks(t *testing.T) {
 	for i := range x {
 		x[i] = float32(1 - 2*((i/qk0)&1)) // whole blocks of +1 or -1: quantised to ±127
 	}
-	SetKernels("go")
-	want := make([]float32, n*rows)
-	p.MatMul(m, x, n, want)
-	for _, kn := range names[1:] {
-		SetKernels(kn)
-		got := make([]float32, n*rows)
-		p.MatMul(m, x, n, got)
-		for i := range got {
-			if math.Float32bits(got[i]) != math.Float32bits(want[i]) {
-				t.Fatalf("kernels=%s [%d]: %g, go %g", kn, i, got[i], want[i])
-			}
-		}
-	}
+	matchGoKernels(t, p, m, x, n, names, false, "saturated blocks")
 }
 
 func putF16(b []byte, v float32) {

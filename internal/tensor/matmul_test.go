@@ -371,20 +371,7 @@ func TestKernelsExtremeValues(t *testing.T) {
 			// Wide exponent range but finite, so the activations themselves are valid.
 			x[i] = float32(math.Ldexp(r.NormFloat64(), r.IntN(200)-100))
 		}
-		SetKernels("go")
-		want := make([]float32, n*rows)
-		p.MatMul(m, x, n, want)
-		for _, kn := range names[1:] {
-			SetKernels(kn)
-			got := make([]float32, n*rows)
-			p.MatMul(m, x, n, got)
-			for i := range got {
-				g, w := got[i], want[i]
-				if math.Float32bits(g) != math.Float32bits(w) && !(g != g && w != w) {
-					t.Fatalf("%s kernels=%s [%d]: %g (%#08x), go %g (%#08x)", dt, kn, i, g, math.Float32bits(g), w, math.Float32bits(w))
-				}
-			}
-		}
+		matchGoKernels(t, p, m, x, n, names, true, dt.String())
 	}
 }
 
@@ -412,17 +399,26 @@ func TestKernelsSubnormalProducts(t *testing.T) {
 		for i := range x {
 			x[i] = float32(math.Ldexp([]float64{1, 1.5}[r.IntN(2)], -75+r.IntN(2)))
 		}
-		SetKernels("go")
-		want := make([]float32, rows)
-		p.MatMul(m, x, 1, want)
-		for _, kn := range names[1:] {
-			SetKernels(kn)
-			got := make([]float32, rows)
-			p.MatMul(m, x, 1, got)
-			for i := range got {
-				if math.Float32bits(got[i]) != math.Float32bits(want[i]) {
-					t.Fatalf("%s kernels=%s row %d: %g, go %g", dt, kn, i, got[i], want[i])
-				}
+		matchGoKernels(t, p, m, x, 1, names, false, dt.String()+" subnormal products")
+	}
+}
+
+// matchGoKernels computes w·x with the pure-Go kernels, then with every other kernel set in names
+// (names[0] is "go"), and fails at the first output whose bits differ; with nanEq, any NaN matches
+// any NaN (the inputs hold NaNs whose payloads the hardware may change).
+func matchGoKernels(t *testing.T, p *Pool, w *Matrix, x []float32, n int, names []string, nanEq bool, label string) {
+	t.Helper()
+	SetKernels("go")
+	want := make([]float32, n*w.Rows)
+	p.MatMul(w, x, n, want)
+	for _, kn := range names[1:] {
+		SetKernels(kn)
+		got := make([]float32, n*w.Rows)
+		p.MatMul(w, x, n, got)
+		for i := range got {
+			g, wv := got[i], want[i]
+			if math.Float32bits(g) != math.Float32bits(wv) && !(nanEq && g != g && wv != wv) {
+				t.Fatalf("%s kernels=%s [%d]: %g (%#08x), go %g (%#08x)", label, kn, i, g, math.Float32bits(g), wv, math.Float32bits(wv))
 			}
 		}
 	}
