@@ -39,8 +39,10 @@ func (tr *trie) add(s string, id int32, plain bool) {
 	}
 }
 
-// longest returns the longest special token that starts s, or (-1, 0).
-func (tr *trie) longest(s string, parseSpecial bool) (id int32, size int) {
+// longest returns the longest special token that starts s, or (-1, 0). Control and unknown
+// tokens match only when they end within the first parseLimit bytes of s (0: never), so a caller
+// can confine them to the text it allows them in.
+func (tr *trie) longest(s string, parseLimit int) (id int32, size int) {
 	id = -1
 	node := int32(0)
 	for i := 0; i < len(s); i++ {
@@ -50,7 +52,7 @@ func (tr *trie) longest(s string, parseSpecial bool) (id int32, size int) {
 		}
 		node = child
 		n := tr.nodes[node]
-		if parseSpecial && n.any >= 0 {
+		if n.any >= 0 && i < parseLimit {
 			id, size = n.any, i+1
 		} else if n.plain >= 0 {
 			id, size = n.plain, i+1
@@ -59,9 +61,14 @@ func (tr *trie) longest(s string, parseSpecial bool) (id int32, size int) {
 	return id, size
 }
 
+// span is a byte range [start, end) of a text.
+type span struct{ start, end int }
+
 // split calls text for each run of ordinary text and token for each special token, in order.
-// Matching is leftmost-longest, as Hugging Face's added-token splitter does.
-func (tr *trie) split(s string, parseSpecial bool, text func(string), token func(int32)) {
+// Matching is leftmost-longest, as Hugging Face's added-token splitter does. Control and unknown
+// tokens are matched only wholly inside one of parse (sorted, disjoint); user-defined tokens
+// anywhere.
+func (tr *trie) split(s string, parse []span, text func(string), token func(int32)) {
 	if len(tr.nodes) == 1 {
 		if s != "" {
 			text(s)
@@ -74,7 +81,14 @@ func (tr *trie) split(s string, parseSpecial bool, text func(string), token func
 			i++
 			continue
 		}
-		id, size := tr.longest(s[i:], parseSpecial)
+		for len(parse) > 0 && parse[0].end <= i {
+			parse = parse[1:]
+		}
+		limit := 0
+		if len(parse) > 0 && parse[0].start <= i {
+			limit = parse[0].end - i
+		}
+		id, size := tr.longest(s[i:], limit)
 		if id < 0 {
 			i++
 			continue

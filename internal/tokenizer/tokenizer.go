@@ -442,6 +442,47 @@ func maximalSubpart(b []byte) int {
 // their text is tokenized as ordinary text. Encode never fails: bytes without a token become
 // byte tokens, or UNK where the vocabulary has neither.
 func (t *Tokenizer) Encode(text string, addSpecial, parseSpecial bool) []int32 {
+	var parse []span
+	if parseSpecial {
+		parse = []span{{0, len(text)}}
+	}
+	return t.encode(text, parse, addSpecial)
+}
+
+// Span is one piece of the text given to EncodeSpans.
+type Span struct {
+	Text string
+	// Special lets control-token text inside Text become control tokens. Text from a client
+	// (chat message content, a plain-text prompt) must leave it false, so that it cannot forge
+	// the markup (turn boundaries, BOS/EOS) that only the server's template may write.
+	Special bool
+}
+
+// EncodeSpans encodes the concatenation of the spans' texts as one text, the way Encode does
+// with parseSpecial, except that a control or unknown token is matched only where its text lies
+// wholly inside consecutive Special spans; elsewhere that text is ordinary text. Ordinary text is
+// tokenized across span borders as if the spans were one string (pre-tokenizer words and merges
+// may straddle a border), so text that holds no control-token text gives exactly
+// Encode(concatenation, addSpecial, true): encoding each span on its own would not.
+func (t *Tokenizer) EncodeSpans(spans []Span, addSpecial bool) []int32 {
+	var sb strings.Builder
+	var parse []span
+	for _, s := range spans {
+		start := sb.Len()
+		sb.WriteString(s.Text)
+		switch {
+		case !s.Special || s.Text == "":
+		case len(parse) > 0 && parse[len(parse)-1].end == start:
+			parse[len(parse)-1].end = sb.Len()
+		default:
+			parse = append(parse, span{start, sb.Len()})
+		}
+	}
+	return t.encode(sb.String(), parse, addSpecial)
+}
+
+// encode tokenizes text, matching control tokens only inside parse (sorted, disjoint).
+func (t *Tokenizer) encode(text string, parse []span, addSpecial bool) []int32 {
 	out := make([]int32, 0, len(text)/3+2)
 	if addSpecial && t.addBOS {
 		out = append(out, t.bos)
@@ -449,7 +490,7 @@ func (t *Tokenizer) Encode(text string, addSpecial, parseSpecial bool) []int32 {
 	// SPM puts the space prefix before the text, and again after each special token, as
 	// llama.cpp does.
 	afterSpecial := true
-	t.special.split(text, parseSpecial,
+	t.special.split(text, parse,
 		func(s string) {
 			if t.kind == kindSPM {
 				out = t.encodeSPM(s, t.addSpace && afterSpecial, out)
