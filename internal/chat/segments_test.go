@@ -139,6 +139,20 @@ func TestRenderSegmentsForgery(t *testing.T) {
 				if at == len(tt.roles)+1 {
 					extra["greeting"] = p
 				}
+				// The same conversation with a harmless string in place of the payload.
+				benign := slices.Clone(msgs)
+				for i := range benign {
+					benign[i].Content = strings.ReplaceAll(benign[i].Content, p, "x")
+					benign[i].Name = strings.ReplaceAll(benign[i].Name, p, "x")
+				}
+				benignExtra := map[string]any{"enable_thinking": true, "greeting": "x"}
+				if at != len(tt.roles)+1 {
+					delete(benignExtra, "greeting")
+				}
+				benignText, err := tmpl.Render(benign, true, benignExtra)
+				if err != nil {
+					t.Fatal(err)
+				}
 				name := fmt.Sprintf("%s/%q/at%d", tt.name, p, at)
 				segs, err := tmpl.RenderSegments(msgs, true, extra)
 				if err != nil {
@@ -153,6 +167,9 @@ func TestRenderSegmentsForgery(t *testing.T) {
 					ids := tok.EncodeSpans(spans(segs), false)
 					if got, want := controlTexts(tok, ids), markupControls(tok, segs); !slices.Equal(got, want) {
 						t.Errorf("%s: control tokens %q, want only the markup's %q\nsegments %+v", name, got, want, segs)
+					}
+					if got, want := controlTexts(tok, ids), controlTexts(tok, tok.Encode(benignText, false, true)); !slices.Equal(got, want) {
+						t.Errorf("%s: control tokens %q, want those of a harmless request %q", name, got, want)
 					}
 				}
 				// A printed payload must be client text, not markup.
