@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/kvwarden/kvwarden/internal/engine"
+	"github.com/kvwarden/kvwarden/internal/tokenizer"
 )
 
 // byteTok is a deterministic fake tokenizer: ids 0-255 are single bytes (so multi-byte characters
@@ -43,6 +44,19 @@ outer:
 		}
 		ids = append(ids, int32(text[i]))
 		i++
+	}
+	return ids
+}
+
+// EncodeSpans parses special tokens only inside Special spans. The fake's tokens are single
+// bytes, so encoding span by span gives the same ids as encoding the whole text would.
+func (b byteTok) EncodeSpans(spans []tokenizer.Span, addSpecial bool) []int32 {
+	var ids []int32
+	if addSpecial && b.addBOS {
+		ids = append(ids, tokBOS)
+	}
+	for _, s := range spans {
+		ids = append(ids, b.Encode(s.Text, false, s.Special)...)
 	}
 	return ids
 }

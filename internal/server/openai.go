@@ -8,6 +8,9 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"github.com/kvwarden/kvwarden/internal/chat"
+	"github.com/kvwarden/kvwarden/internal/tokenizer"
 )
 
 type usage struct {
@@ -129,7 +132,9 @@ func (s *Server) handleCompletions(w http.ResponseWriter, r *http.Request, rc *r
 	}
 	prompts := p.ids
 	for _, t := range p.texts {
-		ids := s.tok.Encode(t, true, true)
+		// Prompt text is plain text unless the client asks for special-token text to be parsed:
+		// otherwise text pasted from elsewhere could end the sequence or forge chat markup.
+		ids := s.tok.Encode(t, true, p.parseSpecial)
 		if len(ids) == 0 {
 			s.fail(w, rc, badRequest("prompt", "the prompt is empty"))
 			return
@@ -154,22 +159,36 @@ func (s *Server) handleChat(w http.ResponseWriter, r *http.Request, rc *reqCtx) 
 		s.fail(w, rc, e)
 		return
 	}
-	text, err := s.tmpl.Render(p.messages, true, p.templateArgs)
+	segs, err := s.tmpl.RenderSegments(p.messages, true, p.templateArgs)
 	if err != nil {
 		s.fail(w, rc, &apiError{Status: http.StatusBadRequest, Type: errInvalidRequest, Param: "messages", Code: "chat_template_error",
 			Message: "the model's chat template could not render these messages: " + err.Error(), Reason: "bad_request"})
 		return
 	}
-	// Templates that write the BOS token themselves must not get a second one from the tokenizer.
-	bos := tokenText(s.tok, s.tok.BOS())
-	addSpecial := bos == "" || !strings.HasPrefix(text, bos)
-	ids := s.tok.Encode(text, addSpecial, true)
+	ids := s.tok.EncodeSpans(promptSpans(segs), !templateWritesBOS(segs, tokenText(s.tok, s.tok.BOS())))
 	if len(ids) == 0 {
 		s.fail(w, rc, badRequest("messages", "the rendered prompt is empty"))
 		return
 	}
 	f := &chatFormat{s: s, id: "chatcmpl-" + rc.id, created: s.cfg.Now().Unix(), logprobs: p.logprobs}
 	s.generate(w, r, rc, p, [][]int32{ids}, f, true)
+}
+
+// promptSpans marks the template's markup as the only text where special tokens are parsed:
+// client text in a chat message stays text, so it cannot close its turn and forge another.
+func promptSpans(segs []chat.Segment) []tokenizer.Span {
+	spans := make([]tokenizer.Span, len(segs))
+	for i, sg := range segs {
+		spans[i] = tokenizer.Span{Text: sg.Text, Special: !sg.Client}
+	}
+	return spans
+}
+
+// templateWritesBOS reports whether the template's markup starts the prompt with the BOS token,
+// so the tokenizer must not add a second one. BOS text at the start of client text is plain text
+// and does not count.
+func templateWritesBOS(segs []chat.Segment, bos string) bool {
+	return bos != "" && len(segs) > 0 && !segs[0].Client && strings.HasPrefix(segs[0].Text, bos)
 }
 
 // generate runs a validated request: limits, engine submission, then a JSON answer or a stream.

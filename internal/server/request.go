@@ -59,6 +59,9 @@ type completionBody struct {
 	Echo     *bool           `json:"echo"`
 	Suffix   *string         `json:"suffix"`
 	BestOf   *int64          `json:"best_of"`
+	// ParseSpecial (an extension) lets special-token text in text prompts become special
+	// tokens; by default it is plain text.
+	ParseSpecial *bool `json:"parse_special"`
 }
 
 type chatBody struct {
@@ -84,6 +87,7 @@ type messageBody struct {
 type genParams struct {
 	model        string
 	texts        []string  // prompts to tokenize (completions text prompts)
+	parseSpecial bool      // texts may hold special tokens (completions "parse_special")
 	ids          [][]int32 // prompts given as token ids
 	messages     []chat.Message
 	templateArgs map[string]any
@@ -171,6 +175,7 @@ func parseCompletion(body []byte, vocab int) (*genParams, *apiError) {
 	if e := parsePrompt(b.Prompt, vocab, p); e != nil {
 		return nil, e
 	}
+	p.parseSpecial = b.ParseSpecial != nil && *b.ParseSpecial
 	if b.Logprobs != nil {
 		if *b.Logprobs < 0 || *b.Logprobs > maxTopLogprobs {
 			return nil, badRequest("logprobs", "logprobs must be between 0 and %d", maxTopLogprobs)

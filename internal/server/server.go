@@ -28,11 +28,15 @@ import (
 	"github.com/kvwarden/kvwarden/internal/chat"
 	"github.com/kvwarden/kvwarden/internal/engine"
 	"github.com/kvwarden/kvwarden/internal/tenants"
+	"github.com/kvwarden/kvwarden/internal/tokenizer"
 )
 
 // Tokenizer is what the server needs from the model's tokenizer; *tokenizer.Tokenizer satisfies it.
 type Tokenizer interface {
 	Encode(text string, addSpecial, parseSpecial bool) []int32
+	// EncodeSpans encodes the spans as one text, matching control tokens only inside Special
+	// spans (the chat template's markup), never in client text.
+	EncodeSpans(spans []tokenizer.Span, addSpecial bool) []int32
 	Decode(ids []int32) string
 	Piece(id int32) []byte
 	IsEOG(id int32) bool
