@@ -3,7 +3,6 @@
 package sampler
 
 import (
-	"cmp"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -62,14 +61,18 @@ type Result struct {
 
 // Sampler holds one request's sampling state: its random stream and token counts. Use one per
 // request; it is not safe for concurrent use.
+//
+// All arithmetic on logits is in float64: every accepted parameter is a float32, and float64 holds
+// any float32 logit divided by the smallest penalty or temperature, so no accepted value can turn a
+// weight into Inf or NaN.
 type Sampler struct {
-	p        Params
-	rng      *rand.Rand
-	prompt   map[int32]bool
-	counts   map[int32]int
-	work     []float32
-	idx      []int32
-	topCands []Candidate
+	p      Params
+	rng    *rand.Rand
+	prompt map[int32]bool
+	counts map[int32]int
+	raw    []float64
+	work   []float64
+	idx    []int32
 }
 
 // New returns a sampler for one request; prompt is used by the repetition penalty.
@@ -89,32 +92,39 @@ func (s *Sampler) Accept(id int32) { s.counts[id]++ }
 
 // Sample draws the next token from logits, which it does not modify.
 func (s *Sampler) Sample(logits []float32) Result {
-	var res Result
-	if s.p.TopLogprobs >= 0 {
-		res.Top = s.topLogprobs(logits)
-	}
-	w := s.penalised(logits)
-	if s.p.Temperature == 0 {
-		res.ID = argmax(w)
-	} else {
-		res.ID = s.draw(w)
-	}
-	if s.p.TopLogprobs >= 0 {
-		res.Logprob = logprobOf(logits, res.ID)
-		if s.p.TopLogprobs == 0 {
-			res.Top = nil
+	raw := s.raw[:0]
+	for _, v := range logits {
+		// A broken model's NaN makes its token impossible rather than poisoning every weight.
+		if math.IsNaN(float64(v)) {
+			v = float32(math.Inf(-1))
 		}
+		raw = append(raw, float64(v))
+	}
+	s.raw = raw
+	var res Result
+	w := s.penalised(raw)
+	best := argmax(w)
+	if s.p.Temperature == 0 || math.IsInf(w[best], 0) {
+		// Greedy, or no finite weight to draw by (+Inf logits, or every token impossible).
+		res.ID = best
+	} else {
+		res.ID = s.draw(w, best)
+	}
+	if s.p.TopLogprobs >= 0 {
+		lse := logSumExp(raw)
+		res.Logprob = logprob(raw[res.ID], lse)
+		res.Top = s.topLogprobs(raw, lse)
 	}
 	return res
 }
 
-func (s *Sampler) penalised(logits []float32) []float32 {
-	rp := s.p.RepetitionPenalty
+func (s *Sampler) penalised(raw []float64) []float64 {
+	rp := float64(s.p.RepetitionPenalty)
 	needRep := rp > 0 && rp != 1
 	if !needRep && s.p.FrequencyPenalty == 0 && s.p.PresencePenalty == 0 {
-		return logits
+		return raw
 	}
-	s.work = append(s.work[:0], logits...)
+	s.work = append(s.work[:0], raw...)
 	w := s.work
 	if needRep {
 		pen := func(id int32) {
@@ -134,13 +144,13 @@ func (s *Sampler) penalised(logits []float32) []float32 {
 		}
 	}
 	for id, n := range s.counts {
-		w[id] -= s.p.FrequencyPenalty*float32(n) + s.p.PresencePenalty
+		w[id] -= float64(s.p.FrequencyPenalty)*float64(n) + float64(s.p.PresencePenalty)
 	}
 	return w
 }
 
 // argmax returns the first index of the largest value, so ties resolve the same way every time.
-func argmax(x []float32) int32 {
+func argmax(x []float64) int32 {
 	best := 0
 	for i, v := range x {
 		if v > x[best] {
@@ -150,13 +160,16 @@ func argmax(x []float32) int32 {
 	return int32(best)
 }
 
-// draw samples through temperature, top-k, top-p and min-p with the request's random stream.
-// Only top-k and top-p need tokens in order, and only the best few of them, so the candidates are
-// selected with a bounded heap instead of sorting the vocabulary.
-func (s *Sampler) draw(w []float32) int32 {
-	invT := float64(1 / s.p.Temperature)
-	maxv := float64(w[argmax(w)])
-	weight := func(id int32) float64 { return math.Exp((float64(w[id]) - maxv) * invT) }
+// draw samples through temperature, top-k, top-p and min-p with the request's random stream;
+// best is the argmax of w, which is finite. Only top-k and top-p need tokens in order, and only
+// the best few of them, so the candidates are selected with a bounded heap instead of sorting the
+// vocabulary.
+func (s *Sampler) draw(w []float64, best int32) int32 {
+	// In float64 1/T is finite for every positive float32 T, and each weight is in [0, 1] with the
+	// best token's exactly 1: a vanishing temperature leaves only the best token(s), which is greedy.
+	invT := 1 / float64(s.p.Temperature)
+	maxv := w[best]
+	weight := func(id int32) float64 { return math.Exp((w[id] - maxv) * invT) }
 
 	var idx []int32
 	switch tp := s.p.TopP; {
@@ -185,23 +198,29 @@ func (s *Sampler) draw(w []float32) int32 {
 		idx = s.idx
 	}
 	if mp := float64(s.p.MinP); mp > 0 {
-		// The best token has weight 1 relative to maxv.
+		// The best token has weight 1 and stays whatever min_p is, so idx is never empty.
 		kept := idx[:0]
 		for _, id := range idx {
-			if weight(id) >= mp {
+			if id == best || weight(id) >= mp {
 				kept = append(kept, id)
 			}
 		}
 		idx = kept
 	}
 	u := s.rng.Float64() * sumWeights(idx, weight)
+	chosen := best
 	for _, id := range idx {
-		u -= weight(id)
-		if u < 0 {
-			return id
+		wt := weight(id)
+		if wt == 0 {
+			continue
+		}
+		// Rounding may leave u just above zero after the last token: keep the last possible one.
+		chosen = id
+		if u -= wt; u < 0 {
+			break
 		}
 	}
-	return idx[len(idx)-1]
+	return chosen
 }
 
 func sumWeights(idx []int32, weight func(int32) float64) float64 {
@@ -225,12 +244,12 @@ func (s *Sampler) nucleus(idx []int32, weight func(int32) float64, z, p float64)
 }
 
 // better orders tokens by logit, then by lower id, so selection never depends on scan order.
-func better(w []float32, a, b int32) bool {
+func better(w []float64, a, b int32) bool {
 	return w[a] > w[b] || (w[a] == w[b] && a < b)
 }
 
 // best returns the k best token ids, best first.
-func (s *Sampler) best(w []float32, k int) []int32 {
+func (s *Sampler) best(w []float64, k int) []int32 {
 	h := s.idx[:0]
 	// h is a min-heap (worst at the root) of at most k ids.
 	down := func(i int) {
@@ -277,44 +296,38 @@ func (s *Sampler) best(w []float32, k int) []int32 {
 	return h
 }
 
-func logSumExp(x []float32) float64 {
-	m := float64(x[argmax(x)])
+func logSumExp(x []float64) float64 {
+	m := x[argmax(x)]
+	if math.IsInf(m, 0) {
+		return m
+	}
 	var sum float64
 	for _, v := range x {
-		sum += math.Exp(float64(v) - m)
+		sum += math.Exp(v - m)
 	}
 	return m + math.Log(sum)
 }
 
-func logprobOf(logits []float32, id int32) float32 {
-	return float32(float64(logits[id]) - logSumExp(logits))
+// logprob reports v - lse as a float32. The difference of two float32 logits can exceed the float32
+// range, and an impossible token's is -Inf: both are reported as the most negative float32, so a
+// logprob is always finite (JSON cannot carry an infinity).
+func logprob(v, lse float64) float32 {
+	d := v - lse
+	if math.IsNaN(d) || d < -math.MaxFloat32 {
+		return -math.MaxFloat32
+	}
+	return float32(min(d, 0))
 }
 
-func (s *Sampler) topLogprobs(logits []float32) []Candidate {
+func (s *Sampler) topLogprobs(raw []float64, lse float64) []Candidate {
 	k := s.p.TopLogprobs
 	if k == 0 {
 		return nil
 	}
-	lse := logSumExp(logits)
-	top := s.topCands[:0]
-	for i, v := range logits {
-		if len(top) < k || v > top[len(top)-1].Logprob {
-			c := Candidate{ID: int32(i), Logprob: v}
-			pos, _ := slices.BinarySearchFunc(top, c, func(a, b Candidate) int { return cmp.Compare(b.Logprob, a.Logprob) })
-			// Equal logits keep the lower id first.
-			for pos < len(top) && top[pos].Logprob == v {
-				pos++
-			}
-			top = slices.Insert(top, pos, c)
-			if len(top) > k {
-				top = top[:k]
-			}
-		}
-	}
-	s.topCands = top
+	top := s.best(raw, min(k, len(raw)))
 	out := make([]Candidate, len(top))
-	for i, c := range top {
-		out[i] = Candidate{ID: c.ID, Logprob: float32(float64(c.Logprob) - lse)}
+	for i, id := range top {
+		out[i] = Candidate{ID: id, Logprob: logprob(raw[id], lse)}
 	}
 	return out
 }

@@ -135,3 +135,38 @@ func BenchmarkSampleTopP(b *testing.B) {
 		s.Sample(logits)
 	}
 }
+
+// TestExtremeParams pins the cases that once produced NaN weights or the wrong meaning: each
+// accepted extreme behaves as its meaning says.
+func TestExtremeParams(t *testing.T) {
+	logits := []float32{1, 3, 2, -math.MaxFloat32, math.MaxFloat32 / 2}
+	cases := []struct {
+		name string
+		p    Params
+		want int32
+	}{
+		{"subnormal temperature is greedy", Params{Temperature: 1e-45}, 4},
+		{"temperature below the normal range is greedy", Params{Temperature: 1e-40}, 4},
+		{"tiny top_p keeps the best token", Params{Temperature: 100, TopP: math.SmallestNonzeroFloat32}, 4},
+		{"min_p 1 keeps the best token", Params{Temperature: 100, MinP: 1}, 4},
+		{"tiny repetition penalty favours the prompt", Params{Temperature: 1e-45, RepetitionPenalty: 1e-40}, 1},
+		{"largest repetition penalty", Params{Temperature: 1, RepetitionPenalty: 10, TopK: 1}, 4},
+	}
+	for _, c := range cases {
+		for seed := uint64(0); seed < 50; seed++ {
+			c.p.Seed, c.p.TopLogprobs = seed, 5
+			if err := c.p.Validate(); err != nil {
+				t.Fatalf("%s: %v", c.name, err)
+			}
+			r := New(c.p, []int32{1, 3}).Sample(logits)
+			if r.ID != c.want {
+				t.Fatalf("%s: drew %d, want %d", c.name, r.ID, c.want)
+			}
+			for _, lp := range append([]Candidate{{r.ID, r.Logprob}}, r.Top...) {
+				if !finiteLogprob(lp.Logprob) {
+					t.Fatalf("%s: logprob %v for %d", c.name, lp.Logprob, lp.ID)
+				}
+			}
+		}
+	}
+}
