@@ -1,14 +1,18 @@
 package server
 
 import (
+	"bytes"
+	"compress/gzip"
 	"encoding/json"
 	"io"
 	"log/slog"
+	"math"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
 
+	"github.com/kvwarden/kvwarden/internal/engine"
 	"github.com/prometheus/common/expfmt"
 	prommodel "github.com/prometheus/common/model"
 )
@@ -147,6 +151,150 @@ func TestBadInput(t *testing.T) {
 	for _, path := range []string{"/v1/embeddings", "/nope"} {
 		if code, _, body := env.post(path, keyAlice, `{}`); code != 404 || !strings.Contains(string(body), `"error"`) {
 			t.Errorf("%s: %d %s", path, code, body)
+		}
+	}
+}
+
+// TestParamErrors checks what a 400 names: the JSON parameter as the client wrote it (never a Go
+// struct path), and for a number that does not fit, "out of range" with the allowed range.
+func TestParamErrors(t *testing.T) {
+	const comp, chat = "/v1/completions", "/v1/chat/completions"
+	msgs := `"messages":[{"role":"user","content":"x"}]`
+	cases := []struct {
+		name, path, body string
+		param            string // "" expects a null param
+		msg              []string
+	}{
+		{"max_tokens wrong type", comp, `{"prompt":"a","max_tokens":"5"}`, "max_tokens", []string{"wrong type", "an integer"}},
+		{"max_tokens fraction", comp, `{"prompt":"a","max_tokens":1.5}`, "max_tokens", []string{"wrong type", "an integer"}},
+		{"max_tokens overflow", comp, `{"prompt":"a","max_tokens":1e30}`, "max_tokens", []string{"out of range", "from 1 to 16777216"}},
+		{"max_tokens too large", comp, `{"prompt":"a","max_tokens":100000000}`, "max_tokens", []string{"out of range", "from 1 to 16777216"}},
+		{"chat max_tokens", chat, `{` + msgs + `,"max_tokens":true}`, "max_tokens", []string{"wrong type"}},
+		{"nested option", comp, `{"prompt":"a","stream":true,"stream_options":{"include_usage":3}}`, "stream_options.include_usage", []string{"a boolean"}},
+		{"temperature overflow", comp, `{"prompt":"a","temperature":1e309}`, "temperature", []string{"out of range", "from 0 to 2"}},
+		{"temperature negative overflow", chat, `{` + msgs + `,"temperature":-1e400}`, "temperature", []string{"out of range", "from 0 to 2"}},
+		{"temperature high", comp, `{"prompt":"a","temperature":2.5}`, "temperature", []string{"out of range", "from 0 to 2"}},
+		{"top_p overflow", comp, `{"prompt":"a","top_p":1e999}`, "top_p", []string{"out of range", "greater than 0 and at most 1"}},
+		{"top_p zero", comp, `{"prompt":"a","top_p":0}`, "top_p", []string{"out of range"}},
+		{"repetition overflow", comp, `{"prompt":"a","repetition_penalty":-1e999}`, "repetition_penalty", []string{"out of range", "at most 10"}},
+		{"seed past int64", comp, `{"prompt":"a","seed":18446744073709551615}`, "seed", []string{"out of range", "-9223372036854775808 to 9223372036854775807"}},
+		{"seed fraction", comp, `{"prompt":"a","seed":0.5}`, "seed", []string{"wrong type", "an integer"}},
+		{"top_k overflow", comp, `{"prompt":"a","top_k":1e100}`, "top_k", []string{"out of range", "1048576"}},
+		{"n overflow", comp, `{"prompt":"a","n":99999999999999999999}`, "n", []string{"out of range", "from 1 to 16"}},
+		{"logprobs overflow", comp, `{"prompt":"a","logprobs":1e19}`, "logprobs", []string{"out of range", "from 0 to 20"}},
+		{"top_logprobs", chat, `{` + msgs + `,"logprobs":true,"top_logprobs":21}`, "top_logprobs", []string{"out of range", "from 0 to 20"}},
+		{"max_completion_tokens overflow", chat, `{` + msgs + `,"max_completion_tokens":1e40}`, "max_completion_tokens", []string{"out of range"}},
+		{"lone high surrogate", comp, `{"prompt":"a\ud800b"}`, "", []string{"lone UTF-16 surrogate"}},
+		{"lone high surrogate at end", comp, `{"prompt":"a\uD800"}`, "", []string{"lone UTF-16 surrogate"}},
+		{"high then non-low", comp, `{"prompt":"\ud800\u0041"}`, "", []string{"lone UTF-16 surrogate"}},
+		{"two highs", comp, `{"prompt":"\ud83d\ud83d\ude00"}`, "", []string{"lone UTF-16 surrogate"}},
+		{"lone low surrogate", chat, `{"messages":[{"role":"user","content":"\udc00"}]}`, "", []string{"lone UTF-16 surrogate"}},
+		{"surrogate in a key", comp, `{"prompt":"a","\udfff":1}`, "", []string{"lone UTF-16 surrogate"}},
+	}
+	env := start(t, newFakeEngine(), nil, nil)
+	for _, tc := range cases {
+		code, _, body := env.post(tc.path, keyAlice, tc.body)
+		var eb errorBody
+		if err := json.Unmarshal(body, &eb); err != nil || code != 400 {
+			t.Errorf("%s: %d %s", tc.name, code, body)
+			continue
+		}
+		got := ""
+		if eb.Error.Param != nil {
+			got = *eb.Error.Param
+		}
+		if got != tc.param || (eb.Error.Param != nil && tc.param == "") {
+			t.Errorf("%s: param %q, want %q (%s)", tc.name, got, tc.param, body)
+		}
+		for _, m := range tc.msg {
+			if !strings.Contains(eb.Error.Message, m) {
+				t.Errorf("%s: message %q lacks %q", tc.name, eb.Error.Message, m)
+			}
+		}
+	}
+	// Escapes that are whole characters, or a backslash followed by text, are accepted.
+	for _, body := range []string{
+		`{"prompt":"\ud83d\ude00 \u00e9 \\ud800 \"\\ud800\"","max_tokens":1}`,
+		`{"prompt":"\\\\ud800","max_tokens":1}`,
+		`{"prompt":"a","seed":-9223372036854775808,"max_tokens":1}`,
+		`{"prompt":"a","seed":9223372036854775807,"max_tokens":1}`,
+	} {
+		if code, _, b := env.post(comp, keyAlice, body); code != 200 {
+			t.Errorf("%s: %d %s", body, code, b)
+		}
+	}
+}
+
+// TestSamplingNarrowing checks the float64 → float32 conversion keeps each accepted value's
+// meaning: a positive value too small for float32 must not become 0 ("off" or "greedy").
+func TestSamplingNarrowing(t *testing.T) {
+	const tiny = math.SmallestNonzeroFloat32
+	cases := []struct {
+		body string
+		want engine.SamplingParams
+	}{
+		{`"top_p":1e-50`, engine.SamplingParams{Temperature: 1, TopP: tiny, RepetitionPenalty: 1}},
+		{`"temperature":1e-50`, engine.SamplingParams{Temperature: tiny, TopP: 1, RepetitionPenalty: 1}},
+		{`"temperature":1e-40,"top_p":1e-40`, engine.SamplingParams{Temperature: 1e-40, TopP: 1e-40, RepetitionPenalty: 1}},
+		{`"repetition_penalty":1e-300`, engine.SamplingParams{Temperature: 1, TopP: 1, RepetitionPenalty: tiny}},
+		{`"min_p":1e-60,"presence_penalty":-1e-60,"frequency_penalty":1e-60`, engine.SamplingParams{Temperature: 1, TopP: 1, RepetitionPenalty: 1, MinP: tiny, PresencePenalty: -tiny, FrequencyPenalty: tiny}},
+		{`"temperature":0,"top_p":1,"min_p":0,"presence_penalty":0`, engine.SamplingParams{Temperature: 0, TopP: 1, RepetitionPenalty: 1}},
+	}
+	for _, c := range cases {
+		p, e := parseCompletion([]byte(`{"prompt":"a",`+c.body+`}`), fakeVocab)
+		if e != nil {
+			t.Fatalf("%s: %v", c.body, e)
+		}
+		c.want.TopLogprobs = -1
+		if p.sampling != c.want {
+			t.Errorf("%s: engine gets %+v, want %+v", c.body, p.sampling, c.want)
+		}
+	}
+}
+
+// TestContentEncoding: a compressed body is refused with 415, never read as garbage JSON.
+func TestContentEncoding(t *testing.T) {
+	srv, err := New(Config{Logger: discardLogger()}, newFakeEngine(), byteTok{}, testStore(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	zw.Write([]byte(`{"prompt":"a","max_tokens":1}`))
+	zw.Close()
+	for _, c := range []struct {
+		enc    []string
+		body   []byte
+		status int
+	}{
+		{[]string{"gzip"}, gz.Bytes(), 415},
+		{[]string{"GZIP"}, gz.Bytes(), 415},
+		{[]string{"deflate"}, []byte(`{"prompt":"a","max_tokens":1}`), 415},
+		{[]string{"identity, br"}, []byte(`{"prompt":"a","max_tokens":1}`), 415},
+		{[]string{"identity", "gzip"}, gz.Bytes(), 415},
+		{[]string{"identity"}, []byte(`{"prompt":"a","max_tokens":1}`), 200},
+		{nil, []byte(`{"prompt":"a","max_tokens":1}`), 200},
+	} {
+		for _, path := range []string{"/v1/completions", "/v1/chat/completions"} {
+			body := c.body
+			if path != "/v1/completions" && c.status == 200 {
+				body = []byte(`{"messages":[{"role":"user","content":"x"}],"max_tokens":1}`)
+			}
+			req := httptest.NewRequest(http.MethodPost, path, bytes.NewReader(body))
+			req.Header.Set("Authorization", "Bearer "+keyAlice)
+			for _, e := range c.enc {
+				req.Header.Add("Content-Encoding", e)
+			}
+			rec := httptest.NewRecorder()
+			srv.Handler().ServeHTTP(rec, req)
+			if rec.Code != c.status {
+				t.Errorf("%s %v: %d %s", path, c.enc, rec.Code, rec.Body)
+				continue
+			}
+			var eb errorBody
+			if c.status != 200 && (json.Unmarshal(rec.Body.Bytes(), &eb) != nil || !strings.Contains(eb.Error.Message, "Content-Encoding")) {
+				t.Errorf("%s %v: error body %s", path, c.enc, rec.Body)
+			}
 		}
 	}
 }

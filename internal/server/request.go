@@ -7,6 +7,10 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"math/big"
+	"net/http"
+	"reflect"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -26,7 +30,33 @@ const (
 	maxTopLogprobs = 20      // alternatives per token
 	maxMaxTokens   = 1 << 24 // anything larger is absurd for any model we can load
 	maxMessages    = 10000
+	maxTopK        = 1 << 20
 )
+
+// paramRanges are the accepted values of the bounded numeric parameters, as stated in the 400
+// answers: one wording whether a value fails a bound check or does not even fit its Go type.
+var paramRanges = map[string]string{
+	"temperature":           "a number from 0 to 2 (0: greedy)",
+	"top_p":                 "a number greater than 0 and at most 1",
+	"top_k":                 fmt.Sprintf("-1 or 0 (off), or an integer from 1 to %d", maxTopK),
+	"min_p":                 "a number from 0 to 1",
+	"presence_penalty":      "a number from -2 to 2",
+	"frequency_penalty":     "a number from -2 to 2",
+	"repetition_penalty":    "a number greater than 0 and at most 10",
+	"seed":                  fmt.Sprintf("an integer from %d to %d", math.MinInt64, math.MaxInt64),
+	"n":                     fmt.Sprintf("an integer from 1 to %d", maxN),
+	"max_tokens":            fmt.Sprintf("an integer from 1 to %d", maxMaxTokens),
+	"max_completion_tokens": fmt.Sprintf("an integer from 1 to %d", maxMaxTokens),
+	"logprobs":              fmt.Sprintf("an integer from 0 to %d", maxTopLogprobs),
+	"top_logprobs":          fmt.Sprintf("an integer from 0 to %d", maxTopLogprobs),
+}
+
+func outOfRange(param string) *apiError {
+	if r, ok := paramRanges[param]; ok {
+		return badRequest(param, "%s is out of range: it must be %s", param, r)
+	}
+	return badRequest(param, "%s is out of range", param)
+}
 
 // samplingFields are the parameters shared by both endpoints.
 type samplingFields struct {
@@ -110,6 +140,21 @@ func (p *genParams) prompts() int {
 	return len(p.texts) + len(p.ids)
 }
 
+// checkEncoding refuses a compressed body: it would be read as garbage JSON. Decoding is not offered
+// since the body limit would have to apply to the decoded size (a small gzip bomb expands ~1000×),
+// and clients of this API send plain JSON.
+func checkEncoding(h http.Header) *apiError {
+	for _, v := range h.Values("Content-Encoding") {
+		for _, enc := range strings.Split(v, ",") {
+			if enc = strings.TrimSpace(enc); enc != "" && !strings.EqualFold(enc, "identity") {
+				return &apiError{Status: http.StatusUnsupportedMediaType, Type: errInvalidRequest, Code: "unsupported_content_encoding",
+					Message: "Content-Encoding " + strconv.Quote(enc) + " is not supported: send the body uncompressed", Reason: "bad_request"}
+			}
+		}
+	}
+	return nil
+}
+
 // decodeJSON decodes a whole body into v: the body must be valid UTF-8 (encoding/json would
 // otherwise replace bad bytes silently) and hold exactly one JSON object.
 func decodeJSON(body []byte, v any) *apiError {
@@ -124,7 +169,7 @@ func decodeJSON(body []byte, v any) *apiError {
 	if err := dec.Decode(v); err != nil {
 		var te *json.UnmarshalTypeError
 		if errors.As(err, &te) {
-			return badRequest(te.Field, "parameter %q has the wrong type: want %s", te.Field, jsonKind(te.Type.Kind().String()))
+			return typeError(te)
 		}
 		// Syntax errors describe a position, not the body's content.
 		var se *json.SyntaxError
@@ -136,7 +181,67 @@ func decodeJSON(body []byte, v any) *apiError {
 	if _, err := dec.Token(); err != io.EOF {
 		return badRequest("", "unexpected data after the JSON object")
 	}
+	if loneSurrogate(body) {
+		return badRequest("", "the request body holds a \\u escape of a lone UTF-16 surrogate, which is not a character")
+	}
 	return nil
+}
+
+// embeddedPrefix is how encoding/json names the embedded samplingFields in a field path; the
+// client knows the JSON names only.
+var embeddedPrefix = reflect.TypeFor[samplingFields]().Name() + "."
+
+// typeError answers a value that does not fit its field: a number too large for its type is out
+// of range (the same answer as a bound check), anything else has the wrong type.
+func typeError(te *json.UnmarshalTypeError) *apiError {
+	field := strings.TrimPrefix(te.Field, embeddedPrefix)
+	if num, ok := strings.CutPrefix(te.Value, "number "); ok {
+		switch te.Type.Kind() {
+		case reflect.Float32, reflect.Float64:
+			// Every JSON number parses as a float unless its magnitude overflows.
+			return outOfRange(field)
+		case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+			reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+			if f, _, err := big.ParseFloat(num, 10, 64, big.ToNearestEven); err != nil || f.IsInt() {
+				return outOfRange(field)
+			}
+		}
+	}
+	return badRequest(field, "parameter %q has the wrong type: want %s", field, jsonKind(te.Type.Kind().String()))
+}
+
+// loneSurrogate reports whether a valid JSON text escapes a UTF-16 surrogate that is not part of a
+// pair: encoding/json would silently turn it into U+FFFD, while raw invalid UTF-8 is refused.
+// In valid JSON a backslash occurs only in strings and starts an escape, so scanning escape by
+// escape is enough.
+func loneSurrogate(b []byte) bool {
+	hex4 := func(i int) (rune, bool) {
+		if i+6 > len(b) || b[i] != '\\' || b[i+1] != 'u' {
+			return 0, false
+		}
+		v, err := strconv.ParseUint(string(b[i+2:i+6]), 16, 16)
+		return rune(v), err == nil
+	}
+	for i := 0; i < len(b); i++ {
+		if b[i] != '\\' {
+			continue
+		}
+		r, ok := hex4(i)
+		switch {
+		case !ok:
+			i++ // a two-byte escape such as \\ or \"
+		case r >= 0xDC00 && r <= 0xDFFF:
+			return true // a low surrogate without a high one before it
+		case r >= 0xD800 && r <= 0xDBFF:
+			if lo, ok := hex4(i + 6); !ok || lo < 0xDC00 || lo > 0xDFFF {
+				return true
+			}
+			i += 11
+		default:
+			i += 5
+		}
+	}
+	return false
 }
 
 func jsonKind(goKind string) string {
@@ -178,7 +283,7 @@ func parseCompletion(body []byte, vocab int) (*genParams, *apiError) {
 	p.parseSpecial = b.ParseSpecial != nil && *b.ParseSpecial
 	if b.Logprobs != nil {
 		if *b.Logprobs < 0 || *b.Logprobs > maxTopLogprobs {
-			return nil, badRequest("logprobs", "logprobs must be between 0 and %d", maxTopLogprobs)
+			return nil, outOfRange("logprobs")
 		}
 		p.logprobs, p.topLogprobs = true, int(*b.Logprobs)
 	}
@@ -235,7 +340,7 @@ func parseChat(body []byte, vocab int) (*genParams, *apiError) {
 			return nil, badRequest("top_logprobs", "top_logprobs requires logprobs to be true")
 		}
 		if *b.TopLogprobs < 0 || *b.TopLogprobs > maxTopLogprobs {
-			return nil, badRequest("top_logprobs", "top_logprobs must be between 0 and %d", maxTopLogprobs)
+			return nil, outOfRange("top_logprobs")
 		}
 		p.topLogprobs = int(*b.TopLogprobs)
 	}
@@ -316,7 +421,7 @@ func isNull(raw json.RawMessage) bool {
 
 func setMaxTokens(p *genParams, v int64, param string) *apiError {
 	if v < 1 || v > maxMaxTokens {
-		return badRequest(param, "%s must be at least 1 and at most %d", param, maxMaxTokens)
+		return outOfRange(param)
 	}
 	p.maxTokens = int(v)
 	return nil
@@ -326,27 +431,39 @@ func setMaxTokens(p *genParams, v int64, param string) *apiError {
 // fooled by one if it ever gets through).
 func finite(f float64) bool { return !math.IsNaN(f) && !math.IsInf(f, 0) }
 
+// narrow converts an accepted parameter to the engine's float32 without changing its meaning: a
+// nonzero value too small for float32 becomes the smallest nonzero float32 rather than 0, which
+// means "off" or "greedy" for several parameters (top_p 1e-50 keeps the best token; it must not
+// switch truncation off). Accepted values are far below the float32 maximum.
+func narrow(v float64) float32 {
+	f := float32(v)
+	if f == 0 && v != 0 {
+		return float32(math.Copysign(math.SmallestNonzeroFloat32, v))
+	}
+	return f
+}
+
 func (f *samplingFields) apply(p *genParams, vocab int) *apiError {
 	p.model = f.Model
 	p.sampling = engine.SamplingParams{TopP: 1, RepetitionPenalty: 1, Temperature: 1, TopLogprobs: -1}
 	if f.Temperature != nil {
 		t := *f.Temperature
 		if !finite(t) || t < 0 || t > 2 {
-			return badRequest("temperature", "temperature must be between 0 and 2")
+			return outOfRange("temperature")
 		}
-		p.sampling.Temperature = float32(t)
+		p.sampling.Temperature = narrow(t)
 	}
 	if f.TopP != nil {
 		v := *f.TopP
 		if !finite(v) || v <= 0 || v > 1 {
-			return badRequest("top_p", "top_p must be greater than 0 and at most 1")
+			return outOfRange("top_p")
 		}
-		p.sampling.TopP = float32(v)
+		p.sampling.TopP = narrow(v)
 	}
 	if f.TopK != nil {
 		v := *f.TopK
-		if v < -1 || v > 1<<20 {
-			return badRequest("top_k", "top_k must be -1 (disabled), 0 (disabled) or a positive count")
+		if v < -1 || v > maxTopK {
+			return outOfRange("top_k")
 		}
 		if v > 0 {
 			p.sampling.TopK = int(v)
@@ -355,9 +472,9 @@ func (f *samplingFields) apply(p *genParams, vocab int) *apiError {
 	if f.MinP != nil {
 		v := *f.MinP
 		if !finite(v) || v < 0 || v > 1 {
-			return badRequest("min_p", "min_p must be between 0 and 1")
+			return outOfRange("min_p")
 		}
-		p.sampling.MinP = float32(v)
+		p.sampling.MinP = narrow(v)
 	}
 	for _, pen := range []struct {
 		v      *float64
@@ -372,16 +489,16 @@ func (f *samplingFields) apply(p *genParams, vocab int) *apiError {
 			continue
 		}
 		if !finite(*pen.v) || *pen.v < pen.lo || *pen.v > pen.hi {
-			return badRequest(pen.name, "%s must be between %g and %g", pen.name, pen.lo, pen.hi)
+			return outOfRange(pen.name)
 		}
-		*pen.dst = float32(*pen.v)
+		*pen.dst = narrow(*pen.v)
 	}
 	if f.RepetitionPenalty != nil {
 		v := *f.RepetitionPenalty
 		if !finite(v) || v <= 0 || v > 10 {
-			return badRequest("repetition_penalty", "repetition_penalty must be greater than 0 and at most 10")
+			return outOfRange("repetition_penalty")
 		}
-		p.sampling.RepetitionPenalty = float32(v)
+		p.sampling.RepetitionPenalty = narrow(v)
 	}
 	if f.Seed != nil {
 		p.sampling.Seed, p.sampling.HasSeed = uint64(*f.Seed), true
@@ -389,7 +506,7 @@ func (f *samplingFields) apply(p *genParams, vocab int) *apiError {
 	p.n = 1
 	if f.N != nil {
 		if *f.N < 1 || *f.N > maxN {
-			return badRequest("n", "n must be between 1 and %d", maxN)
+			return outOfRange("n")
 		}
 		p.n = int(*f.N)
 	}

@@ -405,6 +405,9 @@ func newID() string {
 
 // readBody reads a size-limited body.
 func (s *Server) readBody(w http.ResponseWriter, r *http.Request) ([]byte, *apiError) {
+	if e := checkEncoding(r.Header); e != nil {
+		return nil, e
+	}
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.cfg.MaxBodyBytes))
 	if err != nil {
 		var mbe *http.MaxBytesError
