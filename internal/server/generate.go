@@ -16,7 +16,7 @@ type tokenLogprob struct {
 	id      int32
 	logprob float32
 	top     []engine.TokenLogprob
-	offset  int // byte offset of the token's piece in the choice's raw output
+	offset  int // characters of the choice's output before this token (text_offset)
 }
 
 // delta is new output of one choice: text safe to send, and the logprobs of the tokens consumed
@@ -126,7 +126,7 @@ func (j *job) consumeOne(ctx context.Context, index int, st engine.Stream, emit 
 	ts := textStream{stops: j.p.stops}
 	var (
 		pending  delta
-		rawBytes int
+		outChars charCount
 		last     time.Time
 	)
 	pending.index = index
@@ -167,10 +167,10 @@ func (j *job) consumeOne(ctx context.Context, index int, st engine.Stream, emit 
 			if !j.silent(t.ID) {
 				piece = s.tok.Piece(t.ID)
 			}
+			offset := outChars.add(piece)
 			if j.p.logprobs {
-				pending.logprobs = append(pending.logprobs, tokenLogprob{id: t.ID, logprob: t.Logprob, top: t.Top, offset: rawBytes})
+				pending.logprobs = append(pending.logprobs, tokenLogprob{id: t.ID, logprob: t.Logprob, top: t.Top, offset: offset})
 			}
-			rawBytes += len(piece)
 			text, stopped := ts.push(piece)
 			pending.text += text
 			if stopped {

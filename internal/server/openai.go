@@ -41,7 +41,7 @@ type completionLogprobs struct {
 	Tokens        []string             `json:"tokens"`
 	TokenLogprobs []float64            `json:"token_logprobs"`
 	TopLogprobs   []map[string]float64 `json:"top_logprobs"`
-	TextOffset    []int                `json:"text_offset"` // byte offsets into the choice's text
+	TextOffset    []int                `json:"text_offset"` // character (code point) offsets into the choice's text
 }
 
 // Chat shapes.
@@ -436,6 +436,41 @@ func byteInts(b []byte) []int {
 }
 
 // safeLogprob keeps JSON encodable: -Inf (and anything non-finite) becomes OpenAI's -9999.
+// charCount counts the characters of a choice's output in code points, as OpenAI's and vLLM's
+// text_offset do, rather than bytes. Characters are decoded the way textStream decodes them: a
+// character split over tokens is one character, and a byte that can never be part of one is one
+// U+FFFD.
+type charCount struct {
+	n       int    // characters decoded so far
+	partial []byte // the bytes of a character not yet complete
+}
+
+// add appends a token's piece and returns the token's offset: the index in the output of the
+// character holding the piece's first byte, which for a token that ends a split character is
+// that character's start.
+func (c *charCount) add(piece []byte) int {
+	before := len(c.partial)
+	c.partial = append(c.partial, piece...)
+	b := c.partial
+	off, i := c.n, 0
+	for i < len(b) {
+		r, size := utf8.DecodeRune(b[i:])
+		if r == utf8.RuneError && size <= 1 {
+			if !utf8.FullRune(b[i:]) {
+				break // may still be completed by the next piece
+			}
+			size = 1
+		}
+		if i+size <= before {
+			off++ // wholly before this piece: pending bytes the piece shows to be invalid
+		}
+		c.n++
+		i += size
+	}
+	c.partial = append(b[:0:0], b[i:]...)
+	return off
+}
+
 func safeLogprob(v float32) float64 {
 	f := float64(v)
 	if math.IsNaN(f) || math.IsInf(f, 0) {

@@ -1,0 +1,79 @@
+package server
+
+import (
+	"encoding/json"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestTextOffset checks completions text_offset counts characters (code points) of the output
+// before each token, as OpenAI and vLLM do, not bytes; a character split over tokens counts once
+// complete, and a byte that is never valid counts as its U+FFFD. The fake engine echoes the
+// prompt's bytes one token each.
+func TestTextOffset(t *testing.T) {
+	env := start(t, newFakeEngine(), nil, nil)
+	cases := []struct {
+		name, prompt string
+		text         string
+		want         []int
+	}{
+		{"ascii", `"abc"`, "abc", []int{0, 1, 2}},
+		// a | é = C3 A9 | € = E2 82 AC | b
+		{"split characters", `"aé€b"`, "aé€b", []int{0, 1, 1, 2, 2, 2, 3}},
+		{"emoji", `"😀x"`, "😀x", []int{0, 0, 0, 0, 1}},
+		// 0xFF and a stray continuation byte are each one U+FFFD.
+		{"invalid bytes", `[97,255,128,98]`, "a\uFFFD\uFFFDb", []int{0, 1, 2, 3}},
+		// An incomplete character cut off by a valid one: C3 then 'x'.
+		{"truncated character", `[195,120,233]`, "\uFFFDx\uFFFD", []int{0, 1, 2}},
+	}
+	for _, c := range cases {
+		n := len(c.want)
+		body := `{"prompt":` + c.prompt + `,"max_tokens":` + itoa(n) + `,"logprobs":0`
+		code, _, raw := env.post("/v1/completions", keyAlice, body+`}`)
+		var resp struct {
+			Choices []struct {
+				Text     string
+				Logprobs struct {
+					TextOffset []int `json:"text_offset"`
+				}
+			}
+		}
+		if code != 200 || json.Unmarshal(raw, &resp) != nil || len(resp.Choices) != 1 {
+			t.Fatalf("%s: %d %s", c.name, code, raw)
+		}
+		ch := resp.Choices[0]
+		if ch.Text != c.text || !slices.Equal(ch.Logprobs.TextOffset, c.want) {
+			t.Errorf("%s: text %q offsets %v, want %q %v", c.name, ch.Text, ch.Logprobs.TextOffset, c.text, c.want)
+		}
+		// Streamed, the offsets continue across chunks.
+		code, _, raw = env.post("/v1/completions", keyAlice, body+`,"stream":true}`)
+		var got []int
+		for _, line := range strings.Split(string(raw), "\n") {
+			data, ok := strings.CutPrefix(line, "data: ")
+			if !ok || data == "[DONE]" {
+				continue
+			}
+			var chunk struct {
+				Choices []struct {
+					Logprobs *struct {
+						TextOffset []int `json:"text_offset"`
+					}
+				}
+			}
+			if err := json.Unmarshal([]byte(data), &chunk); err != nil {
+				t.Fatalf("%s: chunk %s: %v", c.name, data, err)
+			}
+			for _, ch := range chunk.Choices {
+				if ch.Logprobs != nil {
+					got = append(got, ch.Logprobs.TextOffset...)
+				}
+			}
+		}
+		if code != 200 || !slices.Equal(got, c.want) {
+			t.Errorf("%s: streamed %d offsets %v, want %v", c.name, code, got, c.want)
+		}
+	}
+}
+
+func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }
