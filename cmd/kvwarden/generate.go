@@ -116,14 +116,39 @@ func lastRuneStart(b []byte) int {
 
 func report(w interface{ Write([]byte) (int, error) }, promptTokens, generated int, start, first, end time.Time, finish string) {
 	if generated == 0 {
-		fmt.Fprintf(w, "prompt: %d tokens in %v; no tokens generated (finish: %s)\n", promptTokens, end.Sub(start).Round(time.Millisecond), finish)
+		fmt.Fprintf(w, "prompt: %s; no tokens generated (finish: %s)\n", span(promptTokens, end.Sub(start)), finish)
 		return
 	}
-	pre := first.Sub(start)
-	dec := end.Sub(first)
-	fmt.Fprintf(w, "prefill: %d tokens in %v (%.1f tokens/s)\n", promptTokens, pre.Round(time.Millisecond), float64(promptTokens)/pre.Seconds())
+	fmt.Fprintf(w, "prefill: %s\n", span(promptTokens, first.Sub(start)))
 	if generated > 1 {
-		fmt.Fprintf(w, "decode:  %d tokens in %v (%.1f tokens/s)\n", generated-1, dec.Round(time.Millisecond), float64(generated-1)/dec.Seconds())
+		fmt.Fprintf(w, "decode:  %s\n", span(generated-1, end.Sub(first)))
 	}
 	fmt.Fprintf(w, "finish:  %s\n", finish)
+}
+
+// minRateSpan is the shortest span a rate is printed for: below it scheduling noise dominates,
+// and tokens that arrive in one engine event span no time at all, so a rate would be fiction.
+const minRateSpan = 10 * time.Millisecond
+
+// span describes n tokens done in d: the duration to three significant digits, and the rate
+// only when d is long enough to measure it.
+func span(n int, d time.Duration) string {
+	s := fmt.Sprintf("%d tokens in %v", n, roundSig(d, 3))
+	if d >= minRateSpan {
+		s += fmt.Sprintf(" (%.1f tokens/s)", float64(n)/d.Seconds())
+	}
+	return s
+}
+
+// roundSig rounds d to sig significant digits.
+func roundSig(d time.Duration, sig int) time.Duration {
+	limit := time.Duration(1)
+	for range sig {
+		limit *= 10
+	}
+	unit := time.Duration(1)
+	for d/unit >= limit {
+		unit *= 10
+	}
+	return d.Round(unit)
 }
