@@ -1,9 +1,11 @@
 package tensor
 
 import (
+	"fmt"
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 )
 
 func TestPoolRunsEveryTaskOnce(t *testing.T) {
@@ -34,10 +36,46 @@ func TestPoolRunsEveryTaskOnce(t *testing.T) {
 func TestPoolUsesThreads(t *testing.T) {
 	p := NewPool(3)
 	defer p.Close()
-	// Tasks that wait for each other can only finish if they run concurrently.
-	var wg sync.WaitGroup
-	wg.Add(3)
-	p.Run(3, func(int) { wg.Done(); wg.Wait() })
+	if err := runTogether(p, 3, 10*time.Second); err != nil {
+		t.Fatal(err)
+	}
+	// The check can fail: a 1-thread pool runs its tasks one after another.
+	one := NewPool(1)
+	defer one.Close()
+	if runTogether(one, 2, 50*time.Millisecond) == nil {
+		t.Fatal("2 tasks met on a 1-thread pool: the check cannot tell")
+	}
+}
+
+// runTogether reports whether n tasks on p were all running at once: each waits up to wait for
+// the others, so a pool that runs them one after another fails within about n×wait instead of
+// deadlocking the test.
+func runTogether(p *Pool, n int, wait time.Duration) error {
+	var arrived, late atomic.Int32
+	all := make(chan struct{})
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		p.Run(n, func(int) {
+			if arrived.Add(1) == int32(n) {
+				close(all)
+			}
+			select {
+			case <-all:
+			case <-time.After(wait):
+				late.Add(1)
+			}
+		})
+	}()
+	select {
+	case <-done:
+	case <-time.After(time.Duration(n+1) * wait):
+		return fmt.Errorf("Run(%d) did not return within %v", n, time.Duration(n+1)*wait)
+	}
+	if k := late.Load(); k > 0 {
+		return fmt.Errorf("%d of %d tasks waited %v for the others: the %d-thread pool did not run them at once", k, n, wait, p.Threads())
+	}
+	return nil
 }
 
 func TestPoolConcurrentCallers(t *testing.T) {
