@@ -36,8 +36,8 @@ func TestAPI(t *testing.T) {
 	must := func(t *testing.T, err error) {
 		t.Helper()
 		if err != nil {
-			st.skipIfBroken(t)
-			qw.skipIfBroken(t)
+			st.failIfBroken(t)
+			qw.failIfBroken(t)
 			t.Fatal(err)
 		}
 	}
@@ -503,7 +503,7 @@ func checkAPIError(t *testing.T, err error, status int, code string, servers ...
 	var e *openai.Error
 	if !errors.As(err, &e) || e.StatusCode != status || e.Code != code || e.Message == "" {
 		for _, s := range servers {
-			s.skipIfBroken(t)
+			s.failIfBroken(t)
 		}
 	}
 	if !errors.As(err, &e) {

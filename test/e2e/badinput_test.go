@@ -93,7 +93,7 @@ func TestBadInput(t *testing.T) {
 		start := time.Now()
 		code, _, body := s.call(t, http.MethodPost, tc.path, key, tc.body)
 		if code != tc.status {
-			s.skipIfBroken(t)
+			s.failIfBroken(t)
 			t.Errorf("%s: status %d, want %d: %.300s", tc.name, code, tc.status, body)
 		} else if e := decodeErr(t, body); tc.code != "" && str(e.Error.Code) != tc.code {
 			t.Errorf("%s: code %s, want %s", tc.name, str(e.Error.Code), tc.code)
@@ -102,7 +102,7 @@ func TestBadInput(t *testing.T) {
 			t.Errorf("%s: took %v to refuse", tc.name, d)
 		}
 		if code, _, body := s.call(t, http.MethodPost, comp, key, good); code != 200 {
-			s.skipIfBroken(t)
+			s.failIfBroken(t)
 			t.Fatalf("after %q the server does not serve a good request: %d %s", tc.name, code, body)
 		}
 	}

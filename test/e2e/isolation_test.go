@@ -82,7 +82,7 @@ func TestIsolationInvariance(t *testing.T) {
 		for i, body := range work {
 			out, err := runCompletion(ctx, s, keys["a"], body)
 			if err != nil {
-				s.skipIfBroken(t)
+				s.failIfBroken(t)
 				t.Fatalf("alone, request %d: %v", i, err)
 			}
 			alone[i] = out
@@ -117,7 +117,7 @@ func TestIsolationInvariance(t *testing.T) {
 			})
 		}
 		wg.Wait()
-		s.skipIfBroken(t)
+		s.failIfBroken(t)
 		for i := range work {
 			if errs[i] != nil {
 				t.Errorf("round %d, request %d: %v", round, i, errs[i])
@@ -131,7 +131,7 @@ func TestIsolationInvariance(t *testing.T) {
 		}
 	}
 	noise.stop()
-	s.skipIfBroken(t)
+	s.failIfBroken(t)
 	for _, err := range noise.errs {
 		t.Error(err)
 	}

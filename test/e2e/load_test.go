@@ -82,7 +82,7 @@ func runLoad(t *testing.T, shape loadShape) {
 
 	for round := range shape.rounds {
 		res := loadRound(t, s, keys, blocker, shape, round)
-		s.skipIfBroken(t)
+		s.failIfBroken(t)
 		for _, err := range res.errs {
 			t.Error(err)
 		}

@@ -45,15 +45,16 @@ type serverOpts struct {
 
 // server is one running kvwarden process.
 type server struct {
-	t      testing.TB
-	cmd    *exec.Cmd
-	addr   string // host:port it listens on
-	base   string // http://addr
-	log    *logBuffer
-	http   *http.Client
-	exited chan struct{} // closed when the process has been reaped
-	err    error         // cmd.Wait's result, valid once exited is closed
-	hung   atomic.Bool   // the watchdog found the engine stuck and dumped its goroutines
+	t        testing.TB
+	cmd      *exec.Cmd
+	addr     string // host:port it listens on
+	base     string // http://addr
+	log      *logBuffer
+	http     *http.Client
+	exited   chan struct{} // closed when the process has been reaped
+	err      error         // cmd.Wait's result, valid once exited is closed
+	hung     atomic.Bool   // the watchdog found the engine stuck and dumped its goroutines
+	reported atomic.Bool   // a test already failed naming why the server broke
 }
 
 // logBuffer collects the server's output; the process writes to it from another goroutine.
@@ -107,7 +108,7 @@ func startServer(t testing.TB, o serverOpts) *server {
 	tr.MaxIdleConnsPerHost = 128 // the load test keeps many streams open at once
 	s.http = &http.Client{Transport: tr}
 	t.Cleanup(func() {
-		if t.Failed() {
+		if t.Failed() && !s.reported.Load() {
 			if msg := s.broken(); msg != "" {
 				t.Logf("BUG (the likely cause of this failure): %s", msg)
 			} else {
@@ -190,12 +191,14 @@ func (s *server) declareHung() {
 	}
 }
 
-// skipIfBroken skips the test, naming the product bug, when the server hung (the watchdog fired)
-// or crashed with a panic: every failure the test would report next is only a consequence.
-func (s *server) skipIfBroken(t testing.TB) {
+// failIfBroken fails the test, naming the product bug, when the server hung (the watchdog fired)
+// or crashed with a panic: every failure the test would report next is only a consequence. A hang
+// or a crash is the worst failure there is, never a reason to skip.
+func (s *server) failIfBroken(t testing.TB) {
 	t.Helper()
 	if msg := s.broken(); msg != "" {
-		t.Skip("BUG: " + msg)
+		s.reported.Store(true)
+		t.Fatal("BUG: " + msg)
 	}
 }
 
@@ -343,7 +346,7 @@ func (s *server) call(t testing.TB, method, path, key, body string) (int, http.H
 	}
 	resp, err := s.http.Do(req)
 	if err != nil {
-		s.skipIfBroken(t)
+		s.failIfBroken(t)
 		t.Fatalf("%s %s: %v", method, path, err)
 	}
 	defer resp.Body.Close()
@@ -440,7 +443,7 @@ func (s *server) metrics(t testing.TB) metrics {
 	t.Helper()
 	m, err := s.tryMetrics()
 	if err != nil {
-		s.skipIfBroken(t)
+		s.failIfBroken(t)
 		t.Fatal(err)
 	}
 	return m

@@ -54,7 +54,7 @@ func TestSIGTERMDrains(t *testing.T) {
 	deadline := time.Now().Add(30 * time.Second)
 	for s.metrics(t)[mRunning] < 2 {
 		if time.Now().After(deadline) {
-			s.skipIfBroken(t)
+			s.failIfBroken(t)
 			t.Fatal("the second request never started running")
 		}
 		time.Sleep(5 * time.Millisecond)
@@ -130,7 +130,7 @@ func TestSIGTERMDrains(t *testing.T) {
 			}
 		}
 	}
-	s.skipIfBroken(t)
+	s.failIfBroken(t)
 	if e.err != nil || e.tokens != streamTokens || e.finish != "length" {
 		t.Errorf("stream in flight at SIGTERM: %d tokens, finish %q, err %v; want %d, length, [DONE]", e.tokens, e.finish, e.err, streamTokens)
 	}
@@ -168,7 +168,7 @@ func TestSIGHUPReloadsTenants(t *testing.T) {
 				return
 			}
 			if time.Now().After(deadline) {
-				s.skipIfBroken(t)
+				s.failIfBroken(t)
 				t.Fatalf("%s: status %d, want %d", what, got, want)
 			}
 			time.Sleep(20 * time.Millisecond)
