@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"bufio"
+	"context"
 	"fmt"
 	"net"
 	"net/http"
@@ -67,6 +68,8 @@ func TestBadInput(t *testing.T) {
 		{"prompt past the context", comp, `{"prompt":` + ids(129) + `,"max_tokens":1}`, 400, "context_length_exceeded"},
 		{"text prompt past the context", comp, `{"prompt":"` + strings.Repeat("Once upon a time ", 100000) + `","max_tokens":1}`, 400, "context_length_exceeded"},
 		{"temperature 1e400", comp, `{"prompt":"a","temperature":1e400}`, 400, ""},
+		{"seed past int64", comp, `{"prompt":"a","seed":18446744073709551615}`, 400, ""},
+		{"lone surrogate", comp, `{"prompt":"a\ud800"}`, 400, ""},
 		{"temperature -0.1", comp, `{"prompt":"a","temperature":-0.1}`, 400, ""},
 		{"top_p 0", comp, `{"prompt":"a","top_p":0}`, 400, ""},
 		{"top_k -2", comp, `{"prompt":"a","top_k":-2}`, 400, ""},
@@ -117,12 +120,33 @@ func TestBadInput(t *testing.T) {
 		{"bad header", "POST /v1/completions HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n", 400},
 		{"huge header", "GET /health HTTP/1.1\r\nHost: x\r\nX-Big: " + strings.Repeat("a", 2<<20) + "\r\n\r\n", 431},
 		{"bad content-length", "POST /v1/completions HTTP/1.1\r\nHost: x\r\nContent-Length: -5\r\n\r\n", 400},
+		{"gzip body", "POST /v1/completions HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer " + key + "\r\nContent-Encoding: gzip\r\nContent-Length: 2\r\n\r\n{}", 415},
 	} {
 		if got := rawHTTP(t, s.addr, tc.raw); got != tc.status {
 			t.Errorf("%s: status %d, want %d", tc.name, got, tc.status)
 		}
 		if code, _, body := s.call(t, http.MethodPost, comp, key, good); code != 200 {
 			t.Fatalf("after %q the server does not serve a good request: %d %s", tc.name, code, body)
+		}
+	}
+	// Accepted extremes mean what they say: a vanishing temperature or top_p is greedy, with the
+	// same tokens and finite logprobs.
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	const greedyBody = `{"prompt":"Once upon a time","max_tokens":8,"logprobs":2,"temperature":0}`
+	want, err := runCompletion(ctx, s, key, greedyBody)
+	if err != nil {
+		s.failIfBroken(t)
+		t.Fatal(err)
+	}
+	for _, extreme := range []string{`"temperature":1e-40,"seed":7`, `"temperature":1e-300,"seed":7`, `"temperature":2,"top_p":1e-50,"seed":7`} {
+		got, err := runCompletion(ctx, s, key, strings.Replace(greedyBody, `"temperature":0`, extreme, 1))
+		if err != nil {
+			s.failIfBroken(t)
+			t.Fatalf("%s: %v", extreme, err)
+		}
+		if got != want {
+			t.Errorf("%s is not greedy:\n got: %s\nwant: %s", extreme, got, want)
 		}
 	}
 	// Nothing above reached the engine's pool or its isolation checks.
