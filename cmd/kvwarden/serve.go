@@ -107,10 +107,8 @@ SIGHUP reloads the tenants file; SIGTERM or Ctrl-C drains in-flight requests, th
 			for {
 				select {
 				case <-hup:
-					if err := store.Reload(); err != nil {
+					if err := srv.ReloadTenants(); err != nil {
 						log.Error("tenants reload failed; keeping the previous tenants", "err", err)
-					} else {
-						log.Info("tenants reloaded")
 					}
 					continue
 				case err := <-errc:

@@ -189,6 +189,16 @@ func (e *Engine) CoreStats() core.Stats {
 	return e.core.Stats()
 }
 
+// DropTenant drops tenant's prefix cache, for a tenant the operator removed: its pages leave the
+// index now and are invalidated through the step loop like any freed page.
+func (e *Engine) DropTenant(tenant string) int {
+	e.mu.Lock()
+	n := e.core.DropTenant(time.Now(), tenant)
+	e.mu.Unlock()
+	e.poke()
+	return n
+}
+
 // Submit admits a request or rejects it with a *RejectError; an admitted request's events arrive
 // on the returned stream. Cancelling ctx aborts the request.
 func (e *Engine) Submit(ctx context.Context, r Request) (Stream, error) {
