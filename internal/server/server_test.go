@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"sync"
 	"testing"
@@ -55,6 +56,7 @@ type testEnv struct {
 	eng   *fakeEngine
 	srv   *Server
 	base  string
+	mbase string // the operator listener serving /metrics
 	logs  *syncBuffer
 	store *tenants.Store
 }
@@ -110,7 +112,9 @@ func startWith(t *testing.T, eng engine.Interface, store *tenants.Store, tok Tok
 			t.Errorf("serve: %v", err)
 		}
 	})
-	return &testEnv{t: t, srv: srv, base: "http://" + ln.Addr().String(), logs: logs, store: store}
+	ms := httptest.NewServer(srv.MetricsHandler())
+	t.Cleanup(ms.Close)
+	return &testEnv{t: t, srv: srv, base: "http://" + ln.Addr().String(), mbase: ms.URL, logs: logs, store: store}
 }
 
 func (e *testEnv) client(key string) *openai.Client {
@@ -948,14 +952,19 @@ func TestNoLeaksInLogs(t *testing.T) {
 	if !strings.Contains(logs, "tenant=alice") || !strings.Contains(logs, "tenant=bob") {
 		t.Fatalf("request lines missing:\n%s", logs)
 	}
-	code, _, body = env.get("/metrics")
+	code, _, body = env.metrics()
 	if code != 200 || strings.Contains(string(body), "SECRET") || strings.Contains(string(body), "alice") || strings.Contains(string(body), "bob") {
 		t.Fatalf("metrics leak tenant or content")
 	}
 }
 
-func (e *testEnv) get(path string) (int, http.Header, []byte) {
-	resp, err := http.Get(e.base + path)
+func (e *testEnv) get(path string) (int, http.Header, []byte) { return e.getFrom(e.base + path) }
+
+// metrics scrapes the operator listener.
+func (e *testEnv) metrics() (int, http.Header, []byte) { return e.getFrom(e.mbase + "/metrics") }
+
+func (e *testEnv) getFrom(url string) (int, http.Header, []byte) {
+	resp, err := http.Get(url)
 	if err != nil {
 		e.t.Fatal(err)
 	}
