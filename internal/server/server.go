@@ -338,6 +338,12 @@ func (s *Server) authed(endpoint string, h func(http.ResponseWriter, *http.Reque
 		rc := &reqCtx{id: newID(), endpoint: endpoint, start: time.Now()}
 		w.Header().Set("X-Request-Id", rc.id)
 		defer s.finishRequest(rc)
+		// Several headers would leave it to a proxy or to us which one counts; refuse rather than pick.
+		if len(r.Header.Values("Authorization")) > 1 {
+			s.fail(w, rc, &apiError{Status: http.StatusBadRequest, Type: errInvalidRequest, Code: "duplicate_authorization",
+				Message: "send one Authorization header, not several", Reason: "bad_request"})
+			return
+		}
 		key, ok := bearer(r.Header.Get("Authorization"))
 		if !ok && !s.tenants.Dev() {
 			s.fail(w, rc, &apiError{Status: http.StatusUnauthorized, Type: errAuthentication, Code: "missing_api_key",
