@@ -14,7 +14,8 @@ func newCapacityCmd() *cobra.Command {
 		Use:   "capacity",
 		Short: "Print the KV capacity plan: bytes per token, pages, tokens, and the context that fits",
 		Long: `Print the capacity plan a server with these flags would run under. It fails, as the server's
-start-up gate does, when --max-context asks for more than the model or the KV pool holds.`,
+start-up gate does, when --max-context asks for more than the model or the KV pool holds
+(above the model's context only with --override-model-context, which the plan then shows).`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			ctx, stop := exitOnSignalContext()
@@ -30,7 +31,10 @@ start-up gate does, when --max-context asks for more than the model or the KV po
 			defer l.Close()
 			plan, err := engine.PlanFor(&l.model.Config, cfg)
 			if err != nil {
-				return err
+				return planError(err)
+			}
+			if plan.ModelContextOverridden {
+				fmt.Fprintln(cmd.ErrOrStderr(), "kvwarden: WARNING:", overrideWarning(plan))
 			}
 			fmt.Fprintf(cmd.OutOrStdout(), "model: %s (%s, %d layers, %d KV heads × %d, KV %s)\n%s\n",
 				l.model.Name, l.model.Arch, l.model.Layers, l.model.KVHeads, l.model.HeadDim, cfg.KVDType, plan)

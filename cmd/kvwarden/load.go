@@ -2,14 +2,17 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"strconv"
 	"strings"
 
 	"github.com/spf13/pflag"
 
+	"github.com/kvwarden/kvwarden/internal/core"
 	"github.com/kvwarden/kvwarden/internal/engine"
 	"github.com/kvwarden/kvwarden/internal/gguf"
 	"github.com/kvwarden/kvwarden/internal/kv"
@@ -32,6 +35,8 @@ type modelFlags struct {
 	stepTokens  int
 	maxRunning  int
 	prefixCache bool
+	// overrideContext allows --max-context above the model's metadata context.
+	overrideContext bool
 }
 
 func (f *modelFlags) register(fs *pflag.FlagSet) {
@@ -43,6 +48,7 @@ func (f *modelFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&f.kvScrub, "kv-scrub", "none", "what freeing a page does to its contents: none, zero or poison")
 	fs.IntVar(&f.pageTokens, "page-tokens", 16, "tokens per KV page")
 	fs.IntVar(&f.maxContext, "max-context", 0, "advertised maximum context (0: the most the model and pool allow)")
+	fs.BoolVar(&f.overrideContext, "override-model-context", false, "allow --max-context above the model's context_length (for files whose metadata holds a converter default)")
 	fs.IntVar(&f.stepTokens, "step-tokens", 512, "token budget of one batched step")
 	fs.IntVar(&f.maxRunning, "max-running", 64, "sequences per step")
 	fs.BoolVar(&f.prefixCache, "prefix-cache", true, "per-tenant prefix cache")
@@ -63,11 +69,20 @@ func parseBytes(s string) (int64, error) {
 		}
 	}
 	v, err := strconv.ParseFloat(t, 64)
-	if err != nil || v <= 0 || v*mult > 1<<50 {
-		return 0, fmt.Errorf("size %q: want a positive amount such as 512MiB or 4GiB", s)
+	// !(v*mult >= 1) also refuses NaN, which compares false with everything and would convert to
+	// the most negative int64; the upper bound refuses Inf and keeps the conversion exact.
+	if err != nil || !(v*mult >= 1) || v*mult > maxBytes {
+		return 0, fmt.Errorf("size %q: want an amount from 1 byte to 1PiB, such as 512MiB or 4GiB", s)
 	}
 	return int64(v * mult), nil
 }
+
+// maxBytes bounds sizes: far above any machine's memory, far below int64's limit.
+const maxBytes = 1 << 50
+
+// maxThreads bounds --threads: more threads than 4× the cores only adds scheduling overhead,
+// and a typo such as 100000 must not start that many goroutines per kernel.
+func maxThreads() int { return 4 * runtime.NumCPU() }
 
 func (f *modelFlags) engineConfig() (engine.Config, error) {
 	var cfg engine.Config
@@ -86,9 +101,29 @@ func (f *modelFlags) engineConfig() (engine.Config, error) {
 	if f.pageTokens <= 0 || f.stepTokens <= 0 || f.maxRunning <= 0 || f.maxContext < 0 {
 		return cfg, fmt.Errorf("--page-tokens, --step-tokens and --max-running must be positive, --max-context not negative")
 	}
+	if n := maxThreads(); f.threads < 0 || f.threads > n {
+		return cfg, fmt.Errorf("--threads %d: want 1 to %d (4 × %d cores), or 0 for all cores", f.threads, n, runtime.NumCPU())
+	}
+	if f.overrideContext && f.maxContext == 0 {
+		return cfg, fmt.Errorf("--override-model-context needs the context to advertise: --max-context N")
+	}
 	return engine.Config{Threads: f.threads, KVDType: dt, KVMemBytes: mem, PageTokens: f.pageTokens,
 		MaxContext: f.maxContext, StepTokens: f.stepTokens, MaxRunning: f.maxRunning, Scrub: scrub,
-		PrefixCache: f.prefixCache}, nil
+		PrefixCache: f.prefixCache, OverrideModelContext: f.overrideContext}, nil
+}
+
+// planError adds the flag that would allow a refused context above the model's own.
+func planError(err error) error {
+	if errors.Is(err, core.ErrOverModelContext) {
+		return fmt.Errorf("%w; if the model was trained at a longer context than its metadata says, pass --override-model-context", err)
+	}
+	return err
+}
+
+// overrideWarning is logged (serve) or printed (capacity) when the plan overrides the model's context.
+func overrideWarning(p core.CapacityPlan) string {
+	return fmt.Sprintf("--override-model-context: advertising %d tokens over the model's context_length of %d; outputs past %d are garbage unless the model was trained at the longer context",
+		p.MaxContext, p.ModelContext, p.ModelContext)
 }
 
 // loaded is an opened model with its tokenizer; Close releases the mapping.
@@ -130,7 +165,8 @@ func (f *modelFlags) load(ctx context.Context, stderr io.Writer) (*loaded, error
 
 func (l *loaded) engine(cfg engine.Config) (*engine.Engine, error) {
 	cfg.ChatTemplate = l.template
-	return engine.New(l.model, l.tok, cfg)
+	e, err := engine.New(l.model, l.tok, cfg)
+	return e, planError(err)
 }
 
 func exitOnSignalContext() (context.Context, context.CancelFunc) {

@@ -1,9 +1,14 @@
 package core
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 )
+
+// ErrOverModelContext is wrapped by Plan's refusal of a context above the model's own without
+// OverrideModelContext.
+var ErrOverModelContext = errors.New("exceeds the model's context")
 
 // CapacityConfig is what the start-up gate needs to know.
 type CapacityConfig struct {
@@ -13,6 +18,9 @@ type CapacityConfig struct {
 	PageTokens    int   // tokens per page; 0 means 16
 	ModelContext  int   // the model's own maximum context
 	MaxContext    int   // the context to advertise; 0 picks the largest the model and pool allow
+	// OverrideModelContext allows a MaxContext above ModelContext: some files carry a converter's
+	// default instead of the context the model was trained at. The pool still bounds it.
+	OverrideModelContext bool
 }
 
 // CapacityPlan is the pool a node will build and the context it may advertise. The advertised
@@ -26,6 +34,8 @@ type CapacityPlan struct {
 	Tokens        int // Pages × PageTokens
 	ModelContext  int
 	MaxContext    int // advertised maximum of prompt + max_tokens
+	// ModelContextOverridden: MaxContext is above the model's own context, by the operator's override.
+	ModelContextOverridden bool
 }
 
 // Plan sizes the page pool and checks the advertised context against it. It refuses, saying why
@@ -67,8 +77,8 @@ func Plan(cfg CapacityConfig) (CapacityPlan, error) {
 	switch {
 	case cfg.MaxContext == 0:
 		p.MaxContext = min(cfg.ModelContext, p.Tokens)
-	case cfg.MaxContext > cfg.ModelContext:
-		return p, fmt.Errorf("capacity: max context %d exceeds the model's context %d", cfg.MaxContext, cfg.ModelContext)
+	case cfg.MaxContext > cfg.ModelContext && !cfg.OverrideModelContext:
+		return p, fmt.Errorf("capacity: max context %d %w %d", cfg.MaxContext, ErrOverModelContext, cfg.ModelContext)
 	case cfg.MaxContext > p.Tokens:
 		return p, fmt.Errorf("capacity: max context %d exceeds the KV pool, which holds %d tokens "+
 			"(%d bytes / %d bytes per page = %d pages × %d tokens); give the pool at least %d bytes or lower the max context",
@@ -76,6 +86,7 @@ func Plan(cfg CapacityConfig) (CapacityPlan, error) {
 			int64((cfg.MaxContext+p.PageTokens-1)/p.PageTokens)*p.BytesPerPage)
 	default:
 		p.MaxContext = cfg.MaxContext
+		p.ModelContextOverridden = p.MaxContext > cfg.ModelContext
 	}
 	return p, nil
 }
@@ -104,6 +115,8 @@ func (p CapacityPlan) String() string {
 	fmt.Fprintf(&b, "model context        %s\n", groupDigits(int64(p.ModelContext)))
 	fmt.Fprintf(&b, "advertised context   %s", groupDigits(int64(p.MaxContext)))
 	switch {
+	case p.ModelContextOverridden:
+		fmt.Fprintf(&b, " (OVERRIDES the model's %s: positions past it may be garbage unless the model was trained longer)\n", groupDigits(int64(p.ModelContext)))
 	case p.MaxContext == p.ModelContext:
 		b.WriteString(" (the model's)\n")
 	case p.MaxContext == p.Tokens:

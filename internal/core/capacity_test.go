@@ -40,6 +40,21 @@ func TestPlan(t *testing.T) {
 			want: CapacityPlan{BytesPerToken: 10, BytesPerPage: 160, PageTokens: 16, Pages: 3, Tokens: 48, ModelContext: 100, MaxContext: 48},
 		},
 		{name: "more than the model", cfg: CapacityConfig{BytesPerToken: 1, KVMemBytes: 1 << 20, ModelContext: 100, MaxContext: 101}, err: "max context 101 exceeds the model's context 100"},
+		{
+			name: "more than the model, overridden",
+			cfg:  CapacityConfig{BytesPerToken: 10, KVMemBytes: 10 * 16 * 40, ModelContext: 128, MaxContext: 512, OverrideModelContext: true},
+			want: CapacityPlan{BytesPerToken: 10, BytesPerPage: 160, PageTokens: 16, Pages: 40, Tokens: 640, ModelContext: 128, MaxContext: 512, ModelContextOverridden: true},
+		},
+		{
+			name: "override within the model is no override",
+			cfg:  CapacityConfig{BytesPerToken: 10, KVMemBytes: 10 * 16 * 40, ModelContext: 128, MaxContext: 100, OverrideModelContext: true},
+			want: CapacityPlan{BytesPerToken: 10, BytesPerPage: 160, PageTokens: 16, Pages: 40, Tokens: 640, ModelContext: 128, MaxContext: 100},
+		},
+		{
+			name: "override never passes the pool",
+			cfg:  CapacityConfig{BytesPerToken: 10, KVMemBytes: 10 * 16 * 20, ModelContext: 128, MaxContext: 512, OverrideModelContext: true},
+			err:  "max context 512 exceeds the KV pool, which holds 320 tokens",
+		},
 		{name: "no page fits", cfg: CapacityConfig{BytesPerToken: 1000, KVMemBytes: 15999, ModelContext: 100}, err: "holds no page of 16000 bytes"},
 		{name: "zero bytes per token", cfg: CapacityConfig{KVMemBytes: 1, ModelContext: 1}, err: "bytes per token 0 must be positive"},
 		{name: "no memory", cfg: CapacityConfig{BytesPerToken: 1, ModelContext: 1}, err: "KV memory 0 bytes"},
@@ -97,6 +112,10 @@ advertised context   681,280 (limited by the KV pool)
 		t.Fatalf("got %v", err)
 	}
 	if s := q.String(); !strings.Contains(s, "advertised context   4,096 (configured)") {
+		t.Fatalf("%s", s)
+	}
+	o, _ := Plan(CapacityConfig{BytesPerToken: 10, KVMemBytes: 1 << 20, ModelContext: 128, MaxContext: 512, OverrideModelContext: true})
+	if s := o.String(); !strings.Contains(s, "advertised context   512 (OVERRIDES the model's 128") {
 		t.Fatalf("%s", s)
 	}
 }

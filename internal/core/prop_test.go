@@ -387,6 +387,18 @@ func (w *world) tick(d time.Duration) {
 	w.after(func(*mreq) string { return "abort:" + string(AbortDeadline) })
 }
 
+// dropTenant plays the operator removing a tenant: its cached pages go, its requests run on.
+func (w *world) dropTenant(name string) {
+	n := w.c.DropTenant(w.now, name)
+	w.log("drop-tenant %s: %d pages", name, n)
+	w.after(none)
+	for i := range w.c.l.pages {
+		if p := &w.c.l.pages[i]; p.state == pageCached && !p.doomed && w.c.tlist[p.tenant].name == name {
+			w.failf("page %d of dropped tenant %s is still in the cache index", i, name)
+		}
+	}
+}
+
 func (w *world) shutdown() {
 	w.down = true
 	w.c.Shutdown(w.now)
@@ -692,10 +704,12 @@ func (w *world) randomEvent(bases [][]int32) {
 		if len(w.closed) > 0 {
 			w.stale(w.intn(0, 1<<20), w.rng.IntN(2) == 0)
 		}
-	case k < 999:
+	case k < 996:
 		if len(w.dead) > 0 && w.intn(0, 2) == 0 {
 			w.lateWrite(w.intn(0, 1<<20), w.intn(0, 64))
 		}
+	case k < 999:
+		w.dropTenant(pick(w, tenantNames))
 	default:
 		if w.intn(0, 49) == 0 {
 			w.shutdown()

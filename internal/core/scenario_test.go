@@ -36,6 +36,7 @@ import (
 //	plan bytes-per-token=N kv-bytes=N model-context=N [max-context=N] [page-tokens=N]
 //	transfer-done rN ok|fail                   the transport closes rN's transfer (or its cancel)
 //	late-write rN page=I                       a buggy writer lands on rN's old receive page I
+//	drop-tenant T                              the operator removed tenant T: drop its prefix cache
 //	shutdown / stats / pages / check
 
 var rewrite = flag.Bool("rewrite", false, "rewrite the expected output of scenario tests")
@@ -249,6 +250,8 @@ func (s *scenario) run(line string) (out []string) {
 		i := a.int("page", 0)
 		s.e.lateWrite(rp, i, s.e.expect[r])
 		return []string{fmt.Sprintf("page %d header %s", rp.Pages[i].Page, s.header(s.e.headers[rp.Pages[i].Page]))}
+	case "drop-tenant":
+		return []string{fmt.Sprintf("dropped %d cached pages", s.c.DropTenant(s.now, a.pos[0]))}
 	case "plan":
 		p, err := Plan(CapacityConfig{BytesPerToken: int64(a.int("bytes-per-token", 0)), KVMemBytes: int64(a.int("kv-bytes", 0)),
 			PageTokens: a.int("page-tokens", 0), ModelContext: a.int("model-context", 0), MaxContext: a.int("max-context", 0)})

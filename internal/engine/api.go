@@ -21,7 +21,9 @@ type SamplingParams struct {
 	TopLogprobs       int  // alternatives to report per token; -1 reports no logprobs at all
 }
 
-// Request is one generation job. Tenant is the server-side tenant id and is never empty.
+// Request is one generation job. Tenant is the server-side tenant identity and is never empty;
+// the server passes the tenant's UID, never reused, so a name given to a new tenant does not
+// reach an old tenant's prefix cache.
 type Request struct {
 	Tenant     string
 	Prompt     []int32
@@ -116,4 +118,6 @@ type Interface interface {
 	Submit(ctx context.Context, r Request) (Stream, error)
 	Info() Info
 	Stats() Stats
+	// DropTenant drops a removed tenant's prefix cache and returns the pages dropped.
+	DropTenant(tenant string) int
 }

@@ -36,6 +36,8 @@ type Config struct {
 	Logger      *slog.Logger
 	// ChatTemplate is the model's Jinja chat template (tokenizer.chat_template), passed through to Info.
 	ChatTemplate string
+	// OverrideModelContext allows MaxContext above the model's metadata context (a converter default).
+	OverrideModelContext bool
 }
 
 // Engine owns the model, the page pool and the isolation core, and runs the step loop on one
@@ -157,7 +159,7 @@ func PlanFor(mc *model.Config, cfg Config) (core.CapacityPlan, error) {
 		return core.CapacityPlan{}, err
 	}
 	return core.Plan(core.CapacityConfig{BytesPerToken: int64(bpt), KVMemBytes: cfg.KVMemBytes, PageOverhead: kv.HeaderBytes,
-		PageTokens: cfg.PageTokens, ModelContext: mc.Context, MaxContext: cfg.MaxContext})
+		PageTokens: cfg.PageTokens, ModelContext: mc.Context, MaxContext: cfg.MaxContext, OverrideModelContext: cfg.OverrideModelContext})
 }
 
 // Plan is the capacity plan the engine runs under.
@@ -187,6 +189,16 @@ func (e *Engine) CoreStats() core.Stats {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	return e.core.Stats()
+}
+
+// DropTenant drops tenant's prefix cache, for a tenant the operator removed: its pages leave the
+// index now and are invalidated through the step loop like any freed page.
+func (e *Engine) DropTenant(tenant string) int {
+	e.mu.Lock()
+	n := e.core.DropTenant(time.Now(), tenant)
+	e.mu.Unlock()
+	e.poke()
+	return n
 }
 
 // Submit admits a request or rejects it with a *RejectError; an admitted request's events arrive

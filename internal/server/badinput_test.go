@@ -308,9 +308,13 @@ func TestMetrics(t *testing.T) {
 	env.post("/v1/completions", keyAlice, `{"prompt":"hello","max_tokens":5}`)
 	env.post("/v1/completions", "bad-key", `{"prompt":"hello"}`)
 	env.post("/v1/completions", keyAlice, `{"prompt":"hello","n":99}`)
-	code, hdr, body := env.get("/metrics")
+	code, hdr, body := env.metrics()
 	if code != 200 {
 		t.Fatalf("metrics: %d", code)
+	}
+	// The API port does not serve them: they are server-wide, and it takes no key.
+	if code, _, body := env.get("/metrics"); code != http.StatusNotFound || strings.Contains(string(body), "kvwarden_") {
+		t.Fatalf("/metrics on the API port: %d %.200s", code, body)
 	}
 	fmtType := expfmt.ResponseFormat(hdr)
 	if fmtType.FormatType() != expfmt.TypeTextPlain {

@@ -105,6 +105,7 @@ type fakeEngine struct {
 
 	mu       sync.Mutex
 	reqs     []engine.Request
+	dropped  []string // DropTenant calls
 	submits  int
 	running  atomic.Int64 // generating goroutines alive
 	closed   atomic.Int64 // Close calls that stopped a running request
@@ -117,6 +118,13 @@ func newFakeEngine() *fakeEngine {
 
 func (e *fakeEngine) Info() engine.Info   { return e.info }
 func (e *fakeEngine) Stats() engine.Stats { return e.stats }
+
+func (e *fakeEngine) DropTenant(tenant string) int {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.dropped = append(e.dropped, tenant)
+	return 0
+}
 
 func (e *fakeEngine) requests() []engine.Request {
 	e.mu.Lock()

@@ -56,7 +56,7 @@ func (j *job) submit(ctx context.Context) ([]engine.Stream, *apiError) {
 				sp.Seed += uint64(c)
 			}
 			req := engine.Request{
-				Tenant:     j.rc.tenant.ID,
+				Tenant:     j.rc.tenant.UID,
 				Prompt:     prompt,
 				MaxTokens:  j.maxTokens[i],
 				Sampling:   sp,

@@ -1,11 +1,22 @@
 package server
 
 import (
+	"net/http"
+
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"github.com/kvwarden/kvwarden/internal/engine"
 )
+
+// MetricsHandler serves GET /metrics (Prometheus) for the operator listener. It takes no key: the
+// numbers are server-wide, so it must not be reachable by tenants; the API's Handler answers 404.
+func (s *Server) MetricsHandler() http.Handler {
+	mux := http.NewServeMux()
+	mux.Handle("GET /metrics", promhttp.HandlerFor(s.reg, promhttp.HandlerOpts{}))
+	return mux
+}
 
 // metrics carries no tenant, prompt or output labels: label values come only from fixed sets
 // (endpoint, status code, reason), so scraping /metrics reveals nothing about who asked what.

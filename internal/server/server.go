@@ -1,6 +1,6 @@
 // Package server is kvwarden's OpenAI-compatible HTTP API: authentication by tenant key,
 // per-tenant limits, completions and chat completions (streamed as server-sent events or not),
-// health, readiness and Prometheus metrics.
+// health and readiness; Prometheus metrics go to a separate operator listener (MetricsHandler).
 //
 // What one tenant sends or receives never reaches another tenant, a log line or a metric label:
 // prompts and outputs are not logged, error messages speak only of the caller's own request, and
@@ -23,7 +23,6 @@ import (
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
-	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"github.com/kvwarden/kvwarden/internal/chat"
 	"github.com/kvwarden/kvwarden/internal/engine"
@@ -147,12 +146,12 @@ func tokenText(tok Tokenizer, id int32) string {
 	return tok.TokenText(id)
 }
 
-// Handler returns the API's routes.
+// Handler returns the API's routes. /metrics is not one of them: it is server-wide (every tenant's
+// queue, cache hits and usage), so it is served to the operator only, by MetricsHandler.
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /health", s.handleHealth)
 	mux.HandleFunc("GET /ready", s.handleReady)
-	mux.Handle("GET /metrics", promhttp.HandlerFor(s.reg, promhttp.HandlerOpts{}))
 	mux.HandleFunc("GET /v1/models", s.authed("models", s.handleModels))
 	mux.HandleFunc("GET /v1/models/{model...}", s.authed("models", s.handleModel))
 	mux.HandleFunc("POST /v1/completions", s.authed("completions", s.handleCompletions))
@@ -339,6 +338,12 @@ func (s *Server) authed(endpoint string, h func(http.ResponseWriter, *http.Reque
 		rc := &reqCtx{id: newID(), endpoint: endpoint, start: time.Now()}
 		w.Header().Set("X-Request-Id", rc.id)
 		defer s.finishRequest(rc)
+		// Several headers would leave it to a proxy or to us which one counts; refuse rather than pick.
+		if len(r.Header.Values("Authorization")) > 1 {
+			s.fail(w, rc, &apiError{Status: http.StatusBadRequest, Type: errInvalidRequest, Code: "duplicate_authorization",
+				Message: "send one Authorization header, not several", Reason: "bad_request"})
+			return
+		}
 		key, ok := bearer(r.Header.Get("Authorization"))
 		if !ok && !s.tenants.Dev() {
 			s.fail(w, rc, &apiError{Status: http.StatusUnauthorized, Type: errAuthentication, Code: "missing_api_key",

@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"sync"
 	"testing"
@@ -28,6 +29,7 @@ import (
 const (
 	keyAlice = "kvw-alice-test-key"
 	keyBob   = "kvw-bob-test-key"
+	uidAlice = "a11ce000000000000000000000000000" // what the engine knows alice by
 	model    = "fake-model"
 )
 
@@ -54,6 +56,7 @@ type testEnv struct {
 	eng   *fakeEngine
 	srv   *Server
 	base  string
+	mbase string // the operator listener serving /metrics
 	logs  *syncBuffer
 	store *tenants.Store
 }
@@ -61,7 +64,7 @@ type testEnv struct {
 func testStore(t testing.TB) *tenants.Store {
 	t.Helper()
 	f := &tenants.File{Version: tenants.FileVersion, Tenants: []tenants.Tenant{
-		{ID: "alice", KeyHash: tenants.HashKey(keyAlice)},
+		{ID: "alice", UID: uidAlice, KeyHash: tenants.HashKey(keyAlice)},
 		{ID: "bob", KeyHash: tenants.HashKey(keyBob), Limits: tenants.Limits{MaxConcurrent: 1, TokensPerMinute: 120, MaxTokens: 50}},
 	}}
 	s, err := tenants.NewMemStore(f)
@@ -73,6 +76,14 @@ func testStore(t testing.TB) *tenants.Store {
 
 // start serves eng on 127.0.0.1 with a fresh port; the server is shut down when the test ends.
 func start(t *testing.T, eng *fakeEngine, store *tenants.Store, tok Tokenizer) *testEnv {
+	t.Helper()
+	env := startWith(t, eng, store, tok)
+	env.eng = eng
+	return env
+}
+
+// startWith is start for any engine (the real one included).
+func startWith(t *testing.T, eng engine.Interface, store *tenants.Store, tok Tokenizer) *testEnv {
 	t.Helper()
 	if store == nil {
 		store = testStore(t)
@@ -101,7 +112,9 @@ func start(t *testing.T, eng *fakeEngine, store *tenants.Store, tok Tokenizer) *
 			t.Errorf("serve: %v", err)
 		}
 	})
-	return &testEnv{t: t, eng: eng, srv: srv, base: "http://" + ln.Addr().String(), logs: logs, store: store}
+	ms := httptest.NewServer(srv.MetricsHandler())
+	t.Cleanup(ms.Close)
+	return &testEnv{t: t, srv: srv, base: "http://" + ln.Addr().String(), mbase: ms.URL, logs: logs, store: store}
 }
 
 func (e *testEnv) client(key string) *openai.Client {
@@ -173,7 +186,7 @@ func TestCompletion(t *testing.T) {
 	r := reqs[0]
 	want := engine.SamplingParams{Temperature: 0.5, TopP: 0.9, TopK: 7, MinP: 0.05, RepetitionPenalty: 1.1,
 		PresencePenalty: 0.25, FrequencyPenalty: -0.5, Seed: 42, HasSeed: true, TopLogprobs: -1}
-	if r.Tenant != "alice" || r.MaxTokens != 8 || r.Sampling != want || string(byteTok{}.Decode(r.Prompt)) != "hello" {
+	if r.Tenant != uidAlice || r.MaxTokens != 8 || r.Sampling != want || string(byteTok{}.Decode(r.Prompt)) != "hello" {
 		t.Fatalf("engine request %+v", r)
 	}
 
@@ -939,14 +952,19 @@ func TestNoLeaksInLogs(t *testing.T) {
 	if !strings.Contains(logs, "tenant=alice") || !strings.Contains(logs, "tenant=bob") {
 		t.Fatalf("request lines missing:\n%s", logs)
 	}
-	code, _, body = env.get("/metrics")
+	code, _, body = env.metrics()
 	if code != 200 || strings.Contains(string(body), "SECRET") || strings.Contains(string(body), "alice") || strings.Contains(string(body), "bob") {
 		t.Fatalf("metrics leak tenant or content")
 	}
 }
 
-func (e *testEnv) get(path string) (int, http.Header, []byte) {
-	resp, err := http.Get(e.base + path)
+func (e *testEnv) get(path string) (int, http.Header, []byte) { return e.getFrom(e.base + path) }
+
+// metrics scrapes the operator listener.
+func (e *testEnv) metrics() (int, http.Header, []byte) { return e.getFrom(e.mbase + "/metrics") }
+
+func (e *testEnv) getFrom(url string) (int, http.Header, []byte) {
+	resp, err := http.Get(url)
 	if err != nil {
 		e.t.Fatal(err)
 	}
@@ -970,12 +988,13 @@ func TestReloadTenants(t *testing.T) {
 	if code, _, _ := env.post("/v1/completions", key, `{"prompt":"a","max_tokens":1}`); code != 200 {
 		t.Fatalf("before removal: %d", code)
 	}
+	carol := f.Tenants[0].UID
 	f.Remove("carol")
 	key2, _ := f.Add("dave", tenants.Limits{MaxTokens: 1})
 	if err := f.Save(path); err != nil {
 		t.Fatal(err)
 	}
-	if err := store.Reload(); err != nil {
+	if err := env.srv.ReloadTenants(); err != nil {
 		t.Fatal(err)
 	}
 	if code, _, _ := env.post("/v1/completions", key, `{"prompt":"a","max_tokens":1}`); code != 401 {
@@ -984,8 +1003,11 @@ func TestReloadTenants(t *testing.T) {
 	if code, _, _ := env.post("/v1/completions", key2, `{"prompt":"a","max_tokens":2}`); code != 400 {
 		t.Fatalf("new tenant's limit: %d", code)
 	}
-	if r := env.eng.requests(); r[len(r)-1].Tenant != "carol" {
-		t.Fatal("wrong tenant id sent to the engine")
+	if r := env.eng.requests(); r[len(r)-1].Tenant != carol {
+		t.Fatal("the engine did not get the tenant's UID")
+	}
+	if env.eng.dropped == nil || len(env.eng.dropped) != 1 || env.eng.dropped[0] != carol {
+		t.Fatalf("dropped prefix caches %v, want carol's %s", env.eng.dropped, carol)
 	}
 }
 

@@ -13,6 +13,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -48,8 +49,14 @@ func (l Limits) Validate() error {
 }
 
 // Tenant is one entry of the tenants file.
+//
+// ID is the operator's name for the tenant; it may be given again to a new tenant after a remove.
+// UID is drawn at random when the tenant is added and never reused: it, not the name, is the
+// tenant's identity in the engine (its prefix cache), so a new tenant under an old name never
+// reaches what the old one cached.
 type Tenant struct {
 	ID      string    `json:"id"`
+	UID     string    `json:"uid"`
 	KeyHash string    `json:"key_sha256"` // hex SHA-256 of the API key
 	Limits  Limits    `json:"limits"`
 	Created time.Time `json:"created,omitzero"`
@@ -67,6 +74,17 @@ var idPattern = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$`)
 // to a short, printable alphabet.
 func ValidID(id string) bool { return idPattern.MatchString(id) }
 
+var uidPattern = regexp.MustCompile(`^[0-9a-f]{32}$`)
+
+// NewUID draws a tenant UID: 128 random bits, so two tenants never share one.
+func NewUID() (string, error) {
+	var b [16]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return "", err
+	}
+	return hex.EncodeToString(b[:]), nil
+}
+
 // HashKey returns the hex SHA-256 of key, the only form in which keys are stored.
 func HashKey(key string) string {
 	h := sha256.Sum256([]byte(key))
@@ -82,9 +100,14 @@ func GenerateKey() (string, error) {
 	return KeyPrefix + base64.RawURLEncoding.EncodeToString(b[:]), nil
 }
 
-// Load reads a tenants file. A missing file is an error: callers that create one use LoadOrEmpty.
+// MaxFileBytes bounds a tenants file: a million tenants fit in far less, and a path that names a
+// device or a huge file must not exhaust memory.
+const MaxFileBytes = 16 << 20
+
+// Load reads a tenants file. A missing file is an error that names the command creating one;
+// callers that create the file use LoadOrEmpty.
 func Load(path string) (*File, error) {
-	b, err := os.ReadFile(path)
+	b, err := readFile(path)
 	if err != nil {
 		return nil, err
 	}
@@ -103,6 +126,48 @@ func Load(path string) (*File, error) {
 	return &f, nil
 }
 
+// readFile reads a regular file of at most MaxFileBytes. Opening with O_NONBLOCK keeps a FIFO from
+// blocking the open; the file is then checked by its descriptor (no race with a rename), and the
+// read is bounded whatever the file claims.
+func readFile(path string) ([]byte, error) {
+	f, err := os.OpenFile(path, os.O_RDONLY|oNonblock, 0)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("tenants file %s does not exist; create it with 'kvwarden tenant add --file %s --name NAME': %w", path, path, err)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("tenants file: %w", err)
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, fmt.Errorf("tenants file: %w", err)
+	}
+	if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("tenants file %s is not a regular file (%s)", path, st.Mode().Type())
+	}
+	if st.Size() > MaxFileBytes {
+		return nil, fmt.Errorf("tenants file %s is %d bytes, more than the limit of %d", path, st.Size(), MaxFileBytes)
+	}
+	b, err := io.ReadAll(io.LimitReader(f, MaxFileBytes+1))
+	if err != nil {
+		return nil, fmt.Errorf("tenants file %s: %w", path, err)
+	}
+	if len(b) > MaxFileBytes {
+		return nil, fmt.Errorf("tenants file %s grew past the limit of %d bytes while being read", path, MaxFileBytes)
+	}
+	return b, nil
+}
+
+// InsecureMode reports the permission bits of the tenants file at path when others than its owner
+// may write it: whoever can write it can add a tenant with a key of their own.
+func InsecureMode(path string) (fs.FileMode, bool) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return 0, false
+	}
+	return st.Mode().Perm(), st.Mode().Perm()&0o022 != 0
+}
+
 // LoadOrEmpty is Load, except that a missing file gives an empty one.
 func LoadOrEmpty(path string) (*File, error) {
 	f, err := Load(path)
@@ -112,12 +177,14 @@ func LoadOrEmpty(path string) (*File, error) {
 	return f, err
 }
 
-// Validate checks ids, hashes and limits, and that neither ids nor keys repeat.
+// Validate checks ids, UIDs, hashes and limits, and that no id, UID or key repeats. A missing UID
+// is valid here (files written before UIDs existed); the server refuses it, see NewStore.
 func (f *File) Validate() error {
 	if f.Version != FileVersion {
 		return fmt.Errorf("unsupported version %d (want %d)", f.Version, FileVersion)
 	}
 	ids := map[string]bool{}
+	uids := map[string]bool{}
 	hashes := map[string]bool{}
 	for i, t := range f.Tenants {
 		if !ValidID(t.ID) {
@@ -127,6 +194,15 @@ func (f *File) Validate() error {
 			return fmt.Errorf("tenant %q appears twice", t.ID)
 		}
 		ids[t.ID] = true
+		if t.UID != "" {
+			if !uidPattern.MatchString(t.UID) {
+				return fmt.Errorf("tenant %q: uid must be 32 lower-case hex digits", t.ID)
+			}
+			if uids[t.UID] {
+				return fmt.Errorf("tenant %q: uid shared with another tenant", t.ID)
+			}
+			uids[t.UID] = true
+		}
 		h, err := hex.DecodeString(t.KeyHash)
 		if err != nil || len(h) != sha256.Size || t.KeyHash != strings.ToLower(t.KeyHash) {
 			return fmt.Errorf("tenant %q: key_sha256 must be 64 lower-case hex digits", t.ID)
@@ -200,11 +276,32 @@ func (f *File) Add(id string, limits Limits) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	uid, err := NewUID()
+	if err != nil {
+		return "", err
+	}
 	if f.Version == 0 {
 		f.Version = FileVersion
 	}
-	f.Tenants = append(f.Tenants, Tenant{ID: id, KeyHash: HashKey(key), Limits: limits, Created: time.Now().UTC().Truncate(time.Second)})
+	f.Tenants = append(f.Tenants, Tenant{ID: id, UID: uid, KeyHash: HashKey(key), Limits: limits, Created: time.Now().UTC().Truncate(time.Second)})
 	return key, nil
+}
+
+// AssignUIDs gives every tenant without a UID a fresh one and reports how many it assigned.
+func (f *File) AssignUIDs() (int, error) {
+	n := 0
+	for i := range f.Tenants {
+		if f.Tenants[i].UID != "" {
+			continue
+		}
+		uid, err := NewUID()
+		if err != nil {
+			return n, err
+		}
+		f.Tenants[i].UID = uid
+		n++
+	}
+	return n, nil
 }
 
 // Remove deletes a tenant.
@@ -237,21 +334,41 @@ type Store struct {
 	byHash map[[sha256.Size]byte]Tenant
 }
 
-// NewStore loads the tenants file at path.
+// NewStore loads the tenants file at path. It refuses a file without tenants (every request would
+// be refused) and one whose tenants lack UIDs (written before UIDs existed): the server does not
+// write its tenants file, so it cannot assign them itself; 'kvwarden tenant migrate' does.
 func NewStore(path string) (*Store, error) {
 	s := &Store{path: path}
-	if err := s.Reload(); err != nil {
+	if _, err := s.Reload(); err != nil {
 		return nil, err
 	}
 	return s, nil
 }
 
+// servable checks what the server needs beyond a valid file.
+func servable(path string, f *File) error {
+	if len(f.Tenants) == 0 {
+		return fmt.Errorf("tenants file %s has no tenants, so every request would be refused; add one with 'kvwarden tenant add --file %s --name NAME'", path, path)
+	}
+	for _, t := range f.Tenants {
+		if t.UID == "" {
+			return fmt.Errorf("tenants file %s: tenant %q has no uid (the file predates tenant UIDs); assign them with 'kvwarden tenant migrate --file %s'", path, t.ID, path)
+		}
+	}
+	return nil
+}
+
 // NewDevStore returns the dev-mode store: every request, with or without a key, is tenant "dev"
-// with no limits. The server accepts it only on a loopback address.
+// (UID "dev") with no limits. The server accepts it only on a loopback address.
 func NewDevStore() *Store { return &Store{dev: true} }
 
-// NewMemStore builds a store from tenants in memory (for tests and embedding).
+// NewMemStore builds a store from tenants in memory (for tests and embedding). Tenants without a
+// UID get a fresh one, in the store only: nothing in memory outlives the process.
 func NewMemStore(f *File) (*Store, error) {
+	f = &File{Version: f.Version, Tenants: slices.Clone(f.Tenants)}
+	if _, err := f.AssignUIDs(); err != nil {
+		return nil, err
+	}
 	if err := f.Validate(); err != nil {
 		return nil, err
 	}
@@ -266,21 +383,35 @@ func (s *Store) Dev() bool { return s.dev }
 // Path returns the file the store loads from ("" in dev mode or in memory).
 func (s *Store) Path() string { return s.path }
 
-// Reload re-reads the tenants file. On error the previous tenants stay in force, so a bad edit
-// never locks every tenant out (or lets anyone in).
-func (s *Store) Reload() error {
+// Reload re-reads the tenants file and returns the UIDs that are gone: tenants removed, or given a
+// new UID. Their prefix caches must be dropped (engine DropTenant). On error the previous tenants
+// stay in force, so a bad edit never locks every tenant out (or lets anyone in).
+func (s *Store) Reload() (gone []string, err error) {
 	if s.dev || s.path == "" {
-		return nil
+		return nil, nil
 	}
 	f, err := Load(s.path)
 	if err != nil {
-		return err
+		return nil, err
+	}
+	if err := servable(s.path, f); err != nil {
+		return nil, err
 	}
 	m := index(f)
+	keep := make(map[string]bool, len(f.Tenants))
+	for _, t := range f.Tenants {
+		keep[t.UID] = true
+	}
 	s.mu.Lock()
+	for _, t := range s.byHash {
+		if !keep[t.UID] {
+			gone = append(gone, t.UID)
+		}
+	}
 	s.byHash = m
 	s.mu.Unlock()
-	return nil
+	slices.Sort(gone)
+	return gone, nil
 }
 
 // Len returns the number of tenants (1 in dev mode).
@@ -296,7 +427,7 @@ func (s *Store) Len() int {
 // Lookup returns the tenant owning key. In dev mode every key, even an empty one, is tenant "dev".
 func (s *Store) Lookup(key string) (Tenant, bool) {
 	if s.dev {
-		return Tenant{ID: DevTenant}, true
+		return Tenant{ID: DevTenant, UID: DevTenant}, true
 	}
 	if key == "" {
 		return Tenant{}, false
@@ -318,8 +449,9 @@ func index(f *File) map[[sha256.Size]byte]Tenant {
 	return m
 }
 
-// Update loads the file at path (empty if missing), applies fn and saves the result atomically,
-// holding an exclusive lock so two concurrent edits cannot lose one another's changes.
+// Update loads the file at path (empty if missing), gives UIDs to tenants without one, applies fn
+// and saves the result atomically, holding an exclusive lock so two concurrent edits cannot lose
+// one another's changes.
 func Update(path string, fn func(*File) error) error {
 	unlock, err := lockFile(path + ".lock")
 	if err != nil {
@@ -328,6 +460,9 @@ func Update(path string, fn func(*File) error) error {
 	defer unlock()
 	f, err := LoadOrEmpty(path)
 	if err != nil {
+		return err
+	}
+	if _, err := f.AssignUIDs(); err != nil {
 		return err
 	}
 	if err := fn(f); err != nil {

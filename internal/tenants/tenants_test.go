@@ -83,7 +83,7 @@ func TestAddSaveLoadLookup(t *testing.T) {
 	if err := f2.Save(path); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.Reload(); err != nil {
+	if _, err := s.Reload(); err != nil {
 		t.Fatal(err)
 	}
 	if _, ok := s.Lookup(keyA); ok {
@@ -109,6 +109,9 @@ func TestReloadKeepsOldOnError(t *testing.T) {
 		`{"version":1,"tenants":[{"id":"a","key_sha256":"zz"}]}`,
 		`{"version":1,"tenants":[{"id":"a","key_sha256":"` + HashKey(key) + `","limits":{"max_concurent":1}}]}`, // misspelt limit
 		`{"version":2,"tenants":[]}`,
+		`{"version":1,"tenants":[]}`, // no tenants: every request would be refused
+		`{"version":1,"tenants":[{"id":"a","key_sha256":"` + HashKey(key) + `"}]}`, // no uid
+		`{"version":1,"tenants":[{"id":"a","uid":"x","key_sha256":"` + HashKey(key) + `"}]}`,
 		`{"version":1,"tenants":[{"id":"bad id","key_sha256":"` + HashKey(key) + `"}]}`,
 		`{"version":1,"tenants":[{"id":"a","key_sha256":"` + HashKey(key) + `","limits":{"max_tokens":-1}}]}`,
 		`{"version":1,"tenants":[]} {}`,
@@ -117,7 +120,7 @@ func TestReloadKeepsOldOnError(t *testing.T) {
 		if err := os.WriteFile(path, []byte(bad), 0o600); err != nil {
 			t.Fatal(err)
 		}
-		if err := s.Reload(); err == nil {
+		if _, err := s.Reload(); err == nil {
 			t.Errorf("reload accepted %s", bad)
 		}
 		if _, ok := s.Lookup(key); !ok {
@@ -125,7 +128,7 @@ func TestReloadKeepsOldOnError(t *testing.T) {
 		}
 	}
 	os.Remove(path)
-	if err := s.Reload(); err == nil {
+	if _, err := s.Reload(); err == nil {
 		t.Error("reload of a missing file succeeded")
 	}
 	if _, err := NewStore(path); err == nil {
@@ -164,7 +167,7 @@ func TestDevStore(t *testing.T) {
 			t.Fatalf("dev lookup %q: %+v %v", k, tn, ok)
 		}
 	}
-	if err := s.Reload(); err != nil {
+	if _, err := s.Reload(); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -195,7 +198,7 @@ func TestConcurrentReload(t *testing.T) {
 		if err := f.Save(path); err != nil {
 			t.Fatal(err)
 		}
-		if err := s.Reload(); err != nil {
+		if _, err := s.Reload(); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -209,5 +212,115 @@ func TestList(t *testing.T) {
 	l := f.List()
 	if len(l) != 2 || l[0].ID != "alpha" || l[1].ID != "zeta" {
 		t.Fatalf("list %+v", l)
+	}
+}
+
+func TestUIDNeverReused(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "tenants.json")
+	seen := map[string]bool{}
+	var keyA string
+	for i := range 50 {
+		if err := Update(path, func(f *File) error {
+			if i > 0 {
+				if err := f.Remove("acme"); err != nil {
+					return err
+				}
+			}
+			var err error
+			keyA, err = f.Add("acme", Limits{})
+			return err
+		}); err != nil {
+			t.Fatal(err)
+		}
+		f, err := Load(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		uid := f.Tenants[0].UID
+		if !uidPattern.MatchString(uid) || seen[uid] {
+			t.Fatalf("add %d: uid %q (seen before: %v)", i, uid, seen[uid])
+		}
+		seen[uid] = true
+	}
+
+	// The store reports the UID a re-added name replaced, and only that one.
+	if err := Update(path, func(f *File) error { _, err := f.Add("globex", Limits{}); return err }); err != nil {
+		t.Fatal(err)
+	}
+	s, err := NewStore(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	old, _ := s.Lookup(keyA)
+	if err := Update(path, func(f *File) error {
+		if err := f.Remove("acme"); err != nil {
+			return err
+		}
+		_, err := f.Add("acme", Limits{})
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	gone, err := s.Reload()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(gone) != 1 || gone[0] != old.UID {
+		t.Fatalf("reload reported %v gone, want [%s]", gone, old.UID)
+	}
+	if gone, err := s.Reload(); err != nil || len(gone) != 0 {
+		t.Fatalf("unchanged reload: %v %v", gone, err)
+	}
+
+	f := &File{Version: FileVersion, Tenants: []Tenant{
+		{ID: "a", UID: strings.Repeat("a", 32), KeyHash: HashKey("kvw-1")},
+		{ID: "b", UID: strings.Repeat("a", 32), KeyHash: HashKey("kvw-2")},
+	}}
+	if err := f.Validate(); err == nil {
+		t.Fatal("two tenants sharing one uid accepted")
+	}
+}
+
+// TestUIDMigration: a file written before UIDs existed is refused by the server with the command
+// that fixes it; any edit (or 'tenant migrate', which is an edit that changes nothing else)
+// assigns them.
+func TestUIDMigration(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "tenants.json")
+	old := `{"version":1,"tenants":[{"id":"a","key_sha256":"` + HashKey("kvw-a") + `"},{"id":"b","key_sha256":"` + HashKey("kvw-b") + `"}]}`
+	if err := os.WriteFile(path, []byte(old), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := NewStore(path); err == nil || !strings.Contains(err.Error(), "kvwarden tenant migrate --file "+path) {
+		t.Fatalf("old file: %v", err)
+	}
+	if err := Update(path, func(*File) error { return nil }); err != nil {
+		t.Fatal(err)
+	}
+	s, err := NewStore(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, _ := s.Lookup("kvw-a")
+	b, _ := s.Lookup("kvw-b")
+	if a.UID == "" || b.UID == "" || a.UID == b.UID {
+		t.Fatalf("uids after migration: %q %q", a.UID, b.UID)
+	}
+}
+
+func TestInsecureMode(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "tenants.json")
+	for _, c := range []struct {
+		mode os.FileMode
+		bad  bool
+	}{{0o600, false}, {0o644, false}, {0o620, true}, {0o602, true}, {0o666, true}} {
+		if err := os.WriteFile(path, nil, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chmod(path, c.mode); err != nil {
+			t.Fatal(err)
+		}
+		if m, bad := InsecureMode(path); bad != c.bad || m != c.mode {
+			t.Errorf("mode %v: InsecureMode = %v %v, want %v", c.mode, m, bad, c.bad)
+		}
 	}
 }

@@ -38,7 +38,7 @@ const (
 // serverOpts are the flags of one "kvwarden serve".
 type serverOpts struct {
 	model   string   // file name in the shared models folder
-	tenants string   // tenants file; "" runs in dev mode (one open tenant)
+	tenants string   // tenants file; "" runs in dev mode (--dev: one open tenant)
 	kvMem   string   // --kv-mem; default 64MiB
 	args    []string // further flags
 }
@@ -49,6 +49,7 @@ type server struct {
 	cmd      *exec.Cmd
 	addr     string // host:port it listens on
 	base     string // http://addr
+	mbase    string // http://host:port of the operator listener (/metrics)
 	log      *logBuffer
 	http     *http.Client
 	exited   chan struct{} // closed when the process has been reaped
@@ -90,10 +91,13 @@ func startServer(t testing.TB, o serverOpts) *server {
 		kvMem = "64MiB"
 	}
 	addrFile := filepath.Join(t.TempDir(), "addr")
+	metricsFile := filepath.Join(t.TempDir(), "metrics-addr")
 	args := []string{"serve", "--model", model, "--addr", "127.0.0.1:0", "--addr-file", addrFile,
-		"--kv-mem", kvMem, "--kv-dtype", "f32"}
+		"--metrics-addr", "127.0.0.1:0", "--metrics-addr-file", metricsFile, "--kv-mem", kvMem, "--kv-dtype", "f32"}
 	if o.tenants != "" {
 		args = append(args, "--tenants", o.tenants)
+	} else {
+		args = append(args, "--dev")
 	}
 	args = append(args, o.args...)
 	s := &server{t: t, log: &logBuffer{}, exited: make(chan struct{})}
@@ -129,6 +133,12 @@ func startServer(t testing.TB, o serverOpts) *server {
 		time.Sleep(10 * time.Millisecond)
 	}
 	s.base = "http://" + s.addr
+	// The metrics address is written before the API's, so it is there now.
+	b, err := os.ReadFile(metricsFile)
+	if err != nil || len(b) == 0 {
+		t.Fatalf("--metrics-addr-file: %q %v", b, err)
+	}
+	s.mbase = "http://" + string(b)
 	for {
 		resp, err := s.http.Get(s.base + "/ready")
 		if err == nil {
@@ -449,12 +459,12 @@ func (s *server) metrics(t testing.TB) metrics {
 	return m
 }
 
-// tryMetrics scrapes /metrics; it reports failure instead of failing, for goroutines other than
-// the test's own.
+// tryMetrics scrapes /metrics from the operator listener; it reports failure instead of failing,
+// for goroutines other than the test's own.
 func (s *server) tryMetrics() (metrics, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, s.base+"/metrics", nil)
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, s.mbase+"/metrics", nil)
 	if err != nil {
 		return nil, err
 	}

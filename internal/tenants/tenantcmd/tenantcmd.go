@@ -20,7 +20,7 @@ func New() *cobra.Command {
 		Long: "Manage the tenants file. Keys are stored only as SHA-256 hashes: the key of a new tenant is\n" +
 			"printed once by 'tenant add' and cannot be shown again. A running server picks up changes on SIGHUP.",
 	}
-	cmd.AddCommand(addCmd(), listCmd(), removeCmd())
+	cmd.AddCommand(addCmd(), listCmd(), removeCmd(), migrateCmd())
 	return cmd
 }
 
@@ -127,5 +127,37 @@ func removeCmd() *cobra.Command {
 	cmd.Flags().StringVar(&file, "file", "", "tenants file")
 	cmd.Flags().StringVar(&name, "name", "", "tenant id")
 	cmd.MarkFlagRequired("name")
+	return cmd
+}
+
+// migrateCmd gives UIDs to the tenants of a file written before they existed; the server refuses
+// such a file rather than write its own configuration.
+func migrateCmd() *cobra.Command {
+	var file string
+	cmd := &cobra.Command{
+		Use:   "migrate --file F",
+		Short: "Give every tenant without one a UID (files written by older kvwarden versions)",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if err := requireFile(file); err != nil {
+				return err
+			}
+			// Migrating a missing file is an error, not the creation of an empty file.
+			if _, err := tenants.Load(file); err != nil {
+				return err
+			}
+			var n int
+			err := tenants.Update(file, func(f *tenants.File) error {
+				n = len(f.Tenants) // Update assigned the missing UIDs before calling fn
+				return nil
+			})
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(cmd.OutOrStdout(), "Every tenant of %s (%d) has a UID.\n", file, n)
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&file, "file", "", "tenants file")
 	return cmd
 }

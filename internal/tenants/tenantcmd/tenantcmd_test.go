@@ -67,7 +67,7 @@ func TestTenantCLI(t *testing.T) {
 	if _, _, err := run(t, "remove", "--file", file, "--name", "acme"); err == nil {
 		t.Fatal("removed a missing tenant")
 	}
-	if err := s.Reload(); err != nil {
+	if _, err := s.Reload(); err != nil {
 		t.Fatal(err)
 	}
 	if _, ok := s.Lookup(key); ok {
@@ -86,5 +86,33 @@ func TestTenantCLI(t *testing.T) {
 	}
 	if _, _, err := run(t, "add", "--file", file); err == nil {
 		t.Fatal("add without --name succeeded")
+	}
+}
+
+func TestTenantMigrate(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "tenants.json")
+	old := `{"version":1,"tenants":[{"id":"a","key_sha256":"` + tenants.HashKey("kvw-a") + `"}]}`
+	if err := os.WriteFile(file, []byte(old), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tenants.NewStore(file); err == nil {
+		t.Fatal("the server accepted tenants without UIDs")
+	}
+	if _, _, err := run(t, "migrate", "--file", file); err != nil {
+		t.Fatal(err)
+	}
+	s, err := tenants.NewStore(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tn, ok := s.Lookup("kvw-a"); !ok || tn.UID == "" {
+		t.Fatalf("after migrate: %+v %v", tn, ok)
+	}
+	missing := filepath.Join(t.TempDir(), "none.json")
+	if _, _, err := run(t, "migrate", "--file", missing); err == nil {
+		t.Fatal("migrate of a missing file succeeded")
+	}
+	if _, err := os.Stat(missing); err == nil {
+		t.Fatal("migrate created the file")
 	}
 }

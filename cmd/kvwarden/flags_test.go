@@ -1,0 +1,216 @@
+package main
+
+import (
+	"bytes"
+	"log/slog"
+	"net"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/spf13/cobra"
+
+	"github.com/kvwarden/kvwarden/internal/tenants"
+	"github.com/kvwarden/kvwarden/internal/testenv"
+)
+
+func TestParseBytes(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want int64 // 0: an error
+	}{
+		{"512MiB", 512 << 20}, {"4GiB", 4 << 30}, {"1.5GB", 1_500_000_000}, {"123264", 123264}, {"1B", 1},
+		{"NaN", 0}, {"nan", 0}, {"NaNGiB", 0}, {"Inf", 0}, {"+Inf", 0}, {"-Inf", 0}, {"infinity", 0},
+		{"-1", 0}, {"-1GiB", 0}, {"0", 0}, {"0.4", 0}, {"1e400", 0}, {"1e300GiB", 0}, {"2TiB", 2 << 40},
+		{"1025TiB", 0}, {"", 0}, {"GiB", 0}, {"12 parsecs", 0},
+	} {
+		got, err := parseBytes(c.in)
+		if c.want == 0 {
+			if err == nil {
+				t.Errorf("parseBytes(%q) = %d, want an error", c.in, got)
+			}
+			continue
+		}
+		if err != nil || got != c.want {
+			t.Errorf("parseBytes(%q) = %d, %v; want %d", c.in, got, err, c.want)
+		}
+	}
+}
+
+// flagsOf parses args into the model flags as a command line would.
+func flagsOf(t *testing.T, args ...string) *modelFlags {
+	t.Helper()
+	var mf modelFlags
+	cmd := &cobra.Command{}
+	mf.register(cmd.Flags())
+	if err := cmd.Flags().Parse(args); err != nil {
+		t.Fatal(err)
+	}
+	return &mf
+}
+
+func TestEngineConfigRefuses(t *testing.T) {
+	tooMany := "100000"
+	if 4*runtime.NumCPU() >= 100000 {
+		t.Fatal("the test assumes fewer than 25,000 cores")
+	}
+	for _, c := range []struct {
+		args []string
+		err  string // "" accepts
+	}{
+		{nil, ""},
+		{[]string{"--threads", "0"}, ""},
+		{[]string{"--threads", "1"}, ""},
+		{[]string{"--threads", "-5"}, "--threads -5: want 1 to"},
+		{[]string{"--threads", tooMany}, "--threads 100000: want 1 to"},
+		{[]string{"--kv-mem", "NaN"}, "--kv-mem"},
+		{[]string{"--kv-mem", "-1GiB"}, "--kv-mem"},
+		{[]string{"--override-model-context"}, "--override-model-context needs"},
+		{[]string{"--override-model-context", "--max-context", "512"}, ""},
+	} {
+		_, err := flagsOf(t, c.args...).engineConfig()
+		if c.err == "" && err != nil || c.err != "" && (err == nil || !strings.Contains(err.Error(), c.err)) {
+			t.Errorf("%v: %v, want %q", c.args, err, c.err)
+		}
+	}
+}
+
+// run executes a command with args and returns its stdout, stderr and error.
+func run(cmd *cobra.Command, args ...string) (string, string, error) {
+	var out, errOut bytes.Buffer
+	cmd.SetOut(&out)
+	cmd.SetErr(&errOut)
+	cmd.SetArgs(args)
+	cmd.SilenceUsage, cmd.SilenceErrors = true, true
+	err := cmd.Execute()
+	return out.String(), errOut.String(), err
+}
+
+// TestCapacityOverrideModelContext: stories260K's metadata says 128 tokens (a converter default;
+// it was trained at 512). 512 is refused with the flag that allows it, and allowed with it, loudly.
+func TestCapacityOverrideModelContext(t *testing.T) {
+	model := testenv.Model(t, "stories260K.gguf")
+	base := []string{"--model", model, "--kv-mem", "8MiB", "--max-context", "512"}
+	_, _, err := run(newCapacityCmd(), base...)
+	if err == nil || !strings.Contains(err.Error(), "exceeds the model's context 128") || !strings.Contains(err.Error(), "--override-model-context") {
+		t.Fatalf("512 over a 128-token model without the override: %v", err)
+	}
+	out, errOut, err := run(newCapacityCmd(), append(base, "--override-model-context")...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out, "advertised context   512 (OVERRIDES the model's 128") || !strings.Contains(errOut, "WARNING") {
+		t.Fatalf("stdout:\n%s\nstderr:\n%s", out, errOut)
+	}
+	// The pool still bounds an overridden context.
+	if _, _, err := run(newCapacityCmd(), "--model", model, "--kv-mem", "64KiB", "--max-context", "512", "--override-model-context"); err == nil ||
+		!strings.Contains(err.Error(), "exceeds the KV pool") {
+		t.Fatalf("override past the pool: %v", err)
+	}
+}
+
+func TestOpenTenants(t *testing.T) {
+	dir := t.TempDir()
+	empty := filepath.Join(dir, "empty.json")
+	if err := (&tenants.File{Version: tenants.FileVersion}).Save(empty); err != nil {
+		t.Fatal(err)
+	}
+	good := filepath.Join(dir, "good.json")
+	if err := tenants.Update(good, func(f *tenants.File) error { _, err := f.Add("acme", tenants.Limits{}); return err }); err != nil {
+		t.Fatal(err)
+	}
+	missing := filepath.Join(dir, "none.json")
+	for _, c := range []struct {
+		name, file string
+		dev        bool
+		addr, err  string
+	}{
+		{"file", good, false, "0.0.0.0:8080", ""},
+		{"dev on loopback", "", true, "127.0.0.1:8080", ""},
+		{"zero tenants", empty, false, "127.0.0.1:8080", "has no tenants, so every request would be refused; add one with 'kvwarden tenant add --file " + empty},
+		{"missing file", missing, false, "127.0.0.1:8080", "does not exist; create it with 'kvwarden tenant add --file " + missing},
+		{"neither", "", false, "127.0.0.1:8080", "pass --tenants FILE"},
+		{"both", good, true, "127.0.0.1:8080", "exclude each other"},
+		{"dev off loopback", "", true, "0.0.0.0:8080", "loopback"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := openTenants(slog.New(slog.DiscardHandler), c.file, c.dev, c.addr)
+			if c.err == "" && err != nil || c.err != "" && (err == nil || !strings.Contains(err.Error(), c.err)) {
+				t.Fatalf("%v, want %q", err, c.err)
+			}
+		})
+	}
+}
+
+func TestWarnWritableTenantsFile(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "tenants.json")
+	if err := tenants.Update(file, func(f *tenants.File) error { _, err := f.Add("acme", tenants.Limits{}); return err }); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		mode os.FileMode
+		warn bool
+	}{{0o600, false}, {0o640, false}, {0o660, true}, {0o666, true}} {
+		if err := os.Chmod(file, c.mode); err != nil {
+			t.Fatal(err)
+		}
+		var logs bytes.Buffer
+		if _, err := openTenants(slog.New(slog.NewTextHandler(&logs, nil)), file, false, "127.0.0.1:0"); err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Contains(logs.String(), "WRITABLE BY OTHERS"); got != c.warn {
+			t.Errorf("mode %v: warned %v, want %v:\n%s", c.mode, got, c.warn, logs.String())
+		}
+	}
+}
+
+func TestCheckMetricsAddr(t *testing.T) {
+	for _, c := range []struct {
+		addr   string
+		remote bool
+		on     bool
+		err    string
+	}{
+		{"127.0.0.1:9090", false, true, ""},
+		{"[::1]:0", false, true, ""},
+		{"", false, false, ""},
+		{"off", false, false, ""},
+		{"0.0.0.0:9090", false, false, "not a loopback address"},
+		{":9090", false, false, "not a loopback address"},
+		{"0.0.0.0:9090", true, true, ""},
+		{"9090", false, false, "--metrics-addr"},
+	} {
+		on, err := checkMetricsAddr(c.addr, c.remote)
+		if on != c.on || c.err == "" && err != nil || c.err != "" && (err == nil || !strings.Contains(err.Error(), c.err)) {
+			t.Errorf("checkMetricsAddr(%q, %v) = %v, %v; want %v, %q", c.addr, c.remote, on, err, c.on, c.err)
+		}
+	}
+}
+
+// TestServeBindsBeforeLoading: a port in use is reported before the model is even looked at (the
+// model path here does not exist, so reaching the load would give a different error).
+func TestServeBindsBeforeLoading(t *testing.T) {
+	busy, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer busy.Close()
+	noModel := filepath.Join(t.TempDir(), "absent.gguf")
+	for _, c := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"api port", []string{"--addr", busy.Addr().String(), "--metrics-addr", "off"}, "--addr"},
+		{"metrics port", []string{"--addr", "127.0.0.1:0", "--metrics-addr", busy.Addr().String()}, "--metrics-addr"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, _, err := run(newServeCmd(), append([]string{"--dev", "--model", noModel}, c.args...)...)
+			if err == nil || !strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), "address already in use") {
+				t.Fatalf("got %v, want a %s bind error", err, c.want)
+			}
+		})
+	}
+}

@@ -1,0 +1,5 @@
+//go:build !unix
+
+package tenants
+
+const oNonblock = 0
