@@ -219,24 +219,12 @@ func (d *downloader) attempt(ctx context.Context) error {
 		return err
 	}
 
+	// The watchdog cancels this context, which aborts the request's body read.
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, d.url, nil)
+	req, err := d.request(ctx, off)
 	if err != nil {
 		return err
-	}
-	req.Header.Set("User-Agent", "kvwarden")
-	if d.token != "" {
-		req.Header.Set("Authorization", "Bearer "+d.token)
-	}
-	etagFile := d.path + ".etag"
-	if off > 0 {
-		req.Header.Set("Range", fmt.Sprintf("bytes=%d-", off))
-		// If-Range makes the server send the whole file instead of a tail when the file
-		// changed since the partial was started (for example a branch that moved).
-		if etag, err := os.ReadFile(etagFile); err == nil && len(etag) > 0 {
-			req.Header.Set("If-Range", string(etag))
-		}
 	}
 	resp, err := d.client.Do(req)
 	if err != nil {
@@ -244,31 +232,98 @@ func (d *downloader) attempt(ctx context.Context) error {
 	}
 	defer resp.Body.Close()
 
-	total := int64(-1)
+	start, total, done, err := d.placeReply(resp, off)
+	if start < off {
+		if terr := f.Truncate(start); terr != nil && err == nil {
+			return terr
+		}
+	}
+	if err != nil || done {
+		return err
+	}
+	d.saveETag(resp)
+	if _, err := f.Seek(start, io.SeekStart); err != nil {
+		return err
+	}
+	dst, endBar := d.withProgress(f, start, total)
+	n, err := copyWatched(ctx, cancel, dst, resp.Body)
+	endBar(err == nil && total > 0 && start+n == total)
+	if err != nil {
+		werr := fmt.Errorf("hf:%s: download interrupted after %d bytes: %w", d.ref, start+n, err)
+		if ctx.Err() != nil && !errors.Is(err, errStalled) {
+			return werr // cancelled by the caller
+		}
+		return retryable{werr}
+	}
+	if total >= 0 && start+n != total {
+		return retryable{fmt.Errorf("hf:%s: download ended at %d of %d bytes", d.ref, start+n, total)}
+	}
+	if err := f.Sync(); err != nil {
+		return err
+	}
+	return f.Close()
+}
+
+// request asks for the bytes from off on.
+func (d *downloader) request(ctx context.Context, off int64) (*http.Request, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, d.url, nil)
+	if err != nil {
+		return nil, err
+	}
+	req.Header.Set("User-Agent", "kvwarden")
+	if d.token != "" {
+		req.Header.Set("Authorization", "Bearer "+d.token)
+	}
+	if off > 0 {
+		req.Header.Set("Range", fmt.Sprintf("bytes=%d-", off))
+		// If-Range makes the server send the whole file instead of a tail when the file
+		// changed since the partial was started (for example a branch that moved).
+		if etag, err := os.ReadFile(d.etagPath()); err == nil && len(etag) > 0 {
+			req.Header.Set("If-Range", string(etag))
+		}
+	}
+	return req, nil
+}
+
+func (d *downloader) etagPath() string { return d.path + ".etag" }
+
+// saveETag keeps the reply's strong ETag for the If-Range of a later resume; a weak one cannot
+// vouch that the bytes are the same.
+func (d *downloader) saveETag(resp *http.Response) {
+	if etag := resp.Header.Get("ETag"); etag != "" && !strings.HasPrefix(etag, "W/") {
+		os.WriteFile(d.etagPath(), []byte(etag), 0o644)
+	} else {
+		os.Remove(d.etagPath())
+	}
+}
+
+// placeReply reads the status of the answer to a request for the bytes from off on: start is
+// where its body goes in the file (below off when the partial file must be cut back), total
+// the file's size (-1 when unknown), and done says that the partial file is already whole.
+func (d *downloader) placeReply(resp *http.Response, off int64) (start, total int64, done bool, err error) {
 	switch resp.StatusCode {
 	case http.StatusOK:
-		if off > 0 {
-			off = 0
-			if err := f.Truncate(0); err != nil {
-				return err
-			}
-		}
-		total = resp.ContentLength
+		return 0, resp.ContentLength, false, nil
 	case http.StatusPartialContent:
-		start, _, size, ok := parseContentRange(resp.Header.Get("Content-Range"))
-		if !ok || start != off {
+		first, _, size, ok := parseContentRange(resp.Header.Get("Content-Range"))
+		if !ok || first != off {
 			// Cannot splice this reply onto the partial file: start over next attempt.
-			f.Truncate(0)
-			return retryable{fmt.Errorf("hf:%s: the server resumed at an unexpected position (Content-Range %q)", d.ref, resp.Header.Get("Content-Range"))}
+			return 0, -1, false, retryable{fmt.Errorf("hf:%s: the server resumed at an unexpected position (Content-Range %q)", d.ref, resp.Header.Get("Content-Range"))}
 		}
-		total = size
+		return off, size, false, nil
 	case http.StatusRequestedRangeNotSatisfiable:
 		_, _, size, ok := parseContentRange(resp.Header.Get("Content-Range"))
 		if ok && size == off {
-			return nil // the previous run got every byte but stopped before the rename
+			return off, off, true, nil // the previous run got every byte but stopped before the rename
 		}
-		f.Truncate(0)
-		return retryable{fmt.Errorf("hf:%s: the partial download does not fit the file on the server; starting over", d.ref)}
+		return 0, -1, false, retryable{fmt.Errorf("hf:%s: the partial download does not fit the file on the server; starting over", d.ref)}
+	}
+	return off, -1, false, d.statusError(resp)
+}
+
+// statusError explains a reply that carries no part of the file.
+func (d *downloader) statusError(resp *http.Response) error {
+	switch resp.StatusCode {
 	case http.StatusUnauthorized, http.StatusForbidden:
 		hint := "set HF_TOKEN to a token that can read it"
 		if d.token != "" {
@@ -277,68 +332,68 @@ func (d *downloader) attempt(ctx context.Context) error {
 		return fmt.Errorf("hf:%s: the hub refused access (HTTP %d): the repository does not exist, or is private or gated (accept its terms on the hub); %s", d.ref, resp.StatusCode, hint)
 	case http.StatusNotFound:
 		return fmt.Errorf("hf:%s: not found on the hub (HTTP 404): check the owner, repository, file name and revision", d.ref)
-	default:
-		err := fmt.Errorf("hf:%s: the hub answered %s for %s", d.ref, resp.Status, d.url)
-		if resp.StatusCode >= 500 || resp.StatusCode == http.StatusTooManyRequests {
-			return retryable{err}
-		}
-		return err
 	}
-	if etag := resp.Header.Get("ETag"); etag != "" && !strings.HasPrefix(etag, "W/") {
-		os.WriteFile(etagFile, []byte(etag), 0o644)
-	} else {
-		os.Remove(etagFile)
+	err := fmt.Errorf("hf:%s: the hub answered %s for %s", d.ref, resp.Status, d.url)
+	if resp.StatusCode >= 500 || resp.StatusCode == http.StatusTooManyRequests {
+		return retryable{err}
 	}
-	if _, err := f.Seek(off, io.SeekStart); err != nil {
-		return err
-	}
+	return err
+}
 
-	var dst io.Writer = f
-	var bar *progressbar.ProgressBar
-	if d.progress != nil {
-		bar = progressbar.NewOptions64(total,
-			progressbar.OptionSetWriter(d.progress),
-			progressbar.OptionSetDescription("downloading "+d.ref.file),
-			progressbar.OptionShowBytes(true),
-			progressbar.OptionShowTotalBytes(true),
-			progressbar.OptionSetWidth(30),
-			progressbar.OptionThrottle(100*time.Millisecond),
-			progressbar.OptionSetSpinnerChangeInterval(0), // no render goroutine to outlive us
-		)
-		bar.Set64(off)
-		defer func() {
-			bar.Exit()
-			fmt.Fprintln(d.progress)
-		}()
-		dst = io.MultiWriter(f, barWriter{bar})
+// withProgress returns f, or with a progress writer set, f and a bar that starts at off;
+// endBar ends the bar's line, drawn full when complete.
+func (d *downloader) withProgress(f io.Writer, off, total int64) (dst io.Writer, endBar func(complete bool)) {
+	if d.progress == nil {
+		return f, func(bool) {}
 	}
-	// A connection that goes silent would otherwise block the read forever.
-	stalled := errors.New("no data received for " + stallTimeout.String())
+	bar := progressbar.NewOptions64(total,
+		progressbar.OptionSetWriter(d.progress),
+		progressbar.OptionSetDescription("downloading "+d.ref.file),
+		progressbar.OptionShowBytes(true),
+		progressbar.OptionShowTotalBytes(true),
+		progressbar.OptionSetWidth(30),
+		progressbar.OptionThrottle(100*time.Millisecond),
+		progressbar.OptionSetSpinnerChangeInterval(0), // no render goroutine to outlive us
+	)
+	bar.Set64(off)
+	return io.MultiWriter(f, barWriter{bar}), func(complete bool) {
+		if complete {
+			bar.Finish()
+		}
+		bar.Exit()
+		fmt.Fprintln(d.progress)
+	}
+}
+
+// errStalled is the cause given when a transfer stops sending.
+var errStalled = errors.New("no data received")
+
+// copyWatched copies src to dst and calls cancel, which must abort src's reads, once no data has
+// come for stallTimeout: a connection that goes silent would otherwise block the read forever.
+// A stalled copy's error wraps errStalled.
+func copyWatched(ctx context.Context, cancel context.CancelCauseFunc, dst io.Writer, src io.Reader) (int64, error) {
+	stalled := fmt.Errorf("%w for %s", errStalled, stallTimeout)
 	timer := time.AfterFunc(stallTimeout, func() { cancel(stalled) })
 	defer timer.Stop()
-	body := &watchdogReader{r: resp.Body, t: timer}
+	n, err := io.Copy(dst, &watchdogReader{r: src, t: timer})
+	if err != nil && errors.Is(context.Cause(ctx), errStalled) {
+		err = stalled
+	}
+	return n, err
+}
 
-	n, err := io.Copy(dst, body)
-	if err != nil {
-		if cause := context.Cause(ctx); errors.Is(cause, stalled) {
-			err = cause
-		}
-		werr := fmt.Errorf("hf:%s: download interrupted after %d bytes: %w", d.ref, off+n, err)
-		if ctx.Err() != nil && !errors.Is(context.Cause(ctx), stalled) {
-			return werr // cancelled by the caller
-		}
-		return retryable{werr}
+// watchdogReader restarts the stall timer on every read that brings data.
+type watchdogReader struct {
+	r io.Reader
+	t *time.Timer
+}
+
+func (w *watchdogReader) Read(p []byte) (int, error) {
+	n, err := w.r.Read(p)
+	if n > 0 {
+		w.t.Reset(stallTimeout)
 	}
-	if total >= 0 && off+n != total {
-		return retryable{fmt.Errorf("hf:%s: download ended at %d of %d bytes", d.ref, off+n, total)}
-	}
-	if bar != nil && total > 0 {
-		bar.Finish()
-	}
-	if err := f.Sync(); err != nil {
-		return err
-	}
-	return f.Close()
+	return n, err
 }
 
 // netError turns a failure to connect into a message that says what to do offline.
@@ -358,19 +413,6 @@ type barWriter struct{ bar *progressbar.ProgressBar }
 func (b barWriter) Write(p []byte) (int, error) {
 	b.bar.Add64(int64(len(p)))
 	return len(p), nil
-}
-
-type watchdogReader struct {
-	r io.Reader
-	t *time.Timer
-}
-
-func (w *watchdogReader) Read(p []byte) (int, error) {
-	n, err := w.r.Read(p)
-	if n > 0 {
-		w.t.Reset(stallTimeout)
-	}
-	return n, err
 }
 
 // parseContentRange reads "bytes START-END/SIZE" or "bytes */SIZE"; size is -1 when unknown.

@@ -3,7 +3,9 @@ package source
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -25,7 +27,9 @@ type fakeHub struct {
 	requests []*http.Request
 	// truncateNext makes the next reply stop after this many body bytes and drop the connection.
 	truncateNext int
-	status       int // if set, every request gets this status
+	// stallNext makes the next reply send this many body bytes and then go silent.
+	stallNext int
+	status    int // if set, every request gets this status
 }
 
 func newFakeHub(t *testing.T, data []byte) *fakeHub {
@@ -38,8 +42,8 @@ func newFakeHub(t *testing.T, data []byte) *fakeHub {
 func (h *fakeHub) serve(w http.ResponseWriter, r *http.Request) {
 	h.mu.Lock()
 	h.requests = append(h.requests, r.Clone(context.Background()))
-	data, etag, cut, status := h.data, h.etag, h.truncateNext, h.status
-	h.truncateNext = 0
+	data, etag, cut, stall, status := h.data, h.etag, h.truncateNext, h.stallNext, h.status
+	h.truncateNext, h.stallNext = 0, 0
 	h.mu.Unlock()
 	if status != 0 {
 		http.Error(w, http.StatusText(status), status)
@@ -56,6 +60,14 @@ func (h *fakeHub) serve(w http.ResponseWriter, r *http.Request) {
 		w.Write(data[:cut])
 		w.(http.Flusher).Flush()
 		panic(http.ErrAbortHandler) // drop the connection mid-body
+	}
+	if stall > 0 {
+		w.Header().Set("Content-Length", fmt.Sprint(len(data)))
+		w.WriteHeader(http.StatusOK)
+		w.Write(data[:stall])
+		w.(http.Flusher).Flush()
+		<-r.Context().Done() // silent until the client gives up
+		return
 	}
 	http.ServeContent(w, r, "model.gguf", time.Time{}, bytes.NewReader(data))
 }
@@ -318,5 +330,142 @@ func TestHFNotGGUF(t *testing.T) {
 	}
 	if _, err := os.Stat(cachedPath(cache) + ".partial"); err == nil {
 		t.Fatal("partial file kept")
+	}
+}
+
+func TestHFResumeAfterStall(t *testing.T) {
+	defer func(d time.Duration) { stallTimeout = d }(stallTimeout)
+	stallTimeout = 100 * time.Millisecond
+	data := tinyGGUF(t)
+	hub := newFakeHub(t, data)
+	hub.stallNext = len(data) / 2
+	r, err := Resolve(context.Background(), hfSpec, hub.opts(t.TempDir()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := os.ReadFile(r.Path); !bytes.Equal(got, data) {
+		t.Fatal("download resumed after a stall differs")
+	}
+	reqs := hub.reqs()
+	if len(reqs) != 2 {
+		t.Fatalf("%d requests, want 2", len(reqs))
+	}
+	if got, want := reqs[1].Header.Get("Range"), fmt.Sprintf("bytes=%d-", len(data)/2); got != want {
+		t.Fatalf("second request Range %q, want %q", got, want)
+	}
+}
+
+// silentReader sends its data, then blocks until ctx ends, as a connection that went quiet.
+type silentReader struct {
+	ctx  context.Context
+	data []byte
+}
+
+func (s *silentReader) Read(p []byte) (int, error) {
+	if len(s.data) > 0 {
+		n := copy(p, s.data)
+		s.data = s.data[n:]
+		return n, nil
+	}
+	<-s.ctx.Done()
+	return 0, s.ctx.Err()
+}
+
+func TestCopyWatched(t *testing.T) {
+	defer func(d time.Duration) { stallTimeout = d }(stallTimeout)
+	stallTimeout = 200 * time.Millisecond
+
+	ctx, cancel := context.WithCancelCause(context.Background())
+	defer cancel(nil)
+	var dst bytes.Buffer
+	n, err := copyWatched(ctx, cancel, &dst, &silentReader{ctx: ctx, data: []byte("12345")})
+	if !errors.Is(err, errStalled) || n != 5 || dst.String() != "12345" {
+		t.Fatalf("stalled copy: %d bytes, %q, error %v", n, dst.String(), err)
+	}
+	if !strings.Contains(err.Error(), "no data received for 200ms") {
+		t.Fatalf("error %q", err)
+	}
+
+	// A caller's cancellation is not a stall.
+	ctx, cancel = context.WithCancelCause(context.Background())
+	cancel(context.Canceled)
+	_, err = copyWatched(ctx, cancel, io.Discard, &silentReader{ctx: ctx})
+	if err == nil || errors.Is(err, errStalled) {
+		t.Fatalf("cancelled copy: error %v", err)
+	}
+
+	// A reader that keeps sending is never cut off, however long it takes in all.
+	ctx, cancel = context.WithCancelCause(context.Background())
+	defer cancel(nil)
+	n, err = copyWatched(ctx, cancel, io.Discard, &slowReader{chunks: 15, pause: stallTimeout / 10})
+	if err != nil || n != 15 {
+		t.Fatalf("slow copy: %d bytes, error %v", n, err)
+	}
+}
+
+// slowReader sends one byte per pause.
+type slowReader struct {
+	chunks int
+	pause  time.Duration
+}
+
+func (s *slowReader) Read(p []byte) (int, error) {
+	if s.chunks == 0 {
+		return 0, io.EOF
+	}
+	time.Sleep(s.pause)
+	s.chunks--
+	p[0] = 'x'
+	return 1, nil
+}
+
+func TestPlaceReply(t *testing.T) {
+	const off = 100
+	for _, c := range []struct {
+		name         string
+		status       int
+		contentRange string
+		length       int64
+		token        string
+		start, total int64
+		done         bool
+		err          string // "" when none
+		retry        bool
+	}{
+		{name: "whole file", status: 200, length: 500, start: 0, total: 500},
+		{name: "whole file, unknown size", status: 200, length: -1, start: 0, total: -1},
+		{name: "resumed", status: 206, contentRange: "bytes 100-499/500", start: off, total: 500},
+		{name: "resumed, unknown size", status: 206, contentRange: "bytes 100-499/*", start: off, total: -1},
+		{name: "resumed elsewhere", status: 206, contentRange: "bytes 50-499/500", start: 0, total: -1, err: "unexpected position", retry: true},
+		{name: "bad Content-Range", status: 206, contentRange: "100-499", start: 0, total: -1, err: "unexpected position", retry: true},
+		{name: "already whole", status: 416, contentRange: "bytes */100", start: off, total: off, done: true},
+		{name: "partial too long", status: 416, contentRange: "bytes */60", start: 0, total: -1, err: "starting over", retry: true},
+		{name: "no token", status: 401, start: off, total: -1, err: "set HF_TOKEN"},
+		{name: "token refused", status: 403, token: "t", start: off, total: -1, err: "HF_TOKEN sent was not accepted"},
+		{name: "missing", status: 404, start: off, total: -1, err: "HTTP 404"},
+		{name: "server error", status: 503, start: off, total: -1, err: "503", retry: true},
+		{name: "rate limited", status: 429, start: off, total: -1, err: "429", retry: true},
+		{name: "bad request", status: 400, start: off, total: -1, err: "400"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			d := &downloader{ref: hfRef{"o", "r", "f.gguf", "main"}, url: "U", token: c.token}
+			resp := &http.Response{StatusCode: c.status, Status: fmt.Sprint(c.status), ContentLength: c.length, Header: http.Header{}}
+			if c.contentRange != "" {
+				resp.Header.Set("Content-Range", c.contentRange)
+			}
+			start, total, done, err := d.placeReply(resp, off)
+			if start != c.start || total != c.total || done != c.done {
+				t.Errorf("got start %d total %d done %v, want %d %d %v", start, total, done, c.start, c.total, c.done)
+			}
+			var r retryable
+			switch {
+			case c.err == "" && err != nil:
+				t.Errorf("error %v", err)
+			case c.err != "" && (err == nil || !strings.Contains(err.Error(), c.err)):
+				t.Errorf("error %v, want one with %q", err, c.err)
+			case err != nil && errors.As(err, &r) != c.retry:
+				t.Errorf("error %v: retryable %v, want %v", err, !c.retry, c.retry)
+			}
+		})
 	}
 }
