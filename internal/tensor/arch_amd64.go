@@ -49,15 +49,18 @@ func archKernels() []*kernels {
 	return []*kernels{avx2Kernels}
 }
 
+// avx2Kernels mirrors goKernels entry for entry, as a table of the other implementation should.
 var avx2Kernels = &kernels{
-	name:    "avx2",
-	q8_0:    tileQ8_0AVX2,
-	q4_0:    tileQ4_0AVX2,
-	q4_K:    func(j *matmulJob, r0, r1 int) { tileKAVX2(j, r0, r1, Q4_K) },
-	q6_K:    func(j *matmulJob, r0, r1 int) { tileKAVX2(j, r0, r1, Q6_K) },
-	f16:     func(j *matmulJob, r0, r1 int) { tileFloatAVX2(j, r0, r1, j.act.f, F16) },
-	bf16:    func(j *matmulJob, r0, r1 int) { tileFloatAVX2(j, r0, r1, j.act.f, BF16) },
-	f32:     func(j *matmulJob, r0, r1 int) { tileFloatAVX2(j, r0, r1, j.x, F32) },
+	name: "avx2",
+	tiles: [...]tileFunc{
+		Q8_0: func(j *matmulJob, r0, r1 int) { tileQ8AVX2(j, r0, r1, Q8_0) },
+		Q4_0: func(j *matmulJob, r0, r1 int) { tileQ8AVX2(j, r0, r1, Q4_0) },
+		Q4_K: func(j *matmulJob, r0, r1 int) { tileKAVX2(j, r0, r1, Q4_K) },
+		Q6_K: func(j *matmulJob, r0, r1 int) { tileKAVX2(j, r0, r1, Q6_K) },
+		F16:  func(j *matmulJob, r0, r1 int) { tileFloatAVX2(j, r0, r1, j.act.f, F16) },
+		BF16: func(j *matmulJob, r0, r1 int) { tileFloatAVX2(j, r0, r1, j.act.f, BF16) },
+		F32:  func(j *matmulJob, r0, r1 int) { tileFloatAVX2(j, r0, r1, j.x, F32) },
+	},
 	dotF32:  dotF32sAVX2,
 	axpy:    axpyVec,
 	f16s:    f16sToF32Vec,
@@ -88,56 +91,52 @@ func scatter4(out []float32, rows, i, r int, v *[4]float32) {
 	o[0], o[1], o[2], o[3] = v[0], v[1], v[2], v[3]
 }
 
-func tileQ8_0AVX2(j *matmulJob, r0, r1 int) {
-	rb, cols, rows := j.rowBytes, j.w.Cols, j.w.Rows
-	nb := cols / qk0
-	a := j.act
+// tileQ8AVX2 runs the 4-row Q8_0 or Q4_0 kernels (dt) over all the job's inputs.
+func tileQ8AVX2(j *matmulJob, r0, r1 int, dt DType) {
+	rb := j.rowBytes
 	r4 := r0 + (r1-r0)&^3
-	// Prefetch the group two ahead: far enough to cover the L3 latency; only the first
-	// pass over a group needs it, later inputs find the rows in L1.
-	var v [8]float32
 	for r := r0; r < r4; r += 4 {
-		w := &j.w.Data[r*rb]
-		pf := q8PrefetchRows * rb
-		i := 0
-		for ; i+2 <= j.n; i += 2 {
-			q8_0x4x2AVX2(w, rb, nb, &a.q[i*cols], &a.q[(i+1)*cols], &a.d[i*nb], &a.d[(i+1)*nb], &v, pf)
-			scatter4(j.out, rows, i, r, (*[4]float32)(v[:4]))
-			scatter4(j.out, rows, i+1, r, (*[4]float32)(v[4:]))
-			pf = 0
-		}
-		for ; i < j.n; i++ {
-			q8_0x4AVX2(w, rb, nb, &a.q[i*cols], &a.d[i*nb], (*[4]float32)(v[:4]), pf)
-			scatter4(j.out, rows, i, r, (*[4]float32)(v[:4]))
-			pf = 0
-		}
+		// Prefetch the group two ahead: far enough to cover the L3 latency; only the first
+		// pass over a group needs it, later inputs find the rows in L1.
+		q8RowGroupAVX2(j, r, 0, dt, q8PrefetchRows*rb)
 	}
 	if r4 < r1 {
-		tileQ8Go(j, r4, r1, dotQ8_0Go)
+		dot := dotQ8_0Go
+		if dt == Q4_0 {
+			dot = dotQ4_0Go
+		}
+		tileQ8Go(j, r4, r1, dot)
 	}
 }
 
-func tileQ4_0AVX2(j *matmulJob, r0, r1 int) {
+// q8RowGroupAVX2 multiplies weight rows r..r+3 with inputs i0 onwards, two inputs a call
+// while two remain; pf is the Q8_0 prefetch distance for the first call (Q4_0 has none).
+func q8RowGroupAVX2(j *matmulJob, r, i0 int, dt DType, pf int) {
 	rb, cols, rows := j.rowBytes, j.w.Cols, j.w.Rows
 	nb := cols / qk0
 	a := j.act
-	r4 := r0 + (r1-r0)&^3
+	w := &j.w.Data[r*rb]
+	// Direct calls (not function values) keep v on the stack.
 	var v [8]float32
-	for r := r0; r < r4; r += 4 {
-		w := &j.w.Data[r*rb]
-		i := 0
-		for ; i+2 <= j.n; i += 2 {
+	i := i0
+	for ; i+2 <= j.n; i += 2 {
+		if dt == Q4_0 {
 			q4_0x4x2AVX2(w, rb, nb, &a.q[i*cols], &a.q[(i+1)*cols], &a.d[i*nb], &a.d[(i+1)*nb], &a.s[i*nb], &a.s[(i+1)*nb], &v)
-			scatter4(j.out, rows, i, r, (*[4]float32)(v[:4]))
-			scatter4(j.out, rows, i+1, r, (*[4]float32)(v[4:]))
+		} else {
+			q8_0x4x2AVX2(w, rb, nb, &a.q[i*cols], &a.q[(i+1)*cols], &a.d[i*nb], &a.d[(i+1)*nb], &v, pf)
 		}
-		for ; i < j.n; i++ {
-			q4_0x4AVX2(w, rb, nb, &a.q[i*cols], &a.d[i*nb], &a.s[i*nb], (*[4]float32)(v[:4]))
-			scatter4(j.out, rows, i, r, (*[4]float32)(v[:4]))
-		}
+		scatter4(j.out, rows, i, r, (*[4]float32)(v[:4]))
+		scatter4(j.out, rows, i+1, r, (*[4]float32)(v[4:]))
+		pf = 0
 	}
-	if r4 < r1 {
-		tileQ8Go(j, r4, r1, dotQ4_0Go)
+	for ; i < j.n; i++ {
+		if dt == Q4_0 {
+			q4_0x4AVX2(w, rb, nb, &a.q[i*cols], &a.d[i*nb], &a.s[i*nb], (*[4]float32)(v[:4]))
+		} else {
+			q8_0x4AVX2(w, rb, nb, &a.q[i*cols], &a.d[i*nb], (*[4]float32)(v[:4]), pf)
+		}
+		scatter4(j.out, rows, i, r, (*[4]float32)(v[:4]))
+		pf = 0
 	}
 }
 
@@ -210,10 +209,6 @@ func tileKAVX2(j *matmulJob, r0, r1 int, dt DType) {
 		}
 	}
 	if r4 < r1 {
-		if dt == Q4_K {
-			goKernels.q4_K(j, r4, r1)
-		} else {
-			goKernels.q6_K(j, r4, r1)
-		}
+		tileKGo(j, r4, r1, dt)
 	}
 }

@@ -33,36 +33,41 @@ func BenchmarkMatMulDecode(b *testing.B) {
 		add(768, 2048)
 	}
 	add(32000, 768)
+	benchThreads(b, func(b *testing.B, p *Pool) {
+		b.SetBytes(bytes)
+		for b.Loop() {
+			for _, c := range ms {
+				p.MatMul(c.m, c.x, 1, c.out)
+			}
+		}
+	})
+}
+
+// benchThreads runs f as sub-benchmarks on pools of 1 and 2 threads.
+func benchThreads(b *testing.B, f func(b *testing.B, p *Pool)) {
 	for _, th := range []int{1, 2} {
 		p := NewPool(th)
-		b.Run(fmt.Sprintf("threads=%d", th), func(b *testing.B) {
-			b.SetBytes(bytes)
-			for b.Loop() {
-				for _, c := range ms {
-					p.MatMul(c.m, c.x, 1, c.out)
-				}
-			}
-		})
+		b.Run(fmt.Sprintf("threads=%d", th), func(b *testing.B) { f(b, p) })
 		p.Close()
 	}
 }
 
 // BenchmarkMatMulTiny measures the fixed cost of one MatMul call (activation
 // quantisation, task hand-out, synchronisation) on a matrix too small to matter.
-func BenchmarkMatMulTiny(b *testing.B) {
+func BenchmarkMatMulTiny(b *testing.B) { benchMatVec(b, 64, 768) }
+
+// benchMatVec times the n=1 MatMul of a random rows×cols Q8_0 matrix.
+func benchMatVec(b *testing.B, rows, cols int) {
 	r := rand.New(rand.NewPCG(4, 4))
-	m := randomMatrix(r, Q8_0, 64, 768)
-	x := randomVec(r, 768)
-	out := make([]float32, 64)
-	for _, th := range []int{1, 2} {
-		p := NewPool(th)
-		b.Run(fmt.Sprintf("threads=%d", th), func(b *testing.B) {
-			for b.Loop() {
-				p.MatMul(m, x, 1, out)
-			}
-		})
-		p.Close()
-	}
+	m := randomMatrix(r, Q8_0, rows, cols)
+	x := randomVec(r, cols)
+	out := make([]float32, rows)
+	benchThreads(b, func(b *testing.B, p *Pool) {
+		b.SetBytes(int64(len(m.Data)))
+		for b.Loop() {
+			p.MatMul(m, x, 1, out)
+		}
+	})
 }
 
 // BenchmarkMatMulPrefill runs the Q8_0 MatMuls of one 512-token prompt through one layer

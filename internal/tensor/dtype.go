@@ -38,16 +38,19 @@ type typeTraits struct {
 	name       string
 	blockElems int // elements per block
 	blockBytes int // bytes per block
+	// One block's decoder and encoder; nil for the float types, which convert per element.
+	dequant func(blk []byte, y []float32)
+	quant   func(x []float32, blk []byte)
 }
 
 var traits = map[DType]typeTraits{
-	F32:  {"F32", 1, 4},
-	F16:  {"F16", 1, 2},
-	BF16: {"BF16", 1, 2},
-	Q4_0: {"Q4_0", 32, 18},
-	Q8_0: {"Q8_0", 32, 34},
-	Q4_K: {"Q4_K", 256, 144},
-	Q6_K: {"Q6_K", 256, 210},
+	F32:  {"F32", 1, 4, nil, nil},
+	F16:  {"F16", 1, 2, nil, nil},
+	BF16: {"BF16", 1, 2, nil, nil},
+	Q4_0: {"Q4_0", qk0, q4_0Bytes, dequantQ4_0, quantQ4_0Ref},
+	Q8_0: {"Q8_0", qk0, q8_0Bytes, dequantQ8_0, quantQ8_0Ref},
+	Q4_K: {"Q4_K", qkK, q4_KBytes, dequantQ4_K, quantQ4_K},
+	Q6_K: {"Q6_K", qkK, q6_KBytes, dequantQ6_K, quantQ6_K},
 }
 
 // Known reports whether kvwarden can read tensors of this type.

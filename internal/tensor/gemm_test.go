@@ -2,7 +2,6 @@ package tensor
 
 import (
 	"fmt"
-	"math"
 	"math/rand/v2"
 	"testing"
 )
@@ -12,29 +11,20 @@ import (
 // counts with a tail that is not a multiple of 4.
 func TestKernelsExtremeValuesBatched(t *testing.T) {
 	r := rand.New(rand.NewPCG(19, 20))
-	names, _ := Kernels()
-	defer SetKernels(activeKernels.Load().name)
 	for _, th := range []int{1, 2} {
 		p := NewPool(th)
 		defer p.Close()
 		for _, dt := range []DType{Q8_0, Q4_0} {
 			for _, n := range []int{4, 5, 8, 11, 16} {
-				rows, cols := 27, colsFor(dt)
-				m := &Matrix{Type: dt, Rows: rows, Cols: cols}
-				m.Data = make([]byte, rows*m.RowBytes())
-				for i := range m.Data {
-					m.Data[i] = byte(r.Uint32())
-				}
-				x := make([]float32, n*cols)
-				for i := range x {
-					x[i] = float32(math.Ldexp(r.NormFloat64(), r.IntN(200)-100))
-				}
+				cols := colsFor(dt)
+				m := rawMatrix(r, dt, 27, cols)
+				x := wideVec(r, n*cols)
 				// Whole zero blocks and blocks of ±amax give zero and extreme sums.
 				clear(x[:qk0])
 				for k := range qk0 {
 					x[cols+k] = float32(1 - 2*(k&1))
 				}
-				matchGoKernels(t, p, m, x, n, names, true, fmt.Sprintf("%s threads=%d n=%d", dt, th, n))
+				matchGoKernels(t, p, m, x, n, true, fmt.Sprintf("%s threads=%d n=%d", dt, th, n))
 			}
 		}
 	}
@@ -44,8 +34,6 @@ func TestKernelsExtremeValuesBatched(t *testing.T) {
 // ±127 activations) give the largest block sums, where a biased or sign-split integer
 // dot product would overflow an intermediate first.
 func TestMatMulSaturatedBlocks(t *testing.T) {
-	names, _ := Kernels()
-	defer SetKernels(activeKernels.Load().name)
 	p := NewPool(2)
 	defer p.Close()
 	const rows, cols, n = 12, 256, 9
@@ -64,7 +52,7 @@ func TestMatMulSaturatedBlocks(t *testing.T) {
 	for i := range x {
 		x[i] = float32(1 - 2*((i/qk0)&1)) // whole blocks of +1 or -1: quantised to ±127
 	}
-	matchGoKernels(t, p, m, x, n, names, false, "saturated blocks")
+	matchGoKernels(t, p, m, x, n, false, "saturated blocks")
 }
 
 func putF16(b []byte, v float32) {

@@ -1,29 +1,13 @@
 package tensor
 
 import (
-	"fmt"
 	"math/rand/v2"
 	"testing"
 )
 
 // BenchmarkMatMulDRAM uses a 100 MB Q8_0 matrix, too big for any cache, so it measures
 // the memory-bound decode case (BenchmarkMatMul's 1.6 MB matrix stays in L2/L3).
-func BenchmarkMatMulDRAM(b *testing.B) {
-	r := rand.New(rand.NewPCG(1, 1))
-	m := randomMatrix(r, Q8_0, 32768, 3072)
-	x := randomVec(r, 3072)
-	out := make([]float32, 32768)
-	for _, th := range []int{1, 2} {
-		p := NewPool(th)
-		b.Run(fmt.Sprintf("threads=%d", th), func(b *testing.B) {
-			b.SetBytes(int64(len(m.Data)))
-			for b.Loop() {
-				p.MatMul(m, x, 1, out)
-			}
-		})
-		p.Close()
-	}
-}
+func BenchmarkMatMulDRAM(b *testing.B) { benchMatVec(b, 32768, 3072) }
 
 // Kernel-only throughput with the weights in L1: the compute bound of the decode path.
 func BenchmarkKernelL1(b *testing.B) {

@@ -35,6 +35,7 @@ func dotQ8_0Go(w []byte, q []int8, d []float32) float32 {
 }
 
 // dotQ4_0Go is one Q4_0 weight row times one Q8_0 activation row.
+// Written out like dotQ8_0Go: a per-block callback would slow the portable path for no clarity.
 func dotQ4_0Go(w []byte, q []int8, d []float32) float32 {
 	var acc float32
 	for b := range d {
@@ -94,10 +95,7 @@ func dotQ6_KGo(w []byte, q []int8, d []float32) float32 {
 			var g [8]int32 // per 16-element group
 			for l := range 32 {
 				is := l / 16
-				q1 := int32(ql[l]&0xf|(qh[l]&3)<<4) - 32
-				q2 := int32(ql[l+32]&0xf|(qh[l]>>2&3)<<4) - 32
-				q3 := int32(ql[l]>>4|(qh[l]>>4&3)<<4) - 32
-				q4 := int32(ql[l+32]>>4|(qh[l]>>6&3)<<4) - 32
+				q1, q2, q3, q4 := q6Quad(ql[l], ql[l+32], qh[l])
 				g[is] += q1 * int32(x[l])
 				g[is+2] += q2 * int32(x[l+32])
 				g[is+4] += q3 * int32(x[l+64])
@@ -139,6 +137,7 @@ func dotF16Go(w []byte, x []float32) float32 {
 }
 
 // dotBF16Go: x already rounded to BF16 precision.
+// The float dots repeat one loop on purpose: a per-element callback would slow the portable path.
 func dotBF16Go(w []byte, x []float32) float32 {
 	var acc [16]float32
 	n := len(x) &^ 15

@@ -144,15 +144,14 @@ func (p *Pool) quantTask(i int) {
 	case Q4_K, Q6_K:
 		nb := cols / qkK
 		quantActQ8_K(x, a.q[i*cols:(i+1)*cols], a.d[i*nb:(i+1)*nb], a.bs[i*nb*16:(i+1)*nb*16])
-	case F16:
-		f := a.f[i*cols : (i+1)*cols]
-		for k, v := range x {
-			f[k] = RoundF16(v)
+	case F16, BF16:
+		round := RoundF16
+		if j.w.Type == BF16 {
+			round = RoundBF16
 		}
-	case BF16:
 		f := a.f[i*cols : (i+1)*cols]
 		for k, v := range x {
-			f[k] = RoundBF16(v)
+			f[k] = round(v)
 		}
 	}
 }
@@ -163,65 +162,36 @@ func (p *Pool) matmulTaskWith(k *kernels, t int) {
 	j := &p.mm
 	r0 := t * j.chunk
 	r1 := min(j.w.Rows, r0+j.chunk)
-	switch j.w.Type {
-	case Q8_0:
-		k.q8_0(j, r0, r1)
-	case Q4_0:
-		k.q4_0(j, r0, r1)
-	case Q4_K:
-		k.q4_K(j, r0, r1)
-	case Q6_K:
-		k.q6_K(j, r0, r1)
-	case F16:
-		k.f16(j, r0, r1)
-	case BF16:
-		k.bf16(j, r0, r1)
-	case F32:
-		k.f32(j, r0, r1)
-	}
+	k.tiles[j.w.Type](j, r0, r1)
 }
 
-// kernels is one implementation of the MatMul tiles; each computes weight rows [r0, r1)
-// against all the job's input rows.
+// kernels is one implementation of the MatMul tiles and the vector kernels.
 type kernels struct {
-	name                                   string
-	q8_0, q4_0, q4_K, q6_K, f16, bf16, f32 func(j *matmulJob, r0, r1 int)
-	dotF32                                 func(a, b []float32) float32
-	axpy                                   func(dst []float32, a float32, x []float32)
-	f16s                                   func(dst []float32, src []uint16)
-	expsSub                                func(x []float32, m float32)
-	swiglu                                 func(dst, gate, up []float32)
-	scale                                  func(x []float32, a float32)
-	packQ8x4                               bool // q8_0 reads actBuf.px
+	name     string
+	tiles    [BF16 + 1]tileFunc // by weight type; every type MatMul accepts has one
+	dotF32   func(a, b []float32) float32
+	axpy     func(dst []float32, a float32, x []float32)
+	f16s     func(dst []float32, src []uint16)
+	expsSub  func(x []float32, m float32)
+	swiglu   func(dst, gate, up []float32)
+	scale    func(x []float32, a float32)
+	packQ8x4 bool // the Q8_0 tile reads actBuf.px
 }
+
+// tileFunc computes weight rows [r0, r1) against all the job's input rows.
+type tileFunc func(j *matmulJob, r0, r1 int)
 
 var goKernels = &kernels{
 	name: "go",
-	q8_0: func(j *matmulJob, r0, r1 int) { tileQ8Go(j, r0, r1, dotQ8_0Go) },
-	q4_0: func(j *matmulJob, r0, r1 int) { tileQ8Go(j, r0, r1, dotQ4_0Go) },
-	q4_K: func(j *matmulJob, r0, r1 int) {
-		cols, nb := j.w.Cols, j.w.Cols/qkK
-		a := j.act
-		for r := r0; r < r1; r++ {
-			row := j.w.Data[r*j.rowBytes : (r+1)*j.rowBytes]
-			for i := range j.n {
-				j.out[i*j.w.Rows+r] = dotQ4_KGo(row, a.q[i*cols:(i+1)*cols], a.d[i*nb:(i+1)*nb], a.bs[i*nb*16:(i+1)*nb*16])
-			}
-		}
+	tiles: [...]tileFunc{
+		Q8_0: func(j *matmulJob, r0, r1 int) { tileQ8Go(j, r0, r1, dotQ8_0Go) },
+		Q4_0: func(j *matmulJob, r0, r1 int) { tileQ8Go(j, r0, r1, dotQ4_0Go) },
+		Q4_K: func(j *matmulJob, r0, r1 int) { tileKGo(j, r0, r1, Q4_K) },
+		Q6_K: func(j *matmulJob, r0, r1 int) { tileKGo(j, r0, r1, Q6_K) },
+		F16:  func(j *matmulJob, r0, r1 int) { tileFloatGo(j, r0, r1, j.act.f, dotF16Go) },
+		BF16: func(j *matmulJob, r0, r1 int) { tileFloatGo(j, r0, r1, j.act.f, dotBF16Go) },
+		F32:  func(j *matmulJob, r0, r1 int) { tileFloatGo(j, r0, r1, j.x, dotF32Go) },
 	},
-	q6_K: func(j *matmulJob, r0, r1 int) {
-		cols, nb := j.w.Cols, j.w.Cols/qkK
-		a := j.act
-		for r := r0; r < r1; r++ {
-			row := j.w.Data[r*j.rowBytes : (r+1)*j.rowBytes]
-			for i := range j.n {
-				j.out[i*j.w.Rows+r] = dotQ6_KGo(row, a.q[i*cols:(i+1)*cols], a.d[i*nb:(i+1)*nb])
-			}
-		}
-	},
-	f16:     func(j *matmulJob, r0, r1 int) { tileFloatGo(j, r0, r1, j.act.f, dotF16Go) },
-	bf16:    func(j *matmulJob, r0, r1 int) { tileFloatGo(j, r0, r1, j.act.f, dotBF16Go) },
-	f32:     func(j *matmulJob, r0, r1 int) { tileFloatGo(j, r0, r1, j.x, dotF32Go) },
 	dotF32:  dotF32sGo,
 	axpy:    axpyGo,
 	f16s:    f16sToF32Go,
@@ -237,6 +207,22 @@ func tileQ8Go(j *matmulJob, r0, r1 int, dot func([]byte, []int8, []float32) floa
 		row := j.w.Data[r*j.rowBytes : (r+1)*j.rowBytes]
 		for i := range j.n {
 			j.out[i*j.w.Rows+r] = dot(row, a.q[i*cols:(i+1)*cols], a.d[i*nb:(i+1)*nb])
+		}
+	}
+}
+
+func tileKGo(j *matmulJob, r0, r1 int, dt DType) {
+	cols, nb := j.w.Cols, j.w.Cols/qkK
+	a := j.act
+	for r := r0; r < r1; r++ {
+		row := j.w.Data[r*j.rowBytes : (r+1)*j.rowBytes]
+		for i := range j.n {
+			q, d := a.q[i*cols:(i+1)*cols], a.d[i*nb:(i+1)*nb]
+			if dt == Q4_K {
+				j.out[i*j.w.Rows+r] = dotQ4_KGo(row, q, d, a.bs[i*nb*16:(i+1)*nb*16])
+			} else {
+				j.out[i*j.w.Rows+r] = dotQ6_KGo(row, q, d)
+			}
 		}
 	}
 }

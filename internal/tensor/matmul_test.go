@@ -10,15 +10,30 @@ import (
 
 var allTypes = []DType{F32, F16, BF16, Q8_0, Q4_0, Q4_K, Q6_K}
 
-// randomMatrix fills a matrix with random encodings whose scales are sane (random bits
-// there would make inf/NaN); quantised payload bytes are fully random, so -128 in Q8_0
-// and every nibble/scale pattern occur.
-func randomMatrix(r *rand.Rand, dt DType, rows, cols int) *Matrix {
+// rawMatrix is a dt matrix of random bytes: any encoding, scales subnormal, infinite or NaN too.
+func rawMatrix(r *rand.Rand, dt DType, rows, cols int) *Matrix {
 	m := &Matrix{Type: dt, Rows: rows, Cols: cols}
 	m.Data = make([]byte, rows*m.RowBytes())
 	for i := range m.Data {
 		m.Data[i] = byte(r.Uint32())
 	}
+	return m
+}
+
+// wideVec is n finite values over a wide exponent range, so the activations themselves are valid.
+func wideVec(r *rand.Rand, n int) []float32 {
+	x := make([]float32, n)
+	for i := range x {
+		x[i] = float32(math.Ldexp(r.NormFloat64(), r.IntN(200)-100))
+	}
+	return x
+}
+
+// randomMatrix fills a matrix with random encodings whose scales are sane (random bits
+// there would make inf/NaN); quantised payload bytes are fully random, so -128 in Q8_0
+// and every nibble/scale pattern occur.
+func randomMatrix(r *rand.Rand, dt DType, rows, cols int) *Matrix {
+	m := rawMatrix(r, dt, rows, cols)
 	half := func(b []byte, v float64) { binary.LittleEndian.PutUint16(b, F32ToF16(float32(v))) }
 	switch dt {
 	case F32:
@@ -355,23 +370,12 @@ func ExamplePool_MatMul() {
 // reference (any NaN matches any NaN).
 func TestKernelsExtremeValues(t *testing.T) {
 	r := rand.New(rand.NewPCG(15, 16))
-	names, _ := Kernels()
-	defer SetKernels(activeKernels.Load().name)
 	p := NewPool(2)
 	defer p.Close()
 	for _, dt := range allTypes {
-		rows, cols, n := 24, colsFor(dt), 3
-		m := &Matrix{Type: dt, Rows: rows, Cols: cols}
-		m.Data = make([]byte, rows*m.RowBytes())
-		for i := range m.Data {
-			m.Data[i] = byte(r.Uint32())
-		}
-		x := make([]float32, n*cols)
-		for i := range x {
-			// Wide exponent range but finite, so the activations themselves are valid.
-			x[i] = float32(math.Ldexp(r.NormFloat64(), r.IntN(200)-100))
-		}
-		matchGoKernels(t, p, m, x, n, names, true, dt.String())
+		const n = 3
+		m := rawMatrix(r, dt, 24, colsFor(dt))
+		matchGoKernels(t, p, m, wideVec(r, n*m.Cols), n, true, dt.String())
 	}
 }
 
@@ -379,8 +383,6 @@ func TestKernelsExtremeValues(t *testing.T) {
 // with and without FMA, so this pins the separate rounding of BF16 and F32 products.
 func TestKernelsSubnormalProducts(t *testing.T) {
 	r := rand.New(rand.NewPCG(17, 18))
-	names, _ := Kernels()
-	defer SetKernels(activeKernels.Load().name)
 	p := NewPool(1)
 	defer p.Close()
 	for _, dt := range []DType{BF16, F32} {
@@ -399,15 +401,17 @@ func TestKernelsSubnormalProducts(t *testing.T) {
 		for i := range x {
 			x[i] = float32(math.Ldexp([]float64{1, 1.5}[r.IntN(2)], -75+r.IntN(2)))
 		}
-		matchGoKernels(t, p, m, x, 1, names, false, dt.String()+" subnormal products")
+		matchGoKernels(t, p, m, x, 1, false, dt.String()+" subnormal products")
 	}
 }
 
-// matchGoKernels computes w·x with the pure-Go kernels, then with every other kernel set in names
-// (names[0] is "go"), and fails at the first output whose bits differ; with nanEq, any NaN matches
-// any NaN (the inputs hold NaNs whose payloads the hardware may change).
-func matchGoKernels(t *testing.T, p *Pool, w *Matrix, x []float32, n int, names []string, nanEq bool, label string) {
+// matchGoKernels computes w·x with the pure-Go kernels, then with every other kernel set this CPU
+// has, and fails at the first output whose bits differ; with nanEq, any NaN matches any NaN (the
+// inputs hold NaNs whose payloads the hardware may change). It leaves the active set as it was.
+func matchGoKernels(t *testing.T, p *Pool, w *Matrix, x []float32, n int, nanEq bool, label string) {
 	t.Helper()
+	names, active := Kernels()
+	defer SetKernels(active)
 	SetKernels("go")
 	want := make([]float32, n*w.Rows)
 	p.MatMul(w, x, n, want)

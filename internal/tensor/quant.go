@@ -73,24 +73,11 @@ func Dequantize(t DType, src []byte, dst []float32) error {
 		for i := range dst {
 			dst[i] = BF16ToF32(le16(src[2*i:]))
 		}
-	case Q8_0:
-		for b := 0; b < len(dst)/qk0; b++ {
-			dequantQ8_0(src[b*q8_0Bytes:(b+1)*q8_0Bytes], dst[b*qk0:(b+1)*qk0])
+	default: // a quantised type: checkSizes knows it
+		tr := traits[t]
+		for b := range len(dst) / tr.blockElems {
+			tr.dequant(src[b*tr.blockBytes:(b+1)*tr.blockBytes], dst[b*tr.blockElems:(b+1)*tr.blockElems])
 		}
-	case Q4_0:
-		for b := 0; b < len(dst)/qk0; b++ {
-			dequantQ4_0(src[b*q4_0Bytes:(b+1)*q4_0Bytes], dst[b*qk0:(b+1)*qk0])
-		}
-	case Q4_K:
-		for b := 0; b < len(dst)/qkK; b++ {
-			dequantQ4_K(src[b*q4_KBytes:(b+1)*q4_KBytes], dst[b*qkK:(b+1)*qkK])
-		}
-	case Q6_K:
-		for b := 0; b < len(dst)/qkK; b++ {
-			dequantQ6_K(src[b*q6_KBytes:(b+1)*q6_KBytes], dst[b*qkK:(b+1)*qkK])
-		}
-	default:
-		return fmt.Errorf("tensor: cannot dequantize %s", t)
 	}
 	return nil
 }
@@ -133,6 +120,16 @@ func dequantQ4_K(blk []byte, y []float32) {
 	}
 }
 
+// q6Quad unpacks the 6-bit values of elements l, l+32, l+64 and l+96 (l < 32) of one
+// 128-element Q6_K half, less the offset 32, from ql[l], ql[l+32] and qh[l].
+func q6Quad(lo, lo32, hi byte) (q1, q2, q3, q4 int32) {
+	q1 = int32(lo&0xf|(hi&3)<<4) - 32
+	q2 = int32(lo32&0xf|(hi>>2&3)<<4) - 32
+	q3 = int32(lo>>4|(hi>>4&3)<<4) - 32
+	q4 = int32(lo32>>4|(hi>>6&3)<<4) - 32
+	return q1, q2, q3, q4
+}
+
 // dequantQ6_K: each 128-element half takes 64 ql bytes (low nibbles then high nibbles
 // for elements l and l+64, l+32 and l+96), 32 qh bytes (2 bits each for the four
 // quarters) and 8 scales (one per 16 elements); value = d*scale*(q-32).
@@ -145,10 +142,7 @@ func dequantQ6_K(blk []byte, y []float32) {
 		yy := y[128*h : 128*h+128]
 		for l := range 32 {
 			is := l / 16
-			q1 := int(ql[l]&0xf|(qh[l]&3)<<4) - 32
-			q2 := int(ql[l+32]&0xf|(qh[l]>>2&3)<<4) - 32
-			q3 := int(ql[l]>>4|(qh[l]>>4&3)<<4) - 32
-			q4 := int(ql[l+32]>>4|(qh[l]>>6&3)<<4) - 32
+			q1, q2, q3, q4 := q6Quad(ql[l], ql[l+32], qh[l])
 			yy[l] = float32(d*float32(int8(sc[is]))) * float32(q1)
 			yy[l+32] = float32(d*float32(int8(sc[is+2]))) * float32(q2)
 			yy[l+64] = float32(d*float32(int8(sc[is+4]))) * float32(q3)
@@ -179,24 +173,11 @@ func Quantize(t DType, src []float32, dst []byte) error {
 		for i, f := range src {
 			binary.LittleEndian.PutUint16(dst[2*i:], F32ToBF16(f))
 		}
-	case Q8_0:
-		for b := 0; b < len(src)/qk0; b++ {
-			quantQ8_0Ref(src[b*qk0:(b+1)*qk0], dst[b*q8_0Bytes:(b+1)*q8_0Bytes])
+	default: // a quantised type: checkSizes knows it
+		tr := traits[t]
+		for b := range len(src) / tr.blockElems {
+			tr.quant(src[b*tr.blockElems:(b+1)*tr.blockElems], dst[b*tr.blockBytes:(b+1)*tr.blockBytes])
 		}
-	case Q4_0:
-		for b := 0; b < len(src)/qk0; b++ {
-			quantQ4_0Ref(src[b*qk0:(b+1)*qk0], dst[b*q4_0Bytes:(b+1)*q4_0Bytes])
-		}
-	case Q4_K:
-		for b := 0; b < len(src)/qkK; b++ {
-			quantQ4_K(src[b*qkK:(b+1)*qkK], dst[b*q4_KBytes:(b+1)*q4_KBytes])
-		}
-	case Q6_K:
-		for b := 0; b < len(src)/qkK; b++ {
-			quantQ6_K(src[b*qkK:(b+1)*qkK], dst[b*q6_KBytes:(b+1)*q6_KBytes])
-		}
-	default:
-		return fmt.Errorf("tensor: cannot quantize to %s", t)
 	}
 	return nil
 }

@@ -18,11 +18,7 @@ func TestDequantizeQ8_0Block(t *testing.T) {
 	}
 	want := make([]float32, 32)
 	copy(want, []float32{-64, -0.5, 0, 0.5, 63.5, 25, -25, 1.5})
-	got := make([]float32, 32)
-	if err := Dequantize(Q8_0, blk, got); err != nil {
-		t.Fatal(err)
-	}
-	equalSlices(t, got, want)
+	wantDequantized(t, Q8_0, blk, want)
 }
 
 func TestDequantizeQ4_0Block(t *testing.T) {
@@ -38,11 +34,7 @@ func TestDequantizeQ4_0Block(t *testing.T) {
 	want[0], want[16] = 14, -14
 	want[1], want[17] = 0, 0
 	want[15], want[31] = -16, 14
-	got := make([]float32, 32)
-	if err := Dequantize(Q4_0, blk, got); err != nil {
-		t.Fatal(err)
-	}
-	equalSlices(t, got, want)
+	wantDequantized(t, Q4_0, blk, want)
 }
 
 func TestDequantizeQ4_KBlock(t *testing.T) {
@@ -66,11 +58,7 @@ func TestDequantizeQ4_KBlock(t *testing.T) {
 	want[128], want[160] = -17, 43
 	qs[96+5] = 0x5c // element 197 (scale 5): 60 - 3 = 57; element 229 (scale 7): 35 - 4 = 31
 	want[197], want[229] = 57, 31
-	got := make([]float32, 256)
-	if err := Dequantize(Q4_K, blk, got); err != nil {
-		t.Fatal(err)
-	}
-	equalSlices(t, got, want)
+	wantDequantized(t, Q4_K, blk, want)
 }
 
 func TestDequantizeQ6_KBlock(t *testing.T) {
@@ -94,11 +82,7 @@ func TestDequantizeQ6_KBlock(t *testing.T) {
 	blk[64+17], blk[128+32+17] = 0x21, 0x01
 	want[145] = 0.25 * -10 * (1 | 1<<4 - 32) // 37.5
 	want[209] = 0.25 * -14 * (2 - 32)        // 105
-	got := make([]float32, 256)
-	if err := Dequantize(Q6_K, blk, got); err != nil {
-		t.Fatal(err)
-	}
-	equalSlices(t, got, want)
+	wantDequantized(t, Q6_K, blk, want)
 	if want[0] != -5.5 || want[96] != 40.25 || want[145] != 37.5 || want[209] != 105 {
 		t.Fatal("hand arithmetic slipped")
 	}
@@ -217,6 +201,16 @@ func TestQuantizeRoundTrip(t *testing.T) {
 			}
 		}
 	}
+}
+
+// wantDequantized checks that blk decodes as type dt to exactly want.
+func wantDequantized(t *testing.T, dt DType, blk []byte, want []float32) {
+	t.Helper()
+	got := make([]float32, len(want))
+	if err := Dequantize(dt, blk, got); err != nil {
+		t.Fatal(err)
+	}
+	equalSlices(t, got, want)
 }
 
 func equalSlices(t *testing.T, got, want []float32) {

@@ -15,7 +15,7 @@ func hasVNNI() bool {
 var vnniKernels = func() *kernels {
 	k := *avx2Kernels
 	k.name = "avx512vnni"
-	k.q8_0 = tileQ8_0VNNI
+	k.tiles[Q8_0] = tileQ8_0VNNI
 	k.packQ8x4 = true
 	return &k
 }()
@@ -29,7 +29,7 @@ const q8x4Slice = 64
 func tileQ8_0VNNI(j *matmulJob, r0, r1 int) {
 	n4 := j.n &^ 3
 	if n4 == 0 {
-		tileQ8_0AVX2(j, r0, r1)
+		tileQ8AVX2(j, r0, r1, Q8_0)
 		return
 	}
 	rb, cols, rows := j.rowBytes, j.w.Cols, j.w.Rows
@@ -37,7 +37,6 @@ func tileQ8_0VNNI(j *matmulJob, r0, r1 int) {
 	a := j.act
 	r4 := r0 + (r1-r0)&^3
 	var v [16]float32
-	var v8 [8]float32
 	// Inputs in slices of q8x4Slice so that their packed activations stay in L2 while
 	// every row group of the task passes over them; the 4 weight rows stay in L1.
 	for g0 := 0; g0 < n4; g0 += q8x4Slice {
@@ -53,17 +52,7 @@ func tileQ8_0VNNI(j *matmulJob, r0, r1 int) {
 		}
 	}
 	for r := r0; r < r4; r += 4 {
-		w := &j.w.Data[r*rb]
-		i := n4
-		for ; i+2 <= j.n; i += 2 {
-			q8_0x4x2AVX2(w, rb, nb, &a.q[i*cols], &a.q[(i+1)*cols], &a.d[i*nb], &a.d[(i+1)*nb], &v8, 0)
-			scatter4(j.out, rows, i, r, (*[4]float32)(v8[:4]))
-			scatter4(j.out, rows, i+1, r, (*[4]float32)(v8[4:]))
-		}
-		for ; i < j.n; i++ {
-			q8_0x4AVX2(w, rb, nb, &a.q[i*cols], &a.d[i*nb], (*[4]float32)(v8[:4]), 0)
-			scatter4(j.out, rows, i, r, (*[4]float32)(v8[:4]))
-		}
+		q8RowGroupAVX2(j, r, n4, Q8_0, 0)
 	}
 	if r4 < r1 {
 		tileQ8Go(j, r4, r1, dotQ8_0Go)
