@@ -361,43 +361,45 @@ func (m *Model) attendBlock(cache *kv.Pool, ws *Workspace, seqs []Seq, li int, b
 	f16 := cache.Config().DType == tensor.F16
 	row := scratch[:hd]
 	sc := scratch[hd:]
-	// scores of (row b, head j) live at sc[(b*group+j)*mc:], positions 0..pos_b.
-	for t := 0; t <= lastPos; t++ {
+	// load returns KV head g's key (or value) at position t, widened into row from an F16 cache.
+	load := func(t int, value bool) []float32 {
 		page, slot := pages[t/pt].ID, t%pt
 		o := cache.KOffset(li, slot) + g*hd
-		k := row
-		if f16 {
-			tensor.F16sToF32(row, cache.F16(page)[o:o+hd])
-		} else {
-			k = cache.F32(page)[o : o+hd]
+		if value {
+			o = cache.VOffset(li, slot) + g*hd
 		}
+		if !f16 {
+			return cache.F32(page)[o : o+hd]
+		}
+		tensor.F16sToF32(row, cache.F16(page)[o:o+hd])
+		return row
+	}
+	// head is where query head j of row b starts in ws.q and ws.att.
+	head := func(b, j int) int { return (blk.first+b)*c.QDim() + (g*group+j)*hd }
+	// scores of (row b, head j) live at sc[(b*group+j)*mc:], positions 0..pos_b.
+	// The key and value passes share their loop nest but not their arithmetic; written out.
+	for t := 0; t <= lastPos; t++ {
+		k := load(t, false)
 		for b := max(0, t-first.pos); b < blk.count; b++ {
-			qBase := (blk.first+b)*c.QDim() + g*group*hd
-			for j := 0; j < group; j++ {
-				sc[(b*group+j)*mc+t] = tensor.DotF32(k, ws.q[qBase+j*hd:qBase+(j+1)*hd]) * scale
+			for j := range group {
+				h := head(b, j)
+				sc[(b*group+j)*mc+t] = tensor.DotF32(k, ws.q[h:h+hd]) * scale
 			}
 		}
 	}
-	for b := 0; b < blk.count; b++ {
-		qBase := (blk.first+b)*c.QDim() + g*group*hd
-		for j := 0; j < group; j++ {
+	for b := range blk.count {
+		for j := range group {
+			h := head(b, j)
 			tensor.Softmax(sc[(b*group+j)*mc : (b*group+j)*mc+first.pos+b+1])
-			clear(ws.att[qBase+j*hd : qBase+(j+1)*hd])
+			clear(ws.att[h : h+hd])
 		}
 	}
 	for t := 0; t <= lastPos; t++ {
-		page, slot := pages[t/pt].ID, t%pt
-		o := cache.VOffset(li, slot) + g*hd
-		v := row
-		if f16 {
-			tensor.F16sToF32(row, cache.F16(page)[o:o+hd])
-		} else {
-			v = cache.F32(page)[o : o+hd]
-		}
+		v := load(t, true)
 		for b := max(0, t-first.pos); b < blk.count; b++ {
-			qBase := (blk.first+b)*c.QDim() + g*group*hd
-			for j := 0; j < group; j++ {
-				tensor.Axpy(ws.att[qBase+j*hd:qBase+(j+1)*hd], sc[(b*group+j)*mc+t], v)
+			for j := range group {
+				h := head(b, j)
+				tensor.Axpy(ws.att[h:h+hd], sc[(b*group+j)*mc+t], v)
 			}
 		}
 	}
