@@ -1,31 +1,22 @@
 package model
 
 import (
-	"context"
 	"testing"
 
-	"github.com/kvwarden/kvwarden/internal/gguf"
 	"github.com/kvwarden/kvwarden/internal/kv"
-	"github.com/kvwarden/kvwarden/internal/source"
 	"github.com/kvwarden/kvwarden/internal/tensor"
 )
 
-// benchModel loads the reference benchmark model (dummy:ref125m, written once to the cache).
-func benchModel(b *testing.B) *Model {
-	res, err := source.Resolve(context.Background(), "dummy:ref125m", source.Options{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	f, err := gguf.Open(res.Path)
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.Cleanup(func() { f.Close() })
-	m, err := Load(f)
-	if err != nil {
-		b.Fatal(err)
-	}
-	return m
+// benchModel loads the reference benchmark model (dummy:ref125m, written once to the user's cache).
+func benchModel(b *testing.B) *Model { return load(b, generated(b, "dummy:ref125m", "")) }
+
+// benchRig is the reference model with a KV pool of pages pages and a workspace for rows rows.
+func benchRig(b *testing.B, pages, rows, context int) (*Model, *tensor.Pool, *kv.Pool, []kv.PageRef, *Workspace) {
+	m := benchModel(b)
+	pool := tensor.NewPool(0)
+	b.Cleanup(pool.Close)
+	cache, refs := benchPool(b, m, pages)
+	return m, pool, cache, refs, m.NewWorkspace(pool, rows, 1, context)
 }
 
 // benchPool is a KV pool of n pages stamped for one tenant, and their page table.
@@ -46,11 +37,7 @@ func benchPool(b *testing.B, m *Model, n int) (*kv.Pool, []kv.PageRef) {
 // BenchmarkDecodeStep measures one batch-1 decode step of the reference model at position 64:
 // the forward pass alone, without scheduling or sampling. It must not allocate.
 func BenchmarkDecodeStep(b *testing.B) {
-	m := benchModel(b)
-	pool := tensor.NewPool(0)
-	defer pool.Close()
-	cache, pages := benchPool(b, m, 16)
-	ws := m.NewWorkspace(pool, 64, 1, 256)
+	m, pool, cache, pages, ws := benchRig(b, 16, 64, 256)
 	logits := make([]float32, m.Vocab)
 	prompt := make([]int32, 64)
 	for i := range prompt {
@@ -72,11 +59,7 @@ func BenchmarkDecodeStep(b *testing.B) {
 
 // BenchmarkPrefill512 measures processing one 512-token prompt of the reference model in one step.
 func BenchmarkPrefill512(b *testing.B) {
-	m := benchModel(b)
-	pool := tensor.NewPool(0)
-	defer pool.Close()
-	cache, pages := benchPool(b, m, 32)
-	ws := m.NewWorkspace(pool, 512, 1, 512)
+	m, pool, cache, pages, ws := benchRig(b, 32, 512, 512)
 	logits := make([]float32, m.Vocab)
 	prompt := make([]int32, 512)
 	for i := range prompt {

@@ -1,11 +1,14 @@
 package model
 
 import (
+	"context"
 	"math"
+	"slices"
 	"testing"
 
 	"github.com/kvwarden/kvwarden/internal/gguf"
 	"github.com/kvwarden/kvwarden/internal/kv"
+	"github.com/kvwarden/kvwarden/internal/source"
 	"github.com/kvwarden/kvwarden/internal/tensor"
 	"github.com/kvwarden/kvwarden/internal/testenv"
 )
@@ -24,24 +27,72 @@ type harness struct {
 
 const testContext = 512
 
-func newHarness(t testing.TB, file string, kvType tensor.DType, threads int) *harness {
+func newHarness(t testing.TB, f *gguf.File, kvType tensor.DType, threads int) *harness {
 	t.Helper()
-	f, err := gguf.Open(testenv.Model(t, file))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { f.Close() })
-	m, err := Load(f)
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := load(t, f)
 	pool := tensor.NewPool(threads)
 	t.Cleanup(pool.Close)
 	cache, err := kv.NewPool(kv.Config{Layers: m.Layers, KVHeads: m.KVHeads, HeadDim: m.HeadDim, PageTokens: 16, DType: kvType, Pages: 256, Scrub: kv.ScrubPoison})
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(func() { cache.Close() })
 	return &harness{t: t, m: m, f: f, pool: pool, cache: cache, ws: m.NewWorkspace(pool, 512, 16, testContext)}
+}
+
+func load(t testing.TB, f *gguf.File) *Model {
+	t.Helper()
+	m, err := Load(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// open opens a GGUF file for the rest of the test.
+func open(t testing.TB, path string) *gguf.File {
+	t.Helper()
+	f, err := gguf.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { f.Close() })
+	return f
+}
+
+// shared opens a model of the shared test data; the test skips where that is absent (see testenv).
+func shared(t testing.TB, name string) *gguf.File { return open(t, testenv.Model(t, name)) }
+
+// generated opens one of the project's own models, which need no shared data: the demo model for
+// spec "", else dummy:SPEC. They are written into cache, or the user's model cache when empty.
+func generated(t testing.TB, spec, cache string) *gguf.File {
+	t.Helper()
+	res, err := source.Resolve(context.Background(), spec, source.Options{CacheDir: cache})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return open(t, res.Path)
+}
+
+// testModels are generated models that between them take every weight-type family, grouped-query
+// attention, a tied output and qwen2's biases through the forward pass.
+var testModels = []struct {
+	name string
+	open func(t testing.TB) *gguf.File
+}{
+	{"demo", func(t testing.TB) *gguf.File { return generated(t, "", t.TempDir()) }},
+	{"q8_0-gqa", func(t testing.TB) *gguf.File {
+		return generated(t, "dummy:llama,dim=64,layers=2,heads=4,kv_heads=1,ffn=96,vocab=512,ctx=512,type=q8_0,seed=7", t.TempDir())
+	}},
+	{"f16-tied", func(t testing.TB) *gguf.File {
+		return generated(t, "dummy:llama,dim=64,layers=1,heads=2,kv_heads=2,ffn=64,vocab=512,ctx=512,type=f16,tied=true,seed=8", t.TempDir())
+	}},
+	{"q4_k", func(t testing.TB) *gguf.File {
+		return generated(t, "dummy:llama,dim=256,layers=1,heads=4,kv_heads=2,ffn=256,vocab=512,ctx=512,type=q4_k,seed=9", t.TempDir())
+	}},
+	{"qwen2", func(t testing.TB) *gguf.File {
+		return synth{arch: "qwen2", dim: 32, layers: 2, heads: 4, kvHeads: 2, headDim: 8, ffn: 48, vocab: 512}.build(t)
+	}},
 }
 
 type seqState struct {
@@ -127,7 +178,7 @@ func checkTop5(t *testing.T, logits []float32, top5 [][]float64, tol float64) {
 }
 
 func TestStories260KReference(t *testing.T) {
-	h := newHarness(t, "stories260K.gguf", tensor.F32, 2)
+	h := newHarness(t, shared(t, "stories260K.gguf"), tensor.F32, 2)
 	for _, c := range testenv.Cases(t, "stories260K.json") {
 		if c.Kind == "logits" && c.KVCacheType != "f16" {
 			t.Run(c.ID, func(t *testing.T) {
@@ -144,7 +195,7 @@ func TestStories260KReference(t *testing.T) {
 		t.Run(c.ID, func(t *testing.T) {
 			n := c.NPositions - len(c.PromptIDs) + 1 // llama2.c counts the prompt, and samples at the last prompt position too
 			gen, first := h.greedy(c.PromptIDs, n, true)
-			if !equalIDs(gen, c.GenIDs) {
+			if !slices.Equal(gen, c.GenIDs) {
 				t.Errorf("greedy ids differ\n got %v\nwant %v", gen, c.GenIDs)
 			}
 			if c.Top5 != nil {
@@ -155,7 +206,7 @@ func TestStories260KReference(t *testing.T) {
 }
 
 func TestQwen2TinyReference(t *testing.T) {
-	h := newHarness(t, "qwen2-tiny-random.gguf", tensor.F32, 2)
+	h := newHarness(t, shared(t, "qwen2-tiny-random.gguf"), tensor.F32, 2)
 	for _, c := range testenv.Cases(t, "qwen2-tiny-random.json") {
 		if c.Kind != "greedy" {
 			continue
@@ -171,32 +222,20 @@ func TestQwen2TinyReference(t *testing.T) {
 				gen = append(gen, tok)
 				logits = h.step([]*seqState{s}, [][]int32{{tok}})[0]
 			}
-			if !equalIDs(gen, c.GenIDs) {
+			if !slices.Equal(gen, c.GenIDs) {
 				t.Errorf("greedy ids differ\n got %v\nwant %v", gen, c.GenIDs)
 			}
 		})
 	}
 }
 
-func equalIDs(a, b []int32) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}
-
 // TestBatchInvariance checks that a sequence's logits are bit-identical alone, in a batch at any
 // position, and with any chunking of its prompt.
 func TestBatchInvariance(t *testing.T) {
-	for _, file := range []string{"stories260K.gguf", "qwen2-tiny-random.gguf"} {
+	for _, tm := range testModels {
 		for _, kvt := range []tensor.DType{tensor.F32, tensor.F16} {
-			t.Run(file+"/"+kvt.String(), func(t *testing.T) {
-				h := newHarness(t, file, kvt, 2)
+			t.Run(tm.name+"/"+kvt.String(), func(t *testing.T) {
+				h := newHarness(t, tm.open(t), kvt, 2)
 				prompt := []int32{1, 403, 407, 261, 378, 39, 120, 55, 99, 12, 300, 301, 302, 17, 18, 19, 20, 21, 22, 23}
 				other := []int32{1, 50, 60, 70, 80, 90, 100}
 				// Alone, whole prompt at once.
@@ -239,7 +278,7 @@ func TestForeignPageRefused(t *testing.T) {
 	if !kv.IsolationChecks {
 		t.Skip("header checks are compiled out (noisolation build)")
 	}
-	h := newHarness(t, "stories260K.gguf", tensor.F32, 1)
+	h := newHarness(t, generated(t, "", t.TempDir()), tensor.F32, 1)
 	victim := h.newSeq(1)
 	h.step([]*seqState{victim}, [][]int32{{1, 403, 407}})
 	thief := h.newSeq(2)
@@ -260,19 +299,22 @@ func TestForeignPageRefused(t *testing.T) {
 
 // TestDecodeStepAllocatesNothing keeps the hot loop free of garbage.
 func TestDecodeStepAllocatesNothing(t *testing.T) {
-	for _, kvt := range []tensor.DType{tensor.F32, tensor.F16} {
-		h := newHarness(t, "qwen2-tiny-random.gguf", kvt, 2)
-		s := h.newSeq(1)
-		h.step([]*seqState{s}, [][]int32{{9707, 1879, 11, 1879}})
-		h.grow(s, 1)
-		batch := []Seq{{Tokens: []int32{1879}, Pos: s.pos, Pages: s.pages, Tenant: s.tenant, Logits: true}}
-		logits := make([]float32, h.m.Vocab)
-		if n := testing.AllocsPerRun(20, func() {
-			if errs := h.m.Forward(h.pool, h.cache, h.ws, batch, logits); errs != nil {
-				t.Fatal(errs)
+	for _, tm := range testModels {
+		f := tm.open(t)
+		for _, kvt := range []tensor.DType{tensor.F32, tensor.F16} {
+			h := newHarness(t, f, kvt, 2)
+			s := h.newSeq(1)
+			h.step([]*seqState{s}, [][]int32{{1, 407, 11, 407}})
+			h.grow(s, 1)
+			batch := []Seq{{Tokens: []int32{407}, Pos: s.pos, Pages: s.pages, Tenant: s.tenant, Logits: true}}
+			logits := make([]float32, h.m.Vocab)
+			if n := testing.AllocsPerRun(20, func() {
+				if errs := h.m.Forward(h.pool, h.cache, h.ws, batch, logits); errs != nil {
+					t.Fatal(errs)
+				}
+			}); n != 0 {
+				t.Errorf("%s, KV %s: a decode step allocates %v times", tm.name, kvt, n)
 			}
-		}); n != 0 {
-			t.Errorf("KV %s: a decode step allocates %v times", kvt, n)
 		}
 	}
 }

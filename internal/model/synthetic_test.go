@@ -24,7 +24,7 @@ type synth struct {
 	mutate                      func(b *gguf.Builder, name string, shape []uint64) (skip bool)
 }
 
-func (s synth) build(t *testing.T) *gguf.File {
+func (s synth) build(t testing.TB) *gguf.File {
 	t.Helper()
 	rng := rand.New(rand.NewPCG(1, 2))
 	b := gguf.NewBuilder()
@@ -151,12 +151,7 @@ func TestSyntheticArchitectures(t *testing.T) {
 				if errs := m.Forward(pool, cache, ws, []Seq{{Tokens: tokens[pos : pos+1], Pos: pos, Pages: pages, Tenant: kv.Tenant{1}, Logits: true}}, logits); errs != nil {
 					t.Fatal(errs)
 				}
-				var maxAbs, maxDiff float64
-				for i, r := range want[pos] {
-					maxAbs = math.Max(maxAbs, math.Abs(r))
-					maxDiff = math.Max(maxDiff, math.Abs(float64(logits[i])-r))
-				}
-				if rel := maxDiff / maxAbs; rel > 1e-5 {
+				if rel := relError(logits, want[pos]); rel > 1e-5 {
 					t.Fatalf("position %d: relative error %.3g", pos, rel)
 				}
 			}
