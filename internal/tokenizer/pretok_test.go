@@ -85,6 +85,15 @@ func TestValidUTF8(t *testing.T) {
 		{"\xf0\x9f\x8d", "\uFFFD"},
 		{"a\xc2", "a\uFFFD"},
 		{"\xe6\x97\xa5\xe6", "日\uFFFD"},
+		// The lead bytes whose second byte is narrowed: overlong, surrogate and too-large forms
+		// break after the lead; truncated well-formed prefixes give one replacement.
+		{"\xe0\x80\x80", "\uFFFD\uFFFD\uFFFD"},
+		{"\xe0\xa0", "\uFFFD"},
+		{"\xed\x9f\xbf", "\uD7FF"},
+		{"\xf0\x80\x80\x80", "\uFFFD\uFFFD\uFFFD\uFFFD"},
+		{"\xf0\x90\x80", "\uFFFD"},
+		{"\xf4\x90\x80\x80", "\uFFFD\uFFFD\uFFFD\uFFFD"},
+		{"\xf4\x8f\xbf", "\uFFFD"},
 	}
 	for _, tc := range tests {
 		if got := validUTF8([]byte(tc.in)); got != tc.want {

@@ -1,6 +1,7 @@
 package tokenizer_test
 
 import (
+	"context"
 	"encoding/hex"
 	"encoding/json"
 	"os"
@@ -9,11 +10,12 @@ import (
 	"testing"
 
 	"github.com/kvwarden/kvwarden/internal/gguf"
+	"github.com/kvwarden/kvwarden/internal/source"
 	"github.com/kvwarden/kvwarden/internal/testenv"
 	"github.com/kvwarden/kvwarden/internal/tokenizer"
 )
 
-// The shared models are loaded once per test binary: the Qwen vocabulary takes a while.
+// Models are loaded once per test binary: the Qwen vocabulary takes a while.
 var loaded sync.Map // model file name -> *loadResult
 
 type loadResult struct {
@@ -24,8 +26,30 @@ type loadResult struct {
 
 func load(t testing.TB, name string) *tokenizer.Tokenizer {
 	t.Helper()
-	path := testenv.Model(t, name)
-	v, _ := loaded.LoadOrStore(name, &loadResult{})
+	return loadOnce(t, name, testenv.Model(t, name))
+}
+
+// generated loads the tokenizer of one of the project's own models, which need no shared data:
+// the demo model for spec "", else dummy:SPEC.
+func generated(t testing.TB, spec string) *tokenizer.Tokenizer {
+	t.Helper()
+	return loadOnce(t, "generated:"+spec, generatedPath(t, spec))
+}
+
+// generatedPath writes a generated model (see generated) for the test and returns its path.
+func generatedPath(t testing.TB, spec string) string {
+	t.Helper()
+	r, err := source.Resolve(context.Background(), spec, source.Options{CacheDir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r.Path
+}
+
+// loadOnce loads the tokenizer of the GGUF file at path the first time key is asked for.
+func loadOnce(t testing.TB, key, path string) *tokenizer.Tokenizer {
+	t.Helper()
+	v, _ := loaded.LoadOrStore(key, &loadResult{})
 	r := v.(*loadResult)
 	r.once.Do(func() {
 		f, err := gguf.Open(path)
@@ -37,7 +61,7 @@ func load(t testing.TB, name string) *tokenizer.Tokenizer {
 		r.tok, r.err = tokenizer.FromGGUF(f)
 	})
 	if r.err != nil {
-		t.Fatalf("%s: %v", name, r.err)
+		t.Fatalf("%s: %v", key, r.err)
 	}
 	return r.tok
 }
@@ -66,7 +90,7 @@ type refCase struct {
 	Pieces          [][2]any `json:"pieces"`
 }
 
-func readRef(t *testing.T, name string) []refCase {
+func readRef(t testing.TB, name string) []refCase {
 	t.Helper()
 	b, err := os.ReadFile(testenv.Reference(t, name))
 	if err != nil {

@@ -400,30 +400,28 @@ func validUTF8(b []byte) string {
 	return sb.String()
 }
 
+// narrowSecond holds the lead bytes whose second byte has a narrower range than 80..BF, which
+// rules out overlong forms, surrogates and code points above U+10FFFF (Unicode table 3-7).
+var narrowSecond = map[byte][2]byte{0xE0: {0xA0, 0xBF}, 0xED: {0x80, 0x9F}, 0xF0: {0x90, 0xBF}, 0xF4: {0x80, 0x8F}}
+
 // maximalSubpart is the length of the longest prefix of b that starts a well-formed UTF-8
 // sequence but does not complete one (at least 1). b[0] does not start a valid character.
 func maximalSubpart(b []byte) int {
 	var need int
-	lo, hi := byte(0x80), byte(0xBF) // allowed range of the second byte
-	switch c := b[0]; {
+	c := b[0]
+	switch {
 	case c >= 0xC2 && c <= 0xDF:
 		need = 1
 	case c >= 0xE0 && c <= 0xEF:
 		need = 2
-		if c == 0xE0 {
-			lo = 0xA0
-		} else if c == 0xED {
-			hi = 0x9F
-		}
 	case c >= 0xF0 && c <= 0xF4:
 		need = 3
-		if c == 0xF0 {
-			lo = 0x90
-		} else if c == 0xF4 {
-			hi = 0x8F
-		}
 	default:
 		return 1
+	}
+	lo, hi := byte(0x80), byte(0xBF) // allowed range of the second byte
+	if r, ok := narrowSecond[c]; ok {
+		lo, hi = r[0], r[1]
 	}
 	n := 1
 	for k := 0; k < need && n < len(b); k++ {

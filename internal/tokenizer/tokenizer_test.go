@@ -2,9 +2,7 @@ package tokenizer_test
 
 import (
 	"encoding/hex"
-	"encoding/json"
 	"fmt"
-	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -63,24 +61,43 @@ func TestLlama2Tiny(t *testing.T) {
 	if p := tok.Piece(243); len(p) != 1 || p[0] != 0xF0 {
 		t.Errorf("Piece(<0xF0>) = %x", p)
 	}
+}
 
-	// Scores of the pieces behind "Hello": every merge on the way must be in the vocabulary,
-	// and the best-scoring one is taken first.
-	naive := naiveSPM(t, "llama-2-tiny-random.gguf")
-	for _, s := range []string{"Hello world", "The quick brown fox jumps over the lazy dog.",
-		"unbelievable antidisestablishmentarianism", "  multiple   spaces ", "tokenization, 1234567890!",
-		"Ünïcödé naïve café", "中文字符和日本語", "emoji 🍕🚀 and \t tabs\nnewlines", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"} {
-		if got, want := tok.Encode(s, false, false), naive(s); !slices.Equal(got, want) {
-			t.Errorf("Encode(%q) = %v, naive max-score merge gives %v", s, got, want)
-		}
+// TestSPMMatchesNaive checks that Encode gives the greedy max-score merge of a naive reference:
+// every merge on the way must be in the vocabulary, and the best-scoring one is taken first. It
+// runs on the generated SPM vocabularies always, and on Llama 2's where the shared models are.
+func TestSPMMatchesNaive(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		path func(t *testing.T) string
+	}{
+		{"demo", func(t *testing.T) string { return generatedPath(t, "") }},
+		{"dummy", func(t *testing.T) string {
+			return generatedPath(t, "dummy:llama,dim=64,layers=1,heads=2,kv_heads=2,ffn=64,vocab=3000,type=f32")
+		}},
+		{"llama-2-tiny-random", func(t *testing.T) string { return testenv.Model(t, "llama-2-tiny-random.gguf") }},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			path := c.path(t)
+			tok := loadOnce(t, "naive:"+c.name, path)
+			naive := naiveSPM(t, path)
+			for _, s := range []string{"Hello world", "The quick brown fox jumps over the lazy dog.",
+				"unbelievable antidisestablishmentarianism", "  multiple   spaces ", "tokenization, 1234567890!",
+				"Ünïcödé naïve café", "中文字符和日本語", "emoji 🍕🚀 and \t tabs\nnewlines", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+				"once upon a time there was a little girl named sue", "she said, \"the dog is happy!\""} {
+				if got, want := tok.Encode(s, false, false), naive(s); !slices.Equal(got, want) {
+					t.Errorf("Encode(%q) = %v, naive max-score merge gives %v", s, got, want)
+				}
+			}
+		})
 	}
 }
 
 // naiveSPM returns a direct, quadratic statement of SentencePiece BPE for a model's vocabulary:
 // add the space prefix, then while some adjacent pair joins into a piece, join the pair whose
 // piece scores highest (leftmost on ties); spell leftovers that are not pieces as byte tokens.
-func naiveSPM(t *testing.T, model string) func(string) []int32 {
-	f, err := gguf.Open(testenv.Model(t, model))
+func naiveSPM(t *testing.T, path string) func(string) []int32 {
+	f, err := gguf.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -429,27 +446,41 @@ func roundTrip(t *testing.T, name string, tok *tokenizer.Tokenizer, spm, nfc boo
 	tok.Decode(tok.Encode(s, true, true))
 }
 
+// roundTripTarget is a tokenizer that FuzzRoundTrip checks, and how its text comes back.
+type roundTripTarget struct {
+	name     string
+	tok      *tokenizer.Tokenizer
+	spm, nfc bool
+}
+
+var roundTripSeeds = []string{"", " ", "hello world", "  a  b  ", "\n\n\t", "e\u0301", "Ω", "<|im_end|>", "<a>b",
+	"\xff\xfe", "a\x00b", "日本語 🍕", "\U0010FFFF", "it's DON'T 12345", "<s>", "▁x", "once upon a time"}
+
+// FuzzRoundTrip checks the round trip on the hand-made and the generated vocabularies, which need
+// no shared data; FuzzRoundTripShared does the same on the shared models.
 func FuzzRoundTrip(f *testing.F) {
-	seeds := []string{"", " ", "hello world", "  a  b  ", "\n\n\t", "e\u0301", "Ω", "<|im_end|>", "<a>b",
-		"\xff\xfe", "a\x00b", "日本語 🍕", "\U0010FFFF", "it's DON'T 12345", "<s>", "▁x"}
-	seeds = append(seeds, readRefFuzz(f)...)
-	for _, s := range seeds {
-		f.Add(s)
-	}
-	type target struct {
-		name     string
-		tok      *tokenizer.Tokenizer
-		spm, nfc bool
-	}
-	targets := []target{
+	fuzzRoundTrip(f, roundTripSeeds, []roundTripTarget{
 		{"tiny-bpe-qwen2", mustNew(f, tinyBPE("qwen2")), false, true},
 		{"tiny-bpe-llama3", mustNew(f, tinyBPE("llama-bpe")), false, false},
 		{"tiny-bpe-gpt2", mustNew(f, tinyBPE("")), false, false},
 		{"tiny-bpe-smollm", mustNew(f, tinyBPE("smollm")), false, false},
 		{"tiny-spm", mustNew(f, tinySPM()), true, false},
+		{"demo", generated(f, ""), true, false},
+		{"dummy", generated(f, "dummy:llama,dim=64,layers=1,heads=2,kv_heads=2,ffn=64,vocab=3000,type=f32"), true, false},
+	})
+}
+
+func FuzzRoundTripShared(f *testing.F) {
+	fuzzRoundTrip(f, append(roundTripSeeds, readRefFuzz(f)...), []roundTripTarget{
 		{"qwen2-tiny-random", load(f, "qwen2-tiny-random.gguf"), false, true},
 		{"stories260K", load(f, "stories260K.gguf"), true, false},
 		{"llama-2-tiny-random", load(f, "llama-2-tiny-random.gguf"), true, false},
+	})
+}
+
+func fuzzRoundTrip(f *testing.F, seeds []string, targets []roundTripTarget) {
+	for _, s := range seeds {
+		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		for _, tg := range targets {
@@ -520,20 +551,54 @@ func FuzzNew(f *testing.F) {
 
 // readRefFuzz returns the reference tokenize texts as seeds.
 func readRefFuzz(tb testing.TB) []string {
-	b, err := os.ReadFile(testenv.Reference(tb, "qwen2-tiny-random.json"))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	var cs []refCase
-	if err := json.Unmarshal(b, &cs); err != nil {
-		tb.Fatal(err)
-	}
 	var out []string
-	for _, c := range cs {
+	for _, c := range readRef(tb, "qwen2-tiny-random.json") {
 		if c.Kind == "tokenize" && c.TokenizerSource == "transformers-js" && *c.ParseSpecial {
 			h, _ := hex.DecodeString(c.TextHex)
 			out = append(out, string(h))
 		}
 	}
 	return out
+}
+
+// TestDemoVocab checks the built-in demo model's SentencePiece vocabulary by hand: its fixed head
+// (unk, BOS, EOS, the 256 byte tokens), word pieces, byte fallback and decoding.
+func TestDemoVocab(t *testing.T) {
+	tok := generated(t, "")
+	if tok.VocabSize() != 512 || tok.BOS() != 1 || tok.EOS() != 2 || !tok.IsEOG(2) || tok.IsEOG(1) {
+		t.Fatalf("vocab %d, BOS %d, EOS %d", tok.VocabSize(), tok.BOS(), tok.EOS())
+	}
+	for _, tc := range []struct {
+		text               string
+		addSpecial, parseS bool
+		pieces             []string
+	}{
+		{"the cat", true, false, []string{"<s>", "▁the", "▁cat"}},
+		{"the cat", false, false, []string{"▁the", "▁cat"}},
+		// No piece holds "é" (C3 A9): it falls back to its bytes.
+		{"café", false, false, []string{"▁ca", "f", "<0xC3>", "<0xA9>"}},
+		{"</s>x", false, true, []string{"</s>", "▁x"}},
+		{"", true, false, []string{"<s>"}},
+	} {
+		got := tok.Encode(tc.text, tc.addSpecial, tc.parseS)
+		if pieces := texts(tok, got); !slices.Equal(pieces, tc.pieces) {
+			t.Errorf("Encode(%q, %v, %v) = %q, want %q", tc.text, tc.addSpecial, tc.parseS, pieces, tc.pieces)
+		}
+	}
+	ids := tok.Encode("once upon a time, 🍕!", true, false)
+	if got := tok.Decode(append(ids, tok.EOS())); got != " once upon a time, 🍕!" {
+		t.Errorf("Decode = %q", got)
+	}
+	for _, c := range []struct {
+		id    int32
+		text  string
+		piece string
+	}{
+		{0, "<unk>", ""}, {1, "<s>", ""}, {3 + 0xF0, "<0xF0>", "\xf0"}, {3 + 'a', "<0x61>", "a"},
+		{-1, "", ""}, {512, "", ""},
+	} {
+		if text, piece := tok.TokenText(c.id), string(tok.Piece(c.id)); text != c.text || piece != c.piece {
+			t.Errorf("id %d: text %q piece %q, want %q %q", c.id, text, piece, c.text, c.piece)
+		}
+	}
 }
