@@ -1,5 +1,8 @@
 // Package gguf reads GGUF model files (versions 2 and 3) over a read-only memory map.
 //
+// This file is the format's parser and the accessors of what it parsed; it stays one file past
+// 500 lines so that every check on untrusted input reads in one place.
+//
 // Everything in the header is validated before use: lengths and counts against the file size,
 // tensor offsets and sizes against the data section, integer overflow, known tensor types. A bad
 // file is refused with an error naming the field; no input makes the reader panic.
@@ -19,6 +22,7 @@ import (
 // ValueType is the type tag of a metadata value.
 type ValueType uint32
 
+// The tags as the GGUF specification numbers them, one a line on purpose.
 const (
 	TypeUint8   ValueType = 0
 	TypeInt8    ValueType = 1
@@ -176,6 +180,20 @@ func (r *reader) take(n uint64, what string) []byte {
 	s := r.b[r.off : r.off+n]
 	r.off += n
 	return s
+}
+
+func (r *reader) u8(what string) uint8 {
+	if b := r.take(1, what); b != nil {
+		return b[0]
+	}
+	return 0
+}
+
+func (r *reader) u16(what string) uint16 {
+	if b := r.take(2, what); b != nil {
+		return binary.LittleEndian.Uint16(b)
+	}
+	return 0
 }
 
 func (r *reader) u32(what string) uint32 {
@@ -347,36 +365,19 @@ func (r *reader) value(key string, vt ValueType, depth int) Value {
 	what := fmt.Sprintf("metadata %q", key)
 	switch vt {
 	case TypeUint8:
-		b := r.take(1, what)
-		if b == nil {
-			return Value{}
-		}
-		return Value{Type: vt, V: b[0]}
+		return Value{Type: vt, V: r.u8(what)}
 	case TypeInt8:
-		b := r.take(1, what)
-		if b == nil {
-			return Value{}
-		}
-		return Value{Type: vt, V: int8(b[0])}
+		return Value{Type: vt, V: int8(r.u8(what))}
 	case TypeBool:
-		b := r.take(1, what)
-		if b == nil {
-			return Value{}
+		b := r.u8(what)
+		if b > 1 {
+			r.fail("%s: bool byte is %d", what, b)
 		}
-		if b[0] > 1 {
-			r.fail("%s: bool byte is %d", what, b[0])
-		}
-		return Value{Type: vt, V: b[0] == 1}
-	case TypeUint16, TypeInt16:
-		b := r.take(2, what)
-		if b == nil {
-			return Value{}
-		}
-		u := binary.LittleEndian.Uint16(b)
-		if vt == TypeInt16 {
-			return Value{Type: vt, V: int16(u)}
-		}
-		return Value{Type: vt, V: u}
+		return Value{Type: vt, V: b == 1}
+	case TypeUint16:
+		return Value{Type: vt, V: r.u16(what)}
+	case TypeInt16:
+		return Value{Type: vt, V: int16(r.u16(what))}
 	case TypeUint32:
 		return Value{Type: vt, V: r.u32(what)}
 	case TypeInt32:
@@ -429,32 +430,11 @@ func (r *reader) array(key string, et ValueType, n uint64, depth int) any {
 		}
 		return out
 	case TypeFloat32:
-		b := r.take(4*n, what)
-		out := make([]float32, n)
-		for i := range out {
-			if b != nil {
-				out[i] = math.Float32frombits(binary.LittleEndian.Uint32(b[4*i:]))
-			}
-		}
-		return out
+		return words32(r, n, what, math.Float32frombits)
 	case TypeInt32:
-		b := r.take(4*n, what)
-		out := make([]int32, n)
-		for i := range out {
-			if b != nil {
-				out[i] = int32(binary.LittleEndian.Uint32(b[4*i:]))
-			}
-		}
-		return out
+		return words32(r, n, what, func(u uint32) int32 { return int32(u) })
 	case TypeUint32:
-		b := r.take(4*n, what)
-		out := make([]uint32, n)
-		for i := range out {
-			if b != nil {
-				out[i] = binary.LittleEndian.Uint32(b[4*i:])
-			}
-		}
-		return out
+		return words32(r, n, what, func(u uint32) uint32 { return u })
 	default:
 		out := make([]Value, 0, n)
 		for i := uint64(0); i < n && r.err == nil; i++ {
@@ -462,6 +442,18 @@ func (r *reader) array(key string, et ValueType, n uint64, depth int) any {
 		}
 		return out
 	}
+}
+
+// words32 reads an array of n 32-bit little-endian elements, each converted by conv.
+func words32[T float32 | int32 | uint32](r *reader, n uint64, what string, conv func(uint32) T) []T {
+	b := r.take(4*n, what)
+	out := make([]T, n)
+	if b != nil {
+		for i := range out {
+			out[i] = conv(binary.LittleEndian.Uint32(b[4*i:]))
+		}
+	}
+	return out
 }
 
 // uint converts any non-negative integer value.

@@ -182,3 +182,40 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// TestParseRejectsValues: each value kind cut short, and a bool byte that is neither 0 nor 1.
+func TestParseRejectsValues(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		vt     ValueType
+		value  []byte // what follows the type tag; the file ends there
+		substr string
+	}{
+		{"uint8", TypeUint8, nil, "needs 1 bytes"},
+		{"int8", TypeInt8, nil, "needs 1 bytes"},
+		{"bool", TypeBool, nil, "needs 1 bytes"},
+		{"bool 2", TypeBool, []byte{2}, "bool byte is 2"},
+		{"uint16", TypeUint16, []byte{1}, "needs 2 bytes"},
+		{"int16", TypeInt16, []byte{1}, "needs 2 bytes"},
+		{"int32", TypeInt32, []byte{1, 2}, "needs 4 bytes"},
+		{"float64", TypeFloat64, []byte{1, 2, 3}, "needs 8 bytes"},
+		{"string", TypeString, []byte{5, 0, 0, 0, 0, 0, 0, 0, 'a'}, "needs 5 bytes"},
+		{"int32 array", TypeArray, []byte{byte(TypeInt32), 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0}, "cannot fit"},
+		{"uint32 array", TypeArray, []byte{byte(TypeUint32), 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0}, "cannot fit"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var b builder
+			b.u32(magic)
+			b.u32(3)
+			b.u64(0) // tensors
+			b.u64(1) // metadata
+			b.str("k")
+			b.u32(uint32(c.vt))
+			b.Write(c.value)
+			_, err := Parse(b.Bytes())
+			if err == nil || !strings.Contains(err.Error(), c.substr) || !strings.Contains(err.Error(), `"k"`) {
+				t.Fatalf("error %v, want one about %q mentioning the key", err, c.substr)
+			}
+		})
+	}
+}

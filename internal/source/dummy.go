@@ -73,6 +73,7 @@ func ParseDummySpec(s string) (DummySpec, error) {
 		}
 		seen[k] = true
 		var err error
+		// One case a key: plainer than a table of field pointers, at the cost of a repeated shape.
 		switch k {
 		case "dim":
 			spec.Dim, err = positive(v)
