@@ -128,27 +128,40 @@ func TestHFDownload(t *testing.T) {
 	}
 }
 
-func TestHFResumeAfterTruncation(t *testing.T) {
-	data := tinyGGUF(t)
-	hub := newFakeHub(t, data)
-	hub.truncateNext = len(data) / 3
-	cache := t.TempDir()
-	r, err := Resolve(context.Background(), hfSpec, hub.opts(cache))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got, _ := os.ReadFile(r.Path); !bytes.Equal(got, data) {
-		t.Fatal("resumed download differs")
-	}
-	reqs := hub.reqs()
-	if len(reqs) != 2 {
-		t.Fatalf("%d requests, want 2", len(reqs))
-	}
-	if got, want := reqs[1].Header.Get("Range"), fmt.Sprintf("bytes=%d-", len(data)/3); got != want {
-		t.Fatalf("second request Range %q, want %q", got, want)
-	}
-	if got := reqs[1].Header.Get("If-Range"); got != `"v1"` {
-		t.Fatalf("second request If-Range %q", got)
+// TestHFResumeAfterInterruption: a connection dropped or gone silent mid-body is resumed from
+// where it stopped, with If-Range guarding against a changed file.
+func TestHFResumeAfterInterruption(t *testing.T) {
+	defer func(d time.Duration) { stallTimeout = d }(stallTimeout)
+	stallTimeout = 100 * time.Millisecond
+	for _, c := range []struct {
+		name      string
+		interrupt func(h *fakeHub, at int)
+	}{
+		{"dropped", func(h *fakeHub, at int) { h.truncateNext = at }},
+		{"stalled", func(h *fakeHub, at int) { h.stallNext = at }},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			data := tinyGGUF(t)
+			hub := newFakeHub(t, data)
+			c.interrupt(hub, len(data)/3)
+			r, err := Resolve(context.Background(), hfSpec, hub.opts(t.TempDir()))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got, _ := os.ReadFile(r.Path); !bytes.Equal(got, data) {
+				t.Fatal("resumed download differs")
+			}
+			reqs := hub.reqs()
+			if len(reqs) != 2 {
+				t.Fatalf("%d requests, want 2", len(reqs))
+			}
+			if got, want := reqs[1].Header.Get("Range"), fmt.Sprintf("bytes=%d-", len(data)/3); got != want {
+				t.Fatalf("second request Range %q, want %q", got, want)
+			}
+			if got := reqs[1].Header.Get("If-Range"); got != `"v1"` {
+				t.Fatalf("second request If-Range %q", got)
+			}
+		})
 	}
 }
 
@@ -330,28 +343,6 @@ func TestHFNotGGUF(t *testing.T) {
 	}
 	if _, err := os.Stat(cachedPath(cache) + ".partial"); err == nil {
 		t.Fatal("partial file kept")
-	}
-}
-
-func TestHFResumeAfterStall(t *testing.T) {
-	defer func(d time.Duration) { stallTimeout = d }(stallTimeout)
-	stallTimeout = 100 * time.Millisecond
-	data := tinyGGUF(t)
-	hub := newFakeHub(t, data)
-	hub.stallNext = len(data) / 2
-	r, err := Resolve(context.Background(), hfSpec, hub.opts(t.TempDir()))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got, _ := os.ReadFile(r.Path); !bytes.Equal(got, data) {
-		t.Fatal("download resumed after a stall differs")
-	}
-	reqs := hub.reqs()
-	if len(reqs) != 2 {
-		t.Fatalf("%d requests, want 2", len(reqs))
-	}
-	if got, want := reqs[1].Header.Get("Range"), fmt.Sprintf("bytes=%d-", len(data)/2); got != want {
-		t.Fatalf("second request Range %q, want %q", got, want)
 	}
 }
 
