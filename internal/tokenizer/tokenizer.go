@@ -125,36 +125,53 @@ func New(c Config) (*Tokenizer, error) {
 		bos:    c.BOS, eos: c.EOS, unk: c.UNK, pad: c.PAD, eot: c.EOT, eom: c.EOM,
 		addBOS: c.AddBOS, addEOS: c.AddEOS,
 	}
+	for _, step := range []func(Config) error{t.initModel, t.initTypes, checkSpecialIDs, t.initPieces} {
+		if err := step(c); err != nil {
+			return nil, err
+		}
+	}
+	t.initSpecial()
+	t.initEOG(c)
+	return t, nil
+}
+
+// initModel takes the tokenizer model (SPM or byte-level BPE) and its pre-tokenizer.
+func (t *Tokenizer) initModel(c Config) error {
 	switch c.Model {
 	case "llama":
 		t.kind = kindSPM
 		t.addSpace = c.AddSpacePrefix
 		if len(c.Merges) > 0 {
-			return nil, fmt.Errorf("tokenizer: model %q does not use merges, but %d are given", c.Model, len(c.Merges))
+			return fmt.Errorf("tokenizer: model %q does not use merges, but %d are given", c.Model, len(c.Merges))
 		}
 	case "gpt2":
 		t.kind = kindBPE
 		p, ok := preTokenizers[c.Pre]
 		if !ok {
-			return nil, fmt.Errorf("tokenizer: unsupported pre-tokenizer %q for model gpt2 (supported: %s)", c.Pre, supportedPre())
+			return fmt.Errorf("tokenizer: unsupported pre-tokenizer %q for model gpt2 (supported: %s)", c.Pre, supportedPre())
 		}
 		t.pre = p
 		t.nfc = c.Pre == "qwen2"
 		t.ignoreMerges = ignoreMergesPre[c.Pre]
 		if len(c.Merges) == 0 {
-			return nil, errors.New("tokenizer: model gpt2 needs merges, but none are given")
+			return errors.New("tokenizer: model gpt2 needs merges, but none are given")
 		}
 	default:
-		return nil, fmt.Errorf("tokenizer: unsupported tokenizer model %q (supported: llama, gpt2)", c.Model)
+		return fmt.Errorf("tokenizer: unsupported tokenizer model %q (supported: llama, gpt2)", c.Model)
 	}
+	return nil
+}
 
+// initTypes takes the scores and token types, normal where none are given.
+func (t *Tokenizer) initTypes(c Config) error {
+	n := len(c.Tokens)
 	if c.Scores != nil && len(c.Scores) != n {
-		return nil, fmt.Errorf("tokenizer: %d scores for %d tokens", len(c.Scores), n)
+		return fmt.Errorf("tokenizer: %d scores for %d tokens", len(c.Scores), n)
 	}
 	t.scores = make([]float32, n)
 	copy(t.scores, c.Scores)
 	if c.Types != nil && len(c.Types) != n {
-		return nil, fmt.Errorf("tokenizer: %d token types for %d tokens", len(c.Types), n)
+		return fmt.Errorf("tokenizer: %d token types for %d tokens", len(c.Types), n)
 	}
 	t.types = make([]int32, n)
 	for i := range t.types {
@@ -162,7 +179,7 @@ func New(c Config) (*Tokenizer, error) {
 	}
 	for i, ty := range c.Types {
 		if ty < typeUndefined || ty > typeByte {
-			return nil, fmt.Errorf("tokenizer: token %d (%q) has unknown type %d", i, c.Tokens[i], ty)
+			return fmt.Errorf("tokenizer: token %d (%q) has unknown type %d", i, c.Tokens[i], ty)
 		}
 		if ty == typeUndefined {
 			ty = typeNormal
@@ -176,23 +193,33 @@ func New(c Config) (*Tokenizer, error) {
 			}
 		}
 	}
+	return nil
+}
 
+// checkSpecialIDs requires the special ids inside the vocabulary (or -1), and the tokens that
+// are to be added to exist.
+func checkSpecialIDs(c Config) error {
+	n := int32(len(c.Tokens))
 	for _, f := range []struct {
 		name string
 		id   int32
 	}{{"BOS", c.BOS}, {"EOS", c.EOS}, {"UNK", c.UNK}, {"PAD", c.PAD}, {"EOT", c.EOT}, {"EOM", c.EOM}} {
-		if f.id < -1 || f.id >= int32(n) {
-			return nil, fmt.Errorf("tokenizer: %s id %d is outside the vocabulary of %d tokens (use -1 for none)", f.name, f.id, n)
+		if f.id < -1 || f.id >= n {
+			return fmt.Errorf("tokenizer: %s id %d is outside the vocabulary of %d tokens (use -1 for none)", f.name, f.id, n)
 		}
 	}
 	if c.AddBOS && c.BOS < 0 {
-		return nil, errors.New("tokenizer: add BOS is set but there is no BOS token")
+		return errors.New("tokenizer: add BOS is set but there is no BOS token")
 	}
 	if c.AddEOS && c.EOS < 0 {
-		return nil, errors.New("tokenizer: add EOS is set but there is no EOS token")
+		return errors.New("tokenizer: add EOS is set but there is no EOS token")
 	}
+	return nil
+}
 
-	t.pieceID = make(map[string]int32, n)
+// initPieces builds the lookups from text to ids: pieces, bytes and (BPE) merges.
+func (t *Tokenizer) initPieces(c Config) error {
+	t.pieceID = make(map[string]int32, len(t.tokens))
 	for i, s := range t.tokens {
 		if ty := t.types[i]; (ty == typeNormal || ty == typeUserDefined) && s != "" {
 			t.pieceID[s] = int32(i)
@@ -203,17 +230,18 @@ func New(c Config) (*Tokenizer, error) {
 	}
 	if t.kind == kindSPM {
 		t.initSPMBytes()
-	} else {
-		for b := range 256 {
-			if id, ok := t.pieceID[byteChars[b]]; ok {
-				t.byteID[b] = id
-			}
-		}
-		if err := t.initMerges(c.Merges); err != nil {
-			return nil, err
+		return nil
+	}
+	for b := range 256 {
+		if id, ok := t.pieceID[byteChars[b]]; ok {
+			t.byteID[b] = id
 		}
 	}
+	return t.initMerges(c.Merges)
+}
 
+// initSpecial indexes the tokens matched before anything else in Encode.
+func (t *Tokenizer) initSpecial() {
 	t.special = newTrie()
 	for i, s := range t.tokens {
 		if s == "" {
@@ -226,7 +254,10 @@ func New(c Config) (*Tokenizer, error) {
 			t.special.add(s, int32(i), false)
 		}
 	}
+}
 
+// initEOG collects the ids that end generation (see IsEOG).
+func (t *Tokenizer) initEOG(c Config) {
 	t.eog = make(map[int32]struct{})
 	for _, id := range []int32{c.EOS, c.EOT, c.EOM} {
 		if id >= 0 {
@@ -238,7 +269,6 @@ func New(c Config) (*Tokenizer, error) {
 			t.eog[int32(i)] = struct{}{}
 		}
 	}
-	return t, nil
 }
 
 // initSPMBytes finds the byte-fallback tokens. Like llama.cpp, a vocabulary without <0xXX> for
