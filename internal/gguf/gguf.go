@@ -363,6 +363,7 @@ func (f *File) checkOverlap() error {
 
 func (r *reader) value(key string, vt ValueType, depth int) Value {
 	what := fmt.Sprintf("metadata %q", key)
+	// One case a type, each a line or two: a table of decoders would hide the conversions.
 	switch vt {
 	case TypeUint8:
 		return Value{Type: vt, V: r.u8(what)}

@@ -138,15 +138,8 @@ func (h *harness) step(seqs []*seqState, chunks [][]int32) [][]float32 {
 	return out
 }
 
-func argmax(x []float32) int32 {
-	b := 0
-	for i, v := range x {
-		if v > x[b] {
-			b = i
-		}
-	}
-	return int32(b)
-}
+// argmax is the first index of the largest logit.
+func argmax(x []float32) int32 { return int32(slices.Index(x, slices.Max(x))) }
 
 // greedy runs prompt then n greedy steps, stopping after BOS when stopAtBOS (as llama2.c does).
 func (h *harness) greedy(prompt []int32, n int, stopAtBOS bool) (gen []int32, first []float32) {

@@ -19,6 +19,7 @@ package tensor
 import (
 	"fmt"
 	"math/bits"
+	"strings"
 )
 
 // DType is a ggml tensor type; its value is the number GGUF files store.
@@ -89,28 +90,9 @@ func (t DType) RowBytes(n uint64) (uint64, error) {
 // ParseDType maps a name such as "q8_0" or "F16" to its type.
 func ParseDType(s string) (DType, error) {
 	for t, tr := range traits {
-		if equalFold(tr.name, s) {
+		if strings.EqualFold(tr.name, s) {
 			return t, nil
 		}
 	}
 	return 0, fmt.Errorf("unknown tensor type %q", s)
-}
-
-func equalFold(a, b string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := 0; i < len(a); i++ {
-		x, y := a[i], b[i]
-		if 'a' <= x && x <= 'z' {
-			x -= 'a' - 'A'
-		}
-		if 'a' <= y && y <= 'z' {
-			y -= 'a' - 'A'
-		}
-		if x != y {
-			return false
-		}
-	}
-	return true
 }

@@ -3,6 +3,7 @@ package tensor
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -122,29 +123,27 @@ func TestExpKernelsBitExact(t *testing.T) {
 					}
 				}
 			}
-			got, want := clone(x), clone(x)
+			got, want := slices.Clone(x), slices.Clone(x)
 			k.expsSub(got[:n], m)
 			expsSubGo(want[:n], m)
 			compare("expsSub", got, want)
 
-			got, want = clone(up), clone(up)
+			got, want = slices.Clone(up), slices.Clone(up)
 			k.swiglu(got[:n], x[:n], up[:n])
 			swigluGo(want[:n], x[:n], up[:n])
 			compare("swiglu", got, want)
-			got, want = clone(x), clone(x) // dst aliasing gate, as the model calls it
+			got, want = slices.Clone(x), slices.Clone(x) // dst aliasing gate, as the model calls it
 			k.swiglu(got[:n], got[:n], up[:n])
 			swigluGo(want[:n], want[:n], up[:n])
 			compare("swiglu in place", got, want)
 
-			got, want = clone(x), clone(x)
+			got, want = slices.Clone(x), slices.Clone(x)
 			k.scale(got[:n], a)
 			scaleGo(want[:n], a)
 			compare("scale", got, want)
 		}
 	}
 }
-
-func clone(x []float32) []float32 { return append([]float32(nil), x...) }
 
 // TestSoftmaxMasked checks that -Inf (masked) entries get exactly 0 and the rest sum to 1,
 // under every kernel set.

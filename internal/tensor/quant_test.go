@@ -224,3 +224,19 @@ func equalSlices(t *testing.T, got, want []float32) {
 		}
 	}
 }
+
+func TestParseDType(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want DType
+		ok   bool
+	}{
+		{"q8_0", Q8_0, true}, {"Q4_K", Q4_K, true}, {"bf16", BF16, true}, {"F32", F32, true},
+		{"q5_0", 0, false}, {"", 0, false}, {"q8_0 ", 0, false},
+	} {
+		got, err := ParseDType(c.in)
+		if (err == nil) != c.ok || got != c.want {
+			t.Errorf("ParseDType(%q) = %v, %v", c.in, got, err)
+		}
+	}
+}
