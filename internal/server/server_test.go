@@ -74,6 +74,12 @@ func testStore(t testing.TB) *tenants.Store {
 // start serves eng on 127.0.0.1 with a fresh port; the server is shut down when the test ends.
 func start(t *testing.T, eng *fakeEngine, store *tenants.Store, tok Tokenizer) *testEnv {
 	t.Helper()
+	return startWith(t, eng, store, tok, nil)
+}
+
+// startWith is start with a configuration hook.
+func startWith(t *testing.T, eng *fakeEngine, store *tenants.Store, tok Tokenizer, mutate func(*Config)) *testEnv {
+	t.Helper()
 	if store == nil {
 		store = testStore(t)
 	}
@@ -81,7 +87,11 @@ func start(t *testing.T, eng *fakeEngine, store *tenants.Store, tok Tokenizer) *
 		tok = byteTok{}
 	}
 	logs := &syncBuffer{}
-	srv, err := New(Config{Logger: slog.New(slog.NewTextHandler(logs, nil)), StreamWriteTimeout: 5 * time.Second}, eng, tok, store)
+	cfg := Config{Logger: slog.New(slog.NewTextHandler(logs, nil)), StreamWriteTimeout: 5 * time.Second}
+	if mutate != nil {
+		mutate(&cfg)
+	}
+	srv, err := New(cfg, eng, tok, store)
 	if err != nil {
 		t.Fatal(err)
 	}
