@@ -18,6 +18,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"os"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -50,6 +51,7 @@ type Config struct {
 	Addr               string        // listen address for Run; default "127.0.0.1:8080"
 	ModelName          string        // model id served in /v1/models and responses; default: the engine's model name
 	MaxBodyBytes       int64         // request body limit; default 4 MiB
+	BodyReadTimeout    time.Duration // a request body must arrive within this; default 30 s, else 408
 	ReadHeaderTimeout  time.Duration // default 10 s
 	IdleTimeout        time.Duration // keep-alive idle limit; default 120 s
 	StreamWriteTimeout time.Duration // a client that accepts no bytes for this long is dropped; default 60 s
@@ -91,6 +93,9 @@ func New(cfg Config, eng engine.Interface, tok Tokenizer, ts *tenants.Store) (*S
 	}
 	if cfg.MaxBodyBytes <= 0 {
 		cfg.MaxBodyBytes = 4 << 20
+	}
+	if cfg.BodyReadTimeout <= 0 {
+		cfg.BodyReadTimeout = 30 * time.Second
 	}
 	if cfg.ReadHeaderTimeout <= 0 {
 		cfg.ReadHeaderTimeout = 10 * time.Second
@@ -352,6 +357,14 @@ func (s *Server) authed(endpoint string, h func(http.ResponseWriter, *http.Reque
 			return
 		}
 		rc.tenant = t
+		if endpoint == "completions" || endpoint == "chat" {
+			leave, e := s.lim.enter(t)
+			if e != nil {
+				s.fail(w, rc, e)
+				return
+			}
+			defer leave()
+		}
 		h(w, r, rc)
 	}
 }
@@ -403,13 +416,26 @@ func newID() string {
 	return hex.EncodeToString(b[:])
 }
 
-// readBody reads a size-limited body.
+// readBody reads a size-limited body within BodyReadTimeout, so that a client trickling its body
+// cannot hold a connection (and its tenant slot) for long.
 func (s *Server) readBody(w http.ResponseWriter, r *http.Request) ([]byte, *apiError) {
 	if e := checkEncoding(r.Header); e != nil {
 		return nil, e
 	}
+	ctl := http.NewResponseController(w)
+	_ = ctl.SetReadDeadline(time.Now().Add(s.cfg.BodyReadTimeout))
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.cfg.MaxBodyBytes))
+	if err == nil {
+		// Cleared at once: the server's own read of the connection (to notice a client hanging
+		// up) must not time out while a long answer streams. After a failure it stays expired,
+		// so that net/http does not wait for the rest of the body before answering.
+		_ = ctl.SetReadDeadline(time.Time{})
+	}
 	if err != nil {
+		if errors.Is(err, os.ErrDeadlineExceeded) {
+			return nil, &apiError{Status: http.StatusRequestTimeout, Type: errInvalidRequest, Code: "request_timeout",
+				Message: fmt.Sprintf("the request body did not arrive within %s", s.cfg.BodyReadTimeout), Reason: "body_timeout"}
+		}
 		var mbe *http.MaxBytesError
 		if errors.As(err, &mbe) {
 			return nil, &apiError{Status: http.StatusRequestEntityTooLarge, Type: errInvalidRequest, Code: "request_too_large",
