@@ -273,12 +273,30 @@ func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
 }
 
+// internalErrorHold is how long /ready reports not ready after the engine's latest internal
+// error: long enough for a load balancer to steer traffic away from a node whose kernels fail,
+// short enough that one transient failure does not take the node out for good.
+const internalErrorHold = time.Minute
+
 func (s *Server) handleReady(w http.ResponseWriter, r *http.Request) {
-	if s.draining.Load() || !s.serving.Load() {
-		writeJSON(w, http.StatusServiceUnavailable, map[string]string{"status": "not ready"})
-		return
+	notReady := func(reason string) {
+		writeJSON(w, http.StatusServiceUnavailable, map[string]string{"status": "not ready", "reason": reason})
 	}
-	writeJSON(w, http.StatusOK, map[string]string{"status": "ready"})
+	switch {
+	case s.draining.Load():
+		notReady("draining")
+	case !s.serving.Load():
+		notReady("not_serving")
+	case s.recentInternalError():
+		notReady("engine_internal_error")
+	default:
+		writeJSON(w, http.StatusOK, map[string]string{"status": "ready"})
+	}
+}
+
+func (s *Server) recentInternalError() bool {
+	last := s.eng.Stats().LastInternalError
+	return !last.IsZero() && time.Since(last) < internalErrorHold
 }
 
 type modelObject struct {

@@ -156,3 +156,36 @@ func TestCachedTokensReported(t *testing.T) {
 		}
 	}
 }
+
+// TestReadyAfterInternalError: /ready answers 503 with a reason for a while after the engine's
+// latest internal error, and the error count is exported.
+func TestReadyAfterInternalError(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		last   time.Time
+		code   int
+		reason string
+	}{
+		{"never", time.Time{}, 200, ""},
+		{"just now", time.Now(), 503, "engine_internal_error"},
+		{"long ago", time.Now().Add(-2 * internalErrorHold), 200, ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			eng := newFakeEngine()
+			if !c.last.IsZero() {
+				eng.stats.InternalErrors, eng.stats.LastInternalError = 3, c.last
+			}
+			env := start(t, eng, nil, nil)
+			waitFor(t, func() bool { return env.srv.serving.Load() })
+			code, _, body := env.get("/ready")
+			if code != c.code || !strings.Contains(string(body), c.reason) {
+				t.Fatalf("/ready: %d %s", code, body)
+			}
+			_, _, body = env.get("/metrics")
+			want := "kvwarden_engine_internal_errors_total " + strconv.Itoa(int(eng.stats.InternalErrors))
+			if !strings.Contains(string(body), want) {
+				t.Fatalf("metrics lack %q", want)
+			}
+		})
+	}
+}
