@@ -180,7 +180,6 @@ func lastIndex(s, sub []int32) int {
 }
 
 func (e *fakeEngine) generate(ctx context.Context, r engine.Request, out []int32, st *fakeStream) {
-	defer e.running.Add(-1)
 	produced := 0 // tokens handed to the stream, as the real engine counts emitted tokens
 	defer func() {
 		u := engine.Usage{PromptTokens: len(r.Prompt), CachedTokens: min(e.cached, len(r.Prompt)), CompletionTokens: produced}
@@ -191,6 +190,7 @@ func (e *fakeEngine) generate(ctx context.Context, r engine.Request, out []int32
 			r.OnEnd(u)
 		}
 	}()
+	defer e.running.Add(-1) // before OnEnd: once the server has its usage, nothing runs
 	batch := max(e.batch, 1)
 	send := func(ev engine.Event) bool {
 		select {

@@ -20,6 +20,7 @@ import (
 	"net/http"
 	"os"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -79,7 +80,48 @@ type Server struct {
 	cancelBase context.CancelFunc
 	serving    atomic.Bool
 	draining   atomic.Bool
-	handlers   atomic.Int64 // requests inside the handler
+	gens       *busy // generation requests being handled, from before authentication to the end
+
+	bodyMu sync.Mutex                            // guards bodies and the draining check of readBody
+	bodies map[*http.ResponseController]struct{} // generation requests reading their body
+}
+
+// busy counts requests in progress and signals when none is left.
+type busy struct {
+	mu   sync.Mutex
+	n    int
+	idle chan struct{} // closed while n == 0
+}
+
+func newBusy() *busy {
+	b := &busy{idle: make(chan struct{})}
+	close(b.idle)
+	return b
+}
+
+func (b *busy) enter() {
+	b.mu.Lock()
+	if b.n == 0 {
+		b.idle = make(chan struct{})
+	}
+	b.n++
+	b.mu.Unlock()
+}
+
+func (b *busy) leave() {
+	b.mu.Lock()
+	b.n--
+	if b.n == 0 {
+		close(b.idle)
+	}
+	b.mu.Unlock()
+}
+
+// done is closed once nothing is in progress (at the time of the call or later).
+func (b *busy) done() <-chan struct{} {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.idle
 }
 
 // New builds a server. It fails when the model's chat template does not compile (the model has
@@ -129,6 +171,7 @@ func New(cfg Config, eng engine.Interface, tok Tokenizer, ts *tenants.Store) (*S
 	s := &Server{
 		cfg: cfg, eng: eng, tok: tok, tenants: ts, tmpl: tmpl, info: info,
 		log: cfg.Logger, reg: cfg.Registry, lim: newLimiter(cfg.Now), started: cfg.Now(),
+		gens: newBusy(), bodies: map[*http.ResponseController]struct{}{},
 	}
 	s.met = newMetrics(cfg.Registry, eng)
 	s.baseCtx, s.cancelBase = context.WithCancel(context.Background())
@@ -173,8 +216,6 @@ func (s *Server) Handler() http.Handler {
 // is logged without the request body.
 func (s *Server) recoverer(h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		s.handlers.Add(1)
-		defer s.handlers.Add(-1)
 		defer func() {
 			if v := recover(); v != nil {
 				if v == http.ErrAbortHandler {
@@ -247,21 +288,35 @@ func IsLoopback(addr string) bool {
 	return ip != nil && ip.IsLoopback()
 }
 
-// Shutdown stops accepting connections, reports not-ready, and waits for in-flight requests
-// (streams included) to finish. If ctx ends first, the remaining requests are cancelled (their
-// engine requests closed, their clients sent an error) and Shutdown returns ctx's error once they
-// have returned.
+// Shutdown drains: from the call on, /ready answers 503 and new generation requests are refused
+// with 503 (requests still sending their body are cut short the same way), while the listener
+// stays open so that clients and load balancers see a clear answer, not a refused connection.
+// Once the in-flight generation requests (streams included) have finished, the listener closes and
+// Shutdown returns nil. If ctx ends first, the remaining requests are cancelled: each client
+// gets an error event (or error answer), their engine requests are closed, and Shutdown returns
+// ctx's error once they have returned.
 func (s *Server) Shutdown(ctx context.Context) error {
 	s.draining.Store(true)
-	err := s.http.Shutdown(ctx)
-	if err != nil {
-		s.cancelBase()
-		s.http.Close()
+	s.bodyMu.Lock()
+	for ctl := range s.bodies {
+		_ = ctl.SetReadDeadline(time.Now())
 	}
-	// After a timed-out drain the handlers see their contexts cancelled and return promptly;
-	// wait for them so that the engine requests are closed when Shutdown returns.
-	for s.handlers.Load() > 0 {
-		time.Sleep(5 * time.Millisecond)
+	s.bodyMu.Unlock()
+	var err error
+	select {
+	case <-s.gens.done():
+	case <-ctx.Done():
+		err = ctx.Err()
+		s.cancelBase()
+		// Handlers see their contexts cancelled, send their error and return promptly (a stuck
+		// client is bounded by StreamWriteTimeout); the engine requests are closed once they have.
+		<-s.gens.done()
+	}
+	if err == nil {
+		err = s.http.Shutdown(ctx) // closes the listener and idle connections
+	}
+	if err != nil {
+		s.http.Close()
 	}
 	s.cancelBase()
 	return err
@@ -358,10 +413,20 @@ type reqCtx struct {
 
 // authed authenticates with "Authorization: Bearer KEY" before anything of the request is read.
 func (s *Server) authed(endpoint string, h func(http.ResponseWriter, *http.Request, *reqCtx)) http.HandlerFunc {
+	generation := endpoint == "completions" || endpoint == "chat"
 	return func(w http.ResponseWriter, r *http.Request) {
 		rc := &reqCtx{id: newID(), endpoint: endpoint, start: time.Now()}
 		w.Header().Set("X-Request-Id", rc.id)
 		defer s.finishRequest(rc)
+		if generation {
+			// Counted before the draining check, so Shutdown either waits for it or it sees draining.
+			s.gens.enter()
+			defer s.gens.leave()
+			if s.draining.Load() {
+				s.fail(w, rc, errShuttingDown)
+				return
+			}
+		}
 		key, ok := bearer(r.Header.Get("Authorization"))
 		if !ok && !s.tenants.Dev() {
 			s.fail(w, rc, &apiError{Status: http.StatusUnauthorized, Type: errAuthentication, Code: "missing_api_key",
@@ -375,7 +440,7 @@ func (s *Server) authed(endpoint string, h func(http.ResponseWriter, *http.Reque
 			return
 		}
 		rc.tenant = t
-		if endpoint == "completions" || endpoint == "chat" {
+		if generation {
 			leave, e := s.lim.enter(t)
 			if e != nil {
 				s.fail(w, rc, e)
@@ -441,8 +506,19 @@ func (s *Server) readBody(w http.ResponseWriter, r *http.Request) ([]byte, *apiE
 		return nil, e
 	}
 	ctl := http.NewResponseController(w)
+	s.bodyMu.Lock()
+	if s.draining.Load() {
+		s.bodyMu.Unlock()
+		return nil, errShuttingDown
+	}
+	// Set under bodyMu, so that Shutdown's cut-off (a deadline of now) is never overwritten.
 	_ = ctl.SetReadDeadline(time.Now().Add(s.cfg.BodyReadTimeout))
+	s.bodies[ctl] = struct{}{}
+	s.bodyMu.Unlock()
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.cfg.MaxBodyBytes))
+	s.bodyMu.Lock()
+	delete(s.bodies, ctl)
+	s.bodyMu.Unlock()
 	if err == nil {
 		// Cleared at once: the server's own read of the connection (to notice a client hanging
 		// up) must not time out while a long answer streams. After a failure it stays expired,
@@ -451,6 +527,9 @@ func (s *Server) readBody(w http.ResponseWriter, r *http.Request) ([]byte, *apiE
 	}
 	if err != nil {
 		if errors.Is(err, os.ErrDeadlineExceeded) {
+			if s.draining.Load() {
+				return nil, errShuttingDown
+			}
 			return nil, &apiError{Status: http.StatusRequestTimeout, Type: errInvalidRequest, Code: "request_timeout",
 				Message: fmt.Sprintf("the request body did not arrive within %s", s.cfg.BodyReadTimeout), Reason: "body_timeout"}
 		}
