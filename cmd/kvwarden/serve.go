@@ -111,6 +111,7 @@ SIGHUP reloads the tenants file; SIGTERM or Ctrl-C drains in-flight requests, th
 						log.Error("tenants reload failed; keeping the previous tenants", "err", err)
 					} else {
 						log.Info("tenants reloaded")
+						srv.TenantsReloaded()
 					}
 					continue
 				case err := <-errc:

@@ -182,7 +182,7 @@ func (j *job) consumeOne(ctx context.Context, index int, st engine.Stream, emit 
 		var ok bool
 		select {
 		case <-ctx.Done():
-			return res, ctx.Err()
+			return res, context.Cause(ctx) // says whether the client left or its key was revoked
 		case ev, ok = <-st.Events():
 		}
 		if !ok {
@@ -270,6 +270,10 @@ func (s *Server) resolveMaxTokens(p *genParams, rc *reqCtx, prompts [][]int32, c
 // errorFor maps a consume failure; a cancelled context means the client left or the server is
 // shutting down.
 func (s *Server) errorFor(err error) *apiError {
+	if errors.Is(err, errKeyRevoked) {
+		return &apiError{Status: http.StatusUnauthorized, Type: errAuthentication, Code: "api_key_revoked",
+			Message: "the API key was revoked while the request was running", Reason: "key_revoked"}
+	}
 	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 		if s.draining.Load() {
 			return &apiError{Status: http.StatusServiceUnavailable, Type: errServer, Code: "shutting_down",

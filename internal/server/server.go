@@ -84,6 +84,42 @@ type Server struct {
 
 	bodyMu sync.Mutex                            // guards bodies and the draining check of readBody
 	bodies map[*http.ResponseController]struct{} // generation requests reading their body
+
+	liveMu sync.Mutex
+	live   map[*liveRequest]struct{} // authenticated generation requests, for TenantsReloaded
+}
+
+// liveRequest is an authenticated generation request, kept so that a reload that revokes its key
+// can cancel it.
+type liveRequest struct {
+	key    string // as presented; the store is asked again after a reload
+	tenant string
+	cancel context.CancelCauseFunc
+}
+
+// errKeyRevoked cancels the requests of a key a reload removed.
+var errKeyRevoked = errors.New("the API key was revoked")
+
+// TenantsReloaded cancels every in-flight generation request whose API key no longer belongs to
+// the same tenant after a tenants reload (the tenant or its key was removed): a revoked key stops
+// being served at once, not when its streams happen to end. Each such client gets an
+// "api_key_revoked" error (an error event if it is streaming); its engine work is still charged.
+// It returns how many requests it cancelled. Call it after every successful reload.
+func (s *Server) TenantsReloaded() int {
+	s.liveMu.Lock()
+	defer s.liveMu.Unlock()
+	n := 0
+	for lr := range s.live {
+		if t, ok := s.tenants.Lookup(lr.key); !ok || t.ID != lr.tenant {
+			lr.cancel(errKeyRevoked)
+			delete(s.live, lr)
+			n++
+		}
+	}
+	if n > 0 {
+		s.log.Info("tenants reload revoked keys in use; their requests were cancelled", "requests", n)
+	}
+	return n
 }
 
 // busy counts requests in progress and signals when none is left.
@@ -171,7 +207,7 @@ func New(cfg Config, eng engine.Interface, tok Tokenizer, ts *tenants.Store) (*S
 	s := &Server{
 		cfg: cfg, eng: eng, tok: tok, tenants: ts, tmpl: tmpl, info: info,
 		log: cfg.Logger, reg: cfg.Registry, lim: newLimiter(cfg.Now), started: cfg.Now(),
-		gens: newBusy(), bodies: map[*http.ResponseController]struct{}{},
+		gens: newBusy(), bodies: map[*http.ResponseController]struct{}{}, live: map[*liveRequest]struct{}{},
 	}
 	s.met = newMetrics(cfg.Registry, eng)
 	s.baseCtx, s.cancelBase = context.WithCancel(context.Background())
@@ -447,6 +483,18 @@ func (s *Server) authed(endpoint string, h func(http.ResponseWriter, *http.Reque
 				return
 			}
 			defer leave()
+			ctx, cancel := context.WithCancelCause(r.Context())
+			defer cancel(nil)
+			lr := &liveRequest{key: key, tenant: t.ID, cancel: cancel}
+			s.liveMu.Lock()
+			s.live[lr] = struct{}{}
+			s.liveMu.Unlock()
+			defer func() {
+				s.liveMu.Lock()
+				delete(s.live, lr)
+				s.liveMu.Unlock()
+			}()
+			r = r.WithContext(ctx)
 		}
 		h(w, r, rc)
 	}
