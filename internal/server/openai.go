@@ -229,6 +229,7 @@ func (s *Server) generate(w http.ResponseWriter, r *http.Request, rc *reqCtx, p 
 	count := func() {
 		promptAll, completion, cached := j.ended()
 		release(promptAll + completion)
+		rc.leave()
 		rc.complN = completion
 		s.met.tokens.WithLabelValues("prompt").Add(float64(promptTokens))
 		s.met.tokens.WithLabelValues("completion").Add(float64(completion))

@@ -445,6 +445,7 @@ type reqCtx struct {
 	errCode  string
 	promptN  int
 	complN   int
+	leave    func() // gives back the tenant's concurrency slot (generation requests); idempotent
 }
 
 // authed authenticates with "Authorization: Bearer KEY" before anything of the request is read.
@@ -482,6 +483,7 @@ func (s *Server) authed(endpoint string, h func(http.ResponseWriter, *http.Reque
 				s.fail(w, rc, e)
 				return
 			}
+			rc.leave = leave
 			defer leave()
 			ctx, cancel := context.WithCancelCause(r.Context())
 			defer cancel(nil)
@@ -567,13 +569,9 @@ func (s *Server) readBody(w http.ResponseWriter, r *http.Request) ([]byte, *apiE
 	s.bodyMu.Lock()
 	delete(s.bodies, ctl)
 	s.bodyMu.Unlock()
-	if err == nil {
-		// Cleared at once: the server's own read of the connection (to notice a client hanging
-		// up) must not time out while a long answer streams. After a failure it stays expired,
-		// so that net/http does not wait for the rest of the body before answering.
-		_ = ctl.SetReadDeadline(time.Time{})
-	}
 	if err != nil {
+		// The deadline stays expired, so that net/http does not wait for the rest of the body
+		// before answering.
 		if errors.Is(err, os.ErrDeadlineExceeded) {
 			if s.draining.Load() {
 				return nil, errShuttingDown
@@ -588,5 +586,8 @@ func (s *Server) readBody(w http.ResponseWriter, r *http.Request) ([]byte, *apiE
 		}
 		return nil, badRequest("", "could not read the request body")
 	}
+	// Cleared at once: the server's own read of the connection (to notice a client hanging up)
+	// must not time out while a long answer streams.
+	_ = ctl.SetReadDeadline(time.Time{})
 	return body, nil
 }
