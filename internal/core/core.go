@@ -89,6 +89,7 @@ type request struct {
 	xfer      *transfer
 	liveIdx   int
 	cost      int64 // fair-share charge per admission: prompt + max_tokens, never cache-dependent
+	hit       int   // prompt tokens found in the prefix cache at first admission, for usage
 }
 
 func (r *request) generated() int { return len(r.tokens) - r.prompt }
@@ -388,7 +389,7 @@ func (c *Core) abort(r *request, reason AbortReason, msg string) {
 		return // unreachable: every non-terminal state may abort; move counted it
 	}
 	c.st.aborted[abortIndex(reason)]++
-	c.nxt.done = append(c.nxt.done, Terminal{Request: r.id, Abort: reason, Message: msg, Generated: c.emitted(r)})
+	c.nxt.done = append(c.nxt.done, Terminal{Request: r.id, Abort: reason, Message: msg, Generated: c.emitted(r), Cached: r.hit})
 	c.dropLive(r)
 	switch {
 	case prev == Waiting:
@@ -420,7 +421,7 @@ func (c *Core) finish(r *request, reason FinishReason) {
 		return
 	}
 	c.st.finished[finishIndex(reason)]++
-	c.nxt.done = append(c.nxt.done, Terminal{Request: r.id, Finish: reason, Generated: c.emitted(r)})
+	c.nxt.done = append(c.nxt.done, Terminal{Request: r.id, Finish: reason, Generated: c.emitted(r), Cached: r.hit})
 	c.dropLive(r)
 	c.releasePages(r)
 	r.pages = nil

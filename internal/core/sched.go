@@ -307,6 +307,9 @@ func (c *Core) start(r *request, budget, seqs *int) bool {
 	}
 	r.computed, r.cached = computed, hits
 	c.st.cacheHitTokens += uint64(computed)
+	if r.epoch == 0 {
+		r.hit = min(computed, r.prompt) // a recompute after preemption is not the client's cache hit
+	}
 	c.evict(need)
 	c.grow(r, need)
 	if !c.moveOrAbort(r, Prefilling) {

@@ -247,6 +247,7 @@ type Terminal struct {
 	Abort     AbortReason
 	Message   string
 	Generated int // output tokens emitted before the end
+	Cached    int // prompt tokens its first admission found in its tenant's prefix cache
 }
 
 // Ready is one step's plan. Execute it in this order: stream Emit and Done; Invalidate; Stamp;

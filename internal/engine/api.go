@@ -5,6 +5,7 @@ package engine
 import (
 	"context"
 	"fmt"
+	"time"
 )
 
 // SamplingParams choose how a token is drawn from the logits.
@@ -31,6 +32,20 @@ type Request struct {
 	Sampling   SamplingParams
 	StopTokens []int32 // ends generation (finish reason "stop") besides the model's end-of-generation tokens
 	IgnoreEOS  bool
+	// OnEnd, when set, is called exactly once when an admitted request ends, however it ends
+	// (finished, cancelled, closed, aborted, shut down) and whether or not anyone still reads its
+	// stream: billing must not depend on the client staying to the end. It runs on the engine's
+	// loop goroutine, without engine locks held, and must not block. A rejected request never
+	// calls it.
+	OnEnd func(Usage)
+}
+
+// Usage is what an admitted request consumed: its prompt, the part of it served from the
+// tenant's prefix cache, and every token the engine generated for it.
+type Usage struct {
+	PromptTokens     int
+	CachedTokens     int
+	CompletionTokens int
 }
 
 // TokenLogprob is one candidate token and its log-probability.
@@ -59,6 +74,7 @@ type Event struct {
 	Done   bool
 	Finish string // FinishStop or FinishLength when Done and Err is nil
 	Err    error  // *AbortError when the request was aborted
+	Usage  Usage  // when Done: the same figures OnEnd receives
 }
 
 // Stream delivers a request's events. Close cancels the request if it is still running; it is safe
@@ -100,9 +116,11 @@ type Stats struct {
 	Waiting, Running                              int
 	PagesTotal, PagesFree, PagesUsed, PagesCached int
 	PagesQuarantined                              int
-	PrefillTokens, DecodeTokens                   uint64 // cumulative
-	SecurityEvents                                uint64 // cumulative isolation violations caught
-	Preemptions, Evictions, CacheHitTokens        uint64 // cumulative
+	PrefillTokens, DecodeTokens                   uint64    // cumulative
+	SecurityEvents                                uint64    // cumulative isolation violations caught
+	Preemptions, Evictions, CacheHitTokens        uint64    // cumulative
+	InternalErrors                                uint64    // cumulative failed or panicked forward passes (not isolation)
+	LastInternalError                             time.Time // when the latest one happened; zero if never
 }
 
 // Info describes the loaded model and the serving limits.

@@ -52,13 +52,21 @@ type Engine struct {
 	plan  core.CapacityPlan
 	log   *slog.Logger
 
-	mu       sync.Mutex // guards core, streams, closed, shutdown
-	core     *core.Core
-	streams  map[core.RequestID]*stream
-	closed   bool // admitting no more requests
-	shutdown bool // every remaining request has been aborted
-	wake     chan struct{}
-	done     chan struct{}
+	mu           sync.Mutex // guards core, streams, closed, shutdown, drainedShut, internal*
+	core         *core.Core
+	streams      map[core.RequestID]*stream
+	closed       bool // admitting no more requests
+	shutdown     bool // every remaining request has been aborted
+	drained      chan struct{}
+	drainedShut  bool // drained is closed: closed and no request left
+	internalErrs uint64
+	lastInternal time.Time
+	wake         chan struct{}
+	done         chan struct{}
+
+	// ends holds the OnEnd calls of requests that ended in this Ready; the loop makes them after
+	// releasing mu, so a callback may call back into the engine.
+	ends []endCall
 
 	// Step buffers, reused so that a step allocates nothing of its own.
 	logits       []float32
@@ -69,8 +77,17 @@ type Engine struct {
 	lastRun      []sampler.Result // by batch slot of the previous step, for logprobs
 
 	// beforeStep, when set (by tests), runs on the loop goroutine just before each forward pass;
-	// fault-injection tests use it to corrupt page headers as a buggy writer would.
+	// fault-injection tests use it to corrupt page headers as a buggy writer would, or to fail
+	// or panic the step.
 	beforeStep func(batch []core.Seq, cache *kv.Pool)
+	// failed lists the batch slots of the last step whose forward pass failed for a reason other
+	// than isolation.
+	failed []int
+}
+
+type endCall struct {
+	f func(Usage)
+	u Usage
 }
 
 // kvPages views a core page table as the kv package's: the two types have the same layout (checked
@@ -141,6 +158,7 @@ func New(m *model.Model, tok *tokenizer.Tokenizer, cfg Config) (*Engine, error) 
 		ws:      m.NewWorkspace(pool, cfg.StepTokens, cfg.MaxRunning, plan.MaxContext),
 		logits:  make([]float32, cfg.MaxRunning*m.Vocab),
 		streams: map[core.RequestID]*stream{},
+		drained: make(chan struct{}),
 		wake:    make(chan struct{}, 1),
 		done:    make(chan struct{}),
 	}
@@ -174,6 +192,7 @@ func (e *Engine) Info() Info {
 func (e *Engine) Stats() Stats {
 	e.mu.Lock()
 	s := e.core.Stats()
+	internal, last := e.internalErrs, e.lastInternal
 	e.mu.Unlock()
 	return Stats{
 		Waiting: s.Waiting, Running: s.Running + s.Transferring,
@@ -181,6 +200,7 @@ func (e *Engine) Stats() Stats {
 		PagesCached: s.PagesCached, PagesQuarantined: s.PagesQuarantined,
 		PrefillTokens: s.PrefillTokens, DecodeTokens: s.DecodeTokens, SecurityEvents: s.SecurityEvents,
 		Preemptions: s.Preemptions, Evictions: s.Evictions, CacheHitTokens: s.CacheHitTokens,
+		InternalErrors: internal, LastInternalError: last,
 	}
 }
 
@@ -217,7 +237,6 @@ func (e *Engine) Submit(ctx context.Context, r Request) (Stream, error) {
 		rand.Read(b[:])
 		sp.Seed = binary.LittleEndian.Uint64(b[:])
 	}
-	s := newStream(e, sampler.New(sp, r.Prompt), r.Sampling.TopLogprobs >= 0)
 	e.mu.Lock()
 	if e.closed {
 		e.mu.Unlock()
@@ -234,20 +253,13 @@ func (e *Engine) Submit(ctx context.Context, r Request) (Stream, error) {
 		}
 		return nil, &RejectError{Reason: RejectInvalid, Message: err.Error()}
 	}
-	s.id = res.ID
+	// Only now, admitted, does the request get a stream (and its goroutine). It is registered
+	// before mu is released, so the loop never sees the request without it.
+	s := newStream(e, res.ID, sampler.New(sp, r.Prompt), &r)
+	s.stopWatch = context.AfterFunc(ctx, func() { e.abort(res.ID) }) // the caller may still read the terminal event
 	e.streams[res.ID] = s
 	e.mu.Unlock()
 	e.poke()
-	if ctx.Done() != nil {
-		go func() {
-			select {
-			case <-ctx.Done():
-				e.abort(s.id) // the caller may still read the terminal event
-
-			case <-s.ended:
-			}
-		}()
-	}
 	return s, nil
 }
 
@@ -283,28 +295,26 @@ func (e *Engine) Close() {
 }
 
 // Drain stops admitting, waits until every running request has ended or ctx is done (then
-// aborts the rest with reason "shutdown"), and closes the engine.
+// aborts the rest with reason "shutdown", each stream getting that error as its terminal event),
+// and closes the engine.
 func (e *Engine) Drain(ctx context.Context) {
 	e.mu.Lock()
 	e.closed = true
+	e.checkDrained()
 	e.mu.Unlock()
-	t := time.NewTicker(20 * time.Millisecond)
-	defer t.Stop()
-	for e.live() > 0 {
-		select {
-		case <-ctx.Done():
-			e.Close()
-			return
-		case <-t.C:
-		}
+	select {
+	case <-e.drained:
+	case <-ctx.Done():
 	}
 	e.Close()
 }
 
-func (e *Engine) live() int {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	return len(e.streams)
+// checkDrained signals Drain once admission is closed and no request is left. Called with mu held.
+func (e *Engine) checkDrained() {
+	if e.closed && len(e.streams) == 0 && !e.drainedShut {
+		e.drainedShut = true
+		close(e.drained)
+	}
 }
 
 // loop is the one step loop: Ready, execute, Advance.
@@ -352,10 +362,19 @@ func (e *Engine) loop() {
 			e.batchStreams = append(e.batchStreams, e.streams[batch[i].Request])
 		}
 		e.mu.Unlock()
+		e.callEnds()
 
 		res := e.step(batch, e.batchStreams)
 
 		e.mu.Lock()
+		if len(e.failed) > 0 || res.Err != nil {
+			e.internalErrs++
+			e.lastInternal = time.Now()
+		}
+		for _, i := range e.failed {
+			// Only the failed sequences end ("internal"); the core skips their results.
+			e.core.Abort(time.Now(), batch[i].Request, core.AbortInternal)
+		}
 		if err := e.core.Advance(res); err != nil {
 			e.log.Error("core refused a step report", "err", err)
 		}
@@ -363,13 +382,24 @@ func (e *Engine) loop() {
 	}
 }
 
-// deliver streams the plan's tokens and terminal events. Called with mu held.
+// callEnds makes the OnEnd calls deliver queued. Called by the loop without mu.
+func (e *Engine) callEnds() {
+	for i, c := range e.ends {
+		c.f(c.u)
+		e.ends[i] = endCall{}
+	}
+	e.ends = e.ends[:0]
+}
+
+// deliver streams the plan's tokens and terminal events, and accounts every emitted token to
+// its request. Called with mu held.
 func (e *Engine) deliver(rd *core.Ready) {
 	for _, em := range rd.Emit {
 		s := e.streams[em.Request]
 		if s == nil {
 			continue
 		}
+		s.generated++
 		t := Token{ID: em.Token}
 		if s.logprobs && em.Slot >= 0 && em.Slot < len(e.lastRun) {
 			r := e.lastRun[em.Slot]
@@ -386,7 +416,8 @@ func (e *Engine) deliver(rd *core.Ready) {
 			continue
 		}
 		delete(e.streams, d.Request)
-		ev := Event{Done: true}
+		u := Usage{PromptTokens: s.prompt, CachedTokens: d.Cached, CompletionTokens: s.generated}
+		ev := Event{Done: true, Usage: u}
 		if d.Abort != "" {
 			ev.Err = &AbortError{Reason: string(d.Abort), Message: d.Message}
 		} else {
@@ -394,17 +425,32 @@ func (e *Engine) deliver(rd *core.Ready) {
 		}
 		s.push(ev)
 		s.end()
+		s.stopWatch()
+		if s.onEnd != nil {
+			e.ends = append(e.ends, endCall{s.onEnd, u})
+		}
 	}
+	e.checkDrained()
 }
 
 // step runs one batch on the model and samples. Sequences whose pages fail the header check are
-// reported as violations and the rest run without them.
-func (e *Engine) step(batch []core.Seq, streams []*stream) core.StepResult {
+// reported as violations, those that fail otherwise are listed in e.failed, and the rest run
+// without them. A panic fails the whole step: the core then aborts its batch ("internal") and
+// the process keeps serving everyone else.
+func (e *Engine) step(batch []core.Seq, streams []*stream) (res core.StepResult) {
+	e.failed = e.failed[:0]
+	defer func() {
+		if v := recover(); v != nil {
+			e.log.Error("engine: the forward pass panicked; its batch is aborted", "panic", fmt.Sprint(v), "sequences", len(batch))
+			e.failed = e.failed[:0]
+			res = core.StepResult{Err: errors.New("internal error in the forward pass")}
+		}
+	}()
 	if e.beforeStep != nil {
 		e.beforeStep(batch, e.cache)
 	}
 	e.results = append(e.results[:0], make([]core.SeqResult, len(batch))...)
-	res := core.StepResult{Seqs: e.results}
+	res = core.StepResult{Seqs: e.results}
 	run := e.run[:0]
 	for i := range batch {
 		run = append(run, i)
@@ -422,11 +468,15 @@ func (e *Engine) step(batch []core.Seq, streams []*stream) core.StepResult {
 		}
 		kept := run[:0]
 		for k, i := range run {
-			if errs[k] != nil {
+			switch {
+			case errs[k] == nil:
+				kept = append(kept, i)
+			case errors.Is(errs[k], kv.ErrIsolation):
 				res.Seqs[i].Violation = true
 				e.log.Warn("isolation: page check refused a sequence", "request", uint64(batch[i].Request), "err", errs[k])
-			} else {
-				kept = append(kept, i)
+			default:
+				e.failed = append(e.failed, i)
+				e.log.Error("engine: the forward pass refused a sequence", "request", uint64(batch[i].Request), "err", errs[k])
 			}
 		}
 		run = kept

@@ -7,13 +7,20 @@ import (
 	"github.com/kvwarden/kvwarden/internal/sampler"
 )
 
-// stream queues a request's events without bound so that the step loop never waits for a slow
-// client; a forwarding goroutine feeds the channel the caller reads.
+// stream queues an admitted request's events without bound so that the step loop never waits for
+// a slow client; a forwarding goroutine feeds the channel the caller reads. Only admitted requests
+// get one: a rejection holds no goroutine and no buffer.
 type stream struct {
 	e        *Engine
 	id       core.RequestID
 	sampler  *sampler.Sampler
 	logprobs bool
+
+	// Accounting, touched only by the loop (with e.mu held).
+	prompt    int
+	generated int
+	onEnd     func(Usage)
+	stopWatch func() bool // stops the context watcher once the request has ended
 
 	mu      sync.Mutex
 	queue   []Event
@@ -25,8 +32,9 @@ type stream struct {
 	closing sync.Once
 }
 
-func newStream(e *Engine, s *sampler.Sampler, logprobs bool) *stream {
-	st := &stream{e: e, sampler: s, logprobs: logprobs, signal: make(chan struct{}, 1), out: make(chan Event), ended: make(chan struct{}), gone: make(chan struct{})}
+func newStream(e *Engine, id core.RequestID, s *sampler.Sampler, r *Request) *stream {
+	st := &stream{e: e, id: id, sampler: s, logprobs: r.Sampling.TopLogprobs >= 0, prompt: len(r.Prompt), onEnd: r.OnEnd,
+		signal: make(chan struct{}, 1), out: make(chan Event), ended: make(chan struct{}), gone: make(chan struct{})}
 	go st.forward()
 	return st
 }
@@ -69,6 +77,7 @@ func (s *stream) forward() {
 				break
 			}
 			ev := s.queue[0]
+			s.queue[0] = Event{} // let the delivered tokens be collected
 			s.queue = s.queue[1:]
 			s.mu.Unlock()
 			select {

@@ -70,6 +70,10 @@ func writeError(w http.ResponseWriter, e *apiError) {
 	w.Write(append(b, '\n'))
 }
 
+// errShuttingDown refuses a generation request once the server drains.
+var errShuttingDown = &apiError{Status: http.StatusServiceUnavailable, Type: errServer, Code: "shutting_down", RetryAfter: 5,
+	Message: "the server is shutting down; retry on another replica", Reason: "shutting_down"}
+
 // fromSubmit maps an engine.Submit error to an answer. promptLen and maxTokens describe the
 // refused engine request and maxContext is the advertised limit, so a length error names both
 // the request's size and the limit even if the engine's message were terse.
@@ -90,8 +94,7 @@ func fromSubmit(err error, promptParam string, promptLen, maxTokens, maxContext 
 		return &apiError{Status: http.StatusTooManyRequests, Type: errRateLimit, Code: "overloaded", RetryAfter: 1,
 			Message: "the server is overloaded; retry later", Reason: "overloaded"}
 	case engine.RejectShuttingDown:
-		return &apiError{Status: http.StatusServiceUnavailable, Type: errServer, Code: "shutting_down", RetryAfter: 5,
-			Message: "the server is shutting down; retry on another replica", Reason: "shutting_down"}
+		return errShuttingDown
 	default:
 		return &apiError{Status: http.StatusBadRequest, Type: errInvalidRequest, Code: "invalid_request",
 			Message: "the engine refused the request: " + re.Message, Reason: "invalid"}

@@ -100,12 +100,14 @@ type fakeEngine struct {
 	abortAfter int                 // abort each request after this many tokens; 0 never
 	delay      time.Duration       // pause before each token
 	batch      int                 // tokens per event; default 1
+	cached     int                 // prompt tokens each request reports as prefix-cache hits
 	reply      func(engine.Request) []int32
 	stats      engine.Stats
 
 	mu       sync.Mutex
 	reqs     []engine.Request
-	dropped  []string // DropTenant calls
+	dropped  []string       // DropTenant calls
+	usage    []engine.Usage // of every ended request, in order
 	submits  int
 	running  atomic.Int64 // generating goroutines alive
 	closed   atomic.Int64 // Close calls that stopped a running request
@@ -186,11 +188,22 @@ func lastIndex(s, sub []int32) int {
 }
 
 func (e *fakeEngine) generate(ctx context.Context, r engine.Request, out []int32, st *fakeStream) {
-	defer e.running.Add(-1)
+	produced := 0 // tokens handed to the stream, as the real engine counts emitted tokens
+	defer func() {
+		u := engine.Usage{PromptTokens: len(r.Prompt), CachedTokens: min(e.cached, len(r.Prompt)), CompletionTokens: produced}
+		e.mu.Lock()
+		e.usage = append(e.usage, u)
+		e.mu.Unlock()
+		if r.OnEnd != nil {
+			r.OnEnd(u)
+		}
+	}()
+	defer e.running.Add(-1) // before OnEnd: once the server has its usage, nothing runs
 	batch := max(e.batch, 1)
 	send := func(ev engine.Event) bool {
 		select {
 		case st.events <- ev:
+			produced += len(ev.Tokens)
 			return true
 		case <-st.stop:
 		case <-ctx.Done():

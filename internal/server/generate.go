@@ -31,7 +31,6 @@ type delta struct {
 type choiceResult struct {
 	index  int
 	finish string
-	tokens int
 }
 
 // job is one HTTP generation request, split into engine requests (prompts × n choices).
@@ -42,11 +41,50 @@ type job struct {
 	prompts   [][]int32
 	maxTokens []int // per prompt
 	start     time.Time
+
+	// The engine reports each admitted request's usage when it ends, however it ends; the job
+	// is charged that, not what the client managed to read.
+	live  sync.WaitGroup // admitted engine requests that have not ended yet
+	mu    sync.Mutex
+	usage []engine.Usage // by choice index
+}
+
+// onEnd returns the engine callback of choice i.
+func (j *job) onEnd(i int) func(engine.Usage) {
+	return func(u engine.Usage) {
+		j.mu.Lock()
+		j.usage[i] = u
+		j.mu.Unlock()
+		j.live.Done()
+	}
+}
+
+// ended waits until every admitted engine request of the job has ended (closing a stream ends
+// it within a step) and returns what they consumed: prompt and completion tokens summed over
+// every choice, and the prompt tokens served from the tenant's prefix cache (counted once per
+// prompt, like prompt_tokens).
+func (j *job) ended() (promptAll, completion, cached int) {
+	j.live.Wait()
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	for i, u := range j.usage {
+		promptAll += u.PromptTokens
+		completion += u.CompletionTokens
+		if i%j.p.n == 0 {
+			best := 0
+			for _, v := range j.usage[i : i+j.p.n] {
+				best = max(best, v.CachedTokens)
+			}
+			cached += best
+		}
+	}
+	return promptAll, completion, cached
 }
 
 // submit starts every engine request, or none: if one is refused the others are closed at once
 // and the refusal is returned. The streams are in choice order (prompt i, choice j at i*n+j).
 func (j *job) submit(ctx context.Context) ([]engine.Stream, *apiError) {
+	j.usage = make([]engine.Usage, len(j.prompts)*j.p.n)
 	var streams []engine.Stream
 	for i, prompt := range j.prompts {
 		for c := range j.p.n {
@@ -62,12 +100,15 @@ func (j *job) submit(ctx context.Context) ([]engine.Stream, *apiError) {
 				Sampling:   sp,
 				StopTokens: j.p.stopTokens,
 				IgnoreEOS:  j.p.ignoreEOS,
+				OnEnd:      j.onEnd(i*j.p.n + c),
 			}
+			j.live.Add(1)
 			st, err := j.s.eng.Submit(ctx, req)
 			if err == nil && st == nil {
 				err = errors.New("engine returned neither a stream nor an error")
 			}
 			if err != nil {
+				j.live.Done() // a refused request never ends: it never began
 				for _, o := range streams {
 					o.Close()
 				}
@@ -141,7 +182,7 @@ func (j *job) consumeOne(ctx context.Context, index int, st engine.Stream, emit 
 		var ok bool
 		select {
 		case <-ctx.Done():
-			return res, ctx.Err()
+			return res, context.Cause(ctx) // says whether the client left or its key was revoked
 		case ev, ok = <-st.Events():
 		}
 		if !ok {
@@ -162,7 +203,6 @@ func (j *job) consumeOne(ctx context.Context, index int, st engine.Stream, emit 
 			last = now
 		}
 		for _, t := range ev.Tokens {
-			res.tokens++
 			var piece []byte
 			if !j.silent(t.ID) {
 				piece = s.tok.Piece(t.ID)
@@ -230,6 +270,10 @@ func (s *Server) resolveMaxTokens(p *genParams, rc *reqCtx, prompts [][]int32, c
 // errorFor maps a consume failure; a cancelled context means the client left or the server is
 // shutting down.
 func (s *Server) errorFor(err error) *apiError {
+	if errors.Is(err, errKeyRevoked) {
+		return &apiError{Status: http.StatusUnauthorized, Type: errAuthentication, Code: "api_key_revoked",
+			Message: "the API key was revoked while the request was running", Reason: "key_revoked"}
+	}
 	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 		if s.draining.Load() {
 			return &apiError{Status: http.StatusServiceUnavailable, Type: errServer, Code: "shutting_down",

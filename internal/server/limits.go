@@ -24,7 +24,7 @@ type limiter struct {
 }
 
 type tenantUsage struct {
-	active int     // engine requests running
+	active int     // generation requests open (from authentication on) plus their extra engine requests
 	tokens float64 // bucket balance
 	last   time.Time
 	seen   bool
@@ -34,8 +34,44 @@ func newLimiter(now func() time.Time) *limiter {
 	return &limiter{now: now, state: map[string]*tenantUsage{}}
 }
 
-// acquire admits requests engine requests reserving reserve tokens, or says why not. release
-// must be called once with the tokens actually used.
+// usage returns t's state. Called with mu held.
+func (l *limiter) usage(t tenants.Tenant) *tenantUsage {
+	u := l.state[t.UID] // never the name: a re-added name starts with a full bucket
+	if u == nil {
+		u = &tenantUsage{}
+		l.state[t.UID] = u
+	}
+	return u
+}
+
+var errConcurrency = &apiError{Status: http.StatusTooManyRequests, Type: errRateLimit, Code: "concurrency_limit_exceeded", RetryAfter: 1,
+	Message: "too many concurrent requests for this API key; retry later", Reason: "tenant_concurrency"}
+
+// enter takes one of the tenant's concurrency slots for a generation request from the moment it
+// is authenticated, before its body is read: a client that sends bodies slowly holds slots like
+// any other request, so it cannot keep more than max_concurrent connections busy. leave gives it
+// back; it is idempotent.
+func (l *limiter) enter(t tenants.Tenant) (leave func(), e *apiError) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	u := l.usage(t)
+	if m := t.Limits.MaxConcurrent; m > 0 && u.active+1 > m {
+		return nil, errConcurrency
+	}
+	u.active++
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			l.mu.Lock()
+			u.active--
+			l.mu.Unlock()
+		})
+	}, nil
+}
+
+// acquire admits requests engine requests reserving reserve tokens, or says why not. The caller
+// holds a slot from enter, which counts as the first engine request. release must be called once
+// with the tokens actually used.
 func (l *limiter) acquire(t tenants.Tenant, requests, reserve int) (release func(used int), e *apiError) {
 	lim := t.Limits
 	if lim.MaxConcurrent > 0 && requests > lim.MaxConcurrent {
@@ -43,11 +79,7 @@ func (l *limiter) acquire(t tenants.Tenant, requests, reserve int) (release func
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	u := l.state[t.ID]
-	if u == nil {
-		u = &tenantUsage{}
-		l.state[t.ID] = u
-	}
+	u := l.usage(t)
 	now := l.now()
 	capacity := float64(lim.TokensPerMinute)
 	if lim.TokensPerMinute > 0 {
@@ -59,9 +91,9 @@ func (l *limiter) acquire(t tenants.Tenant, requests, reserve int) (release func
 		u.tokens = min(u.tokens, capacity) // also applies a lowered limit after a reload
 		u.last = now
 	}
-	if lim.MaxConcurrent > 0 && u.active+requests > lim.MaxConcurrent {
-		return nil, &apiError{Status: http.StatusTooManyRequests, Type: errRateLimit, Code: "concurrency_limit_exceeded", RetryAfter: 1,
-			Message: "too many concurrent requests for this API key; retry later", Reason: "tenant_concurrency"}
+	extra := requests - 1 // the first runs in the slot taken by enter
+	if lim.MaxConcurrent > 0 && u.active+extra > lim.MaxConcurrent {
+		return nil, errConcurrency
 	}
 	if lim.TokensPerMinute > 0 {
 		need := min(float64(reserve), capacity)
@@ -72,13 +104,13 @@ func (l *limiter) acquire(t tenants.Tenant, requests, reserve int) (release func
 		}
 		u.tokens -= float64(reserve)
 	}
-	u.active += requests
+	u.active += extra
 	var once sync.Once
 	return func(used int) {
 		once.Do(func() {
 			l.mu.Lock()
 			defer l.mu.Unlock()
-			u.active -= requests
+			u.active -= extra
 			if lim.TokensPerMinute > 0 {
 				u.tokens = min(u.tokens+float64(max(0, reserve-used)), capacity)
 			}

@@ -82,10 +82,11 @@ var (
 	descPreempt  = prometheus.NewDesc("kvwarden_preemptions_total", "Running requests preempted (pages freed, recomputed later) because the pool ran short.", nil, nil)
 	descEvict    = prometheus.NewDesc("kvwarden_prefix_cache_evictions_total", "Prefix-cache pages evicted to make room.", nil, nil)
 	descHits     = prometheus.NewDesc("kvwarden_prefix_cache_hit_tokens_total", "Prompt tokens served from the requesting tenant's own prefix cache.", nil, nil)
+	descInternal = prometheus.NewDesc("kvwarden_engine_internal_errors_total", "Forward passes that failed or panicked for a reason other than isolation (their requests were aborted \"internal\").", nil, nil)
 )
 
 func (c *engineCollector) Describe(ch chan<- *prometheus.Desc) {
-	for _, d := range []*prometheus.Desc{descWaiting, descRunning, descPages, descPagesTot, descPrefill, descDecode, descSecurity, descPreempt, descEvict, descHits} {
+	for _, d := range []*prometheus.Desc{descWaiting, descRunning, descPages, descPagesTot, descPrefill, descDecode, descSecurity, descPreempt, descEvict, descHits, descInternal} {
 		ch <- d
 	}
 }
@@ -108,4 +109,5 @@ func (c *engineCollector) Collect(ch chan<- prometheus.Metric) {
 	ch <- prometheus.MustNewConstMetric(descPreempt, prometheus.CounterValue, float64(st.Preemptions))
 	ch <- prometheus.MustNewConstMetric(descEvict, prometheus.CounterValue, float64(st.Evictions))
 	ch <- prometheus.MustNewConstMetric(descHits, prometheus.CounterValue, float64(st.CacheHitTokens))
+	ch <- prometheus.MustNewConstMetric(descInternal, prometheus.CounterValue, float64(st.InternalErrors))
 }

@@ -14,9 +14,14 @@ import (
 )
 
 type usage struct {
-	PromptTokens     int `json:"prompt_tokens"`
-	CompletionTokens int `json:"completion_tokens"`
-	TotalTokens      int `json:"total_tokens"`
+	PromptTokens        int           `json:"prompt_tokens"`
+	CompletionTokens    int           `json:"completion_tokens"`
+	TotalTokens         int           `json:"total_tokens"`
+	PromptTokensDetails promptDetails `json:"prompt_tokens_details"`
+}
+
+type promptDetails struct {
+	CachedTokens int `json:"cached_tokens"` // served from this tenant's own prefix cache
 }
 
 // Completions shapes.
@@ -209,8 +214,6 @@ func (s *Server) generate(w http.ResponseWriter, r *http.Request, rc *reqCtx, p 
 		s.fail(w, rc, e)
 		return
 	}
-	completion := 0
-	defer func() { release(promptTokens*p.n + completion) }()
 	s.met.inflight.Inc()
 	defer s.met.inflight.Dec()
 	defer func(t time.Time) { s.met.durations.WithLabelValues(rc.endpoint).Observe(time.Since(t).Seconds()) }(time.Now())
@@ -218,24 +221,26 @@ func (s *Server) generate(w http.ResponseWriter, r *http.Request, rc *reqCtx, p 
 	j := &job{s: s, rc: rc, p: p, prompts: prompts, maxTokens: maxTokens, start: rc.start}
 	ctx, cancel := context.WithCancel(r.Context())
 	defer cancel()
-	streams, e := j.submit(ctx)
-	if e != nil {
-		s.fail(w, rc, e)
-		return
-	}
-	// count also releases the tenant's limits: the engine work is over, and a client that sends
-	// its next request the moment it reads [DONE] must find its slot free.
-	count := func(results []choiceResult) {
-		for _, res := range results {
-			completion += res.tokens
-		}
-		release(promptTokens*p.n + completion)
+	var u usage
+	// count charges the tenant everything the engine did for the job, however the job ends (a
+	// client that hangs up just before the end pays for every token produced), and releases the
+	// tenant's limits: the engine work is over, and a client that sends its next request the
+	// moment it reads [DONE] must find its slot free. Every path below calls it before returning.
+	count := func() {
+		promptAll, completion, cached := j.ended()
+		release(promptAll + completion)
+		rc.leave()
 		rc.complN = completion
 		s.met.tokens.WithLabelValues("prompt").Add(float64(promptTokens))
 		s.met.tokens.WithLabelValues("completion").Add(float64(completion))
+		u = usage{PromptTokens: promptTokens, CompletionTokens: completion, TotalTokens: promptTokens + completion,
+			PromptTokensDetails: promptDetails{CachedTokens: min(cached, promptTokens)}}
 	}
-	u := func() usage {
-		return usage{PromptTokens: promptTokens, CompletionTokens: completion, TotalTokens: promptTokens + completion}
+	streams, e := j.submit(ctx)
+	if e != nil {
+		count() // the requests admitted before the refusal were closed; they may have run a little
+		s.fail(w, rc, e)
+		return
 	}
 
 	if !p.stream {
@@ -246,7 +251,7 @@ func (s *Server) generate(w http.ResponseWriter, r *http.Request, rc *reqCtx, p 
 			texts[d.index].WriteString(d.text)
 			lps[d.index] = append(lps[d.index], d.logprobs...)
 		})
-		count(results)
+		count()
 		if err != nil {
 			s.fail(w, rc, s.errorFor(err))
 			return
@@ -256,7 +261,7 @@ func (s *Server) generate(w http.ResponseWriter, r *http.Request, rc *reqCtx, p 
 			out[i] = texts[i].String()
 		}
 		rc.status = http.StatusOK
-		writeJSON(w, http.StatusOK, f.response(results, out, lps, u()))
+		writeJSON(w, http.StatusOK, f.response(results, out, lps, u))
 		return
 	}
 
@@ -268,7 +273,7 @@ func (s *Server) generate(w http.ResponseWriter, r *http.Request, rc *reqCtx, p 
 		}
 	}
 	results, err := j.consume(ctx, streams, func(d delta) { sse.send(f.chunk(d)) })
-	count(results)
+	count()
 	if err != nil {
 		ae := s.errorFor(err)
 		rc.errCode = ae.Code
@@ -285,7 +290,7 @@ func (s *Server) generate(w http.ResponseWriter, r *http.Request, rc *reqCtx, p 
 		sse.send(f.finish(res))
 	}
 	if p.includeUsage {
-		sse.send(f.usageChunk(u()))
+		sse.send(f.usageChunk(u))
 	}
 	sse.done()
 }

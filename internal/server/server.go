@@ -18,7 +18,9 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"os"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -49,6 +51,7 @@ type Config struct {
 	Addr               string        // listen address for Run; default "127.0.0.1:8080"
 	ModelName          string        // model id served in /v1/models and responses; default: the engine's model name
 	MaxBodyBytes       int64         // request body limit; default 4 MiB
+	BodyReadTimeout    time.Duration // a request body must arrive within this; default 30 s, else 408
 	ReadHeaderTimeout  time.Duration // default 10 s
 	IdleTimeout        time.Duration // keep-alive idle limit; default 120 s
 	StreamWriteTimeout time.Duration // a client that accepts no bytes for this long is dropped; default 60 s
@@ -76,7 +79,84 @@ type Server struct {
 	cancelBase context.CancelFunc
 	serving    atomic.Bool
 	draining   atomic.Bool
-	handlers   atomic.Int64 // requests inside the handler
+	gens       *busy // generation requests being handled, from before authentication to the end
+
+	bodyMu sync.Mutex                            // guards bodies and the draining check of readBody
+	bodies map[*http.ResponseController]struct{} // generation requests reading their body
+
+	liveMu sync.Mutex
+	live   map[*liveRequest]struct{} // authenticated generation requests, for revokeStaleKeys
+}
+
+// liveRequest is an authenticated generation request, kept so that a reload that revokes its key
+// can cancel it.
+type liveRequest struct {
+	key    string // as presented; the store is asked again after a reload
+	uid    string // the tenant it belonged to: a key moved to a re-added tenant of the same name is revoked too
+	cancel context.CancelCauseFunc
+}
+
+// errKeyRevoked cancels the requests of a key a reload removed.
+var errKeyRevoked = errors.New("the API key was revoked")
+
+// revokeStaleKeys cancels every in-flight generation request whose API key no longer belongs to
+// the same tenant after a tenants reload (the tenant or its key was removed): a revoked key stops
+// being served at once, not when its streams happen to end. Each such client gets an
+// "api_key_revoked" error (an error event if it is streaming); its engine work is still charged.
+// It returns how many requests it cancelled; ReloadTenants calls it after every successful reload.
+func (s *Server) revokeStaleKeys() int {
+	s.liveMu.Lock()
+	defer s.liveMu.Unlock()
+	n := 0
+	for lr := range s.live {
+		if t, ok := s.tenants.Lookup(lr.key); !ok || t.UID != lr.uid {
+			lr.cancel(errKeyRevoked)
+			delete(s.live, lr)
+			n++
+		}
+	}
+	if n > 0 {
+		s.log.Info("tenants reload revoked keys in use; their requests were cancelled", "requests", n)
+	}
+	return n
+}
+
+// busy counts requests in progress and signals when none is left.
+type busy struct {
+	mu   sync.Mutex
+	n    int
+	idle chan struct{} // closed while n == 0
+}
+
+func newBusy() *busy {
+	b := &busy{idle: make(chan struct{})}
+	close(b.idle)
+	return b
+}
+
+func (b *busy) enter() {
+	b.mu.Lock()
+	if b.n == 0 {
+		b.idle = make(chan struct{})
+	}
+	b.n++
+	b.mu.Unlock()
+}
+
+func (b *busy) leave() {
+	b.mu.Lock()
+	b.n--
+	if b.n == 0 {
+		close(b.idle)
+	}
+	b.mu.Unlock()
+}
+
+// done is closed once nothing is in progress (at the time of the call or later).
+func (b *busy) done() <-chan struct{} {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.idle
 }
 
 // New builds a server. It fails when the model's chat template does not compile (the model has
@@ -90,6 +170,9 @@ func New(cfg Config, eng engine.Interface, tok Tokenizer, ts *tenants.Store) (*S
 	}
 	if cfg.MaxBodyBytes <= 0 {
 		cfg.MaxBodyBytes = 4 << 20
+	}
+	if cfg.BodyReadTimeout <= 0 {
+		cfg.BodyReadTimeout = 30 * time.Second
 	}
 	if cfg.ReadHeaderTimeout <= 0 {
 		cfg.ReadHeaderTimeout = 10 * time.Second
@@ -123,6 +206,7 @@ func New(cfg Config, eng engine.Interface, tok Tokenizer, ts *tenants.Store) (*S
 	s := &Server{
 		cfg: cfg, eng: eng, tok: tok, tenants: ts, tmpl: tmpl, info: info,
 		log: cfg.Logger, reg: cfg.Registry, lim: newLimiter(cfg.Now), started: cfg.Now(),
+		gens: newBusy(), bodies: map[*http.ResponseController]struct{}{}, live: map[*liveRequest]struct{}{},
 	}
 	s.met = newMetrics(cfg.Registry, eng)
 	s.baseCtx, s.cancelBase = context.WithCancel(context.Background())
@@ -167,8 +251,6 @@ func (s *Server) Handler() http.Handler {
 // is logged without the request body.
 func (s *Server) recoverer(h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		s.handlers.Add(1)
-		defer s.handlers.Add(-1)
 		defer func() {
 			if v := recover(); v != nil {
 				if v == http.ErrAbortHandler {
@@ -241,21 +323,35 @@ func IsLoopback(addr string) bool {
 	return ip != nil && ip.IsLoopback()
 }
 
-// Shutdown stops accepting connections, reports not-ready, and waits for in-flight requests
-// (streams included) to finish. If ctx ends first, the remaining requests are cancelled (their
-// engine requests closed, their clients sent an error) and Shutdown returns ctx's error once they
-// have returned.
+// Shutdown drains: from the call on, /ready answers 503 and new generation requests are refused
+// with 503 (requests still sending their body are cut short the same way), while the listener
+// stays open so that clients and load balancers see a clear answer, not a refused connection.
+// Once the in-flight generation requests (streams included) have finished, the listener closes and
+// Shutdown returns nil. If ctx ends first, the remaining requests are cancelled: each client
+// gets an error event (or error answer), their engine requests are closed, and Shutdown returns
+// ctx's error once they have returned.
 func (s *Server) Shutdown(ctx context.Context) error {
 	s.draining.Store(true)
-	err := s.http.Shutdown(ctx)
-	if err != nil {
-		s.cancelBase()
-		s.http.Close()
+	s.bodyMu.Lock()
+	for ctl := range s.bodies {
+		_ = ctl.SetReadDeadline(time.Now())
 	}
-	// After a timed-out drain the handlers see their contexts cancelled and return promptly;
-	// wait for them so that the engine requests are closed when Shutdown returns.
-	for s.handlers.Load() > 0 {
-		time.Sleep(5 * time.Millisecond)
+	s.bodyMu.Unlock()
+	var err error
+	select {
+	case <-s.gens.done():
+	case <-ctx.Done():
+		err = ctx.Err()
+		s.cancelBase()
+		// Handlers see their contexts cancelled, send their error and return promptly (a stuck
+		// client is bounded by StreamWriteTimeout); the engine requests are closed once they have.
+		<-s.gens.done()
+	}
+	if err == nil {
+		err = s.http.Shutdown(ctx) // closes the listener and idle connections
+	}
+	if err != nil {
+		s.http.Close()
 	}
 	s.cancelBase()
 	return err
@@ -267,12 +363,30 @@ func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
 }
 
+// internalErrorHold is how long /ready reports not ready after the engine's latest internal
+// error: long enough for a load balancer to steer traffic away from a node whose kernels fail,
+// short enough that one transient failure does not take the node out for good.
+const internalErrorHold = time.Minute
+
 func (s *Server) handleReady(w http.ResponseWriter, r *http.Request) {
-	if s.draining.Load() || !s.serving.Load() {
-		writeJSON(w, http.StatusServiceUnavailable, map[string]string{"status": "not ready"})
-		return
+	notReady := func(reason string) {
+		writeJSON(w, http.StatusServiceUnavailable, map[string]string{"status": "not ready", "reason": reason})
 	}
-	writeJSON(w, http.StatusOK, map[string]string{"status": "ready"})
+	switch {
+	case s.draining.Load():
+		notReady("draining")
+	case !s.serving.Load():
+		notReady("not_serving")
+	case s.recentInternalError():
+		notReady("engine_internal_error")
+	default:
+		writeJSON(w, http.StatusOK, map[string]string{"status": "ready"})
+	}
+}
+
+func (s *Server) recentInternalError() bool {
+	last := s.eng.Stats().LastInternalError
+	return !last.IsZero() && time.Since(last) < internalErrorHold
 }
 
 type modelObject struct {
@@ -330,10 +444,12 @@ type reqCtx struct {
 	errCode  string
 	promptN  int
 	complN   int
+	leave    func() // gives back the tenant's concurrency slot (generation requests); idempotent
 }
 
 // authed authenticates with "Authorization: Bearer KEY" before anything of the request is read.
 func (s *Server) authed(endpoint string, h func(http.ResponseWriter, *http.Request, *reqCtx)) http.HandlerFunc {
+	generation := endpoint == "completions" || endpoint == "chat"
 	return func(w http.ResponseWriter, r *http.Request) {
 		rc := &reqCtx{id: newID(), endpoint: endpoint, start: time.Now()}
 		w.Header().Set("X-Request-Id", rc.id)
@@ -343,6 +459,15 @@ func (s *Server) authed(endpoint string, h func(http.ResponseWriter, *http.Reque
 			s.fail(w, rc, &apiError{Status: http.StatusBadRequest, Type: errInvalidRequest, Code: "duplicate_authorization",
 				Message: "send one Authorization header, not several", Reason: "bad_request"})
 			return
+		}
+		if generation {
+			// Counted before the draining check, so Shutdown either waits for it or it sees draining.
+			s.gens.enter()
+			defer s.gens.leave()
+			if s.draining.Load() {
+				s.fail(w, rc, errShuttingDown)
+				return
+			}
 		}
 		key, ok := bearer(r.Header.Get("Authorization"))
 		if !ok && !s.tenants.Dev() {
@@ -357,6 +482,27 @@ func (s *Server) authed(endpoint string, h func(http.ResponseWriter, *http.Reque
 			return
 		}
 		rc.tenant = t
+		if generation {
+			leave, e := s.lim.enter(t)
+			if e != nil {
+				s.fail(w, rc, e)
+				return
+			}
+			rc.leave = leave
+			defer leave()
+			ctx, cancel := context.WithCancelCause(r.Context())
+			defer cancel(nil)
+			lr := &liveRequest{key: key, uid: t.UID, cancel: cancel}
+			s.liveMu.Lock()
+			s.live[lr] = struct{}{}
+			s.liveMu.Unlock()
+			defer func() {
+				s.liveMu.Lock()
+				delete(s.live, lr)
+				s.liveMu.Unlock()
+			}()
+			r = r.WithContext(ctx)
+		}
 		h(w, r, rc)
 	}
 }
@@ -408,13 +554,36 @@ func newID() string {
 	return hex.EncodeToString(b[:])
 }
 
-// readBody reads a size-limited body.
+// readBody reads a size-limited body within BodyReadTimeout, so that a client trickling its body
+// cannot hold a connection (and its tenant slot) for long.
 func (s *Server) readBody(w http.ResponseWriter, r *http.Request) ([]byte, *apiError) {
 	if e := checkEncoding(r.Header); e != nil {
 		return nil, e
 	}
+	ctl := http.NewResponseController(w)
+	s.bodyMu.Lock()
+	if s.draining.Load() {
+		s.bodyMu.Unlock()
+		return nil, errShuttingDown
+	}
+	// Set under bodyMu, so that Shutdown's cut-off (a deadline of now) is never overwritten.
+	_ = ctl.SetReadDeadline(time.Now().Add(s.cfg.BodyReadTimeout))
+	s.bodies[ctl] = struct{}{}
+	s.bodyMu.Unlock()
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.cfg.MaxBodyBytes))
+	s.bodyMu.Lock()
+	delete(s.bodies, ctl)
+	s.bodyMu.Unlock()
 	if err != nil {
+		// The deadline stays expired, so that net/http does not wait for the rest of the body
+		// before answering.
+		if errors.Is(err, os.ErrDeadlineExceeded) {
+			if s.draining.Load() {
+				return nil, errShuttingDown
+			}
+			return nil, &apiError{Status: http.StatusRequestTimeout, Type: errInvalidRequest, Code: "request_timeout",
+				Message: fmt.Sprintf("the request body did not arrive within %s", s.cfg.BodyReadTimeout), Reason: "body_timeout"}
+		}
 		var mbe *http.MaxBytesError
 		if errors.As(err, &mbe) {
 			return nil, &apiError{Status: http.StatusRequestEntityTooLarge, Type: errInvalidRequest, Code: "request_too_large",
@@ -422,5 +591,8 @@ func (s *Server) readBody(w http.ResponseWriter, r *http.Request) ([]byte, *apiE
 		}
 		return nil, badRequest("", "could not read the request body")
 	}
+	// Cleared at once: the server's own read of the connection (to notice a client hanging up)
+	// must not time out while a long answer streams.
+	_ = ctl.SetReadDeadline(time.Time{})
 	return body, nil
 }

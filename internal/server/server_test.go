@@ -77,13 +77,13 @@ func testStore(t testing.TB) *tenants.Store {
 // start serves eng on 127.0.0.1 with a fresh port; the server is shut down when the test ends.
 func start(t *testing.T, eng *fakeEngine, store *tenants.Store, tok Tokenizer) *testEnv {
 	t.Helper()
-	env := startWith(t, eng, store, tok)
+	env := startWith(t, eng, store, tok, nil)
 	env.eng = eng
 	return env
 }
 
-// startWith is start for any engine (the real one included).
-func startWith(t *testing.T, eng engine.Interface, store *tenants.Store, tok Tokenizer) *testEnv {
+// startWith is start for any engine (the real one included), with a configuration hook.
+func startWith(t *testing.T, eng engine.Interface, store *tenants.Store, tok Tokenizer, mutate func(*Config)) *testEnv {
 	t.Helper()
 	if store == nil {
 		store = testStore(t)
@@ -92,7 +92,11 @@ func startWith(t *testing.T, eng engine.Interface, store *tenants.Store, tok Tok
 		tok = byteTok{}
 	}
 	logs := &syncBuffer{}
-	srv, err := New(Config{Logger: slog.New(slog.NewTextHandler(logs, nil)), StreamWriteTimeout: 5 * time.Second}, eng, tok, store)
+	cfg := Config{Logger: slog.New(slog.NewTextHandler(logs, nil)), StreamWriteTimeout: 5 * time.Second}
+	if mutate != nil {
+		mutate(&cfg)
+	}
+	srv, err := New(cfg, eng, tok, store)
 	if err != nil {
 		t.Fatal(err)
 	}

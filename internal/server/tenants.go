@@ -12,6 +12,8 @@ func (s *Server) ReloadTenants() error {
 	for _, uid := range gone {
 		pages += s.eng.DropTenant(uid)
 	}
-	s.log.Info("tenants reloaded", "tenants", s.tenants.Len(), "removed", len(gone), "cached_pages_dropped", pages)
+	cancelled := s.revokeStaleKeys()
+	s.log.Info("tenants reloaded", "tenants", s.tenants.Len(), "removed", len(gone), "cached_pages_dropped", pages,
+		"requests_cancelled", cancelled)
 	return nil
 }

@@ -49,7 +49,7 @@ func TestReaddedTenantGetsNoCacheHit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	env := startWith(t, eng, store, tok)
+	env := startWith(t, eng, store, tok, nil)
 	body := `{"prompt":"` + strings.Repeat("Once upon a time there was a little girl. ", 4) + `","max_tokens":1}`
 	complete := func(key string) {
 		t.Helper()

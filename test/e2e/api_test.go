@@ -461,11 +461,12 @@ func TestAPI(t *testing.T) {
 		if _, err := qwen.Chat.Completions.New(ctx, hello(1)); err != nil {
 			t.Errorf("another tenant during the limited one's stream: %v", err)
 		}
-		// More choices than the limit can ever allow is a bad request, not a retry.
+		// The slot is taken when the request is authenticated, before its body (and n) is read:
+		// while the stream holds it, even a request that could never run is told to retry.
 		two := hello(1)
 		two.N = openai.Int(2)
 		_, err = lc.Chat.Completions.New(ctx, two)
-		wantAPIError(t, err, 400, "invalid_value")
+		wantAPIError(t, err, 429, "concurrency_limit_exceeded")
 		// Closing the stream frees the slot.
 		stop()
 		resp.Body.Close()
@@ -480,6 +481,9 @@ func TestAPI(t *testing.T) {
 			}
 			time.Sleep(20 * time.Millisecond)
 		}
+		// More choices than the limit can ever allow is a bad request, not a retry.
+		_, err = lc.Chat.Completions.New(ctx, two)
+		wantAPIError(t, err, 400, "invalid_value")
 	})
 
 	t.Run("health", func(t *testing.T) {

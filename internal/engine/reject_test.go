@@ -1,0 +1,116 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"runtime"
+	"testing"
+	"time"
+
+	"github.com/kvwarden/kvwarden/internal/core"
+	"github.com/kvwarden/kvwarden/internal/kv"
+)
+
+// TestRejectedRequestsHoldNothing submits many requests refused for every reason the engine can
+// reach (pool_capacity cannot: the start-up gate keeps the context within the pool) and checks that
+// none leaves a goroutine, a stream or heap behind.
+func TestRejectedRequestsHoldNothing(t *testing.T) {
+	e := newEngine(t, "stories260K.gguf", func(c *Config) { c.MaxContext = 128; c.MaxRunning = 1; c.MaxWaiting = 1 })
+	// Park the loop inside a step so that one request runs and one waits: the next is overloaded.
+	inStep, release := make(chan struct{}), make(chan struct{})
+	e.mu.Lock()
+	e.beforeStep = func([]core.Seq, *kv.Pool) {
+		select {
+		case inStep <- struct{}{}:
+			<-release
+		default:
+		}
+	}
+	e.mu.Unlock()
+	req := func(prompt []int32, n int) Request {
+		return Request{Tenant: "a", Prompt: prompt, MaxTokens: n, Sampling: SamplingParams{TopLogprobs: -1}}
+	}
+	running, err := e.Submit(context.Background(), req([]int32{1, 403}, 4))
+	if err != nil {
+		t.Fatal(err)
+	}
+	<-inStep
+	waiting, err := e.Submit(context.Background(), req([]int32{1, 403}, 4))
+	if err != nil {
+		t.Fatal(err)
+	}
+	long := make([]int32, 4000) // retained 2,000 times this would be 32 MB
+	for i := range long {
+		long[i] = 1
+	}
+	cases := []rejectCase{
+		{"context_length", req(long, 8), RejectContextLength},
+		{"overloaded", req([]int32{1, 403}, 4), RejectOverloaded},
+		{"bad_sampling", Request{Tenant: "a", Prompt: []int32{1}, MaxTokens: 1, Sampling: SamplingParams{Temperature: -1, TopLogprobs: -1}}, RejectInvalid},
+		{"no_tenant", Request{Prompt: []int32{1}, MaxTokens: 1, Sampling: SamplingParams{TopLogprobs: -1}}, RejectInvalid},
+		{"bad_token", req([]int32{1, 1 << 30}, 1), RejectInvalid},
+	}
+	submitAll := func(cases []rejectCase, rounds int) {
+		t.Helper()
+		for range rounds {
+			for _, c := range cases {
+				ctx, cancel := context.WithCancel(context.Background())
+				st, err := e.Submit(ctx, c.r)
+				cancel()
+				var rej *RejectError
+				if st != nil || !errors.As(err, &rej) || rej.Reason != c.want {
+					t.Fatalf("%s: got %v, %v; want a %s rejection", c.name, st, err, c.want)
+				}
+			}
+		}
+	}
+	submitAll(cases, 1) // warm up lazily built state
+	g0, h0 := settle(runtime.NumGoroutine()), heap()
+	submitAll(cases, 400)
+	if g := settle(g0); g > g0 {
+		t.Errorf("%d goroutines after 2,000 rejections, %d before", g, g0)
+	}
+	if h := heap(); h > h0+4<<20 {
+		t.Errorf("heap grew from %d to %d bytes over 2,000 rejections", h0, h)
+	}
+	e.mu.Lock()
+	n := len(e.streams)
+	e.mu.Unlock()
+	if n != 2 {
+		t.Errorf("%d streams registered, want the 2 admitted ones", n)
+	}
+
+	close(release)
+	collect(running)
+	collect(waiting)
+	e.Drain(context.Background())
+	submitAll([]rejectCase{{"shutting_down", req([]int32{1, 403}, 4), RejectShuttingDown}}, 400)
+	if g := settle(g0); g > g0 {
+		t.Errorf("%d goroutines after rejections while shut down, %d before", g, g0)
+	}
+}
+
+type rejectCase struct {
+	name string
+	r    Request
+	want RejectReason
+}
+
+// settle waits up to a second for the goroutine count to fall to want, and returns it.
+func settle(want int) int {
+	deadline := time.Now().Add(time.Second)
+	for {
+		n := runtime.NumGoroutine()
+		if n <= want || time.Now().After(deadline) {
+			return n
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+func heap() uint64 {
+	runtime.GC()
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	return m.HeapAlloc
+}

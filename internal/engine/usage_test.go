@@ -1,0 +1,206 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/kvwarden/kvwarden/internal/core"
+	"github.com/kvwarden/kvwarden/internal/kv"
+)
+
+// ends records the OnEnd calls of one request.
+type ends struct {
+	mu    sync.Mutex
+	calls []Usage
+	done  chan struct{}
+}
+
+func newEnds() *ends { return &ends{done: make(chan struct{})} }
+
+func (x *ends) onEnd(u Usage) {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	x.calls = append(x.calls, u)
+	if len(x.calls) == 1 {
+		close(x.done)
+	}
+}
+
+func (x *ends) wait(t *testing.T) Usage {
+	t.Helper()
+	select {
+	case <-x.done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("OnEnd was never called")
+	}
+	time.Sleep(20 * time.Millisecond) // a second call would show up here
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	if len(x.calls) != 1 {
+		t.Fatalf("OnEnd called %d times, want once", len(x.calls))
+	}
+	return x.calls[0]
+}
+
+// TestUsageChargedHoweverItEnds: every token the engine generated for a request is reported to
+// OnEnd exactly once, whether the request finished or was closed, cancelled, shut down, failed or
+// aborted for isolation, and whether or not anyone still read its stream.
+func TestUsageChargedHoweverItEnds(t *testing.T) {
+	prompt := []int32{1, 403, 407, 261, 378}
+	cases := []struct {
+		name   string
+		stopAt int                                                           // the reader stops reading after this many tokens; 0 reads all
+		end    func(e *Engine, st Stream, cancel func())                     // ends the request once the reader stopped
+		fault  func(e *Engine, id *atomic.Uint64) func([]core.Seq, *kv.Pool) // beforeStep
+		reason string                                                        // abort reason; "" for a finish
+	}{
+		{name: "finished", reason: ""},
+		{name: "closed", stopAt: 3, end: func(_ *Engine, st Stream, _ func()) { st.Close() }, reason: "cancelled"},
+		{name: "cancelled", stopAt: 3, end: func(_ *Engine, _ Stream, cancel func()) { cancel() }, reason: "cancelled"},
+		{name: "shutdown", stopAt: 3, end: func(e *Engine, _ Stream, _ func()) {
+			ctx, c := context.WithCancel(context.Background())
+			c()
+			e.Drain(ctx)
+		}, reason: "shutdown"},
+		{name: "internal", stopAt: 3, fault: func(e *Engine, id *atomic.Uint64) func([]core.Seq, *kv.Pool) {
+			return func(batch []core.Seq, _ *kv.Pool) {
+				for i := range batch {
+					if uint64(batch[i].Request) == id.Load() && batch[i].Start >= 10 {
+						batch[i].Pages = nil // the forward pass refuses it: not an isolation failure
+					}
+				}
+			}
+		}, reason: "internal"},
+		{name: "isolation", stopAt: 3, fault: func(e *Engine, id *atomic.Uint64) func([]core.Seq, *kv.Pool) {
+			return func(batch []core.Seq, cache *kv.Pool) {
+				for _, s := range batch {
+					if uint64(s.Request) == id.Load() && s.Start >= 10 {
+						h, _ := cache.Header(int32(s.Pages[0].Page))
+						h.Tenant[0] ^= 0xff
+						cache.Stamp(int32(s.Pages[0].Page), h)
+					}
+				}
+			}
+		}, reason: "isolation"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			e := newEngine(t, "stories260K.gguf", func(cfg *Config) { cfg.PrefixCache = false })
+			var id atomic.Uint64
+			id.Store(^uint64(0))
+			if c.fault != nil {
+				e.mu.Lock()
+				e.beforeStep = c.fault(e, &id)
+				e.mu.Unlock()
+			}
+			x := newEnds()
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			st, err := e.Submit(ctx, Request{Tenant: "a", Prompt: prompt, MaxTokens: 40, IgnoreEOS: true,
+				Sampling: SamplingParams{TopLogprobs: -1}, OnEnd: x.onEnd})
+			if err != nil {
+				t.Fatal(err)
+			}
+			id.Store(uint64(st.(*stream).id))
+			read := 0
+			var final *Event
+			for ev := range st.Events() {
+				read += len(ev.Tokens)
+				if ev.Done {
+					final = &ev
+				}
+				if c.stopAt > 0 && read >= c.stopAt && c.end != nil {
+					c.end(e, st, cancel)
+					break // stop reading: the engine must account the rest on its own
+				}
+			}
+			u := x.wait(t)
+			st.Close()
+			if u.PromptTokens != len(prompt) || u.CompletionTokens < read || u.CompletionTokens > 40 {
+				t.Fatalf("usage %+v after reading %d tokens of a %d-token prompt", u, read, len(prompt))
+			}
+			if final != nil {
+				if final.Usage != u {
+					t.Errorf("terminal event usage %+v, OnEnd %+v", final.Usage, u)
+				}
+				var ab *AbortError
+				if got := ""; errors.As(final.Err, &ab) {
+					got = ab.Reason
+					if got != c.reason {
+						t.Errorf("ended with %q, want %q", got, c.reason)
+					}
+				} else if c.reason != "" {
+					t.Errorf("ended with %+v, want an abort %q", final, c.reason)
+				}
+			}
+			if c.reason == "" && u.CompletionTokens != read {
+				t.Errorf("a finished request reports %d tokens, the reader got %d", u.CompletionTokens, read)
+			}
+			if c.name == "internal" {
+				if s := e.Stats(); s.InternalErrors == 0 || s.SecurityEvents != 0 {
+					t.Errorf("a non-isolation failure counted as %d internal errors and %d security events", s.InternalErrors, s.SecurityEvents)
+				}
+			}
+		})
+	}
+}
+
+// TestUsageReportsOwnCacheHits: the second identical prompt of a tenant reports the prefix-cache
+// tokens it reused; another tenant's identical prompt reports none.
+func TestUsageReportsOwnCacheHits(t *testing.T) {
+	e := newEngine(t, "stories260K.gguf", nil)
+	prompt := make([]int32, 40) // two full 16-token pages and a partial one
+	for i := range prompt {
+		prompt[i] = int32(300 + i)
+	}
+	usage := func(tenant string) Usage {
+		x := newEnds()
+		st, err := e.Submit(context.Background(), Request{Tenant: tenant, Prompt: prompt, MaxTokens: 2, Sampling: SamplingParams{TopLogprobs: -1}, OnEnd: x.onEnd})
+		if err != nil {
+			t.Fatal(err)
+		}
+		collect(st)
+		return x.wait(t)
+	}
+	for _, step := range []struct {
+		tenant string
+		cached int
+	}{{"a", 0}, {"a", 32}, {"b", 0}} {
+		if u := usage(step.tenant); u.CachedTokens != step.cached || u.PromptTokens != len(prompt) {
+			t.Errorf("tenant %s: usage %+v, want %d cached tokens", step.tenant, u, step.cached)
+		}
+	}
+}
+
+// TestStepFailureKeepsServing: a forward pass that panics (a kernel bug) aborts its batch with
+// reason "internal", is counted as an internal error, never as a security event, and the engine
+// serves the next request.
+func TestStepFailureKeepsServing(t *testing.T) {
+	e := newEngine(t, "stories260K.gguf", nil)
+	var armed atomic.Bool
+	armed.Store(true)
+	e.mu.Lock()
+	e.beforeStep = func([]core.Seq, *kv.Pool) {
+		if armed.CompareAndSwap(true, false) {
+			panic("kernel bug")
+		}
+	}
+	e.mu.Unlock()
+	r := run(t, e, "a", []int32{1, 403, 407}, 10)
+	var ab *AbortError
+	if !errors.As(r.err, &ab) || ab.Reason != "internal" || r.finish != "" {
+		t.Fatalf("the panicked request ended with %+v, want an internal abort", r)
+	}
+	if r := run(t, e, "a", []int32{1, 403, 407}, 10); r.err != nil || len(r.ids) == 0 {
+		t.Fatalf("the next request ended with %+v", r)
+	}
+	s := e.Stats()
+	if s.InternalErrors != 1 || s.LastInternalError.IsZero() || s.SecurityEvents != 0 {
+		t.Fatalf("stats %+v: want 1 internal error, no security event", s)
+	}
+	assertPoolWhole(t, e)
+}
