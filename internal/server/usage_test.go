@@ -182,7 +182,7 @@ func TestReadyAfterInternalError(t *testing.T) {
 			if code != c.code || !strings.Contains(string(body), c.reason) {
 				t.Fatalf("/ready: %d %s", code, body)
 			}
-			_, _, body = env.get("/metrics")
+			_, _, body = env.metrics()
 			want := "kvwarden_engine_internal_errors_total " + strconv.Itoa(int(eng.stats.InternalErrors))
 			if !strings.Contains(string(body), want) {
 				t.Fatalf("metrics lack %q", want)
