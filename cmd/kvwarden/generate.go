@@ -9,6 +9,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/kvwarden/kvwarden/internal/engine"
+	"github.com/kvwarden/kvwarden/internal/kvtypes"
+	"github.com/kvwarden/kvwarden/internal/sampler"
 )
 
 func newGenerateCmd() *cobra.Command {
@@ -51,12 +53,13 @@ func newGenerateCmd() *cobra.Command {
 			if len(ids) == 0 {
 				return fmt.Errorf("the prompt encodes to no tokens and the model adds no BOS; give a non-empty --prompt")
 			}
-			sp := engine.SamplingParams{Temperature: temperature, TopP: topP, TopK: topK, TopLogprobs: -1}
+			sp := sampler.Params{Temperature: temperature, TopP: topP, TopK: topK, TopLogprobs: -1}
+			hasSeed := false
 			if cmd.Flags().Changed("seed") {
-				sp.Seed, sp.HasSeed = uint64(seed), true
+				sp.Seed, hasSeed = uint64(seed), true
 			}
 			start := time.Now()
-			st, err := eng.Submit(ctx, engine.Request{Tenant: "cli", Prompt: ids, MaxTokens: n, Sampling: sp})
+			st, err := eng.Submit(ctx, engine.Request{Tenant: "cli", Prompt: ids, MaxTokens: n, Sampling: sp, HasSeed: hasSeed})
 			if err != nil {
 				return err
 			}
@@ -114,7 +117,7 @@ func lastRuneStart(b []byte) int {
 	return len(b)
 }
 
-func report(w interface{ Write([]byte) (int, error) }, promptTokens, generated int, start, first, end time.Time, finish string) {
+func report(w interface{ Write([]byte) (int, error) }, promptTokens, generated int, start, first, end time.Time, finish kvtypes.FinishReason) {
 	if generated == 0 {
 		fmt.Fprintf(w, "prompt: %s; no tokens generated (finish: %s)\n", span(promptTokens, end.Sub(start)), finish)
 		return

@@ -14,6 +14,7 @@ import (
 	"github.com/kvwarden/kvwarden/internal/engine"
 	"github.com/kvwarden/kvwarden/internal/kv"
 	"github.com/kvwarden/kvwarden/internal/model"
+	"github.com/kvwarden/kvwarden/internal/sampler"
 	"github.com/kvwarden/kvwarden/internal/tensor"
 	"github.com/kvwarden/kvwarden/internal/tokenizer"
 )
@@ -284,7 +285,7 @@ func (r *runner) run(ctx context.Context, batch, promptTokens, maxTokens int) (t
 	start := time.Now()
 	for _, p := range prompts {
 		st, err := r.eng.Submit(ctx, engine.Request{Tenant: "bench", Prompt: p, MaxTokens: maxTokens,
-			Sampling: engine.SamplingParams{TopLogprobs: -1, HasSeed: true}, IgnoreEOS: true})
+			Sampling: sampler.Params{TopLogprobs: -1}, HasSeed: true, IgnoreEOS: true})
 		if err != nil {
 			cancel() // closes the requests already submitted
 			wg.Wait()

@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"time"
+
+	"github.com/kvwarden/kvwarden/internal/kvtypes"
 )
 
 // Errors returned by events the core refuses. Refusals never change state except where the doc of
@@ -23,9 +25,9 @@ type Core struct {
 	l   ledger
 	now time.Time
 
-	reqs     map[RequestID]*request
+	reqs     map[kvtypes.RequestID]*request
 	live     []*request // every non-terminal request, for deadlines
-	nextID   RequestID
+	nextID   kvtypes.RequestID
 	arrivals uint64
 
 	tenants map[string]*tenant
@@ -43,7 +45,7 @@ type Core struct {
 	stepOwned []int32    // pages of requests that ended mid-step, quarantined until Advance
 	stepRefs  []int32    // cached pages those requests held, kept referenced until Advance
 
-	xfers   map[TransferID]*transfer
+	xfers   map[kvtypes.TransferID]*transfer
 	fences  []*transfer // cancelled transfers waiting for their acknowledgement
 	xferSeq uint64
 
@@ -58,7 +60,7 @@ type Core struct {
 type tenant struct {
 	name    string
 	idx     int32
-	key     TenantKey
+	key     kvtypes.TenantKey
 	vt      int64      // virtual time: admitted cost so far, for fair share
 	queue   []*request // waiting, by arrival
 	heapIdx int        // -1 when not waiting
@@ -66,7 +68,7 @@ type tenant struct {
 }
 
 type request struct {
-	id        RequestID
+	id        kvtypes.RequestID
 	t         *tenant
 	mode      Mode
 	state     State
@@ -77,7 +79,7 @@ type request struct {
 	ignoreEOS bool
 	first     int32 // DecodeOnly: token sampled by the prefill node
 	computed  int   // positions whose KV is written
-	pages     []PageRef
+	pages     []kvtypes.PageRef
 	keys      []cacheKey // chain keys of full pages, computed lazily
 	cached    int        // leading entries of pages that are in the prefix cache
 	noCache   bool
@@ -104,9 +106,9 @@ func New(cfg Config) (*Core, error) {
 	c := &Core{
 		cfg:     cfg,
 		l:       newLedger(cfg.Pages, cfg.PageTokens, cfg.PrefixCache),
-		reqs:    make(map[RequestID]*request),
+		reqs:    make(map[kvtypes.RequestID]*request),
 		tenants: make(map[string]*tenant),
-		xfers:   make(map[TransferID]*transfer),
+		xfers:   make(map[kvtypes.TransferID]*transfer),
 		hashBuf: make([]byte, len(cacheKey{})+4*cfg.PageTokens),
 	}
 	c.cur, c.nxt = &c.bufs[0], &c.bufs[1]
@@ -115,8 +117,8 @@ func New(cfg Config) (*Core, error) {
 
 // TenantKeyOf derives a tenant's identity from the secret. An empty tenant is an error: there is no
 // shared default identity and no global cache.
-func TenantKeyOf(secret []byte, tenant string) (TenantKey, error) {
-	var k TenantKey
+func TenantKeyOf(secret []byte, tenant string) (kvtypes.TenantKey, error) {
+	var k kvtypes.TenantKey
 	if tenant == "" {
 		return k, errors.New("core: missing tenant")
 	}
@@ -167,55 +169,55 @@ func (c *Core) Submit(now time.Time, spec RequestSpec) (Reservation, error) {
 type admitted struct{ r *request }
 
 func (c *Core) admit(spec RequestSpec) (admitted, *Rejection) {
-	rej := func(reason RejectReason, format string, a ...any) (admitted, *Rejection) {
+	rej := func(reason kvtypes.RejectReason, format string, a ...any) (admitted, *Rejection) {
 		return admitted{}, &Rejection{Reason: reason, Message: fmt.Sprintf(format, a...)}
 	}
 	if c.shutdown {
-		return rej(RejectShuttingDown, "the server is shutting down")
+		return rej(kvtypes.RejectShuttingDown, "the server is shutting down")
 	}
 	if spec.Tenant == "" {
-		return rej(RejectInvalid, "missing tenant")
+		return rej(kvtypes.RejectInvalid, "missing tenant")
 	}
 	if spec.Mode > DecodeOnly {
-		return rej(RejectInvalid, "unknown mode %d", spec.Mode)
+		return rej(kvtypes.RejectInvalid, "unknown mode %d", spec.Mode)
 	}
 	n := len(spec.Prompt)
 	if n == 0 {
-		return rej(RejectInvalid, "empty prompt")
+		return rej(kvtypes.RejectInvalid, "empty prompt")
 	}
 	if spec.MaxTokens < 1 {
-		return rej(RejectInvalid, "max_tokens %d < 1", spec.MaxTokens)
+		return rej(kvtypes.RejectInvalid, "max_tokens %d < 1", spec.MaxTokens)
 	}
 	for i, t := range spec.Prompt {
 		if !c.validToken(t) {
-			return rej(RejectInvalid, "prompt token %d at position %d outside the vocabulary of %d", t, i, c.cfg.Vocab)
+			return rej(kvtypes.RejectInvalid, "prompt token %d at position %d outside the vocabulary of %d", t, i, c.cfg.Vocab)
 		}
 	}
 	for _, t := range spec.StopTokens {
 		if !c.validToken(t) {
-			return rej(RejectInvalid, "stop token %d outside the vocabulary of %d", t, c.cfg.Vocab)
+			return rej(kvtypes.RejectInvalid, "stop token %d outside the vocabulary of %d", t, c.cfg.Vocab)
 		}
 	}
 	if spec.Mode == DecodeOnly && !c.validToken(spec.First) {
-		return rej(RejectInvalid, "first token %d outside the vocabulary of %d", spec.First, c.cfg.Vocab)
+		return rej(kvtypes.RejectInvalid, "first token %d outside the vocabulary of %d", spec.First, c.cfg.Vocab)
 	}
 	// One limit for every role (invariant 2). max_tokens alone first: the sum could overflow.
 	if spec.MaxTokens > c.cfg.MaxContext {
-		return rej(RejectContextLength, "max_tokens %d > context %d", spec.MaxTokens, c.cfg.MaxContext)
+		return rej(kvtypes.RejectContextLength, "max_tokens %d > context %d", spec.MaxTokens, c.cfg.MaxContext)
 	}
 	if n+spec.MaxTokens > c.cfg.MaxContext {
-		return rej(RejectContextLength, "prompt %d + max_tokens %d = %d > context %d", n, spec.MaxTokens, n+spec.MaxTokens, c.cfg.MaxContext)
+		return rej(kvtypes.RejectContextLength, "prompt %d + max_tokens %d = %d > context %d", n, spec.MaxTokens, n+spec.MaxTokens, c.cfg.MaxContext)
 	}
 	if pool := c.cfg.Pages * c.cfg.PageTokens; n+spec.MaxTokens > pool {
-		return rej(RejectPoolCapacity, "prompt %d + max_tokens %d = %d > KV pool of %d tokens (%d pages × %d)",
+		return rej(kvtypes.RejectPoolCapacity, "prompt %d + max_tokens %d = %d > KV pool of %d tokens (%d pages × %d)",
 			n, spec.MaxTokens, n+spec.MaxTokens, pool, c.cfg.Pages, c.cfg.PageTokens)
 	}
 	if w := c.nState[Waiting]; w >= c.cfg.MaxWaiting {
-		return rej(RejectOverloaded, "%d requests waiting (limit %d)", w, c.cfg.MaxWaiting)
+		return rej(kvtypes.RejectOverloaded, "%d requests waiting (limit %d)", w, c.cfg.MaxWaiting)
 	}
 	t, err := c.tenant(spec.Tenant)
 	if err != nil {
-		return rej(RejectInvalid, "%v", err)
+		return rej(kvtypes.RejectInvalid, "%v", err)
 	}
 	c.nextID++
 	c.arrivals++
@@ -230,7 +232,7 @@ func (c *Core) admit(spec RequestSpec) (admitted, *Rejection) {
 		stop:      append([]int32(nil), spec.StopTokens...),
 		ignoreEOS: spec.IgnoreEOS,
 		first:     spec.First,
-		pages:     make([]PageRef, 0, (total+c.cfg.PageTokens-1)/c.cfg.PageTokens),
+		pages:     make([]kvtypes.PageRef, 0, (total+c.cfg.PageTokens-1)/c.cfg.PageTokens),
 		arrival:   c.arrivals,
 		arrivedAt: c.now,
 		cost:      int64(total),
@@ -257,9 +259,9 @@ func (c *Core) enqueue(a admitted) {
 // Abort ends a request with reason. It is idempotent in effect: aborting a request that is gone or
 // terminal changes nothing and returns ErrUnknownRequest. Every page the request holds is released
 // exactly once, through a fence when a step or a transfer may still touch it.
-func (c *Core) Abort(now time.Time, id RequestID, reason AbortReason) error {
+func (c *Core) Abort(now time.Time, id kvtypes.RequestID, reason kvtypes.AbortReason) error {
 	c.clock(now)
-	if !reason.known() {
+	if !reason.Known() {
 		return ErrBadReason
 	}
 	r := c.reqs[id]
@@ -278,7 +280,7 @@ func (c *Core) Shutdown(now time.Time) {
 	c.shutdown = true
 	for i := len(c.live) - 1; i >= 0; i-- {
 		if i < len(c.live) {
-			c.abort(c.live[i], AbortShutdown, "the server is shutting down")
+			c.abort(c.live[i], kvtypes.AbortShutdown, "the server is shutting down")
 		}
 	}
 }
@@ -297,9 +299,9 @@ func (c *Core) Tick(now time.Time) {
 		in, lim := c.now.Sub(r.since), d.of(r.state)
 		switch {
 		case in > lim:
-			c.abort(r, AbortDeadline, fmt.Sprintf("%s for %v > deadline %v", r.state, in, lim))
+			c.abort(r, kvtypes.AbortDeadline, fmt.Sprintf("%s for %v > deadline %v", r.state, in, lim))
 		case c.now.Sub(r.arrivedAt) > d.Total:
-			c.abort(r, AbortDeadline, fmt.Sprintf("alive for %v > total deadline %v", c.now.Sub(r.arrivedAt), d.Total))
+			c.abort(r, kvtypes.AbortDeadline, fmt.Sprintf("alive for %v > total deadline %v", c.now.Sub(r.arrivedAt), d.Total))
 		}
 	}
 	for i := 0; i < len(c.fences); {
@@ -362,7 +364,7 @@ func (c *Core) bug(where string) {
 // aborted instead of left half-moved.
 func (c *Core) moveOrAbort(r *request, to State) bool {
 	if err := c.move(r, to); err != nil {
-		c.abort(r, AbortInternal, err.Error())
+		c.abort(r, kvtypes.AbortInternal, err.Error())
 		return false
 	}
 	return true
@@ -380,7 +382,7 @@ func (c *Core) dropLive(r *request) {
 // abort is the one way into Aborted. It emits the terminal event and releases the request's
 // pages: at once when nothing else touches them, through the step fence when its sequence is in
 // the running batch, through the transfer's fence when a transfer is open.
-func (c *Core) abort(r *request, reason AbortReason, msg string) {
+func (c *Core) abort(r *request, reason kvtypes.AbortReason, msg string) {
 	if r.state.Terminal() {
 		return
 	}
@@ -416,7 +418,7 @@ func (c *Core) emitted(r *request) int {
 }
 
 // finish is the one way into Finished.
-func (c *Core) finish(r *request, reason FinishReason) {
+func (c *Core) finish(r *request, reason kvtypes.FinishReason) {
 	if !c.moveOrAbort(r, Finished) {
 		return
 	}
@@ -437,7 +439,7 @@ func (c *Core) releasePages(r *request) {
 	r.cached = 0
 }
 
-func (c *Core) dropRef(r *request, id PageID) {
+func (c *Core) dropRef(r *request, id kvtypes.PageID) {
 	p := &c.l.pages[id]
 	switch {
 	case p.state == pageOwned && p.owner == r.id:
@@ -471,7 +473,7 @@ func (c *Core) withdrawCached(r *request) {
 // freePage starts a page's next lifetime and tells the executor to invalidate its header.
 func (c *Core) freePage(id int32) {
 	c.l.release(id)
-	c.nxt.invalidate = append(c.nxt.invalidate, PageID(id))
+	c.nxt.invalidate = append(c.nxt.invalidate, kvtypes.PageID(id))
 }
 
 // fenceStep holds an aborted request's pages until the running step is advanced: the forward

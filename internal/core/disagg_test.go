@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"pgregory.net/rapid"
+
+	"github.com/kvwarden/kvwarden/internal/kvtypes"
 )
 
 // Invariant 12 at the level of the core: a request produces the same tokens whether it runs alone
@@ -37,9 +39,9 @@ func (o outcome) String() string { return fmt.Sprintf("%v %s", o.tokens, o.end) 
 type node struct {
 	c      *Core
 	e      *fakeExec
-	out    map[RequestID]*outcome
-	firsts []RequestID // requests in the order they first ran
-	seen   map[RequestID]bool
+	out    map[kvtypes.RequestID]*outcome
+	firsts []kvtypes.RequestID // requests in the order they first ran
+	seen   map[kvtypes.RequestID]bool
 }
 
 func newNode(t fataler, cfg Config) *node {
@@ -47,10 +49,10 @@ func newNode(t fataler, cfg Config) *node {
 	if err != nil {
 		t.Fatalf("%v", err)
 	}
-	return &node{c: c, e: newFakeExec(cfg.Pages, c.cfg.PageTokens, cfg.Vocab), out: make(map[RequestID]*outcome), seen: make(map[RequestID]bool)}
+	return &node{c: c, e: newFakeExec(cfg.Pages, c.cfg.PageTokens, cfg.Vocab), out: make(map[kvtypes.RequestID]*outcome), seen: make(map[kvtypes.RequestID]bool)}
 }
 
-func (n *node) submit(t fataler, now time.Time, spec RequestSpec) RequestID {
+func (n *node) submit(t fataler, now time.Time, spec RequestSpec) kvtypes.RequestID {
 	res, err := n.c.Submit(now, spec)
 	if err != nil {
 		t.Fatalf("submit: %v", err)
@@ -102,7 +104,7 @@ func (n *node) idle() bool { return !n.c.HasReady() && len(n.c.live) == 0 && len
 // runLocal runs jobs on one node and returns each job's outcome.
 func runLocal(t fataler, cfg Config, jobs []job) ([]outcome, []int) {
 	n := newNode(t, cfg)
-	ids := make([]RequestID, len(jobs))
+	ids := make([]kvtypes.RequestID, len(jobs))
 	now := epoch0
 	for step := 0; ; step++ {
 		for i, j := range jobs {
@@ -119,7 +121,7 @@ func runLocal(t fataler, cfg Config, jobs []job) ([]outcome, []int) {
 		}
 	}
 	outs := make([]outcome, len(jobs))
-	index := make(map[RequestID]int)
+	index := make(map[kvtypes.RequestID]int)
 	for i, id := range ids {
 		outs[i] = *n.out[id]
 		index[id] = i
@@ -137,11 +139,11 @@ func runLocal(t fataler, cfg Config, jobs []job) ([]outcome, []int) {
 func runSplit(t fataler, cfg Config, jobs []job, drop func(i int) bool) []outcome {
 	pre, dec := newNode(t, cfg), newNode(t, cfg)
 	now := epoch0
-	preIDs := make([]RequestID, len(jobs))
-	job := make(map[RequestID]int)   // prefill id → job
-	decOf := make(map[RequestID]int) // decode id → job
-	sends := make(map[RequestID]SendPages)
-	sendOf := make(map[RequestID]SendPages) // decode id → the send feeding it
+	preIDs := make([]kvtypes.RequestID, len(jobs))
+	job := make(map[kvtypes.RequestID]int)   // prefill id → job
+	decOf := make(map[kvtypes.RequestID]int) // decode id → job
+	sends := make(map[kvtypes.RequestID]SendPages)
+	sendOf := make(map[kvtypes.RequestID]SendPages) // decode id → the send feeding it
 	for step := 0; ; step++ {
 		for i, j := range jobs {
 			if j.at == step {
@@ -170,7 +172,7 @@ func runSplit(t fataler, cfg Config, jobs []job, drop func(i int) bool) []outcom
 				if h := pre.e.headers[src.Page]; h.Tenant != s.Tenant || h.Gen != src.Gen || !h.Written {
 					t.Fatalf("sender would read page %d with header %v", src.Page, h)
 				}
-				mine := Header{Tenant: rp.Tenant, Request: rp.Request, Gen: ref.Gen}
+				mine := kvtypes.Header{Tenant: rp.Tenant, Request: rp.Request, Gen: ref.Gen}
 				if dec.e.headers[ref.Page] != mine {
 					t.Fatalf("receiver page %d header %v, want %v", ref.Page, dec.e.headers[ref.Page], mine)
 				}
@@ -201,7 +203,7 @@ func runSplit(t fataler, cfg Config, jobs []job, drop func(i int) bool) []outcom
 		outs[i] = *dec.out[id]
 	}
 	for i, id := range preIDs {
-		if o := pre.out[id]; o.end != string(FinishTransferred) && outs[i].end == "" {
+		if o := pre.out[id]; o.end != string(kvtypes.FinishTransferred) && outs[i].end == "" {
 			outs[i] = outcome{end: "prefill " + o.end}
 		}
 	}
@@ -254,7 +256,7 @@ func TestBitIdenticalAcrossPathsProperty(t *testing.T) {
 
 		ref, _ := runLocal(rt, cfg, jobs)
 		for i, o := range ref {
-			if o.end != string(FinishStop) && o.end != string(FinishLength) {
+			if o.end != string(kvtypes.FinishStop) && o.end != string(kvtypes.FinishLength) {
 				rt.Fatalf("job %d ended %q on a healthy node", i, o.end)
 			}
 		}
@@ -281,7 +283,7 @@ func TestBitIdenticalAcrossPathsProperty(t *testing.T) {
 		for i := range jobs {
 			want := ref[i]
 			if i%3 == 1 {
-				want = outcome{end: "abort:" + string(AbortTransfer)}
+				want = outcome{end: "abort:" + string(kvtypes.AbortTransfer)}
 			}
 			if !outcomeEq(lossy[i], want) {
 				rt.Fatalf("job %d over a lossy transport: %v, want %v", i, lossy[i], want)
@@ -326,7 +328,7 @@ func TestIncidentAcrossNodes(t *testing.T) {
 
 	// Oversized: a rejection, not a request. Nothing exists to be aborted, hand off or bind.
 	_, err := pre.c.Submit(now, RequestSpec{Tenant: "victim", Prompt: long, MaxTokens: 16, Mode: PrefillOnly})
-	if rej, ok := err.(*Rejection); !ok || rej.Reason != RejectContextLength {
+	if rej, ok := err.(*Rejection); !ok || rej.Reason != kvtypes.RejectContextLength {
 		t.Fatalf("oversized prompt: %v", err)
 	}
 	if len(pre.c.reqs) != 0 || pre.c.Stats().PagesFree != 64 {
@@ -350,18 +352,18 @@ func TestIncidentAcrossNodes(t *testing.T) {
 	id := pre.submit(t, now, RequestSpec{Tenant: "victim", Prompt: long[:127], MaxTokens: 16, Mode: PrefillOnly})
 	rd = pre.c.Ready()
 	pre.e.apply(rd)
-	if err := pre.c.Abort(now, id, AbortCancelled); err != nil {
+	if err := pre.c.Abort(now, id, kvtypes.AbortCancelled); err != nil {
 		t.Fatal(err)
 	}
 	res, _ := pre.e.run(rd)
 	res.Seqs[0].Token = 5 // the engine still samples: the core must drop it
 	pre.c.Advance(res)
 	rd = pre.step(t)
-	if len(rd.Send) != 0 || len(rd.Done) != 1 || rd.Done[0].Abort != AbortCancelled {
+	if len(rd.Send) != 0 || len(rd.Done) != 1 || rd.Done[0].Abort != kvtypes.AbortCancelled {
 		t.Fatalf("aborted request reached the hand-off: send %v done %+v", rd.Send, rd.Done)
 	}
 	// A hand-off attempt naming it is refused: there is no transfer, and ids are not guessable.
-	for _, guess := range []TransferID{1, TransferID(mix64(1)), TransferID(id)} {
+	for _, guess := range []kvtypes.TransferID{1, kvtypes.TransferID(mix64(1)), kvtypes.TransferID(id)} {
 		if err := pre.c.TransferDone(now, guess, true); err != ErrUnknownTransfer {
 			t.Fatalf("guessed transfer %d: %v", guess, err)
 		}
@@ -382,11 +384,11 @@ func TestIncidentAcrossNodes(t *testing.T) {
 			t.Fatalf("commit with one of eight pages written (claiming %d tokens)", claim)
 		}
 		rd = dec.step(t)
-		if len(rd.Done) != 1 || rd.Done[0].Abort != AbortTransfer || rd.Done[0].Finish != "" || len(rd.Batch) != 0 {
+		if len(rd.Done) != 1 || rd.Done[0].Abort != kvtypes.AbortTransfer || rd.Done[0].Finish != "" || len(rd.Batch) != 0 {
 			t.Fatalf("refused hand-off: %+v", rd)
 		}
 	}
-	if st := dec.c.Stats(); st.SecurityEvents != 2 || st.PagesFree != 64 || st.Aborted[AbortTransfer] != 2 {
+	if st := dec.c.Stats(); st.SecurityEvents != 2 || st.PagesFree != 64 || st.Aborted[kvtypes.AbortTransfer] != 2 {
 		t.Fatalf("%+v", st)
 	}
 }

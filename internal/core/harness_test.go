@@ -3,6 +3,8 @@ package core
 import (
 	"fmt"
 	"time"
+
+	"github.com/kvwarden/kvwarden/internal/kvtypes"
 )
 
 // fakeExec plays the executor for tests: the KV pool with its page headers, the forward pass, and
@@ -14,10 +16,10 @@ import (
 type fakeExec struct {
 	P       int
 	vocab   int
-	headers []Header
+	headers []kvtypes.Header
 	kv      []kvSlot
-	tainted []bool                // got a late (buggy) write since its last stamp
-	expect  map[RequestID][]int32 // each request's true tokens: prompt, then its outputs
+	tainted []bool                        // got a late (buggy) write since its last stamp
+	expect  map[kvtypes.RequestID][]int32 // each request's true tokens: prompt, then its outputs
 }
 
 type kvSlot struct {
@@ -29,14 +31,14 @@ type kvSlot struct {
 func newFakeExec(pages, P, vocab int) *fakeExec {
 	return &fakeExec{
 		P: P, vocab: vocab,
-		headers: make([]Header, pages),
+		headers: make([]kvtypes.Header, pages),
 		kv:      make([]kvSlot, pages*P),
 		tainted: make([]bool, pages),
-		expect:  make(map[RequestID][]int32),
+		expect:  make(map[kvtypes.RequestID][]int32),
 	}
 }
 
-func (e *fakeExec) submitted(id RequestID, spec RequestSpec) {
+func (e *fakeExec) submitted(id kvtypes.RequestID, spec RequestSpec) {
 	e.expect[id] = append([]int32(nil), spec.Prompt...)
 }
 
@@ -46,7 +48,7 @@ func (e *fakeExec) apply(rd Ready) {
 		e.expect[em.Request] = append(e.expect[em.Request], em.Token)
 	}
 	for _, p := range rd.Invalidate {
-		e.headers[p] = Header{}
+		e.headers[p] = kvtypes.Header{}
 		e.tainted[p] = false
 	}
 	for _, s := range rd.Stamp {
@@ -55,7 +57,7 @@ func (e *fakeExec) apply(rd Ready) {
 	}
 }
 
-func (e *fakeExec) slot(ref PageRef, pos int) *kvSlot {
+func (e *fakeExec) slot(ref kvtypes.PageRef, pos int) *kvSlot {
 	return &e.kv[int(ref.Page)*e.P+pos%e.P]
 }
 
@@ -126,7 +128,7 @@ func (e *fakeExec) receive(rp ReceivePages, src []int32, skip func(i int) bool) 
 	m := Received{Transfer: rp.Transfer, Request: rp.Request, Tokens: rp.Tokens}
 	for i, ref := range rp.Pages {
 		h := e.headers[ref.Page]
-		mine := Header{Tenant: rp.Tenant, Request: rp.Request, Gen: ref.Gen}
+		mine := kvtypes.Header{Tenant: rp.Tenant, Request: rp.Request, Gen: ref.Gen}
 		if h == mine && !skip(i) {
 			for pos := i * e.P; pos < min((i+1)*e.P, rp.Tokens); pos++ {
 				*e.slot(ref, pos) = kvSlot{src[pos], int32(pos), true}
@@ -146,7 +148,7 @@ func (e *fakeExec) lateWrite(rp ReceivePages, i int, src []int32) {
 	for pos := i * e.P; pos < min((i+1)*e.P, rp.Tokens, len(src)); pos++ {
 		*e.slot(ref, pos) = kvSlot{src[pos], int32(pos), true}
 	}
-	e.headers[ref.Page] = Header{Tenant: rp.Tenant, Request: rp.Request, Gen: ref.Gen, Written: true}
+	e.headers[ref.Page] = kvtypes.Header{Tenant: rp.Tenant, Request: rp.Request, Gen: ref.Gen, Written: true}
 	e.tainted[ref.Page] = true
 }
 
@@ -162,7 +164,7 @@ func (e *fakeExec) checkHeaders(c *Core) error {
 		}
 		switch p.state {
 		case pageFree:
-			if h != (Header{}) {
+			if h != (kvtypes.Header{}) {
 				return fmt.Errorf("free page %d has header %v", i, h)
 			}
 		case pageOwned:
@@ -170,7 +172,7 @@ func (e *fakeExec) checkHeaders(c *Core) error {
 			if r == nil {
 				return fmt.Errorf("owned page %d names gone request %d", i, p.owner)
 			}
-			want := Header{Tenant: r.t.key, Request: r.id, Gen: p.gen, Written: true}
+			want := kvtypes.Header{Tenant: r.t.key, Request: r.id, Gen: p.gen, Written: true}
 			if r.state == Transferring && r.mode == DecodeOnly {
 				want.Written = h.Written // the transport decides when it is written
 			}

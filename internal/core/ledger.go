@@ -1,5 +1,7 @@
 package core
 
+import "github.com/kvwarden/kvwarden/internal/kvtypes"
+
 // The page ledger.
 //
 // Every page is in exactly one of four states, and the counts always add up to the pool:
@@ -40,8 +42,8 @@ func (s pageState) String() string { return pageStateNames[s] }
 type cacheKey [16]byte
 
 type page struct {
-	owner     RequestID // owned/quarantined: the holder; cached: the request that wrote it
-	key       cacheKey  // cached
+	owner     kvtypes.RequestID // owned/quarantined: the holder; cached: the request that wrote it
+	key       cacheKey          // cached
 	gen       uint32
 	tenant    int32 // owned, cached, quarantined; -1 when free
 	refs      int32 // cached
@@ -92,17 +94,17 @@ func (l *ledger) set(id int32, s pageState) {
 // may be evicted.
 func (l *ledger) available() int { return len(l.free) + l.lruLen }
 
-func (l *ledger) alloc(tenant int32, owner RequestID) (PageRef, bool) {
+func (l *ledger) alloc(tenant int32, owner kvtypes.RequestID) (kvtypes.PageRef, bool) {
 	n := len(l.free)
 	if n == 0 {
-		return PageRef{}, false
+		return kvtypes.PageRef{}, false
 	}
 	id := l.free[n-1]
 	l.free = l.free[:n-1]
 	l.set(id, pageOwned)
 	p := &l.pages[id]
 	p.tenant, p.owner = tenant, owner
-	return PageRef{PageID(id), p.gen}, true
+	return kvtypes.PageRef{Page: kvtypes.PageID(id), Gen: p.gen}, true
 }
 
 // release frees an owned, quarantined or idle cached page: a new lifetime begins.
@@ -122,7 +124,7 @@ func (l *ledger) release(id int32) {
 }
 
 // register moves a full owned page into the cache, referenced once (by its writer).
-func (l *ledger) register(id int32, key cacheKey, parent PageRef, parentOK bool, toks []int32) {
+func (l *ledger) register(id int32, key cacheKey, parent kvtypes.PageRef, parentOK bool, toks []int32) {
 	l.set(id, pageCached)
 	p := &l.pages[id]
 	p.key, p.refs = key, 1
@@ -144,7 +146,7 @@ const (
 
 // verify proves a cached candidate is exactly page i of this tenant's prefix: it follows the same
 // parent page (hence the same position) and holds the same tokens.
-func (l *ledger) verify(id int32, tenant int32, parent PageRef, parentOK bool, toks []int32) match {
+func (l *ledger) verify(id int32, tenant int32, parent kvtypes.PageRef, parentOK bool, toks []int32) match {
 	p := &l.pages[id]
 	if p.state != pageCached || p.tenant != tenant {
 		return matchConflict

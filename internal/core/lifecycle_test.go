@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/kvwarden/kvwarden/internal/kvtypes"
 )
 
 // The legal transitions, written out independently of legalMoves.
@@ -75,7 +77,7 @@ func TestIllegalMoveRefused(t *testing.T) {
 		t.Fatal("waiting→decoding accepted")
 	}
 	rd := c.Ready()
-	if len(rd.Done) != 1 || rd.Done[0].Abort != AbortInternal || rd.Done[0].Finish != "" {
+	if len(rd.Done) != 1 || rd.Done[0].Abort != kvtypes.AbortInternal || rd.Done[0].Finish != "" {
 		t.Fatalf("illegal move did not abort as internal: %+v", rd.Done)
 	}
 }
@@ -88,18 +90,18 @@ func TestTerminalAbsorbing(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := c.reqs[res.ID]
-	if err := c.Abort(epoch0, res.ID, AbortCancelled); err != nil {
+	if err := c.Abort(epoch0, res.ID, kvtypes.AbortCancelled); err != nil {
 		t.Fatal(err)
 	}
-	for _, reason := range []AbortReason{AbortCancelled, AbortDeadline, AbortIsolation} {
+	for _, reason := range []kvtypes.AbortReason{kvtypes.AbortCancelled, kvtypes.AbortDeadline, kvtypes.AbortIsolation} {
 		if err := c.Abort(epoch0, res.ID, reason); !errors.Is(err, ErrUnknownRequest) {
 			t.Fatalf("second abort: %v", err)
 		}
 	}
-	c.abort(r, AbortInternal, "again") // even internally
-	c.finish(r, FinishLength)
+	c.abort(r, kvtypes.AbortInternal, "again") // even internally
+	c.finish(r, kvtypes.FinishLength)
 	rd := c.Ready()
-	if len(rd.Done) != 1 || rd.Done[0].Abort != AbortCancelled {
+	if len(rd.Done) != 1 || rd.Done[0].Abort != kvtypes.AbortCancelled {
 		t.Fatalf("terminal events %+v", rd.Done)
 	}
 	if r.state != Aborted || c.st.internal != 1 { // the refused finish is counted
@@ -145,20 +147,20 @@ func TestAdmissionRejects(t *testing.T) {
 	c := newTestCore(t, Config{Pages: 8, PageTokens: 4, MaxContext: 20, MaxWaiting: 2, Vocab: 50})
 	for _, tc := range []struct {
 		spec   RequestSpec
-		reason RejectReason
+		reason kvtypes.RejectReason
 		msg    string
 	}{
-		{RequestSpec{Tenant: "a", Prompt: []int32{1}, MaxTokens: 20}, RejectContextLength, "prompt 1 + max_tokens 20 = 21 > context 20"},
-		{RequestSpec{Tenant: "a", Prompt: make([]int32, 15), MaxTokens: 6}, RejectContextLength, "prompt 15 + max_tokens 6 = 21 > context 20"},
-		{RequestSpec{Tenant: "a", Prompt: []int32{1}, MaxTokens: math.MaxInt}, RejectContextLength, "max_tokens 9223372036854775807 > context 20"},
-		{RequestSpec{Tenant: "a", MaxTokens: 1}, RejectInvalid, "empty prompt"},
-		{RequestSpec{Tenant: "", Prompt: []int32{1}, MaxTokens: 1}, RejectInvalid, "missing tenant"},
-		{RequestSpec{Tenant: "a", Prompt: []int32{1}, MaxTokens: 0}, RejectInvalid, "max_tokens 0 < 1"},
-		{RequestSpec{Tenant: "a", Prompt: []int32{1, 50}, MaxTokens: 1}, RejectInvalid, "prompt token 50 at position 1 outside the vocabulary of 50"},
-		{RequestSpec{Tenant: "a", Prompt: []int32{1, -1}, MaxTokens: 1}, RejectInvalid, "prompt token -1 at position 1"},
-		{RequestSpec{Tenant: "a", Prompt: []int32{1}, MaxTokens: 1, StopTokens: []int32{99}}, RejectInvalid, "stop token 99"},
-		{RequestSpec{Tenant: "a", Prompt: []int32{1}, MaxTokens: 1, Mode: DecodeOnly, First: 77}, RejectInvalid, "first token 77"},
-		{RequestSpec{Tenant: "a", Prompt: []int32{1}, MaxTokens: 1, Mode: 9}, RejectInvalid, "unknown mode"},
+		{RequestSpec{Tenant: "a", Prompt: []int32{1}, MaxTokens: 20}, kvtypes.RejectContextLength, "prompt 1 + max_tokens 20 = 21 > context 20"},
+		{RequestSpec{Tenant: "a", Prompt: make([]int32, 15), MaxTokens: 6}, kvtypes.RejectContextLength, "prompt 15 + max_tokens 6 = 21 > context 20"},
+		{RequestSpec{Tenant: "a", Prompt: []int32{1}, MaxTokens: math.MaxInt}, kvtypes.RejectContextLength, "max_tokens 9223372036854775807 > context 20"},
+		{RequestSpec{Tenant: "a", MaxTokens: 1}, kvtypes.RejectInvalid, "empty prompt"},
+		{RequestSpec{Tenant: "", Prompt: []int32{1}, MaxTokens: 1}, kvtypes.RejectInvalid, "missing tenant"},
+		{RequestSpec{Tenant: "a", Prompt: []int32{1}, MaxTokens: 0}, kvtypes.RejectInvalid, "max_tokens 0 < 1"},
+		{RequestSpec{Tenant: "a", Prompt: []int32{1, 50}, MaxTokens: 1}, kvtypes.RejectInvalid, "prompt token 50 at position 1 outside the vocabulary of 50"},
+		{RequestSpec{Tenant: "a", Prompt: []int32{1, -1}, MaxTokens: 1}, kvtypes.RejectInvalid, "prompt token -1 at position 1"},
+		{RequestSpec{Tenant: "a", Prompt: []int32{1}, MaxTokens: 1, StopTokens: []int32{99}}, kvtypes.RejectInvalid, "stop token 99"},
+		{RequestSpec{Tenant: "a", Prompt: []int32{1}, MaxTokens: 1, Mode: DecodeOnly, First: 77}, kvtypes.RejectInvalid, "first token 77"},
+		{RequestSpec{Tenant: "a", Prompt: []int32{1}, MaxTokens: 1, Mode: 9}, kvtypes.RejectInvalid, "unknown mode"},
 	} {
 		_, err := c.Submit(epoch0, tc.spec)
 		var rej *Rejection
@@ -177,11 +179,11 @@ func TestAdmissionRejects(t *testing.T) {
 	}
 	_, err := c.Submit(epoch0, ok)
 	var rej *Rejection
-	if !errors.As(err, &rej) || rej.Reason != RejectOverloaded || rej.Message != "2 requests waiting (limit 2)" {
+	if !errors.As(err, &rej) || rej.Reason != kvtypes.RejectOverloaded || rej.Message != "2 requests waiting (limit 2)" {
 		t.Fatalf("overload: %v", err)
 	}
 	st := c.Stats()
-	if st.Rejected[RejectContextLength] != 3 || st.Rejected[RejectInvalid] != 8 || st.Rejected[RejectOverloaded] != 1 {
+	if st.Rejected[kvtypes.RejectContextLength] != 3 || st.Rejected[kvtypes.RejectInvalid] != 8 || st.Rejected[kvtypes.RejectOverloaded] != 1 {
 		t.Fatalf("rejection counts %v", st.Rejected)
 	}
 }
@@ -193,7 +195,7 @@ func TestPoolCapacityDefence(t *testing.T) {
 	c.cfg.MaxContext = 1 << 20 // as if the start-up gate had been bypassed
 	_, err := c.Submit(epoch0, RequestSpec{Tenant: "a", Prompt: make([]int32, 10), MaxTokens: 7})
 	var rej *Rejection
-	if !errors.As(err, &rej) || rej.Reason != RejectPoolCapacity ||
+	if !errors.As(err, &rej) || rej.Reason != kvtypes.RejectPoolCapacity ||
 		rej.Message != "prompt 10 + max_tokens 7 = 17 > KV pool of 16 tokens (4 pages × 4)" {
 		t.Fatalf("got %v", err)
 	}
@@ -236,7 +238,7 @@ func TestTenantKey(t *testing.T) {
 	}
 	b, _ := TenantKeyOf(testSecret(), "blue")
 	a2, _ := TenantKeyOf([]byte("another-secret-of-enough-bytes"), "acme")
-	if a == b || a == a2 || a == (TenantKey{}) {
+	if a == b || a == a2 || a == (kvtypes.TenantKey{}) {
 		t.Fatal("tenant keys must differ by tenant and by secret")
 	}
 	if _, err := TenantKeyOf(testSecret(), ""); err == nil {
@@ -249,7 +251,7 @@ func TestAPIMisuse(t *testing.T) {
 	if err := c.Advance(StepResult{}); !errors.Is(err, ErrNoReady) {
 		t.Fatalf("Advance without Ready: %v", err)
 	}
-	if err := c.Abort(epoch0, 42, AbortCancelled); !errors.Is(err, ErrUnknownRequest) {
+	if err := c.Abort(epoch0, 42, kvtypes.AbortCancelled); !errors.Is(err, ErrUnknownRequest) {
 		t.Fatalf("abort unknown: %v", err)
 	}
 	res, _ := c.Submit(epoch0, RequestSpec{Tenant: "a", Prompt: []int32{1, 2, 3}, MaxTokens: 2})
@@ -272,7 +274,7 @@ func TestAPIMisuse(t *testing.T) {
 		t.Fatal("short step result accepted")
 	}
 	rd := c.Ready()
-	if len(rd.Done) != 1 || rd.Done[0].Abort != AbortInternal {
+	if len(rd.Done) != 1 || rd.Done[0].Abort != kvtypes.AbortInternal {
 		t.Fatalf("%+v", rd.Done)
 	}
 	c.Advance(StepResult{})
@@ -284,7 +286,7 @@ func TestAPIMisuse(t *testing.T) {
 	rd = c.Ready()
 	c.Advance(StepResult{Seqs: []SeqResult{{Token: 1000}}})
 	rd = c.Ready()
-	if len(rd.Done) != 1 || rd.Done[0].Abort != AbortInternal || !strings.Contains(rd.Done[0].Message, "outside the vocabulary") {
+	if len(rd.Done) != 1 || rd.Done[0].Abort != kvtypes.AbortInternal || !strings.Contains(rd.Done[0].Message, "outside the vocabulary") {
 		t.Fatalf("%+v", rd.Done)
 	}
 	c.Advance(StepResult{})

@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"pgregory.net/rapid"
+
+	"github.com/kvwarden/kvwarden/internal/kvtypes"
 )
 
 // The property tests drive a Core with random event sequences through the fake executor and check,
@@ -54,7 +56,7 @@ func checks(t *testing.T, n int, prop func(*rapid.T)) {
 }
 
 type mreq struct {
-	id      RequestID
+	id      kvtypes.RequestID
 	spec    RequestSpec
 	want    string // the terminal the model expects, set by the event that ended the request
 	done    string // the terminal event received
@@ -67,16 +69,16 @@ type world struct {
 	e             *fakeExec
 	cfg           Config
 	now           time.Time
-	reqs          map[RequestID]*mreq
-	order         []RequestID
-	live          []RequestID
-	sends         map[TransferID]SendPages
-	recvs         map[TransferID]ReceivePages
-	cancels       []TransferID
-	held          map[TransferID]*heldXfer // every transfer the transport has and has not closed
+	reqs          map[kvtypes.RequestID]*mreq
+	order         []kvtypes.RequestID
+	live          []kvtypes.RequestID
+	sends         map[kvtypes.TransferID]SendPages
+	recvs         map[kvtypes.TransferID]ReceivePages
+	cancels       []kvtypes.TransferID
+	held          map[kvtypes.TransferID]*heldXfer // every transfer the transport has and has not closed
 	fenceTimeouts uint64
 	dead          []ReceivePages
-	closed        []TransferID
+	closed        []kvtypes.TransferID
 	pending       *pendingStep // a Ready whose batch ran, waiting for Advance
 	trace         []string
 	events        int
@@ -93,7 +95,7 @@ func (w *world) intn(lo, hi int) int { return lo + w.rng.IntN(hi-lo+1) }
 func pick[T any](w *world, xs []T) T { return xs[w.rng.IntN(len(xs))] }
 
 type heldXfer struct {
-	pages   []PageRef
+	pages   []kvtypes.PageRef
 	rp      *ReceivePages
 	expired bool // the core's fence timed out while the transport still held it
 	// when the core cancelled it (seen after the event that did)
@@ -111,10 +113,10 @@ func newWorld(t interface{ Fatalf(string, ...any) }, seed uint64) *world {
 		fail:  t.Fatalf,
 		rng:   rand.New(rand.NewPCG(seed, 1)),
 		now:   epoch0,
-		reqs:  make(map[RequestID]*mreq),
-		sends: make(map[TransferID]SendPages),
-		recvs: make(map[TransferID]ReceivePages),
-		held:  make(map[TransferID]*heldXfer),
+		reqs:  make(map[kvtypes.RequestID]*mreq),
+		sends: make(map[kvtypes.TransferID]SendPages),
+		recvs: make(map[kvtypes.TransferID]ReceivePages),
+		held:  make(map[kvtypes.TransferID]*heldXfer),
 	}
 	cfg := w.drawConfig()
 	c, err := New(cfg)
@@ -204,17 +206,17 @@ func (w *world) after(why func(m *mreq) string) {
 func none(*mreq) string { return "" }
 
 func (w *world) submit(spec RequestSpec) {
-	wantRej := RejectReason("")
+	wantRej := kvtypes.RejectReason("")
 	n := len(spec.Prompt)
 	switch {
 	case w.down:
-		wantRej = RejectShuttingDown
+		wantRej = kvtypes.RejectShuttingDown
 	case spec.Tenant == "" || n == 0 || spec.MaxTokens < 1:
-		wantRej = RejectInvalid
+		wantRej = kvtypes.RejectInvalid
 	case n+spec.MaxTokens > w.cfg.MaxContext:
-		wantRej = RejectContextLength
+		wantRej = kvtypes.RejectContextLength
 	case w.c.nState[Waiting] >= w.cfg.MaxWaiting:
-		wantRej = RejectOverloaded
+		wantRej = kvtypes.RejectOverloaded
 	}
 	res, err := w.c.Submit(w.now, spec)
 	var rej *Rejection
@@ -275,13 +277,13 @@ func (w *world) ready(stepErr bool) {
 			w.failf("r%d ended with %q, the event that ended it implies %q (%s)", m.id, got, m.want, d.Message)
 		case d.Generated != m.emitted:
 			w.failf("r%d ended after %d tokens, %d were emitted", m.id, d.Generated, m.emitted)
-		case got == string(FinishLength) && m.emitted != m.spec.MaxTokens:
+		case got == string(kvtypes.FinishLength) && m.emitted != m.spec.MaxTokens:
 			w.failf("r%d finished by length after %d of %d tokens", m.id, m.emitted, m.spec.MaxTokens)
 		}
 		m.done = got
 		w.log("done r%d %s", m.id, got)
 	}
-	live := func(id RequestID, what string) {
+	live := func(id kvtypes.RequestID, what string) {
 		if w.c.State(id) == 0 || w.reqs[id].done != "" {
 			w.failf("%s names request %d, which has ended", what, id)
 		}
@@ -337,7 +339,7 @@ func (w *world) ready(stepErr bool) {
 func (w *world) advance() {
 	p := w.pending
 	w.pending = nil
-	exp := make(map[RequestID]string)
+	exp := make(map[kvtypes.RequestID]string)
 	for i, s := range p.rd.Batch {
 		r := w.c.reqs[s.Request]
 		if r == nil {
@@ -347,14 +349,14 @@ func (w *world) advance() {
 		sr := p.res.Seqs[i]
 		switch {
 		case p.res.Err != nil:
-			exp[m.id] = "abort:" + string(AbortInternal)
+			exp[m.id] = "abort:" + string(kvtypes.AbortInternal)
 		case sr.Violation:
-			exp[m.id] = "abort:" + string(AbortIsolation)
+			exp[m.id] = "abort:" + string(kvtypes.AbortIsolation)
 		case !s.Logits || r.mode == PrefillOnly:
 		case w.stops(m, sr.Token):
-			exp[m.id] = string(FinishStop)
+			exp[m.id] = string(kvtypes.FinishStop)
 		case m.emitted+1 >= m.spec.MaxTokens:
-			exp[m.id] = string(FinishLength)
+			exp[m.id] = string(kvtypes.FinishLength)
 		}
 	}
 	err := w.c.Advance(p.res)
@@ -365,7 +367,7 @@ func (w *world) advance() {
 	w.after(func(m *mreq) string { return exp[m.id] })
 }
 
-func (w *world) abort(id RequestID, reason AbortReason) {
+func (w *world) abort(id kvtypes.RequestID, reason kvtypes.AbortReason) {
 	err := w.c.Abort(w.now, id, reason)
 	wasLive := slices.Contains(w.live, id)
 	if wasLive != (err == nil) {
@@ -384,7 +386,7 @@ func (w *world) tick(d time.Duration) {
 	w.now = w.now.Add(d)
 	w.c.Tick(w.now)
 	w.log("tick +%v", d)
-	w.after(func(*mreq) string { return "abort:" + string(AbortDeadline) })
+	w.after(func(*mreq) string { return "abort:" + string(kvtypes.AbortDeadline) })
 }
 
 // dropTenant plays the operator removing a tenant: its cached pages go, its requests run on.
@@ -403,10 +405,10 @@ func (w *world) shutdown() {
 	w.down = true
 	w.c.Shutdown(w.now)
 	w.log("shutdown")
-	w.after(func(*mreq) string { return "abort:" + string(AbortShutdown) })
+	w.after(func(*mreq) string { return "abort:" + string(kvtypes.AbortShutdown) })
 }
 
-func (w *world) closeID(id TransferID) {
+func (w *world) closeID(id kvtypes.TransferID) {
 	delete(w.held, id)
 	delete(w.sends, id)
 	delete(w.recvs, id)
@@ -417,7 +419,7 @@ func (w *world) closeID(id TransferID) {
 }
 
 // transferDone answers a transfer the transport holds (send, receive or cancel).
-func (w *world) transferDone(id TransferID, ok bool) {
+func (w *world) transferDone(id kvtypes.TransferID, ok bool) {
 	open := w.c.xfers[id] != nil
 	s, isSend := w.sends[id]
 	if rp, isRecv := w.recvs[id]; isRecv {
@@ -431,9 +433,9 @@ func (w *world) transferDone(id TransferID, ok bool) {
 	w.log("transfer done %d ok=%v: %v", id, ok, err)
 	w.after(func(m *mreq) string {
 		if isSend && m.id == s.Request && ok {
-			return string(FinishTransferred)
+			return string(kvtypes.FinishTransferred)
 		}
-		return "abort:" + string(AbortTransfer)
+		return "abort:" + string(kvtypes.AbortTransfer)
 	})
 }
 
@@ -448,7 +450,7 @@ const (
 	numRcv
 )
 
-func (w *world) receive(id TransferID, how, pick int) {
+func (w *world) receive(id kvtypes.TransferID, how, pick int) {
 	rp := w.recvs[id]
 	t := w.c.xfers[id]
 	commit := t != nil && !t.cancelled && how == rcvCorrect
@@ -459,16 +461,16 @@ func (w *world) receive(id TransferID, how, pick int) {
 	case rcvShortTokens:
 		m.Tokens -= 1 + pick%rp.Tokens
 	case rcvWrongRequest:
-		m.Request += RequestID(1 + pick%3)
+		m.Request += kvtypes.RequestID(1 + pick%3)
 	case rcvWrongGen:
 		m.Pages[pick%len(m.Pages)].Header.Gen++
 	case rcvWrongPage:
-		m.Pages[pick%len(m.Pages)].Page = PageID((int(m.Pages[pick%len(m.Pages)].Page) + 1 + pick%(w.cfg.Pages-1)) % w.cfg.Pages)
+		m.Pages[pick%len(m.Pages)].Page = kvtypes.PageID((int(m.Pages[pick%len(m.Pages)].Page) + 1 + pick%(w.cfg.Pages-1)) % w.cfg.Pages)
 	}
 	// A correct receive whose pages a late writer reached first cannot commit either.
 	if commit {
 		for _, p := range m.Pages {
-			if p.Header != (Header{Tenant: rp.Tenant, Request: rp.Request, Gen: p.Header.Gen, Written: true}) {
+			if p.Header != (kvtypes.Header{Tenant: rp.Tenant, Request: rp.Request, Gen: p.Header.Gen, Written: true}) {
 				commit = false
 			}
 		}
@@ -497,13 +499,13 @@ func (w *world) receive(id TransferID, how, pick int) {
 			return ""
 		}
 		if !commit {
-			return "abort:" + string(AbortTransfer)
+			return "abort:" + string(kvtypes.AbortTransfer)
 		}
 		if w.stops(m, m.spec.First) {
-			return string(FinishStop)
+			return string(kvtypes.FinishStop)
 		}
 		if m.spec.MaxTokens == 1 {
-			return string(FinishLength)
+			return string(kvtypes.FinishLength)
 		}
 		return ""
 	})
@@ -518,7 +520,7 @@ func (w *world) stale(pick int, done bool) {
 	if done {
 		err = w.c.TransferDone(w.now, id, pick%2 == 0)
 	} else {
-		err = w.c.PagesReceived(w.now, Received{Transfer: id, Request: RequestID(pick)})
+		err = w.c.PagesReceived(w.now, Received{Transfer: id, Request: kvtypes.RequestID(pick)})
 	}
 	if !errors.Is(err, ErrUnknownTransfer) {
 		w.failf("stale event on transfer %d: %v", id, err)
@@ -670,7 +672,7 @@ func (w *world) randomEvent(bases [][]int32) {
 	case k < 640:
 		if len(w.live) > 0 {
 			id := w.live[w.intn(0, len(w.live)-1)]
-			w.abort(id, pick(w, []AbortReason{AbortCancelled, AbortCancelled, AbortShutdown, AbortInternal}))
+			w.abort(id, pick(w, []kvtypes.AbortReason{kvtypes.AbortCancelled, kvtypes.AbortCancelled, kvtypes.AbortShutdown, kvtypes.AbortInternal}))
 		}
 	case k < 720:
 		d := time.Duration(w.intn(1, 30)) * time.Millisecond

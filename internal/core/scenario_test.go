@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/kvwarden/kvwarden/internal/kvtypes"
 )
 
 // Scenario tests: testdata/*.txt hold commands and the output they must produce, in the style of
@@ -125,10 +127,10 @@ type scenario struct {
 	c       *Core
 	e       *fakeExec
 	now     time.Time
-	names   map[TenantKey]string
-	xfer    map[RequestID]TransferID // latest transfer per request
-	xname   map[TransferID]string
-	recv    map[RequestID]ReceivePages
+	names   map[kvtypes.TenantKey]string
+	xfer    map[kvtypes.RequestID]kvtypes.TransferID // latest transfer per request
+	xname   map[kvtypes.TransferID]string
+	recv    map[kvtypes.RequestID]ReceivePages
 	pending Ready
 	ready   bool
 }
@@ -176,12 +178,12 @@ func (a args) dur(k string) time.Duration {
 
 func (a args) has(k string) bool { return slices.Contains(a.pos, k) }
 
-func parseReq(s string) RequestID {
+func parseReq(s string) kvtypes.RequestID {
 	n, err := strconv.Atoi(strings.TrimPrefix(s, "r"))
 	if err != nil {
 		panic(fmt.Sprintf("bad request %q", s))
 	}
-	return RequestID(n)
+	return kvtypes.RequestID(n)
 }
 
 func parseTokens(s string) []int32 {
@@ -220,9 +222,9 @@ func (s *scenario) run(line string) (out []string) {
 	case "advance":
 		return s.cmdAdvance(a)
 	case "abort":
-		reason := AbortReason(a.kv["reason"])
+		reason := kvtypes.AbortReason(a.kv["reason"])
 		if reason == "" {
-			reason = AbortCancelled
+			reason = kvtypes.AbortCancelled
 		}
 		if err := s.c.Abort(s.now, parseReq(a.pos[0]), reason); err != nil {
 			return []string{"error: " + err.Error()}
@@ -295,8 +297,8 @@ func (s *scenario) cmdNew(a args) []string {
 		return []string{"error: " + err.Error()}
 	}
 	*s = scenario{t: s.t, c: c, now: epoch0, e: newFakeExec(cfg.Pages, c.cfg.PageTokens, cfg.Vocab),
-		names: make(map[TenantKey]string), xfer: make(map[RequestID]TransferID),
-		xname: make(map[TransferID]string), recv: make(map[RequestID]ReceivePages)}
+		names: make(map[kvtypes.TenantKey]string), xfer: make(map[kvtypes.RequestID]kvtypes.TransferID),
+		xname: make(map[kvtypes.TransferID]string), recv: make(map[kvtypes.RequestID]ReceivePages)}
 	return []string{"ok"}
 }
 
@@ -331,8 +333,8 @@ func (s *scenario) cmdSubmit(a args) []string {
 	return []string{fmt.Sprintf("r%d %s (reserves %d tokens)", res.ID, s.c.State(res.ID), res.Tokens)}
 }
 
-func (s *scenario) header(h Header) string {
-	if h == (Header{}) {
+func (s *scenario) header(h kvtypes.Header) string {
+	if h == (kvtypes.Header{}) {
 		return "invalid"
 	}
 	w := ""
@@ -342,7 +344,7 @@ func (s *scenario) header(h Header) string {
 	return fmt.Sprintf("%s/r%d/g%d%s", s.names[h.Tenant], h.Request, h.Gen, w)
 }
 
-func (s *scenario) xn(id TransferID) string {
+func (s *scenario) xn(id kvtypes.TransferID) string {
 	if n, ok := s.xname[id]; ok {
 		return n
 	}
@@ -351,7 +353,7 @@ func (s *scenario) xn(id TransferID) string {
 	return n
 }
 
-func refs(ps []PageRef) string {
+func refs(ps []kvtypes.PageRef) string {
 	var b strings.Builder
 	for i, p := range ps {
 		if i > 0 {
@@ -444,7 +446,7 @@ func (s *scenario) cmdAdvance(a args) []string {
 }
 
 func (s *scenario) states() []string {
-	var ids []RequestID
+	var ids []kvtypes.RequestID
 	for id := range s.c.reqs {
 		ids = append(ids, id)
 	}

@@ -4,6 +4,8 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"fmt"
+
+	"github.com/kvwarden/kvwarden/internal/kvtypes"
 )
 
 // The batching policy.
@@ -35,9 +37,9 @@ import (
 type plan struct {
 	emit       []Emit
 	done       []Terminal
-	invalidate []PageID
+	invalidate []kvtypes.PageID
 	stamp      []Stamp
-	cancel     []TransferID
+	cancel     []kvtypes.TransferID
 	send       []SendPages
 	receive    []ReceivePages
 	batch      []Seq
@@ -88,7 +90,7 @@ func (c *Core) Ready() Ready {
 
 // markStarted records that the transport now has a transfer: from here on only its answer (or a
 // fence time-out) closes it.
-func (c *Core) markStarted(id TransferID) {
+func (c *Core) markStarted(id kvtypes.TransferID) {
 	if t := c.xfers[id]; t != nil {
 		t.started = true
 	} else {
@@ -230,7 +232,7 @@ func (c *Core) grow(r *request, n int) {
 			return
 		}
 		r.pages = append(r.pages, ref)
-		c.nxt.stamp = append(c.nxt.stamp, Stamp{Page: ref.Page, Header: Header{Tenant: r.t.key, Request: r.id, Gen: ref.Gen, Written: true}})
+		c.nxt.stamp = append(c.nxt.stamp, Stamp{Page: ref.Page, Header: kvtypes.Header{Tenant: r.t.key, Request: r.id, Gen: ref.Gen, Written: true}})
 	}
 }
 
@@ -276,7 +278,7 @@ func (c *Core) start(r *request, budget, seqs *int) bool {
 			}
 			r.pages = append(r.pages, ref)
 			// Unwritten: the transport marks each page written once its contents are in.
-			c.nxt.stamp = append(c.nxt.stamp, Stamp{Page: ref.Page, Header: Header{Tenant: r.t.key, Request: r.id, Gen: ref.Gen}})
+			c.nxt.stamp = append(c.nxt.stamp, Stamp{Page: ref.Page, Header: kvtypes.Header{Tenant: r.t.key, Request: r.id, Gen: ref.Gen}})
 		}
 		c.openReceive(r)
 		return true
@@ -303,7 +305,7 @@ func (c *Core) start(r *request, budget, seqs *int) bool {
 	}
 	for _, id := range c.hits {
 		c.l.ref(id)
-		r.pages = append(r.pages, PageRef{PageID(id), c.l.pages[id].gen})
+		r.pages = append(r.pages, kvtypes.PageRef{Page: kvtypes.PageID(id), Gen: c.l.pages[id].gen})
 	}
 	r.computed, r.cached = computed, hits
 	c.st.cacheHitTokens += uint64(computed)
@@ -350,7 +352,7 @@ func (c *Core) lookup(r *request) int {
 		return 0
 	}
 	P := c.cfg.PageTokens
-	var parent PageRef
+	var parent kvtypes.PageRef
 	for i := range (len(r.tokens) - 1) / P {
 		id, ok := c.l.index[c.keyAt(r, i)]
 		if !ok {
@@ -364,7 +366,7 @@ func (c *Core) lookup(r *request) int {
 			break
 		}
 		c.hits = append(c.hits, id)
-		parent = PageRef{PageID(id), c.l.pages[id].gen}
+		parent = kvtypes.PageRef{Page: kvtypes.PageID(id), Gen: c.l.pages[id].gen}
 	}
 	return len(c.hits)
 }
@@ -381,7 +383,7 @@ func (c *Core) registerFull(r *request) {
 		own := r.pages[i]
 		toks := r.tokens[i*P : (i+1)*P]
 		key := c.keyAt(r, i)
-		var parent PageRef
+		var parent kvtypes.PageRef
 		if i > 0 {
 			parent = r.pages[i-1]
 		}
@@ -389,7 +391,7 @@ func (c *Core) registerFull(r *request) {
 			switch c.l.verify(id, r.t.idx, parent, i > 0, toks) {
 			case matchOK:
 				c.l.ref(id)
-				r.pages[i] = PageRef{PageID(id), c.l.pages[id].gen}
+				r.pages[i] = kvtypes.PageRef{Page: kvtypes.PageID(id), Gen: c.l.pages[id].gen}
 				c.freePage(int32(own.Page))
 				continue
 			case matchOrphan:
@@ -433,14 +435,14 @@ func (c *Core) Advance(res StepResult) error {
 			continue
 		}
 		if err != nil {
-			c.abort(r, AbortInternal, err.Error())
+			c.abort(r, kvtypes.AbortInternal, err.Error())
 			continue
 		}
 		sr := res.Seqs[i]
 		if sr.Violation {
 			c.st.security++
 			c.withdrawCached(r)
-			c.abort(r, AbortIsolation, "a page header did not match the page table")
+			c.abort(r, kvtypes.AbortIsolation, "a page header did not match the page table")
 			continue
 		}
 		s := &batch[i]
@@ -466,7 +468,7 @@ func (c *Core) Advance(res StepResult) error {
 
 func (c *Core) sampled(r *request, tok int32, slot int) {
 	if !c.validToken(tok) {
-		c.abort(r, AbortInternal, fmt.Sprintf("sampled token %d outside the vocabulary of %d", tok, c.cfg.Vocab))
+		c.abort(r, kvtypes.AbortInternal, fmt.Sprintf("sampled token %d outside the vocabulary of %d", tok, c.cfg.Vocab))
 		return
 	}
 	if r.state == Prefilling {
@@ -487,12 +489,12 @@ func (c *Core) output(r *request, tok int32, slot int) {
 	r.tokens = append(r.tokens, tok)
 	if c.stops(r, tok) {
 		r.tokens = r.tokens[:len(r.tokens)-1] // not output; keeps Generated == tokens streamed
-		c.finish(r, FinishStop)
+		c.finish(r, kvtypes.FinishStop)
 		return
 	}
 	c.nxt.emit = append(c.nxt.emit, Emit{Request: r.id, Token: tok, Index: r.generated() - 1, Slot: slot})
 	if r.generated() >= r.maxTokens {
-		c.finish(r, FinishLength)
+		c.finish(r, kvtypes.FinishLength)
 	}
 }
 

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/kvwarden/kvwarden/internal/kvtypes"
 )
 
 // admissionOrder queues jobs (tenant, prompt length), all before the first step, and returns the
@@ -14,7 +16,7 @@ func admissionOrder(t *testing.T, cfg Config, jobs []struct {
 	n      int
 }) []string {
 	n := newNode(t, cfg)
-	labels := make(map[RequestID]string)
+	labels := make(map[kvtypes.RequestID]string)
 	count := make(map[string]int)
 	for _, j := range jobs {
 		id := n.submit(t, epoch0, RequestSpec{Tenant: j.tenant, Prompt: make([]int32, j.n), MaxTokens: 1})
@@ -112,8 +114,8 @@ func TestPreemptionVictim(t *testing.T) {
 	for !n.idle() {
 		n.step(t)
 	}
-	for _, id := range []RequestID{b0, b1, s0} {
-		if o := n.out[id]; o.end != string(FinishLength) || len(o.tokens) != 4 {
+	for _, id := range []kvtypes.RequestID{b0, b1, s0} {
+		if o := n.out[id]; o.end != string(kvtypes.FinishLength) || len(o.tokens) != 4 {
 			t.Fatalf("r%d: %v", id, o)
 		}
 	}
@@ -157,7 +159,7 @@ func TestStepBudget(t *testing.T) {
 			t.Fatal("no progress")
 		}
 	}
-	if st := n.c.Stats(); st.Finished[FinishLength] != 10 || st.DecodeTokens+st.PrefillTokens == 0 {
+	if st := n.c.Stats(); st.Finished[kvtypes.FinishLength] != 10 || st.DecodeTokens+st.PrefillTokens == 0 {
 		t.Fatalf("%+v", st)
 	}
 }

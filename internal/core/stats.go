@@ -3,15 +3,17 @@ package core
 import (
 	"fmt"
 	"time"
+
+	"github.com/kvwarden/kvwarden/internal/kvtypes"
 )
 
 var (
-	rejectReasons = [...]RejectReason{RejectContextLength, RejectPoolCapacity, RejectOverloaded, RejectInvalid, RejectShuttingDown}
-	abortReasons  = [...]AbortReason{AbortCancelled, AbortDeadline, AbortInternal, AbortIsolation, AbortShutdown, AbortTransfer}
-	finishReasons = [...]FinishReason{FinishStop, FinishLength, FinishTransferred}
+	rejectReasons = [...]kvtypes.RejectReason{kvtypes.RejectContextLength, kvtypes.RejectPoolCapacity, kvtypes.RejectOverloaded, kvtypes.RejectInvalid, kvtypes.RejectShuttingDown}
+	abortReasons  = [...]kvtypes.AbortReason{kvtypes.AbortCancelled, kvtypes.AbortDeadline, kvtypes.AbortInternal, kvtypes.AbortIsolation, kvtypes.AbortShutdown, kvtypes.AbortTransfer}
+	finishReasons = [...]kvtypes.FinishReason{kvtypes.FinishStop, kvtypes.FinishLength, kvtypes.FinishTransferred}
 )
 
-func rejectIndex(r RejectReason) int {
+func rejectIndex(r kvtypes.RejectReason) int {
 	for i, x := range rejectReasons {
 		if x == r {
 			return i
@@ -20,7 +22,7 @@ func rejectIndex(r RejectReason) int {
 	return len(rejectReasons) - 1
 }
 
-func abortIndex(r AbortReason) int {
+func abortIndex(r kvtypes.AbortReason) int {
 	for i, x := range abortReasons {
 		if x == r {
 			return i
@@ -29,7 +31,7 @@ func abortIndex(r AbortReason) int {
 	return 2 // internal
 }
 
-func finishIndex(r FinishReason) int {
+func finishIndex(r kvtypes.FinishReason) int {
 	for i, x := range finishReasons {
 		if x == r {
 			return i
@@ -71,9 +73,9 @@ type Stats struct {
 	StaleEvents    uint64 // events naming unknown, unstarted or closed transfers
 	FenceTimeouts  uint64 // fences released by deadline rather than acknowledgement
 
-	Rejected map[RejectReason]uint64
-	Aborted  map[AbortReason]uint64
-	Finished map[FinishReason]uint64
+	Rejected map[kvtypes.RejectReason]uint64
+	Aborted  map[kvtypes.AbortReason]uint64
+	Finished map[kvtypes.FinishReason]uint64
 
 	Preemptions    uint64
 	Evictions      uint64
@@ -98,9 +100,9 @@ func (c *Core) Stats() Stats {
 		InternalErrors:   c.st.internal,
 		StaleEvents:      c.st.stale,
 		FenceTimeouts:    c.st.fenceExpired,
-		Rejected:         make(map[RejectReason]uint64),
-		Aborted:          make(map[AbortReason]uint64),
-		Finished:         make(map[FinishReason]uint64),
+		Rejected:         make(map[kvtypes.RejectReason]uint64),
+		Aborted:          make(map[kvtypes.AbortReason]uint64),
+		Finished:         make(map[kvtypes.FinishReason]uint64),
 		Preemptions:      c.st.preemptions,
 		Evictions:        c.st.evictions,
 		CacheHitTokens:   c.st.cacheHitTokens,
@@ -127,7 +129,7 @@ func (c *Core) Stats() Stats {
 
 // State returns a live request's state, or 0 when the id is unknown or the request has ended
 // (its terminal event carries how).
-func (c *Core) State(id RequestID) State {
+func (c *Core) State(id kvtypes.RequestID) State {
 	if r := c.reqs[id]; r != nil {
 		return r.state
 	}

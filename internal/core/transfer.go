@@ -3,6 +3,8 @@ package core
 import (
 	"fmt"
 	"time"
+
+	"github.com/kvwarden/kvwarden/internal/kvtypes"
 )
 
 // Transfers and their fences.
@@ -25,13 +27,13 @@ const (
 )
 
 type transfer struct {
-	id        TransferID
+	id        kvtypes.TransferID
 	dir       xferDir
 	req       *request // nil once cancelled
-	reqID     RequestID
+	reqID     kvtypes.RequestID
 	tenant    int32
 	epoch     uint32
-	pages     []PageRef // the pages the transport was told about
+	pages     []kvtypes.PageRef // the pages the transport was told about
 	tokens    int
 	first     int32
 	started   bool
@@ -50,10 +52,10 @@ func mix64(z uint64) uint64 {
 }
 
 func (c *Core) newTransfer(r *request, dir xferDir, tokens int) *transfer {
-	var id TransferID
+	var id kvtypes.TransferID
 	for id == 0 || c.xfers[id] != nil {
 		c.xferSeq++
-		id = TransferID(mix64(c.cfg.Nonce + c.xferSeq))
+		id = kvtypes.TransferID(mix64(c.cfg.Nonce + c.xferSeq))
 	}
 	t := &transfer{id: id, dir: dir, req: r, reqID: r.id, tenant: r.t.idx, epoch: r.epoch, tokens: tokens}
 	c.xfers[id] = t
@@ -70,7 +72,7 @@ func (c *Core) openSend(r *request, first int32) {
 	np := ceilDiv(r.computed, c.cfg.PageTokens)
 	t := c.newTransfer(r, xferSend, r.computed)
 	t.first = first
-	t.pages = append([]PageRef(nil), r.pages[:np]...)
+	t.pages = append([]kvtypes.PageRef(nil), r.pages[:np]...)
 	c.nxt.send = append(c.nxt.send, SendPages{Transfer: t.id, Request: r.id, Tenant: r.t.key, Pages: t.pages, Tokens: t.tokens, First: first})
 }
 
@@ -79,7 +81,7 @@ func (c *Core) openReceive(r *request) {
 		return
 	}
 	t := c.newTransfer(r, xferRecv, r.prompt)
-	t.pages = append([]PageRef(nil), r.pages...)
+	t.pages = append([]kvtypes.PageRef(nil), r.pages...)
 	c.nxt.receive = append(c.nxt.receive, ReceivePages{Transfer: t.id, Request: r.id, Tenant: r.t.key, Pages: t.pages, Tokens: t.tokens})
 }
 
@@ -155,7 +157,7 @@ func (c *Core) closeFence(t *transfer) {
 // On the sending side ok means the peer committed: the request finishes ("transferred"); !ok
 // aborts it ("transfer"). On the receiving side only PagesReceived can commit, so TransferDone
 // before it aborts the request. For a cancelled transfer it completes the fence.
-func (c *Core) TransferDone(now time.Time, id TransferID, ok bool) error {
+func (c *Core) TransferDone(now time.Time, id kvtypes.TransferID, ok bool) error {
 	c.clock(now)
 	t := c.xfers[id]
 	if t == nil || !t.started {
@@ -171,13 +173,13 @@ func (c *Core) TransferDone(now time.Time, id TransferID, ok bool) error {
 	r.xfer = nil
 	switch {
 	case t.dir == xferSend && ok:
-		c.finish(r, FinishTransferred)
+		c.finish(r, kvtypes.FinishTransferred)
 	case t.dir == xferSend:
-		c.abort(r, AbortTransfer, "the transport failed to send the KV")
+		c.abort(r, kvtypes.AbortTransfer, "the transport failed to send the KV")
 	case ok:
-		c.abort(r, AbortTransfer, "the transport closed the transfer without reporting the pages it wrote")
+		c.abort(r, kvtypes.AbortTransfer, "the transport closed the transfer without reporting the pages it wrote")
 	default:
-		c.abort(r, AbortTransfer, "the transport failed to receive the KV")
+		c.abort(r, kvtypes.AbortTransfer, "the transport failed to receive the KV")
 	}
 	return nil
 }
@@ -207,14 +209,14 @@ func (c *Core) PagesReceived(now time.Time, m Received) error {
 	if m.Request != t.reqID {
 		c.st.security++
 		err := fmt.Errorf("core: transfer %d is bound to request %d, the report names %d", m.Transfer, t.reqID, m.Request)
-		c.abort(r, AbortTransfer, err.Error())
+		c.abort(r, kvtypes.AbortTransfer, err.Error())
 		return err
 	}
 	if err := c.reconcile(t, r, m); err != nil {
 		c.st.security++
 		delete(c.xfers, t.id)
 		r.xfer = nil
-		c.abort(r, AbortTransfer, err.Error())
+		c.abort(r, kvtypes.AbortTransfer, err.Error())
 		return err
 	}
 	delete(c.xfers, t.id)
@@ -246,7 +248,7 @@ func (c *Core) reconcile(t *transfer, r *request, m Received) error {
 		if w.Page != ref.Page {
 			return fmt.Errorf("page table entry %d is page %d, the report names page %d", i, ref.Page, w.Page)
 		}
-		want := Header{Tenant: r.t.key, Request: r.id, Gen: ref.Gen, Written: true}
+		want := kvtypes.Header{Tenant: r.t.key, Request: r.id, Gen: ref.Gen, Written: true}
 		if w.Header != want {
 			return fmt.Errorf("page %d (entry %d) was not written in this lifetime: header %v, want %v", ref.Page, i, w.Header, want)
 		}

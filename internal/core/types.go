@@ -1,60 +1,10 @@
 package core
 
 import (
-	"encoding/hex"
 	"fmt"
+
+	"github.com/kvwarden/kvwarden/internal/kvtypes"
 )
-
-// RequestID names one admitted request. The core issues them; they are never reused within a
-// Core's life.
-type RequestID uint64
-
-// PageID is the index of a page in the pool, 0 ≤ id < Config.Pages.
-type PageID int32
-
-// TransferID names one KV hand-off. The core issues them (never the client or the peer) and binds
-// each to a request, its tenant and the request's page lifetime; they are unique within a Core.
-type TransferID uint64
-
-// TenantKey is the server-side identity of a tenant: HMAC-SHA256(secret, tenant id), truncated.
-// It is what page headers carry and what seeds the tenant's prefix-cache keys, so a tenant's
-// name alone (known to clients) never forms a key.
-type TenantKey [16]byte
-
-func (k TenantKey) String() string { return hex.EncodeToString(k[:4]) }
-
-// PageRef is one page of one lifetime. A sequence's page table is a list of them: entry i holds
-// positions [i*PageTokens, (i+1)*PageTokens).
-type PageRef struct {
-	Page PageID
-	Gen  uint32
-}
-
-// Header is what the executor writes at the head of a page and checks before any read. The zero
-// Header is invalid (generations start at 1).
-//
-// A reader of sequence s accepts page ref r only when Written && Tenant == s.Tenant && Gen == r.Gen.
-// Request names the request that wrote the page; a cached page keeps the writer's name, so readers
-// do not compare it, but a hand-off commit does.
-type Header struct {
-	Tenant  TenantKey
-	Request RequestID
-	Gen     uint32
-	// Written is false on pages reserved for an incoming transfer until the transport has written
-	// their contents; such pages must never be read.
-	Written bool
-}
-
-func (h Header) String() string {
-	if h == (Header{}) {
-		return "invalid"
-	}
-	w := "written"
-	if !h.Written {
-		w = "unwritten"
-	}
-	return fmt.Sprintf("t%s/r%d/g%d/%s", h.Tenant, h.Request, h.Gen, w)
-}
 
 // State is a request's one and only lifecycle state. Finished and Aborted are absorbing.
 //
@@ -107,47 +57,6 @@ func (m Mode) String() string {
 	return fmt.Sprintf("mode(%d)", uint8(m))
 }
 
-// FinishReason is why a request completed normally. Aborted requests never carry one, so an
-// abort can never be reported as "length" or "stop".
-type FinishReason string
-
-const (
-	FinishStop        FinishReason = "stop"        // an end-of-generation or stop token was sampled
-	FinishLength      FinishReason = "length"      // max_tokens reached
-	FinishTransferred FinishReason = "transferred" // prefill node: the decode node has the KV
-)
-
-// AbortReason is why an admitted request could not complete.
-type AbortReason string
-
-const (
-	AbortCancelled AbortReason = "cancelled" // client went away
-	AbortDeadline  AbortReason = "deadline"  // stuck in a state past its deadline
-	AbortInternal  AbortReason = "internal"  // the engine failed the step, or a core bug
-	AbortIsolation AbortReason = "isolation" // a page header check failed
-	AbortShutdown  AbortReason = "shutdown"
-	AbortTransfer  AbortReason = "transfer" // the KV hand-off failed or did not reconcile
-)
-
-func (r AbortReason) known() bool {
-	switch r {
-	case AbortCancelled, AbortDeadline, AbortInternal, AbortIsolation, AbortShutdown, AbortTransfer:
-		return true
-	}
-	return false
-}
-
-// RejectReason names why admission refused a request. The values equal engine.RejectReason's.
-type RejectReason string
-
-const (
-	RejectContextLength RejectReason = "context_length"
-	RejectPoolCapacity  RejectReason = "pool_capacity"
-	RejectOverloaded    RejectReason = "overloaded"
-	RejectInvalid       RejectReason = "invalid"
-	RejectShuttingDown  RejectReason = "shutting_down"
-)
-
 // RequestSpec is a request as submitted. The core copies what it keeps.
 type RequestSpec struct {
 	Tenant     string // server-side tenant id; empty is refused, never a shared default
@@ -164,15 +73,15 @@ type RequestSpec struct {
 // Reservation is the proof of admission: only an admitted request gets an id and can ever reach
 // the page allocator. Tokens is the most KV it may hold (prompt + max_tokens).
 type Reservation struct {
-	ID     RequestID
-	Tenant TenantKey
+	ID     kvtypes.RequestID
+	Tenant kvtypes.TenantKey
 	Tokens int
 }
 
 // Rejection is returned by Submit when a request is refused before it holds anything. It has no
 // id and no state: a rejected request does not exist as far as the rest of the core is concerned.
 type Rejection struct {
-	Reason  RejectReason
+	Reason  kvtypes.RejectReason
 	Message string // the exact numbers, e.g. "prompt 900 + max_tokens 200 = 1100 > context 1024"
 }
 
@@ -180,27 +89,27 @@ func (r *Rejection) Error() string { return fmt.Sprintf("%s: %s", r.Reason, r.Me
 
 // Stamp tells the executor to write Header on Page (after this Ready's invalidations).
 type Stamp struct {
-	Page   PageID
-	Header Header
+	Page   kvtypes.PageID
+	Header kvtypes.Header
 }
 
 // Seq is one sequence in a step's batch.
 type Seq struct {
-	Request RequestID
-	Tenant  TenantKey
-	Start   int       // position of Tokens[0]; Tokens[i] sits at Start+i
-	Tokens  []int32   // token ids to feed
-	Pages   []PageRef // page table covering positions [0, Start+len(Tokens))
-	Logits  bool      // sample a token from the last fed position
+	Request kvtypes.RequestID
+	Tenant  kvtypes.TenantKey
+	Start   int               // position of Tokens[0]; Tokens[i] sits at Start+i
+	Tokens  []int32           // token ids to feed
+	Pages   []kvtypes.PageRef // page table covering positions [0, Start+len(Tokens))
+	Logits  bool              // sample a token from the last fed position
 }
 
 // SendPages asks the transport (prefill side) to send a request's prompt KV. Before reading a page
 // the sender checks its header against (Tenant, Pages[i].Gen); it answers with TransferDone.
 type SendPages struct {
-	Transfer TransferID
-	Request  RequestID
-	Tenant   TenantKey
-	Pages    []PageRef
+	Transfer kvtypes.TransferID
+	Request  kvtypes.RequestID
+	Tenant   kvtypes.TenantKey
+	Pages    []kvtypes.PageRef
 	Tokens   int   // positions [0, Tokens) are sent
 	First    int32 // the token sampled after the prompt, for the decode node
 }
@@ -209,30 +118,30 @@ type SendPages struct {
 // unwritten with this request's identity; the writer checks that before writing, writes, and marks
 // the header written. It answers with PagesReceived (or TransferDone(false) on failure).
 type ReceivePages struct {
-	Transfer TransferID
-	Request  RequestID
-	Tenant   TenantKey
-	Pages    []PageRef
+	Transfer kvtypes.TransferID
+	Request  kvtypes.RequestID
+	Tenant   kvtypes.TenantKey
+	Pages    []kvtypes.PageRef
 	Tokens   int
 }
 
 // WrittenPage is what the receiving transport read back from a page it wrote.
 type WrittenPage struct {
-	Page   PageID
-	Header Header
+	Page   kvtypes.PageID
+	Header kvtypes.Header
 }
 
 // Received is the receiving transport's final report on a transfer.
 type Received struct {
-	Transfer TransferID
-	Request  RequestID     // as the sender named it; must match the transfer's binding
-	Tokens   int           // tokens the sender says it sent
-	Pages    []WrittenPage // in page-table order
+	Transfer kvtypes.TransferID
+	Request  kvtypes.RequestID // as the sender named it; must match the transfer's binding
+	Tokens   int               // tokens the sender says it sent
+	Pages    []WrittenPage     // in page-table order
 }
 
 // Emit is one output token to stream.
 type Emit struct {
-	Request RequestID
+	Request kvtypes.RequestID
 	Token   int32
 	Index   int // 0-based index in the request's output
 	// Slot is the index in the previous Ready's Batch whose step sampled the token (so the engine
@@ -242,9 +151,9 @@ type Emit struct {
 
 // Terminal is the one terminal event of a request: exactly one of Finish and Abort is set.
 type Terminal struct {
-	Request   RequestID
-	Finish    FinishReason
-	Abort     AbortReason
+	Request   kvtypes.RequestID
+	Finish    kvtypes.FinishReason
+	Abort     kvtypes.AbortReason
 	Message   string
 	Generated int // output tokens emitted before the end
 	Cached    int // prompt tokens its first admission found in its tenant's prefix cache
@@ -255,9 +164,9 @@ type Terminal struct {
 type Ready struct {
 	Emit       []Emit
 	Done       []Terminal
-	Invalidate []PageID // invalidate and scrub these headers (scrub mode is the executor's)
+	Invalidate []kvtypes.PageID // invalidate and scrub these headers (scrub mode is the executor's)
 	Stamp      []Stamp
-	Cancel     []TransferID // stop these transfers, then answer each with TransferDone
+	Cancel     []kvtypes.TransferID // stop these transfers, then answer each with TransferDone
 	Send       []SendPages
 	Receive    []ReceivePages
 	Batch      []Seq

@@ -6,30 +6,24 @@ import (
 	"context"
 	"fmt"
 	"time"
-)
 
-// SamplingParams choose how a token is drawn from the logits.
-type SamplingParams struct {
-	Temperature       float32 // 0 means greedy
-	TopK              int     // 0 disables
-	TopP              float32 // 1 (or 0) disables
-	MinP              float32 // 0 disables
-	RepetitionPenalty float32 // 1 (or 0) disables
-	FrequencyPenalty  float32
-	PresencePenalty   float32
-	Seed              uint64
-	HasSeed           bool // without a seed the engine draws one
-	TopLogprobs       int  // alternatives to report per token; -1 reports no logprobs at all
-}
+	"github.com/kvwarden/kvwarden/internal/core"
+	"github.com/kvwarden/kvwarden/internal/sampler"
+
+	"github.com/kvwarden/kvwarden/internal/kvtypes"
+)
 
 // Request is one generation job. Tenant is the server-side tenant identity and is never empty;
 // the server passes the tenant's UID, never reused, so a name given to a new tenant does not
 // reach an old tenant's prefix cache.
 type Request struct {
-	Tenant     string
-	Prompt     []int32
-	MaxTokens  int
-	Sampling   SamplingParams
+	Tenant    string
+	Prompt    []int32
+	MaxTokens int
+	Sampling  sampler.Params
+	// HasSeed says Sampling.Seed is the caller's; without it the engine draws a seed, so that two
+	// unseeded requests do not sample alike.
+	HasSeed    bool
 	StopTokens []int32 // ends generation (finish reason "stop") besides the model's end-of-generation tokens
 	IgnoreEOS  bool
 	// OnEnd, when set, is called exactly once when an admitted request ends, however it ends
@@ -61,20 +55,14 @@ type Token struct {
 	Top     []TokenLogprob // the TopLogprobs best alternatives
 }
 
-// Finish reasons reported on normal completion. An aborted request never reports these.
-const (
-	FinishStop   = "stop"
-	FinishLength = "length"
-)
-
 // Event is what a stream yields: tokens, then exactly one terminal event (Done set), which carries
 // either a finish reason or an error explaining the abort.
 type Event struct {
 	Tokens []Token
 	Done   bool
-	Finish string // FinishStop or FinishLength when Done and Err is nil
-	Err    error  // *AbortError when the request was aborted
-	Usage  Usage  // when Done: the same figures OnEnd receives
+	Finish kvtypes.FinishReason // kvtypes.FinishStop or FinishLength when Done and Err is nil
+	Err    error                // *AbortError when the request was aborted
+	Usage  Usage                // when Done: the same figures OnEnd receives
 }
 
 // Stream delivers a request's events. Close cancels the request if it is still running; it is safe
@@ -84,20 +72,9 @@ type Stream interface {
 	Close()
 }
 
-// RejectReason names why admission refused a request.
-type RejectReason string
-
-const (
-	RejectContextLength RejectReason = "context_length" // prompt + max_tokens over the model's context
-	RejectPoolCapacity  RejectReason = "pool_capacity"  // more KV than the physical pool can ever hold
-	RejectOverloaded    RejectReason = "overloaded"     // queue full; retry later
-	RejectInvalid       RejectReason = "invalid"        // empty prompt, bad token ids, bad parameters
-	RejectShuttingDown  RejectReason = "shutting_down"
-)
-
 // RejectError is returned by Submit when a request is refused before it holds anything.
 type RejectError struct {
-	Reason  RejectReason
+	Reason  kvtypes.RejectReason
 	Message string // says the exact numbers, e.g. "prompt 900 + max_tokens 200 = 1100 > context 1024"
 }
 
@@ -105,22 +82,18 @@ func (e *RejectError) Error() string { return fmt.Sprintf("%s: %s", e.Reason, e.
 
 // AbortError ends a stream of a request that was admitted but could not complete.
 type AbortError struct {
-	Reason  string // "cancelled", "deadline", "internal", "isolation", "shutdown", "transfer"
+	Reason  kvtypes.AbortReason
 	Message string
 }
 
 func (e *AbortError) Error() string { return fmt.Sprintf("aborted (%s): %s", e.Reason, e.Message) }
 
-// Stats is a snapshot of the engine for metrics.
+// Stats is a snapshot of the engine for metrics: the isolation core's, and the engine's own
+// count of failed steps.
 type Stats struct {
-	Waiting, Running                              int
-	PagesTotal, PagesFree, PagesUsed, PagesCached int
-	PagesQuarantined                              int
-	PrefillTokens, DecodeTokens                   uint64    // cumulative
-	SecurityEvents                                uint64    // cumulative isolation violations caught
-	Preemptions, Evictions, CacheHitTokens        uint64    // cumulative
-	InternalErrors                                uint64    // cumulative failed or panicked forward passes (not isolation)
-	LastInternalError                             time.Time // when the latest one happened; zero if never
+	core.Stats
+	StepErrors    uint64    // cumulative failed or panicked forward passes (not isolation)
+	LastStepError time.Time // when the latest one happened; zero if never
 }
 
 // Info describes the loaded model and the serving limits.

@@ -9,10 +9,10 @@ import (
 	"log/slog"
 	"sync"
 	"time"
-	"unsafe"
 
 	"github.com/kvwarden/kvwarden/internal/core"
 	"github.com/kvwarden/kvwarden/internal/kv"
+	"github.com/kvwarden/kvwarden/internal/kvtypes"
 	"github.com/kvwarden/kvwarden/internal/model"
 	"github.com/kvwarden/kvwarden/internal/sampler"
 	"github.com/kvwarden/kvwarden/internal/tensor"
@@ -52,17 +52,17 @@ type Engine struct {
 	plan  core.CapacityPlan
 	log   *slog.Logger
 
-	mu           sync.Mutex // guards core, streams, closed, shutdown, drainedShut, internal*
-	core         *core.Core
-	streams      map[core.RequestID]*stream
-	closed       bool // admitting no more requests
-	shutdown     bool // every remaining request has been aborted
-	drained      chan struct{}
-	drainedShut  bool // drained is closed: closed and no request left
-	internalErrs uint64
-	lastInternal time.Time
-	wake         chan struct{}
-	done         chan struct{}
+	mu          sync.Mutex // guards core, streams, closed, shutdown, drainedShut, stepErrs, lastStepErr
+	core        *core.Core
+	streams     map[kvtypes.RequestID]*stream
+	closed      bool // admitting no more requests
+	shutdown    bool // every remaining request has been aborted
+	drained     chan struct{}
+	drainedShut bool // drained is closed: closed and no request left
+	stepErrs    uint64
+	lastStepErr time.Time
+	wake        chan struct{}
+	done        chan struct{}
 
 	// ends holds the OnEnd calls of requests that ended in this Ready; the loop makes them after
 	// releasing mu, so a callback may call back into the engine.
@@ -89,19 +89,6 @@ type endCall struct {
 	f func(Usage)
 	u Usage
 }
-
-// kvPages views a core page table as the kv package's: the two types have the same layout (checked
-// below), and the kv package must not depend on the core's policy types.
-func kvPages(p []core.PageRef) []kv.PageRef {
-	if len(p) == 0 {
-		return nil
-	}
-	return unsafe.Slice((*kv.PageRef)(unsafe.Pointer(unsafe.SliceData(p))), len(p))
-}
-
-// The conversion above is only valid while these layouts agree.
-var _ = [1]struct{}{}[unsafe.Sizeof(core.PageRef{})-unsafe.Sizeof(kv.PageRef{})]
-var _ = [1]struct{}{}[unsafe.Offsetof(core.PageRef{}.Gen)-unsafe.Offsetof(kv.PageRef{}.Gen)]
 
 // New builds the page pool from the capacity plan (refusing a configuration whose advertised
 // context the pool cannot hold) and starts the step loop.
@@ -157,7 +144,7 @@ func New(m *model.Model, tok *tokenizer.Tokenizer, cfg Config) (*Engine, error) 
 		cfg: cfg, m: m, tok: tok, pool: pool, cache: cache, plan: plan, log: cfg.Logger, core: c,
 		ws:      m.NewWorkspace(pool, cfg.StepTokens, cfg.MaxRunning, plan.MaxContext),
 		logits:  make([]float32, cfg.MaxRunning*m.Vocab),
-		streams: map[core.RequestID]*stream{},
+		streams: map[kvtypes.RequestID]*stream{},
 		drained: make(chan struct{}),
 		wake:    make(chan struct{}, 1),
 		done:    make(chan struct{}),
@@ -191,24 +178,8 @@ func (e *Engine) Info() Info {
 // Stats reports the engine for metrics.
 func (e *Engine) Stats() Stats {
 	e.mu.Lock()
-	s := e.core.Stats()
-	internal, last := e.internalErrs, e.lastInternal
-	e.mu.Unlock()
-	return Stats{
-		Waiting: s.Waiting, Running: s.Running + s.Transferring,
-		PagesTotal: s.PagesTotal, PagesFree: s.PagesFree, PagesUsed: s.PagesOwned,
-		PagesCached: s.PagesCached, PagesQuarantined: s.PagesQuarantined,
-		PrefillTokens: s.PrefillTokens, DecodeTokens: s.DecodeTokens, SecurityEvents: s.SecurityEvents,
-		Preemptions: s.Preemptions, Evictions: s.Evictions, CacheHitTokens: s.CacheHitTokens,
-		InternalErrors: internal, LastInternalError: last,
-	}
-}
-
-// CoreStats is the isolation core's full snapshot.
-func (e *Engine) CoreStats() core.Stats {
-	e.mu.Lock()
 	defer e.mu.Unlock()
-	return e.core.Stats()
+	return Stats{Stats: e.core.Stats(), StepErrors: e.stepErrs, LastStepError: e.lastStepErr}
 }
 
 // DropTenant drops tenant's prefix cache, for a tenant the operator removed: its pages leave the
@@ -224,15 +195,11 @@ func (e *Engine) DropTenant(tenant string) int {
 // Submit admits a request or rejects it with a *RejectError; an admitted request's events arrive
 // on the returned stream. Cancelling ctx aborts the request.
 func (e *Engine) Submit(ctx context.Context, r Request) (Stream, error) {
-	sp := sampler.Params{
-		Temperature: r.Sampling.Temperature, TopK: r.Sampling.TopK, TopP: r.Sampling.TopP, MinP: r.Sampling.MinP,
-		RepetitionPenalty: r.Sampling.RepetitionPenalty, FrequencyPenalty: r.Sampling.FrequencyPenalty,
-		PresencePenalty: r.Sampling.PresencePenalty, Seed: r.Sampling.Seed, TopLogprobs: r.Sampling.TopLogprobs,
-	}
+	sp := r.Sampling
 	if err := sp.Validate(); err != nil {
-		return nil, &RejectError{Reason: RejectInvalid, Message: err.Error()}
+		return nil, &RejectError{Reason: kvtypes.RejectInvalid, Message: err.Error()}
 	}
-	if !r.Sampling.HasSeed {
+	if !r.HasSeed {
 		var b [8]byte
 		rand.Read(b[:])
 		sp.Seed = binary.LittleEndian.Uint64(b[:])
@@ -240,7 +207,7 @@ func (e *Engine) Submit(ctx context.Context, r Request) (Stream, error) {
 	e.mu.Lock()
 	if e.closed {
 		e.mu.Unlock()
-		return nil, &RejectError{Reason: RejectShuttingDown, Message: "the server is shutting down"}
+		return nil, &RejectError{Reason: kvtypes.RejectShuttingDown, Message: "the server is shutting down"}
 	}
 	res, err := e.core.Submit(time.Now(), core.RequestSpec{
 		Tenant: r.Tenant, Prompt: r.Prompt, MaxTokens: r.MaxTokens, StopTokens: r.StopTokens, IgnoreEOS: r.IgnoreEOS,
@@ -249,9 +216,9 @@ func (e *Engine) Submit(ctx context.Context, r Request) (Stream, error) {
 		e.mu.Unlock()
 		var rej *core.Rejection
 		if errors.As(err, &rej) {
-			return nil, &RejectError{Reason: RejectReason(rej.Reason), Message: rej.Message}
+			return nil, &RejectError{Reason: rej.Reason, Message: rej.Message}
 		}
-		return nil, &RejectError{Reason: RejectInvalid, Message: err.Error()}
+		return nil, &RejectError{Reason: kvtypes.RejectInvalid, Message: err.Error()}
 	}
 	// Only now, admitted, does the request get a stream (and its goroutine). It is registered
 	// before mu is released, so the loop never sees the request without it.
@@ -263,10 +230,10 @@ func (e *Engine) Submit(ctx context.Context, r Request) (Stream, error) {
 	return s, nil
 }
 
-func (e *Engine) abort(id core.RequestID) {
+func (e *Engine) abort(id kvtypes.RequestID) {
 	e.mu.Lock()
 	if _, ok := e.streams[id]; ok {
-		e.core.Abort(time.Now(), id, core.AbortCancelled)
+		e.core.Abort(time.Now(), id, kvtypes.AbortCancelled)
 	}
 	e.mu.Unlock()
 	e.poke()
@@ -340,10 +307,10 @@ func (e *Engine) loop() {
 		rd := e.core.Ready()
 		e.deliver(&rd)
 		for _, id := range rd.Invalidate {
-			e.cache.Invalidate(int32(id))
+			e.cache.Invalidate(id)
 		}
 		for _, st := range rd.Stamp {
-			e.cache.Stamp(int32(st.Page), kv.Header{Tenant: kv.Tenant(st.Header.Tenant), Request: uint64(st.Header.Request), Gen: st.Header.Gen, Written: st.Header.Written})
+			e.cache.Stamp(st.Page, st.Header)
 		}
 		// This node runs no transport: hand-offs it is asked to make fail at once, which the
 		// core turns into aborts with the true reason.
@@ -368,12 +335,12 @@ func (e *Engine) loop() {
 
 		e.mu.Lock()
 		if len(e.failed) > 0 || res.Err != nil {
-			e.internalErrs++
-			e.lastInternal = time.Now()
+			e.stepErrs++
+			e.lastStepErr = time.Now()
 		}
 		for _, i := range e.failed {
 			// Only the failed sequences end ("internal"); the core skips their results.
-			e.core.Abort(time.Now(), batch[i].Request, core.AbortInternal)
+			e.core.Abort(time.Now(), batch[i].Request, kvtypes.AbortInternal)
 		}
 		if err := e.core.Advance(res); err != nil {
 			e.log.Error("core refused a step report", "err", err)
@@ -419,9 +386,9 @@ func (e *Engine) deliver(rd *core.Ready) {
 		u := Usage{PromptTokens: s.prompt, CachedTokens: d.Cached, CompletionTokens: s.generated}
 		ev := Event{Done: true, Usage: u}
 		if d.Abort != "" {
-			ev.Err = &AbortError{Reason: string(d.Abort), Message: d.Message}
+			ev.Err = &AbortError{Reason: d.Abort, Message: d.Message}
 		} else {
-			ev.Finish = string(d.Finish)
+			ev.Finish = d.Finish
 		}
 		s.push(ev)
 		s.end()
@@ -460,7 +427,7 @@ func (e *Engine) step(batch []core.Seq, streams []*stream) (res core.StepResult)
 		e.seqs = e.seqs[:0]
 		for _, i := range run {
 			b := &batch[i]
-			e.seqs = append(e.seqs, model.Seq{Tokens: b.Tokens, Pos: b.Start, Pages: kvPages(b.Pages), Tenant: kv.Tenant(b.Tenant), Logits: b.Logits})
+			e.seqs = append(e.seqs, model.Seq{Tokens: b.Tokens, Pos: b.Start, Pages: b.Pages, Tenant: b.Tenant, Logits: b.Logits})
 		}
 		errs := e.m.Forward(e.pool, e.cache, e.ws, e.seqs, e.logits)
 		if errs == nil {

@@ -12,7 +12,9 @@ import (
 	"github.com/kvwarden/kvwarden/internal/core"
 	"github.com/kvwarden/kvwarden/internal/gguf"
 	"github.com/kvwarden/kvwarden/internal/kv"
+	"github.com/kvwarden/kvwarden/internal/kvtypes"
 	"github.com/kvwarden/kvwarden/internal/model"
+	"github.com/kvwarden/kvwarden/internal/sampler"
 	"github.com/kvwarden/kvwarden/internal/tensor"
 	"github.com/kvwarden/kvwarden/internal/testenv"
 	"github.com/kvwarden/kvwarden/internal/tokenizer"
@@ -50,7 +52,7 @@ func newEngine(t *testing.T, file string, mutate func(*Config)) *Engine {
 
 type result struct {
 	ids    []int32
-	finish string
+	finish kvtypes.FinishReason
 	err    error
 }
 
@@ -69,7 +71,7 @@ func collect(st Stream) result {
 
 func run(t *testing.T, e *Engine, tenant string, prompt []int32, n int) result {
 	t.Helper()
-	st, err := e.Submit(context.Background(), Request{Tenant: tenant, Prompt: prompt, MaxTokens: n, Sampling: SamplingParams{TopLogprobs: -1}, IgnoreEOS: false})
+	st, err := e.Submit(context.Background(), Request{Tenant: tenant, Prompt: prompt, MaxTokens: n, Sampling: sampler.Params{TopLogprobs: -1}, IgnoreEOS: false})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -113,7 +115,7 @@ func TestGreedyThroughEngine(t *testing.T) {
 	}
 	submit := func(c testenv.Case, tenant string) Stream {
 		n := c.NPositions - len(c.PromptIDs) + 1
-		st, err := e.Submit(context.Background(), Request{Tenant: tenant, Prompt: c.PromptIDs, MaxTokens: n, StopTokens: []int32{1}, Sampling: SamplingParams{TopLogprobs: -1}})
+		st, err := e.Submit(context.Background(), Request{Tenant: tenant, Prompt: c.PromptIDs, MaxTokens: n, StopTokens: []int32{1}, Sampling: sampler.Params{TopLogprobs: -1}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -142,7 +144,7 @@ func assertPoolWhole(t *testing.T, e *Engine) {
 	t.Helper()
 	deadline := time.Now().Add(5 * time.Second)
 	for {
-		s := e.CoreStats()
+		s := e.Stats()
 		if s.PagesOwned == 0 && s.PagesQuarantined == 0 && s.PagesFree+s.PagesCached == s.PagesTotal && s.Running == 0 {
 			if s.SecurityEvents != 0 {
 				t.Fatalf("%d security events", s.SecurityEvents)
@@ -158,9 +160,9 @@ func assertPoolWhole(t *testing.T, e *Engine) {
 
 func TestAdmissionRejectsWithNumbers(t *testing.T) {
 	e := newEngine(t, "stories260K.gguf", func(c *Config) { c.MaxContext = 128 })
-	_, err := e.Submit(context.Background(), Request{Tenant: "a", Prompt: make([]int32, 100), MaxTokens: 50, Sampling: SamplingParams{TopLogprobs: -1}})
+	_, err := e.Submit(context.Background(), Request{Tenant: "a", Prompt: make([]int32, 100), MaxTokens: 50, Sampling: sampler.Params{TopLogprobs: -1}})
 	var rej *RejectError
-	if !errors.As(err, &rej) || rej.Reason != RejectContextLength {
+	if !errors.As(err, &rej) || rej.Reason != kvtypes.RejectContextLength {
 		t.Fatalf("got %v, want a context_length rejection", err)
 	}
 	for _, num := range []string{"100", "50", "128"} {
@@ -168,10 +170,10 @@ func TestAdmissionRejectsWithNumbers(t *testing.T) {
 			t.Errorf("message %q lacks %s", rej.Message, num)
 		}
 	}
-	if _, err := e.Submit(context.Background(), Request{Tenant: "", Prompt: []int32{1}, MaxTokens: 1, Sampling: SamplingParams{TopLogprobs: -1}}); err == nil {
+	if _, err := e.Submit(context.Background(), Request{Tenant: "", Prompt: []int32{1}, MaxTokens: 1, Sampling: sampler.Params{TopLogprobs: -1}}); err == nil {
 		t.Error("a request without a tenant was admitted")
 	}
-	if _, err := e.Submit(context.Background(), Request{Tenant: "a", Prompt: []int32{1, 99999}, MaxTokens: 1, Sampling: SamplingParams{TopLogprobs: -1}}); err == nil {
+	if _, err := e.Submit(context.Background(), Request{Tenant: "a", Prompt: []int32{1, 99999}, MaxTokens: 1, Sampling: sampler.Params{TopLogprobs: -1}}); err == nil {
 		t.Error("a token outside the vocabulary was admitted")
 	}
 }
@@ -206,7 +208,7 @@ func TestCancelAbortsWithTrueReason(t *testing.T) {
 	e := newEngine(t, "stories260K.gguf", nil)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	st, err := e.Submit(ctx, Request{Tenant: "a", Prompt: []int32{1, 403, 407}, MaxTokens: 400, IgnoreEOS: true, Sampling: SamplingParams{TopLogprobs: -1}})
+	st, err := e.Submit(ctx, Request{Tenant: "a", Prompt: []int32{1, 403, 407}, MaxTokens: 400, IgnoreEOS: true, Sampling: sampler.Params{TopLogprobs: -1}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -231,12 +233,12 @@ func TestCancelAbortsWithTrueReason(t *testing.T) {
 func TestSeededSamplingReproducibleUnderLoad(t *testing.T) {
 	e := newEngine(t, "stories260K.gguf", nil)
 	req := Request{Tenant: "a", Prompt: []int32{1, 403, 407, 261}, MaxTokens: 40, IgnoreEOS: true,
-		Sampling: SamplingParams{Temperature: 0.9, TopP: 0.95, Seed: 7, HasSeed: true, TopLogprobs: 3}}
+		Sampling: sampler.Params{Temperature: 0.9, TopP: 0.95, Seed: 7, TopLogprobs: 3}, HasSeed: true}
 	st, _ := e.Submit(context.Background(), req)
 	alone := collect(st)
 	var noise []Stream
 	for i := 0; i < 6; i++ {
-		s, err := e.Submit(context.Background(), Request{Tenant: fmt.Sprintf("n%d", i), Prompt: []int32{1, int32(300 + i), 5, 6, 7}, MaxTokens: 60, Sampling: SamplingParams{Temperature: 1, TopLogprobs: -1}})
+		s, err := e.Submit(context.Background(), Request{Tenant: fmt.Sprintf("n%d", i), Prompt: []int32{1, int32(300 + i), 5, 6, 7}, MaxTokens: 60, Sampling: sampler.Params{Temperature: 1, TopLogprobs: -1}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -257,7 +259,7 @@ func TestSeededSamplingReproducibleUnderLoad(t *testing.T) {
 // finish reason), a security event counted, and a concurrent request must be unaffected.
 func TestCorruptedHeaderAbortsOnlyItsRequest(t *testing.T) {
 	e := newEngine(t, "stories260K.gguf", func(c *Config) { c.PrefixCache = false })
-	bystander := Request{Tenant: "b", Prompt: []int32{1, 403, 407, 261, 378}, MaxTokens: 60, IgnoreEOS: true, Sampling: SamplingParams{TopLogprobs: -1}}
+	bystander := Request{Tenant: "b", Prompt: []int32{1, 403, 407, 261, 378}, MaxTokens: 60, IgnoreEOS: true, Sampling: sampler.Params{TopLogprobs: -1}}
 	st, _ := e.Submit(context.Background(), bystander)
 	alone := collect(st)
 
@@ -269,15 +271,15 @@ func TestCorruptedHeaderAbortsOnlyItsRequest(t *testing.T) {
 		for _, s := range batch {
 			if uint64(s.Request) == victimID.Load() && s.Start >= 20 {
 				once.Do(func() {
-					h, _ := cache.Header(int32(s.Pages[0].Page))
+					h, _ := cache.Header(s.Pages[0].Page)
 					h.Tenant[0] ^= 0xff
-					cache.Stamp(int32(s.Pages[0].Page), h)
+					cache.Stamp(s.Pages[0].Page, h)
 				})
 			}
 		}
 	}
 	e.mu.Unlock()
-	victim := Request{Tenant: "a", Prompt: []int32{1, 300, 301, 302, 303, 304, 305, 306, 307, 308, 309, 310, 311, 312, 313, 314, 315, 316}, MaxTokens: 60, IgnoreEOS: true, Sampling: SamplingParams{TopLogprobs: -1}}
+	victim := Request{Tenant: "a", Prompt: []int32{1, 300, 301, 302, 303, 304, 305, 306, 307, 308, 309, 310, 311, 312, 313, 314, 315, 316}, MaxTokens: 60, IgnoreEOS: true, Sampling: sampler.Params{TopLogprobs: -1}}
 	vs, err := e.Submit(context.Background(), victim)
 	if err != nil {
 		t.Fatal(err)
@@ -301,7 +303,7 @@ func TestCorruptedHeaderAbortsOnlyItsRequest(t *testing.T) {
 // (400 tokens take far longer than the abort) with reason "shutdown", and returns.
 func TestDrainTimeoutAbortsTheRest(t *testing.T) {
 	e := newEngine(t, "stories260K.gguf", nil)
-	st, err := e.Submit(context.Background(), Request{Tenant: "a", Prompt: []int32{1, 403}, MaxTokens: 400, IgnoreEOS: true, Sampling: SamplingParams{TopLogprobs: -1}})
+	st, err := e.Submit(context.Background(), Request{Tenant: "a", Prompt: []int32{1, 403}, MaxTokens: 400, IgnoreEOS: true, Sampling: sampler.Params{TopLogprobs: -1}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -319,7 +321,7 @@ func TestDrainTimeoutAbortsTheRest(t *testing.T) {
 	if !errors.As(r.err, &ab) || ab.Reason != "shutdown" || r.finish != "" {
 		t.Fatalf("request ended with %+v after %d tokens, want a shutdown abort", r, len(r.ids))
 	}
-	if _, err := e.Submit(context.Background(), Request{Tenant: "a", Prompt: []int32{1}, MaxTokens: 1, Sampling: SamplingParams{TopLogprobs: -1}}); err == nil {
+	if _, err := e.Submit(context.Background(), Request{Tenant: "a", Prompt: []int32{1}, MaxTokens: 1, Sampling: sampler.Params{TopLogprobs: -1}}); err == nil {
 		t.Fatal("a drained engine admitted a request")
 	}
 }

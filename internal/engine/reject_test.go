@@ -9,6 +9,8 @@ import (
 
 	"github.com/kvwarden/kvwarden/internal/core"
 	"github.com/kvwarden/kvwarden/internal/kv"
+	"github.com/kvwarden/kvwarden/internal/kvtypes"
+	"github.com/kvwarden/kvwarden/internal/sampler"
 )
 
 // TestRejectedRequestsHoldNothing submits many requests refused for every reason the engine can
@@ -28,7 +30,7 @@ func TestRejectedRequestsHoldNothing(t *testing.T) {
 	}
 	e.mu.Unlock()
 	req := func(prompt []int32, n int) Request {
-		return Request{Tenant: "a", Prompt: prompt, MaxTokens: n, Sampling: SamplingParams{TopLogprobs: -1}}
+		return Request{Tenant: "a", Prompt: prompt, MaxTokens: n, Sampling: sampler.Params{TopLogprobs: -1}}
 	}
 	running, err := e.Submit(context.Background(), req([]int32{1, 403}, 4))
 	if err != nil {
@@ -44,11 +46,11 @@ func TestRejectedRequestsHoldNothing(t *testing.T) {
 		long[i] = 1
 	}
 	cases := []rejectCase{
-		{"context_length", req(long, 8), RejectContextLength},
-		{"overloaded", req([]int32{1, 403}, 4), RejectOverloaded},
-		{"bad_sampling", Request{Tenant: "a", Prompt: []int32{1}, MaxTokens: 1, Sampling: SamplingParams{Temperature: -1, TopLogprobs: -1}}, RejectInvalid},
-		{"no_tenant", Request{Prompt: []int32{1}, MaxTokens: 1, Sampling: SamplingParams{TopLogprobs: -1}}, RejectInvalid},
-		{"bad_token", req([]int32{1, 1 << 30}, 1), RejectInvalid},
+		{"context_length", req(long, 8), kvtypes.RejectContextLength},
+		{"overloaded", req([]int32{1, 403}, 4), kvtypes.RejectOverloaded},
+		{"bad_sampling", Request{Tenant: "a", Prompt: []int32{1}, MaxTokens: 1, Sampling: sampler.Params{Temperature: -1, TopLogprobs: -1}}, kvtypes.RejectInvalid},
+		{"no_tenant", Request{Prompt: []int32{1}, MaxTokens: 1, Sampling: sampler.Params{TopLogprobs: -1}}, kvtypes.RejectInvalid},
+		{"bad_token", req([]int32{1, 1 << 30}, 1), kvtypes.RejectInvalid},
 	}
 	submitAll := func(cases []rejectCase, rounds int) {
 		t.Helper()
@@ -84,7 +86,7 @@ func TestRejectedRequestsHoldNothing(t *testing.T) {
 	collect(running)
 	collect(waiting)
 	e.Drain(context.Background())
-	submitAll([]rejectCase{{"shutting_down", req([]int32{1, 403}, 4), RejectShuttingDown}}, 400)
+	submitAll([]rejectCase{{"shutting_down", req([]int32{1, 403}, 4), kvtypes.RejectShuttingDown}}, 400)
 	if g := settle(g0); g > g0 {
 		t.Errorf("%d goroutines after rejections while shut down, %d before", g, g0)
 	}
@@ -93,7 +95,7 @@ func TestRejectedRequestsHoldNothing(t *testing.T) {
 type rejectCase struct {
 	name string
 	r    Request
-	want RejectReason
+	want kvtypes.RejectReason
 }
 
 // settle waits up to a second for the goroutine count to fall to want, and returns it.

@@ -3,7 +3,7 @@ package engine
 import (
 	"sync"
 
-	"github.com/kvwarden/kvwarden/internal/core"
+	"github.com/kvwarden/kvwarden/internal/kvtypes"
 	"github.com/kvwarden/kvwarden/internal/sampler"
 )
 
@@ -12,7 +12,7 @@ import (
 // get one: a rejection holds no goroutine and no buffer.
 type stream struct {
 	e        *Engine
-	id       core.RequestID
+	id       kvtypes.RequestID
 	sampler  *sampler.Sampler
 	logprobs bool
 
@@ -32,7 +32,7 @@ type stream struct {
 	closing sync.Once
 }
 
-func newStream(e *Engine, id core.RequestID, s *sampler.Sampler, r *Request) *stream {
+func newStream(e *Engine, id kvtypes.RequestID, s *sampler.Sampler, r *Request) *stream {
 	st := &stream{e: e, id: id, sampler: s, logprobs: r.Sampling.TopLogprobs >= 0, prompt: len(r.Prompt), onEnd: r.OnEnd,
 		signal: make(chan struct{}, 1), out: make(chan Event), ended: make(chan struct{}), gone: make(chan struct{})}
 	go st.forward()

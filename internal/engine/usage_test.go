@@ -10,6 +10,7 @@ import (
 
 	"github.com/kvwarden/kvwarden/internal/core"
 	"github.com/kvwarden/kvwarden/internal/kv"
+	"github.com/kvwarden/kvwarden/internal/sampler"
 )
 
 // ends records the OnEnd calls of one request.
@@ -79,9 +80,9 @@ func TestUsageChargedHoweverItEnds(t *testing.T) {
 			return func(batch []core.Seq, cache *kv.Pool) {
 				for _, s := range batch {
 					if uint64(s.Request) == id.Load() && s.Start >= 10 {
-						h, _ := cache.Header(int32(s.Pages[0].Page))
+						h, _ := cache.Header(s.Pages[0].Page)
 						h.Tenant[0] ^= 0xff
-						cache.Stamp(int32(s.Pages[0].Page), h)
+						cache.Stamp(s.Pages[0].Page, h)
 					}
 				}
 			}
@@ -101,7 +102,7 @@ func TestUsageChargedHoweverItEnds(t *testing.T) {
 			ctx, cancel := context.WithCancel(context.Background())
 			defer cancel()
 			st, err := e.Submit(ctx, Request{Tenant: "a", Prompt: prompt, MaxTokens: 40, IgnoreEOS: true,
-				Sampling: SamplingParams{TopLogprobs: -1}, OnEnd: x.onEnd})
+				Sampling: sampler.Params{TopLogprobs: -1}, OnEnd: x.onEnd})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -129,7 +130,7 @@ func TestUsageChargedHoweverItEnds(t *testing.T) {
 				}
 				var ab *AbortError
 				if got := ""; errors.As(final.Err, &ab) {
-					got = ab.Reason
+					got = string(ab.Reason)
 					if got != c.reason {
 						t.Errorf("ended with %q, want %q", got, c.reason)
 					}
@@ -141,8 +142,8 @@ func TestUsageChargedHoweverItEnds(t *testing.T) {
 				t.Errorf("a finished request reports %d tokens, the reader got %d", u.CompletionTokens, read)
 			}
 			if c.name == "internal" {
-				if s := e.Stats(); s.InternalErrors == 0 || s.SecurityEvents != 0 {
-					t.Errorf("a non-isolation failure counted as %d internal errors and %d security events", s.InternalErrors, s.SecurityEvents)
+				if s := e.Stats(); s.StepErrors == 0 || s.SecurityEvents != 0 {
+					t.Errorf("a non-isolation failure counted as %d internal errors and %d security events", s.StepErrors, s.SecurityEvents)
 				}
 			}
 		})
@@ -159,7 +160,7 @@ func TestUsageReportsOwnCacheHits(t *testing.T) {
 	}
 	usage := func(tenant string) Usage {
 		x := newEnds()
-		st, err := e.Submit(context.Background(), Request{Tenant: tenant, Prompt: prompt, MaxTokens: 2, Sampling: SamplingParams{TopLogprobs: -1}, OnEnd: x.onEnd})
+		st, err := e.Submit(context.Background(), Request{Tenant: tenant, Prompt: prompt, MaxTokens: 2, Sampling: sampler.Params{TopLogprobs: -1}, OnEnd: x.onEnd})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -199,7 +200,7 @@ func TestStepFailureKeepsServing(t *testing.T) {
 		t.Fatalf("the next request ended with %+v", r)
 	}
 	s := e.Stats()
-	if s.InternalErrors != 1 || s.LastInternalError.IsZero() || s.SecurityEvents != 0 {
+	if s.StepErrors != 1 || s.LastStepError.IsZero() || s.SecurityEvents != 0 {
 		t.Fatalf("stats %+v: want 1 internal error, no security event", s)
 	}
 	assertPoolWhole(t, e)

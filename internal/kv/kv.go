@@ -12,29 +12,9 @@ import (
 	"math"
 	"unsafe"
 
+	"github.com/kvwarden/kvwarden/internal/kvtypes"
 	"github.com/kvwarden/kvwarden/internal/tensor"
 )
-
-// Tenant is the server-side identity of a tenant (an HMAC of its id), as page headers carry it.
-type Tenant [16]byte
-
-// Header is what a page carries about its owner. A reader of tenant T holding reference r accepts
-// the page only when the header is valid, Written, names T, and has r's generation. Request names
-// the writer, for audits and hand-off commits; cached pages are shared by one tenant's requests,
-// so readers do not compare it.
-type Header struct {
-	Tenant  Tenant
-	Request uint64
-	Gen     uint32
-	Written bool // false on pages reserved for an incoming transfer until their contents arrive
-}
-
-// PageRef names a page in one lifetime: Gen is the page's generation when it was handed out, so a
-// reference kept past a free (a late writer, a stale table) no longer matches the header.
-type PageRef struct {
-	ID  int32
-	Gen uint32
-}
 
 // Scrub says what freeing does to a page's contents. The header is invalidated in every mode.
 type Scrub int
@@ -169,12 +149,12 @@ func (p *Pool) Config() Config { return p.cfg }
 // Pages is the number of pages.
 func (p *Pool) Pages() int { return p.cfg.Pages }
 
-func (p *Pool) page(id int32) []byte {
+func (p *Pool) page(id kvtypes.PageID) []byte {
 	o := int(id) * p.pageBytes
 	return p.arena[o : o+p.pageBytes : o+p.pageBytes]
 }
 
-func (p *Pool) valid(id int32) error {
+func (p *Pool) valid(id kvtypes.PageID) error {
 	if id < 0 || int(id) >= p.cfg.Pages {
 		return fmt.Errorf("%w: page %d outside the pool of %d", ErrIsolation, id, p.cfg.Pages)
 	}
@@ -183,14 +163,14 @@ func (p *Pool) valid(id int32) error {
 
 // Stamp writes a header; the page's writer calls it when the page is handed to a request,
 // before any token is written.
-func (p *Pool) Stamp(id int32, h Header) error {
+func (p *Pool) Stamp(id kvtypes.PageID, h kvtypes.Header) error {
 	if err := p.valid(id); err != nil {
 		return err
 	}
 	b := p.page(id)
 	binary.LittleEndian.PutUint32(b[hGen:], h.Gen)
 	copy(b[hTenant:hTenant+16], h.Tenant[:])
-	binary.LittleEndian.PutUint64(b[hRequest:], h.Request)
+	binary.LittleEndian.PutUint64(b[hRequest:], uint64(h.Request))
 	b[hWritten] = 0
 	if h.Written {
 		b[hWritten] = 1
@@ -201,7 +181,7 @@ func (p *Pool) Stamp(id int32, h Header) error {
 }
 
 // MarkWritten records that an incoming transfer has filled the page.
-func (p *Pool) MarkWritten(id int32) error {
+func (p *Pool) MarkWritten(id kvtypes.PageID) error {
 	if err := p.valid(id); err != nil {
 		return err
 	}
@@ -211,7 +191,7 @@ func (p *Pool) MarkWritten(id int32) error {
 
 // Invalidate clears the header (so the page can never pass a check again until restamped) and
 // scrubs the contents as configured.
-func (p *Pool) Invalidate(id int32) error {
+func (p *Pool) Invalidate(id kvtypes.PageID) error {
 	if err := p.valid(id); err != nil {
 		return err
 	}
@@ -240,44 +220,44 @@ func poison(b []byte, elemBytes int) {
 }
 
 // Check verifies that a reader of tenant t holding ref may read the page.
-func (p *Pool) Check(ref PageRef, t Tenant) error {
+func (p *Pool) Check(ref kvtypes.PageRef, t kvtypes.TenantKey) error {
 	if !IsolationChecks {
-		return p.valid(ref.ID)
+		return p.valid(ref.Page)
 	}
-	h, ok := p.Header(ref.ID)
+	h, ok := p.Header(ref.Page)
 	switch {
 	case !ok:
-		if err := p.valid(ref.ID); err != nil {
+		if err := p.valid(ref.Page); err != nil {
 			return err
 		}
-		return fmt.Errorf("%w: page %d has no valid owner (freed or never stamped)", ErrIsolation, ref.ID)
+		return fmt.Errorf("%w: page %d has no valid owner (freed or never stamped)", ErrIsolation, ref.Page)
 	case h.Gen != ref.Gen:
-		return fmt.Errorf("%w: page %d is in generation %d, the reader holds generation %d", ErrIsolation, ref.ID, h.Gen, ref.Gen)
+		return fmt.Errorf("%w: page %d is in generation %d, the reader holds generation %d", ErrIsolation, ref.Page, h.Gen, ref.Gen)
 	case h.Tenant != t:
 		// The message names the page only: another tenant's identity is never printed.
-		return fmt.Errorf("%w: page %d belongs to another tenant", ErrIsolation, ref.ID)
+		return fmt.Errorf("%w: page %d belongs to another tenant", ErrIsolation, ref.Page)
 	case !h.Written:
-		return fmt.Errorf("%w: page %d was reserved but never written", ErrIsolation, ref.ID)
+		return fmt.Errorf("%w: page %d was reserved but never written", ErrIsolation, ref.Page)
 	}
 	return nil
 }
 
 // Header returns the page's header and whether it is valid.
-func (p *Pool) Header(id int32) (Header, bool) {
+func (p *Pool) Header(id kvtypes.PageID) (kvtypes.Header, bool) {
 	if p.valid(id) != nil {
-		return Header{}, false
+		return kvtypes.Header{}, false
 	}
 	b := p.page(id)
-	var h Header
+	var h kvtypes.Header
 	h.Gen = binary.LittleEndian.Uint32(b[hGen:])
 	copy(h.Tenant[:], b[hTenant:hTenant+16])
-	h.Request = binary.LittleEndian.Uint64(b[hRequest:])
+	h.Request = kvtypes.RequestID(binary.LittleEndian.Uint64(b[hRequest:]))
 	h.Written = b[hWritten] == 1
 	return h, binary.LittleEndian.Uint32(b[hMagic:]) == headerMagic
 }
 
 // Filled is the number of token slots written since the page was stamped (the high-water mark).
-func (p *Pool) Filled(id int32) int {
+func (p *Pool) Filled(id kvtypes.PageID) int {
 	if p.valid(id) != nil {
 		return 0
 	}
@@ -285,7 +265,7 @@ func (p *Pool) Filled(id int32) int {
 }
 
 // MarkFilled raises the page's written-token mark to n; the engine calls it after writing slots.
-func (p *Pool) MarkFilled(id int32, n int) {
+func (p *Pool) MarkFilled(id kvtypes.PageID, n int) {
 	h := p.page(id)
 	if uint32(n) > binary.LittleEndian.Uint32(h[hFilled:]) {
 		binary.LittleEndian.PutUint32(h[hFilled:], uint32(n))
@@ -299,13 +279,13 @@ func (p *Pool) rowOffset(layer, kOrV, slot int) int {
 }
 
 // F32 returns the page data as float32 (pools of dtype F32).
-func (p *Pool) F32(id int32) []float32 {
+func (p *Pool) F32(id kvtypes.PageID) []float32 {
 	d := p.page(id)[HeaderBytes:]
 	return unsafe.Slice((*float32)(unsafe.Pointer(unsafe.SliceData(d))), len(d)/4)
 }
 
 // F16 returns the page data as raw half floats (pools of dtype F16).
-func (p *Pool) F16(id int32) []uint16 {
+func (p *Pool) F16(id kvtypes.PageID) []uint16 {
 	d := p.page(id)[HeaderBytes:]
 	return unsafe.Slice((*uint16)(unsafe.Pointer(unsafe.SliceData(d))), len(d)/2)
 }
@@ -320,7 +300,7 @@ func (p *Pool) VOffset(layer, slot int) int { return p.rowOffset(layer, 1, slot)
 // Checksum is a CRC-32C over the page's data for the token slots [0, tokens), keyed by the logical
 // position of the page in its sequence, so that a page moved to the wrong place fails to verify
 // even when its contents are intact.
-func (p *Pool) Checksum(id int32, logicalPage int, tokens int) uint32 {
+func (p *Pool) Checksum(id kvtypes.PageID, logicalPage int, tokens int) uint32 {
 	var key [8]byte
 	binary.LittleEndian.PutUint32(key[:], uint32(logicalPage))
 	binary.LittleEndian.PutUint32(key[4:], uint32(tokens))

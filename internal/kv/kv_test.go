@@ -5,6 +5,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/kvwarden/kvwarden/internal/kvtypes"
 	"github.com/kvwarden/kvwarden/internal/tensor"
 )
 
@@ -22,28 +23,28 @@ func TestCheck(t *testing.T) {
 		t.Skip("header checks are compiled out (noisolation build)")
 	}
 	p := newTestPool(t, tensor.F32, ScrubNone)
-	alice, bob := Tenant{1}, Tenant{2}
-	ref := PageRef{ID: 3, Gen: 5}
+	alice, bob := kvtypes.TenantKey{1}, kvtypes.TenantKey{2}
+	ref := kvtypes.PageRef{Page: 3, Gen: 5}
 	if err := p.Check(ref, alice); !errors.Is(err, ErrIsolation) {
 		t.Fatalf("never-stamped page passed: %v", err)
 	}
-	if err := p.Stamp(3, Header{Tenant: alice, Request: 10, Gen: 5, Written: true}); err != nil {
+	if err := p.Stamp(3, kvtypes.Header{Tenant: alice, Request: 10, Gen: 5, Written: true}); err != nil {
 		t.Fatal(err)
 	}
-	p.Stamp(5, Header{Tenant: alice, Request: 10, Gen: 1, Written: false})
+	p.Stamp(5, kvtypes.Header{Tenant: alice, Request: 10, Gen: 1, Written: false})
 	cases := []struct {
 		name   string
-		ref    PageRef
-		tenant Tenant
+		ref    kvtypes.PageRef
+		tenant kvtypes.TenantKey
 		ok     bool
 	}{
 		{"owner", ref, alice, true},
 		{"other tenant", ref, bob, false},
-		{"stale page generation", PageRef{ID: 3, Gen: 4}, alice, false},
-		{"other page", PageRef{ID: 4, Gen: 5}, alice, false},
-		{"reserved, never written", PageRef{ID: 5, Gen: 1}, alice, false},
-		{"out of range", PageRef{ID: 8, Gen: 5}, alice, false},
-		{"negative", PageRef{ID: -1, Gen: 5}, alice, false},
+		{"stale page generation", kvtypes.PageRef{Page: 3, Gen: 4}, alice, false},
+		{"other page", kvtypes.PageRef{Page: 4, Gen: 5}, alice, false},
+		{"reserved, never written", kvtypes.PageRef{Page: 5, Gen: 1}, alice, false},
+		{"out of range", kvtypes.PageRef{Page: 8, Gen: 5}, alice, false},
+		{"negative", kvtypes.PageRef{Page: -1, Gen: 5}, alice, false},
 	}
 	for _, c := range cases {
 		err := p.Check(c.ref, c.tenant)
@@ -55,10 +56,10 @@ func TestCheck(t *testing.T) {
 		}
 	}
 	p.MarkWritten(5)
-	if err := p.Check(PageRef{ID: 5, Gen: 1}, alice); err != nil {
+	if err := p.Check(kvtypes.PageRef{Page: 5, Gen: 1}, alice); err != nil {
 		t.Fatalf("written page refused: %v", err)
 	}
-	if err := p.Invalidate(ref.ID); err != nil {
+	if err := p.Invalidate(ref.Page); err != nil {
 		t.Fatal(err)
 	}
 	if err := p.Check(ref, alice); err == nil {
@@ -72,8 +73,8 @@ func TestScrub(t *testing.T) {
 		scrub Scrub
 	}{{tensor.F32, ScrubNone}, {tensor.F32, ScrubZero}, {tensor.F32, ScrubPoison}, {tensor.F16, ScrubZero}, {tensor.F16, ScrubPoison}} {
 		p := newTestPool(t, c.dt, c.scrub)
-		ref := PageRef{ID: 1, Gen: 1}
-		p.Stamp(ref.ID, Header{Tenant: Tenant{1}, Gen: 1, Written: true})
+		ref := kvtypes.PageRef{Page: 1, Gen: 1}
+		p.Stamp(ref.Page, kvtypes.Header{Tenant: kvtypes.TenantKey{1}, Gen: 1, Written: true})
 		if c.dt == tensor.F32 {
 			d := p.F32(1)
 			for i := range d {
@@ -134,8 +135,8 @@ func TestLayoutDisjoint(t *testing.T) {
 
 func TestChecksumKeyedByPosition(t *testing.T) {
 	p := newTestPool(t, tensor.F32, ScrubNone)
-	for _, id := range []int32{0, 1} {
-		p.Stamp(id, Header{Written: true})
+	for _, id := range []kvtypes.PageID{0, 1} {
+		p.Stamp(id, kvtypes.Header{Written: true})
 		d := p.F32(id)
 		for i := range d {
 			d[i] = float32(i)

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/kvwarden/kvwarden/internal/kv"
+	"github.com/kvwarden/kvwarden/internal/kvtypes"
 	"github.com/kvwarden/kvwarden/internal/tensor"
 )
 
@@ -11,7 +12,7 @@ import (
 func benchModel(b *testing.B) *Model { return load(b, generated(b, "dummy:ref125m", "")) }
 
 // benchRig is the reference model with a KV pool of pages pages and a workspace for rows rows.
-func benchRig(b *testing.B, pages, rows, context int) (*Model, *tensor.Pool, *kv.Pool, []kv.PageRef, *Workspace) {
+func benchRig(b *testing.B, pages, rows, context int) (*Model, *tensor.Pool, *kv.Pool, []kvtypes.PageRef, *Workspace) {
 	m := benchModel(b)
 	pool := tensor.NewPool(0)
 	b.Cleanup(pool.Close)
@@ -20,16 +21,16 @@ func benchRig(b *testing.B, pages, rows, context int) (*Model, *tensor.Pool, *kv
 }
 
 // benchPool is a KV pool of n pages stamped for one tenant, and their page table.
-func benchPool(b *testing.B, m *Model, n int) (*kv.Pool, []kv.PageRef) {
+func benchPool(b *testing.B, m *Model, n int) (*kv.Pool, []kvtypes.PageRef) {
 	cache, err := kv.NewPool(kv.Config{Layers: m.Layers, KVHeads: m.KVHeads, HeadDim: m.HeadDim, PageTokens: 16, DType: tensor.F16, Pages: n})
 	if err != nil {
 		b.Fatal(err)
 	}
 	b.Cleanup(func() { cache.Close() })
-	var pages []kv.PageRef
-	for i := int32(0); i < int32(n); i++ {
-		cache.Stamp(i, kv.Header{Tenant: kv.Tenant{1}, Gen: 1, Written: true})
-		pages = append(pages, kv.PageRef{ID: i, Gen: 1})
+	var pages []kvtypes.PageRef
+	for i := kvtypes.PageID(0); i < kvtypes.PageID(n); i++ {
+		cache.Stamp(i, kvtypes.Header{Tenant: kvtypes.TenantKey{1}, Gen: 1, Written: true})
+		pages = append(pages, kvtypes.PageRef{Page: i, Gen: 1})
 	}
 	return cache, pages
 }
@@ -43,7 +44,7 @@ func BenchmarkDecodeStep(b *testing.B) {
 	for i := range prompt {
 		prompt[i] = int32(100 + i)
 	}
-	seq := []Seq{{Tokens: prompt, Pos: 0, Pages: pages, Tenant: kv.Tenant{1}, Logits: true}}
+	seq := []Seq{{Tokens: prompt, Pos: 0, Pages: pages, Tenant: kvtypes.TenantKey{1}, Logits: true}}
 	if errs := m.Forward(pool, cache, ws, seq, logits); errs != nil {
 		b.Fatal(errs)
 	}
@@ -65,7 +66,7 @@ func BenchmarkPrefill512(b *testing.B) {
 	for i := range prompt {
 		prompt[i] = int32(100 + i*7%30000)
 	}
-	seq := []Seq{{Tokens: prompt, Pos: 0, Pages: pages, Tenant: kv.Tenant{1}, Logits: true}}
+	seq := []Seq{{Tokens: prompt, Pos: 0, Pages: pages, Tenant: kvtypes.TenantKey{1}, Logits: true}}
 	b.ReportAllocs()
 	for b.Loop() {
 		if errs := m.Forward(pool, cache, ws, seq, logits); errs != nil {
@@ -80,7 +81,7 @@ func BenchmarkPrefill512(b *testing.B) {
 func BenchmarkCheckPages(b *testing.B) {
 	m := benchModel(b)
 	cache, pages := benchPool(b, m, 128)
-	seq := &Seq{Tokens: []int32{1}, Pos: 128*16 - 1, Pages: pages, Tenant: kv.Tenant{1}}
+	seq := &Seq{Tokens: []int32{1}, Pos: 128*16 - 1, Pages: pages, Tenant: kvtypes.TenantKey{1}}
 	for b.Loop() {
 		if err := m.CheckPages(cache, seq); err != nil {
 			b.Fatal(err)

@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/kvwarden/kvwarden/internal/kv"
+	"github.com/kvwarden/kvwarden/internal/kvtypes"
 	"github.com/kvwarden/kvwarden/internal/tensor"
 )
 
@@ -13,8 +14,8 @@ import (
 type Seq struct {
 	Tokens []int32
 	Pos    int
-	Pages  []kv.PageRef
-	Tenant kv.Tenant
+	Pages  []kvtypes.PageRef
+	Tenant kvtypes.TenantKey
 	Logits bool // compute logits for the last token of the chunk
 }
 
@@ -211,7 +212,7 @@ func (m *Model) Forward(p *tensor.Pool, cache *kv.Pool, ws *Workspace, seqs []Se
 	pt := cache.Config().PageTokens
 	for r := 0; r < n; r++ {
 		ri := ws.rows[r]
-		cache.MarkFilled(seqs[ri.seq].Pages[ri.pos/pt].ID, ri.pos%pt+1)
+		cache.MarkFilled(seqs[ri.seq].Pages[ri.pos/pt].Page, ri.pos%pt+1)
 	}
 	return nil
 }
@@ -295,7 +296,7 @@ func (m *Model) storeKV(cache *kv.Pool, ws *Workspace, seqs []Seq, li, n int) {
 	f16 := cache.Config().DType == tensor.F16
 	for r := 0; r < n; r++ {
 		ri := ws.rows[r]
-		page := seqs[ri.seq].Pages[ri.pos/pt].ID
+		page := seqs[ri.seq].Pages[ri.pos/pt].Page
 		slot := ri.pos % pt
 		ko, vo := cache.KOffset(li, slot), cache.VOffset(li, slot)
 		kr, vr := ws.k[r*kvd:(r+1)*kvd], ws.v[r*kvd:(r+1)*kvd]
@@ -363,7 +364,7 @@ func (m *Model) attendBlock(cache *kv.Pool, ws *Workspace, seqs []Seq, li int, b
 	sc := scratch[hd:]
 	// load returns KV head g's key (or value) at position t, widened into row from an F16 cache.
 	load := func(t int, value bool) []float32 {
-		page, slot := pages[t/pt].ID, t%pt
+		page, slot := pages[t/pt].Page, t%pt
 		o := cache.KOffset(li, slot) + g*hd
 		if value {
 			o = cache.VOffset(li, slot) + g*hd

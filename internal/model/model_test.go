@@ -8,6 +8,7 @@ import (
 
 	"github.com/kvwarden/kvwarden/internal/gguf"
 	"github.com/kvwarden/kvwarden/internal/kv"
+	"github.com/kvwarden/kvwarden/internal/kvtypes"
 	"github.com/kvwarden/kvwarden/internal/source"
 	"github.com/kvwarden/kvwarden/internal/tensor"
 	"github.com/kvwarden/kvwarden/internal/testenv"
@@ -22,7 +23,7 @@ type harness struct {
 	pool  *tensor.Pool
 	cache *kv.Pool
 	ws    *Workspace
-	next  int32
+	next  kvtypes.PageID
 }
 
 const testContext = 512
@@ -96,22 +97,22 @@ var testModels = []struct {
 }
 
 type seqState struct {
-	tenant kv.Tenant
-	id     uint64
-	pages  []kv.PageRef
+	tenant kvtypes.TenantKey
+	id     kvtypes.RequestID
+	pages  []kvtypes.PageRef
 	pos    int
 }
 
-func (h *harness) newSeq(id uint64) *seqState {
-	return &seqState{tenant: kv.Tenant{7}, id: id}
+func (h *harness) newSeq(id kvtypes.RequestID) *seqState {
+	return &seqState{tenant: kvtypes.TenantKey{7}, id: id}
 }
 
 // grow gives s enough pages for n more tokens.
 func (h *harness) grow(s *seqState, n int) {
 	for len(s.pages)*16 < s.pos+n {
-		ref := kv.PageRef{ID: h.next, Gen: 1}
+		ref := kvtypes.PageRef{Page: h.next, Gen: 1}
 		h.next++
-		if err := h.cache.Stamp(ref.ID, kv.Header{Tenant: s.tenant, Request: s.id, Gen: 1, Written: true}); err != nil {
+		if err := h.cache.Stamp(ref.Page, kvtypes.Header{Tenant: s.tenant, Request: s.id, Gen: 1, Written: true}); err != nil {
 			h.t.Fatal(err)
 		}
 		s.pages = append(s.pages, ref)
@@ -143,7 +144,7 @@ func argmax(x []float32) int32 { return int32(slices.Index(x, slices.Max(x))) }
 
 // greedy runs prompt then n greedy steps, stopping after BOS when stopAtBOS (as llama2.c does).
 func (h *harness) greedy(prompt []int32, n int, stopAtBOS bool) (gen []int32, first []float32) {
-	s := h.newSeq(uint64(h.next) + 1000)
+	s := h.newSeq(kvtypes.RequestID(h.next) + 1000)
 	logits := h.step([]*seqState{s}, [][]int32{prompt})[0]
 	first = append([]float32(nil), logits...)
 	for len(gen) < n {
@@ -205,7 +206,7 @@ func TestQwen2TinyReference(t *testing.T) {
 			continue
 		}
 		t.Run(c.ID, func(t *testing.T) {
-			s := h.newSeq(uint64(h.next) + 5000)
+			s := h.newSeq(kvtypes.RequestID(h.next) + 5000)
 			logits := h.step([]*seqState{s}, [][]int32{c.PromptIDs})[0]
 			var gen []int32
 			for i := 0; i < c.NGen; i++ {
@@ -275,7 +276,7 @@ func TestForeignPageRefused(t *testing.T) {
 	victim := h.newSeq(1)
 	h.step([]*seqState{victim}, [][]int32{{1, 403, 407}})
 	thief := h.newSeq(2)
-	thief.tenant = kv.Tenant{8}
+	thief.tenant = kvtypes.TenantKey{8}
 	thief.pages = victim.pages // the incident: a table naming pages someone else wrote
 	thief.pos = 3
 	errs := h.m.Forward(h.pool, h.cache, h.ws, []Seq{{Tokens: []int32{5}, Pos: 3, Pages: thief.pages, Tenant: thief.tenant, Logits: true}}, make([]float32, h.m.Vocab))
@@ -283,7 +284,7 @@ func TestForeignPageRefused(t *testing.T) {
 		t.Fatal("a page owned by another tenant was read")
 	}
 	// Freed pages fail too, even for their former owner.
-	h.cache.Invalidate(victim.pages[0].ID)
+	h.cache.Invalidate(victim.pages[0].Page)
 	errs = h.m.Forward(h.pool, h.cache, h.ws, []Seq{{Tokens: []int32{5}, Pos: 3, Pages: victim.pages, Tenant: victim.tenant, Logits: true}}, make([]float32, h.m.Vocab))
 	if errs == nil || errs[0] == nil {
 		t.Fatal("a freed page was read")

@@ -10,6 +10,7 @@ import (
 
 	"github.com/kvwarden/kvwarden/internal/gguf"
 	"github.com/kvwarden/kvwarden/internal/kv"
+	"github.com/kvwarden/kvwarden/internal/kvtypes"
 	"github.com/kvwarden/kvwarden/internal/tensor"
 )
 
@@ -141,14 +142,14 @@ func TestSyntheticArchitectures(t *testing.T) {
 			ws := m.NewWorkspace(pool, 64, 4, 64)
 			tokens := []int32{3, 17, 42, 5, 9, 60, 1, 2, 33, 12}
 			want := (&refModel{m: m}).logitsAll(t, tokens)
-			var pages []kv.PageRef
-			for i := int32(0); i < 3; i++ {
-				cache.Stamp(i, kv.Header{Tenant: kv.Tenant{1}, Gen: 1, Written: true})
-				pages = append(pages, kv.PageRef{ID: i, Gen: 1})
+			var pages []kvtypes.PageRef
+			for i := kvtypes.PageID(0); i < 3; i++ {
+				cache.Stamp(i, kvtypes.Header{Tenant: kvtypes.TenantKey{1}, Gen: 1, Written: true})
+				pages = append(pages, kvtypes.PageRef{Page: i, Gen: 1})
 			}
 			logits := make([]float32, m.Vocab)
 			for pos := 0; pos < len(tokens); pos++ {
-				if errs := m.Forward(pool, cache, ws, []Seq{{Tokens: tokens[pos : pos+1], Pos: pos, Pages: pages, Tenant: kv.Tenant{1}, Logits: true}}, logits); errs != nil {
+				if errs := m.Forward(pool, cache, ws, []Seq{{Tokens: tokens[pos : pos+1], Pos: pos, Pages: pages, Tenant: kvtypes.TenantKey{1}, Logits: true}}, logits); errs != nil {
 					t.Fatal(errs)
 				}
 				if rel := relError(logits, want[pos]); rel > 1e-5 {

@@ -12,7 +12,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/kvwarden/kvwarden/internal/engine"
+	"github.com/kvwarden/kvwarden/internal/sampler"
 	"github.com/prometheus/common/expfmt"
 	prommodel "github.com/prometheus/common/model"
 )
@@ -231,14 +231,14 @@ func TestSamplingNarrowing(t *testing.T) {
 	const tiny = math.SmallestNonzeroFloat32
 	cases := []struct {
 		body string
-		want engine.SamplingParams
+		want sampler.Params
 	}{
-		{`"top_p":1e-50`, engine.SamplingParams{Temperature: 1, TopP: tiny, RepetitionPenalty: 1}},
-		{`"temperature":1e-50`, engine.SamplingParams{Temperature: tiny, TopP: 1, RepetitionPenalty: 1}},
-		{`"temperature":1e-40,"top_p":1e-40`, engine.SamplingParams{Temperature: 1e-40, TopP: 1e-40, RepetitionPenalty: 1}},
-		{`"repetition_penalty":1e-300`, engine.SamplingParams{Temperature: 1, TopP: 1, RepetitionPenalty: tiny}},
-		{`"min_p":1e-60,"presence_penalty":-1e-60,"frequency_penalty":1e-60`, engine.SamplingParams{Temperature: 1, TopP: 1, RepetitionPenalty: 1, MinP: tiny, PresencePenalty: -tiny, FrequencyPenalty: tiny}},
-		{`"temperature":0,"top_p":1,"min_p":0,"presence_penalty":0`, engine.SamplingParams{Temperature: 0, TopP: 1, RepetitionPenalty: 1}},
+		{`"top_p":1e-50`, sampler.Params{Temperature: 1, TopP: tiny, RepetitionPenalty: 1}},
+		{`"temperature":1e-50`, sampler.Params{Temperature: tiny, TopP: 1, RepetitionPenalty: 1}},
+		{`"temperature":1e-40,"top_p":1e-40`, sampler.Params{Temperature: 1e-40, TopP: 1e-40, RepetitionPenalty: 1}},
+		{`"repetition_penalty":1e-300`, sampler.Params{Temperature: 1, TopP: 1, RepetitionPenalty: tiny}},
+		{`"min_p":1e-60,"presence_penalty":-1e-60,"frequency_penalty":1e-60`, sampler.Params{Temperature: 1, TopP: 1, RepetitionPenalty: 1, MinP: tiny, PresencePenalty: -tiny, FrequencyPenalty: tiny}},
+		{`"temperature":0,"top_p":1,"min_p":0,"presence_penalty":0`, sampler.Params{Temperature: 0, TopP: 1, RepetitionPenalty: 1}},
 	}
 	for _, c := range cases {
 		p, e := parseCompletion([]byte(`{"prompt":"a",`+c.body+`}`), fakeVocab)
@@ -301,8 +301,8 @@ func TestContentEncoding(t *testing.T) {
 
 func TestMetrics(t *testing.T) {
 	eng := newFakeEngine()
-	eng.stats.Waiting, eng.stats.Running = 4, 2
-	eng.stats.PagesTotal, eng.stats.PagesFree, eng.stats.PagesUsed, eng.stats.PagesCached, eng.stats.PagesQuarantined = 100, 60, 30, 7, 3
+	eng.stats.Waiting, eng.stats.Running, eng.stats.Transferring = 4, 1, 1 // running sequences count both
+	eng.stats.PagesTotal, eng.stats.PagesFree, eng.stats.PagesOwned, eng.stats.PagesCached, eng.stats.PagesQuarantined = 100, 60, 30, 7, 3
 	eng.stats.PrefillTokens, eng.stats.DecodeTokens, eng.stats.SecurityEvents = 1234, 567, 2
 	env := start(t, eng, nil, nil)
 	env.post("/v1/completions", keyAlice, `{"prompt":"hello","max_tokens":5}`)

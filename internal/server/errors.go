@@ -8,6 +8,7 @@ import (
 	"strconv"
 
 	"github.com/kvwarden/kvwarden/internal/engine"
+	"github.com/kvwarden/kvwarden/internal/kvtypes"
 )
 
 // OpenAI's error types.
@@ -83,17 +84,17 @@ func fromSubmit(err error, promptParam string, promptLen, maxTokens, maxContext 
 		return &apiError{Status: http.StatusInternalServerError, Type: errServer, Message: "the engine could not take the request", Code: "internal_error", Reason: "internal"}
 	}
 	switch re.Reason {
-	case engine.RejectContextLength:
+	case kvtypes.RejectContextLength:
 		return &apiError{Status: http.StatusBadRequest, Type: errInvalidRequest, Param: promptParam, Code: "context_length_exceeded",
 			Message: fmt.Sprintf("This model's maximum context length is %d tokens, but this request needs %d tokens (%d in the prompt + %d max_tokens); shorten the prompt or lower max_tokens (engine: %s)",
 				maxContext, promptLen+maxTokens, promptLen, maxTokens, re.Message), Reason: "context_length"}
-	case engine.RejectPoolCapacity:
+	case kvtypes.RejectPoolCapacity:
 		return &apiError{Status: http.StatusBadRequest, Type: errInvalidRequest, Code: "context_length_exceeded",
 			Message: "this request needs more KV cache than the server can ever hold: " + re.Message, Reason: "pool_capacity"}
-	case engine.RejectOverloaded:
+	case kvtypes.RejectOverloaded:
 		return &apiError{Status: http.StatusTooManyRequests, Type: errRateLimit, Code: "overloaded", RetryAfter: 1,
 			Message: "the server is overloaded; retry later", Reason: "overloaded"}
-	case engine.RejectShuttingDown:
+	case kvtypes.RejectShuttingDown:
 		return errShuttingDown
 	default:
 		return &apiError{Status: http.StatusBadRequest, Type: errInvalidRequest, Code: "invalid_request",
@@ -101,7 +102,8 @@ func fromSubmit(err error, promptParam string, promptLen, maxTokens, maxContext 
 	}
 }
 
-var knownAbort = map[string]bool{"cancelled": true, "deadline": true, "internal": true, "isolation": true, "shutdown": true}
+var knownAbort = map[kvtypes.AbortReason]bool{kvtypes.AbortCancelled: true, kvtypes.AbortDeadline: true, kvtypes.AbortInternal: true,
+	kvtypes.AbortIsolation: true, kvtypes.AbortShutdown: true}
 
 // fromAbort maps a stream's terminal error. The engine's own message stays in the server log: it
 // may describe internals (pages, generations) that are none of the caller's business.
@@ -109,7 +111,7 @@ func fromAbort(err error) *apiError {
 	reason := "internal"
 	var ae *engine.AbortError
 	if errors.As(err, &ae) && knownAbort[ae.Reason] {
-		reason = ae.Reason // from a fixed set: it becomes a metric label
+		reason = string(ae.Reason) // from a fixed set: it becomes a metric label
 	}
 	status := http.StatusInternalServerError
 	if reason == "shutdown" {

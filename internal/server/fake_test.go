@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/kvwarden/kvwarden/internal/engine"
+	"github.com/kvwarden/kvwarden/internal/kvtypes"
 	"github.com/kvwarden/kvwarden/internal/tokenizer"
 )
 
@@ -141,19 +142,19 @@ func (e *fakeEngine) Submit(ctx context.Context, r engine.Request) (engine.Strea
 	e.reqs = append(e.reqs, r)
 	e.mu.Unlock()
 	if r.Tenant == "" {
-		return nil, &engine.RejectError{Reason: engine.RejectInvalid, Message: "no tenant"}
+		return nil, &engine.RejectError{Reason: kvtypes.RejectInvalid, Message: "no tenant"}
 	}
 	if e.reject != nil {
 		return nil, e.reject
 	}
 	if e.rejectNth > 0 && n == e.rejectNth {
-		return nil, &engine.RejectError{Reason: engine.RejectOverloaded, Message: "queue full"}
+		return nil, &engine.RejectError{Reason: kvtypes.RejectOverloaded, Message: "queue full"}
 	}
 	if len(r.Prompt) == 0 || r.MaxTokens < 1 {
-		return nil, &engine.RejectError{Reason: engine.RejectInvalid, Message: "empty prompt or max_tokens < 1"}
+		return nil, &engine.RejectError{Reason: kvtypes.RejectInvalid, Message: "empty prompt or max_tokens < 1"}
 	}
 	if total := len(r.Prompt) + r.MaxTokens; total > e.info.MaxContext {
-		return nil, &engine.RejectError{Reason: engine.RejectContextLength,
+		return nil, &engine.RejectError{Reason: kvtypes.RejectContextLength,
 			Message: fmt.Sprintf("prompt %d + max_tokens %d = %d > context %d", len(r.Prompt), r.MaxTokens, total, e.info.MaxContext)}
 	}
 	out := e.output(r)
@@ -217,10 +218,10 @@ func (e *fakeEngine) generate(ctx context.Context, r engine.Request, out []int32
 		return false
 	}
 	var evTokens []engine.Token
-	finish := ""
+	var finish kvtypes.FinishReason
 	for i := 0; finish == ""; i++ {
 		if i == r.MaxTokens {
-			finish = engine.FinishLength
+			finish = kvtypes.FinishLength
 			break
 		}
 		if e.abortAfter > 0 && i == e.abortAfter {
@@ -244,7 +245,7 @@ func (e *fakeEngine) generate(ctx context.Context, r engine.Request, out []int32
 		}
 		evTokens = append(evTokens, tk)
 		if (id == tokEOS && !r.IgnoreEOS) || slices.Contains(r.StopTokens, id) {
-			finish = engine.FinishStop
+			finish = kvtypes.FinishStop
 		}
 		if len(evTokens) == batch || finish != "" {
 			if !send(engine.Event{Tokens: evTokens}) {

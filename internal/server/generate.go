@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/kvwarden/kvwarden/internal/engine"
+	"github.com/kvwarden/kvwarden/internal/kvtypes"
 )
 
 // tokenLogprob is one generated token with its log-probability and alternatives.
@@ -89,7 +90,7 @@ func (j *job) submit(ctx context.Context) ([]engine.Stream, *apiError) {
 	for i, prompt := range j.prompts {
 		for c := range j.p.n {
 			sp := j.p.sampling
-			if sp.HasSeed {
+			if j.p.hasSeed {
 				// Distinct but reproducible seeds, so n choices differ yet a rerun is identical.
 				sp.Seed += uint64(c)
 			}
@@ -98,6 +99,7 @@ func (j *job) submit(ctx context.Context) ([]engine.Stream, *apiError) {
 				Prompt:     prompt,
 				MaxTokens:  j.maxTokens[i],
 				Sampling:   sp,
+				HasSeed:    j.p.hasSeed,
 				StopTokens: j.p.stopTokens,
 				IgnoreEOS:  j.p.ignoreEOS,
 				OnEnd:      j.onEnd(i*j.p.n + c),
@@ -216,7 +218,7 @@ func (j *job) consumeOne(ctx context.Context, index int, st engine.Stream, emit 
 			if stopped {
 				// Our stop string ended the choice: the engine request is closed by the defer.
 				flushPending()
-				res.finish = engine.FinishStop
+				res.finish = string(kvtypes.FinishStop)
 				return res, nil
 			}
 		}
@@ -224,12 +226,12 @@ func (j *job) consumeOne(ctx context.Context, index int, st engine.Stream, emit 
 			if ev.Err != nil {
 				return res, ev.Err
 			}
-			if ev.Finish != engine.FinishStop && ev.Finish != engine.FinishLength {
+			if ev.Finish != kvtypes.FinishStop && ev.Finish != kvtypes.FinishLength {
 				return res, &engine.AbortError{Reason: "internal", Message: "terminal event without a finish reason"}
 			}
 			pending.text += ts.flush()
 			flushPending()
-			res.finish = ev.Finish
+			res.finish = string(ev.Finish)
 			return res, nil
 		}
 		flushPending()

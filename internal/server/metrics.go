@@ -97,9 +97,9 @@ func (c *engineCollector) Collect(ch chan<- prometheus.Metric) {
 		ch <- prometheus.MustNewConstMetric(d, prometheus.GaugeValue, float64(v), labels...)
 	}
 	gauge(descWaiting, st.Waiting)
-	gauge(descRunning, st.Running)
+	gauge(descRunning, st.Running+st.Transferring)
 	gauge(descPages, st.PagesFree, "free")
-	gauge(descPages, st.PagesUsed, "used")
+	gauge(descPages, st.PagesOwned, "used")
 	gauge(descPages, st.PagesCached, "cached")
 	gauge(descPages, st.PagesQuarantined, "quarantined")
 	gauge(descPagesTot, st.PagesTotal)
@@ -109,5 +109,5 @@ func (c *engineCollector) Collect(ch chan<- prometheus.Metric) {
 	ch <- prometheus.MustNewConstMetric(descPreempt, prometheus.CounterValue, float64(st.Preemptions))
 	ch <- prometheus.MustNewConstMetric(descEvict, prometheus.CounterValue, float64(st.Evictions))
 	ch <- prometheus.MustNewConstMetric(descHits, prometheus.CounterValue, float64(st.CacheHitTokens))
-	ch <- prometheus.MustNewConstMetric(descInternal, prometheus.CounterValue, float64(st.InternalErrors))
+	ch <- prometheus.MustNewConstMetric(descInternal, prometheus.CounterValue, float64(st.StepErrors))
 }

@@ -15,7 +15,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/kvwarden/kvwarden/internal/chat"
-	"github.com/kvwarden/kvwarden/internal/engine"
+	"github.com/kvwarden/kvwarden/internal/sampler"
 )
 
 // Bounds on request parameters. Values outside them are refused with 400 rather than clamped, so a
@@ -123,7 +123,8 @@ type genParams struct {
 	templateArgs map[string]any
 	n            int
 	maxTokens    int // 0: choose a default
-	sampling     engine.SamplingParams
+	sampling     sampler.Params
+	hasSeed      bool // sampling.Seed is the client's
 	stops        []string
 	stopTokens   []int32
 	ignoreEOS    bool
@@ -445,7 +446,7 @@ func narrow(v float64) float32 {
 
 func (f *samplingFields) apply(p *genParams, vocab int) *apiError {
 	p.model = f.Model
-	p.sampling = engine.SamplingParams{TopP: 1, RepetitionPenalty: 1, Temperature: 1, TopLogprobs: -1}
+	p.sampling = sampler.Params{TopP: 1, RepetitionPenalty: 1, Temperature: 1, TopLogprobs: -1}
 	if f.Temperature != nil {
 		t := *f.Temperature
 		if !finite(t) || t < 0 || t > 2 {
@@ -501,7 +502,7 @@ func (f *samplingFields) apply(p *genParams, vocab int) *apiError {
 		p.sampling.RepetitionPenalty = narrow(v)
 	}
 	if f.Seed != nil {
-		p.sampling.Seed, p.sampling.HasSeed = uint64(*f.Seed), true
+		p.sampling.Seed, p.hasSeed = uint64(*f.Seed), true
 	}
 	p.n = 1
 	if f.N != nil {

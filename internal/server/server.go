@@ -385,7 +385,7 @@ func (s *Server) handleReady(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) recentInternalError() bool {
-	last := s.eng.Stats().LastInternalError
+	last := s.eng.Stats().LastStepError
 	return !last.IsZero() && time.Since(last) < internalErrorHold
 }
 

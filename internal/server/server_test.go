@@ -22,6 +22,8 @@ import (
 
 	"github.com/kvwarden/kvwarden/internal/engine"
 	"github.com/kvwarden/kvwarden/internal/gguf"
+	"github.com/kvwarden/kvwarden/internal/kvtypes"
+	"github.com/kvwarden/kvwarden/internal/sampler"
 	"github.com/kvwarden/kvwarden/internal/tenants"
 	"github.com/kvwarden/kvwarden/internal/testenv"
 )
@@ -188,9 +190,9 @@ func TestCompletion(t *testing.T) {
 		t.Fatalf("%d engine requests", len(reqs))
 	}
 	r := reqs[0]
-	want := engine.SamplingParams{Temperature: 0.5, TopP: 0.9, TopK: 7, MinP: 0.05, RepetitionPenalty: 1.1,
-		PresencePenalty: 0.25, FrequencyPenalty: -0.5, Seed: 42, HasSeed: true, TopLogprobs: -1}
-	if r.Tenant != uidAlice || r.MaxTokens != 8 || r.Sampling != want || string(byteTok{}.Decode(r.Prompt)) != "hello" {
+	want := sampler.Params{Temperature: 0.5, TopP: 0.9, TopK: 7, MinP: 0.05, RepetitionPenalty: 1.1,
+		PresencePenalty: 0.25, FrequencyPenalty: -0.5, Seed: 42, TopLogprobs: -1}
+	if r.Tenant != uidAlice || r.MaxTokens != 8 || r.Sampling != want || !r.HasSeed || string(byteTok{}.Decode(r.Prompt)) != "hello" {
 		t.Fatalf("engine request %+v", r)
 	}
 
@@ -800,14 +802,14 @@ func TestEngineRejections(t *testing.T) {
 	env := start(t, eng, nil, nil)
 	c := env.client(keyAlice)
 	for _, tc := range []struct {
-		reason engine.RejectReason
+		reason kvtypes.RejectReason
 		status int
 		retry  bool
 	}{
-		{engine.RejectOverloaded, 429, true},
-		{engine.RejectShuttingDown, 503, true},
-		{engine.RejectInvalid, 400, false},
-		{engine.RejectPoolCapacity, 400, false},
+		{kvtypes.RejectOverloaded, 429, true},
+		{kvtypes.RejectShuttingDown, 503, true},
+		{kvtypes.RejectInvalid, 400, false},
+		{kvtypes.RejectPoolCapacity, 400, false},
 	} {
 		eng.reject = &engine.RejectError{Reason: tc.reason, Message: "no"}
 		code, hdr, body := env.post("/v1/completions", keyAlice, `{"model":"fake-model","prompt":"x","max_tokens":1}`)

@@ -81,7 +81,7 @@ func TestReaddedTenantGetsNoCacheHit(t *testing.T) {
 		t.Fatalf("the re-added tenant hit %d tokens the removed one cached", got-hits)
 	}
 	// The removed tenant's pages were dropped: what is cached now is the new tenant's one prompt.
-	if st := eng.CoreStats(); st.PagesCached == 0 || st.PagesCached > (len(tok.Encode(body, true, false))+15)/16 {
+	if st := eng.Stats(); st.PagesCached == 0 || st.PagesCached > (len(tok.Encode(body, true, false))+15)/16 {
 		t.Fatalf("%d pages cached after the reload; want only the new tenant's", st.PagesCached)
 	}
 }

@@ -174,7 +174,7 @@ func TestReadyAfterInternalError(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			eng := newFakeEngine()
 			if !c.last.IsZero() {
-				eng.stats.InternalErrors, eng.stats.LastInternalError = 3, c.last
+				eng.stats.StepErrors, eng.stats.LastStepError = 3, c.last
 			}
 			env := start(t, eng, nil, nil)
 			waitFor(t, func() bool { return env.srv.serving.Load() })
@@ -183,7 +183,7 @@ func TestReadyAfterInternalError(t *testing.T) {
 				t.Fatalf("/ready: %d %s", code, body)
 			}
 			_, _, body = env.metrics()
-			want := "kvwarden_engine_internal_errors_total " + strconv.Itoa(int(eng.stats.InternalErrors))
+			want := "kvwarden_engine_internal_errors_total " + strconv.Itoa(int(eng.stats.StepErrors))
 			if !strings.Contains(string(body), want) {
 				t.Fatalf("metrics lack %q", want)
 			}
