@@ -46,11 +46,11 @@ func (f *modelFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&f.kvDType, "kv-dtype", "f16", "KV cache element type: f16 or f32")
 	fs.StringVar(&f.kvMem, "kv-mem", "1GiB", "memory for the KV page pool (e.g. 512MiB, 4GiB)")
 	fs.StringVar(&f.kvScrub, "kv-scrub", "none", "what freeing a page does to its contents: none, zero or poison")
-	fs.IntVar(&f.pageTokens, "page-tokens", 16, "tokens per KV page")
+	fs.IntVar(&f.pageTokens, "page-tokens", core.DefaultPageTokens, "tokens per KV page")
 	fs.IntVar(&f.maxContext, "max-context", 0, "advertised maximum context (0: the most the model and pool allow)")
 	fs.BoolVar(&f.overrideContext, "override-model-context", false, "allow --max-context above the model's context_length (for files whose metadata holds a converter default)")
-	fs.IntVar(&f.stepTokens, "step-tokens", 512, "token budget of one batched step")
-	fs.IntVar(&f.maxRunning, "max-running", 64, "sequences per step")
+	fs.IntVar(&f.stepTokens, "step-tokens", core.DefaultStepTokens, "token budget of one batched step")
+	fs.IntVar(&f.maxRunning, "max-running", engine.DefaultMaxRunning, "sequences per step")
 	fs.BoolVar(&f.prefixCache, "prefix-cache", true, "per-tenant prefix cache")
 }
 

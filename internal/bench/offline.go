@@ -11,6 +11,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/kvwarden/kvwarden/internal/core"
 	"github.com/kvwarden/kvwarden/internal/engine"
 	"github.com/kvwarden/kvwarden/internal/kv"
 	"github.com/kvwarden/kvwarden/internal/model"
@@ -19,12 +20,22 @@ import (
 	"github.com/kvwarden/kvwarden/internal/tokenizer"
 )
 
+// Defaults of OfflineOptions' zero fields; the bench offline flags show the same.
+const (
+	DefaultOfflinePromptTokens = 512
+	DefaultOfflineGenTokens    = 128
+	DefaultOfflineReps         = 5
+)
+
+// DefaultOfflineBatches is the default of OfflineOptions.Batches (a fresh slice each call).
+func DefaultOfflineBatches() []int { return []int{1, 8} }
+
 // OfflineOptions choose what RunOffline measures. Zero values take the defaults.
 type OfflineOptions struct {
-	PromptTokens int           // prompt processing test: prompt length (default 512)
-	GenTokens    int           // generation test: tokens generated per sequence (default 128)
-	Batches      []int         // concurrent sequences per test (default 1 and 8)
-	Reps         int           // repetitions; results are medians (default 5)
+	PromptTokens int           // prompt processing test: prompt length (default DefaultOfflinePromptTokens)
+	GenTokens    int           // generation test: tokens generated per sequence (default DefaultOfflineGenTokens)
+	Batches      []int         // concurrent sequences per test (default DefaultOfflineBatches)
+	Reps         int           // repetitions; results are medians (default DefaultOfflineReps)
 	Seed         uint64        // of the random prompts; 0 draws one
 	NoLimits     bool          // skip measuring the machine's limits (and the fractions)
 	Limits       LimitsOptions // Threads is taken from the engine configuration
@@ -55,10 +66,10 @@ func DescribeEngine(eng *engine.Engine, cfg engine.Config) EngineInfo {
 		IsolationChecks: kv.IsolationChecks}
 	// The engine's defaults for zero values.
 	if ei.StepTokens == 0 {
-		ei.StepTokens = 512
+		ei.StepTokens = core.DefaultStepTokens
 	}
 	if ei.MaxRunning == 0 {
-		ei.MaxRunning = 64
+		ei.MaxRunning = engine.DefaultMaxRunning
 	}
 	return ei
 }
@@ -117,16 +128,16 @@ type OfflineResult struct {
 // The prefix cache is turned off: the prompts are random, so it could only hold pages.
 func RunOffline(ctx context.Context, m *model.Model, tok *tokenizer.Tokenizer, cfg engine.Config, o OfflineOptions) (*OfflineResult, error) {
 	if o.PromptTokens == 0 {
-		o.PromptTokens = 512
+		o.PromptTokens = DefaultOfflinePromptTokens
 	}
 	if o.GenTokens == 0 {
-		o.GenTokens = 128
+		o.GenTokens = DefaultOfflineGenTokens
 	}
 	if len(o.Batches) == 0 {
-		o.Batches = []int{1, 8}
+		o.Batches = DefaultOfflineBatches()
 	}
 	if o.Reps == 0 {
-		o.Reps = 5
+		o.Reps = DefaultOfflineReps
 	}
 	if o.PromptTokens < 1 || o.GenTokens < 1 || o.Reps < 1 {
 		return nil, errors.New("prompt tokens, gen tokens and reps must be positive")

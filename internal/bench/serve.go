@@ -77,16 +77,24 @@ func (s *LocalServer) Close(ctx context.Context) error {
 	return err
 }
 
+// Defaults of ServeOptions' zero fields; the bench serve flags show the same.
+const (
+	DefaultServeClients      = 8
+	DefaultServeRequests     = 32
+	DefaultServePromptTokens = 230
+	DefaultServeGenTokens    = 128
+)
+
 // ServeOptions choose the load RunServe offers. Zero values take the defaults.
 type ServeOptions struct {
 	URL          string   // the server's base URL, e.g. http://127.0.0.1:8080
 	Keys         []string // API keys used round-robin, one per tenant; none: no Authorization header
 	TenantNames  []string // labels of Keys in the report; default tenant-1, tenant-2, ...
 	Model        string   // the "model" field; empty: the first model /v1/models lists
-	Clients      int      // concurrent requests (default 8)
-	Requests     int      // requests in all (default 32)
-	PromptTokens int      // prompt length (default 230)
-	GenTokens    int      // max_tokens, generated in full since EOS is ignored (default 128)
+	Clients      int      // concurrent requests (default DefaultServeClients)
+	Requests     int      // requests in all (default DefaultServeRequests)
+	PromptTokens int      // prompt length (default DefaultServePromptTokens)
+	GenTokens    int      // max_tokens, generated in full since EOS is ignored (default DefaultServeGenTokens)
 	// TokenIDs, when set, are the ids prompts are drawn from and prompts are sent as token-id
 	// arrays, which kvwarden accepts; otherwise prompts are random common English words, about
 	// one token each in the usual vocabularies (the server's count is reported).
@@ -157,16 +165,16 @@ type reqResult struct {
 // individual failures are counted in the result.
 func RunServe(ctx context.Context, o ServeOptions) (*ServeResult, error) {
 	if o.Clients == 0 {
-		o.Clients = 8
+		o.Clients = DefaultServeClients
 	}
 	if o.Requests == 0 {
-		o.Requests = 32
+		o.Requests = DefaultServeRequests
 	}
 	if o.PromptTokens == 0 {
-		o.PromptTokens = 230
+		o.PromptTokens = DefaultServePromptTokens
 	}
 	if o.GenTokens == 0 {
-		o.GenTokens = 128
+		o.GenTokens = DefaultServeGenTokens
 	}
 	if o.Clients < 1 || o.Requests < 1 || o.PromptTokens < 1 || o.GenTokens < 1 {
 		return nil, errors.New("clients, requests, prompt tokens and gen tokens must be positive")

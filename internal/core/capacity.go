@@ -15,7 +15,7 @@ type CapacityConfig struct {
 	BytesPerToken int64 // KV bytes one token occupies across all layers (K and V)
 	KVMemBytes    int64 // memory given to the page pool
 	PageOverhead  int64 // bytes each page needs besides its tokens (its owner header)
-	PageTokens    int   // tokens per page; 0 means 16
+	PageTokens    int   // tokens per page; 0 means DefaultPageTokens
 	ModelContext  int   // the model's own maximum context
 	MaxContext    int   // the context to advertise; 0 picks the largest the model and pool allow
 	// OverrideModelContext allows a MaxContext above ModelContext: some files carry a converter's
@@ -43,7 +43,7 @@ type CapacityPlan struct {
 func Plan(cfg CapacityConfig) (CapacityPlan, error) {
 	p := CapacityPlan{BytesPerToken: cfg.BytesPerToken, PageTokens: cfg.PageTokens, ModelContext: cfg.ModelContext}
 	if p.PageTokens == 0 {
-		p.PageTokens = 16
+		p.PageTokens = DefaultPageTokens
 	}
 	switch {
 	case cfg.BytesPerToken <= 0:

@@ -5,16 +5,28 @@ import (
 	"time"
 )
 
+// Defaults of Config's zero fields, the one place each is written: the engine, the capacity plan,
+// the command-line flags and the benchmarks take them from here.
+const (
+	DefaultPageTokens = 16   // tokens per page
+	DefaultStepTokens = 512  // token budget of one step
+	DefaultMaxRunning = 256  // sequences running at once, at most StepTokens
+	DefaultMaxWaiting = 4096 // requests queued before Submit answers "overloaded"
+)
+
 // Config sets up a Core. Pages, MaxContext and Secret have no defaults.
 type Config struct {
 	Pages      int // pages in the pool
-	PageTokens int // tokens per page; 0 means 16
+	PageTokens int // tokens per page; 0 means DefaultPageTokens
 	// MaxContext is the advertised maximum of prompt + max_tokens, normally CapacityPlan.MaxContext.
 	// New refuses one the pool cannot hold for a single request.
 	MaxContext int
-	StepTokens int // token budget of one step (decodes + prefill chunks); 0 means 512
-	MaxRunning int // sequences running at once; 0 means 256; must not exceed StepTokens
-	MaxWaiting int // requests queued before Submit answers "overloaded"; 0 means 4096
+	StepTokens int // token budget of one step (decodes + prefill chunks); 0 means DefaultStepTokens
+	// MaxRunning is the number of sequences running at once, at most StepTokens; 0 means
+	// DefaultMaxRunning, or StepTokens if that is smaller. The core holds no per-sequence buffer,
+	// so its default is generous; the engine, which does, passes its own (engine.DefaultMaxRunning).
+	MaxRunning int
+	MaxWaiting int // requests queued before Submit answers "overloaded"; 0 means DefaultMaxWaiting
 	Vocab      int // token ids must be below it; 0 skips the check
 	EOS        []int32
 	// Secret keys tenant identities: TenantKey = HMAC-SHA256(Secret, tenant). At least 16 bytes.
@@ -88,16 +100,16 @@ func (d *Deadlines) of(s State) time.Duration {
 
 func (cfg *Config) fill() error {
 	if cfg.PageTokens == 0 {
-		cfg.PageTokens = 16
+		cfg.PageTokens = DefaultPageTokens
 	}
 	if cfg.StepTokens == 0 {
-		cfg.StepTokens = 512
+		cfg.StepTokens = DefaultStepTokens
 	}
 	if cfg.MaxRunning == 0 {
-		cfg.MaxRunning = min(256, cfg.StepTokens)
+		cfg.MaxRunning = min(DefaultMaxRunning, cfg.StepTokens)
 	}
 	if cfg.MaxWaiting == 0 {
-		cfg.MaxWaiting = 4096
+		cfg.MaxWaiting = DefaultMaxWaiting
 	}
 	switch {
 	case cfg.Pages <= 0 || cfg.Pages > 1<<30:

@@ -19,16 +19,21 @@ import (
 	"github.com/kvwarden/kvwarden/internal/tokenizer"
 )
 
+// DefaultMaxRunning is what Config.MaxRunning 0 means. It is below core.DefaultMaxRunning because
+// the engine sizes its logits buffer (MaxRunning × vocabulary floats) and its workspace for that
+// many sequences when it starts.
+const DefaultMaxRunning = 64
+
 // Config sets up an engine.
 type Config struct {
 	Threads     int          // compute threads; 0 means all cores
 	KVDType     tensor.DType // F32 or F16
 	KVMemBytes  int64        // memory of the KV page pool
-	PageTokens  int          // tokens per page; 0 means 16
+	PageTokens  int          // tokens per page; 0 means core.DefaultPageTokens
 	MaxContext  int          // advertised context; 0 means the most the model and pool allow
-	StepTokens  int          // token budget of one step; 0 means 512
-	MaxRunning  int          // sequences per step; 0 means 64
-	MaxWaiting  int          // queued requests before "overloaded"; 0 means 4096
+	StepTokens  int          // token budget of one step; 0 means core.DefaultStepTokens
+	MaxRunning  int          // sequences per step; 0 means DefaultMaxRunning
+	MaxWaiting  int          // queued requests before "overloaded"; 0 means core.DefaultMaxWaiting
 	Scrub       kv.Scrub     // what freeing does to page contents
 	PrefixCache bool         // per-tenant prefix cache
 	Secret      []byte       // tenant key secret; nil draws a random one
@@ -97,13 +102,13 @@ func New(m *model.Model, tok *tokenizer.Tokenizer, cfg Config) (*Engine, error) 
 		return nil, fmt.Errorf("kv dtype %s: want f32 or f16", cfg.KVDType)
 	}
 	if cfg.PageTokens == 0 {
-		cfg.PageTokens = 16
+		cfg.PageTokens = core.DefaultPageTokens
 	}
 	if cfg.StepTokens == 0 {
-		cfg.StepTokens = 512
+		cfg.StepTokens = core.DefaultStepTokens
 	}
 	if cfg.MaxRunning == 0 {
-		cfg.MaxRunning = 64
+		cfg.MaxRunning = DefaultMaxRunning
 	}
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()

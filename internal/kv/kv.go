@@ -43,7 +43,7 @@ type Config struct {
 	Layers     int
 	KVHeads    int
 	HeadDim    int
-	PageTokens int          // tokens per page (default 16)
+	PageTokens int          // tokens per page; no default: the engine passes its capacity plan's
 	DType      tensor.DType // F32 or F16
 	Pages      int
 	Scrub      Scrub
