@@ -38,6 +38,15 @@ type Core struct {
 	running []*request // Prefilling and Decoding, in admission order (compacted lazily)
 	recv    int        // DecodeOnly requests reserved but not yet committed
 
+	// Per-step fair share (sched.go): the tenants with work this step, a min-heap of them by
+	// service virtual time, and the units a step's slot and token cost.
+	steps     uint64
+	stepTs    []*tenant
+	sheap     []*tenant
+	svclock   int64
+	wStep     int64 // sum of the weights of stepTs
+	admitStop bool  // the head of the admission order did not fit: no more admissions this step
+
 	bufs      [2]plan
 	cur, nxt  *plan // cur: handed out by Ready; nxt: accumulating for the next Ready
 	inflight  bool
@@ -65,6 +74,24 @@ type tenant struct {
 	queue   []*request // waiting, by arrival
 	heapIdx int        // -1 when not waiting
 	usage   int        // scratch for victim choice
+
+	w    int64  // weight (RequestSpec.Weight, 1 by default): shares are proportional to it
+	svt  int64  // service virtual time: the weighted step share it has been given so far
+	step uint64 // the last step it had work in
+	recv int    // its DecodeOnly requests holding a reservation
+	// Scratch of the current step.
+	run    []*request // its running requests, in admission order
+	sIdx   int        // position in sheap, -1 when out
+	quota  int        // its fair part of the step's tokens
+	used   int        // tokens it has been given this step
+	dn     int        // decode scan: len(run) at the start of the step, first index, progress
+	dstart int
+	dpos   int
+	// lastDec is the arrival of the last decode given this step.
+	lastDec uint64
+	ppos    int    // prefill scan position
+	epos    int    // chunk-extension scan position
+	rr      uint64 // arrival of the last decode given when not all of them fit: the next step starts after it
 }
 
 type request struct {
@@ -88,6 +115,8 @@ type request struct {
 	since     time.Time // when it entered state
 	epoch     uint32    // bumps on every preemption; a transfer binds to one epoch
 	inBatch   bool
+	slot      int    // index of its Seq in the batch being built, while inBatch
+	preempted uint64 // the step it was last preempted in
 	xfer      *transfer
 	liveIdx   int
 	cost      int64 // fair-share charge per admission: prompt + max_tokens, never cache-dependent
@@ -145,7 +174,7 @@ func (c *Core) tenant(name string) (*tenant, error) {
 	if err != nil {
 		return nil, err
 	}
-	t := &tenant{name: name, idx: int32(len(c.tlist)), key: key, heapIdx: -1}
+	t := &tenant{name: name, idx: int32(len(c.tlist)), key: key, heapIdx: -1, sIdx: -1, w: 1}
 	c.tenants[name] = t
 	c.tlist = append(c.tlist, t)
 	return t, nil
@@ -215,10 +244,15 @@ func (c *Core) admit(spec RequestSpec) (admitted, *Rejection) {
 	if w := c.nState[Waiting]; w >= c.cfg.MaxWaiting {
 		return rej(kvtypes.RejectOverloaded, "%d requests waiting (limit %d)", w, c.cfg.MaxWaiting)
 	}
+	if spec.Weight < 0 || spec.Weight > MaxWeight {
+		return rej(kvtypes.RejectInvalid, "weight %d outside 0..%d", spec.Weight, MaxWeight)
+	}
 	t, err := c.tenant(spec.Tenant)
 	if err != nil {
 		return rej(kvtypes.RejectInvalid, "%v", err)
 	}
+	// The latest request's weight holds, so a reloaded tenants file takes effect at once.
+	t.w = int64(max(spec.Weight, 1))
 	c.nextID++
 	c.arrivals++
 	total := n + spec.MaxTokens
@@ -405,6 +439,7 @@ func (c *Core) abort(r *request, reason kvtypes.AbortReason, msg string) {
 	}
 	if r.mode == DecodeOnly && (prev == Admitted || prev == Transferring) {
 		c.recv-- // reserved for a hand-off that will not commit
+		r.t.recv--
 	}
 	r.pages = nil // a terminal request holds nothing; the old array may still be in a handed-out Seq
 }
@@ -514,5 +549,6 @@ func (c *Core) preempt(r *request) {
 	c.releasePages(r)
 	r.computed = 0
 	r.epoch++
+	r.preempted = c.steps
 	c.pushWaiting(r)
 }

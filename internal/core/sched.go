@@ -102,14 +102,122 @@ func ceilDiv(a, b int) int { return (a + b - 1) / b }
 
 func (c *Core) schedule() {
 	budget, seqs := c.cfg.StepTokens, 0
-	P := c.cfg.PageTokens
+	c.steps++
 	c.compactRunning()
+	c.gather()
+	c.admitStop = false
+	c.serveAll(true, &budget, &seqs)
+	if budget > 0 {
+		c.serveAll(false, &budget, &seqs)
+	}
+	for _, t := range c.stepTs {
+		switch {
+		case t.dpos >= t.dn:
+			t.rr = 0 // every decode had its turn: next step starts from the oldest again
+		case t.lastDec != 0:
+			t.rr = t.lastDec
+		}
+	}
+}
+
+// gather lists the tenants with work this step (running or waiting requests), each with its
+// running requests, and sets their token quotas.
+func (c *Core) gather() {
+	c.stepTs, c.wStep = c.stepTs[:0], 0
 	for _, r := range c.running {
-		if r.state != Decoding {
+		c.join(r.t)
+		r.t.run = append(r.t.run, r)
+	}
+	for _, t := range c.heap {
+		c.join(t)
+	}
+	B := int64(c.cfg.StepTokens)
+	for _, t := range c.stepTs {
+		t.quota = int(max(B*t.w/c.wStep, 1))
+		t.dn, t.dstart = len(t.run), 0
+		if t.rr != 0 {
+			for i, r := range t.run {
+				if r.arrival > t.rr {
+					t.dstart = i
+					break
+				}
+			}
+		}
+	}
+}
+
+func (c *Core) join(t *tenant) {
+	if t.step == c.steps {
+		return
+	}
+	if t.step == 0 || t.step+1 < c.steps {
+		t.svt = max(t.svt, c.svclock) // back from idle: no banked credit
+	} else {
+		// A tenant that had work but was not served may catch up by at most one step.
+		t.svt = max(t.svt, c.svclock-stepUnit)
+	}
+	t.step = c.steps
+	t.run = t.run[:0]
+	t.used, t.dpos, t.ppos, t.epos, t.lastDec = 0, 0, 0, 0, 0
+	c.stepTs = append(c.stepTs, t)
+	c.wStep += t.w
+}
+
+// stepUnit is a whole step in service virtual time. A sequence of n tokens costs its dominant
+// share of the step, max(n/StepTokens, 1/MaxRunning), divided by its tenant's weight.
+const stepUnit = 1 << 30
+
+func (c *Core) cost(t *tenant, n int) int64 {
+	u := max(int64(n)*stepUnit/int64(c.cfg.StepTokens), stepUnit/int64(c.cfg.MaxRunning))
+	return max(u/t.w, 1)
+}
+
+// serveAll hands out the step one sequence at a time, always to the tenant with the least service
+// virtual time that has something to run. In the fair pass a tenant's prefill tokens stop at its
+// quota; the second pass gives whatever is left to anyone (work conserving).
+func (c *Core) serveAll(fair bool, budget, seqs *int) {
+	for _, t := range c.stepTs {
+		c.spush(t)
+	}
+	for len(c.sheap) > 0 && *budget > 0 {
+		t := c.sheap[0]
+		var head *request
+		if len(c.heap) > 0 {
+			head = c.heap[0].queue[0]
+		}
+		before := t.svt
+		if !c.serve(t, fair, budget, seqs) {
+			c.sremove(t)
 			continue
 		}
-		if budget == 0 || seqs == c.cfg.MaxRunning {
-			break
+		c.svclock = max(c.svclock, before)
+		c.sfix(t)
+		// An admission (or a preemption) changed the head of the admission order; its tenant may
+		// have left the heap waiting for exactly that.
+		if len(c.heap) > 0 && c.heap[0].queue[0] != head && !c.admitStop {
+			if h := c.heap[0]; h.step == c.steps && h.sIdx < 0 {
+				c.spush(h)
+			}
+		}
+	}
+	for _, t := range c.sheap {
+		t.sIdx = -1
+	}
+	clear(c.sheap)
+	c.sheap = c.sheap[:0]
+}
+
+// serve gives t one more sequence (or more tokens for one of its prefill chunks): its decodes
+// first, round robin, then its prefills in admission order, then its next admission when it heads
+// the admission order. It reports false when t has nothing more to run in this pass.
+func (c *Core) serve(t *tenant, fair bool, budget, seqs *int) bool {
+	P := c.cfg.PageTokens
+	slot := *seqs < c.cfg.MaxRunning // extending a chunk needs no slot; everything else does
+	for slot && t.dpos < t.dn {
+		r := t.run[(t.dstart+t.dpos)%t.dn]
+		t.dpos++
+		if r.state != Decoding || r.inBatch {
+			continue
 		}
 		if r.computed == len(r.pages)*P {
 			if !c.ensure(1, r) {
@@ -117,26 +225,67 @@ func (c *Core) schedule() {
 			}
 			c.grow(r, 1)
 		}
-		c.addSeq(r, 1)
-		budget--
-		seqs++
+		c.give(t, r, 1, budget, seqs)
+		t.lastDec = r.arrival
+		return true
 	}
-	for _, r := range c.running {
-		if r.state != Prefilling || r.inBatch {
-			continue
-		}
-		if budget == 0 || seqs == c.cfg.MaxRunning {
-			break
-		}
-		if n := c.chunk(r, budget); n > 0 {
-			c.addSeq(r, n)
-			budget -= n
-			seqs++
+	limit := *budget
+	if fair {
+		limit = min(limit, t.quota-t.used)
+	}
+	if !fair {
+		for ; t.epos < len(t.run); t.epos++ {
+			r := t.run[t.epos]
+			if r.state != Prefilling || !r.inBatch {
+				continue
+			}
+			s := &c.nxt.batch[r.slot]
+			if from := s.Start + len(s.Tokens); from < len(r.tokens) {
+				if m := c.chunk(r, from, limit, false); m > 0 {
+					old := len(s.Tokens)
+					*s = c.seq(r, old+m)
+					*budget -= m
+					t.used += m
+					t.svt += c.cost(t, old+m) - c.cost(t, old)
+					t.epos++
+					return true
+				}
+			}
 		}
 	}
-	c.compactRunning() // drop the requests preempted above before anything is admitted
-	for len(c.heap) > 0 && c.start(c.heap[0].queue[0], &budget, &seqs) {
+	if slot && limit > 0 {
+		for ; t.ppos < len(t.run); t.ppos++ {
+			r := t.run[t.ppos]
+			if r.state != Prefilling || r.inBatch {
+				continue
+			}
+			if n := c.chunk(r, r.computed, limit, true); n > 0 {
+				t.ppos++
+				c.give(t, r, n, budget, seqs)
+				return true
+			}
+		}
 	}
+	if c.admitStop || len(c.heap) == 0 || c.heap[0] != t {
+		return false
+	}
+	if r := t.queue[0]; r.mode != DecodeOnly && (!slot || limit <= 0) {
+		return false
+	}
+	if !c.start(t.queue[0], limit, budget, seqs) {
+		c.admitStop = true // admission order is strict: nobody overtakes the head
+		return false
+	}
+	return true
+}
+
+// give puts n tokens of r into the batch and charges its tenant.
+func (c *Core) give(t *tenant, r *request, n int, budget, seqs *int) {
+	c.addSeq(r, n)
+	*budget -= n
+	*seqs++
+	t.used += n
+	t.svt += c.cost(t, n)
 }
 
 func (c *Core) compactRunning() {
@@ -150,20 +299,20 @@ func (c *Core) compactRunning() {
 	c.running = kept
 }
 
-// chunk sizes r's next prefill chunk and gives it the pages the chunk needs; 0 means no progress
-// this step (no pages, or r was preempted).
-func (c *Core) chunk(r *request, budget int) int {
+// chunk sizes r's next prefill chunk, from position from, and gives it the pages the chunk needs;
+// 0 means no progress (no pages, or r was preempted). Only with preempt may it preempt others.
+func (c *Core) chunk(r *request, from, budget int, preempt bool) int {
 	P := c.cfg.PageTokens
-	n := min(len(r.tokens)-r.computed, budget)
-	cover := (len(r.pages)+c.l.available())*P - r.computed
+	n := min(len(r.tokens)-from, budget)
+	cover := (len(r.pages)+c.l.available())*P - from
 	if cover <= 0 {
-		if !c.ensure(1, r) {
+		if !preempt || !c.ensure(1, r) {
 			return 0
 		}
-		cover = (len(r.pages)+c.l.available())*P - r.computed
+		cover = (len(r.pages)+c.l.available())*P - from
 	}
 	n = min(n, cover)
-	if need := ceilDiv(r.computed+n, P) - len(r.pages); need > 0 {
+	if need := ceilDiv(from+n, P) - len(r.pages); need > 0 {
 		c.evict(need)
 		c.grow(r, need)
 	}
@@ -179,6 +328,7 @@ func (c *Core) ensure(n int, r *request) bool {
 			return false
 		}
 		c.preempt(v)
+		c.compactRunning() // so a re-admission within this step does not list it twice
 		if v == r {
 			return false
 		}
@@ -199,8 +349,8 @@ func (c *Core) evict(n int) {
 	}
 }
 
-// victim picks the latest-arrived running request of the tenant holding the most pages, among
-// those not yet in this step's batch.
+// victim picks the latest-arrived running request of the tenant holding the most pages per unit
+// of weight, among those not yet in this step's batch.
 func (c *Core) victim() *request {
 	for _, r := range c.running {
 		r.t.usage = 0
@@ -215,7 +365,12 @@ func (c *Core) victim() *request {
 		if (r.state != Prefilling && r.state != Decoding) || r.inBatch {
 			continue
 		}
-		if v == nil || r.t.usage > v.t.usage || r.t.usage == v.t.usage && r.arrival > v.arrival {
+		if v == nil {
+			v = r
+			continue
+		}
+		a, b := int64(r.t.usage)*v.t.w, int64(v.t.usage)*r.t.w
+		if a > b || a == b && r.arrival > v.arrival {
 			v = r
 		}
 	}
@@ -237,53 +392,77 @@ func (c *Core) grow(r *request, n int) {
 }
 
 func (c *Core) addSeq(r *request, n int) {
-	P := c.cfg.PageTokens
+	r.slot = len(c.nxt.batch)
+	c.nxt.batch = append(c.nxt.batch, c.seq(r, n))
+	c.batchReqs = append(c.batchReqs, r)
+	r.inBatch = true
+}
+
+// seq is r's next n tokens as a batch entry.
+func (c *Core) seq(r *request, n int) Seq {
 	end := r.computed + n
-	np := ceilDiv(end, P)
-	c.nxt.batch = append(c.nxt.batch, Seq{
+	np := ceilDiv(end, c.cfg.PageTokens)
+	return Seq{
 		Request: r.id,
 		Tenant:  r.t.key,
 		Start:   r.computed,
 		Tokens:  r.tokens[r.computed:end:end],
 		Pages:   r.pages[:np:np],
 		Logits:  end == len(r.tokens),
-	})
-	c.batchReqs = append(c.batchReqs, r)
-	r.inBatch = true
+	}
 }
 
-// start admits the head of the fair-share order if it fits now. It never preempts: new work waits
-// for pages rather than evicting running work.
-func (c *Core) start(r *request, budget, seqs *int) bool {
+// mayAdmit is the residency gate: below MaxRunning residents anyone may be admitted; at or above
+// it, a tenant still below its weighted share of MaxRunning may, so a light tenant is not locked
+// out by one holding every slot (the step's batch still never exceeds MaxRunning sequences).
+func (c *Core) mayAdmit(t *tenant) bool {
+	S := c.cfg.MaxRunning
+	if c.nState[Prefilling]+c.nState[Decoding]+c.recv < S {
+		return true
+	}
+	own := t.recv
+	for _, r := range t.run {
+		if r.state == Prefilling || r.state == Decoding {
+			own++
+		}
+	}
+	return int64(own)*c.wStep < int64(S)*t.w
+}
+
+// start admits r, the head of the admission order, if it fits now, with a first chunk of at most
+// limit tokens. It never preempts: new work waits for pages rather than evicting running work.
+func (c *Core) start(r *request, limit int, budget, seqs *int) bool {
 	P := c.cfg.PageTokens
-	if len(c.running)+c.recv >= c.cfg.MaxRunning {
-		return false
+	t := r.t
+	if r.preempted == c.steps || !c.mayAdmit(t) {
+		return false // preempted this step: back in now, it would only recompute what it lost
 	}
 	if r.mode == DecodeOnly {
 		need := ceilDiv(r.prompt, P)
 		if c.l.available() < need {
 			return false
 		}
-		c.popHead(r.t)
+		c.popHead(t)
 		if !c.moveOrAbort(r, Admitted) {
 			return true
 		}
 		c.recv++
+		t.recv++
 		c.evict(need)
 		for range need {
-			ref, ok := c.l.alloc(r.t.idx, r.id)
+			ref, ok := c.l.alloc(t.idx, r.id)
 			if !ok {
 				c.bug("reservation without a free page")
 				break
 			}
 			r.pages = append(r.pages, ref)
 			// Unwritten: the transport marks each page written once its contents are in.
-			c.nxt.stamp = append(c.nxt.stamp, Stamp{Page: ref.Page, Header: kvtypes.Header{Tenant: r.t.key, Request: r.id, Gen: ref.Gen}})
+			c.nxt.stamp = append(c.nxt.stamp, Stamp{Page: ref.Page, Header: kvtypes.Header{Tenant: t.key, Request: r.id, Gen: ref.Gen}})
 		}
 		c.openReceive(r)
 		return true
 	}
-	if *budget == 0 || *seqs >= c.cfg.MaxRunning || c.l.available() == 0 {
+	if c.l.available() == 0 {
 		return false // every first chunk needs at least one fresh page
 	}
 	hits := c.lookup(r)
@@ -294,12 +473,14 @@ func (c *Core) start(r *request, budget, seqs *int) bool {
 		}
 	}
 	computed := hits * P
-	n := min(len(r.tokens)-computed, *budget)
-	need := ceilDiv(computed+n, P) - hits
-	if c.l.available()-idle < need {
+	// It must fit as large a first chunk as the whole remaining budget allows, even when its quota
+	// makes the chunk smaller: a request squeezed in on a few pages would only be preempted again.
+	if fit := min(len(r.tokens)-computed, *budget); c.l.available()-idle < ceilDiv(computed+fit, P)-hits {
 		return false
 	}
-	c.popHead(r.t)
+	n := min(len(r.tokens)-computed, limit)
+	need := ceilDiv(computed+n, P) - hits
+	c.popHead(t)
 	if !c.moveOrAbort(r, Admitted) {
 		return true
 	}
@@ -318,9 +499,8 @@ func (c *Core) start(r *request, budget, seqs *int) bool {
 		return true
 	}
 	c.running = append(c.running, r)
-	c.addSeq(r, n)
-	*budget -= n
-	*seqs++
+	t.run = append(t.run, r)
+	c.give(t, r, n, budget, seqs)
 	return true
 }
 
@@ -550,7 +730,7 @@ func (c *Core) removeWaiting(r *request) {
 // popHead admits t's head: the tenant is charged the request's cost.
 func (c *Core) popHead(t *tenant) {
 	c.vclock = t.vt
-	t.vt += t.queue[0].cost
+	t.vt += t.queue[0].cost * MaxWeight / t.w
 	c.dropQueued(t, 0)
 }
 
@@ -624,5 +804,69 @@ func (c *Core) heapRemove(t *tenant) {
 	t.heapIdx = -1
 	if i != last {
 		c.heapFix(c.heap[i])
+	}
+}
+
+// The step heap: tenants with work in the current pass, by (service virtual time, index).
+
+func sless(a, b *tenant) bool {
+	if a.svt != b.svt {
+		return a.svt < b.svt
+	}
+	return a.idx < b.idx
+}
+
+func (c *Core) sswap(i, j int) {
+	h := c.sheap
+	h[i], h[j] = h[j], h[i]
+	h[i].sIdx, h[j].sIdx = i, j
+}
+
+func (c *Core) spush(t *tenant) {
+	if t.sIdx >= 0 {
+		return
+	}
+	t.sIdx = len(c.sheap)
+	c.sheap = append(c.sheap, t)
+	c.sfix(t)
+}
+
+func (c *Core) sfix(t *tenant) {
+	i := t.sIdx
+	for i > 0 {
+		p := (i - 1) / 2
+		if !sless(c.sheap[i], c.sheap[p]) {
+			break
+		}
+		c.sswap(i, p)
+		i = p
+	}
+	for n := len(c.sheap); ; {
+		l := 2*i + 1
+		if l >= n {
+			return
+		}
+		m := l
+		if r := l + 1; r < n && sless(c.sheap[r], c.sheap[l]) {
+			m = r
+		}
+		if !sless(c.sheap[m], c.sheap[i]) {
+			return
+		}
+		c.sswap(i, m)
+		i = m
+	}
+}
+
+func (c *Core) sremove(t *tenant) {
+	i, last := t.sIdx, len(c.sheap)-1
+	if i != last {
+		c.sswap(i, last)
+	}
+	c.sheap[last] = nil
+	c.sheap = c.sheap[:last]
+	t.sIdx = -1
+	if i != last {
+		c.sfix(c.sheap[i])
 	}
 }

@@ -124,8 +124,8 @@ func TestPreemptionVictim(t *testing.T) {
 	}
 }
 
-// TestStepBudget: decodes go first, one token each; prefill chunks share what is left; the batch
-// never exceeds the budget or the running limit.
+// TestStepBudget: within each tenant decodes go first, one token each; prefill chunks share what
+// is left; the batch never exceeds the budget or the running limit.
 func TestStepBudget(t *testing.T) {
 	cfg := Config{Pages: 512, PageTokens: 4, MaxContext: 256, StepTokens: 32, MaxRunning: 6, Secret: testSecret(), Vocab: 100, EOS: []int32{0}}
 	n := newNode(t, cfg)
@@ -134,14 +134,14 @@ func TestStepBudget(t *testing.T) {
 	}
 	for steps := 0; !n.idle(); steps++ {
 		rd := n.c.Ready()
-		tokens, decodes := 0, true
+		tokens, prefilled := 0, map[kvtypes.TenantKey]bool{}
 		for _, s := range rd.Batch {
 			tokens += len(s.Tokens)
 			isDecode := len(s.Tokens) == 1 && s.Logits && s.Start >= n.c.reqs[s.Request].prompt
-			if isDecode && !decodes {
-				t.Fatalf("a decode after a prefill chunk in %+v", rd.Batch)
+			if isDecode && prefilled[s.Tenant] {
+				t.Fatalf("a decode after a prefill chunk of its tenant in %+v", rd.Batch)
 			}
-			decodes = decodes && isDecode
+			prefilled[s.Tenant] = prefilled[s.Tenant] || !isDecode
 		}
 		if tokens > cfg.StepTokens || len(rd.Batch) > cfg.MaxRunning {
 			t.Fatalf("step of %d tokens, %d sequences", tokens, len(rd.Batch))

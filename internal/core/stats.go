@@ -321,13 +321,23 @@ func (c *Core) Check() error {
 		}
 	}
 	recv := 0
+	perTenant := make(map[*tenant]int)
 	for _, r := range c.live {
 		if r.mode == DecodeOnly && (r.state == Admitted || r.state == Transferring) {
 			recv++
+			perTenant[r.t]++
 		}
 	}
 	if recv != c.recv {
 		return fmt.Errorf("%d reserved hand-offs, counter says %d", recv, c.recv)
+	}
+	for _, t := range c.tlist {
+		if t.recv != perTenant[t] {
+			return fmt.Errorf("tenant %s: %d reserved hand-offs, counter says %d", t.name, perTenant[t], t.recv)
+		}
+		if t.sIdx >= 0 {
+			return fmt.Errorf("tenant %s left in the step heap", t.name)
+		}
 	}
 	if c.st.internal != 0 {
 		return fmt.Errorf("%d internal errors, the first at %s", c.st.internal, c.firstBug)

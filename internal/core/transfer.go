@@ -222,6 +222,7 @@ func (c *Core) PagesReceived(now time.Time, m Received) error {
 	delete(c.xfers, t.id)
 	r.xfer = nil
 	c.recv--
+	r.t.recv--
 	if !c.moveOrAbort(r, Decoding) {
 		return fmt.Errorf("core: request %d could not commit", r.id)
 	}

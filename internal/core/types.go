@@ -68,7 +68,13 @@ type RequestSpec struct {
 	// First is, for DecodeOnly, the token the prefill node sampled after the prompt; it is this
 	// node's first output and the first token it feeds.
 	First int32
+	// Weight is the tenant's share of admissions, step slots and step tokens relative to other
+	// tenants with work (0 means 1; at most MaxWeight). The latest request's weight holds.
+	Weight int
 }
+
+// MaxWeight bounds RequestSpec.Weight.
+const MaxWeight = 1000
 
 // Reservation is the proof of admission: only an admitted request gets an id and can ever reach
 // the page allocator. Tokens is the most KV it may hold (prompt + max_tokens).
