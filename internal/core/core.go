@@ -78,12 +78,12 @@ type tenant struct {
 	w    int64  // weight (RequestSpec.Weight, 1 by default): shares are proportional to it
 	svt  int64  // service virtual time: the weighted step share it has been given so far
 	step uint64 // the last step it had work in
+	back bool   // scratch: it had no work in the step before this one
 	recv int    // its DecodeOnly requests holding a reservation
 	// Scratch of the current step.
 	run    []*request // its running requests, in admission order
 	sIdx   int        // position in sheap, -1 when out
-	quota  int        // its fair part of the step's tokens
-	used   int        // tokens it has been given this step
+	quota  int        // its fair part of the step's tokens: the largest chunk of the fair pass
 	dn     int        // decode scan: len(run) at the start of the step, first index, progress
 	dstart int
 	dpos   int
@@ -217,6 +217,9 @@ func (c *Core) admit(spec RequestSpec) (admitted, *Rejection) {
 	if spec.MaxTokens < 1 {
 		return rej(kvtypes.RejectInvalid, "max_tokens %d < 1", spec.MaxTokens)
 	}
+	if spec.Weight < 0 || spec.Weight > MaxWeight {
+		return rej(kvtypes.RejectInvalid, "weight %d outside 0..%d", spec.Weight, MaxWeight)
+	}
 	for i, t := range spec.Prompt {
 		if !c.validToken(t) {
 			return rej(kvtypes.RejectInvalid, "prompt token %d at position %d outside the vocabulary of %d", t, i, c.cfg.Vocab)
@@ -243,9 +246,6 @@ func (c *Core) admit(spec RequestSpec) (admitted, *Rejection) {
 	}
 	if w := c.nState[Waiting]; w >= c.cfg.MaxWaiting {
 		return rej(kvtypes.RejectOverloaded, "%d requests waiting (limit %d)", w, c.cfg.MaxWaiting)
-	}
-	if spec.Weight < 0 || spec.Weight > MaxWeight {
-		return rej(kvtypes.RejectInvalid, "weight %d outside 0..%d", spec.Weight, MaxWeight)
 	}
 	t, err := c.tenant(spec.Tenant)
 	if err != nil {

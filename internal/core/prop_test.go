@@ -211,7 +211,7 @@ func (w *world) submit(spec RequestSpec) {
 	switch {
 	case w.down:
 		wantRej = kvtypes.RejectShuttingDown
-	case spec.Tenant == "" || n == 0 || spec.MaxTokens < 1:
+	case spec.Tenant == "" || n == 0 || spec.MaxTokens < 1 || spec.Weight < 0 || spec.Weight > MaxWeight:
 		wantRej = kvtypes.RejectInvalid
 	case n+spec.MaxTokens > w.cfg.MaxContext:
 		wantRej = kvtypes.RejectContextLength
@@ -644,6 +644,7 @@ func (w *world) drawSpec(bases [][]int32) RequestSpec {
 		spec.Mode = DecodeOnly
 		spec.First = int32(w.intn(0, w.cfg.Vocab-1))
 	}
+	spec.Weight = pick(w, []int{0, 1, 2, 5}) // a tenant's weight may change between its requests
 	switch w.intn(0, 24) {
 	case 0:
 		spec.Tenant = ""
@@ -653,6 +654,8 @@ func (w *world) drawSpec(bases [][]int32) RequestSpec {
 		spec.MaxTokens = w.cfg.MaxContext
 	case 3:
 		spec.MaxTokens = 0
+	case 4:
+		spec.Weight = pick(w, []int{-1, MaxWeight + 1})
 	}
 	return spec
 }

@@ -131,8 +131,26 @@ func (c *Core) gather() {
 	for _, t := range c.heap {
 		c.join(t)
 	}
+	// A tenant back from idle starts just behind the least-served tenant that kept working: it
+	// banks no credit for its idle time, and those that used the idle capacity are not made to
+	// pay it back (not even a tie). A tenant that had work but was not served may catch up by at
+	// most one step.
+	floor, kept := c.svclock, false
+	for _, t := range c.stepTs {
+		if t.back {
+			continue
+		}
+		if !kept || t.svt < floor {
+			floor, kept = t.svt, true
+		}
+	}
 	B := int64(c.cfg.StepTokens)
 	for _, t := range c.stepTs {
+		if t.back {
+			t.svt, t.back = max(t.svt, floor+1), false
+		} else {
+			t.svt = max(t.svt, c.svclock-stepUnit)
+		}
 		t.quota = int(max(B*t.w/c.wStep, 1))
 		t.dn, t.dstart = len(t.run), 0
 		if t.rr != 0 {
@@ -150,15 +168,10 @@ func (c *Core) join(t *tenant) {
 	if t.step == c.steps {
 		return
 	}
-	if t.step == 0 || t.step+1 < c.steps {
-		t.svt = max(t.svt, c.svclock) // back from idle: no banked credit
-	} else {
-		// A tenant that had work but was not served may catch up by at most one step.
-		t.svt = max(t.svt, c.svclock-stepUnit)
-	}
+	t.back = t.step == 0 || t.step+1 < c.steps
 	t.step = c.steps
 	t.run = t.run[:0]
-	t.used, t.dpos, t.ppos, t.epos, t.lastDec = 0, 0, 0, 0, 0
+	t.dpos, t.ppos, t.epos, t.lastDec = 0, 0, 0, 0
 	c.stepTs = append(c.stepTs, t)
 	c.wStep += t.w
 }
@@ -181,10 +194,7 @@ func (c *Core) serveAll(fair bool, budget, seqs *int) {
 	}
 	for len(c.sheap) > 0 && *budget > 0 {
 		t := c.sheap[0]
-		var head *request
-		if len(c.heap) > 0 {
-			head = c.heap[0].queue[0]
-		}
+		waiting := c.nState[Waiting]
 		before := t.svt
 		if !c.serve(t, fair, budget, seqs) {
 			c.sremove(t)
@@ -192,10 +202,10 @@ func (c *Core) serveAll(fair bool, budget, seqs *int) {
 		}
 		c.svclock = max(c.svclock, before)
 		c.sfix(t)
-		// An admission (or a preemption) changed the head of the admission order; its tenant may
+		// An admission (or a preemption) moved the head of the admission order; its tenant may
 		// have left the heap waiting for exactly that.
-		if len(c.heap) > 0 && c.heap[0].queue[0] != head && !c.admitStop {
-			if h := c.heap[0]; h.step == c.steps && h.sIdx < 0 {
+		if c.nState[Waiting] != waiting && !c.admitStop {
+			if h := c.admitHead(); h != nil && h.step == c.steps && h.sIdx < 0 {
 				c.spush(h)
 			}
 		}
@@ -231,7 +241,7 @@ func (c *Core) serve(t *tenant, fair bool, budget, seqs *int) bool {
 	}
 	limit := *budget
 	if fair {
-		limit = min(limit, t.quota-t.used)
+		limit = min(limit, t.quota)
 	}
 	if !fair {
 		for ; t.epos < len(t.run); t.epos++ {
@@ -245,7 +255,6 @@ func (c *Core) serve(t *tenant, fair bool, budget, seqs *int) bool {
 					old := len(s.Tokens)
 					*s = c.seq(r, old+m)
 					*budget -= m
-					t.used += m
 					t.svt += c.cost(t, old+m) - c.cost(t, old)
 					t.epos++
 					return true
@@ -266,14 +275,24 @@ func (c *Core) serve(t *tenant, fair bool, budget, seqs *int) bool {
 			}
 		}
 	}
-	if c.admitStop || len(c.heap) == 0 || c.heap[0] != t {
+	if c.admitStop || len(t.queue) == 0 {
 		return false
 	}
-	if r := t.queue[0]; r.mode != DecodeOnly && (!slot || limit <= 0) {
+	// Admission order is strict, so t's turn admits the head of that order, which may be
+	// another tenant's request; its owner is charged, so shares even out over the next picks.
+	h := c.admitHead()
+	if h == nil {
 		return false
 	}
-	if !c.start(t.queue[0], limit, budget, seqs) {
-		c.admitStop = true // admission order is strict: nobody overtakes the head
+	r := h.queue[0]
+	if fair {
+		limit = min(*budget, h.quota)
+	}
+	if r.mode != DecodeOnly && (!slot || limit <= 0) {
+		return false
+	}
+	if !c.start(r, limit, budget, seqs) {
+		c.admitStop = true // nobody overtakes the head
 		return false
 	}
 	return true
@@ -284,7 +303,6 @@ func (c *Core) give(t *tenant, r *request, n int, budget, seqs *int) {
 	c.addSeq(r, n)
 	*budget -= n
 	*seqs++
-	t.used += n
 	t.svt += c.cost(t, n)
 }
 
@@ -412,29 +430,45 @@ func (c *Core) seq(r *request, n int) Seq {
 	}
 }
 
-// mayAdmit is the residency gate: below MaxRunning residents anyone may be admitted; at or above
-// it, a tenant still below its weighted share of MaxRunning may, so a light tenant is not locked
-// out by one holding every slot (the step's batch still never exceeds MaxRunning sequences).
-func (c *Core) mayAdmit(t *tenant) bool {
-	S := c.cfg.MaxRunning
-	if c.nState[Prefilling]+c.nState[Decoding]+c.recv < S {
-		return true
+// admitHead is the tenant whose head is next in admission order among those that may be admitted
+// now. Below MaxRunning residents that is simply the first; at or above it, only a tenant still
+// below its weighted share of MaxRunning may go (the step's batch still never exceeds MaxRunning
+// sequences), so a tenant holding every slot neither keeps a light tenant out nor, waiting at the
+// head of the order, blocks it.
+func (c *Core) admitHead() *tenant {
+	if len(c.heap) == 0 {
+		return nil
 	}
+	if c.nState[Prefilling]+c.nState[Decoding]+c.recv < c.cfg.MaxRunning {
+		return c.heap[0]
+	}
+	var best *tenant
+	for _, t := range c.heap {
+		if (best == nil || c.heapLess(t, best)) && c.underShare(t) {
+			best = t
+		}
+	}
+	return best
+}
+
+// underShare reports whether t holds fewer running requests and reservations than its weighted
+// share of MaxRunning among the tenants with work this step.
+func (c *Core) underShare(t *tenant) bool {
 	own := t.recv
 	for _, r := range t.run {
 		if r.state == Prefilling || r.state == Decoding {
 			own++
 		}
 	}
-	return int64(own)*c.wStep < int64(S)*t.w
+	return int64(own)*c.wStep < int64(c.cfg.MaxRunning)*t.w
 }
 
-// start admits r, the head of the admission order, if it fits now, with a first chunk of at most
+// start admits r, the head of admitHead's order, if it fits now, with a first chunk of at most
 // limit tokens. It never preempts: new work waits for pages rather than evicting running work.
 func (c *Core) start(r *request, limit int, budget, seqs *int) bool {
 	P := c.cfg.PageTokens
 	t := r.t
-	if r.preempted == c.steps || !c.mayAdmit(t) {
+	if r.preempted == c.steps {
 		return false // preempted this step: back in now, it would only recompute what it lost
 	}
 	if r.mode == DecodeOnly {
