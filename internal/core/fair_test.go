@@ -3,7 +3,6 @@ package core
 import (
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"testing"
 
 	"pgregory.net/rapid"
@@ -124,8 +123,6 @@ func TestWeightedDecodeShares(t *testing.T) {
 // steps each tenant gets at least its fair dominant share of the step — its weighted share of the
 // slots or of the tokens, whichever is its bottleneck, or its whole demand if less — minus a bound
 // that does not grow with the window; and every request finishes.
-var debugFair = os.Getenv("DEBUGFAIR") != ""
-
 func TestFairShareProperty(t *testing.T) {
 	checks(t, 100, func(rt *rapid.T) {
 		rng := rand.New(rand.NewPCG(rapid.Uint64().Draw(rt, "seed"), 4))
@@ -233,9 +230,6 @@ func TestFairShareProperty(t *testing.T) {
 				share := float64(loads[i].weight) / float64(W)
 				got := max(float64(slotsGot[i])/float64(S), float64(tokGot[i])/float64(B))
 				deficit[i] = max(0, deficit[i]+min(demand, share)-got)
-				if debugFair {
-					fmt.Printf("step %d t%d w%d dS=%d dT=%d got %d/%d demand %.2f share %.2f deficit %.2f\n", step, i, loads[i].weight, dSlots[i], dTok[i], slotsGot[i], tokGot[i], demand, share, deficit[i])
-				}
 				if step >= 10 { // past the start, when every tenant joins at once
 					worst[i] = max(worst[i], deficit[i])
 				}

@@ -31,7 +31,8 @@ type Request struct {
 	// stream: billing must not depend on the client staying to the end. It runs on the engine's
 	// loop goroutine, without engine locks held, and must not block. A rejected request never
 	// calls it.
-	OnEnd func(Usage)
+	OnEnd  func(Usage)
+	Weight int // the tenant's share of each step against other tenants with work; 0 means 1
 }
 
 // Usage is what an admitted request consumed: its prompt, the part of it served from the

@@ -216,6 +216,7 @@ func (e *Engine) Submit(ctx context.Context, r Request) (Stream, error) {
 	}
 	res, err := e.core.Submit(time.Now(), core.RequestSpec{
 		Tenant: r.Tenant, Prompt: r.Prompt, MaxTokens: r.MaxTokens, StopTokens: r.StopTokens, IgnoreEOS: r.IgnoreEOS,
+		Weight: r.Weight,
 	})
 	if err != nil {
 		e.mu.Unlock()

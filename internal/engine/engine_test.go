@@ -176,6 +176,10 @@ func TestAdmissionRejectsWithNumbers(t *testing.T) {
 	if _, err := e.Submit(context.Background(), Request{Tenant: "a", Prompt: []int32{1, 99999}, MaxTokens: 1, Sampling: sampler.Params{TopLogprobs: -1}}); err == nil {
 		t.Error("a token outside the vocabulary was admitted")
 	}
+	// The tenant's weight reaches the core, which checks its range.
+	if _, err := e.Submit(context.Background(), Request{Tenant: "a", Prompt: []int32{1}, MaxTokens: 1, Weight: 1001, Sampling: sampler.Params{TopLogprobs: -1}}); !errors.As(err, &rej) || rej.Reason != kvtypes.RejectInvalid || !contains(rej.Message, "weight") {
+		t.Errorf("weight 1001: got %v, want an invalid rejection naming the weight", err)
+	}
 }
 
 func contains(s, sub string) bool {

@@ -103,6 +103,7 @@ func (j *job) submit(ctx context.Context) ([]engine.Stream, *apiError) {
 				StopTokens: j.p.stopTokens,
 				IgnoreEOS:  j.p.ignoreEOS,
 				OnEnd:      j.onEnd(i*j.p.n + c),
+				Weight:     j.rc.tenant.Limits.Weight,
 			}
 			j.live.Add(1)
 			st, err := j.s.eng.Submit(ctx, req)

@@ -38,12 +38,21 @@ type Limits struct {
 	MaxConcurrent   int `json:"max_concurrent,omitempty"`    // engine requests running at once (n counts each)
 	TokensPerMinute int `json:"tokens_per_minute,omitempty"` // prompt + generated tokens
 	MaxTokens       int `json:"max_tokens,omitempty"`        // largest max_tokens one request may ask for
+	// Weight is the tenant's share of each engine step (sequences and tokens) relative to the
+	// other tenants with work at that moment. Zero means 1.
+	Weight int `json:"weight,omitempty"`
 }
 
-// Validate rejects negative limits.
+// MaxWeight bounds Limits.Weight (the engine's core accepts the same range).
+const MaxWeight = 1000
+
+// Validate rejects negative limits and weights above MaxWeight.
 func (l Limits) Validate() error {
-	if l.MaxConcurrent < 0 || l.TokensPerMinute < 0 || l.MaxTokens < 0 {
+	if l.MaxConcurrent < 0 || l.TokensPerMinute < 0 || l.MaxTokens < 0 || l.Weight < 0 {
 		return errors.New("limits must not be negative")
+	}
+	if l.Weight > MaxWeight {
+		return fmt.Errorf("weight %d above %d", l.Weight, MaxWeight)
 	}
 	return nil
 }

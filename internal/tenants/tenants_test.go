@@ -324,3 +324,14 @@ func TestInsecureMode(t *testing.T) {
 		}
 	}
 }
+
+func TestLimitsValidateWeight(t *testing.T) {
+	for _, tc := range []struct {
+		weight int
+		ok     bool
+	}{{0, true}, {1, true}, {MaxWeight, true}, {-1, false}, {MaxWeight + 1, false}} {
+		if err := (Limits{Weight: tc.weight}).Validate(); (err == nil) != tc.ok {
+			t.Errorf("weight %d: %v", tc.weight, err)
+		}
+	}
+}

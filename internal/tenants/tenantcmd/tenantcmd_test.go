@@ -23,7 +23,7 @@ func run(t *testing.T, args ...string) (string, string, error) {
 
 func TestTenantCLI(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "tenants.json")
-	out, _, err := run(t, "add", "--file", file, "--name", "acme", "--max-concurrent", "3", "--tokens-per-minute", "6000", "--max-tokens", "256")
+	out, _, err := run(t, "add", "--file", file, "--name", "acme", "--max-concurrent", "3", "--tokens-per-minute", "6000", "--max-tokens", "256", "--weight", "2")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,13 +40,16 @@ func TestTenantCLI(t *testing.T) {
 	if _, _, err := run(t, "add", "--file", file, "--name", "x", "--max-tokens", "-1"); err == nil {
 		t.Fatal("negative limit accepted")
 	}
+	if _, _, err := run(t, "add", "--file", file, "--name", "x", "--weight", "1001"); err == nil {
+		t.Fatal("weight above the maximum accepted")
+	}
 
 	s, err := tenants.NewStore(file)
 	if err != nil {
 		t.Fatal(err)
 	}
 	tn, ok := s.Lookup(key)
-	if !ok || tn.ID != "acme" || tn.Limits != (tenants.Limits{MaxConcurrent: 3, TokensPerMinute: 6000, MaxTokens: 256}) {
+	if !ok || tn.ID != "acme" || tn.Limits != (tenants.Limits{MaxConcurrent: 3, TokensPerMinute: 6000, MaxTokens: 256, Weight: 2}) {
 		t.Fatalf("lookup: %+v %v", tn, ok)
 	}
 
