@@ -24,6 +24,9 @@ func newBenchCmd() *cobra.Command {
                   the machine's read bandwidth and floating-point rate, and the share of each reached
   bench serve     throughput and latency (TTFT, ITL, E2E) of streaming completions over HTTP, against
                   an in-process server or a running one (--addr), with per-tenant counts
+  bench fairness  how much one tenant flooding with many streams slows down tenants sending one
+                  request at a time: each tenant's time per output token beside the flood, against
+                  its time alone
   bench compare   the ratio per metric of two --json results
 
 The cost of the tenant isolation checks is measured by running the same bench with a binary built
@@ -38,7 +41,7 @@ with -tags noisolation, which compiles the KV page header checks out:
 Run both on an otherwise idle machine, alternately if the figures wander.`,
 		Args: cobra.NoArgs,
 	}
-	cmd.AddCommand(newBenchOfflineCmd(), newBenchServeCmd(), newBenchCompareCmd())
+	cmd.AddCommand(newBenchOfflineCmd(), newBenchServeCmd(), newBenchFairnessCmd(), newBenchCompareCmd())
 	return cmd
 }
 
@@ -215,6 +218,82 @@ untimed request shows make about --prompt-tokens tokens (the server's own count 
 	fs.StringVar(&addr, "addr", "", "measure the server running at this URL instead of an in-process one")
 	fs.StringArrayVar(&keys, "api-key", nil, "API key for --addr; repeat it to spread requests over several tenants")
 	fs.BoolVar(&asJSON, "json", false, "print the result as JSON (for bench compare)")
+	return cmd
+}
+
+func newBenchFairnessCmd() *cobra.Command {
+	var (
+		mf     modelFlags
+		o      bench.FairnessOptions
+		lights int
+		asJSON bool
+	)
+	cmd := &cobra.Command{
+		Use:   "fairness",
+		Short: "Time per output token of light tenants beside a flooding one, against alone",
+		Long: `Start an in-process server with one flooding tenant and --light-tenants light ones. First each
+runs alone: the flood's --flood-streams streams at once, then each light tenant's --light-requests
+requests one after the other. Then together: the flood keeps --flood-streams streams busy while the
+light tenants send their requests, one at a time each. Report each tenant's median time per output
+token (TPOT) and request latency together and alone, and the TPOT ratio. With per-step fair share a
+light tenant's sequence runs in every step, so its ratio is the cost of a bigger batch, not of
+waiting for the flood's streams to end. Prompts are random token ids (greedy, EOS ignored).`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			ctx, stop := exitOnSignalContext()
+			defer stop()
+			stderr := cmd.ErrOrStderr()
+			o.Progress = stderr
+			cfg, err := mf.engineConfig()
+			if err != nil {
+				return err
+			}
+			l, err := mf.load(ctx, stderr)
+			if err != nil {
+				return err
+			}
+			defer l.Close()
+			cfg.Logger = warnLogger(stderr)
+			eng, err := l.engine(cfg)
+			if err != nil {
+				return err
+			}
+			defer eng.Close()
+			ls, err := bench.StartServer(eng, l.tok, modelID(l.resolved.Path), 1+lights, warnLogger(stderr))
+			if err != nil {
+				return err
+			}
+			defer func() {
+				sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+				defer cancel()
+				ls.Close(sctx)
+			}()
+			o.URL, o.Keys, o.TenantNames, o.Target = ls.URL, ls.Keys, ls.Tenants, "in-process server at "+ls.URL
+			o.TokenIDs = bench.OrdinaryTokens(l.tok, l.model.Vocab)
+			res, err := bench.RunFairness(ctx, o)
+			if res == nil {
+				return err
+			}
+			info := bench.DescribeEngine(eng, cfg)
+			res.Engine = &info
+			if asJSON {
+				if jerr := printJSON(cmd.OutOrStdout(), res); jerr != nil {
+					return jerr
+				}
+			} else {
+				bench.WriteFairness(cmd.OutOrStdout(), res)
+			}
+			return err
+		},
+	}
+	mf.register(cmd.Flags())
+	fs := cmd.Flags()
+	fs.IntVar(&o.FloodStreams, "flood-streams", 64, "concurrent streams of the flooding tenant")
+	fs.IntVar(&lights, "light-tenants", 3, "tenants sending one request at a time")
+	fs.IntVar(&o.LightRequests, "light-requests", 3, "requests each light tenant sends, one after the other")
+	fs.IntVar(&o.PromptTokens, "prompt-tokens", 64, "prompt length")
+	fs.IntVar(&o.GenTokens, "gen-tokens", 64, "tokens generated per request (max_tokens, EOS ignored)")
+	fs.BoolVar(&asJSON, "json", false, "print the result as JSON")
 	return cmd
 }
 

@@ -365,3 +365,35 @@ func TestRatio(t *testing.T) {
 		t.Error("a file that is no result was read")
 	}
 }
+
+func TestFairnessSmoke(t *testing.T) {
+	ls, ids := startDemoServer(t, 3)
+	res, err := RunFairness(testContext(t), FairnessOptions{URL: ls.URL, Keys: ls.Keys, TenantNames: ls.Tenants,
+		FloodStreams: 4, LightRequests: 2, PromptTokens: 8, GenTokens: 5, TokenIDs: ids})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Tenants) != 3 || res.Tenants[0].Role != "flood" || res.Tenants[0].Streams != 4 || res.Tenants[1].Role != "light" {
+		t.Fatalf("tenants: %+v", res.Tenants)
+	}
+	for _, tn := range res.Tenants {
+		if tn.AloneTPOT <= 0 || tn.MixedTPOT <= 0 || tn.Ratio <= 0 || tn.Completed == 0 {
+			t.Errorf("%+v (errors %v)", tn, res.Errors)
+		}
+	}
+	for _, tn := range res.Tenants[1:] {
+		if tn.Completed != 2 {
+			t.Errorf("light tenant %s completed %d of 2", tn.Tenant, tn.Completed)
+		}
+	}
+	var text strings.Builder
+	WriteFairness(&text, res)
+	for _, want := range []string{"flood", "bench-2", "ratio"} {
+		if !strings.Contains(text.String(), want) {
+			t.Errorf("report lacks %q:\n%s", want, text.String())
+		}
+	}
+	if _, err := RunFairness(testContext(t), FairnessOptions{URL: ls.URL, Keys: ls.Keys[:1]}); err == nil {
+		t.Error("one tenant accepted")
+	}
+}

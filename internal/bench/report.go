@@ -99,6 +99,11 @@ tg%[3]d: "batch" concurrent requests of a 1-token prompt generating %[3]d tokens
 `, r.Reps, r.PromptTokens, r.GenTokens)
 }
 
+func (e *EngineInfo) summary() string {
+	return fmt.Sprintf("%d threads, %s kernels, step budget %d tokens, max running %d, KV %s, isolation checks %s, prefix cache %s",
+		e.Threads, e.Kernels, e.StepTokens, e.MaxRunning, strings.ToLower(e.KVType), onOff(e.IsolationChecks), onOff(e.PrefixCache))
+}
+
 // WriteServe prints a serve result for people.
 func WriteServe(w io.Writer, r *ServeResult) {
 	kind := "random token ids"
@@ -107,8 +112,7 @@ func WriteServe(w io.Writer, r *ServeResult) {
 	}
 	fmt.Fprintf(w, "target   %s, model %s\n", r.Target, r.Model)
 	if e := r.Engine; e != nil {
-		fmt.Fprintf(w, "engine   %d threads, %s kernels, step budget %d tokens, max running %d, KV %s, isolation checks %s, prefix cache %s\n",
-			e.Threads, e.Kernels, e.StepTokens, e.MaxRunning, strings.ToLower(e.KVType), onOff(e.IsolationChecks), onOff(e.PrefixCache))
+		fmt.Fprintf(w, "engine   %s\n", e.summary())
 	}
 	fmt.Fprintf(w, "load     %d requests, %d at a time, round-robin over %d tenant(s); prompts of %d %s, %d tokens generated each (greedy, EOS ignored, streamed)\n",
 		r.Requests, r.Clients, r.Tenants, r.PromptTokens, kind, r.GenTokens)

@@ -222,21 +222,7 @@ func RunServe(ctx context.Context, o ServeOptions) (*ServeResult, error) {
 	// Bodies are built up front so that the timed loop does only HTTP.
 	rng := newRand(o.Seed)
 	body := func(maxTokens int, stream bool) ([]byte, error) {
-		var prompt any
-		if len(o.TokenIDs) > 0 {
-			ids := make([]int32, o.PromptTokens)
-			for j := range ids {
-				ids[j] = o.TokenIDs[rng.IntN(len(o.TokenIDs))]
-			}
-			prompt = ids
-		} else {
-			prompt = textPrompt(rng, res.PromptWords)
-		}
-		m := map[string]any{"model": res.Model, "prompt": prompt, "max_tokens": maxTokens, "temperature": 0, "ignore_eos": true}
-		if stream {
-			m["stream"], m["stream_options"] = true, map[string]any{"include_usage": true}
-		}
-		return json.Marshal(m)
+		return requestBody(rng, o.TokenIDs, o.PromptTokens, res.PromptWords, res.Model, maxTokens, stream)
 	}
 	// One untimed request first: the first request of a fresh server pays one-off costs. For text
 	// prompts it also measures how many tokens a word makes, to size the prompts.
@@ -295,6 +281,26 @@ feed:
 		return res, fmt.Errorf("every request failed: %s", strings.Join(res.Errors, "; "))
 	}
 	return res, nil
+}
+
+// requestBody is a greedy completion request, EOS ignored: a prompt of n ids drawn from ids, or
+// of `words` random words when ids is empty.
+func requestBody(rng *rand.Rand, ids []int32, n, words int, model string, maxTokens int, stream bool) ([]byte, error) {
+	var prompt any
+	if len(ids) > 0 {
+		p := make([]int32, n)
+		for j := range p {
+			p[j] = ids[rng.IntN(len(ids))]
+		}
+		prompt = p
+	} else {
+		prompt = textPrompt(rng, words)
+	}
+	m := map[string]any{"model": model, "prompt": prompt, "max_tokens": maxTokens, "temperature": 0, "ignore_eos": true}
+	if stream {
+		m["stream"], m["stream_options"] = true, map[string]any{"include_usage": true}
+	}
+	return json.Marshal(m)
 }
 
 func (res *ServeResult) aggregate(results []reqResult, names []string, elapsed time.Duration) {

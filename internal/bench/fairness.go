@@ -1,0 +1,273 @@
+package bench
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"slices"
+	"strings"
+	"sync"
+	"text/tabwriter"
+	"time"
+)
+
+// FairnessOptions choose the load of RunFairness. Zero values take the defaults.
+type FairnessOptions struct {
+	URL string // the server's base URL
+	// Keys: the first tenant floods, every other one sends one request at a time. At least two.
+	Keys          []string
+	TenantNames   []string // labels of Keys in the report; default tenant-1, tenant-2, ...
+	FloodStreams  int      // the flooding tenant's concurrent streams (default 64)
+	LightRequests int      // requests each light tenant sends, one after the other (default 3)
+	PromptTokens  int      // prompt length (default 64)
+	GenTokens     int      // max_tokens, generated in full (default 64)
+	TokenIDs      []int32  // as in ServeOptions
+	Seed          uint64
+	Progress      io.Writer
+	Target        string
+}
+
+// FairnessTenant is one tenant's time per output token alone and beside the others.
+type FairnessTenant struct {
+	Tenant    string  `json:"tenant"`
+	Role      string  `json:"role"` // "flood" or "light"
+	Streams   int     `json:"streams"`
+	AloneTPOT float64 `json:"alone_tpot_ms"`   // median over its requests, run with no other tenant
+	MixedTPOT float64 `json:"mixed_tpot_ms"`   // median over its requests, run beside the others
+	Ratio     float64 `json:"tpot_ratio"`      // MixedTPOT / AloneTPOT
+	AloneE2E  float64 `json:"alone_e2e_ms"`    // median request latency alone
+	MixedE2E  float64 `json:"mixed_e2e_ms"`    // median request latency beside the others
+	Completed int     `json:"mixed_completed"` // requests completed beside the others
+}
+
+// FairnessResult is the outcome of RunFairness. Latencies are in milliseconds.
+type FairnessResult struct {
+	Target        string           `json:"target"`
+	Model         string           `json:"model"`
+	Engine        *EngineInfo      `json:"engine,omitempty"`
+	FloodStreams  int              `json:"flood_streams"`
+	LightRequests int              `json:"light_requests"`
+	PromptTokens  int              `json:"prompt_tokens"`
+	GenTokens     int              `json:"gen_tokens"`
+	DurationSec   float64          `json:"duration_s"`
+	Tenants       []FairnessTenant `json:"tenants"`
+	Errors        []string         `json:"errors,omitempty"` // distinct failure messages, at most 5
+}
+
+// RunFairness measures how much one flooding tenant slows the others down. First each tenant runs
+// alone: the flood tenant's streams all at once, each light tenant its requests one after the
+// other. Then all together: the flood keeps its streams busy until every light tenant is done.
+// Each tenant's time per output token (TPOT) together is reported against its TPOT alone.
+func RunFairness(ctx context.Context, o FairnessOptions) (*FairnessResult, error) {
+	if o.FloodStreams == 0 {
+		o.FloodStreams = 64
+	}
+	if o.LightRequests == 0 {
+		o.LightRequests = 3
+	}
+	if o.PromptTokens == 0 {
+		o.PromptTokens = 64
+	}
+	if o.GenTokens == 0 {
+		o.GenTokens = 64
+	}
+	if o.FloodStreams < 1 || o.LightRequests < 1 || o.PromptTokens < 1 || o.GenTokens < 2 {
+		return nil, errors.New("flood streams, light requests and prompt tokens must be positive, gen tokens at least 2")
+	}
+	if len(o.Keys) < 2 {
+		return nil, errors.New("fairness needs two tenants at least: one floods, the others do not")
+	}
+	base := strings.TrimRight(o.URL, "/")
+	names := o.TenantNames
+	if len(names) != len(o.Keys) {
+		names = make([]string, len(o.Keys))
+		for i := range names {
+			names[i] = fmt.Sprintf("tenant-%d", i+1)
+		}
+	}
+	client := &http.Client{Transport: &http.Transport{
+		Proxy: nil, DisableCompression: true, MaxIdleConnsPerHost: o.FloodStreams + len(o.Keys), IdleConnTimeout: 30 * time.Second,
+		DialContext: (&net.Dialer{Timeout: 5 * time.Second}).DialContext,
+	}}
+	defer client.CloseIdleConnections()
+	res := &FairnessResult{Target: o.Target, FloodStreams: o.FloodStreams, LightRequests: o.LightRequests,
+		PromptTokens: o.PromptTokens, GenTokens: o.GenTokens}
+	if res.Target == "" {
+		res.Target = base
+	}
+	maxLen, model, err := fetchModel(ctx, client, base, o.Keys[0])
+	if err != nil {
+		return nil, err
+	}
+	res.Model = model
+	if maxLen > 0 && o.PromptTokens+o.GenTokens > maxLen {
+		return nil, fmt.Errorf("prompt %d + gen %d tokens exceed the server's context of %d", o.PromptTokens, o.GenTokens, maxLen)
+	}
+	rng := newRand(o.Seed)
+	body := func(maxTokens int, stream bool) ([]byte, error) {
+		// Text prompts: one word is about one token; the bench compares a tenant with itself.
+		return requestBody(rng, o.TokenIDs, o.PromptTokens, o.PromptTokens, model, maxTokens, stream)
+	}
+	warm, err := body(1, false)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := warmUp(ctx, client, base+"/v1/completions", o.Keys[0], warm); err != nil {
+		return nil, fmt.Errorf("warm-up request: %w", err)
+	}
+	// Bodies up front, so the timed phases do only HTTP.
+	lights := len(o.Keys) - 1
+	need := 2*o.FloodStreams + 2*lights*o.LightRequests + 8*o.FloodStreams
+	bodies := make(chan []byte, need)
+	for range need {
+		b, err := body(o.GenTokens, true)
+		if err != nil {
+			return nil, err
+		}
+		bodies <- b
+	}
+	next := func() []byte {
+		select {
+		case b := <-bodies:
+			return b
+		default: // more flood rounds than foreseen: reuse one (the prefix cache may serve it)
+			return warm
+		}
+	}
+	url := base + "/v1/completions"
+	start := time.Now()
+	bar := newBar(o.Progress, 2*(o.FloodStreams+lights*o.LightRequests), "fairness bench")
+	var mu sync.Mutex
+	fail := func(err error) {
+		mu.Lock()
+		defer mu.Unlock()
+		if msg := err.Error(); len(res.Errors) < 5 && !slices.Contains(res.Errors, msg) {
+			res.Errors = append(res.Errors, msg)
+		}
+	}
+	type samples struct{ tpot, e2e []float64 }
+	record := func(s *samples, r reqResult) {
+		if r.err != nil {
+			fail(r.err)
+			return
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		s.e2e = append(s.e2e, float64(r.e2e)/1e6)
+		if r.tokens > 1 {
+			s.tpot = append(s.tpot, float64(r.e2e-r.ttft)/1e6/float64(r.tokens-1))
+		}
+	}
+	alone := make([]samples, len(o.Keys))
+	mixed := make([]samples, len(o.Keys))
+
+	// Alone: the flood's streams at once, then each light tenant's requests in turn.
+	var wg sync.WaitGroup
+	for range o.FloodStreams {
+		b := next()
+		wg.Go(func() {
+			record(&alone[0], send(ctx, client, url, o.Keys[0], b))
+			bar.add()
+		})
+	}
+	wg.Wait()
+	for i := 1; i < len(o.Keys); i++ {
+		for range o.LightRequests {
+			record(&alone[i], send(ctx, client, url, o.Keys[i], next()))
+			bar.add()
+		}
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+
+	// Together: the flood first, and once its streams are generating, the light tenants.
+	fctx, stopFlood := context.WithCancel(ctx)
+	defer stopFlood()
+	var flood sync.WaitGroup
+	floodStarted := make(chan struct{})
+	var once sync.Once
+	counted := 0
+	for range o.FloodStreams {
+		flood.Go(func() {
+			for fctx.Err() == nil {
+				r := send(fctx, client, url, o.Keys[0], next())
+				once.Do(func() { close(floodStarted) })
+				if fctx.Err() != nil {
+					return // cut short when the light tenants were done: not a full request
+				}
+				record(&mixed[0], r)
+				mu.Lock()
+				if counted < o.FloodStreams {
+					counted++
+					bar.add()
+				}
+				mu.Unlock()
+			}
+		})
+	}
+	// One flood request through means every stream has been admitted and is generating.
+	select {
+	case <-floodStarted:
+	case <-ctx.Done():
+	}
+	for i := 1; i < len(o.Keys); i++ {
+		wg.Go(func() {
+			for range o.LightRequests {
+				record(&mixed[i], send(ctx, client, url, o.Keys[i], next()))
+				bar.add()
+			}
+		})
+	}
+	wg.Wait()
+	stopFlood()
+	flood.Wait()
+	bar.finish()
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	res.DurationSec = time.Since(start).Seconds()
+	for i, name := range names {
+		t := FairnessTenant{Tenant: name, Role: "light", Streams: 1, Completed: len(mixed[i].e2e)}
+		if i == 0 {
+			t.Role, t.Streams = "flood", o.FloodStreams
+		}
+		if len(alone[i].tpot) > 0 && len(mixed[i].tpot) > 0 {
+			t.AloneTPOT, t.MixedTPOT = Median(alone[i].tpot), Median(mixed[i].tpot)
+			t.AloneE2E, t.MixedE2E = Median(alone[i].e2e), Median(mixed[i].e2e)
+			if t.AloneTPOT > 0 {
+				t.Ratio = t.MixedTPOT / t.AloneTPOT
+			}
+		}
+		res.Tenants = append(res.Tenants, t)
+	}
+	for _, t := range res.Tenants[1:] {
+		if t.Completed == 0 {
+			return res, fmt.Errorf("tenant %s completed no request beside the flood: %s", t.Tenant, strings.Join(res.Errors, "; "))
+		}
+	}
+	return res, nil
+}
+
+// WriteFairness prints a fairness result for people.
+func WriteFairness(w io.Writer, r *FairnessResult) {
+	fmt.Fprintf(w, "server   %s, model %s\n", r.Target, r.Model)
+	if e := r.Engine; e != nil {
+		fmt.Fprintf(w, "engine   %s\n", e.summary())
+	}
+	fmt.Fprintf(w, "load     tenant 1 floods with %d streams; the others send %d requests each, one at a time; %d-token prompts, %d tokens generated (%.1f s in all)\n",
+		r.FloodStreams, r.LightRequests, r.PromptTokens, r.GenTokens, r.DurationSec)
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "tenant\trole\tstreams\tTPOT alone\tTPOT together\tratio\tE2E alone\tE2E together\t")
+	for _, t := range r.Tenants {
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%.1f ms\t%.1f ms\t%.2f×\t%.0f ms\t%.0f ms\t\n",
+			t.Tenant, t.Role, t.Streams, t.AloneTPOT, t.MixedTPOT, t.Ratio, t.AloneE2E, t.MixedE2E)
+	}
+	tw.Flush()
+	for _, e := range r.Errors {
+		fmt.Fprintf(w, "error    %s\n", e)
+	}
+}
