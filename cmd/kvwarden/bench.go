@@ -235,9 +235,9 @@ func newBenchFairnessCmd() *cobra.Command {
 runs alone: the flood's --flood-streams streams at once, then each light tenant's --light-requests
 requests one after the other. Then together: the flood keeps --flood-streams streams busy while the
 light tenants send their requests, one at a time each. Report each tenant's median time per output
-token (TPOT) and request latency together and alone, and the TPOT ratio. With per-step fair share a
-light tenant's sequence runs in every step, so its ratio is the cost of a bigger batch, not of
-waiting for the flood's streams to end. Prompts are random token ids (greedy, EOS ignored).`,
+token (TPOT) and request latency (E2E) together and alone, and their ratios. The E2E ratio includes
+waiting to be admitted; the TPOT ratio is the cost of sharing steps with the flood's sequences.
+Prompts are random token ids (greedy, EOS ignored).`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			ctx, stop := exitOnSignalContext()
@@ -292,7 +292,8 @@ waiting for the flood's streams to end. Prompts are random token ids (greedy, EO
 	fs.IntVar(&lights, "light-tenants", 3, "tenants sending one request at a time")
 	fs.IntVar(&o.LightRequests, "light-requests", 3, "requests each light tenant sends, one after the other")
 	fs.IntVar(&o.PromptTokens, "prompt-tokens", 64, "prompt length")
-	fs.IntVar(&o.GenTokens, "gen-tokens", 64, "tokens generated per request (max_tokens, EOS ignored)")
+	fs.IntVar(&o.GenTokens, "gen-tokens", 64, "tokens generated per light request (max_tokens, EOS ignored)")
+	fs.IntVar(&o.FloodGenTokens, "flood-gen-tokens", 0, "tokens generated per flood request (default: 4× --gen-tokens)")
 	fs.BoolVar(&asJSON, "json", false, "print the result as JSON")
 	return cmd
 }

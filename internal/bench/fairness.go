@@ -23,11 +23,14 @@ type FairnessOptions struct {
 	FloodStreams  int      // the flooding tenant's concurrent streams (default 64)
 	LightRequests int      // requests each light tenant sends, one after the other (default 3)
 	PromptTokens  int      // prompt length (default 64)
-	GenTokens     int      // max_tokens, generated in full (default 64)
-	TokenIDs      []int32  // as in ServeOptions
-	Seed          uint64
-	Progress      io.Writer
-	Target        string
+	GenTokens     int      // max_tokens of the light tenants' requests, generated in full (default 64)
+	// FloodGenTokens is max_tokens of the flood's requests (default 4×GenTokens): long generations
+	// hold their slots, which is what kept light tenants waiting when fairness stopped at admission.
+	FloodGenTokens int
+	TokenIDs       []int32 // as in ServeOptions
+	Seed           uint64
+	Progress       io.Writer
+	Target         string
 }
 
 // FairnessTenant is one tenant's time per output token alone and beside the others.
@@ -38,6 +41,7 @@ type FairnessTenant struct {
 	AloneTPOT float64 `json:"alone_tpot_ms"`   // median over its requests, run with no other tenant
 	MixedTPOT float64 `json:"mixed_tpot_ms"`   // median over its requests, run beside the others
 	Ratio     float64 `json:"tpot_ratio"`      // MixedTPOT / AloneTPOT
+	E2ERatio  float64 `json:"e2e_ratio"`       // MixedE2E / AloneE2E: includes waiting to be admitted
 	AloneE2E  float64 `json:"alone_e2e_ms"`    // median request latency alone
 	MixedE2E  float64 `json:"mixed_e2e_ms"`    // median request latency beside the others
 	Completed int     `json:"mixed_completed"` // requests completed beside the others
@@ -52,6 +56,7 @@ type FairnessResult struct {
 	LightRequests int              `json:"light_requests"`
 	PromptTokens  int              `json:"prompt_tokens"`
 	GenTokens     int              `json:"gen_tokens"`
+	FloodGen      int              `json:"flood_gen_tokens"`
 	DurationSec   float64          `json:"duration_s"`
 	Tenants       []FairnessTenant `json:"tenants"`
 	Errors        []string         `json:"errors,omitempty"` // distinct failure messages, at most 5
@@ -74,7 +79,10 @@ func RunFairness(ctx context.Context, o FairnessOptions) (*FairnessResult, error
 	if o.GenTokens == 0 {
 		o.GenTokens = 64
 	}
-	if o.FloodStreams < 1 || o.LightRequests < 1 || o.PromptTokens < 1 || o.GenTokens < 2 {
+	if o.FloodGenTokens == 0 {
+		o.FloodGenTokens = 4 * o.GenTokens
+	}
+	if o.FloodStreams < 1 || o.LightRequests < 1 || o.PromptTokens < 1 || o.GenTokens < 2 || o.FloodGenTokens < 2 {
 		return nil, errors.New("flood streams, light requests and prompt tokens must be positive, gen tokens at least 2")
 	}
 	if len(o.Keys) < 2 {
@@ -94,7 +102,7 @@ func RunFairness(ctx context.Context, o FairnessOptions) (*FairnessResult, error
 	}}
 	defer client.CloseIdleConnections()
 	res := &FairnessResult{Target: o.Target, FloodStreams: o.FloodStreams, LightRequests: o.LightRequests,
-		PromptTokens: o.PromptTokens, GenTokens: o.GenTokens}
+		PromptTokens: o.PromptTokens, GenTokens: o.GenTokens, FloodGen: o.FloodGenTokens}
 	if res.Target == "" {
 		res.Target = base
 	}
@@ -103,8 +111,8 @@ func RunFairness(ctx context.Context, o FairnessOptions) (*FairnessResult, error
 		return nil, err
 	}
 	res.Model = model
-	if maxLen > 0 && o.PromptTokens+o.GenTokens > maxLen {
-		return nil, fmt.Errorf("prompt %d + gen %d tokens exceed the server's context of %d", o.PromptTokens, o.GenTokens, maxLen)
+	if gen := max(o.GenTokens, o.FloodGenTokens); maxLen > 0 && o.PromptTokens+gen > maxLen {
+		return nil, fmt.Errorf("prompt %d + gen %d tokens exceed the server's context of %d", o.PromptTokens, gen, maxLen)
 	}
 	rng := newRand(o.Seed)
 	body := func(maxTokens int, stream bool) ([]byte, error) {
@@ -120,20 +128,33 @@ func RunFairness(ctx context.Context, o FairnessOptions) (*FairnessResult, error
 	}
 	// Bodies up front, so the timed phases do only HTTP.
 	lights := len(o.Keys) - 1
-	need := 2*o.FloodStreams + 2*lights*o.LightRequests + 8*o.FloodStreams
-	bodies := make(chan []byte, need)
-	for range need {
-		b, err := body(o.GenTokens, true)
-		if err != nil {
-			return nil, err
+	fill := func(n, gen int) (chan []byte, error) {
+		c := make(chan []byte, n)
+		for range n {
+			b, err := body(gen, true)
+			if err != nil {
+				return nil, err
+			}
+			c <- b
 		}
-		bodies <- b
+		return c, nil
 	}
-	next := func() []byte {
+	floodBodies, err := fill(4*o.FloodStreams, o.FloodGenTokens)
+	if err != nil {
+		return nil, err
+	}
+	lightBodies, err := fill(2*lights*o.LightRequests, o.GenTokens)
+	if err != nil {
+		return nil, err
+	}
+	floodBody := func() []byte {
 		select {
-		case b := <-bodies:
+		case b := <-floodBodies:
 			return b
-		default: // more flood rounds than foreseen: reuse one (the prefix cache may serve it)
+		default: // more flood rounds than foreseen: reuse the first (the prefix cache may serve it)
+			if b, err := body(o.FloodGenTokens, true); err == nil {
+				return b
+			}
 			return warm
 		}
 	}
@@ -167,7 +188,7 @@ func RunFairness(ctx context.Context, o FairnessOptions) (*FairnessResult, error
 	// Alone: the flood's streams at once, then each light tenant's requests in turn.
 	var wg sync.WaitGroup
 	for range o.FloodStreams {
-		b := next()
+		b := floodBody()
 		wg.Go(func() {
 			record(&alone[0], send(ctx, client, url, o.Keys[0], b))
 			bar.add()
@@ -176,7 +197,7 @@ func RunFairness(ctx context.Context, o FairnessOptions) (*FairnessResult, error
 	wg.Wait()
 	for i := 1; i < len(o.Keys); i++ {
 		for range o.LightRequests {
-			record(&alone[i], send(ctx, client, url, o.Keys[i], next()))
+			record(&alone[i], send(ctx, client, url, o.Keys[i], <-lightBodies))
 			bar.add()
 		}
 	}
@@ -194,7 +215,7 @@ func RunFairness(ctx context.Context, o FairnessOptions) (*FairnessResult, error
 	for range o.FloodStreams {
 		flood.Go(func() {
 			for fctx.Err() == nil {
-				r := send(fctx, client, url, o.Keys[0], next())
+				r := send(fctx, client, url, o.Keys[0], floodBody())
 				once.Do(func() { close(floodStarted) })
 				if fctx.Err() != nil {
 					return // cut short when the light tenants were done: not a full request
@@ -217,7 +238,7 @@ func RunFairness(ctx context.Context, o FairnessOptions) (*FairnessResult, error
 	for i := 1; i < len(o.Keys); i++ {
 		wg.Go(func() {
 			for range o.LightRequests {
-				record(&mixed[i], send(ctx, client, url, o.Keys[i], next()))
+				record(&mixed[i], send(ctx, client, url, o.Keys[i], <-lightBodies))
 				bar.add()
 			}
 		})
@@ -241,6 +262,9 @@ func RunFairness(ctx context.Context, o FairnessOptions) (*FairnessResult, error
 			if t.AloneTPOT > 0 {
 				t.Ratio = t.MixedTPOT / t.AloneTPOT
 			}
+			if t.AloneE2E > 0 {
+				t.E2ERatio = t.MixedE2E / t.AloneE2E
+			}
 		}
 		res.Tenants = append(res.Tenants, t)
 	}
@@ -258,13 +282,13 @@ func WriteFairness(w io.Writer, r *FairnessResult) {
 	if e := r.Engine; e != nil {
 		fmt.Fprintf(w, "engine   %s\n", e.summary())
 	}
-	fmt.Fprintf(w, "load     tenant 1 floods with %d streams; the others send %d requests each, one at a time; %d-token prompts, %d tokens generated (%.1f s in all)\n",
-		r.FloodStreams, r.LightRequests, r.PromptTokens, r.GenTokens, r.DurationSec)
+	fmt.Fprintf(w, "load     tenant 1 floods with %d streams of %d tokens; the others send %d requests of %d tokens each, one at a time; %d-token prompts (%.1f s in all)\n",
+		r.FloodStreams, r.FloodGen, r.LightRequests, r.GenTokens, r.PromptTokens, r.DurationSec)
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "tenant\trole\tstreams\tTPOT alone\tTPOT together\tratio\tE2E alone\tE2E together\t")
+	fmt.Fprintln(tw, "tenant\trole\tstreams\tTPOT alone\tTPOT together\tratio\tE2E alone\tE2E together\tratio\t")
 	for _, t := range r.Tenants {
-		fmt.Fprintf(tw, "%s\t%s\t%d\t%.1f ms\t%.1f ms\t%.2f×\t%.0f ms\t%.0f ms\t\n",
-			t.Tenant, t.Role, t.Streams, t.AloneTPOT, t.MixedTPOT, t.Ratio, t.AloneE2E, t.MixedE2E)
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%.2f ms\t%.2f ms\t%.1f×\t%.0f ms\t%.0f ms\t%.1f×\t\n",
+			t.Tenant, t.Role, t.Streams, t.AloneTPOT, t.MixedTPOT, t.Ratio, t.AloneE2E, t.MixedE2E, t.E2ERatio)
 	}
 	tw.Flush()
 	for _, e := range r.Errors {
