@@ -22,9 +22,10 @@ type Config struct {
 	// New refuses one the pool cannot hold for a single request.
 	MaxContext int
 	StepTokens int // token budget of one step (decodes + prefill chunks); 0 means DefaultStepTokens
-	// MaxRunning is the number of sequences running at once, at most StepTokens; 0 means
-	// DefaultMaxRunning, or StepTokens if that is smaller. The core holds no per-sequence buffer,
-	// so its default is generous; the engine, which does, passes its own (engine.DefaultMaxRunning).
+	// MaxRunning is the most sequences in one step, at most StepTokens; 0 means DefaultMaxRunning,
+	// or StepTokens if that is smaller. It also caps admissions, except for a tenant below its
+	// weighted share of it (see sched.go). The core holds no per-sequence buffer, so its default is
+	// generous; the engine, which does, passes its own (engine.DefaultMaxRunning).
 	MaxRunning int
 	MaxWaiting int // requests queued before Submit answers "overloaded"; 0 means DefaultMaxWaiting
 	Vocab      int // token ids must be below it; 0 skips the check

@@ -10,29 +10,38 @@ import (
 
 // The batching policy.
 //
-// One step = one Ready. Its batch is built in three passes, each taking from the same token budget
-// (Config.StepTokens) and sequence limit (Config.MaxRunning):
+// One step = one Ready: at most Config.MaxRunning sequences and Config.StepTokens tokens. The step
+// is handed out one sequence at a time, always to the tenant with the least service virtual time
+// (svt) that has something to run, and that tenant is charged the sequence's dominant share of the
+// step, max(tokens/StepTokens, 1/MaxRunning), divided by its weight (RequestSpec.Weight). So every
+// tenant with work gets its weighted share of each step's slots and tokens, whoever holds how many
+// running requests, and what a tenant leaves unused goes to the others (work conserving). Within a
+// tenant: its decodes first (round robin across steps when they do not all fit), then its prefill
+// chunks in admission order, then admissions.
 //
-//  1. decodes: every running request that has finished its prefill feeds one token;
-//  2. prefill chunks of requests already admitted, in admission order, as large as the budget and
-//     the pool allow;
-//  3. admissions from the waiting queues, in fair-share order, until one does not fit.
+// Two passes: in the first, a tenant's prefill chunk is at most its weighted part of the step's
+// tokens, so one long prompt cannot take a whole step from the others; the second gives what is
+// left to anyone, extending chunks already in the batch. A tenant back from idle starts just behind
+// the least-served tenant that kept working (no banked credit); one that had work but could not run
+// catches up by at most one step. Within a step the picks follow svt order; across steps svt
+// carries the balance, which the rapid property in fair_test.go checks over every window.
 //
-// Fair share is start-time fair queueing over tenants: each tenant has a virtual time that grows by
-// prompt + max_tokens on every admission, and the tenant with the smallest virtual time goes next
-// (ties: earliest arrival). The charge never depends on prefix-cache hits, and admission stops at
-// the first request that does not fit rather than skipping to a smaller one, so for the same queued
-// requests the admission order is the same whether they hit the cache or not: a tenant's hits never
-// move it ahead of another tenant. (Hits make requests cheaper in pages and budget, so more may fit
-// in a step; that changes when, not in what order, queued requests get in.)
-//
-// MaxRunning counts Prefilling and Decoding requests plus DecodeOnly requests holding a reservation,
-// so a committed hand-off always has a slot.
+// Admissions: the waiting queues are ordered by start-time fair queueing over tenants: each tenant
+// has a virtual time that grows by (prompt + max_tokens) / weight on every admission, and the tenant
+// with the smallest goes next (ties: earliest arrival). The charge never depends on prefix-cache
+// hits, and admission stops at the first request that does not fit rather than skipping to a smaller
+// one, so for the same queued requests the admission order is the same whether they hit the cache or
+// not. The one exception is the slot gate (admitHead): while running requests and reservations fill
+// MaxRunning, only a tenant below its weighted share of MaxRunning may be admitted, and a tenant at
+// its share is passed over rather than blocking the queue; when it is admitted again then depends on
+// when its requests end. An admission happens on the turn of any tenant with waiting requests and is
+// charged to its owner. A request preempted in a step is not readmitted in the same step.
 //
 // When a running request needs a page and none is free, idle cached pages are evicted (least
 // recently idle first), then running requests are preempted: the latest-arrived running request of
-// the tenant holding the most pages, never one already in this step's batch. A preempted request
-// loses its pages and goes back to waiting; it recomputes its prompt and generated tokens later.
+// the tenant holding the most pages per unit of weight, never one already in this step's batch. A
+// preempted request loses its pages and goes back to waiting; it recomputes its prompt and
+// generated tokens later.
 
 type plan struct {
 	emit       []Emit
