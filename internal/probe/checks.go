@@ -1,0 +1,597 @@
+package probe
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"net/http"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+const (
+	probesPerTenant = 6 // two canary prompts, shared prefix, long, two abort followers
+	calibReps       = 3
+	probeMaxTokens  = 16
+	tokenLo         = 16 // token ids of generated prompts: low ids, which every vocabulary has
+	tokenHi         = 256
+	minTolerance    = 0.02 // logprob bound of tolerance mode at least
+	sideP           = 0.001
+	sideRatio       = 0.8 // cross-tenant median TTFT must be below this share of the fresh one
+)
+
+var why = map[string]string{
+	CheckInvariance:  "a greedy answer may depend only on its own request; one that changes when other tenants are busy was computed with state they influenced, e.g. KV pages holding their prompts",
+	CheckCanary:      "a secret that only one tenant sent came back in another tenant's answer: their data crossed the tenant boundary",
+	CheckBoundary:    "an endpoint that answers 200 to a prompt it did not process (wrong usage, impossible speed) returns text computed from something else, such as another request's KV pages",
+	CheckAbort:       "a cancelled request's pages or state were reused by the next request: the chain of the reported incident, where aborted requests' pages reached other tenants",
+	CheckSideChannel: "a tenant can tell from timing which prompts another tenant sent: the prefix cache is shared across tenants",
+}
+
+var words = strings.Fields(`the a little dog cat ran to park and happy sun tree big small bird house girl boy
+	mom dad played with ball red blue green day night moon star water fish boat went saw said
+	good bad friend garden flower rain snow wind cake apple toy book car bike hat shoe door
+	window table chair bed sleep jump walk run sing dance laugh cry`)
+
+const preamble = "You are a careful assistant. Read the record below and answer briefly."
+
+// tokenPrompt is n random token ids.
+func tokenPrompt(rng *rand.Rand, n int) []int {
+	ids := make([]int, n)
+	for i := range ids {
+		ids[i] = tokenLo + rng.IntN(tokenHi-tokenLo)
+	}
+	return ids
+}
+
+func (p *prober) tokenPrompt(n int) []int { return tokenPrompt(p.rng, n) }
+
+// lengthPrompt is a fresh prompt of about n tokens: exactly n token ids, or as many random words
+// as the endpoint's own usage reports say make n tokens.
+func (p *prober) lengthPrompt(rng *rand.Rand, n int) any {
+	if p.tokens {
+		return tokenPrompt(rng, n)
+	}
+	w := 1
+	if p.wordsB > 0 {
+		w = max(1, int(math.Round((float64(n)-p.wordsA)/p.wordsB)))
+	}
+	return randomWords(rng, w)
+}
+
+func randomWords(rng *rand.Rand, n int) string {
+	ws := make([]string, n)
+	for i := range ws {
+		ws[i] = words[rng.IntN(len(words))]
+	}
+	return strings.Join(ws, " ")
+}
+
+// extend appends a few fresh tokens (or words) to a prompt, keeping its form.
+func extend(rng *rand.Rand, prompt any, n int) any {
+	switch v := prompt.(type) {
+	case []int:
+		return append(slices.Clone(v), tokenPrompt(rng, n)...)
+	case string:
+		return v + " " + randomWords(rng, n)
+	}
+	return prompt
+}
+
+// context is the advertised context, or a size to scale prompts by when none is known.
+func (p *prober) context() int {
+	if p.rep.Context > 0 {
+		return p.rep.Context
+	}
+	return 512
+}
+
+func (p *prober) canaryPrompt(rng *rand.Rand, tenant int, form int) string {
+	c := newCanary(rng)
+	p.mu.Lock()
+	p.canaries.add(c, tenant)
+	p.mu.Unlock()
+	if form == 0 {
+		return fmt.Sprintf("%s The access code of this account is %s. Repeat the access code: %s", preamble, c, c)
+	}
+	return fmt.Sprintf("%s Customer note: the private token %s was issued today. Token: %s", preamble, c, c)
+}
+
+func (p *prober) logprobsField() *int {
+	if !p.logprobs {
+		return nil
+	}
+	n := 2 // the top two give the margin of each greedy choice
+	return &n
+}
+
+// calibrate learns the endpoint's tokens per word (text prompts only) and its prefill speed.
+func (p *prober) calibrate(ctx context.Context) {
+	if !p.tokens {
+		var got [2]int
+		for i, n := range []int{20, 80} {
+			a, err := p.send(ctx, "calibrate", 0, request{Prompt: randomWords(p.rng, n), MaxTokens: 1}, 0)
+			if err != nil || a.Status != http.StatusOK || a.PromptTokens <= 0 {
+				p.note("could not learn tokens per word; assuming 1.3")
+				p.wordsA, p.wordsB = 0, 1.3
+				break
+			}
+			got[i] = a.PromptTokens
+		}
+		if got[1] > got[0] {
+			p.wordsB = float64(got[1]-got[0]) / 60
+			p.wordsA = float64(got[0]) - 20*p.wordsB
+		}
+	}
+	short, long := 16, min(p.context()/2, 512)
+	var ts, tl []float64
+	for range calibReps {
+		for _, n := range []int{short, long} {
+			a, err := p.send(ctx, "calibrate", 0, p.timed(p.lengthPrompt(p.rng, n)), 0)
+			if err != nil || a.Status != http.StatusOK || a.TTFT == 0 {
+				continue
+			}
+			if n == short {
+				ts = append(ts, ms(a.TTFT))
+			} else {
+				tl = append(tl, ms(a.TTFT))
+			}
+		}
+	}
+	if len(ts) == 0 || len(tl) == 0 {
+		p.note("could not time prompts; the time-to-first-token plausibility check is off")
+		return
+	}
+	p.shortTTFT = median(ts)
+	p.rep.Timings.ShortTTFTms = p.shortTTFT
+	if d := median(tl) - p.shortTTFT; d > 0.2*p.shortTTFT && d > 1 {
+		p.prefill = float64(long-short) / d
+		p.rep.Timings.PrefillTokPerSec = p.prefill * 1000
+	} else {
+		p.note("prefill of %d tokens was not measurably slower than of %d; the time-to-first-token plausibility check is off", long, short)
+	}
+}
+
+// timed is a streaming request of one token whose time to first token is measured.
+func (p *prober) timed(prompt any) request {
+	return request{Prompt: prompt, MaxTokens: 1, Stream: true, StreamOptions: &streamOptions{IncludeUsage: true}}
+}
+
+// idle builds every tenant's probe requests and answers each twice on the idle endpoint; the
+// repeats decide between exact and tolerance mode.
+func (p *prober) idle(ctx context.Context) {
+	n, c := len(p.cfg.Keys), p.context()
+	if p.tokens {
+		p.shared = p.tokenPrompt(32)
+	} else {
+		p.shared = preamble + " " + randomWords(p.rng, 20)
+	}
+	p.probes = make([][]probeReq, n)
+	lp := p.logprobsField()
+	for t := range n {
+		mk := func(name string, prompt any, length int, follower bool) probeReq {
+			return probeReq{name: name, req: request{Prompt: prompt, MaxTokens: probeMaxTokens, Logprobs: lp}, length: length, follower: follower}
+		}
+		p.probes[t] = []probeReq{
+			mk("canary-code", p.canaryPrompt(p.rng, t, 0), 0, false),
+			mk("canary-token", p.canaryPrompt(p.rng, t, 1), 0, false),
+			mk("shared-prefix", extend(p.rng, p.shared, 16), 48, false),
+			mk("long", p.lengthPrompt(p.rng, c/3), c/3, false),
+			mk("follower-quarter", p.lengthPrompt(p.rng, max(c/4, 4)), max(c/4, 4), true),
+			mk("follower-half", p.lengthPrompt(p.rng, max(c/2-probeMaxTokens, 4)), max(c/2-probeMaxTokens, 4), true),
+		}
+	}
+	pairs, differ, maxDelta := 0, 0, 0.0
+	for t := range n {
+		for i := range p.probes[t] {
+			pr := &p.probes[t][i]
+			a, err1 := p.send(ctx, CheckInvariance, t, pr.req, 0)
+			b, err2 := p.send(ctx, CheckInvariance, t, pr.req, 0)
+			if err1 != nil || err2 != nil || a.Status != http.StatusOK || b.Status != http.StatusOK {
+				p.note("tenant %d's %s probe got no idle answer (%s); it is not compared", t+1, pr.name, failure(a, errors.Join(err1, err2)))
+				continue
+			}
+			pr.idle = a
+			pairs++
+			if !sameAnswer(a, b) {
+				differ++
+			}
+			for k := 0; k < min(len(a.Tokens), len(b.Tokens), len(a.Logprobs), len(b.Logprobs)) && a.Tokens[k] == b.Tokens[k]; k++ {
+				maxDelta = max(maxDelta, math.Abs(a.Logprobs[k]-b.Logprobs[k]))
+			}
+		}
+	}
+	exact := differ == 0
+	switch {
+	case exact:
+		p.rep.Mode = "exact"
+	case p.cfg.Tolerance > 0:
+		p.rep.Mode, p.rep.Tolerance = "tolerance", p.cfg.Tolerance
+	default:
+		p.rep.Mode, p.rep.Tolerance = "tolerance", max(minTolerance, 10*maxDelta)
+	}
+	if !exact {
+		p.note("%d of %d idle repeats differed from their first answer (logprobs of the tokens they agree on by up to %.3g): tolerance mode compares the first tokens and their logprobs within ±%.3g, up to the first near-tie",
+			differ, pairs, maxDelta, p.rep.Tolerance)
+	}
+}
+
+func failure(a *answer, err error) string {
+	if err != nil {
+		return err.Error()
+	}
+	if a == nil {
+		return "no answer"
+	}
+	return fmt.Sprintf("HTTP %d %s", a.Status, a.ErrBody)
+}
+
+func sameAnswer(a, b *answer) bool {
+	return a.Text == b.Text && a.Finish == b.Finish && slices.Equal(a.Tokens, b.Tokens) &&
+		slices.EqualFunc(a.Logprobs, b.Logprobs, func(x, y float64) bool { return math.Float64bits(x) == math.Float64bits(y) })
+}
+
+// differs says how got differs from the idle answer, or "" when it does not beyond the mode.
+func (p *prober) differs(idle, got *answer) string {
+	if p.rep.Mode == "exact" {
+		if sameAnswer(idle, got) {
+			return ""
+		}
+		if k := firstDiff(idle.Tokens, got.Tokens); k >= 0 {
+			return fmt.Sprintf("token %d differs: idle %q, now %q (idle text %q, now %q)", k, at(idle.Tokens, k), at(got.Tokens, k), cut(idle.Text, 120), cut(got.Text, 120))
+		}
+		if idle.Text != got.Text {
+			return fmt.Sprintf("text differs: idle %q, now %q", cut(idle.Text, 120), cut(got.Text, 120))
+		}
+		for k := range min(len(idle.Logprobs), len(got.Logprobs)) {
+			if math.Float64bits(idle.Logprobs[k]) != math.Float64bits(got.Logprobs[k]) {
+				return fmt.Sprintf("logprob of token %d (%q) differs: idle %v, now %v", k, at(idle.Tokens, k), idle.Logprobs[k], got.Logprobs[k])
+			}
+		}
+		return fmt.Sprintf("finish reason or logprob count differs: idle %q/%d, now %q/%d", idle.Finish, len(idle.Logprobs), got.Finish, len(got.Logprobs))
+	}
+	tol := p.rep.Tolerance
+	if len(idle.Tokens) == 0 {
+		// Without tokens only the start of the text can be held to.
+		n := min(len(idle.Text), 16)
+		if !strings.HasPrefix(got.Text, idle.Text[:n]) {
+			return fmt.Sprintf("the answer starts differently: idle %q, now %q", cut(idle.Text, 120), cut(got.Text, 120))
+		}
+		return ""
+	}
+	for k := range idle.Tokens {
+		if k >= len(got.Tokens) {
+			if got.Finish != idle.Finish || k == 0 {
+				return fmt.Sprintf("the answer ended after %d tokens, idle after %d", len(got.Tokens), len(idle.Tokens))
+			}
+			return ""
+		}
+		if idle.Tokens[k] != got.Tokens[k] {
+			return fmt.Sprintf("token %d differs: idle %q, now %q, with no near-tie before it", k, idle.Tokens[k], got.Tokens[k])
+		}
+		if k < len(idle.Logprobs) && k < len(got.Logprobs) && math.Abs(idle.Logprobs[k]-got.Logprobs[k]) > tol {
+			return fmt.Sprintf("logprob of token %d (%q) moved from %.4f to %.4f, beyond ±%.3g", k, idle.Tokens[k], idle.Logprobs[k], got.Logprobs[k], tol)
+		}
+		// Past a near-tie of the idle answer, batching noise may pick the other token.
+		if margin(idle, k) < 2*tol {
+			return ""
+		}
+	}
+	return ""
+}
+
+// margin is how far the greedy token at k led the runner-up, +Inf when unknown.
+func margin(a *answer, k int) float64 {
+	if k >= len(a.Top) || len(a.Top[k]) < 2 {
+		return math.Inf(1)
+	}
+	v := make([]float64, 0, len(a.Top[k]))
+	for _, x := range a.Top[k] {
+		v = append(v, x)
+	}
+	slices.Sort(v)
+	return v[len(v)-1] - v[len(v)-2]
+}
+
+func firstDiff(a, b []string) int {
+	for i := range max(len(a), len(b)) {
+		if i >= len(a) || i >= len(b) || a[i] != b[i] {
+			return i
+		}
+	}
+	return -1
+}
+
+func at(s []string, i int) string {
+	if i < len(s) {
+		return s[i]
+	}
+	return "(none)"
+}
+
+// boundaries sends prompts at the advertised context minus one, exactly, plus one and far above.
+func (p *prober) boundaries(ctx context.Context) {
+	c := p.rep.Context
+	if c == 0 {
+		p.note("no advertised context (/v1/models has none and no --context): the boundary check did not run")
+		return
+	}
+	for _, n := range []int{c - 1, c, c + 1, min(4*c, c+1<<20)} {
+		if n < 1 {
+			continue
+		}
+		r := p.timed(p.lengthPrompt(p.rng, n))
+		a, err := p.send(ctx, CheckBoundary, 0, r, 0)
+		if errors.Is(err, errBudget) || ctx.Err() != nil {
+			return
+		}
+		what := fmt.Sprintf("a prompt of %d tokens (advertised context %d)", n, c)
+		if !p.tokens {
+			what = fmt.Sprintf("a prompt of about %d tokens (advertised context %d)", n, c)
+		}
+		key := fmt.Sprintf("boundary|%d", n)
+		if err != nil {
+			p.find(key, Finding{Check: CheckBoundary, Tenant: 1, Summary: "no answer to " + what, Detail: err.Error(), Reproduce: p.repro(0, &r)})
+			continue
+		}
+		switch {
+		case a.Status >= 500:
+			p.find(key, Finding{Check: CheckBoundary, Tenant: 1, Summary: fmt.Sprintf("HTTP %d for %s", a.Status, what),
+				Detail: "a length error must be refused with a clean 4xx: " + a.ErrBody, Reproduce: p.repro(0, &r)})
+		case a.Status == http.StatusTooManyRequests:
+			p.note("%s was refused with 429 four times: not judged", what)
+		case a.Status != http.StatusOK:
+			if !json.Valid([]byte(a.ErrBody)) {
+				p.note("%s was refused with HTTP %d but a body that is not JSON: %q", what, a.Status, a.ErrBody)
+			}
+		default:
+			if reasons := p.judge200(n, a); len(reasons) > 0 {
+				p.find(key, Finding{Check: CheckBoundary, Tenant: 1, Summary: "HTTP 200 for " + what + " that was not processed as sent",
+					Detail: strings.Join(reasons, "; "), Reproduce: p.repro(0, &r)})
+			}
+		}
+	}
+}
+
+// judge200 lists what is wrong with a 200 answer to a prompt of n tokens.
+func (p *prober) judge200(n int, a *answer) []string {
+	var reasons []string
+	c := p.rep.Context
+	switch {
+	case a.PromptTokens < 0:
+		p.note("the answer to a %d-token prompt had no usage; its length could not be checked", n)
+	case p.tokens && a.PromptTokens != n:
+		reasons = append(reasons, fmt.Sprintf("usage.prompt_tokens is %d for a prompt of exactly %d token ids", a.PromptTokens, n))
+	case !p.tokens && math.Abs(float64(a.PromptTokens-n)) > 0.1*float64(n)+4:
+		reasons = append(reasons, fmt.Sprintf("usage.prompt_tokens is %d for a prompt of about %d tokens", a.PromptTokens, n))
+	}
+	if real := n; real > c || (!p.tokens && a.PromptTokens > c) {
+		if !p.tokens {
+			real = a.PromptTokens
+		}
+		if real > c {
+			reasons = append(reasons, fmt.Sprintf("the prompt is longer than the advertised context of %d tokens, yet it was answered", c))
+		}
+	}
+	if p.prefill > 0 {
+		want := p.shortTTFT + float64(n-16)/p.prefill
+		if want-p.shortTTFT > 20 && ms(a.TTFT) < 0.25*want {
+			reasons = append(reasons, fmt.Sprintf("the first token came after %.1f ms; the endpoint's measured prefill speed (%.0f tokens/s) needs about %.0f ms for this prompt",
+				ms(a.TTFT), p.prefill*1000, want))
+		}
+	}
+	return reasons
+}
+
+// sideChannel times, as tenant 2, prompts whose prefix only tenant 1 sent against fresh ones.
+func (p *prober) sideChannel(ctx context.Context) {
+	n := min(p.context()/2, 1024)
+	var cross, fresh, own []float64
+	for range p.cfg.Trials {
+		prefix := p.lengthPrompt(p.rng, n)
+		seed := request{Prompt: extend(p.rng, prefix, 1), MaxTokens: 1}
+		if a, err := p.send(ctx, CheckSideChannel, 0, seed, 0); err != nil || a.Status != http.StatusOK {
+			if errors.Is(err, errBudget) || ctx.Err() != nil {
+				return
+			}
+			continue
+		}
+		freshPrompt := p.lengthPrompt(p.rng, n)
+		ops := []struct {
+			tenant int
+			prompt any
+			into   *[]float64
+		}{{1, extend(p.rng, prefix, 1), &cross}, {1, extend(p.rng, freshPrompt, 1), &fresh}, {0, extend(p.rng, prefix, 1), &own}}
+		for _, i := range p.rng.Perm(len(ops)) {
+			o := ops[i]
+			a, err := p.send(ctx, CheckSideChannel, o.tenant, p.timed(o.prompt), 0)
+			if err == nil && a.Status == http.StatusOK && a.TTFT > 0 {
+				*o.into = append(*o.into, ms(a.TTFT))
+			}
+		}
+	}
+	if len(cross) < 5 || len(fresh) < 5 {
+		p.note("too few timed side-channel trials (%d, %d): not judged", len(cross), len(fresh))
+		return
+	}
+	t := &p.rep.Timings
+	t.CrossPrefixMs, t.FreshPrefixMs, t.OwnPrefixMs = median(cross), median(fresh), median(own)
+	t.SideChannelP = mannWhitneyLess(cross, fresh)
+	if t.SideChannelP < sideP && t.CrossPrefixMs < sideRatio*t.FreshPrefixMs {
+		r := p.timed(extend(p.rng, p.lengthPrompt(p.rng, n), 1))
+		p.find("side_channel", Finding{Check: CheckSideChannel, Tenant: 2,
+			Summary: fmt.Sprintf("tenant 2's first token came faster on a prefix only tenant 1 had sent: median %.1f ms vs %.1f ms for fresh prefixes", t.CrossPrefixMs, t.FreshPrefixMs),
+			Detail: fmt.Sprintf("%d trials of a %d-token prefix; one-sided Mann-Whitney p = %.2g (finding when p < %g and the median is below %.0f%% of the fresh one)",
+				len(cross), n, t.SideChannelP, sideP, sideRatio*100),
+			Reproduce: "send a long prompt as tenant 1, then time the same prompt (plus one token) as tenant 2 against a fresh prompt of the same length, e.g.: " + p.repro(1, &r)})
+	}
+	if pOwn := mannWhitneyLess(own, fresh); pOwn < sideP {
+		p.note("the prefix cache speeds up its owner (median %.1f ms vs %.1f ms fresh), so the side-channel check could see a shared one", t.OwnPrefixMs, t.FreshPrefixMs)
+	} else {
+		p.note("no measurable prefix-cache speed-up even for the prefix's owner (%.1f ms vs %.1f ms fresh): the side-channel check had no signal to look for", t.OwnPrefixMs, t.FreshPrefixMs)
+	}
+}
+
+// underLoad sends every tenant's probes again, in rounds, while noise workers load the endpoint,
+// and compares each answer with its idle one.
+func (p *prober) underLoad(ctx context.Context) {
+	n := len(p.cfg.Keys)
+	nctx, stop := context.WithCancel(ctx)
+	var sent atomic.Int64
+	var wg sync.WaitGroup
+	workers := max(2, p.cfg.Concurrency-n)
+	for w := range workers {
+		rng := rand.New(rand.NewPCG(p.rng.Uint64(), uint64(w)))
+		wg.Go(func() { p.noise(nctx, w%n, rng, &sent) })
+	}
+	// Let the noise fill the endpoint before the probes arrive.
+	for deadline := time.Now().Add(2 * time.Second); sent.Load() < int64(workers) && time.Now().Before(deadline) && ctx.Err() == nil; {
+		time.Sleep(10 * time.Millisecond)
+	}
+	for range p.rounds {
+		var rg sync.WaitGroup
+		for t := range n {
+			rng := rand.New(rand.NewPCG(p.rng.Uint64(), uint64(t)))
+			rg.Go(func() { p.probeRound(ctx, t, rng) })
+		}
+		rg.Wait()
+		if ctx.Err() != nil {
+			break
+		}
+	}
+	stop()
+	wg.Wait()
+}
+
+// noise is one worker loading the endpoint as tenant: full-context streams, prompts sharing the
+// probes' public prefix, streams cut short, and long generations that hold KV pages.
+func (p *prober) noise(ctx context.Context, tenant int, rng *rand.Rand, sent *atomic.Int64) {
+	c := p.context()
+	for ctx.Err() == nil && sent.Add(1) <= int64(p.noiseCap) {
+		var r request
+		hangUp := 0
+		switch rng.IntN(4) {
+		case 0:
+			r = request{Prompt: p.lengthPrompt(rng, max(c-24, 8)), MaxTokens: 16, Stream: true}
+		case 1:
+			prompt := extend(rng, p.shared, 16)
+			if rng.IntN(2) == 0 {
+				prompt = p.canaryPrompt(rng, tenant, rng.IntN(2))
+			}
+			r = request{Prompt: prompt, MaxTokens: 8}
+		case 2:
+			r, hangUp = request{Prompt: p.lengthPrompt(rng, max(c/2, 8)), MaxTokens: 64, Stream: true}, 1+rng.IntN(4)
+		case 3:
+			r = request{Prompt: p.lengthPrompt(rng, max(c*3/4-c/4, 8)), MaxTokens: max(c/4, 1), Stream: true}
+		}
+		if _, err := p.send(ctx, "noise", tenant, r, hangUp); errors.Is(err, errBudget) {
+			return
+		}
+	}
+}
+
+func (p *prober) probeRound(ctx context.Context, t int, rng *rand.Rand) {
+	for _, i := range rng.Perm(len(p.probes[t])) {
+		pr := &p.probes[t][i]
+		if pr.idle == nil {
+			continue
+		}
+		time.Sleep(time.Duration(rng.IntN(30)) * time.Millisecond)
+		a, err := p.send(ctx, CheckInvariance, t, pr.req, 0)
+		if err != nil {
+			if errors.Is(err, errBudget) || ctx.Err() != nil {
+				return
+			}
+			p.note("tenant %d's %s probe under load: %v", t+1, pr.name, err)
+			continue
+		}
+		if a.Status != http.StatusOK {
+			p.note("tenant %d's %s probe under load: HTTP %d %s", t+1, pr.name, a.Status, a.ErrBody)
+			continue
+		}
+		if d := p.differs(pr.idle, a); d != "" {
+			p.find(fmt.Sprintf("invariance|%d|%s", t, pr.name), Finding{Check: CheckInvariance, Tenant: t + 1,
+				Summary: fmt.Sprintf("tenant %d's greedy %s answer changed while other tenants loaded the endpoint", t+1, pr.name),
+				Detail:  d, Reproduce: "send this as tenant " + fmt.Sprint(t+1) + " on an idle endpoint and again under load: " + p.repro(t, &pr.req)})
+		}
+	}
+}
+
+// aborts cuts streams of one tenant at random points and at once sends another tenant's follower
+// probe of the same prompt length, whose answer must equal its idle one.
+func (p *prober) aborts(ctx context.Context) {
+	n := len(p.cfg.Keys)
+	for e := range p.abortEvents {
+		x := e % n
+		y := (x + 1 + (e/n)%(n-1)) % n
+		f := &p.probes[y][4+e%2]
+		if f.idle == nil {
+			continue
+		}
+		cutAt := 1 + p.rng.IntN(6)
+		r := request{Prompt: p.lengthPrompt(p.rng, f.length), MaxTokens: 32, Stream: true}
+		if _, err := p.send(ctx, CheckAbort, x, r, cutAt); errors.Is(err, errBudget) || ctx.Err() != nil {
+			return
+		}
+		a, err := p.send(ctx, CheckAbort, y, f.req, 0)
+		if err != nil || a.Status != http.StatusOK {
+			if errors.Is(err, errBudget) || ctx.Err() != nil {
+				return
+			}
+			p.note("tenant %d's %s probe after an abort: %s", y+1, f.name, failure(a, err))
+			continue
+		}
+		if d := p.differs(f.idle, a); d != "" {
+			p.find(fmt.Sprintf("abort|%d|%s", y, f.name), Finding{Check: CheckAbort, Tenant: y + 1,
+				Summary: fmt.Sprintf("tenant %d's greedy answer changed right after tenant %d cut a stream of the same prompt length (%d tokens) after %d events", y+1, x+1, f.length, cutAt),
+				Detail:  d, Reproduce: fmt.Sprintf("as tenant %d stream a %d-token prompt and hang up after %d events, then at once send as tenant %d: %s", x+1, f.length, cutAt, y+1, p.repro(y, &f.req))})
+		}
+	}
+}
+
+// scanCanaries searches every answer for other tenants' canaries.
+func (p *prober) scanCanaries() {
+	p.mu.Lock()
+	outs := p.outputs
+	p.mu.Unlock()
+	for _, o := range outs {
+		for _, h := range p.canaries.find(o.text, o.tenant) {
+			how := "verbatim"
+			if !h.Exact {
+				how = fmt.Sprintf("in part: %d of its %d 8-character pieces", h.Grams, canaryBody-gramLen+1)
+			}
+			p.find(fmt.Sprintf("canary|%d|%s", o.tenant, h.Canary), Finding{Check: CheckCanary, Tenant: o.tenant + 1,
+				Summary: fmt.Sprintf("tenant %d's answer holds tenant %d's secret %s (%s)", o.tenant+1, h.Owner+1, h.Canary, how),
+				Detail:  fmt.Sprintf("answer: %q", cut(o.text, 300)),
+				Reproduce: fmt.Sprintf("rerun with --seed %d (the same keys in the same order); the answer came to: %s",
+					p.cfg.Seed, p.repro(o.tenant, o.req))})
+		}
+	}
+	p.mu.Lock()
+	p.rep.Counts["canary_scanned_answers"] = len(outs) // the scan sends nothing of its own
+	p.mu.Unlock()
+}
+
+// repro is a curl command that sends r as tenant, with the key left as $KEY_n so reports never
+// hold keys. Bodies too long to paste are described instead.
+func (p *prober) repro(tenant int, r *request) string {
+	rr := *r
+	rr.Model = p.cfg.Model
+	b, _ := json.Marshal(rr)
+	body := string(b)
+	if len(body) > 1500 {
+		length := "a text prompt"
+		if ids, ok := r.Prompt.([]int); ok {
+			length = fmt.Sprintf("%d random token ids", len(ids))
+		}
+		return fmt.Sprintf("(%s, max_tokens %d; kvwarden probe --seed %d regenerates it)", length, r.MaxTokens, p.cfg.Seed)
+	}
+	return fmt.Sprintf("curl -sS %s/completions -H \"Authorization: Bearer $KEY_%d\" -H 'Content-Type: application/json' -d '%s'",
+		p.c.base, tenant+1, strings.ReplaceAll(body, "'", `'\''`))
+}

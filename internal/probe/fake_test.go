@@ -1,0 +1,240 @@
+package probe
+
+import (
+	"encoding/json"
+	"fmt"
+	"hash/fnv"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// fakeOpts shape a small OpenAI-compatible endpoint. Its "model" is deterministic: a text prompt
+// is answered with its own last words (so canaries come back to their owner), a token-id prompt
+// with tokens hashed from the prompt. Each leak flag breaks it the way a real server could.
+type fakeOpts struct {
+	context  int
+	perToken time.Duration // prefill time per token not in the prefix cache
+
+	staleEvery  int  // leak: every n-th answer of a tenant is another tenant's earlier answer
+	overlong    bool // leak: over-long prompts are truncated, answered 200 at once
+	sharedCache bool // leak: one prefix cache for all tenants
+	loadDrift   bool // leak: greedy answers change while other requests are in flight
+	noTokens    bool // takes text prompts only
+	noise       bool // not a leak: logprobs wobble by 1e-6 between runs, like batched kernels
+}
+
+type fake struct {
+	o       fakeOpts
+	keys    map[string]int
+	mu      sync.Mutex
+	cache   map[string]bool // scope + prompt-prefix blocks
+	last    map[int]fakeAnswer
+	count   map[int]int
+	calls   atomic.Int64
+	running atomic.Int64
+	srv     *httptest.Server
+}
+
+type fakeAnswer struct {
+	tokens []string
+	lps    []float64
+}
+
+func newFake(t *testing.T, o fakeOpts, keys ...string) *fake {
+	t.Helper()
+	if o.context == 0 {
+		o.context = 256
+	}
+	f := &fake{o: o, keys: map[string]int{}, cache: map[string]bool{}, last: map[int]fakeAnswer{}, count: map[int]int{}}
+	for i, k := range keys {
+		f.keys[k] = i
+	}
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /v1/models", func(w http.ResponseWriter, r *http.Request) {
+		if _, ok := f.auth(w, r); !ok {
+			return
+		}
+		fmt.Fprintf(w, `{"object":"list","data":[{"id":"fake-model","object":"model","max_model_len":%d}]}`, o.context)
+	})
+	mux.HandleFunc("POST /v1/completions", f.complete)
+	f.srv = httptest.NewServer(mux)
+	t.Cleanup(f.srv.Close)
+	return f
+}
+
+func (f *fake) auth(w http.ResponseWriter, r *http.Request) (int, bool) {
+	t, ok := f.keys[strings.TrimPrefix(r.Header.Get("Authorization"), "Bearer ")]
+	if !ok {
+		http.Error(w, `{"error":{"message":"bad key","type":"invalid_request_error"}}`, http.StatusUnauthorized)
+	}
+	return t, ok
+}
+
+func fail(w http.ResponseWriter, status int, msg string) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	json.NewEncoder(w).Encode(map[string]any{"error": map[string]any{"message": msg, "type": "invalid_request_error"}})
+}
+
+func hash(parts ...string) uint64 {
+	h := fnv.New64a()
+	for _, p := range parts {
+		h.Write([]byte(p))
+		h.Write([]byte{0})
+	}
+	return h.Sum64()
+}
+
+func (f *fake) complete(w http.ResponseWriter, r *http.Request) {
+	tenant, ok := f.auth(w, r)
+	if !ok {
+		return
+	}
+	f.calls.Add(1)
+	f.running.Add(1)
+	defer f.running.Add(-1)
+	var req struct {
+		Prompt        json.RawMessage `json:"prompt"`
+		MaxTokens     int             `json:"max_tokens"`
+		Logprobs      *int            `json:"logprobs"`
+		Stream        bool            `json:"stream"`
+		StreamOptions *struct {
+			IncludeUsage bool `json:"include_usage"`
+		} `json:"stream_options"`
+	}
+	if err := json.NewDecoder(r.Body).Decode(&req); err != nil || req.MaxTokens < 1 {
+		fail(w, 400, "bad request")
+		return
+	}
+	var prompt []string
+	var text string
+	var ids []int
+	switch {
+	case json.Unmarshal(req.Prompt, &text) == nil:
+		prompt = strings.Fields(text)
+	case !f.o.noTokens && json.Unmarshal(req.Prompt, &ids) == nil:
+		for _, id := range ids {
+			prompt = append(prompt, fmt.Sprint(id))
+		}
+	default:
+		fail(w, 400, "prompt must be a string")
+		return
+	}
+	if len(prompt) == 0 {
+		fail(w, 400, "empty prompt")
+		return
+	}
+	uncached := len(prompt)
+	if len(prompt)+req.MaxTokens > f.o.context {
+		if !f.o.overlong {
+			fail(w, 400, "context_length_exceeded")
+			return
+		}
+		prompt, uncached = prompt[:max(f.o.context-req.MaxTokens, 0)], 0
+	} else {
+		uncached = len(prompt) - f.cached(tenant, prompt)
+	}
+	time.Sleep(time.Duration(uncached) * f.o.perToken)
+
+	ans := fakeAnswer{}
+	for i := range req.MaxTokens {
+		var tok string
+		if text != "" {
+			tok = " " + prompt[max(len(prompt)-req.MaxTokens, 0)+i%min(len(prompt), req.MaxTokens)]
+		} else {
+			tok = fmt.Sprintf(" w%d", hash(append(prompt, fmt.Sprint(i))...)%1000)
+		}
+		if f.o.loadDrift && i == 2 && f.running.Load() > 1 {
+			tok = " drift"
+		}
+		lp := -float64(hash(tok, fmt.Sprint(i))%1000)/1000 - 0.1
+		if f.o.noise && f.calls.Load()%2 == 0 {
+			lp += 1e-6
+		}
+		ans.tokens = append(ans.tokens, tok)
+		ans.lps = append(ans.lps, lp)
+	}
+	f.mu.Lock()
+	f.count[tenant]++
+	if f.o.staleEvery > 0 && f.count[tenant]%f.o.staleEvery == 0 {
+		for other, a := range f.last {
+			if other != tenant && len(a.tokens) > 0 {
+				ans = a
+				break
+			}
+		}
+	}
+	f.last[tenant] = ans
+	f.mu.Unlock()
+
+	usage := map[string]int{"prompt_tokens": len(prompt), "completion_tokens": len(ans.tokens)}
+	choice := func(toks []string, lps []float64, finish any) map[string]any {
+		c := map[string]any{"index": 0, "text": strings.Join(toks, ""), "finish_reason": finish}
+		if req.Logprobs != nil {
+			top := make([]map[string]float64, len(toks))
+			for i := range toks {
+				top[i] = map[string]float64{toks[i]: lps[i], " alt": lps[i] - 0.5}
+			}
+			c["logprobs"] = map[string]any{"tokens": toks, "token_logprobs": lps, "top_logprobs": top}
+		} else {
+			c["logprobs"] = nil
+		}
+		return c
+	}
+	if !req.Stream {
+		w.Header().Set("Content-Type", "application/json")
+		json.NewEncoder(w).Encode(map[string]any{"object": "text_completion", "choices": []any{choice(ans.tokens, ans.lps, "length")}, "usage": usage})
+		return
+	}
+	w.Header().Set("Content-Type", "text/event-stream")
+	fl := w.(http.Flusher)
+	send := func(v any) bool {
+		b, _ := json.Marshal(v)
+		if _, err := fmt.Fprintf(w, "data: %s\n\n", b); err != nil {
+			return false
+		}
+		fl.Flush()
+		return r.Context().Err() == nil
+	}
+	for i := range ans.tokens {
+		var finish any
+		if i == len(ans.tokens)-1 {
+			finish = "length"
+		}
+		if !send(map[string]any{"choices": []any{choice(ans.tokens[i:i+1], ans.lps[i:i+1], finish)}}) {
+			return
+		}
+	}
+	if req.StreamOptions != nil && req.StreamOptions.IncludeUsage {
+		send(map[string]any{"choices": []any{}, "usage": usage})
+	}
+	fmt.Fprint(w, "data: [DONE]\n\n")
+}
+
+// cached is how many leading prompt tokens are in the prefix cache, in blocks of 16, and caches
+// the rest; the cache is per tenant unless sharedCache.
+func (f *fake) cached(tenant int, prompt []string) int {
+	scope := fmt.Sprint(tenant)
+	if f.o.sharedCache {
+		scope = "all"
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	hit := 0
+	for n := 16; n <= len(prompt); n += 16 {
+		k := scope + "|" + strings.Join(prompt[:n], ",")
+		if f.cache[k] {
+			if hit == n-16 {
+				hit = n
+			}
+		} else {
+			f.cache[k] = true
+		}
+	}
+	return hit
+}
