@@ -222,7 +222,7 @@ type prober struct {
 	shared any          // the public prefix every tenant's prompts share
 
 	rounds, abortEvents, noiseCap int
-	findings                 atomic.Int64
+	findings                      atomic.Int64
 }
 
 // output is one answer's text, kept for the canary scan.
