@@ -97,10 +97,11 @@ func (p *prober) canaryPrompt(rng *rand.Rand, tenant int, form int) string {
 	p.mu.Lock()
 	p.canaries.add(c, tenant)
 	p.mu.Unlock()
+	// Short, so that they fit small contexts even with a character-level tokenizer.
 	if form == 0 {
-		return fmt.Sprintf("%s The access code of this account is %s. Repeat the access code: %s", preamble, c, c)
+		return fmt.Sprintf("Access code %s. Repeat: %s", c, c)
 	}
-	return fmt.Sprintf("%s Customer note: the private token %s was issued today. Token: %s", preamble, c, c)
+	return fmt.Sprintf("Token %s issued. Token: %s", c, c)
 }
 
 func (p *prober) logprobsField() *int {

@@ -119,6 +119,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		Counts: map[string]int{}, Started: time.Now(), Notes: []string{}, Findings: []Finding{}}
 	p.c = newClient(&cfg, base)
 	p.c.onAnswer = p.collect
+	p.setPhase("discover")
 	stopProgress := p.progress()
 	defer stopProgress()
 	if err := p.discover(ctx); err != nil {
