@@ -3,6 +3,6 @@
 // OpenAI Go client and raw HTTP, signals and /metrics, as an operator and a client would.
 //
 // Run it with "go test ./test/e2e/". The longer load test runs with -e2e.long or
-// KVWARDEN_E2E_LONG=1. Without the shared test data the tests skip (and fail under CI), as every
+// KVWARDEN_E2E_LONG=1, which also runs the 2,500-request probe audit (alone: KVWARDEN_PROBE_LONG=1). Without the shared test data the tests skip (and fail under CI), as every
 // test that needs a model does.
 package e2e
