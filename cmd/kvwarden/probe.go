@@ -33,7 +33,8 @@ every sign of one tenant's data, cache or load reaching another:
   abort         streams cut at random points must not change the next tenant's answers
   side_channel  another tenant's prefix must not make a prompt measurably faster
 
-Exit status: 0 clean, 1 findings, 2 usage or connection error. Keys are never printed.`,
+Exit status: 0 clean, 1 findings, 2 usage or connection error, or interrupted. Keys are never
+printed.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -80,6 +81,10 @@ func runProbe(ctx context.Context, cfg probe.Config, jsonFile string, stdout, st
 			fmt.Fprintln(stderr, "kvwarden probe:", err)
 			return 2
 		}
+	}
+	// An interrupted audit is not a clean one.
+	if ctx.Err() != nil && len(rep.Findings) == 0 {
+		return 2
 	}
 	if len(rep.Findings) > 0 {
 		return 1

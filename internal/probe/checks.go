@@ -17,6 +17,7 @@ import (
 
 const (
 	probesPerTenant = 6 // two canary prompts, shared prefix, long, two abort followers
+	firstFollower   = 4
 	calibReps       = 3
 	probeMaxTokens  = 16
 	tokenLo         = 16 // token ids of generated prompts: low ids, which every vocabulary has
@@ -176,16 +177,17 @@ func (p *prober) idle(ctx context.Context) {
 	p.probes = make([][]probeReq, n)
 	lp := p.logprobsField()
 	for t := range n {
-		mk := func(name string, prompt any, length int, follower bool) probeReq {
-			return probeReq{name: name, req: request{Prompt: prompt, MaxTokens: probeMaxTokens, Logprobs: lp}, length: length, follower: follower}
+		mk := func(name string, prompt any, length int) probeReq {
+			return probeReq{name: name, req: request{Prompt: prompt, MaxTokens: probeMaxTokens, Logprobs: lp}, length: length}
 		}
 		p.probes[t] = []probeReq{
-			mk("canary-code", p.canaryPrompt(p.rng, t, 0), 0, false),
-			mk("canary-token", p.canaryPrompt(p.rng, t, 1), 0, false),
-			mk("shared-prefix", extend(p.rng, p.shared, 16), 48, false),
-			mk("long", p.lengthPrompt(p.rng, c/3), c/3, false),
-			mk("follower-quarter", p.lengthPrompt(p.rng, max(c/4, 4)), max(c/4, 4), true),
-			mk("follower-half", p.lengthPrompt(p.rng, max(c/2-probeMaxTokens, 4)), max(c/2-probeMaxTokens, 4), true),
+			mk("canary-code", p.canaryPrompt(p.rng, t, 0), 0),
+			mk("canary-token", p.canaryPrompt(p.rng, t, 1), 0),
+			mk("shared-prefix", extend(p.rng, p.shared, 16), 48),
+			mk("long", p.lengthPrompt(p.rng, c/3), c/3),
+			// The abort check's followers, at firstFollower and after.
+			mk("follower-quarter", p.lengthPrompt(p.rng, max(c/4, 4)), max(c/4, 4)),
+			mk("follower-half", p.lengthPrompt(p.rng, max(c/2-probeMaxTokens, 4)), max(c/2-probeMaxTokens, 4)),
 		}
 	}
 	pairs, differ, maxDelta := 0, 0, 0.0
@@ -531,7 +533,7 @@ func (p *prober) aborts(ctx context.Context) {
 	for e := range p.abortEvents {
 		x := e % n
 		y := (x + 1 + (e/n)%(n-1)) % n
-		f := &p.probes[y][4+e%2]
+		f := &p.probes[y][firstFollower+e%2]
 		if f.idle == nil {
 			continue
 		}

@@ -42,12 +42,10 @@ type answer struct {
 	Logprobs     []float64            // logprobs.token_logprobs
 	Top          []map[string]float64 // logprobs.top_logprobs
 	Finish       string
-	PromptTokens int // usage.prompt_tokens; -1 when the response had no usage
-	OutTokens    int
+	PromptTokens int           // usage.prompt_tokens; -1 when the response had no usage
 	TTFT         time.Duration // streaming: until the first event carrying text; otherwise the whole request
-	Elapsed      time.Duration
-	ErrBody      string // the body of a non-200 answer, cut short
-	Cut          bool   // the probe hung up on purpose
+	ErrBody      string        // the body of a non-200 answer, cut short
+	Cut          bool          // the probe hung up on purpose
 }
 
 // client sends every request of a run: it holds the keys, the rate limiter, the concurrency
@@ -187,7 +185,6 @@ func (c *client) complete(ctx context.Context, tenant int, r request, hangUpAfte
 	if resp.StatusCode != http.StatusOK {
 		b, _ := io.ReadAll(io.LimitReader(resp.Body, 64<<10))
 		a.ErrBody = cut(string(b), 500)
-		a.Elapsed = time.Since(start)
 		return a, nil
 	}
 	if !r.Stream {
@@ -195,8 +192,7 @@ func (c *client) complete(ctx context.Context, tenant int, r request, hangUpAfte
 		if err != nil {
 			return nil, err
 		}
-		a.Elapsed = time.Since(start)
-		a.TTFT = a.Elapsed
+		a.TTFT = time.Since(start)
 		if err := parseCompletion(b, a); err != nil {
 			return nil, err
 		}
@@ -229,7 +225,6 @@ func (c *client) complete(ctx context.Context, tenant int, r request, hangUpAfte
 			break
 		}
 	}
-	a.Elapsed = time.Since(start)
 	if err := sc.Err(); err != nil && !a.Cut {
 		return nil, err
 	}
@@ -288,8 +283,7 @@ type completionJSON struct {
 		FinishReason *string `json:"finish_reason"`
 	} `json:"choices"`
 	Usage *struct {
-		PromptTokens     int `json:"prompt_tokens"`
-		CompletionTokens int `json:"completion_tokens"`
+		PromptTokens int `json:"prompt_tokens"`
 	} `json:"usage"`
 }
 
@@ -332,7 +326,7 @@ func parseChunk(b []byte, a *answer) error {
 		}
 	}
 	if r.Usage != nil {
-		a.PromptTokens, a.OutTokens = r.Usage.PromptTokens, r.Usage.CompletionTokens
+		a.PromptTokens = r.Usage.PromptTokens
 	}
 	return nil
 }

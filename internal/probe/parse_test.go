@@ -9,7 +9,7 @@ func TestParse(t *testing.T) {
 	if err := parseCompletion([]byte(`{"choices":[{"index":0,"text":"hi","logprobs":{"tokens":["h","i"],"token_logprobs":[null,-0.5],"top_logprobs":[{"h":0},{"i":-0.5}]},"finish_reason":"length"},{"index":1,"text":"other"}],"usage":{"prompt_tokens":3,"completion_tokens":2}}`), &a); err != nil {
 		t.Fatal(err)
 	}
-	if a.Text != "hi" || len(a.Tokens) != 2 || a.Logprobs[1] != -0.5 || a.Finish != "length" || a.PromptTokens != 3 || a.OutTokens != 2 || len(a.Top) != 2 {
+	if a.Text != "hi" || len(a.Tokens) != 2 || a.Logprobs[1] != -0.5 || a.Finish != "length" || a.PromptTokens != 3 || len(a.Top) != 2 {
 		t.Errorf("parsed %+v", a)
 	}
 	if err := parseCompletion([]byte(`{"choices":[]}`), &answer{}); err == nil {

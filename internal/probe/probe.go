@@ -235,11 +235,10 @@ type output struct {
 
 // probeReq is a request whose idle answer is the reference.
 type probeReq struct {
-	name     string
-	req      request
-	length   int // prompt tokens (text prompts: the estimate)
-	follower bool
-	idle     *answer
+	name   string
+	req    request
+	length int // prompt tokens (text prompts: the estimate)
+	idle   *answer
 }
 
 func (p *prober) collect(tenant int, r *request, a *answer) {
