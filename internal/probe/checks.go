@@ -537,9 +537,22 @@ func (p *prober) aborts(ctx context.Context) {
 		if f.idle == nil {
 			continue
 		}
-		cutAt := 1 + p.rng.IntN(6)
 		r := request{Prompt: p.lengthPrompt(p.rng, f.length), MaxTokens: 32, Stream: true}
-		if _, err := p.send(ctx, CheckAbort, x, r, cutAt); errors.Is(err, errBudget) || ctx.Err() != nil {
+		var how string
+		var err error
+		if p.prefill > 0 && p.rng.IntN(3) == 0 {
+			// A third of the cuts fall in the prefill, before any token: the incident's aborts did.
+			d := time.Duration(p.rng.Float64() * (p.shortTTFT + float64(f.length)/p.prefill) * float64(time.Millisecond))
+			how = fmt.Sprintf("hung up %.1f ms after sending, before the first token", ms(d))
+			cctx, cancel := context.WithTimeout(ctx, d)
+			_, err = p.send(cctx, CheckAbort, x, r, 0)
+			cancel()
+		} else {
+			cutAt := 1 + p.rng.IntN(6)
+			how = fmt.Sprintf("hung up after %d events", cutAt)
+			_, err = p.send(ctx, CheckAbort, x, r, cutAt)
+		}
+		if errors.Is(err, errBudget) || ctx.Err() != nil {
 			return
 		}
 		a, err := p.send(ctx, CheckAbort, y, f.req, 0)
@@ -552,8 +565,8 @@ func (p *prober) aborts(ctx context.Context) {
 		}
 		if d := p.differs(f.idle, a); d != "" {
 			p.find(fmt.Sprintf("abort|%d|%s", y, f.name), Finding{Check: CheckAbort, Tenant: y + 1,
-				Summary: fmt.Sprintf("tenant %d's greedy answer changed right after tenant %d cut a stream of the same prompt length (%d tokens) after %d events", y+1, x+1, f.length, cutAt),
-				Detail:  d, Reproduce: fmt.Sprintf("as tenant %d stream a %d-token prompt and hang up after %d events, then at once send as tenant %d: %s", x+1, f.length, cutAt, y+1, p.repro(y, &f.req))})
+				Summary: fmt.Sprintf("tenant %d's greedy answer changed right after tenant %d cut a stream of the same prompt length (%d tokens): it %s", y+1, x+1, f.length, how),
+				Detail:  d, Reproduce: fmt.Sprintf("as tenant %d stream a %d-token prompt and hang up as above, then at once send as tenant %d: %s", x+1, f.length, y+1, p.repro(y, &f.req))})
 		}
 	}
 }
