@@ -225,6 +225,11 @@ func (j *job) consumeOne(ctx context.Context, index int, st engine.Stream, emit 
 		}
 		if ev.Done {
 			if ev.Err != nil {
+				if ctx.Err() != nil {
+					// The engine's abort answers our own cancellation; the cause (client gone, key
+					// revoked) is the true reason, whichever of the two select saw first.
+					return res, context.Cause(ctx)
+				}
 				return res, ev.Err
 			}
 			if ev.Finish != kvtypes.FinishStop && ev.Finish != kvtypes.FinishLength {
