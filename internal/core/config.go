@@ -24,7 +24,7 @@ type Config struct {
 	StepTokens int // token budget of one step (decodes + prefill chunks); 0 means DefaultStepTokens
 	// MaxRunning is the most sequences in one step, at most StepTokens; 0 means DefaultMaxRunning,
 	// or StepTokens if that is smaller. It also caps admissions, except for a tenant below its
-	// weighted share of it (see sched.go). The core holds no per-sequence buffer, so its default is
+	// weighted share of it (see policy.go). The core holds no per-sequence buffer, so its default is
 	// generous; the engine, which does, passes its own (engine.DefaultMaxRunning).
 	MaxRunning int
 	MaxWaiting int // requests queued before Submit answers "overloaded"; 0 means DefaultMaxWaiting

@@ -58,8 +58,17 @@
 // bumps the page's generation, so a header written by a late writer can never match the page's
 // next lifetime. A reader accepts a page only when its header is written, names the sequence's
 // tenant and carries the generation in the page table (see Header). The prefix cache is per tenant
-// and verified token for token on every hit (ledger.go); the batching policy is described in
-// sched.go, the transfer states in transfer.go.
+// and verified token for token on every hit (ledger.go, keys in prefix.go); the batching policy is
+// described in policy.go, the transfer states in transfer.go.
+//
+// # Files
+//
+// core.go holds the Core and its records; submit.go validates and queues requests; lifecycle.go
+// the state machine and the events that end requests; ready.go Ready and Advance; policy.go the
+// per-step fair share, admission.go the waiting queues and admission, alloc.go pages for a step
+// (eviction, preemption), heap.go the two tenant heaps; release.go and transfer.go the fences;
+// ledger.go and prefix.go the pages and the prefix cache; stats.go the counters; check.go the
+// invariant checker.
 //
 // # Disaggregation
 //

@@ -97,19 +97,7 @@ func (c *Core) cancelTransfer(r *request) {
 		c.releasePages(r)
 		return
 	}
-	for _, ref := range r.pages {
-		p := &c.l.pages[ref.Page]
-		switch {
-		case p.state == pageOwned && p.owner == r.id:
-			c.l.set(int32(ref.Page), pageQuarantined)
-			t.fenceOwn = append(t.fenceOwn, int32(ref.Page))
-		case p.state == pageCached:
-			t.fenceRefs = append(t.fenceRefs, int32(ref.Page)) // r's reference now belongs to the fence
-		default:
-			c.bug("fencing a transfer page the request does not hold")
-		}
-	}
-	r.pages = r.pages[:0]
+	c.fencePages(r, &t.fenceOwn, &t.fenceRefs, "fencing a transfer page the request does not hold")
 	t.cancelled = true
 	t.deadline = c.now.Add(c.cfg.Deadlines.Fence)
 	c.fences = append(c.fences, t)
@@ -135,12 +123,7 @@ func (c *Core) dropPlanItem(t *transfer) {
 // closeFence releases a cancelled transfer's pages: the transport acknowledged, or the fence timed
 // out (the free bumps each page's generation, so a write that still lands is detectable).
 func (c *Core) closeFence(t *transfer) {
-	for _, id := range t.fenceOwn {
-		c.freePage(id)
-	}
-	for _, id := range t.fenceRefs {
-		c.unref(id)
-	}
+	c.releaseFenced(t.fenceOwn, t.fenceRefs)
 	t.fenceOwn, t.fenceRefs = nil, nil
 	delete(c.xfers, t.id)
 	for i, f := range c.fences {

@@ -46,10 +46,7 @@ func TestFairShareOrder(t *testing.T) {
 	// a floods first; b and c arrive after. Equal costs: round robin, each tenant in FIFO order.
 	var jobs jobList
 	for range 6 {
-		jobs = append(jobs, struct {
-			tenant string
-			n      int
-		}{"a", 3})
+		jobs = append(jobs, jobList{{"a", 3}}...)
 	}
 	jobs = append(jobs, jobList{{"b", 3}, {"b", 3}, {"c", 3}}...)
 	got := strings.Join(admissionOrder(t, cfg, jobs), " ")
@@ -73,16 +70,10 @@ func TestFloodCannotStarve(t *testing.T) {
 	cfg := Config{Pages: 1024, PageTokens: 4, MaxContext: 64, StepTokens: 16, MaxRunning: 2, Secret: testSecret(), Vocab: 100, EOS: []int32{0}}
 	var jobs jobList
 	for range 200 {
-		jobs = append(jobs, struct {
-			tenant string
-			n      int
-		}{"flood", 8})
+		jobs = append(jobs, jobList{{"flood", 8}}...)
 	}
 	for range 5 {
-		jobs = append(jobs, struct {
-			tenant string
-			n      int
-		}{"quiet", 8})
+		jobs = append(jobs, jobList{{"quiet", 8}}...)
 	}
 	order := admissionOrder(t, cfg, jobs)
 	for k := range 5 {
