@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/kvwarden/kvwarden/internal/core"
+	"github.com/kvwarden/kvwarden/internal/invariants"
 	"github.com/kvwarden/kvwarden/internal/kv"
 	"github.com/kvwarden/kvwarden/internal/kvtypes"
 	"github.com/kvwarden/kvwarden/internal/model"
@@ -298,6 +299,9 @@ func (e *Engine) loop() {
 	for {
 		e.mu.Lock()
 		e.core.Tick(time.Now())
+		if invariants.Enabled { // a constant: the normal build has no call
+			checkInvariants(e.core, e.log, "tick") // also covers the events fed since the last step
+		}
 		if !e.core.HasReady() {
 			stop := e.closed && len(e.streams) == 0
 			e.mu.Unlock()
@@ -351,7 +355,20 @@ func (e *Engine) loop() {
 		if err := e.core.Advance(res); err != nil {
 			e.log.Error("core refused a step report", "err", err)
 		}
+		if invariants.Enabled {
+			checkInvariants(e.core, e.log, "step")
+		}
 		e.mu.Unlock()
+	}
+}
+
+// checkInvariants re-verifies every core invariant and panics on a violation. The loop calls it
+// in the invariants build only, where a panic on the loop goroutine ends the process, so whatever
+// test drives the engine fails at the event that broke it.
+func checkInvariants(c interface{ Check() error }, log *slog.Logger, after string) {
+	if err := c.Check(); err != nil {
+		log.Error("core invariant violated", "after", after, "err", err)
+		panic(fmt.Sprintf("core invariant violated after %s: %v", after, err))
 	}
 }
 

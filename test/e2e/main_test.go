@@ -7,6 +7,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"testing"
+
+	"github.com/kvwarden/kvwarden/internal/invariants"
 )
 
 var longFlag = flag.Bool("e2e.long", false, "also run the long load test (or set KVWARDEN_E2E_LONG=1)")
@@ -36,7 +38,12 @@ func runTests(m *testing.M) int {
 		return 1
 	}
 	// "go test" puts its own GOROOT/bin first on PATH, so this is the toolchain running the tests.
-	cmd := exec.Command("go", "build", "-o", binary, "./cmd/kvwarden")
+	args := []string{"build", "-o", binary}
+	if invariants.Enabled {
+		// Tests built with -tags invariants drive a server that checks its core after every step.
+		args = append(args, "-tags", "invariants")
+	}
+	cmd := exec.Command("go", append(args, "./cmd/kvwarden")...)
 	cmd.Dir = root
 	if out, err := cmd.CombinedOutput(); err != nil {
 		fmt.Fprintf(os.Stderr, "e2e: building kvwarden: %v\n%s", err, out)

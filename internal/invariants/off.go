@@ -1,0 +1,6 @@
+//go:build !invariants
+
+package invariants
+
+// Enabled is false: the checks compile away.
+const Enabled = false
