@@ -15,14 +15,31 @@ import (
 	"github.com/kvwarden/kvwarden/internal/kvtypes"
 	"github.com/kvwarden/kvwarden/internal/model"
 	"github.com/kvwarden/kvwarden/internal/sampler"
+	"github.com/kvwarden/kvwarden/internal/source"
 	"github.com/kvwarden/kvwarden/internal/tensor"
 	"github.com/kvwarden/kvwarden/internal/testenv"
 	"github.com/kvwarden/kvwarden/internal/tokenizer"
 )
 
-func newEngine(t *testing.T, file string, mutate func(*Config)) *Engine {
+// demoModel names the project's built-in demo model (random weights, generated in milliseconds)
+// for newEngine and loadModel: the tests that do not compare with another implementation's outputs
+// run on it, so they run on a user's checkout without the shared models too.
+const demoModel = "demo"
+
+// loadModel opens the demo model or a file of the shared models folder.
+func loadModel(t *testing.T, name string) (*model.Model, *tokenizer.Tokenizer) {
 	t.Helper()
-	f, err := gguf.Open(testenv.Model(t, file))
+	var path string
+	if name == demoModel {
+		res, err := source.Resolve(context.Background(), "", source.Options{CacheDir: t.TempDir()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		path = res.Path
+	} else {
+		path = testenv.Model(t, name) // skips (fails under CI) without the shared folder
+	}
+	f, err := gguf.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -31,13 +48,19 @@ func newEngine(t *testing.T, file string, mutate func(*Config)) *Engine {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if file == "stories260K.gguf" {
+	if name == "stories260K.gguf" {
 		m.Context = 512 // the file's context_length key is a converter default (see the reference README)
 	}
 	tok, err := tokenizer.FromGGUF(f)
 	if err != nil {
 		t.Fatal(err)
 	}
+	return m, tok
+}
+
+func newEngine(t *testing.T, name string, mutate func(*Config)) *Engine {
+	t.Helper()
+	m, tok := loadModel(t, name)
 	cfg := Config{Threads: 2, KVDType: tensor.F32, KVMemBytes: 8 << 20, PrefixCache: true, StepTokens: 64, MaxRunning: 16}
 	if mutate != nil {
 		mutate(&cfg)
@@ -159,7 +182,7 @@ func assertPoolWhole(t *testing.T, e *Engine) {
 }
 
 func TestAdmissionRejectsWithNumbers(t *testing.T) {
-	e := newEngine(t, "stories260K.gguf", func(c *Config) { c.MaxContext = 128 })
+	e := newEngine(t, demoModel, func(c *Config) { c.MaxContext = 128 })
 	_, err := e.Submit(context.Background(), Request{Tenant: "a", Prompt: make([]int32, 100), MaxTokens: 50, Sampling: sampler.Params{TopLogprobs: -1}})
 	var rej *RejectError
 	if !errors.As(err, &rej) || rej.Reason != kvtypes.RejectContextLength {
@@ -192,16 +215,11 @@ func contains(s, sub string) bool {
 }
 
 func TestStartupGate(t *testing.T) {
-	f, err := gguf.Open(testenv.Model(t, "stories260K.gguf"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	m, _ := model.Load(f)
-	tok, _ := tokenizer.FromGGUF(f)
-	// 5 layers × 4 KV heads × 8 × 2 × 4 bytes = 1280 bytes per token; 64 KiB holds 51 tokens → 48.
-	_, err = New(m, tok, Config{KVDType: tensor.F32, KVMemBytes: 64 << 10, MaxContext: 128})
-	if err == nil || !contains(err.Error(), "exceeds the KV pool") {
+	m, tok := loadModel(t, demoModel)
+	// 2 layers × 2 KV heads × 16 × 2 × 4 bytes = 512 bytes per token; 64 KiB holds 128 tokens less
+	// the page headers → 112.
+	_, err := New(m, tok, Config{KVDType: tensor.F32, KVMemBytes: 64 << 10, MaxContext: 128})
+	if err == nil || !contains(err.Error(), "exceeds the KV pool, which holds 112 tokens") {
 		t.Fatalf("the gate let a 128-token context over a 48-token pool start: %v", err)
 	}
 }
@@ -209,7 +227,7 @@ func TestStartupGate(t *testing.T) {
 // TestCancelAbortsWithTrueReason cancels mid-stream: the terminal event must be an abort, never
 // a finish reason, and the pool must be whole afterwards.
 func TestCancelAbortsWithTrueReason(t *testing.T) {
-	e := newEngine(t, "stories260K.gguf", nil)
+	e := newEngine(t, demoModel, nil)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	st, err := e.Submit(ctx, Request{Tenant: "a", Prompt: []int32{1, 403, 407}, MaxTokens: 400, IgnoreEOS: true, Sampling: sampler.Params{TopLogprobs: -1}})
@@ -235,7 +253,7 @@ func TestCancelAbortsWithTrueReason(t *testing.T) {
 }
 
 func TestSeededSamplingReproducibleUnderLoad(t *testing.T) {
-	e := newEngine(t, "stories260K.gguf", nil)
+	e := newEngine(t, demoModel, nil)
 	req := Request{Tenant: "a", Prompt: []int32{1, 403, 407, 261}, MaxTokens: 40, IgnoreEOS: true,
 		Sampling: sampler.Params{Temperature: 0.9, TopP: 0.95, Seed: 7, TopLogprobs: 3}, HasSeed: true}
 	st, _ := e.Submit(context.Background(), req)
@@ -262,7 +280,7 @@ func TestSeededSamplingReproducibleUnderLoad(t *testing.T) {
 // request A is restamped as another tenant's. A must be aborted with reason "isolation" (never a
 // finish reason), a security event counted, and a concurrent request must be unaffected.
 func TestCorruptedHeaderAbortsOnlyItsRequest(t *testing.T) {
-	e := newEngine(t, "stories260K.gguf", func(c *Config) { c.PrefixCache = false })
+	e := newEngine(t, demoModel, func(c *Config) { c.PrefixCache = false })
 	bystander := Request{Tenant: "b", Prompt: []int32{1, 403, 407, 261, 378}, MaxTokens: 60, IgnoreEOS: true, Sampling: sampler.Params{TopLogprobs: -1}}
 	st, _ := e.Submit(context.Background(), bystander)
 	alone := collect(st)
@@ -306,7 +324,7 @@ func TestCorruptedHeaderAbortsOnlyItsRequest(t *testing.T) {
 // TestDrainTimeoutAbortsTheRest: a drain whose deadline has passed aborts what is still running
 // (400 tokens take far longer than the abort) with reason "shutdown", and returns.
 func TestDrainTimeoutAbortsTheRest(t *testing.T) {
-	e := newEngine(t, "stories260K.gguf", nil)
+	e := newEngine(t, demoModel, nil)
 	st, err := e.Submit(context.Background(), Request{Tenant: "a", Prompt: []int32{1, 403}, MaxTokens: 400, IgnoreEOS: true, Sampling: sampler.Params{TopLogprobs: -1}})
 	if err != nil {
 		t.Fatal(err)

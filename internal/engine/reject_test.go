@@ -17,7 +17,7 @@ import (
 // reach (pool_capacity cannot: the start-up gate keeps the context within the pool) and checks that
 // none leaves a goroutine, a stream or heap behind.
 func TestRejectedRequestsHoldNothing(t *testing.T) {
-	e := newEngine(t, "stories260K.gguf", func(c *Config) { c.MaxContext = 128; c.MaxRunning = 1; c.MaxWaiting = 1 })
+	e := newEngine(t, demoModel, func(c *Config) { c.MaxContext = 128; c.MaxRunning = 1; c.MaxWaiting = 1 })
 	// Park the loop inside a step so that one request runs and one waits: the next is overloaded.
 	inStep, release := make(chan struct{}), make(chan struct{})
 	e.mu.Lock()

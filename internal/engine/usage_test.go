@@ -90,7 +90,7 @@ func TestUsageChargedHoweverItEnds(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			e := newEngine(t, "stories260K.gguf", func(cfg *Config) { cfg.PrefixCache = false })
+			e := newEngine(t, demoModel, func(cfg *Config) { cfg.PrefixCache = false })
 			var id atomic.Uint64
 			id.Store(^uint64(0))
 			if c.fault != nil {
@@ -153,7 +153,7 @@ func TestUsageChargedHoweverItEnds(t *testing.T) {
 // TestUsageReportsOwnCacheHits: the second identical prompt of a tenant reports the prefix-cache
 // tokens it reused; another tenant's identical prompt reports none.
 func TestUsageReportsOwnCacheHits(t *testing.T) {
-	e := newEngine(t, "stories260K.gguf", nil)
+	e := newEngine(t, demoModel, nil)
 	prompt := make([]int32, 40) // two full 16-token pages and a partial one
 	for i := range prompt {
 		prompt[i] = int32(300 + i)
@@ -181,7 +181,7 @@ func TestUsageReportsOwnCacheHits(t *testing.T) {
 // reason "internal", is counted as an internal error, never as a security event, and the engine
 // serves the next request.
 func TestStepFailureKeepsServing(t *testing.T) {
-	e := newEngine(t, "stories260K.gguf", nil)
+	e := newEngine(t, demoModel, nil)
 	var armed atomic.Bool
 	armed.Store(true)
 	e.mu.Lock()
