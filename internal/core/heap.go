@@ -1,5 +1,7 @@
 package core
 
+import "fmt"
+
 // The two heaps of tenants: the waiting heap (every tenant with waiting requests, next admission
 // first) and the step heap (tenants with work in the current pass, least served first). Each
 // tenant records its position in each, so a tenant whose key changed is fixed in place with
@@ -63,3 +65,17 @@ func (byService) less(a, b *tenant) bool {
 }
 
 func (byService) pos(t *tenant) *int { return &t.sIdx }
+
+// mustBeOrdered panics unless h is a heap with every position recorded: a key changed without
+// heap.Fix would make the policy serve the wrong tenant next. Called only in invariants builds.
+func (h tenantHeap[O]) mustBeOrdered() {
+	var o O
+	for i, t := range h {
+		if *o.pos(t) != i {
+			panic(fmt.Sprintf("core: tenant %s at heap position %d records %d", t.name, i, *o.pos(t)))
+		}
+		if i > 0 && h.Less(i, (i-1)/2) {
+			panic(fmt.Sprintf("core: tenant %s orders before its heap parent %s", t.name, h[(i-1)/2].name))
+		}
+	}
+}

@@ -1,6 +1,10 @@
 package core
 
-import "container/heap"
+import (
+	"container/heap"
+
+	"github.com/kvwarden/kvwarden/internal/invariants"
+)
 
 // The batching policy.
 //
@@ -139,6 +143,9 @@ func (c *Core) serveAll(fair bool, budget, seqs *int) {
 		}
 		c.svclock = max(c.svclock, before)
 		heap.Fix(&c.sheap, t.sIdx)
+		if invariants.Enabled {
+			c.sheap.mustBeOrdered()
+		}
 		// An admission (or a preemption) moved the head of the admission order; its tenant may
 		// have left the heap waiting for exactly that.
 		if c.nState[Waiting] != waiting && !c.admitStop {
@@ -248,6 +255,10 @@ func (c *Core) give(t *tenant, r *request, n int, budget, seqs *int) {
 	*budget -= n
 	*seqs++
 	t.svt += c.cost(t, n)
+	if t.sIdx >= 0 {
+		// r may be another tenant's admission, made during t's turn: its key grew in place.
+		heap.Fix(&c.sheap, t.sIdx)
+	}
 }
 
 func (c *Core) compactRunning() {
