@@ -1,7 +1,6 @@
-package tenantcmd
+package main
 
 import (
-	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
@@ -10,20 +9,12 @@ import (
 	"github.com/kvwarden/kvwarden/internal/tenants"
 )
 
-func run(t *testing.T, args ...string) (string, string, error) {
-	t.Helper()
-	cmd := New()
-	var out, errOut bytes.Buffer
-	cmd.SetOut(&out)
-	cmd.SetErr(&errOut)
-	cmd.SetArgs(args)
-	err := cmd.Execute()
-	return out.String(), errOut.String(), err
-}
+// runTenant runs "kvwarden tenant" with args.
+func runTenant(args ...string) (string, string, error) { return run(newTenantCmd(), args...) }
 
 func TestTenantCLI(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "tenants.json")
-	out, _, err := run(t, "add", "--file", file, "--name", "acme", "--max-concurrent", "3", "--tokens-per-minute", "6000", "--max-tokens", "256", "--weight", "2")
+	out, _, err := runTenant("add", "--file", file, "--name", "acme", "--max-concurrent", "3", "--tokens-per-minute", "6000", "--max-tokens", "256", "--weight", "2")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -31,16 +22,16 @@ func TestTenantCLI(t *testing.T) {
 	if !strings.HasPrefix(key, tenants.KeyPrefix) || strings.Contains(key, "\n") {
 		t.Fatalf("stdout should be exactly the key, got %q", out)
 	}
-	if _, _, err := run(t, "add", "--file", file, "--name", "beta"); err != nil {
+	if _, _, err := runTenant("add", "--file", file, "--name", "beta"); err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := run(t, "add", "--file", file, "--name", "acme"); err == nil {
+	if _, _, err := runTenant("add", "--file", file, "--name", "acme"); err == nil {
 		t.Fatal("duplicate tenant added")
 	}
-	if _, _, err := run(t, "add", "--file", file, "--name", "x", "--max-tokens", "-1"); err == nil {
+	if _, _, err := runTenant("add", "--file", file, "--name", "x", "--max-tokens", "-1"); err == nil {
 		t.Fatal("negative limit accepted")
 	}
-	if _, _, err := run(t, "add", "--file", file, "--name", "x", "--weight", "1001"); err == nil {
+	if _, _, err := runTenant("add", "--file", file, "--name", "x", "--weight", "1001"); err == nil {
 		t.Fatal("weight above the maximum accepted")
 	}
 
@@ -53,7 +44,7 @@ func TestTenantCLI(t *testing.T) {
 		t.Fatalf("lookup: %+v %v", tn, ok)
 	}
 
-	out, _, err = run(t, "list", "--file", file)
+	out, _, err = runTenant("list", "--file", file)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -64,10 +55,10 @@ func TestTenantCLI(t *testing.T) {
 		t.Fatalf("list not sorted:\n%s", out)
 	}
 
-	if _, _, err := run(t, "remove", "--file", file, "--name", "acme"); err != nil {
+	if _, _, err := runTenant("remove", "--file", file, "--name", "acme"); err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := run(t, "remove", "--file", file, "--name", "acme"); err == nil {
+	if _, _, err := runTenant("remove", "--file", file, "--name", "acme"); err == nil {
 		t.Fatal("removed a missing tenant")
 	}
 	if _, err := s.Reload(); err != nil {
@@ -78,16 +69,16 @@ func TestTenantCLI(t *testing.T) {
 	}
 
 	missing := filepath.Join(t.TempDir(), "none.json")
-	if _, _, err := run(t, "remove", "--file", missing, "--name", "a"); err == nil {
+	if _, _, err := runTenant("remove", "--file", missing, "--name", "a"); err == nil {
 		t.Fatal("remove on a missing file succeeded")
 	}
 	if _, err := os.Stat(missing); err == nil {
 		t.Fatal("remove created the file")
 	}
-	if _, _, err := run(t, "list"); err == nil {
+	if _, _, err := runTenant("list"); err == nil {
 		t.Fatal("list without --file succeeded")
 	}
-	if _, _, err := run(t, "add", "--file", file); err == nil {
+	if _, _, err := runTenant("add", "--file", file); err == nil {
 		t.Fatal("add without --name succeeded")
 	}
 }
@@ -101,7 +92,7 @@ func TestTenantMigrate(t *testing.T) {
 	if _, err := tenants.NewStore(file); err == nil {
 		t.Fatal("the server accepted tenants without UIDs")
 	}
-	if _, _, err := run(t, "migrate", "--file", file); err != nil {
+	if _, _, err := runTenant("migrate", "--file", file); err != nil {
 		t.Fatal(err)
 	}
 	s, err := tenants.NewStore(file)
@@ -112,7 +103,7 @@ func TestTenantMigrate(t *testing.T) {
 		t.Fatalf("after migrate: %+v %v", tn, ok)
 	}
 	missing := filepath.Join(t.TempDir(), "none.json")
-	if _, _, err := run(t, "migrate", "--file", missing); err == nil {
+	if _, _, err := runTenant("migrate", "--file", missing); err == nil {
 		t.Fatal("migrate of a missing file succeeded")
 	}
 	if _, err := os.Stat(missing); err == nil {
