@@ -164,34 +164,13 @@ untimed request shows make about --prompt-tokens tokens (the server's own count 
 				if len(keys) > 0 {
 					return fmt.Errorf("--api-key applies with --addr; the in-process server makes its own tenants")
 				}
-				cfg, err := mf.engineConfig()
+				bs, err := startBenchServer(ctx, &mf, tenants, stderr)
 				if err != nil {
 					return err
 				}
-				l, err := mf.load(ctx, stderr)
-				if err != nil {
-					return err
-				}
-				defer l.Close()
-				cfg.Logger = warnLogger(stderr)
-				eng, err := l.engine(cfg)
-				if err != nil {
-					return err
-				}
-				defer eng.Close()
-				ls, err := bench.StartServer(eng, l.tok, modelID(l.resolved.Path), tenants, warnLogger(stderr))
-				if err != nil {
-					return err
-				}
-				defer func() {
-					sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-					defer cancel()
-					ls.Close(sctx)
-				}()
-				o.URL, o.Keys, o.TenantNames, o.Target = ls.URL, ls.Keys, ls.Tenants, "in-process server at "+ls.URL
-				o.TokenIDs = bench.OrdinaryTokens(l.tok, l.model.Vocab)
-				info := bench.DescribeEngine(eng, cfg)
-				ei = &info
+				defer bs.stop()
+				o.URL, o.Keys, o.TenantNames, o.Target, o.TokenIDs = bs.URL, bs.Keys, bs.Tenants, bs.target(), bs.tokenIDs
+				ei = &bs.info
 			}
 			res, err := bench.RunServe(ctx, o)
 			if res == nil {
@@ -244,38 +223,17 @@ Prompts are random token ids (greedy, EOS ignored).`,
 			defer stop()
 			stderr := cmd.ErrOrStderr()
 			o.Progress = stderr
-			cfg, err := mf.engineConfig()
+			bs, err := startBenchServer(ctx, &mf, 1+lights, stderr)
 			if err != nil {
 				return err
 			}
-			l, err := mf.load(ctx, stderr)
-			if err != nil {
-				return err
-			}
-			defer l.Close()
-			cfg.Logger = warnLogger(stderr)
-			eng, err := l.engine(cfg)
-			if err != nil {
-				return err
-			}
-			defer eng.Close()
-			ls, err := bench.StartServer(eng, l.tok, modelID(l.resolved.Path), 1+lights, warnLogger(stderr))
-			if err != nil {
-				return err
-			}
-			defer func() {
-				sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-				defer cancel()
-				ls.Close(sctx)
-			}()
-			o.URL, o.Keys, o.TenantNames, o.Target = ls.URL, ls.Keys, ls.Tenants, "in-process server at "+ls.URL
-			o.TokenIDs = bench.OrdinaryTokens(l.tok, l.model.Vocab)
+			defer bs.stop()
+			o.URL, o.Keys, o.TenantNames, o.Target, o.TokenIDs = bs.URL, bs.Keys, bs.Tenants, bs.target(), bs.tokenIDs
 			res, err := bench.RunFairness(ctx, o)
 			if res == nil {
 				return err
 			}
-			info := bench.DescribeEngine(eng, cfg)
-			res.Engine = &info
+			res.Engine = &bs.info
 			if asJSON {
 				if jerr := printJSON(cmd.OutOrStdout(), res); jerr != nil {
 					return jerr
@@ -296,6 +254,38 @@ Prompts are random token ids (greedy, EOS ignored).`,
 	fs.IntVar(&o.FloodGenTokens, "flood-gen-tokens", 0, "tokens generated per flood request (default: 4× --gen-tokens)")
 	fs.BoolVar(&asJSON, "json", false, "print the result as JSON")
 	return cmd
+}
+
+// benchServer is the in-process server of "bench serve" and "bench fairness", on the flags' model.
+type benchServer struct {
+	*bench.LocalServer
+	info     bench.EngineInfo
+	tokenIDs []int32 // the ordinary tokens random prompts are drawn from
+	stop     func()  // shuts the server down and closes the engine and the model
+}
+
+func (bs *benchServer) target() string { return "in-process server at " + bs.URL }
+
+// startBenchServer loads the model and serves it in-process with n tenants.
+func startBenchServer(ctx context.Context, mf *modelFlags, n int, stderr io.Writer) (*benchServer, error) {
+	l, eng, cfg, err := mf.loadEngine(ctx, stderr, warnLogger(stderr))
+	if err != nil {
+		return nil, err
+	}
+	ls, err := bench.StartServer(eng, l.tok, modelID(l.resolved.Path), n, warnLogger(stderr))
+	if err != nil {
+		eng.Close()
+		l.Close()
+		return nil, err
+	}
+	stop := func() {
+		sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		ls.Close(sctx)
+		eng.Close()
+		l.Close()
+	}
+	return &benchServer{LocalServer: ls, info: bench.DescribeEngine(eng, cfg), tokenIDs: bench.OrdinaryTokens(l.tok, l.model.Vocab), stop: stop}, nil
 }
 
 func newBenchCompareCmd() *cobra.Command {

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
 	"time"
 	"unicode/utf8"
 
@@ -11,6 +12,7 @@ import (
 	"github.com/kvwarden/kvwarden/internal/engine"
 	"github.com/kvwarden/kvwarden/internal/kvtypes"
 	"github.com/kvwarden/kvwarden/internal/sampler"
+	"github.com/kvwarden/kvwarden/internal/tokenizer"
 )
 
 func newGenerateCmd() *cobra.Command {
@@ -32,22 +34,14 @@ func newGenerateCmd() *cobra.Command {
 			ctx, stop := exitOnSignalContext()
 			defer stop()
 			stderr := cmd.ErrOrStderr()
-			cfg, err := mf.engineConfig()
-			if err != nil {
-				return err
+			if n <= 0 {
+				return fmt.Errorf("-n %d: want a positive number of tokens", n)
 			}
-			l, err := mf.load(ctx, stderr)
+			l, eng, _, err := mf.loadEngine(ctx, stderr, nil)
 			if err != nil {
 				return err
 			}
 			defer l.Close()
-			if n <= 0 {
-				return fmt.Errorf("-n %d: want a positive number of tokens", n)
-			}
-			eng, err := l.engine(cfg)
-			if err != nil {
-				return err
-			}
 			defer eng.Close()
 			ids := l.tok.Encode(prompt, true, !noSpecial)
 			if len(ids) == 0 {
@@ -64,35 +58,8 @@ func newGenerateCmd() *cobra.Command {
 				return err
 			}
 			defer st.Close()
-			out := cmd.OutOrStdout()
-			fmt.Fprint(out, prompt)
-			var first time.Time
-			var pending []byte
-			generated := 0
-			for ev := range st.Events() {
-				for _, t := range ev.Tokens {
-					if generated == 0 {
-						first = time.Now()
-					}
-					generated++
-					pending = append(pending, l.tok.Piece(t.ID)...)
-					// Print whole characters only; a multi-byte character may span tokens.
-					k := len(pending)
-					if i := lastRuneStart(pending); !utf8.FullRune(pending[i:]) {
-						k = i
-					}
-					out.Write(pending[:k])
-					pending = append(pending[:0], pending[k:]...)
-				}
-				if ev.Done {
-					out.Write(pending)
-					fmt.Fprintln(out)
-					if ev.Err != nil {
-						return ev.Err
-					}
-					end := time.Now()
-					report(stderr, len(ids), generated, start, first, end, ev.Finish)
-				}
+			if err := printStream(cmd.OutOrStdout(), stderr, l.tok, st, prompt, len(ids), start); err != nil {
+				return err
 			}
 			return context.Cause(ctx)
 		},
@@ -106,6 +73,41 @@ func newGenerateCmd() *cobra.Command {
 	cmd.Flags().Int64Var(&seed, "seed", 0, "random seed (default: a fresh one)")
 	cmd.Flags().BoolVar(&noSpecial, "no-special", false, "treat special-token text in the prompt as plain text")
 	return cmd
+}
+
+// printStream prints the prompt and then the stream's text as it comes, and the speeds to stderr
+// at its end.
+func printStream(out, stderr io.Writer, tok *tokenizer.Tokenizer, st engine.Stream, prompt string, promptTokens int, start time.Time) error {
+	fmt.Fprint(out, prompt)
+	var first time.Time
+	var pending []byte
+	generated := 0
+	for ev := range st.Events() {
+		for _, t := range ev.Tokens {
+			if generated == 0 {
+				first = time.Now()
+			}
+			generated++
+			pending = append(pending, tok.Piece(t.ID)...)
+			// Print whole characters only; a multi-byte character may span tokens.
+			k := len(pending)
+			if i := lastRuneStart(pending); !utf8.FullRune(pending[i:]) {
+				k = i
+			}
+			out.Write(pending[:k])
+			pending = append(pending[:0], pending[k:]...)
+		}
+		if ev.Done {
+			out.Write(pending)
+			fmt.Fprintln(out)
+			if ev.Err != nil {
+				return ev.Err
+			}
+			end := time.Now()
+			report(stderr, promptTokens, generated, start, first, end, ev.Finish)
+		}
+	}
+	return nil
 }
 
 func lastRuneStart(b []byte) int {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"os"
 	"runtime"
 	"strconv"
@@ -167,6 +168,26 @@ func (l *loaded) engine(cfg engine.Config) (*engine.Engine, error) {
 	cfg.ChatTemplate = l.template
 	e, err := engine.New(l.model, l.tok, cfg)
 	return e, planError(err)
+}
+
+// loadEngine checks the engine flags, loads the model and starts an engine logging to log (nil:
+// the engine's default). The caller closes the engine, then the model.
+func (f *modelFlags) loadEngine(ctx context.Context, stderr io.Writer, log *slog.Logger) (*loaded, *engine.Engine, engine.Config, error) {
+	cfg, err := f.engineConfig()
+	if err != nil {
+		return nil, nil, cfg, err
+	}
+	l, err := f.load(ctx, stderr)
+	if err != nil {
+		return nil, nil, cfg, err
+	}
+	cfg.Logger = log
+	eng, err := l.engine(cfg)
+	if err != nil {
+		l.Close()
+		return nil, nil, cfg, err
+	}
+	return l, eng, cfg, nil
 }
 
 func exitOnSignalContext() (context.Context, context.CancelFunc) {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"net"
 	"net/http"
@@ -16,6 +17,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/kvwarden/kvwarden/internal/engine"
 	"github.com/kvwarden/kvwarden/internal/kv"
 	"github.com/kvwarden/kvwarden/internal/server"
 	"github.com/kvwarden/kvwarden/internal/tenants"
@@ -26,18 +28,21 @@ func modelID(path string) string {
 	return strings.TrimSuffix(filepath.Base(path), ".gguf")
 }
 
+// serveFlags are the flags of "kvwarden serve".
+type serveFlags struct {
+	mf          modelFlags
+	addr        string
+	tenantsFile string
+	dev         bool
+	drain       time.Duration
+	portFile    string
+	metricsAddr string
+	metricsFile string
+	metricsAny  bool
+}
+
 func newServeCmd() *cobra.Command {
-	var (
-		mf          modelFlags
-		addr        string
-		tenantsFile string
-		dev         bool
-		drain       time.Duration
-		portFile    string
-		metricsAddr string
-		metricsFile string
-		metricsAny  bool
-	)
+	var f serveFlags
 	cmd := &cobra.Command{
 		Use:   "serve",
 		Short: "Serve the OpenAI-compatible multi-tenant API",
@@ -48,153 +53,201 @@ so they are served to the operator on --metrics-addr (loopback by default), neve
 Both ports are bound before the model loads, so a port in use fails at once.
 SIGHUP reloads the tenants file; SIGTERM or Ctrl-C drains in-flight requests, then exits.`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			log := slog.New(slog.NewTextHandler(cmd.ErrOrStderr(), nil))
-			store, err := openTenants(log, tenantsFile, dev, addr)
-			if err != nil {
-				return err
-			}
-			cfg, err := mf.engineConfig()
-			if err != nil {
-				return err
-			}
-			metricsOn, err := checkMetricsAddr(metricsAddr, metricsAny)
-			if err != nil {
-				return err
-			}
-			// Bind first: a port in use must not be found only after a model of gigabytes loaded.
-			ln, err := net.Listen("tcp", addr)
-			if err != nil {
-				return fmt.Errorf("--addr: %w", err)
-			}
-			defer ln.Close() // a no-op once served: Shutdown closes it
-			var mln net.Listener
-			if metricsOn {
-				if mln, err = net.Listen("tcp", metricsAddr); err != nil {
-					return fmt.Errorf("--metrics-addr: %w", err)
-				}
-				defer mln.Close()
-			}
-			ctx, stop := signalContext(os.Interrupt, syscall.SIGTERM)
-			defer stop()
-			l, err := mf.load(ctx, cmd.ErrOrStderr())
-			if err != nil {
-				return err
-			}
-			defer l.Close()
-			cfg.Logger = log
-			eng, err := l.engine(cfg)
-			if err != nil {
-				return fmt.Errorf("start-up gate: %w", err)
-			}
-			plan := eng.Plan()
-			if plan.ModelContextOverridden {
-				log.Warn(overrideWarning(plan))
-			}
-			log.Info("model loaded", "model", l.model.Name, "arch", l.model.Arch, "file", l.resolved.Path,
-				"layers", l.model.Layers, "dim", l.model.Dim, "vocab", l.model.Vocab)
-			log.Info("capacity plan", "bytes_per_token", plan.BytesPerToken, "pages", plan.Pages,
-				"page_tokens", plan.PageTokens, "pool_tokens", plan.Tokens, "model_context", plan.ModelContext,
-				"advertised_context", plan.MaxContext)
-			srv, err := server.New(server.Config{Addr: addr, Logger: log, ModelName: modelID(l.resolved.Path)}, eng, l.tok, store)
-			if err != nil {
-				eng.Close()
-				return err
-			}
-			if !kv.IsolationChecks {
-				log.Warn("THIS BINARY WAS BUILT WITH -tags noisolation: page header checks are compiled out; use it only to measure their cost, never to serve tenants")
-			}
-			var msrv *http.Server
-			merrc := make(chan error, 1)
-			if mln != nil {
-				msrv = metricsServer(srv, log)
-				if metricsFile != "" {
-					if err := os.WriteFile(metricsFile, []byte(mln.Addr().String()), 0o644); err != nil {
-						eng.Close()
-						return err
-					}
-				}
-				log.Info("serving metrics to the operator", "addr", mln.Addr().String())
-				go func() { merrc <- msrv.Serve(mln) }()
-			} else {
-				log.Info("metrics listener off")
-			}
-			if portFile != "" {
-				// Tests start the server on port 0 and read the chosen address from here; it is written
-				// after the metrics address, so a reader of this file finds both.
-				if err := os.WriteFile(portFile, []byte(ln.Addr().String()), 0o644); err != nil {
-					eng.Close()
-					return err
-				}
-			}
-			log.Info("listening", "addr", ln.Addr().String())
-			hup := make(chan os.Signal, 1)
-			signal.Notify(hup, syscall.SIGHUP)
-			defer signal.Stop(hup)
-			errc := make(chan error, 1)
-			go func() { errc <- srv.Serve(ln) }()
-			var runErr error
-		loop:
-			for {
-				select {
-				case <-hup:
-					if tenantsFile != "" {
-						warnMode(log, tenantsFile)
-					}
-					if err := srv.ReloadTenants(); err != nil {
-						log.Error("tenants reload failed; keeping the previous tenants", "err", err)
-					}
-				case err := <-errc:
-					errc <- err // read again below
-					runErr = err
-					if err == nil {
-						runErr = errors.New("the API listener stopped")
-					}
-					break loop
-				case err := <-merrc:
-					// The operator's view is gone: stop rather than serve blind.
-					runErr = fmt.Errorf("metrics listener: %w", err)
-					break loop
-				case <-ctx.Done():
-					break loop
-				}
-			}
-			if runErr == nil {
-				log.Info("draining in-flight requests", "timeout", drain)
-			}
-			sctx, cancel := context.WithTimeout(context.Background(), drain)
-			defer cancel()
-			serr := srv.Shutdown(sctx)
-			eng.Drain(sctx)
-			if msrv != nil {
-				// Metrics stay up through the drain, so the operator can watch it; then they stop.
-				mctx, mcancel := context.WithTimeout(context.Background(), 5*time.Second)
-				msrv.Shutdown(mctx)
-				mcancel()
-			}
-			if runErr != nil {
-				return runErr
-			}
-			if err := <-errc; err != nil && !errors.Is(err, context.Canceled) {
-				return err
-			}
-			if serr != nil && !errors.Is(serr, context.DeadlineExceeded) {
-				return serr
-			}
-			log.Info("stopped")
-			return nil
-		},
+		RunE: func(cmd *cobra.Command, _ []string) error { return f.serve(cmd.ErrOrStderr()) },
 	}
-	mf.register(cmd.Flags())
-	cmd.Flags().StringVar(&addr, "addr", "127.0.0.1:8080", "listen address of the API")
-	cmd.Flags().StringVar(&tenantsFile, "tenants", "", "tenants file (API keys → tenants; see 'kvwarden tenant add')")
-	cmd.Flags().BoolVar(&dev, "dev", false, "dev mode instead of --tenants: one open tenant, no keys; loopback --addr only")
-	cmd.Flags().DurationVar(&drain, "drain-timeout", 30*time.Second, "how long SIGTERM waits for in-flight requests")
-	cmd.Flags().StringVar(&portFile, "addr-file", "", "write the API's listening address to this file once listening")
-	cmd.Flags().StringVar(&metricsAddr, "metrics-addr", "127.0.0.1:9090", `operator listener for GET /metrics; "" or "off" disables it`)
-	cmd.Flags().BoolVar(&metricsAny, "metrics-allow-remote", false, "allow a --metrics-addr that is not loopback (metrics are server-wide and take no key)")
-	cmd.Flags().StringVar(&metricsFile, "metrics-addr-file", "", "write the metrics listener's address to this file once listening")
+	f.mf.register(cmd.Flags())
+	cmd.Flags().StringVar(&f.addr, "addr", "127.0.0.1:8080", "listen address of the API")
+	cmd.Flags().StringVar(&f.tenantsFile, "tenants", "", "tenants file (API keys → tenants; see 'kvwarden tenant add')")
+	cmd.Flags().BoolVar(&f.dev, "dev", false, "dev mode instead of --tenants: one open tenant, no keys; loopback --addr only")
+	cmd.Flags().DurationVar(&f.drain, "drain-timeout", 30*time.Second, "how long SIGTERM waits for in-flight requests")
+	cmd.Flags().StringVar(&f.portFile, "addr-file", "", "write the API's listening address to this file once listening")
+	cmd.Flags().StringVar(&f.metricsAddr, "metrics-addr", "127.0.0.1:9090", `operator listener for GET /metrics; "" or "off" disables it`)
+	cmd.Flags().BoolVar(&f.metricsAny, "metrics-allow-remote", false, "allow a --metrics-addr that is not loopback (metrics are server-wide and take no key)")
+	cmd.Flags().StringVar(&f.metricsFile, "metrics-addr-file", "", "write the metrics listener's address to this file once listening")
 	return cmd
+}
+
+// serve is "kvwarden serve": check the flags, bind, load the model, serve until a signal or a
+// listener fails, then drain.
+func (f *serveFlags) serve(stderr io.Writer) error {
+	log := slog.New(slog.NewTextHandler(stderr, nil))
+	store, err := openTenants(log, f.tenantsFile, f.dev, f.addr)
+	if err != nil {
+		return err
+	}
+	cfg, err := f.mf.engineConfig()
+	if err != nil {
+		return err
+	}
+	metricsOn, err := checkMetricsAddr(f.metricsAddr, f.metricsAny)
+	if err != nil {
+		return err
+	}
+	// Bind first: a port in use must not be found only after a model of gigabytes loaded.
+	ln, mln, err := f.listen(metricsOn)
+	if err != nil {
+		return err
+	}
+	defer ln.Close() // a no-op once served: Shutdown closes it
+	if mln != nil {
+		defer mln.Close()
+	}
+	ctx, stop := signalContext(os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	cfg.Logger = log
+	l, eng, err := f.startEngine(ctx, stderr, cfg)
+	if err != nil {
+		return err
+	}
+	defer l.Close()
+	srv, err := server.New(server.Config{Addr: f.addr, Logger: log, ModelName: modelID(l.resolved.Path)}, eng, l.tok, store)
+	if err != nil {
+		eng.Close()
+		return err
+	}
+	if !kv.IsolationChecks {
+		log.Warn("THIS BINARY WAS BUILT WITH -tags noisolation: page header checks are compiled out; use it only to measure their cost, never to serve tenants")
+	}
+	msrv, merrc, err := f.startMetrics(srv, mln, log)
+	if err != nil {
+		eng.Close()
+		return err
+	}
+	// Tests start the server on port 0 and read the chosen address from here; it is written
+	// after the metrics address, so a reader of this file finds both.
+	if err := writeAddr(f.portFile, ln); err != nil {
+		eng.Close()
+		return err
+	}
+	log.Info("listening", "addr", ln.Addr().String())
+	// SIGHUP stays caught through the drain: its default action would end the process.
+	hup := make(chan os.Signal, 1)
+	signal.Notify(hup, syscall.SIGHUP)
+	defer signal.Stop(hup)
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	runErr := f.waitForStop(ctx, log, srv, hup, errc, merrc)
+	return drain(log, f.drain, srv, eng, msrv, errc, runErr)
+}
+
+// listen binds the API listener and, when metricsOn, the operator's.
+func (f *serveFlags) listen(metricsOn bool) (ln, mln net.Listener, err error) {
+	if ln, err = net.Listen("tcp", f.addr); err != nil {
+		return nil, nil, fmt.Errorf("--addr: %w", err)
+	}
+	if metricsOn {
+		if mln, err = net.Listen("tcp", f.metricsAddr); err != nil {
+			ln.Close()
+			return nil, nil, fmt.Errorf("--metrics-addr: %w", err)
+		}
+	}
+	return ln, mln, nil
+}
+
+// startEngine loads the model and starts the engine behind the start-up gate, logging the plan.
+// The caller closes the model; the engine is closed by its drain.
+func (f *serveFlags) startEngine(ctx context.Context, stderr io.Writer, cfg engine.Config) (*loaded, *engine.Engine, error) {
+	log := cfg.Logger
+	l, err := f.mf.load(ctx, stderr)
+	if err != nil {
+		return nil, nil, err
+	}
+	eng, err := l.engine(cfg)
+	if err != nil {
+		l.Close()
+		return nil, nil, fmt.Errorf("start-up gate: %w", err)
+	}
+	plan := eng.Plan()
+	if plan.ModelContextOverridden {
+		log.Warn(overrideWarning(plan))
+	}
+	log.Info("model loaded", "model", l.model.Name, "arch", l.model.Arch, "file", l.resolved.Path,
+		"layers", l.model.Layers, "dim", l.model.Dim, "vocab", l.model.Vocab)
+	log.Info("capacity plan", "bytes_per_token", plan.BytesPerToken, "pages", plan.Pages,
+		"page_tokens", plan.PageTokens, "pool_tokens", plan.Tokens, "model_context", plan.ModelContext,
+		"advertised_context", plan.MaxContext)
+	return l, eng, nil
+}
+
+// startMetrics serves /metrics on mln unless it is nil (the listener is off); the server's end
+// arrives on the channel.
+func (f *serveFlags) startMetrics(srv *server.Server, mln net.Listener, log *slog.Logger) (*http.Server, <-chan error, error) {
+	merrc := make(chan error, 1)
+	if mln == nil {
+		log.Info("metrics listener off")
+		return nil, merrc, nil
+	}
+	msrv := metricsServer(srv, log)
+	if err := writeAddr(f.metricsFile, mln); err != nil {
+		return nil, nil, err
+	}
+	log.Info("serving metrics to the operator", "addr", mln.Addr().String())
+	go func() { merrc <- msrv.Serve(mln) }()
+	return msrv, merrc, nil
+}
+
+// writeAddr writes ln's address to file, if one is named.
+func writeAddr(file string, ln net.Listener) error {
+	if file == "" {
+		return nil
+	}
+	return os.WriteFile(file, []byte(ln.Addr().String()), 0o644)
+}
+
+// waitForStop reloads the tenants on each SIGHUP until a stop signal (nil) or a listener's end
+// (the reason). An API listener's end is put back on errc for drain.
+func (f *serveFlags) waitForStop(ctx context.Context, log *slog.Logger, srv *server.Server, hup <-chan os.Signal, errc chan error, merrc <-chan error) error {
+	for {
+		select {
+		case <-hup:
+			if f.tenantsFile != "" {
+				warnMode(log, f.tenantsFile)
+			}
+			if err := srv.ReloadTenants(); err != nil {
+				log.Error("tenants reload failed; keeping the previous tenants", "err", err)
+			}
+		case err := <-errc:
+			errc <- err // read again by drain
+			if err == nil {
+				return errors.New("the API listener stopped")
+			}
+			return err
+		case err := <-merrc:
+			// The operator's view is gone: stop rather than serve blind.
+			return fmt.Errorf("metrics listener: %w", err)
+		case <-ctx.Done():
+			return nil
+		}
+	}
+}
+
+// drain gives in-flight requests up to timeout, then stops the metrics listener. runErr, why
+// serving stopped (nil: a signal), comes before any error of stopping.
+func drain(log *slog.Logger, timeout time.Duration, srv *server.Server, eng *engine.Engine, msrv *http.Server, errc <-chan error, runErr error) error {
+	if runErr == nil {
+		log.Info("draining in-flight requests", "timeout", timeout)
+	}
+	sctx, cancel := context.WithTimeout(context.Background(), timeout)
+	defer cancel()
+	serr := srv.Shutdown(sctx)
+	eng.Drain(sctx)
+	if msrv != nil {
+		// Metrics stay up through the drain, so the operator can watch it; then they stop.
+		mctx, mcancel := context.WithTimeout(context.Background(), 5*time.Second)
+		msrv.Shutdown(mctx)
+		mcancel()
+	}
+	if runErr != nil {
+		return runErr
+	}
+	if err := <-errc; err != nil && !errors.Is(err, context.Canceled) {
+		return err
+	}
+	if serr != nil && !errors.Is(serr, context.DeadlineExceeded) {
+		return serr
+	}
+	log.Info("stopped")
+	return nil
 }
 
 // openTenants chooses the tenants: the file, or with --dev the one open tenant on loopback only.
