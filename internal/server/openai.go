@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/kvwarden/kvwarden/internal/chat"
+	"github.com/kvwarden/kvwarden/internal/engine"
 	"github.com/kvwarden/kvwarden/internal/tokenizer"
 )
 
@@ -24,16 +25,17 @@ type promptDetails struct {
 	CachedTokens int `json:"cached_tokens"` // served from this tenant's own prefix cache
 }
 
-// Completions shapes.
-
-type completionResponse struct {
-	ID      string             `json:"id"`
-	Object  string             `json:"object"`
-	Created int64              `json:"created"`
-	Model   string             `json:"model"`
-	Choices []completionChoice `json:"choices"`
-	Usage   *usage             `json:"usage,omitempty"`
+// response is every completions and chat answer and stream chunk; C is the endpoint's choice.
+type response[C any] struct {
+	ID      string `json:"id"`
+	Object  string `json:"object"`
+	Created int64  `json:"created"`
+	Model   string `json:"model"`
+	Choices []C    `json:"choices"`
+	Usage   *usage `json:"usage,omitempty"`
 }
+
+// Completions shapes.
 
 type completionChoice struct {
 	Index        int                 `json:"index"`
@@ -51,15 +53,6 @@ type completionLogprobs struct {
 
 // Chat shapes.
 
-type chatResponse struct {
-	ID      string       `json:"id"`
-	Object  string       `json:"object"`
-	Created int64        `json:"created"`
-	Model   string       `json:"model"`
-	Choices []chatChoice `json:"choices"`
-	Usage   *usage       `json:"usage,omitempty"`
-}
-
 type chatChoice struct {
 	Index        int           `json:"index"`
 	Message      chatMessage   `json:"message"`
@@ -73,14 +66,7 @@ type chatMessage struct {
 	Refusal *string `json:"refusal"`
 }
 
-type chatChunk struct {
-	ID      string            `json:"id"`
-	Object  string            `json:"object"`
-	Created int64             `json:"created"`
-	Model   string            `json:"model"`
-	Choices []chatChunkChoice `json:"choices"`
-	Usage   *usage            `json:"usage,omitempty"`
-}
+type chatChunk = response[chatChunkChoice]
 
 type chatChunkChoice struct {
 	Index        int           `json:"index"`
@@ -121,18 +107,28 @@ type format interface {
 	response(results []choiceResult, texts []string, lps [][]tokenLogprob, u usage) any
 }
 
-func (s *Server) handleCompletions(w http.ResponseWriter, r *http.Request, rc *reqCtx) {
+// readParams reads a generation request's body, parses it and checks its model; on failure it
+// answers the client and returns nil.
+func (s *Server) readParams(w http.ResponseWriter, r *http.Request, rc *reqCtx, parse func([]byte, int) (*genParams, *apiError)) *genParams {
 	body, e := s.readBody(w, r)
 	if e != nil {
 		s.fail(w, rc, e)
-		return
+		return nil
 	}
-	p, e := parseCompletion(body, s.info.VocabSize)
+	p, e := parse(body, s.info.VocabSize)
 	if e == nil {
 		e = s.checkModel(p.model)
 	}
 	if e != nil {
 		s.fail(w, rc, e)
+		return nil
+	}
+	return p
+}
+
+func (s *Server) handleCompletions(w http.ResponseWriter, r *http.Request, rc *reqCtx) {
+	p := s.readParams(w, r, rc, parseCompletion)
+	if p == nil {
 		return
 	}
 	prompts := p.ids
@@ -146,22 +142,13 @@ func (s *Server) handleCompletions(w http.ResponseWriter, r *http.Request, rc *r
 		}
 		prompts = append(prompts, ids)
 	}
-	f := &completionFormat{s: s, id: "cmpl-" + rc.id, created: s.cfg.Now().Unix(), logprobs: p.logprobs}
+	f := &completionFormat{envelope{s: s, id: "cmpl-" + rc.id, created: s.cfg.Now().Unix(), logprobs: p.logprobs}}
 	s.generate(w, r, rc, p, prompts, f, false)
 }
 
 func (s *Server) handleChat(w http.ResponseWriter, r *http.Request, rc *reqCtx) {
-	body, e := s.readBody(w, r)
-	if e != nil {
-		s.fail(w, rc, e)
-		return
-	}
-	p, e := parseChat(body, s.info.VocabSize)
-	if e == nil {
-		e = s.checkModel(p.model)
-	}
-	if e != nil {
-		s.fail(w, rc, e)
+	p := s.readParams(w, r, rc, parseChat)
+	if p == nil {
 		return
 	}
 	segs, err := s.tmpl.RenderSegments(p.messages, true, p.templateArgs)
@@ -175,7 +162,7 @@ func (s *Server) handleChat(w http.ResponseWriter, r *http.Request, rc *reqCtx) 
 		s.fail(w, rc, badRequest("messages", "the rendered prompt is empty"))
 		return
 	}
-	f := &chatFormat{s: s, id: "chatcmpl-" + rc.id, created: s.cfg.Now().Unix(), logprobs: p.logprobs}
+	f := &chatFormat{envelope{s: s, id: "chatcmpl-" + rc.id, created: s.cfg.Now().Unix(), logprobs: p.logprobs}}
 	s.generate(w, r, rc, p, [][]int32{ids}, f, true)
 }
 
@@ -221,19 +208,18 @@ func (s *Server) generate(w http.ResponseWriter, r *http.Request, rc *reqCtx, p 
 	j := &job{s: s, rc: rc, p: p, prompts: prompts, maxTokens: maxTokens, start: rc.start}
 	ctx, cancel := context.WithCancel(r.Context())
 	defer cancel()
-	var u usage
 	// count charges the tenant everything the engine did for the job, however the job ends (a
 	// client that hangs up just before the end pays for every token produced), and releases the
 	// tenant's limits: the engine work is over, and a client that sends its next request the
 	// moment it reads [DONE] must find its slot free. Every path below calls it before returning.
-	count := func() {
+	count := func() usage {
 		promptAll, completion, cached := j.ended()
 		release(promptAll + completion)
 		rc.leave()
 		rc.complN = completion
 		s.met.tokens.WithLabelValues("prompt").Add(float64(promptTokens))
 		s.met.tokens.WithLabelValues("completion").Add(float64(completion))
-		u = usage{PromptTokens: promptTokens, CompletionTokens: completion, TotalTokens: promptTokens + completion,
+		return usage{PromptTokens: promptTokens, CompletionTokens: completion, TotalTokens: promptTokens + completion,
 			PromptTokensDetails: promptDetails{CachedTokens: min(cached, promptTokens)}}
 	}
 	streams, e := j.submit(ctx)
@@ -242,41 +228,50 @@ func (s *Server) generate(w http.ResponseWriter, r *http.Request, rc *reqCtx, p 
 		s.fail(w, rc, e)
 		return
 	}
+	if p.stream {
+		s.answerStream(ctx, cancel, w, j, streams, f, count)
+	} else {
+		s.answerJSON(ctx, w, j, streams, f, count)
+	}
+}
 
-	if !p.stream {
-		texts := make([]strings.Builder, len(streams))
-		lps := make([][]tokenLogprob, len(streams))
-		// Each choice's goroutine writes only its own slot.
-		results, err := j.consume(ctx, streams, func(d delta) {
-			texts[d.index].WriteString(d.text)
-			lps[d.index] = append(lps[d.index], d.logprobs...)
-		})
-		count()
-		if err != nil {
-			s.fail(w, rc, s.errorFor(err))
-			return
-		}
-		out := make([]string, len(texts))
-		for i := range texts {
-			out[i] = texts[i].String()
-		}
-		rc.status = http.StatusOK
-		writeJSON(w, http.StatusOK, f.response(results, out, lps, u))
+// answerJSON answers with the whole response once every choice has ended.
+func (s *Server) answerJSON(ctx context.Context, w http.ResponseWriter, j *job, streams []engine.Stream, f format, count func() usage) {
+	texts := make([]strings.Builder, len(streams))
+	lps := make([][]tokenLogprob, len(streams))
+	// Each choice's goroutine writes only its own slot.
+	results, err := j.consume(ctx, streams, func(d delta) {
+		texts[d.index].WriteString(d.text)
+		lps[d.index] = append(lps[d.index], d.logprobs...)
+	})
+	u := count()
+	if err != nil {
+		s.fail(w, j.rc, s.errorFor(err))
 		return
 	}
+	out := make([]string, len(texts))
+	for i := range texts {
+		out[i] = texts[i].String()
+	}
+	j.rc.status = http.StatusOK
+	writeJSON(w, http.StatusOK, f.response(results, out, lps, u))
+}
 
+// answerStream streams the choices as server-sent events; cancel ends the job when the client
+// stops reading.
+func (s *Server) answerStream(ctx context.Context, cancel context.CancelFunc, w http.ResponseWriter, j *job, streams []engine.Stream, f format, count func() usage) {
 	sse := newSSE(w, s.cfg.StreamWriteTimeout, cancel)
-	rc.status = http.StatusOK
+	j.rc.status = http.StatusOK
 	for i := range streams {
 		if ev := f.start(i); ev != nil {
 			sse.send(ev)
 		}
 	}
 	results, err := j.consume(ctx, streams, func(d delta) { sse.send(f.chunk(d)) })
-	count()
+	u := count()
 	if err != nil {
 		ae := s.errorFor(err)
-		rc.errCode = ae.Code
+		j.rc.errCode = ae.Code
 		if ae.Reason != "" {
 			s.met.rejected.WithLabelValues(ae.Reason).Inc()
 		}
@@ -289,23 +284,30 @@ func (s *Server) generate(w http.ResponseWriter, r *http.Request, rc *reqCtx, p 
 	for _, res := range results {
 		sse.send(f.finish(res))
 	}
-	if p.includeUsage {
+	if j.p.includeUsage {
 		sse.send(f.usageChunk(u))
 	}
 	sse.done()
 }
 
-// Completions format.
-
-type completionFormat struct {
+// envelope is what every answer and chunk of one request is built from.
+type envelope struct {
 	s        *Server
 	id       string
 	created  int64
 	logprobs bool
 }
 
-func (f *completionFormat) wrap(c []completionChoice, u *usage) completionResponse {
-	return completionResponse{ID: f.id, Object: "text_completion", Created: f.created, Model: f.s.cfg.ModelName, Choices: c, Usage: u}
+func wrap[C any](e *envelope, object string, c []C, u *usage) response[C] {
+	return response[C]{ID: e.id, Object: object, Created: e.created, Model: e.s.cfg.ModelName, Choices: c, Usage: u}
+}
+
+// Completions format.
+
+type completionFormat struct{ envelope }
+
+func (f *completionFormat) wrap(c []completionChoice, u *usage) response[completionChoice] {
+	return wrap(&f.envelope, "text_completion", c, u)
 }
 
 func (f *completionFormat) start(int) any { return nil }
@@ -353,15 +355,10 @@ func (f *completionFormat) lp(l []tokenLogprob) *completionLogprobs {
 
 // Chat format.
 
-type chatFormat struct {
-	s        *Server
-	id       string
-	created  int64
-	logprobs bool
-}
+type chatFormat struct{ envelope }
 
 func (f *chatFormat) wrap(c []chatChunkChoice, u *usage) chatChunk {
-	return chatChunk{ID: f.id, Object: "chat.completion.chunk", Created: f.created, Model: f.s.cfg.ModelName, Choices: c, Usage: u}
+	return wrap(&f.envelope, "chat.completion.chunk", c, u)
 }
 
 func (f *chatFormat) start(index int) any {
@@ -386,7 +383,7 @@ func (f *chatFormat) response(results []choiceResult, texts []string, lps [][]to
 	for i, r := range results {
 		choices[i] = chatChoice{Index: i, Message: chatMessage{Role: "assistant", Content: texts[i]}, Logprobs: f.lp(lps[i]), FinishReason: r.finish}
 	}
-	return chatResponse{ID: f.id, Object: "chat.completion", Created: f.created, Model: f.s.cfg.ModelName, Choices: choices, Usage: &u}
+	return wrap(&f.envelope, "chat.completion", choices, &u)
 }
 
 func (f *chatFormat) lp(l []tokenLogprob) *chatLogprobs {

@@ -3,16 +3,9 @@ package server
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
 	"math"
-	"math/big"
-	"net/http"
-	"reflect"
-	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/kvwarden/kvwarden/internal/chat"
 	"github.com/kvwarden/kvwarden/internal/sampler"
@@ -56,30 +49,6 @@ func outOfRange(param string) *apiError {
 		return badRequest(param, "%s is out of range: it must be %s", param, r)
 	}
 	return badRequest(param, "%s is out of range", param)
-}
-
-// samplingFields are the parameters shared by both endpoints.
-type samplingFields struct {
-	Model             string          `json:"model"`
-	MaxTokens         *int64          `json:"max_tokens"`
-	Temperature       *float64        `json:"temperature"`
-	TopP              *float64        `json:"top_p"`
-	TopK              *int64          `json:"top_k"`
-	MinP              *float64        `json:"min_p"`
-	Seed              *int64          `json:"seed"`
-	N                 *int64          `json:"n"`
-	Stop              json.RawMessage `json:"stop"`
-	PresencePenalty   *float64        `json:"presence_penalty"`
-	FrequencyPenalty  *float64        `json:"frequency_penalty"`
-	RepetitionPenalty *float64        `json:"repetition_penalty"`
-	Stream            *bool           `json:"stream"`
-	StreamOptions     *struct {
-		IncludeUsage *bool `json:"include_usage"`
-	} `json:"stream_options"`
-	LogitBias    map[string]float64 `json:"logit_bias"`
-	IgnoreEOS    *bool              `json:"ignore_eos"`
-	StopTokenIDs []int64            `json:"stop_token_ids"`
-	// "user" is accepted and ignored: it is not declared, and unknown fields are skipped.
 }
 
 type completionBody struct {
@@ -141,142 +110,15 @@ func (p *genParams) prompts() int {
 	return len(p.texts) + len(p.ids)
 }
 
-// checkEncoding refuses a compressed body: it would be read as garbage JSON. Decoding is not offered
-// since the body limit would have to apply to the decoded size (a small gzip bomb expands ~1000×),
-// and clients of this API send plain JSON.
-func checkEncoding(h http.Header) *apiError {
-	for _, v := range h.Values("Content-Encoding") {
-		for _, enc := range strings.Split(v, ",") {
-			if enc = strings.TrimSpace(enc); enc != "" && !strings.EqualFold(enc, "identity") {
-				return &apiError{Status: http.StatusUnsupportedMediaType, Type: errInvalidRequest, Code: "unsupported_content_encoding",
-					Message: "Content-Encoding " + strconv.Quote(enc) + " is not supported: send the body uncompressed", Reason: "bad_request"}
-			}
-		}
-	}
-	return nil
-}
-
-// decodeJSON decodes a whole body into v: the body must be valid UTF-8 (encoding/json would
-// otherwise replace bad bytes silently) and hold exactly one JSON object.
-func decodeJSON(body []byte, v any) *apiError {
-	if !utf8.Valid(body) {
-		return badRequest("", "the request body is not valid UTF-8")
-	}
-	trimmed := bytes.TrimSpace(body)
-	if len(trimmed) == 0 || trimmed[0] != '{' {
-		return badRequest("", "the request body must be a JSON object")
-	}
-	dec := json.NewDecoder(bytes.NewReader(body))
-	if err := dec.Decode(v); err != nil {
-		var te *json.UnmarshalTypeError
-		if errors.As(err, &te) {
-			return typeError(te)
-		}
-		// Syntax errors describe a position, not the body's content.
-		var se *json.SyntaxError
-		if errors.As(err, &se) {
-			return badRequest("", "malformed JSON at byte %d", se.Offset)
-		}
-		return badRequest("", "malformed JSON: %s", strings.TrimPrefix(err.Error(), "json: "))
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return badRequest("", "unexpected data after the JSON object")
-	}
-	if loneSurrogate(body) {
-		return badRequest("", "the request body holds a \\u escape of a lone UTF-16 surrogate, which is not a character")
-	}
-	return nil
-}
-
-// embeddedPrefix is how encoding/json names the embedded samplingFields in a field path; the
-// client knows the JSON names only.
-var embeddedPrefix = reflect.TypeFor[samplingFields]().Name() + "."
-
-// typeError answers a value that does not fit its field: a number too large for its type is out
-// of range (the same answer as a bound check), anything else has the wrong type.
-func typeError(te *json.UnmarshalTypeError) *apiError {
-	field := strings.TrimPrefix(te.Field, embeddedPrefix)
-	if num, ok := strings.CutPrefix(te.Value, "number "); ok {
-		switch te.Type.Kind() {
-		case reflect.Float32, reflect.Float64:
-			// Every JSON number parses as a float unless its magnitude overflows.
-			return outOfRange(field)
-		case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
-			reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-			if f, _, err := big.ParseFloat(num, 10, 64, big.ToNearestEven); err != nil || f.IsInt() {
-				return outOfRange(field)
-			}
-		}
-	}
-	return badRequest(field, "parameter %q has the wrong type: want %s", field, jsonKind(te.Type.Kind().String()))
-}
-
-// loneSurrogate reports whether a valid JSON text escapes a UTF-16 surrogate that is not part of a
-// pair: encoding/json would silently turn it into U+FFFD, while raw invalid UTF-8 is refused.
-// In valid JSON a backslash occurs only in strings and starts an escape, so scanning escape by
-// escape is enough.
-func loneSurrogate(b []byte) bool {
-	hex4 := func(i int) (rune, bool) {
-		if i+6 > len(b) || b[i] != '\\' || b[i+1] != 'u' {
-			return 0, false
-		}
-		v, err := strconv.ParseUint(string(b[i+2:i+6]), 16, 16)
-		return rune(v), err == nil
-	}
-	for i := 0; i < len(b); i++ {
-		if b[i] != '\\' {
-			continue
-		}
-		r, ok := hex4(i)
-		switch {
-		case !ok:
-			i++ // a two-byte escape such as \\ or \"
-		case r >= 0xDC00 && r <= 0xDFFF:
-			return true // a low surrogate without a high one before it
-		case r >= 0xD800 && r <= 0xDBFF:
-			if lo, ok := hex4(i + 6); !ok || lo < 0xDC00 || lo > 0xDFFF {
-				return true
-			}
-			i += 11
-		default:
-			i += 5
-		}
-	}
-	return false
-}
-
-func jsonKind(goKind string) string {
-	switch goKind {
-	case "int64", "int", "int32":
-		return "an integer"
-	case "float64", "float32":
-		return "a number"
-	case "bool":
-		return "a boolean"
-	case "string":
-		return "a string"
-	case "slice":
-		return "an array"
-	case "map", "struct":
-		return "an object"
-	}
-	return goKind
-}
-
 // parseCompletion decodes and validates a /v1/completions body. vocab bounds token ids (0: unknown).
 func parseCompletion(body []byte, vocab int) (*genParams, *apiError) {
 	var b completionBody
-	if e := decodeJSON(body, &b); e != nil {
+	p, e := decodeGen(body, &b, &b.samplingFields, vocab)
+	if e != nil {
 		return nil, e
 	}
-	p := &genParams{}
-	if e := b.samplingFields.apply(p, vocab); e != nil {
+	if e := setMaxTokens(p, b.MaxTokens, "max_tokens"); e != nil {
 		return nil, e
-	}
-	if b.MaxTokens != nil {
-		if e := setMaxTokens(p, *b.MaxTokens, "max_tokens"); e != nil {
-			return nil, e
-		}
 	}
 	if e := parsePrompt(b.Prompt, vocab, p); e != nil {
 		return nil, e
@@ -303,22 +145,17 @@ func parseCompletion(body []byte, vocab int) (*genParams, *apiError) {
 // parseChat decodes and validates a /v1/chat/completions body.
 func parseChat(body []byte, vocab int) (*genParams, *apiError) {
 	var b chatBody
-	if e := decodeJSON(body, &b); e != nil {
-		return nil, e
-	}
-	p := &genParams{}
-	if e := b.samplingFields.apply(p, vocab); e != nil {
+	p, e := decodeGen(body, &b, &b.samplingFields, vocab)
+	if e != nil {
 		return nil, e
 	}
 	// max_completion_tokens supersedes the deprecated max_tokens.
+	maxTokens, param := b.MaxTokens, "max_tokens"
 	if b.MaxCompletionTokens != nil {
-		if e := setMaxTokens(p, *b.MaxCompletionTokens, "max_completion_tokens"); e != nil {
-			return nil, e
-		}
-	} else if b.MaxTokens != nil {
-		if e := setMaxTokens(p, *b.MaxTokens, "max_tokens"); e != nil {
-			return nil, e
-		}
+		maxTokens, param = b.MaxCompletionTokens, "max_completion_tokens"
+	}
+	if e := setMaxTokens(p, maxTokens, param); e != nil {
+		return nil, e
 	}
 	if len(b.Messages) == 0 {
 		return nil, badRequest("messages", "messages must be a non-empty array")
@@ -420,162 +257,29 @@ func isNull(raw json.RawMessage) bool {
 	return len(t) == 0 || string(t) == "null"
 }
 
-func setMaxTokens(p *genParams, v int64, param string) *apiError {
-	if v < 1 || v > maxMaxTokens {
+// decodeGen decodes a generation request body into b and applies its sampling fields, sf (part of
+// b, so read once b is decoded), to new parameters.
+func decodeGen(body []byte, b any, sf *samplingFields, vocab int) (*genParams, *apiError) {
+	if e := decodeJSON(body, b); e != nil {
+		return nil, e
+	}
+	p := &genParams{}
+	if e := sf.apply(p, vocab); e != nil {
+		return nil, e
+	}
+	return p, nil
+}
+
+// setMaxTokens sets the token limit from param, if the client sent it (v not nil).
+func setMaxTokens(p *genParams, v *int64, param string) *apiError {
+	if v == nil {
+		return nil
+	}
+	if *v < 1 || *v > maxMaxTokens {
 		return outOfRange(param)
 	}
-	p.maxTokens = int(v)
+	p.maxTokens = int(*v)
 	return nil
-}
-
-// finite rejects NaN and infinities (JSON cannot carry them, but a bound check must never be
-// fooled by one if it ever gets through).
-func finite(f float64) bool { return !math.IsNaN(f) && !math.IsInf(f, 0) }
-
-// narrow converts an accepted parameter to the engine's float32 without changing its meaning: a
-// nonzero value too small for float32 becomes the smallest nonzero float32 rather than 0, which
-// means "off" or "greedy" for several parameters (top_p 1e-50 keeps the best token; it must not
-// switch truncation off). Accepted values are far below the float32 maximum.
-func narrow(v float64) float32 {
-	f := float32(v)
-	if f == 0 && v != 0 {
-		return float32(math.Copysign(math.SmallestNonzeroFloat32, v))
-	}
-	return f
-}
-
-func (f *samplingFields) apply(p *genParams, vocab int) *apiError {
-	p.model = f.Model
-	p.sampling = sampler.Params{TopP: 1, RepetitionPenalty: 1, Temperature: 1, TopLogprobs: -1}
-	if f.Temperature != nil {
-		t := *f.Temperature
-		if !finite(t) || t < 0 || t > 2 {
-			return outOfRange("temperature")
-		}
-		p.sampling.Temperature = narrow(t)
-	}
-	if f.TopP != nil {
-		v := *f.TopP
-		if !finite(v) || v <= 0 || v > 1 {
-			return outOfRange("top_p")
-		}
-		p.sampling.TopP = narrow(v)
-	}
-	if f.TopK != nil {
-		v := *f.TopK
-		if v < -1 || v > maxTopK {
-			return outOfRange("top_k")
-		}
-		if v > 0 {
-			p.sampling.TopK = int(v)
-		}
-	}
-	if f.MinP != nil {
-		v := *f.MinP
-		if !finite(v) || v < 0 || v > 1 {
-			return outOfRange("min_p")
-		}
-		p.sampling.MinP = narrow(v)
-	}
-	for _, pen := range []struct {
-		v      *float64
-		name   string
-		lo, hi float64
-		dst    *float32
-	}{
-		{f.PresencePenalty, "presence_penalty", -2, 2, &p.sampling.PresencePenalty},
-		{f.FrequencyPenalty, "frequency_penalty", -2, 2, &p.sampling.FrequencyPenalty},
-	} {
-		if pen.v == nil {
-			continue
-		}
-		if !finite(*pen.v) || *pen.v < pen.lo || *pen.v > pen.hi {
-			return outOfRange(pen.name)
-		}
-		*pen.dst = narrow(*pen.v)
-	}
-	if f.RepetitionPenalty != nil {
-		v := *f.RepetitionPenalty
-		if !finite(v) || v <= 0 || v > 10 {
-			return outOfRange("repetition_penalty")
-		}
-		p.sampling.RepetitionPenalty = narrow(v)
-	}
-	if f.Seed != nil {
-		p.sampling.Seed, p.hasSeed = uint64(*f.Seed), true
-	}
-	p.n = 1
-	if f.N != nil {
-		if *f.N < 1 || *f.N > maxN {
-			return outOfRange("n")
-		}
-		p.n = int(*f.N)
-	}
-	stops, e := parseStop(f.Stop)
-	if e != nil {
-		return e
-	}
-	p.stops = stops
-	if len(f.StopTokenIDs) > maxStopTokens {
-		return badRequest("stop_token_ids", "at most %d stop_token_ids are allowed", maxStopTokens)
-	}
-	for _, id := range f.StopTokenIDs {
-		if !validID(id, vocab) {
-			return badRequest("stop_token_ids", "stop_token_ids holds an id outside the vocabulary")
-		}
-		p.stopTokens = append(p.stopTokens, int32(id))
-	}
-	if f.Stream != nil {
-		p.stream = *f.Stream
-	}
-	if f.StreamOptions != nil {
-		if !p.stream {
-			return badRequest("stream_options", "stream_options is only allowed with stream: true")
-		}
-		if f.StreamOptions.IncludeUsage != nil {
-			p.includeUsage = *f.StreamOptions.IncludeUsage
-		}
-	}
-	if len(f.LogitBias) > 0 {
-		return badRequest("logit_bias", "logit_bias is not supported")
-	}
-	if f.IgnoreEOS != nil {
-		p.ignoreEOS = *f.IgnoreEOS
-	}
-	return nil
-}
-
-func validID(id int64, vocab int) bool {
-	if id < 0 || id > math.MaxInt32 {
-		return false
-	}
-	return vocab <= 0 || id < int64(vocab)
-}
-
-func parseStop(raw json.RawMessage) ([]string, *apiError) {
-	if isNull(raw) {
-		return nil, nil
-	}
-	var stops []string
-	var one string
-	if err := json.Unmarshal(raw, &one); err == nil {
-		stops = []string{one}
-	} else if err := json.Unmarshal(raw, &stops); err != nil {
-		return nil, badRequest("stop", "stop must be a string or an array of strings")
-	}
-	if len(stops) > maxStops {
-		return nil, badRequest("stop", "at most %d stop strings are allowed", maxStops)
-	}
-	for _, s := range stops {
-		if s == "" || len(s) > maxStopLen {
-			return nil, badRequest("stop", "stop strings must be 1 to %d bytes long", maxStopLen)
-		}
-		// Matching works on whole characters; an invalid stop could cut one in half.
-		if !utf8.ValidString(s) {
-			return nil, badRequest("stop", "stop strings must be valid UTF-8")
-		}
-	}
-	return stops, nil
 }
 
 // parsePrompt accepts the four shapes of the completions prompt: a string, an array of strings,
