@@ -1,8 +1,9 @@
-// Package testenv finds the shared test models and reference outputs for tests.
+// Package testenv holds what the tests of several packages share: the shared test models and
+// reference outputs, the table of malformed requests, and helpers to run a server under test.
 //
-// They live outside the repository (../shared beside the checkout, or KVWARDEN_TESTDATA). A user's
-// checkout without them skips those tests with a clear message; under CI (CI set) a missing folder
-// is a failure, so the anchors can never silently stop running.
+// The models and references live outside the repository (../shared beside the checkout, or
+// KVWARDEN_TESTDATA). A user's checkout without them skips those tests with a clear message; under
+// CI (CI set) a missing folder is a failure, so the anchors can never silently stop running.
 package testenv
 
 import (
