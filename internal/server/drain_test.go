@@ -5,8 +5,6 @@ import (
 	"context"
 	"errors"
 	"io"
-	"log/slog"
-	"net"
 	"net/http"
 	"strings"
 	"testing"
@@ -16,17 +14,12 @@ import (
 // serveManually starts a server whose Shutdown the test calls itself.
 func serveManually(t *testing.T, eng *fakeEngine) (*testEnv, chan error) {
 	t.Helper()
-	srv, err := New(Config{Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}, eng, byteTok{}, testStore(t))
+	srv, err := New(Config{Logger: discardLogger()}, eng, byteTok{}, testStore(t))
 	if err != nil {
 		t.Fatal(err)
 	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	done := make(chan error, 1)
-	go func() { done <- srv.Serve(ln) }()
-	env := &testEnv{t: t, eng: eng, srv: srv, base: "http://" + ln.Addr().String()}
+	base, done := serve(t, srv)
+	env := &testEnv{t: t, eng: eng, srv: srv, base: base}
 	waitFor(t, func() bool { return srv.serving.Load() })
 	return env, done
 }

@@ -14,17 +14,10 @@ import (
 // in-flight requests (a streaming one gets an api_key_revoked error event, a plain one a 401)
 // and leaves other tenants' requests alone.
 func TestRevokedKeyCancelsInFlight(t *testing.T) {
-	path := t.TempDir() + "/tenants.json"
 	f := &tenants.File{Version: tenants.FileVersion}
 	carol, _ := f.Add("carol", tenants.Limits{})
 	dave, _ := f.Add("dave", tenants.Limits{})
-	if err := f.Save(path); err != nil {
-		t.Fatal(err)
-	}
-	store, err := tenants.NewStore(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	path, store := saveStore(t, f)
 	eng := newFakeEngine()
 	eng.delay = 5 * time.Millisecond
 	env := start(t, eng, store, nil)

@@ -2,17 +2,15 @@ package server
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"io"
 	"log/slog"
-	"net"
 	"net/http"
 	"net/http/httptest"
+	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 	"unicode/utf8"
@@ -35,31 +33,13 @@ const (
 	model    = "fake-model"
 )
 
-// syncBuffer collects log output from concurrent handlers.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
 type testEnv struct {
 	t     *testing.T
 	eng   *fakeEngine
 	srv   *Server
 	base  string
 	mbase string // the operator listener serving /metrics
-	logs  *syncBuffer
+	logs  *testenv.LogBuffer
 	store *tenants.Store
 }
 
@@ -93,7 +73,7 @@ func startWith(t *testing.T, eng engine.Interface, store *tenants.Store, tok Tok
 	if tok == nil {
 		tok = byteTok{}
 	}
-	logs := &syncBuffer{}
+	logs := &testenv.LogBuffer{}
 	cfg := Config{Logger: slog.New(slog.NewTextHandler(logs, nil)), StreamWriteTimeout: 5 * time.Second}
 	if mutate != nil {
 		mutate(&cfg)
@@ -102,12 +82,7 @@ func startWith(t *testing.T, eng engine.Interface, store *tenants.Store, tok Tok
 	if err != nil {
 		t.Fatal(err)
 	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	done := make(chan error, 1)
-	go func() { done <- srv.Serve(ln) }()
+	base, done := serve(t, srv)
 	t.Cleanup(func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
@@ -120,7 +95,30 @@ func startWith(t *testing.T, eng engine.Interface, store *tenants.Store, tok Tok
 	})
 	ms := httptest.NewServer(srv.MetricsHandler())
 	t.Cleanup(ms.Close)
-	return &testEnv{t: t, srv: srv, base: "http://" + ln.Addr().String(), mbase: ms.URL, logs: logs, store: store}
+	return &testEnv{t: t, srv: srv, base: base, mbase: ms.URL, logs: logs, store: store}
+}
+
+// serve serves srv on a fresh loopback port; done receives Serve's result.
+func serve(t *testing.T, srv *Server) (base string, done chan error) {
+	t.Helper()
+	ln := testenv.Listen(t)
+	done = make(chan error, 1)
+	go func() { done <- srv.Serve(ln) }()
+	return "http://" + ln.Addr().String(), done
+}
+
+// saveStore writes f to a new tenants file and opens it as the server does.
+func saveStore(t *testing.T, f *tenants.File) (path string, store *tenants.Store) {
+	t.Helper()
+	path = filepath.Join(t.TempDir(), "tenants.json")
+	if err := f.Save(path); err != nil {
+		t.Fatal(err)
+	}
+	store, err := tenants.NewStore(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return path, store
 }
 
 func (e *testEnv) client(key string) *openai.Client {
@@ -834,13 +832,7 @@ func TestEngineRejections(t *testing.T) {
 
 func waitFor(t *testing.T, cond func() bool) {
 	t.Helper()
-	deadline := time.Now().Add(5 * time.Second)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatal("condition not met in time")
-		}
-		time.Sleep(2 * time.Millisecond)
-	}
+	testenv.WaitFor(t, 5*time.Second, cond)
 }
 
 func TestAbort(t *testing.T) {
@@ -980,16 +972,9 @@ func (e *testEnv) getFrom(url string) (int, http.Header, []byte) {
 }
 
 func TestReloadTenants(t *testing.T) {
-	path := t.TempDir() + "/tenants.json"
 	f := &tenants.File{Version: tenants.FileVersion}
 	key, _ := f.Add("carol", tenants.Limits{})
-	if err := f.Save(path); err != nil {
-		t.Fatal(err)
-	}
-	store, err := tenants.NewStore(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	path, store := saveStore(t, f)
 	env := start(t, newFakeEngine(), store, nil)
 	if code, _, _ := env.post("/v1/completions", key, `{"prompt":"a","max_tokens":1}`); code != 200 {
 		t.Fatalf("before removal: %d", code)
@@ -1047,18 +1032,8 @@ func TestDevMode(t *testing.T) {
 func TestHealthReadyShutdown(t *testing.T) {
 	eng := newFakeEngine()
 	eng.delay = 5 * time.Millisecond
-	logs := &syncBuffer{}
-	srv, err := New(Config{Logger: slog.New(slog.NewTextHandler(logs, nil))}, eng, byteTok{}, testStore(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	done := make(chan error, 1)
-	go func() { done <- srv.Serve(ln) }()
-	env := &testEnv{t: t, eng: eng, srv: srv, base: "http://" + ln.Addr().String()}
+	env, done := serveManually(t, eng)
+	srv := env.srv
 	waitFor(t, func() bool { code, _, _ := env.get("/ready"); return code == 200 })
 	if code, _, _ := env.get("/health"); code != 200 {
 		t.Fatal("health")
@@ -1103,14 +1078,8 @@ func TestHealthReadyShutdown(t *testing.T) {
 func TestShutdownTimeoutCancels(t *testing.T) {
 	eng := newFakeEngine()
 	eng.delay = 20 * time.Millisecond
-	srv, err := New(Config{Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}, eng, byteTok{}, testStore(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	ln, _ := net.Listen("tcp", "127.0.0.1:0")
-	done := make(chan error, 1)
-	go func() { done <- srv.Serve(ln) }()
-	env := &testEnv{t: t, eng: eng, srv: srv, base: "http://" + ln.Addr().String()}
+	env, done := serveManually(t, eng)
+	srv := env.srv
 	st := env.client(keyAlice).Completions.NewStreaming(ctx(t), openai.CompletionNewParams{Model: model, Prompt: promptOf("ab"), MaxTokens: openai.Int(200)})
 	if !st.Next() {
 		t.Fatal(st.Err())

@@ -95,16 +95,7 @@ func TestAddSaveLoadLookup(t *testing.T) {
 }
 
 func TestReloadKeepsOldOnError(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "tenants.json")
-	f := &File{Version: FileVersion}
-	key, _ := f.Add("a", Limits{})
-	if err := f.Save(path); err != nil {
-		t.Fatal(err)
-	}
-	s, err := NewStore(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	path, _, key, s := oneTenantStore(t)
 	for _, bad := range []string{
 		`{"version":1,"tenants":[{"id":"a","key_sha256":"zz"}]}`,
 		`{"version":1,"tenants":[{"id":"a","key_sha256":"` + HashKey(key) + `","limits":{"max_concurent":1}}]}`, // misspelt limit
@@ -173,16 +164,7 @@ func TestDevStore(t *testing.T) {
 }
 
 func TestConcurrentReload(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "tenants.json")
-	f := &File{Version: FileVersion}
-	key, _ := f.Add("a", Limits{})
-	if err := f.Save(path); err != nil {
-		t.Fatal(err)
-	}
-	s, err := NewStore(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	path, f, key, s := oneTenantStore(t)
 	var wg sync.WaitGroup
 	for range 4 {
 		wg.Go(func() {
@@ -334,4 +316,20 @@ func TestLimitsValidateWeight(t *testing.T) {
 			t.Errorf("weight %d: %v", tc.weight, err)
 		}
 	}
+}
+
+// oneTenantStore saves a file of one tenant, "a", and opens it as a store.
+func oneTenantStore(t *testing.T) (path string, f *File, key string, s *Store) {
+	t.Helper()
+	path = filepath.Join(t.TempDir(), "tenants.json")
+	f = &File{Version: FileVersion}
+	key, _ = f.Add("a", Limits{})
+	if err := f.Save(path); err != nil {
+		t.Fatal(err)
+	}
+	s, err := NewStore(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return path, f, key, s
 }

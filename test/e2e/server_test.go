@@ -16,7 +16,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"syscall"
 	"testing"
@@ -47,10 +46,10 @@ type serverOpts struct {
 type server struct {
 	t        testing.TB
 	cmd      *exec.Cmd
-	addr     string // host:port it listens on
-	base     string // http://addr
-	mbase    string // http://host:port of the operator listener (/metrics)
-	log      *logBuffer
+	addr     string             // host:port it listens on
+	base     string             // http://addr
+	mbase    string             // http://host:port of the operator listener (/metrics)
+	log      *testenv.LogBuffer // its stdout and stderr
 	http     *http.Client
 	exited   chan struct{} // closed when the process has been reaped
 	err      error         // cmd.Wait's result, valid once exited is closed
@@ -58,25 +57,7 @@ type server struct {
 	reported atomic.Bool   // a test already failed naming why the server broke
 }
 
-// logBuffer collects the server's output; the process writes to it from another goroutine.
-type logBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *logBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *logBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
-
-func (l *logBuffer) tail(n int) string { return tail(l.String(), n) }
+func (s *server) logTail(n int) string { return tail(s.log.String(), n) }
 
 // startServer starts kvwarden serve on 127.0.0.1 port 0 with an f32 KV cache (the dtype the
 // references were made with), waits until /ready answers 200, and kills it when the test ends.
@@ -100,7 +81,7 @@ func startServer(t testing.TB, o serverOpts) *server {
 		args = append(args, "--dev")
 	}
 	args = append(args, o.args...)
-	s := &server{t: t, log: &logBuffer{}, exited: make(chan struct{})}
+	s := &server{t: t, log: &testenv.LogBuffer{}, exited: make(chan struct{})}
 	s.cmd = exec.Command(binary, args...)
 	s.cmd.Stdout, s.cmd.Stderr = s.log, s.log
 	setProcAttr(s.cmd)
@@ -116,7 +97,7 @@ func startServer(t testing.TB, o serverOpts) *server {
 			if msg := s.broken(); msg != "" {
 				t.Logf("BUG (the likely cause of this failure): %s", msg)
 			} else {
-				t.Logf("server log (%s, tail):\n%s", o.model, s.log.tail(6000))
+				t.Logf("server log (%s, tail):\n%s", o.model, s.logTail(6000))
 			}
 		}
 		tr.CloseIdleConnections()
@@ -275,11 +256,11 @@ func (s *server) checkAlive(deadline time.Time, what string) {
 	s.t.Helper()
 	select {
 	case <-s.exited:
-		s.t.Fatalf("server exited (%v) before it could %s:\n%s", s.err, what, s.log.tail(4000))
+		s.t.Fatalf("server exited (%v) before it could %s:\n%s", s.err, what, s.logTail(4000))
 	default:
 	}
 	if time.Now().After(deadline) {
-		s.t.Fatalf("server did not %s in time:\n%s", what, s.log.tail(4000))
+		s.t.Fatalf("server did not %s in time:\n%s", what, s.logTail(4000))
 	}
 }
 
@@ -307,7 +288,7 @@ func (s *server) waitExit(timeout time.Duration) int {
 	select {
 	case <-s.exited:
 	case <-time.After(timeout):
-		s.t.Fatalf("server still running %v after the signal:\n%s", timeout, s.log.tail(4000))
+		s.t.Fatalf("server still running %v after the signal:\n%s", timeout, s.logTail(4000))
 	}
 	var ee *exec.ExitError
 	if errors.As(s.err, &ee) {

@@ -141,10 +141,10 @@ func TestSIGTERMDrains(t *testing.T) {
 		t.Errorf("a new connection was accepted after the drain")
 	}
 	if code := s.waitExit(60 * time.Second); code != 0 {
-		t.Errorf("exit status %d after SIGTERM, want 0:\n%s", code, s.log.tail(2000))
+		t.Errorf("exit status %d after SIGTERM, want 0:\n%s", code, s.logTail(2000))
 	}
 	if log := s.log.String(); !strings.Contains(log, "draining") || !strings.Contains(log, "stopped") {
-		t.Errorf("the log does not show the drain:\n%s", s.log.tail(2000))
+		t.Errorf("the log does not show the drain:\n%s", s.logTail(2000))
 	}
 }
 
@@ -206,7 +206,7 @@ func TestSIGHUPReloadsTenants(t *testing.T) {
 	deadline := time.Now().Add(5 * time.Second)
 	for !strings.Contains(s.log.String(), "reload failed") {
 		if time.Now().After(deadline) {
-			t.Fatalf("no reload failure logged for a broken tenants file:\n%s", s.log.tail(2000))
+			t.Fatalf("no reload failure logged for a broken tenants file:\n%s", s.logTail(2000))
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
