@@ -10,8 +10,7 @@ import (
 
 	"pgregory.net/rapid"
 
-	"github.com/kvwarden/kvwarden/internal/gguf"
-	"github.com/kvwarden/kvwarden/internal/testenv"
+	"github.com/kvwarden/kvwarden/internal/testenv/testtok"
 	"github.com/kvwarden/kvwarden/internal/tokenizer"
 )
 
@@ -50,15 +49,7 @@ func synthTok(t testing.TB) *tokenizer.Tokenizer {
 }
 
 func loadTok(t testing.TB, name string) *tokenizer.Tokenizer {
-	f, err := gguf.Open(testenv.Model(t, name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	tok, err := tokenizer.FromGGUF(f)
-	if err != nil {
-		t.Fatal(err)
-	}
+	tok, _ := testtok.Load(t, name)
 	return tok
 }
 

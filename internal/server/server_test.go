@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -19,7 +20,6 @@ import (
 	"github.com/openai/openai-go/v3/option"
 
 	"github.com/kvwarden/kvwarden/internal/engine"
-	"github.com/kvwarden/kvwarden/internal/gguf"
 	"github.com/kvwarden/kvwarden/internal/kvtypes"
 	"github.com/kvwarden/kvwarden/internal/sampler"
 	"github.com/kvwarden/kvwarden/internal/tenants"
@@ -221,7 +221,7 @@ func TestChat(t *testing.T) {
 	}
 	prompt := env.eng.requests()[0].Prompt
 	wantPrompt := "<|im_start|>system\nbe brief<|im_end|>\n<|im_start|>user\nHi there<|im_end|>\n<|im_start|>assistant\n"
-	if got := (byteTok{}).Encode(wantPrompt, false, true); !equalIDs(prompt, got) {
+	if got := (byteTok{}).Encode(wantPrompt, false, true); !slices.Equal(prompt, got) {
 		t.Fatalf("prompt ids %v, want ChatML rendering", prompt)
 	}
 	// "Hi there" (8) + <|im_end|>.
@@ -247,26 +247,9 @@ func TestChat(t *testing.T) {
 	}
 }
 
-func equalIDs(a, b []int32) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}
-
 // TestChatQwen3Template serves chat through the real Qwen3 template from the shared tiny model.
 func TestChatQwen3Template(t *testing.T) {
-	f, err := gguf.Open(testenv.Model(t, "qwen2-tiny-random.gguf"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	src, _ := f.String("tokenizer.chat_template")
-	f.Close()
+	_, src := qwenTok(t)
 	eng := newFakeEngine()
 	eng.info.ChatTemplate = src
 	env := start(t, eng, nil, nil)
@@ -279,7 +262,7 @@ func TestChatQwen3Template(t *testing.T) {
 		t.Fatalf("content %q", resp.Choices[0].Message.Content)
 	}
 	want := (byteTok{}).Encode("<|im_start|>user\nHello world<|im_end|>\n<|im_start|>assistant\n", false, true)
-	if !equalIDs(eng.requests()[0].Prompt, want) {
+	if !slices.Equal(eng.requests()[0].Prompt, want) {
 		t.Fatal("prompt differs from the reference rendering")
 	}
 	// enable_thinking=false through chat_template_kwargs.

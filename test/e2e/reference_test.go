@@ -7,8 +7,8 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/kvwarden/kvwarden/internal/gguf"
 	"github.com/kvwarden/kvwarden/internal/testenv"
+	"github.com/kvwarden/kvwarden/internal/testenv/testtok"
 	"github.com/kvwarden/kvwarden/internal/tokenizer"
 )
 
@@ -45,15 +45,7 @@ type vocab struct{ tok *tokenizer.Tokenizer }
 
 func loadVocab(t testing.TB, model string) vocab {
 	t.Helper()
-	f, err := gguf.Open(testenv.Model(t, model))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	tok, err := tokenizer.FromGGUF(f)
-	if err != nil {
-		t.Fatal(err)
-	}
+	tok, _ := testtok.Load(t, model)
 	return vocab{tok}
 }
 
@@ -83,7 +75,8 @@ func (v vocab) text(ids []int32) string {
 	return sb.String()
 }
 
-// tokenString is how the API names a token in logprobs: its piece, shown as "bytes:\xNN" when it
+// tokenString is how the API names a token in logprobs (written apart from the server's own
+// tokenString on purpose: an oracle must not share the code it checks): its piece, shown as "bytes:\xNN" when it
 // is not valid UTF-8 on its own, or its vocabulary text when it has no piece (special tokens).
 func (v vocab) tokenString(id int32) string {
 	p := v.tok.Piece(id)
