@@ -25,17 +25,9 @@ func TestDuplicateAuthorization(t *testing.T) {
 				if path == "/v1/completions" {
 					method = http.MethodPost
 				}
-				req, _ := http.NewRequest(method, env.base+path, nil)
-				req.Header["Authorization"] = hs
-				resp, err := http.DefaultClient.Do(req)
-				if err != nil {
-					t.Fatal(err)
-				}
-				var body errorBody
-				json.NewDecoder(resp.Body).Decode(&body)
-				resp.Body.Close()
-				if resp.StatusCode != http.StatusBadRequest || body.Error.Code == nil || *body.Error.Code != "duplicate_authorization" {
-					t.Fatalf("dev %v, %s %q: %d %+v", env.store.Dev(), path, hs, resp.StatusCode, body)
+				code, body := sendAuth(t, method, env.base+path, hs)
+				if code != http.StatusBadRequest || body.Error.Code == nil || *body.Error.Code != "duplicate_authorization" {
+					t.Fatalf("dev %v, %s %q: %d %+v", env.store.Dev(), path, hs, code, body)
 				}
 			}
 		}
@@ -43,4 +35,22 @@ func TestDuplicateAuthorization(t *testing.T) {
 			t.Fatalf("%d requests reached the engine", n)
 		}
 	}
+}
+
+// sendAuth sends a request without a body and with these Authorization headers, and decodes the
+// error body of the answer.
+func sendAuth(t *testing.T, method, url string, auth []string) (int, errorBody) {
+	t.Helper()
+	req, _ := http.NewRequest(method, url, nil)
+	if len(auth) > 0 {
+		req.Header["Authorization"] = auth
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var body errorBody
+	json.NewDecoder(resp.Body).Decode(&body)
+	return resp.StatusCode, body
 }

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/openai/openai-go/v3"
 )
 
 // serveManually starts a server whose Shutdown the test calls itself.
@@ -114,6 +116,79 @@ func TestDrainTimeoutSendsErrorEvent(t *testing.T) {
 		last := events[len(events)-1]
 		if !strings.HasPrefix(last, `data: {"error":`) || !strings.Contains(last, "shutting_down") || strings.Contains(string(rest), "[DONE]") {
 			t.Fatalf("stream %d ended with %q", i, last)
+		}
+	}
+}
+
+func TestHealthReadyShutdown(t *testing.T) {
+	eng := newFakeEngine()
+	eng.delay = 5 * time.Millisecond
+	env, done := serveManually(t, eng)
+	srv := env.srv
+	waitFor(t, func() bool { code, _, _ := env.get("/ready"); return code == 200 })
+	if code, _, _ := env.get("/health"); code != 200 {
+		t.Fatal("health")
+	}
+
+	// A stream in flight drains to [DONE] during Shutdown.
+	c := env.client(keyAlice)
+	st := c.Completions.NewStreaming(ctx(t), openai.CompletionNewParams{Model: model, Prompt: promptOf("ab"), MaxTokens: openai.Int(40)})
+	if !st.Next() {
+		t.Fatal(st.Err())
+	}
+	shut := make(chan error, 1)
+	go func() {
+		sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		shut <- srv.Shutdown(sctx)
+	}()
+	n := 1
+	var finish string
+	for st.Next() {
+		for _, ch := range st.Current().Choices {
+			n++
+			if ch.FinishReason != "" {
+				finish = string(ch.FinishReason)
+			}
+		}
+	}
+	if st.Err() != nil || finish != "length" {
+		t.Fatalf("drained stream: %v %q", st.Err(), finish)
+	}
+	if err := <-shut; err != nil {
+		t.Fatal(err)
+	}
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	if eng.finished.Load() != 1 {
+		t.Fatal("in-flight request did not finish")
+	}
+}
+
+func TestShutdownTimeoutCancels(t *testing.T) {
+	eng := newFakeEngine()
+	eng.delay = 20 * time.Millisecond
+	env, done := serveManually(t, eng)
+	srv := env.srv
+	st := env.client(keyAlice).Completions.NewStreaming(ctx(t), openai.CompletionNewParams{Model: model, Prompt: promptOf("ab"), MaxTokens: openai.Int(200)})
+	if !st.Next() {
+		t.Fatal(st.Err())
+	}
+	sctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	defer cancel()
+	if err := srv.Shutdown(sctx); !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("shutdown: %v", err)
+	}
+	<-done
+	if eng.running.Load() != 0 || eng.finished.Load() != 0 {
+		t.Fatalf("running %d finished %d after a timed-out shutdown", eng.running.Load(), eng.finished.Load())
+	}
+	for st.Next() {
+		for _, ch := range st.Current().Choices {
+			if ch.FinishReason != "" {
+				t.Fatal("a cancelled stream reported a finish reason")
+			}
 		}
 	}
 }
