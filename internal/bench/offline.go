@@ -127,25 +127,8 @@ type OfflineResult struct {
 //
 // The prefix cache is turned off: the prompts are random, so it could only hold pages.
 func RunOffline(ctx context.Context, m *model.Model, tok *tokenizer.Tokenizer, cfg engine.Config, o OfflineOptions) (*OfflineResult, error) {
-	if o.PromptTokens == 0 {
-		o.PromptTokens = DefaultOfflinePromptTokens
-	}
-	if o.GenTokens == 0 {
-		o.GenTokens = DefaultOfflineGenTokens
-	}
-	if len(o.Batches) == 0 {
-		o.Batches = DefaultOfflineBatches()
-	}
-	if o.Reps == 0 {
-		o.Reps = DefaultOfflineReps
-	}
-	if o.PromptTokens < 1 || o.GenTokens < 1 || o.Reps < 1 {
-		return nil, errors.New("prompt tokens, gen tokens and reps must be positive")
-	}
-	for _, b := range o.Batches {
-		if b < 1 {
-			return nil, fmt.Errorf("batch size %d: want a positive number", b)
-		}
+	if err := o.check(); err != nil {
+		return nil, err
 	}
 	cfg.PrefixCache = false
 	threads := cfg.Threads
@@ -216,6 +199,31 @@ func RunOffline(ctx context.Context, m *model.Model, tok *tokenizer.Tokenizer, c
 		res.Runs = append(res.Runs, br)
 	}
 	return res, nil
+}
+
+// check fills o's zero fields with the defaults and checks them.
+func (o *OfflineOptions) check() error {
+	if o.PromptTokens == 0 {
+		o.PromptTokens = DefaultOfflinePromptTokens
+	}
+	if o.GenTokens == 0 {
+		o.GenTokens = DefaultOfflineGenTokens
+	}
+	if len(o.Batches) == 0 {
+		o.Batches = DefaultOfflineBatches()
+	}
+	if o.Reps == 0 {
+		o.Reps = DefaultOfflineReps
+	}
+	if o.PromptTokens < 1 || o.GenTokens < 1 || o.Reps < 1 {
+		return errors.New("prompt tokens, gen tokens and reps must be positive")
+	}
+	for _, b := range o.Batches {
+		if b < 1 {
+			return fmt.Errorf("batch size %d: want a positive number", b)
+		}
+	}
+	return nil
 }
 
 // roofline sets the achieved arithmetic and memory rates and their share of the limits.

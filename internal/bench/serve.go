@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"log/slog"
 	"math/rand/v2"
 	"net"
 	"net/http"
@@ -17,65 +16,7 @@ import (
 	"strings"
 	"sync"
 	"time"
-
-	"github.com/kvwarden/kvwarden/internal/engine"
-	"github.com/kvwarden/kvwarden/internal/server"
-	"github.com/kvwarden/kvwarden/internal/tenants"
 )
-
-// LocalServer is an in-process kvwarden server on a loopback port, with generated tenants.
-type LocalServer struct {
-	URL     string   // http://127.0.0.1:PORT
-	Keys    []string // one API key per tenant
-	Tenants []string // the tenants' ids, in the order of Keys
-	srv     *server.Server
-	errc    chan error
-}
-
-// StartServer serves eng on 127.0.0.1 (a free port) with n tenants without limits. log receives
-// the server's logs; nil discards them. The caller still owns eng.
-func StartServer(eng engine.Interface, tok server.Tokenizer, modelName string, n int, log *slog.Logger) (*LocalServer, error) {
-	if n < 1 {
-		return nil, fmt.Errorf("tenants %d: want at least one", n)
-	}
-	if log == nil {
-		log = slog.New(slog.DiscardHandler)
-	}
-	f := &tenants.File{Version: tenants.FileVersion}
-	ls := &LocalServer{errc: make(chan error, 1)}
-	for i := range n {
-		id := fmt.Sprintf("bench-%d", i+1)
-		key, err := f.Add(id, tenants.Limits{})
-		if err != nil {
-			return nil, err
-		}
-		ls.Keys, ls.Tenants = append(ls.Keys, key), append(ls.Tenants, id)
-	}
-	store, err := tenants.NewMemStore(f)
-	if err != nil {
-		return nil, err
-	}
-	srv, err := server.New(server.Config{Addr: "127.0.0.1:0", ModelName: modelName, Logger: log}, eng, tok, store)
-	if err != nil {
-		return nil, err
-	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return nil, err
-	}
-	ls.srv, ls.URL = srv, "http://"+ln.Addr().String()
-	go func() { ls.errc <- srv.Serve(ln) }()
-	return ls, nil
-}
-
-// Close shuts the server down, waiting for in-flight requests until ctx is done.
-func (s *LocalServer) Close(ctx context.Context) error {
-	err := s.srv.Shutdown(ctx)
-	if serr := <-s.errc; serr != nil && !errors.Is(serr, http.ErrServerClosed) && !errors.Is(serr, context.Canceled) && err == nil {
-		err = serr
-	}
-	return err
-}
 
 // Defaults of ServeOptions' zero fields; the bench serve flags show the same.
 const (
@@ -164,24 +105,9 @@ type reqResult struct {
 // over the keys, and measures them. It fails only when it cannot start or no request completed;
 // individual failures are counted in the result.
 func RunServe(ctx context.Context, o ServeOptions) (*ServeResult, error) {
-	if o.Clients == 0 {
-		o.Clients = DefaultServeClients
-	}
-	if o.Requests == 0 {
-		o.Requests = DefaultServeRequests
-	}
-	if o.PromptTokens == 0 {
-		o.PromptTokens = DefaultServePromptTokens
-	}
-	if o.GenTokens == 0 {
-		o.GenTokens = DefaultServeGenTokens
-	}
-	if o.Clients < 1 || o.Requests < 1 || o.PromptTokens < 1 || o.GenTokens < 1 {
-		return nil, errors.New("clients, requests, prompt tokens and gen tokens must be positive")
-	}
-	base := strings.TrimRight(o.URL, "/")
-	if !strings.HasPrefix(base, "http://") && !strings.HasPrefix(base, "https://") {
-		return nil, fmt.Errorf("server URL %q: want http://HOST:PORT", o.URL)
+	base, err := o.check()
+	if err != nil {
+		return nil, err
 	}
 	keys := o.Keys
 	if len(keys) == 0 {
@@ -219,7 +145,49 @@ func RunServe(ctx context.Context, o ServeOptions) (*ServeResult, error) {
 		return nil, fmt.Errorf("prompt %d + gen %d tokens exceed the server's context of %d", o.PromptTokens, o.GenTokens, maxLen)
 	}
 
-	// Bodies are built up front so that the timed loop does only HTTP.
+	bodies, err := buildBodies(ctx, client, base, keys[0], &o, res)
+	if err != nil {
+		return nil, err
+	}
+	bar := newBar(o.Progress, o.Requests, "serve bench")
+	results, elapsed := runClients(ctx, client, base+"/v1/completions", keys, bodies, o.Clients, bar)
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	res.aggregate(results, names, elapsed)
+	if res.Completed == 0 {
+		return res, fmt.Errorf("every request failed: %s", strings.Join(res.Errors, "; "))
+	}
+	return res, nil
+}
+
+// check fills o's zero fields with the defaults, checks them and returns the server's base URL.
+func (o *ServeOptions) check() (string, error) {
+	if o.Clients == 0 {
+		o.Clients = DefaultServeClients
+	}
+	if o.Requests == 0 {
+		o.Requests = DefaultServeRequests
+	}
+	if o.PromptTokens == 0 {
+		o.PromptTokens = DefaultServePromptTokens
+	}
+	if o.GenTokens == 0 {
+		o.GenTokens = DefaultServeGenTokens
+	}
+	if o.Clients < 1 || o.Requests < 1 || o.PromptTokens < 1 || o.GenTokens < 1 {
+		return "", errors.New("clients, requests, prompt tokens and gen tokens must be positive")
+	}
+	base := strings.TrimRight(o.URL, "/")
+	if !strings.HasPrefix(base, "http://") && !strings.HasPrefix(base, "https://") {
+		return "", fmt.Errorf("server URL %q: want http://HOST:PORT", o.URL)
+	}
+	return base, nil
+}
+
+// buildBodies sends the untimed warm-up request and builds the timed requests' bodies, up front
+// so that the timed loop does only HTTP. It sets res.PromptWords.
+func buildBodies(ctx context.Context, client *http.Client, base, key string, o *ServeOptions, res *ServeResult) ([][]byte, error) {
 	rng := newRand(o.Seed)
 	body := func(maxTokens int, stream bool) ([]byte, error) {
 		return requestBody(rng, o.TokenIDs, o.PromptTokens, res.PromptWords, res.Model, maxTokens, stream)
@@ -231,7 +199,7 @@ func RunServe(ctx context.Context, o ServeOptions) (*ServeResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	n, err := warmUp(ctx, client, base+"/v1/completions", keys[0], warmBody)
+	n, err := warmUp(ctx, client, base+"/v1/completions", key, warmBody)
 	if err != nil {
 		return nil, fmt.Errorf("warm-up request: %w", err)
 	}
@@ -246,23 +214,27 @@ func RunServe(ctx context.Context, o ServeOptions) (*ServeResult, error) {
 			return nil, err
 		}
 	}
+	return bodies, nil
+}
 
-	bar := newBar(o.Progress, o.Requests, "serve bench")
-	results := make([]reqResult, o.Requests)
+// runClients sends the bodies to url from clients goroutines at once, round-robin over the keys,
+// until all are sent or ctx ends, and returns each request's measurements and the wall time.
+func runClients(ctx context.Context, client *http.Client, url string, keys []string, bodies [][]byte, clients int, progress *bar) ([]reqResult, time.Duration) {
+	results := make([]reqResult, len(bodies))
 	next := make(chan int)
 	var wg sync.WaitGroup
 	start := time.Now()
-	for range o.Clients {
+	for range clients {
 		wg.Go(func() {
 			for i := range next {
-				results[i] = send(ctx, client, base+"/v1/completions", keys[i%len(keys)], bodies[i])
+				results[i] = send(ctx, client, url, keys[i%len(keys)], bodies[i])
 				results[i].tenant = i % len(keys)
-				bar.add()
+				progress.add()
 			}
 		})
 	}
 feed:
-	for i := range o.Requests {
+	for i := range bodies {
 		select {
 		case next <- i:
 		case <-ctx.Done():
@@ -272,15 +244,8 @@ feed:
 	close(next)
 	wg.Wait()
 	elapsed := time.Since(start)
-	bar.finish()
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	res.aggregate(results, names, elapsed)
-	if res.Completed == 0 {
-		return res, fmt.Errorf("every request failed: %s", strings.Join(res.Errors, "; "))
-	}
-	return res, nil
+	progress.finish()
+	return results, elapsed
 }
 
 // requestBody is a greedy completion request, EOS ignored: a prompt of n ids drawn from ids, or
