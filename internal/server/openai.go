@@ -353,7 +353,8 @@ func (f *completionFormat) lp(l []tokenLogprob) *completionLogprobs {
 	return out
 }
 
-// Chat format.
+// Chat format. Its methods mirror completionFormat's one by one: the choice shapes differ in every
+// field, so a shared generic method would only hide them.
 
 type chatFormat struct{ envelope }
 

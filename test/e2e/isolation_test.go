@@ -213,6 +213,7 @@ func startNoise(parent context.Context, t *testing.T, s *server, keys map[string
 			n.mu.Unlock()
 		}
 	}
+	// The noise tenants' loops are alike on purpose: each one's traffic reads whole at its spot.
 	for w := range 2 {
 		r := rand.New(rand.NewPCG(1, uint64(w)))
 		n.wg.Go(func() { // B
