@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -23,7 +22,7 @@ var onceUponIDs = []int64{1, 403, 407, 261, 378}
 // error answers a client must be able to act on. The subtests, in files by feature, share the two
 // servers.
 func TestAPI(t *testing.T) {
-	tenants := filepath.Join(t.TempDir(), "tenants.json")
+	tenants := tenantsFile(t)
 	api := &apiSuite{
 		alice:   addTenant(t, tenants, "alice"),
 		limited: addTenant(t, tenants, "limited", "--max-concurrent", "1"),

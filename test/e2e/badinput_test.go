@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"net"
 	"net/http"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -19,9 +18,7 @@ import (
 // real listener sees. Each gets its documented status with an OpenAI error body, none of them
 // changes the engine's state, and a good request after each still works.
 func TestBadInput(t *testing.T) {
-	tenants := filepath.Join(t.TempDir(), "tenants.json")
-	key := addTenant(t, tenants, "alice")
-	s := startServer(t, serverOpts{model: storiesModel, tenants: tenants})
+	s, _, key := startWithTenant(t, storiesModel, "alice")
 	const comp = testenv.Completions
 	ids := func(n int) string { return "[" + strings.TrimSuffix(strings.Repeat("5,", n), ",") + "]" }
 	// stories260K: a 512-token vocabulary and a 128-token context.

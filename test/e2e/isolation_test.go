@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
-	"path/filepath"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -66,7 +65,7 @@ func runCompletion(ctx context.Context, s *server, key, body string) (string, er
 // stream long prompts, hang up mid-stream and oversubscribe the KV pool; and afterwards the pool
 // is whole and no isolation check ever fired.
 func TestIsolationInvariance(t *testing.T) {
-	tenants := filepath.Join(t.TempDir(), "tenants.json")
+	tenants := tenantsFile(t)
 	keys := map[string]string{}
 	for _, n := range []string{"a", "b", "c", "d"} {
 		keys[n] = addTenant(t, tenants, n)

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
-	"path/filepath"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -38,7 +37,7 @@ func TestLoad(t *testing.T) {
 }
 
 func runLoad(t *testing.T, shape loadShape) {
-	tenants := filepath.Join(t.TempDir(), "tenants.json")
+	tenants := tenantsFile(t)
 	keys := make([]string, shape.tenants)
 	for i := range keys {
 		keys[i] = addTenant(t, tenants, fmt.Sprintf("t%02d", i))

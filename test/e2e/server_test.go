@@ -555,6 +555,18 @@ func checkPoolWhole(t testing.TB, m metrics) {
 	}
 }
 
+// tenantsFile names a new tenants file in the test's temporary folder.
+func tenantsFile(t testing.TB) string { return filepath.Join(t.TempDir(), "tenants.json") }
+
+// startWithTenant starts a server on model whose tenants file holds one tenant, name, and returns
+// the file and the tenant's key.
+func startWithTenant(t testing.TB, model, name string) (s *server, file, key string) {
+	t.Helper()
+	file = tenantsFile(t)
+	key = addTenant(t, file, name)
+	return startServer(t, serverOpts{model: model, tenants: file}), file, key
+}
+
 // addTenant runs "kvwarden tenant add" and returns the new key, as an operator would.
 func addTenant(t testing.TB, file, name string, limits ...string) string {
 	t.Helper()

@@ -7,7 +7,6 @@ import (
 	"net/http"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"sync/atomic"
 	"syscall"
@@ -151,9 +150,7 @@ func TestSIGTERMDrains(t *testing.T) {
 // TestSIGHUPReloadsTenants: a tenant added with "kvwarden tenant add" while the server runs works
 // after SIGHUP, a removed one stops working, and a broken file keeps the previous tenants.
 func TestSIGHUPReloadsTenants(t *testing.T) {
-	file := filepath.Join(t.TempDir(), "tenants.json")
-	alice := addTenant(t, file, "alice")
-	s := startServer(t, serverOpts{model: storiesModel, tenants: file})
+	s, file, alice := startWithTenant(t, storiesModel, "alice")
 	status := func(key string) int {
 		code, _, _ := s.call(t, http.MethodPost, "/v1/completions", key, `{"prompt":"Lily","max_tokens":2}`)
 		return code
