@@ -5,8 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net"
-	"net/http"
 	"slices"
 	"strings"
 	"sync"
@@ -89,17 +87,8 @@ func RunFairness(ctx context.Context, o FairnessOptions) (*FairnessResult, error
 		return nil, errors.New("fairness needs two tenants at least: one floods, the others do not")
 	}
 	base := strings.TrimRight(o.URL, "/")
-	names := o.TenantNames
-	if len(names) != len(o.Keys) {
-		names = make([]string, len(o.Keys))
-		for i := range names {
-			names[i] = fmt.Sprintf("tenant-%d", i+1)
-		}
-	}
-	client := &http.Client{Transport: &http.Transport{
-		Proxy: nil, DisableCompression: true, MaxIdleConnsPerHost: o.FloodStreams + len(o.Keys), IdleConnTimeout: 30 * time.Second,
-		DialContext: (&net.Dialer{Timeout: 5 * time.Second}).DialContext,
-	}}
+	names := tenantLabels(o.TenantNames, len(o.Keys))
+	client := newBenchClient(o.FloodStreams + len(o.Keys))
 	defer client.CloseIdleConnections()
 	res := &FairnessResult{Target: o.Target, FloodStreams: o.FloodStreams, LightRequests: o.LightRequests,
 		PromptTokens: o.PromptTokens, GenTokens: o.GenTokens, FloodGen: o.FloodGenTokens}

@@ -1,18 +1,12 @@
 package bench
 
 import (
-	"bufio"
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
-	"math/rand/v2"
-	"net"
 	"net/http"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -90,17 +84,6 @@ type ServeResult struct {
 	PerTenant []TenantResult `json:"per_tenant"`
 }
 
-// reqResult is one request's measurements.
-type reqResult struct {
-	tenant        int
-	err           error
-	ttft, e2e     time.Duration
-	itl           []float64 // ms
-	tokens        int
-	promptTokens  int
-	sawFirstChunk bool
-}
-
 // RunServe sends o.Requests streaming completions with o.Clients in flight at once, round-robin
 // over the keys, and measures them. It fails only when it cannot start or no request completed;
 // individual failures are counted in the result.
@@ -113,17 +96,8 @@ func RunServe(ctx context.Context, o ServeOptions) (*ServeResult, error) {
 	if len(keys) == 0 {
 		keys = []string{""} // dev mode: one open tenant
 	}
-	names := o.TenantNames
-	if len(names) != len(keys) {
-		names = make([]string, len(keys))
-		for i := range names {
-			names[i] = fmt.Sprintf("tenant-%d", i+1)
-		}
-	}
-	client := &http.Client{Transport: &http.Transport{
-		Proxy: nil, DisableCompression: true, MaxIdleConnsPerHost: o.Clients, IdleConnTimeout: 30 * time.Second,
-		DialContext: (&net.Dialer{Timeout: 5 * time.Second}).DialContext,
-	}}
+	names := tenantLabels(o.TenantNames, len(keys))
+	client := newBenchClient(o.Clients)
 	defer client.CloseIdleConnections()
 
 	res := &ServeResult{Target: o.Target, Model: o.Model, Clients: o.Clients, Requests: o.Requests, Tenants: len(keys),
@@ -159,6 +133,18 @@ func RunServe(ctx context.Context, o ServeOptions) (*ServeResult, error) {
 		return res, fmt.Errorf("every request failed: %s", strings.Join(res.Errors, "; "))
 	}
 	return res, nil
+}
+
+// tenantLabels returns names if it labels all n tenants, else tenant-1, tenant-2, ...
+func tenantLabels(names []string, n int) []string {
+	if len(names) == n {
+		return names
+	}
+	names = make([]string, n)
+	for i := range names {
+		names[i] = fmt.Sprintf("tenant-%d", i+1)
+	}
+	return names
 }
 
 // check fills o's zero fields with the defaults, checks them and returns the server's base URL.
@@ -248,26 +234,6 @@ feed:
 	return results, elapsed
 }
 
-// requestBody is a greedy completion request, EOS ignored: a prompt of n ids drawn from ids, or
-// of `words` random words when ids is empty.
-func requestBody(rng *rand.Rand, ids []int32, n, words int, model string, maxTokens int, stream bool) ([]byte, error) {
-	var prompt any
-	if len(ids) > 0 {
-		p := make([]int32, n)
-		for j := range p {
-			p[j] = ids[rng.IntN(len(ids))]
-		}
-		prompt = p
-	} else {
-		prompt = textPrompt(rng, words)
-	}
-	m := map[string]any{"model": model, "prompt": prompt, "max_tokens": maxTokens, "temperature": 0, "ignore_eos": true}
-	if stream {
-		m["stream"], m["stream_options"] = true, map[string]any{"include_usage": true}
-	}
-	return json.Marshal(m)
-}
-
 func (res *ServeResult) aggregate(results []reqResult, names []string, elapsed time.Duration) {
 	var ttft, itl, tpot, e2e []float64
 	per := make([]TenantResult, len(names))
@@ -309,189 +275,4 @@ func (res *ServeResult) aggregate(results []reqResult, names []string, elapsed t
 	res.TokensPerSec = float64(res.GeneratedTokens) / res.DurationSec
 	res.RequestsPerSec = float64(res.Completed) / res.DurationSec
 	res.TTFT, res.ITL, res.TPOT, res.E2E = Summarize(ttft), Summarize(itl), Summarize(tpot), Summarize(e2e)
-}
-
-// fetchModel asks /v1/models for the first model's id and context length (0 when not given).
-func fetchModel(ctx context.Context, c *http.Client, base, key string) (int, string, error) {
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, base+"/v1/models", nil)
-	if err != nil {
-		return 0, "", err
-	}
-	if key != "" {
-		req.Header.Set("Authorization", "Bearer "+key)
-	}
-	resp, err := c.Do(req)
-	if err != nil {
-		return 0, "", fmt.Errorf("server %s: %w", base, err)
-	}
-	defer resp.Body.Close()
-	b, _ := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
-	if resp.StatusCode != http.StatusOK {
-		return 0, "", fmt.Errorf("GET /v1/models: %s", httpError(resp.StatusCode, b))
-	}
-	var list struct {
-		Data []struct {
-			ID          string `json:"id"`
-			MaxModelLen int    `json:"max_model_len"`
-		} `json:"data"`
-	}
-	if err := json.Unmarshal(b, &list); err != nil || len(list.Data) == 0 {
-		return 0, "", fmt.Errorf("GET /v1/models: no model listed")
-	}
-	return list.Data[0].MaxModelLen, list.Data[0].ID, nil
-}
-
-// warmUp sends one request that is not streamed and returns the prompt tokens the server counted.
-func warmUp(ctx context.Context, c *http.Client, url, key string, body []byte) (int, error) {
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, bytes.NewReader(body))
-	if err != nil {
-		return 0, err
-	}
-	req.Header.Set("Content-Type", "application/json")
-	if key != "" {
-		req.Header.Set("Authorization", "Bearer "+key)
-	}
-	resp, err := c.Do(req)
-	if err != nil {
-		return 0, err
-	}
-	defer resp.Body.Close()
-	b, _ := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
-	if resp.StatusCode != http.StatusOK {
-		return 0, errors.New(httpError(resp.StatusCode, b))
-	}
-	var r struct {
-		Usage struct {
-			PromptTokens int `json:"prompt_tokens"`
-		} `json:"usage"`
-	}
-	json.Unmarshal(b, &r)
-	return r.Usage.PromptTokens, nil
-}
-
-// httpError renders an error response: the OpenAI error message when there is one.
-func httpError(status int, body []byte) string {
-	var e struct {
-		Error struct {
-			Message string `json:"message"`
-		} `json:"error"`
-	}
-	if json.Unmarshal(body, &e) == nil && e.Error.Message != "" {
-		return fmt.Sprintf("HTTP %d: %s", status, e.Error.Message)
-	}
-	return fmt.Sprintf("HTTP %d", status)
-}
-
-// streamEvent is what RunServe reads of a completions stream event.
-type streamEvent struct {
-	Choices []struct {
-		Text         string  `json:"text"`
-		FinishReason *string `json:"finish_reason"`
-	} `json:"choices"`
-	Usage *struct {
-		PromptTokens     int `json:"prompt_tokens"`
-		CompletionTokens int `json:"completion_tokens"`
-	} `json:"usage"`
-	Error *struct {
-		Message string `json:"message"`
-	} `json:"error"`
-}
-
-// send runs one streaming completion and times its chunks as they are read.
-func send(ctx context.Context, c *http.Client, url, key string, body []byte) reqResult {
-	var r reqResult
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, bytes.NewReader(body))
-	if err != nil {
-		r.err = err
-		return r
-	}
-	req.Header.Set("Content-Type", "application/json")
-	if key != "" {
-		req.Header.Set("Authorization", "Bearer "+key)
-	}
-	start := time.Now()
-	resp, err := c.Do(req)
-	if err != nil {
-		r.err = err
-		return r
-	}
-	defer resp.Body.Close()
-	if resp.StatusCode != http.StatusOK {
-		b, _ := io.ReadAll(io.LimitReader(resp.Body, 64<<10))
-		r.err = errors.New(httpError(resp.StatusCode, b))
-		return r
-	}
-	br := bufio.NewReaderSize(resp.Body, 64<<10)
-	var last time.Time
-	chunks, done := 0, false
-	for !done {
-		line, err := br.ReadBytes('\n')
-		now := time.Now()
-		if len(line) == 0 && err != nil {
-			if errors.Is(err, io.EOF) {
-				err = errors.New("the stream ended without [DONE]")
-			}
-			r.err = err
-			return r
-		}
-		data, ok := bytes.CutPrefix(bytes.TrimSpace(line), []byte("data:"))
-		if !ok {
-			continue
-		}
-		data = bytes.TrimSpace(data)
-		if string(data) == "[DONE]" {
-			done = true
-			continue
-		}
-		var ev streamEvent
-		if err := json.Unmarshal(data, &ev); err != nil {
-			r.err = fmt.Errorf("malformed stream event: %v", err)
-			return r
-		}
-		if ev.Error != nil {
-			r.err = errors.New(ev.Error.Message)
-			return r
-		}
-		if ev.Usage != nil {
-			r.tokens, r.promptTokens = ev.Usage.CompletionTokens, ev.Usage.PromptTokens
-		}
-		for _, ch := range ev.Choices {
-			if ch.FinishReason != nil || ch.Text == "" {
-				continue
-			}
-			if !r.sawFirstChunk {
-				r.sawFirstChunk, r.ttft = true, now.Sub(start)
-			} else {
-				r.itl = append(r.itl, float64(now.Sub(last))/1e6)
-			}
-			last = now
-			chunks++
-		}
-	}
-	r.e2e = time.Since(start)
-	if !r.sawFirstChunk {
-		r.ttft = r.e2e // no text at all: the first byte of output is the end
-	}
-	if r.tokens == 0 {
-		r.tokens = chunks // a server that does not report usage
-	}
-	return r
-}
-
-// words build text prompts: common English words that are single tokens in most vocabularies.
-var words = strings.Fields(`the of and to in is was for on that with as by at from his it an were are which
-this be or has had first one their its new after who they have her she two been other when there all
-during into school time may years more most only over city some world would where later up such used
-many can state about national out known university united then made`)
-
-// textPrompt is n-1 random words after a random number, so that no two prompts share a prefix
-// (which a prefix cache would otherwise serve without computing).
-func textPrompt(rng *rand.Rand, n int) string {
-	var sb strings.Builder
-	sb.WriteString(strconv.Itoa(rng.IntN(1_000_000)))
-	for range n - 1 {
-		sb.WriteByte(' ')
-		sb.WriteString(words[rng.IntN(len(words))])
-	}
-	return sb.String()
 }
