@@ -228,6 +228,7 @@ Prompts are random token ids (greedy, EOS ignored).`,
 				return err
 			}
 			defer bs.stop()
+			// As in bench serve: the two options types differ, so the assignments are written twice.
 			o.URL, o.Keys, o.TenantNames, o.Target, o.TokenIDs = bs.URL, bs.Keys, bs.Tenants, bs.target(), bs.tokenIDs
 			res, err := bench.RunFairness(ctx, o)
 			if res == nil {
