@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/http"
 	"slices"
 	"strings"
 	"sync"
@@ -65,6 +66,31 @@ type FairnessResult struct {
 // other. Then all together: the flood keeps its streams busy until every light tenant is done.
 // Each tenant's time per output token (TPOT) together is reported against its TPOT alone.
 func RunFairness(ctx context.Context, o FairnessOptions) (*FairnessResult, error) {
+	if err := o.check(); err != nil {
+		return nil, err
+	}
+	f, err := newFairnessRun(ctx, o)
+	if err != nil {
+		return nil, err
+	}
+	defer f.client.CloseIdleConnections()
+	start := time.Now()
+	f.bar = newBar(o.Progress, 2*(o.FloodStreams+f.lights*o.LightRequests), "fairness bench")
+	f.runAlone(ctx)
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	f.runTogether(ctx)
+	f.bar.finish()
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	f.res.DurationSec = time.Since(start).Seconds()
+	return f.summarize()
+}
+
+// check applies the defaults and refuses options that measure nothing.
+func (o *FairnessOptions) check() error {
 	if o.FloodStreams == 0 {
 		o.FloodStreams = 64
 	}
@@ -81,25 +107,51 @@ func RunFairness(ctx context.Context, o FairnessOptions) (*FairnessResult, error
 		o.FloodGenTokens = 4 * o.GenTokens
 	}
 	if o.FloodStreams < 1 || o.LightRequests < 1 || o.PromptTokens < 1 || o.GenTokens < 2 || o.FloodGenTokens < 2 {
-		return nil, errors.New("flood streams, light requests and prompt tokens must be positive, gen tokens at least 2")
+		return errors.New("flood streams, light requests and prompt tokens must be positive, gen tokens at least 2")
 	}
 	if len(o.Keys) < 2 {
-		return nil, errors.New("fairness needs two tenants at least: one floods, the others do not")
+		return errors.New("fairness needs two tenants at least: one floods, the others do not")
 	}
+	return nil
+}
+
+// fairnessSamples are one tenant's measured requests, in milliseconds.
+type fairnessSamples struct{ tpot, e2e []float64 }
+
+// fairnessRun is one RunFairness: the prepared bodies and what the phases measured.
+type fairnessRun struct {
+	o      FairnessOptions
+	res    *FairnessResult
+	client *http.Client
+	url    string
+	names  []string
+	lights int
+	bar    *bar
+
+	floodBodies, lightBodies chan []byte
+	newFloodBody             func() []byte
+
+	mu           sync.Mutex // guards res.Errors and the samples
+	alone, mixed []fairnessSamples
+}
+
+// newFairnessRun reads the server's model and context and builds every request body up front, so
+// the timed phases do only HTTP.
+func newFairnessRun(ctx context.Context, o FairnessOptions) (*fairnessRun, error) {
 	base := strings.TrimRight(o.URL, "/")
-	names := tenantLabels(o.TenantNames, len(o.Keys))
-	client := newBenchClient(o.FloodStreams + len(o.Keys))
-	defer client.CloseIdleConnections()
-	res := &FairnessResult{Target: o.Target, FloodStreams: o.FloodStreams, LightRequests: o.LightRequests,
+	f := &fairnessRun{o: o, url: base + "/v1/completions", names: tenantLabels(o.TenantNames, len(o.Keys)),
+		lights: len(o.Keys) - 1, client: newBenchClient(o.FloodStreams + len(o.Keys)),
+		alone: make([]fairnessSamples, len(o.Keys)), mixed: make([]fairnessSamples, len(o.Keys))}
+	f.res = &FairnessResult{Target: o.Target, FloodStreams: o.FloodStreams, LightRequests: o.LightRequests,
 		PromptTokens: o.PromptTokens, GenTokens: o.GenTokens, FloodGen: o.FloodGenTokens}
-	if res.Target == "" {
-		res.Target = base
+	if f.res.Target == "" {
+		f.res.Target = base
 	}
-	maxLen, model, err := fetchModel(ctx, client, base, o.Keys[0])
+	maxLen, model, err := fetchModel(ctx, f.client, base, o.Keys[0])
 	if err != nil {
 		return nil, err
 	}
-	res.Model = model
+	f.res.Model = model
 	if gen := max(o.GenTokens, o.FloodGenTokens); maxLen > 0 && o.PromptTokens+gen > maxLen {
 		return nil, fmt.Errorf("prompt %d + gen %d tokens exceed the server's context of %d", o.PromptTokens, gen, maxLen)
 	}
@@ -112,11 +164,9 @@ func RunFairness(ctx context.Context, o FairnessOptions) (*FairnessResult, error
 	if err != nil {
 		return nil, err
 	}
-	if _, err := warmUp(ctx, client, base+"/v1/completions", o.Keys[0], warm); err != nil {
+	if _, err := warmUp(ctx, f.client, f.url, o.Keys[0], warm); err != nil {
 		return nil, fmt.Errorf("warm-up request: %w", err)
 	}
-	// Bodies up front, so the timed phases do only HTTP.
-	lights := len(o.Keys) - 1
 	fill := func(n, gen int) (chan []byte, error) {
 		c := make(chan []byte, n)
 		for range n {
@@ -128,94 +178,100 @@ func RunFairness(ctx context.Context, o FairnessOptions) (*FairnessResult, error
 		}
 		return c, nil
 	}
-	floodBodies, err := fill(4*o.FloodStreams, o.FloodGenTokens)
-	if err != nil {
+	if f.floodBodies, err = fill(4*o.FloodStreams, o.FloodGenTokens); err != nil {
 		return nil, err
 	}
-	lightBodies, err := fill(2*lights*o.LightRequests, o.GenTokens)
-	if err != nil {
+	if f.lightBodies, err = fill(2*f.lights*o.LightRequests, o.GenTokens); err != nil {
 		return nil, err
 	}
-	floodBody := func() []byte {
-		select {
-		case b := <-floodBodies:
+	f.newFloodBody = func() []byte {
+		// More flood rounds than foreseen: a fresh body (rng is used by this goroutine's caller
+		// only under mu), or the warm-up one (the prefix cache may serve it).
+		if b, err := body(o.FloodGenTokens, true); err == nil {
 			return b
-		default: // more flood rounds than foreseen: reuse the first (the prefix cache may serve it)
-			if b, err := body(o.FloodGenTokens, true); err == nil {
-				return b
-			}
-			return warm
 		}
+		return warm
 	}
-	url := base + "/v1/completions"
-	start := time.Now()
-	bar := newBar(o.Progress, 2*(o.FloodStreams+lights*o.LightRequests), "fairness bench")
-	var mu sync.Mutex
-	fail := func(err error) {
-		mu.Lock()
-		defer mu.Unlock()
-		if msg := err.Error(); len(res.Errors) < 5 && !slices.Contains(res.Errors, msg) {
-			res.Errors = append(res.Errors, msg)
-		}
-	}
-	type samples struct{ tpot, e2e []float64 }
-	record := func(s *samples, r reqResult) {
-		if r.err != nil {
-			fail(r.err)
-			return
-		}
-		mu.Lock()
-		defer mu.Unlock()
-		s.e2e = append(s.e2e, float64(r.e2e)/1e6)
-		if r.tokens > 1 {
-			s.tpot = append(s.tpot, float64(r.e2e-r.ttft)/1e6/float64(r.tokens-1))
-		}
-	}
-	alone := make([]samples, len(o.Keys))
-	mixed := make([]samples, len(o.Keys))
+	return f, nil
+}
 
-	// Alone: the flood's streams at once, then each light tenant's requests in turn.
+func (f *fairnessRun) floodBody() []byte {
+	select {
+	case b := <-f.floodBodies:
+		return b
+	default:
+		f.mu.Lock()
+		defer f.mu.Unlock()
+		return f.newFloodBody()
+	}
+}
+
+func (f *fairnessRun) fail(err error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if msg := err.Error(); len(f.res.Errors) < 5 && !slices.Contains(f.res.Errors, msg) {
+		f.res.Errors = append(f.res.Errors, msg)
+	}
+}
+
+func (f *fairnessRun) record(s *fairnessSamples, r reqResult) {
+	if r.err != nil {
+		f.fail(r.err)
+		return
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	s.e2e = append(s.e2e, float64(r.e2e)/1e6)
+	if r.tokens > 1 {
+		s.tpot = append(s.tpot, float64(r.e2e-r.ttft)/1e6/float64(r.tokens-1))
+	}
+}
+
+// runAlone runs the flood's streams at once, then each light tenant's requests in turn.
+func (f *fairnessRun) runAlone(ctx context.Context) {
+	o := f.o
 	var wg sync.WaitGroup
 	for range o.FloodStreams {
-		b := floodBody()
+		b := f.floodBody()
 		wg.Go(func() {
-			record(&alone[0], send(ctx, client, url, o.Keys[0], b))
-			bar.add()
+			f.record(&f.alone[0], send(ctx, f.client, f.url, o.Keys[0], b))
+			f.bar.add()
 		})
 	}
 	wg.Wait()
 	for i := 1; i < len(o.Keys); i++ {
 		for range o.LightRequests {
-			record(&alone[i], send(ctx, client, url, o.Keys[i], <-lightBodies))
-			bar.add()
+			f.record(&f.alone[i], send(ctx, f.client, f.url, o.Keys[i], <-f.lightBodies))
+			f.bar.add()
 		}
 	}
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
+}
 
-	// Together: the flood first, and once its streams are generating, the light tenants.
+// runTogether starts the flood and, once its streams are generating, the light tenants; the flood
+// keeps every stream busy until the light tenants are done.
+func (f *fairnessRun) runTogether(ctx context.Context) {
+	o := f.o
 	fctx, stopFlood := context.WithCancel(ctx)
 	defer stopFlood()
-	var flood sync.WaitGroup
+	var flood, wg sync.WaitGroup
 	floodStarted := make(chan struct{})
 	var once sync.Once
 	counted := 0
 	for range o.FloodStreams {
 		flood.Go(func() {
 			for fctx.Err() == nil {
-				r := send(fctx, client, url, o.Keys[0], floodBody())
+				r := send(fctx, f.client, f.url, o.Keys[0], f.floodBody())
 				once.Do(func() { close(floodStarted) })
 				if fctx.Err() != nil {
 					return // cut short when the light tenants were done: not a full request
 				}
-				record(&mixed[0], r)
-				mu.Lock()
+				f.record(&f.mixed[0], r)
+				f.mu.Lock()
 				if counted < o.FloodStreams {
 					counted++
-					bar.add()
+					f.bar.add()
 				}
-				mu.Unlock()
+				f.mu.Unlock()
 			}
 		})
 	}
@@ -227,27 +283,28 @@ func RunFairness(ctx context.Context, o FairnessOptions) (*FairnessResult, error
 	for i := 1; i < len(o.Keys); i++ {
 		wg.Go(func() {
 			for range o.LightRequests {
-				record(&mixed[i], send(ctx, client, url, o.Keys[i], <-lightBodies))
-				bar.add()
+				f.record(&f.mixed[i], send(ctx, f.client, f.url, o.Keys[i], <-f.lightBodies))
+				f.bar.add()
 			}
 		})
 	}
 	wg.Wait()
 	stopFlood()
 	flood.Wait()
-	bar.finish()
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	res.DurationSec = time.Since(start).Seconds()
-	for i, name := range names {
-		t := FairnessTenant{Tenant: name, Role: "light", Streams: 1, Completed: len(mixed[i].e2e)}
+}
+
+// summarize turns the samples into each tenant's medians and ratios.
+func (f *fairnessRun) summarize() (*FairnessResult, error) {
+	res := f.res
+	for i, name := range f.names {
+		t := FairnessTenant{Tenant: name, Role: "light", Streams: 1, Completed: len(f.mixed[i].e2e)}
 		if i == 0 {
-			t.Role, t.Streams = "flood", o.FloodStreams
+			t.Role, t.Streams = "flood", f.o.FloodStreams
 		}
-		if len(alone[i].tpot) > 0 && len(mixed[i].tpot) > 0 {
-			t.AloneTPOT, t.MixedTPOT = Median(alone[i].tpot), Median(mixed[i].tpot)
-			t.AloneE2E, t.MixedE2E = Median(alone[i].e2e), Median(mixed[i].e2e)
+		alone, mixed := f.alone[i], f.mixed[i]
+		if len(alone.tpot) > 0 && len(mixed.tpot) > 0 {
+			t.AloneTPOT, t.MixedTPOT = Median(alone.tpot), Median(mixed.tpot)
+			t.AloneE2E, t.MixedE2E = Median(alone.e2e), Median(mixed.e2e)
 			if t.AloneTPOT > 0 {
 				t.Ratio = t.MixedTPOT / t.AloneTPOT
 			}
