@@ -9,10 +9,8 @@ import (
 	"sync"
 
 	"google.golang.org/grpc"
-	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/credentials"
 	"google.golang.org/grpc/mem"
-	"google.golang.org/grpc/status"
 )
 
 // The gRPC service: one bidirectional stream per transfer, its messages whole frames encoded by
@@ -136,9 +134,6 @@ func (g *grpcStream) Send(b []byte) error {
 
 func (g *grpcStream) Recv() ([]byte, error) {
 	if err := g.s.RecvMsg(&g.in); err != nil {
-		if status.Code(err) == codes.Canceled {
-			return nil, fmt.Errorf("%w: %v", errPeerCancelled, err)
-		}
 		return nil, err
 	}
 	return g.in.b, nil

@@ -77,14 +77,28 @@ type memClient struct {
 	ctx context.Context
 }
 
+// broken reports the error of a broken stream, checked before anything else: a select with a
+// ready channel would otherwise pick a case at random, and nothing passes a broken stream.
+func (p *memPipe) broken() error {
+	select {
+	case <-p.reset:
+		return p.resetErr
+	default:
+		return nil
+	}
+}
+
 func (c *memClient) Send(b []byte) error {
+	if err := c.p.broken(); err != nil {
+		return err
+	}
 	select {
 	case <-c.p.reset:
 		return c.p.resetErr
 	case <-c.p.srvDone:
 		return io.EOF
 	case <-c.ctx.Done():
-		c.p.break_(fmt.Errorf("%w: %v", errPeerCancelled, c.ctx.Err()))
+		c.p.break_(c.ctx.Err())
 		return c.ctx.Err()
 	case c.p.up <- append([]byte(nil), b...):
 		return nil
@@ -110,12 +124,12 @@ func (c *memClient) Recv() ([]byte, error) {
 	case <-c.p.reset:
 		return nil, c.p.resetErr
 	case <-c.ctx.Done():
-		c.p.break_(fmt.Errorf("%w: %v", errPeerCancelled, c.ctx.Err()))
+		c.p.break_(c.ctx.Err())
 		return nil, c.ctx.Err()
 	}
 }
 
-func (c *memClient) Close() { c.p.break_(errPeerCancelled) }
+func (c *memClient) Close() { c.p.break_(context.Canceled) }
 
 // kill breaks the stream as a dead connection would (used by Faults).
 func (c *memClient) kill() { c.p.break_(errKilled) }
@@ -123,6 +137,9 @@ func (c *memClient) kill() { c.p.break_(errKilled) }
 type memServer struct{ p *memPipe }
 
 func (s memServer) Send(b []byte) error {
+	if err := s.p.broken(); err != nil {
+		return err
+	}
 	select {
 	case <-s.p.reset:
 		return s.p.resetErr
@@ -132,6 +149,9 @@ func (s memServer) Send(b []byte) error {
 }
 
 func (s memServer) Recv() ([]byte, error) {
+	if err := s.p.broken(); err != nil {
+		return nil, err
+	}
 	select {
 	case b := <-s.p.up:
 		return b, nil

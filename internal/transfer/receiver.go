@@ -263,12 +263,10 @@ func (r *Receiver) refused(e *Error) {
 	}
 }
 
-// recvError names a stream failure: an explicit cancel by the peer, or a broken stream.
+// recvError names a stream that ended without an abort frame. A cancelled stream and a dead
+// connection look the same to gRPC, and a sender that means to abort says so first.
 func recvError(id kvtypes.TransferID, err error) *Error {
-	if errors.Is(err, errPeerCancelled) {
-		return fail(ReasonPeer, id, "the sender cancelled the stream")
-	}
-	return fail(ReasonConnection, id, "%v", err)
+	return fail(ReasonConnection, id, "the stream ended without a word: %v", err)
 }
 
 // bind checks the first frame against the reservation it names, before any page is read, and

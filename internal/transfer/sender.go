@@ -9,6 +9,9 @@ import (
 	"github.com/kvwarden/kvwarden/internal/kvtypes"
 )
 
+// abortGrace is how long a cancelled Send may still take to tell the receiver.
+const abortGrace = time.Second
+
 // SenderConfig configures a Sender.
 type SenderConfig struct {
 	Transport Transport
@@ -59,8 +62,21 @@ func (s *Sender) Send(ctx context.Context, peer string, m Manifest, src PageSour
 			return e
 		}
 	}
-	sctx, cancel := context.WithCancel(ctx)
+	// The stream outlives ctx by up to abortGrace, so that an abort frame can tell the receiver
+	// why; only a Send blocked past that is cut off by cancelling the stream.
+	sctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
 	defer cancel()
+	returned := make(chan struct{})
+	defer close(returned)
+	defer context.AfterFunc(ctx, func() {
+		t := time.NewTimer(abortGrace)
+		defer t.Stop()
+		select {
+		case <-t.C:
+			cancel()
+		case <-returned:
+		}
+	})()
 	st, err := s.cfg.Transport.Dial(sctx, peer)
 	if err != nil {
 		return fail(ReasonConnection, id, "dial %s: %v", peer, err)
@@ -85,11 +101,18 @@ func (s *Sender) Send(ctx context.Context, peer string, m Manifest, src PageSour
 		}
 		final <- e
 	}()
+	// stop tells the receiver why and waits for it to end the stream: cancelling at once could
+	// overtake the abort frame.
 	stop := func(e *Error) error {
-		out := AppendAbort(buf[:0], id, e.Reason, e.Detail)
-		_ = st.Send(out) // best effort, so the receiver learns why
-		st.Close()
-		<-final
+		_ = st.Send(AppendAbort(buf[:0], id, e.Reason, e.Detail))
+		t := time.NewTimer(abortGrace)
+		defer t.Stop()
+		select {
+		case <-final:
+		case <-t.C:
+			st.Close()
+			<-final
+		}
 		return e
 	}
 	for i := range np {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
-	"errors"
 )
 
 // Stream is one transfer's ordered, bidirectional stream of frames, as a transport provides it.
@@ -36,7 +35,3 @@ func newTicket() Ticket {
 
 // String shows a prefix only, enough for a log line.
 func (t Ticket) String() string { return hex.EncodeToString(t[:4]) }
-
-// errPeerCancelled is what a transport's Recv returns (wrapped) when the other end cancelled the
-// stream, as opposed to the stream breaking.
-var errPeerCancelled = errors.New("transfer: the peer cancelled the stream")

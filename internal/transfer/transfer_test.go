@@ -72,13 +72,13 @@ var faultRows = []faultRow{
 
 // runFaultRow runs one row over transport tr (a factory, so the fault wraps it) and checks the
 // receiver's outcome, the sender's error, and that nothing landed outside the reservation.
-func runFaultRow(t *testing.T, row faultRow, serve func(*Receiver) Transport) {
+func runFaultRow(t *testing.T, row faultRow, serve func(*Receiver) (Transport, string)) {
 	deadline := 5 * time.Second
 	if row.short {
 		deadline = 300 * time.Millisecond
 	}
 	r := newRig(t, deadline)
-	tr := serve(r.recv)
+	tr, peer := serve(r.recv)
 	if row.fault != FaultNone {
 		tr = &Faults{Kind: row.fault, At: row.at, T: tr}
 	}
@@ -96,7 +96,7 @@ func runFaultRow(t *testing.T, row faultRow, serve func(*Receiver) Transport) {
 	if row.setup != nil {
 		src = row.setup(r, ctx, cancel, src)
 	}
-	sendErr := snd.Send(ctx, "decode", r.manifest(ticket), src)
+	sendErr := snd.Send(ctx, peer, r.manifest(ticket), src)
 	o := r.outcome()
 	if row.want == "" {
 		if sendErr != nil {
@@ -117,12 +117,12 @@ func runFaultRow(t *testing.T, row faultRow, serve func(*Receiver) Transport) {
 	r.untouched()
 }
 
-func memServe(t *testing.T) func(*Receiver) Transport {
-	return func(r *Receiver) Transport {
+func memServe(t *testing.T) func(*Receiver) (Transport, string) {
+	return func(r *Receiver) (Transport, string) {
 		n := NewMemNetwork()
 		n.Listen("decode", r)
 		t.Cleanup(n.Wait)
-		return n
+		return n, "decode"
 	}
 }
 
