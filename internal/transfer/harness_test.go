@@ -164,7 +164,8 @@ func (r *rig) committed(o Outcome) {
 		}
 		cur, old := pageBytes(r.dst, ref.Page), r.before[ref.Page]
 		seg, row := len(cur)/4, tb/4 // 2 layers × K and V; a row is one token of one segment
-		for s := range 4 { // the unused slots keep what was there: they were never sent
+		// The unused slots keep what was there: they were never sent.
+		for s := range 4 {
 			if !bytes.Equal(cur[s*seg+n*row:(s+1)*seg], old[s*seg+n*row:(s+1)*seg]) {
 				r.t.Errorf("page %d: slots beyond its %d tokens changed", i, n)
 			}

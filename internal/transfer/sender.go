@@ -187,4 +187,3 @@ func orLocal(ctx context.Context, id kvtypes.TransferID, e *Error) *Error {
 }
 
 func crcBody(frame []byte) uint32 { return crc32.Checksum(frame[frameHeaderBytes:], castagnoli) }
-
