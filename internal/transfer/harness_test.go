@@ -122,7 +122,9 @@ func (r *rig) untouched() {
 	r.t.Helper()
 	reserved := map[kvtypes.PageID]bool{}
 	for _, ref := range r.res.Pages {
-		reserved[ref.Page] = true
+		// A page handed on to another owner meanwhile is no longer the reservation's to write.
+		h, _ := r.dst.Header(ref.Page)
+		reserved[ref.Page] = h.Tenant == r.res.Tenant && h.Request == r.res.Request && h.Gen == ref.Gen
 	}
 	for id := range kvtypes.PageID(12) {
 		h, _ := r.dst.Header(id)

@@ -97,6 +97,9 @@ func NewReceiver(cfg ReceiverConfig) (*Receiver, error) {
 // aborts with ReasonDeadline if no commit happens by res.Deadline.
 func (r *Receiver) Expect(res Reservation) (Ticket, error) {
 	pt := int(r.cfg.Model.PageTokens)
+	if res.Deadline.IsZero() {
+		return Ticket{}, fmt.Errorf("transfer %d: a reservation needs a deadline", res.Transfer)
+	}
 	if res.Tokens <= 0 || len(res.Pages) != (res.Tokens+pt-1)/pt {
 		return Ticket{}, fmt.Errorf("transfer %d: %d pages cannot hold exactly %d tokens of %d a page", res.Transfer, len(res.Pages), res.Tokens, pt)
 	}

@@ -270,6 +270,7 @@ func TestExpectRefusesBadReservations(t *testing.T) {
 		{"no tokens", func(res *Reservation) { res.Tokens = 0 }},
 		{"pages do not fit the tokens", func(res *Reservation) { res.Tokens = 13 }},
 		{"too many pages", func(res *Reservation) { res.Tokens = 4 }},
+		{"no deadline", func(res *Reservation) { res.Deadline = time.Time{} }},
 	} {
 		res := r.res
 		c.edit(&res)
@@ -302,4 +303,46 @@ func TestCancelledBeforeSend(t *testing.T) {
 	if err := snd.Send(ctxT(t, 5*time.Second), "decode", r.manifest(Ticket{}), r.source()); ReasonOf(err) != ReasonSource || len(log) != 0 {
 		t.Errorf("err %v, %d frames sent", err, len(log))
 	}
+}
+
+// TestPageAfterAbortNotWritten drives a bound transfer directly: a page frame that reaches the
+// receiver after the abort (however the stream was slow to end) is refused and writes nothing.
+func TestPageAfterAbortNotWritten(t *testing.T) {
+	r := newRig(t, 5*time.Second)
+	ticket, _ := r.recv.Expect(r.res)
+	m := r.manifest(ticket)
+	m.Model = r.model
+	tb := int(r.model.TokenBytes)
+	var frames [][]byte
+	for i := range 3 {
+		data := make([]byte, min(4, rigTokens-4*i)*tb)
+		if err := r.source().ReadPage(i, len(data)/tb, data); err != nil {
+			t.Fatal(err)
+		}
+		b, sum := AppendPage(nil, PageHeader{Transfer: m.Transfer, Request: m.Request, Tenant: m.Tenant, Index: uint32(i), Tokens: uint32(len(data) / tb)}, data)
+		m.Checksums = append(m.Checksums, sum)
+		frames = append(frames, b)
+	}
+	var f Frame
+	var in *incoming
+	if e := r.recv.bind(recvd{b: AppendManifest(nil, &m)}, &f, &in); e != nil {
+		t.Fatal(e)
+	}
+	if _, e := in.step(recvd{b: frames[0]}, &f); e != nil {
+		t.Fatal(e)
+	}
+	in.abort(fail(ReasonDeadline, m.Transfer, "test"))
+	if o := r.outcome(); ReasonOf(o.Err) != ReasonDeadline {
+		t.Fatalf("outcome %+v", o)
+	}
+	if _, e := in.step(recvd{b: frames[1]}, &f); e == nil || e.Reason != ReasonStale {
+		t.Errorf("late page: %v", e)
+	}
+	if _, e := in.step(recvd{b: AppendEnd(nil, m.Transfer, 3, rigTokens)}, &f); e == nil {
+		t.Error("late end commits")
+	}
+	if string(pageBytes(r.dst, r.res.Pages[1].Page)) != string(r.before[r.res.Pages[1].Page]) {
+		t.Error("the late page was written")
+	}
+	r.untouched()
 }
