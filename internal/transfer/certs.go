@@ -1,0 +1,113 @@
+package transfer
+
+import (
+	"crypto/ecdsa"
+	"crypto/elliptic"
+	"crypto/rand"
+	"crypto/x509"
+	"crypto/x509/pkix"
+	"encoding/pem"
+	"errors"
+	"fmt"
+	"io/fs"
+	"math/big"
+	"net"
+	"os"
+	"path/filepath"
+	"time"
+)
+
+// devValidity is how long development certificates last.
+const devValidity = 365 * 24 * time.Hour
+
+// WriteDevCerts writes a development CA (ca.pem) and a node certificate and key (node.pem,
+// node-key.pem) valid for loopback (127.0.0.1, ::1, localhost) as server and client, for
+// `kvwarden certs`. Every node of a development cluster uses the same directory. The CA's key is
+// not kept, so nothing else can ever be signed by this CA. It refuses to overwrite any file;
+// the key is written 0600.
+func WriteDevCerts(dir string, now time.Time) error {
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return err
+	}
+	for _, f := range []string{CAFile, CertFile, KeyFile} {
+		if _, err := os.Lstat(filepath.Join(dir, f)); !errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("%s exists (or cannot be checked: %v); refusing to overwrite", filepath.Join(dir, f), err)
+		}
+	}
+	caKey, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	if err != nil {
+		return err
+	}
+	caTmpl := &x509.Certificate{
+		SerialNumber:          serial(),
+		Subject:               pkix.Name{CommonName: "kvwarden development CA"},
+		NotBefore:             now.Add(-time.Hour),
+		NotAfter:              now.Add(devValidity),
+		IsCA:                  true,
+		BasicConstraintsValid: true,
+		MaxPathLenZero:        true,
+		KeyUsage:              x509.KeyUsageCertSign | x509.KeyUsageCRLSign,
+	}
+	caDER, err := x509.CreateCertificate(rand.Reader, caTmpl, caTmpl, &caKey.PublicKey, caKey)
+	if err != nil {
+		return err
+	}
+	ca, err := x509.ParseCertificate(caDER)
+	if err != nil {
+		return err
+	}
+	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	if err != nil {
+		return err
+	}
+	tmpl := &x509.Certificate{
+		SerialNumber: serial(),
+		Subject:      pkix.Name{CommonName: "kvwarden node"},
+		NotBefore:    now.Add(-time.Hour),
+		NotAfter:     now.Add(devValidity),
+		KeyUsage:     x509.KeyUsageDigitalSignature,
+		ExtKeyUsage:  []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth, x509.ExtKeyUsageClientAuth},
+		DNSNames:     []string{"localhost"},
+		IPAddresses:  []net.IP{net.IPv4(127, 0, 0, 1), net.IPv6loopback},
+	}
+	der, err := x509.CreateCertificate(rand.Reader, tmpl, ca, &key.PublicKey, caKey)
+	if err != nil {
+		return err
+	}
+	keyDER, err := x509.MarshalPKCS8PrivateKey(key)
+	if err != nil {
+		return err
+	}
+	for _, f := range []struct {
+		name, typ string
+		der       []byte
+		mode      os.FileMode
+	}{
+		{CAFile, "CERTIFICATE", caDER, 0o644},
+		{CertFile, "CERTIFICATE", der, 0o644},
+		{KeyFile, "PRIVATE KEY", keyDER, 0o600},
+	} {
+		if err := writeNew(filepath.Join(dir, f.name), f.mode, pem.EncodeToMemory(&pem.Block{Type: f.typ, Bytes: f.der})); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func serial() *big.Int {
+	n, _ := rand.Int(rand.Reader, new(big.Int).Lsh(big.NewInt(1), 127)) // crypto/rand cannot fail
+	return n
+}
+
+// writeNew creates path with mode, failing if it exists (O_EXCL closes the race with the check).
+func writeNew(path string, mode os.FileMode, b []byte) error {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, mode)
+	if err != nil {
+		return err
+	}
+	if _, err := f.Write(b); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}

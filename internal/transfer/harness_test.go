@@ -1,0 +1,182 @@
+package transfer
+
+import (
+	"bytes"
+	"context"
+	"math/rand/v2"
+	"testing"
+	"time"
+
+	"github.com/kvwarden/kvwarden/internal/kv"
+	"github.com/kvwarden/kvwarden/internal/kvtypes"
+	"github.com/kvwarden/kvwarden/internal/tensor"
+)
+
+var (
+	tenantA = kvtypes.TenantKey{0xa1, 0xa2}
+	tenantB = kvtypes.TenantKey{0xb1, 0xb2}
+)
+
+func testConfig(pages int) kv.Config {
+	return kv.Config{Layers: 2, KVHeads: 2, HeadDim: 4, PageTokens: 4, DType: tensor.F16, Pages: pages}
+}
+
+func testModel(t testing.TB) Fingerprint {
+	cfg := testConfig(1)
+	tb, err := kv.BytesPerToken(cfg.Layers, cfg.KVHeads, cfg.HeadDim, cfg.DType)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Fingerprint{Arch: "test", KVDType: "F16", Weights: [32]byte{7}, PageTokens: uint32(cfg.PageTokens), TokenBytes: uint32(tb)}
+}
+
+func newPool(t testing.TB, cfg kv.Config) *kv.Pool {
+	p, err := kv.NewPool(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { p.Close() })
+	return p
+}
+
+// rig is one prefill pool and one decode pool, and a transfer of tokens tokens between them.
+type rig struct {
+	t        testing.TB
+	model    Fingerprint
+	src, dst *kv.Pool
+	srcRefs  []kvtypes.PageRef
+	res      Reservation
+	before   [][]byte // every decode page (header and data) before the transfer
+	hdrs     []kvtypes.Header
+	outcomes chan Outcome
+	refused  chan *Error
+	recv     *Receiver
+}
+
+const rigTokens = 10 // three pages: 4, 4 and 2 tokens
+
+func newRig(t testing.TB, deadline time.Duration) *rig {
+	r := &rig{t: t, model: testModel(t), outcomes: make(chan Outcome, 4), refused: make(chan *Error, 4)}
+	r.src = newPool(t, testConfig(8))
+	r.dst = newPool(t, testConfig(12))
+	rng := rand.New(rand.NewPCG(1, 2))
+	for id := range kvtypes.PageID(8) {
+		fill(r.src, id, rng)
+	}
+	for id := range kvtypes.PageID(12) {
+		fill(r.dst, id, rng) // stands for other tenants' KV, left in place as pages are not scrubbed
+		r.dst.Stamp(id, kvtypes.Header{Tenant: tenantB, Request: 99, Gen: 1, Written: true})
+	}
+	r.srcRefs = []kvtypes.PageRef{{Page: 5, Gen: 3}, {Page: 2, Gen: 3}, {Page: 7, Gen: 3}}
+	for _, ref := range r.srcRefs {
+		r.src.Stamp(ref.Page, kvtypes.Header{Tenant: tenantA, Request: 11, Gen: ref.Gen, Written: true})
+	}
+	r.res = Reservation{Transfer: 0xfeed, Request: 21, Tenant: tenantA, Tokens: rigTokens,
+		Pages: []kvtypes.PageRef{{Page: 8, Gen: 9}, {Page: 1, Gen: 9}, {Page: 4, Gen: 9}}, Deadline: time.Now().Add(deadline)}
+	for _, ref := range r.res.Pages {
+		r.dst.Stamp(ref.Page, kvtypes.Header{Tenant: tenantA, Request: 21, Gen: ref.Gen})
+	}
+	for id := range kvtypes.PageID(12) {
+		r.before = append(r.before, append([]byte(nil), pageBytes(r.dst, id)...))
+		h, _ := r.dst.Header(id)
+		r.hdrs = append(r.hdrs, h)
+	}
+	var err error
+	r.recv, err = NewReceiver(ReceiverConfig{Model: r.model, Sink: PoolSink{r.dst},
+		Done: func(o Outcome) { r.outcomes <- o }, Refused: func(e *Error) { r.refused <- e }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(r.recv.Close)
+	return r
+}
+
+func fill(p *kv.Pool, id kvtypes.PageID, rng *rand.Rand) {
+	b := pageBytes(p, id)
+	for i := range b {
+		b[i] = byte(rng.Uint32())
+	}
+}
+
+func (r *rig) manifest(ticket Ticket) Manifest {
+	return Manifest{Transfer: r.res.Transfer, Request: r.res.Request, Tenant: r.res.Tenant, Ticket: ticket, Tokens: r.res.Tokens, First: 77}
+}
+
+func (r *rig) source() PoolSource {
+	return PoolSource{Pool: r.src, Tenant: tenantA, Pages: r.srcRefs}
+}
+
+func (r *rig) outcome() Outcome {
+	select {
+	case o := <-r.outcomes:
+		return o
+	case <-time.After(10 * time.Second):
+		r.t.Fatal("no outcome")
+		return Outcome{}
+	}
+}
+
+// untouched checks that no page outside the reservation changed, and that no reserved page is
+// marked written (so none can ever be read).
+func (r *rig) untouched() {
+	r.t.Helper()
+	reserved := map[kvtypes.PageID]bool{}
+	for _, ref := range r.res.Pages {
+		// A page handed on to another owner meanwhile is no longer the reservation's to write.
+		h, _ := r.dst.Header(ref.Page)
+		reserved[ref.Page] = h.Tenant == r.res.Tenant && h.Request == r.res.Request && h.Gen == ref.Gen
+	}
+	for id := range kvtypes.PageID(12) {
+		h, _ := r.dst.Header(id)
+		if reserved[id] {
+			if h.Written {
+				r.t.Errorf("reserved page %d marked written after a failed transfer", id)
+			}
+			continue
+		}
+		if !bytes.Equal(pageBytes(r.dst, id), r.before[id]) || h != r.hdrs[id] {
+			r.t.Errorf("page %d outside the reservation changed", id)
+		}
+	}
+}
+
+// committed checks a successful transfer: the used token slots equal the sender's, the rest of
+// each page still holds what was there (nothing beyond the tokens travelled), headers are written.
+func (r *rig) committed(o Outcome) {
+	r.t.Helper()
+	if o.Err != nil || o.Tokens != rigTokens || o.First != 77 || o.Request != 21 || len(o.Pages) != 3 {
+		r.t.Fatalf("outcome %+v", o)
+	}
+	tb := int(r.model.TokenBytes)
+	for i, ref := range r.res.Pages {
+		want := kvtypes.Header{Tenant: tenantA, Request: 21, Gen: 9, Written: true}
+		if o.Pages[i] != (Written{Page: ref.Page, Header: want}) {
+			r.t.Errorf("entry %d: %+v", i, o.Pages[i])
+		}
+		n := min(4, rigTokens-4*i)
+		got, sent := make([]byte, n*tb), make([]byte, n*tb)
+		if err := (PoolSource{Pool: r.dst, Tenant: tenantA, Pages: r.res.Pages}).ReadPage(i, n, got); err != nil {
+			r.t.Fatal(err)
+		}
+		if err := r.source().ReadPage(i, n, sent); err != nil {
+			r.t.Fatal(err)
+		}
+		if !bytes.Equal(got, sent) {
+			r.t.Errorf("page %d contents differ", i)
+		}
+		cur, old := pageBytes(r.dst, ref.Page), r.before[ref.Page]
+		seg, row := len(cur)/4, tb/4 // 2 layers × K and V; a row is one token of one segment
+		// The unused slots keep what was there: they were never sent.
+		for s := range 4 {
+			if !bytes.Equal(cur[s*seg+n*row:(s+1)*seg], old[s*seg+n*row:(s+1)*seg]) {
+				r.t.Errorf("page %d: slots beyond its %d tokens changed", i, n)
+			}
+		}
+	}
+}
+
+func ctxT(t testing.TB, d time.Duration) context.Context {
+	ctx, cancel := context.WithTimeout(context.Background(), d)
+	t.Cleanup(cancel)
+	return ctx
+}

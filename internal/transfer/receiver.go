@@ -1,0 +1,442 @@
+package transfer
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/kvwarden/kvwarden/internal/kvtypes"
+)
+
+// Reservation is what the decode side expects: core.ReceivePages plus the core's deadline.
+type Reservation struct {
+	Transfer kvtypes.TransferID
+	Request  kvtypes.RequestID
+	Tenant   kvtypes.TenantKey
+	Pages    []kvtypes.PageRef // stamped unwritten with (Tenant, Request, Gen)
+	Tokens   int
+	Deadline time.Time
+}
+
+// Written is a page's header as read back after the commit (core.WrittenPage).
+type Written struct {
+	Page   kvtypes.PageID
+	Header kvtypes.Header
+}
+
+// Outcome ends a reservation. On success (Err == nil) it carries what core.PagesReceived needs;
+// otherwise Err is an *Error and the pages are the caller's to quarantine.
+type Outcome struct {
+	Transfer kvtypes.TransferID
+	Request  kvtypes.RequestID
+	Tokens   int
+	First    int32
+	Pages    []Written
+	Err      error
+}
+
+// ReceiverConfig configures a Receiver.
+type ReceiverConfig struct {
+	Model Fingerprint
+	Sink  PageSink
+	// Done receives each reservation's Outcome exactly once, after the receiver has stopped
+	// touching its pages for good. It is called from the receiver's goroutines and must not block.
+	Done func(Outcome)
+	// Refused, if set, hears of each stream refused before it matched a reservation (a replay, an
+	// unknown transfer, a malformed first frame): there is no Outcome for those.
+	Refused func(*Error)
+	// Handshake bounds the wait for a stream's manifest (default 10 s).
+	Handshake time.Duration
+}
+
+// Receiver accepts incoming transfers into reserved pages. It is safe for concurrent use.
+type Receiver struct {
+	cfg  ReceiverConfig
+	mu   sync.Mutex
+	byID map[kvtypes.TransferID]*incoming
+}
+
+type inState uint8
+
+const (
+	inPending inState = iota // reserved, waiting for its manifest
+	inLive                   // bound to a stream
+	inDone                   // committed or aborted; never touched again
+)
+
+type incoming struct {
+	r      *Receiver
+	res    Reservation
+	ticket Ticket
+	timer  *time.Timer
+
+	// mu is held across each page write, so an abort waits for a write in flight and no write
+	// starts after it.
+	mu    sync.Mutex
+	state inState
+	kill  chan *Error // set when bound: an abort from outside the stream's goroutine
+	sums  []uint32
+	first int32
+	next  int // the next page index expected
+}
+
+// NewReceiver returns a receiver; serve it with a transport (GRPCServer, MemNetwork.Listen).
+func NewReceiver(cfg ReceiverConfig) (*Receiver, error) {
+	if cfg.Sink == nil || cfg.Done == nil || cfg.Model.PageTokens == 0 || cfg.Model.TokenBytes == 0 {
+		return nil, errors.New("transfer: a receiver needs a sink, a Done callback and a model fingerprint")
+	}
+	if cfg.Handshake <= 0 {
+		cfg.Handshake = 10 * time.Second
+	}
+	return &Receiver{cfg: cfg, byID: make(map[kvtypes.TransferID]*incoming)}, nil
+}
+
+// Expect registers a reservation and returns the ticket the sender must present. The reservation
+// aborts with ReasonDeadline if no commit happens by res.Deadline.
+func (r *Receiver) Expect(res Reservation) (Ticket, error) {
+	pt := int(r.cfg.Model.PageTokens)
+	if res.Deadline.IsZero() {
+		return Ticket{}, fmt.Errorf("transfer %d: a reservation needs a deadline", res.Transfer)
+	}
+	if res.Tokens <= 0 || len(res.Pages) != (res.Tokens+pt-1)/pt {
+		return Ticket{}, fmt.Errorf("transfer %d: %d pages cannot hold exactly %d tokens of %d a page", res.Transfer, len(res.Pages), res.Tokens, pt)
+	}
+	in := &incoming{r: r, res: res, ticket: newTicket()}
+	in.res.Pages = append([]kvtypes.PageRef(nil), res.Pages...)
+	r.mu.Lock()
+	if r.byID[res.Transfer] != nil {
+		r.mu.Unlock()
+		return Ticket{}, fmt.Errorf("transfer %d is already expected", res.Transfer)
+	}
+	r.byID[res.Transfer] = in
+	in.timer = time.AfterFunc(time.Until(res.Deadline), func() {
+		in.abort(fail(ReasonDeadline, res.Transfer, "no commit by the reservation's deadline"))
+	})
+	r.mu.Unlock()
+	return in.ticket, nil
+}
+
+// Cancel aborts a reservation (the core cancelled the transfer); its Outcome follows through Done
+// once no write can happen any more. Unknown or finished transfers are ignored.
+func (r *Receiver) Cancel(id kvtypes.TransferID) {
+	r.mu.Lock()
+	in := r.byID[id]
+	r.mu.Unlock()
+	if in != nil {
+		in.abort(fail(ReasonCancelled, id, "cancelled by the receiving node"))
+	}
+}
+
+// Close aborts every open reservation.
+func (r *Receiver) Close() {
+	r.mu.Lock()
+	all := make([]*incoming, 0, len(r.byID))
+	for _, in := range r.byID {
+		all = append(all, in)
+	}
+	r.mu.Unlock()
+	for _, in := range all {
+		in.abort(fail(ReasonCancelled, in.res.Transfer, "receiver closed"))
+	}
+}
+
+// abort ends the reservation unless it already ended; it returns whether this call ended it.
+func (in *incoming) abort(e *Error) bool {
+	in.mu.Lock()
+	if in.state == inDone {
+		in.mu.Unlock()
+		return false
+	}
+	in.state = inDone
+	kill := in.kill
+	in.mu.Unlock()
+	if kill != nil {
+		select {
+		case kill <- e:
+		default:
+		}
+	}
+	in.finish(Outcome{Transfer: in.res.Transfer, Request: in.res.Request, Err: e})
+	return true
+}
+
+func (in *incoming) finish(o Outcome) {
+	in.timer.Stop()
+	in.r.mu.Lock()
+	delete(in.r.byID, in.res.Transfer)
+	in.r.mu.Unlock()
+	in.r.cfg.Done(o)
+}
+
+// recvd is one Recv result handed from a stream's reader goroutine to its handler.
+type recvd struct {
+	b   []byte
+	err error
+}
+
+// serve runs one incoming stream to its end. Frames are read by a helper goroutine so that an abort
+// from outside (deadline, Cancel) can answer the sender while a Recv is blocked.
+func (r *Receiver) serve(ctx context.Context, st Stream) {
+	frames := make(chan recvd)
+	more := make(chan struct{})
+	stop := make(chan struct{})
+	defer close(stop)
+	go func() {
+		for {
+			b, err := st.Recv()
+			select {
+			case frames <- recvd{b, err}:
+			case <-stop:
+				return
+			}
+			if err != nil {
+				return
+			}
+			select {
+			case <-more:
+			case <-stop:
+				return
+			}
+		}
+	}()
+	var f Frame
+	var out []byte
+	abortFrame := func(e *Error) {
+		out = AppendAbort(out[:0], e.Transfer, e.Reason, e.Detail)
+		_ = st.Send(out) // best effort: the stream may already be gone
+	}
+	// The manifest.
+	var in *incoming
+	hs := time.NewTimer(r.cfg.Handshake)
+	select {
+	case m := <-frames:
+		hs.Stop()
+		if e := r.bind(m, &f, &in); e != nil {
+			abortFrame(e)
+			return
+		}
+	case <-hs.C:
+		r.refused(fail(ReasonProtocol, 0, "no manifest within %v", r.cfg.Handshake))
+		return
+	case <-ctx.Done():
+		hs.Stop()
+		return
+	}
+	out = AppendControl(out[:0], KindAccept, in.res.Transfer)
+	if err := st.Send(out); err != nil {
+		in.abort(fail(ReasonConnection, in.res.Transfer, "accept: %v", err))
+		return
+	}
+	for {
+		more <- struct{}{}
+		var m recvd
+		select {
+		case m = <-frames:
+		case e := <-in.kill:
+			abortFrame(e)
+			return
+		}
+		done, e := in.step(m, &f)
+		if e != nil {
+			if !in.abort(e) { // something else ended it first and says why
+				select {
+				case e = <-in.kill:
+				default:
+				}
+			}
+			if e.Reason != ReasonPeer && e.Reason != ReasonConnection {
+				abortFrame(e)
+			}
+			return
+		}
+		if done != nil {
+			out = AppendControl(out[:0], KindCommit, in.res.Transfer)
+			_ = st.Send(out) // the receiver has committed whatever the sender hears
+			in.finish(*done)
+			return
+		}
+	}
+}
+
+func (r *Receiver) refused(e *Error) {
+	if r.cfg.Refused != nil {
+		r.cfg.Refused(e)
+	}
+}
+
+// recvError names a stream that ended without an abort frame. A cancelled stream and a dead
+// connection look the same to gRPC, and a sender that means to abort says so first.
+func recvError(id kvtypes.TransferID, err error) *Error {
+	return fail(ReasonConnection, id, "the stream ended without a word: %v", err)
+}
+
+// bind checks the first frame against the reservation it names, before any page is read, and
+// binds the stream to it. A reservation that a mismatching manifest names is aborted: whoever
+// sent it knows the transfer id, and failing closed is the safe answer.
+func (r *Receiver) bind(m recvd, f *Frame, out **incoming) *Error {
+	if m.err != nil {
+		e := recvError(0, m.err)
+		r.refused(e)
+		return e
+	}
+	if err := DecodeFrame(m.b, f); err != nil || f.Kind != KindManifest {
+		e := fail(ReasonProtocol, f.Transfer, "the first frame is not a manifest (%v)", err)
+		r.refused(e)
+		return e
+	}
+	mf := &f.Manifest
+	r.mu.Lock()
+	in := r.byID[mf.Transfer]
+	r.mu.Unlock()
+	if in == nil {
+		e := fail(ReasonStale, mf.Transfer, "no reservation for this transfer (finished, replayed or never made)")
+		r.refused(e)
+		return e
+	}
+	in.mu.Lock()
+	if in.state != inPending {
+		in.mu.Unlock()
+		e := fail(ReasonStale, mf.Transfer, "the reservation's ticket was already used")
+		r.refused(e)
+		return e
+	}
+	in.mu.Unlock()
+	res := &in.res
+	pt := int(r.cfg.Model.PageTokens)
+	var e *Error
+	switch {
+	case mf.Ticket != in.ticket:
+		e = fail(ReasonManifest, res.Transfer, "wrong ticket")
+	case mf.Request != res.Request:
+		e = fail(ReasonManifest, res.Transfer, "manifest names request %d, reserved for %d", mf.Request, res.Request)
+	case mf.Tenant != res.Tenant:
+		e = fail(ReasonManifest, res.Transfer, "manifest names another tenant")
+	case mf.Model != r.cfg.Model:
+		e = fail(ReasonModel, res.Transfer, "sender's model %s/%s/%d tokens a page differs from ours", mf.Model.Arch, mf.Model.KVDType, mf.Model.PageTokens)
+	case mf.Tokens != res.Tokens:
+		e = fail(ReasonTokenCount, res.Transfer, "manifest announces %d tokens, %d reserved", mf.Tokens, res.Tokens)
+	case len(mf.Checksums) != len(res.Pages) || len(res.Pages) != (mf.Tokens+pt-1)/pt:
+		e = fail(ReasonPageCount, res.Transfer, "manifest announces %d pages, %d reserved", len(mf.Checksums), len(res.Pages))
+	}
+	if e != nil {
+		in.abort(e)
+		return e
+	}
+	in.mu.Lock()
+	if in.state != inPending { // aborted (deadline, cancel) or bound by another stream meanwhile
+		in.mu.Unlock()
+		return fail(ReasonStale, res.Transfer, "the reservation ended or was taken")
+	}
+	in.state = inLive
+	in.kill = make(chan *Error, 1)
+	in.sums = append([]uint32(nil), mf.Checksums...)
+	in.first = mf.First
+	in.mu.Unlock()
+	*out = in
+	return nil
+}
+
+// step applies one frame of a live transfer; it returns the Outcome of a commit, or the check that
+// failed.
+func (in *incoming) step(m recvd, f *Frame) (*Outcome, *Error) {
+	id := in.res.Transfer
+	if m.err != nil {
+		return nil, recvError(id, m.err)
+	}
+	if err := DecodeFrame(m.b, f); err != nil {
+		return nil, fail(ReasonProtocol, id, "%v", err)
+	}
+	if f.Transfer != id {
+		return nil, fail(ReasonHeader, id, "a frame names transfer %d", f.Transfer)
+	}
+	switch f.Kind {
+	case KindPage:
+		return nil, in.page(f)
+	case KindEnd:
+		return in.commit(f)
+	case KindManifest:
+		return nil, fail(ReasonDuplicate, id, "a second manifest")
+	case KindAbort:
+		return nil, fail(ReasonPeer, id, "the sender aborted: %s: %s", f.Reason, f.Detail)
+	}
+	return nil, fail(ReasonProtocol, id, "unexpected frame kind %d", f.Kind)
+}
+
+func (in *incoming) page(f *Frame) *Error {
+	res, h := &in.res, &f.Page
+	id := res.Transfer
+	pt, tb := int(in.r.cfg.Model.PageTokens), int(in.r.cfg.Model.TokenBytes)
+	i := int(h.Index)
+	switch {
+	case h.Request != res.Request || h.Tenant != res.Tenant:
+		return fail(ReasonHeader, id, "page %d names another request or tenant", i)
+	case i < in.next:
+		return fail(ReasonDuplicate, id, "page %d again", i)
+	case i >= len(res.Pages):
+		return fail(ReasonPageCount, id, "page %d beyond the %d reserved", i, len(res.Pages))
+	case i > in.next:
+		return fail(ReasonOrder, id, "page %d while page %d is due", i, in.next)
+	}
+	want := min(pt, res.Tokens-i*pt)
+	switch {
+	case int(h.Tokens) != want:
+		return fail(ReasonTokenCount, id, "page %d carries %d tokens, %d due", i, h.Tokens, want)
+	case len(f.Data) != want*tb:
+		return fail(ReasonPageSize, id, "page %d has %d bytes for %d tokens", i, len(f.Data), want)
+	case f.Sum != in.sums[i]:
+		return fail(ReasonChecksum, id, "page %d does not match its manifest checksum", i)
+	}
+	ref := res.Pages[i]
+	in.mu.Lock()
+	defer in.mu.Unlock()
+	if in.state != inLive {
+		return fail(ReasonStale, id, "page %d arrived after the transfer ended", i)
+	}
+	sink := in.r.cfg.Sink
+	if hd, ok := sink.Header(ref.Page); !ok || hd != (kvtypes.Header{Tenant: res.Tenant, Request: res.Request, Gen: ref.Gen}) {
+		return fail(ReasonHeader, id, "reserved page %d (entry %d) is no longer this reservation's", ref.Page, i)
+	}
+	if err := sink.WritePage(ref.Page, want, f.Data); err != nil {
+		return fail(ReasonHeader, id, "writing page %d: %v", ref.Page, err)
+	}
+	in.next++
+	return nil
+}
+
+// commit applies the commit rule: every reserved page received, the token count announced, every
+// checksum verified (per page, above) and every page's header, read back after marking it
+// written, naming this request's tenant and generation.
+func (in *incoming) commit(f *Frame) (*Outcome, *Error) {
+	res := &in.res
+	id := res.Transfer
+	if in.next != len(res.Pages) || int(f.Pages) != len(res.Pages) {
+		return nil, fail(ReasonPageCount, id, "end after %d pages (the sender counts %d), %d reserved", in.next, f.Pages, len(res.Pages))
+	}
+	if int(f.Tokens) != res.Tokens {
+		return nil, fail(ReasonTokenCount, id, "end after %d tokens, %d reserved", f.Tokens, res.Tokens)
+	}
+	in.mu.Lock()
+	defer in.mu.Unlock()
+	if in.state != inLive {
+		return nil, fail(ReasonStale, id, "the end arrived after the transfer ended")
+	}
+	sink := in.r.cfg.Sink
+	pages := make([]Written, len(res.Pages))
+	for i, ref := range res.Pages {
+		want := kvtypes.Header{Tenant: res.Tenant, Request: res.Request, Gen: ref.Gen}
+		if h, ok := sink.Header(ref.Page); !ok || h != want {
+			return nil, fail(ReasonHeader, id, "reserved page %d (entry %d) changed owner before the commit", ref.Page, i)
+		}
+	}
+	for i, ref := range res.Pages {
+		if err := sink.MarkWritten(ref.Page); err != nil {
+			return nil, fail(ReasonHeader, id, "marking page %d: %v", ref.Page, err)
+		}
+		h, _ := sink.Header(ref.Page)
+		pages[i] = Written{Page: ref.Page, Header: h}
+	}
+	in.state = inDone
+	return &Outcome{Transfer: id, Request: res.Request, Tokens: res.Tokens, First: in.first, Pages: pages}, nil
+}

@@ -1,0 +1,348 @@
+package transfer
+
+import (
+	"context"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/kvwarden/kvwarden/internal/kvtypes"
+)
+
+// faultRow is one way a transfer can go wrong, and the check that must catch it on the receiver.
+type faultRow struct {
+	name  string
+	fault FaultKind
+	at    int
+	// setup may change the rig or wrap the source; it runs after Expect.
+	setup func(r *rig, ctx context.Context, cancel context.CancelFunc, src PageSource) PageSource
+	want  Reason // "" for a commit
+	short bool   // a short reservation deadline (stalls)
+}
+
+// onRead runs f when page-table entry at is read for sending (the second read: the first computes
+// the manifest's checksums).
+type onRead struct {
+	PageSource
+	at    int
+	reads atomic.Int32
+	f     func()
+}
+
+func (s *onRead) ReadPage(i, tokens int, dst []byte) error {
+	if i == s.at && s.reads.Add(1) == 2 {
+		s.f()
+	}
+	return s.PageSource.ReadPage(i, tokens, dst)
+}
+
+var faultRows = []faultRow{
+	{name: "clean"},
+	{name: "flip a byte", fault: FaultFlipByte, at: 1, want: ReasonChecksum},
+	{name: "truncate a page", fault: FaultTruncatePage, at: 0, want: ReasonPageSize},
+	{name: "drop a page", fault: FaultDropPage, at: 1, want: ReasonOrder},
+	{name: "drop the last page", fault: FaultDropPage, at: 2, want: ReasonPageCount},
+	{name: "duplicate a page", fault: FaultDuplicatePage, at: 1, want: ReasonDuplicate},
+	{name: "reorder pages", fault: FaultReorderPages, at: 0, want: ReasonOrder},
+	{name: "fewer pages announced", fault: FaultFewerPages, want: ReasonPageCount},
+	{name: "more pages sent", fault: FaultMorePages, want: ReasonPageCount},
+	{name: "wrong request id", fault: FaultWrongRequest, want: ReasonManifest},
+	{name: "wrong ticket", fault: FaultWrongTicket, want: ReasonManifest},
+	{name: "wrong tenant", fault: FaultWrongTenant, want: ReasonManifest},
+	{name: "wrong tenant on a page", fault: FaultWrongPageTenant, at: 2, want: ReasonHeader},
+	{name: "wrong model", fault: FaultWrongModel, want: ReasonModel},
+	{name: "wrong token count", fault: FaultWrongTokens, want: ReasonTokenCount},
+	{name: "stall past the deadline", fault: FaultStall, at: 1, want: ReasonDeadline, short: true},
+	{name: "connection killed", fault: FaultKillConn, at: 1, want: ReasonConnection},
+	{name: "reserved page reused before it was written", want: ReasonHeader,
+		setup: func(r *rig, _ context.Context, _ context.CancelFunc, src PageSource) PageSource {
+			r.dst.Stamp(r.res.Pages[1].Page, kvtypes.Header{Tenant: tenantB, Request: 5, Gen: 10}) // freed and handed on
+			r.hdrs[r.res.Pages[1].Page], _ = r.dst.Header(r.res.Pages[1].Page)
+			return src
+		}},
+	{name: "sender aborts mid-transfer", want: ReasonPeer,
+		setup: func(_ *rig, _ context.Context, cancel context.CancelFunc, src PageSource) PageSource {
+			return &onRead{PageSource: src, at: 1, f: cancel}
+		}},
+	{name: "receiver cancels mid-transfer", want: ReasonCancelled,
+		setup: func(r *rig, _ context.Context, _ context.CancelFunc, src PageSource) PageSource {
+			return &onRead{PageSource: src, at: 1, f: func() { r.recv.Cancel(r.res.Transfer) }}
+		}},
+}
+
+// runFaultRow runs one row over transport tr (a factory, so the fault wraps it) and checks the
+// receiver's outcome, the sender's error, and that nothing landed outside the reservation.
+func runFaultRow(t *testing.T, row faultRow, serve func(*Receiver) (Transport, string)) {
+	deadline := 5 * time.Second
+	if row.short {
+		deadline = 300 * time.Millisecond
+	}
+	r := newRig(t, deadline)
+	tr, peer := serve(r.recv)
+	if row.fault != FaultNone {
+		tr = &Faults{Kind: row.fault, At: row.at, T: tr}
+	}
+	snd, err := NewSender(SenderConfig{Transport: tr, Model: r.model})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ticket, err := r.recv.Expect(r.res)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	var src PageSource = r.source()
+	if row.setup != nil {
+		src = row.setup(r, ctx, cancel, src)
+	}
+	sendErr := snd.Send(ctx, peer, r.manifest(ticket), src)
+	o := r.outcome()
+	if row.want == "" {
+		if sendErr != nil {
+			t.Fatalf("send: %v", sendErr)
+		}
+		r.committed(o)
+		return
+	}
+	if got := ReasonOf(o.Err); got != row.want {
+		t.Errorf("receiver: %v, want reason %s", o.Err, row.want)
+	}
+	if sendErr == nil {
+		t.Error("the sender reports success for a transfer that did not commit")
+	}
+	if o.Pages != nil {
+		t.Error("a failed outcome carries pages")
+	}
+	r.untouched()
+}
+
+func memServe(t *testing.T) func(*Receiver) (Transport, string) {
+	return func(r *Receiver) (Transport, string) {
+		n := NewMemNetwork()
+		n.Listen("decode", r)
+		t.Cleanup(n.Wait)
+		return n, "decode"
+	}
+}
+
+func TestFaultsInMemory(t *testing.T) {
+	for _, row := range faultRows {
+		t.Run(row.name, func(t *testing.T) { runFaultRow(t, row, memServe(t)) })
+	}
+}
+
+// TestReplay sends the frames of a committed transfer again, then a copy naming a reservation that
+// has expired: both are refused as stale, before any page is read.
+func TestReplay(t *testing.T) {
+	r := newRig(t, 5*time.Second)
+	n := NewMemNetwork()
+	n.Listen("decode", r.recv)
+	defer n.Wait()
+	var log [][]byte
+	rec := &recorder{T: n, log: &log}
+	snd, _ := NewSender(SenderConfig{Transport: rec, Model: r.model})
+	ticket, err := r.recv.Expect(r.res)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := snd.Send(ctxT(t, 5*time.Second), "decode", r.manifest(ticket), r.source()); err != nil {
+		t.Fatal(err)
+	}
+	r.committed(r.outcome())
+	before := append([]byte(nil), pageBytes(r.dst, r.res.Pages[0].Page)...)
+	// A second reservation for the same pages, as if they were reused: the replay must not land.
+	res2 := r.res
+	res2.Transfer = 0xbeef
+	for _, ref := range res2.Pages {
+		r.dst.Stamp(ref.Page, kvtypes.Header{Tenant: tenantA, Request: 21, Gen: ref.Gen})
+	}
+	if _, err := r.recv.Expect(res2); err != nil {
+		t.Fatal(err)
+	}
+	st, err := n.Dial(ctxT(t, 5*time.Second), "decode")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	for _, b := range log {
+		if st.Send(b) != nil {
+			break
+		}
+	}
+	b, err := st.Recv()
+	var f Frame
+	if err != nil || DecodeFrame(b, &f) != nil || f.Kind != KindAbort || f.Reason != ReasonStale {
+		t.Fatalf("replay answered %+v, %v", f, err)
+	}
+	if e := <-r.refused; e.Reason != ReasonStale {
+		t.Errorf("refused: %v", e)
+	}
+	if string(before) != string(pageBytes(r.dst, r.res.Pages[0].Page)) {
+		t.Error("a replayed page landed")
+	}
+	select {
+	case o := <-r.outcomes:
+		t.Errorf("the replay ended a reservation: %+v", o)
+	default:
+	}
+	r.recv.Cancel(res2.Transfer)
+	if o := r.outcome(); ReasonOf(o.Err) != ReasonCancelled {
+		t.Errorf("cancel: %+v", o)
+	}
+}
+
+// recorder keeps a copy of every frame a sender sends.
+type recorder struct {
+	T   Transport
+	log *[][]byte
+}
+
+func (r *recorder) Dial(ctx context.Context, peer string) (Stream, error) {
+	st, err := r.T.Dial(ctx, peer)
+	return &recStream{Stream: st, log: r.log}, err
+}
+
+type recStream struct {
+	Stream
+	log *[][]byte
+}
+
+func (s *recStream) Send(b []byte) error {
+	*s.log = append(*s.log, append([]byte(nil), b...))
+	return s.Stream.Send(b)
+}
+
+// TestLateFrameNeverLands binds a stream, writes one page, aborts the reservation, and then sends
+// the next page on the same stream: it must not reach the page.
+func TestLateFrameNeverLands(t *testing.T) {
+	r := newRig(t, 5*time.Second)
+	n := NewMemNetwork()
+	n.Listen("decode", r.recv)
+	defer n.Wait()
+	ticket, _ := r.recv.Expect(r.res)
+	m := r.manifest(ticket)
+	m.Model = r.model
+	tb := int(r.model.TokenBytes)
+	var pages [][]byte
+	for i := range 3 {
+		data := make([]byte, min(4, rigTokens-4*i)*tb)
+		if err := r.source().ReadPage(i, len(data)/tb, data); err != nil {
+			t.Fatal(err)
+		}
+		b, sum := AppendPage(nil, PageHeader{Transfer: m.Transfer, Request: m.Request, Tenant: m.Tenant, Index: uint32(i), Tokens: uint32(len(data) / tb)}, data)
+		m.Checksums = append(m.Checksums, sum)
+		pages = append(pages, b)
+	}
+	st, _ := n.Dial(ctxT(t, 5*time.Second), "decode")
+	defer st.Close()
+	var f Frame
+	if err := st.Send(AppendManifest(nil, &m)); err != nil {
+		t.Fatal(err)
+	}
+	if b, err := st.Recv(); err != nil || DecodeFrame(b, &f) != nil || f.Kind != KindAccept {
+		t.Fatalf("accept: %+v %v", f, err)
+	}
+	_ = st.Send(pages[0])
+	r.recv.Cancel(r.res.Transfer)
+	if o := r.outcome(); ReasonOf(o.Err) != ReasonCancelled {
+		t.Fatalf("outcome %+v", o)
+	}
+	p1 := append([]byte(nil), pageBytes(r.dst, r.res.Pages[1].Page)...)
+	_ = st.Send(pages[1]) // late: the stream is over, or the frame is dropped
+	_ = st.Send(AppendEnd(nil, m.Transfer, 3, rigTokens))
+	n.Wait()
+	if string(p1) != string(pageBytes(r.dst, r.res.Pages[1].Page)) {
+		t.Error("a frame sent after the abort was written")
+	}
+	if string(r.before[r.res.Pages[1].Page]) != string(p1) {
+		t.Error("page 1 was written before it was sent")
+	}
+	r.untouched()
+}
+
+func TestExpectRefusesBadReservations(t *testing.T) {
+	r := newRig(t, 5*time.Second)
+	for _, c := range []struct {
+		name string
+		edit func(*Reservation)
+	}{
+		{"no tokens", func(res *Reservation) { res.Tokens = 0 }},
+		{"pages do not fit the tokens", func(res *Reservation) { res.Tokens = 13 }},
+		{"too many pages", func(res *Reservation) { res.Tokens = 4 }},
+		{"no deadline", func(res *Reservation) { res.Deadline = time.Time{} }},
+	} {
+		res := r.res
+		c.edit(&res)
+		if _, err := r.recv.Expect(res); err == nil {
+			t.Errorf("%s: accepted", c.name)
+		}
+	}
+	if _, err := r.recv.Expect(r.res); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.recv.Expect(r.res); err == nil {
+		t.Error("the same transfer expected twice")
+	}
+}
+
+// TestCancelledBeforeSend: an aborted request is never sent, not even its manifest.
+func TestCancelledBeforeSend(t *testing.T) {
+	r := newRig(t, 5*time.Second)
+	var log [][]byte
+	n := NewMemNetwork()
+	n.Listen("decode", r.recv)
+	snd, _ := NewSender(SenderConfig{Transport: &recorder{T: n, log: &log}, Model: r.model})
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if err := snd.Send(ctx, "decode", r.manifest(Ticket{}), r.source()); ReasonOf(err) != ReasonCancelled || len(log) != 0 {
+		t.Errorf("err %v, %d frames sent", err, len(log))
+	}
+	// A page whose header no longer names the request (freed and reused) is never read either.
+	r.src.Invalidate(r.srcRefs[2].Page)
+	if err := snd.Send(ctxT(t, 5*time.Second), "decode", r.manifest(Ticket{}), r.source()); ReasonOf(err) != ReasonSource || len(log) != 0 {
+		t.Errorf("err %v, %d frames sent", err, len(log))
+	}
+}
+
+// TestPageAfterAbortNotWritten drives a bound transfer directly: a page frame that reaches the
+// receiver after the abort (however the stream was slow to end) is refused and writes nothing.
+func TestPageAfterAbortNotWritten(t *testing.T) {
+	r := newRig(t, 5*time.Second)
+	ticket, _ := r.recv.Expect(r.res)
+	m := r.manifest(ticket)
+	m.Model = r.model
+	tb := int(r.model.TokenBytes)
+	var frames [][]byte
+	for i := range 3 {
+		data := make([]byte, min(4, rigTokens-4*i)*tb)
+		if err := r.source().ReadPage(i, len(data)/tb, data); err != nil {
+			t.Fatal(err)
+		}
+		b, sum := AppendPage(nil, PageHeader{Transfer: m.Transfer, Request: m.Request, Tenant: m.Tenant, Index: uint32(i), Tokens: uint32(len(data) / tb)}, data)
+		m.Checksums = append(m.Checksums, sum)
+		frames = append(frames, b)
+	}
+	var f Frame
+	var in *incoming
+	if e := r.recv.bind(recvd{b: AppendManifest(nil, &m)}, &f, &in); e != nil {
+		t.Fatal(e)
+	}
+	if _, e := in.step(recvd{b: frames[0]}, &f); e != nil {
+		t.Fatal(e)
+	}
+	in.abort(fail(ReasonDeadline, m.Transfer, "test"))
+	if o := r.outcome(); ReasonOf(o.Err) != ReasonDeadline {
+		t.Fatalf("outcome %+v", o)
+	}
+	if _, e := in.step(recvd{b: frames[1]}, &f); e == nil || e.Reason != ReasonStale {
+		t.Errorf("late page: %v", e)
+	}
+	if _, e := in.step(recvd{b: AppendEnd(nil, m.Transfer, 3, rigTokens)}, &f); e == nil {
+		t.Error("late end commits")
+	}
+	if string(pageBytes(r.dst, r.res.Pages[1].Page)) != string(r.before[r.res.Pages[1].Page]) {
+		t.Error("the late page was written")
+	}
+	r.untouched()
+}
