@@ -236,9 +236,12 @@ func TestFairShareProperty(t *testing.T) {
 			}
 		}
 		// A pick is a whole sequence and a lagging tenant catches up by at most one step's
-		// service, so the deficit stays within about two steps' share.
+		// service, so the deficit stays within a few steps' share, whatever the window. The
+		// bound is empirical: 2.1 was the worst over 2,000 runs, but with one slot per step
+		// (S=1) a lone-request tenant between two requests reaches 2.5 (seed
+		// 5904515692966738011); 3 leaves that margin.
 		for i, d := range worst {
-			if d > 2.5 {
+			if d > 3 {
 				rt.Fatalf("tenant %s (weight %d, %d live) fell %.2f steps behind its fair share (S=%d B=%d P=%d)",
 					loads[i].name, loads[i].weight, loads[i].live, d, S, B, P)
 			}
