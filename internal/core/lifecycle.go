@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/kvwarden/kvwarden/internal/faults"
+
 	"github.com/kvwarden/kvwarden/internal/kvtypes"
 )
 
@@ -151,7 +153,7 @@ func (c *Core) abort(r *request, reason kvtypes.AbortReason, msg string) {
 		c.removeWaiting(r)
 	case r.xfer != nil:
 		c.cancelTransfer(r)
-	case r.inBatch && c.inflight:
+	case r.inBatch && c.inflight && !faults.ReleaseAtOnce:
 		c.fenceStep(r)
 	default:
 		c.releasePages(r)

@@ -3,6 +3,8 @@ package core
 import (
 	"fmt"
 
+	"github.com/kvwarden/kvwarden/internal/faults"
+
 	"github.com/kvwarden/kvwarden/internal/kvtypes"
 )
 
@@ -120,6 +122,7 @@ func (c *Core) Advance(res StepResult) error {
 		sr := res.Seqs[i]
 		if sr.Violation {
 			c.st.security++
+			c.st.defences[defenceIndex(sr.Defence)]++
 			c.withdrawCached(r)
 			c.abort(r, kvtypes.AbortIsolation, "a page header did not match the page table")
 			continue
@@ -151,6 +154,9 @@ func (c *Core) sampled(r *request, tok int32, slot int) {
 		return
 	}
 	if r.state == Prefilling {
+		if faults.AdmissionRewrite && r.replay != nil && !c.handOffRewritten(r) {
+			return
+		}
 		if r.mode == PrefillOnly {
 			c.openSend(r, tok)
 			return

@@ -194,4 +194,6 @@ type StepResult struct {
 type SeqResult struct {
 	Token     int32 // the sampled token, when the Seq asked for logits
 	Violation bool  // a page header did not match: the request is aborted ("isolation")
+	// Defence is the check that found the violation; empty means the page header check.
+	Defence kvtypes.Defence
 }
