@@ -122,9 +122,12 @@ func (c *Core) Advance(res StepResult) error {
 		sr := res.Seqs[i]
 		if sr.Violation {
 			c.st.security++
-			c.st.defences[defenceIndex(sr.Defence)]++
 			c.withdrawCached(r)
-			c.abort(r, kvtypes.AbortIsolation, "a page header did not match the page table")
+			msg := "a page header did not match the page table"
+			if sr.Defence == kvtypes.DefenceChecksum {
+				msg = "a page did not verify against the checksum of what its request wrote"
+			}
+			c.stop(r, sr.Defence, msg)
 			continue
 		}
 		s := &batch[i]

@@ -40,8 +40,7 @@ func (c *Core) rewritten(r *request) {
 	if faults.StateSideTable {
 		return
 	}
-	c.st.defences[defenceIndex(kvtypes.DefenceState)]++
-	c.abort(r, kvtypes.AbortIsolation, fmt.Sprintf("defence %s: admission aborted this request (%v); an abort is the request's state, so it never runs",
+	c.stop(r, kvtypes.DefenceState, fmt.Sprintf("defence %s: admission aborted this request (%v); an abort is the request's state, so it never runs",
 		kvtypes.DefenceState, r.replay.pending))
 }
 
@@ -79,9 +78,8 @@ func (c *Core) handOffRewritten(r *request) bool {
 	}
 	if !faults.NoReconcile {
 		c.st.security++
-		c.st.defences[defenceIndex(kvtypes.DefenceReconcile)]++
 		P := c.cfg.PageTokens
-		c.abort(r, kvtypes.AbortTransfer, fmt.Sprintf("defence %s: prefill wrote %d tokens (%d pages) of the %d reserved for the prompt (%d pages)",
+		c.stop(r, kvtypes.DefenceReconcile, fmt.Sprintf("defence %s: prefill wrote %d tokens (%d pages) of the %d reserved for the prompt (%d pages)",
 			kvtypes.DefenceReconcile, r.computed, ceilDiv(r.computed, P), b, ceilDiv(b, P)))
 		return false
 	}

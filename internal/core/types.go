@@ -161,8 +161,9 @@ type Terminal struct {
 	Finish    kvtypes.FinishReason
 	Abort     kvtypes.AbortReason
 	Message   string
-	Generated int // output tokens emitted before the end
-	Cached    int // prompt tokens its first admission found in its tenant's prefix cache
+	Defence   kvtypes.Defence // the defence that stopped the request, when one did
+	Generated int             // output tokens emitted before the end
+	Cached    int             // prompt tokens its first admission found in its tenant's prefix cache
 }
 
 // Ready is one step's plan. Execute it in this order: stream Emit and Done; Invalidate; Stamp;

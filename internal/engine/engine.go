@@ -421,7 +421,7 @@ func (e *Engine) deliver(rd *core.Ready) {
 		u := Usage{PromptTokens: s.prompt, CachedTokens: d.Cached, CompletionTokens: s.generated}
 		ev := Event{Done: true, Usage: u}
 		if d.Abort != "" {
-			ev.Err = &AbortError{Reason: d.Abort, Message: d.Message}
+			ev.Err = &AbortError{Reason: d.Abort, Message: d.Message, Defence: d.Defence}
 		} else {
 			ev.Finish = d.Finish
 		}

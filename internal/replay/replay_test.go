@@ -81,3 +81,60 @@ func TestChainLeaksWithEveryDefenceOff(t *testing.T) {
 		t.Errorf("defences fired with all off: %v", r.Fired)
 	}
 }
+
+// TestEachDefenceAloneStopsTheChain: every fault on but one defence: no answer carries another
+// tenant's data, and the defence that fired is named in the attacker's error and counted under
+// its label in /metrics. Delayed release cannot stop this chain alone (see TestReleaseAlone).
+func TestEachDefenceAloneStopsTheChain(t *testing.T) {
+	for _, tc := range []struct {
+		defence kvtypes.Defence
+		status  int    // the attacker's
+		err     string // in the attacker's error (the start-up error for the gate)
+	}{
+		{kvtypes.DefenceGate, 0, "exceeds the KV pool"},
+		{kvtypes.DefenceAdmission, 400, "KV pool of 192 tokens"},
+		{kvtypes.DefenceState, 500, "stopped by defence state"},
+		{kvtypes.DefenceReconcile, 500, "stopped by defence reconcile"},
+		{kvtypes.DefenceChecksum, 500, "stopped by defence checksum"},
+		{kvtypes.DefenceHeader, 500, "stopped by defence header"},
+	} {
+		t.Run(string(tc.defence), func(t *testing.T) {
+			r := run(t, tc.defence)
+			if r.LeakedData {
+				t.Fatalf("leak with %s on: %+v %+v", tc.defence, r.Stale, r.Canaries)
+			}
+			if len(r.Stale) != 0 {
+				t.Fatalf("stale pages read: %+v", r.Stale)
+			}
+			if tc.defence == kvtypes.DefenceGate {
+				if r.StartErr == nil || !strings.Contains(r.StartErr.Error(), tc.err) {
+					t.Fatalf("start-up: %v, want %q", r.StartErr, tc.err)
+				}
+				return // no server: no request, no metrics
+			}
+			for _, e := range r.Timeline {
+				if e.Role == "victim" && e.Status != 200 {
+					t.Errorf("victim %s: %+v", e.Tenant, e)
+				}
+			}
+			a := attacker(r)
+			if a.Status == 200 || !strings.Contains(a.Error, tc.err) {
+				t.Errorf("attacker: status %d error %q, want %d with %q", a.Status, a.Error, tc.status, tc.err)
+			}
+			if a.Status != tc.status {
+				t.Errorf("attacker status %d, want %d", a.Status, tc.status)
+			}
+			if r.Fired[tc.defence] != 1 || len(r.Fired) != 1 {
+				t.Errorf("fired %v, want %s once", r.Fired, tc.defence)
+			}
+			want := `kvwarden_defence_fired_total{defence="` + string(tc.defence) + `"} 1`
+			found := false
+			for _, l := range r.Metrics {
+				found = found || l == want
+			}
+			if !found {
+				t.Errorf("metrics %q lack %q", r.Metrics, want)
+			}
+		})
+	}
+}
