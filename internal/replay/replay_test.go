@@ -138,3 +138,14 @@ func TestEachDefenceAloneStopsTheChain(t *testing.T) {
 		})
 	}
 }
+
+// TestReleaseAloneCannotStopTheChain documents a limit: delayed release guards against late
+// writers (a transfer or a step that outlives its request; core TestDelayedRelease), and the
+// single-process chain has none. With only it on, the attacker still attends over the victims'
+// pages (each in a newer generation than its victim wrote, which the trace counts too).
+func TestReleaseAloneCannotStopTheChain(t *testing.T) {
+	r := run(t, kvtypes.DefenceRelease)
+	if a := attacker(r); a.Status != 200 || !r.LeakedData {
+		t.Fatalf("attacker %+v, leaked %v: if release now stops the chain, update the README table", a, r.LeakedData)
+	}
+}
