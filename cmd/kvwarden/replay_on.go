@@ -29,7 +29,7 @@ not listed has its fault switched on. Print what the operator saw (statuses, lat
 counts), which tenants' pages the attacker's request attended over, the probe's canary matcher
 on the answers, and the defences that fired. Exit status 1 when data leaked.
 
-Single process only: disaggregated replay waits for the transport.`,
+Single process only: disaggregated replay waits for the prefill and decode roles to be wired.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			on, err := faults.ParseDefences(defences)

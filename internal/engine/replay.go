@@ -17,8 +17,8 @@ import (
 // KV into each page. A read of a page whose last writer is another tenant, or the same tenant in an
 // older generation of the page, is a stale read: what the incident's decode attended over.
 //
-// Checksums: single-process kvwarden has no hand-off, where the production checksums act
-// (invariant 4). The replay build stands in for it at the boundary the incident crossed: every
+// Checksums: the production checksums act on a hand-off (internal/transfer, invariant 4), which
+// single-process kvwarden does not make. The replay build stands in for it at the boundary the incident crossed: every
 // page a request writes gets a CRC-32C keyed by its logical position (kv.Pool.Checksum), and
 // before a step reads a page the checksum of what the request itself wrote there must match.
 type trace struct {

@@ -7,8 +7,8 @@
 // latencies, token counts), what the engine's trace saw attended, what the probe's canary matcher
 // finds in the answers, and which defences fired.
 //
-// Disaggregated replay (prefill and decode on different nodes) is not covered: the transport is
-// still being built. Here the prefill → decode hand-off of the incident is the moment a request's
+// Disaggregated replay (prefill and decode on different nodes) is not covered: the transfer layer
+// exists (internal/transfer) but the prefill and decode roles are not wired yet. Here the prefill → decode hand-off of the incident is the moment a request's
 // prefill reports done inside one process.
 package replay
 

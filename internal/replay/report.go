@@ -28,7 +28,7 @@ func Write(w io.Writer, r *Result) {
 			off = append(off, string(d))
 		}
 	}
-	fmt.Fprintf(w, "kvwarden incident replay (single process; disaggregated replay is not available yet: the transport is being built)\n")
+	fmt.Fprintf(w, "kvwarden incident replay (single process; disaggregated replay is not available yet: the prefill and decode roles are not wired)\n")
 	fmt.Fprintf(w, "defences on: %s; faults on: %s\n", on, orNone(off))
 	if r.Plan != "" {
 		fmt.Fprintf(w, "capacity: %s\n", r.Plan)
