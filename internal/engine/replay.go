@@ -18,9 +18,10 @@ import (
 // older generation of the page, is a stale read: what the incident's decode attended over.
 //
 // Checksums: the production checksums act on a hand-off (internal/transfer, invariant 4), which
-// single-process kvwarden does not make. The replay build stands in for it at the boundary the incident crossed: every
-// page a request writes gets a CRC-32C keyed by its logical position (kv.Pool.Checksum), and
-// before a step reads a page the checksum of what the request itself wrote there must match.
+// single-process kvwarden does not make. The replay build stands in for them at the boundary the
+// incident crossed: every page a request writes gets a CRC-32C keyed by its logical position
+// (kv.Pool.Checksum), and before a step reads a page the checksum of what the request itself
+// wrote there (or found in its prefix cache at its first step) must match.
 type trace struct {
 	writer []pageWriter                          // by page
 	names  map[kvtypes.TenantKey]string          // tenant names, for the report
@@ -69,6 +70,9 @@ func (t *trace) beforeStep(cache *kv.Pool, batch []core.Seq, run []int, res *cor
 	kept := run[:0]
 	for _, i := range run {
 		s := &batch[i]
+		if t.sums[s.Request] == nil {
+			t.adopt(cache, s) // its first step: what precedes Start came from its prefix cache
+		}
 		ok := true
 		for j := 0; j*P < s.Start && j < len(s.Pages) && ok; j++ {
 			ref := s.Pages[j]
@@ -87,6 +91,19 @@ func (t *trace) beforeStep(cache *kv.Pool, batch []core.Seq, run []int, res *cor
 		kept = append(kept, i)
 	}
 	return kept
+}
+
+// adopt records the checksums of the pages before a request's first fed position: prefix-cache
+// pages, which the core verified token for token against the tenant's own prefix at admission (a
+// hand-off would send their checksums like any other page's).
+func (t *trace) adopt(cache *kv.Pool, s *core.Seq) {
+	P := cache.Config().PageTokens
+	sums := map[int]pageSum{}
+	for j := 0; j*P < s.Start && j < len(s.Pages); j++ {
+		n := min(P, s.Start-j*P)
+		sums[j] = pageSum{tokens: n, crc: cache.Checksum(s.Pages[j].Page, j, n)}
+	}
+	t.sums[s.Request] = sums
 }
 
 // afterStep records the stale pages the step's sequences read (those holding positions before

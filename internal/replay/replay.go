@@ -8,8 +8,8 @@
 // finds in the answers, and which defences fired.
 //
 // Disaggregated replay (prefill and decode on different nodes) is not covered: the transfer layer
-// exists (internal/transfer) but the prefill and decode roles are not wired yet. Here the prefill → decode hand-off of the incident is the moment a request's
-// prefill reports done inside one process.
+// exists (internal/transfer) but the prefill and decode roles are not wired yet. Here the
+// incident's prefill → decode hand-off is the moment a request's prefill reports done.
 package replay
 
 import (
@@ -128,10 +128,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		Threads: 2, KVDType: tensor.F32, PageTokens: pageTokens,
 		KVMemBytes: int64(cfg.Pages) * int64(bpt*pageTokens+kv.HeaderBytes),
 		MaxContext: m.Context, // advertised: the model's, whatever the pool holds (the incident's 1,048,576 over 681,280)
-		StepTokens: 64, MaxRunning: 8, Scrub: kv.ScrubNone, Logger: log,
-		// The checksum stand-in verifies what each request wrote itself; a prefix-cache hit reads
-		// pages another request wrote.
-		PrefixCache: false,
+		StepTokens: 64, MaxRunning: 8, Scrub: kv.ScrubNone, Logger: log, PrefixCache: true,
 	}
 	if plan, err := engine.PlanFor(&m.Config, ecfg); err == nil {
 		res.Plan = fmt.Sprintf("advertised context %d tokens over a KV pool of %d tokens (%d pages × %d)", plan.MaxContext, plan.Tokens, plan.Pages, plan.PageTokens)
