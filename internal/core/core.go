@@ -118,8 +118,9 @@ type request struct {
 	preempted uint64 // the step it was last preempted in
 	xfer      *transfer
 	liveIdx   int
-	cost      int64 // fair-share charge per admission: prompt + max_tokens, never cache-dependent
-	hit       int   // prompt tokens found in the prefix cache at first admission, for usage
+	cost      int64       // fair-share charge per admission: prompt + max_tokens, never cache-dependent
+	hit       int         // prompt tokens found in the prefix cache at first admission, for usage
+	replay    *replayNote // incident-replay build only: the request was "aborted" by rewriting
 }
 
 func (r *request) generated() int { return len(r.tokens) - r.prompt }

@@ -1,6 +1,9 @@
 package core
 
-import "github.com/kvwarden/kvwarden/internal/kvtypes"
+import (
+	"github.com/kvwarden/kvwarden/internal/faults"
+	"github.com/kvwarden/kvwarden/internal/kvtypes"
+)
 
 // The page ledger.
 //
@@ -115,9 +118,11 @@ func (l *ledger) release(id int32) {
 		delete(l.index, p.key)
 	}
 	l.set(id, pageFree)
-	p.gen++
-	if p.gen == 0 { // skip 0 so the zero Header never matches
-		p.gen = 1
+	if !faults.ReleaseAtOnce {
+		p.gen++
+		if p.gen == 0 { // skip 0 so the zero Header never matches
+			p.gen = 1
+		}
 	}
 	p.tenant, p.owner, p.refs, p.parent, p.parentGen, p.doomed = -1, 0, 0, noPage, 0, false
 	l.free = append(l.free, id)

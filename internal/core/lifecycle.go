@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/kvwarden/kvwarden/internal/faults"
+
 	"github.com/kvwarden/kvwarden/internal/kvtypes"
 )
 
@@ -151,7 +153,7 @@ func (c *Core) abort(r *request, reason kvtypes.AbortReason, msg string) {
 		c.removeWaiting(r)
 	case r.xfer != nil:
 		c.cancelTransfer(r)
-	case r.inBatch && c.inflight:
+	case r.inBatch && c.inflight && !faults.ReleaseAtOnce:
 		c.fenceStep(r)
 	default:
 		c.releasePages(r)
@@ -161,6 +163,15 @@ func (c *Core) abort(r *request, reason kvtypes.AbortReason, msg string) {
 		r.t.recv--
 	}
 	r.pages = nil // a terminal request holds nothing; the old array may still be in a handed-out Seq
+}
+
+// stop aborts r ("isolation") for defence d, which its terminal event names (empty: the page
+// header check's).
+func (c *Core) stop(r *request, d kvtypes.Defence, msg string) {
+	i := defenceIndex(d)
+	c.st.defences[i]++
+	c.abort(r, kvtypes.AbortIsolation, msg)
+	c.nxt.done[len(c.nxt.done)-1].Defence = kvtypes.Defences[i]
 }
 
 // emitted counts output tokens already streamed (Finished by "stop" does not stream the stop token).

@@ -3,6 +3,8 @@ package core
 import (
 	"fmt"
 
+	"github.com/kvwarden/kvwarden/internal/faults"
+
 	"github.com/kvwarden/kvwarden/internal/kvtypes"
 )
 
@@ -121,7 +123,11 @@ func (c *Core) Advance(res StepResult) error {
 		if sr.Violation {
 			c.st.security++
 			c.withdrawCached(r)
-			c.abort(r, kvtypes.AbortIsolation, "a page header did not match the page table")
+			msg := "a page header did not match the page table"
+			if sr.Defence == kvtypes.DefenceChecksum {
+				msg = "a page did not verify against the checksum of what its request wrote"
+			}
+			c.stop(r, sr.Defence, msg)
 			continue
 		}
 		s := &batch[i]
@@ -151,6 +157,9 @@ func (c *Core) sampled(r *request, tok int32, slot int) {
 		return
 	}
 	if r.state == Prefilling {
+		if faults.AdmissionRewrite && r.replay != nil && !c.handOffRewritten(r) {
+			return
+		}
 		if r.mode == PrefillOnly {
 			c.openSend(r, tok)
 			return

@@ -30,6 +30,16 @@ func abortIndex(r kvtypes.AbortReason) int {
 	return 2 // internal
 }
 
+// defenceIndex maps a defence to its counter; empty (the engine's page check) is the header's.
+func defenceIndex(d kvtypes.Defence) int {
+	for i, x := range kvtypes.Defences {
+		if x == d {
+			return i
+		}
+	}
+	return defenceIndex(kvtypes.DefenceHeader)
+}
+
 func finishIndex(r kvtypes.FinishReason) int {
 	for i, x := range finishReasons {
 		if x == r {
@@ -44,6 +54,7 @@ type counters struct {
 	aborted        [len(abortReasons)]uint64
 	finished       [len(finishReasons)]uint64
 	security       uint64
+	defences       [len(kvtypes.Defences)]uint64
 	internal       uint64
 	stale          uint64
 	fenceExpired   uint64
@@ -68,6 +79,8 @@ type Stats struct {
 	PagesQuarantined int // waiting for a fence
 
 	SecurityEvents uint64 // header mismatches, failed hand-off reconciliations, cache key conflicts
+	// Defences counts the requests each defence stopped (admission: context and pool rejections).
+	Defences       map[kvtypes.Defence]uint64
 	InternalErrors uint64 // refused illegal transitions and ledger inconsistencies: always a bug
 	StaleEvents    uint64 // events naming unknown, unstarted or closed transfers
 	FenceTimeouts  uint64 // fences released by deadline rather than acknowledgement
@@ -102,6 +115,7 @@ func (c *Core) Stats() Stats {
 		Rejected:         make(map[kvtypes.RejectReason]uint64),
 		Aborted:          make(map[kvtypes.AbortReason]uint64),
 		Finished:         make(map[kvtypes.FinishReason]uint64),
+		Defences:         make(map[kvtypes.Defence]uint64),
 		Preemptions:      c.st.preemptions,
 		Evictions:        c.st.evictions,
 		CacheHitTokens:   c.st.cacheHitTokens,
@@ -116,6 +130,11 @@ func (c *Core) Stats() Stats {
 	for i, r := range abortReasons {
 		if n := c.st.aborted[i]; n > 0 {
 			s.Aborted[r] = n
+		}
+	}
+	for i, d := range kvtypes.Defences {
+		if n := c.st.defences[i]; n > 0 {
+			s.Defences[d] = n
 		}
 	}
 	for i, r := range finishReasons {

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/kvwarden/kvwarden/internal/faults"
+
 	"github.com/kvwarden/kvwarden/internal/kvtypes"
 )
 
@@ -14,11 +16,20 @@ import (
 func (c *Core) Submit(now time.Time, spec RequestSpec) (Reservation, error) {
 	c.clock(now)
 	res, rej := c.admit(spec)
+	if faults.AdmissionRewrite && rej != nil && rej.Reason == kvtypes.RejectPoolCapacity {
+		res, rej = c.rewriteOverLong(spec, rej) // the incident's "abort" (replay.go)
+	}
 	if rej != nil {
 		c.st.rejected[rejectIndex(rej.Reason)]++
+		if rej.Reason == kvtypes.RejectContextLength || rej.Reason == kvtypes.RejectPoolCapacity {
+			c.st.defences[defenceIndex(kvtypes.DefenceAdmission)]++
+		}
 		return Reservation{}, rej
 	}
 	c.enqueue(res)
+	if faults.AdmissionRewrite && res.r.replay != nil {
+		c.rewritten(res.r)
+	}
 	return Reservation{ID: res.r.id, Tenant: res.r.t.key, Tokens: res.r.prompt + res.r.maxTokens}, nil
 }
 

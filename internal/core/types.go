@@ -161,8 +161,9 @@ type Terminal struct {
 	Finish    kvtypes.FinishReason
 	Abort     kvtypes.AbortReason
 	Message   string
-	Generated int // output tokens emitted before the end
-	Cached    int // prompt tokens its first admission found in its tenant's prefix cache
+	Defence   kvtypes.Defence // the defence that stopped the request, when one did
+	Generated int             // output tokens emitted before the end
+	Cached    int             // prompt tokens its first admission found in its tenant's prefix cache
 }
 
 // Ready is one step's plan. Execute it in this order: stream Emit and Done; Invalidate; Stamp;
@@ -194,4 +195,6 @@ type StepResult struct {
 type SeqResult struct {
 	Token     int32 // the sampled token, when the Seq asked for logits
 	Violation bool  // a page header did not match: the request is aborted ("isolation")
+	// Defence is the check that found the violation; empty means the page header check.
+	Defence kvtypes.Defence
 }

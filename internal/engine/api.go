@@ -85,6 +85,7 @@ func (e *RejectError) Error() string { return fmt.Sprintf("%s: %s", e.Reason, e.
 type AbortError struct {
 	Reason  kvtypes.AbortReason
 	Message string
+	Defence kvtypes.Defence // the defence that stopped the request, if one did
 }
 
 func (e *AbortError) Error() string { return fmt.Sprintf("aborted (%s): %s", e.Reason, e.Message) }

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/kvwarden/kvwarden/internal/core"
+	"github.com/kvwarden/kvwarden/internal/faults"
 	"github.com/kvwarden/kvwarden/internal/invariants"
 	"github.com/kvwarden/kvwarden/internal/kv"
 	"github.com/kvwarden/kvwarden/internal/kvtypes"
@@ -89,6 +90,8 @@ type Engine struct {
 	// failed lists the batch slots of the last step whose forward pass failed for a reason other
 	// than isolation.
 	failed []int
+	// trace is the incident-replay build's record of who wrote each page (replay.go).
+	trace *trace
 }
 
 type endCall struct {
@@ -154,6 +157,9 @@ func New(m *model.Model, tok *tokenizer.Tokenizer, cfg Config) (*Engine, error) 
 		drained: make(chan struct{}),
 		wake:    make(chan struct{}, 1),
 		done:    make(chan struct{}),
+	}
+	if faults.Available {
+		e.trace = newTrace(plan.Pages)
 	}
 	go e.loop()
 	return e, nil
@@ -229,6 +235,9 @@ func (e *Engine) Submit(ctx context.Context, r Request) (Stream, error) {
 	}
 	// Only now, admitted, does the request get a stream (and its goroutine). It is registered
 	// before mu is released, so the loop never sees the request without it.
+	if faults.Available {
+		e.trace.names[res.Tenant] = r.Tenant
+	}
 	s := newStream(e, res.ID, sampler.New(sp, r.Prompt), &r)
 	s.stopWatch = context.AfterFunc(ctx, func() { e.abort(res.ID) }) // the caller may still read the terminal event
 	e.streams[res.ID] = s
@@ -406,10 +415,13 @@ func (e *Engine) deliver(rd *core.Ready) {
 			continue
 		}
 		delete(e.streams, d.Request)
+		if faults.Available {
+			e.trace.end(d.Request)
+		}
 		u := Usage{PromptTokens: s.prompt, CachedTokens: d.Cached, CompletionTokens: s.generated}
 		ev := Event{Done: true, Usage: u}
 		if d.Abort != "" {
-			ev.Err = &AbortError{Reason: d.Abort, Message: d.Message}
+			ev.Err = &AbortError{Reason: d.Abort, Message: d.Message, Defence: d.Defence}
 		} else {
 			ev.Finish = d.Finish
 		}
@@ -445,6 +457,9 @@ func (e *Engine) step(batch []core.Seq, streams []*stream) (res core.StepResult)
 	for i := range batch {
 		run = append(run, i)
 	}
+	if faults.Available {
+		run = e.trace.beforeStep(e.cache, batch, run, &res, e.log)
+	}
 	e.run = run
 	for len(run) > 0 {
 		e.seqs = e.seqs[:0]
@@ -470,6 +485,9 @@ func (e *Engine) step(batch []core.Seq, streams []*stream) (res core.StepResult)
 			}
 		}
 		run = kept
+	}
+	if faults.Available {
+		e.trace.afterStep(e.cache, batch, run)
 	}
 	e.lastRun = append(e.lastRun[:0], make([]sampler.Result, len(batch))...)
 	row := 0

@@ -107,3 +107,20 @@ const (
 	RejectInvalid       RejectReason = "invalid"        // empty prompt, bad token ids, bad parameters
 	RejectShuttingDown  RejectReason = "shutting_down"
 )
+
+// Defence names one of the incident's defences (shared/ISOLATION.md, "Defense in depth"); a
+// request a defence stopped is counted under its name in the security metrics.
+type Defence string
+
+const (
+	DefenceGate      Defence = "gate"      // start-up: advertised context ≤ the pool
+	DefenceAdmission Defence = "admission" // a request the pool cannot hold is rejected, holding nothing
+	DefenceState     Defence = "state"     // an abort is the request's one state, never a side note
+	DefenceReconcile Defence = "reconcile" // decode starts only when tokens written = tokens reserved
+	DefenceChecksum  Defence = "checksum"  // every page read verifies against what its writer sent
+	DefenceHeader    Defence = "header"    // every page read matches its owner/generation/written header
+	DefenceRelease   Defence = "release"   // pages freed only after quiescence, in a new generation
+)
+
+// Defences lists every defence, in the order of the incident's chain.
+var Defences = [...]Defence{DefenceGate, DefenceAdmission, DefenceState, DefenceReconcile, DefenceChecksum, DefenceHeader, DefenceRelease}

@@ -67,8 +67,8 @@ func (s *canarySet) add(c string, tenant int) {
 	}
 }
 
-// canaryHit is one canary found in one output.
-type canaryHit struct {
+// CanaryHit is one canary found in one output.
+type CanaryHit struct {
 	Canary string
 	Owner  int
 	Exact  bool
@@ -77,7 +77,7 @@ type canaryHit struct {
 
 // find returns the canaries of tenants other than reader that text contains, wholly or by
 // n-gram overlap.
-func (s *canarySet) find(text string, reader int) []canaryHit {
+func (s *canarySet) find(text string, reader int) []CanaryHit {
 	n := normalise(text)
 	counts := map[int]map[string]bool{}
 	for j := 0; j+gramLen <= len(n); j++ {
@@ -92,11 +92,11 @@ func (s *canarySet) find(text string, reader int) []canaryHit {
 			counts[i][g] = true
 		}
 	}
-	var hits []canaryHit
+	var hits []CanaryHit
 	for i, gs := range counts {
 		exact := strings.Contains(n, s.canaries[i][len(canaryPrefix):])
 		if exact || len(gs) >= gramHits {
-			hits = append(hits, canaryHit{Canary: s.canaries[i], Owner: s.owner[i], Exact: exact, Grams: len(gs)})
+			hits = append(hits, CanaryHit{Canary: s.canaries[i], Owner: s.owner[i], Exact: exact, Grams: len(gs)})
 		}
 	}
 	return hits
@@ -116,3 +116,19 @@ func normalise(s string) string {
 	}
 	return b.String()
 }
+
+// CanaryMatcher is the probe's canary matcher for callers that plant and read canaries themselves
+// (kvwarden replay-incident): Add each tenant's canaries, then Find them in other tenants' outputs.
+type CanaryMatcher struct{ s *canarySet }
+
+// NewCanaryMatcher returns an empty matcher.
+func NewCanaryMatcher() *CanaryMatcher { return &CanaryMatcher{newCanarySet()} }
+
+// NewCanary draws a canary: "kvw" and 20 random [a-z0-9] characters.
+func NewCanary(rng *rand.Rand) string { return newCanary(rng) }
+
+// Add plants canary as tenant's.
+func (m *CanaryMatcher) Add(canary string, tenant int) { m.s.add(canary, tenant) }
+
+// Find returns the canaries of tenants other than reader that text contains, wholly or in part.
+func (m *CanaryMatcher) Find(text string, reader int) []CanaryHit { return m.s.find(text, reader) }

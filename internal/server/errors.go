@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 	"strconv"
 
 	"github.com/kvwarden/kvwarden/internal/engine"
@@ -113,10 +114,14 @@ func fromAbort(err error) *apiError {
 	if errors.As(err, &ae) && knownAbort[ae.Reason] {
 		reason = string(ae.Reason) // from a fixed set: it becomes a metric label
 	}
+	label := reason
+	if ae != nil && slices.Contains(kvtypes.Defences[:], ae.Defence) {
+		reason += ", stopped by defence " + string(ae.Defence) // a fixed name, like the reason
+	}
 	status := http.StatusInternalServerError
-	if reason == "shutdown" {
+	if label == "shutdown" {
 		status = http.StatusServiceUnavailable
 	}
 	return &apiError{Status: status, Type: errServer, Code: "request_aborted",
-		Message: fmt.Sprintf("the request was aborted (%s) and produced no valid completion", reason), Reason: "aborted_" + reason}
+		Message: fmt.Sprintf("the request was aborted (%s) and produced no valid completion", reason), Reason: "aborted_" + label}
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"github.com/kvwarden/kvwarden/internal/engine"
+	"github.com/kvwarden/kvwarden/internal/kvtypes"
 )
 
 // MetricsHandler serves GET /metrics (Prometheus) for the operator listener. It takes no key: the
@@ -82,11 +83,12 @@ var (
 	descPreempt  = prometheus.NewDesc("kvwarden_preemptions_total", "Running requests preempted (pages freed, recomputed later) because the pool ran short.", nil, nil)
 	descEvict    = prometheus.NewDesc("kvwarden_prefix_cache_evictions_total", "Prefix-cache pages evicted to make room.", nil, nil)
 	descHits     = prometheus.NewDesc("kvwarden_prefix_cache_hit_tokens_total", "Prompt tokens served from the requesting tenant's own prefix cache.", nil, nil)
+	descDefence  = prometheus.NewDesc("kvwarden_defence_fired_total", "Requests each defence of the isolation chain stopped (admission: context and pool rejections; header: page header mismatches).", []string{"defence"}, nil)
 	descInternal = prometheus.NewDesc("kvwarden_engine_internal_errors_total", "Forward passes that failed or panicked for a reason other than isolation (their requests were aborted \"internal\").", nil, nil)
 )
 
 func (c *engineCollector) Describe(ch chan<- *prometheus.Desc) {
-	for _, d := range []*prometheus.Desc{descWaiting, descRunning, descPages, descPagesTot, descPrefill, descDecode, descSecurity, descPreempt, descEvict, descHits, descInternal} {
+	for _, d := range []*prometheus.Desc{descWaiting, descRunning, descPages, descPagesTot, descPrefill, descDecode, descSecurity, descPreempt, descEvict, descHits, descInternal, descDefence} {
 		ch <- d
 	}
 }
@@ -110,4 +112,7 @@ func (c *engineCollector) Collect(ch chan<- prometheus.Metric) {
 	ch <- prometheus.MustNewConstMetric(descEvict, prometheus.CounterValue, float64(st.Evictions))
 	ch <- prometheus.MustNewConstMetric(descHits, prometheus.CounterValue, float64(st.CacheHitTokens))
 	ch <- prometheus.MustNewConstMetric(descInternal, prometheus.CounterValue, float64(st.StepErrors))
+	for _, d := range kvtypes.Defences {
+		ch <- prometheus.MustNewConstMetric(descDefence, prometheus.CounterValue, float64(st.Defences[d]), string(d))
+	}
 }
