@@ -5,7 +5,9 @@
 // in-process server with several tenants, victims whose prompts carry canary secrets, then one
 // over-long request from an attacker. It reports what the operator would have seen (statuses,
 // latencies, token counts), what the engine's trace saw attended, what the probe's canary matcher
-// finds in the answers, and which defences fired.
+// finds in the answers, and which defences fired. Then it points the black-box probe
+// (internal/probe) at the same server with some of the same tenants' keys, and reports its
+// findings beside what the engine's trace saw the probe's own requests read.
 //
 // Disaggregated replay (prefill and decode on different nodes) is not covered: the transfer layer
 // exists (internal/transfer) but the prefill and decode roles are not wired yet. Here the
@@ -83,8 +85,26 @@ type Result struct {
 	Canaries   []CanaryLeak
 	Fired      map[kvtypes.Defence]uint64 // from the engine's security counters
 	Metrics    []string                   // the kvwarden_defence_fired_total lines of /metrics
-	LeakedData bool                       // some tenant read another tenant's pages or canaries
+	LeakedData bool                       // some tenant read another tenant's pages or canaries, in the chain or the probe
+
+	// The probe's audit, run after the chain on the same server. Stale, Fired and Metrics above
+	// are the chain's alone, taken before it.
+	Probe      *probe.Report
+	ProbeErr   error              // the probe could not run
+	ProbeStale []engine.StaleRead // stale reads of the probe's requests
 }
+
+// Probe settings: the budget fits three tenants (probe.Run needs about 140 at least) and keeps
+// the run to seconds on the demo model.
+const (
+	probeBudget      = 240
+	probeTrials      = 8
+	probeConcurrency = 4
+	probeRate        = 2000
+)
+
+// ProbeTenants are the replay tenants whose keys the probe uses, in its --key order.
+var ProbeTenants = []string{"alice", "bob", Attacker}
 
 // CanaryLeak is a victim's canary found in another tenant's answer.
 type CanaryLeak struct {
@@ -214,9 +234,28 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 			res.Canaries = append(res.Canaries, CanaryLeak{Reader: e.Tenant, Owner: Victims[h.Owner], Canary: h.Canary, Exact: h.Exact})
 		}
 	}
-	res.Stale = eng.StaleReads()
-	for i := range res.Stale {
-		s := &res.Stale[i]
+	res.Stale = names(eng.StaleReads(), uids)
+	res.LeakedData = crossTenant(res.Stale) || len(res.Canaries) > 0
+	res.Fired = eng.Stats().Defences
+	res.Metrics = defenceMetrics(srv)
+
+	// The auditor's view: what the probe finds from outside, over HTTP only.
+	chain := len(res.Stale)
+	pkeys := make([]string, len(ProbeTenants))
+	for i, name := range ProbeTenants {
+		pkeys[i] = keys[name]
+	}
+	res.Probe, res.ProbeErr = probe.Run(ctx, probe.Config{Endpoint: base, Keys: pkeys, Budget: probeBudget,
+		Rate: probeRate, Concurrency: probeConcurrency, Seed: cfg.Seed, Trials: probeTrials})
+	res.ProbeStale = names(eng.StaleReads()[chain:], uids)
+	res.LeakedData = res.LeakedData || crossTenant(res.ProbeStale)
+	return res, nil
+}
+
+// names replaces the tenant UIDs of the engine's trace by the replay's tenant names.
+func names(stale []engine.StaleRead, uids map[string]string) []engine.StaleRead {
+	for i := range stale {
+		s := &stale[i]
 		s.Tenant = uids[s.Tenant]
 		owners := map[string]int{}
 		for o, n := range s.Owners {
@@ -226,16 +265,20 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 			owners[o] += n
 		}
 		s.Owners = owners
+	}
+	return stale
+}
+
+// crossTenant says whether some request read pages another tenant wrote.
+func crossTenant(stale []engine.StaleRead) bool {
+	for _, s := range stale {
 		for o := range s.Owners {
 			if o != s.Tenant {
-				res.LeakedData = true
+				return true
 			}
 		}
 	}
-	res.LeakedData = res.LeakedData || len(res.Canaries) > 0
-	res.Fired = eng.Stats().Defences
-	res.Metrics = defenceMetrics(srv)
-	return res, nil
+	return false
 }
 
 func load(ctx context.Context, cfg Config) (*model.Model, *tokenizer.Tokenizer, func(), error) {

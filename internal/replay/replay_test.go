@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/kvwarden/kvwarden/internal/kvtypes"
+	"github.com/kvwarden/kvwarden/internal/probe"
 )
 
 func run(t *testing.T, on ...kvtypes.Defence) *Result {
@@ -82,6 +83,44 @@ func TestChainLeaksWithEveryDefenceOff(t *testing.T) {
 	}
 }
 
+// TestProbeFindsTheLeakWithEveryDefenceOff: the black-box probe, pointed at the same server with
+// three of its tenants' keys, reports the leak (its invariance check: greedy answers change
+// under other tenants' load), and the engine's trace confirms that the probe's own requests
+// attended over pages another tenant wrote.
+func TestProbeFindsTheLeakWithEveryDefenceOff(t *testing.T) {
+	r := run(t)
+	if r.ProbeErr != nil {
+		t.Fatal(r.ProbeErr)
+	}
+	if n := ProbeFindings(r.Probe, probe.CheckInvariance); n == 0 {
+		t.Errorf("the probe reports no invariance finding: %+v", r.Probe.Findings)
+	}
+	if !crossTenant(r.ProbeStale) {
+		t.Errorf("the engine saw no probe request read another tenant's page: %+v", r.ProbeStale)
+	}
+	if r.Probe.Requests > probeBudget {
+		t.Errorf("the probe sent %d requests, over its budget of %d", r.Probe.Requests, probeBudget)
+	}
+}
+
+// TestProbeFindsNothingWithEveryDefenceOn: the normal configuration: the same probe reports no
+// finding and the engine saw nothing stale, in the chain or the probe. With the gate on the
+// replay's server never starts (TestEachDefenceAloneStopsTheChain/gate), so the gate alone is
+// off here: every runtime defence stands behind the server the probe audits, which still
+// advertises a context far above its pool.
+func TestProbeFindsNothingWithEveryDefenceOn(t *testing.T) {
+	r := run(t, kvtypes.Defences[1:]...)
+	if r.ProbeErr != nil {
+		t.Fatal(r.ProbeErr)
+	}
+	if len(r.Probe.Findings) != 0 {
+		t.Errorf("the probe reports %d findings with every defence on: %+v", len(r.Probe.Findings), r.Probe.Findings)
+	}
+	if r.LeakedData || len(r.Stale) != 0 || len(r.ProbeStale) != 0 {
+		t.Errorf("leak %v, stale reads: chain %+v, probe %+v", r.LeakedData, r.Stale, r.ProbeStale)
+	}
+}
+
 // TestEachDefenceAloneStopsTheChain: every fault on but one defence: no answer carries another
 // tenant's data, and the defence that fired is named in the attacker's error and counted under
 // its label in /metrics. Delayed release cannot stop this chain alone (see TestReleaseAlone).
@@ -101,7 +140,7 @@ func TestEachDefenceAloneStopsTheChain(t *testing.T) {
 		t.Run(string(tc.defence), func(t *testing.T) {
 			r := run(t, tc.defence)
 			if r.LeakedData {
-				t.Fatalf("leak with %s on: %+v %+v", tc.defence, r.Stale, r.Canaries)
+				t.Fatalf("leak with %s on: %+v %+v, probe %+v", tc.defence, r.Stale, r.Canaries, r.ProbeStale)
 			}
 			if len(r.Stale) != 0 {
 				t.Fatalf("stale pages read: %+v", r.Stale)
@@ -110,8 +149,13 @@ func TestEachDefenceAloneStopsTheChain(t *testing.T) {
 				if r.StartErr == nil || !strings.Contains(r.StartErr.Error(), tc.err) {
 					t.Fatalf("start-up: %v, want %q", r.StartErr, tc.err)
 				}
-				return // no server: no request, no metrics
+				return // no server: no request, no metrics, no probe
 			}
+			// Recorded, not asserted: the README table's probe column.
+			if r.ProbeErr != nil {
+				t.Fatal(r.ProbeErr)
+			}
+			t.Logf("probe with %s alone: %d findings", tc.defence, len(r.Probe.Findings))
 			for _, e := range r.Timeline {
 				if e.Role == "victim" && e.Status != 200 {
 					t.Errorf("victim %s: %+v", e.Tenant, e)

@@ -9,7 +9,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/kvwarden/kvwarden/internal/engine"
 	"github.com/kvwarden/kvwarden/internal/kvtypes"
+	"github.com/kvwarden/kvwarden/internal/probe"
 )
 
 // Write prints the replay as the operator would have seen it, then what happened underneath.
@@ -44,17 +46,7 @@ func Write(w io.Writer, r *Result) {
 			e.Latency.Round(time.Millisecond), e.PromptTokens, e.CompletionTokens, orDash(e.Finish), e.Error)
 	}
 	fmt.Fprintf(w, "\nwhat the engine attended over (pages last written by another tenant or an older generation):\n")
-	if len(r.Stale) == 0 {
-		fmt.Fprintf(w, "  nothing stale\n")
-	}
-	for _, s := range r.Stale {
-		var owners []string
-		for o, n := range s.Owners {
-			owners = append(owners, fmt.Sprintf("%s %d", o, n))
-		}
-		sort.Strings(owners)
-		fmt.Fprintf(w, "  %s's request %d attended over %d stale pages: %s\n", s.Tenant, s.Request, s.Pages, strings.Join(owners, ", "))
-	}
+	writeStale(w, "  ", r.Stale)
 	fmt.Fprintf(w, "\nprobe canary matcher on the answers:\n")
 	if len(r.Canaries) == 0 {
 		fmt.Fprintf(w, "  no canary of another tenant in any answer (a random-weight model does not repeat what it attends over; the trace above is the evidence)\n")
@@ -66,7 +58,10 @@ func Write(w io.Writer, r *Result) {
 	for _, l := range r.Metrics {
 		fmt.Fprintf(w, "  %s\n", l)
 	}
+	writeProbe(w, r)
 	switch fired := firedNames(r.Fired); {
+	case r.LeakedData && !crossTenant(r.Stale) && len(r.Canaries) == 0:
+		fmt.Fprintf(w, "\nVERDICT: LEAK. The chain was stopped, but the probe's requests read other tenants' pages.\n")
 	case r.LeakedData:
 		fmt.Fprintf(w, "\nVERDICT: LEAK. Other tenants' data reached the attacker's answer with HTTP %s.\n", attackerStatus(r))
 	case fired != "":
@@ -74,6 +69,110 @@ func Write(w io.Writer, r *Result) {
 	default:
 		fmt.Fprintf(w, "\nVERDICT: no leak.\n")
 	}
+}
+
+func writeStale(w io.Writer, indent string, stale []engine.StaleRead) {
+	if len(stale) == 0 {
+		fmt.Fprintf(w, "%snothing stale\n", indent)
+	}
+	for _, s := range stale {
+		var owners []string
+		for o, n := range s.Owners {
+			owners = append(owners, fmt.Sprintf("%s %d", o, n))
+		}
+		sort.Strings(owners)
+		fmt.Fprintf(w, "%s%s's request %d attended over %d stale pages: %s\n", indent, s.Tenant, s.Request, s.Pages, strings.Join(owners, ", "))
+	}
+}
+
+// writeStaleSummary prints one line per reader: the probe sends hundreds of requests, too many
+// to list one by one.
+func writeStaleSummary(w io.Writer, stale []engine.StaleRead) {
+	if len(stale) == 0 {
+		fmt.Fprintf(w, "nothing stale\n")
+		return
+	}
+	reqs := map[string]int{}
+	pages := map[string]map[string]int{}
+	for _, s := range stale {
+		reqs[s.Tenant]++
+		if pages[s.Tenant] == nil {
+			pages[s.Tenant] = map[string]int{}
+		}
+		for o, n := range s.Owners {
+			pages[s.Tenant][o] += n
+		}
+	}
+	fmt.Fprintf(w, "%d requests attended over stale pages\n", len(stale))
+	readers := make([]string, 0, len(reqs))
+	for t := range reqs {
+		readers = append(readers, t)
+	}
+	sort.Strings(readers)
+	for _, t := range readers {
+		var owners []string
+		for o, n := range pages[t] {
+			owners = append(owners, fmt.Sprintf("%s %d", o, n))
+		}
+		sort.Strings(owners)
+		fmt.Fprintf(w, "    %s: %d requests, stale pages written by %s\n", t, reqs[t], strings.Join(owners, ", "))
+	}
+}
+
+const noteWidth = 160
+
+// probeChecks are the probe's checks in the order it reports them.
+var probeChecks = []string{probe.CheckInvariance, probe.CheckCanary, probe.CheckBoundary, probe.CheckAbort, probe.CheckSideChannel}
+
+// writeProbe prints the auditor's view: findings per check, each finding's summary, and what the
+// engine's trace saw the probe's own requests read.
+func writeProbe(w io.Writer, r *Result) {
+	fmt.Fprintf(w, "\nwhat kvwarden probe finds from outside (keys of %s, after the chain):\n", strings.Join(ProbeTenants, ", "))
+	if r.ProbeErr != nil {
+		fmt.Fprintf(w, "  the probe could not run: %v\n", r.ProbeErr)
+		return
+	}
+	p := r.Probe
+	var per []string
+	for _, c := range probeChecks {
+		per = append(per, fmt.Sprintf("%s %d", c, ProbeFindings(p, c)))
+	}
+	fmt.Fprintf(w, "  %d requests in %s; findings: %s\n", p.Requests, p.Duration.Round(10*time.Millisecond), strings.Join(per, ", "))
+	for _, n := range p.Notes {
+		if rs := []rune(n); len(rs) > noteWidth { // a refusal note quotes the whole error body
+			n = string(rs[:noteWidth]) + "…"
+		}
+		fmt.Fprintf(w, "  note: %s\n", n)
+	}
+	for _, f := range p.Findings {
+		seen := ""
+		if f.Count > 1 {
+			seen = fmt.Sprintf(" (seen %d times)", f.Count)
+		}
+		fmt.Fprintf(w, "  [%s] tenant %s: %s%s: %s\n", f.Check, probeTenant(f.Tenant), f.Summary, seen, f.Detail)
+	}
+	fmt.Fprintf(w, "  the engine's trace of the probe's requests: ")
+	writeStaleSummary(w, r.ProbeStale)
+}
+
+// ProbeFindings counts the probe's findings of one check.
+func ProbeFindings(p *probe.Report, check string) int {
+	n := 0
+	if p != nil {
+		for _, f := range p.Findings {
+			if f.Check == check {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+func probeTenant(i int) string {
+	if i >= 1 && i <= len(ProbeTenants) {
+		return ProbeTenants[i-1]
+	}
+	return fmt.Sprint(i)
 }
 
 func firedNames(m map[kvtypes.Defence]uint64) string {
