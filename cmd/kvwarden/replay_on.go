@@ -27,7 +27,9 @@ func newReplayCmd() *cobra.Command {
 carry canary secrets and an attacker who sends one request longer than the pool; every defence
 not listed has its fault switched on. Print what the operator saw (statuses, latencies, token
 counts), which tenants' pages the attacker's request attended over, the probe's canary matcher
-on the answers, and the defences that fired. Exit status 1 when data leaked.
+on the answers, and the defences that fired. Then run the black-box probe (as kvwarden probe,
+240 requests with three of the tenants' keys) against the same server and print its findings
+per check beside what the engine saw its requests read. Exit status 1 when data leaked.
 
 Single process only: disaggregated replay waits for the prefill and decode roles to be wired.`,
 		Args: cobra.NoArgs,

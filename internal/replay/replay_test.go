@@ -192,4 +192,8 @@ func TestReleaseAloneCannotStopTheChain(t *testing.T) {
 	if a := attacker(r); a.Status != 200 || !r.LeakedData {
 		t.Fatalf("attacker %+v, leaked %v: if release now stops the chain, update the README table", a, r.LeakedData)
 	}
+	if r.ProbeErr != nil {
+		t.Fatal(r.ProbeErr)
+	}
+	t.Logf("probe with release alone: %d findings", len(r.Probe.Findings)) // the README table's probe column
 }
