@@ -15,10 +15,9 @@ import (
 )
 
 func newBenchCmd() *cobra.Command {
-	cmd := &cobra.Command{
-		Use:   "bench",
-		Short: "Measure speed: offline prompt processing and generation, and serving over HTTP",
-		Long: `Measure kvwarden's speed.
+	cmd := command("bench",
+		"Measure speed: offline prompt processing and generation, and serving over HTTP",
+		`Measure kvwarden's speed.
 
   bench offline   prompt processing (pp) and generation (tg) tokens/s through the engine, beside
                   the machine's read bandwidth and floating-point rate, and the share of each reached
@@ -39,8 +38,7 @@ with -tags noisolation, which compiles the KV page header checks out:
   ./kvwarden bench compare checks.json nochecks.json
 
 Run both on an otherwise idle machine, alternately if the figures wander.`,
-		Args: cobra.NoArgs,
-	}
+		cobra.NoArgs, nil)
 	cmd.AddCommand(newBenchOfflineCmd(), newBenchServeCmd(), newBenchFairnessCmd(), newBenchCompareCmd())
 	return cmd
 }
@@ -56,6 +54,26 @@ func printJSON(w io.Writer, v any) error {
 	return enc.Encode(v)
 }
 
+// showFunc prints a bench result: v as JSON under --json, else text.
+type showFunc func(v any, text func(io.Writer)) error
+
+// benchRunE is the RunE of offline, serve and fairness: run gets a context that Ctrl-C cancels,
+// stderr for progress, and show, which it calls while the model and server it measured are open.
+func benchRunE(asJSON *bool, run func(ctx context.Context, cmd *cobra.Command, stderr io.Writer, show showFunc) error) func(*cobra.Command, []string) error {
+	return func(cmd *cobra.Command, _ []string) error {
+		ctx, stop := exitOnSignalContext()
+		defer stop()
+		show := func(v any, text func(io.Writer)) error {
+			if *asJSON {
+				return printJSON(cmd.OutOrStdout(), v)
+			}
+			text(cmd.OutOrStdout())
+			return nil
+		}
+		return run(ctx, cmd, cmd.ErrOrStderr(), show)
+	}
+}
+
 func newBenchOfflineCmd() *cobra.Command {
 	var (
 		mf      modelFlags
@@ -63,10 +81,9 @@ func newBenchOfflineCmd() *cobra.Command {
 		asJSON  bool
 		readBuf string
 	)
-	cmd := &cobra.Command{
-		Use:   "offline",
-		Short: "Prompt processing and generation tokens/s through the engine, beside the machine's limits",
-		Long: `For each --batch size B, through the engine (what users get: scheduling, KV pages and their
+	cmd := command("offline",
+		"Prompt processing and generation tokens/s through the engine, beside the machine's limits",
+		`For each --batch size B, through the engine (what users get: scheduling, KV pages and their
 isolation checks, sampling):
 
   ppN  B concurrent requests of N (--prompt-tokens) random token ids with max_tokens=1:
@@ -78,8 +95,7 @@ Medians of --reps runs, beside the machine's limits measured first with the engi
 a streaming read of a buffer much larger than the L3 cache (generation reads every weight once per
 step), the F32 dot kernel on data in L1 and a register-only FMA loop (prompt processing is
 compute-bound). The prefix cache is always off here: random prompts would never hit it.`,
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
+		cobra.NoArgs, benchRunE(&asJSON, func(ctx context.Context, _ *cobra.Command, stderr io.Writer, show showFunc) error {
 			cfg, err := mf.engineConfig()
 			if err != nil {
 				return err
@@ -89,9 +105,6 @@ compute-bound). The prefix cache is always off here: random prompts would never 
 					return fmt.Errorf("--read-buffer: %v", err)
 				}
 			}
-			ctx, stop := exitOnSignalContext()
-			defer stop()
-			stderr := cmd.ErrOrStderr()
 			l, err := mf.load(ctx, stderr)
 			if err != nil {
 				return err
@@ -106,13 +119,8 @@ compute-bound). The prefix cache is always off here: random prompts would never 
 			if res.Model.Name == "" {
 				res.Model.Name = modelID(l.resolved.Path)
 			}
-			if asJSON {
-				return printJSON(cmd.OutOrStdout(), bench.NewResult(res, nil))
-			}
-			bench.WriteOffline(cmd.OutOrStdout(), res)
-			return nil
-		},
-	}
+			return show(bench.NewResult(res, nil), func(w io.Writer) { bench.WriteOffline(w, res) })
+		}))
 	mf.register(cmd.Flags())
 	fs := cmd.Flags()
 	fs.IntVar(&o.PromptTokens, "prompt-tokens", bench.DefaultOfflinePromptTokens, "prompt length of the prompt processing test")
@@ -134,10 +142,9 @@ func newBenchServeCmd() *cobra.Command {
 		keys    []string
 		asJSON  bool
 	)
-	cmd := &cobra.Command{
-		Use:   "serve",
-		Short: "Throughput and latency of streaming completions over HTTP, per tenant",
-		Long: `Send --requests streaming completions, --clients at a time, round-robin over tenants, each with a
+	cmd := command("serve",
+		"Throughput and latency of streaming completions over HTTP, per tenant",
+		`Send --requests streaming completions, --clients at a time, round-robin over tenants, each with a
 prompt of --prompt-tokens tokens and generating --gen-tokens tokens (greedy, ignore_eos), and report
 generated tokens/s, requests/s, TTFT, ITL, TPOT and E2E latency percentiles and per-tenant counts.
 
@@ -145,11 +152,7 @@ Without --addr an in-process server is started on 127.0.0.1 with --tenants tenan
 flags, and prompts are random token ids. With --addr the running server there is measured, with
 one tenant per --api-key (none: a dev-mode server), and prompts are random words, as many as one
 untimed request shows make about --prompt-tokens tokens (the server's own count is reported).`,
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			ctx, stop := exitOnSignalContext()
-			defer stop()
-			stderr := cmd.ErrOrStderr()
+		cobra.NoArgs, benchRunE(&asJSON, func(ctx context.Context, cmd *cobra.Command, stderr io.Writer, show showFunc) error {
 			o.Progress = stderr
 			var ei *bench.EngineInfo
 			if addr != "" {
@@ -177,16 +180,11 @@ untimed request shows make about --prompt-tokens tokens (the server's own count 
 				return err
 			}
 			res.Engine = ei
-			if asJSON {
-				if jerr := printJSON(cmd.OutOrStdout(), bench.NewResult(nil, res)); jerr != nil {
-					return jerr
-				}
-			} else {
-				bench.WriteServe(cmd.OutOrStdout(), res)
+			if jerr := show(bench.NewResult(nil, res), func(w io.Writer) { bench.WriteServe(w, res) }); jerr != nil {
+				return jerr
 			}
 			return err // set when every request failed
-		},
-	}
+		}))
 	mf.register(cmd.Flags())
 	fs := cmd.Flags()
 	fs.IntVar(&o.Clients, "clients", bench.DefaultServeClients, "requests in flight at once")
@@ -207,21 +205,16 @@ func newBenchFairnessCmd() *cobra.Command {
 		lights int
 		asJSON bool
 	)
-	cmd := &cobra.Command{
-		Use:   "fairness",
-		Short: "Time per output token of light tenants beside a flooding one, against alone",
-		Long: `Start an in-process server with one flooding tenant and --light-tenants light ones. First each
+	cmd := command("fairness",
+		"Time per output token of light tenants beside a flooding one, against alone",
+		`Start an in-process server with one flooding tenant and --light-tenants light ones. First each
 runs alone: the flood's --flood-streams streams at once, then each light tenant's --light-requests
 requests one after the other. Then together: the flood keeps --flood-streams streams busy while the
 light tenants send their requests, one at a time each. Report each tenant's median time per output
 token (TPOT) and request latency (E2E) together and alone, and their ratios. The E2E ratio includes
 waiting to be admitted; the TPOT ratio is the cost of sharing steps with the flood's sequences.
 Prompts are random token ids (greedy, EOS ignored).`,
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			ctx, stop := exitOnSignalContext()
-			defer stop()
-			stderr := cmd.ErrOrStderr()
+		cobra.NoArgs, benchRunE(&asJSON, func(ctx context.Context, _ *cobra.Command, stderr io.Writer, show showFunc) error {
 			o.Progress = stderr
 			bs, err := startBenchServer(ctx, &mf, 1+lights, stderr)
 			if err != nil {
@@ -235,16 +228,11 @@ Prompts are random token ids (greedy, EOS ignored).`,
 				return err
 			}
 			res.Engine = &bs.info
-			if asJSON {
-				if jerr := printJSON(cmd.OutOrStdout(), res); jerr != nil {
-					return jerr
-				}
-			} else {
-				bench.WriteFairness(cmd.OutOrStdout(), res)
+			if jerr := show(res, func(w io.Writer) { bench.WriteFairness(w, res) }); jerr != nil {
+				return jerr
 			}
 			return err
-		},
-	}
+		}))
 	mf.register(cmd.Flags())
 	fs := cmd.Flags()
 	fs.IntVar(&o.FloodStreams, "flood-streams", 64, "concurrent streams of the flooding tenant")
@@ -291,14 +279,12 @@ func startBenchServer(ctx context.Context, mf *modelFlags, n int, stderr io.Writ
 
 func newBenchCompareCmd() *cobra.Command {
 	var asJSON bool
-	cmd := &cobra.Command{
-		Use:   "compare A.json B.json",
-		Short: "Print the ratio B/A of each metric of two --json bench results",
-		Long: `Print each metric of two results of "bench offline --json" or "bench serve --json" and their
+	cmd := command("compare A.json B.json",
+		"Print the ratio B/A of each metric of two --json bench results",
+		`Print each metric of two results of "bench offline --json" or "bench serve --json" and their
 ratio B/A. For the cost of the isolation checks, A is the normal binary's result and B the result of
 a binary built with -tags noisolation (see "kvwarden bench --help").`,
-		Args: cobra.ExactArgs(2),
-		RunE: func(cmd *cobra.Command, args []string) error {
+		cobra.ExactArgs(2), func(cmd *cobra.Command, args []string) error {
 			a, err := bench.ReadResult(args[0])
 			if err != nil {
 				return err
@@ -316,8 +302,7 @@ a binary built with -tags noisolation (see "kvwarden bench --help").`,
 			}
 			bench.WriteCompare(cmd.OutOrStdout(), args[0], args[1], a, b, rs)
 			return nil
-		},
-	}
+		})
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the ratios as JSON")
 	return cmd
 }

@@ -10,14 +10,12 @@ import (
 
 func newCapacityCmd() *cobra.Command {
 	var mf modelFlags
-	cmd := &cobra.Command{
-		Use:   "capacity",
-		Short: "Print the KV capacity plan: bytes per token, pages, tokens, and the context that fits",
-		Long: `Print the capacity plan a server with these flags would run under. It fails, as the server's
+	cmd := command("capacity",
+		"Print the KV capacity plan: bytes per token, pages, tokens, and the context that fits",
+		`Print the capacity plan a server with these flags would run under. It fails, as the server's
 start-up gate does, when --max-context asks for more than the model or the KV pool holds
 (above the model's context only with --override-model-context, which the plan then shows).`,
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
+		cobra.NoArgs, func(cmd *cobra.Command, _ []string) error {
 			ctx, stop := exitOnSignalContext()
 			defer stop()
 			cfg, err := mf.engineConfig()
@@ -39,8 +37,7 @@ start-up gate does, when --max-context asks for more than the model or the KV po
 			fmt.Fprintf(cmd.OutOrStdout(), "model: %s (%s, %d layers, %d KV heads × %d, KV %s)\n%s\n",
 				l.model.Name, l.model.Arch, l.model.Layers, l.model.KVHeads, l.model.HeadDim, cfg.KVDType, plan)
 			return nil
-		},
-	}
+		})
 	mf.register(cmd.Flags())
 	return cmd
 }

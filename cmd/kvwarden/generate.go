@@ -26,11 +26,10 @@ func newGenerateCmd() *cobra.Command {
 		seed        int64
 		noSpecial   bool
 	)
-	cmd := &cobra.Command{
-		Use:   "generate",
-		Short: "Generate text from a prompt and print the prefill and decode speeds",
-		Args:  cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
+	cmd := command("generate",
+		"Generate text from a prompt and print the prefill and decode speeds",
+		"",
+		cobra.NoArgs, func(cmd *cobra.Command, _ []string) error {
 			ctx, stop := exitOnSignalContext()
 			defer stop()
 			stderr := cmd.ErrOrStderr()
@@ -62,8 +61,7 @@ func newGenerateCmd() *cobra.Command {
 				return err
 			}
 			return context.Cause(ctx)
-		},
-	}
+		})
 	mf.register(cmd.Flags())
 	cmd.Flags().StringVarP(&prompt, "prompt", "p", "Once upon a time", "prompt text")
 	cmd.Flags().IntVarP(&n, "n", "n", 64, "tokens to generate at most")

@@ -10,11 +10,10 @@ import (
 
 func newInspectCmd() *cobra.Command {
 	var all bool
-	cmd := &cobra.Command{
-		Use:   "inspect FILE.gguf",
-		Short: "Print a GGUF file's metadata and tensors",
-		Args:  cobra.ExactArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
+	cmd := command("inspect FILE.gguf",
+		"Print a GGUF file's metadata and tensors",
+		"",
+		cobra.ExactArgs(1), func(cmd *cobra.Command, args []string) error {
 			f, err := gguf.Open(args[0])
 			if err != nil {
 				return err
@@ -40,8 +39,7 @@ func newInspectCmd() *cobra.Command {
 				fmt.Fprintf(out, "  %-45s %-5s %v\n", t.Name, t.Type, t.Shape)
 			}
 			return nil
-		},
-	}
+		})
 	cmd.Flags().BoolVar(&all, "all", false, "print long values in full")
 	return cmd
 }

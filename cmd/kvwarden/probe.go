@@ -18,10 +18,9 @@ func newProbeCmd() *cobra.Command {
 		cfg      probe.Config
 		jsonFile string
 	)
-	cmd := &cobra.Command{
-		Use:   "probe --endpoint URL --key KEY_A --key KEY_B [--key ...]",
-		Short: "Audit any OpenAI-compatible endpoint, from the outside, for cross-tenant leaks",
-		Long: `Probe an OpenAI-compatible endpoint as several tenants at once (one per --key) and report
+	cmd := command("probe --endpoint URL --key KEY_A --key KEY_B [--key ...]",
+		"Audit any OpenAI-compatible endpoint, from the outside, for cross-tenant leaks",
+		`Probe an OpenAI-compatible endpoint as several tenants at once (one per --key) and report
 every sign of one tenant's data, cache or load reaching another:
 
   invariance    greedy answers on the idle endpoint must equal those given while the other
@@ -35,16 +34,14 @@ every sign of one tenant's data, cache or load reaching another:
 
 Exit status: 0 clean, 1 findings, 2 usage or connection error, or interrupted. Keys are never
 printed.`,
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
+		cobra.NoArgs, func(cmd *cobra.Command, _ []string) error {
 			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
 			if code := runProbe(ctx, cfg, jsonFile, cmd.OutOrStdout(), cmd.ErrOrStderr()); code != 0 {
 				os.Exit(code)
 			}
 			return nil
-		},
-	}
+		})
 	fs := cmd.Flags()
 	fs.StringVar(&cfg.Endpoint, "endpoint", "", "base URL of the API (http://host:port, with or without /v1)")
 	fs.StringArrayVar(&cfg.Keys, "key", nil, "API key of one tenant; give two or more")

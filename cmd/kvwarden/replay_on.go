@@ -20,10 +20,9 @@ func newReplayCmd() *cobra.Command {
 		cfg      replay.Config
 		defences string
 	)
-	cmd := &cobra.Command{
-		Use:   "replay-incident [--defences all|none|gate,admission,state,reconcile,checksum,header,release]",
-		Short: "Replay the October 2026 cross-tenant leak in one process, with the chosen defences on",
-		Long: `Start an in-process server on a small model and a tiny KV pool, with victims whose prompts
+	cmd := command("replay-incident [--defences all|none|gate,admission,state,reconcile,checksum,header,release]",
+		"Replay the October 2026 cross-tenant leak in one process, with the chosen defences on",
+		`Start an in-process server on a small model and a tiny KV pool, with victims whose prompts
 carry canary secrets and an attacker who sends one request longer than the pool; every defence
 not listed has its fault switched on. Print what the operator saw (statuses, latencies, token
 counts), which tenants' pages the attacker's request attended over, the probe's canary matcher
@@ -32,8 +31,7 @@ on the answers, and the defences that fired. Then run the black-box probe (as kv
 per check beside what the engine saw its requests read. Exit status 1 when data leaked.
 
 Single process only: disaggregated replay waits for the prefill and decode roles to be wired.`,
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
+		cobra.NoArgs, func(cmd *cobra.Command, _ []string) error {
 			on, err := faults.ParseDefences(defences)
 			if err != nil {
 				return err
@@ -50,8 +48,7 @@ Single process only: disaggregated replay waits for the prefill and decode roles
 				os.Exit(1)
 			}
 			return nil
-		},
-	}
+		})
 	fs := cmd.Flags()
 	fs.StringVar(&defences, "defences", "none", "defences on: all, none, or a comma-separated list of gate, admission, state, reconcile, checksum, header, release")
 	fs.StringVar(&cfg.Model, "model", "", "model spec: empty for the built-in demo model, or dummy:...")

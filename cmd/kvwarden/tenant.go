@@ -12,13 +12,26 @@ import (
 
 // newTenantCmd is "kvwarden tenant": add, list, remove and migrate tenants in a tenants file.
 func newTenantCmd() *cobra.Command {
-	cmd := &cobra.Command{
-		Use:   "tenant",
-		Short: "Manage the tenants file (API keys and per-tenant limits)",
-		Long: "Manage the tenants file. Keys are stored only as SHA-256 hashes: the key of a new tenant is\n" +
+	cmd := command("tenant",
+		"Manage the tenants file (API keys and per-tenant limits)",
+		"Manage the tenants file. Keys are stored only as SHA-256 hashes: the key of a new tenant is\n"+
 			"printed once by 'tenant add' and cannot be shown again. A running server picks up changes on SIGHUP.",
-	}
+		nil, nil)
 	cmd.AddCommand(newTenantAddCmd(), newTenantListCmd(), newTenantRemoveCmd(), newTenantMigrateCmd())
+	return cmd
+}
+
+// tenantFileCmd is a tenant subcommand on --file F: check tells whether the file must exist
+// already (requireExistingFile for commands that change it) before run gets it.
+func tenantFileCmd(use, short, fileUsage string, check func(string) error, run func(cmd *cobra.Command, file string) error) *cobra.Command {
+	var file string
+	cmd := command(use, short, "", cobra.NoArgs, func(cmd *cobra.Command, _ []string) error {
+		if err := check(file); err != nil {
+			return err
+		}
+		return run(cmd, file)
+	})
+	cmd.Flags().StringVar(&file, "file", "", fileUsage)
 	return cmd
 }
 
@@ -40,16 +53,10 @@ func requireExistingFile(file string) error {
 }
 
 func newTenantAddCmd() *cobra.Command {
-	var file, name string
+	var name string
 	var lim tenants.Limits
-	cmd := &cobra.Command{
-		Use:   "add --file F --name N",
-		Short: "Add a tenant and print its new API key (shown only once)",
-		Args:  cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			if err := requireFile(file); err != nil {
-				return err
-			}
+	cmd := tenantFileCmd("add --file F --name N", "Add a tenant and print its new API key (shown only once)",
+		"tenants file (created if missing)", requireFile, func(cmd *cobra.Command, file string) error {
 			var key string
 			err := tenants.Update(file, func(f *tenants.File) error {
 				var err error
@@ -62,9 +69,7 @@ func newTenantAddCmd() *cobra.Command {
 			fmt.Fprintln(cmd.ErrOrStderr(), "Added tenant "+name+". Its API key follows; it is not stored and cannot be shown again:")
 			fmt.Fprintln(cmd.OutOrStdout(), key)
 			return nil
-		},
-	}
-	cmd.Flags().StringVar(&file, "file", "", "tenants file (created if missing)")
+		})
 	cmd.Flags().StringVar(&name, "name", "", "tenant id")
 	cmd.Flags().IntVar(&lim.MaxConcurrent, "max-concurrent", 0, "most engine requests running at once (0: unlimited)")
 	cmd.Flags().IntVar(&lim.TokensPerMinute, "tokens-per-minute", 0, "prompt + generated tokens per minute (0: unlimited)")
@@ -75,15 +80,8 @@ func newTenantAddCmd() *cobra.Command {
 }
 
 func newTenantListCmd() *cobra.Command {
-	var file string
-	cmd := &cobra.Command{
-		Use:   "list --file F",
-		Short: "List tenants and their limits (never keys)",
-		Args:  cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			if err := requireFile(file); err != nil {
-				return err
-			}
+	return tenantFileCmd("list --file F", "List tenants and their limits (never keys)",
+		"tenants file", requireFile, func(cmd *cobra.Command, file string) error {
 			f, err := tenants.Load(file)
 			if err != nil {
 				return err
@@ -99,10 +97,7 @@ func newTenantListCmd() *cobra.Command {
 					limit(t.Limits.TokensPerMinute), limit(t.Limits.MaxTokens), t.KeyHash[:12], created)
 			}
 			return w.Flush()
-		},
-	}
-	cmd.Flags().StringVar(&file, "file", "", "tenants file")
-	return cmd
+		})
 }
 
 func limit(n int) string {
@@ -113,23 +108,15 @@ func limit(n int) string {
 }
 
 func newTenantRemoveCmd() *cobra.Command {
-	var file, name string
-	cmd := &cobra.Command{
-		Use:   "remove --file F --name N",
-		Short: "Remove a tenant; its key stops working when the server reloads (SIGHUP)",
-		Args:  cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			if err := requireExistingFile(file); err != nil {
-				return err
-			}
+	var name string
+	cmd := tenantFileCmd("remove --file F --name N", "Remove a tenant; its key stops working when the server reloads (SIGHUP)",
+		"tenants file", requireExistingFile, func(cmd *cobra.Command, file string) error {
 			if err := tenants.Update(file, func(f *tenants.File) error { return f.Remove(name) }); err != nil {
 				return err
 			}
 			fmt.Fprintln(cmd.OutOrStdout(), "Removed tenant "+name+".")
 			return nil
-		},
-	}
-	cmd.Flags().StringVar(&file, "file", "", "tenants file")
+		})
 	cmd.Flags().StringVar(&name, "name", "", "tenant id")
 	cmd.MarkFlagRequired("name")
 	return cmd
@@ -138,15 +125,8 @@ func newTenantRemoveCmd() *cobra.Command {
 // newTenantMigrateCmd gives UIDs to the tenants of a file written before they existed; the server
 // refuses such a file rather than write its own configuration.
 func newTenantMigrateCmd() *cobra.Command {
-	var file string
-	cmd := &cobra.Command{
-		Use:   "migrate --file F",
-		Short: "Give every tenant without one a UID (files written by older kvwarden versions)",
-		Args:  cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			if err := requireExistingFile(file); err != nil {
-				return err
-			}
+	return tenantFileCmd("migrate --file F", "Give every tenant without one a UID (files written by older kvwarden versions)",
+		"tenants file", requireExistingFile, func(cmd *cobra.Command, file string) error {
 			var n int
 			err := tenants.Update(file, func(f *tenants.File) error {
 				n = len(f.Tenants) // Update assigned the missing UIDs before calling fn
@@ -157,8 +137,5 @@ func newTenantMigrateCmd() *cobra.Command {
 			}
 			fmt.Fprintf(cmd.OutOrStdout(), "Every tenant of %s (%d) has a UID.\n", file, n)
 			return nil
-		},
-	}
-	cmd.Flags().StringVar(&file, "file", "", "tenants file")
-	return cmd
+		})
 }
