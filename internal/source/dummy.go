@@ -61,6 +61,9 @@ func ParseDummySpec(s string) (DummySpec, error) {
 		}
 		items = items[1:]
 	}
+	// The integer keys all take a positive number, into these fields.
+	ints := map[string]*int{"dim": &spec.Dim, "layers": &spec.Layers, "heads": &spec.Heads, "kv_heads": &spec.KVHeads,
+		"ffn": &spec.FFN, "vocab": &spec.Vocab, "ctx": &spec.Ctx}
 	seen := map[string]bool{}
 	for _, it := range items {
 		k, v, ok := strings.Cut(it, "=")
@@ -73,27 +76,14 @@ func ParseDummySpec(s string) (DummySpec, error) {
 		}
 		seen[k] = true
 		var err error
-		// One case a key: plainer than a table of field pointers, at the cost of a repeated shape.
-		switch k {
-		case "dim":
-			spec.Dim, err = positive(v)
-		case "layers":
-			spec.Layers, err = positive(v)
-		case "heads":
-			spec.Heads, err = positive(v)
-		case "kv_heads":
-			spec.KVHeads, err = positive(v)
-		case "ffn":
-			spec.FFN, err = positive(v)
-		case "vocab":
-			spec.Vocab, err = positive(v)
-		case "ctx":
-			spec.Ctx, err = positive(v)
-		case "seed":
+		switch p, isInt := ints[k]; {
+		case isInt:
+			*p, err = positive(v)
+		case k == "seed":
 			spec.Seed, err = strconv.ParseUint(v, 0, 64)
-		case "tied":
+		case k == "tied":
 			spec.Tied, err = strconv.ParseBool(v)
-		case "type":
+		case k == "type":
 			spec.Type, err = tensor.ParseDType(v)
 			if err == nil && !slices.Contains(dummyTypes, spec.Type) {
 				err = fmt.Errorf("%s weights cannot be generated (supported: f32, f16, bf16, q8_0, q4_0, q4_k, q6_k)", spec.Type)
