@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
-	"syscall"
 
 	"github.com/spf13/cobra"
 
@@ -35,7 +33,7 @@ every sign of one tenant's data, cache or load reaching another:
 Exit status: 0 clean, 1 findings, 2 usage or connection error, or interrupted. Keys are never
 printed.`,
 		cobra.NoArgs, func(cmd *cobra.Command, _ []string) error {
-			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+			ctx, stop := signalContext()
 			defer stop()
 			if code := runProbe(ctx, cfg, jsonFile, cmd.OutOrStdout(), cmd.ErrOrStderr()); code != 0 {
 				os.Exit(code)

@@ -3,11 +3,8 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"os"
-	"os/signal"
-	"syscall"
 
 	"github.com/spf13/cobra"
 
@@ -37,7 +34,7 @@ Single process only: disaggregated replay waits for the prefill and decode roles
 				return err
 			}
 			cfg.Defences = on
-			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+			ctx, stop := signalContext()
 			defer stop()
 			res, err := replay.Run(ctx, cfg)
 			if err != nil {
