@@ -212,6 +212,7 @@ func TestServeSmoke(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Decoded apart from TestOfflineSmoke's on purpose: each smoke test pins its own JSON contract.
 	b, err := json.Marshal(NewResult(nil, srv))
 	if err != nil {
 		t.Fatal(err)

@@ -94,6 +94,7 @@ func (v vocab) tokenString(id int32) string {
 	return sb.String()
 }
 
+// unhex is shaped like mustJSON (decode or t.Fatal), sharing no logic with it.
 func unhex(t testing.TB, s string) string {
 	t.Helper()
 	b, err := hex.DecodeString(s)
