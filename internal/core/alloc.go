@@ -87,15 +87,19 @@ func (c *Core) victim() *request {
 
 // grow appends n fresh pages to r's page table and stamps them with r's identity. The caller made
 // sure n pages are free.
-func (c *Core) grow(r *request, n int) {
+func (c *Core) grow(r *request, n int) { c.allocFor(r, n, true) }
+
+// allocFor appends n fresh pages to r's page table, stamped with r's identity and, unless they
+// await a writer other than this node's steps, as written.
+func (c *Core) allocFor(r *request, n int, written bool) {
 	for range n {
 		ref, ok := c.l.alloc(r.t.idx, r.id)
 		if !ok {
-			c.bug("grow without a free page")
+			c.bug("page allocation without a free page")
 			return
 		}
 		r.pages = append(r.pages, ref)
-		c.nxt.stamp = append(c.nxt.stamp, Stamp{Page: ref.Page, Header: kvtypes.Header{Tenant: r.t.key, Request: r.id, Gen: ref.Gen, Written: true}})
+		c.nxt.stamp = append(c.nxt.stamp, Stamp{Page: ref.Page, Header: kvtypes.Header{Tenant: r.t.key, Request: r.id, Gen: ref.Gen, Written: written}})
 	}
 }
 

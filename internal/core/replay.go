@@ -55,15 +55,7 @@ func (c *Core) reserveOriginal(r *request) {
 		return
 	}
 	c.evict(extra)
-	for range extra {
-		ref, ok := c.l.alloc(r.t.idx, r.id)
-		if !ok {
-			c.bug("reservation without a free page")
-			break
-		}
-		r.pages = append(r.pages, ref)
-		c.nxt.stamp = append(c.nxt.stamp, Stamp{Page: ref.Page, Header: kvtypes.Header{Tenant: r.t.key, Request: r.id, Gen: ref.Gen}})
-	}
+	c.allocFor(r, extra, false)
 	r.replay.bound = max(min(r.replay.origPrompt, len(r.pages)*P-r.maxTokens), r.computed)
 }
 

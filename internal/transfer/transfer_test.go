@@ -223,17 +223,7 @@ func TestLateFrameNeverLands(t *testing.T) {
 	ticket, _ := r.recv.Expect(r.res)
 	m := r.manifest(ticket)
 	m.Model = r.model
-	tb := int(r.model.TokenBytes)
-	var pages [][]byte
-	for i := range 3 {
-		data := make([]byte, min(4, rigTokens-4*i)*tb)
-		if err := r.source().ReadPage(i, len(data)/tb, data); err != nil {
-			t.Fatal(err)
-		}
-		b, sum := AppendPage(nil, PageHeader{Transfer: m.Transfer, Request: m.Request, Tenant: m.Tenant, Index: uint32(i), Tokens: uint32(len(data) / tb)}, data)
-		m.Checksums = append(m.Checksums, sum)
-		pages = append(pages, b)
-	}
+	pages := r.pageFrames(t, &m)
 	st, _ := n.Dial(ctxT(t, 5*time.Second), "decode")
 	defer st.Close()
 	var f Frame
@@ -312,17 +302,7 @@ func TestPageAfterAbortNotWritten(t *testing.T) {
 	ticket, _ := r.recv.Expect(r.res)
 	m := r.manifest(ticket)
 	m.Model = r.model
-	tb := int(r.model.TokenBytes)
-	var frames [][]byte
-	for i := range 3 {
-		data := make([]byte, min(4, rigTokens-4*i)*tb)
-		if err := r.source().ReadPage(i, len(data)/tb, data); err != nil {
-			t.Fatal(err)
-		}
-		b, sum := AppendPage(nil, PageHeader{Transfer: m.Transfer, Request: m.Request, Tenant: m.Tenant, Index: uint32(i), Tokens: uint32(len(data) / tb)}, data)
-		m.Checksums = append(m.Checksums, sum)
-		frames = append(frames, b)
-	}
+	frames := r.pageFrames(t, &m)
 	var f Frame
 	var in *incoming
 	if e := r.recv.bind(recvd{b: AppendManifest(nil, &m)}, &f, &in); e != nil {
@@ -345,4 +325,22 @@ func TestPageAfterAbortNotWritten(t *testing.T) {
 		t.Error("the late page was written")
 	}
 	r.untouched()
+}
+
+// pageFrames encodes the rig's three pages as page frames of m's transfer and records their
+// checksums in m, for tests that feed frames by hand.
+func (r *rig) pageFrames(t *testing.T, m *Manifest) [][]byte {
+	t.Helper()
+	tb := int(r.model.TokenBytes)
+	var frames [][]byte
+	for i := range 3 {
+		data := make([]byte, min(4, rigTokens-4*i)*tb)
+		if err := r.source().ReadPage(i, len(data)/tb, data); err != nil {
+			t.Fatal(err)
+		}
+		b, sum := AppendPage(nil, PageHeader{Transfer: m.Transfer, Request: m.Request, Tenant: m.Tenant, Index: uint32(i), Tokens: uint32(len(data) / tb)}, data)
+		m.Checksums = append(m.Checksums, sum)
+		frames = append(frames, b)
+	}
+	return frames
 }
