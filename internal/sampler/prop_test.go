@@ -151,7 +151,10 @@ func TestFollowResumesTheStream(t *testing.T) {
 			t.Skip("parameters the API refuses")
 		}
 		prompt := rapid.SliceOfN(rapid.Int32Range(0, 39), 1, 8).Draw(t, "prompt")
-		steps := rapid.SliceOfN(rapid.SliceOfN(rapid.OneOf(rapid.SampledFrom([]float32{float32(math.Inf(1)), float32(math.Inf(-1))}), rapid.Float32Range(-30, 30)), 40, 40), 2, 5).Draw(t, "steps")
+		steps := rapid.SliceOfN(rapid.SliceOfN(rapid.Float32Range(-30, 30), 40, 40), 2, 5).Draw(t, "steps")
+		if rapid.Bool().Draw(t, "degenerate first") { // a +Inf logit leaves nothing to draw by
+			steps[0][rapid.IntRange(0, 39).Draw(t, "inf at")] = float32(math.Inf(1))
+		}
 		one, prefill := New(p, prompt), New(p, prompt)
 		decode := New(p, prompt)
 		first := prefill.Sample(steps[0])
