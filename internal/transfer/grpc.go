@@ -52,22 +52,30 @@ type frameCodec struct{}
 
 func (frameCodec) Name() string { return codecName }
 
+// A *[]byte is a message of another service sharing the listener (the node API, Register): it
+// travels as it is, under the same size cap.
 func (frameCodec) Marshal(v any) (mem.BufferSlice, error) {
-	m, ok := v.(*outMsg)
-	if !ok {
-		return nil, fmt.Errorf("transfer codec: cannot marshal %T", v)
+	switch m := v.(type) {
+	case *outMsg:
+		return mem.BufferSlice{mem.Copy(m.b, m.pool)}, nil
+	case *[]byte:
+		return mem.BufferSlice{mem.SliceBuffer(*m)}, nil
 	}
-	return mem.BufferSlice{mem.Copy(m.b, m.pool)}, nil
+	return nil, fmt.Errorf("transfer codec: cannot marshal %T", v)
 }
 
 func (frameCodec) Unmarshal(data mem.BufferSlice, v any) error {
-	m, ok := v.(*inMsg)
-	if !ok {
-		return fmt.Errorf("transfer codec: cannot unmarshal into %T", v)
-	}
 	n := data.Len()
 	if n > MaxFrameBytes {
 		return fmt.Errorf("%w: %d bytes", errFrame, n)
+	}
+	if b, ok := v.(*[]byte); ok {
+		*b = data.Materialize()
+		return nil
+	}
+	m, ok := v.(*inMsg)
+	if !ok {
+		return fmt.Errorf("transfer codec: cannot unmarshal into %T", v)
 	}
 	if cap(m.b) < n {
 		m.b = make([]byte, n)
@@ -173,6 +181,10 @@ func NewGRPCServer(r *Receiver, tlsCfg *tls.Config) *GRPCServer {
 	return &GRPCServer{gs: gs}
 }
 
+// Register adds another service to the listener (before Serve), with the same mutual TLS. Its
+// messages are *[]byte, passed through the codec as they are.
+func (s *GRPCServer) Register(desc *grpc.ServiceDesc, impl any) { s.gs.RegisterService(desc, impl) }
+
 // Serve accepts connections on l until Stop.
 func (s *GRPCServer) Serve(l net.Listener) error {
 	err := s.gs.Serve(l)
@@ -220,6 +232,15 @@ func (t *GRPCTransport) Dial(ctx context.Context, peer string) (Stream, error) {
 	g.cancel = cancel
 	g.killConn = p.killConns
 	return g, nil
+}
+
+// Conn is the connection to peer, for calls to another service on its listener (Register).
+func (t *GRPCTransport) Conn(peer string) (grpc.ClientConnInterface, error) {
+	p, err := t.peer(peer)
+	if err != nil {
+		return nil, err
+	}
+	return p.cc, nil
 }
 
 func (t *GRPCTransport) peer(addr string) (*grpcPeer, error) {
