@@ -56,9 +56,10 @@ type xfers struct {
 	mu    sync.Mutex
 	inbox []func(now time.Time)
 
-	sends   map[kvtypes.TransferID]context.CancelFunc // loop only, with e.mu held
-	running sync.WaitGroup                            // send goroutines, which read the pool
-	failed  map[transfer.Reason]uint64                // with e.mu held
+	sends     map[kvtypes.TransferID]context.CancelFunc // loop only, with e.mu held
+	cancelled map[kvtypes.TransferID]bool               // receives this node cancelled (e.mu)
+	running   sync.WaitGroup                            // send goroutines, which read the pool
+	failed    map[transfer.Reason]uint64                // with e.mu held
 }
 
 func (e *Engine) newXfers(tc *TransferConfig) error {
@@ -66,7 +67,8 @@ func (e *Engine) newXfers(tc *TransferConfig) error {
 	if err != nil {
 		return err
 	}
-	x := &xfers{fp: fp, sends: map[kvtypes.TransferID]context.CancelFunc{}, failed: map[transfer.Reason]uint64{}}
+	x := &xfers{fp: fp, sends: map[kvtypes.TransferID]context.CancelFunc{}, cancelled: map[kvtypes.TransferID]bool{},
+		failed: map[transfer.Reason]uint64{}}
 	if tc.Transport != nil {
 		if x.sender, err = transfer.NewSender(transfer.SenderConfig{Transport: tc.Transport, Model: fp, Timeout: tc.SendTimeout}); err != nil {
 			return err
@@ -191,6 +193,7 @@ func (e *Engine) handOff(rd *core.Ready) {
 			cancel() // the send's goroutine answers when Send has returned
 			continue
 		}
+		e.x.cancelled[id] = true
 		e.x.recv.Cancel(id) // the Outcome answers (at once if it was still pending)
 	}
 	for _, x := range rd.Send {
@@ -229,7 +232,7 @@ func (e *Engine) send(now time.Time, x core.SendPages) {
 		cancel()
 		e.post(func(now time.Time) {
 			delete(e.x.sends, x.Transfer)
-			if err != nil {
+			if err != nil && transfer.ReasonOf(err) != transfer.ReasonCancelled { // not our own cancel
 				e.failTransfer(err)
 			}
 			e.core.TransferDone(now, x.Transfer, err == nil)
@@ -263,8 +266,13 @@ func (e *Engine) transferDeadline() time.Duration {
 
 // received applies a reservation's Outcome. Called by the loop with e.mu held.
 func (e *Engine) received(now time.Time, o transfer.Outcome) {
+	// A transfer this node cancelled (its request ended) is no one's fault: it is not counted.
+	ours := e.x.cancelled[o.Transfer]
+	delete(e.x.cancelled, o.Transfer)
 	if o.Err != nil {
-		e.failTransfer(o.Err)
+		if !ours {
+			e.failTransfer(o.Err)
+		}
 		e.core.TransferDone(now, o.Transfer, false)
 		return
 	}
@@ -273,6 +281,9 @@ func (e *Engine) received(now time.Time, o transfer.Outcome) {
 		pages[i] = core.WrittenPage{Page: p.Page, Header: p.Header}
 	}
 	if err := e.core.PagesReceived(now, core.Received{Transfer: o.Transfer, Request: o.Request, Tokens: o.Tokens, First: o.First, Pages: pages}); err != nil {
+		if ours {
+			return // the commit raced the cancel: the report only closes the fence
+		}
 		e.x.failed["commit"]++
 		e.log.Warn("isolation: the core refused a received transfer", "transfer", uint64(o.Transfer), "err", err)
 		return

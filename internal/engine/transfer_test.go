@@ -12,6 +12,7 @@ import (
 	"github.com/kvwarden/kvwarden/internal/kvtypes"
 	"github.com/kvwarden/kvwarden/internal/sampler"
 	"github.com/kvwarden/kvwarden/internal/tensor"
+	"github.com/kvwarden/kvwarden/internal/testenv"
 	"github.com/kvwarden/kvwarden/internal/transfer"
 )
 
@@ -239,6 +240,9 @@ func TestSplitCancelAndStall(t *testing.T) {
 			t.Fatalf("decode ended %v, prefill ended %v", got.err, pre.err)
 		}
 		s.checkWhole(t)
+		if f := s.dec.Stats().TransferFailures; len(f) != 0 {
+			t.Fatalf("a client's cancel counted as transfer failures %v", f)
+		}
 	})
 	t.Run("stall past the deadline", func(t *testing.T) {
 		s := newSplit(t, demoModel, &transfer.Faults{Kind: transfer.FaultStall, At: 0}, func(c *Config) {
@@ -253,6 +257,34 @@ func TestSplitCancelAndStall(t *testing.T) {
 			t.Fatalf("decode ended %v, prefill ended %v", got.err, pre.err)
 		}
 		s.checkWhole(t)
+	})
+	t.Run("replayed transfer", func(t *testing.T) {
+		s := newSplit(t, demoModel, nil, nil)
+		r := Request{Tenant: "acme", Prompt: make([]int32, 5), MaxTokens: 2, Sampling: sampler.Params{TopLogprobs: -1}}
+		ctx := context.Background()
+		rv, ds, err := s.dec.ReserveDecode(ctx, r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		dest := Destination{Peer: "decode", Reserved: rv}
+		ps, err := s.pre.SubmitPrefill(ctx, r, dest)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, pre := drain(ds), drain(ps); got.err != nil || pre.err != nil {
+			t.Fatalf("first transfer: %v, %v", got.err, pre.err)
+		}
+		// The same binding again (a replay by whoever learned the ticket) is refused as stale: the
+		// ticket was consumed, and nothing is written into the pages, which are someone else's now.
+		ps, err = s.pre.SubmitPrefill(ctx, r, dest)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if pre := drain(ps); !isTransferAbort(pre.err) {
+			t.Fatalf("replay ended %v", pre.err)
+		}
+		s.checkWhole(t)
+		testenv.WaitFor(t, 5*time.Second, func() bool { return s.dec.Stats().TransferFailures[string(transfer.ReasonStale)] == 1 })
 	})
 	t.Run("no transfer service", func(t *testing.T) {
 		e := newEngine(t, demoModel, nil)

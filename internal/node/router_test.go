@@ -18,6 +18,7 @@ import (
 	"github.com/kvwarden/kvwarden/internal/sampler"
 	"github.com/kvwarden/kvwarden/internal/source"
 	"github.com/kvwarden/kvwarden/internal/tensor"
+	"github.com/kvwarden/kvwarden/internal/testenv"
 	"github.com/kvwarden/kvwarden/internal/tokenizer"
 	"github.com/kvwarden/kvwarden/internal/transfer"
 )
@@ -209,7 +210,7 @@ func TestRouterMatchesOneEngine(t *testing.T) {
 
 	// A decode node dies: it leaves the rotation and every request is served by the other.
 	dec[0].stop()
-	waitFor(t, func() bool { return len(r.pick(RoleDecode, nil)) == 1 })
+	testenv.WaitFor(t, 10*time.Second, func() bool { return len(r.pick(RoleDecode, nil)) == 1 })
 	for range 3 {
 		q := reqs[0]
 		q.Tenant = "tenant-uid-1"
@@ -263,6 +264,26 @@ func TestRouterNodeDiesMidRequest(t *testing.T) {
 
 // TestRouterRefusesAnotherModel: a node of another KV layout is refused at start-up.
 func TestRouterRefusesAnotherModel(t *testing.T) {
+	t.Run("a router of another CA", func(t *testing.T) {
+		fx := load(t)
+		pre, dec := fx.node(t, RolePrefill, nil), fx.node(t, RoleDecode, nil)
+		other := t.TempDir()
+		if err := transfer.WriteDevCerts(other, time.Now()); err != nil {
+			t.Fatal(err)
+		}
+		_, cliTLS, err := transfer.LoadTLS(other)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tr := transfer.NewGRPCTransport(cliTLS)
+		defer tr.Close()
+		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+		defer cancel()
+		if r, err := NewRouter(ctx, RouterConfig{Prefill: []string{pre.addr}, Decode: []string{dec.addr}, Dial: tr, Weights: transfer.WeightsHash(fx.f)}); err == nil {
+			r.Close()
+			t.Fatal("nodes answered a router whose certificate their CA did not sign")
+		}
+	})
 	fx := load(t)
 	pre := fx.node(t, RolePrefill, nil)
 	dec := fx.node(t, RoleDecode, func(c *engine.Config) { c.KVDType = tensor.F16 })
@@ -291,16 +312,5 @@ func TestRouterRefusesAnotherModel(t *testing.T) {
 				t.Fatal("router accepted the node")
 			}
 		})
-	}
-}
-
-func waitFor(t *testing.T, cond func() bool) {
-	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatal("timed out")
-		}
-		time.Sleep(10 * time.Millisecond)
 	}
 }
