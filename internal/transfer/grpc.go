@@ -7,9 +7,11 @@ import (
 	"fmt"
 	"net"
 	"sync"
+	"time"
 
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/credentials"
+	"google.golang.org/grpc/keepalive"
 	"google.golang.org/grpc/mem"
 )
 
@@ -24,6 +26,16 @@ const (
 	// windowBytes lets a few pages be in flight per stream before flow control waits for the
 	// receiver; gRPC's 64 KiB default would stall every page.
 	windowBytes = 8 << 20
+)
+
+// Keepalive: a peer that stops answering (frozen, partitioned) is declared gone after a ping
+// unanswered for keepaliveTimeout, which ends every stream over its connection: a request waiting
+// on a node that will never answer ends with an error instead of hanging. Clients ping every 10 s
+// (gRPC's floor), servers every 2 s.
+const (
+	clientPing       = 10 * time.Second
+	serverPing       = 2 * time.Second
+	keepaliveTimeout = 2 * time.Second
 )
 
 var serviceDesc = grpc.ServiceDesc{
@@ -176,6 +188,8 @@ func NewGRPCServer(r *Receiver, tlsCfg *tls.Config) *GRPCServer {
 		grpc.MaxRecvMsgSize(MaxFrameBytes),
 		grpc.InitialWindowSize(windowBytes),
 		grpc.InitialConnWindowSize(4*windowBytes),
+		grpc.KeepaliveParams(keepalive.ServerParameters{Time: serverPing, Timeout: keepaliveTimeout}),
+		grpc.KeepaliveEnforcementPolicy(keepalive.EnforcementPolicy{MinTime: clientPing / 2, PermitWithoutStream: true}),
 	)
 	gs.RegisterService(&serviceDesc, r)
 	return &GRPCServer{gs: gs}
@@ -256,6 +270,7 @@ func (t *GRPCTransport) peer(addr string) (*grpcPeer, error) {
 		grpc.WithDefaultCallOptions(grpc.ForceCodecV2(frameCodec{}), grpc.MaxCallRecvMsgSize(MaxFrameBytes)),
 		grpc.WithInitialWindowSize(windowBytes),
 		grpc.WithInitialConnWindowSize(4*windowBytes),
+		grpc.WithKeepaliveParams(keepalive.ClientParameters{Time: clientPing, Timeout: keepaliveTimeout, PermitWithoutStream: true}),
 		grpc.WithContextDialer(func(ctx context.Context, a string) (net.Conn, error) {
 			c, err := d.DialContext(ctx, "tcp", a)
 			if err == nil {

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -177,4 +178,48 @@ func TestDisaggregatedMatchesSingleProcess(t *testing.T) {
 	}
 	dec[1].waitWhole(t)
 	pre.waitWhole(t)
+}
+
+// TestDisaggregatedNodeLost: a node that dies, or freezes, while the router waits on it for a
+// request gives the client a clean error (never a hang), and the other nodes' pools are whole:
+// the reservation or prefill the request held there is released. The node is frozen first
+// (SIGSTOP), so the request is certainly waiting on it when it dies.
+func TestDisaggregatedNodeLost(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		victim string // the role that dies
+		kill   bool   // false: it stays frozen (keepalive must notice)
+	}{
+		{"prefill node killed", "prefill", true},
+		{"decode node killed", "decode", true},
+		{"decode node frozen", "decode", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tlsDir := filepath.Join(t.TempDir(), "tls")
+			if out, err := exec.Command(binary, "certs", "--dir", tlsDir).CombinedOutput(); err != nil {
+				t.Fatalf("certs: %v\n%s", err, out)
+			}
+			pre, dec := startNode(t, "prefill", storiesModel, tlsDir), startNode(t, "decode", storiesModel, tlsDir)
+			router := startServer(t, serverOpts{model: storiesModel, args: []string{"--role", "router", "--tls-dir", tlsDir,
+				"--prefill", pre.addr, "--decode", dec.addr}})
+			victim, other := pre, dec
+			if tc.victim == "decode" {
+				victim, other = dec, pre
+			}
+			victim.cmd.Process.Signal(syscall.SIGSTOP)
+			defer victim.cmd.Process.Signal(syscall.SIGCONT)
+			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			defer cancel()
+			if tc.kill {
+				time.AfterFunc(300*time.Millisecond, victim.kill)
+			}
+			start := time.Now()
+			code, _, body := router.call(t, http.MethodPost, "/v1/completions", "", `{"prompt":"Once upon a time","max_tokens":20,"temperature":0}`)
+			if code == http.StatusOK || ctx.Err() != nil {
+				t.Fatalf("status %d after %v: %s", code, time.Since(start), body)
+			}
+			t.Logf("client got %d after %v: %s", code, time.Since(start).Round(time.Millisecond), body)
+			other.waitWhole(t)
+		})
+	}
 }
