@@ -310,6 +310,9 @@ func affinityKey(r engine.Request) []byte {
 // Submit implements engine.Interface: reserve on a decode node, prefill on a prefill node, and
 // stream the tokens back. It returns once both nodes admitted the request.
 func (r *Router) Submit(ctx context.Context, req engine.Request) (engine.Stream, error) {
+	if err := req.Sampling.Validate(); err != nil { // before it reaches the wire, whose JSON has no NaN
+		return nil, &engine.RejectError{Reason: kvtypes.RejectInvalid, Message: err.Error()}
+	}
 	decs := r.pick(RoleDecode, nil)
 	pres := r.pick(RolePrefill, affinityKey(req))
 	if len(decs) == 0 || len(pres) == 0 {

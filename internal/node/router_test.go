@@ -3,6 +3,7 @@ package node
 import (
 	"context"
 	"errors"
+	"math"
 	"net"
 	"slices"
 	"sync"
@@ -206,6 +207,14 @@ func TestRouterMatchesOneEngine(t *testing.T) {
 		if len(ended) != 1 || ended[0].CompletionTokens != want.usage.CompletionTokens || ended[0].PromptTokens != want.usage.PromptTokens {
 			t.Fatalf("request %d: OnEnd %v, want one call with %+v", i, ended, want.usage)
 		}
+	}
+
+	// Parameters no engine accepts are refused here, before the wire (whose JSON has no NaN).
+	bad := reqs[0]
+	bad.Tenant, bad.Sampling.Temperature = "tenant-uid-1", float32(math.NaN())
+	var rej *engine.RejectError
+	if _, err := r.Submit(context.Background(), bad); !errors.As(err, &rej) || rej.Reason != kvtypes.RejectInvalid {
+		t.Fatalf("NaN temperature: %v", err)
 	}
 
 	// A decode node dies: it leaves the rotation and every request is served by the other.
