@@ -39,6 +39,7 @@ type serveFlags struct {
 	metricsAddr string
 	metricsFile string
 	metricsAny  bool
+	roles       roleFlags // roles.go
 }
 
 func newServeCmd() *cobra.Command {
@@ -64,12 +65,16 @@ SIGHUP reloads the tenants file; SIGTERM or Ctrl-C drains in-flight requests, th
 	cmd.Flags().StringVar(&f.metricsAddr, "metrics-addr", "127.0.0.1:9090", `operator listener for GET /metrics; "" or "off" disables it`)
 	cmd.Flags().BoolVar(&f.metricsAny, "metrics-allow-remote", false, "allow a --metrics-addr that is not loopback (metrics are server-wide and take no key)")
 	cmd.Flags().StringVar(&f.metricsFile, "metrics-addr-file", "", "write the metrics listener's address to this file once listening")
+	f.roles.register(cmd.Flags())
 	return cmd
 }
 
 // serve is "kvwarden serve": check the flags, bind, load the model, serve until a signal or a
 // listener fails, then drain.
 func (f *serveFlags) serve(stderr io.Writer) error {
+	if f.roles.role != "" {
+		return f.serveRole(stderr)
+	}
 	log := slog.New(slog.NewTextHandler(stderr, nil))
 	store, err := openTenants(log, f.tenantsFile, f.dev, f.addr)
 	if err != nil {

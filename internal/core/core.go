@@ -103,8 +103,7 @@ type request struct {
 	maxTokens int
 	stop      []int32
 	ignoreEOS bool
-	first     int32 // DecodeOnly: token sampled by the prefill node
-	computed  int   // positions whose KV is written
+	computed  int // positions whose KV is written
 	pages     []kvtypes.PageRef
 	keys      []cacheKey // chain keys of full pages, computed lazily
 	cached    int        // leading entries of pages that are in the prefix cache

@@ -157,7 +157,7 @@ func runSplit(t fataler, cfg Config, jobs []job, drop func(i int) bool) []outcom
 		for _, s := range rd.Send {
 			sends[s.Request] = s
 			spec := jobs[job[s.Request]].spec
-			spec.Mode, spec.First = DecodeOnly, s.First
+			spec.Mode = DecodeOnly
 			id := dec.submit(t, now, spec)
 			decOf[id] = job[s.Request]
 			sendOf[id] = s
@@ -165,7 +165,7 @@ func runSplit(t fataler, cfg Config, jobs []job, drop func(i int) bool) []outcom
 		rd = dec.step(t)
 		for _, rp := range rd.Receive {
 			s := sendOf[rp.Request]
-			m := Received{Transfer: rp.Transfer, Request: rp.Request, Tokens: s.Tokens}
+			m := Received{Transfer: rp.Transfer, Request: rp.Request, Tokens: s.Tokens, First: s.First}
 			lost := drop != nil && drop(decOf[rp.Request])
 			for i, ref := range rp.Pages {
 				src := s.Pages[i]
@@ -342,10 +342,11 @@ func TestIncidentAcrossNodes(t *testing.T) {
 
 	// Another tenant's data fills the decode pool once, so its pages are not blank when reused
 	// (scrub mode none).
-	other := dec.submit(t, now, RequestSpec{Tenant: "other", Prompt: long[:120], MaxTokens: 1, Mode: DecodeOnly, First: 7})
+	other := dec.submit(t, now, RequestSpec{Tenant: "other", Prompt: long[:120], MaxTokens: 1, Mode: DecodeOnly})
 	rd := dec.step(t)
 	rp := rd.Receive[0]
 	m := dec.e.receive(rp, dec.e.expect[other], func(int) bool { return false })
+	m.First = 7
 	if err := dec.c.PagesReceived(now, m); err != nil {
 		t.Fatal(err)
 	}
@@ -377,13 +378,14 @@ func TestIncidentAcrossNodes(t *testing.T) {
 	// The decode node has reserved eight pages for the original length; the sender writes one and
 	// reports the length it actually had. Refused; and refused again when it claims the full length.
 	for _, claim := range []int{16, 127} {
-		did := dec.submit(t, now, RequestSpec{Tenant: "victim", Prompt: long[:127], MaxTokens: 16, Mode: DecodeOnly, First: 5})
+		did := dec.submit(t, now, RequestSpec{Tenant: "victim", Prompt: long[:127], MaxTokens: 16, Mode: DecodeOnly})
 		rd = dec.step(t)
 		rp := rd.Receive[0]
 		if len(rp.Pages) != 8 {
 			t.Fatalf("reserved %d pages", len(rp.Pages))
 		}
 		m := dec.e.receive(rp, dec.e.expect[did], func(i int) bool { return i > 0 })
+		m.First = 5
 		m.Tokens = claim
 		if err := dec.c.PagesReceived(now, m); err == nil {
 			t.Fatalf("commit with one of eight pages written (claiming %d tokens)", claim)

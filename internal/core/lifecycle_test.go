@@ -159,7 +159,6 @@ func TestAdmissionRejects(t *testing.T) {
 		{RequestSpec{Tenant: "a", Prompt: []int32{1, 50}, MaxTokens: 1}, kvtypes.RejectInvalid, "prompt token 50 at position 1 outside the vocabulary of 50"},
 		{RequestSpec{Tenant: "a", Prompt: []int32{1, -1}, MaxTokens: 1}, kvtypes.RejectInvalid, "prompt token -1 at position 1"},
 		{RequestSpec{Tenant: "a", Prompt: []int32{1}, MaxTokens: 1, StopTokens: []int32{99}}, kvtypes.RejectInvalid, "stop token 99"},
-		{RequestSpec{Tenant: "a", Prompt: []int32{1}, MaxTokens: 1, Mode: DecodeOnly, First: 77}, kvtypes.RejectInvalid, "first token 77"},
 		{RequestSpec{Tenant: "a", Prompt: []int32{1}, MaxTokens: 1, Mode: 9}, kvtypes.RejectInvalid, "unknown mode"},
 	} {
 		_, err := c.Submit(epoch0, tc.spec)
@@ -183,7 +182,7 @@ func TestAdmissionRejects(t *testing.T) {
 		t.Fatalf("overload: %v", err)
 	}
 	st := c.Stats()
-	if st.Rejected[kvtypes.RejectContextLength] != 3 || st.Rejected[kvtypes.RejectInvalid] != 8 || st.Rejected[kvtypes.RejectOverloaded] != 1 {
+	if st.Rejected[kvtypes.RejectContextLength] != 3 || st.Rejected[kvtypes.RejectInvalid] != 7 || st.Rejected[kvtypes.RejectOverloaded] != 1 {
 		t.Fatalf("rejection counts %v", st.Rejected)
 	}
 }

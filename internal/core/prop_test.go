@@ -447,6 +447,7 @@ const (
 	rcvWrongRequest
 	rcvWrongGen
 	rcvWrongPage
+	rcvBadFirst
 	numRcv
 )
 
@@ -457,6 +458,7 @@ func (w *world) receive(id kvtypes.TransferID, how, pick int) {
 	src := w.e.expect[rp.Request]
 	skip := func(i int) bool { return how == rcvSkipPage && i == pick%len(rp.Pages) }
 	m := w.e.receive(rp, src, skip)
+	m.First = int32(w.intn(0, w.cfg.Vocab-1))
 	switch how {
 	case rcvShortTokens:
 		m.Tokens -= 1 + pick%rp.Tokens
@@ -466,6 +468,8 @@ func (w *world) receive(id kvtypes.TransferID, how, pick int) {
 		m.Pages[pick%len(m.Pages)].Header.Gen++
 	case rcvWrongPage:
 		m.Pages[pick%len(m.Pages)].Page = kvtypes.PageID((int(m.Pages[pick%len(m.Pages)].Page) + 1 + pick%(w.cfg.Pages-1)) % w.cfg.Pages)
+	case rcvBadFirst:
+		m.First = int32(w.cfg.Vocab + pick%3)
 	}
 	// A correct receive whose pages a late writer reached first cannot commit either.
 	if commit {
@@ -493,7 +497,7 @@ func (w *world) receive(id kvtypes.TransferID, how, pick int) {
 		w.dead = append(w.dead, rp)
 	}
 	w.log("pages received %d how=%d: %v", id, how, err)
-	mr := w.reqs[rp.Request]
+	mr, first := w.reqs[rp.Request], m.First
 	w.after(func(m *mreq) string {
 		if m != mr {
 			return ""
@@ -501,7 +505,7 @@ func (w *world) receive(id kvtypes.TransferID, how, pick int) {
 		if !commit {
 			return "abort:" + string(kvtypes.AbortTransfer)
 		}
-		if w.stops(m, m.spec.First) {
+		if w.stops(m, first) {
 			return string(kvtypes.FinishStop)
 		}
 		if m.spec.MaxTokens == 1 {
@@ -642,7 +646,6 @@ func (w *world) drawSpec(bases [][]int32) RequestSpec {
 		spec.Mode = PrefillOnly
 	case 2, 3:
 		spec.Mode = DecodeOnly
-		spec.First = int32(w.intn(0, w.cfg.Vocab-1))
 	}
 	spec.Weight = pick(w, []int{0, 1, 2, 5}) // a tenant's weight may change between its requests
 	switch w.intn(0, 24) {

@@ -131,6 +131,7 @@ type scenario struct {
 	xfer    map[kvtypes.RequestID]kvtypes.TransferID // latest transfer per request
 	xname   map[kvtypes.TransferID]string
 	recv    map[kvtypes.RequestID]ReceivePages
+	first   map[kvtypes.RequestID]int32 // the prefill node's token, which the receive reports
 	pending Ready
 	ready   bool
 }
@@ -298,7 +299,8 @@ func (s *scenario) cmdNew(a args) []string {
 	}
 	*s = scenario{t: s.t, c: c, now: epoch0, e: newFakeExec(cfg.Pages, c.cfg.PageTokens, cfg.Vocab),
 		names: make(map[kvtypes.TenantKey]string), xfer: make(map[kvtypes.RequestID]kvtypes.TransferID),
-		xname: make(map[kvtypes.TransferID]string), recv: make(map[kvtypes.RequestID]ReceivePages)}
+		xname: make(map[kvtypes.TransferID]string), recv: make(map[kvtypes.RequestID]ReceivePages),
+		first: make(map[kvtypes.RequestID]int32)}
 	return []string{"ok"}
 }
 
@@ -318,7 +320,6 @@ func (s *scenario) cmdSubmit(a args) []string {
 		spec.Mode = PrefillOnly
 	case "decode":
 		spec.Mode = DecodeOnly
-		spec.First = int32(a.int("first", 1))
 	}
 	res, err := s.c.Submit(s.now, spec)
 	var rej *Rejection
@@ -329,6 +330,9 @@ func (s *scenario) cmdSubmit(a args) []string {
 		return []string{"error: " + err.Error()}
 	}
 	s.names[res.Tenant] = spec.Tenant
+	if spec.Mode == DecodeOnly {
+		s.first[res.ID] = int32(a.int("first", 1))
+	}
 	s.e.submitted(res.ID, spec)
 	return []string{fmt.Sprintf("r%d %s (reserves %d tokens)", res.ID, s.c.State(res.ID), res.Tokens)}
 }
@@ -475,6 +479,7 @@ func (s *scenario) cmdReceive(a args) []string {
 	write := a.int("write", len(rp.Pages))
 	m := s.e.receive(rp, s.e.expect[id], func(i int) bool { return i == skip || i >= write })
 	m.Tokens = a.int("tokens", m.Tokens)
+	m.First = int32(a.int("first", int(s.first[id])))
 	if v, ok := a.kv["request"]; ok {
 		m.Request = parseReq(v)
 	}

@@ -70,9 +70,6 @@ func (c *Core) admit(spec RequestSpec) (admitted, *Rejection) {
 			return rej(kvtypes.RejectInvalid, "stop token %d outside the vocabulary of %d", t, c.cfg.Vocab)
 		}
 	}
-	if spec.Mode == DecodeOnly && !c.validToken(spec.First) {
-		return rej(kvtypes.RejectInvalid, "first token %d outside the vocabulary of %d", spec.First, c.cfg.Vocab)
-	}
 	// One limit for every role (invariant 2). max_tokens alone first: the sum could overflow.
 	if spec.MaxTokens > c.cfg.MaxContext {
 		return rej(kvtypes.RejectContextLength, "max_tokens %d > context %d", spec.MaxTokens, c.cfg.MaxContext)
@@ -105,7 +102,6 @@ func (c *Core) admit(spec RequestSpec) (admitted, *Rejection) {
 		maxTokens: spec.MaxTokens,
 		stop:      append([]int32(nil), spec.StopTokens...),
 		ignoreEOS: spec.IgnoreEOS,
-		first:     spec.First,
 		pages:     make([]kvtypes.PageRef, 0, (total+c.cfg.PageTokens-1)/c.cfg.PageTokens),
 		arrival:   c.arrivals,
 		arrivedAt: c.now,

@@ -213,13 +213,16 @@ func (c *Core) PagesReceived(now time.Time, m Received) error {
 	r.computed = t.tokens
 	c.running = append(c.running, r)
 	c.registerFull(r)
-	c.output(r, r.first, -1)
+	c.output(r, m.First, -1)
 	return nil
 }
 
 func (c *Core) reconcile(t *transfer, r *request, m Received) error {
 	if r.state != Transferring || r.t.idx != t.tenant || r.epoch != t.epoch || r.id != t.reqID {
 		return fmt.Errorf("transfer %d no longer matches request %d (state %s)", t.id, r.id, r.state)
+	}
+	if !c.validToken(m.First) {
+		return fmt.Errorf("first token %d outside the vocabulary of %d", m.First, c.cfg.Vocab)
 	}
 	if m.Tokens != t.tokens {
 		return fmt.Errorf("tokens sent %d != tokens reserved %d", m.Tokens, t.tokens)

@@ -65,9 +65,6 @@ type RequestSpec struct {
 	StopTokens []int32 // end generation with finish reason "stop", like Config.EOS
 	IgnoreEOS  bool    // Config.EOS do not end generation (StopTokens still do)
 	Mode       Mode
-	// First is, for DecodeOnly, the token the prefill node sampled after the prompt; it is this
-	// node's first output and the first token it feeds.
-	First int32
 	// Weight is the tenant's share of admissions, step slots and step tokens relative to other
 	// tenants with work (0 means 1; at most MaxWeight). The latest request's weight holds.
 	Weight int
@@ -142,7 +139,11 @@ type Received struct {
 	Transfer kvtypes.TransferID
 	Request  kvtypes.RequestID // as the sender named it; must match the transfer's binding
 	Tokens   int               // tokens the sender says it sent
-	Pages    []WrittenPage     // in page-table order
+	// First is the token the prefill node sampled after the prompt: the decode node's first
+	// output and the first token it feeds. It travels with the pages because the decode node
+	// reserves them before the prefill runs.
+	First int32
+	Pages []WrittenPage // in page-table order
 }
 
 // Emit is one output token to stream.

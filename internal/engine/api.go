@@ -96,6 +96,9 @@ type Stats struct {
 	core.Stats
 	StepErrors    uint64    // cumulative failed or panicked forward passes (not isolation)
 	LastStepError time.Time // when the latest one happened; zero if never
+	// TransferFailures counts failed transfers by the check that failed (transfer.Reason, or
+	// "commit" when the core refused what the receiver reported): security events on a node.
+	TransferFailures map[string]uint64
 }
 
 // Info describes the loaded model and the serving limits.

@@ -45,6 +45,8 @@ type Config struct {
 	ChatTemplate string
 	// OverrideModelContext allows MaxContext above the model's metadata context (a converter default).
 	OverrideModelContext bool
+	// Transfer, when set, makes the engine a prefill or decode node (transfer.go).
+	Transfer *TransferConfig
 }
 
 // Engine owns the model, the page pool and the isolation core, and runs the step loop on one
@@ -92,6 +94,7 @@ type Engine struct {
 	failed []int
 	// trace is the incident-replay build's record of who wrote each page (replay.go).
 	trace *trace
+	x     *xfers // nil without a TransferConfig
 }
 
 type endCall struct {
@@ -161,6 +164,13 @@ func New(m *model.Model, tok *tokenizer.Tokenizer, cfg Config) (*Engine, error) 
 	if faults.Available {
 		e.trace = newTrace(plan.Pages)
 	}
+	if cfg.Transfer != nil {
+		if err := e.newXfers(cfg.Transfer); err != nil {
+			pool.Close()
+			cache.Close()
+			return nil, err
+		}
+	}
 	go e.loop()
 	return e, nil
 }
@@ -191,7 +201,7 @@ func (e *Engine) Info() Info {
 func (e *Engine) Stats() Stats {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	return Stats{Stats: e.core.Stats(), StepErrors: e.stepErrs, LastStepError: e.lastStepErr}
+	return Stats{Stats: e.core.Stats(), StepErrors: e.stepErrs, LastStepError: e.lastStepErr, TransferFailures: e.transferFailures()}
 }
 
 // DropTenant drops tenant's prefix cache, for a tenant the operator removed: its pages leave the
@@ -207,6 +217,12 @@ func (e *Engine) DropTenant(tenant string) int {
 // Submit admits a request or rejects it with a *RejectError; an admitted request's events arrive
 // on the returned stream. Cancelling ctx aborts the request.
 func (e *Engine) Submit(ctx context.Context, r Request) (Stream, error) {
+	return e.submit(ctx, r, core.Local, nil)
+}
+
+// submit admits a request in mode; setup fills the stream's hand-off fields before the loop can
+// see it.
+func (e *Engine) submit(ctx context.Context, r Request, mode core.Mode, setup func(*stream)) (Stream, error) {
 	sp := r.Sampling
 	if err := sp.Validate(); err != nil {
 		return nil, &RejectError{Reason: kvtypes.RejectInvalid, Message: err.Error()}
@@ -223,7 +239,7 @@ func (e *Engine) Submit(ctx context.Context, r Request) (Stream, error) {
 	}
 	res, err := e.core.Submit(time.Now(), core.RequestSpec{
 		Tenant: r.Tenant, Prompt: r.Prompt, MaxTokens: r.MaxTokens, StopTokens: r.StopTokens, IgnoreEOS: r.IgnoreEOS,
-		Weight: r.Weight,
+		Weight: r.Weight, Mode: mode,
 	})
 	if err != nil {
 		e.mu.Unlock()
@@ -239,6 +255,9 @@ func (e *Engine) Submit(ctx context.Context, r Request) (Stream, error) {
 		e.trace.names[res.Tenant] = r.Tenant
 	}
 	s := newStream(e, res.ID, sampler.New(sp, r.Prompt), &r)
+	if setup != nil {
+		setup(s)
+	}
 	s.stopWatch = context.AfterFunc(ctx, func() { e.abort(res.ID) }) // the caller may still read the terminal event
 	e.streams[res.ID] = s
 	e.mu.Unlock()
@@ -273,6 +292,7 @@ func (e *Engine) Close() {
 	e.mu.Unlock()
 	e.poke()
 	<-e.done
+	e.closeTransfers()
 	e.pool.Close()
 	e.cache.Close()
 }
@@ -307,6 +327,7 @@ func (e *Engine) loop() {
 	defer tick.Stop()
 	for {
 		e.mu.Lock()
+		e.applyReports()
 		e.core.Tick(time.Now())
 		if invariants.Enabled { // a constant: the normal build has no call
 			checkInvariants(e.core, e.log, "tick") // also covers the events fed since the last step
@@ -331,17 +352,7 @@ func (e *Engine) loop() {
 		for _, st := range rd.Stamp {
 			e.cache.Stamp(st.Page, st.Header)
 		}
-		// This node runs no transport: hand-offs it is asked to make fail at once, which the
-		// core turns into aborts with the true reason.
-		for _, x := range rd.Cancel {
-			e.core.TransferDone(time.Now(), x, false)
-		}
-		for _, x := range rd.Send {
-			e.core.TransferDone(time.Now(), x.Transfer, false)
-		}
-		for _, x := range rd.Receive {
-			e.core.TransferDone(time.Now(), x.Transfer, false)
-		}
+		e.handOff(&rd)
 		batch := rd.Batch
 		e.batchStreams = e.batchStreams[:0]
 		for i := range batch {
@@ -505,6 +516,9 @@ func (e *Engine) step(batch []core.Seq, streams []*stream) (res core.StepResult)
 		s.sampler.Accept(r.ID)
 		res.Seqs[i].Token = r.ID
 		e.lastRun[i] = r
+		if s.dest != nil {
+			s.first = r // the core streams nothing here for it: SubmitPrefill's stream does
+		}
 	}
 	return res
 }

@@ -29,6 +29,13 @@ const demoModel = "demo"
 // loadModel opens the demo model or a file of the shared models folder.
 func loadModel(t *testing.T, name string) (*model.Model, *tokenizer.Tokenizer) {
 	t.Helper()
+	m, tok, _ := openModel(t, name)
+	return m, tok
+}
+
+// openModel is loadModel that also returns the open file (a transfer fingerprint reads it).
+func openModel(t *testing.T, name string) (*model.Model, *tokenizer.Tokenizer, *gguf.File) {
+	t.Helper()
 	var path string
 	if name == demoModel {
 		res, err := source.Resolve(context.Background(), "", source.Options{CacheDir: t.TempDir()})
@@ -55,7 +62,7 @@ func loadModel(t *testing.T, name string) (*model.Model, *tokenizer.Tokenizer) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return m, tok
+	return m, tok, f
 }
 
 func newEngine(t *testing.T, name string, mutate func(*Config)) *Engine {

@@ -22,6 +22,12 @@ type stream struct {
 	onEnd     func(Usage)
 	stopWatch func() bool // stops the context watcher once the request has ended
 
+	// Disaggregation, touched only by the loop: where a prefilled request's KV goes and the
+	// token sampled after its prompt; where a decode request's reservation is announced.
+	dest     *Destination
+	first    sampler.Result
+	reserved chan Reserved
+
 	mu      sync.Mutex
 	queue   []Event
 	signal  chan struct{}

@@ -140,3 +140,36 @@ func TestSampleProperties(t *testing.T) {
 		}
 	})
 }
+
+// TestFollowResumesTheStream: a sampler that takes its first token from another sampler of the
+// same request (Follow, as a decode node does after the prefill node sampled) then draws exactly
+// what one sampler would have, whatever the logits, including those with no finite weight.
+func TestFollowResumesTheStream(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		p := genParams(t)
+		if p.Validate() != nil {
+			t.Skip("parameters the API refuses")
+		}
+		prompt := rapid.SliceOfN(rapid.Int32Range(0, 39), 1, 8).Draw(t, "prompt")
+		steps := rapid.SliceOfN(rapid.SliceOfN(rapid.Float32Range(-30, 30), 40, 40), 2, 5).Draw(t, "steps")
+		if rapid.Bool().Draw(t, "degenerate first") { // a +Inf logit leaves nothing to draw by
+			steps[0][rapid.IntRange(0, 39).Draw(t, "inf at")] = float32(math.Inf(1))
+		}
+		one, prefill := New(p, prompt), New(p, prompt)
+		decode := New(p, prompt)
+		first := prefill.Sample(steps[0])
+		if got := one.Sample(steps[0]); got.ID != first.ID {
+			t.Fatalf("two samplers of one seed differ: %d, %d", got.ID, first.ID)
+		}
+		one.Accept(first.ID)
+		decode.Follow(first.ID)
+		for i, logits := range steps[1:] {
+			a, b := one.Sample(logits), decode.Sample(logits)
+			if a.ID != b.ID {
+				t.Fatalf("token %d: one sampler draws %d, the resumed one %d", i+1, a.ID, b.ID)
+			}
+			one.Accept(a.ID)
+			decode.Accept(b.ID)
+		}
+	})
+}

@@ -90,6 +90,16 @@ func New(p Params, prompt []int32) *Sampler {
 // Accept records a generated token for the penalties.
 func (s *Sampler) Accept(id int32) { s.counts[id]++ }
 
+// Follow takes a token that another sampler of the same request (the prefill node's) sampled,
+// as if this one had: it is accepted, and a random stream moves past its draw, so that the
+// tokens after it are those one sampler would have drawn.
+func (s *Sampler) Follow(id int32) {
+	if s.p.Temperature != 0 {
+		s.rng.Float64()
+	}
+	s.Accept(id)
+}
+
 // Sample draws the next token from logits, which it does not modify.
 func (s *Sampler) Sample(logits []float32) Result {
 	raw := s.raw[:0]
@@ -104,10 +114,16 @@ func (s *Sampler) Sample(logits []float32) Result {
 	var res Result
 	w := s.penalised(raw)
 	best := argmax(w)
-	if s.p.Temperature == 0 || math.IsInf(w[best], 0) {
-		// Greedy, or no finite weight to draw by (+Inf logits, or every token impossible).
+	switch {
+	case s.p.Temperature == 0:
 		res.ID = best
-	} else {
+	case math.IsInf(w[best], 0):
+		// No finite weight to draw by (+Inf logits, or every token impossible). The draw is still
+		// taken: a random sampler moves exactly one draw per token, which is what lets Follow
+		// resume a request's stream on another node.
+		s.rng.Float64()
+		res.ID = best
+	default:
 		res.ID = s.draw(w, best)
 	}
 	if s.p.TopLogprobs >= 0 {

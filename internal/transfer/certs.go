@@ -6,6 +6,7 @@ import (
 	"crypto/rand"
 	"crypto/x509"
 	"crypto/x509/pkix"
+	"encoding/hex"
 	"encoding/pem"
 	"errors"
 	"fmt"
@@ -21,15 +22,15 @@ import (
 const devValidity = 365 * 24 * time.Hour
 
 // WriteDevCerts writes a development CA (ca.pem) and a node certificate and key (node.pem,
-// node-key.pem) valid for loopback (127.0.0.1, ::1, localhost) as server and client, for
-// `kvwarden certs`. Every node of a development cluster uses the same directory. The CA's key is
+// node-key.pem) valid for loopback (127.0.0.1, ::1, localhost) as server and client, and the
+// cluster's tenant-key secret (secret), for `kvwarden certs`. Every node of a development cluster uses the same directory. The CA's key is
 // not kept, so nothing else can ever be signed by this CA. It refuses to overwrite any file;
 // the key is written 0600.
 func WriteDevCerts(dir string, now time.Time) error {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return err
 	}
-	for _, f := range []string{CAFile, CertFile, KeyFile} {
+	for _, f := range []string{CAFile, CertFile, KeyFile, SecretFile} {
 		if _, err := os.Lstat(filepath.Join(dir, f)); !errors.Is(err, fs.ErrNotExist) {
 			return fmt.Errorf("%s exists (or cannot be checked: %v); refusing to overwrite", filepath.Join(dir, f), err)
 		}
@@ -91,7 +92,9 @@ func WriteDevCerts(dir string, now time.Time) error {
 			return err
 		}
 	}
-	return nil
+	secret := make([]byte, 32)
+	rand.Read(secret)
+	return writeNew(filepath.Join(dir, SecretFile), 0o600, []byte(hex.EncodeToString(secret)))
 }
 
 func serial() *big.Int {

@@ -19,7 +19,7 @@ func TestWriteDevCerts(t *testing.T) {
 	for _, c := range []struct {
 		file string
 		mode os.FileMode
-	}{{CAFile, 0o644}, {CertFile, 0o644}, {KeyFile, 0o600}} {
+	}{{CAFile, 0o644}, {CertFile, 0o644}, {KeyFile, 0o600}, {SecretFile, 0o600}} {
 		st, err := os.Stat(filepath.Join(dir, c.file))
 		if err != nil {
 			t.Fatal(err)
@@ -27,6 +27,13 @@ func TestWriteDevCerts(t *testing.T) {
 		if st.Mode().Perm() != c.mode {
 			t.Errorf("%s: mode %v, want %v", c.file, st.Mode().Perm(), c.mode)
 		}
+	}
+	if _, err := LoadSecret(dir); err != nil {
+		t.Fatal(err)
+	}
+	os.Chmod(filepath.Join(dir, SecretFile), 0o644)
+	if _, err := LoadSecret(dir); err == nil {
+		t.Error("a tenant-key secret others may read was accepted")
 	}
 	ca, node := readCert(t, filepath.Join(dir, CAFile)), readCert(t, filepath.Join(dir, CertFile))
 	roots := x509.NewCertPool()

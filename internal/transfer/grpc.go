@@ -7,9 +7,11 @@ import (
 	"fmt"
 	"net"
 	"sync"
+	"time"
 
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/credentials"
+	"google.golang.org/grpc/keepalive"
 	"google.golang.org/grpc/mem"
 )
 
@@ -24,6 +26,16 @@ const (
 	// windowBytes lets a few pages be in flight per stream before flow control waits for the
 	// receiver; gRPC's 64 KiB default would stall every page.
 	windowBytes = 8 << 20
+)
+
+// Keepalive: a peer that stops answering (frozen, partitioned) is declared gone after a ping
+// unanswered for keepaliveTimeout, which ends every stream over its connection: a request waiting
+// on a node that will never answer ends with an error instead of hanging. Clients ping every 10 s
+// (gRPC's floor), servers every 2 s.
+const (
+	clientPing       = 10 * time.Second
+	serverPing       = 2 * time.Second
+	keepaliveTimeout = 2 * time.Second
 )
 
 var serviceDesc = grpc.ServiceDesc{
@@ -52,22 +64,30 @@ type frameCodec struct{}
 
 func (frameCodec) Name() string { return codecName }
 
+// A *[]byte is a message of another service sharing the listener (the node API, Register): it
+// travels as it is, under the same size cap.
 func (frameCodec) Marshal(v any) (mem.BufferSlice, error) {
-	m, ok := v.(*outMsg)
-	if !ok {
-		return nil, fmt.Errorf("transfer codec: cannot marshal %T", v)
+	switch m := v.(type) {
+	case *outMsg:
+		return mem.BufferSlice{mem.Copy(m.b, m.pool)}, nil
+	case *[]byte:
+		return mem.BufferSlice{mem.SliceBuffer(*m)}, nil
 	}
-	return mem.BufferSlice{mem.Copy(m.b, m.pool)}, nil
+	return nil, fmt.Errorf("transfer codec: cannot marshal %T", v)
 }
 
 func (frameCodec) Unmarshal(data mem.BufferSlice, v any) error {
-	m, ok := v.(*inMsg)
-	if !ok {
-		return fmt.Errorf("transfer codec: cannot unmarshal into %T", v)
-	}
 	n := data.Len()
 	if n > MaxFrameBytes {
 		return fmt.Errorf("%w: %d bytes", errFrame, n)
+	}
+	if b, ok := v.(*[]byte); ok {
+		*b = data.Materialize()
+		return nil
+	}
+	m, ok := v.(*inMsg)
+	if !ok {
+		return fmt.Errorf("transfer codec: cannot unmarshal into %T", v)
 	}
 	if cap(m.b) < n {
 		m.b = make([]byte, n)
@@ -168,10 +188,16 @@ func NewGRPCServer(r *Receiver, tlsCfg *tls.Config) *GRPCServer {
 		grpc.MaxRecvMsgSize(MaxFrameBytes),
 		grpc.InitialWindowSize(windowBytes),
 		grpc.InitialConnWindowSize(4*windowBytes),
+		grpc.KeepaliveParams(keepalive.ServerParameters{Time: serverPing, Timeout: keepaliveTimeout}),
+		grpc.KeepaliveEnforcementPolicy(keepalive.EnforcementPolicy{MinTime: clientPing / 2, PermitWithoutStream: true}),
 	)
 	gs.RegisterService(&serviceDesc, r)
 	return &GRPCServer{gs: gs}
 }
+
+// Register adds another service to the listener (before Serve), with the same mutual TLS. Its
+// messages are *[]byte, passed through the codec as they are.
+func (s *GRPCServer) Register(desc *grpc.ServiceDesc, impl any) { s.gs.RegisterService(desc, impl) }
 
 // Serve accepts connections on l until Stop.
 func (s *GRPCServer) Serve(l net.Listener) error {
@@ -222,6 +248,15 @@ func (t *GRPCTransport) Dial(ctx context.Context, peer string) (Stream, error) {
 	return g, nil
 }
 
+// Conn is the connection to peer, for calls to another service on its listener (Register).
+func (t *GRPCTransport) Conn(peer string) (grpc.ClientConnInterface, error) {
+	p, err := t.peer(peer)
+	if err != nil {
+		return nil, err
+	}
+	return p.cc, nil
+}
+
 func (t *GRPCTransport) peer(addr string) (*grpcPeer, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
@@ -235,6 +270,7 @@ func (t *GRPCTransport) peer(addr string) (*grpcPeer, error) {
 		grpc.WithDefaultCallOptions(grpc.ForceCodecV2(frameCodec{}), grpc.MaxCallRecvMsgSize(MaxFrameBytes)),
 		grpc.WithInitialWindowSize(windowBytes),
 		grpc.WithInitialConnWindowSize(4*windowBytes),
+		grpc.WithKeepaliveParams(keepalive.ClientParameters{Time: clientPing, Timeout: keepaliveTimeout, PermitWithoutStream: true}),
 		grpc.WithContextDialer(func(ctx context.Context, a string) (net.Conn, error) {
 			c, err := d.DialContext(ctx, "tcp", a)
 			if err == nil {

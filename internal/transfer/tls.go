@@ -13,7 +13,30 @@ const (
 	CAFile   = "ca.pem"       // the CA every node's certificate must chain to
 	CertFile = "node.pem"     // this node's certificate (server and client auth)
 	KeyFile  = "node-key.pem" // its key
+	// SecretFile is the tenant-key secret every node of a cluster shares (0600), so that a tenant's
+	// key, an HMAC of its UID, is the same on the prefill and the decode node.
+	SecretFile = "secret"
 )
+
+// LoadSecret reads a --tls-dir's tenant-key secret, refusing one others may read.
+func LoadSecret(dir string) ([]byte, error) {
+	path := filepath.Join(dir, SecretFile)
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, fmt.Errorf("tenant-key secret: %w", err)
+	}
+	if st.Mode().Perm()&0o077 != 0 {
+		return nil, fmt.Errorf("tenant-key secret %s is readable by others (mode %v); chmod 600 it", path, st.Mode().Perm())
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("tenant-key secret: %w", err)
+	}
+	if len(b) < 32 {
+		return nil, fmt.Errorf("tenant-key secret %s: %d bytes, want at least 32", path, len(b))
+	}
+	return b, nil
+}
 
 // LoadTLS reads a --tls-dir and returns the configurations of the two ends of node-to-node
 // traffic: both present this node's certificate, both demand the peer's, chained to the CA (and

@@ -1,0 +1,524 @@
+package node
+
+import (
+	"context"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/fnv"
+	"log/slog"
+	"sync"
+	"time"
+
+	"google.golang.org/grpc"
+
+	"github.com/kvwarden/kvwarden/internal/engine"
+	"github.com/kvwarden/kvwarden/internal/kvtypes"
+	"github.com/kvwarden/kvwarden/internal/transfer"
+)
+
+// Dialer gives the connection to a node's listener (transfer.GRPCTransport.Conn).
+type Dialer interface {
+	Conn(addr string) (grpc.ClientConnInterface, error)
+}
+
+// RouterConfig sets up a Router.
+type RouterConfig struct {
+	Prefill, Decode []string // node addresses
+	Dial            Dialer
+	// Weights is the router's own model file's WeightsHash: a node serving another file is refused.
+	Weights [32]byte
+	Model   string
+	Logger  *slog.Logger
+	// Probe is how often nodes are health-checked (default 500 ms); a node that fails a probe
+	// leaves the rotation until one succeeds.
+	Probe time.Duration
+}
+
+// affinityTokens is how much of a prompt's start picks its prefill node: requests of one tenant
+// sharing it land on the node whose prefix cache has it.
+const affinityTokens = 64
+
+// Router is the engine.Interface of a router: it runs no model; each request is reserved on a
+// decode node and prefilled on a prefill node, and its tokens stream back from both.
+type Router struct {
+	cfg   RouterConfig
+	log   *slog.Logger
+	nodes []*member
+	info  engine.Info
+	fp    transfer.Fingerprint
+
+	stop chan struct{}
+	wg   sync.WaitGroup
+}
+
+type member struct {
+	addr string
+	role string
+	cc   grpc.ClientConnInterface
+
+	mu      sync.Mutex
+	healthy bool
+	last    Info
+	why     string
+}
+
+// NewRouter reaches every node within ctx, checks they serve one model (the router's) with one
+// KV layout, and starts health checks. The advertised context is the smallest any node holds.
+func NewRouter(ctx context.Context, cfg RouterConfig) (*Router, error) {
+	if len(cfg.Prefill) == 0 || len(cfg.Decode) == 0 {
+		return nil, errors.New("router: at least one prefill and one decode node")
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.Default()
+	}
+	if cfg.Probe <= 0 {
+		cfg.Probe = 500 * time.Millisecond
+	}
+	r := &Router{cfg: cfg, log: cfg.Logger, stop: make(chan struct{})}
+	for _, g := range []struct {
+		role  string
+		addrs []string
+	}{{RolePrefill, cfg.Prefill}, {RoleDecode, cfg.Decode}} {
+		for _, a := range g.addrs {
+			cc, err := cfg.Dial.Conn(a)
+			if err != nil {
+				return nil, fmt.Errorf("router: node %s: %w", a, err)
+			}
+			r.nodes = append(r.nodes, &member{addr: a, role: g.role, cc: cc})
+		}
+	}
+	maxCtx := 0
+	for i, m := range r.nodes {
+		in, err := r.waitInfo(ctx, m)
+		if err != nil {
+			return nil, err
+		}
+		if i == 0 {
+			r.fp = in.Fingerprint
+			r.info = engine.Info{ModelName: cfg.Model, MaxContext: in.MaxContext, VocabSize: in.VocabSize, ChatTemplate: in.ChatTemplate}
+		}
+		if err := r.admit(m, in); err != nil {
+			return nil, err
+		}
+		if i == 0 || in.MaxContext < maxCtx {
+			maxCtx = in.MaxContext
+		}
+		m.healthy, m.last = true, in
+	}
+	r.info.MaxContext = maxCtx
+	r.wg.Add(1)
+	go r.probe()
+	return r, nil
+}
+
+// admit checks that a node is the one its address was given as, and serves our model.
+func (r *Router) admit(m *member, in Info) error {
+	switch {
+	case in.Role != m.role:
+		return fmt.Errorf("router: node %s is a %s node, given as %s", m.addr, in.Role, m.role)
+	case in.Fingerprint.Weights != r.cfg.Weights:
+		return fmt.Errorf("router: node %s serves another model file than the router's", m.addr)
+	case in.Fingerprint != r.fp:
+		return fmt.Errorf("router: node %s's KV layout (%s, %d tokens a page) differs from the other nodes'", m.addr, in.Fingerprint.KVDType, in.Fingerprint.PageTokens)
+	case in.VocabSize != r.info.VocabSize || in.ChatTemplate != r.info.ChatTemplate:
+		return fmt.Errorf("router: node %s's vocabulary or chat template differs", m.addr)
+	}
+	return nil
+}
+
+func (r *Router) waitInfo(ctx context.Context, m *member) (Info, error) {
+	for {
+		in, err := fetchInfo(ctx, m.cc)
+		if err == nil {
+			return in, nil
+		}
+		select {
+		case <-ctx.Done():
+			return Info{}, fmt.Errorf("router: node %s unreachable: %w", m.addr, err)
+		case <-time.After(100 * time.Millisecond):
+		}
+	}
+}
+
+func fetchInfo(ctx context.Context, cc grpc.ClientConnInterface) (Info, error) {
+	ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+	defer cancel()
+	cs, err := call(ctx, cc, methodInfo, struct{}{})
+	if err != nil {
+		return Info{}, err
+	}
+	var in Info
+	err = recv(cs, &in)
+	return in, err
+}
+
+// probe health-checks every node until Close.
+func (r *Router) probe() {
+	defer r.wg.Done()
+	t := time.NewTicker(r.cfg.Probe)
+	defer t.Stop()
+	for {
+		select {
+		case <-r.stop:
+			return
+		case <-t.C:
+		}
+		for _, m := range r.nodes {
+			ctx, cancel := context.WithTimeout(context.Background(), r.cfg.Probe)
+			in, err := fetchInfo(ctx, m.cc)
+			cancel()
+			if err == nil {
+				err = r.admit(m, in)
+			}
+			m.mu.Lock()
+			was := m.healthy
+			m.healthy = err == nil
+			if err == nil {
+				m.last = in
+			} else {
+				m.why = err.Error()
+			}
+			m.mu.Unlock()
+			if was != (err == nil) {
+				r.log.Warn("router: node health changed", "node", m.addr, "role", m.role, "healthy", err == nil, "err", err)
+			}
+		}
+	}
+}
+
+// Close stops the health checks.
+func (r *Router) Close() {
+	close(r.stop)
+	r.wg.Wait()
+}
+
+// Info implements engine.Interface.
+func (r *Router) Info() engine.Info { return r.info }
+
+// Stats implements engine.Interface: the nodes' pool and queue figures as last probed.
+func (r *Router) Stats() engine.Stats {
+	var st engine.Stats
+	for _, m := range r.nodes {
+		m.mu.Lock()
+		if m.healthy {
+			st.PagesFree += m.last.FreePages
+			st.Waiting += m.last.Queue
+		}
+		m.mu.Unlock()
+	}
+	return st
+}
+
+// DropTenant implements engine.Interface on every healthy node.
+func (r *Router) DropTenant(tenant string) int {
+	n := 0
+	for _, m := range r.pick(RolePrefill, nil) {
+		n += dropOn(m, tenant)
+	}
+	for _, m := range r.pick(RoleDecode, nil) {
+		n += dropOn(m, tenant)
+	}
+	return n
+}
+
+func dropOn(m *member, tenant string) int {
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	cs, err := call(ctx, m.cc, methodDrop, tenant)
+	var n int
+	if err == nil {
+		err = recv(cs, &n)
+	}
+	return n
+}
+
+// pick returns the healthy nodes of a role, best first: for prefill, the node the affinity key
+// hashes to (rendezvous hashing, so a node leaving moves only its own keys) unless it is far
+// busier than the least busy; for decode, the most free pages, then the shortest queue.
+func (r *Router) pick(role string, key []byte) []*member {
+	var out []*member
+	var load []Info
+	for _, m := range r.nodes {
+		m.mu.Lock()
+		if m.role == role && m.healthy {
+			out = append(out, m)
+			load = append(load, m.last)
+		}
+		m.mu.Unlock()
+	}
+	score := make([]int64, len(out))
+	for i, m := range out {
+		if role == RoleDecode {
+			score[i] = int64(load[i].FreePages)*1024 - int64(load[i].Queue)
+			continue
+		}
+		h := fnv.New64a()
+		h.Write(key)
+		h.Write([]byte(m.addr))
+		score[i] = int64(h.Sum64() >> 2)
+	}
+	order := make([]int, len(out))
+	for i := range order {
+		order[i] = i
+	}
+	sortBy(order, score)
+	sorted := make([]*member, len(out))
+	for i, j := range order {
+		sorted[i] = out[j]
+	}
+	if role == RolePrefill && len(sorted) > 1 {
+		least := sorted[0]
+		for _, m := range sorted[1:] {
+			if m.queue() < least.queue() {
+				least = m
+			}
+		}
+		if sorted[0].queue() > least.queue()+busyMargin {
+			sorted[0], least = least, sorted[0]
+		}
+	}
+	return sorted
+}
+
+// busyMargin is how many more queued requests an affine prefill node may have than the least
+// busy one before affinity gives way to load.
+const busyMargin = 8
+
+func (m *member) queue() int {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.last.Queue
+}
+
+func sortBy(order []int, score []int64) {
+	for i := 1; i < len(order); i++ { // insertion sort: a handful of nodes
+		for j := i; j > 0 && score[order[j]] > score[order[j-1]]; j-- {
+			order[j], order[j-1] = order[j-1], order[j]
+		}
+	}
+}
+
+func affinityKey(r engine.Request) []byte {
+	b := append([]byte(r.Tenant), 0)
+	for _, t := range r.Prompt[:min(len(r.Prompt), affinityTokens)] {
+		b = binary.LittleEndian.AppendUint32(b, uint32(t))
+	}
+	return b
+}
+
+// Submit implements engine.Interface: reserve on a decode node, prefill on a prefill node, and
+// stream the tokens back. It returns once both nodes admitted the request.
+func (r *Router) Submit(ctx context.Context, req engine.Request) (engine.Stream, error) {
+	if err := req.Sampling.Validate(); err != nil { // before it reaches the wire, whose JSON has no NaN
+		return nil, &engine.RejectError{Reason: kvtypes.RejectInvalid, Message: err.Error()}
+	}
+	decs := r.pick(RoleDecode, nil)
+	pres := r.pick(RolePrefill, affinityKey(req))
+	if len(decs) == 0 || len(pres) == 0 {
+		return nil, &engine.RejectError{Reason: kvtypes.RejectOverloaded, Message: "no healthy prefill or decode node"}
+	}
+	// The request lives as long as its streams to the nodes; the caller's ctx ends them.
+	rctx, cancel := context.WithCancel(context.Background())
+	stopWatch := context.AfterFunc(ctx, cancel)
+	fail := func(err error) (engine.Stream, error) {
+		stopWatch()
+		cancel()
+		return nil, err
+	}
+	j := jobOf(req)
+	d := decs[0]
+	ds, first, err := open(rctx, d, methodReserve, j)
+	if err != nil {
+		return fail(err)
+	}
+	rv := first.Reserved
+	if rv == nil {
+		return fail(&engine.RejectError{Reason: kvtypes.RejectInvalid, Message: "decode node " + d.addr + " sent no reservation"})
+	}
+	rv.Peer = d.addr
+	j.Dest = rv
+	ps, _, err := open(rctx, pres[0], methodPrefill, j)
+	if err != nil {
+		return fail(err)
+	}
+	s := &routed{out: make(chan engine.Event), gone: make(chan struct{}), cancel: cancel, onEnd: req.OnEnd, stopWatch: stopWatch}
+	go s.run(ds, ps, d.addr, pres[0].addr)
+	return s, nil
+}
+
+// open calls Reserve or Prefill on a node and reads its admission.
+func open(ctx context.Context, m *member, method string, j job) (grpc.ClientStream, event, error) {
+	cs, err := call(ctx, m.cc, method, j)
+	var ev event
+	if err == nil {
+		err = recv(cs, &ev)
+	}
+	if err != nil {
+		return nil, ev, &engine.RejectError{Reason: kvtypes.RejectOverloaded, Message: fmt.Sprintf("%s node %s unavailable: %v", m.role, m.addr, err)}
+	}
+	if ev.Reject != nil {
+		return nil, ev, &engine.RejectError{Reason: kvtypes.RejectReason(ev.Reject.Reason), Message: ev.Reject.Message}
+	}
+	return cs, ev, nil
+}
+
+// routed is one request's stream at the router.
+type routed struct {
+	out       chan engine.Event
+	gone      chan struct{}
+	closeOnce sync.Once
+	cancel    context.CancelFunc
+	stopWatch func() bool
+	onEnd     func(engine.Usage)
+}
+
+func (s *routed) Events() <-chan engine.Event { return s.out }
+
+func (s *routed) Close() {
+	s.closeOnce.Do(func() {
+		close(s.gone)
+		s.cancel()
+	})
+}
+
+func (s *routed) emit(ev engine.Event) {
+	select {
+	case s.out <- ev:
+	case <-s.gone:
+	}
+}
+
+// msg is one message read from a node's stream, or the error that ended it.
+type msg struct {
+	ev  event
+	err error
+}
+
+// read forwards a node stream's messages until its terminal one, an error, or quit.
+func read(cs grpc.ClientStream, to chan<- msg, quit <-chan struct{}) {
+	for {
+		var m msg
+		m.err = recv(cs, &m.ev)
+		select {
+		case to <- m:
+		case <-quit:
+			return
+		}
+		if m.err != nil || m.ev.Done {
+			return
+		}
+	}
+}
+
+// run merges the two nodes' streams: the prefill node's first token (with its logprobs) stands
+// for the decode node's first, and the decode node's terminal ends the request (it is the
+// authority on the hand-off). A node lost, or a prefill that fails before the decode node has
+// the KV, ends the request with an error; returning cancels both streams, which aborts the
+// request on whichever node still holds it.
+func (s *routed) run(ds, ps grpc.ClientStream, daddr, paddr string) {
+	defer close(s.out)
+	defer s.stopWatch()
+	defer s.cancel()
+	quit := make(chan struct{})
+	defer close(quit)
+	dch, pch := make(chan msg), make(chan msg)
+	go read(ds, dch, quit)
+	go read(ps, pch, quit)
+	var first *engine.Token
+	cached, started, preEnded := 0, false, false
+	end := func(ev engine.Event) {
+		if s.onEnd != nil {
+			s.onEnd(ev.Usage)
+		}
+		s.emit(ev)
+	}
+	abort := func(reason kvtypes.AbortReason, why string) {
+		end(engine.Event{Done: true, Err: &engine.AbortError{Reason: reason, Message: why}})
+	}
+	prefill := func(m msg) bool { // false: the request cannot go on
+		switch {
+		case m.err != nil:
+			preEnded = true
+			return started
+		case len(m.ev.Tokens) > 0 && first == nil:
+			t := m.ev.Tokens[0].engine()
+			first = &t
+		}
+		if m.ev.Done {
+			preEnded = true
+			cached = m.ev.Usage.CachedTokens
+			return started || m.ev.Finish == kvtypes.FinishTransferred
+		}
+		return true
+	}
+	for {
+		select {
+		case m := <-pch:
+			if preEnded {
+				continue
+			}
+			if !prefill(m) {
+				why := "prefill node " + paddr + " failed"
+				if m.err != nil {
+					why += ": " + m.err.Error()
+				} else if m.ev.Abort != nil {
+					why += ": " + m.ev.Abort.Message
+				}
+				abort(kvtypes.AbortTransfer, why)
+				return
+			}
+		case m := <-dch:
+			if m.err != nil {
+				abort(kvtypes.AbortInternal, "decode node "+daddr+" lost: "+m.err.Error())
+				return
+			}
+			out := engine.Event{Done: m.ev.Done, Finish: m.ev.Finish, Usage: m.ev.Usage}
+			for _, t := range m.ev.Tokens {
+				out.Tokens = append(out.Tokens, t.engine())
+			}
+			if !started && len(out.Tokens) > 0 {
+				started = true
+				// The decode node's first token is the prefill node's: take its logprobs, which
+				// the prefill node sent before any page.
+				await(pch, prefill, func() bool { return first != nil || preEnded })
+				if first != nil && first.ID == out.Tokens[0].ID {
+					out.Tokens[0] = *first
+				}
+			}
+			if m.ev.Abort != nil {
+				out.Err = &engine.AbortError{Reason: kvtypes.AbortReason(m.ev.Abort.Reason), Message: m.ev.Abort.Message}
+			}
+			if out.Done {
+				if started { // the prefill node's usage: its prefix cache served the prompt
+					await(pch, prefill, func() bool { return preEnded })
+				}
+				out.Usage.CachedTokens = cached
+				end(out)
+				return
+			}
+			s.emit(out)
+		}
+	}
+}
+
+// awaitPre is how long the router waits for the prefill node's word on a request the decode node
+// already has: it sent it before (or right after) the pages, so only a lost node takes this long.
+const awaitPre = 5 * time.Second
+
+// await feeds the prefill node's messages to apply until done, or awaitPre passes.
+func await(pch <-chan msg, apply func(msg) bool, done func() bool) {
+	t := time.NewTimer(awaitPre)
+	defer t.Stop()
+	for !done() {
+		select {
+		case m := <-pch:
+			apply(m)
+		case <-t.C:
+			return
+		}
+	}
+}
+
+// Compile-time check: the router is what the server drives.
+var _ engine.Interface = (*Router)(nil)

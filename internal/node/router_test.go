@@ -1,0 +1,325 @@
+package node
+
+import (
+	"context"
+	"errors"
+	"math"
+	"net"
+	"slices"
+	"sync"
+	"testing"
+	"time"
+
+	"go.uber.org/goleak"
+
+	"github.com/kvwarden/kvwarden/internal/engine"
+	"github.com/kvwarden/kvwarden/internal/gguf"
+	"github.com/kvwarden/kvwarden/internal/kvtypes"
+	"github.com/kvwarden/kvwarden/internal/model"
+	"github.com/kvwarden/kvwarden/internal/sampler"
+	"github.com/kvwarden/kvwarden/internal/source"
+	"github.com/kvwarden/kvwarden/internal/tensor"
+	"github.com/kvwarden/kvwarden/internal/testenv"
+	"github.com/kvwarden/kvwarden/internal/tokenizer"
+	"github.com/kvwarden/kvwarden/internal/transfer"
+)
+
+func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
+
+type fixture struct {
+	m   *model.Model
+	tok *tokenizer.Tokenizer
+	f   *gguf.File
+	dir string
+}
+
+func load(t *testing.T) *fixture {
+	t.Helper()
+	res, err := source.Resolve(context.Background(), "", source.Options{CacheDir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := gguf.Open(res.Path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { f.Close() })
+	m, err := model.Load(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tok, err := tokenizer.FromGGUF(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if err := transfer.WriteDevCerts(dir, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	return &fixture{m: m, tok: tok, f: f, dir: dir}
+}
+
+var secret = []byte("the tenant-key secret of the cluster")
+
+func (fx *fixture) engine(t *testing.T, x *engine.TransferConfig, mutate func(*engine.Config)) *engine.Engine {
+	t.Helper()
+	cfg := engine.Config{Threads: 1, KVDType: tensor.F32, KVMemBytes: 4 << 20, StepTokens: 64, MaxRunning: 8, Secret: secret, Transfer: x}
+	if mutate != nil {
+		mutate(&cfg)
+	}
+	e, err := engine.New(fx.m, fx.tok, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
+// runNode starts a node on a loopback port: its engine, the transfer and node services over mTLS.
+// stop kills it as a crash would (connections closed, engine gone).
+type runningNode struct {
+	addr string
+	stop func()
+}
+
+func (fx *fixture) node(t *testing.T, role string, mutate func(*engine.Config)) *runningNode {
+	t.Helper()
+	srvTLS, cliTLS, err := transfer.LoadTLS(fx.dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := transfer.NewGRPCTransport(cliTLS)
+	e := fx.engine(t, &engine.TransferConfig{File: fx.f, Transport: tr, SendTimeout: 5 * time.Second}, mutate)
+	gs := transfer.NewGRPCServer(e.Receiver(), srvTLS)
+	if err := Register(gs, role, "demo", e); err != nil {
+		t.Fatal(err)
+	}
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan struct{})
+	go func() { gs.Serve(l); close(done) }()
+	n := &runningNode{addr: l.Addr().String()}
+	var once sync.Once // a second caller waits until the node is down
+	n.stop = func() {
+		once.Do(func() {
+			gs.Stop()
+			<-done
+			e.Close()
+			tr.Close()
+		})
+	}
+	t.Cleanup(n.stop)
+	return n
+}
+
+func (fx *fixture) router(t *testing.T, pre, dec []*runningNode) *Router {
+	t.Helper()
+	_, cliTLS, err := transfer.LoadTLS(fx.dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := transfer.NewGRPCTransport(cliTLS)
+	t.Cleanup(func() { tr.Close() })
+	addrs := func(ns []*runningNode) (out []string) {
+		for _, n := range ns {
+			out = append(out, n.addr)
+		}
+		return out
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	r, err := NewRouter(ctx, RouterConfig{Prefill: addrs(pre), Decode: addrs(dec), Dial: tr, Weights: transfer.WeightsHash(fx.f), Model: "demo", Probe: 50 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(r.Close)
+	return r
+}
+
+type result struct {
+	toks   []engine.Token
+	finish kvtypes.FinishReason
+	err    error
+	usage  engine.Usage
+}
+
+func drain(st engine.Stream) result {
+	var r result
+	for ev := range st.Events() {
+		r.toks = append(r.toks, ev.Tokens...)
+		if ev.Done {
+			r.finish, r.err, r.usage = ev.Finish, ev.Err, ev.Usage
+		}
+	}
+	return r
+}
+
+func sameToken(a, b engine.Token) bool {
+	return a.ID == b.ID && a.Logprob == b.Logprob && slices.Equal(a.Top, b.Top)
+}
+
+func prompt(n, vocab int) []int32 {
+	p := make([]int32, n)
+	for i := range p {
+		p[i] = int32(3 + (i*11)%(vocab-3))
+	}
+	return p
+}
+
+// TestRouterMatchesOneEngine: through a router, one prefill node and two decode nodes over mTLS
+// gRPC on loopback give the tokens and logprobs of one engine, bit for bit; then a decode node
+// dies, its requests end with an error, and the rest keep being served by the other.
+func TestRouterMatchesOneEngine(t *testing.T) {
+	fx := load(t)
+	pre := fx.node(t, RolePrefill, nil)
+	dec := []*runningNode{fx.node(t, RoleDecode, nil), fx.node(t, RoleDecode, nil)}
+	r := fx.router(t, []*runningNode{pre}, dec)
+	one := fx.engine(t, nil, nil)
+	defer one.Close()
+	if r.Info().MaxContext != one.Info().MaxContext || r.Info().VocabSize != one.Info().VocabSize {
+		t.Fatalf("router advertises %+v, one engine %+v", r.Info(), one.Info())
+	}
+	vocab := one.Info().VocabSize
+	reqs := []engine.Request{
+		{Prompt: prompt(5, vocab), MaxTokens: 8, Sampling: sampler.Params{TopLogprobs: 3}},
+		{Prompt: prompt(40, vocab), MaxTokens: 6, Sampling: sampler.Params{TopLogprobs: 0}},
+		{Prompt: prompt(130, vocab), MaxTokens: 4, Sampling: sampler.Params{TopLogprobs: -1}},
+		{Prompt: prompt(9, vocab), MaxTokens: 7, HasSeed: true, Sampling: sampler.Params{Temperature: 0.8, Seed: 7, TopLogprobs: 2}},
+	}
+	for i, q := range reqs {
+		q.Tenant, q.IgnoreEOS = "tenant-uid-1", true
+		st, err := one.Submit(context.Background(), q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := drain(st)
+		var ended []engine.Usage
+		q.OnEnd = func(u engine.Usage) { ended = append(ended, u) }
+		st, err = r.Submit(context.Background(), q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := drain(st)
+		if got.err != nil || got.finish != want.finish || !slices.EqualFunc(got.toks, want.toks, sameToken) {
+			t.Fatalf("request %d through the router: %v %q %v\none engine: %q %v", i, got.err, got.finish, got.toks, want.finish, want.toks)
+		}
+		if len(ended) != 1 || ended[0].CompletionTokens != want.usage.CompletionTokens || ended[0].PromptTokens != want.usage.PromptTokens {
+			t.Fatalf("request %d: OnEnd %v, want one call with %+v", i, ended, want.usage)
+		}
+	}
+
+	// Parameters no engine accepts are refused here, before the wire (whose JSON has no NaN).
+	bad := reqs[0]
+	bad.Tenant, bad.Sampling.Temperature = "tenant-uid-1", float32(math.NaN())
+	var rej *engine.RejectError
+	if _, err := r.Submit(context.Background(), bad); !errors.As(err, &rej) || rej.Reason != kvtypes.RejectInvalid {
+		t.Fatalf("NaN temperature: %v", err)
+	}
+
+	// A decode node dies: it leaves the rotation and every request is served by the other.
+	dec[0].stop()
+	testenv.WaitFor(t, 10*time.Second, func() bool { return len(r.pick(RoleDecode, nil)) == 1 })
+	for range 3 {
+		q := reqs[0]
+		q.Tenant = "tenant-uid-1"
+		st, err := r.Submit(context.Background(), q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := drain(st); got.err != nil || len(got.toks) != q.MaxTokens {
+			t.Fatalf("after a decode node died: %v, %d tokens", got.err, len(got.toks))
+		}
+	}
+}
+
+// TestRouterNodeDiesMidRequest: a request whose node dies gets a clean error, never a hang.
+func TestRouterNodeDiesMidRequest(t *testing.T) {
+	for _, role := range []string{RolePrefill, RoleDecode} {
+		t.Run(role, func(t *testing.T) {
+			fx := load(t)
+			// The victim node is slow enough (tiny steps) that the request is still running when it dies.
+			slow := func(c *engine.Config) { c.StepTokens = 16 }
+			pre := fx.node(t, RolePrefill, slow)
+			dec := fx.node(t, RoleDecode, slow)
+			r := fx.router(t, []*runningNode{pre}, []*runningNode{dec})
+			q := engine.Request{Tenant: "t", Prompt: prompt(100, r.Info().VocabSize), MaxTokens: 200, IgnoreEOS: true, Sampling: sampler.Params{TopLogprobs: -1}}
+			st, err := r.Submit(context.Background(), q)
+			if err != nil {
+				t.Fatal(err)
+			}
+			victim := pre
+			if role == RoleDecode {
+				victim = dec
+			}
+			go victim.stop()
+			res := make(chan result, 1)
+			go func() { res <- drain(st) }()
+			select {
+			case got := <-res:
+				if got.err == nil && len(got.toks) == q.MaxTokens && role == RoleDecode {
+					t.Fatalf("the request finished on a node that died")
+				}
+				var ab *engine.AbortError
+				if got.err != nil && !errors.As(got.err, &ab) {
+					t.Fatalf("not an abort: %v", got.err)
+				}
+			case <-time.After(15 * time.Second):
+				t.Fatal("the request hangs after its node died")
+			}
+		})
+	}
+}
+
+// TestRouterRefusesAnotherModel: a node of another KV layout is refused at start-up.
+func TestRouterRefusesAnotherModel(t *testing.T) {
+	t.Run("a router of another CA", func(t *testing.T) {
+		fx := load(t)
+		pre, dec := fx.node(t, RolePrefill, nil), fx.node(t, RoleDecode, nil)
+		other := t.TempDir()
+		if err := transfer.WriteDevCerts(other, time.Now()); err != nil {
+			t.Fatal(err)
+		}
+		_, cliTLS, err := transfer.LoadTLS(other)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tr := transfer.NewGRPCTransport(cliTLS)
+		defer tr.Close()
+		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+		defer cancel()
+		if r, err := NewRouter(ctx, RouterConfig{Prefill: []string{pre.addr}, Decode: []string{dec.addr}, Dial: tr, Weights: transfer.WeightsHash(fx.f)}); err == nil {
+			r.Close()
+			t.Fatal("nodes answered a router whose certificate their CA did not sign")
+		}
+	})
+	fx := load(t)
+	pre := fx.node(t, RolePrefill, nil)
+	dec := fx.node(t, RoleDecode, func(c *engine.Config) { c.KVDType = tensor.F16 })
+	_, cliTLS, err := transfer.LoadTLS(fx.dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := transfer.NewGRPCTransport(cliTLS)
+	defer tr.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	for _, tc := range []struct {
+		name    string
+		weights [32]byte
+		pre     []string
+		dec     []string
+	}{
+		{"another KV layout", transfer.WeightsHash(fx.f), []string{pre.addr}, []string{dec.addr}},
+		{"another model file", [32]byte{1}, []string{pre.addr}, []string{pre.addr}},
+		{"a prefill node given as decode", transfer.WeightsHash(fx.f), []string{pre.addr}, []string{pre.addr}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r, err := NewRouter(ctx, RouterConfig{Prefill: tc.pre, Decode: tc.dec, Dial: tr, Weights: tc.weights, Model: "demo"})
+			if err == nil {
+				r.Close()
+				t.Fatal("router accepted the node")
+			}
+		})
+	}
+}

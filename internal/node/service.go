@@ -1,0 +1,167 @@
+package node
+
+import (
+	"context"
+	"errors"
+
+	"google.golang.org/grpc"
+
+	"github.com/kvwarden/kvwarden/internal/engine"
+	"github.com/kvwarden/kvwarden/internal/transfer"
+)
+
+// The node service: every method is one stream of JSON messages through the transfer listener's
+// codec; the request is the client's only message.
+const serviceName = "kvwarden.node.v1.Node"
+
+const (
+	methodInfo    = "Info"
+	methodReserve = "Reserve"
+	methodPrefill = "Prefill"
+	methodDrop    = "DropTenant"
+)
+
+var serviceDesc = grpc.ServiceDesc{
+	ServiceName: serviceName,
+	HandlerType: (*any)(nil),
+	Streams: []grpc.StreamDesc{
+		{StreamName: methodInfo, Handler: handle((*Service).info), ServerStreams: true, ClientStreams: true},
+		{StreamName: methodReserve, Handler: handle((*Service).reserve), ServerStreams: true, ClientStreams: true},
+		{StreamName: methodPrefill, Handler: handle((*Service).prefill), ServerStreams: true, ClientStreams: true},
+		{StreamName: methodDrop, Handler: handle((*Service).drop), ServerStreams: true, ClientStreams: true},
+	},
+}
+
+func handle(f func(*Service, grpc.ServerStream) error) grpc.StreamHandler {
+	return func(srv any, ss grpc.ServerStream) error { return f(srv.(*Service), ss) }
+}
+
+// Service serves one node's engine to routers.
+type Service struct {
+	role  string
+	model string
+	e     *engine.Engine
+}
+
+// Register adds the node service for e, in role, to the node's transfer listener.
+func Register(s *transfer.GRPCServer, role, model string, e *engine.Engine) error {
+	if role != RolePrefill && role != RoleDecode {
+		return errors.New("node: role must be prefill or decode")
+	}
+	s.Register(&serviceDesc, &Service{role: role, model: model, e: e})
+	return nil
+}
+
+// InfoOf describes a node's engine.
+func InfoOf(role, model string, e *engine.Engine) Info {
+	in, st := e.Info(), e.Stats()
+	return Info{Role: role, Model: model, Fingerprint: e.Fingerprint(), MaxContext: in.MaxContext, VocabSize: in.VocabSize,
+		ChatTemplate: in.ChatTemplate, FreePages: st.PagesFree + st.PagesIdle, Queue: st.Waiting + st.Transferring}
+}
+
+func (s *Service) info(ss grpc.ServerStream) error {
+	var q struct{}
+	if err := recv(ss, &q); err != nil {
+		return err
+	}
+	return send(ss, InfoOf(s.role, s.model, s.e))
+}
+
+func (s *Service) drop(ss grpc.ServerStream) error {
+	var tenant string
+	if err := recv(ss, &tenant); err != nil {
+		return err
+	}
+	return send(ss, s.e.DropTenant(tenant))
+}
+
+func (s *Service) reserve(ss grpc.ServerStream) error {
+	var j job
+	if err := recv(ss, &j); err != nil {
+		return err
+	}
+	if s.role != RoleDecode {
+		return send(ss, event{Reject: &failure{Reason: "invalid", Message: "this node does not decode"}})
+	}
+	// The stream's context is the request's: a router that goes away cancels it.
+	rv, st, err := s.e.ReserveDecode(ss.Context(), j.request())
+	if err != nil {
+		return send(ss, rejection(err))
+	}
+	defer st.Close()
+	d := &dest{Transfer: rv.Transfer, Request: rv.Request, Ticket: rv.Ticket, Tokens: rv.Tokens}
+	if err := send(ss, event{Admitted: true, Reserved: d}); err != nil {
+		return err
+	}
+	return forward(ss, st)
+}
+
+func (s *Service) prefill(ss grpc.ServerStream) error {
+	var j job
+	if err := recv(ss, &j); err != nil {
+		return err
+	}
+	if s.role != RolePrefill || j.Dest == nil {
+		return send(ss, event{Reject: &failure{Reason: "invalid", Message: "this node does not prefill, or no destination"}})
+	}
+	d := engine.Destination{Peer: j.Dest.Peer, Reserved: engine.Reserved{Transfer: j.Dest.Transfer, Request: j.Dest.Request, Ticket: j.Dest.Ticket, Tokens: j.Dest.Tokens}}
+	st, err := s.e.SubmitPrefill(ss.Context(), j.request(), d)
+	if err != nil {
+		return send(ss, rejection(err))
+	}
+	defer st.Close()
+	if err := send(ss, event{Admitted: true}); err != nil {
+		return err
+	}
+	return forward(ss, st)
+}
+
+func rejection(err error) event {
+	var rej *engine.RejectError
+	if errors.As(err, &rej) {
+		return event{Reject: &failure{Reason: string(rej.Reason), Message: rej.Message}}
+	}
+	var ab *engine.AbortError
+	if errors.As(err, &ab) {
+		return event{Reject: &failure{Reason: string(ab.Reason), Message: ab.Message}}
+	}
+	return event{Reject: &failure{Reason: "overloaded", Message: err.Error()}}
+}
+
+// forward streams an engine stream's events to the router until the terminal one.
+func forward(ss grpc.ServerStream, st engine.Stream) error {
+	for ev := range st.Events() {
+		out := event{Tokens: tokensOf(ev.Tokens), Done: ev.Done, Finish: ev.Finish, Usage: ev.Usage}
+		var ab *engine.AbortError
+		if errors.As(ev.Err, &ab) {
+			out.Abort = &failure{Reason: string(ab.Reason), Message: ab.Message}
+		} else if ev.Err != nil {
+			out.Abort = &failure{Reason: "internal", Message: ev.Err.Error()}
+		}
+		if err := send(ss, out); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// call opens a method's stream on cc and sends its one request.
+func call(ctx context.Context, cc grpc.ClientConnInterface, method string, req any) (grpc.ClientStream, error) {
+	desc := &serviceDesc.Streams[0]
+	for i := range serviceDesc.Streams {
+		if serviceDesc.Streams[i].StreamName == method {
+			desc = &serviceDesc.Streams[i]
+		}
+	}
+	cs, err := cc.NewStream(ctx, desc, "/"+serviceName+"/"+method)
+	if err != nil {
+		return nil, err
+	}
+	if err := send(cs, req); err != nil {
+		return nil, err
+	}
+	if err := cs.CloseSend(); err != nil {
+		return nil, err
+	}
+	return cs, nil
+}

@@ -1,0 +1,147 @@
+// Package node is disaggregated serving's control plane: the node API a prefill or decode node
+// serves next to its transfer service (same mTLS gRPC listener), its client, and the Router, an
+// engine.Interface that the ordinary API server drives and that pairs each request with a prefill
+// node and a decode node.
+//
+// A request's life through a router:
+//
+//	router ── Reserve(job) ──────────> decode node: ReserveDecode → {reserved: transfer, request, ticket}
+//	router ── Prefill(job, dest) ────> prefill node: SubmitPrefill → first token, logprobs
+//	                                   prefill node ══ pages (transfer) ══> decode node: commit
+//	router <── tokens ── decode node (its first token is the prefill node's; the router keeps the
+//	                                  prefill node's logprobs for it)
+//
+// Tenants travel as the server's tenant UIDs, never names; both nodes turn them into the same
+// tenant key with the secret they share (the tls dir's secret file).
+package node
+
+import (
+	"encoding/json"
+	"math"
+
+	"github.com/kvwarden/kvwarden/internal/engine"
+	"github.com/kvwarden/kvwarden/internal/kvtypes"
+	"github.com/kvwarden/kvwarden/internal/sampler"
+	"github.com/kvwarden/kvwarden/internal/transfer"
+)
+
+// Roles a node serves.
+const (
+	RolePrefill = "prefill"
+	RoleDecode  = "decode"
+)
+
+// Info is what a node says about itself: the router pairs only nodes of one fingerprint (the same
+// weights file, hence the same tokenizer and chat template, and the same KV layout) and routes by
+// the load figures.
+type Info struct {
+	Role         string
+	Model        string
+	Fingerprint  transfer.Fingerprint
+	MaxContext   int
+	VocabSize    int
+	ChatTemplate string
+	FreePages    int
+	Queue        int // requests waiting plus those in a hand-off
+	Draining     bool
+}
+
+// job is a request as the router sends it: the engine request without its callback, and, for a
+// prefill node, where the KV goes.
+type job struct {
+	Tenant     string // the tenant's UID
+	Prompt     []int32
+	MaxTokens  int
+	Sampling   sampler.Params
+	HasSeed    bool
+	StopTokens []int32
+	IgnoreEOS  bool
+	Weight     int
+	Dest       *dest `json:",omitempty"`
+}
+
+type dest struct {
+	Peer     string
+	Transfer kvtypes.TransferID
+	Request  kvtypes.RequestID
+	Ticket   transfer.Ticket
+	Tokens   int
+}
+
+func (j *job) request() engine.Request {
+	return engine.Request{Tenant: j.Tenant, Prompt: j.Prompt, MaxTokens: j.MaxTokens, Sampling: j.Sampling, HasSeed: j.HasSeed,
+		StopTokens: j.StopTokens, IgnoreEOS: j.IgnoreEOS, Weight: j.Weight}
+}
+
+func jobOf(r engine.Request) job {
+	return job{Tenant: r.Tenant, Prompt: r.Prompt, MaxTokens: r.MaxTokens, Sampling: r.Sampling, HasSeed: r.HasSeed,
+		StopTokens: r.StopTokens, IgnoreEOS: r.IgnoreEOS, Weight: r.Weight}
+}
+
+// event is one message of a Reserve or Prefill stream. The first is Admitted (with the
+// reservation, on a decode node) or a rejection; then tokens; then exactly one Done.
+type event struct {
+	Admitted bool
+	Reserved *dest    `json:",omitempty"`
+	Reject   *failure `json:",omitempty"`
+	Tokens   []token  `json:",omitempty"`
+	Done     bool
+	Finish   kvtypes.FinishReason `json:",omitempty"`
+	Abort    *failure             `json:",omitempty"`
+	Usage    engine.Usage
+}
+
+type failure struct {
+	Reason  string
+	Message string
+}
+
+// token carries logprobs as float bits: JSON has no -Inf, and the router must hand the client the
+// very bits the node computed.
+type token struct {
+	ID  int32
+	LP  uint32
+	Top []cand `json:",omitempty"`
+}
+
+type cand struct {
+	ID int32
+	LP uint32
+}
+
+func tokensOf(ts []engine.Token) []token {
+	out := make([]token, len(ts))
+	for i, t := range ts {
+		out[i] = token{ID: t.ID, LP: math.Float32bits(t.Logprob)}
+		for _, c := range t.Top {
+			out[i].Top = append(out[i].Top, cand{c.ID, math.Float32bits(c.Logprob)})
+		}
+	}
+	return out
+}
+
+func (t token) engine() engine.Token {
+	out := engine.Token{ID: t.ID, Logprob: math.Float32frombits(t.LP)}
+	for _, c := range t.Top {
+		out.Top = append(out.Top, engine.TokenLogprob{ID: c.ID, Logprob: math.Float32frombits(c.LP)})
+	}
+	return out
+}
+
+// send marshals v into one message of a stream.
+func send(st interface{ SendMsg(any) error }, v any) error {
+	b, err := json.Marshal(v) // fails only on a non-finite float, which the engine refuses anyway
+	if err != nil {
+		return err
+	}
+	return st.SendMsg(&b)
+}
+
+// recv reads one message of a stream into v.
+func recv(st interface{ RecvMsg(any) error }, v any) error {
+	var b []byte
+	if err := st.RecvMsg(&b); err != nil {
+		return err
+	}
+	return json.Unmarshal(b, v)
+}
