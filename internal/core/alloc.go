@@ -58,10 +58,20 @@ func (c *Core) evict(n int) {
 }
 
 // victim picks the latest-arrived running request of the tenant holding the most pages per unit
-// of weight, among those not yet in this step's batch.
+// of weight, among those not yet in this step's batch, and never the oldest running request.
+//
+// Sparing the oldest is what guarantees progress: tenants below their share are admitted past
+// MaxRunning, so more requests can hold pages than the pool can finish at once, and without an
+// anchor each would be preempted in turn just before it finished (a livelock the property tests
+// found). The oldest fits the pool alone (the start-up gate), so it always completes, and then the
+// next oldest is spared.
 func (c *Core) victim() *request {
+	var anchor *request
 	for _, r := range c.running {
 		r.t.usage = 0
+		if (r.state == Prefilling || r.state == Decoding) && (anchor == nil || r.arrival < anchor.arrival) {
+			anchor = r
+		}
 	}
 	for _, r := range c.running {
 		if r.state == Prefilling || r.state == Decoding {
@@ -70,7 +80,7 @@ func (c *Core) victim() *request {
 	}
 	var v *request
 	for _, r := range c.running {
-		if (r.state != Prefilling && r.state != Decoding) || r.inBatch {
+		if (r.state != Prefilling && r.state != Decoding) || r.inBatch || r == anchor {
 			continue
 		}
 		if v == nil {

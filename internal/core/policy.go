@@ -37,9 +37,10 @@ import (
 //
 // When a running request needs a page and none is free, idle cached pages are evicted (least
 // recently idle first), then running requests are preempted: the latest-arrived running request of
-// the tenant holding the most pages per unit of weight, never one already in this step's batch. A
-// preempted request loses its pages and goes back to waiting; it recomputes its prompt and
-// generated tokens later.
+// the tenant holding the most pages per unit of weight, never one already in this step's batch and
+// never the oldest running request (the anchor that guarantees progress; see victim). A preempted
+// request loses its pages and goes back to waiting; it recomputes its prompt and generated tokens
+// later.
 
 func (c *Core) schedule() {
 	budget, seqs := c.cfg.StepTokens, 0
