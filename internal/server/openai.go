@@ -151,19 +151,26 @@ func (s *Server) handleChat(w http.ResponseWriter, r *http.Request, rc *reqCtx) 
 	if p == nil {
 		return
 	}
-	segs, err := s.tmpl.RenderSegments(p.messages, true, p.templateArgs)
-	if err != nil {
-		s.fail(w, rc, &apiError{Status: http.StatusBadRequest, Type: errInvalidRequest, Param: "messages", Code: "chat_template_error",
-			Message: "the model's chat template could not render these messages: " + err.Error(), Reason: "bad_request"})
-		return
+	ids, e := s.chatPrompt(p.messages, p.templateArgs, true)
+	if e == nil && len(ids) == 0 {
+		e = badRequest("messages", "the rendered prompt is empty")
 	}
-	ids := s.tok.EncodeSpans(promptSpans(segs), !templateWritesBOS(segs, tokenText(s.tok, s.tok.BOS())))
-	if len(ids) == 0 {
-		s.fail(w, rc, badRequest("messages", "the rendered prompt is empty"))
+	if e != nil {
+		s.fail(w, rc, e)
 		return
 	}
 	f := &chatFormat{envelope{s: s, id: "chatcmpl-" + rc.id, created: s.cfg.Now().Unix(), logprobs: p.logprobs}}
 	s.generate(w, r, rc, p, [][]int32{ids}, f, true)
+}
+
+// chatPrompt renders and tokenizes a chat prompt.
+func (s *Server) chatPrompt(msgs []chat.Message, args map[string]any, addGenerationPrompt bool) ([]int32, *apiError) {
+	segs, err := s.tmpl.RenderSegments(msgs, addGenerationPrompt, args)
+	if err != nil {
+		return nil, &apiError{Status: http.StatusBadRequest, Type: errInvalidRequest, Param: "messages", Code: "chat_template_error",
+			Message: "the model's chat template could not render these messages: " + err.Error(), Reason: "bad_request"}
+	}
+	return s.tok.EncodeSpans(promptSpans(segs), !templateWritesBOS(segs, tokenText(s.tok, s.tok.BOS()))), nil
 }
 
 // promptSpans marks the template's markup as the only text where special tokens are parsed:

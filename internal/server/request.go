@@ -157,18 +157,8 @@ func parseChat(body []byte, vocab int) (*genParams, *apiError) {
 	if e := setMaxTokens(p, maxTokens, param); e != nil {
 		return nil, e
 	}
-	if len(b.Messages) == 0 {
-		return nil, badRequest("messages", "messages must be a non-empty array")
-	}
-	if len(b.Messages) > maxMessages {
-		return nil, badRequest("messages", "at most %d messages are allowed", maxMessages)
-	}
-	for i, m := range b.Messages {
-		msg, e := parseMessage(m, i)
-		if e != nil {
-			return nil, e
-		}
-		p.messages = append(p.messages, msg)
+	if p.messages, e = parseMessages(b.Messages); e != nil {
+		return nil, e
 	}
 	if b.Logprobs != nil && *b.Logprobs {
 		p.logprobs = true
@@ -194,18 +184,44 @@ func parseChat(body []byte, vocab int) (*genParams, *apiError) {
 	if b.ResponseFormat != nil && b.ResponseFormat.Type != "" && b.ResponseFormat.Type != "text" {
 		return nil, badRequest("response_format", "response_format %q is not supported", b.ResponseFormat.Type)
 	}
-	if len(b.ChatTemplateKwargs) > 0 {
-		p.templateArgs = make(map[string]any, len(b.ChatTemplateKwargs))
-		for k, v := range b.ChatTemplateKwargs {
-			switch v.(type) {
-			case bool, string, float64, nil:
-				p.templateArgs[k] = v
-			default:
-				return nil, badRequest("chat_template_kwargs", "chat_template_kwargs values must be booleans, strings or numbers")
-			}
-		}
+	if p.templateArgs, e = templateArgs(b.ChatTemplateKwargs); e != nil {
+		return nil, e
 	}
 	return p, p.finish()
+}
+
+func parseMessages(bodies []messageBody) ([]chat.Message, *apiError) {
+	if len(bodies) == 0 {
+		return nil, badRequest("messages", "messages must be a non-empty array")
+	}
+	if len(bodies) > maxMessages {
+		return nil, badRequest("messages", "at most %d messages are allowed", maxMessages)
+	}
+	msgs := make([]chat.Message, len(bodies))
+	for i, m := range bodies {
+		msg, e := parseMessage(m, i)
+		if e != nil {
+			return nil, e
+		}
+		msgs[i] = msg
+	}
+	return msgs, nil
+}
+
+func templateArgs(kwargs map[string]any) (map[string]any, *apiError) {
+	if len(kwargs) == 0 {
+		return nil, nil
+	}
+	args := make(map[string]any, len(kwargs))
+	for k, v := range kwargs {
+		switch v.(type) {
+		case bool, string, float64, nil:
+			args[k] = v
+		default:
+			return nil, badRequest("chat_template_kwargs", "chat_template_kwargs values must be booleans, strings or numbers")
+		}
+	}
+	return args, nil
 }
 
 var roles = map[string]string{"system": "system", "developer": "system", "user": "user", "assistant": "assistant", "tool": "tool"}

@@ -203,6 +203,8 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /v1/models/{model...}", s.authed("models", s.handleModel))
 	mux.HandleFunc("POST /v1/completions", s.authed("completions", s.handleCompletions))
 	mux.HandleFunc("POST /v1/chat/completions", s.authed("chat", s.handleChat))
+	mux.HandleFunc("POST /tokenize", s.authed("tokenize", s.handleTokenize))
+	mux.HandleFunc("POST /detokenize", s.authed("detokenize", s.handleDetokenize))
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		s.reply(w, "other", &apiError{Status: http.StatusNotFound, Type: errNotFound, Code: "not_found",
 			Message: fmt.Sprintf("no route for %s %s", r.Method, r.URL.Path), Reason: "not_found"})
