@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -212,5 +213,33 @@ func TestServeBindsBeforeLoading(t *testing.T) {
 				t.Fatalf("got %v, want a %s bind error", err, c.want)
 			}
 		})
+	}
+}
+
+func TestServedNames(t *testing.T) {
+	for _, c := range []struct {
+		name        string
+		flag        []string
+		meta        string
+		wantName    string
+		wantAliases []string
+	}{
+		{"default: file and metadata names", nil, "Llama 3", "model", []string{"Llama 3"}},
+		{"metadata name equal to the file's", nil, "model", "model", nil},
+		{"no metadata name", nil, "", "model", nil},
+		{"flag replaces both", []string{"gpt-x", "alias"}, "Llama 3", "gpt-x", []string{"alias"}},
+	} {
+		name, aliases := servedNames(c.flag, "/models/model.gguf", c.meta)
+		if name != c.wantName || !slices.Equal(aliases, c.wantAliases) {
+			t.Errorf("%s: %q %q", c.name, name, aliases)
+		}
+	}
+	for _, bad := range [][]string{{""}, {"a", " "}} {
+		if checkServedNames(bad) == nil {
+			t.Errorf("%q accepted", bad)
+		}
+	}
+	if checkServedNames([]string{"a", "b"}) != nil {
+		t.Error("good names refused")
 	}
 }

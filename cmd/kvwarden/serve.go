@@ -28,6 +28,29 @@ func modelID(path string) string {
 	return strings.TrimSuffix(filepath.Base(path), ".gguf")
 }
 
+// servedNames are the reported model name and its aliases: the operator's names if given (only
+// those: a served name may be meant to hide the file's), else the file's name and the model's own.
+func servedNames(flagNames []string, path, metaName string) (string, []string) {
+	if len(flagNames) > 0 {
+		return flagNames[0], flagNames[1:]
+	}
+	name := modelID(path)
+	if metaName == "" || metaName == name {
+		return name, nil
+	}
+	return name, []string{metaName}
+}
+
+// checkServedNames refuses an empty name, which would make "model" optional in name only.
+func checkServedNames(names []string) error {
+	for _, n := range names {
+		if strings.TrimSpace(n) == "" {
+			return errors.New("--served-model-name: a name must not be empty")
+		}
+	}
+	return nil
+}
+
 // serveFlags are the flags of "kvwarden serve".
 type serveFlags struct {
 	mf          modelFlags
@@ -40,6 +63,7 @@ type serveFlags struct {
 	metricsFile string
 	metricsAny  bool
 	roles       roleFlags // roles.go
+	modelNames  []string
 }
 
 func newServeCmd() *cobra.Command {
@@ -64,6 +88,7 @@ SIGHUP reloads the tenants file; SIGTERM or Ctrl-C drains in-flight requests, th
 	cmd.Flags().StringVar(&f.portFile, "addr-file", "", "write the API's listening address to this file once listening")
 	cmd.Flags().StringVar(&f.metricsAddr, "metrics-addr", "127.0.0.1:9090", `operator listener for GET /metrics; "" or "off" disables it`)
 	cmd.Flags().BoolVar(&f.metricsAny, "metrics-allow-remote", false, "allow a --metrics-addr that is not loopback (metrics are server-wide and take no key)")
+	cmd.Flags().StringSliceVar(&f.modelNames, "served-model-name", nil, `names clients pass in "model" (repeat or comma-separate); the first is reported in responses (default: the model file's name)`)
 	cmd.Flags().StringVar(&f.metricsFile, "metrics-addr-file", "", "write the metrics listener's address to this file once listening")
 	f.roles.register(cmd.Flags())
 	return cmd
@@ -82,6 +107,9 @@ func (f *serveFlags) serve(stderr io.Writer) error {
 	}
 	cfg, err := f.mf.engineConfig()
 	if err != nil {
+		return err
+	}
+	if err := checkServedNames(f.modelNames); err != nil {
 		return err
 	}
 	metricsOn, err := checkMetricsAddr(f.metricsAddr, f.metricsAny)
@@ -105,7 +133,9 @@ func (f *serveFlags) serve(stderr io.Writer) error {
 		return err
 	}
 	defer l.Close()
-	srv, err := server.New(server.Config{Addr: f.addr, Logger: log, ModelName: modelID(l.resolved.Path)}, eng, l.tok, store)
+	scfg := server.Config{Addr: f.addr, Logger: log}
+	scfg.ModelName, scfg.ModelAliases = servedNames(f.modelNames, l.resolved.Path, eng.Info().ModelName)
+	srv, err := server.New(scfg, eng, l.tok, store)
 	if err != nil {
 		eng.Close()
 		return err

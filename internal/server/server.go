@@ -15,6 +15,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -45,7 +46,8 @@ type Tokenizer interface {
 // Config holds the server's settings. Zero values take the documented defaults.
 type Config struct {
 	Addr               string        // listen address for Run; default "127.0.0.1:8080"
-	ModelName          string        // model id served in /v1/models and responses; default: the engine's model name
+	ModelName          string        // model id reported in responses, first in /v1/models; default: the engine's model name
+	ModelAliases       []string      // further names accepted in "model" and listed in /v1/models
 	MaxBodyBytes       int64         // request body limit; default 4 MiB
 	BodyReadTimeout    time.Duration // a request body must arrive within this; default 30 s, else 408
 	ReadHeaderTimeout  time.Duration // default 10 s
@@ -362,26 +364,36 @@ type modelObject struct {
 	MaxModelLen int    `json:"max_model_len"`
 }
 
-func (s *Server) model() modelObject {
-	return modelObject{ID: s.cfg.ModelName, Object: "model", Created: s.started.Unix(), OwnedBy: "kvwarden", MaxModelLen: s.info.MaxContext}
+func (s *Server) model(name string) modelObject {
+	return modelObject{ID: name, Object: "model", Created: s.started.Unix(), OwnedBy: "kvwarden", MaxModelLen: s.info.MaxContext}
+}
+
+// modelNames are the names the model answers to, the reported one first.
+func (s *Server) modelNames() []string {
+	return append([]string{s.cfg.ModelName}, s.cfg.ModelAliases...)
 }
 
 func (s *Server) handleModels(w http.ResponseWriter, r *http.Request, rc *reqCtx) {
+	var data []modelObject
+	for _, name := range s.modelNames() {
+		data = append(data, s.model(name))
+	}
 	rc.status = http.StatusOK
-	writeJSON(w, http.StatusOK, map[string]any{"object": "list", "data": []modelObject{s.model()}})
+	writeJSON(w, http.StatusOK, map[string]any{"object": "list", "data": data})
 }
 
 func (s *Server) handleModel(w http.ResponseWriter, r *http.Request, rc *reqCtx) {
-	if e := s.checkModel(r.PathValue("model")); e != nil {
+	name := r.PathValue("model")
+	if e := s.checkModel(name); e != nil {
 		s.fail(w, rc, e)
 		return
 	}
 	rc.status = http.StatusOK
-	writeJSON(w, http.StatusOK, s.model())
+	writeJSON(w, http.StatusOK, s.model(name))
 }
 
 func (s *Server) checkModel(name string) *apiError {
-	if name == "" || name == s.cfg.ModelName || name == s.info.ModelName {
+	if name == "" || slices.Contains(s.modelNames(), name) {
 		return nil
 	}
 	return &apiError{Status: http.StatusNotFound, Type: errNotFound, Param: "model", Code: "model_not_found",

@@ -1001,3 +1001,30 @@ func TestDevMode(t *testing.T) {
 		t.Fatal("no dev-mode warning at start")
 	}
 }
+
+// TestServedModelNames checks the first name is reported and every name is accepted and listed.
+func TestServedModelNames(t *testing.T) {
+	env := startWith(t, newFakeEngine(), nil, nil, func(c *Config) { c.ModelName, c.ModelAliases = "first", []string{"second"} })
+	c := env.client(keyAlice)
+	page, err := c.Models.List(ctx(t))
+	if err != nil || len(page.Data) != 2 || page.Data[0].ID != "first" || page.Data[1].ID != "second" {
+		t.Fatalf("models %+v %v", page, err)
+	}
+	for _, name := range []string{"first", "second", ""} {
+		resp, err := c.Completions.New(ctx(t), openai.CompletionNewParams{Model: openai.CompletionNewParamsModel(name), Prompt: promptOf("x"), MaxTokens: openai.Int(1)})
+		if err != nil || resp.Model != "first" {
+			t.Errorf("model %q: %+v %v", name, resp, err)
+		}
+		if name == "" {
+			continue
+		}
+		if m, err := c.Models.Get(ctx(t), name); err != nil || m.ID != name {
+			t.Errorf("get %q: %+v %v", name, m, err)
+		}
+	}
+	// The engine's own name is no longer one of them.
+	_, err = c.Completions.New(ctx(t), openai.CompletionNewParams{Model: model, Prompt: promptOf("x")})
+	if ae := apiErr(t, err); ae.StatusCode != 404 {
+		t.Fatalf("engine name: %d", ae.StatusCode)
+	}
+}
