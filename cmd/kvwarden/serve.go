@@ -64,6 +64,7 @@ type serveFlags struct {
 	metricsAny  bool
 	roles       roleFlags // roles.go
 	modelNames  []string
+	apiKey      string
 }
 
 func newServeCmd() *cobra.Command {
@@ -72,8 +73,9 @@ func newServeCmd() *cobra.Command {
 		Use:   "serve",
 		Short: "Serve the OpenAI-compatible multi-tenant API",
 		Long: `Serve the OpenAI-compatible API (/v1/models, /v1/completions, /v1/chat/completions) with
-/health and /ready. Tenants come from --tenants (see "kvwarden tenant add"); --dev instead runs one
-open tenant without keys, allowed on a loopback address only. Prometheus metrics are server-wide,
+/health and /ready. Tenants come from --tenants (see "kvwarden tenant add"); --api-key KEY (or
+$KVWARDEN_API_KEY) instead serves one tenant with that key; --dev runs one open tenant without keys,
+allowed on a loopback address only. Prometheus metrics are server-wide,
 so they are served to the operator on --metrics-addr (loopback by default), never on the API port.
 Both ports are bound before the model loads, so a port in use fails at once.
 SIGHUP reloads the tenants file; SIGTERM or Ctrl-C drains in-flight requests, then exits.`,
@@ -83,6 +85,7 @@ SIGHUP reloads the tenants file; SIGTERM or Ctrl-C drains in-flight requests, th
 	f.mf.register(cmd.Flags())
 	cmd.Flags().StringVar(&f.addr, "addr", "127.0.0.1:8080", "listen address of the API")
 	cmd.Flags().StringVar(&f.tenantsFile, "tenants", "", "tenants file (API keys → tenants; see 'kvwarden tenant add')")
+	cmd.Flags().StringVar(&f.apiKey, "api-key", "", "one tenant (\"default\", no limits) with this key, instead of --tenants; $"+apiKeyEnv+" keeps it out of the process list")
 	cmd.Flags().BoolVar(&f.dev, "dev", false, "dev mode instead of --tenants: one open tenant, no keys; loopback --addr only")
 	cmd.Flags().DurationVar(&f.drain, "drain-timeout", 30*time.Second, "how long SIGTERM waits for in-flight requests")
 	cmd.Flags().StringVar(&f.portFile, "addr-file", "", "write the API's listening address to this file once listening")
@@ -101,7 +104,8 @@ func (f *serveFlags) serve(stderr io.Writer) error {
 		return f.serveRole(stderr)
 	}
 	log := slog.New(slog.NewTextHandler(stderr, nil))
-	store, err := openTenants(log, f.tenantsFile, f.dev, f.addr)
+	key, from := apiKey(f.apiKey, os.Getenv)
+	store, err := openTenants(log, f.tenantsFile, f.dev, key, from, f.addr)
 	if err != nil {
 		return err
 	}
@@ -285,20 +289,53 @@ func drain(log *slog.Logger, timeout time.Duration, srv *server.Server, eng *eng
 	return nil
 }
 
-// openTenants chooses the tenants: the file, or with --dev the one open tenant on loopback only.
-func openTenants(log *slog.Logger, file string, dev bool, addr string) (*tenants.Store, error) {
+// apiKeyEnv holds the single API key when --api-key is not given: a key in the environment stays
+// out of the process list, where a flag's value is visible to every local user.
+const apiKeyEnv = "KVWARDEN_API_KEY"
+
+// apiKey is the single key and where it came from: --api-key first, else $KVWARDEN_API_KEY.
+func apiKey(flag string, getenv func(string) string) (key, from string) {
+	if flag != "" {
+		return flag, "--api-key"
+	}
+	if env := getenv(apiKeyEnv); env != "" {
+		return env, apiKeyEnv
+	}
+	return "", ""
+}
+
+// minAPIKeyLen refuses keys short enough to guess.
+const minAPIKeyLen = 16
+
+// openTenants chooses the tenants: the file, one key (from), or with --dev the one open tenant on
+// loopback only. They exclude each other: the operator meant one of them, and serving another
+// would surprise them.
+func openTenants(log *slog.Logger, file string, dev bool, key, from, addr string) (*tenants.Store, error) {
 	switch {
 	case file != "" && dev:
 		return nil, errors.New("--dev and --tenants exclude each other: --dev serves one open tenant without keys")
+	case key != "" && (file != "" || dev):
+		return nil, fmt.Errorf("%s excludes --tenants and --dev: it serves one tenant with that key (unset %s if it is left over)", from, apiKeyEnv)
+	case key != "":
+		return singleKeyStore(key, from)
 	case file != "":
 		warnMode(log, file)
 		return tenants.NewStore(file)
 	case !dev:
-		return nil, errors.New("no tenants: pass --tenants FILE (create it with 'kvwarden tenant add --file FILE --name NAME'), or --dev for one open tenant on a loopback address")
+		return nil, errors.New("no tenants: pass --tenants FILE (create it with 'kvwarden tenant add --file FILE --name NAME'), --api-key KEY (or $" + apiKeyEnv + ") for one tenant, or --dev for one open tenant on a loopback address")
 	case !server.IsLoopback(addr):
 		return nil, fmt.Errorf("--dev (one open tenant, no keys) is allowed only on a loopback address, not %s", addr)
 	}
 	return tenants.NewDevStore(), nil
+}
+
+// singleKeyStore is the tenant "default" with no limits, reached with key.
+func singleKeyStore(key, from string) (*tenants.Store, error) {
+	if len(key) < minAPIKeyLen || strings.IndexFunc(key, func(r rune) bool { return r <= ' ' || r == 0x7f }) >= 0 {
+		return nil, fmt.Errorf("%s: the key must be at least %d characters, without spaces or control characters (create one with 'openssl rand -hex 24')", from, minAPIKeyLen)
+	}
+	return tenants.NewMemStore(&tenants.File{Version: tenants.FileVersion,
+		Tenants: []tenants.Tenant{{ID: "default", KeyHash: tenants.HashKey(key)}}})
 }
 
 // warnMode warns loudly about a tenants file others may write: they could add a key of their own.
