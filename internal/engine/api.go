@@ -107,6 +107,7 @@ type Info struct {
 	MaxContext   int // the advertised maximum of prompt + generated tokens
 	VocabSize    int
 	ChatTemplate string // Jinja source from the GGUF metadata, or "" when it has none
+	Kernels      string // the compute kernel set in use (tensor.Kernels)
 }
 
 // Interface is what the server needs from the engine.

@@ -194,7 +194,8 @@ func (e *Engine) Plan() core.CapacityPlan { return e.plan }
 
 // Info describes the model and limits for the API.
 func (e *Engine) Info() Info {
-	return Info{ModelName: e.m.Name, MaxContext: e.plan.MaxContext, VocabSize: e.m.Vocab, ChatTemplate: e.cfg.ChatTemplate}
+	_, kernels := tensor.Kernels()
+	return Info{ModelName: e.m.Name, MaxContext: e.plan.MaxContext, VocabSize: e.m.Vocab, ChatTemplate: e.cfg.ChatTemplate, Kernels: kernels}
 }
 
 // Stats reports the engine for metrics.

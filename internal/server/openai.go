@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"math"
 	"net/http"
@@ -15,24 +16,40 @@ import (
 )
 
 type usage struct {
-	PromptTokens        int           `json:"prompt_tokens"`
-	CompletionTokens    int           `json:"completion_tokens"`
-	TotalTokens         int           `json:"total_tokens"`
-	PromptTokensDetails promptDetails `json:"prompt_tokens_details"`
+	PromptTokens            int               `json:"prompt_tokens"`
+	CompletionTokens        int               `json:"completion_tokens"`
+	TotalTokens             int               `json:"total_tokens"`
+	PromptTokensDetails     promptDetails     `json:"prompt_tokens_details"`
+	CompletionTokensDetails completionDetails `json:"completion_tokens_details"`
 }
 
 type promptDetails struct {
 	CachedTokens int `json:"cached_tokens"` // served from this tenant's own prefix cache
 }
 
+type completionDetails struct {
+	ReasoningTokens int `json:"reasoning_tokens"` // always 0: reasoning is not counted apart
+}
+
+// usageField is a response's "usage": absent, null (stream chunks before the usage chunk when
+// the client asked for it, as OpenAI sends them, so SDKs find the key), or the figures.
+type usageField struct {
+	u     *usage
+	shown bool
+}
+
+func (f usageField) IsZero() bool                 { return !f.shown }
+func (f usageField) MarshalJSON() ([]byte, error) { return json.Marshal(f.u) }
+
 // response is every completions and chat answer and stream chunk; C is the endpoint's choice.
 type response[C any] struct {
-	ID      string `json:"id"`
-	Object  string `json:"object"`
-	Created int64  `json:"created"`
-	Model   string `json:"model"`
-	Choices []C    `json:"choices"`
-	Usage   *usage `json:"usage,omitempty"`
+	ID                string     `json:"id"`
+	Object            string     `json:"object"`
+	Created           int64      `json:"created"`
+	Model             string     `json:"model"`
+	SystemFingerprint string     `json:"system_fingerprint"`
+	Choices           []C        `json:"choices"`
+	Usage             usageField `json:"usage,omitzero"`
 }
 
 // Completions shapes.
@@ -142,7 +159,7 @@ func (s *Server) handleCompletions(w http.ResponseWriter, r *http.Request, rc *r
 		}
 		prompts = append(prompts, ids)
 	}
-	f := &completionFormat{envelope{s: s, id: "cmpl-" + rc.id, created: s.cfg.Now().Unix(), logprobs: p.logprobs}}
+	f := &completionFormat{s.envelope(p, "cmpl-"+rc.id)}
 	s.generate(w, r, rc, p, prompts, f, false)
 }
 
@@ -159,7 +176,7 @@ func (s *Server) handleChat(w http.ResponseWriter, r *http.Request, rc *reqCtx) 
 		s.fail(w, rc, e)
 		return
 	}
-	f := &chatFormat{envelope{s: s, id: "chatcmpl-" + rc.id, created: s.cfg.Now().Unix(), logprobs: p.logprobs}}
+	f := &chatFormat{s.envelope(p, "chatcmpl-"+rc.id)}
 	s.generate(w, r, rc, p, [][]int32{ids}, f, true)
 }
 
@@ -299,14 +316,20 @@ func (s *Server) answerStream(ctx context.Context, cancel context.CancelFunc, w 
 
 // envelope is what every answer and chunk of one request is built from.
 type envelope struct {
-	s        *Server
-	id       string
-	created  int64
-	logprobs bool
+	s         *Server
+	id        string
+	created   int64
+	logprobs  bool
+	nullUsage bool // stream chunks carry "usage": null (include_usage)
+}
+
+func (s *Server) envelope(p *genParams, id string) envelope {
+	return envelope{s: s, id: id, created: s.cfg.Now().Unix(), logprobs: p.logprobs, nullUsage: p.includeUsage}
 }
 
 func wrap[C any](e *envelope, object string, c []C, u *usage) response[C] {
-	return response[C]{ID: e.id, Object: object, Created: e.created, Model: e.s.cfg.ModelName, Choices: c, Usage: u}
+	return response[C]{ID: e.id, Object: object, Created: e.created, Model: e.s.cfg.ModelName, SystemFingerprint: e.s.fingerprint,
+		Choices: c, Usage: usageField{u: u, shown: u != nil || e.nullUsage}}
 }
 
 // Completions format.

@@ -5,6 +5,10 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/openai/openai-go/v3"
+
+	"github.com/kvwarden/kvwarden/internal/buildinfo"
 )
 
 // TestTextOffset checks completions text_offset counts characters (code points) of the output
@@ -77,3 +81,45 @@ func TestTextOffset(t *testing.T) {
 }
 
 func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }
+
+// TestResponseFields checks the fields SDKs read: system_fingerprint (the same on every answer of
+// this server, different for another model or kernel set), completion_tokens_details, and no
+// "usage" key in stream chunks unless include_usage asked for it.
+func TestResponseFields(t *testing.T) {
+	env := start(t, newFakeEngine(), nil, nil)
+	c := env.client(keyAlice)
+	resp, err := c.Chat.Completions.New(ctx(t), openai.ChatCompletionNewParams{Model: model,
+		Messages: []openai.ChatCompletionMessageParamUnion{openai.UserMessage("hi")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cresp, err := c.Completions.New(ctx(t), openai.CompletionNewParams{Model: model, Prompt: promptOf("hi"), MaxTokens: openai.Int(2)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fp := resp.SystemFingerprint
+	if !strings.HasPrefix(fp, "fp_") || cresp.SystemFingerprint != fp {
+		t.Errorf("fingerprints %q %q", fp, cresp.SystemFingerprint)
+	}
+	for _, d := range []openai.CompletionUsageCompletionTokensDetails{resp.Usage.CompletionTokensDetails, cresp.Usage.CompletionTokensDetails} {
+		if !d.JSON.ReasoningTokens.Valid() || d.ReasoningTokens != 0 {
+			t.Errorf("completion_tokens_details %+v", d)
+		}
+	}
+	info := env.eng.info
+	other := info
+	other.Kernels = "other"
+	if fingerprint(other, buildinfo.Read()) == fingerprint(info, buildinfo.Read()) {
+		t.Error("the fingerprint ignores the kernels")
+	}
+	other = info
+	other.ModelName = "other"
+	if fingerprint(other, buildinfo.Read()) == fingerprint(info, buildinfo.Read()) {
+		t.Error("the fingerprint ignores the model")
+	}
+
+	code, _, raw := env.post("/v1/completions", keyAlice, `{"prompt":"hi","max_tokens":2,"stream":true}`)
+	if code != 200 || strings.Contains(string(raw), `"usage"`) {
+		t.Errorf("stream without include_usage: %d %s", code, raw)
+	}
+}

@@ -9,6 +9,8 @@ package server
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -23,6 +25,7 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 
+	"github.com/kvwarden/kvwarden/internal/buildinfo"
 	"github.com/kvwarden/kvwarden/internal/chat"
 	"github.com/kvwarden/kvwarden/internal/engine"
 	"github.com/kvwarden/kvwarden/internal/tenants"
@@ -72,6 +75,9 @@ type Server struct {
 	reg     *prometheus.Registry
 	http    *http.Server
 	started time.Time
+	// fingerprint is the system_fingerprint of responses: it changes when the model, the kernels
+	// or the build does, which is when outputs of the same seed may change.
+	fingerprint string
 
 	baseCtx    context.Context // parent of every request context; cancelled when draining times out
 	cancelBase context.CancelFunc
@@ -172,6 +178,7 @@ func New(cfg Config, eng engine.Interface, tok Tokenizer, ts *tenants.Store) (*S
 		cfg: cfg, eng: eng, tok: tok, tenants: ts, tmpl: tmpl, info: info,
 		log: cfg.Logger, reg: cfg.Registry, lim: newLimiter(cfg.Now), started: cfg.Now(),
 		gens: newBusy(), bodies: map[*http.ResponseController]struct{}{}, live: map[*liveRequest]struct{}{},
+		fingerprint: fingerprint(info, buildinfo.Read()),
 	}
 	s.met = newMetrics(cfg.Registry, eng)
 	s.baseCtx, s.cancelBase = context.WithCancel(context.Background())
@@ -186,6 +193,13 @@ func New(cfg Config, eng engine.Interface, tok Tokenizer, ts *tenants.Store) (*S
 		s.log.Info("model has no chat template; chat requests use ChatML")
 	}
 	return s, nil
+}
+
+// fingerprint names the model (its name and shape), the kernels and the build.
+func fingerprint(info engine.Info, b buildinfo.Info) string {
+	h := sha256.New()
+	fmt.Fprintf(h, "%q %d %d %q %q %q %t", info.ModelName, info.VocabSize, info.MaxContext, info.Kernels, b.Version, b.Revision, b.Modified)
+	return "fp_" + hex.EncodeToString(h.Sum(nil))[:12]
 }
 
 func tokenText(tok Tokenizer, id int32) string {

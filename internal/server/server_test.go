@@ -369,15 +369,27 @@ func TestSSEFraming(t *testing.T) {
 	if events[len(events)-1] != "data: [DONE]" || !strings.HasSuffix(string(raw), "data: [DONE]\n\n") {
 		t.Fatalf("stream does not end with [DONE]: %q", raw)
 	}
-	var chunks []chatChunk
-	for _, ev := range events[:len(events)-1] {
+	type chunk struct {
+		chatChunk
+		Usage             *usage  `json:"usage"`
+		SystemFingerprint *string `json:"system_fingerprint"`
+	}
+	var chunks []chunk
+	for i, ev := range events[:len(events)-1] {
 		data, ok := strings.CutPrefix(ev, "data: ")
 		if !ok || strings.Contains(data, "\n") {
 			t.Fatalf("bad event %q", ev)
 		}
-		var c chatChunk
+		var c chunk
 		if err := json.Unmarshal([]byte(data), &c); err != nil {
 			t.Fatal(err)
+		}
+		// With include_usage, OpenAI's chunks before the usage chunk carry "usage": null.
+		if i < len(events)-2 && !strings.Contains(data, `"usage":null`) {
+			t.Fatalf("chunk %d has no usage null: %s", i, data)
+		}
+		if c.SystemFingerprint == nil || *c.SystemFingerprint != env.srv.fingerprint || !strings.HasPrefix(*c.SystemFingerprint, "fp_") {
+			t.Fatalf("chunk %d fingerprint: %s", i, data)
 		}
 		chunks = append(chunks, c)
 	}
