@@ -159,6 +159,11 @@ func (f *serveFlags) serve(stderr io.Writer) error {
 		return err
 	}
 	log.Info("listening", "addr", ln.Addr().String())
+	maddr := ""
+	if mln != nil {
+		maddr = mln.Addr().String()
+	}
+	fmt.Fprint(stderr, banner(ln.Addr().String(), maddr, scfg.ModelName, srv.Endpoints(), eng.Plan()))
 	// SIGHUP stays caught through the drain: its default action would end the process.
 	hup := make(chan os.Signal, 1)
 	signal.Notify(hup, syscall.SIGHUP)

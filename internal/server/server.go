@@ -213,19 +213,41 @@ func tokenText(tok Tokenizer, id int32) string {
 // queue, cache hits and usage), so it is served to the operator only, by MetricsHandler.
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
-	mux.HandleFunc("GET /health", s.handleHealth)
-	mux.HandleFunc("GET /ready", s.handleReady)
-	mux.HandleFunc("GET /v1/models", s.authed("models", s.handleModels))
-	mux.HandleFunc("GET /v1/models/{model...}", s.authed("models", s.handleModel))
-	mux.HandleFunc("POST /v1/completions", s.authed("completions", s.handleCompletions))
-	mux.HandleFunc("POST /v1/chat/completions", s.authed("chat", s.handleChat))
-	mux.HandleFunc("POST /tokenize", s.authed("tokenize", s.handleTokenize))
-	mux.HandleFunc("POST /detokenize", s.authed("detokenize", s.handleDetokenize))
+	for _, rt := range s.routes() {
+		mux.HandleFunc(rt.pattern, rt.h)
+	}
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		s.reply(w, "other", &apiError{Status: http.StatusNotFound, Type: errNotFound, Code: "not_found",
 			Message: fmt.Sprintf("no route for %s %s", r.Method, r.URL.Path), Reason: "not_found"})
 	})
 	return s.recoverer(mux)
+}
+
+type route struct {
+	pattern string
+	h       http.HandlerFunc
+}
+
+func (s *Server) routes() []route {
+	return []route{
+		{"POST /v1/chat/completions", s.authed("chat", s.handleChat)},
+		{"POST /v1/completions", s.authed("completions", s.handleCompletions)},
+		{"GET /v1/models", s.authed("models", s.handleModels)},
+		{"GET /v1/models/{model...}", s.authed("models", s.handleModel)},
+		{"POST /tokenize", s.authed("tokenize", s.handleTokenize)},
+		{"POST /detokenize", s.authed("detokenize", s.handleDetokenize)},
+		{"GET /health", s.handleHealth},
+		{"GET /ready", s.handleReady},
+	}
+}
+
+// Endpoints lists the API's routes ("POST /v1/completions", ...), for the start-up message.
+func (s *Server) Endpoints() []string {
+	var out []string
+	for _, rt := range s.routes() {
+		out = append(out, rt.pattern)
+	}
+	return out
 }
 
 // recoverer turns a handler panic into a 500 instead of a dropped connection. A panic is a bug; it
