@@ -65,6 +65,7 @@ type serveFlags struct {
 	roles       roleFlags // roles.go
 	modelNames  []string
 	apiKey      string
+	origins     []string
 }
 
 func newServeCmd() *cobra.Command {
@@ -92,6 +93,7 @@ SIGHUP reloads the tenants file; SIGTERM or Ctrl-C drains in-flight requests, th
 	cmd.Flags().StringVar(&f.metricsAddr, "metrics-addr", "127.0.0.1:9090", `operator listener for GET /metrics; "" or "off" disables it`)
 	cmd.Flags().BoolVar(&f.metricsAny, "metrics-allow-remote", false, "allow a --metrics-addr that is not loopback (metrics are server-wide and take no key)")
 	cmd.Flags().StringSliceVar(&f.modelNames, "served-model-name", nil, `names clients pass in "model" (repeat or comma-separate); the first is reported in responses (default: the model file's name)`)
+	cmd.Flags().StringSliceVar(&f.origins, "allowed-origins", nil, "browser origins (scheme://host[:port], or *) allowed to call the API (CORS); none by default")
 	cmd.Flags().StringVar(&f.metricsFile, "metrics-addr-file", "", "write the metrics listener's address to this file once listening")
 	f.roles.register(cmd.Flags())
 	return cmd
@@ -137,7 +139,7 @@ func (f *serveFlags) serve(stderr io.Writer) error {
 		return err
 	}
 	defer l.Close()
-	scfg := server.Config{Addr: f.addr, Logger: log}
+	scfg := server.Config{Addr: f.addr, Logger: log, AllowedOrigins: f.origins}
 	scfg.ModelName, scfg.ModelAliases = servedNames(f.modelNames, l.resolved.Path, eng.Info().ModelName)
 	srv, err := server.New(scfg, eng, l.tok, store)
 	if err != nil {

@@ -51,6 +51,7 @@ type Config struct {
 	Addr               string        // listen address for Run; default "127.0.0.1:8080"
 	ModelName          string        // model id reported in responses, first in /v1/models; default: the engine's model name
 	ModelAliases       []string      // further names accepted in "model" and listed in /v1/models
+	AllowedOrigins     []string      // browser origins allowed by CORS ("*": any); none by default
 	MaxBodyBytes       int64         // request body limit; default 4 MiB
 	BodyReadTimeout    time.Duration // a request body must arrive within this; default 30 s, else 408
 	ReadHeaderTimeout  time.Duration // default 10 s
@@ -163,6 +164,11 @@ func New(cfg Config, eng engine.Interface, tok Tokenizer, ts *tenants.Store) (*S
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
+	origins, err := checkOrigins(cfg.AllowedOrigins)
+	if err != nil {
+		return nil, fmt.Errorf("server: %w", err)
+	}
+	cfg.AllowedOrigins = origins
 	info := eng.Info()
 	if cfg.ModelName == "" {
 		cfg.ModelName = info.ModelName
@@ -220,7 +226,7 @@ func (s *Server) Handler() http.Handler {
 		s.reply(w, "other", &apiError{Status: http.StatusNotFound, Type: errNotFound, Code: "not_found",
 			Message: fmt.Sprintf("no route for %s %s", r.Method, r.URL.Path), Reason: "not_found"})
 	})
-	return s.recoverer(mux)
+	return s.recoverer(s.cors(mux))
 }
 
 type route struct {
