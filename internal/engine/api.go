@@ -41,6 +41,9 @@ type Usage struct {
 	PromptTokens     int
 	CachedTokens     int
 	CompletionTokens int
+	// Where its time went: waiting before it first ran in a step, from then to its first token,
+	// and from its first token to its last. A phase it never reached is 0.
+	QueueTime, PrefillTime, DecodeTime time.Duration
 }
 
 // TokenLogprob is one candidate token and its log-probability.

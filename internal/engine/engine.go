@@ -256,6 +256,7 @@ func (e *Engine) submit(ctx context.Context, r Request, mode core.Mode, setup fu
 		e.trace.names[res.Tenant] = r.Tenant
 	}
 	s := newStream(e, res.ID, sampler.New(sp, r.Prompt), &r)
+	s.submitted = time.Now()
 	if setup != nil {
 		setup(s)
 	}
@@ -356,8 +357,13 @@ func (e *Engine) loop() {
 		e.handOff(&rd)
 		batch := rd.Batch
 		e.batchStreams = e.batchStreams[:0]
+		now := time.Now()
 		for i := range batch {
-			e.batchStreams = append(e.batchStreams, e.streams[batch[i].Request])
+			s := e.streams[batch[i].Request]
+			if s != nil && s.scheduled.IsZero() {
+				s.scheduled = now
+			}
+			e.batchStreams = append(e.batchStreams, s)
 		}
 		e.mu.Unlock()
 		e.callEnds()
@@ -405,12 +411,17 @@ func (e *Engine) callEnds() {
 // deliver streams the plan's tokens and terminal events, and accounts every emitted token to
 // its request. Called with mu held.
 func (e *Engine) deliver(rd *core.Ready) {
+	now := time.Now()
 	for _, em := range rd.Emit {
 		s := e.streams[em.Request]
 		if s == nil {
 			continue
 		}
 		s.generated++
+		if s.firstToken.IsZero() {
+			s.firstToken = now
+		}
+		s.lastToken = now
 		t := Token{ID: em.Token}
 		if s.logprobs && em.Slot >= 0 && em.Slot < len(e.lastRun) {
 			r := e.lastRun[em.Slot]
@@ -431,6 +442,7 @@ func (e *Engine) deliver(rd *core.Ready) {
 			e.trace.end(d.Request)
 		}
 		u := Usage{PromptTokens: s.prompt, CachedTokens: d.Cached, CompletionTokens: s.generated}
+		u.QueueTime, u.PrefillTime, u.DecodeTime = s.phases(now)
 		ev := Event{Done: true, Usage: u}
 		if d.Abort != "" {
 			ev.Err = &AbortError{Reason: d.Abort, Message: d.Message, Defence: d.Defence}

@@ -102,6 +102,7 @@ type fakeEngine struct {
 	delay      time.Duration       // pause before each token
 	batch      int                 // tokens per event; default 1
 	cached     int                 // prompt tokens each request reports as prefix-cache hits
+	phases     [3]time.Duration    // queue, prefill and decode time each request reports
 	reply      func(engine.Request) []int32
 	stats      engine.Stats
 
@@ -191,7 +192,8 @@ func lastIndex(s, sub []int32) int {
 func (e *fakeEngine) generate(ctx context.Context, r engine.Request, out []int32, st *fakeStream) {
 	produced := 0 // tokens handed to the stream, as the real engine counts emitted tokens
 	defer func() {
-		u := engine.Usage{PromptTokens: len(r.Prompt), CachedTokens: min(e.cached, len(r.Prompt)), CompletionTokens: produced}
+		u := engine.Usage{PromptTokens: len(r.Prompt), CachedTokens: min(e.cached, len(r.Prompt)), CompletionTokens: produced,
+			QueueTime: e.phases[0], PrefillTime: e.phases[1], DecodeTime: e.phases[2]}
 		e.mu.Lock()
 		e.usage = append(e.usage, u)
 		e.mu.Unlock()

@@ -82,6 +82,17 @@ func (j *job) ended() (promptAll, completion, cached int) {
 	return promptAll, completion, cached
 }
 
+// observe records the job's ended engine requests in the metrics; call it after ended.
+func (j *job) observe() {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	for _, u := range j.usage {
+		if u.PromptTokens > 0 { // admitted: a refused request reports nothing
+			j.s.met.observeEnded(u)
+		}
+	}
+}
+
 // submit starts every engine request, or none: if one is refused the others are closed at once
 // and the refusal is returned. The streams are in choice order (prompt i, choice j at i*n+j).
 func (j *job) submit(ctx context.Context) ([]engine.Stream, *apiError) {
@@ -160,6 +171,8 @@ func (j *job) consume(ctx context.Context, streams []engine.Stream, emit func(de
 	}
 	return results, nil
 }
+
+const codeClientClosed = "client_closed_request"
 
 var errNoTerminal = errors.New("engine stream ended without a terminal event")
 
@@ -287,7 +300,7 @@ func (s *Server) errorFor(err error) *apiError {
 			return &apiError{Status: http.StatusServiceUnavailable, Type: errServer, Code: "shutting_down",
 				Message: "the server shut down before the request finished", Reason: "aborted_shutdown"}
 		}
-		return &apiError{Status: 499, Type: errInvalidRequest, Code: "client_closed_request",
+		return &apiError{Status: 499, Type: errInvalidRequest, Code: codeClientClosed,
 			Message: "the client closed the request", Reason: "client_closed"}
 	}
 	if errors.Is(err, errNoTerminal) {

@@ -241,8 +241,12 @@ func (s *Server) generate(w http.ResponseWriter, r *http.Request, rc *reqCtx, p 
 		release(promptAll + completion)
 		rc.leave()
 		rc.complN = completion
+		j.observe()
 		s.met.tokens.WithLabelValues("prompt").Add(float64(promptTokens))
 		s.met.tokens.WithLabelValues("completion").Add(float64(completion))
+		s.met.promptLen.Observe(float64(promptTokens))
+		s.met.genLen.Observe(float64(completion))
+		s.met.observeTenant(rc.tenant, promptTokens, completion)
 		return usage{PromptTokens: promptTokens, CompletionTokens: completion, TotalTokens: promptTokens + completion,
 			PromptTokensDetails: promptDetails{CachedTokens: min(cached, promptTokens)}}
 	}
@@ -270,9 +274,12 @@ func (s *Server) answerJSON(ctx context.Context, w http.ResponseWriter, j *job, 
 	})
 	u := count()
 	if err != nil {
-		s.fail(w, j.rc, s.errorFor(err))
+		ae := s.errorFor(err)
+		s.countFailure(j, ae)
+		s.fail(w, j.rc, ae)
 		return
 	}
+	s.countFinished(results)
 	out := make([]string, len(texts))
 	for i := range texts {
 		out[i] = texts[i].String()
@@ -299,10 +306,13 @@ func (s *Server) answerStream(ctx context.Context, cancel context.CancelFunc, w 
 		if ae.Reason != "" {
 			s.met.rejected.WithLabelValues(ae.Reason).Inc()
 		}
-		s.met.streamErrs.Inc()
+		if !s.countFailure(j, ae) {
+			s.met.streamErrs.Inc()
+		}
 		sse.fail(ae) // dropped if the client is already gone
 		return
 	}
+	s.countFinished(results)
 	// Finish reasons are sent only once every choice has ended well, so a request that fails in
 	// any choice never shows a normal finish.
 	for _, res := range results {
@@ -312,6 +322,23 @@ func (s *Server) answerStream(ctx context.Context, cancel context.CancelFunc, w 
 		sse.send(f.usageChunk(u))
 	}
 	sse.done()
+}
+
+func (s *Server) countFinished(results []choiceResult) {
+	for _, r := range results {
+		s.met.finished.WithLabelValues(r.finish).Inc()
+	}
+}
+
+// countFailure counts a failed job's choices as aborted, and reports whether the client's own
+// hang-up was the cause (a client abort, not an error of the server).
+func (s *Server) countFailure(j *job, ae *apiError) bool {
+	s.met.finished.WithLabelValues("abort").Add(float64(len(j.prompts) * j.p.n))
+	if ae.Code == codeClientClosed {
+		s.met.clientAborts.Inc()
+		return true
+	}
+	return false
 }
 
 // envelope is what every answer and chunk of one request is built from.

@@ -4,7 +4,8 @@
 //
 // What one tenant sends or receives never reaches another tenant, a log line or a metric label:
 // prompts and outputs are not logged, error messages speak only of the caller's own request, and
-// metric labels come from fixed sets.
+// metric labels come from fixed sets (plus the configured tenants' names on the per-tenant series,
+// which only the operator's listener serves).
 package server
 
 import (

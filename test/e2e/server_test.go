@@ -509,7 +509,7 @@ const (
 	mPagesFree   = `kvwarden_kv_pages{state="free"}`
 	mPagesCached = `kvwarden_kv_pages{state="cached"}`
 	mPagesQuar   = `kvwarden_kv_pages{state="quarantined"}`
-	mPagesTotal  = `kvwarden_kv_pages_total`
+	mPagesTotal  = `kvwarden_kv_pool_pages`
 	mSecurity    = `kvwarden_isolation_security_events_total`
 	mRunning     = `kvwarden_running_sequences`
 	mWaiting     = `kvwarden_queue_depth`
