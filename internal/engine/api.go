@@ -25,7 +25,10 @@ type Request struct {
 	// unseeded requests do not sample alike.
 	HasSeed    bool
 	StopTokens []int32 // ends generation (finish reason "stop") besides the model's end-of-generation tokens
-	IgnoreEOS  bool
+	// LogitBias is added to token logits before sampling (see sampler.SetLogitBias); this
+	// request's only, so the other sequences of a batch are unaffected.
+	LogitBias map[int32]float32
+	IgnoreEOS bool
 	// OnEnd, when set, is called exactly once when an admitted request ends, however it ends
 	// (finished, cancelled, closed, aborted, shut down) and whether or not anyone still reads its
 	// stream: billing must not depend on the client staying to the end. It runs on the engine's

@@ -255,7 +255,11 @@ func (e *Engine) submit(ctx context.Context, r Request, mode core.Mode, setup fu
 	if faults.Available {
 		e.trace.names[res.Tenant] = r.Tenant
 	}
-	s := newStream(e, res.ID, sampler.New(sp, r.Prompt), &r)
+	smp := sampler.New(sp, r.Prompt)
+	if len(r.LogitBias) > 0 {
+		smp.SetLogitBias(r.LogitBias)
+	}
+	s := newStream(e, res.ID, smp, &r)
 	s.submitted = time.Now()
 	if setup != nil {
 		setup(s)

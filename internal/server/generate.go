@@ -112,6 +112,7 @@ func (j *job) submit(ctx context.Context) ([]engine.Stream, *apiError) {
 				Sampling:   sp,
 				HasSeed:    j.p.hasSeed,
 				StopTokens: j.p.stopTokens,
+				LogitBias:  j.p.logitBias,
 				IgnoreEOS:  j.p.ignoreEOS,
 				OnEnd:      j.onEnd(i*j.p.n + c),
 				Weight:     j.rc.tenant.Limits.Weight,

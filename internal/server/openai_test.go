@@ -2,6 +2,7 @@ package server
 
 import (
 	"encoding/json"
+	"maps"
 	"slices"
 	"strings"
 	"testing"
@@ -121,5 +122,29 @@ func TestResponseFields(t *testing.T) {
 	code, _, raw := env.post("/v1/completions", keyAlice, `{"prompt":"hi","max_tokens":2,"stream":true}`)
 	if code != 200 || strings.Contains(string(raw), `"usage"`) {
 		t.Errorf("stream without include_usage: %d %s", code, raw)
+	}
+}
+
+// TestLogitBiasReachesEngine: the official client's logit_bias (string keys) arrives as the
+// engine request's per-sequence bias, for completions and chat.
+func TestLogitBiasReachesEngine(t *testing.T) {
+	eng := newFakeEngine()
+	env := start(t, eng, nil, nil)
+	c := env.client(keyAlice)
+	if _, err := c.Completions.New(ctx(t), openai.CompletionNewParams{Model: model, Prompt: promptOf("hi"), MaxTokens: openai.Int(1),
+		LogitBias: map[string]int64{"104": 100, "0": -100}}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.Chat.Completions.New(ctx(t), openai.ChatCompletionNewParams{Model: model, MaxCompletionTokens: openai.Int(1),
+		Messages: []openai.ChatCompletionMessageParamUnion{openai.UserMessage("hi")}, LogitBias: map[string]int64{"5": -3}}); err != nil {
+		t.Fatal(err)
+	}
+	reqs := eng.requests()
+	if !maps.Equal(reqs[0].LogitBias, map[int32]float32{104: 100, 0: -100}) || !maps.Equal(reqs[1].LogitBias, map[int32]float32{5: -3}) {
+		t.Fatalf("engine biases %v %v", reqs[0].LogitBias, reqs[1].LogitBias)
+	}
+	_, err := c.Completions.New(ctx(t), openai.CompletionNewParams{Model: model, Prompt: promptOf("hi"), LogitBias: map[string]int64{"104": 101}})
+	if ae := apiErr(t, err); ae.StatusCode != 400 || ae.Param != "logit_bias" {
+		t.Fatalf("out of range: %d %q", ae.StatusCode, ae.Param)
 	}
 }

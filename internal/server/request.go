@@ -24,6 +24,7 @@ const (
 	maxMaxTokens   = 1 << 24 // anything larger is absurd for any model we can load
 	maxMessages    = 10000
 	maxTopK        = 1 << 20
+	maxLogitBias   = 300 // logit_bias entries, as OpenAI allows
 )
 
 // paramRanges are the accepted values of the bounded numeric parameters, as stated in the 400
@@ -41,6 +42,7 @@ var paramRanges = map[string]string{
 	"max_tokens":            fmt.Sprintf("an integer from 1 to %d", maxMaxTokens),
 	"max_completion_tokens": fmt.Sprintf("an integer from 1 to %d", maxMaxTokens),
 	"logprobs":              fmt.Sprintf("an integer from 0 to %d", maxTopLogprobs),
+	"logit_bias":            fmt.Sprintf("an object of token ids to numbers from -%d to %d", sampler.MaxLogitBias, sampler.MaxLogitBias),
 	"top_logprobs":          fmt.Sprintf("an integer from 0 to %d", maxTopLogprobs),
 }
 
@@ -96,6 +98,7 @@ type genParams struct {
 	hasSeed      bool // sampling.Seed is the client's
 	stops        []string
 	stopTokens   []int32
+	logitBias    map[int32]float32
 	ignoreEOS    bool
 	stream       bool
 	includeUsage bool

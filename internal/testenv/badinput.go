@@ -94,7 +94,10 @@ func BadInputs(vocab int) []BadInput {
 		{"echo", comp, `{"prompt":"a","echo":true}`, 400, ""},
 		{"suffix", comp, `{"prompt":"a","suffix":"z"}`, 400, ""},
 		{"best_of", comp, `{"prompt":"a","best_of":3}`, 400, ""},
-		{"logit_bias", comp, `{"prompt":"a","logit_bias":{"1":5}}`, 400, ""},
+		{"logit_bias key not an id", comp, `{"prompt":"a","logit_bias":{"a":5}}`, 400, ""},
+		{"logit_bias key past vocab", comp, `{"prompt":"a","logit_bias":{"` + past + `":5}}`, 400, ""},
+		{"logit_bias 101", comp, `{"prompt":"a","logit_bias":{"1":101}}`, 400, ""},
+		{"logit_bias string", comp, `{"prompt":"a","logit_bias":{"1":"x"}}`, 400, ""},
 		// Chat messages and parameters.
 		{"messages missing", chat, `{}`, 400, ""},
 		{"messages empty", chat, `{"messages":[]}`, 400, ""},
