@@ -28,7 +28,12 @@ type Request struct {
 	// LogitBias is added to token logits before sampling (see sampler.SetLogitBias); this
 	// request's only, so the other sequences of a batch are unaffected.
 	LogitBias map[int32]float32
-	IgnoreEOS bool
+	// PromptLogprobs scores the prompt: Event.Prompt carries the log-probability of each prompt
+	// token after the first given the ones before it (with Sampling.TopLogprobs alternatives),
+	// before any generated token. Such a request skips the prefix cache, whose positions have no
+	// logits.
+	PromptLogprobs bool
+	IgnoreEOS      bool
 	// OnEnd, when set, is called exactly once when an admitted request ends, however it ends
 	// (finished, cancelled, closed, aborted, shut down) and whether or not anyone still reads its
 	// stream: billing must not depend on the client staying to the end. It runs on the engine's
@@ -66,6 +71,7 @@ type Token struct {
 // either a finish reason or an error explaining the abort.
 type Event struct {
 	Tokens []Token
+	Prompt []Token // PromptLogprobs: the next scored prompt tokens, from the second on, in order
 	Done   bool
 	Finish kvtypes.FinishReason // kvtypes.FinishStop or FinishLength when Done and Err is nil
 	Err    error                // *AbortError when the request was aborted

@@ -79,6 +79,8 @@ type Engine struct {
 
 	// Step buffers, reused so that a step allocates nothing of its own.
 	logits       []float32
+	scoring      []int        // batch entries scoring their prompt, run apart by scorePrompt
+	scoreSeq     [1]model.Seq // scorePrompt's one sequence
 	seqs         []model.Seq
 	results      []core.SeqResult
 	run          []int
@@ -240,7 +242,7 @@ func (e *Engine) submit(ctx context.Context, r Request, mode core.Mode, setup fu
 	}
 	res, err := e.core.Submit(time.Now(), core.RequestSpec{
 		Tenant: r.Tenant, Prompt: r.Prompt, MaxTokens: r.MaxTokens, StopTokens: r.StopTokens, IgnoreEOS: r.IgnoreEOS,
-		Weight: r.Weight, Mode: mode,
+		Weight: r.Weight, Mode: mode, NoPrefixCache: r.PromptLogprobs,
 	})
 	if err != nil {
 		e.mu.Unlock()
@@ -482,13 +484,18 @@ func (e *Engine) step(batch []core.Seq, streams []*stream) (res core.StepResult)
 	e.results = append(e.results[:0], make([]core.SeqResult, len(batch))...)
 	res = core.StepResult{Seqs: e.results}
 	run := e.run[:0]
+	scoring := e.scoring[:0]
 	for i := range batch {
+		if s := streams[i]; s != nil && s.promptIDs != nil && batch[i].Start < s.prompt {
+			scoring = append(scoring, i) // run apart, by scorePrompt
+			continue
+		}
 		run = append(run, i)
 	}
 	if faults.Available {
 		run = e.trace.beforeStep(e.cache, batch, run, &res, e.log)
 	}
-	e.run = run
+	e.run, e.scoring = run, scoring
 	for len(run) > 0 {
 		e.seqs = e.seqs[:0]
 		for _, i := range run {
@@ -537,5 +544,60 @@ func (e *Engine) step(batch []core.Seq, streams []*stream) (res core.StepResult)
 			s.first = r // the core streams nothing here for it: SubmitPrefill's stream does
 		}
 	}
+	for _, i := range scoring {
+		s := streams[i]
+		last, err := e.scorePrompt(&batch[i], s)
+		switch {
+		case errors.Is(err, kv.ErrIsolation):
+			res.Seqs[i].Violation = true
+			e.log.Warn("isolation: page check refused a sequence", "request", uint64(batch[i].Request), "err", err)
+		case err != nil:
+			e.failed = append(e.failed, i)
+			e.log.Error("engine: the forward pass refused a sequence", "request", uint64(batch[i].Request), "err", err)
+		case batch[i].Logits:
+			r := s.sampler.Sample(last)
+			s.sampler.Accept(r.ID)
+			res.Seqs[i].Token = r.ID
+			e.lastRun[i] = r
+			if s.dest != nil {
+				s.first = r // as for the main batch: SubmitPrefill's stream sends it
+			}
+		}
+	}
 	return res
+}
+
+// scorePrompt runs a PromptLogprobs request's prompt chunk on its own, with the logits of every
+// position, in pieces of at most the logit rows the workspace holds (the model's result does not
+// depend on the chunking, so this computes exactly what one pass would). It sends the new prompt
+// logprobs and returns the logits of the chunk's last position.
+func (e *Engine) scorePrompt(b *core.Seq, s *stream) ([]float32, error) {
+	V, rows := e.m.Vocab, len(e.logits)/e.m.Vocab
+	var scored []Token
+	var last []float32
+	for a := 0; a < len(b.Tokens); a += rows {
+		end := min(a+rows, len(b.Tokens))
+		e.scoreSeq[0] = model.Seq{Tokens: b.Tokens[a:end], Pos: b.Start + a, Pages: b.Pages, Tenant: b.Tenant, AllLogits: true}
+		if errs := e.m.Forward(e.pool, e.cache, e.ws, e.scoreSeq[:], e.logits); errs != nil {
+			return nil, errs[0]
+		}
+		for j := range end - a {
+			row := e.logits[j*V : (j+1)*V]
+			// Position p's logits score prompt token p+1, once.
+			if p := b.Start + a + j; p == s.scored && p+1 < len(s.promptIDs) {
+				r := s.sampler.Score(row, s.promptIDs[p+1])
+				t := Token{ID: r.ID, Logprob: r.Logprob}
+				for _, c := range r.Top {
+					t.Top = append(t.Top, TokenLogprob{ID: c.ID, Logprob: c.Logprob})
+				}
+				scored = append(scored, t)
+				s.scored++
+			}
+		}
+		last = e.logits[(end-a-1)*V : (end-a)*V]
+	}
+	if len(scored) > 0 {
+		s.push(Event{Prompt: scored})
+	}
+	return last, nil
 }

@@ -20,6 +20,10 @@ type stream struct {
 	// Accounting, touched only by the loop (with e.mu held).
 	prompt    int
 	generated int
+	// PromptLogprobs requests: the prompt, and how many of its positions are scored (a prompt
+	// computed again after a preemption is not scored twice).
+	promptIDs []int32
+	scored    int
 	// When it was submitted, first ran in a step, and emitted its first and latest token.
 	submitted, scheduled, firstToken, lastToken time.Time
 	onEnd                                       func(Usage)
@@ -44,6 +48,9 @@ type stream struct {
 func newStream(e *Engine, id kvtypes.RequestID, s *sampler.Sampler, r *Request) *stream {
 	st := &stream{e: e, id: id, sampler: s, logprobs: r.Sampling.TopLogprobs >= 0, prompt: len(r.Prompt), onEnd: r.OnEnd,
 		signal: make(chan struct{}, 1), out: make(chan Event), ended: make(chan struct{}), gone: make(chan struct{})}
+	if r.PromptLogprobs {
+		st.promptIDs = r.Prompt
+	}
 	go st.forward()
 	return st
 }
