@@ -219,6 +219,27 @@ func (e *fakeEngine) generate(ctx context.Context, r engine.Request, out []int32
 		e.closed.Add(1)
 		return false
 	}
+	if r.PromptLogprobs {
+		// Two events, as a prompt computed over several steps would send.
+		var scored []engine.Token
+		for i, id := range r.Prompt[1:] {
+			tk := engine.Token{ID: id, Logprob: -float32(i%7+1) / 8}
+			for k := range max(r.Sampling.TopLogprobs, 0) {
+				tk.Top = append(tk.Top, engine.TokenLogprob{ID: (id + int32(k)) % 256, Logprob: tk.Logprob - float32(k)})
+			}
+			scored = append(scored, tk)
+		}
+		half := len(scored) / 2
+		for _, part := range [][]engine.Token{scored[:half], scored[half:]} {
+			select {
+			case st.events <- engine.Event{Prompt: part}:
+			case <-st.stop:
+				return
+			case <-ctx.Done():
+				return
+			}
+		}
+	}
 	var evTokens []engine.Token
 	var finish kvtypes.FinishReason
 	for i := 0; finish == ""; i++ {

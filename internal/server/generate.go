@@ -17,7 +17,8 @@ type tokenLogprob struct {
 	id      int32
 	logprob float32
 	top     []engine.TokenLogprob
-	offset  int // characters of the choice's output before this token (text_offset)
+	offset  int  // characters of the choice's output before this token (text_offset)
+	none    bool // no logprob: the echoed prompt's first token, which nothing predicts
 }
 
 // delta is new output of one choice: text safe to send, and the logprobs of the tokens consumed
@@ -113,9 +114,11 @@ func (j *job) submit(ctx context.Context) ([]engine.Stream, *apiError) {
 				HasSeed:    j.p.hasSeed,
 				StopTokens: j.p.stopTokens,
 				LogitBias:  j.p.logitBias,
-				IgnoreEOS:  j.p.ignoreEOS,
-				OnEnd:      j.onEnd(i*j.p.n + c),
-				Weight:     j.rc.tenant.Limits.Weight,
+				// Echoed prompt tokens come with their logprobs when logprobs are asked for.
+				PromptLogprobs: j.p.echo && j.p.logprobs,
+				IgnoreEOS:      j.p.ignoreEOS,
+				OnEnd:          j.onEnd(i*j.p.n + c),
+				Weight:         j.rc.tenant.Limits.Weight,
 			}
 			j.live.Add(1)
 			st, err := j.s.eng.Submit(ctx, req)
@@ -194,6 +197,17 @@ func (j *job) consumeOne(ctx context.Context, index int, st engine.Stream, emit 
 			pending = delta{index: index}
 		}
 	}
+	prompt := j.prompts[index/j.p.n]
+	echoPending := j.p.echo
+	var scored []engine.Token // the prompt's logprobs, from its second token on
+	echo := func() {
+		pending = j.echoDelta(index, prompt, scored, &outChars)
+		flushPending()
+		echoPending = false
+	}
+	if echoPending && !j.p.logprobs {
+		echo()
+	}
 	for {
 		var ev engine.Event
 		var ok bool
@@ -204,6 +218,13 @@ func (j *job) consumeOne(ctx context.Context, index int, st engine.Stream, emit 
 		}
 		if !ok {
 			return res, errNoTerminal
+		}
+		scored = append(scored, ev.Prompt...)
+		if echoPending && (len(scored) >= len(prompt)-1 || len(ev.Tokens) > 0 || (ev.Done && ev.Err == nil)) {
+			echo()
+		}
+		if j.p.promptOnly {
+			ev.Tokens = nil // computed and counted, not shown
 		}
 		if n := len(ev.Tokens); n > 0 {
 			now := time.Now()
@@ -256,6 +277,29 @@ func (j *job) consumeOne(ctx context.Context, index int, st engine.Stream, emit 
 		}
 		flushPending()
 	}
+}
+
+// echoDelta is a choice's echoed prompt: its text and, with logprobs, each prompt token's (the
+// first has none), its offsets counted into out so the generated tokens' continue after it.
+func (j *job) echoDelta(index int, prompt []int32, scored []engine.Token, out *charCount) delta {
+	d := delta{index: index}
+	var ts textStream
+	for i, id := range prompt {
+		piece := j.s.tok.Piece(id)
+		offset := out.add(piece)
+		text, _ := ts.push(piece)
+		d.text += text
+		if !j.p.logprobs {
+			continue
+		}
+		lp := tokenLogprob{id: id, offset: offset, none: true}
+		if i > 0 && i-1 < len(scored) {
+			lp.logprob, lp.top, lp.none = scored[i-1].Logprob, scored[i-1].Top, false
+		}
+		d.logprobs = append(d.logprobs, lp)
+	}
+	d.text += ts.flush()
+	return d
 }
 
 // silent reports whether a token's text is withheld: end-of-generation and stop tokens end the

@@ -63,7 +63,7 @@ type completionChoice struct {
 
 type completionLogprobs struct {
 	Tokens        []string             `json:"tokens"`
-	TokenLogprobs []float64            `json:"token_logprobs"`
+	TokenLogprobs []*float64           `json:"token_logprobs"` // null for an echoed prompt's first token
 	TopLogprobs   []map[string]float64 `json:"top_logprobs"`
 	TextOffset    []int                `json:"text_offset"` // character (code point) offsets into the choice's text
 }
@@ -393,10 +393,17 @@ func (f *completionFormat) lp(l []tokenLogprob) *completionLogprobs {
 	if !f.logprobs {
 		return nil
 	}
-	out := &completionLogprobs{Tokens: []string{}, TokenLogprobs: []float64{}, TopLogprobs: []map[string]float64{}, TextOffset: []int{}}
+	out := &completionLogprobs{Tokens: []string{}, TokenLogprobs: []*float64{}, TopLogprobs: []map[string]float64{}, TextOffset: []int{}}
 	for _, t := range l {
 		out.Tokens = append(out.Tokens, f.s.tokenString(t.id))
-		out.TokenLogprobs = append(out.TokenLogprobs, safeLogprob(t.logprob))
+		out.TextOffset = append(out.TextOffset, t.offset)
+		if t.none {
+			out.TokenLogprobs = append(out.TokenLogprobs, nil)
+			out.TopLogprobs = append(out.TopLogprobs, nil)
+			continue
+		}
+		v := safeLogprob(t.logprob)
+		out.TokenLogprobs = append(out.TokenLogprobs, &v)
 		top := make(map[string]float64, len(t.top))
 		for _, a := range t.top {
 			k := f.s.tokenString(a.ID)
@@ -405,7 +412,6 @@ func (f *completionFormat) lp(l []tokenLogprob) *completionLogprobs {
 			}
 		}
 		out.TopLogprobs = append(out.TopLogprobs, top)
-		out.TextOffset = append(out.TextOffset, t.offset)
 	}
 	return out
 }

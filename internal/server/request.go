@@ -39,7 +39,7 @@ var paramRanges = map[string]string{
 	"repetition_penalty":    "a number greater than 0 and at most 10",
 	"seed":                  fmt.Sprintf("an integer from %d to %d", math.MinInt64, math.MaxInt64),
 	"n":                     fmt.Sprintf("an integer from 1 to %d", maxN),
-	"max_tokens":            fmt.Sprintf("an integer from 1 to %d", maxMaxTokens),
+	"max_tokens":            fmt.Sprintf("an integer from 1 to %d (0 with echo on /v1/completions)", maxMaxTokens),
 	"max_completion_tokens": fmt.Sprintf("an integer from 1 to %d", maxMaxTokens),
 	"logprobs":              fmt.Sprintf("an integer from 0 to %d", maxTopLogprobs),
 	"logit_bias":            fmt.Sprintf("an object of token ids to numbers from -%d to %d", sampler.MaxLogitBias, sampler.MaxLogitBias),
@@ -100,6 +100,8 @@ type genParams struct {
 	stopTokens   []int32
 	logitBias    map[int32]float32
 	ignoreEOS    bool
+	echo         bool // completions: the prompt starts each choice's text (and logprobs)
+	promptOnly   bool // max_tokens 0 with echo: nothing generated is shown
 	stream       bool
 	includeUsage bool
 	logprobs     bool // report logprobs at all
@@ -120,7 +122,16 @@ func parseCompletion(body []byte, vocab int) (*genParams, *apiError) {
 	if e != nil {
 		return nil, e
 	}
-	if e := setMaxTokens(p, b.MaxTokens, "max_tokens"); e != nil {
+	p.echo = b.Echo != nil && *b.Echo
+	if b.MaxTokens != nil && *b.MaxTokens == 0 {
+		// Scoring a prompt (lm-evaluation-harness's log-likelihood): the echoed prompt alone.
+		if !p.echo {
+			return nil, badRequest("max_tokens", "max_tokens 0 is allowed only with echo: true, to return the prompt alone")
+		}
+		// The engine always generates at least one token; it is computed and counted in usage
+		// but not shown.
+		p.promptOnly, p.maxTokens = true, 1
+	} else if e := setMaxTokens(p, b.MaxTokens, "max_tokens"); e != nil {
 		return nil, e
 	}
 	if e := parsePrompt(b.Prompt, vocab, p); e != nil {
@@ -132,9 +143,6 @@ func parseCompletion(body []byte, vocab int) (*genParams, *apiError) {
 			return nil, outOfRange("logprobs")
 		}
 		p.logprobs, p.topLogprobs = true, int(*b.Logprobs)
-	}
-	if b.Echo != nil && *b.Echo {
-		return nil, badRequest("echo", "echo is not supported")
 	}
 	if b.Suffix != nil && *b.Suffix != "" {
 		return nil, badRequest("suffix", "suffix is not supported")
