@@ -266,16 +266,13 @@ func TestServedNames(t *testing.T) {
 	for _, c := range []struct {
 		name        string
 		flag        []string
-		meta        string
 		wantName    string
 		wantAliases []string
 	}{
-		{"default: file and metadata names", nil, "Llama 3", "model", []string{"Llama 3"}},
-		{"metadata name equal to the file's", nil, "model", "model", nil},
-		{"no metadata name", nil, "", "model", nil},
-		{"flag replaces both", []string{"gpt-x", "alias"}, "Llama 3", "gpt-x", []string{"alias"}},
+		{"default: the file's name", nil, "model", nil},
+		{"flag", []string{"gpt-x", "alias"}, "gpt-x", []string{"alias"}},
 	} {
-		name, aliases := servedNames(c.flag, "/models/model.gguf", c.meta)
+		name, aliases := servedNames(c.flag, "/models/model.gguf")
 		if name != c.wantName || !slices.Equal(aliases, c.wantAliases) {
 			t.Errorf("%s: %q %q", c.name, name, aliases)
 		}

@@ -28,17 +28,13 @@ func modelID(path string) string {
 	return strings.TrimSuffix(filepath.Base(path), ".gguf")
 }
 
-// servedNames are the reported model name and its aliases: the operator's names if given (only
-// those: a served name may be meant to hide the file's), else the file's name and the model's own.
-func servedNames(flagNames []string, path, metaName string) (string, []string) {
+// servedNames are the reported model name and its aliases: the operator's names if given, else
+// the file's name.
+func servedNames(flagNames []string, path string) (string, []string) {
 	if len(flagNames) > 0 {
 		return flagNames[0], flagNames[1:]
 	}
-	name := modelID(path)
-	if metaName == "" || metaName == name {
-		return name, nil
-	}
-	return name, []string{metaName}
+	return modelID(path), nil
 }
 
 // checkServedNames refuses an empty name, which would make "model" optional in name only.
@@ -140,7 +136,9 @@ func (f *serveFlags) serve(stderr io.Writer) error {
 	}
 	defer l.Close()
 	scfg := server.Config{Addr: f.addr, Logger: log, AllowedOrigins: f.origins}
-	scfg.ModelName, scfg.ModelAliases = servedNames(f.modelNames, l.resolved.Path, eng.Info().ModelName)
+	scfg.ModelName, scfg.ModelAliases = servedNames(f.modelNames, l.resolved.Path)
+	// Served names replace the model's own: they may be meant to hide which model it is.
+	scfg.OnlyModelNames = len(f.modelNames) > 0
 	srv, err := server.New(scfg, eng, l.tok, store)
 	if err != nil {
 		eng.Close()

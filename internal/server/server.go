@@ -49,9 +49,12 @@ type Tokenizer interface {
 
 // Config holds the server's settings. Zero values take the documented defaults.
 type Config struct {
-	Addr               string        // listen address for Run; default "127.0.0.1:8080"
-	ModelName          string        // model id reported in responses, first in /v1/models; default: the engine's model name
-	ModelAliases       []string      // further names accepted in "model" and listed in /v1/models
+	Addr         string   // listen address for Run; default "127.0.0.1:8080"
+	ModelName    string   // model id reported in responses, first in /v1/models; default: the engine's model name
+	ModelAliases []string // further names accepted in "model" and listed in /v1/models
+	// OnlyModelNames accepts in "model" only ModelName and ModelAliases; otherwise the engine's own
+	// model name (from the model's metadata) is accepted too, unlisted.
+	OnlyModelNames     bool
 	AllowedOrigins     []string      // browser origins allowed by CORS ("*": any); none by default
 	MaxBodyBytes       int64         // request body limit; default 4 MiB
 	BodyReadTimeout    time.Duration // a request body must arrive within this; default 30 s, else 408
@@ -436,7 +439,7 @@ func (s *Server) handleModel(w http.ResponseWriter, r *http.Request, rc *reqCtx)
 }
 
 func (s *Server) checkModel(name string) *apiError {
-	if name == "" || slices.Contains(s.modelNames(), name) {
+	if name == "" || slices.Contains(s.modelNames(), name) || (!s.cfg.OnlyModelNames && name == s.info.ModelName) {
 		return nil
 	}
 	return &apiError{Status: http.StatusNotFound, Type: errNotFound, Param: "model", Code: "model_not_found",

@@ -1022,7 +1022,9 @@ func TestDevMode(t *testing.T) {
 
 // TestServedModelNames checks the first name is reported and every name is accepted and listed.
 func TestServedModelNames(t *testing.T) {
-	env := startWith(t, newFakeEngine(), nil, nil, func(c *Config) { c.ModelName, c.ModelAliases = "first", []string{"second"} })
+	env := startWith(t, newFakeEngine(), nil, nil, func(c *Config) {
+		c.ModelName, c.ModelAliases, c.OnlyModelNames = "first", []string{"second"}, true
+	})
 	c := env.client(keyAlice)
 	page, err := c.Models.List(ctx(t))
 	if err != nil || len(page.Data) != 2 || page.Data[0].ID != "first" || page.Data[1].ID != "second" {
@@ -1044,5 +1046,18 @@ func TestServedModelNames(t *testing.T) {
 	_, err = c.Completions.New(ctx(t), openai.CompletionNewParams{Model: model, Prompt: promptOf("x")})
 	if ae := apiErr(t, err); ae.StatusCode != 404 {
 		t.Fatalf("engine name: %d", ae.StatusCode)
+	}
+}
+
+// TestEngineModelNameAccepted: without OnlyModelNames, the engine's own name is accepted, unlisted.
+func TestEngineModelNameAccepted(t *testing.T) {
+	env := startWith(t, newFakeEngine(), nil, nil, func(c *Config) { c.ModelName = "file-name" })
+	c := env.client(keyAlice)
+	page, err := c.Models.List(ctx(t))
+	if err != nil || len(page.Data) != 1 || page.Data[0].ID != "file-name" {
+		t.Fatalf("models %+v %v", page, err)
+	}
+	if _, err := c.Completions.New(ctx(t), openai.CompletionNewParams{Model: model, Prompt: promptOf("x"), MaxTokens: openai.Int(1)}); err != nil {
+		t.Fatal(err)
 	}
 }
