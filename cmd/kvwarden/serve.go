@@ -102,16 +102,12 @@ func (f *serveFlags) serve(stderr io.Writer) error {
 		return f.serveRole(stderr)
 	}
 	log := slog.New(slog.NewTextHandler(stderr, nil))
-	key, from := apiKey(f.apiKey, os.Getenv)
-	store, err := openTenants(log, f.tenantsFile, f.dev, key, from, f.addr)
+	store, err := f.openStore(log)
 	if err != nil {
 		return err
 	}
 	cfg, err := f.mf.engineConfig()
 	if err != nil {
-		return err
-	}
-	if err := checkServedNames(f.modelNames); err != nil {
 		return err
 	}
 	metricsOn, err := checkMetricsAddr(f.metricsAddr, f.metricsAny)
@@ -135,10 +131,7 @@ func (f *serveFlags) serve(stderr io.Writer) error {
 		return err
 	}
 	defer l.Close()
-	scfg := server.Config{Addr: f.addr, Logger: log, AllowedOrigins: f.origins}
-	scfg.ModelName, scfg.ModelAliases = servedNames(f.modelNames, l.resolved.Path)
-	// Served names replace the model's own: they may be meant to hide which model it is.
-	scfg.OnlyModelNames = len(f.modelNames) > 0
+	scfg := f.serverConfig(log, l.resolved.Path)
 	srv, err := server.New(scfg, eng, l.tok, store)
 	if err != nil {
 		eng.Close()
@@ -311,6 +304,25 @@ func apiKey(flag string, getenv func(string) string) (key, from string) {
 
 // minAPIKeyLen refuses keys short enough to guess.
 const minAPIKeyLen = 16
+
+// openStore checks the flags the API server takes and opens its tenants; the single process and
+// the router share it.
+func (f *serveFlags) openStore(log *slog.Logger) (*tenants.Store, error) {
+	if err := checkServedNames(f.modelNames); err != nil {
+		return nil, err
+	}
+	key, from := apiKey(f.apiKey, os.Getenv)
+	return openTenants(log, f.tenantsFile, f.dev, key, from, f.addr)
+}
+
+// serverConfig is the API server's configuration from the flags, for the model file at path.
+func (f *serveFlags) serverConfig(log *slog.Logger, path string) server.Config {
+	cfg := server.Config{Addr: f.addr, Logger: log, AllowedOrigins: f.origins}
+	cfg.ModelName, cfg.ModelAliases = servedNames(f.modelNames, path)
+	// Served names replace the model's own: they may be meant to hide which model it is.
+	cfg.OnlyModelNames = len(f.modelNames) > 0
+	return cfg
+}
 
 // openTenants chooses the tenants: the file, one key (from), or with --dev the one open tenant on
 // loopback only. They exclude each other: the operator meant one of them, and serving another
