@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -125,22 +126,68 @@ func TestOpenTenants(t *testing.T) {
 	for _, c := range []struct {
 		name, file string
 		dev        bool
+		key        string
 		addr, err  string
 	}{
-		{"file", good, false, "0.0.0.0:8080", ""},
-		{"dev on loopback", "", true, "127.0.0.1:8080", ""},
-		{"zero tenants", empty, false, "127.0.0.1:8080", "has no tenants, so every request would be refused; add one with 'kvwarden tenant add --file " + empty},
-		{"missing file", missing, false, "127.0.0.1:8080", "does not exist; create it with 'kvwarden tenant add --file " + missing},
-		{"neither", "", false, "127.0.0.1:8080", "pass --tenants FILE"},
-		{"both", good, true, "127.0.0.1:8080", "exclude each other"},
-		{"dev off loopback", "", true, "0.0.0.0:8080", "loopback"},
+		{"file", good, false, "", "0.0.0.0:8080", ""},
+		{"dev on loopback", "", true, "", "127.0.0.1:8080", ""},
+		{"zero tenants", empty, false, "", "127.0.0.1:8080", "has no tenants, so every request would be refused; add one with 'kvwarden tenant add --file " + empty},
+		{"missing file", missing, false, "", "127.0.0.1:8080", "does not exist; create it with 'kvwarden tenant add --file " + missing},
+		{"neither", "", false, "", "127.0.0.1:8080", "pass --tenants FILE"},
+		{"both", good, true, "", "127.0.0.1:8080", "exclude each other"},
+		{"dev off loopback", "", true, "", "0.0.0.0:8080", "loopback"},
+		{"key on any address", "", false, singleKey, "0.0.0.0:8080", ""},
+		{"key and file", good, false, singleKey, "127.0.0.1:8080", "--api-key excludes --tenants and --dev"},
+		{"key and dev", "", true, singleKey, "127.0.0.1:8080", "--api-key excludes --tenants and --dev"},
+		{"short key", "", false, "secret", "127.0.0.1:8080", "at least 16 characters"},
+		{"key with a space", "", false, "0123456789 abcdef", "127.0.0.1:8080", "without spaces"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			_, err := openTenants(slog.New(slog.DiscardHandler), c.file, c.dev, c.addr)
+			from := ""
+			if c.key != "" {
+				from = "--api-key"
+			}
+			st, err := openTenants(slog.New(slog.DiscardHandler), c.file, c.dev, c.key, from, c.addr)
 			if c.err == "" && err != nil || c.err != "" && (err == nil || !strings.Contains(err.Error(), c.err)) {
 				t.Fatalf("%v, want %q", err, c.err)
 			}
+			if c.key == "" || err != nil {
+				return
+			}
+			// The key is the one tenant "default", without limits; nothing else gets in.
+			if tn, ok := st.Lookup(c.key); !ok || tn.ID != "default" || tn.Limits != (tenants.Limits{}) || tn.UID == "" {
+				t.Fatalf("key: %+v %v", tn, ok)
+			}
+			if _, ok := st.Lookup(c.key + "x"); ok || st.Dev() {
+				t.Fatal("another key is let in")
+			}
 		})
+	}
+}
+
+const singleKey = "kvw-0123456789abcdef"
+
+func TestAPIKeySource(t *testing.T) {
+	env := func(v string) func(string) string {
+		return func(name string) string {
+			if name == apiKeyEnv {
+				return v
+			}
+			return ""
+		}
+	}
+	for _, c := range []struct {
+		flag, env, key, from string
+	}{
+		{"", "", "", ""},
+		{"flagkey", "", "flagkey", "--api-key"},
+		{"", "envkey", "envkey", apiKeyEnv},
+		{"flagkey", "envkey", "flagkey", "--api-key"},
+	} {
+		key, from := apiKey(c.flag, env(c.env))
+		if key != c.key || from != c.from {
+			t.Errorf("flag %q env %q: %q from %q", c.flag, c.env, key, from)
+		}
 	}
 }
 
@@ -157,7 +204,7 @@ func TestWarnWritableTenantsFile(t *testing.T) {
 			t.Fatal(err)
 		}
 		var logs bytes.Buffer
-		if _, err := openTenants(slog.New(slog.NewTextHandler(&logs, nil)), file, false, "127.0.0.1:0"); err != nil {
+		if _, err := openTenants(slog.New(slog.NewTextHandler(&logs, nil)), file, false, "", "", "127.0.0.1:0"); err != nil {
 			t.Fatal(err)
 		}
 		if got := strings.Contains(logs.String(), "WRITABLE BY OTHERS"); got != c.warn {
@@ -212,5 +259,30 @@ func TestServeBindsBeforeLoading(t *testing.T) {
 				t.Fatalf("got %v, want a %s bind error", err, c.want)
 			}
 		})
+	}
+}
+
+func TestServedNames(t *testing.T) {
+	for _, c := range []struct {
+		name        string
+		flag        []string
+		wantName    string
+		wantAliases []string
+	}{
+		{"default: the file's name", nil, "model", nil},
+		{"flag", []string{"gpt-x", "alias"}, "gpt-x", []string{"alias"}},
+	} {
+		name, aliases := servedNames(c.flag, "/models/model.gguf")
+		if name != c.wantName || !slices.Equal(aliases, c.wantAliases) {
+			t.Errorf("%s: %q %q", c.name, name, aliases)
+		}
+	}
+	for _, bad := range [][]string{{""}, {"a", " "}} {
+		if checkServedNames(bad) == nil {
+			t.Errorf("%q accepted", bad)
+		}
+	}
+	if checkServedNames([]string{"a", "b"}) != nil {
+		t.Error("good names refused")
 	}
 }

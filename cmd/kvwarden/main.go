@@ -10,17 +10,24 @@ import (
 )
 
 func main() {
+	if err := newRootCmd().Execute(); err != nil {
+		fmt.Fprintln(os.Stderr, "kvwarden:", err)
+		os.Exit(1)
+	}
+}
+
+func newRootCmd() *cobra.Command {
 	root := &cobra.Command{
 		Use:           "kvwarden",
 		Short:         "A multi-tenant LLM inference server that keeps tenants' KV cache apart",
 		SilenceUsage:  true,
 		SilenceErrors: true,
+		Version:       versionText(), // enables --version
 	}
-	root.AddCommand(newServeCmd(), newGenerateCmd(), newCapacityCmd(), newTenantCmd(), newInspectCmd(), newBenchCmd(), newProbeCmd(), newCertsCmd(), newReplayCmd())
-	if err := root.Execute(); err != nil {
-		fmt.Fprintln(os.Stderr, "kvwarden:", err)
-		os.Exit(1)
-	}
+	root.SetVersionTemplate("{{.Version}}")
+	root.AddCommand(newServeCmd(), newGenerateCmd(), newCapacityCmd(), newTenantCmd(), newInspectCmd(), newBenchCmd(), newProbeCmd(),
+		newCertsCmd(), newReplayCmd(), newVersionCmd())
+	return root
 }
 
 // command builds the subcommands one way, so that each file holds only what is its own: its

@@ -188,7 +188,7 @@ func nodeMetrics(role, model string, eng *engine.Engine) http.Handler {
 
 // serveRouter serves the OpenAI API like a single process, with a Router for an engine.
 func (f *serveFlags) serveRouter(ctx context.Context, stderr io.Writer, log *slog.Logger, cliTLS *tls.Config, metricsOn bool) error {
-	store, err := openTenants(log, f.tenantsFile, f.dev, f.addr)
+	store, err := f.openStore(log)
 	if err != nil {
 		return err
 	}
@@ -217,7 +217,7 @@ func (f *serveFlags) serveRouter(ctx context.Context, stderr io.Writer, log *slo
 		return err
 	}
 	defer rt.Close()
-	srv, err := server.New(server.Config{Addr: f.addr, Logger: log, ModelName: modelID(l.resolved.Path)}, rt, l.tok, store)
+	srv, err := server.New(f.serverConfig(log, l.resolved.Path), rt, l.tok, store)
 	if err != nil {
 		return err
 	}

@@ -28,6 +28,25 @@ func modelID(path string) string {
 	return strings.TrimSuffix(filepath.Base(path), ".gguf")
 }
 
+// servedNames are the reported model name and its aliases: the operator's names if given, else
+// the file's name.
+func servedNames(flagNames []string, path string) (string, []string) {
+	if len(flagNames) > 0 {
+		return flagNames[0], flagNames[1:]
+	}
+	return modelID(path), nil
+}
+
+// checkServedNames refuses an empty name, which would make "model" optional in name only.
+func checkServedNames(names []string) error {
+	for _, n := range names {
+		if strings.TrimSpace(n) == "" {
+			return errors.New("--served-model-name: a name must not be empty")
+		}
+	}
+	return nil
+}
+
 // serveFlags are the flags of "kvwarden serve".
 type serveFlags struct {
 	mf          modelFlags
@@ -40,6 +59,9 @@ type serveFlags struct {
 	metricsFile string
 	metricsAny  bool
 	roles       roleFlags // roles.go
+	modelNames  []string
+	apiKey      string
+	origins     []string
 }
 
 func newServeCmd() *cobra.Command {
@@ -48,8 +70,9 @@ func newServeCmd() *cobra.Command {
 		Use:   "serve",
 		Short: "Serve the OpenAI-compatible multi-tenant API",
 		Long: `Serve the OpenAI-compatible API (/v1/models, /v1/completions, /v1/chat/completions) with
-/health and /ready. Tenants come from --tenants (see "kvwarden tenant add"); --dev instead runs one
-open tenant without keys, allowed on a loopback address only. Prometheus metrics are server-wide,
+/health and /ready. Tenants come from --tenants (see "kvwarden tenant add"); --api-key KEY (or
+$KVWARDEN_API_KEY) instead serves one tenant with that key; --dev runs one open tenant without keys,
+allowed on a loopback address only. Prometheus metrics are server-wide,
 so they are served to the operator on --metrics-addr (loopback by default), never on the API port.
 Both ports are bound before the model loads, so a port in use fails at once.
 SIGHUP reloads the tenants file; SIGTERM or Ctrl-C drains in-flight requests, then exits.`,
@@ -59,11 +82,14 @@ SIGHUP reloads the tenants file; SIGTERM or Ctrl-C drains in-flight requests, th
 	f.mf.register(cmd.Flags())
 	cmd.Flags().StringVar(&f.addr, "addr", "127.0.0.1:8080", "listen address of the API")
 	cmd.Flags().StringVar(&f.tenantsFile, "tenants", "", "tenants file (API keys → tenants; see 'kvwarden tenant add')")
+	cmd.Flags().StringVar(&f.apiKey, "api-key", "", "one tenant (\"default\", no limits) with this key, instead of --tenants; $"+apiKeyEnv+" keeps it out of the process list")
 	cmd.Flags().BoolVar(&f.dev, "dev", false, "dev mode instead of --tenants: one open tenant, no keys; loopback --addr only")
 	cmd.Flags().DurationVar(&f.drain, "drain-timeout", 30*time.Second, "how long SIGTERM waits for in-flight requests")
 	cmd.Flags().StringVar(&f.portFile, "addr-file", "", "write the API's listening address to this file once listening")
 	cmd.Flags().StringVar(&f.metricsAddr, "metrics-addr", "127.0.0.1:9090", `operator listener for GET /metrics; "" or "off" disables it`)
 	cmd.Flags().BoolVar(&f.metricsAny, "metrics-allow-remote", false, "allow a --metrics-addr that is not loopback (metrics are server-wide and take no key)")
+	cmd.Flags().StringSliceVar(&f.modelNames, "served-model-name", nil, `names clients pass in "model" (repeat or comma-separate); the first is reported in responses (default: the model file's name)`)
+	cmd.Flags().StringSliceVar(&f.origins, "allowed-origins", nil, "browser origins (scheme://host[:port], or *) allowed to call the API (CORS); none by default")
 	cmd.Flags().StringVar(&f.metricsFile, "metrics-addr-file", "", "write the metrics listener's address to this file once listening")
 	f.roles.register(cmd.Flags())
 	return cmd
@@ -76,7 +102,7 @@ func (f *serveFlags) serve(stderr io.Writer) error {
 		return f.serveRole(stderr)
 	}
 	log := slog.New(slog.NewTextHandler(stderr, nil))
-	store, err := openTenants(log, f.tenantsFile, f.dev, f.addr)
+	store, err := f.openStore(log)
 	if err != nil {
 		return err
 	}
@@ -105,7 +131,8 @@ func (f *serveFlags) serve(stderr io.Writer) error {
 		return err
 	}
 	defer l.Close()
-	srv, err := server.New(server.Config{Addr: f.addr, Logger: log, ModelName: modelID(l.resolved.Path)}, eng, l.tok, store)
+	scfg := f.serverConfig(log, l.resolved.Path)
+	srv, err := server.New(scfg, eng, l.tok, store)
 	if err != nil {
 		eng.Close()
 		return err
@@ -125,6 +152,11 @@ func (f *serveFlags) serve(stderr io.Writer) error {
 		return err
 	}
 	log.Info("listening", "addr", ln.Addr().String())
+	maddr := ""
+	if mln != nil {
+		maddr = mln.Addr().String()
+	}
+	fmt.Fprint(stderr, banner(ln.Addr().String(), maddr, scfg.ModelName, srv.Endpoints(), eng.Plan()))
 	// SIGHUP stays caught through the drain: its default action would end the process.
 	hup := make(chan os.Signal, 1)
 	signal.Notify(hup, syscall.SIGHUP)
@@ -255,20 +287,72 @@ func drain(log *slog.Logger, timeout time.Duration, srv *server.Server, eng *eng
 	return nil
 }
 
-// openTenants chooses the tenants: the file, or with --dev the one open tenant on loopback only.
-func openTenants(log *slog.Logger, file string, dev bool, addr string) (*tenants.Store, error) {
+// apiKeyEnv holds the single API key when --api-key is not given: a key in the environment stays
+// out of the process list, where a flag's value is visible to every local user.
+const apiKeyEnv = "KVWARDEN_API_KEY"
+
+// apiKey is the single key and where it came from: --api-key first, else $KVWARDEN_API_KEY.
+func apiKey(flag string, getenv func(string) string) (key, from string) {
+	if flag != "" {
+		return flag, "--api-key"
+	}
+	if env := getenv(apiKeyEnv); env != "" {
+		return env, apiKeyEnv
+	}
+	return "", ""
+}
+
+// minAPIKeyLen refuses keys short enough to guess.
+const minAPIKeyLen = 16
+
+// openStore checks the flags the API server takes and opens its tenants; the single process and
+// the router share it.
+func (f *serveFlags) openStore(log *slog.Logger) (*tenants.Store, error) {
+	if err := checkServedNames(f.modelNames); err != nil {
+		return nil, err
+	}
+	key, from := apiKey(f.apiKey, os.Getenv)
+	return openTenants(log, f.tenantsFile, f.dev, key, from, f.addr)
+}
+
+// serverConfig is the API server's configuration from the flags, for the model file at path.
+func (f *serveFlags) serverConfig(log *slog.Logger, path string) server.Config {
+	cfg := server.Config{Addr: f.addr, Logger: log, AllowedOrigins: f.origins}
+	cfg.ModelName, cfg.ModelAliases = servedNames(f.modelNames, path)
+	// Served names replace the model's own: they may be meant to hide which model it is.
+	cfg.OnlyModelNames = len(f.modelNames) > 0
+	return cfg
+}
+
+// openTenants chooses the tenants: the file, one key (from), or with --dev the one open tenant on
+// loopback only. They exclude each other: the operator meant one of them, and serving another
+// would surprise them.
+func openTenants(log *slog.Logger, file string, dev bool, key, from, addr string) (*tenants.Store, error) {
 	switch {
 	case file != "" && dev:
 		return nil, errors.New("--dev and --tenants exclude each other: --dev serves one open tenant without keys")
+	case key != "" && (file != "" || dev):
+		return nil, fmt.Errorf("%s excludes --tenants and --dev: it serves one tenant with that key (unset %s if it is left over)", from, apiKeyEnv)
+	case key != "":
+		return singleKeyStore(key, from)
 	case file != "":
 		warnMode(log, file)
 		return tenants.NewStore(file)
 	case !dev:
-		return nil, errors.New("no tenants: pass --tenants FILE (create it with 'kvwarden tenant add --file FILE --name NAME'), or --dev for one open tenant on a loopback address")
+		return nil, errors.New("no tenants: pass --tenants FILE (create it with 'kvwarden tenant add --file FILE --name NAME'), --api-key KEY (or $" + apiKeyEnv + ") for one tenant, or --dev for one open tenant on a loopback address")
 	case !server.IsLoopback(addr):
 		return nil, fmt.Errorf("--dev (one open tenant, no keys) is allowed only on a loopback address, not %s", addr)
 	}
 	return tenants.NewDevStore(), nil
+}
+
+// singleKeyStore is the tenant "default" with no limits, reached with key.
+func singleKeyStore(key, from string) (*tenants.Store, error) {
+	if len(key) < minAPIKeyLen || strings.IndexFunc(key, func(r rune) bool { return r <= ' ' || r == 0x7f }) >= 0 {
+		return nil, fmt.Errorf("%s: the key must be at least %d characters, without spaces or control characters (create one with 'openssl rand -hex 24')", from, minAPIKeyLen)
+	}
+	return tenants.NewMemStore(&tenants.File{Version: tenants.FileVersion,
+		Tenants: []tenants.Tenant{{ID: "default", KeyHash: tenants.HashKey(key)}}})
 }
 
 // warnMode warns loudly about a tenants file others may write: they could add a key of their own.

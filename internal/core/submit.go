@@ -102,6 +102,7 @@ func (c *Core) admit(spec RequestSpec) (admitted, *Rejection) {
 		maxTokens: spec.MaxTokens,
 		stop:      append([]int32(nil), spec.StopTokens...),
 		ignoreEOS: spec.IgnoreEOS,
+		noCache:   spec.NoPrefixCache,
 		pages:     make([]kvtypes.PageRef, 0, (total+c.cfg.PageTokens-1)/c.cfg.PageTokens),
 		arrival:   c.arrivals,
 		arrivedAt: c.now,

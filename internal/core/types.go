@@ -64,7 +64,10 @@ type RequestSpec struct {
 	MaxTokens  int
 	StopTokens []int32 // end generation with finish reason "stop", like Config.EOS
 	IgnoreEOS  bool    // Config.EOS do not end generation (StopTokens still do)
-	Mode       Mode
+	// NoPrefixCache computes every prompt position (no lookup, nothing registered): a request
+	// that scores its prompt needs the logits of every position, and cached ones have none.
+	NoPrefixCache bool
+	Mode          Mode
 	// Weight is the tenant's share of admissions, step slots and step tokens relative to other
 	// tenants with work (0 means 1; at most MaxWeight). The latest request's weight holds.
 	Weight int

@@ -25,7 +25,15 @@ type Request struct {
 	// unseeded requests do not sample alike.
 	HasSeed    bool
 	StopTokens []int32 // ends generation (finish reason "stop") besides the model's end-of-generation tokens
-	IgnoreEOS  bool
+	// LogitBias is added to token logits before sampling (see sampler.SetLogitBias); this
+	// request's only, so the other sequences of a batch are unaffected.
+	LogitBias map[int32]float32
+	// PromptLogprobs scores the prompt: Event.Prompt carries the log-probability of each prompt
+	// token after the first given the ones before it (with Sampling.TopLogprobs alternatives),
+	// before any generated token. Such a request skips the prefix cache, whose positions have no
+	// logits.
+	PromptLogprobs bool
+	IgnoreEOS      bool
 	// OnEnd, when set, is called exactly once when an admitted request ends, however it ends
 	// (finished, cancelled, closed, aborted, shut down) and whether or not anyone still reads its
 	// stream: billing must not depend on the client staying to the end. It runs on the engine's
@@ -41,6 +49,9 @@ type Usage struct {
 	PromptTokens     int
 	CachedTokens     int
 	CompletionTokens int
+	// Where its time went: waiting before it first ran in a step, from then to its first token,
+	// and from its first token to its last. A phase it never reached is 0.
+	QueueTime, PrefillTime, DecodeTime time.Duration
 }
 
 // TokenLogprob is one candidate token and its log-probability.
@@ -60,6 +71,7 @@ type Token struct {
 // either a finish reason or an error explaining the abort.
 type Event struct {
 	Tokens []Token
+	Prompt []Token // PromptLogprobs: the next scored prompt tokens, from the second on, in order
 	Done   bool
 	Finish kvtypes.FinishReason // kvtypes.FinishStop or FinishLength when Done and Err is nil
 	Err    error                // *AbortError when the request was aborted
@@ -107,6 +119,7 @@ type Info struct {
 	MaxContext   int // the advertised maximum of prompt + generated tokens
 	VocabSize    int
 	ChatTemplate string // Jinja source from the GGUF metadata, or "" when it has none
+	Kernels      string // the compute kernel set in use (tensor.Kernels)
 }
 
 // Interface is what the server needs from the engine.

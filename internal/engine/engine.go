@@ -79,6 +79,8 @@ type Engine struct {
 
 	// Step buffers, reused so that a step allocates nothing of its own.
 	logits       []float32
+	scoring      []int        // batch entries scoring their prompt, run apart by scorePrompt
+	scoreSeq     [1]model.Seq // scorePrompt's one sequence
 	seqs         []model.Seq
 	results      []core.SeqResult
 	run          []int
@@ -194,7 +196,8 @@ func (e *Engine) Plan() core.CapacityPlan { return e.plan }
 
 // Info describes the model and limits for the API.
 func (e *Engine) Info() Info {
-	return Info{ModelName: e.m.Name, MaxContext: e.plan.MaxContext, VocabSize: e.m.Vocab, ChatTemplate: e.cfg.ChatTemplate}
+	_, kernels := tensor.Kernels()
+	return Info{ModelName: e.m.Name, MaxContext: e.plan.MaxContext, VocabSize: e.m.Vocab, ChatTemplate: e.cfg.ChatTemplate, Kernels: kernels}
 }
 
 // Stats reports the engine for metrics.
@@ -239,7 +242,7 @@ func (e *Engine) submit(ctx context.Context, r Request, mode core.Mode, setup fu
 	}
 	res, err := e.core.Submit(time.Now(), core.RequestSpec{
 		Tenant: r.Tenant, Prompt: r.Prompt, MaxTokens: r.MaxTokens, StopTokens: r.StopTokens, IgnoreEOS: r.IgnoreEOS,
-		Weight: r.Weight, Mode: mode,
+		Weight: r.Weight, Mode: mode, NoPrefixCache: r.PromptLogprobs,
 	})
 	if err != nil {
 		e.mu.Unlock()
@@ -254,7 +257,12 @@ func (e *Engine) submit(ctx context.Context, r Request, mode core.Mode, setup fu
 	if faults.Available {
 		e.trace.names[res.Tenant] = r.Tenant
 	}
-	s := newStream(e, res.ID, sampler.New(sp, r.Prompt), &r)
+	smp := sampler.New(sp, r.Prompt)
+	if len(r.LogitBias) > 0 {
+		smp.SetLogitBias(r.LogitBias)
+	}
+	s := newStream(e, res.ID, smp, &r)
+	s.submitted = time.Now()
 	if setup != nil {
 		setup(s)
 	}
@@ -355,8 +363,13 @@ func (e *Engine) loop() {
 		e.handOff(&rd)
 		batch := rd.Batch
 		e.batchStreams = e.batchStreams[:0]
+		now := time.Now()
 		for i := range batch {
-			e.batchStreams = append(e.batchStreams, e.streams[batch[i].Request])
+			s := e.streams[batch[i].Request]
+			if s != nil && s.scheduled.IsZero() {
+				s.scheduled = now
+			}
+			e.batchStreams = append(e.batchStreams, s)
 		}
 		e.mu.Unlock()
 		e.callEnds()
@@ -404,12 +417,17 @@ func (e *Engine) callEnds() {
 // deliver streams the plan's tokens and terminal events, and accounts every emitted token to
 // its request. Called with mu held.
 func (e *Engine) deliver(rd *core.Ready) {
+	now := time.Now()
 	for _, em := range rd.Emit {
 		s := e.streams[em.Request]
 		if s == nil {
 			continue
 		}
 		s.generated++
+		if s.firstToken.IsZero() {
+			s.firstToken = now
+		}
+		s.lastToken = now
 		t := Token{ID: em.Token}
 		if s.logprobs && em.Slot >= 0 && em.Slot < len(e.lastRun) {
 			r := e.lastRun[em.Slot]
@@ -430,6 +448,7 @@ func (e *Engine) deliver(rd *core.Ready) {
 			e.trace.end(d.Request)
 		}
 		u := Usage{PromptTokens: s.prompt, CachedTokens: d.Cached, CompletionTokens: s.generated}
+		u.QueueTime, u.PrefillTime, u.DecodeTime = s.phases(now)
 		ev := Event{Done: true, Usage: u}
 		if d.Abort != "" {
 			ev.Err = &AbortError{Reason: d.Abort, Message: d.Message, Defence: d.Defence}
@@ -465,13 +484,18 @@ func (e *Engine) step(batch []core.Seq, streams []*stream) (res core.StepResult)
 	e.results = append(e.results[:0], make([]core.SeqResult, len(batch))...)
 	res = core.StepResult{Seqs: e.results}
 	run := e.run[:0]
+	scoring := e.scoring[:0]
 	for i := range batch {
+		if s := streams[i]; s != nil && s.promptIDs != nil && batch[i].Start < s.prompt {
+			scoring = append(scoring, i) // run apart, by scorePrompt
+			continue
+		}
 		run = append(run, i)
 	}
 	if faults.Available {
 		run = e.trace.beforeStep(e.cache, batch, run, &res, e.log)
 	}
-	e.run = run
+	e.run, e.scoring = run, scoring
 	for len(run) > 0 {
 		e.seqs = e.seqs[:0]
 		for _, i := range run {
@@ -520,5 +544,60 @@ func (e *Engine) step(batch []core.Seq, streams []*stream) (res core.StepResult)
 			s.first = r // the core streams nothing here for it: SubmitPrefill's stream does
 		}
 	}
+	for _, i := range scoring {
+		s := streams[i]
+		last, err := e.scorePrompt(&batch[i], s)
+		switch {
+		case errors.Is(err, kv.ErrIsolation):
+			res.Seqs[i].Violation = true
+			e.log.Warn("isolation: page check refused a sequence", "request", uint64(batch[i].Request), "err", err)
+		case err != nil:
+			e.failed = append(e.failed, i)
+			e.log.Error("engine: the forward pass refused a sequence", "request", uint64(batch[i].Request), "err", err)
+		case batch[i].Logits:
+			r := s.sampler.Sample(last)
+			s.sampler.Accept(r.ID)
+			res.Seqs[i].Token = r.ID
+			e.lastRun[i] = r
+			if s.dest != nil {
+				s.first = r // as for the main batch: SubmitPrefill's stream sends it
+			}
+		}
+	}
 	return res
+}
+
+// scorePrompt runs a PromptLogprobs request's prompt chunk on its own, with the logits of every
+// position, in pieces of at most the logit rows the workspace holds (the model's result does not
+// depend on the chunking, so this computes exactly what one pass would). It sends the new prompt
+// logprobs and returns the logits of the chunk's last position.
+func (e *Engine) scorePrompt(b *core.Seq, s *stream) ([]float32, error) {
+	V, rows := e.m.Vocab, len(e.logits)/e.m.Vocab
+	var scored []Token
+	var last []float32
+	for a := 0; a < len(b.Tokens); a += rows {
+		end := min(a+rows, len(b.Tokens))
+		e.scoreSeq[0] = model.Seq{Tokens: b.Tokens[a:end], Pos: b.Start + a, Pages: b.Pages, Tenant: b.Tenant, AllLogits: true}
+		if errs := e.m.Forward(e.pool, e.cache, e.ws, e.scoreSeq[:], e.logits); errs != nil {
+			return nil, errs[0]
+		}
+		for j := range end - a {
+			row := e.logits[j*V : (j+1)*V]
+			// Position p's logits score prompt token p+1, once.
+			if p := b.Start + a + j; p == s.scored && p+1 < len(s.promptIDs) {
+				r := s.sampler.Score(row, s.promptIDs[p+1])
+				t := Token{ID: r.ID, Logprob: r.Logprob}
+				for _, c := range r.Top {
+					t.Top = append(t.Top, TokenLogprob{ID: c.ID, Logprob: c.Logprob})
+				}
+				scored = append(scored, t)
+				s.scored++
+			}
+		}
+		last = e.logits[(end-a-1)*V : (end-a)*V]
+	}
+	if len(scored) > 0 {
+		s.push(Event{Prompt: scored})
+	}
+	return last, nil
 }

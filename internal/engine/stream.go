@@ -2,6 +2,7 @@ package engine
 
 import (
 	"sync"
+	"time"
 
 	"github.com/kvwarden/kvwarden/internal/kvtypes"
 	"github.com/kvwarden/kvwarden/internal/sampler"
@@ -19,8 +20,14 @@ type stream struct {
 	// Accounting, touched only by the loop (with e.mu held).
 	prompt    int
 	generated int
-	onEnd     func(Usage)
-	stopWatch func() bool // stops the context watcher once the request has ended
+	// PromptLogprobs requests: the prompt, and how many of its positions are scored (a prompt
+	// computed again after a preemption is not scored twice).
+	promptIDs []int32
+	scored    int
+	// When it was submitted, first ran in a step, and emitted its first and latest token.
+	submitted, scheduled, firstToken, lastToken time.Time
+	onEnd                                       func(Usage)
+	stopWatch                                   func() bool // stops the context watcher once the request has ended
 
 	// Disaggregation, touched only by the loop: where a prefilled request's KV goes and the
 	// token sampled after its prompt; where a decode request's reservation is announced.
@@ -41,6 +48,9 @@ type stream struct {
 func newStream(e *Engine, id kvtypes.RequestID, s *sampler.Sampler, r *Request) *stream {
 	st := &stream{e: e, id: id, sampler: s, logprobs: r.Sampling.TopLogprobs >= 0, prompt: len(r.Prompt), onEnd: r.OnEnd,
 		signal: make(chan struct{}, 1), out: make(chan Event), ended: make(chan struct{}), gone: make(chan struct{})}
+	if r.PromptLogprobs {
+		st.promptIDs = r.Prompt
+	}
 	go st.forward()
 	return st
 }
@@ -95,4 +105,16 @@ func (s *stream) forward() {
 			}
 		}
 	}
+}
+
+// phases splits the request's life, ended at end, into queue, prefill and decode time.
+func (s *stream) phases(end time.Time) (queue, prefill, decode time.Duration) {
+	if s.scheduled.IsZero() {
+		return end.Sub(s.submitted), 0, 0 // it never ran
+	}
+	queue = s.scheduled.Sub(s.submitted)
+	if s.firstToken.IsZero() {
+		return queue, end.Sub(s.scheduled), 0
+	}
+	return queue, s.firstToken.Sub(s.scheduled), s.lastToken.Sub(s.firstToken)
 }

@@ -124,6 +124,11 @@ func TestUsageChargedHoweverItEnds(t *testing.T) {
 			if u.PromptTokens != len(prompt) || u.CompletionTokens < read || u.CompletionTokens > 40 {
 				t.Fatalf("usage %+v after reading %d tokens of a %d-token prompt", u, read, len(prompt))
 			}
+			// Every request here ran and produced tokens: each phase is timed, the decode of
+			// several tokens taking some time.
+			if u.QueueTime < 0 || u.PrefillTime <= 0 || (u.CompletionTokens > 1 && u.DecodeTime <= 0) {
+				t.Errorf("phases %v %v %v", u.QueueTime, u.PrefillTime, u.DecodeTime)
+			}
 			if final != nil {
 				if final.Usage != u {
 					t.Errorf("terminal event usage %+v, OnEnd %+v", final.Usage, u)
@@ -204,4 +209,27 @@ func TestStepFailureKeepsServing(t *testing.T) {
 		t.Fatalf("stats %+v: want 1 internal error, no security event", s)
 	}
 	assertPoolWhole(t, e)
+}
+
+func TestPhases(t *testing.T) {
+	t0 := time.Unix(1000, 0)
+	at := func(ms int) time.Time { return t0.Add(time.Duration(ms) * time.Millisecond) }
+	ms := func(n int) time.Duration { return time.Duration(n) * time.Millisecond }
+	for _, c := range []struct {
+		name                   string
+		scheduled, first, last time.Time
+		end                    time.Time
+		queue, prefill, decode time.Duration
+	}{
+		{"never ran", time.Time{}, time.Time{}, time.Time{}, at(50), ms(50), 0, 0},
+		{"no token yet", at(10), time.Time{}, time.Time{}, at(50), ms(10), ms(40), 0},
+		{"one token", at(10), at(30), at(30), at(35), ms(10), ms(20), 0},
+		{"decoded", at(10), at(30), at(90), at(95), ms(10), ms(20), ms(60)},
+	} {
+		s := &stream{submitted: t0, scheduled: c.scheduled, firstToken: c.first, lastToken: c.last}
+		q, p, d := s.phases(c.end)
+		if q != c.queue || p != c.prefill || d != c.decode {
+			t.Errorf("%s: %v %v %v, want %v %v %v", c.name, q, p, d, c.queue, c.prefill, c.decode)
+		}
+	}
 }

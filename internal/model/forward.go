@@ -17,6 +17,9 @@ type Seq struct {
 	Pages  []kvtypes.PageRef
 	Tenant kvtypes.TenantKey
 	Logits bool // compute logits for the last token of the chunk
+	// AllLogits computes logits for every token of the chunk, in order (prompt logprobs); each
+	// counts against the workspace's logit rows.
+	AllLogits bool
 }
 
 // Workspace holds every buffer a forward step needs, so that steps allocate nothing.
@@ -112,7 +115,10 @@ func (m *Model) Forward(p *tensor.Pool, cache *kv.Pool, ws *Workspace, seqs []Se
 			errs[i] = err
 		}
 		total += len(s.Tokens)
-		if s.Logits {
+		switch {
+		case s.AllLogits:
+			nLogits += len(s.Tokens)
+		case s.Logits:
 			nLogits++
 		}
 	}
@@ -141,8 +147,11 @@ func (m *Model) Forward(p *tensor.Pool, cache *kv.Pool, ws *Workspace, seqs []Se
 			ws.rows = append(ws.rows, rowInfo{seq: si, pos: s.Pos + j})
 			src := m.Embed.Data[uint64(tok)*embRow : (uint64(tok)+1)*embRow]
 			tensor.Dequantize(m.Embed.Type, src, ws.x[r*c.Dim:(r+1)*c.Dim])
+			if s.AllLogits {
+				ws.logitRows = append(ws.logitRows, r)
+			}
 		}
-		if s.Logits && len(s.Tokens) > 0 {
+		if s.Logits && !s.AllLogits && len(s.Tokens) > 0 {
 			ws.logitRows = append(ws.logitRows, len(ws.rows)-1)
 		}
 	}

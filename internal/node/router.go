@@ -313,6 +313,10 @@ func (r *Router) Submit(ctx context.Context, req engine.Request) (engine.Stream,
 	if err := req.Sampling.Validate(); err != nil { // before it reaches the wire, whose JSON has no NaN
 		return nil, &engine.RejectError{Reason: kvtypes.RejectInvalid, Message: err.Error()}
 	}
+	if req.PromptLogprobs {
+		// The prefill node would have to stream them back beside the KV: not built yet.
+		return nil, &engine.RejectError{Reason: kvtypes.RejectInvalid, Message: "prompt logprobs (echo with logprobs) are not served by a disaggregated deployment"}
+	}
 	decs := r.pick(RoleDecode, nil)
 	pres := r.pick(RolePrefill, affinityKey(req))
 	if len(decs) == 0 || len(pres) == 0 {

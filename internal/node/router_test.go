@@ -186,6 +186,8 @@ func TestRouterMatchesOneEngine(t *testing.T) {
 		{Prompt: prompt(40, vocab), MaxTokens: 6, Sampling: sampler.Params{TopLogprobs: 0}},
 		{Prompt: prompt(130, vocab), MaxTokens: 4, Sampling: sampler.Params{TopLogprobs: -1}},
 		{Prompt: prompt(9, vocab), MaxTokens: 7, HasSeed: true, Sampling: sampler.Params{Temperature: 0.8, Seed: 7, TopLogprobs: 2}},
+		// logit_bias travels to both nodes: the first token (prefill node) and the rest (decode).
+		{Prompt: prompt(5, vocab), MaxTokens: 5, Sampling: sampler.Params{TopLogprobs: 1}, LogitBias: map[int32]float32{7: 100}},
 	}
 	for i, q := range reqs {
 		q.Tenant, q.IgnoreEOS = "tenant-uid-1", true
@@ -215,6 +217,12 @@ func TestRouterMatchesOneEngine(t *testing.T) {
 	var rej *engine.RejectError
 	if _, err := r.Submit(context.Background(), bad); !errors.As(err, &rej) || rej.Reason != kvtypes.RejectInvalid {
 		t.Fatalf("NaN temperature: %v", err)
+	}
+	// Prompt logprobs are refused rather than silently dropped.
+	scoring := reqs[0]
+	scoring.Tenant, scoring.PromptLogprobs = "tenant-uid-1", true
+	if _, err := r.Submit(context.Background(), scoring); !errors.As(err, &rej) || rej.Reason != kvtypes.RejectInvalid {
+		t.Fatalf("prompt logprobs: %v", err)
 	}
 
 	// A decode node dies: it leaves the rotation and every request is served by the other.

@@ -56,6 +56,7 @@ type job struct {
 	HasSeed    bool
 	StopTokens []int32
 	IgnoreEOS  bool
+	LogitBias  map[int32]float32 `json:",omitempty"`
 	Weight     int
 	Dest       *dest `json:",omitempty"`
 }
@@ -70,12 +71,12 @@ type dest struct {
 
 func (j *job) request() engine.Request {
 	return engine.Request{Tenant: j.Tenant, Prompt: j.Prompt, MaxTokens: j.MaxTokens, Sampling: j.Sampling, HasSeed: j.HasSeed,
-		StopTokens: j.StopTokens, IgnoreEOS: j.IgnoreEOS, Weight: j.Weight}
+		StopTokens: j.StopTokens, IgnoreEOS: j.IgnoreEOS, LogitBias: j.LogitBias, Weight: j.Weight}
 }
 
 func jobOf(r engine.Request) job {
 	return job{Tenant: r.Tenant, Prompt: r.Prompt, MaxTokens: r.MaxTokens, Sampling: r.Sampling, HasSeed: r.HasSeed,
-		StopTokens: r.StopTokens, IgnoreEOS: r.IgnoreEOS, Weight: r.Weight}
+		StopTokens: r.StopTokens, IgnoreEOS: r.IgnoreEOS, LogitBias: r.LogitBias, Weight: r.Weight}
 }
 
 // event is one message of a Reserve or Prefill stream. The first is Admitted (with the

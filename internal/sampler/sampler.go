@@ -67,6 +67,7 @@ type Result struct {
 // weight into Inf or NaN.
 type Sampler struct {
 	p      Params
+	bias   map[int32]float32 // added to logits before sampling (logit_bias)
 	rng    *rand.Rand
 	prompt map[int32]bool
 	counts map[int32]int
@@ -87,6 +88,22 @@ func New(p Params, prompt []int32) *Sampler {
 	return s
 }
 
+// MaxLogitBias bounds each logit_bias value: ±100 excludes or forces a token, as OpenAI's does.
+const MaxLogitBias = 100
+
+// SetLogitBias adds bias[id] to token id's logit before sampling (after the penalties). Reported
+// logprobs stay those of the raw logits, so they do not depend on how the request was steered.
+// Ids outside the vocabulary are ignored; values are clamped to ±MaxLogitBias.
+func (s *Sampler) SetLogitBias(bias map[int32]float32) {
+	s.bias = make(map[int32]float32, len(bias))
+	for id, b := range bias {
+		if math.IsNaN(float64(b)) {
+			continue
+		}
+		s.bias[id] = max(-MaxLogitBias, min(MaxLogitBias, b))
+	}
+}
+
 // Accept records a generated token for the penalties.
 func (s *Sampler) Accept(id int32) { s.counts[id]++ }
 
@@ -102,15 +119,7 @@ func (s *Sampler) Follow(id int32) {
 
 // Sample draws the next token from logits, which it does not modify.
 func (s *Sampler) Sample(logits []float32) Result {
-	raw := s.raw[:0]
-	for _, v := range logits {
-		// A broken model's NaN makes its token impossible rather than poisoning every weight.
-		if math.IsNaN(float64(v)) {
-			v = float32(math.Inf(-1))
-		}
-		raw = append(raw, float64(v))
-	}
-	s.raw = raw
+	raw := s.rawLogits(logits)
 	var res Result
 	w := s.penalised(raw)
 	best := argmax(w)
@@ -134,10 +143,37 @@ func (s *Sampler) Sample(logits []float32) Result {
 	return res
 }
 
+// Score reports the log-probability of id (in the vocabulary) under the raw logits, with the TopLogprobs best
+// alternatives, as Sample reports a drawn token's: a prompt token scored this way gets the very
+// figure generating it would have reported. It draws nothing and changes no state.
+func (s *Sampler) Score(logits []float32, id int32) Result {
+	raw := s.rawLogits(logits)
+	lse := logSumExp(raw)
+	res := Result{ID: id, Logprob: logprob(raw[id], lse)}
+	if s.p.TopLogprobs > 0 {
+		res.Top = s.topLogprobs(raw, lse)
+	}
+	return res
+}
+
+// rawLogits copies logits to float64 into the sampler's buffer.
+func (s *Sampler) rawLogits(logits []float32) []float64 {
+	raw := s.raw[:0]
+	for _, v := range logits {
+		// A broken model's NaN makes its token impossible rather than poisoning every weight.
+		if math.IsNaN(float64(v)) {
+			v = float32(math.Inf(-1))
+		}
+		raw = append(raw, float64(v))
+	}
+	s.raw = raw
+	return raw
+}
+
 func (s *Sampler) penalised(raw []float64) []float64 {
 	rp := float64(s.p.RepetitionPenalty)
 	needRep := rp > 0 && rp != 1
-	if !needRep && s.p.FrequencyPenalty == 0 && s.p.PresencePenalty == 0 {
+	if !needRep && s.p.FrequencyPenalty == 0 && s.p.PresencePenalty == 0 && len(s.bias) == 0 {
 		return raw
 	}
 	s.work = append(s.work[:0], raw...)
@@ -161,6 +197,11 @@ func (s *Sampler) penalised(raw []float64) []float64 {
 	}
 	for id, n := range s.counts {
 		w[id] -= float64(s.p.FrequencyPenalty)*float64(n) + float64(s.p.PresencePenalty)
+	}
+	for id, b := range s.bias {
+		if id >= 0 && int(id) < len(w) {
+			w[id] += float64(b)
+		}
 	}
 	return w
 }

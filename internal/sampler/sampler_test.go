@@ -170,3 +170,33 @@ func TestExtremeParams(t *testing.T) {
 		}
 	}
 }
+
+func TestLogitBias(t *testing.T) {
+	logits := []float32{3, 1, 2, -1}
+	for _, c := range []struct {
+		name string
+		bias map[int32]float32
+		want int32
+	}{
+		{"none", nil, 0},
+		{"force", map[int32]float32{3: 100}, 3},
+		{"ban best", map[int32]float32{0: -100}, 2},
+		{"nudge", map[int32]float32{1: 2.5}, 1},
+		{"clamped", map[int32]float32{3: 1e9, 1: 200}, 1}, // both become +100: token 1 has the larger logit
+		{"outside vocab ignored", map[int32]float32{99: 100, -1: 100}, 0},
+	} {
+		s := New(Params{TopLogprobs: 0}, nil)
+		if c.bias != nil {
+			s.SetLogitBias(c.bias)
+		}
+		r := s.Sample(logits)
+		if r.ID != c.want {
+			t.Errorf("%s: %d, want %d", c.name, r.ID, c.want)
+		}
+		// Reported logprobs are the raw logits', whatever the bias.
+		raw := New(Params{TopLogprobs: 0}, nil)
+		if want := raw.Score(logits, r.ID); r.Logprob != want.Logprob {
+			t.Errorf("%s: logprob %v, raw %v", c.name, r.Logprob, want.Logprob)
+		}
+	}
+}

@@ -9,9 +9,12 @@ import (
 	"math"
 	"net/http"
 	"net/http/httptest"
+	"regexp"
 	"strings"
 	"testing"
+	"time"
 
+	dto "github.com/prometheus/client_model/go"
 	"github.com/prometheus/common/expfmt"
 	prommodel "github.com/prometheus/common/model"
 
@@ -223,6 +226,9 @@ func TestMetrics(t *testing.T) {
 	eng := newFakeEngine()
 	eng.stats.Waiting, eng.stats.Running, eng.stats.Transferring = 4, 1, 1 // running sequences count both
 	eng.stats.PagesTotal, eng.stats.PagesFree, eng.stats.PagesOwned, eng.stats.PagesCached, eng.stats.PagesQuarantined = 100, 60, 30, 7, 3
+	eng.stats.PagesIdle = 2
+	eng.cached = 2
+	eng.phases = [3]time.Duration{time.Millisecond, 2 * time.Millisecond, 3 * time.Millisecond}
 	eng.stats.PrefillTokens, eng.stats.DecodeTokens, eng.stats.SecurityEvents = 1234, 567, 2
 	env := start(t, eng, nil, nil)
 	env.post("/v1/completions", keyAlice, `{"prompt":"hello","max_tokens":5}`)
@@ -281,7 +287,8 @@ func TestMetrics(t *testing.T) {
 		{"kvwarden_kv_pages", map[string]string{"state": "used"}, 30},
 		{"kvwarden_kv_pages", map[string]string{"state": "cached"}, 7},
 		{"kvwarden_kv_pages", map[string]string{"state": "quarantined"}, 3},
-		{"kvwarden_kv_pages_total", nil, 100},
+		{"kvwarden_kv_pool_pages", nil, 100},
+		{"kvwarden_kv_cache_usage_ratio", nil, 0.3 + 0.07 + 0.03 - 0.02}, // all but free and idle cached pages
 		{"kvwarden_prefill_tokens_total", nil, 1234},
 		{"kvwarden_decode_tokens_total", nil, 567},
 		{"kvwarden_isolation_security_events_total", nil, 2},
@@ -292,20 +299,59 @@ func TestMetrics(t *testing.T) {
 		{"kvwarden_usage_tokens_total", map[string]string{"kind": "completion"}, 5},
 		{"kvwarden_http_requests_total", map[string]string{"endpoint": "completions", "code": "200"}, 1},
 		{"kvwarden_http_requests_total", map[string]string{"endpoint": "completions", "code": "401"}, 1},
+		{"kvwarden_requests_finished_total", map[string]string{"reason": "length"}, 1},
+		{"kvwarden_request_queue_time_seconds", nil, 1},
+		{"kvwarden_request_prefill_time_seconds", nil, 1},
+		{"kvwarden_request_decode_time_seconds", nil, 1},
+		{"kvwarden_request_prompt_tokens", nil, 1},
+		{"kvwarden_request_generation_tokens", nil, 1},
+		{"kvwarden_prefix_cache_queries_total", nil, 5},
+		{"kvwarden_prefix_cache_hits_total", nil, 2},
+		{"kvwarden_tenant_requests_total", map[string]string{"tenant": "alice"}, 1},
+		{"kvwarden_tenant_tokens_total", map[string]string{"tenant": "alice", "kind": "completion"}, 5},
 	}
 	for _, c := range checks {
 		if got := value(c.name, c.labels); got != c.want {
 			t.Errorf("%s%v = %v, want %v", c.name, c.labels, got, c.want)
 		}
 	}
-	// Label values come from fixed sets only.
+	// Label values come from fixed sets only, and the configured tenants' names on the
+	// per-tenant series.
 	for name, f := range fams {
 		for _, m := range f.GetMetric() {
 			for _, l := range m.GetLabel() {
-				if strings.Contains(l.GetValue(), "alice") || strings.Contains(l.GetValue(), "hello") {
+				tenantLabel := l.GetName() == "tenant" && strings.HasPrefix(name, "kvwarden_tenant_")
+				if strings.Contains(l.GetValue(), "hello") || (strings.Contains(l.GetValue(), "alice") && !tenantLabel) {
 					t.Errorf("%s carries %s=%q", name, l.GetName(), l.GetValue())
 				}
 			}
+		}
+	}
+	lintMetrics(t, fams)
+}
+
+// lintMetrics checks Prometheus' naming rules (promtool's, as testutil.GatherAndLint would; it is
+// not vendored): lower snake case under kvwarden_, counters and only counters end in _total,
+// durations are in seconds, every metric has help.
+func lintMetrics(t testing.TB, fams map[string]*dto.MetricFamily) {
+	t.Helper()
+	name := regexp.MustCompile(`^kvwarden_[a-z0-9_]+$`)
+	for n, f := range fams {
+		if !strings.HasPrefix(n, "kvwarden_") {
+			continue // the Go and process collectors' own
+		}
+		counter := f.GetType() == dto.MetricType_COUNTER
+		switch {
+		case !name.MatchString(n):
+			t.Errorf("%s: not lower snake case", n)
+		case counter != strings.HasSuffix(n, "_total"):
+			t.Errorf("%s: a %v must end in _total exactly when it is a counter", n, f.GetType())
+		case strings.Contains(n, "_time") && !strings.HasSuffix(n, "_seconds") && !strings.HasSuffix(n, "_seconds_total"):
+			t.Errorf("%s: durations are in seconds", n)
+		case regexp.MustCompile(`(milli|micro|nano)seconds|_ms(_|$)|minutes|hours`).MatchString(n):
+			t.Errorf("%s: use base units", n)
+		case f.GetHelp() == "":
+			t.Errorf("%s: no help", n)
 		}
 	}
 }

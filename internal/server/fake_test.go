@@ -102,6 +102,7 @@ type fakeEngine struct {
 	delay      time.Duration       // pause before each token
 	batch      int                 // tokens per event; default 1
 	cached     int                 // prompt tokens each request reports as prefix-cache hits
+	phases     [3]time.Duration    // queue, prefill and decode time each request reports
 	reply      func(engine.Request) []int32
 	stats      engine.Stats
 
@@ -191,7 +192,8 @@ func lastIndex(s, sub []int32) int {
 func (e *fakeEngine) generate(ctx context.Context, r engine.Request, out []int32, st *fakeStream) {
 	produced := 0 // tokens handed to the stream, as the real engine counts emitted tokens
 	defer func() {
-		u := engine.Usage{PromptTokens: len(r.Prompt), CachedTokens: min(e.cached, len(r.Prompt)), CompletionTokens: produced}
+		u := engine.Usage{PromptTokens: len(r.Prompt), CachedTokens: min(e.cached, len(r.Prompt)), CompletionTokens: produced,
+			QueueTime: e.phases[0], PrefillTime: e.phases[1], DecodeTime: e.phases[2]}
 		e.mu.Lock()
 		e.usage = append(e.usage, u)
 		e.mu.Unlock()
@@ -216,6 +218,27 @@ func (e *fakeEngine) generate(ctx context.Context, r engine.Request, out []int32
 		}
 		e.closed.Add(1)
 		return false
+	}
+	if r.PromptLogprobs {
+		// Two events, as a prompt computed over several steps would send.
+		var scored []engine.Token
+		for i, id := range r.Prompt[1:] {
+			tk := engine.Token{ID: id, Logprob: -float32(i%7+1) / 8}
+			for k := range max(r.Sampling.TopLogprobs, 0) {
+				tk.Top = append(tk.Top, engine.TokenLogprob{ID: (id + int32(k)) % 256, Logprob: tk.Logprob - float32(k)})
+			}
+			scored = append(scored, tk)
+		}
+		half := len(scored) / 2
+		for _, part := range [][]engine.Token{scored[:half], scored[half:]} {
+			select {
+			case st.events <- engine.Event{Prompt: part}:
+			case <-st.stop:
+				return
+			case <-ctx.Done():
+				return
+			}
+		}
 	}
 	var evTokens []engine.Token
 	var finish kvtypes.FinishReason

@@ -17,7 +17,8 @@ type tokenLogprob struct {
 	id      int32
 	logprob float32
 	top     []engine.TokenLogprob
-	offset  int // characters of the choice's output before this token (text_offset)
+	offset  int  // characters of the choice's output before this token (text_offset)
+	none    bool // no logprob: the echoed prompt's first token, which nothing predicts
 }
 
 // delta is new output of one choice: text safe to send, and the logprobs of the tokens consumed
@@ -82,6 +83,17 @@ func (j *job) ended() (promptAll, completion, cached int) {
 	return promptAll, completion, cached
 }
 
+// observe records the job's ended engine requests in the metrics; call it after ended.
+func (j *job) observe() {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	for _, u := range j.usage {
+		if u.PromptTokens > 0 { // admitted: a refused request reports nothing
+			j.s.met.observeEnded(u)
+		}
+	}
+}
+
 // submit starts every engine request, or none: if one is refused the others are closed at once
 // and the refusal is returned. The streams are in choice order (prompt i, choice j at i*n+j).
 func (j *job) submit(ctx context.Context) ([]engine.Stream, *apiError) {
@@ -101,9 +113,12 @@ func (j *job) submit(ctx context.Context) ([]engine.Stream, *apiError) {
 				Sampling:   sp,
 				HasSeed:    j.p.hasSeed,
 				StopTokens: j.p.stopTokens,
-				IgnoreEOS:  j.p.ignoreEOS,
-				OnEnd:      j.onEnd(i*j.p.n + c),
-				Weight:     j.rc.tenant.Limits.Weight,
+				LogitBias:  j.p.logitBias,
+				// Echoed prompt tokens come with their logprobs when logprobs are asked for.
+				PromptLogprobs: j.p.echo && j.p.logprobs,
+				IgnoreEOS:      j.p.ignoreEOS,
+				OnEnd:          j.onEnd(i*j.p.n + c),
+				Weight:         j.rc.tenant.Limits.Weight,
 			}
 			j.live.Add(1)
 			st, err := j.s.eng.Submit(ctx, req)
@@ -161,6 +176,8 @@ func (j *job) consume(ctx context.Context, streams []engine.Stream, emit func(de
 	return results, nil
 }
 
+const codeClientClosed = "client_closed_request"
+
 var errNoTerminal = errors.New("engine stream ended without a terminal event")
 
 func (j *job) consumeOne(ctx context.Context, index int, st engine.Stream, emit func(delta)) (choiceResult, error) {
@@ -180,6 +197,17 @@ func (j *job) consumeOne(ctx context.Context, index int, st engine.Stream, emit 
 			pending = delta{index: index}
 		}
 	}
+	prompt := j.prompts[index/j.p.n]
+	echoPending := j.p.echo
+	var scored []engine.Token // the prompt's logprobs, from its second token on
+	echo := func() {
+		pending = j.echoDelta(index, prompt, scored, &outChars)
+		flushPending()
+		echoPending = false
+	}
+	if echoPending && !j.p.logprobs {
+		echo()
+	}
 	for {
 		var ev engine.Event
 		var ok bool
@@ -190,6 +218,13 @@ func (j *job) consumeOne(ctx context.Context, index int, st engine.Stream, emit 
 		}
 		if !ok {
 			return res, errNoTerminal
+		}
+		scored = append(scored, ev.Prompt...)
+		if echoPending && (len(scored) >= len(prompt)-1 || len(ev.Tokens) > 0 || (ev.Done && ev.Err == nil)) {
+			echo()
+		}
+		if j.p.promptOnly {
+			ev.Tokens = nil // computed and counted, not shown
 		}
 		if n := len(ev.Tokens); n > 0 {
 			now := time.Now()
@@ -244,6 +279,29 @@ func (j *job) consumeOne(ctx context.Context, index int, st engine.Stream, emit 
 	}
 }
 
+// echoDelta is a choice's echoed prompt: its text and, with logprobs, each prompt token's (the
+// first has none), its offsets counted into out so the generated tokens' continue after it.
+func (j *job) echoDelta(index int, prompt []int32, scored []engine.Token, out *charCount) delta {
+	d := delta{index: index}
+	var ts textStream
+	for i, id := range prompt {
+		piece := j.s.tok.Piece(id)
+		offset := out.add(piece)
+		text, _ := ts.push(piece)
+		d.text += text
+		if !j.p.logprobs {
+			continue
+		}
+		lp := tokenLogprob{id: id, offset: offset, none: true}
+		if i > 0 && i-1 < len(scored) {
+			lp.logprob, lp.top, lp.none = scored[i-1].Logprob, scored[i-1].Top, false
+		}
+		d.logprobs = append(d.logprobs, lp)
+	}
+	d.text += ts.flush()
+	return d
+}
+
 // silent reports whether a token's text is withheld: end-of-generation and stop tokens end the
 // output, they are not part of it.
 func (j *job) silent(id int32) bool {
@@ -287,7 +345,7 @@ func (s *Server) errorFor(err error) *apiError {
 			return &apiError{Status: http.StatusServiceUnavailable, Type: errServer, Code: "shutting_down",
 				Message: "the server shut down before the request finished", Reason: "aborted_shutdown"}
 		}
-		return &apiError{Status: 499, Type: errInvalidRequest, Code: "client_closed_request",
+		return &apiError{Status: 499, Type: errInvalidRequest, Code: codeClientClosed,
 			Message: "the client closed the request", Reason: "client_closed"}
 	}
 	if errors.Is(err, errNoTerminal) {

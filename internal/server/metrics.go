@@ -2,6 +2,8 @@ package server
 
 import (
 	"net/http"
+	"slices"
+	"sync"
 
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
@@ -9,6 +11,7 @@ import (
 
 	"github.com/kvwarden/kvwarden/internal/engine"
 	"github.com/kvwarden/kvwarden/internal/kvtypes"
+	"github.com/kvwarden/kvwarden/internal/tenants"
 )
 
 // MetricsHandler serves GET /metrics (Prometheus) for the operator listener. It takes no key: the
@@ -19,18 +22,40 @@ func (s *Server) MetricsHandler() http.Handler {
 	return mux
 }
 
-// metrics carries no tenant, prompt or output labels: label values come only from fixed sets
-// (endpoint, status code, reason), so scraping /metrics reveals nothing about who asked what.
+// metrics carries no prompt or output labels: label values come from fixed sets (endpoint,
+// status code, reason) and, on the kvwarden_tenant_* series only, the configured tenants' names
+// (bounded by the tenants file; a removed tenant's series are deleted at reload). They are served
+// on the operator listener only.
 type metrics struct {
-	requests   *prometheus.CounterVec   // endpoint, code
-	rejected   *prometheus.CounterVec   // reason
-	inflight   prometheus.Gauge         // HTTP generation requests being served
-	ttft       prometheus.Histogram     // seconds from request arrival to the first token
-	itl        prometheus.Histogram     // seconds between tokens of one choice
-	tokens     *prometheus.CounterVec   // kind: prompt|completion, as reported in usage
-	durations  *prometheus.HistogramVec // endpoint
-	streamErrs prometheus.Counter       // streams ended by an error event after they started
+	requests     *prometheus.CounterVec   // endpoint, code
+	rejected     *prometheus.CounterVec   // reason
+	inflight     prometheus.Gauge         // HTTP generation requests being served
+	ttft         prometheus.Histogram     // seconds from request arrival to the first token
+	itl          prometheus.Histogram     // seconds between tokens of one choice
+	tokens       *prometheus.CounterVec   // kind: prompt|completion, as reported in usage
+	durations    *prometheus.HistogramVec // endpoint
+	streamErrs   prometheus.Counter       // streams ended by an error event after they started (not client aborts)
+	clientAborts prometheus.Counter       // generation requests whose client went away before the end
+	finished     *prometheus.CounterVec   // reason: stop|length|abort, per choice
+	queueTime    prometheus.Histogram     // per engine request: waiting before its first step
+	prefillTime  prometheus.Histogram     // per engine request: first step to first token
+	decodeTime   prometheus.Histogram     // per engine request: first token to last
+	promptLen    prometheus.Histogram     // prompt tokens per HTTP request
+	genLen       prometheus.Histogram     // generated tokens per HTTP request
+	cacheQueries prometheus.Counter       // prompt tokens looked up in the prefix cache (ended requests)
+	cacheHits    prometheus.Counter       // of them, served from the tenant's own prefix cache
+	tenantTokens *prometheus.CounterVec   // tenant, kind: usage per configured tenant
+	tenantReqs   *prometheus.CounterVec   // tenant: generation requests per configured tenant
+
+	tenantMu   sync.Mutex
+	tenantSeen map[string]string // tenant name → UID of the tenants with series, so a reload can delete the removed ones
 }
+
+// Phase buckets: from a millisecond to several minutes.
+var phaseBuckets = []float64{0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300}
+
+// Token-count buckets: powers of two up to a million.
+var tokenBuckets = prometheus.ExponentialBuckets(1, 2, 21)
 
 func newMetrics(reg *prometheus.Registry, eng engine.Interface) *metrics {
 	m := &metrics{
@@ -59,14 +84,87 @@ func newMetrics(reg *prometheus.Registry, eng engine.Interface) *metrics {
 			Buckets: prometheus.ExponentialBuckets(0.01, 2.5, 12),
 		}, []string{"endpoint"}),
 		streamErrs: prometheus.NewCounter(prometheus.CounterOpts{
-			Name: "kvwarden_stream_errors_total", Help: "Streams that ended with an error event after they had started.",
+			Name: "kvwarden_stream_errors_total", Help: "Streams that ended with an error event after they had started (client aborts are counted apart).",
 		}),
+		clientAborts: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: "kvwarden_client_aborts_total", Help: "Generation requests whose client closed the connection before the answer ended.",
+		}),
+		finished: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "kvwarden_requests_finished_total", Help: "Choices ended, by finish reason (stop, length, or abort for any failure or client abort).",
+		}, []string{"reason"}),
+		queueTime: prometheus.NewHistogram(prometheus.HistogramOpts{
+			Name: "kvwarden_request_queue_time_seconds", Help: "Time an engine request waited before its first step.", Buckets: phaseBuckets,
+		}),
+		prefillTime: prometheus.NewHistogram(prometheus.HistogramOpts{
+			Name: "kvwarden_request_prefill_time_seconds", Help: "Time from an engine request's first step to its first token.", Buckets: phaseBuckets,
+		}),
+		decodeTime: prometheus.NewHistogram(prometheus.HistogramOpts{
+			Name: "kvwarden_request_decode_time_seconds", Help: "Time from an engine request's first token to its last.", Buckets: phaseBuckets,
+		}),
+		promptLen: prometheus.NewHistogram(prometheus.HistogramOpts{
+			Name: "kvwarden_request_prompt_tokens", Help: "Prompt tokens per generation request.", Buckets: tokenBuckets,
+		}),
+		genLen: prometheus.NewHistogram(prometheus.HistogramOpts{
+			Name: "kvwarden_request_generation_tokens", Help: "Generated tokens per generation request (every choice).", Buckets: tokenBuckets,
+		}),
+		cacheQueries: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: "kvwarden_prefix_cache_queries_total", Help: "Prompt tokens of ended engine requests, all looked up in their tenant's prefix cache.",
+		}),
+		cacheHits: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: "kvwarden_prefix_cache_hits_total", Help: "Of kvwarden_prefix_cache_queries_total, the tokens served from the tenant's own prefix cache.",
+		}),
+		tenantTokens: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "kvwarden_tenant_tokens_total", Help: "Tokens reported in usage, by configured tenant and kind (prompt or completion).",
+		}, []string{"tenant", "kind"}),
+		tenantReqs: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "kvwarden_tenant_requests_total", Help: "Generation requests served, by configured tenant.",
+		}, []string{"tenant"}),
+		tenantSeen: map[string]string{},
 	}
 	reg.MustRegister(m.requests, m.rejected, m.inflight, m.ttft, m.itl, m.tokens, m.durations, m.streamErrs,
+		m.clientAborts, m.finished, m.queueTime, m.prefillTime, m.decodeTime, m.promptLen, m.genLen,
+		m.cacheQueries, m.cacheHits, m.tenantTokens, m.tenantReqs,
 		&engineCollector{eng: eng},
 		collectors.NewGoCollector(),
 		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
+}
+
+// observeEnded records one ended engine request's phases and prefix-cache lookup.
+func (m *metrics) observeEnded(u engine.Usage) {
+	m.queueTime.Observe(u.QueueTime.Seconds())
+	if u.PrefillTime > 0 {
+		m.prefillTime.Observe(u.PrefillTime.Seconds())
+	}
+	if u.DecodeTime > 0 {
+		m.decodeTime.Observe(u.DecodeTime.Seconds())
+	}
+	m.cacheQueries.Add(float64(u.PromptTokens))
+	m.cacheHits.Add(float64(u.CachedTokens))
+}
+
+// observeTenant records a generation request's usage for its tenant.
+func (m *metrics) observeTenant(t tenants.Tenant, prompt, completion int) {
+	m.tenantMu.Lock()
+	defer m.tenantMu.Unlock() // held while adding, so that dropTenants cannot interleave
+	m.tenantSeen[t.ID] = t.UID
+	m.tenantReqs.WithLabelValues(t.ID).Inc()
+	m.tenantTokens.WithLabelValues(t.ID, "prompt").Add(float64(prompt))
+	m.tenantTokens.WithLabelValues(t.ID, "completion").Add(float64(completion))
+}
+
+// dropTenants deletes the series of the tenants a reload removed (by UID), so the label set stays
+// bounded by the tenants file however many tenants come and go.
+func (m *metrics) dropTenants(gone []string) {
+	m.tenantMu.Lock()
+	defer m.tenantMu.Unlock()
+	for id, uid := range m.tenantSeen {
+		if slices.Contains(gone, uid) {
+			m.tenantReqs.DeletePartialMatch(prometheus.Labels{"tenant": id})
+			m.tenantTokens.DeletePartialMatch(prometheus.Labels{"tenant": id})
+			delete(m.tenantSeen, id)
+		}
+	}
 }
 
 // engineCollector reads one engine.Stats snapshot per scrape, so the numbers in one scrape agree.
@@ -76,7 +174,8 @@ var (
 	descWaiting  = prometheus.NewDesc("kvwarden_queue_depth", "Requests waiting for admission to the running batch.", nil, nil)
 	descRunning  = prometheus.NewDesc("kvwarden_running_sequences", "Sequences in the running batch.", nil, nil)
 	descPages    = prometheus.NewDesc("kvwarden_kv_pages", "KV cache pages by state.", []string{"state"}, nil)
-	descPagesTot = prometheus.NewDesc("kvwarden_kv_pages_total", "KV cache pages in the pool.", nil, nil)
+	descPagesTot = prometheus.NewDesc("kvwarden_kv_pool_pages", "KV cache pages in the pool.", nil, nil)
+	descKVUsage  = prometheus.NewDesc("kvwarden_kv_cache_usage_ratio", "Fraction of the KV pool in use, 0 to 1: pages neither free nor evictable cached pages.", nil, nil)
 	descPrefill  = prometheus.NewDesc("kvwarden_prefill_tokens_total", "Prompt tokens processed by prefill.", nil, nil)
 	descDecode   = prometheus.NewDesc("kvwarden_decode_tokens_total", "Tokens generated by decode.", nil, nil)
 	descSecurity = prometheus.NewDesc("kvwarden_isolation_security_events_total", "Isolation violations caught (each one aborted a request).", nil, nil)
@@ -88,7 +187,7 @@ var (
 )
 
 func (c *engineCollector) Describe(ch chan<- *prometheus.Desc) {
-	for _, d := range []*prometheus.Desc{descWaiting, descRunning, descPages, descPagesTot, descPrefill, descDecode, descSecurity, descPreempt, descEvict, descHits, descInternal, descDefence} {
+	for _, d := range []*prometheus.Desc{descWaiting, descRunning, descPages, descPagesTot, descKVUsage, descPrefill, descDecode, descSecurity, descPreempt, descEvict, descHits, descInternal, descDefence} {
 		ch <- d
 	}
 }
@@ -105,6 +204,11 @@ func (c *engineCollector) Collect(ch chan<- prometheus.Metric) {
 	gauge(descPages, st.PagesCached, "cached")
 	gauge(descPages, st.PagesQuarantined, "quarantined")
 	gauge(descPagesTot, st.PagesTotal)
+	usage := 0.0
+	if st.PagesTotal > 0 {
+		usage = float64(st.PagesTotal-st.PagesFree-st.PagesIdle) / float64(st.PagesTotal)
+	}
+	ch <- prometheus.MustNewConstMetric(descKVUsage, prometheus.GaugeValue, usage)
 	ch <- prometheus.MustNewConstMetric(descPrefill, prometheus.CounterValue, float64(st.PrefillTokens))
 	ch <- prometheus.MustNewConstMetric(descDecode, prometheus.CounterValue, float64(st.DecodeTokens))
 	ch <- prometheus.MustNewConstMetric(descSecurity, prometheus.CounterValue, float64(st.SecurityEvents))

@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"math"
 	"net/http"
@@ -15,24 +16,40 @@ import (
 )
 
 type usage struct {
-	PromptTokens        int           `json:"prompt_tokens"`
-	CompletionTokens    int           `json:"completion_tokens"`
-	TotalTokens         int           `json:"total_tokens"`
-	PromptTokensDetails promptDetails `json:"prompt_tokens_details"`
+	PromptTokens            int               `json:"prompt_tokens"`
+	CompletionTokens        int               `json:"completion_tokens"`
+	TotalTokens             int               `json:"total_tokens"`
+	PromptTokensDetails     promptDetails     `json:"prompt_tokens_details"`
+	CompletionTokensDetails completionDetails `json:"completion_tokens_details"`
 }
 
 type promptDetails struct {
 	CachedTokens int `json:"cached_tokens"` // served from this tenant's own prefix cache
 }
 
+type completionDetails struct {
+	ReasoningTokens int `json:"reasoning_tokens"` // always 0: reasoning is not counted apart
+}
+
+// usageField is a response's "usage": absent, null (stream chunks before the usage chunk when
+// the client asked for it, as OpenAI sends them, so SDKs find the key), or the figures.
+type usageField struct {
+	u     *usage
+	shown bool
+}
+
+func (f usageField) IsZero() bool                 { return !f.shown }
+func (f usageField) MarshalJSON() ([]byte, error) { return json.Marshal(f.u) }
+
 // response is every completions and chat answer and stream chunk; C is the endpoint's choice.
 type response[C any] struct {
-	ID      string `json:"id"`
-	Object  string `json:"object"`
-	Created int64  `json:"created"`
-	Model   string `json:"model"`
-	Choices []C    `json:"choices"`
-	Usage   *usage `json:"usage,omitempty"`
+	ID                string     `json:"id"`
+	Object            string     `json:"object"`
+	Created           int64      `json:"created"`
+	Model             string     `json:"model"`
+	SystemFingerprint string     `json:"system_fingerprint"`
+	Choices           []C        `json:"choices"`
+	Usage             usageField `json:"usage,omitzero"`
 }
 
 // Completions shapes.
@@ -46,7 +63,7 @@ type completionChoice struct {
 
 type completionLogprobs struct {
 	Tokens        []string             `json:"tokens"`
-	TokenLogprobs []float64            `json:"token_logprobs"`
+	TokenLogprobs []*float64           `json:"token_logprobs"` // null for an echoed prompt's first token
 	TopLogprobs   []map[string]float64 `json:"top_logprobs"`
 	TextOffset    []int                `json:"text_offset"` // character (code point) offsets into the choice's text
 }
@@ -142,7 +159,7 @@ func (s *Server) handleCompletions(w http.ResponseWriter, r *http.Request, rc *r
 		}
 		prompts = append(prompts, ids)
 	}
-	f := &completionFormat{envelope{s: s, id: "cmpl-" + rc.id, created: s.cfg.Now().Unix(), logprobs: p.logprobs}}
+	f := &completionFormat{s.envelope(p, "cmpl-"+rc.id)}
 	s.generate(w, r, rc, p, prompts, f, false)
 }
 
@@ -151,19 +168,26 @@ func (s *Server) handleChat(w http.ResponseWriter, r *http.Request, rc *reqCtx) 
 	if p == nil {
 		return
 	}
-	segs, err := s.tmpl.RenderSegments(p.messages, true, p.templateArgs)
-	if err != nil {
-		s.fail(w, rc, &apiError{Status: http.StatusBadRequest, Type: errInvalidRequest, Param: "messages", Code: "chat_template_error",
-			Message: "the model's chat template could not render these messages: " + err.Error(), Reason: "bad_request"})
+	ids, e := s.chatPrompt(p.messages, p.templateArgs, true)
+	if e == nil && len(ids) == 0 {
+		e = badRequest("messages", "the rendered prompt is empty")
+	}
+	if e != nil {
+		s.fail(w, rc, e)
 		return
 	}
-	ids := s.tok.EncodeSpans(promptSpans(segs), !templateWritesBOS(segs, tokenText(s.tok, s.tok.BOS())))
-	if len(ids) == 0 {
-		s.fail(w, rc, badRequest("messages", "the rendered prompt is empty"))
-		return
-	}
-	f := &chatFormat{envelope{s: s, id: "chatcmpl-" + rc.id, created: s.cfg.Now().Unix(), logprobs: p.logprobs}}
+	f := &chatFormat{s.envelope(p, "chatcmpl-"+rc.id)}
 	s.generate(w, r, rc, p, [][]int32{ids}, f, true)
+}
+
+// chatPrompt renders and tokenizes a chat prompt.
+func (s *Server) chatPrompt(msgs []chat.Message, args map[string]any, addGenerationPrompt bool) ([]int32, *apiError) {
+	segs, err := s.tmpl.RenderSegments(msgs, addGenerationPrompt, args)
+	if err != nil {
+		return nil, &apiError{Status: http.StatusBadRequest, Type: errInvalidRequest, Param: "messages", Code: "chat_template_error",
+			Message: "the model's chat template could not render these messages: " + err.Error(), Reason: "bad_request"}
+	}
+	return s.tok.EncodeSpans(promptSpans(segs), !templateWritesBOS(segs, tokenText(s.tok, s.tok.BOS()))), nil
 }
 
 // promptSpans marks the template's markup as the only text where special tokens are parsed:
@@ -217,8 +241,12 @@ func (s *Server) generate(w http.ResponseWriter, r *http.Request, rc *reqCtx, p 
 		release(promptAll + completion)
 		rc.leave()
 		rc.complN = completion
+		j.observe()
 		s.met.tokens.WithLabelValues("prompt").Add(float64(promptTokens))
 		s.met.tokens.WithLabelValues("completion").Add(float64(completion))
+		s.met.promptLen.Observe(float64(promptTokens))
+		s.met.genLen.Observe(float64(completion))
+		s.met.observeTenant(rc.tenant, promptTokens, completion)
 		return usage{PromptTokens: promptTokens, CompletionTokens: completion, TotalTokens: promptTokens + completion,
 			PromptTokensDetails: promptDetails{CachedTokens: min(cached, promptTokens)}}
 	}
@@ -246,9 +274,12 @@ func (s *Server) answerJSON(ctx context.Context, w http.ResponseWriter, j *job, 
 	})
 	u := count()
 	if err != nil {
-		s.fail(w, j.rc, s.errorFor(err))
+		ae := s.errorFor(err)
+		s.countFailure(j, ae)
+		s.fail(w, j.rc, ae)
 		return
 	}
+	s.countFinished(results)
 	out := make([]string, len(texts))
 	for i := range texts {
 		out[i] = texts[i].String()
@@ -275,10 +306,13 @@ func (s *Server) answerStream(ctx context.Context, cancel context.CancelFunc, w 
 		if ae.Reason != "" {
 			s.met.rejected.WithLabelValues(ae.Reason).Inc()
 		}
-		s.met.streamErrs.Inc()
+		if !s.countFailure(j, ae) {
+			s.met.streamErrs.Inc()
+		}
 		sse.fail(ae) // dropped if the client is already gone
 		return
 	}
+	s.countFinished(results)
 	// Finish reasons are sent only once every choice has ended well, so a request that fails in
 	// any choice never shows a normal finish.
 	for _, res := range results {
@@ -290,16 +324,39 @@ func (s *Server) answerStream(ctx context.Context, cancel context.CancelFunc, w 
 	sse.done()
 }
 
+func (s *Server) countFinished(results []choiceResult) {
+	for _, r := range results {
+		s.met.finished.WithLabelValues(r.finish).Inc()
+	}
+}
+
+// countFailure counts a failed job's choices as aborted, and reports whether the client's own
+// hang-up was the cause (a client abort, not an error of the server).
+func (s *Server) countFailure(j *job, ae *apiError) bool {
+	s.met.finished.WithLabelValues("abort").Add(float64(len(j.prompts) * j.p.n))
+	if ae.Code == codeClientClosed {
+		s.met.clientAborts.Inc()
+		return true
+	}
+	return false
+}
+
 // envelope is what every answer and chunk of one request is built from.
 type envelope struct {
-	s        *Server
-	id       string
-	created  int64
-	logprobs bool
+	s         *Server
+	id        string
+	created   int64
+	logprobs  bool
+	nullUsage bool // stream chunks carry "usage": null (include_usage)
+}
+
+func (s *Server) envelope(p *genParams, id string) envelope {
+	return envelope{s: s, id: id, created: s.cfg.Now().Unix(), logprobs: p.logprobs, nullUsage: p.includeUsage}
 }
 
 func wrap[C any](e *envelope, object string, c []C, u *usage) response[C] {
-	return response[C]{ID: e.id, Object: object, Created: e.created, Model: e.s.cfg.ModelName, Choices: c, Usage: u}
+	return response[C]{ID: e.id, Object: object, Created: e.created, Model: e.s.cfg.ModelName, SystemFingerprint: e.s.fingerprint,
+		Choices: c, Usage: usageField{u: u, shown: u != nil || e.nullUsage}}
 }
 
 // Completions format.
@@ -336,10 +393,17 @@ func (f *completionFormat) lp(l []tokenLogprob) *completionLogprobs {
 	if !f.logprobs {
 		return nil
 	}
-	out := &completionLogprobs{Tokens: []string{}, TokenLogprobs: []float64{}, TopLogprobs: []map[string]float64{}, TextOffset: []int{}}
+	out := &completionLogprobs{Tokens: []string{}, TokenLogprobs: []*float64{}, TopLogprobs: []map[string]float64{}, TextOffset: []int{}}
 	for _, t := range l {
 		out.Tokens = append(out.Tokens, f.s.tokenString(t.id))
-		out.TokenLogprobs = append(out.TokenLogprobs, safeLogprob(t.logprob))
+		out.TextOffset = append(out.TextOffset, t.offset)
+		if t.none {
+			out.TokenLogprobs = append(out.TokenLogprobs, nil)
+			out.TopLogprobs = append(out.TopLogprobs, nil)
+			continue
+		}
+		v := safeLogprob(t.logprob)
+		out.TokenLogprobs = append(out.TokenLogprobs, &v)
 		top := make(map[string]float64, len(t.top))
 		for _, a := range t.top {
 			k := f.s.tokenString(a.ID)
@@ -348,7 +412,6 @@ func (f *completionFormat) lp(l []tokenLogprob) *completionLogprobs {
 			}
 		}
 		out.TopLogprobs = append(out.TopLogprobs, top)
-		out.TextOffset = append(out.TextOffset, t.offset)
 	}
 	return out
 }

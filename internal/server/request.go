@@ -24,6 +24,7 @@ const (
 	maxMaxTokens   = 1 << 24 // anything larger is absurd for any model we can load
 	maxMessages    = 10000
 	maxTopK        = 1 << 20
+	maxLogitBias   = 300 // logit_bias entries, as OpenAI allows
 )
 
 // paramRanges are the accepted values of the bounded numeric parameters, as stated in the 400
@@ -38,9 +39,10 @@ var paramRanges = map[string]string{
 	"repetition_penalty":    "a number greater than 0 and at most 10",
 	"seed":                  fmt.Sprintf("an integer from %d to %d", math.MinInt64, math.MaxInt64),
 	"n":                     fmt.Sprintf("an integer from 1 to %d", maxN),
-	"max_tokens":            fmt.Sprintf("an integer from 1 to %d", maxMaxTokens),
+	"max_tokens":            fmt.Sprintf("an integer from 1 to %d (0 with echo on /v1/completions)", maxMaxTokens),
 	"max_completion_tokens": fmt.Sprintf("an integer from 1 to %d", maxMaxTokens),
 	"logprobs":              fmt.Sprintf("an integer from 0 to %d", maxTopLogprobs),
+	"logit_bias":            fmt.Sprintf("an object of token ids to numbers from -%d to %d", sampler.MaxLogitBias, sampler.MaxLogitBias),
 	"top_logprobs":          fmt.Sprintf("an integer from 0 to %d", maxTopLogprobs),
 }
 
@@ -96,7 +98,10 @@ type genParams struct {
 	hasSeed      bool // sampling.Seed is the client's
 	stops        []string
 	stopTokens   []int32
+	logitBias    map[int32]float32
 	ignoreEOS    bool
+	echo         bool // completions: the prompt starts each choice's text (and logprobs)
+	promptOnly   bool // max_tokens 0 with echo: nothing generated is shown
 	stream       bool
 	includeUsage bool
 	logprobs     bool // report logprobs at all
@@ -117,7 +122,16 @@ func parseCompletion(body []byte, vocab int) (*genParams, *apiError) {
 	if e != nil {
 		return nil, e
 	}
-	if e := setMaxTokens(p, b.MaxTokens, "max_tokens"); e != nil {
+	p.echo = b.Echo != nil && *b.Echo
+	if b.MaxTokens != nil && *b.MaxTokens == 0 {
+		// Scoring a prompt (lm-evaluation-harness's log-likelihood): the echoed prompt alone.
+		if !p.echo {
+			return nil, badRequest("max_tokens", "max_tokens 0 is allowed only with echo: true, to return the prompt alone")
+		}
+		// The engine always generates at least one token; it is computed and counted in usage
+		// but not shown.
+		p.promptOnly, p.maxTokens = true, 1
+	} else if e := setMaxTokens(p, b.MaxTokens, "max_tokens"); e != nil {
 		return nil, e
 	}
 	if e := parsePrompt(b.Prompt, vocab, p); e != nil {
@@ -129,9 +143,6 @@ func parseCompletion(body []byte, vocab int) (*genParams, *apiError) {
 			return nil, outOfRange("logprobs")
 		}
 		p.logprobs, p.topLogprobs = true, int(*b.Logprobs)
-	}
-	if b.Echo != nil && *b.Echo {
-		return nil, badRequest("echo", "echo is not supported")
 	}
 	if b.Suffix != nil && *b.Suffix != "" {
 		return nil, badRequest("suffix", "suffix is not supported")
@@ -157,18 +168,8 @@ func parseChat(body []byte, vocab int) (*genParams, *apiError) {
 	if e := setMaxTokens(p, maxTokens, param); e != nil {
 		return nil, e
 	}
-	if len(b.Messages) == 0 {
-		return nil, badRequest("messages", "messages must be a non-empty array")
-	}
-	if len(b.Messages) > maxMessages {
-		return nil, badRequest("messages", "at most %d messages are allowed", maxMessages)
-	}
-	for i, m := range b.Messages {
-		msg, e := parseMessage(m, i)
-		if e != nil {
-			return nil, e
-		}
-		p.messages = append(p.messages, msg)
+	if p.messages, e = parseMessages(b.Messages); e != nil {
+		return nil, e
 	}
 	if b.Logprobs != nil && *b.Logprobs {
 		p.logprobs = true
@@ -194,18 +195,44 @@ func parseChat(body []byte, vocab int) (*genParams, *apiError) {
 	if b.ResponseFormat != nil && b.ResponseFormat.Type != "" && b.ResponseFormat.Type != "text" {
 		return nil, badRequest("response_format", "response_format %q is not supported", b.ResponseFormat.Type)
 	}
-	if len(b.ChatTemplateKwargs) > 0 {
-		p.templateArgs = make(map[string]any, len(b.ChatTemplateKwargs))
-		for k, v := range b.ChatTemplateKwargs {
-			switch v.(type) {
-			case bool, string, float64, nil:
-				p.templateArgs[k] = v
-			default:
-				return nil, badRequest("chat_template_kwargs", "chat_template_kwargs values must be booleans, strings or numbers")
-			}
-		}
+	if p.templateArgs, e = templateArgs(b.ChatTemplateKwargs); e != nil {
+		return nil, e
 	}
 	return p, p.finish()
+}
+
+func parseMessages(bodies []messageBody) ([]chat.Message, *apiError) {
+	if len(bodies) == 0 {
+		return nil, badRequest("messages", "messages must be a non-empty array")
+	}
+	if len(bodies) > maxMessages {
+		return nil, badRequest("messages", "at most %d messages are allowed", maxMessages)
+	}
+	msgs := make([]chat.Message, len(bodies))
+	for i, m := range bodies {
+		msg, e := parseMessage(m, i)
+		if e != nil {
+			return nil, e
+		}
+		msgs[i] = msg
+	}
+	return msgs, nil
+}
+
+func templateArgs(kwargs map[string]any) (map[string]any, *apiError) {
+	if len(kwargs) == 0 {
+		return nil, nil
+	}
+	args := make(map[string]any, len(kwargs))
+	for k, v := range kwargs {
+		switch v.(type) {
+		case bool, string, float64, nil:
+			args[k] = v
+		default:
+			return nil, badRequest("chat_template_kwargs", "chat_template_kwargs values must be booleans, strings or numbers")
+		}
+	}
+	return args, nil
 }
 
 var roles = map[string]string{"system": "system", "developer": "system", "user": "user", "assistant": "assistant", "tool": "tool"}

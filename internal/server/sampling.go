@@ -5,6 +5,7 @@ package server
 import (
 	"encoding/json"
 	"math"
+	"strconv"
 	"unicode/utf8"
 
 	"github.com/kvwarden/kvwarden/internal/sampler"
@@ -142,8 +143,21 @@ func (f *samplingFields) apply(p *genParams, vocab int) *apiError {
 			p.includeUsage = *f.StreamOptions.IncludeUsage
 		}
 	}
-	if len(f.LogitBias) > 0 {
-		return badRequest("logit_bias", "logit_bias is not supported")
+	if len(f.LogitBias) > maxLogitBias {
+		return badRequest("logit_bias", "at most %d logit_bias entries are allowed", maxLogitBias)
+	}
+	for k, v := range f.LogitBias {
+		id, err := strconv.ParseInt(k, 10, 64)
+		if err != nil || !validID(id, vocab) {
+			return badRequest("logit_bias", "logit_bias keys must be token ids in the vocabulary")
+		}
+		if !finite(v) || v < -sampler.MaxLogitBias || v > sampler.MaxLogitBias {
+			return outOfRange("logit_bias")
+		}
+		if p.logitBias == nil {
+			p.logitBias = make(map[int32]float32, len(f.LogitBias))
+		}
+		p.logitBias[int32(id)] = float32(v)
 	}
 	if f.IgnoreEOS != nil {
 		p.ignoreEOS = *f.IgnoreEOS

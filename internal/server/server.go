@@ -4,17 +4,21 @@
 //
 // What one tenant sends or receives never reaches another tenant, a log line or a metric label:
 // prompts and outputs are not logged, error messages speak only of the caller's own request, and
-// metric labels come from fixed sets.
+// metric labels come from fixed sets (plus the configured tenants' names on the per-tenant series,
+// which only the operator's listener serves).
 package server
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
 	"net"
 	"net/http"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -22,6 +26,7 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 
+	"github.com/kvwarden/kvwarden/internal/buildinfo"
 	"github.com/kvwarden/kvwarden/internal/chat"
 	"github.com/kvwarden/kvwarden/internal/engine"
 	"github.com/kvwarden/kvwarden/internal/tenants"
@@ -44,8 +49,13 @@ type Tokenizer interface {
 
 // Config holds the server's settings. Zero values take the documented defaults.
 type Config struct {
-	Addr               string        // listen address for Run; default "127.0.0.1:8080"
-	ModelName          string        // model id served in /v1/models and responses; default: the engine's model name
+	Addr         string   // listen address for Run; default "127.0.0.1:8080"
+	ModelName    string   // model id reported in responses, first in /v1/models; default: the engine's model name
+	ModelAliases []string // further names accepted in "model" and listed in /v1/models
+	// OnlyModelNames accepts in "model" only ModelName and ModelAliases; otherwise the engine's own
+	// model name (from the model's metadata) is accepted too, unlisted.
+	OnlyModelNames     bool
+	AllowedOrigins     []string      // browser origins allowed by CORS ("*": any); none by default
 	MaxBodyBytes       int64         // request body limit; default 4 MiB
 	BodyReadTimeout    time.Duration // a request body must arrive within this; default 30 s, else 408
 	ReadHeaderTimeout  time.Duration // default 10 s
@@ -70,6 +80,9 @@ type Server struct {
 	reg     *prometheus.Registry
 	http    *http.Server
 	started time.Time
+	// fingerprint is the system_fingerprint of responses: it changes when the model, the kernels
+	// or the build does, which is when outputs of the same seed may change.
+	fingerprint string
 
 	baseCtx    context.Context // parent of every request context; cancelled when draining times out
 	cancelBase context.CancelFunc
@@ -155,6 +168,11 @@ func New(cfg Config, eng engine.Interface, tok Tokenizer, ts *tenants.Store) (*S
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
+	origins, err := checkOrigins(cfg.AllowedOrigins)
+	if err != nil {
+		return nil, fmt.Errorf("server: %w", err)
+	}
+	cfg.AllowedOrigins = origins
 	info := eng.Info()
 	if cfg.ModelName == "" {
 		cfg.ModelName = info.ModelName
@@ -170,6 +188,7 @@ func New(cfg Config, eng engine.Interface, tok Tokenizer, ts *tenants.Store) (*S
 		cfg: cfg, eng: eng, tok: tok, tenants: ts, tmpl: tmpl, info: info,
 		log: cfg.Logger, reg: cfg.Registry, lim: newLimiter(cfg.Now), started: cfg.Now(),
 		gens: newBusy(), bodies: map[*http.ResponseController]struct{}{}, live: map[*liveRequest]struct{}{},
+		fingerprint: fingerprint(info, buildinfo.Read()),
 	}
 	s.met = newMetrics(cfg.Registry, eng)
 	s.baseCtx, s.cancelBase = context.WithCancel(context.Background())
@@ -186,6 +205,13 @@ func New(cfg Config, eng engine.Interface, tok Tokenizer, ts *tenants.Store) (*S
 	return s, nil
 }
 
+// fingerprint names the model (its name and shape), the kernels and the build.
+func fingerprint(info engine.Info, b buildinfo.Info) string {
+	h := sha256.New()
+	fmt.Fprintf(h, "%q %d %d %q %q %q %t", info.ModelName, info.VocabSize, info.MaxContext, info.Kernels, b.Version, b.Revision, b.Modified)
+	return "fp_" + hex.EncodeToString(h.Sum(nil))[:12]
+}
+
 func tokenText(tok Tokenizer, id int32) string {
 	if id < 0 {
 		return ""
@@ -197,17 +223,41 @@ func tokenText(tok Tokenizer, id int32) string {
 // queue, cache hits and usage), so it is served to the operator only, by MetricsHandler.
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
-	mux.HandleFunc("GET /health", s.handleHealth)
-	mux.HandleFunc("GET /ready", s.handleReady)
-	mux.HandleFunc("GET /v1/models", s.authed("models", s.handleModels))
-	mux.HandleFunc("GET /v1/models/{model...}", s.authed("models", s.handleModel))
-	mux.HandleFunc("POST /v1/completions", s.authed("completions", s.handleCompletions))
-	mux.HandleFunc("POST /v1/chat/completions", s.authed("chat", s.handleChat))
+	for _, rt := range s.routes() {
+		mux.HandleFunc(rt.pattern, rt.h)
+	}
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		s.reply(w, "other", &apiError{Status: http.StatusNotFound, Type: errNotFound, Code: "not_found",
 			Message: fmt.Sprintf("no route for %s %s", r.Method, r.URL.Path), Reason: "not_found"})
 	})
-	return s.recoverer(mux)
+	return s.recoverer(s.cors(mux))
+}
+
+type route struct {
+	pattern string
+	h       http.HandlerFunc
+}
+
+func (s *Server) routes() []route {
+	return []route{
+		{"POST /v1/chat/completions", s.authed("chat", s.handleChat)},
+		{"POST /v1/completions", s.authed("completions", s.handleCompletions)},
+		{"GET /v1/models", s.authed("models", s.handleModels)},
+		{"GET /v1/models/{model...}", s.authed("models", s.handleModel)},
+		{"POST /tokenize", s.authed("tokenize", s.handleTokenize)},
+		{"POST /detokenize", s.authed("detokenize", s.handleDetokenize)},
+		{"GET /health", s.handleHealth},
+		{"GET /ready", s.handleReady},
+	}
+}
+
+// Endpoints lists the API's routes ("POST /v1/completions", ...), for the start-up message.
+func (s *Server) Endpoints() []string {
+	var out []string
+	for _, rt := range s.routes() {
+		out = append(out, rt.pattern)
+	}
+	return out
 }
 
 // recoverer turns a handler panic into a 500 instead of a dropped connection. A panic is a bug; it
@@ -360,26 +410,36 @@ type modelObject struct {
 	MaxModelLen int    `json:"max_model_len"`
 }
 
-func (s *Server) model() modelObject {
-	return modelObject{ID: s.cfg.ModelName, Object: "model", Created: s.started.Unix(), OwnedBy: "kvwarden", MaxModelLen: s.info.MaxContext}
+func (s *Server) model(name string) modelObject {
+	return modelObject{ID: name, Object: "model", Created: s.started.Unix(), OwnedBy: "kvwarden", MaxModelLen: s.info.MaxContext}
+}
+
+// modelNames are the names the model answers to, the reported one first.
+func (s *Server) modelNames() []string {
+	return append([]string{s.cfg.ModelName}, s.cfg.ModelAliases...)
 }
 
 func (s *Server) handleModels(w http.ResponseWriter, r *http.Request, rc *reqCtx) {
+	var data []modelObject
+	for _, name := range s.modelNames() {
+		data = append(data, s.model(name))
+	}
 	rc.status = http.StatusOK
-	writeJSON(w, http.StatusOK, map[string]any{"object": "list", "data": []modelObject{s.model()}})
+	writeJSON(w, http.StatusOK, map[string]any{"object": "list", "data": data})
 }
 
 func (s *Server) handleModel(w http.ResponseWriter, r *http.Request, rc *reqCtx) {
-	if e := s.checkModel(r.PathValue("model")); e != nil {
+	name := r.PathValue("model")
+	if e := s.checkModel(name); e != nil {
 		s.fail(w, rc, e)
 		return
 	}
 	rc.status = http.StatusOK
-	writeJSON(w, http.StatusOK, s.model())
+	writeJSON(w, http.StatusOK, s.model(name))
 }
 
 func (s *Server) checkModel(name string) *apiError {
-	if name == "" || name == s.cfg.ModelName || name == s.info.ModelName {
+	if name == "" || slices.Contains(s.modelNames(), name) || (!s.cfg.OnlyModelNames && name == s.info.ModelName) {
 		return nil
 	}
 	return &apiError{Status: http.StatusNotFound, Type: errNotFound, Param: "model", Code: "model_not_found",

@@ -369,15 +369,27 @@ func TestSSEFraming(t *testing.T) {
 	if events[len(events)-1] != "data: [DONE]" || !strings.HasSuffix(string(raw), "data: [DONE]\n\n") {
 		t.Fatalf("stream does not end with [DONE]: %q", raw)
 	}
-	var chunks []chatChunk
-	for _, ev := range events[:len(events)-1] {
+	type chunk struct {
+		chatChunk
+		Usage             *usage  `json:"usage"`
+		SystemFingerprint *string `json:"system_fingerprint"`
+	}
+	var chunks []chunk
+	for i, ev := range events[:len(events)-1] {
 		data, ok := strings.CutPrefix(ev, "data: ")
 		if !ok || strings.Contains(data, "\n") {
 			t.Fatalf("bad event %q", ev)
 		}
-		var c chatChunk
+		var c chunk
 		if err := json.Unmarshal([]byte(data), &c); err != nil {
 			t.Fatal(err)
+		}
+		// With include_usage, OpenAI's chunks before the usage chunk carry "usage": null.
+		if i < len(events)-2 && !strings.Contains(data, `"usage":null`) {
+			t.Fatalf("chunk %d has no usage null: %s", i, data)
+		}
+		if c.SystemFingerprint == nil || *c.SystemFingerprint != env.srv.fingerprint || !strings.HasPrefix(*c.SystemFingerprint, "fp_") {
+			t.Fatalf("chunk %d fingerprint: %s", i, data)
 		}
 		chunks = append(chunks, c)
 	}
@@ -923,9 +935,15 @@ func TestNoLeaksInLogs(t *testing.T) {
 	if !strings.Contains(logs, "tenant=alice") || !strings.Contains(logs, "tenant=bob") {
 		t.Fatalf("request lines missing:\n%s", logs)
 	}
+	// The operator's metrics name tenants on the per-tenant series only, and never content.
 	code, _, body = env.metrics()
-	if code != 200 || strings.Contains(string(body), "SECRET") || strings.Contains(string(body), "alice") || strings.Contains(string(body), "bob") {
-		t.Fatalf("metrics leak tenant or content")
+	if code != 200 || strings.Contains(string(body), "SECRET") {
+		t.Fatalf("metrics leak content")
+	}
+	for _, line := range strings.Split(string(body), "\n") {
+		if (strings.Contains(line, "alice") || strings.Contains(line, "bob")) && !strings.HasPrefix(line, "kvwarden_tenant_") {
+			t.Fatalf("metrics name a tenant outside kvwarden_tenant_*: %s", line)
+		}
 	}
 }
 
@@ -999,5 +1017,47 @@ func TestDevMode(t *testing.T) {
 	}
 	if !strings.Contains(env.logs.String(), "DEV MODE") {
 		t.Fatal("no dev-mode warning at start")
+	}
+}
+
+// TestServedModelNames checks the first name is reported and every name is accepted and listed.
+func TestServedModelNames(t *testing.T) {
+	env := startWith(t, newFakeEngine(), nil, nil, func(c *Config) {
+		c.ModelName, c.ModelAliases, c.OnlyModelNames = "first", []string{"second"}, true
+	})
+	c := env.client(keyAlice)
+	page, err := c.Models.List(ctx(t))
+	if err != nil || len(page.Data) != 2 || page.Data[0].ID != "first" || page.Data[1].ID != "second" {
+		t.Fatalf("models %+v %v", page, err)
+	}
+	for _, name := range []string{"first", "second", ""} {
+		resp, err := c.Completions.New(ctx(t), openai.CompletionNewParams{Model: openai.CompletionNewParamsModel(name), Prompt: promptOf("x"), MaxTokens: openai.Int(1)})
+		if err != nil || resp.Model != "first" {
+			t.Errorf("model %q: %+v %v", name, resp, err)
+		}
+		if name == "" {
+			continue
+		}
+		if m, err := c.Models.Get(ctx(t), name); err != nil || m.ID != name {
+			t.Errorf("get %q: %+v %v", name, m, err)
+		}
+	}
+	// The engine's own name is no longer one of them.
+	_, err = c.Completions.New(ctx(t), openai.CompletionNewParams{Model: model, Prompt: promptOf("x")})
+	if ae := apiErr(t, err); ae.StatusCode != 404 {
+		t.Fatalf("engine name: %d", ae.StatusCode)
+	}
+}
+
+// TestEngineModelNameAccepted: without OnlyModelNames, the engine's own name is accepted, unlisted.
+func TestEngineModelNameAccepted(t *testing.T) {
+	env := startWith(t, newFakeEngine(), nil, nil, func(c *Config) { c.ModelName = "file-name" })
+	c := env.client(keyAlice)
+	page, err := c.Models.List(ctx(t))
+	if err != nil || len(page.Data) != 1 || page.Data[0].ID != "file-name" {
+		t.Fatalf("models %+v %v", page, err)
+	}
+	if _, err := c.Completions.New(ctx(t), openai.CompletionNewParams{Model: model, Prompt: promptOf("x"), MaxTokens: openai.Int(1)}); err != nil {
+		t.Fatal(err)
 	}
 }

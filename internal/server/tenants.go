@@ -17,6 +17,7 @@ func (s *Server) ReloadTenants() error {
 	for _, uid := range gone {
 		pages += s.eng.DropTenant(uid)
 	}
+	s.met.dropTenants(gone)
 	cancelled := s.revokeStaleKeys()
 	s.log.Info("tenants reloaded", "tenants", s.tenants.Len(), "removed", len(gone), "cached_pages_dropped", pages,
 		"requests_cancelled", cancelled)

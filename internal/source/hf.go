@@ -67,19 +67,95 @@ func parseHF(s string) (hfRef, error) {
 	return ref, nil
 }
 
+// hfEndpoint is the hub's base URL: Options.Endpoint, else $KVWARDEN_HF_ENDPOINT, else the
+// Hugging Face tools' $HF_ENDPOINT (a mirror set for them serves kvwarden too), else huggingface.co.
 func hfEndpoint(opts Options) (string, error) {
-	e := opts.Endpoint
-	if e == "" {
-		e = os.Getenv("KVWARDEN_HF_ENDPOINT")
+	e, from := opts.Endpoint, "Options.Endpoint"
+	for _, v := range []string{"KVWARDEN_HF_ENDPOINT", "HF_ENDPOINT"} {
+		if e == "" {
+			e, from = os.Getenv(v), v
+		}
 	}
 	if e == "" {
 		e = defaultEndpoint
 	}
 	u, err := url.Parse(e)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return "", fmt.Errorf("hub endpoint %q (KVWARDEN_HF_ENDPOINT): want an http(s) URL such as %s", e, defaultEndpoint)
+		return "", fmt.Errorf("hub endpoint %q (%s): want an http(s) URL such as %s", e, from, defaultEndpoint)
 	}
 	return strings.TrimRight(e, "/"), nil
+}
+
+// hfHome is the Hugging Face tools' folder: $HF_HOME, else $XDG_CACHE_HOME/huggingface, else
+// ~/.cache/huggingface ("" if there is no home).
+func hfHome() string {
+	if h := os.Getenv("HF_HOME"); h != "" {
+		return h
+	}
+	if x := os.Getenv("XDG_CACHE_HOME"); x != "" {
+		return filepath.Join(x, "huggingface")
+	}
+	home, err := os.UserHomeDir()
+	if err != nil {
+		return ""
+	}
+	return filepath.Join(home, ".cache", "huggingface")
+}
+
+// hfToken is the hub token: Options.Token, else $HF_TOKEN, else the file "huggingface-cli login"
+// writes, $HF_HOME/token.
+func hfToken(opts Options) string {
+	if opts.Token != "" {
+		return opts.Token
+	}
+	if t := os.Getenv("HF_TOKEN"); t != "" {
+		return t
+	}
+	if home := hfHome(); home != "" {
+		if b, err := os.ReadFile(filepath.Join(home, "token")); err == nil {
+			return strings.TrimSpace(string(b))
+		}
+	}
+	return ""
+}
+
+// hubCachePath is where the Hugging Face tools keep ref's file, if they downloaded it:
+// $HF_HUB_CACHE (else $HF_HOME/hub)/models--OWNER--REPO/snapshots/COMMIT/FILE, with COMMIT
+// read from refs/REVISION unless the revision is a commit. "" if it is not there.
+func (r hfRef) hubCachePath() string {
+	cache := os.Getenv("HF_HUB_CACHE")
+	if cache == "" {
+		home := hfHome()
+		if home == "" {
+			return ""
+		}
+		cache = filepath.Join(home, "hub")
+	}
+	repo := filepath.Join(cache, "models--"+r.owner+"--"+r.repo)
+	commit := r.revision
+	if !isCommit(commit) {
+		b, err := os.ReadFile(filepath.Join(repo, "refs", filepath.FromSlash(r.revision)))
+		if commit = strings.TrimSpace(string(b)); err != nil || !isCommit(commit) {
+			return ""
+		}
+	}
+	p := filepath.Join(repo, "snapshots", commit, filepath.FromSlash(r.file))
+	if st, err := os.Stat(p); err != nil || !st.Mode().IsRegular() {
+		return ""
+	}
+	return p
+}
+
+func isCommit(s string) bool {
+	if len(s) != 40 {
+		return false
+	}
+	for _, c := range s {
+		if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f') {
+			return false
+		}
+	}
+	return true
 }
 
 // fileURL follows the hub's resolve scheme; the revision is escaped whole because branch
@@ -142,15 +218,19 @@ func resolveHF(ctx context.Context, s string, opts Options) (Resolved, error) {
 			return Resolved{}, err
 		}
 	}
+	// A copy the Hugging Face tools downloaded is used in place; one that is not the wanted file is
+	// theirs to manage, so it is left alone and the file is downloaded into kvwarden's cache.
+	if p := ref.hubCachePath(); p != "" {
+		if ok, _ := isGGUF(p); ok && (opts.SHA256 == "" || checkSHA256(p, opts.SHA256) == nil) {
+			return Resolved{Path: p, Description: "hf:" + ref.String() + " from the Hugging Face cache at " + p}, nil
+		}
+	}
 	if err := os.MkdirAll(filepath.Dir(final), 0o755); err != nil {
 		return Resolved{}, fmt.Errorf("model cache: %w", err)
 	}
 	partial := final + ".partial"
 	d := &downloader{client: httpClient(opts), url: ref.fileURL(endpoint), endpoint: endpoint, ref: ref, path: partial, progress: opts.Progress}
-	d.token = opts.Token
-	if d.token == "" {
-		d.token = os.Getenv("HF_TOKEN")
-	}
+	d.token = hfToken(opts)
 	if err := d.run(ctx); err != nil {
 		return Resolved{}, err
 	}

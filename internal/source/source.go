@@ -30,9 +30,11 @@ type Options struct {
 	SHA256 string
 	// Progress receives the download progress bar (the CLI passes os.Stderr); nil shows none.
 	Progress io.Writer
-	// Endpoint is the hub's base URL. Empty: $KVWARDEN_HF_ENDPOINT, else https://huggingface.co.
+	// Endpoint is the hub's base URL. Empty: $KVWARDEN_HF_ENDPOINT, else $HF_ENDPOINT, else
+	// https://huggingface.co.
 	Endpoint string
-	// Token is sent as a bearer token to the hub. Empty: $HF_TOKEN.
+	// Token is sent as a bearer token to the hub. Empty: $HF_TOKEN, else the token file in
+	// $HF_HOME (default ~/.cache/huggingface/token).
 	Token string
 	// DialTimeout bounds connecting to the hub, so an offline machine fails fast. Default 5 s.
 	DialTimeout time.Duration

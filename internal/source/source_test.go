@@ -23,6 +23,11 @@ func TestMain(m *testing.M) {
 	os.Setenv("KVWARDEN_CACHE", filepath.Join(dir, "cache"))
 	os.Setenv("KVWARDEN_HF_ENDPOINT", "http://127.0.0.1:9")
 	os.Unsetenv("HF_TOKEN")
+	// The Hugging Face tools' settings of this machine (a token file, a hub cache, a mirror) stay
+	// out of the tests; the tests of those settings set their own.
+	os.Setenv("HF_HOME", filepath.Join(dir, "hf-home"))
+	os.Unsetenv("HF_HUB_CACHE")
+	os.Unsetenv("HF_ENDPOINT")
 	retryPause = 0
 	code := m.Run()
 	os.RemoveAll(dir)

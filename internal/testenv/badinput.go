@@ -56,7 +56,7 @@ func BadInputs(vocab int) []BadInput {
 		{"max_tokens string", comp, `{"prompt":"a","max_tokens":"5"}`, 400, ""},
 		{"max_tokens float", comp, `{"prompt":"a","max_tokens":1.5}`, 400, ""},
 		{"max_tokens negative", comp, `{"prompt":"a","max_tokens":-1}`, 400, ""},
-		{"max_tokens zero", comp, `{"prompt":"a","max_tokens":0}`, 400, ""},
+		{"max_tokens zero without echo", comp, `{"prompt":"a","max_tokens":0}`, 400, ""},
 		{"max_tokens huge", comp, `{"prompt":"a","max_tokens":1e30}`, 400, ""},
 		{"max_tokens int64 max", comp, `{"prompt":"a","max_tokens":9223372036854775807}`, 400, ""},
 		{"max_tokens absurd", comp, `{"prompt":"a","max_tokens":100000000}`, 400, ""},
@@ -91,10 +91,12 @@ func BadInputs(vocab int) []BadInput {
 		{"stream string", comp, `{"prompt":"a","stream":"yes"}`, 400, ""},
 		{"stream_options without stream", comp, `{"prompt":"a","stream_options":{"include_usage":true}}`, 400, ""},
 		// Unsupported features are refused, not ignored.
-		{"echo", comp, `{"prompt":"a","echo":true}`, 400, ""},
 		{"suffix", comp, `{"prompt":"a","suffix":"z"}`, 400, ""},
 		{"best_of", comp, `{"prompt":"a","best_of":3}`, 400, ""},
-		{"logit_bias", comp, `{"prompt":"a","logit_bias":{"1":5}}`, 400, ""},
+		{"logit_bias key not an id", comp, `{"prompt":"a","logit_bias":{"a":5}}`, 400, ""},
+		{"logit_bias key past vocab", comp, `{"prompt":"a","logit_bias":{"` + past + `":5}}`, 400, ""},
+		{"logit_bias 101", comp, `{"prompt":"a","logit_bias":{"1":101}}`, 400, ""},
+		{"logit_bias string", comp, `{"prompt":"a","logit_bias":{"1":"x"}}`, 400, ""},
 		// Chat messages and parameters.
 		{"messages missing", chat, `{}`, 400, ""},
 		{"messages empty", chat, `{"messages":[]}`, 400, ""},

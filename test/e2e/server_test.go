@@ -37,7 +37,8 @@ const (
 // serverOpts are the flags of one "kvwarden serve".
 type serverOpts struct {
 	model   string   // file name in the shared models folder
-	tenants string   // tenants file; "" runs in dev mode (--dev: one open tenant)
+	tenants string   // tenants file; "" runs in dev mode (--dev: one open tenant) unless apiKey is set
+	apiKey  string   // KVWARDEN_API_KEY: one tenant with this key
 	kvMem   string   // --kv-mem; default 64MiB
 	args    []string // further flags
 }
@@ -75,15 +76,19 @@ func startServer(t testing.TB, o serverOpts) *server {
 	metricsFile := filepath.Join(t.TempDir(), "metrics-addr")
 	args := []string{"serve", "--model", model, "--addr", "127.0.0.1:0", "--addr-file", addrFile,
 		"--metrics-addr", "127.0.0.1:0", "--metrics-addr-file", metricsFile, "--kv-mem", kvMem, "--kv-dtype", "f32"}
-	if o.tenants != "" {
+	switch {
+	case o.tenants != "":
 		args = append(args, "--tenants", o.tenants)
-	} else {
+	case o.apiKey == "":
 		args = append(args, "--dev")
 	}
 	args = append(args, o.args...)
 	s := &server{t: t, log: &testenv.LogBuffer{}, exited: make(chan struct{})}
 	s.cmd = exec.Command(binary, args...)
 	s.cmd.Stdout, s.cmd.Stderr = s.log, s.log
+	if o.apiKey != "" {
+		s.cmd.Env = append(os.Environ(), "KVWARDEN_API_KEY="+o.apiKey)
+	}
 	setProcAttr(s.cmd)
 	if err := s.cmd.Start(); err != nil {
 		t.Fatal(err)
@@ -509,7 +514,7 @@ const (
 	mPagesFree   = `kvwarden_kv_pages{state="free"}`
 	mPagesCached = `kvwarden_kv_pages{state="cached"}`
 	mPagesQuar   = `kvwarden_kv_pages{state="quarantined"}`
-	mPagesTotal  = `kvwarden_kv_pages_total`
+	mPagesTotal  = `kvwarden_kv_pool_pages`
 	mSecurity    = `kvwarden_isolation_security_events_total`
 	mRunning     = `kvwarden_running_sequences`
 	mWaiting     = `kvwarden_queue_depth`

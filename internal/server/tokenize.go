@@ -1,0 +1,108 @@
+package server
+
+// vLLM's /tokenize and /detokenize: clients (lm-evaluation-harness, prompt-length checks in UIs)
+// count tokens exactly as generation would, without generating.
+
+import "net/http"
+
+type tokenizeBody struct {
+	Model    string        `json:"model"`
+	Prompt   *string       `json:"prompt"`
+	Messages []messageBody `json:"messages"`
+	// AddSpecialTokens (vLLM's name) adds the BOS token to a text prompt; default true, as
+	// generation does.
+	AddSpecialTokens *bool `json:"add_special_tokens"`
+	// AddGenerationPrompt ends a chat rendering with the assistant's turn; default true, as
+	// generation does.
+	AddGenerationPrompt *bool          `json:"add_generation_prompt"`
+	ChatTemplateKwargs  map[string]any `json:"chat_template_kwargs"`
+}
+
+type tokenizeResponse struct {
+	Tokens      []int32 `json:"tokens"`
+	Count       int     `json:"count"`
+	MaxModelLen int     `json:"max_model_len"`
+}
+
+type detokenizeBody struct {
+	Model  string  `json:"model"`
+	Tokens []int64 `json:"tokens"`
+}
+
+func (s *Server) handleTokenize(w http.ResponseWriter, r *http.Request, rc *reqCtx) {
+	body, e := s.readBody(w, r)
+	if e != nil {
+		s.fail(w, rc, e)
+		return
+	}
+	ids, e := s.tokenize(body)
+	if e != nil {
+		s.fail(w, rc, e)
+		return
+	}
+	rc.promptN = len(ids)
+	rc.status = http.StatusOK
+	writeJSON(w, http.StatusOK, tokenizeResponse{Tokens: ids, Count: len(ids), MaxModelLen: s.info.MaxContext})
+}
+
+// tokenize encodes a prompt the way the generation endpoints would: a text prompt as
+// /v1/completions does (special-token text stays text), messages as /v1/chat/completions does.
+func (s *Server) tokenize(body []byte) ([]int32, *apiError) {
+	var b tokenizeBody
+	if e := decodeJSON(body, &b); e != nil {
+		return nil, e
+	}
+	if e := s.checkModel(b.Model); e != nil {
+		return nil, e
+	}
+	switch {
+	case b.Prompt != nil && b.Messages != nil:
+		return nil, badRequest("prompt", "send either prompt or messages, not both")
+	case b.Prompt != nil:
+		ids := s.tok.Encode(*b.Prompt, b.AddSpecialTokens == nil || *b.AddSpecialTokens, false)
+		if ids == nil {
+			ids = []int32{}
+		}
+		return ids, nil
+	case b.Messages == nil:
+		return nil, badRequest("prompt", "prompt or messages is required")
+	}
+	// The chat endpoint's own checks, so that what is counted here is what it would accept.
+	msgs, e := parseMessages(b.Messages)
+	if e != nil {
+		return nil, e
+	}
+	args, e := templateArgs(b.ChatTemplateKwargs)
+	if e != nil {
+		return nil, e
+	}
+	return s.chatPrompt(msgs, args, b.AddGenerationPrompt == nil || *b.AddGenerationPrompt)
+}
+
+func (s *Server) handleDetokenize(w http.ResponseWriter, r *http.Request, rc *reqCtx) {
+	body, e := s.readBody(w, r)
+	if e != nil {
+		s.fail(w, rc, e)
+		return
+	}
+	var b detokenizeBody
+	if e := decodeJSON(body, &b); e != nil {
+		s.fail(w, rc, e)
+		return
+	}
+	if e := s.checkModel(b.Model); e != nil {
+		s.fail(w, rc, e)
+		return
+	}
+	ids := make([]int32, len(b.Tokens))
+	for i, id := range b.Tokens {
+		if !validID(id, s.info.VocabSize) {
+			s.fail(w, rc, badRequest("tokens", "tokens holds an id outside the vocabulary"))
+			return
+		}
+		ids[i] = int32(id)
+	}
+	rc.status = http.StatusOK
+	// Bytes of a character cut in half become U+FFFD in the JSON, as in a stream.
+	writeJSON(w, http.StatusOK, map[string]string{"prompt": s.tok.Decode(ids)})
+}
