@@ -79,9 +79,9 @@ type container struct {
 		Name          string `yaml:"name"`
 		ContainerPort int    `yaml:"containerPort"`
 	} `yaml:"ports"`
-	StartupProbe    *probe `yaml:"startupProbe"`
-	LivenessProbe   *probe `yaml:"livenessProbe"`
-	ReadinessProbe  *probe `yaml:"readinessProbe"`
+	StartupProbe    *probe                                       `yaml:"startupProbe"`
+	LivenessProbe   *probe                                       `yaml:"livenessProbe"`
+	ReadinessProbe  *probe                                       `yaml:"readinessProbe"`
 	Resources       struct{ Requests, Limits map[string]string } `yaml:"resources"`
 	SecurityContext struct {
 		AllowPrivilegeEscalation *bool `yaml:"allowPrivilegeEscalation"`
