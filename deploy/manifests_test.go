@@ -581,3 +581,52 @@ func portOf(c container, name string) int {
 	}
 	return 0
 }
+
+// networkPolicy is what checkNetworkPolicy reads of a NetworkPolicy.
+type networkPolicy struct {
+	Spec struct {
+		PodSelector struct {
+			MatchLabels map[string]string `yaml:"matchLabels"`
+		} `yaml:"podSelector"`
+		Ingress []struct {
+			From  []any `yaml:"from"`
+			Ports []struct {
+				Port string `yaml:"port"`
+			} `yaml:"ports"`
+		} `yaml:"ingress"`
+	} `yaml:"spec"`
+}
+
+// TestNetworkPolicy checks the base's policy: it covers kvwarden's pods, and every rule that opens
+// the metrics port (no key, server-wide numbers, opened by --metrics-allow-remote) or the node port
+// names who may connect.
+func TestNetworkPolicy(t *testing.T) {
+	b, err := os.ReadFile("k8s/base/networkpolicy.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var np networkPolicy
+	if err := yaml.Unmarshal(b, &np); err != nil {
+		t.Fatal(err)
+	}
+	if np.Spec.PodSelector.MatchLabels["app.kubernetes.io/name"] != "kvwarden" {
+		t.Errorf("the policy selects %v, not kvwarden's pods", np.Spec.PodSelector.MatchLabels)
+	}
+	opened := map[string]bool{}
+	for _, r := range np.Spec.Ingress {
+		if len(r.Ports) == 0 {
+			t.Error("an ingress rule without ports opens every port")
+		}
+		for _, p := range r.Ports {
+			opened[p.Port] = true
+			if (p.Port == "metrics" || p.Port == "node") && len(r.From) == 0 {
+				t.Errorf("port %s is open to every source", p.Port)
+			}
+		}
+	}
+	for _, p := range []string{"api", "metrics", "node"} {
+		if !opened[p] {
+			t.Errorf("port %s is not opened to anyone", p)
+		}
+	}
+}
