@@ -390,7 +390,12 @@ func (p *prober) discover(ctx context.Context) error {
 	if p.cfg.Context > 0 {
 		p.rep.Context, p.rep.ContextSource = p.cfg.Context, "--context"
 	}
-	// Token-id prompts make every length exact; logprobs make tolerance mode possible.
+	return p.discoverForms(ctx)
+}
+
+// discoverForms finds which prompt forms the endpoint takes: token-id prompts make every length
+// exact, and logprobs make tolerance mode possible.
+func (p *prober) discoverForms(ctx context.Context) error {
 	lp := 2
 	var last string
 	for _, form := range []struct {
