@@ -130,11 +130,7 @@ func (j *job) submit(ctx context.Context) ([]engine.Stream, *apiError) {
 				for _, o := range streams {
 					o.Close()
 				}
-				param := "prompt"
-				if j.rc.endpoint == "chat" {
-					param = "messages"
-				}
-				return nil, fromSubmit(err, param, len(prompt), j.maxTokens[i], j.s.info.MaxContext)
+				return nil, fromSubmit(err, promptParam[j.rc.endpoint], len(prompt), j.maxTokens[i], j.s.info.MaxContext)
 			}
 			streams = append(streams, st)
 		}
@@ -175,6 +171,9 @@ func (j *job) consume(ctx context.Context, streams []engine.Stream, emit func(de
 	}
 	return results, nil
 }
+
+// promptParam names the request field that holds the prompt, by endpoint.
+var promptParam = map[string]string{"completions": "prompt", "chat": "messages", "responses": "input"}
 
 const codeClientClosed = "client_closed_request"
 

@@ -124,6 +124,13 @@ type format interface {
 	response(results []choiceResult, texts []string, lps [][]tokenLogprob, u usage) any
 }
 
+// streamEnder is a format whose streams end their own way rather than with finish chunks, a
+// usage chunk and [DONE]: the Responses API's closing events, or its error event.
+type streamEnder interface {
+	end(results []choiceResult, u usage) any
+	failure(ae *apiError) any
+}
+
 // readParams reads a generation request's body, parses it and checks its model; on failure it
 // answers the client and returns nil.
 func (s *Server) readParams(w http.ResponseWriter, r *http.Request, rc *reqCtx, parse func([]byte, int) (*genParams, *apiError)) *genParams {
@@ -309,10 +316,18 @@ func (s *Server) answerStream(ctx context.Context, cancel context.CancelFunc, w 
 		if !s.countFailure(j, ae) {
 			s.met.streamErrs.Inc()
 		}
-		sse.fail(ae) // dropped if the client is already gone
+		if se, ok := f.(streamEnder); ok {
+			sse.failWith(se.failure(ae))
+		} else {
+			sse.fail(ae) // dropped if the client is already gone
+		}
 		return
 	}
 	s.countFinished(results)
+	if se, ok := f.(streamEnder); ok {
+		sse.send(se.end(results, u))
+		return
+	}
 	// Finish reasons are sent only once every choice has ended well, so a request that fails in
 	// any choice never shows a normal finish.
 	for _, res := range results {

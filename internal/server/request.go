@@ -41,6 +41,7 @@ var paramRanges = map[string]string{
 	"n":                     fmt.Sprintf("an integer from 1 to %d", maxN),
 	"max_tokens":            fmt.Sprintf("an integer from 1 to %d (0 with echo on /v1/completions)", maxMaxTokens),
 	"max_completion_tokens": fmt.Sprintf("an integer from 1 to %d", maxMaxTokens),
+	"max_output_tokens":     fmt.Sprintf("an integer from 1 to %d", maxMaxTokens),
 	"logprobs":              fmt.Sprintf("an integer from 0 to %d", maxTopLogprobs),
 	"logit_bias":            fmt.Sprintf("an object of token ids to numbers from -%d to %d", sampler.MaxLogitBias, sampler.MaxLogitBias),
 	"top_logprobs":          fmt.Sprintf("an integer from 0 to %d", maxTopLogprobs),

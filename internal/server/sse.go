@@ -32,41 +32,68 @@ func newSSE(w http.ResponseWriter, timeout time.Duration, onBreak func()) *sseWr
 	return s
 }
 
-// send writes one event holding v as JSON.
+// namedEvent is an event with an "event:" line, the Responses API's framing; a send of
+// namedEvents writes them in order.
+type namedEvent struct {
+	name string
+	data any
+}
+
+type namedEvents []namedEvent
+
+// send writes one event holding v as JSON, or each of v's events if v is namedEvents.
 func (s *sseWriter) send(v any) {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return
-	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.write(b)
+	s.writeValue(v)
+}
+
+// writeValue must be called with mu held.
+func (s *sseWriter) writeValue(v any) {
+	evs, ok := v.(namedEvents)
+	if !ok {
+		evs = namedEvents{{data: v}}
+	}
+	for _, ev := range evs {
+		b, err := json.Marshal(ev.data)
+		if err != nil {
+			return
+		}
+		s.write(ev.name, b)
+	}
 }
 
 // done ends a successful stream.
 func (s *sseWriter) done() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.write([]byte("[DONE]"))
+	s.write("", []byte("[DONE]"))
 }
 
 // fail sends an error event and drops everything after it; the stream then ends without [DONE],
 // so no client can mistake it for a complete answer.
-func (s *sseWriter) fail(e *apiError) {
-	b, _ := json.Marshal(e.body())
+func (s *sseWriter) fail(e *apiError) { s.failWith(e.body()) }
+
+// failWith is fail with the endpoint's own error event(s).
+func (s *sseWriter) failWith(v any) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.write(b)
+	s.writeValue(v)
 	s.broken = true
 }
 
-// write must be called with mu held.
-func (s *sseWriter) write(data []byte) {
+// write must be called with mu held; name, if not empty, is the event's "event:" line.
+func (s *sseWriter) write(name string, data []byte) {
 	if s.broken {
 		return
 	}
 	_ = s.rc.SetWriteDeadline(time.Now().Add(s.timeout))
-	buf := make([]byte, 0, len(data)+8)
+	buf := make([]byte, 0, len(name)+len(data)+16)
+	if name != "" {
+		buf = append(buf, "event: "...)
+		buf = append(buf, name...)
+		buf = append(buf, '\n')
+	}
 	buf = append(buf, "data: "...)
 	buf = append(buf, data...)
 	buf = append(buf, "\n\n"...)

@@ -43,6 +43,7 @@ func TestAPI(t *testing.T) {
 		{"stream_include_usage", testStreamIncludeUsage},
 		{"chat_template", testChatTemplate},
 		{"chat_stream_include_usage", testChatStreamIncludeUsage},
+		{"responses", testResponses},
 		{"stop", testStop},
 		{"logprobs", testLogprobs},
 		{"n_and_seed", testNAndSeed},
