@@ -39,6 +39,7 @@ type Config struct {
 	QKVBias    bool
 	QKNorm     bool
 	TiedOutput bool
+	Pooling    Pooling // embedding models only (ARCH.pooling_type); PoolNone for generative ones
 }
 
 // QDim is the width of all query heads together.
@@ -87,6 +88,9 @@ func ReadConfig(f *gguf.File) (Config, error) {
 		return c, err
 	}
 	if err := c.readNormRope(k); err != nil {
+		return c, err
+	}
+	if err := c.readPooling(k); err != nil {
 		return c, err
 	}
 	toks, ok := f.Strings("tokenizer.ggml.tokens")

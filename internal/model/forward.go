@@ -20,6 +20,11 @@ type Seq struct {
 	// AllLogits computes logits for every token of the chunk, in order (prompt logprobs); each
 	// counts against the workspace's logit rows.
 	AllLogits bool
+	// Hidden, when not nil (Dim floats), receives the final hidden state after the output norm of
+	// the chunk's last token, or with HiddenSum the sum over the chunk's tokens added to it:
+	// embeddings with last or mean pooling.
+	Hidden    []float32
+	HiddenSum bool
 }
 
 // Workspace holds every buffer a forward step needs, so that steps allocate nothing.
@@ -29,6 +34,7 @@ type Workspace struct {
 	rows                             []rowInfo
 	logitRows                        []int
 	hidden                           []float32 // normed hidden states of the logit rows
+	pooled                           []float32 // one normed row being summed into a Seq.Hidden
 	ropeCos, ropeSin                 []float32 // per row, RopeDim/2 each
 	scores                           [][]float32
 	attn                             attnJob
@@ -58,6 +64,7 @@ func (m *Model) NewWorkspace(p *tensor.Pool, maxTokens, maxLogits, maxContext in
 	ws.rows = make([]rowInfo, 0, maxTokens)
 	ws.logitRows = make([]int, 0, maxLogits)
 	ws.hidden = make([]float32, maxLogits*c.Dim)
+	ws.pooled = make([]float32, c.Dim)
 	ws.ropeCos = make([]float32, maxTokens*c.RopeDim/2)
 	ws.ropeSin = make([]float32, maxTokens*c.RopeDim/2)
 	// Per worker: one converted K or V row, then the scores of a block of rows times the query
@@ -218,6 +225,13 @@ func (m *Model) Forward(p *tensor.Pool, cache *kv.Pool, ws *Workspace, seqs []Se
 	if nl := len(ws.logitRows); nl > 0 {
 		p.MatMul(m.Output, ws.hidden[:nl*c.Dim], nl, logits[:nl*c.Vocab])
 	}
+	first = 0
+	for si := range seqs {
+		if s := &seqs[si]; s.Hidden != nil && len(s.Tokens) > 0 {
+			m.poolHidden(ws, s, x, first)
+		}
+		first += len(seqs[si].Tokens)
+	}
 	pt := cache.Config().PageTokens
 	for r := 0; r < n; r++ {
 		ri := ws.rows[r]
@@ -229,6 +243,9 @@ func (m *Model) Forward(p *tensor.Pool, cache *kv.Pool, ws *Workspace, seqs []Se
 func (m *Model) checkSeq(s *Seq, ws *Workspace) error {
 	if s.Pos < 0 || s.Pos+len(s.Tokens) > ws.maxContext {
 		return fmt.Errorf("positions [%d, %d) exceed the context of %d", s.Pos, s.Pos+len(s.Tokens), ws.maxContext)
+	}
+	if s.Hidden != nil && len(s.Hidden) != m.Dim {
+		return fmt.Errorf("hidden destination of %d floats, want %d", len(s.Hidden), m.Dim)
 	}
 	for _, t := range s.Tokens {
 		if t < 0 || int(t) >= m.Vocab {

@@ -15,6 +15,7 @@ type refModel struct {
 	m      *Model
 	kcache [][][]float64 // [layer][pos][kvdim]
 	vcache [][][]float64
+	hidden [][]float64 // per position, the final hidden state after the output norm
 }
 
 func dense(t *testing.T, w *tensor.Matrix) [][]float64 {
@@ -166,7 +167,9 @@ func (r *refModel) logitsAll(t *testing.T, tokens []int32) [][]float64 {
 				x[i] += d[i]
 			}
 		}
-		all = append(all, matvec(out, rmsnorm(x, r.m.OutNorm, c.RMSEps)))
+		h := rmsnorm(x, r.m.OutNorm, c.RMSEps)
+		r.hidden = append(r.hidden, h)
+		all = append(all, matvec(out, h))
 	}
 	return all
 }

@@ -32,6 +32,9 @@ type DummySpec struct {
 	Type    tensor.DType // type of the weight matrices (norms are always F32)
 	Seed    uint64       // PRNG seed of the weights
 	Tied    bool         // no output.weight: the output reuses token_embd
+	// Pooling makes an embedding model: "mean" or "last" is written as llama.pooling_type; ""
+	// (the default) is a generative model, without the key.
+	Pooling string
 }
 
 // Ref125M is the reference benchmark model, dummy:ref125m: about 125M parameters, ~133 MB at Q8_0.
@@ -43,7 +46,7 @@ var demoSpec = DummySpec{Arch: "llama", Dim: 64, Layers: 2, Heads: 4, KVHeads: 2
 // dummyTypes are the weight types the generator can encode.
 var dummyTypes = []tensor.DType{tensor.F32, tensor.F16, tensor.BF16, tensor.Q8_0, tensor.Q4_0, tensor.Q4_K, tensor.Q6_K}
 
-var dummyKeys = []string{"dim", "layers", "heads", "kv_heads", "ffn", "vocab", "ctx", "type", "seed", "tied"}
+var dummyKeys = []string{"dim", "layers", "heads", "kv_heads", "ffn", "vocab", "ctx", "type", "seed", "tied", "pooling"}
 
 // ParseDummySpec reads the part after "dummy:": an optional leading name (llama, or the preset
 // ref125m) then comma-separated key=value pairs. Missing keys take ref125m's values.
@@ -83,6 +86,11 @@ func ParseDummySpec(s string) (DummySpec, error) {
 			spec.Seed, err = strconv.ParseUint(v, 0, 64)
 		case k == "tied":
 			spec.Tied, err = strconv.ParseBool(v)
+		case k == "pooling":
+			spec.Pooling = v
+			if _, ok := poolingTypes[v]; !ok {
+				err = fmt.Errorf("want mean or last")
+			}
 		case k == "type":
 			spec.Type, err = tensor.ParseDType(v)
 			if err == nil && !slices.Contains(dummyTypes, spec.Type) {
@@ -108,6 +116,9 @@ func positive(v string) (int, error) {
 	}
 	return n, nil
 }
+
+// poolingTypes are the values of llama.pooling_type (llama.cpp's enum) the generator writes.
+var poolingTypes = map[string]uint32{"mean": 1, "last": 3}
 
 // maxDummyBytes caps generated files; a typo such as dim=76800 should not fill the disk.
 const maxDummyBytes = 64 << 30
@@ -141,6 +152,8 @@ func (s DummySpec) Validate() error {
 		return fmt.Errorf("heads=%d is not a multiple of kv_heads=%d", s.Heads, s.KVHeads)
 	case s.Vocab < minVocab:
 		return fmt.Errorf("vocab=%d is below %d, the 3 special and 256 byte tokens", s.Vocab, minVocab)
+	case s.Pooling != "" && poolingTypes[s.Pooling] == 0:
+		return fmt.Errorf("pooling=%s: want mean or last", s.Pooling)
 	case !slices.Contains(dummyTypes, s.Type):
 		return fmt.Errorf("%s weights cannot be generated (supported: f32, f16, bf16, q8_0, q4_0, q4_k, q6_k)", s.Type)
 	}
@@ -174,6 +187,9 @@ func (s DummySpec) String() string {
 		s.Arch, s.Dim, s.Layers, s.Heads, s.KVHeads, s.FFN, s.Vocab, s.Ctx, strings.ToLower(s.Type.String()), s.Seed)
 	if s.Tied {
 		str += ",tied=true"
+	}
+	if s.Pooling != "" {
+		str += ",pooling=" + s.Pooling
 	}
 	return str
 }
@@ -220,6 +236,9 @@ func (s DummySpec) builder(v *vocab, name string) *gguf.Builder {
 	b.AddUint32("llama.rope.dimension_count", uint32(s.Dim/s.Heads))
 	b.AddFloat32("llama.rope.freq_base", 10000)
 	b.AddFloat32("llama.attention.layer_norm_rms_epsilon", 1e-5)
+	if p, ok := poolingTypes[s.Pooling]; ok {
+		b.AddUint32("llama.pooling_type", p)
+	}
 	b.AddString("tokenizer.ggml.model", "llama")
 	b.AddStrings("tokenizer.ggml.tokens", v.tokens)
 	b.AddFloat32s("tokenizer.ggml.scores", v.scores)

@@ -26,12 +26,12 @@ func TestParseDummySpec(t *testing.T) {
 			t.Errorf("%q parsed as %+v, want ref125m", s, got)
 		}
 	}
-	got, err := ParseDummySpec("dim=128, heads=4,kv_heads=4,type=F16,tied=true,seed=0x10")
+	got, err := ParseDummySpec("dim=128, heads=4,kv_heads=4,type=F16,tied=true,seed=0x10,pooling=last")
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := Ref125M
-	want.Dim, want.Heads, want.KVHeads, want.Type, want.Tied, want.Seed = 128, 4, 4, tensor.F16, true, 16
+	want.Dim, want.Heads, want.KVHeads, want.Type, want.Tied, want.Seed, want.Pooling = 128, 4, 4, tensor.F16, true, 16, "last"
 	if got != want {
 		t.Fatalf("got %+v\nwant %+v", got, want)
 	}
@@ -60,6 +60,7 @@ func TestParseDummySpecErrors(t *testing.T) {
 		{"layers=100000", "out of range"},
 		{"seed=x", "seed=x"},
 		{"tied=maybe", "tied=maybe"},
+		{"pooling=cls", "pooling=cls: want mean or last"},
 	} {
 		_, err := ParseDummySpec(c.spec)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
