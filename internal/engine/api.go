@@ -41,6 +41,10 @@ type Request struct {
 	// calls it.
 	OnEnd  func(Usage)
 	Weight int // the tenant's share of each step against other tenants with work; 0 means 1
+	// Embed computes the prompt's embedding (Info.Pooling) instead of generating: the terminal
+	// event carries it in Embedding and no token is streamed. MaxTokens, the sampling and the
+	// logprob fields are ignored. A generative model refuses it (RejectInvalid).
+	Embed bool
 }
 
 // Usage is what an admitted request consumed: its prompt, the part of it served from the
@@ -76,6 +80,9 @@ type Event struct {
 	Finish kvtypes.FinishReason // kvtypes.FinishStop or FinishLength when Done and Err is nil
 	Err    error                // *AbortError when the request was aborted
 	Usage  Usage                // when Done: the same figures OnEnd receives
+	// Embedding is an Embed request's L2-normalised vector (Info.EmbeddingDim floats), on its
+	// terminal event when it finished.
+	Embedding []float32
 }
 
 // Stream delivers a request's events. Close cancels the request if it is still running; it is safe
@@ -120,6 +127,9 @@ type Info struct {
 	VocabSize    int
 	ChatTemplate string // Jinja source from the GGUF metadata, or "" when it has none
 	Kernels      string // the compute kernel set in use (tensor.Kernels)
+	// Pooling is how embeddings are pooled ("mean", "last"), or "" for a generative model.
+	Pooling      string
+	EmbeddingDim int // the width of an embedding (the model's hidden size)
 }
 
 // Interface is what the server needs from the engine.

@@ -47,6 +47,9 @@ type Config struct {
 	OverrideModelContext bool
 	// Transfer, when set, makes the engine a prefill or decode node (transfer.go).
 	Transfer *TransferConfig
+	// Pooling, when not PoolNone, serves embeddings with this pooling whatever the model's
+	// metadata says (a model converted without pooling_type).
+	Pooling model.Pooling
 }
 
 // Engine owns the model, the page pool and the isolation core, and runs the step loop on one
@@ -121,6 +124,9 @@ func New(m *model.Model, tok *tokenizer.Tokenizer, cfg Config) (*Engine, error) 
 	}
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
+	}
+	if err := checkPooling(cfg.Pooling); err != nil {
+		return nil, err
 	}
 	plan, err := PlanFor(&m.Config, cfg)
 	if err != nil {
@@ -197,7 +203,12 @@ func (e *Engine) Plan() core.CapacityPlan { return e.plan }
 // Info describes the model and limits for the API.
 func (e *Engine) Info() Info {
 	_, kernels := tensor.Kernels()
-	return Info{ModelName: e.m.Name, MaxContext: e.plan.MaxContext, VocabSize: e.m.Vocab, ChatTemplate: e.cfg.ChatTemplate, Kernels: kernels}
+	info := Info{ModelName: e.m.Name, MaxContext: e.plan.MaxContext, VocabSize: e.m.Vocab, ChatTemplate: e.cfg.ChatTemplate, Kernels: kernels,
+		EmbeddingDim: e.m.Dim}
+	if p := e.pooling(); p != model.PoolNone && checkPooling(p) == nil {
+		info.Pooling = p.String()
+	}
+	return info
 }
 
 // Stats reports the engine for metrics.
@@ -226,6 +237,9 @@ func (e *Engine) Submit(ctx context.Context, r Request) (Stream, error) {
 // submit admits a request in mode; setup fills the stream's hand-off fields before the loop can
 // see it.
 func (e *Engine) submit(ctx context.Context, r Request, mode core.Mode, setup func(*stream)) (Stream, error) {
+	if err := e.prepareEmbed(&r); err != nil {
+		return nil, err
+	}
 	sp := r.Sampling
 	if err := sp.Validate(); err != nil {
 		return nil, &RejectError{Reason: kvtypes.RejectInvalid, Message: err.Error()}
@@ -242,7 +256,7 @@ func (e *Engine) submit(ctx context.Context, r Request, mode core.Mode, setup fu
 	}
 	res, err := e.core.Submit(time.Now(), core.RequestSpec{
 		Tenant: r.Tenant, Prompt: r.Prompt, MaxTokens: r.MaxTokens, StopTokens: r.StopTokens, IgnoreEOS: r.IgnoreEOS,
-		Weight: r.Weight, Mode: mode, NoPrefixCache: r.PromptLogprobs,
+		Weight: r.Weight, Mode: mode, NoPrefixCache: r.PromptLogprobs || r.Embed,
 	})
 	if err != nil {
 		e.mu.Unlock()
@@ -428,6 +442,9 @@ func (e *Engine) deliver(rd *core.Ready) {
 			s.firstToken = now
 		}
 		s.lastToken = now
+		if s.embed != nil {
+			continue // the placeholder after an embedded prompt: counted, never shown
+		}
 		t := Token{ID: em.Token}
 		if s.logprobs && em.Slot >= 0 && em.Slot < len(e.lastRun) {
 			r := e.lastRun[em.Slot]
@@ -454,6 +471,9 @@ func (e *Engine) deliver(rd *core.Ready) {
 			ev.Err = &AbortError{Reason: d.Abort, Message: d.Message, Defence: d.Defence}
 		} else {
 			ev.Finish = d.Finish
+			if s.embed != nil {
+				ev.Embedding = s.embedding()
+			}
 		}
 		s.push(ev)
 		s.end()
@@ -501,6 +521,9 @@ func (e *Engine) step(batch []core.Seq, streams []*stream) (res core.StepResult)
 		for _, i := range run {
 			b := &batch[i]
 			e.seqs = append(e.seqs, model.Seq{Tokens: b.Tokens, Pos: b.Start, Pages: b.Pages, Tenant: b.Tenant, Logits: b.Logits})
+			if s := streams[i]; s != nil && s.embed != nil {
+				e.embedSeq(&e.seqs[len(e.seqs)-1], s)
+			}
 		}
 		errs := e.m.Forward(e.pool, e.cache, e.ws, e.seqs, e.logits)
 		if errs == nil {
@@ -529,6 +552,9 @@ func (e *Engine) step(batch []core.Seq, streams []*stream) (res core.StepResult)
 	for _, i := range run {
 		if !batch[i].Logits {
 			continue
+		}
+		if s := streams[i]; s != nil && s.embed != nil {
+			continue // no logits computed; the core's token stays the placeholder 0
 		}
 		logits := e.logits[row*e.m.Vocab : (row+1)*e.m.Vocab]
 		row++

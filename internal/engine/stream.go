@@ -24,6 +24,8 @@ type stream struct {
 	// computed again after a preemption is not scored twice).
 	promptIDs []int32
 	scored    int
+	// Embed requests: the pooled hidden state being computed (model.Seq.Hidden).
+	embed []float32
 	// When it was submitted, first ran in a step, and emitted its first and latest token.
 	submitted, scheduled, firstToken, lastToken time.Time
 	onEnd                                       func(Usage)
@@ -50,6 +52,9 @@ func newStream(e *Engine, id kvtypes.RequestID, s *sampler.Sampler, r *Request) 
 		signal: make(chan struct{}, 1), out: make(chan Event), ended: make(chan struct{}), gone: make(chan struct{})}
 	if r.PromptLogprobs {
 		st.promptIDs = r.Prompt
+	}
+	if r.Embed {
+		st.embed = make([]float32, e.m.Dim)
 	}
 	go st.forward()
 	return st
