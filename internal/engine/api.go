@@ -45,6 +45,9 @@ type Request struct {
 	// event carries it in Embedding and no token is streamed. MaxTokens, the sampling and the
 	// logprob fields are ignored. A generative model refuses it (RejectInvalid).
 	Embed bool
+	// Dimensions, when between 1 and the embedding size, keeps only an Embed request's leading
+	// Dimensions values, renormalised (Matryoshka truncation).
+	Dimensions int
 }
 
 // Usage is what an admitted request consumed: its prompt, the part of it served from the

@@ -55,9 +55,13 @@ func (e *Engine) embedSeq(sq *model.Seq, s *stream) {
 	}
 }
 
-// embedding is the stream's finished vector, normalised (which makes the mean and the sum alike).
+// embedding is the stream's finished vector, normalised (which makes the mean and the sum alike),
+// truncated first to the request's dimensions.
 func (s *stream) embedding() []float32 {
 	v := append([]float32(nil), s.embed...)
+	if s.dims > 0 && s.dims < len(v) {
+		v = v[:s.dims]
+	}
 	model.Normalize(v)
 	return v
 }

@@ -147,6 +147,20 @@ func TestEmbeddings(t *testing.T) {
 			if !slices.Equal(got, alone) {
 				t.Errorf("chunked and batched embedding differs")
 			}
+			// Dimensions keeps the leading values, renormalised.
+			st, err := e.Submit(context.Background(), Request{Tenant: "a", Prompt: prompt, Embed: true, Dimensions: 16})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var short []float32
+			for ev := range st.Events() {
+				short = ev.Embedding
+			}
+			trunc := append([]float32(nil), alone[:16]...)
+			model.Normalize(trunc)
+			if len(short) != 16 || relDiff(short, trunc) > 1e-6 {
+				t.Errorf("dimensions 16: %v, want %v", short, trunc)
+			}
 			other, _ := embed(t, e, "a", prompt[:10])
 			if slices.Equal(other, alone) {
 				t.Errorf("different prompts, same embedding")
@@ -179,4 +193,12 @@ func TestEmbeddingsRefusedByGenerativeModel(t *testing.T) {
 	if _, err := New(m, nil, Config{Pooling: model.PoolCLS}); err == nil {
 		t.Error("cls pooling accepted")
 	}
+}
+
+func relDiff(a, b []float32) float64 {
+	var d float64
+	for i := range a {
+		d = max(d, math.Abs(float64(a[i])-float64(b[i])))
+	}
+	return d
 }

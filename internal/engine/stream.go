@@ -26,6 +26,7 @@ type stream struct {
 	scored    int
 	// Embed requests: the pooled hidden state being computed (model.Seq.Hidden).
 	embed []float32
+	dims  int // Request.Dimensions
 	// When it was submitted, first ran in a step, and emitted its first and latest token.
 	submitted, scheduled, firstToken, lastToken time.Time
 	onEnd                                       func(Usage)
@@ -54,7 +55,7 @@ func newStream(e *Engine, id kvtypes.RequestID, s *sampler.Sampler, r *Request) 
 		st.promptIDs = r.Prompt
 	}
 	if r.Embed {
-		st.embed = make([]float32, e.m.Dim)
+		st.embed, st.dims = make([]float32, e.m.Dim), r.Dimensions
 	}
 	go st.forward()
 	return st

@@ -71,7 +71,7 @@ func TestBadInput(t *testing.T) {
 		}
 	}
 	// Unknown routes and methods answer in OpenAI's error format too.
-	for _, path := range []string{"/v1/embeddings", "/nope"} {
+	for _, path := range []string{"/v1/audio/speech", "/nope"} {
 		if code, _, body := env.post(path, keyAlice, `{}`); code != 404 || !strings.Contains(string(body), `"error"`) {
 			t.Errorf("%s: %d %s", path, code, body)
 		}

@@ -151,6 +151,9 @@ func (e *fakeEngine) Submit(ctx context.Context, r engine.Request) (engine.Strea
 	if e.rejectNth > 0 && n == e.rejectNth {
 		return nil, &engine.RejectError{Reason: kvtypes.RejectOverloaded, Message: "queue full"}
 	}
+	if r.Embed {
+		return e.embed(r)
+	}
 	if len(r.Prompt) == 0 || r.MaxTokens < 1 {
 		return nil, &engine.RejectError{Reason: kvtypes.RejectInvalid, Message: "empty prompt or max_tokens < 1"}
 	}

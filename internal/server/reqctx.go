@@ -33,7 +33,7 @@ type reqCtx struct {
 
 // authed authenticates with "Authorization: Bearer KEY" before anything of the request is read.
 func (s *Server) authed(endpoint string, h func(http.ResponseWriter, *http.Request, *reqCtx)) http.HandlerFunc {
-	generation := endpoint == "completions" || endpoint == "chat" || endpoint == "responses"
+	generation := endpoint == "completions" || endpoint == "chat" || endpoint == "responses" || endpoint == "embeddings"
 	return func(w http.ResponseWriter, r *http.Request) {
 		rc := &reqCtx{id: newID(), endpoint: endpoint, start: time.Now()}
 		w.Header().Set("X-Request-Id", rc.id)

@@ -243,6 +243,7 @@ func (s *Server) routes() []route {
 		{"POST /v1/chat/completions", s.authed("chat", s.handleChat)},
 		{"POST /v1/completions", s.authed("completions", s.handleCompletions)},
 		{"POST /v1/responses", s.authed("responses", s.handleResponses)},
+		{"POST /v1/embeddings", s.authed("embeddings", s.handleEmbeddings)},
 		{"GET /v1/models", s.authed("models", s.handleModels)},
 		{"GET /v1/models/{model...}", s.authed("models", s.handleModel)},
 		{"POST /tokenize", s.authed("tokenize", s.handleTokenize)},
