@@ -70,6 +70,8 @@ func TestEngineConfigRefuses(t *testing.T) {
 		{[]string{"--kv-mem", "-1GiB"}, "--kv-mem"},
 		{[]string{"--override-model-context"}, "--override-model-context needs"},
 		{[]string{"--override-model-context", "--max-context", "512"}, ""},
+		{[]string{"--pooling", "last"}, ""},
+		{[]string{"--pooling", "cls"}, `--pooling "cls": want mean or last`},
 	} {
 		_, err := flagsOf(t, c.args...).engineConfig()
 		if c.err == "" && err != nil || c.err != "" && (err == nil || !strings.Contains(err.Error(), c.err)) {

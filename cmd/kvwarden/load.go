@@ -38,6 +38,7 @@ type modelFlags struct {
 	prefixCache bool
 	// overrideContext allows --max-context above the model's metadata context.
 	overrideContext bool
+	pooling         string // embeddings' pooling, overriding the model's pooling_type
 }
 
 func (f *modelFlags) register(fs *pflag.FlagSet) {
@@ -53,6 +54,7 @@ func (f *modelFlags) register(fs *pflag.FlagSet) {
 	fs.IntVar(&f.stepTokens, "step-tokens", core.DefaultStepTokens, "token budget of one batched step")
 	fs.IntVar(&f.maxRunning, "max-running", engine.DefaultMaxRunning, "sequences per step")
 	fs.BoolVar(&f.prefixCache, "prefix-cache", true, "per-tenant prefix cache")
+	fs.StringVar(&f.pooling, "pooling", "", "serve /v1/embeddings with this pooling, mean or last, whatever the model's metadata says (default: its pooling_type; none: a generative model)")
 }
 
 // parseBytes reads sizes such as 512MiB, 4GiB, 1.5GB or a plain byte count.
@@ -108,9 +110,13 @@ func (f *modelFlags) engineConfig() (engine.Config, error) {
 	if f.overrideContext && f.maxContext == 0 {
 		return cfg, fmt.Errorf("--override-model-context needs the context to advertise: --max-context N")
 	}
+	pooling, ok := map[string]model.Pooling{"": model.PoolNone, "mean": model.PoolMean, "last": model.PoolLast}[f.pooling]
+	if !ok {
+		return cfg, fmt.Errorf("--pooling %q: want mean or last", f.pooling)
+	}
 	return engine.Config{Threads: f.threads, KVDType: dt, KVMemBytes: mem, PageTokens: f.pageTokens,
 		MaxContext: f.maxContext, StepTokens: f.stepTokens, MaxRunning: f.maxRunning, Scrub: scrub,
-		PrefixCache: f.prefixCache, OverrideModelContext: f.overrideContext}, nil
+		PrefixCache: f.prefixCache, OverrideModelContext: f.overrideContext, Pooling: pooling}, nil
 }
 
 // planError adds the flag that would allow a refused context above the model's own.
