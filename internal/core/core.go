@@ -14,8 +14,11 @@ import (
 var (
 	ErrUnknownRequest  = errors.New("core: unknown or already terminal request")
 	ErrUnknownTransfer = errors.New("core: unknown or closed transfer")
-	ErrNoReady         = errors.New("core: Advance without a Ready")
-	ErrBadReason       = errors.New("core: unknown abort reason")
+	// ErrTransferCancelled: PagesReceived for a transfer the core had cancelled (its request
+	// ended first); the report closes the fence, nothing commits, and no one is at fault.
+	ErrTransferCancelled = errors.New("core: the transfer was cancelled; its pages are released, nothing commits")
+	ErrNoReady           = errors.New("core: Advance without a Ready")
+	ErrBadReason         = errors.New("core: unknown abort reason")
 )
 
 // Core is the isolation core. It is not safe for concurrent use.

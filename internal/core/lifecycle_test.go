@@ -320,3 +320,38 @@ func TestHasReady(t *testing.T) {
 		t.Fatal("drained core has work")
 	}
 }
+
+// TestCheckCatchesDoubleReturn: the invariant checker that tests (and node-level soak tests, via
+// engine.Check) rely on to prove "every page returned exactly once" does catch a page returned
+// twice, or returned while a request still holds it.
+func TestCheckCatchesDoubleReturn(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		bug  func(c *Core, held int32)
+	}{
+		{"a page released twice", func(c *Core, held int32) {
+			ref, _ := c.l.alloc(0, 99)
+			c.l.release(int32(ref.Page))
+			c.l.release(int32(ref.Page))
+		}},
+		{"a page released while its request holds it", func(c *Core, held int32) { c.l.release(held) }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := newTestCore(t, Config{})
+			if _, err := c.Submit(epoch0, RequestSpec{Tenant: "acme", Prompt: []int32{1, 2, 3, 4, 5, 6}, MaxTokens: 4}); err != nil {
+				t.Fatal(err)
+			}
+			rd := c.Ready()
+			if len(rd.Batch) != 1 || len(c.live) != 1 || len(c.live[0].pages) == 0 {
+				t.Fatalf("the request did not start: %+v", rd)
+			}
+			if err := c.Check(); err != nil {
+				t.Fatalf("before the bug: %v", err)
+			}
+			tc.bug(c, int32(c.live[0].pages[0].Page))
+			if err := c.Check(); err == nil {
+				t.Fatal("Check passed a page returned twice")
+			}
+		})
+	}
+}

@@ -186,7 +186,7 @@ func (c *Core) PagesReceived(now time.Time, m Received) error {
 	}
 	if t.cancelled {
 		c.closeFence(t) // the writer reports it is done: that is the fence's acknowledgement
-		return fmt.Errorf("core: transfer %d was cancelled; its pages are released, nothing commits", m.Transfer)
+		return fmt.Errorf("transfer %d: %w", m.Transfer, ErrTransferCancelled)
 	}
 	r := t.req
 	if m.Request != t.reqID {

@@ -218,6 +218,15 @@ func (e *Engine) Stats() Stats {
 	return Stats{Stats: e.core.Stats(), StepErrors: e.stepErrs, LastStepError: e.lastStepErr, TransferFailures: e.transferFailures()}
 }
 
+// Check runs the isolation core's full invariant checker (ledger, page tables, fences) now: a
+// page returned twice, or held by nobody and not free, fails it. For tests and soak runs; it is
+// O(pages + requests) under the engine's lock.
+func (e *Engine) Check() error {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.core.Check()
+}
+
 // DropTenant drops tenant's prefix cache, for a tenant the operator removed: its pages leave the
 // index now and are invalidated through the step loop like any freed page.
 func (e *Engine) DropTenant(tenant string) int {

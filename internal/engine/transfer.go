@@ -270,7 +270,8 @@ func (e *Engine) received(now time.Time, o transfer.Outcome) {
 	ours := e.x.cancelled[o.Transfer]
 	delete(e.x.cancelled, o.Transfer)
 	if o.Err != nil {
-		if !ours {
+		// ReasonCancelled here is the sender's own cancel (its client went away).
+		if !ours && transfer.ReasonOf(o.Err) != transfer.ReasonCancelled {
 			e.failTransfer(o.Err)
 		}
 		e.core.TransferDone(now, o.Transfer, false)
@@ -281,8 +282,10 @@ func (e *Engine) received(now time.Time, o transfer.Outcome) {
 		pages[i] = core.WrittenPage{Page: p.Page, Header: p.Header}
 	}
 	if err := e.core.PagesReceived(now, core.Received{Transfer: o.Transfer, Request: o.Request, Tokens: o.Tokens, First: o.First, Pages: pages}); err != nil {
-		if ours {
-			return // the commit raced the cancel: the report only closes the fence
+		// The commit raced the cancel (ours, or the request ended before the loop handed the
+		// cancel to the receiver): the report only closes the fence.
+		if ours || errors.Is(err, core.ErrTransferCancelled) {
+			return
 		}
 		e.x.failed["commit"]++
 		e.log.Warn("isolation: the core refused a received transfer", "transfer", uint64(o.Transfer), "err", err)

@@ -78,6 +78,7 @@ func (fx *fixture) engine(t *testing.T, x *engine.TransferConfig, mutate func(*e
 // stop kills it as a crash would (connections closed, engine gone).
 type runningNode struct {
 	addr string
+	e    *engine.Engine
 	stop func()
 }
 
@@ -99,7 +100,7 @@ func (fx *fixture) node(t *testing.T, role string, mutate func(*engine.Config)) 
 	}
 	done := make(chan struct{})
 	go func() { gs.Serve(l); close(done) }()
-	n := &runningNode{addr: l.Addr().String()}
+	n := &runningNode{addr: l.Addr().String(), e: e}
 	var once sync.Once // a second caller waits until the node is down
 	n.stop = func() {
 		once.Do(func() {
@@ -115,6 +116,12 @@ func (fx *fixture) node(t *testing.T, role string, mutate func(*engine.Config)) 
 
 func (fx *fixture) router(t *testing.T, pre, dec []*runningNode) *Router {
 	t.Helper()
+	return fx.routerProbing(t, pre, dec, 50*time.Millisecond)
+}
+
+// routerProbing is router with another probe period (which is also each probe's timeout).
+func (fx *fixture) routerProbing(t *testing.T, pre, dec []*runningNode, probe time.Duration) *Router {
+	t.Helper()
 	_, cliTLS, err := transfer.LoadTLS(fx.dir)
 	if err != nil {
 		t.Fatal(err)
@@ -129,7 +136,7 @@ func (fx *fixture) router(t *testing.T, pre, dec []*runningNode) *Router {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	r, err := NewRouter(ctx, RouterConfig{Prefill: addrs(pre), Decode: addrs(dec), Dial: tr, Weights: transfer.WeightsHash(fx.f), Model: "demo", Probe: 50 * time.Millisecond})
+	r, err := NewRouter(ctx, RouterConfig{Prefill: addrs(pre), Decode: addrs(dec), Dial: tr, Weights: transfer.WeightsHash(fx.f), Model: "demo", Probe: probe})
 	if err != nil {
 		t.Fatal(err)
 	}

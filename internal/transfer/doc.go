@@ -28,8 +28,10 @@
 // Any failed check ends the transfer with an *Error whose Reason names the check (metric label):
 // the receiver sends an abort frame and reports Done(Outcome{Err}), writing nothing more, and the
 // pages are the caller's to quarantine (core.TransferDone(id, false)); the sender's Send returns
-// the receiver's reason (Remote). An abort on the sending side (ctx cancelled, a page's header no
-// longer the request's) sends an abort frame and the receiver reports ReasonPeer; a stream that
+// the receiver's reason (Remote). An abort on the sending side sends an abort frame: the receiver
+// reports ReasonCancelled (Remote) for a cancelled ctx, ReasonPeer for anything else (a page's
+// header no longer the request's); a manifest for a reservation Cancel ended, with its ticket, is
+// answered ReasonCancelled rather than ReasonStale (a late sender, not a replay); a stream that
 // breaks without one is ReasonConnection; a reservation that has not committed by its deadline is
 // ReasonDeadline. Receiver.Cancel is core.Ready.Cancel on the decode side; cancelling Send's ctx
 // is the same on the prefill side, and a ctx already cancelled sends nothing.

@@ -23,14 +23,15 @@ const (
 	ReasonStale      Reason = "stale_transfer"    // no live reservation for this transfer and ticket
 	ReasonDeadline   Reason = "deadline"          // the reservation's deadline passed
 	ReasonPeer       Reason = "peer_aborted"      // the other side aborted (abort frame or cancel)
-	ReasonCancelled  Reason = "cancelled"         // this side's caller cancelled
+	ReasonCancelled  Reason = "cancelled"         // this side's caller cancelled, or (Remote) the peer's
 	ReasonConnection Reason = "connection"        // the stream broke before the transfer ended
 	ReasonProtocol   Reason = "protocol"          // a malformed or unexpected frame
 	ReasonSource     Reason = "source"            // the sender could not read a page (header check)
 )
 
 // Error ends a transfer. Every failure the package reports is one, so callers can label metrics
-// with Reason; Remote is true on the sender when the receiver chose the reason.
+// with Reason; Remote is true when the peer chose the reason (on the sender, the receiver's; on
+// the receiver, only a sender's cancel).
 type Error struct {
 	Reason   Reason
 	Transfer kvtypes.TransferID

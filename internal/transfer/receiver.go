@@ -56,6 +56,15 @@ type Receiver struct {
 	cfg  ReceiverConfig
 	mu   sync.Mutex
 	byID map[kvtypes.TransferID]*incoming
+	// cancelled remembers, until their deadlines, the reservations Cancel ended: a sender that
+	// shows up with the right ticket afterwards is told "cancelled", not "stale", so a client
+	// going away is never counted as a replay on either node.
+	cancelled map[kvtypes.TransferID]tombstone
+}
+
+type tombstone struct {
+	ticket Ticket
+	until  time.Time
 }
 
 type inState uint8
@@ -90,7 +99,7 @@ func NewReceiver(cfg ReceiverConfig) (*Receiver, error) {
 	if cfg.Handshake <= 0 {
 		cfg.Handshake = 10 * time.Second
 	}
-	return &Receiver{cfg: cfg, byID: make(map[kvtypes.TransferID]*incoming)}, nil
+	return &Receiver{cfg: cfg, byID: make(map[kvtypes.TransferID]*incoming), cancelled: make(map[kvtypes.TransferID]tombstone)}, nil
 }
 
 // Expect registers a reservation and returns the ticket the sender must present. The reservation
@@ -124,9 +133,30 @@ func (r *Receiver) Cancel(id kvtypes.TransferID) {
 	r.mu.Lock()
 	in := r.byID[id]
 	r.mu.Unlock()
-	if in != nil {
-		in.abort(fail(ReasonCancelled, id, "cancelled by the receiving node"))
+	if in == nil || !in.abort(fail(ReasonCancelled, id, "cancelled by the receiving node")) {
+		return
 	}
+	now := time.Now()
+	r.mu.Lock()
+	for x, t := range r.cancelled {
+		if now.After(t.until) {
+			delete(r.cancelled, x)
+		}
+	}
+	r.cancelled[id] = tombstone{ticket: in.ticket, until: in.res.Deadline}
+	r.mu.Unlock()
+}
+
+// wasCancelled answers a manifest for a reservation Cancel ended, when it carries that
+// reservation's ticket: the sender is the one the router paired, late, not a replay.
+func (r *Receiver) wasCancelled(mf *Manifest) *Error {
+	r.mu.Lock()
+	t, ok := r.cancelled[mf.Transfer]
+	r.mu.Unlock()
+	if !ok || t.ticket != mf.Ticket || time.Now().After(t.until) {
+		return nil
+	}
+	return fail(ReasonCancelled, mf.Transfer, "the receiving node cancelled this reservation")
 }
 
 // Close aborts every open reservation.
@@ -291,6 +321,9 @@ func (r *Receiver) bind(m recvd, f *Frame, out **incoming) *Error {
 	in := r.byID[mf.Transfer]
 	r.mu.Unlock()
 	if in == nil {
+		if e := r.wasCancelled(mf); e != nil {
+			return e
+		}
 		e := fail(ReasonStale, mf.Transfer, "no reservation for this transfer (finished, replayed or never made)")
 		r.refused(e)
 		return e
@@ -327,6 +360,9 @@ func (r *Receiver) bind(m recvd, f *Frame, out **incoming) *Error {
 	in.mu.Lock()
 	if in.state != inPending { // aborted (deadline, cancel) or bound by another stream meanwhile
 		in.mu.Unlock()
+		if e := r.wasCancelled(mf); e != nil {
+			return e
+		}
 		return fail(ReasonStale, res.Transfer, "the reservation ended or was taken")
 	}
 	in.state = inLive
@@ -359,6 +395,9 @@ func (in *incoming) step(m recvd, f *Frame) (*Outcome, *Error) {
 	case KindManifest:
 		return nil, fail(ReasonDuplicate, id, "a second manifest")
 	case KindAbort:
+		if f.Reason == ReasonCancelled { // the sender's request ended (its client went away): no one's fault
+			return nil, &Error{Reason: ReasonCancelled, Transfer: id, Remote: true, Detail: "the sender cancelled: " + f.Detail}
+		}
 		return nil, fail(ReasonPeer, id, "the sender aborted: %s: %s", f.Reason, f.Detail)
 	}
 	return nil, fail(ReasonProtocol, id, "unexpected frame kind %d", f.Kind)

@@ -2,6 +2,7 @@ package transfer
 
 import (
 	"context"
+	"errors"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -60,7 +61,7 @@ var faultRows = []faultRow{
 			r.hdrs[r.res.Pages[1].Page], _ = r.dst.Header(r.res.Pages[1].Page)
 			return src
 		}},
-	{name: "sender aborts mid-transfer", want: ReasonPeer,
+	{name: "sender cancels mid-transfer", want: ReasonCancelled,
 		setup: func(_ *rig, _ context.Context, cancel context.CancelFunc, src PageSource) PageSource {
 			return &onRead{PageSource: src, at: 1, f: cancel}
 		}},
@@ -343,4 +344,55 @@ func (r *rig) pageFrames(t *testing.T, m *Manifest) [][]byte {
 		frames = append(frames, b)
 	}
 	return frames
+}
+
+// TestLateSenderOfCancelledReservation: a sender that arrives after the receiving node cancelled
+// its reservation (the client went away) is told "cancelled", and nothing is counted; one without
+// that reservation's ticket is still a stale transfer, counted as a refusal.
+func TestLateSenderOfCancelledReservation(t *testing.T) {
+	for _, tc := range []struct {
+		name        string
+		rightTicket bool
+		want        Reason
+		refused     bool
+	}{
+		{"the paired sender", true, ReasonCancelled, false},
+		{"another ticket", false, ReasonStale, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := newRig(t, 5*time.Second)
+			tr, peer := memServe(t)(r.recv)
+			snd, err := NewSender(SenderConfig{Transport: tr, Model: r.model})
+			if err != nil {
+				t.Fatal(err)
+			}
+			ticket, err := r.recv.Expect(r.res)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r.recv.Cancel(r.res.Transfer)
+			if o := r.outcome(); ReasonOf(o.Err) != ReasonCancelled {
+				t.Fatalf("cancel: %v", o.Err)
+			}
+			if !tc.rightTicket {
+				ticket[0] ^= 1
+			}
+			err = snd.Send(context.Background(), peer, r.manifest(ticket), r.source())
+			var e *Error
+			if !errors.As(err, &e) || e.Reason != tc.want || !e.Remote {
+				t.Fatalf("send: %v, want %s from the peer", err, tc.want)
+			}
+			select {
+			case e := <-r.refused:
+				if !tc.refused {
+					t.Fatalf("a late sender of a cancelled reservation counted as refused: %v", e)
+				}
+			case <-time.After(100 * time.Millisecond):
+				if tc.refused {
+					t.Fatal("a manifest of another ticket was not counted")
+				}
+			}
+			r.untouched()
+		})
+	}
 }
