@@ -121,6 +121,8 @@ type Stats struct {
 	// TransferFailures counts failed transfers by the check that failed (transfer.Reason, or
 	// "commit" when the core refused what the receiver reported): security events on a node.
 	TransferFailures map[string]uint64
+	// Sent counts this node's committed transfers (a prefill node's throughput).
+	Sent TransferStats
 }
 
 // Info describes the loaded model and the serving limits.

@@ -215,7 +215,11 @@ func (e *Engine) Info() Info {
 func (e *Engine) Stats() Stats {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	return Stats{Stats: e.core.Stats(), StepErrors: e.stepErrs, LastStepError: e.lastStepErr, TransferFailures: e.transferFailures()}
+	st := Stats{Stats: e.core.Stats(), StepErrors: e.stepErrs, LastStepError: e.lastStepErr, TransferFailures: e.transferFailures()}
+	if e.x != nil {
+		st.Sent = e.x.sent
+	}
+	return st
 }
 
 // Check runs the isolation core's full invariant checker (ledger, page tables, fences) now: a

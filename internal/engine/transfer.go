@@ -60,6 +60,14 @@ type xfers struct {
 	cancelled map[kvtypes.TransferID]bool               // receives this node cancelled (e.mu)
 	running   sync.WaitGroup                            // send goroutines, which read the pool
 	failed    map[transfer.Reason]uint64                // with e.mu held
+	sent      TransferStats                             // with e.mu held
+}
+
+// TransferStats counts a prefill node's committed sends: KV bytes (tokens × bytes a token) and
+// pages, and the time from Send's start (checksums, dial, pages) to the receiver's commit.
+type TransferStats struct {
+	Transfers, Pages, Bytes uint64
+	Time                    time.Duration
 }
 
 func (e *Engine) newXfers(tc *TransferConfig) error {
@@ -228,10 +236,18 @@ func (e *Engine) send(now time.Time, x core.SendPages) {
 	e.x.running.Add(1)
 	go func() {
 		defer e.x.running.Done()
+		start := time.Now()
 		err := e.x.sender.Send(ctx, d.Peer, m, src)
+		took := time.Since(start)
 		cancel()
 		e.post(func(now time.Time) {
 			delete(e.x.sends, x.Transfer)
+			if err == nil {
+				e.x.sent.Transfers++
+				e.x.sent.Pages += uint64(len(x.Pages))
+				e.x.sent.Bytes += uint64(x.Tokens) * uint64(e.x.fp.TokenBytes)
+				e.x.sent.Time += took
+			}
 			if err != nil && transfer.ReasonOf(err) != transfer.ReasonCancelled { // not our own cancel
 				e.failTransfer(err)
 			}

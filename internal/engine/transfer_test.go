@@ -142,6 +142,12 @@ func TestSplitMatchesOneEngine(t *testing.T) {
 				})
 			}
 			s.checkWhole(t)
+			// Every request's prompt KV was sent once, and counted (bench split reports these).
+			tokens := uint64(5 + core.DefaultPageTokens + 3*core.DefaultPageTokens + 70 + 9 + 4)
+			sent, fp := s.pre.Stats().Sent, s.pre.Fingerprint()
+			if sent.Transfers != 5 || sent.Bytes != tokens*uint64(fp.TokenBytes) || sent.Pages < 5 || sent.Time <= 0 || s.dec.Stats().Sent != (TransferStats{}) {
+				t.Fatalf("sent %+v (decode node %+v), want 5 transfers of %d tokens of %d bytes", sent, s.dec.Stats().Sent, tokens, fp.TokenBytes)
+			}
 		})
 	}
 }
