@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/kvwarden/kvwarden/internal/bench"
+	"github.com/kvwarden/kvwarden/internal/engine"
 )
 
 func newBenchCmd() *cobra.Command {
@@ -26,6 +27,8 @@ func newBenchCmd() *cobra.Command {
   bench fairness  how much one tenant flooding with many streams slows down tenants sending one
                   request at a time: each tenant's time per output token beside the flood, against
                   its time alone
+  bench split     the time-to-first-token cost of disaggregated serving (a router, a prefill and a
+                  decode node on loopback mTLS against one process) and the KV transfer rate
   bench compare   the ratio per metric of two --json results
 
 The cost of the tenant isolation checks is measured by running the same bench with a binary built
@@ -39,7 +42,7 @@ with -tags noisolation, which compiles the KV page header checks out:
 
 Run both on an otherwise idle machine, alternately if the figures wander.`,
 		cobra.NoArgs, nil)
-	cmd.AddCommand(newBenchOfflineCmd(), newBenchServeCmd(), newBenchFairnessCmd(), newBenchCompareCmd())
+	cmd.AddCommand(newBenchOfflineCmd(), newBenchServeCmd(), newBenchFairnessCmd(), newBenchSplitCmd(), newBenchCompareCmd())
 	return cmd
 }
 
@@ -275,6 +278,80 @@ func startBenchServer(ctx context.Context, mf *modelFlags, n int, stderr io.Writ
 		l.Close()
 	}
 	return &benchServer{LocalServer: ls, info: bench.DescribeEngine(eng, cfg), tokenIDs: bench.OrdinaryTokens(l.tok, l.model.Vocab), stop: stop}, nil
+}
+
+// Defaults of bench split's model flags: a model whose context holds the 4,096-token prompt, and a
+// pool per engine (there are three) that holds it at F16 with room to spare.
+const (
+	splitDefaultModel = "dummy:ref125m,ctx=8192"
+	splitDefaultKVMem = "128MiB"
+)
+
+func newBenchSplitCmd() *cobra.Command {
+	var (
+		mf     modelFlags
+		o      bench.SplitOptions
+		asJSON bool
+	)
+	cmd := command("split",
+		"Time-to-first-token cost of disaggregated serving, and the KV transfer rate",
+		`Start, in this process and on 127.0.0.1, a single-process server and a disaggregated set of the
+same model and engine flags: a router, one prefill node and one decode node, the nodes talking
+mutual-TLS gRPC with a throw-away development CA, every page checksummed (CRC-32C). Then, for each
+--prompt-tokens length, send --reps streaming completions of fresh random token ids (no prefix
+cache hit) to each server, one request at a time and alternating, and report the median TTFT of
+each, the split's cost (difference and ratio), and the prefill node's committed transfers: KV bytes
+and pages over the summed time from the first checksum to the decode node's commit (MB/s,
+pages/s). The model defaults to `+splitDefaultModel+` (its context holds 4,096-token prompts) and
+--kv-mem to `+splitDefaultKVMem+` per engine (three engines).`,
+		cobra.NoArgs, benchRunE(&asJSON, func(ctx context.Context, cmd *cobra.Command, stderr io.Writer, show showFunc) error {
+			if !cmd.Flags().Changed("model") {
+				mf.model = splitDefaultModel
+			}
+			if !cmd.Flags().Changed("kv-mem") {
+				mf.kvMem = splitDefaultKVMem
+			}
+			o.Progress = stderr
+			bs, err := startBenchServer(ctx, &mf, 1, stderr)
+			if err != nil {
+				return err
+			}
+			defer bs.stop()
+			cfg, err := mf.engineConfig()
+			if err != nil {
+				return err
+			}
+			l, err := mf.load(ctx, stderr)
+			if err != nil {
+				return err
+			}
+			defer l.Close()
+			cfg.ChatTemplate = l.template
+			sc, err := bench.StartSplit(ctx, l.model, l.tok, l.file, cfg, modelID(l.resolved.Path), 1, warnLogger(stderr))
+			if err != nil {
+				return planError(err)
+			}
+			defer func() {
+				sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+				defer cancel()
+				sc.Close(sctx)
+			}()
+			o.Single, o.SingleKey, o.Split, o.SplitKey, o.TokenIDs = bs.URL, bs.Keys[0], sc.URL, sc.Keys[0], bs.tokenIDs
+			o.Sent = func() engine.TransferStats { return sc.Prefill.Stats().Sent }
+			res, err := bench.RunSplit(ctx, o)
+			if err != nil {
+				return err
+			}
+			res.Engine = &bs.info
+			return show(res, func(w io.Writer) { bench.WriteSplit(w, res) })
+		}))
+	mf.register(cmd.Flags())
+	fs := cmd.Flags()
+	fs.IntSliceVar(&o.Prompts, "prompt-tokens", bench.DefaultSplitPrompts(), "prompt lengths")
+	fs.IntVar(&o.Reps, "reps", bench.DefaultSplitReps, "requests per prompt length and server; medians are reported")
+	fs.IntVar(&o.GenTokens, "gen-tokens", bench.DefaultSplitGenTokens, "max_tokens of each request")
+	fs.BoolVar(&asJSON, "json", false, "print the result as JSON")
+	return cmd
 }
 
 func newBenchCompareCmd() *cobra.Command {

@@ -24,6 +24,7 @@ var demo struct {
 	once sync.Once
 	m    *model.Model
 	tok  *tokenizer.Tokenizer
+	f    *gguf.File // open for the test binary's life: split nodes fingerprint it
 	err  error
 }
 
@@ -48,6 +49,7 @@ func demoModel(t *testing.T) (*model.Model, *tokenizer.Tokenizer) {
 			demo.err = err
 			return
 		}
+		demo.f = f
 		if demo.m, demo.err = model.Load(f); demo.err != nil {
 			return
 		}
