@@ -85,6 +85,18 @@ func (d *Deadlines) fill() error {
 	return nil
 }
 
+// Receiving is how long a decode node's reservation waits for its commit: the peer prefills the
+// prompt (Prefilling) and then sends it (Transferring); the wait starts before either.
+func (d Deadlines) Receiving() time.Duration { return d.Prefilling + d.Transferring }
+
+// limit is r's deadline in its state.
+func (d *Deadlines) limit(r *request) time.Duration {
+	if r.mode == DecodeOnly && r.state == Transferring {
+		return d.Receiving()
+	}
+	return d.of(r.state)
+}
+
 func (d *Deadlines) of(s State) time.Duration {
 	switch s {
 	case Waiting:

@@ -399,3 +399,30 @@ func TestIncidentAcrossNodes(t *testing.T) {
 		t.Fatalf("%+v", st)
 	}
 }
+
+// TestReceivingDeadlineCoversThePeersPrefill: a decode node's reservation waits for the peer to
+// prefill the prompt and then send it, so its deadline is Prefilling + Transferring, not
+// Transferring alone (a long prompt on a busy prefill node outlasted that and failed).
+func TestReceivingDeadlineCoversThePeersPrefill(t *testing.T) {
+	d := Deadlines{Waiting: time.Hour, Admitted: time.Hour, Prefilling: 10 * time.Minute, Transferring: time.Minute, Decoding: time.Hour, Total: 2 * time.Hour, Fence: time.Minute}
+	for _, tc := range []struct {
+		after time.Duration
+		want  State
+	}{
+		{d.Transferring + time.Second, Transferring},
+		{d.Prefilling + time.Second, Transferring},
+		{d.Prefilling + d.Transferring + time.Second, Aborted},
+	} {
+		t.Run(tc.after.String(), func(t *testing.T) {
+			n := newNode(t, Config{Pages: 16, PageTokens: 4, MaxContext: 64, Vocab: 100, EOS: []int32{0}, Secret: testSecret(), Deadlines: d})
+			id := n.submit(t, epoch0, RequestSpec{Tenant: "acme", Prompt: []int32{1, 2, 3, 4, 5}, MaxTokens: 4, Mode: DecodeOnly})
+			if rd := n.step(t); len(rd.Receive) != 1 || n.c.State(id) != Transferring {
+				t.Fatalf("no reservation: %+v, state %s", rd, n.c.State(id))
+			}
+			n.c.Tick(epoch0.Add(tc.after))
+			if got := n.c.State(id); got != tc.want && !(tc.want == Aborted && got == 0) {
+				t.Fatalf("after %v: %s, want %s", tc.after, got, tc.want)
+			}
+		})
+	}
+}

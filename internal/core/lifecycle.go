@@ -51,7 +51,7 @@ func (c *Core) Tick(now time.Time) {
 			continue
 		}
 		r := c.live[i]
-		in, lim := c.now.Sub(r.since), d.of(r.state)
+		in, lim := c.now.Sub(r.since), d.limit(r)
 		switch {
 		case in > lim:
 			c.abort(r, kvtypes.AbortDeadline, fmt.Sprintf("%s for %v > deadline %v", r.state, in, lim))

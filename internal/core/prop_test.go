@@ -166,7 +166,7 @@ func (w *world) after(why func(m *mreq) string) {
 	// Invariant 11: the clock only moves in Tick, so after any event no request is past a deadline.
 	d := &w.cfg.Deadlines
 	for _, r := range w.c.live {
-		if w.now.Sub(r.since) > d.of(r.state) || w.now.Sub(r.arrivedAt) > d.Total {
+		if w.now.Sub(r.since) > d.limit(r) || w.now.Sub(r.arrivedAt) > d.Total {
 			w.failf("r%d %s since %v, arrived %v ago: past its deadline", r.id, r.state, w.now.Sub(r.since), w.now.Sub(r.arrivedAt))
 		}
 	}

@@ -263,7 +263,7 @@ func (e *Engine) expect(now time.Time, x core.ReceivePages) {
 		return
 	}
 	tk, err := e.x.recv.Expect(transfer.Reservation{Transfer: x.Transfer, Request: x.Request, Tenant: x.Tenant,
-		Pages: x.Pages, Tokens: x.Tokens, Deadline: now.Add(e.transferDeadline())})
+		Pages: x.Pages, Tokens: x.Tokens, Deadline: now.Add(e.receiveDeadline())})
 	if err != nil {
 		e.log.Error("engine: the receiver refused a reservation", "err", err)
 		e.core.TransferDone(now, x.Transfer, false)
@@ -272,12 +272,17 @@ func (e *Engine) expect(now time.Time, x core.ReceivePages) {
 	s.reserved <- Reserved{Transfer: x.Transfer, Request: x.Request, Ticket: tk, Tokens: x.Tokens}
 }
 
-// transferDeadline is the core's Transferring deadline: the receiver gives up when the core would.
-func (e *Engine) transferDeadline() time.Duration {
-	if d := e.cfg.Deadlines.Transferring; d > 0 {
-		return d
+// receiveDeadline is the core's deadline of a receiving request: the receiver gives up when the
+// core would.
+func (e *Engine) receiveDeadline() time.Duration {
+	d, def := e.cfg.Deadlines, core.DefaultDeadlines
+	if d.Prefilling <= 0 {
+		d.Prefilling = def.Prefilling
 	}
-	return core.DefaultDeadlines.Transferring
+	if d.Transferring <= 0 {
+		d.Transferring = def.Transferring
+	}
+	return d.Receiving()
 }
 
 // received applies a reservation's Outcome. Called by the loop with e.mu held.
