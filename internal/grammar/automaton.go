@@ -1,0 +1,352 @@
+package grammar
+
+// The automaton: a state is a set of stacks of frames (a set because anyOf, enums and property
+// keys with common prefixes are decided only by later bytes). Each frame is an open value and its
+// position in it. Output is compact: no whitespace anywhere outside strings.
+
+type frame struct {
+	n    *node
+	pos  uint8
+	a, b int32
+}
+
+// Frame positions.
+const (
+	// every kind: nothing read yet
+	pStart = 0
+
+	// kString
+	pInStr   = 1
+	pEscape  = 2
+	pUnicode = 3 // a: hex digits left
+	pUTF8    = 4 // a: continuation bytes left; b: lo<<8|hi, the next byte's range
+
+	// kNumber, kInteger
+	pMinus   = 1
+	pZero    = 2 // int part "0" (or "-0"): done
+	pInt     = 3 // a: digits
+	pPoint   = 4
+	pFrac    = 5 // a: digits
+
+	// kObject: a is the next candidate property; in pKey the property read, b its key bytes read
+	pOpen    = 1 // after '{': a key or '}'
+	pComma   = 2 // after ',': a key
+	pKey     = 3
+	pValue   = 4 // after property a's value (or, kFreeObject, after a value): ',' or '}'
+	pColon   = 5 // kFreeObject: after a key
+
+	// kArray
+	pArrOpen  = 1
+	pArrItem  = 2 // after an item: ',' or ']'
+	pArrComma = 3
+)
+
+// expand calls f with each non-anyOf node n may be.
+func expand(n *node, f func(*node)) {
+	if n.kind != kAnyOf {
+		f(n)
+		return
+	}
+	for _, a := range n.alts {
+		expand(a, f)
+	}
+}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+func isHex(c byte) bool { return isDigit(c) || (c|0x20 >= 'a' && c|0x20 <= 'f') }
+
+// feed passes byte c to the stack w and calls emit with every stack that results (emit must copy
+// what it keeps). It may change w, and write past its length, while it runs, but it leaves
+// w[:len(w)] as it found it.
+func feed(w []frame, c byte, emit func([]frame)) {
+	i := len(w) - 1
+	if i < 0 {
+		return // nothing may follow the root value
+	}
+	f := w[i]
+	n := f.n
+	set := func(pos uint8, a, b int32) {
+		w[i] = frame{n: n, pos: pos, a: a, b: b}
+		emit(w)
+		w[i] = f
+	}
+	// push puts the values node v may be on top of w (whose top is already updated) and, with
+	// retry, feeds them c.
+	push := func(v *node, retry bool) {
+		if len(w) >= maxStack {
+			return
+		}
+		expand(v, func(alt *node) {
+			w2 := append(w, frame{n: alt})
+			if retry {
+				feed(w2, c, emit)
+			} else {
+				emit(w2)
+			}
+		})
+	}
+	switch n.kind {
+	case kLiteral:
+		if c != n.lit[f.a] {
+			return
+		}
+		if int(f.a)+1 == len(n.lit) {
+			emit(w[:i])
+			return
+		}
+		set(0, f.a+1, 0)
+	case kString:
+		feedString(w, i, f, c, emit, set)
+	case kNumber, kInteger:
+		end := func() { feed(w[:i], c, emit); w[i] = f }
+		switch f.pos {
+		case pStart, pMinus:
+			switch {
+			case c == '-' && f.pos == pStart:
+				set(pMinus, 0, 0)
+			case c == '0':
+				set(pZero, 0, 0)
+			case isDigit(c):
+				set(pInt, 1, 0)
+			}
+		case pZero, pInt:
+			switch {
+			case isDigit(c) && f.pos == pInt:
+				if f.a < maxIntDigits {
+					set(pInt, f.a+1, 0)
+				}
+			case c == '.' && n.kind == kNumber:
+				set(pPoint, 0, 0)
+			default:
+				end()
+			}
+		case pPoint:
+			if isDigit(c) {
+				set(pFrac, 1, 0)
+			}
+		case pFrac:
+			if isDigit(c) {
+				if f.a < maxFracDigits {
+					set(pFrac, f.a+1, 0)
+				}
+				return
+			}
+			end()
+		}
+	case kObject:
+		p := int32(len(n.props))
+		switch f.pos {
+		case pStart:
+			if c == '{' {
+				set(pOpen, 0, 0)
+			}
+		case pOpen, pComma:
+			if c == '}' && f.pos == pOpen && n.nextReq[f.a] == int(p) {
+				emit(w[:i])
+				return
+			}
+			if c == '"' {
+				for j := f.a; j < p && j <= int32(n.nextReq[f.a]); j++ {
+					set(pKey, j, 1)
+				}
+			}
+		case pKey:
+			key := n.props[f.a].key
+			if c != key[f.b] {
+				return
+			}
+			if int(f.b)+1 < len(key) {
+				set(pKey, f.a, f.b+1)
+				return
+			}
+			w[i] = frame{n: n, pos: pValue, a: f.a}
+			push(n.props[f.a].val, false)
+			w[i] = f
+		case pValue:
+			switch {
+			case c == ',' && f.a+1 < p:
+				set(pComma, f.a+1, 0)
+			case c == '}' && n.nextReq[f.a+1] == int(p):
+				emit(w[:i])
+			}
+		}
+	case kFreeObject:
+		switch f.pos {
+		case pStart:
+			if c == '{' {
+				set(pOpen, 0, 0)
+			}
+		case pOpen, pComma:
+			switch {
+			case c == '}' && f.pos == pOpen:
+				emit(w[:i])
+			case c == '"' && len(w) < maxStack:
+				w[i] = frame{n: n, pos: pColon}
+				emit(append(w, frame{n: keyString, pos: pInStr}))
+				w[i] = f
+			}
+		case pColon:
+			if c == ':' {
+				w[i] = frame{n: n, pos: pValue}
+				push(n.items, false)
+				w[i] = f
+			}
+		case pValue:
+			switch c {
+			case ',':
+				set(pComma, 0, 0)
+			case '}':
+				emit(w[:i])
+			}
+		}
+	case kArray:
+		switch f.pos {
+		case pStart:
+			if c == '[' {
+				set(pArrOpen, 0, 0)
+			}
+		case pArrOpen, pArrComma:
+			if c == ']' && f.pos == pArrOpen {
+				emit(w[:i])
+				return
+			}
+			w[i] = frame{n: n, pos: pArrItem}
+			push(n.items, true)
+			w[i] = f
+		case pArrItem:
+			switch c {
+			case ',':
+				set(pArrComma, 0, 0)
+			case ']':
+				emit(w[:i])
+			}
+		}
+	}
+}
+
+// keyString is the node of free-form object keys.
+var keyString = &node{id: -1, kind: kString, minLen: 2}
+
+func feedString(w []frame, i int, f frame, c byte, emit func([]frame), set func(uint8, int32, int32)) {
+	switch f.pos {
+	case pStart:
+		if c == '"' {
+			set(pInStr, 0, 0)
+		}
+	case pInStr:
+		switch {
+		case c == '"':
+			emit(w[:i])
+		case c == '\\':
+			set(pEscape, 0, 0)
+		case c < 0x20: // control characters must be escaped
+		case c < 0x80:
+			set(pInStr, 0, 0)
+		case c >= 0xC2 && c <= 0xDF:
+			set(pUTF8, 1, 0x80BF)
+		case c == 0xE0:
+			set(pUTF8, 2, 0xA0BF) // no overlong forms
+		case c == 0xED:
+			set(pUTF8, 2, 0x809F) // no surrogates
+		case c >= 0xE1 && c <= 0xEF:
+			set(pUTF8, 2, 0x80BF)
+		case c == 0xF0:
+			set(pUTF8, 3, 0x90BF)
+		case c >= 0xF1 && c <= 0xF3:
+			set(pUTF8, 3, 0x80BF)
+		case c == 0xF4:
+			set(pUTF8, 3, 0x808F) // nothing above U+10FFFF
+		}
+	case pEscape:
+		switch c {
+		case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+			set(pInStr, 0, 0)
+		case 'u':
+			set(pUnicode, 4, 0)
+		}
+	case pUnicode:
+		if isHex(c) {
+			if f.a == 1 {
+				set(pInStr, 0, 0)
+			} else {
+				set(pUnicode, f.a-1, 0)
+			}
+		}
+	case pUTF8:
+		if c < byte(f.b>>8) || c > byte(f.b) {
+			return
+		}
+		if f.a == 1 {
+			set(pInStr, 0, 0)
+		} else {
+			set(pUTF8, f.a-1, 0x80BF)
+		}
+	}
+}
+
+// cost is the bytes the frame needs to finish, given that the value it waits for (the frame
+// above it) is finished.
+func (f frame) cost() int {
+	n := f.n
+	switch n.kind {
+	case kLiteral:
+		return len(n.lit) - int(f.a)
+	case kString:
+		switch f.pos {
+		case pStart, pEscape:
+			return 2
+		case pInStr:
+			return 1
+		default: // pUnicode, pUTF8
+			return int(f.a) + 1
+		}
+	case kNumber, kInteger:
+		switch f.pos {
+		case pStart, pMinus, pPoint:
+			return 1
+		}
+		return 0
+	case kObject:
+		switch f.pos {
+		case pStart:
+			return n.minLen
+		case pOpen:
+			return n.closeFrom(int(f.a))
+		case pComma:
+			return n.must[f.a]
+		case pKey:
+			p := n.props[f.a]
+			return add(len(p.key)-int(f.b), add(p.val.minLen, n.after[f.a]))
+		}
+		return n.after[f.a]
+	case kFreeObject:
+		switch f.pos {
+		case pStart:
+			return 2
+		case pOpen, pValue:
+			return 1
+		case pComma:
+			return add(4, n.items.minLen) // "":v}
+		}
+		return add(2, n.items.minLen) // pColon: :v}
+	case kArray:
+		switch f.pos {
+		case pStart:
+			return 2
+		case pArrOpen, pArrItem:
+			return 1
+		}
+		return add(n.items.minLen, 1)
+	}
+	return inf
+}
+
+// stackCost is the bytes of the shortest completion of a stack; 0 means it is complete.
+func stackCost(st []frame) int {
+	c := 0
+	for _, f := range st {
+		c = add(c, f.cost())
+	}
+	return c
+}

@@ -1,0 +1,294 @@
+package grammar
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+	"pgregory.net/rapid"
+)
+
+// byteVocab is every byte as a token, plus a few multi-byte tokens and EOS (id 0).
+func byteVocab(extra ...string) *Vocab {
+	pieces := [][]byte{nil}
+	for c := range 256 {
+		pieces = append(pieces, []byte{byte(c)})
+	}
+	for _, e := range extra {
+		pieces = append(pieces, []byte(e))
+	}
+	return NewVocab(pieces, []int32{0})
+}
+
+func validator(t testing.TB, schema string) *jsonschema.Schema {
+	t.Helper()
+	doc, err := jsonschema.UnmarshalJSON(strings.NewReader(schema))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := jsonschema.NewCompiler()
+	if err := c.AddResource("schema.json", doc); err != nil {
+		t.Fatal(err)
+	}
+	s, err := c.Compile("schema.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func validates(s *jsonschema.Schema, doc []byte) bool {
+	v, err := jsonschema.UnmarshalJSON(bytes.NewReader(doc))
+	return err == nil && s.Validate(v) == nil
+}
+
+func accepts(m *Matcher, doc string) (prefix, complete bool) {
+	s, ok := m.Feed(m.Start(), []byte(doc))
+	return ok, ok && s.Complete()
+}
+
+const personSchema = `{"type":"object","properties":{
+ "name":{"type":"string"},
+ "age":{"type":"integer"},
+ "score":{"type":["number","null"]},
+ "tags":{"type":"array","items":{"type":"string","enum":["a","ab","b"]}},
+ "ok":{"type":"boolean"},
+ "pet":{"anyOf":[{"$ref":"#/$defs/cat"},{"type":"string"}]},
+ "nick":{"type":"string"}},
+ "required":["name","age","score","tags","ok","pet"],
+ "additionalProperties":false,
+ "$defs":{"cat":{"type":"object","properties":{"lives":{"const":9},"kid":{"$ref":"#/$defs/cat"}},"required":["lives"],"additionalProperties":false}}}`
+
+func mustMatcher(t testing.TB, schema string) *Matcher {
+	t.Helper()
+	var g *Grammar
+	if schema == "" {
+		g = JSONObject()
+	} else {
+		var err error
+		if g, err = Compile([]byte(schema)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	m, err := NewMatcher(g, byteVocab(`{"`, `":`, `"}`, `é`, "ab"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+func TestAutomatonDocuments(t *testing.T) {
+	m := mustMatcher(t, personSchema)
+	tests := []struct {
+		doc              string
+		prefix, complete bool
+	}{
+		{`{"name":"x","age":3,"score":null,"tags":[],"ok":true,"pet":"rex"}`, true, true},
+		{`{"name":"x\"\u00e9é","age":-0,"score":1.5,"tags":["ab","a"],"ok":false,"pet":{"lives":9,"kid":{"lives":9}},"nick":""}`, true, true},
+		{`{"name":"x","age":3`, true, false},
+		{`{"age":3}`, false, false},                                                              // required name missing
+		{`{"name":"x","age":3.5`, false, false},                                                  // integer
+		{`{"name":"x","age":01`, false, false},                                                   // leading zero
+		{`{"name": "x"`, false, false},                                                           // whitespace
+		{`{"name":"x","age":3,"score":null,"tags":["c"]`, false, false},                          // enum
+		{`{"name":"x","age":3,"score":null,"tags":[],"ok":true,"pet":{"lives":8}}`, false, false}, // const
+		{`{"name":"x","age":3,"score":null,"tags":[],"ok":true,"pet":"r","extra":1}`, false, false},
+		{`{"name":"x","age":3,"score":null,"tags":[],"ok":true,"pet":"r"} `, false, false},
+		{"{\"name\":\"\x01", false, false},     // raw control character
+		{"{\"name\":\"\xc3\x28", false, false}, // broken UTF-8
+		{"{\"name\":\"\xed\xa0\x80", false, false}, // surrogate
+		{`{"name":"x","age":1234567890123456`, false, false}, // too many digits
+	}
+	for _, tc := range tests {
+		p, c := accepts(m, tc.doc)
+		if p != tc.prefix || c != tc.complete {
+			t.Errorf("%s: prefix %v complete %v, want %v %v", tc.doc, p, c, tc.prefix, tc.complete)
+		}
+	}
+	obj := mustMatcher(t, "")
+	for doc, want := range map[string]bool{`{}`: true, `{"a":[1,{"b":null}],"a":"x"}`: true, `[]`: false, `"x"`: false, `{"a":}`: false} {
+		if _, c := accepts(obj, doc); c != want {
+			t.Errorf("json_object %s: complete %v, want %v", doc, c, want)
+		}
+	}
+}
+
+func TestCompileRefusesUnsupported(t *testing.T) {
+	tests := []struct{ schema, keyword string }{
+		{`{"type":"string","pattern":"a+"}`, "pattern"},
+		{`{"type":"object","properties":{"a":{"type":"string","format":"email"}}}`, "format"},
+		{`{"allOf":[{"type":"string"}]}`, "allOf"},
+		{`{"oneOf":[{"type":"string"}]}`, "oneOf"},
+		{`{"type":"array","items":{"type":"string"},"minItems":1}`, "minItems"},
+		{`{"type":"object","additionalProperties":{"type":"string"}}`, "additionalProperties"},
+		{`{"$ref":"http://example.com/s.json"}`, "$ref"},
+		{`{"$ref":"#"}`, "$ref"},
+		{`{"type":"object","properties":{"a":{"$ref":"#"}},"required":["a"]}`, "$ref"},
+		{`{"type":"object","properties":{},"required":["a"]}`, "required"},
+		{`{"type":"str"}`, "type"},
+		{`{"anyOf":[{"type":"string"}],"type":"string"}`, "anyOf"},
+		{`false`, "false"},
+	}
+	for _, tc := range tests {
+		_, err := Compile([]byte(tc.schema))
+		var se *SchemaError
+		if !errors.As(err, &se) || se.Keyword != tc.keyword {
+			t.Errorf("%s: got %v, want a SchemaError on %q", tc.schema, err, tc.keyword)
+		}
+	}
+}
+
+// genValue draws a value valid under the schema node n (compact, declared order).
+func genValue(t *rapid.T, n *node, depth int) string {
+	switch n.kind {
+	case kAnyOf:
+		var ok []*node
+		for _, a := range n.alts {
+			if a.minLen < inf && (depth < 4 || a.kind != kObject || a.minLen < 40) {
+				ok = append(ok, a)
+			}
+		}
+		return genValue(t, rapid.SampledFrom(ok).Draw(t, "alt"), depth)
+	case kLiteral:
+		return string(n.lit)
+	case kString:
+		s := rapid.String().Draw(t, "s")
+		b, _ := json.Marshal(s)
+		if !bytes.ContainsRune(b, '\\') && rapid.Bool().Draw(t, "esc") {
+			b = []byte(strings.ReplaceAll(string(b), "a", `\u0061`))
+		}
+		return string(b)
+	case kInteger:
+		return fmt.Sprint(rapid.Int64Range(-1e14, 1e14).Draw(t, "i"))
+	case kNumber:
+		return fmt.Sprintf("%d.%d", rapid.Int64Range(-1e9, 1e9).Draw(t, "n"), rapid.IntRange(0, 999).Draw(t, "f"))
+	case kArray:
+		k := rapid.IntRange(0, max(0, 3-depth)).Draw(t, "len")
+		var parts []string
+		for range k {
+			parts = append(parts, genValue(t, n.items, depth+1))
+		}
+		return "[" + strings.Join(parts, ",") + "]"
+	case kFreeObject:
+		k := rapid.IntRange(0, max(0, 3-depth)).Draw(t, "len")
+		var parts []string
+		for range k {
+			key, _ := json.Marshal(rapid.String().Draw(t, "k"))
+			parts = append(parts, string(key)+":"+genValue(t, n.items, depth+1))
+		}
+		return "{" + strings.Join(parts, ",") + "}"
+	case kObject:
+		var parts []string
+		for _, p := range n.props {
+			if p.required || (depth < 4 && rapid.Bool().Draw(t, "opt")) {
+				parts = append(parts, string(p.key)+genValue(t, p.val, depth+1))
+			}
+		}
+		return "{" + strings.Join(parts, ",") + "}"
+	}
+	panic("kind")
+}
+
+var propSchemas = []string{personSchema, "",
+	`{"type":"array","items":{"anyOf":[{"type":"integer"},{"type":"object","properties":{"x":{"type":"number"},"y":{"type":"boolean"}},"required":["y"]}]}}`,
+	`{"type":"object","properties":{"a":{"type":"string"},"ab":{"type":"string"},"abc":{"type":"integer"}},"additionalProperties":false}`,
+	`{"enum":["x",1,null,{"k":[true]}]}`,
+}
+
+// Every schema-valid value, serialised compactly in declared order, is accepted; every strict
+// prefix is an incomplete prefix; and whatever the automaton accepts after a random mutation
+// validates (it never accepts an invalid document).
+func TestAutomatonProperty(t *testing.T) {
+	for i, schema := range propSchemas {
+		t.Run(fmt.Sprint(i), func(t *testing.T) {
+			m := mustMatcher(t, schema)
+			vs := `{"type":"object"}`
+			if schema != "" {
+				vs = schema
+			}
+			val := validator(t, vs)
+			rapid.Check(t, func(t *rapid.T) {
+				doc := genValue(t, m.g.root, 0)
+				if !validates(val, []byte(doc)) {
+					t.Fatalf("generator made an invalid document %s", doc)
+				}
+				s := m.Start()
+				for k := 0; k < len(doc); k++ {
+					var ok bool
+					if s, ok = m.Feed(s, []byte{doc[k]}); !ok {
+						t.Fatalf("%s refused at byte %d", doc, k)
+					}
+					if k < len(doc)-1 && s.Complete() && doc[0] != '-' && (doc[0] < '0' || doc[0] > '9') {
+						t.Fatalf("%s: prefix %q is complete", doc, doc[:k+1])
+					}
+				}
+				if !s.Complete() {
+					t.Fatalf("%s not complete", doc)
+				}
+				mut := []byte(doc)
+				switch rapid.IntRange(0, 2).Draw(t, "op") {
+				case 0:
+					mut[rapid.IntRange(0, len(mut)-1).Draw(t, "at")] = rapid.Byte().Draw(t, "b")
+				case 1:
+					at := rapid.IntRange(0, len(mut)).Draw(t, "at")
+					mut = append(mut[:at:at], append([]byte{rapid.Byte().Draw(t, "b")}, mut[at:]...)...)
+				case 2:
+					at := rapid.IntRange(0, len(mut)-1).Draw(t, "at")
+					mut = append(mut[:at:at], mut[at+1:]...)
+				}
+				if _, c := accepts(m, string(mut)); c && !validates(val, mut) {
+					t.Fatalf("accepted invalid %q (from %s)", mut, doc)
+				}
+			})
+		})
+	}
+}
+
+// A "model" drawing uniformly among the allowed tokens always ends with EOS within max_tokens,
+// and its output validates: the constraint reserves the budget to close the document.
+func TestConstraintAlwaysCloses(t *testing.T) {
+	for i, schema := range propSchemas {
+		t.Run(fmt.Sprint(i), func(t *testing.T) {
+			m := mustMatcher(t, schema)
+			vs := `{"type":"object"}`
+			if schema != "" {
+				vs = schema
+			}
+			val := validator(t, vs)
+			need := m.Start().Cost() + 1
+			rapid.Check(t, func(t *rapid.T) {
+				maxTokens := rapid.IntRange(need, need+60).Draw(t, "max")
+				c, err := m.NewConstraint(maxTokens)
+				if err != nil {
+					t.Fatal(err)
+				}
+				var out []byte
+				for n := 0; ; n++ {
+					if n == maxTokens {
+						t.Fatalf("no EOS within %d tokens: %q", maxTokens, out)
+					}
+					allowed := c.Allowed()
+					if len(allowed) == 0 {
+						t.Fatalf("nothing allowed after %q", out)
+					}
+					id := allowed[rapid.IntRange(0, len(allowed)-1).Draw(t, "tok")]
+					c.Advance(id)
+					if id == 0 {
+						break
+					}
+					out = append(out, m.v.pieces[id]...)
+				}
+				if !validates(val, out) {
+					t.Fatalf("invalid output %q", out)
+				}
+			})
+			if _, err := m.NewConstraint(need - 1); err == nil {
+				t.Errorf("max_tokens %d below the shortest document was accepted", need-1)
+			}
+		})
+	}
+}

@@ -1,0 +1,618 @@
+// Package grammar constrains generation to JSON: it compiles a JSON schema (the subset OpenAI's
+// strict mode accepts) or "any JSON object" to a character-level pushdown automaton, and turns
+// the automaton's states into sets of allowed tokens over a model's vocabulary, so that every
+// sampled output parses and validates. Structured outputs (response_format) and tool calling use it
+// through Matcher and Constraint.
+package grammar
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"strings"
+)
+
+// SchemaError refuses a schema, naming the keyword the grammar cannot enforce.
+type SchemaError struct {
+	Keyword string // the offending keyword, e.g. "pattern"
+	Path    string // JSON pointer of the schema object holding it
+	Reason  string
+}
+
+func (e *SchemaError) Error() string {
+	return fmt.Sprintf("schema %s: keyword %q: %s", e.Path, e.Keyword, e.Reason)
+}
+
+type kind uint8
+
+const (
+	kLiteral    kind = iota + 1 // a fixed byte string: enum and const values, true, false, null
+	kString                     // any JSON string
+	kNumber                     // a JSON number without exponent
+	kInteger                    // a JSON integer
+	kObject                     // an object with the declared properties, in declared order
+	kFreeObject                 // any object: string keys, values per node.items
+	kArray                      // items per node.items
+	kAnyOf                      // one of alts; expanded when pushed, never on a stack
+)
+
+// Bounds that keep the automaton finite and outputs reasonable.
+const (
+	maxIntDigits  = 15 // digits before the point: exact in a float64
+	maxFracDigits = 15
+	maxStack      = 48 // nesting of open values (a recursive schema stops here)
+	anyDepth      = 6  // nesting of free-form values (json_object, untyped schemas)
+	inf           = math.MaxInt32 / 4
+)
+
+type prop struct {
+	key      []byte // `"name":`
+	val      *node
+	required bool
+}
+
+type node struct {
+	id     int
+	kind   kind
+	lit    []byte
+	props  []prop
+	items  *node // kArray items, kFreeObject values
+	alts   []*node
+	minLen int // bytes of the shortest value
+	// kObject, per property index i: nextReq[i] the first required property at or after i (or
+	// len(props)); after[i] the bytes from after property i's value to '}'; must[i] the bytes
+	// from "a key must follow, next candidate i" to '}'.
+	nextReq, after, must []int
+}
+
+// Grammar is a compiled schema. It is immutable and safe for concurrent use.
+type Grammar struct {
+	root  *node
+	nodes []*node
+	lits  [][]byte // keys and literals, whose bytes the shortest completions may need
+}
+
+// JSONObject is the grammar of response_format {"type": "json_object"}: any JSON object, nested
+// at most a few levels.
+func JSONObject() *Grammar {
+	c := newCompiler(nil)
+	root := c.newNode(kFreeObject)
+	root.items = c.anyValue(1)
+	g, err := c.finish(root)
+	if err != nil {
+		panic(err) // a fixed grammar: cannot fail
+	}
+	return g
+}
+
+// Compile compiles a JSON schema. Supported: type (one or a list of object, array, string, number,
+// integer, boolean, null), properties, required, additionalProperties (false, or true which is
+// never used), items, enum, const, anyOf, $ref to "#", "#/$defs/..." or "#/definitions/...",
+// and the annotations (description, title, default, examples, $schema, $id, $comment). Any
+// other keyword is refused with a *SchemaError naming it.
+func Compile(schema []byte) (*Grammar, error) {
+	doc, err := decodeOrdered(schema)
+	if err != nil {
+		return nil, &SchemaError{Keyword: "", Path: "#", Reason: "not valid JSON: " + err.Error()}
+	}
+	c := newCompiler(doc)
+	root, err := c.compile(doc, "#")
+	if err != nil {
+		return nil, err
+	}
+	return c.finish(root)
+}
+
+type compiler struct {
+	doc   any
+	nodes []*node
+	refs  map[string]*node
+	anys  map[int]*node
+	lits  [][]byte
+}
+
+func newCompiler(doc any) *compiler {
+	return &compiler{doc: doc, refs: map[string]*node{}, anys: map[int]*node{}}
+}
+
+func (c *compiler) newNode(k kind) *node {
+	n := &node{id: len(c.nodes), kind: k}
+	c.nodes = append(c.nodes, n)
+	return n
+}
+
+func (c *compiler) literal(b []byte) *node {
+	n := c.newNode(kLiteral)
+	n.lit = b
+	c.lits = append(c.lits, b)
+	return n
+}
+
+// anyValue is any JSON value at nesting depth d; containers stop at anyDepth.
+func (c *compiler) anyValue(d int) *node {
+	if n, ok := c.anys[d]; ok {
+		return n
+	}
+	n := c.newNode(kAnyOf)
+	c.anys[d] = n
+	n.alts = []*node{c.newNode(kString), c.newNode(kNumber), c.literal([]byte("true")), c.literal([]byte("false")), c.literal([]byte("null"))}
+	if d < anyDepth {
+		o := c.newNode(kFreeObject)
+		o.items = c.anyValue(d + 1)
+		a := c.newNode(kArray)
+		a.items = c.anyValue(d + 1)
+		n.alts = append(n.alts, o, a)
+	}
+	return n
+}
+
+var annotations = map[string]bool{"description": true, "title": true, "default": true, "examples": true,
+	"$schema": true, "$id": true, "$comment": true, "$defs": true, "definitions": true}
+
+// objectKeywords go with type "object" (or no type), and must not sit beside enum, anyOf or $ref.
+var typeKeywords = map[string]bool{"type": true, "properties": true, "required": true, "additionalProperties": true, "items": true}
+
+func (c *compiler) compile(s any, path string) (*node, error) {
+	switch v := s.(type) {
+	case bool:
+		if v {
+			return c.anyValue(1), nil
+		}
+		return nil, &SchemaError{Keyword: "false", Path: path, Reason: "a false schema has no instance"}
+	case *object:
+		return c.compileObject(v, path)
+	}
+	return nil, &SchemaError{Path: path, Reason: "a schema must be an object or a boolean"}
+}
+
+func (c *compiler) compileObject(o *object, path string) (*node, error) {
+	var special []string // enum, const, anyOf, $ref: each stands alone
+	for _, k := range o.keys {
+		switch {
+		case annotations[k] || typeKeywords[k]:
+		case k == "enum" || k == "const" || k == "anyOf" || k == "$ref":
+			special = append(special, k)
+		default:
+			return nil, &SchemaError{Keyword: k, Path: path, Reason: "not supported by structured outputs"}
+		}
+	}
+	if len(special) > 1 || (len(special) == 1 && special[0] != "enum" && special[0] != "const" && o.hasAny(typeKeywords)) {
+		return nil, &SchemaError{Keyword: special[0], Path: path, Reason: "must not be combined with other validation keywords"}
+	}
+	if len(special) == 1 {
+		switch k := special[0]; k {
+		case "$ref":
+			return c.ref(o.m[k], path)
+		case "anyOf":
+			alts, ok := o.m[k].([]any)
+			if !ok || len(alts) == 0 {
+				return nil, &SchemaError{Keyword: k, Path: path, Reason: "must be a non-empty array of schemas"}
+			}
+			n := c.newNode(kAnyOf)
+			for i, a := range alts {
+				an, err := c.compile(a, fmt.Sprintf("%s/anyOf/%d", path, i))
+				if err != nil {
+					return nil, err
+				}
+				n.alts = append(n.alts, an)
+			}
+			return n, nil
+		default:
+			return c.enum(o, k, path)
+		}
+	}
+	var types []string
+	switch t := o.m["type"].(type) {
+	case nil:
+		if _, ok := o.m["properties"]; ok {
+			types = []string{"object"}
+		} else if _, ok := o.m["items"]; ok {
+			types = []string{"array"}
+		} else {
+			return c.anyValue(1), nil
+		}
+	case string:
+		types = []string{t}
+	case []any:
+		for _, x := range t {
+			s, ok := x.(string)
+			if !ok {
+				return nil, &SchemaError{Keyword: "type", Path: path, Reason: "must be a string or an array of strings"}
+			}
+			types = append(types, s)
+		}
+	default:
+		return nil, &SchemaError{Keyword: "type", Path: path, Reason: "must be a string or an array of strings"}
+	}
+	if len(types) == 0 {
+		return nil, &SchemaError{Keyword: "type", Path: path, Reason: "must name at least one type"}
+	}
+	var alts []*node
+	for _, t := range types {
+		n, err := c.typed(o, t, path)
+		if err != nil {
+			return nil, err
+		}
+		alts = append(alts, n)
+	}
+	if len(alts) == 1 {
+		return alts[0], nil
+	}
+	n := c.newNode(kAnyOf)
+	n.alts = alts
+	return n, nil
+}
+
+func (c *compiler) typed(o *object, t, path string) (*node, error) {
+	switch t {
+	case "string":
+		return c.newNode(kString), nil
+	case "number":
+		return c.newNode(kNumber), nil
+	case "integer":
+		return c.newNode(kInteger), nil
+	case "null":
+		return c.literal([]byte("null")), nil
+	case "boolean":
+		n := c.newNode(kAnyOf)
+		n.alts = []*node{c.literal([]byte("true")), c.literal([]byte("false"))}
+		return n, nil
+	case "array":
+		a := c.newNode(kArray)
+		items, ok := o.m["items"]
+		if !ok {
+			a.items = c.anyValue(2)
+			return a, nil
+		}
+		if _, tuple := items.([]any); tuple {
+			return nil, &SchemaError{Keyword: "items", Path: path, Reason: "tuple items (an array) are not supported"}
+		}
+		n, err := c.compile(items, path+"/items")
+		if err != nil {
+			return nil, err
+		}
+		a.items = n
+		return a, nil
+	case "object":
+		return c.object(o, path)
+	}
+	return nil, &SchemaError{Keyword: "type", Path: path, Reason: fmt.Sprintf("unknown type %q", t)}
+}
+
+func (c *compiler) object(o *object, path string) (*node, error) {
+	switch ap := o.m["additionalProperties"].(type) {
+	case nil, bool:
+		// Extra properties are never generated, which satisfies false and true alike.
+	default:
+		_ = ap
+		return nil, &SchemaError{Keyword: "additionalProperties", Path: path, Reason: "only true or false is supported"}
+	}
+	props, has := o.m["properties"]
+	if !has {
+		if _, ok := o.m["required"]; ok {
+			return nil, &SchemaError{Keyword: "required", Path: path, Reason: "needs properties"}
+		}
+		n := c.newNode(kFreeObject)
+		n.items = c.anyValue(2)
+		return n, nil
+	}
+	po, ok := props.(*object)
+	if !ok {
+		return nil, &SchemaError{Keyword: "properties", Path: path, Reason: "must be an object"}
+	}
+	required := map[string]bool{}
+	if r, ok := o.m["required"]; ok {
+		list, ok := r.([]any)
+		if !ok {
+			return nil, &SchemaError{Keyword: "required", Path: path, Reason: "must be an array of property names"}
+		}
+		for _, x := range list {
+			s, ok := x.(string)
+			if _, declared := po.m[s]; !ok || !declared {
+				return nil, &SchemaError{Keyword: "required", Path: path, Reason: fmt.Sprintf("%v is not a declared property", x)}
+			}
+			required[s] = true
+		}
+	}
+	n := c.newNode(kObject)
+	for _, k := range po.keys {
+		v, err := c.compile(po.m[k], path+"/properties/"+escapePointer(k))
+		if err != nil {
+			return nil, err
+		}
+		key := append(marshal(k), ':')
+		c.lits = append(c.lits, key)
+		n.props = append(n.props, prop{key: key, val: v, required: required[k]})
+	}
+	return n, nil
+}
+
+func (c *compiler) enum(o *object, k, path string) (*node, error) {
+	var vals []any
+	if k == "const" {
+		vals = []any{o.m[k]}
+	} else if list, ok := o.m[k].([]any); ok {
+		vals = list
+	}
+	var want map[string]bool
+	switch t := o.m["type"].(type) {
+	case string:
+		want = map[string]bool{t: true}
+	case []any:
+		want = map[string]bool{}
+		for _, x := range t {
+			s, _ := x.(string)
+			want[s] = true
+		}
+	}
+	n := c.newNode(kAnyOf)
+	for _, v := range vals {
+		if want != nil && !want[jsonType(v)] && !(jsonType(v) == "integer" && want["number"]) {
+			continue // a value of another type can never validate
+		}
+		n.alts = append(n.alts, c.literal(marshal(v)))
+	}
+	if len(n.alts) == 0 {
+		return nil, &SchemaError{Keyword: k, Path: path, Reason: "no value is allowed"}
+	}
+	return n, nil
+}
+
+func (c *compiler) ref(r any, path string) (*node, error) {
+	s, _ := r.(string)
+	if n, ok := c.refs[s]; ok {
+		return n, nil
+	}
+	var target any
+	switch {
+	case s == "#":
+		target = c.doc
+	case strings.HasPrefix(s, "#/$defs/") || strings.HasPrefix(s, "#/definitions/"):
+		sec, name, _ := strings.Cut(s[2:], "/")
+		if d, ok := c.doc.(*object); ok {
+			if defs, ok := d.m[sec].(*object); ok {
+				target = defs.m[unescapePointer(name)]
+			}
+		}
+	}
+	if target == nil {
+		return nil, &SchemaError{Keyword: "$ref", Path: path, Reason: fmt.Sprintf("%q: only #, #/$defs/name and #/definitions/name of this schema are supported", s)}
+	}
+	// A placeholder first, so that a recursive reference finds it; it becomes the target's node.
+	ph := c.newNode(kAnyOf)
+	c.refs[s] = ph
+	n, err := c.compile(target, s)
+	if err != nil {
+		return nil, err
+	}
+	ph.alts = []*node{n}
+	return ph, nil
+}
+
+// finish computes the shortest lengths and checks that expanding alternatives terminates.
+func (c *compiler) finish(root *node) (*Grammar, error) {
+	for _, n := range c.nodes {
+		n.minLen = inf
+		if n.kind == kAnyOf {
+			if err := checkAltCycle(n, map[*node]bool{}); err != nil {
+				return nil, err
+			}
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, n := range c.nodes {
+			if l := n.shortest(); l < n.minLen {
+				n.minLen, changed = l, true
+			}
+		}
+	}
+	if root.minLen >= inf {
+		return nil, &SchemaError{Keyword: "$ref", Path: "#", Reason: "the schema has no finite instance"}
+	}
+	return &Grammar{root: root, nodes: c.nodes, lits: c.lits}, nil
+}
+
+func checkAltCycle(n *node, seen map[*node]bool) error {
+	if seen[n] {
+		return &SchemaError{Keyword: "$ref", Path: "#", Reason: "a reference cycle through anyOf or $ref without an object or array"}
+	}
+	seen[n] = true
+	for _, a := range n.alts {
+		if a.kind == kAnyOf {
+			if err := checkAltCycle(a, seen); err != nil {
+				return err
+			}
+		}
+	}
+	delete(seen, n)
+	return nil
+}
+
+func add(a, b int) int { return min(a+b, inf) }
+
+// shortest is the length of the node's shortest value given its children's current minLen.
+func (n *node) shortest() int {
+	switch n.kind {
+	case kLiteral:
+		return len(n.lit)
+	case kString, kArray, kFreeObject:
+		return 2
+	case kNumber, kInteger:
+		return 1
+	case kAnyOf:
+		m := inf
+		for _, a := range n.alts {
+			m = min(m, a.minLen)
+		}
+		return m
+	case kObject:
+		p := len(n.props)
+		n.nextReq = make([]int, p+1)
+		n.after = make([]int, p)
+		n.must = make([]int, p+1)
+		n.nextReq[p], n.must[p] = p, inf
+		for i := p - 1; i >= 0; i-- {
+			n.nextReq[i] = n.nextReq[i+1]
+			if n.props[i].required {
+				n.nextReq[i] = i
+			}
+		}
+		for i := p - 1; i >= 0; i-- {
+			if n.nextReq[i+1] == p {
+				n.after[i] = 1
+			} else {
+				n.after[i] = add(1, n.must[i+1])
+			}
+			n.must[i] = inf
+			for j := i; j < p && j <= n.nextReq[i]; j++ {
+				n.must[i] = min(n.must[i], add(len(n.props[j].key), add(n.props[j].val.minLen, n.after[j])))
+			}
+		}
+		return add(1, n.closeFrom(0))
+	}
+	return inf
+}
+
+// closeFrom is the bytes from "after '{' or a value, next candidate property i" to '}'.
+func (n *node) closeFrom(i int) int {
+	if n.nextReq[i] == len(n.props) {
+		return 1
+	}
+	return n.must[i]
+}
+
+func jsonType(v any) string {
+	switch x := v.(type) {
+	case nil:
+		return "null"
+	case bool:
+		return "boolean"
+	case string:
+		return "string"
+	case json.Number:
+		if _, err := x.Int64(); err == nil {
+			return "integer"
+		}
+		return "number"
+	case []any:
+		return "array"
+	}
+	return "object"
+}
+
+// object is a decoded JSON object that keeps its keys' order: properties are generated in the
+// order the schema declares them.
+type object struct {
+	keys []string
+	m    map[string]any
+}
+
+func (o *object) hasAny(set map[string]bool) bool {
+	for _, k := range o.keys {
+		if set[k] {
+			return true
+		}
+	}
+	return false
+}
+
+func decodeOrdered(b []byte) (any, error) {
+	d := json.NewDecoder(bytes.NewReader(b))
+	d.UseNumber()
+	v, err := decodeValue(d)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := d.Token(); err != io.EOF {
+		return nil, fmt.Errorf("data after the schema")
+	}
+	return v, nil
+}
+
+func decodeValue(d *json.Decoder) (any, error) {
+	t, err := d.Token()
+	if err != nil {
+		return nil, err
+	}
+	switch t {
+	case json.Delim('{'):
+		o := &object{m: map[string]any{}}
+		for d.More() {
+			kt, err := d.Token()
+			if err != nil {
+				return nil, err
+			}
+			k := kt.(string)
+			v, err := decodeValue(d)
+			if err != nil {
+				return nil, err
+			}
+			if _, dup := o.m[k]; !dup {
+				o.keys = append(o.keys, k)
+			}
+			o.m[k] = v
+		}
+		_, err := d.Token()
+		return o, err
+	case json.Delim('['):
+		a := []any{}
+		for d.More() {
+			v, err := decodeValue(d)
+			if err != nil {
+				return nil, err
+			}
+			a = append(a, v)
+		}
+		_, err := d.Token()
+		return a, err
+	}
+	return t, nil
+}
+
+// marshal writes v as compact JSON, objects in their decoded order.
+func marshal(v any) []byte {
+	var b bytes.Buffer
+	writeJSON(&b, v)
+	return b.Bytes()
+}
+
+func writeJSON(b *bytes.Buffer, v any) {
+	switch x := v.(type) {
+	case *object:
+		b.WriteByte('{')
+		for i, k := range x.keys {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			writeJSON(b, k)
+			b.WriteByte(':')
+			writeJSON(b, x.m[k])
+		}
+		b.WriteByte('}')
+	case []any:
+		b.WriteByte('[')
+		for i, e := range x {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			writeJSON(b, e)
+		}
+		b.WriteByte(']')
+	default:
+		e := json.NewEncoder(b)
+		e.SetEscapeHTML(false)
+		e.Encode(x) // strings, numbers, booleans and null cannot fail
+		b.Truncate(b.Len() - 1) // Encode's newline
+	}
+}
+
+func escapePointer(s string) string {
+	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
+}
+
+func unescapePointer(s string) string {
+	return strings.ReplaceAll(strings.ReplaceAll(s, "~1", "/"), "~0", "~")
+}

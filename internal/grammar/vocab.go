@@ -1,0 +1,376 @@
+package grammar
+
+import (
+	"encoding/binary"
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+)
+
+// Vocab is a model's vocabulary as the automaton sees it: each token's bytes in a trie, so that
+// the tokens allowed in a state are found by walking the trie once, sharing common prefixes.
+type Vocab struct {
+	size   int
+	eos    []int32
+	pieces [][]byte
+	single [256]bool // a token of exactly this one byte exists
+	nodes  []tnode
+	edges  []tedge
+	toks   []int32
+}
+
+type tnode struct{ edge0, nedge, tok0, ntok int32 }
+
+type tedge struct {
+	b     byte
+	child int32
+}
+
+// NewVocab indexes pieces[id], the bytes token id stands for in output (empty for control and
+// unused tokens, which are never allowed), and eos, the end-of-generation tokens, allowed once
+// the document is complete.
+func NewVocab(pieces [][]byte, eos []int32) *Vocab {
+	v := &Vocab{size: len(pieces), eos: slices.Clone(eos), pieces: pieces}
+	ids := make([]int32, 0, len(pieces))
+	for id, p := range pieces {
+		if len(p) > 0 && !slices.Contains(eos, int32(id)) {
+			ids = append(ids, int32(id))
+			if len(p) == 1 {
+				v.single[p[0]] = true
+			}
+		}
+	}
+	sort.Slice(ids, func(i, j int) bool {
+		a, b := pieces[ids[i]], pieces[ids[j]]
+		if c := strings.Compare(string(a), string(b)); c != 0 {
+			return c < 0
+		}
+		return ids[i] < ids[j]
+	})
+	// Sorted pieces give each node its children contiguously: build breadth-first by ranges.
+	type span struct {
+		lo, hi int   // ids[lo:hi] share the prefix
+		depth  int   // prefix length
+		node   int32 // its trie node
+	}
+	v.nodes = []tnode{{}}
+	queue := []span{{0, len(ids), 0, 0}}
+	for len(queue) > 0 {
+		s := queue[0]
+		queue = queue[1:]
+		lo := s.lo
+		tok0 := int32(len(v.toks))
+		for lo < s.hi && len(pieces[ids[lo]]) == s.depth {
+			v.toks = append(v.toks, ids[lo])
+			lo++
+		}
+		nd := &v.nodes[s.node]
+		nd.tok0, nd.ntok = tok0, int32(len(v.toks))-tok0
+		nd.edge0 = int32(len(v.edges))
+		for lo < s.hi {
+			b := pieces[ids[lo]][s.depth]
+			hi := lo
+			for hi < s.hi && pieces[ids[hi]][s.depth] == b {
+				hi++
+			}
+			child := int32(len(v.nodes))
+			v.nodes = append(v.nodes, tnode{})
+			v.edges = append(v.edges, tedge{b: b, child: child})
+			queue = append(queue, span{lo, hi, s.depth + 1, child})
+			lo = hi
+			nd = &v.nodes[s.node] // append may have moved it
+		}
+		nd.nedge = int32(len(v.edges)) - nd.edge0
+	}
+	return v
+}
+
+// Size is the number of token ids.
+func (v *Vocab) Size() int { return v.size }
+
+// Matcher binds a grammar to a vocabulary and caches the allowed tokens of every state it has
+// met. It is safe for concurrent use; share one among the requests of the same schema.
+type Matcher struct {
+	g *Grammar
+	v *Vocab
+
+	mu    sync.Mutex
+	cache map[string]*entry
+	bytes int // ids held by the cache, bounded by maxCacheIDs
+}
+
+// maxCacheIDs bounds one matcher's cache (4 bytes each): 64 MiB.
+const maxCacheIDs = 16 << 20
+
+// entry is the allowed tokens of a state, cheapest completion first: ids[:ends[k]] are those
+// whose shortest completion after them takes at most costs[k] bytes. End-of-generation tokens,
+// allowed when the state is complete, come first with cost -1.
+type entry struct {
+	ids   []int32
+	costs []int32
+	ends  []int32
+}
+
+// NewMatcher checks that the vocabulary can finish any document of g one byte at a time (the
+// budget reservation counts a byte as a token) and returns the matcher.
+func NewMatcher(g *Grammar, v *Vocab) (*Matcher, error) {
+	var need []byte
+	for c := 0x20; c < 0x7f; c++ {
+		need = append(need, byte(c))
+	}
+	multi := false
+	for _, p := range v.pieces {
+		for _, c := range p {
+			multi = multi || c >= 0x80
+		}
+	}
+	if multi {
+		for c := 0x80; c < 0xC0; c++ {
+			need = append(need, byte(c))
+		}
+	}
+	for _, l := range g.lits {
+		need = append(need, l...)
+	}
+	for _, c := range need {
+		if !v.single[c] {
+			return nil, fmt.Errorf("the vocabulary has no single-byte token for %q, which structured outputs need to close documents within max_tokens", c)
+		}
+	}
+	if len(v.eos) == 0 {
+		return nil, fmt.Errorf("the vocabulary has no end-of-generation token")
+	}
+	return &Matcher{g: g, v: v, cache: map[string]*entry{}}, nil
+}
+
+// State is a set of automaton stacks. The zero State is invalid; get one from Matcher.Start.
+type State struct {
+	stacks [][]frame
+	key    string
+}
+
+// Start is the state before the first byte.
+func (m *Matcher) Start() State {
+	var s State
+	expand(m.g.root, func(n *node) { s.stacks = append(s.stacks, []frame{{n: n}}) })
+	s.key = stateKey(s.stacks)
+	return s
+}
+
+// Feed returns the state after bytes b; ok is false if b cannot continue a valid document.
+func (m *Matcher) Feed(s State, b []byte) (State, bool) {
+	cur := s.stacks
+	work := make([]frame, 0, maxStack+1)
+	for _, c := range b {
+		var next [][]frame
+		seen := map[string]bool{}
+		for _, st := range cur {
+			work = append(work[:0], st...)
+			feed(work, c, func(r []frame) {
+				k := stackKey(nil, r)
+				if !seen[string(k)] {
+					seen[string(k)] = true
+					next = append(next, slices.Clone(r))
+				}
+			})
+		}
+		if len(next) == 0 {
+			return State{}, false
+		}
+		cur = next
+	}
+	return State{stacks: cur, key: stateKey(cur)}, true
+}
+
+// Cost is the bytes of the shortest completion of s: 0 when s is a complete document.
+func (s State) Cost() int {
+	c := inf
+	for _, st := range s.stacks {
+		c = min(c, stackCost(st))
+	}
+	return c
+}
+
+// Complete reports whether s is a whole document.
+func (s State) Complete() bool { return s.Cost() == 0 }
+
+func stackKey(dst []byte, st []frame) []byte {
+	for _, f := range st {
+		dst = binary.LittleEndian.AppendUint32(dst, uint32(f.n.id))
+		dst = append(dst, f.pos)
+		dst = binary.LittleEndian.AppendUint32(dst, uint32(f.a))
+		dst = binary.LittleEndian.AppendUint32(dst, uint32(f.b))
+	}
+	return dst
+}
+
+func stateKey(stacks [][]frame) string {
+	keys := make([]string, len(stacks))
+	for i, st := range stacks {
+		keys[i] = string(stackKey(nil, st))
+	}
+	slices.Sort(keys)
+	return strings.Join(keys, "|")
+}
+
+// allowed returns the tokens allowed in s whose shortest completion fits in budget bytes, cheapest
+// first; EOS tokens come first when s is complete.
+func (m *Matcher) allowed(s State, budget int) []int32 {
+	e := m.entry(s)
+	k, _ := slices.BinarySearch(e.costs, int32(budget)+1)
+	if k == 0 {
+		return nil
+	}
+	return e.ids[:e.ends[k-1]]
+}
+
+func (m *Matcher) entry(s State) *entry {
+	m.mu.Lock()
+	e := m.cache[s.key]
+	m.mu.Unlock()
+	if e != nil {
+		return e
+	}
+	e = m.walk(s)
+	m.mu.Lock()
+	if m.bytes+len(e.ids) > maxCacheIDs {
+		m.cache, m.bytes = map[string]*entry{}, 0 // crude but bounded: states recur within a document
+	}
+	m.cache[s.key] = e
+	m.bytes += len(e.ids)
+	m.mu.Unlock()
+	return e
+}
+
+// walk finds the allowed tokens of s by walking the vocabulary trie depth-first, stepping every
+// stack of s through each edge; a subtree no stack survives is skipped whole.
+func (m *Matcher) walk(s State) *entry {
+	v := m.v
+	cost := make([]int32, v.size)
+	for i := range cost {
+		cost[i] = -2 // not allowed
+	}
+	// levels[d] holds the stacks after d bytes: frames flat, with each stack's end offset.
+	type level struct {
+		frames []frame
+		ends   []int
+	}
+	levels := []level{{}}
+	for _, st := range s.stacks {
+		levels[0].frames = append(levels[0].frames, st...)
+		levels[0].ends = append(levels[0].ends, len(levels[0].frames))
+	}
+	work := make([]frame, 0, maxStack+1)
+	var rec func(node int32, d int)
+	rec = func(node int32, d int) {
+		if len(levels) <= d+1 {
+			levels = append(levels, level{})
+		}
+		nd := v.nodes[node]
+		for _, e := range v.edges[nd.edge0 : nd.edge0+nd.nedge] {
+			nx := &levels[d+1]
+			nx.frames, nx.ends = nx.frames[:0], nx.ends[:0]
+			best := inf
+			cur := &levels[d]
+			start := 0
+			for _, end := range cur.ends {
+				work = append(work[:0], cur.frames[start:end]...)
+				start = end
+				feed(work, e.b, func(r []frame) {
+					nx.frames = append(nx.frames, r...)
+					nx.ends = append(nx.ends, len(nx.frames))
+					best = min(best, stackCost(r))
+				})
+			}
+			if len(nx.ends) == 0 || best >= inf {
+				continue
+			}
+			ch := v.nodes[e.child]
+			for _, id := range v.toks[ch.tok0 : ch.tok0+ch.ntok] {
+				cost[id] = int32(best)
+			}
+			rec(e.child, d+1)
+		}
+	}
+	rec(0, 0)
+	var e entry
+	if s.Complete() {
+		e.ids = append(e.ids, v.eos...)
+		for range v.eos {
+			e.costs = append(e.costs, -1)
+		}
+	}
+	type tc struct{ id, c int32 }
+	var list []tc
+	for id, c := range cost {
+		if c >= 0 {
+			list = append(list, tc{int32(id), c})
+		}
+	}
+	slices.SortStableFunc(list, func(a, b tc) int { return int(a.c - b.c) })
+	for _, t := range list {
+		e.ids = append(e.ids, t.id)
+		e.costs = append(e.costs, t.c)
+	}
+	// Compress costs to the distinct values with the end of each run.
+	var costs, ends []int32
+	for i, c := range e.costs {
+		if len(costs) > 0 && costs[len(costs)-1] == c {
+			ends[len(ends)-1] = int32(i + 1)
+			continue
+		}
+		costs, ends = append(costs, c), append(ends, int32(i+1))
+	}
+	e.costs, e.ends = costs, ends
+	return &e
+}
+
+// Constraint steers one sequence: the tokens it allows keep the output a prefix of a valid
+// document that can still be closed, with its end-of-generation token, within the tokens left.
+// It implements sampler.Constraint. Not safe for concurrent use.
+type Constraint struct {
+	m    *Matcher
+	s    State
+	left int // tokens that may still be generated, the end-of-generation token included
+	eos  bool
+}
+
+// NewConstraint starts a sequence that may generate at most maxTokens tokens. It fails when
+// maxTokens cannot hold the shortest document and its end-of-generation token.
+func (m *Matcher) NewConstraint(maxTokens int) (*Constraint, error) {
+	s := m.Start()
+	if need := s.Cost() + 1; maxTokens < need {
+		return nil, fmt.Errorf("max_tokens %d is too small for the schema: its shortest document takes %d tokens with the end token", maxTokens, need)
+	}
+	return &Constraint{m: m, s: s, left: maxTokens}, nil
+}
+
+// Allowed returns the tokens allowed next (never empty while tokens are left; the caller must
+// not modify it). Each token's shortest completion must fit in the tokens after it less one for
+// the end token, each byte counted as a token: the document can always close in time.
+func (c *Constraint) Allowed() []int32 {
+	if c.eos {
+		return c.m.v.eos // the document is over; only an ignore_eos request gets here
+	}
+	return c.m.allowed(c.s, c.left-2)
+}
+
+// Advance records the generated token id.
+func (c *Constraint) Advance(id int32) {
+	c.left--
+	if slices.Contains(c.m.v.eos, id) {
+		c.eos = true
+		return
+	}
+	if int(id) < 0 || int(id) >= c.m.v.size {
+		return
+	}
+	if s, ok := c.m.Feed(c.s, c.m.v.pieces[id]); ok {
+		c.s = s
+	}
+}
+
+// Complete reports whether the output so far is a whole document.
+func (c *Constraint) Complete() bool { return c.eos || c.s.Complete() }
