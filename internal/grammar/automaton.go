@@ -22,18 +22,18 @@ const (
 	pUTF8    = 4 // a: continuation bytes left; b: lo<<8|hi, the next byte's range
 
 	// kNumber, kInteger
-	pMinus   = 1
-	pZero    = 2 // int part "0" (or "-0"): done
-	pInt     = 3 // a: digits
-	pPoint   = 4
-	pFrac    = 5 // a: digits
+	pMinus = 1
+	pZero  = 2 // int part "0" (or "-0"): done
+	pInt   = 3 // a: digits
+	pPoint = 4
+	pFrac  = 5 // a: digits
 
 	// kObject: a is the next candidate property; in pKey the property read, b its key bytes read
-	pOpen    = 1 // after '{': a key or '}'
-	pComma   = 2 // after ',': a key
-	pKey     = 3
-	pValue   = 4 // after property a's value (or, kFreeObject, after a value): ',' or '}'
-	pColon   = 5 // kFreeObject: after a key
+	pOpen  = 1 // after '{': a key or '}'
+	pComma = 2 // after ',': a key
+	pKey   = 3
+	pValue = 4 // after property a's value (or, kFreeObject, after a value): ',' or '}'
+	pColon = 5 // kFreeObject: after a key
 
 	// kArray
 	pArrOpen  = 1

@@ -90,17 +90,17 @@ func TestAutomatonDocuments(t *testing.T) {
 		{`{"name":"x","age":3,"score":null,"tags":[],"ok":true,"pet":"rex"}`, true, true},
 		{`{"name":"x\"\u00e9é","age":-0,"score":1.5,"tags":["ab","a"],"ok":false,"pet":{"lives":9,"kid":{"lives":9}},"nick":""}`, true, true},
 		{`{"name":"x","age":3`, true, false},
-		{`{"age":3}`, false, false},                                                              // required name missing
-		{`{"name":"x","age":3.5`, false, false},                                                  // integer
-		{`{"name":"x","age":01`, false, false},                                                   // leading zero
-		{`{"name": "x"`, false, false},                                                           // whitespace
-		{`{"name":"x","age":3,"score":null,"tags":["c"]`, false, false},                          // enum
+		{`{"age":3}`, false, false},                                                               // required name missing
+		{`{"name":"x","age":3.5`, false, false},                                                   // integer
+		{`{"name":"x","age":01`, false, false},                                                    // leading zero
+		{`{"name": "x"`, false, false},                                                            // whitespace
+		{`{"name":"x","age":3,"score":null,"tags":["c"]`, false, false},                           // enum
 		{`{"name":"x","age":3,"score":null,"tags":[],"ok":true,"pet":{"lives":8}}`, false, false}, // const
 		{`{"name":"x","age":3,"score":null,"tags":[],"ok":true,"pet":"r","extra":1}`, false, false},
 		{`{"name":"x","age":3,"score":null,"tags":[],"ok":true,"pet":"r"} `, false, false},
-		{"{\"name\":\"\x01", false, false},     // raw control character
-		{"{\"name\":\"\xc3\x28", false, false}, // broken UTF-8
-		{"{\"name\":\"\xed\xa0\x80", false, false}, // surrogate
+		{"{\"name\":\"\x01", false, false},                   // raw control character
+		{"{\"name\":\"\xc3\x28", false, false},               // broken UTF-8
+		{"{\"name\":\"\xed\xa0\x80", false, false},           // surrogate
 		{`{"name":"x","age":1234567890123456`, false, false}, // too many digits
 	}
 	for _, tc := range tests {

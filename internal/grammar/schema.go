@@ -604,7 +604,7 @@ func writeJSON(b *bytes.Buffer, v any) {
 	default:
 		e := json.NewEncoder(b)
 		e.SetEscapeHTML(false)
-		e.Encode(x) // strings, numbers, booleans and null cannot fail
+		e.Encode(x)             // strings, numbers, booleans and null cannot fail
 		b.Truncate(b.Len() - 1) // Encode's newline
 	}
 }
