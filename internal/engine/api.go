@@ -28,6 +28,9 @@ type Request struct {
 	// LogitBias is added to token logits before sampling (see sampler.SetLogitBias); this
 	// request's only, so the other sequences of a batch are unaffected.
 	LogitBias map[int32]float32
+	// Constraint, when set, restricts every token this request generates (structured outputs,
+	// tool calls: grammar.Constraint), on its own sequence only; it is this request's, not shared.
+	Constraint sampler.Constraint
 	// PromptLogprobs scores the prompt: Event.Prompt carries the log-probability of each prompt
 	// token after the first given the ones before it (with Sampling.TopLogprobs alternatives),
 	// before any generated token. Such a request skips the prefix cache, whose positions have no

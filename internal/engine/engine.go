@@ -288,6 +288,9 @@ func (e *Engine) submit(ctx context.Context, r Request, mode core.Mode, setup fu
 	if len(r.LogitBias) > 0 {
 		smp.SetLogitBias(r.LogitBias)
 	}
+	if r.Constraint != nil {
+		smp.SetConstraint(r.Constraint)
+	}
 	s := newStream(e, res.ID, smp, &r)
 	s.submitted = time.Now()
 	if setup != nil {

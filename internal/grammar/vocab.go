@@ -374,3 +374,22 @@ func (c *Constraint) Advance(id int32) {
 
 // Complete reports whether the output so far is a whole document.
 func (c *Constraint) Complete() bool { return c.eos || c.s.Complete() }
+
+// Tokenizer is what VocabOf reads; *tokenizer.Tokenizer satisfies it.
+type Tokenizer interface {
+	Piece(id int32) []byte
+	IsEOG(id int32) bool
+}
+
+// VocabOf indexes the first size token ids of tok.
+func VocabOf(tok Tokenizer, size int) *Vocab {
+	pieces := make([][]byte, size)
+	var eos []int32
+	for id := range int32(size) {
+		pieces[id] = tok.Piece(id)
+		if tok.IsEOG(id) {
+			eos = append(eos, id)
+		}
+	}
+	return NewVocab(pieces, eos)
+}

@@ -317,6 +317,10 @@ func (r *Router) Submit(ctx context.Context, req engine.Request) (engine.Stream,
 		// The prefill node would have to stream them back beside the KV: not built yet.
 		return nil, &engine.RejectError{Reason: kvtypes.RejectInvalid, Message: "prompt logprobs (echo with logprobs) are not served by a disaggregated deployment"}
 	}
+	if req.Constraint != nil {
+		// The constraint's state would have to travel with the request to both nodes: not built yet.
+		return nil, &engine.RejectError{Reason: kvtypes.RejectInvalid, Message: "structured outputs (response_format) are not served by a disaggregated deployment"}
+	}
 	decs := r.pick(RoleDecode, nil)
 	pres := r.pick(RolePrefill, affinityKey(req))
 	if len(decs) == 0 || len(pres) == 0 {

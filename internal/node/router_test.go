@@ -231,6 +231,12 @@ func TestRouterMatchesOneEngine(t *testing.T) {
 	if _, err := r.Submit(context.Background(), scoring); !errors.As(err, &rej) || rej.Reason != kvtypes.RejectInvalid {
 		t.Fatalf("prompt logprobs: %v", err)
 	}
+	// So is a constraint (structured outputs), which the nodes would not see.
+	constrained := reqs[0]
+	constrained.Tenant, constrained.Constraint = "tenant-uid-1", refusedConstraint{}
+	if _, err := r.Submit(context.Background(), constrained); !errors.As(err, &rej) || rej.Reason != kvtypes.RejectInvalid {
+		t.Fatalf("constraint: %v", err)
+	}
 
 	// A decode node dies: it leaves the rotation and every request is served by the other.
 	dec[0].stop()
@@ -338,3 +344,9 @@ func TestRouterRefusesAnotherModel(t *testing.T) {
 		})
 	}
 }
+
+// refusedConstraint stands for any constraint: the router refuses them all.
+type refusedConstraint struct{}
+
+func (refusedConstraint) Allowed() []int32 { return nil }
+func (refusedConstraint) Advance(int32)    {}

@@ -68,6 +68,8 @@ type Result struct {
 type Sampler struct {
 	p      Params
 	bias   map[int32]float32 // added to logits before sampling (logit_bias)
+	con    Constraint
+	mask   []float64
 	rng    *rand.Rand
 	prompt map[int32]bool
 	counts map[int32]int
@@ -104,8 +106,27 @@ func (s *Sampler) SetLogitBias(bias map[int32]float32) {
 	}
 }
 
-// Accept records a generated token for the penalties.
-func (s *Sampler) Accept(id int32) { s.counts[id]++ }
+// Constraint restricts the tokens a request may generate: structured outputs and tool calls
+// (grammar.Constraint).
+type Constraint interface {
+	// Allowed returns the tokens allowed next, never empty while the request may generate; the
+	// sampler does not modify it.
+	Allowed() []int32
+	// Advance records the token generated.
+	Advance(id int32)
+}
+
+// SetConstraint makes every draw come from c.Allowed(), and every accepted token advance c.
+// Like logit_bias it steers only: reported logprobs stay those of the raw logits.
+func (s *Sampler) SetConstraint(c Constraint) { s.con = c }
+
+// Accept records a generated token for the penalties and the constraint.
+func (s *Sampler) Accept(id int32) {
+	s.counts[id]++
+	if s.con != nil {
+		s.con.Advance(id)
+	}
+}
 
 // Follow takes a token that another sampler of the same request (the prefill node's) sampled,
 // as if this one had: it is accepted, and a random stream moves past its draw, so that the
@@ -122,6 +143,9 @@ func (s *Sampler) Sample(logits []float32) Result {
 	raw := s.rawLogits(logits)
 	var res Result
 	w := s.penalised(raw)
+	if s.con != nil {
+		w = s.masked(w)
+	}
 	best := argmax(w)
 	switch {
 	case s.p.Temperature == 0:
@@ -204,6 +228,21 @@ func (s *Sampler) penalised(raw []float64) []float64 {
 		}
 	}
 	return w
+}
+
+// masked copies w with every token the constraint does not allow made impossible.
+func (s *Sampler) masked(w []float64) []float64 {
+	m := s.mask[:0]
+	for range w {
+		m = append(m, math.Inf(-1))
+	}
+	for _, id := range s.con.Allowed() {
+		if id >= 0 && int(id) < len(w) {
+			m[id] = w[id]
+		}
+	}
+	s.mask = m
+	return m
 }
 
 // argmax returns the first index of the largest value, so ties resolve the same way every time.

@@ -1,0 +1,71 @@
+package engine
+
+import (
+	"context"
+	"encoding/json"
+	"slices"
+	"testing"
+
+	"github.com/kvwarden/kvwarden/internal/grammar"
+	"github.com/kvwarden/kvwarden/internal/kvtypes"
+	"github.com/kvwarden/kvwarden/internal/sampler"
+	"github.com/kvwarden/kvwarden/internal/tensor"
+)
+
+// TestConstraintPerSequence: constrained requests sampled at temperature 1 always end (finish
+// "stop") with a document that parses, and a plain request batched with them generates exactly
+// what it generates alone.
+func TestConstraintPerSequence(t *testing.T) {
+	m, tok := loadModel(t, demoModel)
+	e, err := New(m, tok, Config{Threads: 2, KVDType: tensor.F32, KVMemBytes: 8 << 20, StepTokens: 64, MaxRunning: 16})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(e.Close)
+	g, err := grammar.Compile([]byte(`{"type":"object","properties":{"a":{"type":"integer"},"b":{"type":"array","items":{"type":"string"}}},"required":["a","b"]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	mt, err := grammar.NewMatcher(g, grammar.VocabOf(tok, m.Vocab))
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain := Request{Tenant: "a", Prompt: []int32{1, 403, 407, 261}, MaxTokens: 24, IgnoreEOS: true, Sampling: sampler.Params{TopLogprobs: -1}}
+	alone := collect(mustSubmit(t, e, plain))
+	var streams []Stream
+	for i := range 8 {
+		c, err := mt.NewConstraint(24)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := plain
+		r.Tenant, r.IgnoreEOS, r.Constraint = "b", false, c
+		r.Sampling = sampler.Params{Temperature: 1, Seed: uint64(i), TopLogprobs: -1}
+		r.HasSeed = true
+		streams = append(streams, mustSubmit(t, e, r))
+	}
+	other := collect(mustSubmit(t, e, plain))
+	for i, st := range streams {
+		got := collect(st)
+		var v struct {
+			A *int     `json:"a"`
+			B []string `json:"b"`
+		}
+		text := tok.Decode(got.ids)
+		if got.err != nil || got.finish != kvtypes.FinishStop || json.Unmarshal([]byte(text), &v) != nil || v.A == nil || v.B == nil {
+			t.Errorf("constrained request %d: %q finish %q err %v", i, text, got.finish, got.err)
+		}
+	}
+	if !slices.Equal(other.ids, alone.ids) {
+		t.Errorf("the plain request changed beside constrained ones:\n%v\n%v", alone.ids, other.ids)
+	}
+}
+
+func mustSubmit(t *testing.T, e *Engine, r Request) Stream {
+	t.Helper()
+	st, err := e.Submit(context.Background(), r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st
+}
