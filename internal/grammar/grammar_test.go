@@ -132,6 +132,9 @@ func TestCompileRefusesUnsupported(t *testing.T) {
 		{`{"type":"str"}`, "type"},
 		{`{"anyOf":[{"type":"string"}],"type":"string"}`, "anyOf"},
 		{`false`, "false"},
+		{`{"enum":[` + strings.Repeat(`1,`, 1024) + `2]}`, "anyOf"},
+		{`{"$defs":{"a":{"anyOf":[{"$ref":"#/$defs/b"},{"$ref":"#/$defs/b"}]},"b":{"anyOf":[{"$ref":"#/$defs/c"},{"$ref":"#/$defs/c"}]},"c":{"anyOf":[{"$ref":"#/$defs/d"},{"$ref":"#/$defs/d"}]},"d":{"enum":[` + strings.Repeat(`1,`, 200) + `2]}},"$ref":"#/$defs/a"}`, "anyOf"},
+		{strings.Repeat(`{"items":`, 100) + `{}` + strings.Repeat(`}`, 100), ""},
 	}
 	for _, tc := range tests {
 		_, err := Compile([]byte(tc.schema))

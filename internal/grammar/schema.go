@@ -45,6 +45,11 @@ const (
 	maxStack      = 48 // nesting of open values (a recursive schema stops here)
 	anyDepth      = 6  // nesting of free-form values (json_object, untyped schemas)
 	inf           = math.MaxInt32 / 4
+	// Schema size: a state's stacks (one per live alternative) are stepped through the whole
+	// vocabulary trie, on the step loop, so alternatives and nodes are bounded.
+	maxAlts     = 1024 // non-anyOf alternatives one anyOf (or enum) expands to
+	maxNodes    = 1 << 14
+	maxDocDepth = 64 // nesting of the schema document itself
 )
 
 type prop struct {
@@ -393,12 +398,21 @@ func (c *compiler) ref(r any, path string) (*node, error) {
 
 // finish computes the shortest lengths and checks that expanding alternatives terminates.
 func (c *compiler) finish(root *node) (*Grammar, error) {
+	if len(c.nodes) > maxNodes {
+		return nil, &SchemaError{Keyword: "$defs", Path: "#", Reason: fmt.Sprintf("the schema is too large: more than %d subschemas", maxNodes)}
+	}
 	for _, n := range c.nodes {
 		n.minLen = inf
 		if n.kind == kAnyOf {
 			if err := checkAltCycle(n, map[*node]bool{}); err != nil {
 				return nil, err
 			}
+			if countLeaves(n, 0) > maxAlts {
+				return nil, &SchemaError{Keyword: "anyOf", Path: "#", Reason: fmt.Sprintf("more than %d alternatives (anyOf, enum, type lists) in one place", maxAlts)}
+			}
+		}
+		if len(n.props) > maxAlts {
+			return nil, &SchemaError{Keyword: "properties", Path: "#", Reason: fmt.Sprintf("more than %d properties in one object", maxAlts)}
 		}
 	}
 	for changed := true; changed; {
@@ -413,6 +427,20 @@ func (c *compiler) finish(root *node) (*Grammar, error) {
 		return nil, &SchemaError{Keyword: "$ref", Path: "#", Reason: "the schema has no finite instance"}
 	}
 	return &Grammar{root: root, nodes: c.nodes, lits: c.lits}, nil
+}
+
+// countLeaves adds to k the alternatives n expands to, stopping once past maxAlts (shared
+// subschemas could make the full count exponential).
+func countLeaves(n *node, k int) int {
+	if n.kind != kAnyOf {
+		return k + 1
+	}
+	for _, a := range n.alts {
+		if k = countLeaves(a, k); k > maxAlts {
+			break
+		}
+	}
+	return k
 }
 
 func checkAltCycle(n *node, seen map[*node]bool) error {
@@ -522,7 +550,7 @@ func (o *object) hasAny(set map[string]bool) bool {
 func decodeOrdered(b []byte) (any, error) {
 	d := json.NewDecoder(bytes.NewReader(b))
 	d.UseNumber()
-	v, err := decodeValue(d)
+	v, err := decodeValue(d, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -532,7 +560,10 @@ func decodeOrdered(b []byte) (any, error) {
 	return v, nil
 }
 
-func decodeValue(d *json.Decoder) (any, error) {
+func decodeValue(d *json.Decoder, depth int) (any, error) {
+	if depth > maxDocDepth {
+		return nil, fmt.Errorf("nested more than %d levels", maxDocDepth)
+	}
 	t, err := d.Token()
 	if err != nil {
 		return nil, err
@@ -546,7 +577,7 @@ func decodeValue(d *json.Decoder) (any, error) {
 				return nil, err
 			}
 			k := kt.(string)
-			v, err := decodeValue(d)
+			v, err := decodeValue(d, depth+1)
 			if err != nil {
 				return nil, err
 			}
@@ -560,7 +591,7 @@ func decodeValue(d *json.Decoder) (any, error) {
 	case json.Delim('['):
 		a := []any{}
 		for d.More() {
-			v, err := decodeValue(d)
+			v, err := decodeValue(d, depth+1)
 			if err != nil {
 				return nil, err
 			}

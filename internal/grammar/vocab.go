@@ -16,6 +16,7 @@ type Vocab struct {
 	eos    []int32
 	pieces [][]byte
 	single [256]bool // a token of exactly this one byte exists
+	multi  bool      // some token holds a byte of a multi-byte character
 	nodes  []tnode
 	edges  []tedge
 	toks   []int32
@@ -40,6 +41,7 @@ func NewVocab(pieces [][]byte, eos []int32) *Vocab {
 			if len(p) == 1 {
 				v.single[p[0]] = true
 			}
+			v.multi = v.multi || slices.ContainsFunc(p, func(c byte) bool { return c >= 0x80 })
 		}
 	}
 	sort.Slice(ids, func(i, j int) bool {
@@ -101,8 +103,8 @@ type Matcher struct {
 	bytes int // ids held by the cache, bounded by maxCacheIDs
 }
 
-// maxCacheIDs bounds one matcher's cache (4 bytes each): 64 MiB.
-const maxCacheIDs = 16 << 20
+// maxCacheIDs bounds one matcher's cache (4 bytes each): 32 MiB.
+const maxCacheIDs = 8 << 20
 
 // entry is the allowed tokens of a state, cheapest completion first: ids[:ends[k]] are those
 // whose shortest completion after them takes at most costs[k] bytes. End-of-generation tokens,
@@ -120,13 +122,7 @@ func NewMatcher(g *Grammar, v *Vocab) (*Matcher, error) {
 	for c := 0x20; c < 0x7f; c++ {
 		need = append(need, byte(c))
 	}
-	multi := false
-	for _, p := range v.pieces {
-		for _, c := range p {
-			multi = multi || c >= 0x80
-		}
-	}
-	if multi {
+	if v.multi {
 		for c := 0x80; c < 0xC0; c++ {
 			need = append(need, byte(c))
 		}
@@ -344,6 +340,7 @@ func (m *Matcher) NewConstraint(maxTokens int) (*Constraint, error) {
 	if need := s.Cost() + 1; maxTokens < need {
 		return nil, fmt.Errorf("max_tokens %d is too small for the schema: its shortest document takes %d tokens with the end token", maxTokens, need)
 	}
+	m.entry(s) // the first walk runs here, on the caller's goroutine, not in the step loop
 	return &Constraint{m: m, s: s, left: maxTokens}, nil
 }
 

@@ -265,6 +265,11 @@ func (e *fakeEngine) generate(ctx context.Context, r engine.Request, out []int32
 			}
 		}
 		id := out[i%len(out)]
+		if r.Constraint != nil {
+			// As a model that always likes the cheapest allowed token best.
+			id = r.Constraint.Allowed()[0]
+			r.Constraint.Advance(id)
+		}
 		tk := engine.Token{ID: id, Logprob: -float32(i%10+1) / 10}
 		for k := range max(r.Sampling.TopLogprobs, 0) {
 			tk.Top = append(tk.Top, engine.TokenLogprob{ID: (id + int32(k)) % 256, Logprob: tk.Logprob - float32(k)})

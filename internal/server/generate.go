@@ -120,6 +120,16 @@ func (j *job) submit(ctx context.Context) ([]engine.Stream, *apiError) {
 				OnEnd:          j.onEnd(i*j.p.n + c),
 				Weight:         j.rc.tenant.Limits.Weight,
 			}
+			if j.p.format != nil {
+				c, e := j.s.constraint(j.p.format, j.maxTokens[i])
+				if e != nil {
+					for _, o := range streams {
+						o.Close()
+					}
+					return nil, e
+				}
+				req.Constraint = c
+			}
 			j.live.Add(1)
 			st, err := j.s.eng.Submit(ctx, req)
 			if err == nil && st == nil {

@@ -73,10 +73,7 @@ type chatBody struct {
 	Logprobs            *bool           `json:"logprobs"`
 	TopLogprobs         *int64          `json:"top_logprobs"`
 	Tools               json.RawMessage `json:"tools"`
-	ResponseFormat      *struct {
-		Type string `json:"type"`
-	} `json:"response_format"`
-	ChatTemplateKwargs map[string]any `json:"chat_template_kwargs"`
+	ChatTemplateKwargs  map[string]any  `json:"chat_template_kwargs"`
 }
 
 type messageBody struct {
@@ -100,6 +97,7 @@ type genParams struct {
 	stops        []string
 	stopTokens   []int32
 	logitBias    map[int32]float32
+	format       *formatSpec // structured outputs: every choice's output follows its grammar
 	ignoreEOS    bool
 	echo         bool // completions: the prompt starts each choice's text (and logprobs)
 	promptOnly   bool // max_tokens 0 with echo: nothing generated is shown
@@ -192,9 +190,6 @@ func parseChat(body []byte, vocab int) (*genParams, *apiError) {
 		if len(tools) > 0 {
 			return nil, badRequest("tools", "tools are not supported")
 		}
-	}
-	if b.ResponseFormat != nil && b.ResponseFormat.Type != "" && b.ResponseFormat.Type != "text" {
-		return nil, badRequest("response_format", "response_format %q is not supported", b.ResponseFormat.Type)
 	}
 	if p.templateArgs, e = templateArgs(b.ChatTemplateKwargs); e != nil {
 		return nil, e

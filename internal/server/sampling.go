@@ -32,6 +32,9 @@ type samplingFields struct {
 	LogitBias    map[string]float64 `json:"logit_bias"`
 	IgnoreEOS    *bool              `json:"ignore_eos"`
 	StopTokenIDs []int64            `json:"stop_token_ids"`
+	// ResponseFormat and GuidedJSON (vLLM's) ask for JSON output (structured.go).
+	ResponseFormat json.RawMessage `json:"response_format"`
+	GuidedJSON     json.RawMessage `json:"guided_json"`
 	// "user" is accepted and ignored: it is not declared, and unknown fields are skipped.
 }
 
@@ -123,6 +126,13 @@ func (f *samplingFields) apply(p *genParams, vocab int) *apiError {
 		return e
 	}
 	p.stops = stops
+	if p.format, e = parseFormat(f.ResponseFormat, f.GuidedJSON); e != nil {
+		return e
+	}
+	if p.format != nil && len(p.stops) > 0 {
+		// A stop string could cut the document short, breaking the promise that it parses.
+		return badRequest("stop", "stop strings cannot be combined with structured outputs")
+	}
 	if len(f.StopTokenIDs) > maxStopTokens {
 		return badRequest("stop_token_ids", "at most %d stop_token_ids are allowed", maxStopTokens)
 	}

@@ -95,6 +95,8 @@ type Server struct {
 
 	liveMu sync.Mutex
 	live   map[*liveRequest]struct{} // authenticated generation requests, for revokeStaleKeys
+
+	grammars grammars // structured outputs (structured.go)
 }
 
 // busy counts requests in progress and signals when none is left.

@@ -1,0 +1,67 @@
+package server
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/openai/openai-go/v3"
+	"github.com/openai/openai-go/v3/shared"
+)
+
+// TestStructuredOutputs: response_format (chat and completions) and guided_json reach the engine
+// as a constraint, whose output here (the fake engine takes the cheapest allowed token) is the
+// shortest valid document; unsupported schemas get a 400 naming the keyword.
+func TestStructuredOutputs(t *testing.T) {
+	eng := newFakeEngine()
+	env := start(t, eng, nil, nil)
+	c := env.client(keyAlice)
+	schema := map[string]any{"type": "object", "properties": map[string]any{"name": map[string]any{"type": "string"},
+		"n": map[string]any{"type": "integer"}}, "required": []string{"name", "n"}, "additionalProperties": false}
+	chat, err := c.Chat.Completions.New(ctx(t), openai.ChatCompletionNewParams{Model: model, MaxCompletionTokens: openai.Int(40),
+		Messages: []openai.ChatCompletionMessageParamUnion{openai.UserMessage("hi")},
+		ResponseFormat: openai.ChatCompletionNewParamsResponseFormatUnion{OfJSONSchema: &shared.ResponseFormatJSONSchemaParam{
+			JSONSchema: shared.ResponseFormatJSONSchemaJSONSchemaParam{Name: "p", Schema: schema, Strict: openai.Bool(true)}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var v struct {
+		Name *string
+		N    *int
+	}
+	if got := chat.Choices[0].Message.Content; json.Unmarshal([]byte(got), &v) != nil || v.Name == nil || v.N == nil || chat.Choices[0].FinishReason != "stop" {
+		t.Fatalf("json_schema: %q finish %q", got, chat.Choices[0].FinishReason)
+	}
+	obj, err := c.Chat.Completions.New(ctx(t), openai.ChatCompletionNewParams{Model: model, MaxCompletionTokens: openai.Int(5),
+		Messages:       []openai.ChatCompletionMessageParamUnion{openai.UserMessage("hi")},
+		ResponseFormat: openai.ChatCompletionNewParamsResponseFormatUnion{OfJSONObject: &shared.ResponseFormatJSONObjectParam{}}})
+	if err != nil || obj.Choices[0].Message.Content != "{}" {
+		t.Fatalf("json_object: %v %+v", err, obj)
+	}
+	for _, body := range []string{
+		`{"model":"` + model + `","prompt":"a","max_tokens":9,"response_format":{"type":"json_schema","json_schema":{"schema":{"enum":["x",[1]]}}}}`,
+		`{"model":"` + model + `","prompt":"a","max_tokens":9,"guided_json":{"enum":["x",[1]]}}`,
+		`{"model":"` + model + `","prompt":"a","max_tokens":9,"guided_json":"{\"enum\":[\"x\",[1]]}"}`,
+	} {
+		code, _, raw := env.post("/v1/completions", keyAlice, body)
+		if code != 200 || !strings.Contains(string(raw), `"text":"\"x\""`) {
+			t.Errorf("%s: %d %s", body, code, raw)
+		}
+	}
+	n := len(eng.requests())
+	for _, tc := range []struct{ body, param, keyword string }{
+		{`{"type":"json_schema","json_schema":{"schema":{"type":"string","pattern":"a+"}}}`, "response_format.json_schema.schema", "pattern"},
+		{`{"type":"json_schema","json_schema":{"schema":{"type":"object","properties":{"a":{"type":"number","minimum":1}}}}}`, "response_format.json_schema.schema", "minimum"},
+		{`{"type":"yaml"}`, "response_format.type", "yaml"},
+	} {
+		code, _, raw := env.post("/v1/chat/completions", keyAlice, `{"model":"`+model+`","messages":[{"role":"user","content":"x"}],"response_format":`+tc.body+`}`)
+		var e errorBody
+		json.Unmarshal(raw, &e)
+		if code != 400 || e.Error.Param == nil || *e.Error.Param != tc.param || !strings.Contains(e.Error.Message, tc.keyword) {
+			t.Errorf("%s: %d %s", tc.body, code, raw)
+		}
+	}
+	if len(eng.requests()) != n {
+		t.Error("a refused schema reached the engine")
+	}
+}
