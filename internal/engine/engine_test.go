@@ -27,14 +27,14 @@ import (
 const demoModel = "demo"
 
 // loadModel opens the demo model or a file of the shared models folder.
-func loadModel(t *testing.T, name string) (*model.Model, *tokenizer.Tokenizer) {
+func loadModel(t testing.TB, name string) (*model.Model, *tokenizer.Tokenizer) {
 	t.Helper()
 	m, tok, _ := openModel(t, name)
 	return m, tok
 }
 
 // openModel is loadModel that also returns the open file (a transfer fingerprint reads it).
-func openModel(t *testing.T, name string) (*model.Model, *tokenizer.Tokenizer, *gguf.File) {
+func openModel(t testing.TB, name string) (*model.Model, *tokenizer.Tokenizer, *gguf.File) {
 	t.Helper()
 	var path string
 	if name == demoModel {

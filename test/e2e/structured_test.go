@@ -57,7 +57,7 @@ func checkDoc(t *testing.T, s *jsonschema.Schema, what, text, finish string) {
 // not, and guided_json on completions) parses, validates and finishes with "stop", whatever
 // max_tokens leaves room for (down to the schema's shortest document).
 func TestStructuredOutputs(t *testing.T) {
-	rounds := 4
+	rounds := 2 // about 90 outputs per model; -long: 40 rounds, about 1800
 	if longRun() {
 		rounds = 40
 	}

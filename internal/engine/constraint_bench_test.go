@@ -1,0 +1,179 @@
+package engine
+
+import (
+	"context"
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/kvwarden/kvwarden/internal/gguf"
+	"github.com/kvwarden/kvwarden/internal/grammar"
+	"github.com/kvwarden/kvwarden/internal/kv"
+	"github.com/kvwarden/kvwarden/internal/kvtypes"
+	"github.com/kvwarden/kvwarden/internal/model"
+	"github.com/kvwarden/kvwarden/internal/sampler"
+	"github.com/kvwarden/kvwarden/internal/source"
+	"github.com/kvwarden/kvwarden/internal/tensor"
+	"github.com/kvwarden/kvwarden/internal/tokenizer"
+)
+
+const benchSchema = `{"type":"object","properties":{"name":{"type":"string"},"age":{"type":"integer"},
+ "score":{"type":["number","null"]},"tags":{"type":"array","items":{"enum":["red","green","blue"]}},
+ "address":{"type":"object","properties":{"city":{"type":"string"},"zip":{"type":"string"}},"required":["city","zip"]},
+ "ok":{"type":"boolean"}},"required":["name","age","score","tags","address","ok"]}`
+
+// BenchmarkConstraint sets the per-token cost of structured outputs against a decode step of the
+// reference model (dummy:ref125m, vocabulary 32000): decode-step is the batch-1 forward pass;
+// sample and sample-constrained draw a token at temperature 1 from its logits, without and with
+// the constraint (mask, draw, advance), over whole documents whose states are already cached;
+// mask-advance is the constraint's own work per token; first-document generates a new schema's first document, every state walked for the first time.
+func BenchmarkConstraint(b *testing.B) {
+	res, err := source.Resolve(context.Background(), "dummy:ref125m", source.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	f, err := gguf.Open(res.Path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer f.Close()
+	m, err := model.Load(f)
+	if err != nil {
+		b.Fatal(err)
+	}
+	tok, err := tokenizer.FromGGUF(f)
+	if err != nil {
+		b.Fatal(err)
+	}
+	pool := tensor.NewPool(0)
+	defer pool.Close()
+	cache, err := kv.NewPool(kv.Config{Layers: m.Layers, KVHeads: m.KVHeads, HeadDim: m.HeadDim, PageTokens: 16, DType: tensor.F16, Pages: 16})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer cache.Close()
+	var pages []kvtypes.PageRef
+	for i := kvtypes.PageID(0); i < 16; i++ {
+		cache.Stamp(i, kvtypes.Header{Tenant: kvtypes.TenantKey{1}, Gen: 1, Written: true})
+		pages = append(pages, kvtypes.PageRef{Page: i, Gen: 1})
+	}
+	ws := m.NewWorkspace(pool, 64, 1, 256)
+	logits := make([]float32, m.Vocab)
+	prompt := make([]int32, 64)
+	for i := range prompt {
+		prompt[i] = int32(100 + i)
+	}
+	seq := []model.Seq{{Tokens: prompt, Pages: pages, Tenant: kvtypes.TenantKey{1}, Logits: true}}
+	if errs := m.Forward(pool, cache, ws, seq, logits); errs != nil {
+		b.Fatal(errs)
+	}
+	seq[0].Tokens, seq[0].Pos = prompt[:1], 64
+	b.Run("decode-step", func(b *testing.B) {
+		for b.Loop() {
+			m.Forward(pool, cache, ws, seq, logits)
+		}
+	})
+	vocab := grammar.VocabOf(tok, m.Vocab)
+	g, err := grammar.Compile([]byte(benchSchema))
+	if err != nil {
+		b.Fatal(err)
+	}
+	mt, err := grammar.NewMatcher(g, vocab)
+	if err != nil {
+		b.Fatal(err)
+	}
+	// The model's logits, shuffled each token so that draws wander over the vocabulary.
+	rng := rand.New(rand.NewPCG(1, 2))
+	run := func(b *testing.B, constrained bool) {
+		s := sampler.New(sampler.Params{Temperature: 1, TopLogprobs: -1}, nil)
+		var c *grammar.Constraint
+		for b.Loop() {
+			if constrained && (c == nil || c.Complete()) {
+				c, _ = mt.NewConstraint(256)
+				s = sampler.New(sampler.Params{Temperature: 1, Seed: rng.Uint64(), TopLogprobs: -1}, nil)
+				s.SetConstraint(c)
+			}
+			i, j := rng.IntN(len(logits)), rng.IntN(len(logits))
+			logits[i], logits[j] = logits[j], logits[i]
+			s.Accept(s.Sample(logits).ID)
+		}
+	}
+	// Warm the cache with a few documents, as a served schema's is after its first requests.
+	for range 20 {
+		c, _ := mt.NewConstraint(256)
+		s := sampler.New(sampler.Params{Temperature: 1, Seed: rng.Uint64(), TopLogprobs: -1}, nil)
+		s.SetConstraint(c)
+		for !c.Complete() {
+			s.Accept(s.Sample(logits).ID)
+		}
+	}
+	b.Run("sample", func(b *testing.B) { run(b, false) })
+	b.Run("sample-constrained", func(b *testing.B) { run(b, true) })
+	// The constraint's own work per token: the allowed set, the mask the sampler builds from
+	// it, and the advance, without the draw.
+	b.Run("mask-advance", func(b *testing.B) {
+		mask := make([]float64, len(logits))
+		var c *grammar.Constraint
+		for b.Loop() {
+			if c == nil || c.Complete() {
+				c, _ = mt.NewConstraint(256)
+			}
+			for i := range mask {
+				mask[i] = math.Inf(-1)
+			}
+			allowed := c.Allowed()
+			for _, id := range allowed {
+				mask[id] = float64(logits[id])
+			}
+			c.Advance(allowed[rng.IntN(len(allowed))])
+		}
+	})
+	// A schema's first document, every state new: the walks dominate.
+	b.Run("first-document", func(b *testing.B) {
+		tokens := 0
+		for b.Loop() {
+			fresh, _ := grammar.NewMatcher(g, vocab)
+			c, _ := fresh.NewConstraint(256)
+			s := sampler.New(sampler.Params{Temperature: 1, Seed: rng.Uint64(), TopLogprobs: -1}, nil)
+			s.SetConstraint(c)
+			for !c.Complete() {
+				s.Accept(s.Sample(logits).ID)
+				tokens++
+			}
+		}
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(tokens), "ns/token")
+	})
+}
+
+// BenchmarkConstraintQwen is BenchmarkConstraint's constraint figures on Qwen2's vocabulary
+// (151,936 tokens, from qwen2-tiny-random).
+func BenchmarkConstraintQwen(b *testing.B) {
+	m, tok := loadModel(b, "qwen2-tiny-random.gguf")
+	vocab := grammar.VocabOf(tok, m.Vocab)
+	g, err := grammar.Compile([]byte(benchSchema))
+	if err != nil {
+		b.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	logits := make([]float32, m.Vocab)
+	for i := range logits {
+		logits[i] = rng.Float32() * 4
+	}
+	b.Run("first-document", func(b *testing.B) {
+		tokens := 0
+		for b.Loop() {
+			mt, err := grammar.NewMatcher(g, vocab)
+			if err != nil {
+				b.Fatal(err)
+			}
+			c, _ := mt.NewConstraint(256)
+			s := sampler.New(sampler.Params{Temperature: 1, Seed: rng.Uint64(), TopLogprobs: -1}, nil)
+			s.SetConstraint(c)
+			for !c.Complete() {
+				s.Accept(s.Sample(logits).ID)
+				tokens++
+			}
+		}
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(tokens), "ns/token")
+	})
+}
