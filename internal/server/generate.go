@@ -330,7 +330,8 @@ func (s *Server) resolveMaxTokens(p *genParams, rc *reqCtx, prompts [][]int32, c
 		m := p.maxTokens
 		if m == 0 {
 			m = 16
-			if chatDefault {
+			// A structured output needs room to close its document: the context, as for chat.
+			if chatDefault || p.format != nil {
 				m = max(1, s.info.MaxContext-len(pr))
 			}
 			if limit > 0 {

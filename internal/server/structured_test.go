@@ -48,6 +48,11 @@ func TestStructuredOutputs(t *testing.T) {
 			t.Errorf("%s: %d %s", body, code, raw)
 		}
 	}
+	// Without max_tokens a format gets the rest of the context, not the completions default of 16.
+	long := strings.Repeat("y", 20)
+	if code, _, raw := env.post("/v1/completions", keyAlice, `{"model":"`+model+`","prompt":"a","guided_json":{"const":"`+long+`"}}`); code != 200 || !strings.Contains(string(raw), `"text":"\"`+long+`\""`) {
+		t.Errorf("default max_tokens: %d %s", code, raw)
+	}
 	n := len(eng.requests())
 	for _, tc := range []struct{ body, param, keyword string }{
 		{`{"type":"json_schema","json_schema":{"schema":{"type":"string","pattern":"a+"}}}`, "response_format.json_schema.schema", "pattern"},
