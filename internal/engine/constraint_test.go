@@ -13,8 +13,8 @@ import (
 )
 
 // TestConstraintPerSequence: constrained requests sampled at temperature 1 always end (finish
-// "stop") with a document that parses, and a plain request batched with them generates exactly
-// what it generates alone.
+// "stop") with a document that parses; batched, a constrained request and a plain one each
+// generate exactly what they generate alone.
 func TestConstraintPerSequence(t *testing.T) {
 	m, tok := loadModel(t, demoModel)
 	e, err := New(m, tok, Config{Threads: 2, KVDType: tensor.F32, KVMemBytes: 8 << 20, StepTokens: 64, MaxRunning: 16})
@@ -31,9 +31,7 @@ func TestConstraintPerSequence(t *testing.T) {
 		t.Fatal(err)
 	}
 	plain := Request{Tenant: "a", Prompt: []int32{1, 403, 407, 261}, MaxTokens: 24, IgnoreEOS: true, Sampling: sampler.Params{TopLogprobs: -1}}
-	alone := collect(mustSubmit(t, e, plain))
-	var streams []Stream
-	for i := range 8 {
+	constrained := func(i int) Request {
 		c, err := mt.NewConstraint(24)
 		if err != nil {
 			t.Fatal(err)
@@ -42,11 +40,20 @@ func TestConstraintPerSequence(t *testing.T) {
 		r.Tenant, r.IgnoreEOS, r.Constraint = "b", false, c
 		r.Sampling = sampler.Params{Temperature: 1, Seed: uint64(i), TopLogprobs: -1}
 		r.HasSeed = true
-		streams = append(streams, mustSubmit(t, e, r))
+		return r
+	}
+	alone := collect(mustSubmit(t, e, plain))
+	firstAlone := collect(mustSubmit(t, e, constrained(0)))
+	var streams []Stream
+	for i := range 8 {
+		streams = append(streams, mustSubmit(t, e, constrained(i)))
 	}
 	other := collect(mustSubmit(t, e, plain))
 	for i, st := range streams {
 		got := collect(st)
+		if i == 0 && !slices.Equal(got.ids, firstAlone.ids) {
+			t.Errorf("a constrained request changed in a batch:\n%v\n%v", firstAlone.ids, got.ids)
+		}
 		var v struct {
 			A *int     `json:"a"`
 			B []string `json:"b"`

@@ -129,10 +129,6 @@ func (f *samplingFields) apply(p *genParams, vocab int) *apiError {
 	if p.format, e = parseFormat(f.ResponseFormat, f.GuidedJSON); e != nil {
 		return e
 	}
-	if p.format != nil && len(p.stops) > 0 {
-		// A stop string could cut the document short, breaking the promise that it parses.
-		return badRequest("stop", "stop strings cannot be combined with structured outputs")
-	}
 	if len(f.StopTokenIDs) > maxStopTokens {
 		return badRequest("stop_token_ids", "at most %d stop_token_ids are allowed", maxStopTokens)
 	}
@@ -141,6 +137,14 @@ func (f *samplingFields) apply(p *genParams, vocab int) *apiError {
 			return badRequest("stop_token_ids", "stop_token_ids holds an id outside the vocabulary")
 		}
 		p.stopTokens = append(p.stopTokens, int32(id))
+	}
+	if p.format != nil && (len(p.stops) > 0 || len(p.stopTokens) > 0) {
+		// A stop could cut the document short, breaking the promise that it parses.
+		param := "stop"
+		if len(p.stops) == 0 {
+			param = "stop_token_ids"
+		}
+		return badRequest(param, "%s cannot be combined with structured outputs", param)
 	}
 	if f.Stream != nil {
 		p.stream = *f.Stream

@@ -120,6 +120,7 @@ func BadInputs(vocab int) []BadInput {
 		{"json_schema pattern", chat, `{"messages":[{"role":"user","content":"x"}],"response_format":{"type":"json_schema","json_schema":{"name":"n","strict":true,"schema":{"type":"string","pattern":"a"}}}}`, 400, ""},
 		{"json_schema invalid", comp, `{"prompt":"a","response_format":{"type":"json_schema","json_schema":{"schema":{"type":"object","required":"a"}}}}`, 400, ""},
 		{"json_schema stop", comp, `{"prompt":"a","stop":"}","response_format":{"type":"json_object"}}`, 400, ""},
+		{"json_schema stop_token_ids", comp, `{"prompt":"a","stop_token_ids":[1],"response_format":{"type":"json_object"}}`, 400, ""},
 		{"guided_json twice", comp, `{"prompt":"a","guided_json":{"type":"object"},"response_format":{"type":"json_object"}}`, 400, ""},
 		{"guided_json bad", comp, `{"prompt":"a","guided_json":"{"}`, 400, ""},
 		{"json_schema max_tokens", comp, `{"prompt":"a","max_tokens":2,"guided_json":{"type":"object","properties":{"name":{"type":"string"}},"required":["name"]}}`, 400, ""},
