@@ -24,7 +24,10 @@ func byteVocab(extra ...string) *Vocab {
 	return NewVocab(pieces, []int32{0})
 }
 
-func validator(t testing.TB, schema string) *jsonschema.Schema {
+func validator(t interface {
+	Helper()
+	Fatal(...any)
+}, schema string) *jsonschema.Schema {
 	t.Helper()
 	doc, err := jsonschema.UnmarshalJSON(strings.NewReader(schema))
 	if err != nil {
@@ -294,4 +297,67 @@ func TestConstraintAlwaysCloses(t *testing.T) {
 			}
 		})
 	}
+}
+
+// genSchema draws a schema of the supported subset; property names share prefixes so that keys
+// are told apart only late.
+func genSchema(t *rapid.T, depth int) string {
+	scalars := []string{`{"type":"string"}`, `{"type":"integer"}`, `{"type":"number"}`, `{"type":"boolean"}`,
+		`{"type":"null"}`, `{"type":["string","null"]}`, `{"enum":["a","ab",1,null]}`, `{"const":"x"}`,
+		`{"type":"string","enum":["é","e"]}`, `{}`}
+	kind := rapid.IntRange(0, 3).Draw(t, "kind")
+	if depth >= 3 || kind == 0 {
+		return rapid.SampledFrom(scalars).Draw(t, "scalar")
+	}
+	switch kind {
+	case 1:
+		return `{"type":"array","items":` + genSchema(t, depth+1) + `}`
+	case 2:
+		names := rapid.SliceOfNDistinct(rapid.SampledFrom([]string{"a", "ab", "abc", "b", "é", "a\"b"}), 0, 4, rapid.ID[string]).Draw(t, "props")
+		var props, req []string
+		for _, n := range names {
+			k, _ := json.Marshal(n)
+			props = append(props, string(k)+":"+genSchema(t, depth+1))
+			if rapid.Bool().Draw(t, "req") {
+				req = append(req, string(k))
+			}
+		}
+		return `{"type":"object","properties":{` + strings.Join(props, ",") + `},"required":[` + strings.Join(req, ",") + `],"additionalProperties":false}`
+	}
+	alts := []string{genSchema(t, depth+1), genSchema(t, depth+1)}
+	return `{"anyOf":[` + strings.Join(alts, ",") + `]}`
+}
+
+// TestAutomatonRandomSchemas: for random schemas, every value the compiled grammar describes
+// validates (the compiler reads schemas right), is accepted, and mutations the automaton
+// accepts validate too.
+func TestAutomatonRandomSchemas(t *testing.T) {
+	v := byteVocab(`{"`, `":`, `"}`, "ab")
+	rapid.Check(t, func(t *rapid.T) {
+		schema := genSchema(t, 0)
+		g, err := Compile([]byte(schema))
+		if err != nil {
+			t.Fatalf("%s: %v", schema, err)
+		}
+		m, err := NewMatcher(g, v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		val := validator(t, schema)
+		for range 5 {
+			doc := genValue(t, g.root, 0)
+			if !validates(val, []byte(doc)) {
+				t.Fatalf("schema %s: the grammar describes an invalid document %s", schema, doc)
+			}
+			if _, c := accepts(m, doc); !c {
+				t.Fatalf("schema %s: %s refused", schema, doc)
+			}
+			mut := []byte(doc)
+			at := rapid.IntRange(0, len(mut)-1).Draw(t, "at")
+			mut[at] = rapid.SampledFrom([]byte(`{}[],:"0a-.\ é`)).Draw(t, "b")
+			if _, c := accepts(m, string(mut)); c && !validates(val, mut) {
+				t.Fatalf("schema %s: accepted invalid %q", schema, mut)
+			}
+		}
+	})
 }
