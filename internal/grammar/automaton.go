@@ -35,6 +35,8 @@ const (
 	pValue = 4 // after property a's value (or, kFreeObject, after a value): ',' or '}'
 	pColon = 5 // kFreeObject: after a key
 
+	// kSeq: a is the next part
+
 	// kArray
 	pArrOpen  = 1
 	pArrItem  = 2 // after an item: ',' or ']'
@@ -200,6 +202,15 @@ func feed(w []frame, c byte, emit func([]frame)) {
 				emit(w[:i])
 			}
 		}
+	case kSeq:
+		if int(f.a) == len(n.alts) {
+			feed(w[:i], c, emit) // done: c is the parent's
+			w[i] = f
+			return
+		}
+		w[i] = frame{n: n, a: f.a + 1}
+		push(n.alts[f.a], true)
+		w[i] = f
 	case kArray:
 		switch f.pos {
 		case pStart:
@@ -330,6 +341,12 @@ func (f frame) cost() int {
 			return add(4, n.items.minLen) // "":v}
 		}
 		return add(2, n.items.minLen) // pColon: :v}
+	case kSeq:
+		c := 0
+		for _, p := range n.alts[f.a:] {
+			c = add(c, p.minLen)
+		}
+		return c
 	case kArray:
 		switch f.pos {
 		case pStart:

@@ -361,3 +361,59 @@ func TestAutomatonRandomSchemas(t *testing.T) {
 		}
 	})
 }
+
+// TestWrap: a wrapped grammar (a tool call's markup around its JSON) accepts exactly prefix,
+// document, suffix, and its constraints close it with the suffix within max_tokens.
+func TestWrap(t *testing.T) {
+	for _, schema := range []string{`{"type":"object","properties":{"name":{"const":"get"},"arguments":{"type":"object","properties":{"n":{"type":"integer"}},"required":["n"]}},"required":["name","arguments"]}`, `{"type":"integer"}`} {
+		g, err := Compile([]byte(schema))
+		if err != nil {
+			t.Fatal(err)
+		}
+		w := g.Wrap("<tool_call>\n", "\n</tool_call>")
+		m, err := NewMatcher(w, byteVocab("<tool_call>", "</tool_call>", "\n<"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		doc := `{"name":"get","arguments":{"n":12}}`
+		if schema == `{"type":"integer"}` {
+			doc = "-12"
+		}
+		for _, tc := range []struct {
+			doc      string
+			complete bool
+		}{
+			{"<tool_call>\n" + doc + "\n</tool_call>", true},
+			{"<tool_call>\n" + doc, false},
+			{doc + "\n</tool_call>", false},
+			{"<tool_call>\n" + doc + "\n</tool_call>\n", false},
+		} {
+			if _, c := accepts(m, tc.doc); c != tc.complete {
+				t.Errorf("%q: complete %v", tc.doc, c)
+			}
+		}
+		val := validator(t, schema)
+		rapid.Check(t, func(t *rapid.T) {
+			need := m.Start().Cost() + 1
+			c, err := m.NewConstraint(rapid.IntRange(need, need+30).Draw(t, "max"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var out []byte
+			for {
+				allowed := c.Allowed()
+				id := allowed[rapid.IntRange(0, len(allowed)-1).Draw(t, "tok")]
+				c.Advance(id)
+				if id == 0 {
+					break
+				}
+				out = append(out, m.v.pieces[id]...)
+			}
+			body, ok := strings.CutPrefix(string(out), "<tool_call>\n")
+			body, ok2 := strings.CutSuffix(body, "\n</tool_call>")
+			if !ok || !ok2 || !validates(val, []byte(body)) {
+				t.Fatalf("%q", out)
+			}
+		})
+	}
+}

@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strings"
 )
 
@@ -36,6 +37,7 @@ const (
 	kFreeObject                 // any object: string keys, values per node.items
 	kArray                      // items per node.items
 	kAnyOf                      // one of alts; expanded when pushed, never on a stack
+	kSeq                        // alts one after the other (Wrap)
 )
 
 // Bounds that keep the automaton finite and outputs reasonable.
@@ -90,6 +92,27 @@ func JSONObject() *Grammar {
 		panic(err) // a fixed grammar: cannot fail
 	}
 	return g
+}
+
+// Wrap returns the grammar of prefix, then a document of g, then suffix: a tool call wraps its
+// JSON in the model's markup, e.g. Wrap("<tool_call>\n", "\n</tool_call>").
+func (g *Grammar) Wrap(prefix, suffix string) *Grammar {
+	c := &compiler{nodes: slices.Clone(g.nodes), lits: slices.Clone(g.lits)}
+	seq := c.newNode(kSeq)
+	if prefix != "" {
+		seq.alts = append(seq.alts, c.literal([]byte(prefix)))
+	}
+	seq.alts = append(seq.alts, g.root)
+	if suffix != "" {
+		seq.alts = append(seq.alts, c.literal([]byte(suffix)))
+	}
+	for _, p := range seq.alts {
+		if p.kind == kLiteral {
+			p.minLen = len(p.lit)
+		}
+		seq.minLen = add(seq.minLen, p.minLen)
+	}
+	return &Grammar{root: seq, nodes: c.nodes, lits: c.lits}
 }
 
 // Compile compiles a JSON schema. Supported: type (one or a list of object, array, string, number,
@@ -474,6 +497,12 @@ func (n *node) shortest() int {
 		m := inf
 		for _, a := range n.alts {
 			m = min(m, a.minLen)
+		}
+		return m
+	case kSeq:
+		m := 0
+		for _, a := range n.alts {
+			m = add(m, a.minLen)
 		}
 		return m
 	case kObject:
