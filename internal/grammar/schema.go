@@ -2,7 +2,13 @@
 // strict mode accepts) or "any JSON object" to a character-level pushdown automaton, and turns
 // the automaton's states into sets of allowed tokens over a model's vocabulary, so that every
 // sampled output parses and validates. Structured outputs (response_format) and tool calling use it
-// through Matcher and Constraint.
+// through Matcher and Constraint:
+//
+//	g, err := grammar.Compile(schema)    // or JSONObject(); a *SchemaError names what is unsupported
+//	g = g.Wrap("<tool_call>\n", "\n</tool_call>") // optional markup around the document
+//	v := grammar.VocabOf(tok, vocabSize) // once per model
+//	m, err := grammar.NewMatcher(g, v)   // once per schema; share it, it caches the token sets
+//	c, err := m.NewConstraint(maxTokens) // once per sequence: engine.Request.Constraint = c
 package grammar
 
 import (
