@@ -1,0 +1,176 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/kvwarden/kvwarden/internal/core"
+	"github.com/kvwarden/kvwarden/internal/faults"
+	"github.com/kvwarden/kvwarden/internal/kv"
+	"github.com/kvwarden/kvwarden/internal/model"
+	"github.com/kvwarden/kvwarden/internal/sampler"
+)
+
+// One step of the loop: the batch's forward pass and sampling, off the engine's lock.
+
+// step runs one batch on the model and samples. Sequences whose pages fail the header check are
+// reported as violations, those that fail otherwise are listed in e.failed, and the rest run
+// without them. A panic fails the whole step: the core then aborts its batch ("internal") and
+// the process keeps serving everyone else.
+func (e *Engine) step(batch []core.Seq, streams []*stream) (res core.StepResult) {
+	e.failed = e.failed[:0]
+	defer func() {
+		if v := recover(); v != nil {
+			e.log.Error("engine: the forward pass panicked; its batch is aborted", "panic", fmt.Sprint(v), "sequences", len(batch))
+			e.failed = e.failed[:0]
+			res = core.StepResult{Err: errors.New("internal error in the forward pass")}
+		}
+	}()
+	if e.beforeStep != nil {
+		e.beforeStep(batch, e.cache)
+	}
+	e.results = append(e.results[:0], make([]core.SeqResult, len(batch))...)
+	res = core.StepResult{Seqs: e.results}
+	run, scoring := e.partition(batch, streams)
+	if faults.Available {
+		run = e.trace.beforeStep(e.cache, batch, run, &res, e.log)
+	}
+	e.run, e.scoring = run, scoring
+	run = e.forward(batch, streams, run, &res)
+	if faults.Available {
+		e.trace.afterStep(e.cache, batch, run)
+	}
+	e.lastRun = append(e.lastRun[:0], make([]sampler.Result, len(batch))...)
+	e.sampleBatch(batch, streams, run, &res)
+	for _, i := range scoring {
+		s := streams[i]
+		last, err := e.scorePrompt(&batch[i], s)
+		switch {
+		case err != nil:
+			e.refuse(batch, i, err, &res)
+		case batch[i].Logits:
+			e.sample(i, s, last, &res)
+		}
+	}
+	return res
+}
+
+// partition splits the batch into the sequences of the main forward pass and those scoring their
+// prompt (PromptLogprobs), which run apart.
+func (e *Engine) partition(batch []core.Seq, streams []*stream) (run, scoring []int) {
+	run, scoring = e.run[:0], e.scoring[:0]
+	for i := range batch {
+		if s := streams[i]; s != nil && s.promptIDs != nil && batch[i].Start < s.prompt {
+			scoring = append(scoring, i)
+			continue
+		}
+		run = append(run, i)
+	}
+	return run, scoring
+}
+
+// forward runs the batch's sequences in run, dropping (and reporting) the ones the model refuses
+// and running the rest again; it returns the sequences that ran.
+func (e *Engine) forward(batch []core.Seq, streams []*stream, run []int, res *core.StepResult) []int {
+	for len(run) > 0 {
+		e.seqs = e.seqs[:0]
+		for _, i := range run {
+			b := &batch[i]
+			e.seqs = append(e.seqs, model.Seq{Tokens: b.Tokens, Pos: b.Start, Pages: b.Pages, Tenant: b.Tenant, Logits: b.Logits})
+			if s := streams[i]; s != nil && s.embed != nil {
+				e.embedSeq(&e.seqs[len(e.seqs)-1], s)
+			}
+		}
+		errs := e.m.Forward(e.pool, e.cache, e.ws, e.seqs, e.logits)
+		if errs == nil {
+			break
+		}
+		kept := run[:0]
+		for k, i := range run {
+			if errs[k] == nil {
+				kept = append(kept, i)
+			} else {
+				e.refuse(batch, i, errs[k], res)
+			}
+		}
+		run = kept
+	}
+	return run
+}
+
+// refuse records why the model refused sequence i: a failed page check is an isolation
+// violation, anything else an internal failure of that request alone.
+func (e *Engine) refuse(batch []core.Seq, i int, err error, res *core.StepResult) {
+	if errors.Is(err, kv.ErrIsolation) {
+		res.Seqs[i].Violation = true
+		e.log.Warn("isolation: page check refused a sequence", "request", uint64(batch[i].Request), "err", err)
+		return
+	}
+	e.failed = append(e.failed, i)
+	e.log.Error("engine: the forward pass refused a sequence", "request", uint64(batch[i].Request), "err", err)
+}
+
+// sampleBatch draws the next token of every sequence in run that asked for logits; their rows of
+// e.logits are in run's order.
+func (e *Engine) sampleBatch(batch []core.Seq, streams []*stream, run []int, res *core.StepResult) {
+	row := 0
+	for _, i := range run {
+		if !batch[i].Logits {
+			continue
+		}
+		if s := streams[i]; s != nil && s.embed != nil {
+			continue // no logits computed; the core's token stays the placeholder 0
+		}
+		logits := e.logits[row*e.m.Vocab : (row+1)*e.m.Vocab]
+		row++
+		if s := streams[i]; s != nil { // else it ended meanwhile; the core ignores its result
+			e.sample(i, s, logits, res)
+		}
+	}
+}
+
+// sample draws sequence i's token from its logits and reports it.
+func (e *Engine) sample(i int, s *stream, logits []float32, res *core.StepResult) {
+	r := s.sampler.Sample(logits)
+	s.sampler.Accept(r.ID)
+	res.Seqs[i].Token = r.ID
+	e.lastRun[i] = r
+	if s.dest != nil {
+		s.first = r // the core streams nothing here for it: SubmitPrefill's stream does
+	}
+}
+
+// scorePrompt runs a PromptLogprobs request's prompt chunk on its own, with the logits of every
+// position, in pieces of at most the logit rows the workspace holds (the model's result does not
+// depend on the chunking, so this computes exactly what one pass would). It sends the new prompt
+// logprobs and returns the logits of the chunk's last position.
+func (e *Engine) scorePrompt(b *core.Seq, s *stream) ([]float32, error) {
+	V, rows := e.m.Vocab, len(e.logits)/e.m.Vocab
+	var scored []Token
+	var last []float32
+	for a := 0; a < len(b.Tokens); a += rows {
+		end := min(a+rows, len(b.Tokens))
+		e.scoreSeq[0] = model.Seq{Tokens: b.Tokens[a:end], Pos: b.Start + a, Pages: b.Pages, Tenant: b.Tenant, AllLogits: true}
+		if errs := e.m.Forward(e.pool, e.cache, e.ws, e.scoreSeq[:], e.logits); errs != nil {
+			return nil, errs[0]
+		}
+		for j := range end - a {
+			row := e.logits[j*V : (j+1)*V]
+			// Position p's logits score prompt token p+1, once.
+			if p := b.Start + a + j; p == s.scored && p+1 < len(s.promptIDs) {
+				r := s.sampler.Score(row, s.promptIDs[p+1])
+				t := Token{ID: r.ID, Logprob: r.Logprob}
+				for _, c := range r.Top {
+					t.Top = append(t.Top, TokenLogprob{ID: c.ID, Logprob: c.Logprob})
+				}
+				scored = append(scored, t)
+				s.scored++
+			}
+		}
+		last = e.logits[(end-a-1)*V : (end-a)*V]
+	}
+	if len(scored) > 0 {
+		s.push(Event{Prompt: scored})
+	}
+	return last, nil
+}
