@@ -52,31 +52,14 @@ func (s *Sender) Send(ctx context.Context, peer string, m Manifest, src PageSour
 	defer cancelT()
 	m.Model = s.cfg.Model
 	np := (m.Tokens + pt - 1) / pt
-	// One buffer per stream, reused for every page; the checksums need a first pass over the
-	// pages because the manifest, which carries them, goes first.
+	// One buffer per stream, reused for every page.
 	buf := make([]byte, 0, frameHeaderBytes+pageHeaderBytes+pt*tb)
-	m.Checksums = make([]uint32, np)
-	for i := range np {
-		var e *Error
-		if buf, m.Checksums[i], e = s.page(buf, &m, i, src); e != nil {
-			return e
-		}
+	buf, e := s.sumPages(buf, &m, np, src)
+	if e != nil {
+		return e
 	}
-	// The stream outlives ctx by up to abortGrace, so that an abort frame can tell the receiver
-	// why; only a Send blocked past that is cut off by cancelling the stream.
-	sctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
-	defer cancel()
-	returned := make(chan struct{})
-	defer close(returned)
-	defer context.AfterFunc(ctx, func() {
-		t := time.NewTimer(abortGrace)
-		defer t.Stop()
-		select {
-		case <-t.C:
-			cancel()
-		case <-returned:
-		}
-	})()
+	sctx, cancel, release := graceContext(ctx)
+	defer release()
 	st, err := s.cfg.Transport.Dial(sctx, peer)
 	if err != nil {
 		return fail(ReasonConnection, id, "dial %s: %v", peer, err)
@@ -138,6 +121,40 @@ func (s *Sender) Send(ctx context.Context, peer string, m Manifest, src PageSour
 		return orLocal(ctx, id, e)
 	}
 	return nil
+}
+
+// sumPages fills m.Checksums: a first pass over the pages, because the manifest, which carries
+// the checksums, goes before them.
+func (s *Sender) sumPages(buf []byte, m *Manifest, np int, src PageSource) ([]byte, *Error) {
+	m.Checksums = make([]uint32, np)
+	for i := range np {
+		var e *Error
+		if buf, m.Checksums[i], e = s.page(buf, m, i, src); e != nil {
+			return buf, e
+		}
+	}
+	return buf, nil
+}
+
+// graceContext is the stream's context: it outlives ctx by up to abortGrace, so that an abort
+// frame can tell the receiver why; only a Send blocked past that is cut off. release ends it.
+func graceContext(ctx context.Context) (sctx context.Context, cancel context.CancelFunc, release func()) {
+	sctx, cancel = context.WithCancel(context.WithoutCancel(ctx))
+	returned := make(chan struct{})
+	stopWatch := context.AfterFunc(ctx, func() {
+		t := time.NewTimer(abortGrace)
+		defer t.Stop()
+		select {
+		case <-t.C:
+			cancel()
+		case <-returned:
+		}
+	})
+	return sctx, cancel, func() {
+		stopWatch()
+		close(returned)
+		cancel()
+	}
 }
 
 // page encodes page i as a frame into buf and returns it with its checksum.
