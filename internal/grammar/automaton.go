@@ -60,7 +60,8 @@ func isHex(c byte) bool { return isDigit(c) || (c|0x20 >= 'a' && c|0x20 <= 'f') 
 
 // feed passes byte c to the stack w and calls emit with every stack that results (emit must copy
 // what it keeps). It may change w, and write past its length, while it runs, but it leaves
-// w[:len(w)] as it found it.
+// w[:len(w)] as it found it. It is the automaton's transition function, one case per frame kind:
+// long as a parser's switch is, and clearer whole than split.
 func feed(w []frame, c byte, emit func([]frame)) {
 	i := len(w) - 1
 	if i < 0 {

@@ -12,10 +12,8 @@
 package grammar
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
-	"io"
 	"math"
 	"slices"
 	"strings"
@@ -488,65 +486,6 @@ func checkAltCycle(n *node, seen map[*node]bool) error {
 	return nil
 }
 
-func add(a, b int) int { return min(a+b, inf) }
-
-// shortest is the length of the node's shortest value given its children's current minLen.
-func (n *node) shortest() int {
-	switch n.kind {
-	case kLiteral:
-		return len(n.lit)
-	case kString, kArray, kFreeObject:
-		return 2
-	case kNumber, kInteger:
-		return 1
-	case kAnyOf:
-		m := inf
-		for _, a := range n.alts {
-			m = min(m, a.minLen)
-		}
-		return m
-	case kSeq:
-		m := 0
-		for _, a := range n.alts {
-			m = add(m, a.minLen)
-		}
-		return m
-	case kObject:
-		p := len(n.props)
-		n.nextReq = make([]int, p+1)
-		n.after = make([]int, p)
-		n.must = make([]int, p+1)
-		n.nextReq[p], n.must[p] = p, inf
-		for i := p - 1; i >= 0; i-- {
-			n.nextReq[i] = n.nextReq[i+1]
-			if n.props[i].required {
-				n.nextReq[i] = i
-			}
-		}
-		for i := p - 1; i >= 0; i-- {
-			if n.nextReq[i+1] == p {
-				n.after[i] = 1
-			} else {
-				n.after[i] = add(1, n.must[i+1])
-			}
-			n.must[i] = inf
-			for j := i; j < p && j <= n.nextReq[i]; j++ {
-				n.must[i] = min(n.must[i], add(len(n.props[j].key), add(n.props[j].val.minLen, n.after[j])))
-			}
-		}
-		return add(1, n.closeFrom(0))
-	}
-	return inf
-}
-
-// closeFrom is the bytes from "after '{' or a value, next candidate property i" to '}'.
-func (n *node) closeFrom(i int) int {
-	if n.nextReq[i] == len(n.props) {
-		return 1
-	}
-	return n.must[i]
-}
-
 func jsonType(v any) string {
 	switch x := v.(type) {
 	case nil:
@@ -564,121 +503,4 @@ func jsonType(v any) string {
 		return "array"
 	}
 	return "object"
-}
-
-// object is a decoded JSON object that keeps its keys' order: properties are generated in the
-// order the schema declares them.
-type object struct {
-	keys []string
-	m    map[string]any
-}
-
-func (o *object) hasAny(set map[string]bool) bool {
-	for _, k := range o.keys {
-		if set[k] {
-			return true
-		}
-	}
-	return false
-}
-
-func decodeOrdered(b []byte) (any, error) {
-	d := json.NewDecoder(bytes.NewReader(b))
-	d.UseNumber()
-	v, err := decodeValue(d, 0)
-	if err != nil {
-		return nil, err
-	}
-	if _, err := d.Token(); err != io.EOF {
-		return nil, fmt.Errorf("data after the schema")
-	}
-	return v, nil
-}
-
-func decodeValue(d *json.Decoder, depth int) (any, error) {
-	if depth > maxDocDepth {
-		return nil, fmt.Errorf("nested more than %d levels", maxDocDepth)
-	}
-	t, err := d.Token()
-	if err != nil {
-		return nil, err
-	}
-	switch t {
-	case json.Delim('{'):
-		o := &object{m: map[string]any{}}
-		for d.More() {
-			kt, err := d.Token()
-			if err != nil {
-				return nil, err
-			}
-			k := kt.(string)
-			v, err := decodeValue(d, depth+1)
-			if err != nil {
-				return nil, err
-			}
-			if _, dup := o.m[k]; !dup {
-				o.keys = append(o.keys, k)
-			}
-			o.m[k] = v
-		}
-		_, err := d.Token()
-		return o, err
-	case json.Delim('['):
-		a := []any{}
-		for d.More() {
-			v, err := decodeValue(d, depth+1)
-			if err != nil {
-				return nil, err
-			}
-			a = append(a, v)
-		}
-		_, err := d.Token()
-		return a, err
-	}
-	return t, nil
-}
-
-// marshal writes v as compact JSON, objects in their decoded order.
-func marshal(v any) []byte {
-	var b bytes.Buffer
-	writeJSON(&b, v)
-	return b.Bytes()
-}
-
-func writeJSON(b *bytes.Buffer, v any) {
-	switch x := v.(type) {
-	case *object:
-		b.WriteByte('{')
-		for i, k := range x.keys {
-			if i > 0 {
-				b.WriteByte(',')
-			}
-			writeJSON(b, k)
-			b.WriteByte(':')
-			writeJSON(b, x.m[k])
-		}
-		b.WriteByte('}')
-	case []any:
-		b.WriteByte('[')
-		for i, e := range x {
-			if i > 0 {
-				b.WriteByte(',')
-			}
-			writeJSON(b, e)
-		}
-		b.WriteByte(']')
-	default:
-		e := json.NewEncoder(b)
-		e.SetEscapeHTML(false)
-		e.Encode(x)             // strings, numbers, booleans and null cannot fail
-		b.Truncate(b.Len() - 1) // Encode's newline
-	}
-}
-
-func escapePointer(s string) string {
-	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
-}
-
-func unescapePointer(s string) string {
-	return strings.ReplaceAll(strings.ReplaceAll(s, "~1", "/"), "~0", "~")
 }

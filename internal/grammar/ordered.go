@@ -1,0 +1,129 @@
+package grammar
+
+// Schemas are read with their object keys in order (a strict-mode object's properties are
+// generated in the order the schema lists them), and written back canonically.
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// object is a decoded JSON object that keeps its keys' order: properties are generated in the
+// order the schema declares them.
+type object struct {
+	keys []string
+	m    map[string]any
+}
+
+func (o *object) hasAny(set map[string]bool) bool {
+	for _, k := range o.keys {
+		if set[k] {
+			return true
+		}
+	}
+	return false
+}
+
+func decodeOrdered(b []byte) (any, error) {
+	d := json.NewDecoder(bytes.NewReader(b))
+	d.UseNumber()
+	v, err := decodeValue(d, 0)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := d.Token(); err != io.EOF {
+		return nil, fmt.Errorf("data after the schema")
+	}
+	return v, nil
+}
+
+func decodeValue(d *json.Decoder, depth int) (any, error) {
+	if depth > maxDocDepth {
+		return nil, fmt.Errorf("nested more than %d levels", maxDocDepth)
+	}
+	t, err := d.Token()
+	if err != nil {
+		return nil, err
+	}
+	switch t {
+	case json.Delim('{'):
+		o := &object{m: map[string]any{}}
+		for d.More() {
+			kt, err := d.Token()
+			if err != nil {
+				return nil, err
+			}
+			k := kt.(string)
+			v, err := decodeValue(d, depth+1)
+			if err != nil {
+				return nil, err
+			}
+			if _, dup := o.m[k]; !dup {
+				o.keys = append(o.keys, k)
+			}
+			o.m[k] = v
+		}
+		_, err := d.Token()
+		return o, err
+	case json.Delim('['):
+		a := []any{}
+		for d.More() {
+			v, err := decodeValue(d, depth+1)
+			if err != nil {
+				return nil, err
+			}
+			a = append(a, v)
+		}
+		_, err := d.Token()
+		return a, err
+	}
+	return t, nil
+}
+
+// marshal writes v as compact JSON, objects in their decoded order.
+func marshal(v any) []byte {
+	var b bytes.Buffer
+	writeJSON(&b, v)
+	return b.Bytes()
+}
+
+func writeJSON(b *bytes.Buffer, v any) {
+	switch x := v.(type) {
+	case *object:
+		b.WriteByte('{')
+		for i, k := range x.keys {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			writeJSON(b, k)
+			b.WriteByte(':')
+			writeJSON(b, x.m[k])
+		}
+		b.WriteByte('}')
+	case []any:
+		b.WriteByte('[')
+		for i, e := range x {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			writeJSON(b, e)
+		}
+		b.WriteByte(']')
+	default:
+		e := json.NewEncoder(b)
+		e.SetEscapeHTML(false)
+		e.Encode(x)             // strings, numbers, booleans and null cannot fail
+		b.Truncate(b.Len() - 1) // Encode's newline
+	}
+}
+
+func escapePointer(s string) string {
+	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
+}
+
+func unescapePointer(s string) string {
+	return strings.ReplaceAll(strings.ReplaceAll(s, "~1", "/"), "~0", "~")
+}
