@@ -441,8 +441,8 @@ func (s *routed) run(ds, ps grpc.ClientStream, daddr, paddr string) {
 		}
 		s.emit(ev)
 	}
-	abort := func(reason kvtypes.AbortReason, why string) {
-		end(engine.Event{Done: true, Err: &engine.AbortError{Reason: reason, Message: why}})
+	abort := func(reason kvtypes.AbortReason, why string, d kvtypes.Defence) {
+		end(engine.Event{Done: true, Err: &engine.AbortError{Reason: reason, Message: why, Defence: d}})
 	}
 	prefill := func(m msg) bool { // false: the request cannot go on
 		switch {
@@ -468,17 +468,19 @@ func (s *routed) run(ds, ps grpc.ClientStream, daddr, paddr string) {
 			}
 			if !prefill(m) {
 				why := "prefill node " + paddr + " failed"
+				var d kvtypes.Defence // the defence that stopped it there, or at the decode node's receiver
 				if m.err != nil {
 					why += ": " + m.err.Error()
 				} else if m.ev.Abort != nil {
 					why += ": " + m.ev.Abort.Message
+					d = m.ev.Abort.Defence
 				}
-				abort(kvtypes.AbortTransfer, why)
+				abort(kvtypes.AbortTransfer, why, d)
 				return
 			}
 		case m := <-dch:
 			if m.err != nil {
-				abort(kvtypes.AbortInternal, "decode node "+daddr+" lost: "+m.err.Error())
+				abort(kvtypes.AbortInternal, "decode node "+daddr+" lost: "+m.err.Error(), "")
 				return
 			}
 			out := engine.Event{Done: m.ev.Done, Finish: m.ev.Finish, Usage: m.ev.Usage}
@@ -495,7 +497,7 @@ func (s *routed) run(ds, ps grpc.ClientStream, daddr, paddr string) {
 				}
 			}
 			if m.ev.Abort != nil {
-				out.Err = &engine.AbortError{Reason: kvtypes.AbortReason(m.ev.Abort.Reason), Message: m.ev.Abort.Message}
+				out.Err = &engine.AbortError{Reason: kvtypes.AbortReason(m.ev.Abort.Reason), Message: m.ev.Abort.Message, Defence: m.ev.Abort.Defence}
 			}
 			if out.Done {
 				if started { // the prefill node's usage: its prefix cache served the prompt

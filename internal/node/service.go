@@ -134,7 +134,7 @@ func forward(ss grpc.ServerStream, st engine.Stream) error {
 		out := event{Tokens: tokensOf(ev.Tokens), Done: ev.Done, Finish: ev.Finish, Usage: ev.Usage}
 		var ab *engine.AbortError
 		if errors.As(ev.Err, &ab) {
-			out.Abort = &failure{Reason: string(ab.Reason), Message: ab.Message}
+			out.Abort = &failure{Reason: string(ab.Reason), Message: ab.Message, Defence: ab.Defence}
 		} else if ev.Err != nil {
 			out.Abort = &failure{Reason: "internal", Message: ev.Err.Error()}
 		}

@@ -95,6 +95,7 @@ type event struct {
 type failure struct {
 	Reason  string
 	Message string
+	Defence kvtypes.Defence `json:",omitempty"` // the defence that stopped the request, on the node where it did
 }
 
 // token carries logprobs as float bits: JSON has no -Inf, and the router must hand the client the
