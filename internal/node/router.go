@@ -196,7 +196,8 @@ func (r *Router) Close() {
 // Info implements engine.Interface.
 func (r *Router) Info() engine.Info { return r.info }
 
-// Stats implements engine.Interface: the nodes' pool and queue figures as last probed.
+// Stats implements engine.Interface: the nodes' pool and queue figures as last probed, and their
+// token counters as last heard (a node out of rotation keeps its count, so the sums never fall).
 func (r *Router) Stats() engine.Stats {
 	var st engine.Stats
 	for _, m := range r.nodes {
@@ -205,6 +206,8 @@ func (r *Router) Stats() engine.Stats {
 			st.PagesFree += m.last.FreePages
 			st.Waiting += m.last.Queue
 		}
+		st.PrefillTokens += m.last.PrefillTokens
+		st.DecodeTokens += m.last.DecodeTokens
 		m.mu.Unlock()
 	}
 	return st

@@ -44,6 +44,9 @@ type Info struct {
 	FreePages    int
 	Queue        int // requests waiting plus those in a hand-off
 	Draining     bool
+	// The node's work so far (cumulative): the router's /metrics sums them, so its operator, and a
+	// watchdog, see the deployment's progress.
+	PrefillTokens, DecodeTokens uint64
 }
 
 // job is a request as the router sends it: the engine request without its callback, and, for a
