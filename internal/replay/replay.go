@@ -305,7 +305,8 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		pkeys[i] = keys[name]
 	}
 	res.Probe, res.ProbeErr = probe.Run(ctx, probe.Config{Endpoint: base, Keys: pkeys, Budget: probeBudget,
-		Rate: probeRate, Concurrency: probeConcurrency, Seed: cfg.Seed, Trials: probeTrials})
+		Rate: probeRate, Concurrency: probeConcurrency, Seed: cfg.Seed, Trials: probeTrials,
+		Exact: true}) // kvwarden promises bit-identical answers (invariant 12): the auditor holds it to that
 	for i, n := range d.nodes {
 		res.ProbeStale = append(res.ProbeStale, names(n.eng.StaleReads()[chain[i]:], uids)...)
 	}

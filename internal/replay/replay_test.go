@@ -246,16 +246,15 @@ func TestDisaggregatedLeaksWithEveryDefenceOff(t *testing.T) {
 	if r.ProbeErr != nil {
 		t.Fatal(r.ProbeErr)
 	}
-	// The probe's own requests read other tenants' pages on the decode node. Its verdict is
-	// recorded, not asserted: the leak makes its idle repeats differ, so it learns a tolerance
-	// that absorbs the random-weight model's small logprob changes (README, replay table).
+	// The probe reports the leak from outside (held to kvwarden's bit-identity, Config.Exact:
+	// here the leak makes even idle repeats differ), and the decode node's trace confirms that
+	// its own requests read other tenants' pages.
+	if n := ProbeFindings(r.Probe, probe.CheckInvariance); n == 0 {
+		t.Errorf("the probe reports no invariance finding: %+v", r.Probe.Findings)
+	}
 	if !crossTenant(r.ProbeStale) {
 		t.Errorf("the decode node saw no probe request read another tenant's page: %+v", r.ProbeStale)
 	}
-	if r.Probe.Mode != "tolerance" {
-		t.Errorf("probe mode %q: idle repeats did not differ although they read stale pages", r.Probe.Mode)
-	}
-	t.Logf("probe, disaggregated, every defence off: %d findings", len(r.Probe.Findings))
 }
 
 // TestDisaggregatedEachDefenceAloneStopsTheChain: every fault on but one defence, across the
