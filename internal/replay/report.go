@@ -65,7 +65,11 @@ func Write(w io.Writer, r *Result) {
 	for _, c := range r.Canaries {
 		fmt.Fprintf(w, "  %s's answer holds %s's canary %s (exact %v)\n", c.Reader, c.Owner, c.Canary, c.Exact)
 	}
-	fmt.Fprintf(w, "\ndefences fired (/metrics%s):\n", map[bool]string{true: " of each node", false: ""}[r.Mode == Disaggregated])
+	where := "/metrics"
+	if r.Mode == Disaggregated {
+		where = "/metrics of each node"
+	}
+	fmt.Fprintf(w, "\ndefences fired (%s):\n", where)
 	if len(r.Metrics) == 0 {
 		fmt.Fprintf(w, "  none\n")
 	}
