@@ -7,7 +7,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -38,12 +37,10 @@ func TestProbeFindsNothing(t *testing.T) {
 
 // TestDisaggregatedProbeFindsNothing is the same audit of a normal disaggregated deployment: a
 // router, a prefill node and a decode node (processes, mTLS), each node with the isolation test's
-// small pool so the probe's noise runs both short. Zero findings, every pool whole, no security
-// event and no integrity check failed on either node. KVWARDEN_PROBE_LONG=1 runs 2,500 requests.
-//
-// The probe's abort check cancels requests mid-flight: a send that reaches a reservation the
-// decode node has just cancelled is refused as stale_transfer (and counted on both nodes); that
-// is a client going away, not an integrity failure, so it is logged, not failed on.
+// small pool so the probe's noise runs both short. Zero findings, every pool whole, and on either
+// node no security event, no transfer failure (the probe's cancels are not failures) and no
+// defence fired but admission refusing the probe's over-long prompts.
+// KVWARDEN_PROBE_LONG=1 runs 2,500 requests.
 func TestDisaggregatedProbeFindsNothing(t *testing.T) {
 	tlsDir := filepath.Join(t.TempDir(), "tls")
 	if out, err := exec.Command(binary, "certs", "--dir", tlsDir).CombinedOutput(); err != nil {
@@ -62,13 +59,9 @@ func TestDisaggregatedProbeFindsNothing(t *testing.T) {
 	for _, n := range []*clusterNode{pre, dec} {
 		n.waitWhole(t)
 		for k, v := range n.gauges(t) {
-			switch {
-			case v == 0:
-			case k == "kvwarden_security_events_total", slices.ContainsFunc([]string{"page_count", "token_count", "checksum", "header", "commit"},
-				func(c string) bool { return k == `kvwarden_transfer_failures_total{check="`+c+`"}` }):
+			if v != 0 && (k == "kvwarden_security_events_total" || strings.HasPrefix(k, "kvwarden_transfer_failures_total") ||
+				strings.HasPrefix(k, "kvwarden_defence_fired_total") && k != `kvwarden_defence_fired_total{defence="admission"}`) {
 				t.Errorf("%s = %v on a node", k, v)
-			case strings.HasPrefix(k, "kvwarden_transfer_failures_total"), strings.HasPrefix(k, "kvwarden_defence_fired_total"):
-				t.Logf("%s = %v", k, v) // cancels, and admission refusing the probe's over-long requests
 			}
 		}
 	}
