@@ -50,6 +50,7 @@ printed.`,
 	fs.IntVar(&cfg.Concurrency, "concurrency", 4, "requests in flight, at most")
 	fs.Uint64Var(&cfg.Seed, "seed", 0, "seed of prompts and canaries; a report names its seed (default: random)")
 	fs.Float64Var(&cfg.Tolerance, "tolerance", 0, "logprob bound of tolerance mode (default: learnt from idle repeats, at least 0.02)")
+	fs.BoolVar(&cfg.Exact, "exact", false, "the endpoint promises bit-identical greedy answers (kvwarden does): idle repeats that differ are findings, and answers are compared exactly")
 	fs.IntVar(&cfg.Trials, "trials", 12, "side-channel timing trials (4 requests each)")
 	fs.StringVar(&jsonFile, "json", "", "also write the report as JSON to this file")
 	// A usage error is exit status 2 here, as the help promises, not the 1 of other commands.

@@ -16,9 +16,10 @@ func newReplayCmd() *cobra.Command {
 	var (
 		cfg      replay.Config
 		defences string
+		mode     string
 	)
-	cmd := command("replay-incident [--defences all|none|gate,admission,state,reconcile,checksum,header,release]",
-		"Replay the October 2026 cross-tenant leak in one process, with the chosen defences on",
+	cmd := command("replay-incident [--mode single|disaggregated|both] [--defences all|none|gate,admission,state,reconcile,checksum,header,release]",
+		"Replay the October 2026 cross-tenant leak in one process and across a prefill/decode hand-off, with the chosen defences on",
 		`Start an in-process server on a small model and a tiny KV pool, with victims whose prompts
 carry canary secrets and an attacker who sends one request longer than the pool; every defence
 not listed has its fault switched on. Print what the operator saw (statuses, latencies, token
@@ -27,29 +28,55 @@ on the answers, and the defences that fired. Then run the black-box probe (as kv
 240 requests with three of the tenants' keys) against the same server and print its findings
 per check beside what the engine saw its requests read. Exit status 1 when data leaked.
 
-Single process only: disaggregated replay waits for the prefill and decode roles to be wired.`,
+--mode disaggregated runs the chain across the hand-off, as the incident did: a router, a prefill
+node (the small pool) and a decode node (a larger one) in process over loopback mTLS gRPC; the
+report shows each node's stale reads and the defences and transfer failures counted on the node
+where they fired. --mode both (the default) runs single, then disaggregated.`,
 		cobra.NoArgs, func(cmd *cobra.Command, _ []string) error {
 			on, err := faults.ParseDefences(defences)
+			if err != nil {
+				return err
+			}
+			modes, err := replayModes(mode)
 			if err != nil {
 				return err
 			}
 			cfg.Defences = on
 			ctx, stop := signalContext()
 			defer stop()
-			res, err := replay.Run(ctx, cfg)
-			if err != nil {
-				return fmt.Errorf("replay-incident: %w", err)
+			leaked := false
+			for i, m := range modes {
+				cfg.Mode = m
+				res, err := replay.Run(ctx, cfg)
+				if err != nil {
+					return fmt.Errorf("replay-incident (%s): %w", m, err)
+				}
+				if i > 0 {
+					fmt.Fprintln(cmd.OutOrStdout())
+				}
+				replay.Write(cmd.OutOrStdout(), res)
+				leaked = leaked || res.LeakedData
 			}
-			replay.Write(cmd.OutOrStdout(), res)
-			if res.LeakedData {
+			if leaked {
 				os.Exit(1)
 			}
 			return nil
 		})
 	fs := cmd.Flags()
+	fs.StringVar(&mode, "mode", "both", "where the chain runs: single (one process), disaggregated (router + prefill + decode nodes) or both")
 	fs.StringVar(&defences, "defences", "none", "defences on: all, none, or a comma-separated list of gate, admission, state, reconcile, checksum, header, release")
 	fs.StringVar(&cfg.Model, "model", "", "model spec: empty for the built-in demo model, or dummy:...")
-	fs.IntVar(&cfg.Pages, "pages", 12, "KV pool pages of 16 tokens")
+	fs.IntVar(&cfg.Pages, "pages", 12, "KV pool pages of 16 tokens (the prefill node's when disaggregated)")
 	fs.Uint64Var(&cfg.Seed, "seed", 1, "seed of canaries and the attacker's prompt")
 	return cmd
+}
+
+func replayModes(s string) ([]replay.Mode, error) {
+	switch s {
+	case "both":
+		return []replay.Mode{replay.Single, replay.Disaggregated}, nil
+	case string(replay.Single), string(replay.Disaggregated):
+		return []replay.Mode{replay.Mode(s)}, nil
+	}
+	return nil, fmt.Errorf("--mode %q: want single, disaggregated or both", s)
 }

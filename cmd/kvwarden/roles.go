@@ -12,7 +12,6 @@ import (
 	"os"
 	"os/signal"
 	"slices"
-	"strings"
 	"syscall"
 	"time"
 
@@ -125,7 +124,7 @@ func (f *serveFlags) serveNode(ctx context.Context, stderr io.Writer, log *slog.
 	}
 	var msrv *http.Server
 	if mln != nil {
-		msrv = &http.Server{Handler: nodeMetrics(f.roles.role, model, eng), ReadHeaderTimeout: 5 * time.Second, WriteTimeout: 30 * time.Second}
+		msrv = &http.Server{Handler: node.MetricsHandler(f.roles.role, model, eng), ReadHeaderTimeout: 5 * time.Second, WriteTimeout: 30 * time.Second}
 		go msrv.Serve(mln)
 		if err := writeAddr(f.metricsFile, mln); err != nil {
 			eng.Close()
@@ -152,38 +151,6 @@ func (f *serveFlags) serveNode(ctx context.Context, stderr io.Writer, log *slog.
 		msrv.Close()
 	}
 	return err
-}
-
-// nodeMetrics is a node's operator listener: its pool, queue and transfer failures by check.
-func nodeMetrics(role, model string, eng *engine.Engine) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.URL.Path != "/metrics" {
-			http.NotFound(w, r)
-			return
-		}
-		st := eng.Stats()
-		w.Header().Set("Content-Type", "text/plain; version=0.0.4")
-		var b strings.Builder
-		fmt.Fprintf(&b, "kvwarden_node_info{role=%q,model=%q} 1\n", role, model)
-		for _, g := range []struct {
-			name string
-			v    int
-		}{{"pages_total", st.PagesTotal}, {"pages_free", st.PagesFree}, {"pages_owned", st.PagesOwned},
-			{"pages_cached", st.PagesCached}, {"pages_quarantined", st.PagesQuarantined},
-			{"requests_waiting", st.Waiting}, {"requests_running", st.Running}, {"requests_transferring", st.Transferring}} {
-			fmt.Fprintf(&b, "kvwarden_%s %d\n", g.name, g.v)
-		}
-		fmt.Fprintf(&b, "kvwarden_security_events_total %d\n", st.SecurityEvents)
-		reasons := make([]string, 0, len(st.TransferFailures))
-		for k := range st.TransferFailures {
-			reasons = append(reasons, k)
-		}
-		slices.Sort(reasons)
-		for _, k := range reasons {
-			fmt.Fprintf(&b, "kvwarden_transfer_failures_total{check=%q} %d\n", k, st.TransferFailures[k])
-		}
-		io.WriteString(w, b.String())
-	})
 }
 
 // serveRouter serves the OpenAI API like a single process, with a Router for an engine.

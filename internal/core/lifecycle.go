@@ -165,6 +165,22 @@ func (c *Core) abort(r *request, reason kvtypes.AbortReason, msg string) {
 	r.pages = nil // a terminal request holds nothing; the old array may still be in a handed-out Seq
 }
 
+// refuse aborts r ("transfer") for a hand-off check that failed; its terminal event names d, the
+// defence the check belongs to (if any), which is counted when count (the check ran here).
+func (c *Core) refuse(r *request, d kvtypes.Defence, count bool, msg string) {
+	if r.state.Terminal() {
+		return
+	}
+	c.abort(r, kvtypes.AbortTransfer, msg)
+	if d == "" {
+		return
+	}
+	if count {
+		c.st.defences[defenceIndex(d)]++
+	}
+	c.nxt.done[len(c.nxt.done)-1].Defence = d
+}
+
 // stop aborts r ("isolation") for defence d, which its terminal event names (empty: the page
 // header check's).
 func (c *Core) stop(r *request, d kvtypes.Defence, msg string) {

@@ -47,7 +47,13 @@ func (c *Core) rewritten(r *request) {
 // reserveOriginal gives a rewritten request, at its admission, the pages of its original length
 // (as many as the pool has), stamped unwritten like a hand-off's reservation: the incident's
 // decode side reserved for the length it was told, not the placeholder's.
+//
+// A PrefillOnly request reserves nothing more: in a disaggregated deployment the decode node
+// reserved for the original length, and this side prefills the placeholder and sends its one page.
 func (c *Core) reserveOriginal(r *request) {
+	if r.mode == PrefillOnly {
+		return
+	}
 	P := c.cfg.PageTokens
 	want := min(ceilDiv(r.replay.origPrompt+r.maxTokens, P), len(r.pages)+c.l.available())
 	extra := want - len(r.pages)

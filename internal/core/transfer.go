@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/kvwarden/kvwarden/internal/faults"
 	"github.com/kvwarden/kvwarden/internal/kvtypes"
 )
 
@@ -167,6 +168,26 @@ func (c *Core) TransferDone(now time.Time, id kvtypes.TransferID, ok bool) error
 	return nil
 }
 
+// TransferFailed is TransferDone(ok=false) when the transport knows which check failed: the
+// request aborts ("transfer") with why, and its terminal event names d, the defence the check
+// belongs to (empty: none). The defence is counted only where it fired, on the receiving side;
+// a sender hears of it from the peer and only names it.
+func (c *Core) TransferFailed(now time.Time, id kvtypes.TransferID, d kvtypes.Defence, why string) error {
+	c.clock(now)
+	t := c.xfers[id]
+	if t == nil || !t.started || t.cancelled {
+		return c.TransferDone(now, id, false)
+	}
+	r := t.req
+	delete(c.xfers, id)
+	r.xfer = nil
+	if t.dir == xferRecv && d != "" {
+		c.st.security++
+	}
+	c.refuse(r, d, t.dir == xferRecv, why)
+	return nil
+}
+
 // PagesReceived is the receiving transport's final report. The request commits (→ Decoding, its
 // first token streamed) only when the report names the transfer's request, the tokens sent equal
 // the tokens reserved, and every reserved page, in order, carries this request's header of this
@@ -195,11 +216,11 @@ func (c *Core) PagesReceived(now time.Time, m Received) error {
 		c.abort(r, kvtypes.AbortTransfer, err.Error())
 		return err
 	}
-	if err := c.reconcile(t, r, m); err != nil {
+	if d, err := c.reconcile(t, r, m); err != nil {
 		c.st.security++
 		delete(c.xfers, t.id)
 		r.xfer = nil
-		c.abort(r, kvtypes.AbortTransfer, err.Error())
+		c.refuse(r, d, true, err.Error())
 		return err
 	}
 	delete(c.xfers, t.id)
@@ -217,31 +238,33 @@ func (c *Core) PagesReceived(now time.Time, m Received) error {
 	return nil
 }
 
-func (c *Core) reconcile(t *transfer, r *request, m Received) error {
+// reconcile applies the commit rule; a refusal names the defence its check belongs to (none for a
+// report that no longer matches its request).
+func (c *Core) reconcile(t *transfer, r *request, m Received) (kvtypes.Defence, error) {
 	if r.state != Transferring || r.t.idx != t.tenant || r.epoch != t.epoch || r.id != t.reqID {
-		return fmt.Errorf("transfer %d no longer matches request %d (state %s)", t.id, r.id, r.state)
+		return "", fmt.Errorf("transfer %d no longer matches request %d (state %s)", t.id, r.id, r.state)
 	}
 	if !c.validToken(m.First) {
-		return fmt.Errorf("first token %d outside the vocabulary of %d", m.First, c.cfg.Vocab)
+		return "", fmt.Errorf("first token %d outside the vocabulary of %d", m.First, c.cfg.Vocab)
 	}
-	if m.Tokens != t.tokens {
-		return fmt.Errorf("tokens sent %d != tokens reserved %d", m.Tokens, t.tokens)
+	if m.Tokens != t.tokens && !faults.NoReconcile {
+		return kvtypes.DefenceReconcile, fmt.Errorf("tokens sent %d != tokens reserved %d", m.Tokens, t.tokens)
 	}
-	if len(m.Pages) != len(t.pages) {
-		return fmt.Errorf("%d pages written != %d pages reserved", len(m.Pages), len(t.pages))
+	if len(m.Pages) != len(t.pages) && !faults.NoReconcile {
+		return kvtypes.DefenceReconcile, fmt.Errorf("%d pages written != %d pages reserved", len(m.Pages), len(t.pages))
 	}
-	for i, w := range m.Pages {
+	for i, w := range m.Pages[:min(len(m.Pages), len(t.pages))] {
 		ref := t.pages[i]
 		if w.Page != ref.Page {
-			return fmt.Errorf("page table entry %d is page %d, the report names page %d", i, ref.Page, w.Page)
+			return kvtypes.DefenceReconcile, fmt.Errorf("page table entry %d is page %d, the report names page %d", i, ref.Page, w.Page)
 		}
 		want := kvtypes.Header{Tenant: r.t.key, Request: r.id, Gen: ref.Gen, Written: true}
-		if w.Header != want {
-			return fmt.Errorf("page %d (entry %d) was not written in this lifetime: header %v, want %v", ref.Page, i, w.Header, want)
+		if w.Header != want && !faults.HeadersOff {
+			return kvtypes.DefenceHeader, fmt.Errorf("page %d (entry %d) was not written in this lifetime: header %v, want %v", ref.Page, i, w.Header, want)
 		}
 		if p := &c.l.pages[ref.Page]; p.state != pageOwned || p.owner != r.id || p.gen != ref.Gen {
-			return fmt.Errorf("page %d (entry %d) is %s in the ledger, not owned by request %d", ref.Page, i, p.state, r.id)
+			return kvtypes.DefenceHeader, fmt.Errorf("page %d (entry %d) is %s in the ledger, not owned by request %d", ref.Page, i, p.state, r.id)
 		}
 	}
-	return nil
+	return "", nil
 }

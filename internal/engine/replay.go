@@ -142,6 +142,17 @@ func (t *trace) afterStep(cache *kv.Pool, batch []core.Seq, run []int) {
 	}
 }
 
+// received records the writer of the pages a committed hand-off wrote: the transport, for the
+// request's tenant in the page's current generation. A bound page left unwritten keeps its last
+// writer, so decode reading it is a stale read.
+func (t *trace) received(pages []core.WrittenPage) {
+	for _, p := range pages {
+		if p.Header.Written {
+			t.writer[p.Page] = pageWriter{tenant: p.Header.Tenant, gen: p.Header.Gen, ok: true}
+		}
+	}
+}
+
 // end keeps an ended request's stale reads for the report and drops the rest of its record.
 func (t *trace) end(id kvtypes.RequestID) {
 	delete(t.sums, id)

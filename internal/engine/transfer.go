@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/kvwarden/kvwarden/internal/core"
+	"github.com/kvwarden/kvwarden/internal/faults"
 	"github.com/kvwarden/kvwarden/internal/gguf"
 	"github.com/kvwarden/kvwarden/internal/kvtypes"
 	"github.com/kvwarden/kvwarden/internal/transfer"
@@ -248,10 +249,12 @@ func (e *Engine) send(now time.Time, x core.SendPages) {
 				e.x.sent.Bytes += uint64(x.Tokens) * uint64(e.x.fp.TokenBytes)
 				e.x.sent.Time += took
 			}
-			if err != nil && transfer.ReasonOf(err) != transfer.ReasonCancelled { // not our own cancel
-				e.failTransfer(err)
+			if err == nil || transfer.ReasonOf(err) == transfer.ReasonCancelled { // success, or our own cancel: nothing to count
+				e.core.TransferDone(now, x.Transfer, err == nil)
+				return
 			}
-			e.core.TransferDone(now, x.Transfer, err == nil)
+			e.failTransfer(err)
+			e.core.TransferFailed(now, x.Transfer, transfer.ReasonOf(err).Defence(), "the transport failed to send the KV: "+err.Error())
 		})
 	}()
 }
@@ -291,11 +294,13 @@ func (e *Engine) received(now time.Time, o transfer.Outcome) {
 	ours := e.x.cancelled[o.Transfer]
 	delete(e.x.cancelled, o.Transfer)
 	if o.Err != nil {
-		// ReasonCancelled here is the sender's own cancel (its client went away).
-		if !ours && transfer.ReasonOf(o.Err) != transfer.ReasonCancelled {
-			e.failTransfer(o.Err)
+		// ReasonCancelled here is the sender's own cancel (its client went away): like ours, no one's fault.
+		if ours || transfer.ReasonOf(o.Err) == transfer.ReasonCancelled {
+			e.core.TransferDone(now, o.Transfer, false)
+			return
 		}
-		e.core.TransferDone(now, o.Transfer, false)
+		e.failTransfer(o.Err)
+		e.core.TransferFailed(now, o.Transfer, transfer.ReasonOf(o.Err).Defence(), "the transport failed to receive the KV: "+o.Err.Error())
 		return
 	}
 	pages := make([]core.WrittenPage, len(o.Pages))
@@ -314,6 +319,9 @@ func (e *Engine) received(now time.Time, o transfer.Outcome) {
 	}
 	if s := e.streams[o.Request]; s != nil {
 		s.sampler.Follow(o.First)
+	}
+	if faults.Available {
+		e.trace.received(pages)
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"testing"
 	"time"
@@ -214,6 +215,25 @@ func TestSplitFaults(t *testing.T) {
 			s.checkWhole(t)
 			if n := s.dec.Stats().TransferFailures[string(tc.reason)]; n != 1 {
 				t.Fatalf("decode node counts %v, want one %s", s.dec.Stats().TransferFailures, tc.reason)
+			}
+			// A check that belongs to a defence names it on both sides and counts it where it ran.
+			d := tc.reason.Defence()
+			var ab *AbortError
+			if errors.As(got.err, &ab); ab.Defence != d {
+				t.Errorf("decode abort names defence %q, want %q", ab.Defence, d)
+			}
+			if errors.As(pre.err, &ab); ab.Defence != d && tc.reason != transfer.ReasonConnection {
+				t.Errorf("prefill abort names defence %q, want %q", ab.Defence, d)
+			}
+			want := map[kvtypes.Defence]uint64{}
+			if d != "" {
+				want[d] = 1
+			}
+			if got := s.dec.Stats().Defences; !maps.Equal(got, want) {
+				t.Errorf("decode node's defences %v, want %v", got, want)
+			}
+			if got := s.pre.Stats().Defences; len(got) != 0 {
+				t.Errorf("prefill node counts defences %v: they fired on the decode node", got)
 			}
 		})
 	}

@@ -196,7 +196,8 @@ func (r *Router) Close() {
 // Info implements engine.Interface.
 func (r *Router) Info() engine.Info { return r.info }
 
-// Stats implements engine.Interface: the nodes' pool and queue figures as last probed.
+// Stats implements engine.Interface: the nodes' pool and queue figures as last probed, and their
+// token counters as last heard (a node out of rotation keeps its count, so the sums never fall).
 func (r *Router) Stats() engine.Stats {
 	var st engine.Stats
 	for _, m := range r.nodes {
@@ -205,6 +206,8 @@ func (r *Router) Stats() engine.Stats {
 			st.PagesFree += m.last.FreePages
 			st.Waiting += m.last.Queue
 		}
+		st.PrefillTokens += m.last.PrefillTokens
+		st.DecodeTokens += m.last.DecodeTokens
 		m.mu.Unlock()
 	}
 	return st
@@ -441,8 +444,8 @@ func (s *routed) run(ds, ps grpc.ClientStream, daddr, paddr string) {
 		}
 		s.emit(ev)
 	}
-	abort := func(reason kvtypes.AbortReason, why string) {
-		end(engine.Event{Done: true, Err: &engine.AbortError{Reason: reason, Message: why}})
+	abort := func(reason kvtypes.AbortReason, why string, d kvtypes.Defence) {
+		end(engine.Event{Done: true, Err: &engine.AbortError{Reason: reason, Message: why, Defence: d}})
 	}
 	prefill := func(m msg) bool { // false: the request cannot go on
 		switch {
@@ -468,17 +471,19 @@ func (s *routed) run(ds, ps grpc.ClientStream, daddr, paddr string) {
 			}
 			if !prefill(m) {
 				why := "prefill node " + paddr + " failed"
+				var d kvtypes.Defence // the defence that stopped it there, or at the decode node's receiver
 				if m.err != nil {
 					why += ": " + m.err.Error()
 				} else if m.ev.Abort != nil {
 					why += ": " + m.ev.Abort.Message
+					d = m.ev.Abort.Defence
 				}
-				abort(kvtypes.AbortTransfer, why)
+				abort(kvtypes.AbortTransfer, why, d)
 				return
 			}
 		case m := <-dch:
 			if m.err != nil {
-				abort(kvtypes.AbortInternal, "decode node "+daddr+" lost: "+m.err.Error())
+				abort(kvtypes.AbortInternal, "decode node "+daddr+" lost: "+m.err.Error(), "")
 				return
 			}
 			out := engine.Event{Done: m.ev.Done, Finish: m.ev.Finish, Usage: m.ev.Usage}
@@ -495,7 +500,7 @@ func (s *routed) run(ds, ps grpc.ClientStream, daddr, paddr string) {
 				}
 			}
 			if m.ev.Abort != nil {
-				out.Err = &engine.AbortError{Reason: kvtypes.AbortReason(m.ev.Abort.Reason), Message: m.ev.Abort.Message}
+				out.Err = &engine.AbortError{Reason: kvtypes.AbortReason(m.ev.Abort.Reason), Message: m.ev.Abort.Message, Defence: m.ev.Abort.Defence}
 			}
 			if out.Done {
 				if started { // the prefill node's usage: its prefix cache served the prompt

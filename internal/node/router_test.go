@@ -217,6 +217,20 @@ func TestRouterMatchesOneEngine(t *testing.T) {
 			t.Fatalf("request %d: OnEnd %v, want one call with %+v", i, ended, want.usage)
 		}
 	}
+	// The router's counters are the nodes' work, as their health checks last heard it (every
+	// 50 ms here): what its /metrics and an operator's watchdog read.
+	var wantPre, wantDec uint64
+	for _, q := range reqs {
+		wantPre += uint64(len(q.Prompt))
+		wantDec += uint64(q.MaxTokens - 1) // the first token is the prefill node's
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for st := r.Stats(); st.PrefillTokens < wantPre || st.DecodeTokens < wantDec; st = r.Stats() {
+		if time.Now().After(deadline) {
+			t.Fatalf("router counts %d prefill and %d decode tokens, want at least %d and %d", st.PrefillTokens, st.DecodeTokens, wantPre, wantDec)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
 
 	// Parameters no engine accepts are refused here, before the wire (whose JSON has no NaN).
 	bad := reqs[0]

@@ -56,7 +56,8 @@ func Register(s *transfer.GRPCServer, role, model string, e *engine.Engine) erro
 func InfoOf(role, model string, e *engine.Engine) Info {
 	in, st := e.Info(), e.Stats()
 	return Info{Role: role, Model: model, Fingerprint: e.Fingerprint(), MaxContext: in.MaxContext, VocabSize: in.VocabSize,
-		ChatTemplate: in.ChatTemplate, FreePages: st.PagesFree + st.PagesIdle, Queue: st.Waiting + st.Transferring}
+		ChatTemplate: in.ChatTemplate, FreePages: st.PagesFree + st.PagesIdle, Queue: st.Waiting + st.Transferring,
+		PrefillTokens: st.PrefillTokens, DecodeTokens: st.DecodeTokens}
 }
 
 func (s *Service) info(ss grpc.ServerStream) error {
@@ -134,7 +135,7 @@ func forward(ss grpc.ServerStream, st engine.Stream) error {
 		out := event{Tokens: tokensOf(ev.Tokens), Done: ev.Done, Finish: ev.Finish, Usage: ev.Usage}
 		var ab *engine.AbortError
 		if errors.As(ev.Err, &ab) {
-			out.Abort = &failure{Reason: string(ab.Reason), Message: ab.Message}
+			out.Abort = &failure{Reason: string(ab.Reason), Message: ab.Message, Defence: ab.Defence}
 		} else if ev.Err != nil {
 			out.Abort = &failure{Reason: "internal", Message: ev.Err.Error()}
 		}

@@ -44,6 +44,9 @@ type Info struct {
 	FreePages    int
 	Queue        int // requests waiting plus those in a hand-off
 	Draining     bool
+	// The node's work so far (cumulative): the router's /metrics sums them, so its operator, and a
+	// watchdog, see the deployment's progress.
+	PrefillTokens, DecodeTokens uint64
 }
 
 // job is a request as the router sends it: the engine request without its callback, and, for a
@@ -95,6 +98,7 @@ type event struct {
 type failure struct {
 	Reason  string
 	Message string
+	Defence kvtypes.Defence `json:",omitempty"` // the defence that stopped the request, on the node where it did
 }
 
 // token carries logprobs as float bits: JSON has no -Inf, and the router must hand the client the

@@ -190,6 +190,9 @@ func (p *prober) idle(ctx context.Context) {
 			mk("follower-half", p.lengthPrompt(p.rng, max(c/2-probeMaxTokens, 4)), max(c/2-probeMaxTokens, 4)),
 		}
 	}
+	if p.cfg.Exact {
+		p.rep.Mode = "exact" // before the repeats: a differing one is described exactly
+	}
 	pairs, differ, maxDelta := 0, 0, 0.0
 	for t := range n {
 		for i := range p.probes[t] {
@@ -204,13 +207,18 @@ func (p *prober) idle(ctx context.Context) {
 			pairs++
 			if !sameAnswer(a, b) {
 				differ++
+				if p.cfg.Exact {
+					p.find(fmt.Sprintf("invariance|%d|%s|idle", t, pr.name), Finding{Check: CheckInvariance, Tenant: t + 1,
+						Summary: fmt.Sprintf("tenant %d's greedy %s answer differed between two idle repeats", t+1, pr.name),
+						Detail:  p.differs(a, b), Reproduce: "send this as tenant " + fmt.Sprint(t+1) + " twice on an idle endpoint: " + p.repro(t, &pr.req)})
+				}
 			}
 			for k := 0; k < min(len(a.Tokens), len(b.Tokens), len(a.Logprobs), len(b.Logprobs)) && a.Tokens[k] == b.Tokens[k]; k++ {
 				maxDelta = max(maxDelta, math.Abs(a.Logprobs[k]-b.Logprobs[k]))
 			}
 		}
 	}
-	exact := differ == 0
+	exact := differ == 0 || p.cfg.Exact
 	switch {
 	case exact:
 		p.rep.Mode = "exact"
@@ -219,7 +227,9 @@ func (p *prober) idle(ctx context.Context) {
 	default:
 		p.rep.Mode, p.rep.Tolerance = "tolerance", max(minTolerance, 10*maxDelta)
 	}
-	if !exact {
+	if differ > 0 && p.cfg.Exact {
+		p.note("%d of %d idle repeats differed from their first answer: with --exact each is a finding, and answers under load are compared exactly", differ, pairs)
+	} else if !exact {
 		p.note("%d of %d idle repeats differed from their first answer (logprobs of the tokens they agree on by up to %.3g): tolerance mode compares the first tokens and their logprobs within ±%.3g, up to the first near-tie",
 			differ, pairs, maxDelta, p.rep.Tolerance)
 	}

@@ -41,9 +41,13 @@ type Config struct {
 	Concurrency int      // requests in flight, at most
 	Seed        uint64   // prompts, canaries and timings derive from it; 0 draws one
 	Tolerance   float64  // logprob bound of tolerance mode; 0 learns it from idle repeats
-	Trials      int      // side-channel trials (0: 12)
-	Progress    io.Writer
-	HTTPClient  *http.Client
+	// Exact: the server promises bit-identical greedy answers (kvwarden does, ISOLATION.md
+	// invariant 12), so an idle repeat that differs is itself an invariance finding, and answers
+	// under load are compared exactly. Without it such repeats only select tolerance mode.
+	Exact      bool
+	Trials     int // side-channel trials (0: 12)
+	Progress   io.Writer
+	HTTPClient *http.Client
 }
 
 // UsageError is a run that could not start: bad configuration, an endpoint that cannot be
@@ -185,6 +189,8 @@ func checkConfig(cfg *Config) (string, error) {
 		return "", usageErr("--context must not be negative")
 	case cfg.Tolerance < 0:
 		return "", usageErr("--tolerance must not be negative")
+	case cfg.Exact && cfg.Tolerance > 0:
+		return "", usageErr("--exact and --tolerance exclude each other")
 	}
 	if cfg.Trials == 0 {
 		cfg.Trials = 12

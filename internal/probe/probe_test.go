@@ -83,21 +83,32 @@ func TestFakes(t *testing.T) {
 }
 
 // TestModes checks the auto-detection: bit-identical idle repeats run exact mode, wobbling
-// logprobs tolerance mode with a bound above the wobble.
+// logprobs tolerance mode with a bound above the wobble. With Exact (an endpoint that promises
+// bit-identity) wobbling idle repeats are invariance findings and the mode stays exact.
 func TestModes(t *testing.T) {
 	for _, c := range []struct {
-		noise bool
-		want  string
-	}{{false, "exact"}, {true, "tolerance"}} {
+		noise, exact bool
+		want         string
+		findings     bool
+	}{{false, false, "exact", false}, {true, false, "tolerance", false}, {false, true, "exact", false}, {true, true, "exact", true}} {
 		f := newFake(t, fakeOpts{noise: c.noise}, testKeys[:2]...)
 		cfg := testConfig(f.srv.URL)
-		cfg.Keys, cfg.Budget, cfg.Trials = testKeys[:2], 160, 5
+		cfg.Keys, cfg.Budget, cfg.Trials, cfg.Exact = testKeys[:2], 160, 5, c.exact
 		rep, err := Run(context.Background(), cfg)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if rep.Mode != c.want || (c.noise && !(rep.Tolerance >= minTolerance)) {
-			t.Errorf("noise %v: mode %q tolerance %v, want %q", c.noise, rep.Mode, rep.Tolerance, c.want)
+		if rep.Mode != c.want || (c.want == "tolerance" && !(rep.Tolerance >= minTolerance)) {
+			t.Errorf("noise %v exact %v: mode %q tolerance %v, want %q", c.noise, c.exact, rep.Mode, rep.Tolerance, c.want)
+		}
+		idle := 0
+		for _, fd := range rep.Findings {
+			if fd.Check == CheckInvariance && strings.Contains(fd.Summary, "idle repeats") {
+				idle++
+			}
+		}
+		if (idle > 0) != c.findings {
+			t.Errorf("noise %v exact %v: %d idle-repeat findings, want some: %v", c.noise, c.exact, idle, c.findings)
 		}
 	}
 }
@@ -115,6 +126,7 @@ func TestUsageErrors(t *testing.T) {
 		{"unreachable", func(c *Config) { c.Endpoint = "http://127.0.0.1:1" }},
 		{"zero rate", func(c *Config) { c.Rate = 0 }},
 		{"tiny budget", func(c *Config) { c.Budget = 20 }},
+		{"exact with a tolerance", func(c *Config) { c.Exact, c.Tolerance = true, 0.1 }},
 	} {
 		cfg := testConfig(f.srv.URL)
 		cfg.Keys = testKeys[:2]

@@ -9,9 +9,13 @@
 // (internal/probe) at the same server with some of the same tenants' keys, and reports its
 // findings beside what the engine's trace saw the probe's own requests read.
 //
-// Disaggregated replay (prefill and decode on different nodes) is not covered: the transfer layer
-// exists (internal/transfer) but the prefill and decode roles are not wired yet. Here the
-// incident's prefill → decode hand-off is the moment a request's prefill reports done.
+// In the disaggregated mode the same chain runs across the hand-off, as the incident did: a router,
+// a prefill node and a decode node in process, over loopback mTLS gRPC. The prefill node, whose
+// pool is the small one, "aborts" the attacker's request into a one-token placeholder and sends
+// its one page; the decode node had reserved pages for the original length, binds them all and
+// attends over what other tenants left in them. Each hand-off check belongs to a defence: the
+// token and page counts to reconcile, the per-page checksums to checksum, the written headers to
+// header, and each is counted on the node where it ran.
 package replay
 
 import (
@@ -44,12 +48,21 @@ import (
 	"github.com/kvwarden/kvwarden/internal/tokenizer"
 )
 
+// Mode is where the chain runs.
+type Mode string
+
+const (
+	Single        Mode = "single"        // one process: the hand-off is the moment prefill reports done
+	Disaggregated Mode = "disaggregated" // router + prefill node + decode node over loopback mTLS
+)
+
 // Config is one replay.
 type Config struct {
+	Mode     Mode              // "" is Single
 	Defences []kvtypes.Defence // on; every other defence's fault is switched on
 	Model    string            // --model spec ("" is the built-in demo model; dummy:... works too)
 	CacheDir string            // for source.Resolve; "" is the default cache
-	Pages    int               // KV pool pages (16 tokens each); 0 means 12
+	Pages    int               // KV pool pages (16 tokens each); 0 means 12 (the prefill node's when disaggregated)
 	Seed     uint64            // canaries; 0 means 1
 	Logger   *slog.Logger      // engine and server logs; nil discards them
 }
@@ -77,14 +90,16 @@ type Entry struct {
 
 // Result is what a replay saw.
 type Result struct {
+	Mode       Mode
 	Defences   []kvtypes.Defence
 	Plan       string // the capacity plan the engine ran under (or was refused)
 	StartErr   error  // the start-up gate's refusal: nothing else ran
 	Timeline   []Entry
 	Stale      []engine.StaleRead // requests that attended over pages written by others
 	Canaries   []CanaryLeak
-	Fired      map[kvtypes.Defence]uint64 // from the engine's security counters
+	Fired      map[kvtypes.Defence]uint64 // from the engines' security counters, summed over nodes
 	Metrics    []string                   // the kvwarden_defence_fired_total lines of /metrics
+	Nodes      []Node                     // disaggregated: what each node saw of the chain
 	LeakedData bool                       // some tenant read another tenant's pages or canaries, in the chain or the probe
 
 	// The probe's audit, run after the chain on the same server. Stale, Fired and Metrics above
@@ -106,6 +121,14 @@ const (
 // ProbeTenants are the replay tenants whose keys the probe uses, in its --key order.
 var ProbeTenants = []string{"alice", "bob", Attacker}
 
+// Node is one node of a disaggregated replay, as its operator saw the chain.
+type Node struct {
+	Role    string
+	Stale   []engine.StaleRead         // the chain's stale reads on this node
+	Fired   map[kvtypes.Defence]uint64 // defences that fired here
+	Metrics []string                   // its /metrics lines for defences fired and transfer failures
+}
+
 // CanaryLeak is a victim's canary found in another tenant's answer.
 type CanaryLeak struct {
 	Reader, Owner string
@@ -120,22 +143,33 @@ const (
 	attackerMax = 8
 )
 
+// The disaggregated replay's decode node has the larger pool, as the incident's did: large enough
+// for the probe's longest prompts (512 tokens), which the prefill node's pool cannot hold. Its
+// attacker's original length takes all but a page or two of it, so the reservation takes pages
+// other tenants wrote.
+const (
+	decodePages       = 40
+	attackerLenDisagg = (decodePages-2)*pageTokens - attackerMax
+)
+
 // Run replays the chain. It returns an error only when the replay itself could not run.
 func Run(ctx context.Context, cfg Config) (*Result, error) {
+	if cfg.Mode == "" {
+		cfg.Mode = Single
+	}
 	if cfg.Pages == 0 {
 		cfg.Pages = 12
 	}
 	if cfg.Seed == 0 {
 		cfg.Seed = 1
 	}
-	log := cfg.Logger
-	if log == nil {
-		log = slog.New(slog.NewTextHandler(io.Discard, nil))
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
 	faults.SetDefences(cfg.Defences)
-	res := &Result{Defences: cfg.Defences}
+	res := &Result{Mode: cfg.Mode, Defences: cfg.Defences}
 
-	m, tok, closeModel, err := load(ctx, cfg)
+	m, tok, f, closeModel, err := load(ctx, cfg)
 	if err != nil {
 		return nil, err
 	}
@@ -144,42 +178,44 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	ecfg := engine.Config{
-		Threads: 2, KVDType: tensor.F32, PageTokens: pageTokens,
-		KVMemBytes: int64(cfg.Pages) * int64(bpt*pageTokens+kv.HeaderBytes),
-		MaxContext: m.Context, // advertised: the model's, whatever the pool holds (the incident's 1,048,576 over 681,280)
-		StepTokens: 64, MaxRunning: 8, Scrub: kv.ScrubNone, Logger: log, PrefixCache: true,
+	ecfg := func(pages int) engine.Config {
+		return engine.Config{
+			Threads: 2, KVDType: tensor.F32, PageTokens: pageTokens,
+			KVMemBytes: int64(pages) * int64(bpt*pageTokens+kv.HeaderBytes),
+			MaxContext: m.Context, // advertised: the model's, whatever the pool holds (the incident's 1,048,576 over 681,280)
+			StepTokens: 64, MaxRunning: 8, Scrub: kv.ScrubNone, Logger: cfg.Logger, PrefixCache: true,
+		}
 	}
-	if plan, err := engine.PlanFor(&m.Config, ecfg); err == nil {
+	if plan, err := engine.PlanFor(&m.Config, ecfg(cfg.Pages)); err == nil {
 		res.Plan = fmt.Sprintf("advertised context %d tokens over a KV pool of %d tokens (%d pages × %d)", plan.MaxContext, plan.Tokens, plan.Pages, plan.PageTokens)
+		if cfg.Mode == Disaggregated {
+			res.Plan += fmt.Sprintf(" on the prefill node; the decode node's pool holds %d tokens (%d pages)", decodePages*pageTokens, decodePages)
+		}
 	}
-	eng, err := engine.New(m, tok, ecfg)
-	if err != nil {
-		res.StartErr = err // the start-up gate: the server never starts
-		return res, nil
-	}
-	defer eng.Close()
 
-	f := &tenants.File{Version: tenants.FileVersion}
-	keys := map[string]string{}
-	uids := map[string]string{}
-	for _, name := range append(append([]string(nil), Victims...), Attacker) {
-		key, err := tenants.GenerateKey()
-		if err != nil {
-			return nil, err
-		}
-		uid, err := tenants.NewUID()
-		if err != nil {
-			return nil, err
-		}
-		keys[name], uids[uid] = key, name
-		f.Tenants = append(f.Tenants, tenants.Tenant{ID: name, UID: uid, KeyHash: tenants.HashKey(key)})
-	}
-	store, err := tenants.NewMemStore(f)
+	f2, keys, uids, err := replayTenants()
 	if err != nil {
 		return nil, err
 	}
-	srv, err := server.New(server.Config{Logger: log, ModelName: "replay"}, eng, tok, store)
+	store, err := tenants.NewMemStore(f2)
+	if err != nil {
+		return nil, err
+	}
+	var d *deployment
+	if cfg.Mode == Disaggregated {
+		d, err = startDisaggregated(ctx, cfg, m, tok, f, ecfg(cfg.Pages), ecfg(decodePages))
+	} else {
+		d, err = startSingle(m, tok, ecfg(cfg.Pages))
+	}
+	if err != nil {
+		return nil, err
+	}
+	defer d.close()
+	if d.startErr != nil {
+		res.StartErr = d.startErr // the start-up gate: the server never starts
+		return res, nil
+	}
+	srv, err := server.New(server.Config{Logger: cfg.Logger, ModelName: "replay"}, d.api, tok, store)
 	if err != nil {
 		return nil, err
 	}
@@ -213,12 +249,16 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		}()
 	}
 	wg.Wait()
-	ids := make([]int, attackerLen)
+	n := attackerLen
+	if cfg.Mode == Disaggregated {
+		n = attackerLenDisagg
+	}
+	ids := make([]int, n)
 	for i := range ids {
 		ids[i] = 1 + rng.IntN(m.Vocab-1)
 	}
 	e := complete(ctx, base, keys[Attacker], ids, attackerMax, start)
-	e.Tenant, e.Role, e.PromptLen = Attacker, "attacker", attackerLen
+	e.Tenant, e.Role, e.PromptLen = Attacker, "attacker", n
 	res.Timeline = append(res.Timeline, e)
 	sort.Slice(res.Timeline, func(i, j int) bool { return res.Timeline[i].At < res.Timeline[j].At })
 
@@ -234,22 +274,65 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 			res.Canaries = append(res.Canaries, CanaryLeak{Reader: e.Tenant, Owner: Victims[h.Owner], Canary: h.Canary, Exact: h.Exact})
 		}
 	}
-	res.Stale = names(eng.StaleReads(), uids)
+	res.Fired = map[kvtypes.Defence]uint64{}
+	chain := make([]int, len(d.nodes))
+	for i, n := range d.nodes {
+		stale := names(n.eng.StaleReads(), uids)
+		chain[i] = len(stale)
+		res.Stale = append(res.Stale, stale...)
+		fired := n.eng.Stats().Defences
+		for k, v := range fired {
+			res.Fired[k] += v
+		}
+		if cfg.Mode == Disaggregated {
+			res.Nodes = append(res.Nodes, Node{Role: n.role, Stale: stale, Fired: fired, Metrics: nodeMetrics(n)})
+		}
+	}
 	res.LeakedData = crossTenant(res.Stale) || len(res.Canaries) > 0
-	res.Fired = eng.Stats().Defences
-	res.Metrics = defenceMetrics(srv)
+	res.Metrics = defenceMetrics(srv.MetricsHandler(), "")
+	if cfg.Mode == Disaggregated { // the router runs no engine: the nodes count their defences
+		res.Metrics = nil
+		for _, n := range res.Nodes {
+			for _, l := range n.Metrics {
+				res.Metrics = append(res.Metrics, n.Role+": "+l)
+			}
+		}
+	}
 
 	// The auditor's view: what the probe finds from outside, over HTTP only.
-	chain := len(res.Stale)
 	pkeys := make([]string, len(ProbeTenants))
 	for i, name := range ProbeTenants {
 		pkeys[i] = keys[name]
 	}
 	res.Probe, res.ProbeErr = probe.Run(ctx, probe.Config{Endpoint: base, Keys: pkeys, Budget: probeBudget,
-		Rate: probeRate, Concurrency: probeConcurrency, Seed: cfg.Seed, Trials: probeTrials})
-	res.ProbeStale = names(eng.StaleReads()[chain:], uids)
+		Rate: probeRate, Concurrency: probeConcurrency, Seed: cfg.Seed, Trials: probeTrials,
+		Exact: true}) // kvwarden promises bit-identical answers (invariant 12): the auditor holds it to that
+	for i, n := range d.nodes {
+		res.ProbeStale = append(res.ProbeStale, names(n.eng.StaleReads()[chain[i]:], uids)...)
+	}
 	res.LeakedData = res.LeakedData || crossTenant(res.ProbeStale)
 	return res, nil
+}
+
+// replayTenants makes the victims and the attacker: the tenants file, each one's API key, and
+// their names by UID (the engines' trace names tenants by UID).
+func replayTenants() (*tenants.File, map[string]string, map[string]string, error) {
+	f := &tenants.File{Version: tenants.FileVersion}
+	keys := map[string]string{}
+	uids := map[string]string{}
+	for _, name := range append(append([]string(nil), Victims...), Attacker) {
+		key, err := tenants.GenerateKey()
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		uid, err := tenants.NewUID()
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		keys[name], uids[uid] = key, name
+		f.Tenants = append(f.Tenants, tenants.Tenant{ID: name, UID: uid, KeyHash: tenants.HashKey(key)})
+	}
+	return f, keys, uids, nil
 }
 
 // names replaces the tenant UIDs of the engine's trace by the replay's tenant names.
@@ -281,26 +364,26 @@ func crossTenant(stale []engine.StaleRead) bool {
 	return false
 }
 
-func load(ctx context.Context, cfg Config) (*model.Model, *tokenizer.Tokenizer, func(), error) {
+func load(ctx context.Context, cfg Config) (*model.Model, *tokenizer.Tokenizer, *gguf.File, func(), error) {
 	r, err := source.Resolve(ctx, cfg.Model, source.Options{CacheDir: cfg.CacheDir})
 	if err != nil {
-		return nil, nil, nil, err
+		return nil, nil, nil, nil, err
 	}
 	f, err := gguf.Open(r.Path)
 	if err != nil {
-		return nil, nil, nil, err
+		return nil, nil, nil, nil, err
 	}
 	m, err := model.Load(f)
 	if err != nil {
 		f.Close()
-		return nil, nil, nil, err
+		return nil, nil, nil, nil, err
 	}
 	tok, err := tokenizer.FromGGUF(f)
 	if err != nil {
 		f.Close()
-		return nil, nil, nil, err
+		return nil, nil, nil, nil, err
 	}
-	return m, tok, func() { f.Close() }, nil
+	return m, tok, f, func() { f.Close() }, nil
 }
 
 // complete sends one non-streaming completion, as a client would, and records what came back.
@@ -354,13 +437,14 @@ func complete(ctx context.Context, base, key string, prompt any, maxTokens int, 
 	return e
 }
 
-// defenceMetrics scrapes the operator's /metrics and keeps the defence counters.
-func defenceMetrics(srv *server.Server) []string {
+// defenceMetrics scrapes an operator's /metrics and keeps the defence counters that are not zero
+// (and the lines starting with also, if not empty).
+func defenceMetrics(h http.Handler, also string) []string {
 	rec := httptest.NewRecorder()
-	srv.MetricsHandler().ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/metrics", nil))
+	h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/metrics", nil))
 	var out []string
 	for _, l := range strings.Split(rec.Body.String(), "\n") {
-		if strings.HasPrefix(l, "kvwarden_defence_fired_total{") {
+		if (strings.HasPrefix(l, "kvwarden_defence_fired_total{") || also != "" && strings.HasPrefix(l, also)) && !strings.HasSuffix(l, " 0") {
 			out = append(out, l)
 		}
 	}

@@ -30,7 +30,11 @@ func Write(w io.Writer, r *Result) {
 			off = append(off, string(d))
 		}
 	}
-	fmt.Fprintf(w, "kvwarden incident replay (single process; disaggregated replay is not available yet: the prefill and decode roles are not wired)\n")
+	if r.Mode == Disaggregated {
+		fmt.Fprintf(w, "kvwarden incident replay (disaggregated: router + prefill node + decode node, loopback mTLS)\n")
+	} else {
+		fmt.Fprintf(w, "kvwarden incident replay (single process)\n")
+	}
 	fmt.Fprintf(w, "defences on: %s; faults on: %s\n", on, orNone(off))
 	if r.Plan != "" {
 		fmt.Fprintf(w, "capacity: %s\n", r.Plan)
@@ -46,7 +50,14 @@ func Write(w io.Writer, r *Result) {
 			e.Latency.Round(time.Millisecond), e.PromptTokens, e.CompletionTokens, orDash(e.Finish), e.Error)
 	}
 	fmt.Fprintf(w, "\nwhat the engine attended over (pages last written by another tenant or an older generation):\n")
-	writeStale(w, "  ", r.Stale)
+	if r.Mode == Disaggregated {
+		for _, n := range r.Nodes {
+			fmt.Fprintf(w, "  %s node:\n", n.Role)
+			writeStale(w, "    ", n.Stale)
+		}
+	} else {
+		writeStale(w, "  ", r.Stale)
+	}
 	fmt.Fprintf(w, "\nprobe canary matcher on the answers:\n")
 	if len(r.Canaries) == 0 {
 		fmt.Fprintf(w, "  no canary of another tenant in any answer (a random-weight model does not repeat what it attends over; the trace above is the evidence)\n")
@@ -54,7 +65,14 @@ func Write(w io.Writer, r *Result) {
 	for _, c := range r.Canaries {
 		fmt.Fprintf(w, "  %s's answer holds %s's canary %s (exact %v)\n", c.Reader, c.Owner, c.Canary, c.Exact)
 	}
-	fmt.Fprintf(w, "\ndefences fired (/metrics):\n")
+	where := "/metrics"
+	if r.Mode == Disaggregated {
+		where = "/metrics of each node"
+	}
+	fmt.Fprintf(w, "\ndefences fired (%s):\n", where)
+	if len(r.Metrics) == 0 {
+		fmt.Fprintf(w, "  none\n")
+	}
 	for _, l := range r.Metrics {
 		fmt.Fprintf(w, "  %s\n", l)
 	}

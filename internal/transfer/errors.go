@@ -29,6 +29,20 @@ const (
 	ReasonSource     Reason = "source"            // the sender could not read a page (header check)
 )
 
+// Defence is the incident defence (shared/ISOLATION.md) a failed check belongs to, or "" for a
+// check that is not one of them (a broken connection, a deadline, a malformed frame).
+func (r Reason) Defence() kvtypes.Defence {
+	switch r {
+	case ReasonPageCount, ReasonTokenCount:
+		return kvtypes.DefenceReconcile
+	case ReasonChecksum:
+		return kvtypes.DefenceChecksum
+	case ReasonHeader:
+		return kvtypes.DefenceHeader
+	}
+	return ""
+}
+
 // Error ends a transfer. Every failure the package reports is one, so callers can label metrics
 // with Reason; Remote is true when the peer chose the reason (on the sender, the receiver's; on
 // the receiver, only a sender's cancel).

@@ -7,6 +7,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/kvwarden/kvwarden/internal/faults"
 	"github.com/kvwarden/kvwarden/internal/kvtypes"
 )
 
@@ -86,7 +87,8 @@ type incoming struct {
 	mu    sync.Mutex
 	state inState
 	kill  chan *Error // set when bound: an abort from outside the stream's goroutine
-	sums  []uint32
+	sums  []uint32    // one per page announced
+	sent  int         // tokens announced
 	first int32
 	next  int // the next page index expected
 }
@@ -348,10 +350,14 @@ func (r *Receiver) bind(m recvd, f *Frame, out **incoming) *Error {
 		e = fail(ReasonManifest, res.Transfer, "manifest names another tenant")
 	case mf.Model != r.cfg.Model:
 		e = fail(ReasonModel, res.Transfer, "sender's model %s/%s/%d tokens a page differs from ours", mf.Model.Arch, mf.Model.KVDType, mf.Model.PageTokens)
-	case mf.Tokens != res.Tokens:
+	case mf.Tokens != res.Tokens && !faults.NoReconcile:
 		e = fail(ReasonTokenCount, res.Transfer, "manifest announces %d tokens, %d reserved", mf.Tokens, res.Tokens)
-	case len(mf.Checksums) != len(res.Pages) || len(res.Pages) != (mf.Tokens+pt-1)/pt:
+	case (len(mf.Checksums) != len(res.Pages) || len(res.Pages) != (mf.Tokens+pt-1)/pt) && !faults.NoReconcile:
 		e = fail(ReasonPageCount, res.Transfer, "manifest announces %d pages, %d reserved", len(mf.Checksums), len(res.Pages))
+	case mf.Tokens <= 0 || mf.Tokens > res.Tokens || len(mf.Checksums) != (mf.Tokens+pt-1)/pt:
+		// Reached only with the replay build's reconciliation off: the announced pages must still
+		// fit the reservation.
+		e = fail(ReasonPageCount, res.Transfer, "manifest announces %d pages for %d tokens, %d reserved", len(mf.Checksums), mf.Tokens, res.Tokens)
 	}
 	if e != nil {
 		in.abort(e)
@@ -368,6 +374,7 @@ func (r *Receiver) bind(m recvd, f *Frame, out **incoming) *Error {
 	in.state = inLive
 	in.kill = make(chan *Error, 1)
 	in.sums = append([]uint32(nil), mf.Checksums...)
+	in.sent = mf.Tokens
 	in.first = mf.First
 	in.mu.Unlock()
 	*out = in
@@ -413,18 +420,18 @@ func (in *incoming) page(f *Frame) *Error {
 		return fail(ReasonHeader, id, "page %d names another request or tenant", i)
 	case i < in.next:
 		return fail(ReasonDuplicate, id, "page %d again", i)
-	case i >= len(res.Pages):
-		return fail(ReasonPageCount, id, "page %d beyond the %d reserved", i, len(res.Pages))
+	case i >= len(in.sums): // = the pages reserved, unless the replay build's reconciliation is off
+		return fail(ReasonPageCount, id, "page %d beyond the %d announced", i, len(in.sums))
 	case i > in.next:
 		return fail(ReasonOrder, id, "page %d while page %d is due", i, in.next)
 	}
-	want := min(pt, res.Tokens-i*pt)
+	want := min(pt, in.sent-i*pt)
 	switch {
 	case int(h.Tokens) != want:
 		return fail(ReasonTokenCount, id, "page %d carries %d tokens, %d due", i, h.Tokens, want)
 	case len(f.Data) != want*tb:
 		return fail(ReasonPageSize, id, "page %d has %d bytes for %d tokens", i, len(f.Data), want)
-	case f.Sum != in.sums[i]:
+	case f.Sum != in.sums[i] && !faults.ChecksumsOff:
 		return fail(ReasonChecksum, id, "page %d does not match its manifest checksum", i)
 	}
 	ref := res.Pages[i]
@@ -447,14 +454,21 @@ func (in *incoming) page(f *Frame) *Error {
 // commit applies the commit rule: every reserved page received, the token count announced, every
 // checksum verified (per page, above) and every page's header, read back after marking it
 // written, naming this request's tenant and generation.
+//
+// In the replay build with reconciliation off the announced counts may fall short of the
+// reservation: then only the pages written are marked so, and the checksum rule (every reserved
+// page verified before the first token, invariant 4) is what refuses the rest.
 func (in *incoming) commit(f *Frame) (*Outcome, *Error) {
 	res := &in.res
 	id := res.Transfer
-	if in.next != len(res.Pages) || int(f.Pages) != len(res.Pages) {
+	if in.next != len(in.sums) || int(f.Pages) != len(in.sums) {
 		return nil, fail(ReasonPageCount, id, "end after %d pages (the sender counts %d), %d reserved", in.next, f.Pages, len(res.Pages))
 	}
-	if int(f.Tokens) != res.Tokens {
+	if int(f.Tokens) != in.sent {
 		return nil, fail(ReasonTokenCount, id, "end after %d tokens, %d reserved", f.Tokens, res.Tokens)
+	}
+	if in.next < len(res.Pages) && !faults.ChecksumsOff {
+		return nil, fail(ReasonChecksum, id, "reserved pages %d..%d carry no verified checksum", in.next, len(res.Pages)-1)
 	}
 	in.mu.Lock()
 	defer in.mu.Unlock()
@@ -470,6 +484,11 @@ func (in *incoming) commit(f *Frame) (*Outcome, *Error) {
 		}
 	}
 	for i, ref := range res.Pages {
+		if i >= in.next { // unwritten: reached only with the replay build's checksums off
+			h, _ := sink.Header(ref.Page)
+			pages[i] = Written{Page: ref.Page, Header: h}
+			continue
+		}
 		if err := sink.MarkWritten(ref.Page); err != nil {
 			return nil, fail(ReasonHeader, id, "marking page %d: %v", ref.Page, err)
 		}
@@ -477,5 +496,5 @@ func (in *incoming) commit(f *Frame) (*Outcome, *Error) {
 		pages[i] = Written{Page: ref.Page, Header: h}
 	}
 	in.state = inDone
-	return &Outcome{Transfer: id, Request: res.Request, Tokens: res.Tokens, First: in.first, Pages: pages}, nil
+	return &Outcome{Transfer: id, Request: res.Request, Tokens: in.sent, First: in.first, Pages: pages}, nil
 }

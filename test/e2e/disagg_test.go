@@ -27,7 +27,8 @@ type clusterNode struct {
 	exited chan struct{}
 }
 
-func startNode(t *testing.T, role, model, tlsDir string) *clusterNode {
+// startNode starts a node; extra flags follow the defaults, so they override them.
+func startNode(t *testing.T, role, model, tlsDir string, extra ...string) *clusterNode {
 	t.Helper()
 	dir := t.TempDir()
 	addrFile, metricsFile := filepath.Join(dir, "addr"), filepath.Join(dir, "metrics")
@@ -35,6 +36,7 @@ func startNode(t *testing.T, role, model, tlsDir string) *clusterNode {
 	n.cmd = exec.Command(binary, "serve", "--role", role, "--model", testenv.Model(t, model), "--node-addr", "127.0.0.1:0",
 		"--addr-file", addrFile, "--metrics-addr", "127.0.0.1:0", "--metrics-addr-file", metricsFile, "--tls-dir", tlsDir,
 		"--kv-mem", "64MiB", "--kv-dtype", "f32")
+	n.cmd.Args = append(n.cmd.Args, extra...)
 	n.cmd.Stdout, n.cmd.Stderr = n.log, n.log
 	setProcAttr(n.cmd)
 	if err := n.cmd.Start(); err != nil {

@@ -23,12 +23,64 @@ func TestProbeFindsNothing(t *testing.T) {
 		keys = append(keys, addTenant(t, tenants, n))
 	}
 	s := startServer(t, serverOpts{model: storiesModel, tenants: tenants, kvMem: isolationPool})
-	budget := 300
-	if longRun() || os.Getenv("KVWARDEN_PROBE_LONG") == "1" {
-		budget = 2500
+	budget := probeBudget(300, 2500)
+	runProbe(t, s.base, keys, budget, s.failIfBroken)
+	m := s.waitIdle(t, 10*time.Second)
+	checkPoolWhole(t, m)
+	// The noise must have pushed the pool past its limit, or the probe proved little.
+	if m["kvwarden_preemptions_total"]+m["kvwarden_prefix_cache_evictions_total"] == 0 {
+		t.Errorf("the probe's noise never ran the pool short: no preemption and no eviction")
 	}
+	t.Logf("preemptions %v, prefix-cache evictions %v, client_closed %v", m["kvwarden_preemptions_total"],
+		m["kvwarden_prefix_cache_evictions_total"], m[`kvwarden_requests_rejected_total{reason="client_closed"}`])
+}
+
+// TestDisaggregatedProbeFindsNothing is the same audit of a normal disaggregated deployment: a
+// router, a prefill node and a decode node (processes, mTLS), each node with the isolation test's
+// small pool so the probe's noise runs both short. Zero findings, every pool whole, and on either
+// node no security event, no transfer failure (the probe's cancels are not failures) and no
+// defence fired but admission refusing the probe's over-long prompts.
+// KVWARDEN_PROBE_LONG=1 runs 2,500 requests.
+func TestDisaggregatedProbeFindsNothing(t *testing.T) {
+	tlsDir := filepath.Join(t.TempDir(), "tls")
+	if out, err := exec.Command(binary, "certs", "--dir", tlsDir).CombinedOutput(); err != nil {
+		t.Fatalf("certs: %v\n%s", err, out)
+	}
+	tenants := filepath.Join(t.TempDir(), "tenants.json")
+	var keys []string
+	for _, n := range []string{"a", "b", "c"} {
+		keys = append(keys, addTenant(t, tenants, n))
+	}
+	pre := startNode(t, "prefill", storiesModel, tlsDir, "--kv-mem", isolationPool)
+	dec := startNode(t, "decode", storiesModel, tlsDir, "--kv-mem", isolationPool)
+	router := startServer(t, serverOpts{model: storiesModel, tenants: tenants, args: []string{"--role", "router", "--tls-dir", tlsDir,
+		"--prefill", pre.addr, "--decode", dec.addr}})
+	runProbe(t, router.base, keys, probeBudget(300, 2500), router.failIfBroken)
+	for _, n := range []*clusterNode{pre, dec} {
+		n.waitWhole(t)
+		for k, v := range n.gauges(t) {
+			if v != 0 && (k == "kvwarden_security_events_total" || strings.HasPrefix(k, "kvwarden_transfer_failures_total") ||
+				strings.HasPrefix(k, "kvwarden_defence_fired_total") && k != `kvwarden_defence_fired_total{defence="admission"}`) {
+				t.Errorf("%s = %v on a node", k, v)
+			}
+		}
+	}
+}
+
+// probeBudget is short, or long with KVWARDEN_PROBE_LONG=1 (or a long run).
+func probeBudget(short, long int) int {
+	if longRun() || os.Getenv("KVWARDEN_PROBE_LONG") == "1" {
+		return long
+	}
+	return short
+}
+
+// runProbe runs "kvwarden probe" with the keys against base and expects a clean report: exit
+// status 0, zero findings in exact mode, no key printed, every check sending.
+func runProbe(t *testing.T, base string, keys []string, budget int, failIfBroken func(testing.TB)) {
+	t.Helper()
 	report := filepath.Join(t.TempDir(), "probe.json")
-	args := []string{"probe", "--endpoint", s.base, "--budget", strconv.Itoa(budget), "--rate", "500",
+	args := []string{"probe", "--endpoint", base, "--budget", strconv.Itoa(budget), "--rate", "500",
 		"--concurrency", "8", "--seed", "11", "--json", report}
 	for _, k := range keys {
 		args = append(args, "--key", k)
@@ -38,7 +90,7 @@ func TestProbeFindsNothing(t *testing.T) {
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	start := time.Now()
 	err := cmd.Run()
-	s.failIfBroken(t)
+	failIfBroken(t)
 	code := 0
 	var ee *exec.ExitError
 	if errors.As(err, &ee) {
@@ -68,18 +120,11 @@ func TestProbeFindsNothing(t *testing.T) {
 	if err := json.Unmarshal(b, &rep); err != nil {
 		t.Fatal(err)
 	}
+	t.Logf("probe: %d requests, %d findings, mode %s", rep.Requests, len(rep.Findings), rep.Mode)
 	if rep.Findings == nil || len(rep.Findings) != 0 || rep.Mode != "exact" || rep.Requests < budget/2 || rep.Requests > budget {
 		t.Errorf("report: %d findings, mode %q, %d requests of %d", len(rep.Findings), rep.Mode, rep.Requests, budget)
 	}
 	if rep.Counts["noise"] == 0 || rep.Counts["abort"] == 0 || rep.Counts["boundary"] != 4 {
 		t.Errorf("a check sent nothing: %v", rep.Counts)
 	}
-	m := s.waitIdle(t, 10*time.Second)
-	checkPoolWhole(t, m)
-	// The noise must have pushed the pool past its limit, or the probe proved little.
-	if m["kvwarden_preemptions_total"]+m["kvwarden_prefix_cache_evictions_total"] == 0 {
-		t.Errorf("the probe's noise never ran the pool short: no preemption and no eviction")
-	}
-	t.Logf("preemptions %v, prefix-cache evictions %v, client_closed %v", m["kvwarden_preemptions_total"],
-		m["kvwarden_prefix_cache_evictions_total"], m[`kvwarden_requests_rejected_total{reason="client_closed"}`])
 }
