@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"runtime"
+	"sync"
 	"testing"
 	"time"
 
@@ -19,14 +20,16 @@ import (
 func TestRejectedRequestsHoldNothing(t *testing.T) {
 	e := newEngine(t, demoModel, func(c *Config) { c.MaxContext = 128; c.MaxRunning = 1; c.MaxWaiting = 1 })
 	// Park the loop inside a step so that one request runs and one waits: the next is overloaded.
+	// The first step parks whoever gets there first: with a select-default the loop could run the
+	// whole request before this goroutine waits on inStep, and the test would hang.
 	inStep, release := make(chan struct{}), make(chan struct{})
+	var park sync.Once
 	e.mu.Lock()
 	e.beforeStep = func([]core.Seq, *kv.Pool) {
-		select {
-		case inStep <- struct{}{}:
+		park.Do(func() {
+			inStep <- struct{}{}
 			<-release
-		default:
-		}
+		})
 	}
 	e.mu.Unlock()
 	req := func(prompt []int32, n int) Request {
