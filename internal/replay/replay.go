@@ -154,18 +154,7 @@ const (
 
 // Run replays the chain. It returns an error only when the replay itself could not run.
 func Run(ctx context.Context, cfg Config) (*Result, error) {
-	if cfg.Mode == "" {
-		cfg.Mode = Single
-	}
-	if cfg.Pages == 0 {
-		cfg.Pages = 12
-	}
-	if cfg.Seed == 0 {
-		cfg.Seed = 1
-	}
-	if cfg.Logger == nil {
-		cfg.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
-	}
+	cfg.defaults()
 	faults.SetDefences(cfg.Defences)
 	res := &Result{Mode: cfg.Mode, Defences: cfg.Defences}
 
@@ -178,14 +167,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	ecfg := func(pages int) engine.Config {
-		return engine.Config{
-			Threads: 2, KVDType: tensor.F32, PageTokens: pageTokens,
-			KVMemBytes: int64(pages) * int64(bpt*pageTokens+kv.HeaderBytes),
-			MaxContext: m.Context, // advertised: the model's, whatever the pool holds (the incident's 1,048,576 over 681,280)
-			StepTokens: 64, MaxRunning: 8, Scrub: kv.ScrubNone, Logger: cfg.Logger, PrefixCache: true,
-		}
-	}
+	ecfg := func(pages int) engine.Config { return engineConfig(m, bpt, pages, cfg.Logger) }
 	if plan, err := engine.PlanFor(&m.Config, ecfg(cfg.Pages)); err == nil {
 		res.Plan = fmt.Sprintf("advertised context %d tokens over a KV pool of %d tokens (%d pages × %d)", plan.MaxContext, plan.Tokens, plan.Pages, plan.PageTokens)
 		if cfg.Mode == Disaggregated {
@@ -228,7 +210,63 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	defer hs.Close()
 	base := "http://" + ln.Addr().String()
 
-	// Victims first, at once, so their prompts fill the pool; then the attacker into the freed pages.
+	runChain(ctx, cfg, base, keys, m.Vocab, res)
+	chain := collectNodes(cfg, d, uids, res)
+	res.LeakedData = crossTenant(res.Stale) || len(res.Canaries) > 0
+	res.Metrics = defenceMetrics(srv.MetricsHandler(), "")
+	if cfg.Mode == Disaggregated { // the router runs no engine: the nodes count their defences
+		res.Metrics = nil
+		for _, n := range res.Nodes {
+			for _, l := range n.Metrics {
+				res.Metrics = append(res.Metrics, n.Role+": "+l)
+			}
+		}
+	}
+
+	// The auditor's view: what the probe finds from outside, over HTTP only.
+	pkeys := make([]string, len(ProbeTenants))
+	for i, name := range ProbeTenants {
+		pkeys[i] = keys[name]
+	}
+	res.Probe, res.ProbeErr = probe.Run(ctx, probe.Config{Endpoint: base, Keys: pkeys, Budget: probeBudget,
+		Rate: probeRate, Concurrency: probeConcurrency, Seed: cfg.Seed, Trials: probeTrials,
+		Exact: true}) // kvwarden promises bit-identical answers (invariant 12): the auditor holds it to that
+	for i, n := range d.nodes {
+		res.ProbeStale = append(res.ProbeStale, names(n.eng.StaleReads()[chain[i]:], uids)...)
+	}
+	res.LeakedData = res.LeakedData || crossTenant(res.ProbeStale)
+	return res, nil
+}
+
+func (cfg *Config) defaults() {
+	if cfg.Mode == "" {
+		cfg.Mode = Single
+	}
+	if cfg.Pages == 0 {
+		cfg.Pages = 12
+	}
+	if cfg.Seed == 0 {
+		cfg.Seed = 1
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+}
+
+// engineConfig is one replay engine over a pool of pages.
+func engineConfig(m *model.Model, bpt, pages int, log *slog.Logger) engine.Config {
+	return engine.Config{
+		Threads: 2, KVDType: tensor.F32, PageTokens: pageTokens,
+		KVMemBytes: int64(pages) * int64(bpt*pageTokens+kv.HeaderBytes),
+		MaxContext: m.Context, // advertised: the model's, whatever the pool holds (the incident's 1,048,576 over 681,280)
+		StepTokens: 64, MaxRunning: 8, Scrub: kv.ScrubNone, Logger: log, PrefixCache: true,
+	}
+}
+
+// runChain sends the victims' prompts, each with a canary, at once so that they fill the pool,
+// then the attacker's oversized prompt into the freed pages; it records the timeline and every
+// canary found in an answer it should not be in.
+func runChain(ctx context.Context, cfg Config, base string, keys map[string]string, vocab int, res *Result) {
 	rng := rand.New(rand.NewPCG(cfg.Seed, 0x5eed))
 	matcher := probe.NewCanaryMatcher()
 	start := time.Now()
@@ -255,7 +293,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	}
 	ids := make([]int, n)
 	for i := range ids {
-		ids[i] = 1 + rng.IntN(m.Vocab-1)
+		ids[i] = 1 + rng.IntN(vocab-1)
 	}
 	e := complete(ctx, base, keys[Attacker], ids, attackerMax, start)
 	e.Tenant, e.Role, e.PromptLen = Attacker, "attacker", n
@@ -274,6 +312,11 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 			res.Canaries = append(res.Canaries, CanaryLeak{Reader: e.Tenant, Owner: Victims[h.Owner], Canary: h.Canary, Exact: h.Exact})
 		}
 	}
+}
+
+// collectNodes reads each engine's trace of stale reads and its defence counters after the chain;
+// it returns how many stale reads each node had then, so the probe's can be told apart.
+func collectNodes(cfg Config, d *deployment, uids map[string]string, res *Result) []int {
 	res.Fired = map[kvtypes.Defence]uint64{}
 	chain := make([]int, len(d.nodes))
 	for i, n := range d.nodes {
@@ -288,30 +331,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 			res.Nodes = append(res.Nodes, Node{Role: n.role, Stale: stale, Fired: fired, Metrics: nodeMetrics(n)})
 		}
 	}
-	res.LeakedData = crossTenant(res.Stale) || len(res.Canaries) > 0
-	res.Metrics = defenceMetrics(srv.MetricsHandler(), "")
-	if cfg.Mode == Disaggregated { // the router runs no engine: the nodes count their defences
-		res.Metrics = nil
-		for _, n := range res.Nodes {
-			for _, l := range n.Metrics {
-				res.Metrics = append(res.Metrics, n.Role+": "+l)
-			}
-		}
-	}
-
-	// The auditor's view: what the probe finds from outside, over HTTP only.
-	pkeys := make([]string, len(ProbeTenants))
-	for i, name := range ProbeTenants {
-		pkeys[i] = keys[name]
-	}
-	res.Probe, res.ProbeErr = probe.Run(ctx, probe.Config{Endpoint: base, Keys: pkeys, Budget: probeBudget,
-		Rate: probeRate, Concurrency: probeConcurrency, Seed: cfg.Seed, Trials: probeTrials,
-		Exact: true}) // kvwarden promises bit-identical answers (invariant 12): the auditor holds it to that
-	for i, n := range d.nodes {
-		res.ProbeStale = append(res.ProbeStale, names(n.eng.StaleReads()[chain[i]:], uids)...)
-	}
-	res.LeakedData = res.LeakedData || crossTenant(res.ProbeStale)
-	return res, nil
+	return chain
 }
 
 // replayTenants makes the victims and the attacker: the tenants file, each one's API key, and
