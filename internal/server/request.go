@@ -68,12 +68,12 @@ type completionBody struct {
 
 type chatBody struct {
 	samplingFields
-	Messages            []messageBody   `json:"messages"`
-	MaxCompletionTokens *int64          `json:"max_completion_tokens"`
-	Logprobs            *bool           `json:"logprobs"`
-	TopLogprobs         *int64          `json:"top_logprobs"`
-	Tools               json.RawMessage `json:"tools"`
-	ResponseFormat      *struct {
+	Messages            []messageBody `json:"messages"`
+	MaxCompletionTokens *int64        `json:"max_completion_tokens"`
+	Logprobs            *bool         `json:"logprobs"`
+	TopLogprobs         *int64        `json:"top_logprobs"`
+	toolFields
+	ResponseFormat *struct {
 		Type string `json:"type"`
 	} `json:"response_format"`
 	ChatTemplateKwargs map[string]any `json:"chat_template_kwargs"`
@@ -83,6 +83,7 @@ type messageBody struct {
 	Role    string          `json:"role"`
 	Content json.RawMessage `json:"content"`
 	Name    *string         `json:"name"`
+	messageToolFields
 }
 
 // genParams is a validated request, independent of the endpoint.
@@ -93,6 +94,7 @@ type genParams struct {
 	ids          [][]int32 // prompts given as token ids
 	messages     []chat.Message
 	templateArgs map[string]any
+	tools        *toolParams // nil: no tools
 	n            int
 	maxTokens    int // 0: choose a default
 	sampling     sampler.Params
@@ -184,14 +186,8 @@ func parseChat(body []byte, vocab int) (*genParams, *apiError) {
 		}
 		p.topLogprobs = int(*b.TopLogprobs)
 	}
-	if !isNull(b.Tools) {
-		var tools []json.RawMessage
-		if err := json.Unmarshal(b.Tools, &tools); err != nil {
-			return nil, badRequest("tools", "tools must be an array")
-		}
-		if len(tools) > 0 {
-			return nil, badRequest("tools", "tools are not supported")
-		}
+	if p.tools, e = parseTools(&b.toolFields); e != nil {
+		return nil, e
 	}
 	if b.ResponseFormat != nil && b.ResponseFormat.Type != "" && b.ResponseFormat.Type != "text" {
 		return nil, badRequest("response_format", "response_format %q is not supported", b.ResponseFormat.Type)
@@ -247,6 +243,9 @@ func parseMessage(m messageBody, i int) (chat.Message, *apiError) {
 	msg := chat.Message{Role: role}
 	if m.Name != nil {
 		msg.Name = *m.Name
+	}
+	if e := parseMessageTools(m, i, &msg); e != nil {
+		return chat.Message{}, e
 	}
 	c := bytes.TrimSpace(m.Content)
 	switch {

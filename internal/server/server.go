@@ -31,6 +31,7 @@ import (
 	"github.com/kvwarden/kvwarden/internal/engine"
 	"github.com/kvwarden/kvwarden/internal/tenants"
 	"github.com/kvwarden/kvwarden/internal/tokenizer"
+	"github.com/kvwarden/kvwarden/internal/toolcall"
 )
 
 // Tokenizer is what the server needs from the model's tokenizer; *tokenizer.Tokenizer satisfies it.
@@ -63,7 +64,10 @@ type Config struct {
 	StreamWriteTimeout time.Duration // a client that accepts no bytes for this long is dropped; default 60 s
 	Logger             *slog.Logger  // default slog.Default()
 	Registry           *prometheus.Registry
-	Now                func() time.Time // clock for rate limits and timestamps; default time.Now
+	// ToolCallParser names the syntax of the model's tool calls (toolcall.Names); default: the
+	// one the model's chat template teaches.
+	ToolCallParser string
+	Now            func() time.Time // clock for rate limits and timestamps; default time.Now
 }
 
 // Server serves the API. Create it with New, start it with Run or Serve, stop it with Shutdown.
@@ -73,13 +77,15 @@ type Server struct {
 	tok     Tokenizer
 	tenants *tenants.Store
 	tmpl    *chat.Template
-	info    engine.Info
-	log     *slog.Logger
-	met     *metrics
-	lim     *limiter
-	reg     *prometheus.Registry
-	http    *http.Server
-	started time.Time
+	// toolFormat reads tool calls from the model's output.
+	toolFormat toolcall.Format
+	info       engine.Info
+	log        *slog.Logger
+	met        *metrics
+	lim        *limiter
+	reg        *prometheus.Registry
+	http       *http.Server
+	started    time.Time
 	// fingerprint is the system_fingerprint of responses: it changes when the model, the kernels
 	// or the build does, which is when outputs of the same seed may change.
 	fingerprint string
@@ -184,8 +190,14 @@ func New(cfg Config, eng engine.Interface, tok Tokenizer, ts *tenants.Store) (*S
 	if err != nil {
 		return nil, fmt.Errorf("server: model chat template: %w", err)
 	}
+	toolFormat := toolcall.Detect(info.ChatTemplate)
+	if cfg.ToolCallParser != "" {
+		if toolFormat, err = toolcall.Lookup(cfg.ToolCallParser); err != nil {
+			return nil, fmt.Errorf("server: %w", err)
+		}
+	}
 	s := &Server{
-		cfg: cfg, eng: eng, tok: tok, tenants: ts, tmpl: tmpl, info: info,
+		cfg: cfg, eng: eng, tok: tok, tenants: ts, tmpl: tmpl, toolFormat: toolFormat, info: info,
 		log: cfg.Logger, reg: cfg.Registry, lim: newLimiter(cfg.Now), started: cfg.Now(),
 		gens: newBusy(), bodies: map[*http.ResponseController]struct{}{}, live: map[*liveRequest]struct{}{},
 		fingerprint: fingerprint(info, buildinfo.Read()),

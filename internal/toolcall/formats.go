@@ -13,6 +13,7 @@ const hermesOpen, hermesClose = "<tool_call>", "</tool_call>"
 func (hermes) Name() string      { return "hermes" }
 func (hermes) Markers() []string { return []string{hermesOpen} }
 func (hermes) leadingOnly() bool { return false }
+func (hermes) Controls() []string { return []string{hermesOpen, hermesClose} }
 
 func (hermes) parse(region string, final bool) ([]Call, int, bool) {
 	var calls []Call
@@ -53,6 +54,7 @@ const pythonTag = "<|python_tag|>"
 func (llama3) Name() string      { return "llama3" }
 func (llama3) Markers() []string { return []string{pythonTag, "{"} }
 func (llama3) leadingOnly() bool { return true }
+func (llama3) Controls() []string { return []string{pythonTag} }
 
 func (llama3) parse(region string, final bool) ([]Call, int, bool) {
 	if !final {
@@ -83,6 +85,7 @@ const mistralOpen, mistralArgs = "[TOOL_CALLS]", "[ARGS]"
 func (mistral) Name() string      { return "mistral" }
 func (mistral) Markers() []string { return []string{mistralOpen} }
 func (mistral) leadingOnly() bool { return false }
+func (mistral) Controls() []string { return []string{mistralOpen, mistralArgs} }
 
 func (mistral) parse(region string, final bool) ([]Call, int, bool) {
 	var calls []Call

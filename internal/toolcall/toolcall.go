@@ -30,6 +30,9 @@ type Format interface {
 	// Markers are the texts that may open the calls (the Stream holds back their prefixes).
 	// Control tokens among them must be given to the Stream as their text.
 	Markers() []string
+	// Controls are the texts of the format's control tokens, which print nothing: the caller
+	// passes their text to the Stream when the model generates them.
+	Controls() []string
 	// leadingOnly: calls are recognised only when they start the output (Llama 3's bare JSON).
 	leadingOnly() bool
 	// parse reads the text from a marker on. With final false it returns only the calls known to
