@@ -340,3 +340,23 @@ func checkToolStream(t *testing.T, name string, out []byte, code int, finish str
 		t.Errorf("%s stream: finish %q, %d calls:\n%s", name, gotFinish, heads, out)
 	}
 }
+
+// TestToolCallParserConfig: Config.ToolCallParser overrides the template's choice (here Mistral
+// calls with a ChatML model, answered with Mistral's 9-character ids), and an unknown one fails.
+func TestToolCallParserConfig(t *testing.T) {
+	eng := newFakeEngine()
+	env := startWith(t, eng, nil, nil, func(c *Config) { c.ToolCallParser = "mistral" })
+	replyWith(eng, `[TOOL_CALLS][{"name": "get_weather", "arguments": {"city": "Paris"}}]`)
+	resp, err := env.client(keyAlice).Chat.Completions.New(ctx(t), openai.ChatCompletionNewParams{Model: model,
+		Tools: []openai.ChatCompletionToolUnionParam{weatherTool}, Messages: []openai.ChatCompletionMessageParamUnion{openai.UserMessage("x")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	calls := resp.Choices[0].Message.ToolCalls
+	if len(calls) != 1 || calls[0].Function.Arguments != `{"city": "Paris"}` || len(calls[0].ID) != 9 || resp.Choices[0].FinishReason != "tool_calls" {
+		t.Fatalf("%+v", resp.Choices[0])
+	}
+	if _, err := New(Config{ToolCallParser: "xml"}, newFakeEngine(), byteTok{}, testStore(t)); err == nil {
+		t.Fatal("unknown parser accepted")
+	}
+}
