@@ -10,9 +10,9 @@ type hermes struct{}
 
 const hermesOpen, hermesClose = "<tool_call>", "</tool_call>"
 
-func (hermes) Name() string      { return "hermes" }
-func (hermes) Markers() []string { return []string{hermesOpen} }
-func (hermes) leadingOnly() bool { return false }
+func (hermes) Name() string       { return "hermes" }
+func (hermes) Markers() []string  { return []string{hermesOpen} }
+func (hermes) leadingOnly() bool  { return false }
 func (hermes) Controls() []string { return []string{hermesOpen, hermesClose} }
 
 func (hermes) parse(region string, final bool) ([]Call, int, bool) {
@@ -51,9 +51,9 @@ type llama3 struct{}
 
 const pythonTag = "<|python_tag|>"
 
-func (llama3) Name() string      { return "llama3" }
-func (llama3) Markers() []string { return []string{pythonTag, "{"} }
-func (llama3) leadingOnly() bool { return true }
+func (llama3) Name() string       { return "llama3" }
+func (llama3) Markers() []string  { return []string{pythonTag, "{"} }
+func (llama3) leadingOnly() bool  { return true }
 func (llama3) Controls() []string { return []string{pythonTag} }
 
 func (llama3) parse(region string, final bool) ([]Call, int, bool) {
@@ -82,9 +82,9 @@ type mistral struct{}
 
 const mistralOpen, mistralArgs = "[TOOL_CALLS]", "[ARGS]"
 
-func (mistral) Name() string      { return "mistral" }
-func (mistral) Markers() []string { return []string{mistralOpen} }
-func (mistral) leadingOnly() bool { return false }
+func (mistral) Name() string       { return "mistral" }
+func (mistral) Markers() []string  { return []string{mistralOpen} }
+func (mistral) leadingOnly() bool  { return false }
 func (mistral) Controls() []string { return []string{mistralOpen, mistralArgs} }
 
 func (mistral) parse(region string, final bool) ([]Call, int, bool) {
