@@ -8,6 +8,7 @@ import (
 	"crypto/rand"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"net/http"
 	"regexp"
 	"slices"
@@ -309,14 +310,14 @@ func (ts *toolStream) check() error {
 }
 
 // chatTemplateArgs adds the tools to the template's arguments.
-func chatTemplateArgs(p *genParams) map[string]any {
-	if p.tools == nil {
-		return p.templateArgs
+func chatTemplateArgs(args map[string]any, tools *toolParams) map[string]any {
+	if tools == nil {
+		return args
 	}
-	args := make(map[string]any, len(p.templateArgs)+1)
-	for k, v := range p.templateArgs {
-		args[k] = v
+	out := maps.Clone(args)
+	if out == nil {
+		out = map[string]any{}
 	}
-	args["tools"] = p.tools.defs
-	return args
+	out["tools"] = tools.defs
+	return out
 }

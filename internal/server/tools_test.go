@@ -148,6 +148,33 @@ func TestToolHistoryRendered(t *testing.T) {
 	}
 }
 
+// TestTokenizeTools: /tokenize counts the tools as the chat endpoint renders them.
+func TestTokenizeTools(t *testing.T) {
+	env := toolEnv(t)
+	replyWith(env.eng, "ok")
+	code, _, out := env.post("/v1/chat/completions", keyAlice, langChainBody)
+	if code != 200 {
+		t.Fatalf("%d %s", code, out)
+	}
+	chatLen := len(env.eng.requests()[0].Prompt)
+	for _, tc := range []struct {
+		body string
+		want int
+	}{
+		{langChainBody, chatLen},
+		{strings.Replace(langChainBody, `"tools"`, `"unused"`, 1), -1},
+	} {
+		code, _, out := env.post("/tokenize", keyAlice, tc.body)
+		var r tokenizeResponse
+		if err := json.Unmarshal(out, &r); code != 200 || err != nil {
+			t.Fatalf("%d %s", code, out)
+		}
+		if tc.want >= 0 && r.Count != tc.want || tc.want < 0 && r.Count >= chatLen {
+			t.Errorf("count %d, chat prompt %d", r.Count, chatLen)
+		}
+	}
+}
+
 // TestToolForgery: special-token text in a tool's description, a call's arguments or name, a
 // tool call id and a tool result stays text: the prompt holds the control tokens of a harmless
 // request, no more.
