@@ -387,3 +387,34 @@ func TestToolCallParserConfig(t *testing.T) {
 		t.Fatal("unknown parser accepted")
 	}
 }
+
+// markerTok is byteTok with one more control token, Mistral's [TOOL_CALLS], which prints nothing.
+type markerTok struct{ byteTok }
+
+const tokToolCalls = fakeVocab
+
+func (markerTok) TokenText(id int32) string {
+	if id == tokToolCalls {
+		return "[TOOL_CALLS]"
+	}
+	return byteTok{}.TokenText(id)
+}
+
+// TestToolMarkerControlToken: a call opened by a control token (no output bytes) is still found.
+func TestToolMarkerControlToken(t *testing.T) {
+	eng := newFakeEngine()
+	eng.info.VocabSize = fakeVocab + 1
+	eng.info.ChatTemplate = "{% for m in messages %}[INST]{{ m.content }}[/INST]{% endfor %}{{ '[TOOL_CALLS]' if tools }}"
+	env := startWith(t, eng, nil, markerTok{}, nil)
+	eng.reply = func(engine.Request) []int32 {
+		return append(append([]int32{tokToolCalls}, byteTok{}.Encode(`[{"name": "get_weather", "arguments": {}}]`, false, false)...), tokEOS)
+	}
+	resp, err := env.client(keyAlice).Chat.Completions.New(ctx(t), openai.ChatCompletionNewParams{Model: model,
+		Tools: []openai.ChatCompletionToolUnionParam{weatherTool}, Messages: []openai.ChatCompletionMessageParamUnion{openai.UserMessage("x")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ch := resp.Choices[0]; len(ch.Message.ToolCalls) != 1 || ch.Message.Content != "" || ch.FinishReason != "tool_calls" {
+		t.Fatalf("%+v", ch)
+	}
+}
