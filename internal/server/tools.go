@@ -237,24 +237,30 @@ func (ts *toolStream) markerText(s *Server, id int32) []byte {
 	return nil
 }
 
-// push reads text; it returns the content and the stream deltas of new calls.
+// push reads text; it returns the content and the stream deltas of the calls: a call's head
+// (index, id, type, name) first, then pieces of its arguments as the model writes them.
 func (ts *toolStream) push(text string, final bool) (string, [][]toolCallOut) {
-	content, calls := ts.st.Push(text)
+	content, evs := ts.st.Push(text)
 	if final {
 		tail, more := ts.st.Flush()
-		content, calls = content+tail, append(calls, more...)
+		content, evs = content+tail, append(evs, more...)
 	}
 	var out [][]toolCallOut
-	for _, c := range calls {
-		if !ts.t.parallel && len(ts.calls) == 1 {
-			break // parallel_tool_calls false: the first call only
+	for _, e := range evs {
+		if !ts.t.parallel && e.Call > 0 {
+			continue // parallel_tool_calls false: the first call only
 		}
-		i := len(ts.calls)
-		call := toolCallOut{ID: ts.newID(), Type: "function", Function: functionCall{Name: c.Name, Arguments: c.Arguments}}
-		ts.calls = append(ts.calls, call)
-		head := call
-		head.Index, head.Function.Arguments = &i, ""
-		out = append(out, []toolCallOut{head}, []toolCallOut{{Index: &i, Function: functionCall{Arguments: c.Arguments}}})
+		i := e.Call
+		if e.Name != "" {
+			ts.calls = append(ts.calls, toolCallOut{ID: ts.newID(), Type: "function", Function: functionCall{Name: e.Name}})
+			head := ts.calls[i]
+			head.Index = &i
+			out = append(out, []toolCallOut{head})
+		}
+		if e.Args != "" {
+			ts.calls[i].Function.Arguments += e.Args
+			out = append(out, []toolCallOut{{Index: &i, Function: functionCall{Arguments: e.Args}}})
+		}
 	}
 	return content, out
 }

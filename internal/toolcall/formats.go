@@ -135,3 +135,127 @@ func (mistral) parse(region string, final bool) ([]Call, int, bool) {
 		pos = at + len(name) + len(mistralArgs) + n
 	}
 }
+
+// partial reads the <tool_call> blocks begun in region.
+func (hermes) partial(region string) []partialCall {
+	var out []partialCall
+	pos := 0
+	for {
+		rest := strings.TrimLeft(region[pos:], " \t\r\n")
+		body, ok := strings.CutPrefix(rest, hermesOpen)
+		if !ok {
+			return out
+		}
+		end := strings.Index(body, hermesClose)
+		if end >= 0 {
+			body = body[:end]
+		}
+		p := scanCall(body)
+		out = append(out, p)
+		if !p.open || end < 0 {
+			return out
+		}
+		pos = len(region) - len(rest) + len(hermesOpen) + end + len(hermesClose)
+	}
+}
+
+// scanCall reads the start of a call object, {"name": ..., "arguments": {...}}: the name once
+// its string is closed, and the arguments object's text so far (open once it began and the name
+// is known).
+func scanCall(body string) partialCall {
+	var p partialCall
+	i := skipSpace(body, 0)
+	if i >= len(body) || body[i] != '{' {
+		return p
+	}
+	i++
+	hasName := false
+	for {
+		i = skipSpace(body, i)
+		if i >= len(body) || body[i] != '"' {
+			return p
+		}
+		kend, ok := scanValue(body, i)
+		if !ok {
+			return p
+		}
+		var key string
+		if json.Unmarshal([]byte(body[i:kend]), &key) != nil {
+			return p
+		}
+		i = skipSpace(body, kend)
+		if i >= len(body) || body[i] != ':' {
+			return p
+		}
+		i = skipSpace(body, i+1)
+		if i >= len(body) {
+			return p
+		}
+		vend, complete := scanValue(body, i)
+		switch {
+		case key == "name" && body[i] == '"' && complete:
+			if json.Unmarshal([]byte(body[i:vend]), &p.name) != nil {
+				return partialCall{}
+			}
+			hasName = true
+		case (key == "arguments" || key == "parameters") && body[i] == '{':
+			p.args, p.open = body[i:vend], hasName
+		}
+		if !complete {
+			return p
+		}
+		i = skipSpace(body, vend)
+		if i >= len(body) || body[i] != ',' {
+			return p
+		}
+		i++
+	}
+}
+
+func skipSpace(s string, i int) int {
+	for i < len(s) && strings.IndexByte(" \t\r\n", s[i]) >= 0 {
+		i++
+	}
+	return i
+}
+
+// scanValue finds the end of the JSON value starting at s[i], or how far it goes (complete
+// false) when s ends first. It checks nesting and strings only: the complete call is validated
+// with encoding/json.
+func scanValue(s string, i int) (int, bool) {
+	depth := 0
+	inString, escaped := false, false
+	start := i
+	for ; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case inString:
+			switch {
+			case escaped:
+				escaped = false
+			case c == '\\':
+				escaped = true
+			case c == '"':
+				inString = false
+				if depth == 0 {
+					return i + 1, true
+				}
+			}
+		case c == '"':
+			inString = true
+		case c == '{' || c == '[':
+			depth++
+		case c == '}' || c == ']':
+			depth--
+			if depth == 0 {
+				return i + 1, true
+			}
+			if depth < 0 {
+				return i, true // the end of the enclosing object
+			}
+		case depth == 0 && (c == ',' || c == ' ' || c == '\t' || c == '\r' || c == '\n'):
+			return i, i > start
+		}
+	}
+	return i, false
+}

@@ -76,26 +76,47 @@ func Detect(template string) Format {
 	return hermes{}
 }
 
+// Event is a step of a call in a Stream: its first event names it, the others add to its
+// arguments. The arguments' pieces join to the call's JSON text.
+type Event struct {
+	Call int    // the call's index in the output
+	Name string // set on the call's first event only
+	Args string
+}
+
+// partialCall is a call being written: its name once known, and the text of its arguments
+// object so far (the call can be streamed once open).
+type partialCall struct {
+	name string
+	args string
+	open bool
+}
+
+// incremental formats can show a call before it is complete.
+type incremental interface {
+	// partial lists the calls begun in region, in order, up to the first not yet open.
+	partial(region string) []partialCall
+}
+
 // Stream splits generated text into content and tool calls. It is not safe for concurrent use.
 type Stream struct {
 	f       Format
 	held    string // content not yet released: a possible marker prefix, or Llama 3's leading space
 	region  string // text from the marker on
 	inCalls bool
-	started bool // content other than white space was seen
-	calls   []Call
-	emitted int // calls returned so far
+	started bool   // content other than white space was seen
+	calls   []Call // the calls begun, with the arguments sent so far
 }
 
 // NewStream starts reading one output.
 func NewStream(f Format) *Stream { return &Stream{f: f} }
 
-// Push adds generated text; it returns the content that may be shown now and the calls that
-// became complete.
-func (s *Stream) Push(text string) (string, []Call) {
+// Push adds generated text; it returns the content that may be shown now and the calls' new
+// events.
+func (s *Stream) Push(text string) (string, []Event) {
 	if s.inCalls {
 		s.region += text
-		return "", s.complete()
+		return "", s.progress()
 	}
 	s.held += text
 	if s.f.leadingOnly() {
@@ -110,7 +131,7 @@ func (s *Stream) Push(text string) (string, []Call) {
 	if at >= 0 {
 		content := s.held[:at]
 		s.inCalls, s.region, s.held = true, s.held[at:], ""
-		return content, s.complete()
+		return content, s.progress()
 	}
 	keep := markerPrefix(s.held, s.f.Markers())
 	out := s.held[:len(s.held)-keep]
@@ -120,7 +141,7 @@ func (s *Stream) Push(text string) (string, []Call) {
 
 // pushLeading handles formats whose calls must open the output: leading white space is held
 // until the first other character tells whether calls follow.
-func (s *Stream) pushLeading() (string, []Call) {
+func (s *Stream) pushLeading() (string, []Event) {
 	if s.started {
 		out := s.held
 		s.held = ""
@@ -133,7 +154,7 @@ func (s *Stream) pushLeading() (string, []Call) {
 	for _, m := range s.f.Markers() {
 		if strings.HasPrefix(t, m) {
 			s.inCalls, s.region, s.held = true, t, ""
-			return "", s.complete()
+			return "", s.progress()
 		}
 		if strings.HasPrefix(m, t) {
 			return "", nil // may still become the marker
@@ -145,43 +166,65 @@ func (s *Stream) pushLeading() (string, []Call) {
 	return out, nil
 }
 
-func (s *Stream) complete() []Call {
-	calls, _, _ := s.f.parse(s.region, false)
-	return s.take(calls)
-}
-
-// take returns the calls not returned before.
-func (s *Stream) take(calls []Call) []Call {
-	if len(calls) <= s.emitted {
-		return nil
+// progress reports what the region shows now: complete calls, then the open one's progress.
+func (s *Stream) progress() []Event {
+	done, _, _ := s.f.parse(s.region, false)
+	var open []partialCall
+	if inc, ok := s.f.(incremental); ok {
+		open = inc.partial(s.region)
 	}
-	out := calls[s.emitted:]
-	s.emitted = len(calls)
-	s.calls = calls
-	return out
+	return s.advance(done, open)
 }
 
-// Flush ends the output: held text is content; a region that does not parse as calls is
-// content too, unless some of its calls were already returned (then only its unparsed rest is
-// dropped into content).
-func (s *Stream) Flush() (string, []Call) {
+// advance brings the calls up to done (complete calls) and open (calls in progress, from the
+// first); a call is shown once complete, or once open with its name known.
+func (s *Stream) advance(done []Call, open []partialCall) []Event {
+	var evs []Event
+	for i := 0; ; i++ {
+		var name, args string
+		switch {
+		case i < len(done):
+			name, args = done[i].Name, done[i].Arguments
+		case i < len(open) && open[i].open:
+			name, args = open[i].name, open[i].args
+		case i < len(s.calls):
+			continue // begun, its text cut short: it keeps what was sent
+		default:
+			return evs
+		}
+		if i == len(s.calls) {
+			s.calls = append(s.calls, Call{Name: name})
+			evs = append(evs, Event{Call: i, Name: name})
+		}
+		// The arguments grow by appending: both sources slice the same text from its '{'.
+		if sent := s.calls[i].Arguments; len(args) > len(sent) && strings.HasPrefix(args, sent) {
+			evs = append(evs, Event{Call: i, Args: args[len(sent):]})
+			s.calls[i].Arguments = args
+		}
+	}
+}
+
+// Flush ends the output: held text is content, and so is a region that does not parse as calls,
+// past the calls already shown.
+func (s *Stream) Flush() (string, []Event) {
 	content := s.held
 	s.held = ""
 	if !s.inCalls {
 		return content, nil
 	}
-	calls, n, ok := s.f.parse(s.region, true)
+	done, n, ok := s.f.parse(s.region, true)
 	if !ok {
-		// Keep what was complete; the rest was not a call.
-		calls, n, _ = s.f.parse(s.region, false)
+		// Keep what was complete; the rest was not a call, unless a call was begun there.
+		done, n, _ = s.f.parse(s.region, false)
 	}
-	if rest := strings.TrimSpace(s.region[n:]); rest != "" {
+	evs := s.advance(done, nil)
+	if len(s.calls) == len(done) && strings.TrimSpace(s.region[n:]) != "" {
 		content += s.region[n:]
 	}
-	return content, s.take(calls)
+	return content, evs
 }
 
-// Calls returns every call found so far.
+// Calls returns the calls shown so far, with their arguments as sent.
 func (s *Stream) Calls() []Call { return s.calls }
 
 // markerPrefix is the length of the longest suffix of text that is a proper prefix of a marker.

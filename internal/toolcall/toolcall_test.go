@@ -23,6 +23,8 @@ var parseCases = []parseCase{
 	{"hermes string arguments", "hermes", "<tool_call>{\"name\": \"a\", \"arguments\": \"{\\\"k\\\": 1}\"}</tool_call>", "", []Call{{"a", `{"k": 1}`}}},
 	{"hermes malformed is content", "hermes", "x<tool_call>{\"name\": </tool_call>", "x<tool_call>{\"name\": </tool_call>", nil},
 	{"hermes arguments not an object", "hermes", "<tool_call>{\"name\": \"a\", \"arguments\": 3}</tool_call>", "<tool_call>{\"name\": \"a\", \"arguments\": 3}</tool_call>", nil},
+	{"hermes cut short keeps its call", "hermes", "<tool_call>{\"name\": \"a\", \"arguments\": {\"q\": 1", "", []Call{{"a", `{"q": 1`}}},
+	{"hermes arguments before name", "hermes", "<tool_call>{\"arguments\": {\"q\": \"}\"}, \"name\": \"a\"}</tool_call>", "", []Call{{"a", `{"q": "}"}`}}},
 	{"hermes good then bad", "hermes", "<tool_call>{\"name\": \"a\"}</tool_call><tool_call>oops", "<tool_call>oops", []Call{{"a", `{}`}}},
 	{"llama3 bare object", "llama3", " {\"name\": \"get_weather\", \"parameters\": {\"city\": \"Paris\"}}", "", []Call{{"get_weather", `{"city": "Paris"}`}}},
 	{"llama3 python tag and two", "llama3", "<|python_tag|>{\"name\": \"a\", \"parameters\": {}}; {\"name\": \"b\", \"parameters\": {\"n\": 1}}", "", []Call{{"a", `{}`}, {"b", `{"n": 1}`}}},
@@ -34,17 +36,36 @@ var parseCases = []parseCase{
 	{"mistral text", "mistral", "[TOOL", "[TOOL", nil},
 }
 
-func runStream(f Format, pieces []string) (string, []Call) {
+// runStream feeds the pieces and rebuilds the calls from the events, checking that each call
+// is named by its first event and that Calls agrees.
+func runStream(t interface{ Fatalf(string, ...any) }, f Format, pieces []string) (string, []Call) {
 	st := NewStream(f)
 	var content string
 	var calls []Call
-	for _, p := range pieces {
-		c, cs := st.Push(p)
-		content += c
-		calls = append(calls, cs...)
+	add := func(evs []Event) {
+		for _, e := range evs {
+			if e.Call == len(calls) {
+				if e.Name == "" {
+					t.Fatalf("call %d begins without its name: %+v", e.Call, e)
+				}
+				calls = append(calls, Call{Name: e.Name})
+			} else if e.Name != "" || e.Call > len(calls) {
+				t.Fatalf("event out of order: %+v", e)
+			}
+			calls[e.Call].Arguments += e.Args
+		}
 	}
-	c, cs := st.Flush()
-	return content + c, append(calls, cs...)
+	for _, p := range pieces {
+		c, evs := st.Push(p)
+		content += c
+		add(evs)
+	}
+	c, evs := st.Flush()
+	add(evs)
+	if !slices.Equal(calls, st.Calls()) && len(calls)+len(st.Calls()) > 0 {
+		t.Fatalf("events give %v, Calls %v", calls, st.Calls())
+	}
+	return content + c, calls
 }
 
 // TestParse reads crafted outputs whole, and byte by byte as a stream: both give the same
@@ -61,7 +82,7 @@ func TestParse(t *testing.T) {
 				bytes = append(bytes, tc.out[i:i+1])
 			}
 			for _, pieces := range [][]string{{tc.out}, bytes} {
-				content, calls := runStream(f, pieces)
+				content, calls := runStream(t, f, pieces)
 				if content != tc.content || !slices.Equal(calls, tc.calls) {
 					t.Errorf("%d pieces: got %q %v, want %q %v", len(pieces), content, calls, tc.content, tc.calls)
 				}
@@ -86,7 +107,7 @@ func TestStreamSplitProperty(t *testing.T) {
 		}
 		pieces = append(pieces, tc.out[prev:])
 		f, _ := Lookup(tc.format)
-		content, calls := runStream(f, pieces)
+		content, calls := runStream(t, f, pieces)
 		if content != tc.content || !slices.Equal(calls, tc.calls) {
 			t.Fatalf("pieces %q: got %q %v, want %q %v", pieces, content, calls, tc.content, tc.calls)
 		}
@@ -100,8 +121,11 @@ func TestStreamReleasesEarly(t *testing.T) {
 	if c, _ := st.Push("Checking <tool"); c != "Checking " {
 		t.Fatalf("content %q, want the text before the possible marker", c)
 	}
-	if _, calls := st.Push("_call>{\"name\": \"a\", \"arguments\": {}}</tool_call>"); len(calls) != 1 {
-		t.Fatalf("calls %v, want the complete call before the end", calls)
+	if _, evs := st.Push("_call>{\"name\": \"a\", \"arguments\": {\"q\": \"x"); len(evs) != 2 || evs[0].Name != "a" || evs[1].Args != `{"q": "x` {
+		t.Fatalf("events %+v, want the name, then the arguments so far", evs)
+	}
+	if _, evs := st.Push("y\"}}</tool_call>"); len(evs) != 1 || evs[0].Args != `y"}` {
+		t.Fatalf("events %+v, want the rest of the arguments", evs)
 	}
 }
 
