@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"slices"
 	"strings"
@@ -276,6 +277,7 @@ func TestToolChoice(t *testing.T) {
 		{"auto text", "plain", `"tool_choice":"auto"`, 200, "stop", 0},
 		{"parallel", two, `"parallel_tool_calls":true`, 200, "tool_calls", 2},
 		{"not parallel", two, `"parallel_tool_calls":false`, 200, "tool_calls", 1},
+		{"cut short", weatherCall, fmt.Sprintf(`"max_tokens":%d`, strings.Index(weatherCall, "Paris")+2), 200, "length", 1},
 	} {
 		replyWith(env.eng, tc.reply)
 		for _, stream := range []bool{false, true} {
@@ -313,6 +315,9 @@ func TestToolChoice(t *testing.T) {
 			ch := r.Choices[0]
 			if ch.FinishReason != tc.finish || len(ch.Message.ToolCalls) != tc.calls {
 				t.Errorf("%s: %s", tc.name, out)
+			}
+			if tc.name == "cut short" && ch.Message.ToolCalls[0]["function"].(map[string]any)["arguments"] != `{"city": "Pa` {
+				t.Errorf("cut short: %s", out)
 			}
 			if tc.calls > 0 && ch.Message.Content != nil {
 				t.Errorf("%s: content %q, want null beside tool calls alone", tc.name, *ch.Message.Content)
