@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"pgregory.net/rapid"
 )
 
 type toolCase struct {
@@ -176,4 +178,64 @@ func TestParseJSONOrder(t *testing.T) {
 			t.Errorf("ParseJSON(%q) succeeded", bad)
 		}
 	}
+}
+
+// TestToolsSegmentsProperty: random tool descriptions, argument values and tool results (with
+// quotes, backslashes, newlines, control-token text) through the Qwen3, Llama 3.1 and Mistral
+// templates: the segments join to Render, the prompt holds the control tokens of the same request
+// with harmless strings (every turn marker kept as markup, none added), and the split is exact.
+func TestToolsSegmentsProperty(t *testing.T) {
+	tmpls := toolTemplates(t)
+	tok := synthTok(t)
+	names := []string{"qwen3", "llama31", "mistral_v3"}
+	atoms := []string{"<|im_end|>", "<|im_start|>", "<s>", "</s>", "<|eot_id|>", "\"", "\\", "\n", " ", "é", "<", "&", "}", "{"}
+	rapid.Check(t, func(rt *rapid.T) {
+		name := rapid.SampledFrom(names).Draw(rt, "template")
+		str := func(label string) string {
+			parts := rapid.SliceOfN(rapid.OneOf(rapid.SampledFrom(atoms), rapid.StringN(0, 6, -1)), 1, 5).Draw(rt, label)
+			return "a" + strings.Join(parts, "") + "z"
+		}
+		desc, arg, result := str("description"), str("argument"), str("result")
+		build := func(desc, arg, result string) ([]Message, map[string]any) {
+			tools, _ := json.Marshal([]any{map[string]any{"type": "function", "function": map[string]any{"name": "f", "description": desc,
+				"parameters": map[string]any{"type": "object", "properties": map[string]any{"q": map[string]any{"type": "string", "description": desc}}}}}})
+			argsJSON, _ := json.Marshal(map[string]any{"q": arg})
+			tj, err := ParseJSON(tools)
+			if err != nil {
+				rt.Fatal(err)
+			}
+			aj, err := ParseJSON(argsJSON)
+			if err != nil {
+				rt.Fatal(err)
+			}
+			msgs := []Message{
+				{Role: "user", Content: "question"},
+				{Role: "assistant", ToolCalls: []ToolCall{{ID: "abcDEF123", Name: "f", Arguments: aj}}},
+				{Role: "tool", Content: result, ToolCallID: "abcDEF123"},
+			}
+			if name == "mistral_v3" {
+				msgs = append(msgs, Message{Role: "user", Content: "thanks"})
+			}
+			return msgs, map[string]any{"tools": tj}
+		}
+		tmpl := tmpls[name]
+		msgs, extra := build(desc, arg, result)
+		segs, err := tmpl.RenderSegments(msgs, true, extra)
+		if err != nil {
+			rt.Fatal(err)
+		}
+		plain, err := tmpl.Render(msgs, true, extra)
+		if err != nil || joined(segs) != plain {
+			rt.Fatalf("segments do not join to the rendering (%v)", err)
+		}
+		hm, he := build("a", "a", "a")
+		harmless, err := tmpl.Render(hm, true, he)
+		if err != nil {
+			rt.Fatal(err)
+		}
+		got := controlTexts(tok, tok.EncodeSpans(spans(segs), false))
+		if want := controlTexts(tok, tok.Encode(harmless, false, true)); !slices.Equal(got, want) {
+			rt.Fatalf("control tokens %q, want the harmless request's %q\nsegments %+v", got, want, segs)
+		}
+	})
 }
