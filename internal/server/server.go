@@ -314,7 +314,7 @@ func (s *Server) Serve(ln net.Listener) error {
 		s.log.Warn("DEV MODE: authentication is off and every request is tenant \"dev\"; allowed only because the listen address is loopback",
 			"addr", ln.Addr().String())
 	}
-	s.log.Info("serving", "addr", ln.Addr().String(), "model", s.cfg.ModelName, "max_context", s.info.MaxContext)
+	s.log.Info("serving", "addr", ln.Addr().String(), "model", s.cfg.ModelName, "max_context", s.info.MaxContext, "tool_call_parser", s.toolFormat.Name())
 	s.serving.Store(true)
 	err := s.http.Serve(ln)
 	s.serving.Store(false)
