@@ -68,12 +68,12 @@ type completionBody struct {
 
 type chatBody struct {
 	samplingFields
+	toolFields
 	Messages            []messageBody `json:"messages"`
 	MaxCompletionTokens *int64        `json:"max_completion_tokens"`
 	Logprobs            *bool         `json:"logprobs"`
 	TopLogprobs         *int64        `json:"top_logprobs"`
-	toolFields
-	ResponseFormat *struct {
+	ResponseFormat      *struct {
 		Type string `json:"type"`
 	} `json:"response_format"`
 	ChatTemplateKwargs map[string]any `json:"chat_template_kwargs"`

@@ -64,10 +64,11 @@ type Config struct {
 	StreamWriteTimeout time.Duration // a client that accepts no bytes for this long is dropped; default 60 s
 	Logger             *slog.Logger  // default slog.Default()
 	Registry           *prometheus.Registry
+	Now                func() time.Time // clock for rate limits and timestamps; default time.Now
+
 	// ToolCallParser names the syntax of the model's tool calls (toolcall.Names); default: the
 	// one the model's chat template teaches.
 	ToolCallParser string
-	Now            func() time.Time // clock for rate limits and timestamps; default time.Now
 }
 
 // Server serves the API. Create it with New, start it with Run or Serve, stop it with Shutdown.
@@ -77,18 +78,18 @@ type Server struct {
 	tok     Tokenizer
 	tenants *tenants.Store
 	tmpl    *chat.Template
-	// toolFormat reads tool calls from the model's output.
-	toolFormat toolcall.Format
-	info       engine.Info
-	log        *slog.Logger
-	met        *metrics
-	lim        *limiter
-	reg        *prometheus.Registry
-	http       *http.Server
-	started    time.Time
+	info    engine.Info
+	log     *slog.Logger
+	met     *metrics
+	lim     *limiter
+	reg     *prometheus.Registry
+	http    *http.Server
+	started time.Time
 	// fingerprint is the system_fingerprint of responses: it changes when the model, the kernels
 	// or the build does, which is when outputs of the same seed may change.
 	fingerprint string
+
+	toolFormat toolcall.Format // reads tool calls from the model's output
 
 	baseCtx    context.Context // parent of every request context; cancelled when draining times out
 	cancelBase context.CancelFunc
