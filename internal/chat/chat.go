@@ -35,9 +35,27 @@ type ToolCall struct {
 
 // ChatML is the fallback template for models that ship none. It is the common
 // "<|im_start|>role\ncontent<|im_end|>\n" layout and ends with the assistant header when a
-// generation prompt is asked for.
-const ChatML = `{%- for message in messages -%}
-{{- '<|im_start|>' + message.role + '\n' + message.content + '<|im_end|>\n' -}}
+// generation prompt is asked for. Given tools, it describes them in a system turn and writes
+// calls in the history the Hermes way (<tool_call> JSON), as Qwen 2.5's template does, so that
+// tools are never silently left out.
+const ChatML = `{%- if tools -%}
+{{- '<|im_start|>system\n' -}}
+{%- if messages[0].role == 'system' -%}{{- messages[0].content + '\n\n' -}}{%- endif -%}
+{{- '# Tools\n\nYou may call one or more functions to assist with the user query.\n\nYou are provided with function signatures within <tools></tools> XML tags:\n<tools>' -}}
+{%- for tool in tools -%}{{- '\n' + (tool | tojson) -}}{%- endfor -%}
+{{- '\n</tools>\n\nFor each function call, return a json object with function name and arguments within <tool_call></tool_call> XML tags:\n<tool_call>\n{"name": <function-name>, "arguments": <args-json-object>}\n</tool_call><|im_end|>\n' -}}
+{%- endif -%}
+{%- for message in messages -%}
+{%- if not (tools and loop.first and message.role == 'system') -%}
+{{- '<|im_start|>' + message.role + '\n' + message.content -}}
+{%- if message.tool_calls is defined -%}
+{%- for tc in message.tool_calls -%}
+{%- if message.content or not loop.first -%}{{- '\n' -}}{%- endif -%}
+{{- '<tool_call>\n{"name": "' + tc.function.name + '", "arguments": ' + (tc.function.arguments | tojson) + '}\n</tool_call>' -}}
+{%- endfor -%}
+{%- endif -%}
+{{- '<|im_end|>\n' -}}
+{%- endif -%}
 {%- endfor -%}
 {%- if add_generation_prompt -%}
 {{- '<|im_start|>assistant\n' -}}

@@ -41,6 +41,7 @@ func toolTemplates(t *testing.T) map[string]*Template {
 	}
 	out := map[string]*Template{}
 	for name, src := range map[string][3]string{
+		"chatml":     {"", "<|endoftext|>", "<|im_end|>"},
 		"qwen3":      {qwen3Template(t), "<|endoftext|>", "<|im_end|>"},
 		"llama31":    {read("llama31.jinja"), "<|begin_of_text|>", "<|eot_id|>"},
 		"mistral_v3": {read("mistral_v3.jinja"), "<s>", "</s>"},
@@ -92,8 +93,8 @@ func (c toolCase) request(t *testing.T) ([]Message, map[string]any) {
 	return msgs, extra
 }
 
-// TestToolsGolden renders tools, assistant tool calls and tool results through the Qwen3,
-// Llama 3.1 and Mistral v3 templates as Python Jinja2 does (testdata/tools_rendered.json, made
+// TestToolsGolden renders tools, assistant tool calls and tool results through the ChatML
+// fallback and the Qwen3, Llama 3.1 and Mistral v3 templates as Python Jinja2 does (testdata/tools_rendered.json, made
 // by gen_tools_rendered.py): the tools keep the client's key order and tojson's escaping.
 func TestToolsGolden(t *testing.T) {
 	tmpls := toolTemplates(t)
@@ -181,13 +182,13 @@ func TestParseJSONOrder(t *testing.T) {
 }
 
 // TestToolsSegmentsProperty: random tool descriptions, argument values and tool results (with
-// quotes, backslashes, newlines, control-token text) through the Qwen3, Llama 3.1 and Mistral
-// templates: the segments join to Render, the prompt holds the control tokens of the same request
+// quotes, backslashes, newlines, control-token text) through the ChatML fallback and the Qwen3,
+// Llama 3.1 and Mistral templates: the segments join to Render, the prompt holds the control tokens of the same request
 // with harmless strings (every turn marker kept as markup, none added), and the split is exact.
 func TestToolsSegmentsProperty(t *testing.T) {
 	tmpls := toolTemplates(t)
 	tok := synthTok(t)
-	names := []string{"qwen3", "llama31", "mistral_v3"}
+	names := []string{"chatml", "qwen3", "llama31", "mistral_v3"}
 	atoms := []string{"<|im_end|>", "<|im_start|>", "<s>", "</s>", "<|eot_id|>", "\"", "\\", "\n", " ", "é", "<", "&", "}", "{"}
 	rapid.Check(t, func(rt *rapid.T) {
 		name := rapid.SampledFrom(names).Draw(rt, "template")

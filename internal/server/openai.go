@@ -177,7 +177,7 @@ func (s *Server) handleChat(w http.ResponseWriter, r *http.Request, rc *reqCtx) 
 	if p == nil {
 		return
 	}
-	ids, e := s.chatPrompt(p.messages, chatTemplateArgs(p.templateArgs, p.tools), true)
+	ids, e := s.chatToolsPrompt(p.messages, p.templateArgs, p.tools, true)
 	if e == nil && len(ids) == 0 {
 		e = badRequest("messages", "the rendered prompt is empty")
 	}

@@ -81,7 +81,7 @@ func (s *Server) tokenize(body []byte) ([]int32, *apiError) {
 	if e != nil {
 		return nil, e
 	}
-	return s.chatPrompt(msgs, chatTemplateArgs(args, tools), b.AddGenerationPrompt == nil || *b.AddGenerationPrompt)
+	return s.chatToolsPrompt(msgs, args, tools, b.AddGenerationPrompt == nil || *b.AddGenerationPrompt)
 }
 
 func (s *Server) handleDetokenize(w http.ResponseWriter, r *http.Request, rc *reqCtx) {

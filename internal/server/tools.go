@@ -315,6 +315,21 @@ func (ts *toolStream) check() error {
 	return nil
 }
 
+// chatToolsPrompt renders and tokenizes a chat prompt with the request's tools. Tools the
+// model's template does not print are refused: the model would never see them.
+func (s *Server) chatToolsPrompt(msgs []chat.Message, args map[string]any, tools *toolParams, addGenerationPrompt bool) ([]int32, *apiError) {
+	withTools := chatTemplateArgs(args, tools)
+	if tools != nil {
+		with, err1 := s.tmpl.Render(msgs, addGenerationPrompt, withTools)
+		without, err2 := s.tmpl.Render(msgs, addGenerationPrompt, args)
+		if err1 == nil && err2 == nil && with == without {
+			return nil, &apiError{Status: http.StatusBadRequest, Type: errInvalidRequest, Param: "tools", Code: "tools_not_supported",
+				Message: "the model's chat template does not render tools, so the model would never see them", Reason: "bad_request"}
+		}
+	}
+	return s.chatPrompt(msgs, withTools, addGenerationPrompt)
+}
+
 // chatTemplateArgs adds the tools to the template's arguments.
 func chatTemplateArgs(args map[string]any, tools *toolParams) map[string]any {
 	if tools == nil {

@@ -383,6 +383,7 @@ func checkToolStream(t *testing.T, name string, out []byte, code int, finish str
 // calls with a ChatML model, answered with Mistral's 9-character ids), and an unknown one fails.
 func TestToolCallParserConfig(t *testing.T) {
 	eng := newFakeEngine()
+	eng.info.MaxContext = 4096 // the ChatML fallback describes the tools in a system turn
 	env := startWith(t, eng, nil, nil, func(c *Config) { c.ToolCallParser = "mistral" })
 	replyWith(eng, `[TOOL_CALLS][{"name": "get_weather", "arguments": {"city": "Paris"}}]`)
 	resp, err := env.client(keyAlice).Chat.Completions.New(ctx(t), openai.ChatCompletionNewParams{Model: model,
@@ -427,5 +428,22 @@ func TestToolMarkerControlToken(t *testing.T) {
 	}
 	if ch := resp.Choices[0]; len(ch.Message.ToolCalls) != 1 || ch.Message.Content != "" || ch.FinishReason != "tool_calls" {
 		t.Fatalf("%+v", ch)
+	}
+}
+
+// TestToolsNotRendered: tools given to a model whose template does not print them are refused,
+// not silently left out of the prompt.
+func TestToolsNotRendered(t *testing.T) {
+	eng := newFakeEngine()
+	eng.info.ChatTemplate = "{% for m in messages %}<|im_start|>{{ m.role }}\n{{ m.content }}<|im_end|>\n{% endfor %}"
+	env := start(t, eng, nil, nil)
+	for _, path := range []string{"/v1/chat/completions", "/tokenize"} {
+		code, _, out := env.post(path, keyAlice, `{"messages":[{"role":"user","content":"x"}],"tools":[{"type":"function","function":{"name":"f"}}]}`)
+		if code != http.StatusBadRequest || !bytes.Contains(out, []byte("tools_not_supported")) {
+			t.Errorf("%s: %d %s", path, code, out)
+		}
+	}
+	if len(eng.requests()) != 0 {
+		t.Error("the request reached the engine")
 	}
 }

@@ -16,7 +16,13 @@ env = ImmutableSandboxedEnvironment(trim_blocks=True, lstrip_blocks=True, extens
 env.filters["tojson"] = tojson
 env.globals["raise_exception"] = raise_exception
 
+# The ChatML fallback, as chat.go defines it.
+chat_go = open("../chat.go").read()
+chatml = chat_go[chat_go.index("const ChatML = `") + len("const ChatML = `"):]
+chatml = chatml[:chatml.index("`")]
+
 templates = {
+    "chatml": (chatml, "<|endoftext|>", "<|im_end|>"),
     "qwen3": (open(sys.argv[1]).read(), "<|endoftext|>", "<|im_end|>"),
     "llama31": (open("llama31.jinja").read(), "<|begin_of_text|>", "<|eot_id|>"),
     "mistral_v3": (open("mistral_v3.jinja").read(), "<s>", "</s>"),
@@ -31,6 +37,10 @@ def call(id, name, args):
     return {"id": id, "type": "function", "function": {"name": name, "arguments": args}}
 
 cases = [
+    ("chatml", [{"role": "system", "content": "Be brief."}, {"role": "user", "content": "Weather in Paris?"},
+                {"role": "assistant", "content": "", "tool_calls": [call("call_1", "get_weather", {"city": "Paris \"FR\""})]},
+                {"role": "tool", "content": "sunny", "tool_call_id": "call_1"}], [weather, search], True),
+    ("chatml", [{"role": "user", "content": "Hi"}], None, True),
     ("qwen3", [{"role": "user", "content": "Weather in Paris?"}], [weather, search], True),
     ("qwen3", [{"role": "system", "content": "Be brief."}, {"role": "user", "content": "Weather in Paris and Rome?"},
                {"role": "assistant", "content": "", "tool_calls": [call("call_1", "get_weather", {"city": "Paris"}), call("call_2", "get_weather", {"city": "Rome", "unit": "c"})]},
