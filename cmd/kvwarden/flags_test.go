@@ -288,3 +288,16 @@ func TestServedNames(t *testing.T) {
 		t.Error("good names refused")
 	}
 }
+
+// TestToolCallParserFlag: the flag reaches the server's configuration, and an unknown parser is
+// refused before the model loads.
+func TestToolCallParserFlag(t *testing.T) {
+	f := serveFlags{toolParser: "mistral", dev: true, addr: "127.0.0.1:0"}
+	if cfg := f.serverConfig(slog.New(slog.DiscardHandler), "/m/model.gguf"); cfg.ToolCallParser != "mistral" {
+		t.Fatalf("ToolCallParser %q", cfg.ToolCallParser)
+	}
+	f.toolParser = "xml"
+	if _, err := f.openStore(slog.New(slog.DiscardHandler)); err == nil || !strings.Contains(err.Error(), "--tool-call-parser") {
+		t.Fatalf("unknown parser: %v", err)
+	}
+}

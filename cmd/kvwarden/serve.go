@@ -21,6 +21,7 @@ import (
 	"github.com/kvwarden/kvwarden/internal/kv"
 	"github.com/kvwarden/kvwarden/internal/server"
 	"github.com/kvwarden/kvwarden/internal/tenants"
+	"github.com/kvwarden/kvwarden/internal/toolcall"
 )
 
 // modelID names the served model after its file, as clients pass it in "model".
@@ -62,6 +63,7 @@ type serveFlags struct {
 	modelNames  []string
 	apiKey      string
 	origins     []string
+	toolParser  string
 }
 
 func newServeCmd() *cobra.Command {
@@ -89,6 +91,7 @@ SIGHUP reloads the tenants file; SIGTERM or Ctrl-C drains in-flight requests, th
 	cmd.Flags().StringVar(&f.metricsAddr, "metrics-addr", "127.0.0.1:9090", `operator listener for GET /metrics; "" or "off" disables it`)
 	cmd.Flags().BoolVar(&f.metricsAny, "metrics-allow-remote", false, "allow a --metrics-addr that is not loopback (metrics are server-wide and take no key)")
 	cmd.Flags().StringSliceVar(&f.modelNames, "served-model-name", nil, `names clients pass in "model" (repeat or comma-separate); the first is reported in responses (default: the model file's name)`)
+	cmd.Flags().StringVar(&f.toolParser, "tool-call-parser", "", "syntax of the model's tool calls: "+strings.Join(toolcall.Names(), ", ")+" (default: chosen from the model's chat template)")
 	cmd.Flags().StringSliceVar(&f.origins, "allowed-origins", nil, "browser origins (scheme://host[:port], or *) allowed to call the API (CORS); none by default")
 	cmd.Flags().StringVar(&f.metricsFile, "metrics-addr-file", "", "write the metrics listener's address to this file once listening")
 	f.roles.register(cmd.Flags())
@@ -311,13 +314,18 @@ func (f *serveFlags) openStore(log *slog.Logger) (*tenants.Store, error) {
 	if err := checkServedNames(f.modelNames); err != nil {
 		return nil, err
 	}
+	if f.toolParser != "" {
+		if _, err := toolcall.Lookup(f.toolParser); err != nil {
+			return nil, fmt.Errorf("--tool-call-parser: %w", err)
+		}
+	}
 	key, from := apiKey(f.apiKey, os.Getenv)
 	return openTenants(log, f.tenantsFile, f.dev, key, from, f.addr)
 }
 
 // serverConfig is the API server's configuration from the flags, for the model file at path.
 func (f *serveFlags) serverConfig(log *slog.Logger, path string) server.Config {
-	cfg := server.Config{Addr: f.addr, Logger: log, AllowedOrigins: f.origins}
+	cfg := server.Config{Addr: f.addr, Logger: log, AllowedOrigins: f.origins, ToolCallParser: f.toolParser}
 	cfg.ModelName, cfg.ModelAliases = servedNames(f.modelNames, path)
 	// Served names replace the model's own: they may be meant to hide which model it is.
 	cfg.OnlyModelNames = len(f.modelNames) > 0

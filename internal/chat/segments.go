@@ -25,10 +25,11 @@ package chat
 import (
 	"crypto/rand"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
-	"maps"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -39,13 +40,6 @@ type Segment struct {
 	// Client marks text that came from the request: it must be encoded without parsing special
 	// tokens. Other text is the template's markup.
 	Client bool
-}
-
-// field is one client string the template may print.
-type field struct {
-	msg  int    // index in messages, or -1 for a template argument
-	key  string // "content", "name", or the template argument's name
-	real string
 }
 
 // plainArg matches template-argument values that cannot spell a control token (every chat
@@ -59,45 +53,46 @@ const sentinelHexLen = 24
 
 // RenderSegments renders like Render and splits the result into markup and client text; the
 // segments' texts concatenate to exactly Render's result. Client strings are message contents,
-// names, and string template arguments other than plain words.
+// names, string template arguments other than plain words, and the strings of tool definitions,
+// tool calls and their arguments other than plain words.
 func (t *Template) RenderSegments(msgs []Message, addGenerationPrompt bool, extra map[string]any) ([]Segment, error) {
 	prompt, err := t.Render(msgs, addGenerationPrompt, extra)
 	if err != nil {
 		return nil, err
 	}
-	fields := clientFields(msgs, extra)
-	if len(fields) == 0 {
+	var reals []string
+	t.data(msgs, addGenerationPrompt, extra, func(s string, always bool) string {
+		if isField(s, always) {
+			reals = append(reals, s)
+		}
+		return s
+	})
+	if len(reals) == 0 {
 		return []Segment{{Text: prompt}}, nil
 	}
 	prefix, err := randomHex()
 	if err != nil {
 		return nil, err
 	}
-	sent := make([]string, len(fields))
-	for i := range fields {
+	sent := make([]string, len(reals))
+	for i := range reals {
 		sent[i] = prefix + fmt.Sprintf("%08x", i)
 	}
-	m, e := withFields(msgs, extra, fields, sent)
-	shape, err := t.Render(m, addGenerationPrompt, e)
+	shape, err := t.render(t.data(msgs, addGenerationPrompt, extra, substitute(sent)))
 	if err != nil {
 		// The template refused content it cannot see; the real strings rendered, so this is
 		// a template that inspects content in a way the split cannot follow.
 		return nil, &RenderError{errors.New("the template inspects message content in a way that prevents separating it from the template's markup")}
 	}
-	pieces := splitSentinels(shape, prefix, len(fields))
+	pieces := splitSentinels(shape, prefix, len(reals))
 
-	// Step 1: the real strings in place of the sentinels.
-	vals := make([]string, len(fields))
-	for i, f := range fields {
-		vals[i] = f.real
-	}
-	if segs := fill(pieces, vals); joined(segs) == prompt {
+	// Step 1: the real strings in place of the sentinels, each as printed or JSON-escaped.
+	if segs, ok := fillEscaped(pieces, reals, prompt); ok {
 		return segs, nil
 	}
 	// Step 2: the strings as the template printed them.
-	if u, ok := matchMarkup(pieces, prompt, vals); ok {
-		m, e := withFields(msgs, extra, fields, u)
-		if again, err := t.Render(m, addGenerationPrompt, e); err == nil && again == prompt {
+	if u, ok := matchMarkup(pieces, prompt, reals); ok {
+		if again, err := t.render(t.data(msgs, addGenerationPrompt, extra, substitute(u))); err == nil && again == prompt {
 			return fill(pieces, u), nil
 		}
 	}
@@ -115,24 +110,22 @@ func (t *Template) RenderSegments(msgs []Message, addGenerationPrompt bool, extr
 	return nil, &RenderError{errors.New("the template transforms message content in a way that prevents separating it from the template's markup")}
 }
 
-// clientFields lists the non-empty client strings. Empty strings carry no text and are left
-// alone, so that templates testing {% if message.content %} take the same branch.
-func clientFields(msgs []Message, extra map[string]any) []field {
-	var fs []field
-	for i, m := range msgs {
-		if m.Content != "" {
-			fs = append(fs, field{msg: i, key: "content", real: m.Content})
+// isField reports whether a client string is replaced by a sentinel. Empty strings carry no text
+// and are left alone, so that templates testing {% if message.content %} take the same branch.
+func isField(s string, always bool) bool {
+	return s != "" && (always || !plainArg.MatchString(s))
+}
+
+// substitute returns a data substitution putting vals[i] in place of the i-th field.
+func substitute(vals []string) func(string, bool) string {
+	i := 0
+	return func(s string, always bool) string {
+		if !isField(s, always) {
+			return s
 		}
-		if m.Name != "" {
-			fs = append(fs, field{msg: i, key: "name", real: m.Name})
-		}
+		i++
+		return vals[i-1]
 	}
-	for k, v := range extra {
-		if s, ok := v.(string); ok && s != "" && !plainArg.MatchString(s) {
-			fs = append(fs, field{msg: -1, key: k, real: s})
-		}
-	}
-	return fs
 }
 
 func randomHex() (string, error) {
@@ -143,21 +136,71 @@ func randomHex() (string, error) {
 	return hex.EncodeToString(b), nil
 }
 
-// withFields returns copies of msgs and extra with fields[i] set to vals[i].
-func withFields(msgs []Message, extra map[string]any, fields []field, vals []string) ([]Message, map[string]any) {
-	m := append([]Message(nil), msgs...)
-	e := maps.Clone(extra)
-	for i, f := range fields {
-		switch {
-		case f.msg < 0:
-			e[f.key] = vals[i]
-		case f.key == "content":
-			m[f.msg].Content = vals[i]
-		default:
-			m[f.msg].Name = vals[i]
+// printed lists the ways a template prints a string: as it is, or inside a JSON string by tojson
+// (Python's escaping, or Go's with HTML escapes for tojson with indent).
+func printed(s string) []string {
+	out := []string{s}
+	for _, html := range []bool{false, true} {
+		var b strings.Builder
+		enc := json.NewEncoder(&b)
+		enc.SetEscapeHTML(html)
+		if enc.Encode(s) != nil {
+			continue
+		}
+		e := strings.TrimSuffix(b.String(), "\n")
+		e = e[1 : len(e)-1]
+		if !slices.Contains(out, e) {
+			out = append(out, e)
 		}
 	}
-	return m, e
+	return out
+}
+
+// fillEscaped puts each field's printed form in place of its sentinels such that the result is
+// prompt, trying the forms of printed for each occurrence.
+func fillEscaped(pieces []piece, reals []string, prompt string) ([]Segment, bool) {
+	forms := make([][]string, len(reals))
+	for i, r := range reals {
+		forms[i] = printed(r)
+	}
+	chosen := make([]string, len(pieces))
+	failed := map[[2]int]bool{} // (piece, position) known not to lead to prompt
+	var match func(i, pos int) bool
+	match = func(i, pos int) bool {
+		if i == len(pieces) {
+			return pos == len(prompt)
+		}
+		if failed[[2]int{i, pos}] {
+			return false
+		}
+		p := pieces[i]
+		if p.field < 0 {
+			if strings.HasPrefix(prompt[pos:], p.text) && match(i+1, pos+len(p.text)) {
+				return true
+			}
+		} else {
+			for _, f := range forms[p.field] {
+				if strings.HasPrefix(prompt[pos:], f) && match(i+1, pos+len(f)) {
+					chosen[i] = f
+					return true
+				}
+			}
+		}
+		failed[[2]int{i, pos}] = true
+		return false
+	}
+	if !match(0, 0) {
+		return nil, false
+	}
+	segs := make([]Segment, 0, len(pieces))
+	for i, p := range pieces {
+		if p.field < 0 {
+			segs = append(segs, Segment{Text: p.text})
+		} else {
+			segs = append(segs, Segment{Text: chosen[i], Client: true})
+		}
+	}
+	return compact(segs), true
 }
 
 // piece is markup (field -1) or the place where a field was printed.

@@ -63,14 +63,17 @@ func decodeJSON(body []byte, v any) *apiError {
 	return nil
 }
 
-// embeddedPrefix is how encoding/json names the embedded samplingFields in a field path; the
+// embeddedPrefixes are how encoding/json names the embedded field groups in a field path; the
 // client knows the JSON names only.
-var embeddedPrefix = reflect.TypeFor[samplingFields]().Name() + "."
+var embeddedPrefixes = []string{reflect.TypeFor[samplingFields]().Name() + ".", reflect.TypeFor[toolFields]().Name() + "."}
 
 // typeError answers a value that does not fit its field: a number too large for its type is out
 // of range (the same answer as a bound check), anything else has the wrong type.
 func typeError(te *json.UnmarshalTypeError) *apiError {
-	field := strings.TrimPrefix(te.Field, embeddedPrefix)
+	field := te.Field
+	for _, p := range embeddedPrefixes {
+		field = strings.TrimPrefix(field, p)
+	}
 	if num, ok := strings.CutPrefix(te.Value, "number "); ok {
 		switch te.Type.Kind() {
 		case reflect.Float32, reflect.Float64:

@@ -27,12 +27,14 @@ type delta struct {
 	index    int
 	text     string
 	logprobs []tokenLogprob
+	calls    []toolCallOut // a tool call's head or arguments, alone in its delta
 }
 
 // choiceResult is how a choice ended.
 type choiceResult struct {
-	index  int
-	finish string
+	index     int
+	finish    string
+	toolCalls []toolCallOut
 }
 
 // job is one HTTP generation request, split into engine requests (prompts × n choices).
@@ -217,6 +219,31 @@ func (j *job) consumeOne(ctx context.Context, index int, st engine.Stream, emit 
 	if echoPending && !j.p.logprobs {
 		echo()
 	}
+	tools := s.newToolStream(j.p.tools)
+	// addText adds released text to the output, split into content and tool calls.
+	addText := func(text string, final bool) {
+		if tools == nil {
+			pending.text += text
+			return
+		}
+		content, calls := tools.push(text, final)
+		pending.text += content
+		for _, c := range calls {
+			flushPending()
+			emit(delta{index: index, calls: c})
+		}
+	}
+	// end completes the choice's result; a tool call turns a natural stop into "tool_calls".
+	end := func(finish kvtypes.FinishReason) (choiceResult, error) {
+		res.finish = string(finish)
+		if tools == nil {
+			return res, nil
+		}
+		if res.toolCalls = tools.calls; len(res.toolCalls) > 0 && finish == kvtypes.FinishStop {
+			res.finish = "tool_calls"
+		}
+		return res, tools.check()
+	}
 	for {
 		var ev engine.Event
 		var ok bool
@@ -253,18 +280,20 @@ func (j *job) consumeOne(ctx context.Context, index int, st engine.Stream, emit 
 			var piece []byte
 			if !j.silent(t.ID) {
 				piece = s.tok.Piece(t.ID)
+				if len(piece) == 0 {
+					piece = tools.markerText(s, t.ID)
+				}
 			}
 			offset := outChars.add(piece)
 			if j.p.logprobs {
 				pending.logprobs = append(pending.logprobs, tokenLogprob{id: t.ID, logprob: t.Logprob, top: t.Top, offset: offset})
 			}
 			text, stopped := ts.push(piece)
-			pending.text += text
+			addText(text, stopped)
 			if stopped {
 				// Our stop string ended the choice: the engine request is closed by the defer.
 				flushPending()
-				res.finish = string(kvtypes.FinishStop)
-				return res, nil
+				return end(kvtypes.FinishStop)
 			}
 		}
 		if ev.Done {
@@ -279,10 +308,9 @@ func (j *job) consumeOne(ctx context.Context, index int, st engine.Stream, emit 
 			if ev.Finish != kvtypes.FinishStop && ev.Finish != kvtypes.FinishLength {
 				return res, &engine.AbortError{Reason: "internal", Message: "terminal event without a finish reason"}
 			}
-			pending.text += ts.flush()
+			addText(ts.flush(), true)
 			flushPending()
-			res.finish = string(ev.Finish)
-			return res, nil
+			return end(ev.Finish)
 		}
 		flushPending()
 	}
@@ -346,6 +374,10 @@ func (s *Server) resolveMaxTokens(p *genParams, rc *reqCtx, prompts [][]int32, c
 // errorFor maps a consume failure; a cancelled context means the client left or the server is
 // shutting down.
 func (s *Server) errorFor(err error) *apiError {
+	var tce *toolChoiceError
+	if errors.As(err, &tce) {
+		return tce.apiError()
+	}
 	if errors.Is(err, errKeyRevoked) {
 		return &apiError{Status: http.StatusUnauthorized, Type: errAuthentication, Code: "api_key_revoked",
 			Message: "the API key was revoked while the request was running", Reason: "key_revoked"}

@@ -78,9 +78,10 @@ type chatChoice struct {
 }
 
 type chatMessage struct {
-	Role    string  `json:"role"`
-	Content string  `json:"content"`
-	Refusal *string `json:"refusal"`
+	Role      string        `json:"role"`
+	Content   *string       `json:"content"` // null when the answer is tool calls alone
+	Refusal   *string       `json:"refusal"`
+	ToolCalls []toolCallOut `json:"tool_calls,omitempty"`
 }
 
 type chatChunk = response[chatChunkChoice]
@@ -93,8 +94,9 @@ type chatChunkChoice struct {
 }
 
 type chatDelta struct {
-	Role    string  `json:"role,omitempty"`
-	Content *string `json:"content,omitempty"`
+	Role      string        `json:"role,omitempty"`
+	Content   *string       `json:"content,omitempty"`
+	ToolCalls []toolCallOut `json:"tool_calls,omitempty"`
 }
 
 type chatLogprobs struct {
@@ -175,7 +177,7 @@ func (s *Server) handleChat(w http.ResponseWriter, r *http.Request, rc *reqCtx) 
 	if p == nil {
 		return
 	}
-	ids, e := s.chatPrompt(p.messages, p.templateArgs, true)
+	ids, e := s.chatToolsPrompt(p.messages, p.templateArgs, p.tools, true)
 	if e == nil && len(ids) == 0 {
 		e = badRequest("messages", "the rendered prompt is empty")
 	}
@@ -446,6 +448,9 @@ func (f *chatFormat) start(index int) any {
 }
 
 func (f *chatFormat) chunk(d delta) any {
+	if len(d.calls) > 0 {
+		return f.wrap([]chatChunkChoice{{Index: d.index, Delta: chatDelta{ToolCalls: d.calls}}}, nil)
+	}
 	text := d.text
 	return f.wrap([]chatChunkChoice{{Index: d.index, Delta: chatDelta{Content: &text}, Logprobs: f.lp(d.logprobs)}}, nil)
 }
@@ -460,7 +465,11 @@ func (f *chatFormat) usageChunk(u usage) any { return f.wrap([]chatChunkChoice{}
 func (f *chatFormat) response(results []choiceResult, texts []string, lps [][]tokenLogprob, u usage) any {
 	choices := make([]chatChoice, len(results))
 	for i, r := range results {
-		choices[i] = chatChoice{Index: i, Message: chatMessage{Role: "assistant", Content: texts[i]}, Logprobs: f.lp(lps[i]), FinishReason: r.finish}
+		msg := chatMessage{Role: "assistant", Content: &texts[i], ToolCalls: r.toolCalls}
+		if texts[i] == "" && len(r.toolCalls) > 0 {
+			msg.Content = nil
+		}
+		choices[i] = chatChoice{Index: i, Message: msg, Logprobs: f.lp(lps[i]), FinishReason: r.finish}
 	}
 	return wrap(&f.envelope, "chat.completion", choices, &u)
 }

@@ -68,18 +68,19 @@ type completionBody struct {
 
 type chatBody struct {
 	samplingFields
-	Messages            []messageBody   `json:"messages"`
-	MaxCompletionTokens *int64          `json:"max_completion_tokens"`
-	Logprobs            *bool           `json:"logprobs"`
-	TopLogprobs         *int64          `json:"top_logprobs"`
-	Tools               json.RawMessage `json:"tools"`
-	ChatTemplateKwargs  map[string]any  `json:"chat_template_kwargs"`
+	toolFields
+	Messages            []messageBody  `json:"messages"`
+	MaxCompletionTokens *int64         `json:"max_completion_tokens"`
+	Logprobs            *bool          `json:"logprobs"`
+	TopLogprobs         *int64         `json:"top_logprobs"`
+	ChatTemplateKwargs  map[string]any `json:"chat_template_kwargs"`
 }
 
 type messageBody struct {
 	Role    string          `json:"role"`
 	Content json.RawMessage `json:"content"`
 	Name    *string         `json:"name"`
+	messageToolFields
 }
 
 // genParams is a validated request, independent of the endpoint.
@@ -90,6 +91,7 @@ type genParams struct {
 	ids          [][]int32 // prompts given as token ids
 	messages     []chat.Message
 	templateArgs map[string]any
+	tools        *toolParams // nil: no tools
 	n            int
 	maxTokens    int // 0: choose a default
 	sampling     sampler.Params
@@ -182,14 +184,8 @@ func parseChat(body []byte, vocab int) (*genParams, *apiError) {
 		}
 		p.topLogprobs = int(*b.TopLogprobs)
 	}
-	if !isNull(b.Tools) {
-		var tools []json.RawMessage
-		if err := json.Unmarshal(b.Tools, &tools); err != nil {
-			return nil, badRequest("tools", "tools must be an array")
-		}
-		if len(tools) > 0 {
-			return nil, badRequest("tools", "tools are not supported")
-		}
+	if p.tools, e = parseTools(&b.toolFields); e != nil {
+		return nil, e
 	}
 	if p.templateArgs, e = templateArgs(b.ChatTemplateKwargs); e != nil {
 		return nil, e
@@ -242,6 +238,9 @@ func parseMessage(m messageBody, i int) (chat.Message, *apiError) {
 	msg := chat.Message{Role: role}
 	if m.Name != nil {
 		msg.Name = *m.Name
+	}
+	if e := parseMessageTools(m, i, &msg); e != nil {
+		return chat.Message{}, e
 	}
 	c := bytes.TrimSpace(m.Content)
 	switch {

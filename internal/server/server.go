@@ -31,6 +31,7 @@ import (
 	"github.com/kvwarden/kvwarden/internal/engine"
 	"github.com/kvwarden/kvwarden/internal/tenants"
 	"github.com/kvwarden/kvwarden/internal/tokenizer"
+	"github.com/kvwarden/kvwarden/internal/toolcall"
 )
 
 // Tokenizer is what the server needs from the model's tokenizer; *tokenizer.Tokenizer satisfies it.
@@ -64,6 +65,10 @@ type Config struct {
 	Logger             *slog.Logger  // default slog.Default()
 	Registry           *prometheus.Registry
 	Now                func() time.Time // clock for rate limits and timestamps; default time.Now
+
+	// ToolCallParser names the syntax of the model's tool calls (toolcall.Names); default: the
+	// one the model's chat template teaches.
+	ToolCallParser string
 }
 
 // Server serves the API. Create it with New, start it with Run or Serve, stop it with Shutdown.
@@ -83,6 +88,8 @@ type Server struct {
 	// fingerprint is the system_fingerprint of responses: it changes when the model, the kernels
 	// or the build does, which is when outputs of the same seed may change.
 	fingerprint string
+
+	toolFormat toolcall.Format // reads tool calls from the model's output
 
 	baseCtx    context.Context // parent of every request context; cancelled when draining times out
 	cancelBase context.CancelFunc
@@ -186,8 +193,14 @@ func New(cfg Config, eng engine.Interface, tok Tokenizer, ts *tenants.Store) (*S
 	if err != nil {
 		return nil, fmt.Errorf("server: model chat template: %w", err)
 	}
+	toolFormat := toolcall.Detect(info.ChatTemplate)
+	if cfg.ToolCallParser != "" {
+		if toolFormat, err = toolcall.Lookup(cfg.ToolCallParser); err != nil {
+			return nil, fmt.Errorf("server: %w", err)
+		}
+	}
 	s := &Server{
-		cfg: cfg, eng: eng, tok: tok, tenants: ts, tmpl: tmpl, info: info,
+		cfg: cfg, eng: eng, tok: tok, tenants: ts, tmpl: tmpl, toolFormat: toolFormat, info: info,
 		log: cfg.Logger, reg: cfg.Registry, lim: newLimiter(cfg.Now), started: cfg.Now(),
 		gens: newBusy(), bodies: map[*http.ResponseController]struct{}{}, live: map[*liveRequest]struct{}{},
 		fingerprint: fingerprint(info, buildinfo.Read()),
@@ -304,7 +317,7 @@ func (s *Server) Serve(ln net.Listener) error {
 		s.log.Warn("DEV MODE: authentication is off and every request is tenant \"dev\"; allowed only because the listen address is loopback",
 			"addr", ln.Addr().String())
 	}
-	s.log.Info("serving", "addr", ln.Addr().String(), "model", s.cfg.ModelName, "max_context", s.info.MaxContext)
+	s.log.Info("serving", "addr", ln.Addr().String(), "model", s.cfg.ModelName, "max_context", s.info.MaxContext, "tool_call_parser", s.toolFormat.Name())
 	s.serving.Store(true)
 	err := s.http.Serve(ln)
 	s.serving.Store(false)

@@ -16,6 +16,7 @@ type tokenizeBody struct {
 	// generation does.
 	AddGenerationPrompt *bool          `json:"add_generation_prompt"`
 	ChatTemplateKwargs  map[string]any `json:"chat_template_kwargs"`
+	toolFields
 }
 
 type tokenizeResponse struct {
@@ -76,7 +77,11 @@ func (s *Server) tokenize(body []byte) ([]int32, *apiError) {
 	if e != nil {
 		return nil, e
 	}
-	return s.chatPrompt(msgs, args, b.AddGenerationPrompt == nil || *b.AddGenerationPrompt)
+	tools, e := parseTools(&b.toolFields)
+	if e != nil {
+		return nil, e
+	}
+	return s.chatToolsPrompt(msgs, args, tools, b.AddGenerationPrompt == nil || *b.AddGenerationPrompt)
 }
 
 func (s *Server) handleDetokenize(w http.ResponseWriter, r *http.Request, rc *reqCtx) {

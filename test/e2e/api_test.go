@@ -42,6 +42,7 @@ func TestAPI(t *testing.T) {
 		{"completion", testCompletion},
 		{"stream_include_usage", testStreamIncludeUsage},
 		{"chat_template", testChatTemplate},
+		{"chat_tools", testChatTools},
 		{"chat_stream_include_usage", testChatStreamIncludeUsage},
 		{"responses", testResponses},
 		{"stop", testStop},

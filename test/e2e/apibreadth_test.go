@@ -99,13 +99,13 @@ func TestPromptLogprobsMatchGreedy(t *testing.T) {
 func TestServeOptions(t *testing.T) {
 	const key = "kvw-e2e-0123456789abcdef"
 	s := startServer(t, serverOpts{model: storiesModel, apiKey: key,
-		args: []string{"--served-model-name", "story,story-alias", "--allowed-origins", "https://chat.example.com"}})
+		args: []string{"--served-model-name", "story,story-alias", "--allowed-origins", "https://chat.example.com", "--tool-call-parser", "mistral"}})
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	cl := s.client(key)
 
 	// The start-up message a person reads.
-	for _, want := range []string{`serving "story" at http://` + s.addr, "POST /tokenize", "maximum concurrency for 128-token requests"} {
+	for _, want := range []string{`serving "story" at http://` + s.addr, "POST /tokenize", "maximum concurrency for 128-token requests", "tool_call_parser=mistral"} {
 		if !strings.Contains(s.log.String(), want) {
 			t.Errorf("start-up output lacks %q:\n%s", want, s.logTail(2000))
 		}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/openai/openai-go/v3"
+	"github.com/openai/openai-go/v3/shared"
 )
 
 func testChatTemplate(t *testing.T, api *apiSuite) {
@@ -49,5 +50,42 @@ func testChatTemplate(t *testing.T, api *apiSuite) {
 		if string(joined) != c.Message.Content {
 			t.Errorf("%s: logprob bytes %q != content %q", id, joined, c.Message.Content)
 		}
+	}
+}
+
+// testChatTools: tools and a tool-call history reach the real Qwen3 template through the binary
+// (the prompt grows by their rendering), answered whole and streamed. The random weights make a
+// call unlikely, so the answer is plain content; the parsing is tested on crafted outputs in
+// internal/server.
+func testChatTools(t *testing.T, api *apiSuite) {
+	qwen, ctx := api.qwen, api.ctx
+	plain := helloQwen(4)
+	base, err := qwen.Chat.Completions.New(ctx, plain)
+	api.must(t, err)
+	p := helloQwen(4)
+	p.Tools = []openai.ChatCompletionToolUnionParam{openai.ChatCompletionFunctionTool(shared.FunctionDefinitionParam{
+		Name: "get_weather", Description: openai.String("Weather in a city"),
+		Parameters: shared.FunctionParameters{"type": "object", "properties": map[string]any{"city": map[string]any{"type": "string"}}},
+	})}
+	withTools, err := qwen.Chat.Completions.New(ctx, p)
+	api.must(t, err)
+	call := openai.ChatCompletionAssistantMessageParam{ToolCalls: []openai.ChatCompletionMessageToolCallUnionParam{{
+		OfFunction: &openai.ChatCompletionMessageFunctionToolCallParam{ID: "call_1",
+			Function: openai.ChatCompletionMessageFunctionToolCallFunctionParam{Name: "get_weather", Arguments: `{"city": "Paris"}`}}}}}
+	p.Messages = append(p.Messages, openai.ChatCompletionMessageParamUnion{OfAssistant: &call}, openai.ToolMessage("sunny", "call_1"))
+	withHistory, err := qwen.Chat.Completions.New(ctx, p)
+	api.must(t, err)
+	if !(base.Usage.PromptTokens < withTools.Usage.PromptTokens && withTools.Usage.PromptTokens < withHistory.Usage.PromptTokens) {
+		t.Errorf("prompt tokens: plain %d, with tools %d, with the call history %d: each should grow",
+			base.Usage.PromptTokens, withTools.Usage.PromptTokens, withHistory.Usage.PromptTokens)
+	}
+	st := qwen.Chat.Completions.NewStreaming(ctx, p)
+	acc := openai.ChatCompletionAccumulator{}
+	for st.Next() {
+		acc.AddChunk(st.Current())
+	}
+	api.must(t, st.Err())
+	if got, want := acc.Choices[0].Message.Content, withHistory.Choices[0].Message.Content; got != want {
+		t.Errorf("streamed %q, whole %q", got, want)
 	}
 }
