@@ -298,12 +298,7 @@ func (j *job) consumeOne(ctx context.Context, index int, st engine.Stream, emit 
 		}
 		if ev.Done {
 			if ev.Err != nil {
-				if ctx.Err() != nil {
-					// The engine's abort answers our own cancellation; the cause (client gone, key
-					// revoked) is the true reason, whichever of the two select saw first.
-					return res, context.Cause(ctx)
-				}
-				return res, ev.Err
+				return res, abortCause(ctx, ev.Err)
 			}
 			if ev.Finish != kvtypes.FinishStop && ev.Finish != kvtypes.FinishLength {
 				return res, &engine.AbortError{Reason: "internal", Message: "terminal event without a finish reason"}
@@ -399,4 +394,24 @@ func (s *Server) errorFor(err error) *apiError {
 		}
 	}
 	return fromAbort(err)
+}
+
+// abortCause is why an engine request ended with err. An abort for "cancelled" answers our own
+// cancellation (the client left, or its key was revoked), whose cause is the true reason. The
+// engine watches the request's context, of which ctx is a child that a parent's cancel reaches
+// an instant later: wait that instant rather than report a revoked key as a plain abort.
+func abortCause(ctx context.Context, err error) error {
+	var ab *engine.AbortError
+	if errors.As(err, &ab) && ab.Reason == kvtypes.AbortCancelled {
+		t := time.NewTimer(100 * time.Millisecond)
+		defer t.Stop()
+		select {
+		case <-ctx.Done():
+		case <-t.C:
+		}
+	}
+	if ctx.Err() != nil {
+		return context.Cause(ctx)
+	}
+	return err
 }
