@@ -178,6 +178,9 @@ func (s *Server) handleChat(w http.ResponseWriter, r *http.Request, rc *reqCtx) 
 		return
 	}
 	ids, e := s.chatToolsPrompt(p.messages, p.templateArgs, p.tools, true)
+	if e == nil {
+		e = s.constrainTools(p)
+	}
 	if e == nil && len(ids) == 0 {
 		e = badRequest("messages", "the rendered prompt is empty")
 	}

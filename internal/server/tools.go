@@ -31,6 +31,7 @@ var functionName = regexp.MustCompile(`^[a-zA-Z0-9_-]{1,64}$`)
 type toolParams struct {
 	defs     chat.JSON // the tools array as sent, for the chat template
 	names    []string
+	params   []json.RawMessage // names[i]'s parameters schema; nil when not given
 	choice   string
 	function string
 	parallel bool
@@ -86,6 +87,7 @@ func parseTools(b *toolFields) (*toolParams, *apiError) {
 				return nil, badRequest(param+".function.name", "%s.function.name %q is already used by another tool", param, *tl.Function.Name)
 			}
 			t.names = append(t.names, *tl.Function.Name)
+			t.params = append(t.params, tl.Function.Parameters)
 		}
 		defs, err := chat.ParseJSON(b.Tools)
 		if err != nil {

@@ -256,29 +256,40 @@ func TestToolBadInput(t *testing.T) {
 	}
 }
 
-// TestToolChoice: "required" and a named function are checked on the output (decoding is not
-// constrained): a reply without the call is a 500 tool_choice_unmet, as JSON or as a stream
-// error; "none" leaves call syntax as content; parallel_tool_calls false keeps the first call.
+// TestToolChoice: with the hermes parser "required" and a named function are decoded under a
+// grammar (the fake engine takes the first allowed token), so even a reply written without a
+// call yields one, to the named function; with mistral (check only) a reply without the call is
+// a 500 tool_choice_unmet, as JSON or as a stream error; "none" leaves call syntax as content;
+// parallel_tool_calls false keeps the first call.
 func TestToolChoice(t *testing.T) {
-	env := toolEnv(t)
+	hermes := toolEnv(t)
+	mistralEng := newFakeEngine()
+	mistralEng.info.MaxContext = 4096
+	mistral := startWith(t, mistralEng, nil, nil, func(c *Config) { c.ToolCallParser = "mistral" })
+	mistral.eng = mistralEng
 	const tools = `"tools":[{"type":"function","function":{"name":"get_weather"}},{"type":"function","function":{"name":"other"}}]`
 	two := weatherCall + "\n" + strings.ReplaceAll(weatherCall, "Paris", "Rome")
 	for _, tc := range []struct {
 		name, reply, extra string
+		env                *testEnv
 		code               int
 		finish             string
 		calls              int
+		called             string // the constrained call's function
 	}{
-		{"required met", weatherCall, `"tool_choice":"required"`, 200, "tool_calls", 1},
-		{"required unmet", "no call", `"tool_choice":"required"`, 500, "", 0},
-		{"named met", weatherCall, `"tool_choice":{"type":"function","function":{"name":"get_weather"}}`, 200, "tool_calls", 1},
-		{"named other", weatherCall, `"tool_choice":{"type":"function","function":{"name":"other"}}`, 500, "", 0},
-		{"none", weatherCall, `"tool_choice":"none"`, 200, "stop", 0},
-		{"auto text", "plain", `"tool_choice":"auto"`, 200, "stop", 0},
-		{"parallel", two, `"parallel_tool_calls":true`, 200, "tool_calls", 2},
-		{"not parallel", two, `"parallel_tool_calls":false`, 200, "tool_calls", 1},
-		{"cut short", weatherCall, fmt.Sprintf(`"max_tokens":%d`, strings.Index(weatherCall, "Paris")+2), 200, "length", 1},
+		{"required met", weatherCall, `"tool_choice":"required"`, hermes, 200, "tool_calls", 1, ""},
+		{"required constrained", "no call", `"tool_choice":"required"`, hermes, 200, "tool_calls", 1, ""},
+		{"required unmet", "no call", `"tool_choice":"required"`, mistral, 500, "", 0, ""},
+		{"named met", weatherCall, `"tool_choice":{"type":"function","function":{"name":"get_weather"}}`, hermes, 200, "tool_calls", 1, ""},
+		{"named constrained", weatherCall, `"tool_choice":{"type":"function","function":{"name":"other"}}`, hermes, 200, "tool_calls", 1, "other"},
+		{"named other", `[TOOL_CALLS][{"name": "get_weather", "arguments": {}}]`, `"tool_choice":{"type":"function","function":{"name":"other"}}`, mistral, 500, "", 0, ""},
+		{"none", weatherCall, `"tool_choice":"none"`, hermes, 200, "stop", 0, ""},
+		{"auto text", "plain", `"tool_choice":"auto"`, hermes, 200, "stop", 0, ""},
+		{"parallel", two, `"parallel_tool_calls":true`, hermes, 200, "tool_calls", 2, ""},
+		{"not parallel", two, `"parallel_tool_calls":false`, hermes, 200, "tool_calls", 1, ""},
+		{"cut short", weatherCall, fmt.Sprintf(`"max_tokens":%d`, strings.Index(weatherCall, "Paris")+2), hermes, 200, "length", 1, ""},
 	} {
+		env := tc.env
 		replyWith(env.eng, tc.reply)
 		for _, stream := range []bool{false, true} {
 			body := `{"messages":[{"role":"user","content":"x"}],` + tools + `,` + tc.extra
@@ -315,6 +326,9 @@ func TestToolChoice(t *testing.T) {
 			ch := r.Choices[0]
 			if ch.FinishReason != tc.finish || len(ch.Message.ToolCalls) != tc.calls {
 				t.Errorf("%s: %s", tc.name, out)
+			}
+			if tc.called != "" && (len(ch.Message.ToolCalls) == 0 || ch.Message.ToolCalls[0]["function"].(map[string]any)["name"] != tc.called) {
+				t.Errorf("%s: want a call to %s: %s", tc.name, tc.called, out)
 			}
 			if tc.name == "cut short" && ch.Message.ToolCalls[0]["function"].(map[string]any)["arguments"] != `{"city": "Pa` {
 				t.Errorf("cut short: %s", out)
