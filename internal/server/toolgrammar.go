@@ -38,7 +38,11 @@ func (s *Server) constrainTools(p *genParams) *apiError {
 	}
 	if len(p.stops) > 0 || len(p.stopTokens) > 0 {
 		// A stop could cut the call short, breaking the promise that it is well formed.
-		return badRequest("stop", "stop cannot be combined with tool_choice %q", t.choice)
+		param := "stop"
+		if len(p.stops) == 0 {
+			param = "stop_token_ids"
+		}
+		return badRequest(param, "%s cannot be combined with tool_choice %q", param, t.choice)
 	}
 	// Written by hand, not marshalled from maps: the grammar emits properties in the schema's
 	// order, and models (and the streamed parser) expect the name first.

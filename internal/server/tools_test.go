@@ -267,6 +267,10 @@ func TestToolChoice(t *testing.T) {
 	mistralEng.info.MaxContext = 4096
 	mistral := startWith(t, mistralEng, nil, nil, func(c *Config) { c.ToolCallParser = "mistral" })
 	mistral.eng = mistralEng
+	llamaEng := newFakeEngine()
+	llamaEng.info.MaxContext = 4096
+	llama := startWith(t, llamaEng, nil, nil, func(c *Config) { c.ToolCallParser = "llama3" })
+	llama.eng = llamaEng
 	const tools = `"tools":[{"type":"function","function":{"name":"get_weather"}},{"type":"function","function":{"name":"other"}}]`
 	two := weatherCall + "\n" + strings.ReplaceAll(weatherCall, "Paris", "Rome")
 	for _, tc := range []struct {
@@ -279,6 +283,7 @@ func TestToolChoice(t *testing.T) {
 	}{
 		{"required met", weatherCall, `"tool_choice":"required"`, hermes, 200, "tool_calls", 1, ""},
 		{"required constrained", "no call", `"tool_choice":"required"`, hermes, 200, "tool_calls", 1, ""},
+		{"llama3 named constrained", "no call", `"tool_choice":{"type":"function","function":{"name":"other"}}`, llama, 200, "tool_calls", 1, "other"},
 		{"required unmet", "no call", `"tool_choice":"required"`, mistral, 500, "", 0, ""},
 		{"named met", weatherCall, `"tool_choice":{"type":"function","function":{"name":"get_weather"}}`, hermes, 200, "tool_calls", 1, ""},
 		{"named constrained", weatherCall, `"tool_choice":{"type":"function","function":{"name":"other"}}`, hermes, 200, "tool_calls", 1, "other"},
@@ -459,5 +464,41 @@ func TestToolsNotRendered(t *testing.T) {
 	}
 	if len(eng.requests()) != 0 {
 		t.Error("the request reached the engine")
+	}
+}
+
+// TestToolChoiceConstrainedRefused: a constrained tool_choice refuses what would break its
+// promise of a well-formed call (a stop, another output format), and unsupported parameters
+// fall back to any object rather than failing the request.
+func TestToolChoiceConstrainedRefused(t *testing.T) {
+	env := toolEnv(t)
+	replyWith(env.eng, "no call")
+	const tools = `"tools":[{"type":"function","function":{"name":"f","parameters":{"type":"object","properties":{"id":{"type":"string","pattern":"^a"}}}}},` +
+		`{"type":"function","function":{"name":"g","parameters":{"$defs":{"x":{"type":"string"}},"type":"object","properties":{"x":{"$ref":"#/$defs/x"}}}}}]`
+	for _, tc := range []struct {
+		name, extra string
+		code        int
+		param       string
+	}{
+		{"stop", `"tool_choice":"required","stop":"x"`, 400, "stop"},
+		{"stop_token_ids", `"tool_choice":"required","stop_token_ids":[1]`, 400, "stop_token_ids"},
+		{"response_format", `"tool_choice":"required","response_format":{"type":"json_object"}`, 400, "response_format"},
+		{"stop with auto", `"tool_choice":"auto","stop":"x"`, 200, ""},
+		{"unsupported parameters", `"tool_choice":{"type":"function","function":{"name":"f"}}`, 200, ""},
+		{"$ref parameters", `"tool_choice":{"type":"function","function":{"name":"g"}}`, 200, ""},
+	} {
+		code, _, out := env.post("/v1/chat/completions", keyAlice, `{"messages":[{"role":"user","content":"x"}],`+tools+`,`+tc.extra+`}`)
+		var e struct {
+			Error struct {
+				Param string `json:"param"`
+			} `json:"error"`
+		}
+		_ = json.Unmarshal(out, &e)
+		if code != tc.code || e.Error.Param != tc.param {
+			t.Errorf("%s: %d %s, want %d naming %q", tc.name, code, out, tc.code, tc.param)
+		}
+		if code == 200 && tc.name != "stop with auto" && !bytes.Contains(out, []byte(`"finish_reason":"tool_calls"`)) {
+			t.Errorf("%s: %s", tc.name, out)
+		}
 	}
 }
