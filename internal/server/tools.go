@@ -297,8 +297,9 @@ func (e *toolChoiceError) apiError() *apiError {
 		Message: e.msg + " (decoding is not constrained: retry, or use tool_choice \"auto\")", Reason: "tool_choice_unmet"}
 }
 
-// check enforces tool_choice required or a named function on the finished output: without
-// constrained decoding the model may not comply, and the client asked for a call.
+// check enforces tool_choice required or a named function on the finished output: where the
+// parser's markup cannot be constrained (constrainTools) the model may not comply, and the
+// client asked for a call.
 func (ts *toolStream) check() error {
 	switch {
 	case ts == nil:
