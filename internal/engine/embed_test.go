@@ -8,14 +8,11 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/kvwarden/kvwarden/internal/gguf"
 	"github.com/kvwarden/kvwarden/internal/kv"
 	"github.com/kvwarden/kvwarden/internal/kvtypes"
 	"github.com/kvwarden/kvwarden/internal/model"
 	"github.com/kvwarden/kvwarden/internal/sampler"
-	"github.com/kvwarden/kvwarden/internal/source"
 	"github.com/kvwarden/kvwarden/internal/tensor"
-	"github.com/kvwarden/kvwarden/internal/tokenizer"
 )
 
 const embedSpec = "dummy:llama,dim=64,layers=2,heads=4,kv_heads=2,ffn=96,vocab=512,ctx=256,type=f32,seed=3"
@@ -27,33 +24,8 @@ func embedEngine(t *testing.T, pooling string, mutate func(*Config)) (*Engine, *
 	if pooling != "" {
 		spec += ",pooling=" + pooling
 	}
-	res, err := source.Resolve(context.Background(), spec, source.Options{CacheDir: t.TempDir()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	f, err := gguf.Open(res.Path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { f.Close() })
-	m, err := model.Load(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tok, err := tokenizer.FromGGUF(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg := Config{Threads: 2, KVDType: tensor.F32, KVMemBytes: 8 << 20, PrefixCache: true, StepTokens: 64, MaxRunning: 16}
-	if mutate != nil {
-		mutate(&cfg)
-	}
-	e, err := New(m, tok, cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(e.Close)
-	return e, m
+	m, tok := loadModel(t, spec)
+	return startEngine(t, m, tok, testConfig, mutate), m
 }
 
 func embed(t *testing.T, e *Engine, tenant string, prompt []int32) ([]float32, Usage) {

@@ -15,18 +15,18 @@ import (
 	"github.com/kvwarden/kvwarden/internal/kvtypes"
 	"github.com/kvwarden/kvwarden/internal/model"
 	"github.com/kvwarden/kvwarden/internal/sampler"
-	"github.com/kvwarden/kvwarden/internal/source"
 	"github.com/kvwarden/kvwarden/internal/tensor"
 	"github.com/kvwarden/kvwarden/internal/testenv"
+	"github.com/kvwarden/kvwarden/internal/testenv/testmodel"
 	"github.com/kvwarden/kvwarden/internal/tokenizer"
 )
 
 // demoModel names the project's built-in demo model (random weights, generated in milliseconds)
 // for newEngine and loadModel: the tests that do not compare with another implementation's outputs
 // run on it, so they run on a user's checkout without the shared models too.
-const demoModel = "demo"
+const demoModel = testmodel.Demo
 
-// loadModel opens the demo model or a file of the shared models folder.
+// loadModel opens the demo model, a dummy:SPEC model or a file of the shared models folder.
 func loadModel(t testing.TB, name string) (*model.Model, *tokenizer.Tokenizer) {
 	t.Helper()
 	m, tok, _ := openModel(t, name)
@@ -36,31 +36,9 @@ func loadModel(t testing.TB, name string) (*model.Model, *tokenizer.Tokenizer) {
 // openModel is loadModel that also returns the open file (a transfer fingerprint reads it).
 func openModel(t testing.TB, name string) (*model.Model, *tokenizer.Tokenizer, *gguf.File) {
 	t.Helper()
-	var path string
-	if name == demoModel {
-		res, err := source.Resolve(context.Background(), "", source.Options{CacheDir: t.TempDir()})
-		if err != nil {
-			t.Fatal(err)
-		}
-		path = res.Path
-	} else {
-		path = testenv.Model(t, name) // skips (fails under CI) without the shared folder
-	}
-	f, err := gguf.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { f.Close() })
-	m, err := model.Load(f)
-	if err != nil {
-		t.Fatal(err)
-	}
+	m, tok, f := testmodel.Open(t, name)
 	if name == "stories260K.gguf" {
 		m.Context = 512 // the file's context_length key is a converter default (see the reference README)
-	}
-	tok, err := tokenizer.FromGGUF(f)
-	if err != nil {
-		t.Fatal(err)
 	}
 	return m, tok, f
 }
@@ -68,7 +46,15 @@ func openModel(t testing.TB, name string) (*model.Model, *tokenizer.Tokenizer, *
 func newEngine(t *testing.T, name string, mutate func(*Config)) *Engine {
 	t.Helper()
 	m, tok := loadModel(t, name)
-	cfg := Config{Threads: 2, KVDType: tensor.F32, KVMemBytes: 8 << 20, PrefixCache: true, StepTokens: 64, MaxRunning: 16}
+	return startEngine(t, m, tok, testConfig, mutate)
+}
+
+// testConfig is the engine configuration of the single-engine tests.
+var testConfig = Config{Threads: 2, KVDType: tensor.F32, KVMemBytes: 8 << 20, PrefixCache: true, StepTokens: 64, MaxRunning: 16}
+
+// startEngine serves m with cfg, changed by mutate if not nil, until the test ends.
+func startEngine(t *testing.T, m *model.Model, tok *tokenizer.Tokenizer, cfg Config, mutate func(*Config)) *Engine {
+	t.Helper()
 	if mutate != nil {
 		mutate(&cfg)
 	}

@@ -35,16 +35,7 @@ func newSplit(t *testing.T, name string, faults *transfer.Faults, mutate func(*C
 		tr = faults
 	}
 	mk := func(x *TransferConfig) *Engine {
-		cfg := Config{Threads: 1, KVDType: tensor.F32, KVMemBytes: 4 << 20, StepTokens: 64, MaxRunning: 8, Secret: secret, Transfer: x}
-		if mutate != nil {
-			mutate(&cfg)
-		}
-		e, err := New(m, tok, cfg)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(e.Close)
-		return e
+		return startEngine(t, m, tok, Config{Threads: 1, KVDType: tensor.F32, KVMemBytes: 4 << 20, StepTokens: 64, MaxRunning: 8, Secret: secret, Transfer: x}, mutate)
 	}
 	s := &split{
 		pre: mk(&TransferConfig{File: f, Transport: tr, SendTimeout: 5 * time.Second}),

@@ -17,9 +17,9 @@ import (
 	"github.com/kvwarden/kvwarden/internal/kvtypes"
 	"github.com/kvwarden/kvwarden/internal/model"
 	"github.com/kvwarden/kvwarden/internal/sampler"
-	"github.com/kvwarden/kvwarden/internal/source"
 	"github.com/kvwarden/kvwarden/internal/tensor"
 	"github.com/kvwarden/kvwarden/internal/testenv"
+	"github.com/kvwarden/kvwarden/internal/testenv/testmodel"
 	"github.com/kvwarden/kvwarden/internal/tokenizer"
 	"github.com/kvwarden/kvwarden/internal/transfer"
 )
@@ -35,23 +35,7 @@ type fixture struct {
 
 func load(t *testing.T) *fixture {
 	t.Helper()
-	res, err := source.Resolve(context.Background(), "", source.Options{CacheDir: t.TempDir()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	f, err := gguf.Open(res.Path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { f.Close() })
-	m, err := model.Load(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tok, err := tokenizer.FromGGUF(f)
-	if err != nil {
-		t.Fatal(err)
-	}
+	m, tok, f := testmodel.Open(t, testmodel.Demo)
 	dir := t.TempDir()
 	if err := transfer.WriteDevCerts(dir, time.Now()); err != nil {
 		t.Fatal(err)
