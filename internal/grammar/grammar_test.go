@@ -205,18 +205,23 @@ var propSchemas = []string{personSchema, "",
 	`{"enum":["x",1,null,{"k":[true]}]}`,
 }
 
+// propMatcher is mustMatcher with the validator of the same schema ("" is JSON mode: any object).
+func propMatcher(t *testing.T, schema string) (*Matcher, *jsonschema.Schema) {
+	t.Helper()
+	vs := `{"type":"object"}`
+	if schema != "" {
+		vs = schema
+	}
+	return mustMatcher(t, schema), validator(t, vs)
+}
+
 // Every schema-valid value, serialised compactly in declared order, is accepted; every strict
 // prefix is an incomplete prefix; and whatever the automaton accepts after a random mutation
 // validates (it never accepts an invalid document).
 func TestAutomatonProperty(t *testing.T) {
 	for i, schema := range propSchemas {
 		t.Run(fmt.Sprint(i), func(t *testing.T) {
-			m := mustMatcher(t, schema)
-			vs := `{"type":"object"}`
-			if schema != "" {
-				vs = schema
-			}
-			val := validator(t, vs)
+			m, val := propMatcher(t, schema)
 			rapid.Check(t, func(t *rapid.T) {
 				doc := genValue(t, m.g.root, 0)
 				if !validates(val, []byte(doc)) {
@@ -259,12 +264,7 @@ func TestAutomatonProperty(t *testing.T) {
 func TestConstraintAlwaysCloses(t *testing.T) {
 	for i, schema := range propSchemas {
 		t.Run(fmt.Sprint(i), func(t *testing.T) {
-			m := mustMatcher(t, schema)
-			vs := `{"type":"object"}`
-			if schema != "" {
-				vs = schema
-			}
-			val := validator(t, vs)
+			m, val := propMatcher(t, schema)
 			need := m.Start().Cost() + 1
 			rapid.Check(t, func(t *rapid.T) {
 				maxTokens := rapid.IntRange(need, need+60).Draw(t, "max")
