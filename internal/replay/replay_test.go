@@ -152,28 +152,8 @@ func TestEachDefenceAloneStopsTheChain(t *testing.T) {
 			if len(r.Stale) != 0 {
 				t.Fatalf("stale pages read: %+v", r.Stale)
 			}
-			if tc.defence == kvtypes.DefenceGate {
-				if r.StartErr == nil || !strings.Contains(r.StartErr.Error(), tc.err) {
-					t.Fatalf("start-up: %v, want %q", r.StartErr, tc.err)
-				}
-				return // no server: no request, no metrics, no probe
-			}
-			// Recorded, not asserted: the README table's probe column.
-			if r.ProbeErr != nil {
-				t.Fatal(r.ProbeErr)
-			}
-			t.Logf("probe with %s alone: %d findings", tc.defence, len(r.Probe.Findings))
-			for _, e := range r.Timeline {
-				if e.Role == "victim" && e.Status != 200 {
-					t.Errorf("victim %s: %+v", e.Tenant, e)
-				}
-			}
-			a := attacker(r)
-			if a.Status == 200 || !strings.Contains(a.Error, tc.err) {
-				t.Errorf("attacker: status %d error %q, want %d with %q", a.Status, a.Error, tc.status, tc.err)
-			}
-			if a.Status != tc.status {
-				t.Errorf("attacker status %d, want %d", a.Status, tc.status)
+			if !stoppedBy(t, r, tc.defence, tc.status, tc.err) {
+				return // the gate: no server, no request, no metrics, no probe
 			}
 			if r.Fired[tc.defence] != 1 || len(r.Fired) != 1 {
 				t.Errorf("fired %v, want %s once", r.Fired, tc.defence)
@@ -188,6 +168,33 @@ func TestEachDefenceAloneStopsTheChain(t *testing.T) {
 			}
 		})
 	}
+}
+
+// stoppedBy checks a run with only defence d on up to the attacker: the gate refuses start-up with
+// an error holding wantErr (stoppedBy then returns false: there is nothing more to check); any other
+// defence lets the victims through and answers the attacker wantStatus with wantErr.
+func stoppedBy(t *testing.T, r *Result, d kvtypes.Defence, wantStatus int, wantErr string) bool {
+	t.Helper()
+	if d == kvtypes.DefenceGate {
+		if r.StartErr == nil || !strings.Contains(r.StartErr.Error(), wantErr) {
+			t.Fatalf("start-up: %v, want %q", r.StartErr, wantErr)
+		}
+		return false
+	}
+	// Recorded, not asserted: the README table's probe column.
+	if r.ProbeErr != nil {
+		t.Fatal(r.ProbeErr)
+	}
+	t.Logf("probe, %s, %s alone: %d findings", r.Mode, d, len(r.Probe.Findings))
+	for _, e := range r.Timeline {
+		if e.Role == "victim" && e.Status != 200 {
+			t.Errorf("victim %s: %+v", e.Tenant, e)
+		}
+	}
+	if a := attacker(r); a.Status != wantStatus || !strings.Contains(a.Error, wantErr) {
+		t.Errorf("attacker: status %d error %q, want %d with %q", a.Status, a.Error, wantStatus, wantErr)
+	}
+	return true
 }
 
 // TestReleaseAloneCannotStopTheChain documents a limit: delayed release guards against late
@@ -280,24 +287,8 @@ func TestDisaggregatedEachDefenceAloneStopsTheChain(t *testing.T) {
 			if crossTenant(r.Stale) || len(r.Canaries) > 0 {
 				t.Fatalf("leak with %s on: %+v %+v", tc.defence, r.Stale, r.Canaries)
 			}
-			if tc.defence == kvtypes.DefenceGate {
-				if r.StartErr == nil || !strings.Contains(r.StartErr.Error(), tc.err) {
-					t.Fatalf("start-up: %v, want %q", r.StartErr, tc.err)
-				}
+			if !stoppedBy(t, r, tc.defence, tc.status, tc.err) {
 				return
-			}
-			if r.ProbeErr != nil {
-				t.Fatal(r.ProbeErr)
-			}
-			t.Logf("probe, disaggregated, %s alone: %d findings", tc.defence, len(r.Probe.Findings))
-			for _, e := range r.Timeline {
-				if e.Role == "victim" && e.Status != 200 {
-					t.Errorf("victim %s: %+v", e.Tenant, e)
-				}
-			}
-			a := attacker(r)
-			if a.Status != tc.status || !strings.Contains(a.Error, tc.err) {
-				t.Errorf("attacker: status %d error %q, want %d with %q", a.Status, a.Error, tc.status, tc.err)
 			}
 			for _, n := range r.Nodes {
 				want := map[kvtypes.Defence]uint64{}
