@@ -57,69 +57,47 @@ var phaseBuckets = []float64{0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25,
 // Token-count buckets: powers of two up to a million.
 var tokenBuckets = prometheus.ExponentialBuckets(1, 2, 21)
 
+// counter, counterVec and histogram build the collectors newMetrics registers: a name, its help
+// text and, where it has them, its labels or buckets.
+func counter(name, help string) prometheus.Counter {
+	return prometheus.NewCounter(prometheus.CounterOpts{Name: name, Help: help})
+}
+
+func counterVec(name, help string, labels ...string) *prometheus.CounterVec {
+	return prometheus.NewCounterVec(prometheus.CounterOpts{Name: name, Help: help}, labels)
+}
+
+func histogram(name, help string, buckets []float64) prometheus.Histogram {
+	return prometheus.NewHistogram(prometheus.HistogramOpts{Name: name, Help: help, Buckets: buckets})
+}
+
 func newMetrics(reg *prometheus.Registry, eng engine.Interface) *metrics {
 	m := &metrics{
-		requests: prometheus.NewCounterVec(prometheus.CounterOpts{
-			Name: "kvwarden_http_requests_total", Help: "HTTP requests by endpoint and status code.",
-		}, []string{"endpoint", "code"}),
-		rejected: prometheus.NewCounterVec(prometheus.CounterOpts{
-			Name: "kvwarden_requests_rejected_total", Help: "Requests refused or failed, by reason.",
-		}, []string{"reason"}),
+		requests: counterVec("kvwarden_http_requests_total", "HTTP requests by endpoint and status code.", "endpoint", "code"),
+		rejected: counterVec("kvwarden_requests_rejected_total", "Requests refused or failed, by reason.", "reason"),
 		inflight: prometheus.NewGauge(prometheus.GaugeOpts{
 			Name: "kvwarden_http_requests_in_flight", Help: "Generation requests being served.",
 		}),
-		ttft: prometheus.NewHistogram(prometheus.HistogramOpts{
-			Name: "kvwarden_time_to_first_token_seconds", Help: "Time from request arrival to the first generated token.",
-			Buckets: []float64{0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60},
-		}),
-		itl: prometheus.NewHistogram(prometheus.HistogramOpts{
-			Name: "kvwarden_inter_token_latency_seconds", Help: "Time between consecutive tokens of one choice.",
-			Buckets: []float64{0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5},
-		}),
-		tokens: prometheus.NewCounterVec(prometheus.CounterOpts{
-			Name: "kvwarden_usage_tokens_total", Help: "Tokens reported in usage, by kind (prompt or completion).",
-		}, []string{"kind"}),
+		ttft:   histogram("kvwarden_time_to_first_token_seconds", "Time from request arrival to the first generated token.", []float64{0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60}),
+		itl:    histogram("kvwarden_inter_token_latency_seconds", "Time between consecutive tokens of one choice.", []float64{0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5}),
+		tokens: counterVec("kvwarden_usage_tokens_total", "Tokens reported in usage, by kind (prompt or completion).", "kind"),
 		durations: prometheus.NewHistogramVec(prometheus.HistogramOpts{
 			Name: "kvwarden_request_duration_seconds", Help: "Generation request duration.",
 			Buckets: prometheus.ExponentialBuckets(0.01, 2.5, 12),
 		}, []string{"endpoint"}),
-		streamErrs: prometheus.NewCounter(prometheus.CounterOpts{
-			Name: "kvwarden_stream_errors_total", Help: "Streams that ended with an error event after they had started (client aborts are counted apart).",
-		}),
-		clientAborts: prometheus.NewCounter(prometheus.CounterOpts{
-			Name: "kvwarden_client_aborts_total", Help: "Generation requests whose client closed the connection before the answer ended.",
-		}),
-		finished: prometheus.NewCounterVec(prometheus.CounterOpts{
-			Name: "kvwarden_requests_finished_total", Help: "Choices ended, by finish reason (stop, length, or abort for any failure or client abort).",
-		}, []string{"reason"}),
-		queueTime: prometheus.NewHistogram(prometheus.HistogramOpts{
-			Name: "kvwarden_request_queue_time_seconds", Help: "Time an engine request waited before its first step.", Buckets: phaseBuckets,
-		}),
-		prefillTime: prometheus.NewHistogram(prometheus.HistogramOpts{
-			Name: "kvwarden_request_prefill_time_seconds", Help: "Time from an engine request's first step to its first token.", Buckets: phaseBuckets,
-		}),
-		decodeTime: prometheus.NewHistogram(prometheus.HistogramOpts{
-			Name: "kvwarden_request_decode_time_seconds", Help: "Time from an engine request's first token to its last.", Buckets: phaseBuckets,
-		}),
-		promptLen: prometheus.NewHistogram(prometheus.HistogramOpts{
-			Name: "kvwarden_request_prompt_tokens", Help: "Prompt tokens per generation request.", Buckets: tokenBuckets,
-		}),
-		genLen: prometheus.NewHistogram(prometheus.HistogramOpts{
-			Name: "kvwarden_request_generation_tokens", Help: "Generated tokens per generation request (every choice).", Buckets: tokenBuckets,
-		}),
-		cacheQueries: prometheus.NewCounter(prometheus.CounterOpts{
-			Name: "kvwarden_prefix_cache_queries_total", Help: "Prompt tokens of ended engine requests, all looked up in their tenant's prefix cache.",
-		}),
-		cacheHits: prometheus.NewCounter(prometheus.CounterOpts{
-			Name: "kvwarden_prefix_cache_hits_total", Help: "Of kvwarden_prefix_cache_queries_total, the tokens served from the tenant's own prefix cache.",
-		}),
-		tenantTokens: prometheus.NewCounterVec(prometheus.CounterOpts{
-			Name: "kvwarden_tenant_tokens_total", Help: "Tokens reported in usage, by configured tenant and kind (prompt or completion).",
-		}, []string{"tenant", "kind"}),
-		tenantReqs: prometheus.NewCounterVec(prometheus.CounterOpts{
-			Name: "kvwarden_tenant_requests_total", Help: "Generation requests served, by configured tenant.",
-		}, []string{"tenant"}),
-		tenantSeen: map[string]string{},
+		streamErrs:   counter("kvwarden_stream_errors_total", "Streams that ended with an error event after they had started (client aborts are counted apart)."),
+		clientAborts: counter("kvwarden_client_aborts_total", "Generation requests whose client closed the connection before the answer ended."),
+		finished:     counterVec("kvwarden_requests_finished_total", "Choices ended, by finish reason (stop, length, or abort for any failure or client abort).", "reason"),
+		queueTime:    histogram("kvwarden_request_queue_time_seconds", "Time an engine request waited before its first step.", phaseBuckets),
+		prefillTime:  histogram("kvwarden_request_prefill_time_seconds", "Time from an engine request's first step to its first token.", phaseBuckets),
+		decodeTime:   histogram("kvwarden_request_decode_time_seconds", "Time from an engine request's first token to its last.", phaseBuckets),
+		promptLen:    histogram("kvwarden_request_prompt_tokens", "Prompt tokens per generation request.", tokenBuckets),
+		genLen:       histogram("kvwarden_request_generation_tokens", "Generated tokens per generation request (every choice).", tokenBuckets),
+		cacheQueries: counter("kvwarden_prefix_cache_queries_total", "Prompt tokens of ended engine requests, all looked up in their tenant's prefix cache."),
+		cacheHits:    counter("kvwarden_prefix_cache_hits_total", "Of kvwarden_prefix_cache_queries_total, the tokens served from the tenant's own prefix cache."),
+		tenantTokens: counterVec("kvwarden_tenant_tokens_total", "Tokens reported in usage, by configured tenant and kind (prompt or completion).", "tenant", "kind"),
+		tenantReqs:   counterVec("kvwarden_tenant_requests_total", "Generation requests served, by configured tenant.", "tenant"),
+		tenantSeen:   map[string]string{},
 	}
 	reg.MustRegister(m.requests, m.rejected, m.inflight, m.ttft, m.itl, m.tokens, m.durations, m.streamErrs,
 		m.clientAborts, m.finished, m.queueTime, m.prefillTime, m.decodeTime, m.promptLen, m.genLen,

@@ -244,13 +244,7 @@ func TestToolBadInput(t *testing.T) {
 		{`{"messages":[{"role":"assistant","content":null,"tool_calls":[{"type":"function","function":{"name":"f"}}]}]}`, "messages[0].tool_calls[0]"},
 	} {
 		code, _, body := env.post("/v1/chat/completions", keyAlice, tc.body)
-		var e struct {
-			Error struct {
-				Param string `json:"param"`
-			} `json:"error"`
-		}
-		_ = json.Unmarshal(body, &e)
-		if code != http.StatusBadRequest || e.Error.Param != tc.param {
+		if code != http.StatusBadRequest || errParam(body) != tc.param {
 			t.Errorf("%s: %d %s, want 400 naming %s", tc.body, code, body, tc.param)
 		}
 	}
@@ -488,17 +482,22 @@ func TestToolChoiceConstrainedRefused(t *testing.T) {
 		{"$ref parameters", `"tool_choice":{"type":"function","function":{"name":"g"}}`, 200, ""},
 	} {
 		code, _, out := env.post("/v1/chat/completions", keyAlice, `{"messages":[{"role":"user","content":"x"}],`+tools+`,`+tc.extra+`}`)
-		var e struct {
-			Error struct {
-				Param string `json:"param"`
-			} `json:"error"`
-		}
-		_ = json.Unmarshal(out, &e)
-		if code != tc.code || e.Error.Param != tc.param {
+		if code != tc.code || errParam(out) != tc.param {
 			t.Errorf("%s: %d %s, want %d naming %q", tc.name, code, out, tc.code, tc.param)
 		}
 		if code == 200 && tc.name != "stop with auto" && !bytes.Contains(out, []byte(`"finish_reason":"tool_calls"`)) {
 			t.Errorf("%s: %s", tc.name, out)
 		}
 	}
+}
+
+// errParam is the param an OpenAI error body names ("" for any other body).
+func errParam(body []byte) string {
+	var e struct {
+		Error struct {
+			Param string `json:"param"`
+		} `json:"error"`
+	}
+	_ = json.Unmarshal(body, &e)
+	return e.Error.Param
 }
