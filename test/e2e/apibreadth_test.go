@@ -20,13 +20,7 @@ import (
 // alternative for alternative, the logprobs the server reported while generating that output
 // greedily.
 func TestPromptLogprobsMatchGreedy(t *testing.T) {
-	cases := f32Greedy(loadRef(t, "stories260K.json"))
-	if len(cases) < 3 {
-		t.Fatalf("only %d f32 greedy cases in the reference", len(cases))
-	}
-	v := loadVocab(t, storiesModel)
-	s := startServer(t, serverOpts{model: storiesModel})
-	cl := s.client("dev")
+	cases, v, s, cl := storiesGreedy(t, 3)
 	ctxLen := maxModelLen(t, s, "dev")
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()

@@ -35,13 +35,7 @@ func expectGreedy(c refCase, maxContext int) greedyExpect {
 // sampler, detokenizer and SSE. Token-id prompts go in; the ids come back as logprobs token
 // strings and as text, and both must be the reference's, token for token.
 func TestGreedyMatchesReference(t *testing.T) {
-	cases := f32Greedy(loadRef(t, "stories260K.json"))
-	if len(cases) < 16 {
-		t.Fatalf("only %d f32 greedy cases in the reference", len(cases))
-	}
-	v := loadVocab(t, storiesModel)
-	s := startServer(t, serverOpts{model: storiesModel})
-	cl := s.client("dev")
+	cases, v, s, cl := storiesGreedy(t, 16)
 	// A failed call is first checked against a hung or crashed server, a product bug of its own.
 	must := func(t *testing.T, err error) {
 		t.Helper()

@@ -10,6 +10,7 @@ import (
 	"github.com/kvwarden/kvwarden/internal/testenv"
 	"github.com/kvwarden/kvwarden/internal/testenv/testtok"
 	"github.com/kvwarden/kvwarden/internal/tokenizer"
+	"github.com/openai/openai-go/v3"
 )
 
 // refCase is a case of the shared reference files (llama.cpp and llama2.c outputs).
@@ -42,6 +43,19 @@ func f32Greedy(cases []refCase) []refCase {
 
 // vocab is the model's tokenizer, used only to name the tokens the API reports as text.
 type vocab struct{ tok *tokenizer.Tokenizer }
+
+// storiesGreedy returns the f32 greedy reference cases of stories260K, its vocabulary, and a
+// server of it with the client of tenant dev; fewer than least cases fail the test.
+func storiesGreedy(t *testing.T, least int) ([]refCase, vocab, *server, openai.Client) {
+	t.Helper()
+	cases := f32Greedy(loadRef(t, "stories260K.json"))
+	if len(cases) < least {
+		t.Fatalf("only %d f32 greedy cases in the reference", len(cases))
+	}
+	v := loadVocab(t, storiesModel)
+	s := startServer(t, serverOpts{model: storiesModel})
+	return cases, v, s, s.client("dev")
+}
 
 func loadVocab(t testing.TB, model string) vocab {
 	t.Helper()
