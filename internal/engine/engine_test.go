@@ -72,15 +72,12 @@ type result struct {
 	err    error
 }
 
+// collect is drain keeping only the token ids.
 func collect(st Stream) result {
-	var r result
-	for ev := range st.Events() {
-		for _, t := range ev.Tokens {
-			r.ids = append(r.ids, t.ID)
-		}
-		if ev.Done {
-			r.finish, r.err = ev.Finish, ev.Err
-		}
+	d := drain(st)
+	r := result{finish: d.finish, err: d.err}
+	for _, tk := range d.toks {
+		r.ids = append(r.ids, tk.ID)
 	}
 	return r
 }
