@@ -96,15 +96,7 @@ func TestChainLeaksWithEveryDefenceOff(t *testing.T) {
 // attended over pages another tenant wrote.
 func TestProbeFindsTheLeakWithEveryDefenceOff(t *testing.T) {
 	r := run(t)
-	if r.ProbeErr != nil {
-		t.Fatal(r.ProbeErr)
-	}
-	if n := ProbeFindings(r.Probe, probe.CheckInvariance); n == 0 {
-		t.Errorf("the probe reports no invariance finding: %+v", r.Probe.Findings)
-	}
-	if !crossTenant(r.ProbeStale) {
-		t.Errorf("the engine saw no probe request read another tenant's page: %+v", r.ProbeStale)
-	}
+	probeSawLeak(t, r, "the engine")
 	if r.Probe.Requests > probeBudget {
 		t.Errorf("the probe sent %d requests, over its budget of %d", r.Probe.Requests, probeBudget)
 	}
@@ -167,6 +159,21 @@ func TestEachDefenceAloneStopsTheChain(t *testing.T) {
 				t.Errorf("metrics %q lack %q", r.Metrics, want)
 			}
 		})
+	}
+}
+
+// probeSawLeak checks that the probe ran, reported an invariance finding, and that where (the
+// engine whose trace r.ProbeStale is) saw a probe request read another tenant's page.
+func probeSawLeak(t *testing.T, r *Result, where string) {
+	t.Helper()
+	if r.ProbeErr != nil {
+		t.Fatal(r.ProbeErr)
+	}
+	if n := ProbeFindings(r.Probe, probe.CheckInvariance); n == 0 {
+		t.Errorf("the probe reports no invariance finding: %+v", r.Probe.Findings)
+	}
+	if !crossTenant(r.ProbeStale) {
+		t.Errorf("%s saw no probe request read another tenant's page: %+v", where, r.ProbeStale)
 	}
 }
 
@@ -250,18 +257,10 @@ func TestDisaggregatedLeaksWithEveryDefenceOff(t *testing.T) {
 	if len(r.Fired) != 0 {
 		t.Errorf("defences fired with all off: %v", r.Fired)
 	}
-	if r.ProbeErr != nil {
-		t.Fatal(r.ProbeErr)
-	}
 	// The probe reports the leak from outside (held to kvwarden's bit-identity, Config.Exact:
 	// here the leak makes even idle repeats differ), and the decode node's trace confirms that
 	// its own requests read other tenants' pages.
-	if n := ProbeFindings(r.Probe, probe.CheckInvariance); n == 0 {
-		t.Errorf("the probe reports no invariance finding: %+v", r.Probe.Findings)
-	}
-	if !crossTenant(r.ProbeStale) {
-		t.Errorf("the decode node saw no probe request read another tenant's page: %+v", r.ProbeStale)
-	}
+	probeSawLeak(t, r, "the decode node")
 }
 
 // TestDisaggregatedEachDefenceAloneStopsTheChain: every fault on but one defence, across the
