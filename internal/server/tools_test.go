@@ -121,15 +121,23 @@ const langChainBody = `{"model":"fake-model","max_tokens":200,"tool_choice":"aut
  {"role":"assistant","content":"","tool_calls":[{"id":"call_1","type":"function","function":{"name":"get_weather","arguments":"{\"city\": \"Paris\"}"}}]},
  {"role":"tool","content":"sunny","tool_call_id":"call_1"}]}`
 
-// TestToolHistoryRendered: an assistant turn's tool_calls and the tool result reach the prompt
-// (they were dropped before), rendered as the Qwen3 template writes them.
-func TestToolHistoryRendered(t *testing.T) {
+// postLangChain posts langChainBody to a tool server whose engine replies reply, and returns the
+// server and the 200 answer's body.
+func postLangChain(t *testing.T, reply string) (*testEnv, []byte) {
+	t.Helper()
 	env := toolEnv(t)
-	replyWith(env.eng, "It is sunny.")
+	replyWith(env.eng, reply)
 	code, _, body := env.post("/v1/chat/completions", keyAlice, langChainBody)
 	if code != 200 {
 		t.Fatalf("%d %s", code, body)
 	}
+	return env, body
+}
+
+// TestToolHistoryRendered: an assistant turn's tool_calls and the tool result reach the prompt
+// (they were dropped before), rendered as the Qwen3 template writes them.
+func TestToolHistoryRendered(t *testing.T) {
+	env, body := postLangChain(t, "It is sunny.")
 	var r struct {
 		Choices []struct {
 			Message      map[string]any `json:"message"`
@@ -157,12 +165,7 @@ func TestToolHistoryRendered(t *testing.T) {
 
 // TestTokenizeTools: /tokenize counts the tools as the chat endpoint renders them.
 func TestTokenizeTools(t *testing.T) {
-	env := toolEnv(t)
-	replyWith(env.eng, "ok")
-	code, _, out := env.post("/v1/chat/completions", keyAlice, langChainBody)
-	if code != 200 {
-		t.Fatalf("%d %s", code, out)
-	}
+	env, _ := postLangChain(t, "ok")
 	chatLen := len(env.eng.requests()[0].Prompt)
 	for _, tc := range []struct {
 		body string
