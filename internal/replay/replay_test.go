@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kvwarden/kvwarden/internal/engine"
 	"github.com/kvwarden/kvwarden/internal/kvtypes"
 	"github.com/kvwarden/kvwarden/internal/probe"
 )
@@ -73,15 +74,7 @@ func TestChainLeaksWithEveryDefenceOff(t *testing.T) {
 	if !r.LeakedData {
 		t.Fatal("no leak with every defence off")
 	}
-	victims := 0
-	for _, s := range r.Stale {
-		if s.Tenant != Attacker {
-			t.Errorf("victim %s read stale pages: %+v", s.Tenant, s)
-		}
-		for _, v := range Victims {
-			victims += s.Owners[v]
-		}
-	}
+	victims := victimPages(t, r.Stale)
 	if victims == 0 {
 		t.Fatalf("the attacker read no victim's page: %+v", r.Stale)
 	}
@@ -160,6 +153,22 @@ func TestEachDefenceAloneStopsTheChain(t *testing.T) {
 			}
 		})
 	}
+}
+
+// victimPages counts the victims' pages the stale reads attended over, failing the test for any
+// stale read by a victim: only the attacker may read what others wrote.
+func victimPages(t *testing.T, stale []engine.StaleRead) int {
+	t.Helper()
+	victims := 0
+	for _, s := range stale {
+		if s.Tenant != Attacker {
+			t.Errorf("victim %s read stale pages: %+v", s.Tenant, s)
+		}
+		for _, v := range Victims {
+			victims += s.Owners[v]
+		}
+	}
+	return victims
 }
 
 // probeSawLeak checks that the probe ran, reported an invariance finding, and that where (the
@@ -242,15 +251,7 @@ func TestDisaggregatedLeaksWithEveryDefenceOff(t *testing.T) {
 		t.Fatalf("attacker: %+v, start: %v", a, r.StartErr)
 	}
 	dec := nodeOf(t, r, "decode")
-	victims := 0
-	for _, s := range dec.Stale {
-		if s.Tenant != Attacker {
-			t.Errorf("victim %s read stale pages: %+v", s.Tenant, s)
-		}
-		for _, v := range Victims {
-			victims += s.Owners[v]
-		}
-	}
+	victims := victimPages(t, dec.Stale)
 	if victims == 0 || !r.LeakedData {
 		t.Fatalf("the attacker read no victim's page on the decode node: %+v", dec.Stale)
 	}
