@@ -115,17 +115,30 @@ func (c *memClient) Recv() ([]byte, error) {
 	case b := <-c.p.down:
 		return b, nil
 	case <-c.p.srvDone:
-		select {
-		case b := <-c.p.down: // frames sent before the handler returned come first
-			return b, nil
-		default:
-			return nil, io.EOF
-		}
+		return c.p.afterHandler()
 	case <-c.p.reset:
-		return nil, c.p.resetErr
+		// A handler that returned also breaks the stream, and select picks among ready cases at
+		// random: the frames it sent before returning still come first, as gRPC's do.
+		select {
+		case <-c.p.srvDone:
+			return c.p.afterHandler()
+		default:
+			return nil, c.p.resetErr
+		}
 	case <-c.ctx.Done():
 		c.p.break_(c.ctx.Err())
 		return nil, c.ctx.Err()
+	}
+}
+
+// afterHandler is what the client reads once the handler has returned: the frames it sent
+// before that, then the end of the stream.
+func (p *memPipe) afterHandler() ([]byte, error) {
+	select {
+	case b := <-p.down:
+		return b, nil
+	default:
+		return nil, io.EOF
 	}
 }
 
