@@ -5,6 +5,17 @@ import (
 	"strings"
 )
 
+// opened finds the next block that marker opens at or after pos in region: done when only space is
+// left, found (with the text after the marker) when the next text is the marker.
+func opened(region string, pos int, marker string) (body string, done, found bool) {
+	rest := strings.TrimLeft(region[pos:], " \t\r\n")
+	if rest == "" {
+		return "", true, false
+	}
+	body, found = strings.CutPrefix(rest, marker)
+	return body, false, found
+}
+
 // hermes: each call is a JSON object between <tool_call> and </tool_call>.
 type hermes struct{}
 
@@ -19,11 +30,10 @@ func (hermes) parse(region string, final bool) ([]Call, int, bool) {
 	var calls []Call
 	pos := 0
 	for {
-		rest := strings.TrimLeft(region[pos:], " \t\r\n")
-		if rest == "" {
+		body, done, ok := opened(region, pos, hermesOpen)
+		if done {
 			return calls, pos, true
 		}
-		body, ok := strings.CutPrefix(rest, hermesOpen)
 		if !ok {
 			return calls, pos, !final
 		}
@@ -91,11 +101,10 @@ func (mistral) parse(region string, final bool) ([]Call, int, bool) {
 	var calls []Call
 	pos := 0
 	for {
-		rest := strings.TrimLeft(region[pos:], " \t\r\n")
-		if rest == "" {
+		body, done, ok := opened(region, pos, mistralOpen)
+		if done {
 			return calls, pos, true
 		}
-		body, ok := strings.CutPrefix(rest, mistralOpen)
 		if !ok {
 			return calls, pos, !final
 		}
