@@ -25,7 +25,7 @@ func newRootCmd() *cobra.Command {
 		Version:       versionText(), // enables --version
 	}
 	root.SetVersionTemplate("{{.Version}}")
-	root.AddCommand(newServeCmd(), newGenerateCmd(), newCapacityCmd(), newTenantCmd(), newInspectCmd(), newBenchCmd(), newProbeCmd(),
+	root.AddCommand(newServeCmd(), newGenerateCmd(), newCapacityCmd(), newTenantCmd(), newInspectCmd(), newModelCmd(), newBenchCmd(), newProbeCmd(),
 		newCertsCmd(), newReplayCmd(), newVersionCmd())
 	return root
 }

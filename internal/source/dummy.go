@@ -40,6 +40,14 @@ type DummySpec struct {
 // Ref125M is the reference benchmark model, dummy:ref125m: about 125M parameters, ~133 MB at Q8_0.
 var Ref125M = DummySpec{Arch: "llama", Dim: 768, Layers: 12, Heads: 12, KVHeads: 4, FFN: 2048, Vocab: 32000, Ctx: 2048, Type: tensor.Q8_0, Seed: 1}
 
+// Ref1B is dummy:ref1b, about 1.1B parameters (~1.2 GB at Q8_0): larger than a 480 MiB L3 cache, so
+// decode measures the machine's read bandwidth rather than its cache's. Its context holds a
+// 4,096-token prompt and the generated tokens after it.
+var Ref1B = DummySpec{Arch: "llama", Dim: 2048, Layers: 16, Heads: 32, KVHeads: 8, FFN: 8192, Vocab: 32000, Ctx: 8192, Type: tensor.Q8_0, Seed: 1}
+
+// dummyPresets are the names a spec may start with; its keys default to the preset's values.
+var dummyPresets = map[string]DummySpec{"llama": Ref125M, "ref125m": Ref125M, "ref1b": Ref1B}
+
 // demoSpec is the built-in demo model: tiny and F32 so it is written in milliseconds.
 var demoSpec = DummySpec{Arch: "llama", Dim: 64, Layers: 2, Heads: 4, KVHeads: 2, FFN: 172, Vocab: 512, Ctx: 2048, Type: tensor.F32, Seed: 20240601}
 
@@ -48,8 +56,9 @@ var dummyTypes = []tensor.DType{tensor.F32, tensor.F16, tensor.BF16, tensor.Q8_0
 
 var dummyKeys = []string{"dim", "layers", "heads", "kv_heads", "ffn", "vocab", "ctx", "type", "seed", "tied", "pooling"}
 
-// ParseDummySpec reads the part after "dummy:": an optional leading name (llama, or the preset
-// ref125m) then comma-separated key=value pairs. Missing keys take ref125m's values.
+// ParseDummySpec reads the part after "dummy:": an optional leading name (llama, or a preset:
+// ref125m, ref1b) then comma-separated key=value pairs. Missing keys take the preset's values
+// (ref125m's after llama or no name).
 func ParseDummySpec(s string) (DummySpec, error) {
 	spec := Ref125M
 	items := strings.Split(s, ",")
@@ -57,11 +66,12 @@ func ParseDummySpec(s string) (DummySpec, error) {
 		items = nil
 	}
 	if len(items) > 0 && !strings.Contains(items[0], "=") {
-		switch name := strings.TrimSpace(items[0]); name {
-		case "llama", "ref125m":
-		default:
-			return DummySpec{}, fmt.Errorf("dummy:%s: unknown model %q (want llama or ref125m, then key=value pairs)", s, name)
+		name := strings.TrimSpace(items[0])
+		p, ok := dummyPresets[name]
+		if !ok {
+			return DummySpec{}, fmt.Errorf("dummy:%s: unknown model %q (want llama, ref125m or ref1b, then key=value pairs)", s, name)
 		}
+		spec = p
 		items = items[1:]
 	}
 	// The integer keys all take a positive number, into these fields.
@@ -328,6 +338,20 @@ func onesFill(n int) func(io.Writer) error {
 	}
 }
 
+// WriteDummyFile writes the model of a dummy spec (the part after "dummy:") to path, replacing
+// it only once the whole file is written, and returns the normalised spec.
+func WriteDummyFile(spec, path string) (DummySpec, error) {
+	s, err := ParseDummySpec(spec)
+	if err != nil {
+		return DummySpec{}, err
+	}
+	err = writeAtomic(path, func(w io.Writer) error {
+		_, err := s.WriteTo(w)
+		return err
+	})
+	return s, err
+}
+
 func resolveDummy(s string, opts Options) (Resolved, error) {
 	spec, err := ParseDummySpec(s)
 	if err != nil {
@@ -392,22 +416,7 @@ func generateIn(path string, write func(io.Writer) error, sha string) (string, e
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 			return "", err
 		}
-		tmp, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".tmp*")
-		if err != nil {
-			return "", err
-		}
-		err = write(tmp)
-		if err == nil {
-			err = tmp.Sync()
-		}
-		if cerr := tmp.Close(); err == nil {
-			err = cerr
-		}
-		if err == nil {
-			err = os.Rename(tmp.Name(), path)
-		}
-		if err != nil {
-			os.Remove(tmp.Name())
+		if err := writeAtomic(path, write); err != nil {
 			return "", err
 		}
 	}
@@ -418,4 +427,27 @@ func generateIn(path string, write func(io.Writer) error, sha string) (string, e
 		}
 	}
 	return path, nil
+}
+
+// writeAtomic writes path through a temporary file in its folder, renamed into place once
+// complete, so that the path never holds a partial file.
+func writeAtomic(path string, write func(io.Writer) error) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".tmp*")
+	if err != nil {
+		return err
+	}
+	err = write(tmp)
+	if err == nil {
+		err = tmp.Sync()
+	}
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), path)
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+	}
+	return err
 }

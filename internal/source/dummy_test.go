@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -66,6 +67,164 @@ func TestParseDummySpecErrors(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%q: error %v, want %q", c.spec, err, c.want)
 		}
+	}
+}
+
+func TestParseDummyPresets(t *testing.T) {
+	small := Ref1B
+	small.Layers, small.Type = 2, tensor.F16
+	for _, c := range []struct {
+		spec string
+		want DummySpec
+	}{
+		{"ref1b", Ref1B},
+		{" ref1b ", Ref1B},
+		{"ref1b,layers=2,type=f16", small},
+		{Ref1B.String(), Ref1B}, // "llama," then every key
+		{"ref125m,dim=2048,layers=16,heads=32,kv_heads=8,ffn=8192,ctx=8192", Ref1B},
+	} {
+		got, err := ParseDummySpec(c.spec)
+		if err != nil {
+			t.Fatalf("%q: %v", c.spec, err)
+		}
+		if got != c.want {
+			t.Errorf("%q parsed as %+v, want %+v", c.spec, got, c.want)
+		}
+	}
+	if _, err := ParseDummySpec("ref7b"); err == nil || !strings.Contains(err.Error(), "ref125m or ref1b") {
+		t.Errorf("ref7b: %v", err)
+	}
+}
+
+// TestRef1BSize: about 1.1B parameters, and larger than a 480 MiB L3 cache even at Q4_K.
+func TestRef1BSize(t *testing.T) {
+	if p := Ref1B.Params(); p < 1.05e9 || p > 1.15e9 {
+		t.Errorf("ref1b has %d parameters, want ~1.1B", p)
+	}
+	if b := Ref1B.approxBytes(); b < 1.1e9 || b > 1.25e9 {
+		t.Errorf("ref1b takes %d bytes at Q8_0, want ~1.17 GB", b)
+	}
+	q4 := Ref1B
+	q4.Type = tensor.Q4_K
+	if err := q4.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	if b := q4.approxBytes(); b <= 480<<20 {
+		t.Errorf("ref1b at Q4_K takes %d bytes, not more than a 480 MiB L3", b)
+	}
+}
+
+// TestDummyLlamaCppMetadata checks the keys llama.cpp's loader (c392e50) requires of a llama
+// model and its SentencePiece vocabulary, with the types it reads them as, and that tensor data
+// is aligned as it expects: llama-bench and llama-server must load the same file kvwarden does.
+func TestDummyLlamaCppMetadata(t *testing.T) {
+	for _, typ := range []string{"f16", "q8_0", "q4_k"} {
+		spec := "dim=256,layers=1,heads=4,kv_heads=2,ffn=512,vocab=300,ctx=512,type=" + typ
+		s, err := ParseDummySpec(spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var buf bytes.Buffer
+		if _, err := s.WriteTo(&buf); err != nil {
+			t.Fatal(err)
+		}
+		f, err := gguf.Parse(buf.Bytes())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f.Version != 3 {
+			t.Errorf("%s: GGUF v%d, want 3", typ, f.Version)
+		}
+		for _, c := range []struct {
+			key string
+			typ gguf.ValueType
+			val any // nil: any value
+		}{
+			{"general.architecture", gguf.TypeString, "llama"},
+			{"general.file_type", gguf.TypeUint32, nil},
+			{"llama.context_length", gguf.TypeUint32, uint32(512)},
+			{"llama.embedding_length", gguf.TypeUint32, uint32(256)},
+			{"llama.block_count", gguf.TypeUint32, uint32(1)},
+			{"llama.feed_forward_length", gguf.TypeUint32, uint32(512)},
+			{"llama.attention.head_count", gguf.TypeUint32, uint32(4)},
+			{"llama.attention.head_count_kv", gguf.TypeUint32, uint32(2)},
+			{"llama.rope.dimension_count", gguf.TypeUint32, uint32(64)},
+			{"llama.attention.layer_norm_rms_epsilon", gguf.TypeFloat32, nil},
+			{"tokenizer.ggml.model", gguf.TypeString, "llama"},
+			{"tokenizer.ggml.tokens", gguf.TypeArray, nil},
+			{"tokenizer.ggml.scores", gguf.TypeArray, nil},
+			{"tokenizer.ggml.token_type", gguf.TypeArray, nil},
+			{"tokenizer.ggml.bos_token_id", gguf.TypeUint32, uint32(1)},
+			{"tokenizer.ggml.eos_token_id", gguf.TypeUint32, uint32(2)},
+			{"tokenizer.ggml.unknown_token_id", gguf.TypeUint32, uint32(0)},
+		} {
+			v, ok := f.KV[c.key]
+			switch {
+			case !ok:
+				t.Errorf("%s: %s missing", typ, c.key)
+			case v.Type != c.typ:
+				t.Errorf("%s: %s is %s, want %s", typ, c.key, v.Type, c.typ)
+			case c.val != nil && !reflect.DeepEqual(v.V, c.val):
+				t.Errorf("%s: %s = %v, want %v", typ, c.key, v.V, c.val)
+			}
+		}
+		// The vocabulary arrays are parallel, of vocab_size entries, with the element types
+		// llama.cpp reads (string, f32, i32).
+		toks, ok1 := f.Strings("tokenizer.ggml.tokens")
+		scores, ok2 := f.Float32s("tokenizer.ggml.scores")
+		types, ok3 := f.Int32s("tokenizer.ggml.token_type")
+		if !ok1 || !ok2 || !ok3 || len(toks) != 300 || len(scores) != 300 || len(types) != 300 {
+			t.Errorf("%s: vocabulary arrays %v %v %v of %d, %d, %d entries, want 300 each", typ, ok1, ok2, ok3, len(toks), len(scores), len(types))
+		}
+		// llama.cpp takes general.alignment, else 32, and refuses misaligned tensor data.
+		align := uint64(32)
+		if a, ok := f.Uint("general.alignment"); ok {
+			align = a
+		}
+		for _, ti := range f.Tensors {
+			if ti.Offset%align != 0 {
+				t.Errorf("%s: tensor %s at offset %d, not a multiple of %d", typ, ti.Name, ti.Offset, align)
+			}
+		}
+	}
+}
+
+func TestWriteDummyFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "m.gguf")
+	spec := "dim=64,layers=1,heads=4,kv_heads=2,ffn=96,vocab=300,type=q8_0"
+	s, err := WriteDummyFile(spec, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want bytes.Buffer
+	if _, err := s.WriteTo(&want); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want.Bytes()) {
+		t.Fatal("the written file differs from WriteTo's bytes")
+	}
+	// The cached file of the same spec is the same bytes: llama.cpp and kvwarden read one model.
+	r, err := Resolve(context.Background(), "dummy:"+spec, Options{CacheDir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cached, _ := os.ReadFile(r.Path); !bytes.Equal(cached, got) {
+		t.Fatal("the cached dummy file differs from the written one")
+	}
+	for _, c := range []struct{ spec, path, want string }{
+		{"dim=7", path, "not divisible"},
+		{spec, filepath.Join(t.TempDir(), "no", "such", "dir", "m.gguf"), "no such file"},
+	} {
+		if _, err := WriteDummyFile(c.spec, c.path); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q to %s: error %v, want %q", c.spec, c.path, err, c.want)
+		}
+	}
+	if entries, _ := os.ReadDir(filepath.Dir(path)); len(entries) != 1 {
+		t.Errorf("%d files beside the written model, want none (no temporaries left)", len(entries)-1)
 	}
 }
 
