@@ -97,7 +97,12 @@ isolation checks, sampling):
 Medians of --reps runs, beside the machine's limits measured first with the engine's thread count:
 a streaming read of a buffer much larger than the L3 cache (generation reads every weight once per
 step), the F32 dot kernel on data in L1 and a register-only FMA loop (prompt processing is
-compute-bound). The prefix cache is always off here: random prompts would never hit it.`,
+compute-bound). The prefix cache is always off here: random prompts would never hit it.
+
+  tgN @ depth D  (--depth D,...) B concurrent requests of D random token ids generating N+1
+       tokens: decode only, the tokens after every sequence's first (which ends its prompt's
+       processing) over the time since, with the share of the read bandwidth reached counting
+       the weights and the D+ tokens of KV cache each step reads`,
 		cobra.NoArgs, benchRunE(&asJSON, func(ctx context.Context, _ *cobra.Command, stderr io.Writer, show showFunc) error {
 			cfg, err := mf.engineConfig()
 			if err != nil {
@@ -130,6 +135,7 @@ compute-bound). The prefix cache is always off here: random prompts would never 
 	fs.IntVar(&o.GenTokens, "gen-tokens", bench.DefaultOfflineGenTokens, "tokens generated per sequence in the generation test")
 	fs.IntSliceVar(&o.Batches, "batch", bench.DefaultOfflineBatches(), "batch sizes: concurrent requests per test")
 	fs.IntVar(&o.Reps, "reps", bench.DefaultOfflineReps, "repetitions of each test; the medians are reported")
+	fs.IntSliceVar(&o.Depths, "depth", []int{0}, "context depths: also measure decode after a prompt of this many tokens in the KV cache (prompt time excluded); 0 is the plain tg")
 	fs.BoolVar(&asJSON, "json", false, "print the result as JSON (for bench compare)")
 	fs.StringVar(&readBuf, "read-buffer", "", "buffer of the read-bandwidth measurement (default: 1GiB or 4× the L3 cache, at most 4GiB)")
 	fs.BoolVar(&o.NoLimits, "no-limits", false, "skip measuring the machine's limits")

@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -398,5 +400,121 @@ func TestFairnessSmoke(t *testing.T) {
 	}
 	if _, err := RunFairness(testContext(t), FairnessOptions{URL: ls.URL, Keys: ls.Keys[:1]}); err == nil {
 		t.Error("one tenant accepted")
+	}
+}
+
+func TestOfflineDepth(t *testing.T) {
+	m, tok := demoModel(t)
+	off, err := RunOffline(testContext(t), m, tok, testConfig(), OfflineOptions{
+		PromptTokens: 8, GenTokens: 4, Batches: []int{1, 2}, Depths: []int{0, 40}, Reps: 2,
+		Limits: LimitsOptions{ReadBytes: 16 << 20},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := json.Marshal(NewResult(off, nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got struct {
+		Offline struct {
+			Depths []int `json:"depths"`
+			Runs   []struct {
+				Batch               int     `json:"batch"`
+				DecodeBytesPerToken float64 `json:"decode_bytes_per_token"`
+				Depths              []struct {
+					Depth    int `json:"depth"`
+					Generate struct {
+						TokensPerSec float64   `json:"tokens_per_s"`
+						Reps         []float64 `json:"reps_tokens_per_s"`
+					} `json:"generate"`
+					BytesPerToken float64 `json:"decode_bytes_per_token"`
+					GBps          float64 `json:"decode_gb_per_s"`
+					Fraction      float64 `json:"decode_fraction_of_read_bandwidth"`
+				} `json:"depths"`
+			} `json:"runs"`
+		} `json:"offline"`
+	}
+	if err := json.Unmarshal(b, &got); err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(got.Offline.Depths, []int{40}) || len(got.Offline.Runs) != 2 {
+		t.Fatalf("depths %v, %d runs", got.Offline.Depths, len(got.Offline.Runs))
+	}
+	kvPerToken := float64(off.Model.KVBytesPerToken)
+	for _, r := range got.Offline.Runs {
+		if len(r.Depths) != 1 || r.Depths[0].Depth != 40 {
+			t.Fatalf("batch %d depths: %+v", r.Batch, r.Depths)
+		}
+		d := r.Depths[0]
+		if d.Generate.TokensPerSec <= 0 || len(d.Generate.Reps) != 2 || d.GBps <= 0 || d.Fraction <= 0 {
+			t.Errorf("batch %d depth 40: %+v", r.Batch, d)
+		}
+		// 40 more tokens of KV cache read per sequence and step than at depth 0.
+		if extra := d.BytesPerToken - r.DecodeBytesPerToken; math.Abs(extra-40*kvPerToken) > 1e-6 {
+			t.Errorf("batch %d: depth 40 reads %.0f more bytes per token, want %.0f", r.Batch, extra, 40*kvPerToken)
+		}
+	}
+	var text strings.Builder
+	WriteOffline(&text, off)
+	for _, want := range []string{"tg4 @ depth 40", "decode only"} {
+		if !strings.Contains(text.String(), want) {
+			t.Errorf("report lacks %q:\n%s", want, text.String())
+		}
+	}
+	if ms := NewResult(off, nil).Metrics(); !slices.ContainsFunc(ms, func(m Metric) bool { return m.Name == "tg4 batch 2 depth 40" }) {
+		t.Errorf("metrics lack the depth: %+v", ms)
+	}
+}
+
+func TestOfflineDepthRefused(t *testing.T) {
+	m, tok := demoModel(t)
+	for _, c := range []struct {
+		depths []int
+		cfg    func(*engine.Config)
+		want   string
+	}{
+		{[]int{-1}, nil, "depth -1"},
+		{[]int{5000}, nil, "exceed the context"},
+		{[]int{1000}, func(c *engine.Config) { c.KVMemBytes = 1 << 20 }, "raise --kv-mem"},
+	} {
+		cfg := testConfig()
+		if c.cfg != nil {
+			c.cfg(&cfg)
+		}
+		_, err := RunOffline(testContext(t), m, tok, cfg, OfflineOptions{PromptTokens: 8, GenTokens: 4, Batches: []int{8}, Depths: c.depths, Reps: 1, NoLimits: true})
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("depths %v: error %v, want %q", c.depths, err, c.want)
+		}
+	}
+}
+
+func TestDecodeRate(t *testing.T) {
+	t0 := time.Unix(1000, 0)
+	at := func(ms int) time.Time { return t0.Add(time.Duration(ms) * time.Millisecond) }
+	for _, c := range []struct {
+		name   string
+		arrive []tokenArrival
+		batch  int
+		want   float64 // tokens/s; 0: an error
+	}{
+		// One sequence: its first token ends the prompt; 4 tokens in the 100 ms after.
+		{"one", []tokenArrival{{0, at(500), 1}, {0, at(525), 1}, {0, at(550), 1}, {0, at(575), 1}, {0, at(600), 1}}, 1, 40},
+		// Two sequences, the second's prompt done later: only tokens after 600 ms count, any order.
+		{"two", []tokenArrival{{1, at(700), 1}, {0, at(500), 1}, {0, at(600), 1}, {1, at(600), 1}, {0, at(700), 1}, {0, at(800), 1}, {1, at(800), 1}}, 2, 4 / 0.2},
+		{"an event of several tokens", []tokenArrival{{0, at(0), 1}, {0, at(50), 3}}, 1, 60},
+		{"a sequence without tokens", []tokenArrival{{0, at(0), 1}, {0, at(50), 1}}, 2, 0},
+		{"nothing after the prompt", []tokenArrival{{0, at(0), 1}}, 1, 0},
+	} {
+		got, err := decodeRate(c.arrive, c.batch)
+		if c.want == 0 {
+			if err == nil {
+				t.Errorf("%s: rate %v, want an error", c.name, got)
+			}
+			continue
+		}
+		if err != nil || math.Abs(got-c.want) > 1e-9 {
+			t.Errorf("%s: %v, %v; want %v", c.name, got, err, c.want)
+		}
 	}
 }

@@ -94,5 +94,11 @@ func (mi ModelInfo) PrefillFLOPs(batch, p int) float64 {
 // steps that start from a 1-token prompt: every streamed weight once, plus each sequence's KV
 // cache so far ((gen+1)/2 tokens on average).
 func (mi ModelInfo) DecodeBytesPerStep(batch, gen int) float64 {
-	return float64(mi.StreamedBytes) + float64(batch)*float64(mi.KVBytesPerToken)*float64(gen+1)/2
+	return mi.DecodeBytesPerStepAt(batch, 0, gen)
+}
+
+// DecodeBytesPerStepAt is DecodeBytesPerStep after a prompt of depth tokens: each sequence's KV
+// cache holds depth more tokens at every step.
+func (mi ModelInfo) DecodeBytesPerStepAt(batch, depth, gen int) float64 {
+	return float64(mi.StreamedBytes) + float64(batch)*float64(mi.KVBytesPerToken)*(float64(depth)+float64(gen+1)/2)
 }

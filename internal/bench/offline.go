@@ -32,14 +32,17 @@ func DefaultOfflineBatches() []int { return []int{1, 8} }
 
 // OfflineOptions choose what RunOffline measures. Zero values take the defaults.
 type OfflineOptions struct {
-	PromptTokens int           // prompt processing test: prompt length (default DefaultOfflinePromptTokens)
-	GenTokens    int           // generation test: tokens generated per sequence (default DefaultOfflineGenTokens)
-	Batches      []int         // concurrent sequences per test (default DefaultOfflineBatches)
-	Reps         int           // repetitions; results are medians (default DefaultOfflineReps)
-	Seed         uint64        // of the random prompts; 0 draws one
-	NoLimits     bool          // skip measuring the machine's limits (and the fractions)
-	Limits       LimitsOptions // Threads is taken from the engine configuration
-	Progress     io.Writer     // progress bar; nil shows none
+	PromptTokens int   // prompt processing test: prompt length (default DefaultOfflinePromptTokens)
+	GenTokens    int   // generation test: tokens generated per sequence (default DefaultOfflineGenTokens)
+	Batches      []int // concurrent sequences per test (default DefaultOfflineBatches)
+	// Depths are context depths at which generation is measured besides the plain tg: after a
+	// prompt of that many tokens already in the KV cache, decode steps only. 0 is the plain tg.
+	Depths   []int
+	Reps     int           // repetitions; results are medians (default DefaultOfflineReps)
+	Seed     uint64        // of the random prompts; 0 draws one
+	NoLimits bool          // skip measuring the machine's limits (and the fractions)
+	Limits   LimitsOptions // Threads is taken from the engine configuration
+	Progress io.Writer     // progress bar; nil shows none
 }
 
 // EngineInfo is the engine configuration a result was measured with.
@@ -103,6 +106,21 @@ type BatchResult struct {
 	DecodeGBps               float64 `json:"decode_gb_per_s"`
 	DecodeBandwidthFraction  float64 `json:"decode_fraction_of_read_bandwidth,omitempty"`
 	DecodeWorkingSetFraction float64 `json:"decode_fraction_of_working_set_read,omitempty"`
+
+	// Depths: generation after prompts already in the KV cache, one entry per nonzero depth.
+	Depths []DepthResult `json:"depths,omitempty"`
+}
+
+// DepthResult is the generation rate after a prompt of Depth tokens is in the KV cache: decode
+// steps only, the prompt's processing excluded, and the share of the read bandwidth it reached.
+type DepthResult struct {
+	Depth    int  `json:"depth"`
+	Generate Rate `json:"generate"`
+	// DecodeBytesPerToken: the streamed weights once per step (shared by the batch) plus each
+	// sequence's KV cache read, Depth tokens and the generated ones so far.
+	DecodeBytesPerToken     float64 `json:"decode_bytes_per_token"`
+	DecodeGBps              float64 `json:"decode_gb_per_s"`
+	DecodeBandwidthFraction float64 `json:"decode_fraction_of_read_bandwidth,omitempty"`
 }
 
 // OfflineResult is the outcome of RunOffline.
@@ -112,6 +130,7 @@ type OfflineResult struct {
 	Limits       *Limits       `json:"limits,omitempty"`
 	PromptTokens int           `json:"prompt_tokens"`
 	GenTokens    int           `json:"gen_tokens"`
+	Depths       []int         `json:"depths,omitempty"` // the nonzero depths of every run's Depths
 	Reps         int           `json:"reps"`
 	Runs         []BatchResult `json:"runs"`
 }
@@ -124,6 +143,8 @@ type OfflineResult struct {
 //     scheduling, the KV page checks and the one sampled token.
 //   - tg: batch concurrent requests of a 1-token prompt generating GenTokens greedily with EOS
 //     ignored (as llama-bench's tg); the rate is all generated tokens over the wall time.
+//   - tg at each nonzero depth D: batch concurrent requests of D random tokens generating
+//     GenTokens+1; the rate counts only the decode steps after every prompt is processed.
 //
 // The prefix cache is turned off: the prompts are random, so it could only hold pages.
 func RunOffline(ctx context.Context, m *model.Model, tok *tokenizer.Tokenizer, cfg engine.Config, o OfflineOptions) (*OfflineResult, error) {
@@ -136,6 +157,10 @@ func RunOffline(ctx context.Context, m *model.Model, tok *tokenizer.Tokenizer, c
 		threads = runtime.NumCPU()
 	}
 	res := &OfflineResult{Model: DescribeModel(m, cfg.KVDType), PromptTokens: o.PromptTokens, GenTokens: o.GenTokens, Reps: o.Reps}
+	depths := slices.DeleteFunc(slices.Clone(o.Depths), func(d int) bool { return d == 0 })
+	if len(depths) > 0 {
+		res.Depths = depths
+	}
 	if !o.NoLimits {
 		// Before the engine exists, so that nothing else competes for the cores or memory.
 		lo := o.Limits
@@ -150,12 +175,17 @@ func RunOffline(ctx context.Context, m *model.Model, tok *tokenizer.Tokenizer, c
 	}
 	defer eng.Close()
 	res.Engine = DescribeEngine(eng, cfg)
+	for _, d := range depths {
+		if err := fitsDepth(eng.Plan(), slices.Max(o.Batches), d, o.GenTokens); err != nil {
+			return nil, err
+		}
+	}
 
 	r := &runner{eng: eng, ids: OrdinaryTokens(tok, m.Vocab), rng: newRand(o.Seed)}
 	if len(r.ids) == 0 {
 		return nil, errors.New("the vocabulary has no ordinary tokens to build prompts from")
 	}
-	bar := newBar(o.Progress, 1+2*len(o.Batches)*o.Reps, "offline bench")
+	bar := newBar(o.Progress, 1+(2+len(depths))*len(o.Batches)*o.Reps, "offline bench")
 	defer bar.finish()
 
 	// Warm up: fault in the mapped weights and the KV pages the runs will use.
@@ -168,37 +198,66 @@ func RunOffline(ctx context.Context, m *model.Model, tok *tokenizer.Tokenizer, c
 	}
 	bar.add()
 
-	for _, b := range o.Batches {
-		br := BatchResult{Batch: b}
-		pp := make([]float64, 0, o.Reps)
+	// reps runs one test o.Reps times and gathers its rates.
+	reps := func(name string, b int, once func() (float64, error)) ([]float64, error) {
+		rates := make([]float64, 0, o.Reps)
 		for i := range o.Reps {
-			bar.describe(fmt.Sprintf("pp%d batch %d rep %d/%d", o.PromptTokens, b, i+1, o.Reps))
-			d, _, err := r.run(ctx, b, o.PromptTokens, 1)
+			bar.describe(fmt.Sprintf("%s batch %d rep %d/%d", name, b, i+1, o.Reps))
+			v, err := once()
 			if err != nil {
-				return nil, fmt.Errorf("pp%d batch %d: %w", o.PromptTokens, b, err)
+				return nil, fmt.Errorf("%s batch %d: %w", name, b, err)
 			}
-			pp = append(pp, float64(b*o.PromptTokens)/d.Seconds())
+			rates = append(rates, v)
 			bar.add()
 		}
+		return rates, nil
+	}
+	for _, b := range o.Batches {
+		br := BatchResult{Batch: b}
+		pp, err := reps(fmt.Sprintf("pp%d", o.PromptTokens), b, func() (float64, error) { return r.pp(ctx, b, o.PromptTokens) })
+		if err != nil {
+			return nil, err
+		}
 		br.Prefill = newRate(pp, b*o.PromptTokens)
-		tg := make([]float64, 0, o.Reps)
-		for i := range o.Reps {
-			bar.describe(fmt.Sprintf("tg%d batch %d rep %d/%d", o.GenTokens, b, i+1, o.Reps))
-			d, n, err := r.run(ctx, b, 1, o.GenTokens)
-			if err != nil {
-				return nil, fmt.Errorf("tg%d batch %d: %w", o.GenTokens, b, err)
-			}
-			if n != b*o.GenTokens {
-				return nil, fmt.Errorf("tg%d batch %d: %d tokens generated, want %d", o.GenTokens, b, n, b*o.GenTokens)
-			}
-			tg = append(tg, float64(n)/d.Seconds())
-			bar.add()
+		tg, err := reps(fmt.Sprintf("tg%d", o.GenTokens), b, func() (float64, error) { return r.tg(ctx, b, 0, o.GenTokens) })
+		if err != nil {
+			return nil, err
 		}
 		br.Generate = newRate(tg, b*o.GenTokens)
 		br.roofline(res.Model, res.Limits, o.PromptTokens, o.GenTokens)
+		for _, d := range depths {
+			tg, err := reps(fmt.Sprintf("tg%d@d%d", o.GenTokens, d), b, func() (float64, error) { return r.tg(ctx, b, d, o.GenTokens) })
+			if err != nil {
+				return nil, err
+			}
+			br.Depths = append(br.Depths, newDepthResult(res.Model, res.Limits, b, d, o.GenTokens, newRate(tg, b*o.GenTokens)))
+		}
 		res.Runs = append(res.Runs, br)
 	}
 	return res, nil
+}
+
+// fitsDepth checks that batch sequences of depth+gen+1 tokens fit the engine's context and pool
+// at once: otherwise some would wait for others and the rate would not be the batch's.
+func fitsDepth(p core.CapacityPlan, batch, depth, gen int) error {
+	n := depth + gen + 1
+	if n > p.MaxContext {
+		return fmt.Errorf("depth %d + %d generated tokens exceed the context of %d tokens (a dummy: spec takes ctx=N)", depth, gen+1, p.MaxContext)
+	}
+	if pages := batch * ((n + p.PageTokens - 1) / p.PageTokens); pages > p.Pages {
+		return fmt.Errorf("depth %d: %d sequences of %d tokens need %d KV pages, the pool has %d (raise --kv-mem)", depth, batch, n, pages, p.Pages)
+	}
+	return nil
+}
+
+func newDepthResult(mi ModelInfo, l *Limits, batch, depth, gen int, tg Rate) DepthResult {
+	dr := DepthResult{Depth: depth, Generate: tg}
+	dr.DecodeBytesPerToken = mi.DecodeBytesPerStepAt(batch, depth, gen) / float64(batch)
+	dr.DecodeGBps = dr.DecodeBytesPerToken * tg.TokensPerSec / 1e9
+	if l != nil && l.ReadGBps > 0 {
+		dr.DecodeBandwidthFraction = dr.DecodeGBps / l.ReadGBps
+	}
+	return dr
 }
 
 // check fills o's zero fields with the defaults and checks them.
@@ -214,6 +273,11 @@ func (o *OfflineOptions) check() error {
 	}
 	if o.Reps == 0 {
 		o.Reps = DefaultOfflineReps
+	}
+	for _, d := range o.Depths {
+		if d < 0 {
+			return fmt.Errorf("depth %d: want 0 or more tokens", d)
+		}
 	}
 	if o.PromptTokens < 1 || o.GenTokens < 1 || o.Reps < 1 {
 		return errors.New("prompt tokens, gen tokens and reps must be positive")
@@ -286,9 +350,99 @@ func (r *runner) prompt(n int) []int32 {
 	return p
 }
 
+// pp is the prompt processing rate of batch concurrent prompts of n tokens: all prompt tokens
+// over the wall time.
+func (r *runner) pp(ctx context.Context, batch, n int) (float64, error) {
+	d, _, err := r.run(ctx, batch, n, 1)
+	if err != nil {
+		return 0, err
+	}
+	return float64(batch*n) / d.Seconds(), nil
+}
+
+// tg is the generation rate of batch concurrent sequences generating gen tokens greedily. At depth
+// 0 their prompts are 1 token and the rate is all tokens over the wall time. At a depth D > 0 the
+// prompts are D tokens, gen+1 are generated (the first comes from the prompt's processing), and
+// the rate is the tokens that arrive after the last sequence's first token over the time since.
+func (r *runner) tg(ctx context.Context, batch, depth, gen int) (float64, error) {
+	if depth == 0 {
+		d, n, err := r.run(ctx, batch, 1, gen)
+		if err != nil {
+			return 0, err
+		}
+		if n != batch*gen {
+			return 0, fmt.Errorf("%d tokens generated, want %d", n, batch*gen)
+		}
+		return float64(n) / d.Seconds(), nil
+	}
+	var (
+		mu     sync.Mutex
+		arrive []tokenArrival
+	)
+	_, n, err := r.runObserved(ctx, batch, depth, gen+1, func(seq int, at time.Time, tokens int) {
+		mu.Lock()
+		arrive = append(arrive, tokenArrival{seq, at, tokens})
+		mu.Unlock()
+	})
+	if err != nil {
+		return 0, err
+	}
+	if n != batch*(gen+1) {
+		return 0, fmt.Errorf("%d tokens generated, want %d", n, batch*(gen+1))
+	}
+	return decodeRate(arrive, batch)
+}
+
+// tokenArrival is an event of a sequence's stream that carried tokens.
+type tokenArrival struct {
+	seq    int
+	at     time.Time
+	tokens int
+}
+
+// decodeRate is the rate of the tokens that arrived after every one of batch sequences had its
+// first token: the decode steps, with the prompts' processing (which yields the first tokens)
+// left out.
+func decodeRate(arrive []tokenArrival, batch int) (float64, error) {
+	first := make(map[int]time.Time, batch)
+	for _, a := range arrive {
+		if t, ok := first[a.seq]; !ok || a.at.Before(t) {
+			first[a.seq] = a.at
+		}
+	}
+	if len(first) != batch {
+		return 0, fmt.Errorf("%d of %d sequences generated a token", len(first), batch)
+	}
+	var t0, end time.Time
+	for _, t := range first {
+		if t.After(t0) {
+			t0 = t
+		}
+	}
+	n := 0
+	for _, a := range arrive {
+		if a.at.After(t0) {
+			n += a.tokens
+			if a.at.After(end) {
+				end = a.at
+			}
+		}
+	}
+	if n == 0 || !end.After(t0) {
+		return 0, errors.New("no token arrived after the prompts were processed")
+	}
+	return float64(n) / end.Sub(t0).Seconds(), nil
+}
+
 // run submits batch requests of fresh random prompts at once and waits for all. It returns the
 // time from the first submission to the last terminal event and the tokens generated.
 func (r *runner) run(ctx context.Context, batch, promptTokens, maxTokens int) (time.Duration, int, error) {
+	return r.runObserved(ctx, batch, promptTokens, maxTokens, nil)
+}
+
+// runObserved is run that also calls observe, when not nil, for every event carrying tokens,
+// with the sequence's index and the time it was read.
+func (r *runner) runObserved(ctx context.Context, batch, promptTokens, maxTokens int, observe func(seq int, at time.Time, tokens int)) (time.Duration, int, error) {
 	prompts := make([][]int32, batch)
 	for i := range prompts {
 		prompts[i] = r.prompt(promptTokens)
@@ -302,7 +456,7 @@ func (r *runner) run(ctx context.Context, batch, promptTokens, maxTokens int) (t
 		first  error
 	)
 	start := time.Now()
-	for _, p := range prompts {
+	for i, p := range prompts {
 		st, err := r.eng.Submit(ctx, engine.Request{Tenant: "bench", Prompt: p, MaxTokens: maxTokens,
 			Sampling: sampler.Params{TopLogprobs: -1}, HasSeed: true, IgnoreEOS: true})
 		if err != nil {
@@ -311,7 +465,11 @@ func (r *runner) run(ctx context.Context, batch, promptTokens, maxTokens int) (t
 			return 0, 0, err
 		}
 		wg.Go(func() {
-			n, err := drain(st)
+			var obs func(time.Time, int)
+			if observe != nil {
+				obs = func(at time.Time, tokens int) { observe(i, at, tokens) }
+			}
+			n, err := drain(st, obs)
 			mu.Lock()
 			tokens += n
 			if err != nil && first == nil {
@@ -331,11 +489,15 @@ func (r *runner) run(ctx context.Context, batch, promptTokens, maxTokens int) (t
 	return d, tokens, nil
 }
 
-// drain reads a stream to its end and counts its tokens.
-func drain(st engine.Stream) (int, error) {
+// drain reads a stream to its end and counts its tokens, calling observe (when not nil) with the
+// time each event carrying tokens was read.
+func drain(st engine.Stream, observe func(at time.Time, tokens int)) (int, error) {
 	defer st.Close()
 	n := 0
 	for ev := range st.Events() {
+		if observe != nil && len(ev.Tokens) > 0 {
+			observe(time.Now(), len(ev.Tokens))
+		}
 		n += len(ev.Tokens)
 		if ev.Done {
 			return n, ev.Err

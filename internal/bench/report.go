@@ -85,6 +85,13 @@ func WriteOffline(w io.Writer, r *OfflineResult) {
 		}
 		fmt.Fprintf(tw, "%d\tpp%d\t%.1f\t%s\t%.1f GFLOP/s\t%s\n", b.Batch, r.PromptTokens, b.Prefill.TokensPerSec, spread(b.Prefill), b.PrefillGFLOPs, ppShare)
 		fmt.Fprintf(tw, "%d\ttg%d\t%.1f\t%s\t%.2f GB/s\t%s\n", b.Batch, r.GenTokens, b.Generate.TokensPerSec, spread(b.Generate), b.DecodeGBps, tgShare)
+		for _, d := range b.Depths {
+			share := ""
+			if r.Limits != nil {
+				share = pct(d.DecodeBandwidthFraction) + " of read bandwidth"
+			}
+			fmt.Fprintf(tw, "%d\ttg%d @ depth %d\t%.1f\t%s\t%.2f GB/s\t%s\n", b.Batch, r.GenTokens, d.Depth, d.Generate.TokensPerSec, spread(d.Generate), d.DecodeGBps, share)
+		}
 	}
 	tw.Flush()
 	if noisy {
@@ -97,6 +104,12 @@ pp%[2]d: "batch" concurrent requests of %[2]d random token ids with max_tokens=1
 tg%[3]d: "batch" concurrent requests of a 1-token prompt generating %[3]d tokens greedily, EOS ignored; all tokens / wall time.
   Bytes = the streamed weights once per step (shared by the batch) + each sequence's KV cache read.
 `, r.Reps, r.PromptTokens, r.GenTokens)
+	if len(r.Depths) > 0 {
+		fmt.Fprintf(w, `tg%d @ depth D: "batch" concurrent requests of D random token ids generating %[1]d+1 tokens; decode only:
+  the tokens that arrive after every sequence's first one (which ends its prompt's processing) over
+  the time since. Bytes add each sequence's D tokens of KV cache per step.
+`, r.GenTokens)
+	}
 }
 
 func (e *EngineInfo) summary() string {

@@ -69,6 +69,9 @@ func (r Result) Metrics() []Metric {
 			ms = append(ms,
 				Metric{fmt.Sprintf("pp%d batch %d", o.PromptTokens, b.Batch), "tokens/s", b.Prefill.TokensPerSec, true},
 				Metric{fmt.Sprintf("tg%d batch %d", o.GenTokens, b.Batch), "tokens/s", b.Generate.TokensPerSec, true})
+			for _, d := range b.Depths {
+				ms = append(ms, Metric{fmt.Sprintf("tg%d batch %d depth %d", o.GenTokens, b.Batch, d.Depth), "tokens/s", d.Generate.TokensPerSec, true})
+			}
 		}
 	}
 	if s := r.Serve; s != nil {
@@ -145,6 +148,7 @@ func Mismatches(a, b Result) []string {
 		diff("KV type", x.Engine.KVType, y.Engine.KVType)
 		diff("step tokens", x.Engine.StepTokens, y.Engine.StepTokens)
 		diff("reps", x.Reps, y.Reps)
+		diff("depths", x.Depths, y.Depths)
 	}
 	if a.Serve != nil && b.Serve != nil {
 		x, y := a.Serve, b.Serve
