@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"os"
+	"slices"
 	"strings"
 	"time"
 
@@ -83,6 +85,7 @@ func newBenchOfflineCmd() *cobra.Command {
 		o       bench.OfflineOptions
 		asJSON  bool
 		readBuf string
+		llama   string
 	)
 	cmd := command("offline",
 		"Prompt processing and generation tokens/s through the engine, beside the machine's limits",
@@ -98,6 +101,13 @@ Medians of --reps runs, beside the machine's limits measured first with the engi
 a streaming read of a buffer much larger than the L3 cache (generation reads every weight once per
 step), the F32 dot kernel on data in L1 and a register-only FMA loop (prompt processing is
 compute-bound). The prefix cache is always off here: random prompts would never hit it.
+
+With --compare-llama-bench PATH (a llama-bench you built from llama.cpp), kvwarden and llama-bench
+run alternately, --reps times each (a kvwarden rep, then a llama-bench -r 1 run, ...), on the same
+GGUF file (for a dummy: spec, the generated file) with the same threads and KV type: ppN, tgN and
+tgN at each --depth at batch 1, and kvwarden's tgN at its largest --batch against batch 1. The
+table gives each side's median and range and the median and range of the per-pair ratios, with
+the machine and the exact commands. The machine's limits are not measured then.
 
   tgN @ depth D  (--depth D,...) B concurrent requests of D random token ids generating N+1
        tokens: decode only, the tokens after every sequence's first (which ends its prompt's
@@ -119,6 +129,15 @@ compute-bound). The prefix cache is always off here: random prompts would never 
 			}
 			defer l.Close()
 			cfg.Logger = warnLogger(stderr)
+			if llama != "" {
+				res, err := bench.RunLlamaCompare(ctx, l.model, l.tok, cfg, bench.LlamaCompareOptions{
+					PromptTokens: o.PromptTokens, GenTokens: o.GenTokens, Depths: o.Depths, Batch: slices.Max(o.Batches), Reps: o.Reps,
+					Seed: o.Seed, LlamaBench: bench.LlamaBench{Path: llama, Model: l.resolved.Path}, Command: bench.ShellJoin(os.Args), Progress: stderr})
+				if err != nil {
+					return err
+				}
+				return show(res, func(w io.Writer) { bench.WriteLlamaCompare(w, res) })
+			}
 			o.Progress = stderr
 			res, err := bench.RunOffline(ctx, l.model, l.tok, cfg, o)
 			if err != nil {
@@ -139,6 +158,7 @@ compute-bound). The prefix cache is always off here: random prompts would never 
 	fs.BoolVar(&asJSON, "json", false, "print the result as JSON (for bench compare)")
 	fs.StringVar(&readBuf, "read-buffer", "", "buffer of the read-bandwidth measurement (default: 1GiB or 4× the L3 cache, at most 4GiB)")
 	fs.BoolVar(&o.NoLimits, "no-limits", false, "skip measuring the machine's limits")
+	fs.StringVar(&llama, "compare-llama-bench", "", "path of a llama.cpp llama-bench binary: measure it and kvwarden alternately on the same file and threads (batch 1, and kvwarden's largest --batch against its batch 1) instead")
 	return cmd
 }
 

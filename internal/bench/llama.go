@@ -1,0 +1,428 @@
+package bench
+
+// The side-by-side comparison with llama.cpp's llama-bench on the same GGUF file.
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/kvwarden/kvwarden/internal/engine"
+	"github.com/kvwarden/kvwarden/internal/model"
+	"github.com/kvwarden/kvwarden/internal/tokenizer"
+)
+
+// LlamaBenchRecord is what is read of one test of llama-bench's -o json output.
+type LlamaBenchRecord struct {
+	BuildCommit   string  `json:"build_commit"`
+	ModelFilename string  `json:"model_filename"`
+	ModelType     string  `json:"model_type"`
+	Threads       int     `json:"n_threads"`
+	TypeK         string  `json:"type_k"`
+	TypeV         string  `json:"type_v"`
+	NPrompt       int     `json:"n_prompt"`
+	NGen          int     `json:"n_gen"`
+	AvgNs         float64 `json:"avg_ns"` // mean time of the test's repetitions
+}
+
+// ParseLlamaBench reads llama-bench's -o json output: an array of tests.
+func ParseLlamaBench(b []byte) ([]LlamaBenchRecord, error) {
+	var recs []LlamaBenchRecord
+	if err := json.Unmarshal(b, &recs); err != nil {
+		return nil, fmt.Errorf("llama-bench output is not its -o json array: %w", err)
+	}
+	if len(recs) == 0 {
+		return nil, errors.New("llama-bench reported no test")
+	}
+	for _, r := range recs {
+		if !(r.AvgNs > 0) {
+			return nil, fmt.Errorf("llama-bench test pp %d tg %d: avg_ns %v", r.NPrompt, r.NGen, r.AvgNs)
+		}
+	}
+	return recs, nil
+}
+
+// Figure names shared by both sides of a comparison.
+func ppFigure(p int) string { return fmt.Sprintf("pp%d", p) }
+func tgFigure(gen, depth int) string {
+	if depth == 0 {
+		return fmt.Sprintf("tg%d", gen)
+	}
+	return fmt.Sprintf("tg%d @ depth %d", gen, depth)
+}
+func tgBatchFigure(gen, batch int) string { return fmt.Sprintf("tg%d batch %d", gen, batch) }
+
+// LlamaFigures turns llama-bench's tests into the comparison's figures in tokens/s: pp and tg
+// directly, and the decode rate at each nonzero depth D, which llama-bench (c392e50) has no flag
+// for, from its -pg D,gen test (D prompt tokens then gen decode steps) less its -p D test:
+// gen / (t(pg D,gen) - t(pp D)).
+func LlamaFigures(recs []LlamaBenchRecord, prompt, gen int, depths []int) (map[string]float64, error) {
+	find := func(p, g int) (float64, error) {
+		for _, r := range recs {
+			if r.NPrompt == p && r.NGen == g {
+				return r.AvgNs / 1e9, nil
+			}
+		}
+		return 0, fmt.Errorf("llama-bench output lacks the test of %d prompt and %d generated tokens", p, g)
+	}
+	out := map[string]float64{}
+	pp, err := find(prompt, 0)
+	if err != nil {
+		return nil, err
+	}
+	out[ppFigure(prompt)] = float64(prompt) / pp
+	tg, err := find(0, gen)
+	if err != nil {
+		return nil, err
+	}
+	out[tgFigure(gen, 0)] = float64(gen) / tg
+	for _, d := range depths {
+		if d == 0 {
+			continue
+		}
+		pg, err := find(d, gen)
+		if err != nil {
+			return nil, err
+		}
+		p, err := find(d, 0)
+		if err != nil {
+			return nil, err
+		}
+		if pg <= p {
+			return nil, fmt.Errorf("llama-bench's pg %d,%d took %.3f s, no longer than its pp%d (%.3f s): the machine is too noisy to derive the decode rate", d, gen, pg, d, p)
+		}
+		out[tgFigure(gen, d)] = float64(gen) / (pg - p)
+	}
+	return out, nil
+}
+
+// LlamaBench runs llama.cpp's llama-bench, a binary the user built, on a model file.
+type LlamaBench struct {
+	Path    string // the llama-bench binary
+	Model   string // the GGUF file
+	Threads int
+	KVType  string // the KV cache type, e.g. f16, for both K and V
+}
+
+// Args are llama-bench's arguments for one repetition of every figure: pp, tg, and for each
+// nonzero depth D a pp D and a pg D,gen test.
+func (lb LlamaBench) Args(prompt, gen int, depths []int) []string {
+	ps := []string{strconv.Itoa(prompt)}
+	var pgs []string
+	for _, d := range depths {
+		if d == 0 {
+			continue
+		}
+		if d != prompt {
+			ps = append(ps, strconv.Itoa(d))
+		}
+		pgs = append(pgs, "-pg", fmt.Sprintf("%d,%d", d, gen))
+	}
+	args := []string{"-m", lb.Model, "-t", strconv.Itoa(lb.Threads), "-ctk", lb.KVType, "-ctv", lb.KVType,
+		"-r", "1", "-o", "json", "-p", strings.Join(ps, ","), "-n", strconv.Itoa(gen)}
+	return append(args, pgs...)
+}
+
+// Command is the shell command line of Args.
+func (lb LlamaBench) Command(prompt, gen int, depths []int) string {
+	return ShellJoin(append([]string{lb.Path}, lb.Args(prompt, gen, depths)...))
+}
+
+// Run runs llama-bench once and returns its figures.
+func (lb LlamaBench) Run(ctx context.Context, prompt, gen int, depths []int) (map[string]float64, error) {
+	cmd := exec.CommandContext(ctx, lb.Path, lb.Args(prompt, gen, depths)...)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		return nil, fmt.Errorf("%s: %v: %s", lb.Path, err, lastLines(stderr.String(), 5))
+	}
+	recs, err := ParseLlamaBench(stdout.Bytes())
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range recs {
+		if r.ModelFilename != lb.Model || r.Threads != lb.Threads {
+			return nil, fmt.Errorf("llama-bench measured %s with %d threads, want %s with %d", r.ModelFilename, r.Threads, lb.Model, lb.Threads)
+		}
+	}
+	return LlamaFigures(recs, prompt, gen, depths)
+}
+
+func lastLines(s string, n int) string {
+	lines := strings.Split(strings.TrimSpace(s), "\n")
+	return strings.Join(lines[max(0, len(lines)-n):], "\n")
+}
+
+// ShellJoin quotes the words that a POSIX shell would split or expand.
+func ShellJoin(words []string) string {
+	out := make([]string, len(words))
+	for i, w := range words {
+		if w == "" || strings.ContainsAny(w, " \t\n'\"\\$`*?[]{}()<>|&;#~!") {
+			w = "'" + strings.ReplaceAll(w, "'", `'\''`) + "'"
+		}
+		out[i] = w
+	}
+	return strings.Join(out, " ")
+}
+
+// Spread is a figure over repetitions.
+type Spread struct {
+	Median float64   `json:"median"`
+	Min    float64   `json:"min"`
+	Max    float64   `json:"max"`
+	Reps   []float64 `json:"reps"`
+}
+
+func newSpread(reps []float64) Spread {
+	if len(reps) == 0 {
+		return Spread{}
+	}
+	return Spread{Median: Median(reps), Min: slices.Min(reps), Max: slices.Max(reps), Reps: reps}
+}
+
+// pairedRatios divides a's i-th repetition by b's: repetitions run back to back share the
+// machine's state at the time, so their ratio is steadier than the ratio of medians.
+func pairedRatios(a, b []float64) []float64 {
+	out := make([]float64, 0, min(len(a), len(b)))
+	for i := range min(len(a), len(b)) {
+		if b[i] > 0 {
+			out = append(out, a[i]/b[i])
+		}
+	}
+	return out
+}
+
+// ComparedFigure is one figure of both engines, in tokens/s.
+type ComparedFigure struct {
+	Name     string `json:"name"`
+	Kvwarden Spread `json:"kvwarden"`
+	LlamaCpp Spread `json:"llama_cpp"`
+	Ratio    Spread `json:"ratio"` // kvwarden / llama.cpp, over the pairs of back-to-back reps
+}
+
+// Machine is where a comparison ran.
+type Machine struct {
+	CPU     string `json:"cpu"`
+	Cores   int    `json:"cores"`
+	L3Bytes int64  `json:"l3_bytes,omitempty"`
+}
+
+// DescribeMachine reads the CPU model from /proc/cpuinfo (empty elsewhere), the cores Go sees
+// and the L3 size Linux reports.
+func DescribeMachine() Machine {
+	m := Machine{Cores: runtime.NumCPU(), L3Bytes: l3Bytes()}
+	if b, err := os.ReadFile("/proc/cpuinfo"); err == nil {
+		for line := range strings.Lines(string(b)) {
+			if k, v, ok := strings.Cut(line, ":"); ok && strings.TrimSpace(k) == "model name" {
+				m.CPU = strings.TrimSpace(v)
+				break
+			}
+		}
+	}
+	return m
+}
+
+// Defaults of LlamaCompareOptions' zero fields.
+const (
+	DefaultCompareReps  = 5
+	DefaultCompareBatch = 8
+)
+
+// LlamaCompareOptions choose what RunLlamaCompare measures. Zero values take the defaults.
+type LlamaCompareOptions struct {
+	PromptTokens int   // pp test (default DefaultOfflinePromptTokens)
+	GenTokens    int   // tg tests (default DefaultOfflineGenTokens)
+	Depths       []int // context depths of the decode figures; 0 is the plain tg
+	Batch        int   // kvwarden's batched tg, set against its batch 1 (default DefaultCompareBatch)
+	Reps         int   // alternating pairs of reps (default DefaultCompareReps)
+	Seed         uint64
+	LlamaBench   LlamaBench // Threads and KVType are taken from the engine configuration
+	Command      string     // the kvwarden command line, for the report
+	Progress     io.Writer  // progress bar; nil shows none
+}
+
+// LlamaCompareResult is the outcome of RunLlamaCompare.
+type LlamaCompareResult struct {
+	Machine      Machine          `json:"machine"`
+	Model        ModelInfo        `json:"model"`
+	ModelPath    string           `json:"model_path"`
+	Engine       EngineInfo       `json:"engine"`
+	Reps         int              `json:"reps"`
+	Commands     []string         `json:"commands"` // kvwarden's, then llama-bench's
+	Figures      []ComparedFigure `json:"figures"`
+	Batch        int              `json:"batch"`
+	BatchTg      Spread           `json:"kvwarden_tg_batch"`      // kvwarden's tg at Batch, all sequences' tokens/s
+	BatchRatio   Spread           `json:"kvwarden_batch_vs_1_tg"` // BatchTg / tg at batch 1, per rep
+	GenTokens    int              `json:"gen_tokens"`
+	PromptTokens int              `json:"prompt_tokens"`
+}
+
+// repFunc measures every figure once.
+type repFunc func(ctx context.Context) (map[string]float64, error)
+
+// alternate runs a then b, reps times, so that both see the machine in the same states (another
+// job starting, the CPU heating up) as nearly as they can, and gathers each figure's reps.
+func alternate(ctx context.Context, reps int, a, b repFunc, progress *bar) (map[string][]float64, map[string][]float64, error) {
+	as, bs := map[string][]float64{}, map[string][]float64{}
+	for i := range reps {
+		for _, side := range []struct {
+			name string
+			run  repFunc
+			into map[string][]float64
+		}{{"kvwarden", a, as}, {"llama-bench", b, bs}} {
+			progress.describe(fmt.Sprintf("%s rep %d/%d", side.name, i+1, reps))
+			figs, err := side.run(ctx)
+			if err != nil {
+				return nil, nil, fmt.Errorf("%s rep %d: %w", side.name, i+1, err)
+			}
+			for k, v := range figs {
+				side.into[k] = append(side.into[k], v)
+			}
+			progress.add()
+		}
+	}
+	return as, bs, nil
+}
+
+// RunLlamaCompare measures kvwarden's engine and llama-bench alternately on the same model file
+// with the same threads and KV type: pp, tg and tg at each depth, at batch 1 (llama-bench's), and
+// kvwarden's tg at o.Batch against its batch 1.
+func RunLlamaCompare(ctx context.Context, m *model.Model, tok *tokenizer.Tokenizer, cfg engine.Config, o LlamaCompareOptions) (*LlamaCompareResult, error) {
+	if o.PromptTokens == 0 {
+		o.PromptTokens = DefaultOfflinePromptTokens
+	}
+	if o.GenTokens == 0 {
+		o.GenTokens = DefaultOfflineGenTokens
+	}
+	if o.Batch == 0 {
+		o.Batch = DefaultCompareBatch
+	}
+	if o.Reps == 0 {
+		o.Reps = DefaultCompareReps
+	}
+	if o.PromptTokens < 1 || o.GenTokens < 1 || o.Batch < 1 || o.Reps < 1 || slices.ContainsFunc(o.Depths, func(d int) bool { return d < 0 }) {
+		return nil, errors.New("prompt tokens, gen tokens, batch and reps must be positive, depths 0 or more")
+	}
+	depths := slices.DeleteFunc(slices.Clone(o.Depths), func(d int) bool { return d == 0 })
+	cfg.PrefixCache = false
+	lb := o.LlamaBench
+	lb.Threads = cfg.Threads
+	if lb.Threads <= 0 {
+		lb.Threads = runtime.NumCPU()
+	}
+	lb.KVType = strings.ToLower(cfg.KVDType.String())
+
+	eng, err := engine.New(m, tok, cfg)
+	if err != nil {
+		return nil, err
+	}
+	defer eng.Close()
+	for _, d := range depths {
+		if err := fitsDepth(eng.Plan(), 1, d, o.GenTokens); err != nil {
+			return nil, err
+		}
+	}
+	res := &LlamaCompareResult{Machine: DescribeMachine(), Model: DescribeModel(m, cfg.KVDType), ModelPath: lb.Model,
+		Engine: DescribeEngine(eng, cfg), Reps: o.Reps, Batch: o.Batch, GenTokens: o.GenTokens, PromptTokens: o.PromptTokens,
+		Commands: []string{o.Command, lb.Command(o.PromptTokens, o.GenTokens, depths)}}
+
+	r := &runner{eng: eng, ids: OrdinaryTokens(tok, m.Vocab), rng: newRand(o.Seed)}
+	if len(r.ids) == 0 {
+		return nil, errors.New("the vocabulary has no ordinary tokens to build prompts from")
+	}
+	bar := newBar(o.Progress, 1+2*o.Reps, "llama-bench comparison")
+	defer bar.finish()
+	bar.describe("warm-up")
+	if _, _, err := r.run(ctx, 1, o.PromptTokens, 1); err != nil {
+		return nil, fmt.Errorf("warm-up: %w", err)
+	}
+	if _, _, err := r.run(ctx, o.Batch, 1, min(o.GenTokens, 4)); err != nil {
+		return nil, fmt.Errorf("warm-up: %w", err)
+	}
+	bar.add()
+
+	kvRep := func(ctx context.Context) (map[string]float64, error) {
+		out := map[string]float64{}
+		v, err := r.pp(ctx, 1, o.PromptTokens)
+		if err != nil {
+			return nil, err
+		}
+		out[ppFigure(o.PromptTokens)] = v
+		for _, d := range append([]int{0}, depths...) {
+			if out[tgFigure(o.GenTokens, d)], err = r.tg(ctx, 1, d, o.GenTokens); err != nil {
+				return nil, err
+			}
+		}
+		if out[tgBatchFigure(o.GenTokens, o.Batch)], err = r.tg(ctx, o.Batch, 0, o.GenTokens); err != nil {
+			return nil, err
+		}
+		return out, nil
+	}
+	llRep := func(ctx context.Context) (map[string]float64, error) {
+		return lb.Run(ctx, o.PromptTokens, o.GenTokens, depths)
+	}
+	kv, ll, err := alternate(ctx, o.Reps, kvRep, llRep, bar)
+	if err != nil {
+		return nil, err
+	}
+	res.Figures = compareFigures(kv, ll, o.PromptTokens, o.GenTokens, depths)
+	one := kv[tgFigure(o.GenTokens, 0)]
+	res.BatchTg = newSpread(kv[tgBatchFigure(o.GenTokens, o.Batch)])
+	res.BatchRatio = newSpread(pairedRatios(res.BatchTg.Reps, one))
+	return res, nil
+}
+
+// compareFigures sets each figure's reps of both sides side by side, in the report's order.
+func compareFigures(kv, ll map[string][]float64, prompt, gen int, depths []int) []ComparedFigure {
+	names := []string{ppFigure(prompt), tgFigure(gen, 0)}
+	for _, d := range depths {
+		names = append(names, tgFigure(gen, d))
+	}
+	out := make([]ComparedFigure, 0, len(names))
+	for _, n := range names {
+		out = append(out, ComparedFigure{Name: n, Kvwarden: newSpread(kv[n]), LlamaCpp: newSpread(ll[n]), Ratio: newSpread(pairedRatios(kv[n], ll[n]))})
+	}
+	return out
+}
+
+// WriteLlamaCompare prints a comparison for people.
+func WriteLlamaCompare(w io.Writer, r *LlamaCompareResult) {
+	l3 := ""
+	if r.Machine.L3Bytes > 0 {
+		l3 = ", L3 " + gib(r.Machine.L3Bytes)
+	}
+	fmt.Fprintf(w, "machine  %s, %d cores%s\n", r.Machine.CPU, r.Machine.Cores, l3)
+	m := r.Model
+	fmt.Fprintf(w, "model    %s: %s, %d layers, dim %d, %s matrices, %s of weights\n", r.ModelPath, m.Arch, m.Layers, m.Dim, m.WeightType, mb(float64(m.WeightBytes)))
+	fmt.Fprintf(w, "engine   %s\n\n", r.Engine.summary())
+	spread := func(s Spread, format string) string {
+		return fmt.Sprintf(format+" ("+format+"–"+format+")", s.Median, s.Min, s.Max)
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "figure (batch 1)\tkvwarden tokens/s\tllama.cpp tokens/s\tkvwarden / llama.cpp")
+	fmt.Fprintln(tw, "\tmedian (min–max)\tmedian (min–max)\tmedian (min–max) of paired reps")
+	for _, f := range r.Figures {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", f.Name, spread(f.Kvwarden, "%.1f"), spread(f.LlamaCpp, "%.1f"), spread(f.Ratio, "%.2f"))
+	}
+	tw.Flush()
+	fmt.Fprintf(w, "\nkvwarden tg%d batch %d: %s tokens/s, %s× its batch 1 (per rep)\n", r.GenTokens, r.Batch, spread(r.BatchTg, "%.1f"), spread(r.BatchRatio, "%.2f"))
+	fmt.Fprintf(w, `
+%d reps each, alternating (kvwarden, llama-bench, kvwarden, ...), on the same file and threads.
+tg%[2]d @ depth D: kvwarden decodes after a D-token prompt, timing the decode steps only; llama-bench
+(which has no depth flag) gives %[2]d / (time of its -pg D,%[2]d test - time of its -p D test).
+commands:
+`, r.Reps, r.GenTokens)
+	for _, c := range r.Commands {
+		fmt.Fprintf(w, "  %s\n", c)
+	}
+}
