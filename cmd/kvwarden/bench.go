@@ -170,6 +170,8 @@ func newBenchServeCmd() *cobra.Command {
 		addr    string
 		keys    []string
 		asJSON  bool
+		llama   string
+		reps    int
 	)
 	cmd := command("serve",
 		"Throughput and latency of streaming completions over HTTP, per tenant",
@@ -180,8 +182,23 @@ generated tokens/s, requests/s, TTFT, ITL, TPOT and E2E latency percentiles and 
 Without --addr an in-process server is started on 127.0.0.1 with --tenants tenants and the model
 flags, and prompts are random token ids. With --addr the running server there is measured, with
 one tenant per --api-key (none: a dev-mode server), and prompts are random words, as many as one
-untimed request shows make about --prompt-tokens tokens (the server's own count is reported).`,
+untimed request shows make about --prompt-tokens tokens (the server's own count is reported).
+--addr works with any OpenAI-compatible server, llama.cpp's llama-server included: the token
+counts come from the stream's usage, else from its chunks.
+
+With --compare-llama-server PATH (a llama-server you built from llama.cpp), it is started on
+127.0.0.1 on a free port, on the same file (for a dummy: spec, the generated file) with the same
+threads and KV type, -np --clients and a context holding every client's prompt and tokens; then
+the in-process server and it get the same load alternately, --reps times each, both runs of a
+pair the same random token-id prompts. The table gives each side's generated tokens/s, E2E p50
+and p99 and TTFT p50 (median and range) and the per-pair ratios, with the machine and commands.`,
 		cobra.NoArgs, benchRunE(&asJSON, func(ctx context.Context, cmd *cobra.Command, stderr io.Writer, show showFunc) error {
+			if llama != "" {
+				if addr != "" || len(keys) > 0 {
+					return fmt.Errorf("--compare-llama-server measures the in-process server: --addr and --api-key do not apply")
+				}
+				return compareLlamaServer(ctx, &mf, o, tenants, llama, reps, stderr, show)
+			}
 			o.Progress = stderr
 			var ei *bench.EngineInfo
 			if addr != "" {
@@ -224,7 +241,34 @@ untimed request shows make about --prompt-tokens tokens (the server's own count 
 	fs.StringVar(&addr, "addr", "", "measure the server running at this URL instead of an in-process one")
 	fs.StringArrayVar(&keys, "api-key", nil, "API key for --addr; repeat it to spread requests over several tenants")
 	fs.BoolVar(&asJSON, "json", false, "print the result as JSON (for bench compare)")
+	fs.StringVar(&llama, "compare-llama-server", "", "path of a llama.cpp llama-server binary: start it on 127.0.0.1 on the same file and threads and offer it and the in-process server the same load alternately")
+	fs.IntVar(&reps, "reps", bench.DefaultCompareServeReps, "runs of each server with --compare-llama-server; medians are reported")
 	return cmd
+}
+
+// compareLlamaServer runs bench serve --compare-llama-server: the in-process server and a
+// llama-server on the same file, alternately under the same load.
+func compareLlamaServer(ctx context.Context, mf *modelFlags, o bench.ServeOptions, tenants int, path string, reps int, stderr io.Writer, show showFunc) error {
+	bs, err := startBenchServer(ctx, mf, tenants, stderr)
+	if err != nil {
+		return err
+	}
+	defer bs.stop()
+	// Each slot holds a prompt and its generated tokens, with room for a BOS the server may add.
+	ls, err := bench.StartLlamaServer(ctx, bench.LlamaServerOptions{Path: path, Model: bs.path, Threads: bs.info.Threads,
+		KVType: strings.ToLower(bs.info.KVType), Slots: o.Clients, SlotCtx: o.PromptTokens + o.GenTokens + 16})
+	if err != nil {
+		return err
+	}
+	defer ls.Close()
+	o.URL, o.Keys, o.TenantNames, o.TokenIDs = bs.URL, bs.Keys, bs.Tenants, bs.tokenIDs
+	res, err := bench.RunServeCompare(ctx, bench.ServeCompareOptions{Ours: o, Llama: ls.URL, Reps: reps,
+		Commands: []string{bench.ShellJoin(os.Args), ls.Command}, Progress: stderr})
+	if err != nil {
+		return err
+	}
+	res.Engine = &bs.info
+	return show(res, func(w io.Writer) { bench.WriteServeCompare(w, res) })
 }
 
 func newBenchFairnessCmd() *cobra.Command {
@@ -278,6 +322,7 @@ Prompts are random token ids (greedy, EOS ignored).`,
 type benchServer struct {
 	*bench.LocalServer
 	info     bench.EngineInfo
+	path     string  // the model file
 	tokenIDs []int32 // the ordinary tokens random prompts are drawn from
 	stop     func()  // shuts the server down and closes the engine and the model
 }
@@ -303,7 +348,7 @@ func startBenchServer(ctx context.Context, mf *modelFlags, n int, stderr io.Writ
 		eng.Close()
 		l.Close()
 	}
-	return &benchServer{LocalServer: ls, info: bench.DescribeEngine(eng, cfg), tokenIDs: bench.OrdinaryTokens(l.tok, l.model.Vocab), stop: stop}, nil
+	return &benchServer{LocalServer: ls, info: bench.DescribeEngine(eng, cfg), path: l.resolved.Path, tokenIDs: bench.OrdinaryTokens(l.tok, l.model.Vocab), stop: stop}, nil
 }
 
 // Defaults of bench split's model flags: a model whose context holds the 4,096-token prompt, and a

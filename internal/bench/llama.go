@@ -205,6 +205,7 @@ func pairedRatios(a, b []float64) []float64 {
 // ComparedFigure is one figure of both engines, in tokens/s.
 type ComparedFigure struct {
 	Name     string `json:"name"`
+	Unit     string `json:"unit"`
 	Kvwarden Spread `json:"kvwarden"`
 	LlamaCpp Spread `json:"llama_cpp"`
 	Ratio    Spread `json:"ratio"` // kvwarden / llama.cpp, over the pairs of back-to-back reps
@@ -270,16 +271,17 @@ type LlamaCompareResult struct {
 // repFunc measures every figure once.
 type repFunc func(ctx context.Context) (map[string]float64, error)
 
-// alternate runs a then b, reps times, so that both see the machine in the same states (another
-// job starting, the CPU heating up) as nearly as they can, and gathers each figure's reps.
-func alternate(ctx context.Context, reps int, a, b repFunc, progress *bar) (map[string][]float64, map[string][]float64, error) {
+// alternate runs a (kvwarden) then b (named bName), reps times, so that both see the machine in
+// the same states (another job starting, the CPU heating up) as nearly as they can, and gathers
+// each figure's reps.
+func alternate(ctx context.Context, reps int, a repFunc, bName string, b repFunc, progress *bar) (map[string][]float64, map[string][]float64, error) {
 	as, bs := map[string][]float64{}, map[string][]float64{}
 	for i := range reps {
 		for _, side := range []struct {
 			name string
 			run  repFunc
 			into map[string][]float64
-		}{{"kvwarden", a, as}, {"llama-bench", b, bs}} {
+		}{{"kvwarden", a, as}, {bName, b, bs}} {
 			progress.describe(fmt.Sprintf("%s rep %d/%d", side.name, i+1, reps))
 			figs, err := side.run(ctx)
 			if err != nil {
@@ -371,7 +373,7 @@ func RunLlamaCompare(ctx context.Context, m *model.Model, tok *tokenizer.Tokeniz
 	llRep := func(ctx context.Context) (map[string]float64, error) {
 		return lb.Run(ctx, o.PromptTokens, o.GenTokens, depths)
 	}
-	kv, ll, err := alternate(ctx, o.Reps, kvRep, llRep, bar)
+	kv, ll, err := alternate(ctx, o.Reps, kvRep, "llama-bench", llRep, bar)
 	if err != nil {
 		return nil, err
 	}
@@ -390,7 +392,7 @@ func compareFigures(kv, ll map[string][]float64, prompt, gen int, depths []int) 
 	}
 	out := make([]ComparedFigure, 0, len(names))
 	for _, n := range names {
-		out = append(out, ComparedFigure{Name: n, Kvwarden: newSpread(kv[n]), LlamaCpp: newSpread(ll[n]), Ratio: newSpread(pairedRatios(kv[n], ll[n]))})
+		out = append(out, ComparedFigure{Name: n, Unit: "tokens/s", Kvwarden: newSpread(kv[n]), LlamaCpp: newSpread(ll[n]), Ratio: newSpread(pairedRatios(kv[n], ll[n]))})
 	}
 	return out
 }

@@ -21,6 +21,9 @@ func TestMain(m *testing.M) {
 	if log := os.Getenv(fakeLlamaBenchEnv); log != "" {
 		os.Exit(fakeLlamaBench(log, os.Args[1:]))
 	}
+	if log := os.Getenv(fakeLlamaServerEnv); log != "" {
+		os.Exit(fakeLlamaServer(log, os.Args[1:]))
+	}
 	os.Exit(m.Run())
 }
 
@@ -249,7 +252,7 @@ func TestAlternate(t *testing.T) {
 		return map[string]float64{"pp8": float64(100 * reps), "tg4": 10}, nil
 	}
 	ll := func(ctx context.Context) (map[string]float64, error) { return lb.Run(ctx, 8, 4, []int{0, 16}) }
-	kvs, lls, err := alternate(context.Background(), 3, kv, ll, newBar(nil, 0, ""))
+	kvs, lls, err := alternate(context.Background(), 3, kv, "llama-bench", ll, newBar(nil, 0, ""))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -275,7 +278,7 @@ func TestAlternate(t *testing.T) {
 
 	// A failing llama-bench stops the comparison with its last words.
 	t.Setenv(fakeLlamaBenchEnv+"_FAIL", "1")
-	if _, _, err := alternate(context.Background(), 2, kv, ll, newBar(nil, 0, "")); err == nil || !strings.Contains(err.Error(), "llama-bench rep 1") || !strings.Contains(err.Error(), "unknown model architecture") {
+	if _, _, err := alternate(context.Background(), 2, kv, "llama-bench", ll, newBar(nil, 0, "")); err == nil || !strings.Contains(err.Error(), "llama-bench rep 1") || !strings.Contains(err.Error(), "unknown model architecture") {
 		t.Errorf("failing llama-bench: %v", err)
 	}
 }
