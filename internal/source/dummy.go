@@ -436,7 +436,12 @@ func writeAtomic(path string, write func(io.Writer) error) error {
 	if err != nil {
 		return err
 	}
-	err = write(tmp)
+	// CreateTemp makes the file private (0600); a model file is as readable as any other, so
+	// that another user's or tool's process can load it too.
+	err = tmp.Chmod(0o644)
+	if err == nil {
+		err = write(tmp)
+	}
 	if err == nil {
 		err = tmp.Sync()
 	}

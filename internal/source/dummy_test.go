@@ -200,6 +200,9 @@ func TestWriteDummyFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if st, _ := os.Stat(path); st.Mode().Perm() != 0o644 {
+		t.Errorf("file mode %v, want 0644 like any written file", st.Mode().Perm())
+	}
 	var want bytes.Buffer
 	if _, err := s.WriteTo(&want); err != nil {
 		t.Fatal(err)
