@@ -219,6 +219,9 @@ func (e *Engine) Stats() Stats {
 	if e.x != nil {
 		st.Sent = e.x.sent
 	}
+	if faults.Available {
+		e.trace.addRefused(&st.Stats)
+	}
 	return st
 }
 
@@ -418,6 +421,9 @@ func (e *Engine) loop() {
 		if err := e.core.Advance(res); err != nil {
 			e.log.Error("core refused a step report", "err", err)
 		}
+		if faults.Available {
+			e.trace.landLate(e.cache, e.log)
+		}
 		if invariants.Enabled {
 			checkInvariants(e.core, e.log, "step")
 		}
@@ -478,7 +484,7 @@ func (e *Engine) deliver(rd *core.Ready) {
 		}
 		delete(e.streams, d.Request)
 		if faults.Available {
-			e.trace.end(d.Request)
+			e.trace.end(d.Request, d.Abort != "")
 		}
 		u := Usage{PromptTokens: s.prompt, CachedTokens: d.Cached, CompletionTokens: s.generated}
 		u.QueueTime, u.PrefillTime, u.DecodeTime = s.phases(now)

@@ -3,11 +3,13 @@ package engine
 import (
 	"fmt"
 	"log/slog"
+	"slices"
 
 	"github.com/kvwarden/kvwarden/internal/core"
 	"github.com/kvwarden/kvwarden/internal/faults"
 	"github.com/kvwarden/kvwarden/internal/kv"
 	"github.com/kvwarden/kvwarden/internal/kvtypes"
+	"github.com/kvwarden/kvwarden/internal/tensor"
 )
 
 // The incident-replay build's instrumentation and its stand-in for the hand-off's checksums. The
@@ -22,6 +24,11 @@ import (
 // incident crossed: every page a request writes gets a CRC-32C keyed by its logical position
 // (kv.Pool.Checksum), and before a step reads a page the checksum of what the request itself
 // wrote there (or found in its prefix cache at its first step) must match.
+//
+// Late writes (faults.LateWrite): the trace keeps the page frames each request wrote in its last
+// step; when the request is aborted, that write is taken to be still in flight and is held back
+// until its page has a new owner who has written it (the worst moment for it to land), then
+// lands unless a defence refuses it (land).
 type trace struct {
 	writer []pageWriter                          // by page
 	names  map[kvtypes.TenantKey]string          // tenant names, for the report
@@ -29,12 +36,38 @@ type trace struct {
 	stale  map[kvtypes.RequestID]map[kvtypes.PageRef]kvtypes.TenantKey
 	reader map[kvtypes.RequestID]kvtypes.TenantKey // for requests that read stale pages
 	ended  []StaleRead                             // stale reads of requests that ended
+
+	last    map[kvtypes.RequestID][]frame // the frames of each request's last step (LateWrite)
+	pending []frame                       // aborted requests' last frames, not landed yet
+	late    []LateWrite                   // what became of each late write
+	refused map[kvtypes.Defence]uint64    // late writes refused, by defence
 }
 
 type pageWriter struct {
-	tenant kvtypes.TenantKey
-	gen    uint32
-	ok     bool
+	tenant  kvtypes.TenantKey
+	request kvtypes.RequestID
+	gen     uint32
+	ok      bool
+}
+
+// frame is one page of KV as a request's step wrote it: what a late write carries.
+type frame struct {
+	request kvtypes.RequestID
+	tenant  kvtypes.TenantKey
+	ref     kvtypes.PageRef // the page in the lifetime the write was issued for
+	f32     []float32       // the page data (F32 pools)
+	f16     []uint16        // the page data (F16 pools)
+}
+
+// LateWrite is what became of an aborted request's in-flight write (faults.LateWrite).
+type LateWrite struct {
+	Request kvtypes.RequestID
+	Tenant  string // the writer
+	Page    int
+	Victim  string // the tenant whose page it was aimed at: the page's owner when it arrived
+	Landed  bool
+	Defence kvtypes.Defence // the defence that refused it, when it did not land
+	Message string          // the refusal, as logged
 }
 
 type pageSum struct {
@@ -52,11 +85,13 @@ type StaleRead struct {
 
 func newTrace(pages int) *trace {
 	return &trace{
-		writer: make([]pageWriter, pages),
-		names:  map[kvtypes.TenantKey]string{},
-		sums:   map[kvtypes.RequestID]map[int]pageSum{},
-		stale:  map[kvtypes.RequestID]map[kvtypes.PageRef]kvtypes.TenantKey{},
-		reader: map[kvtypes.RequestID]kvtypes.TenantKey{},
+		writer:  make([]pageWriter, pages),
+		names:   map[kvtypes.TenantKey]string{},
+		sums:    map[kvtypes.RequestID]map[int]pageSum{},
+		stale:   map[kvtypes.RequestID]map[kvtypes.PageRef]kvtypes.TenantKey{},
+		reader:  map[kvtypes.RequestID]kvtypes.TenantKey{},
+		last:    map[kvtypes.RequestID][]frame{},
+		refused: map[kvtypes.Defence]uint64{},
 	}
 }
 
@@ -133,12 +168,85 @@ func (t *trace) afterStep(cache *kv.Pool, batch []core.Seq, run []int) {
 			sums = map[int]pageSum{}
 			t.sums[s.Request] = sums
 		}
+		if faults.LateWrite {
+			t.last[s.Request] = t.last[s.Request][:0]
+		}
 		for j := s.Start / P; j*P < end && j < len(s.Pages); j++ {
 			ref := s.Pages[j]
-			t.writer[ref.Page] = pageWriter{tenant: s.Tenant, gen: ref.Gen, ok: true}
+			t.writer[ref.Page] = pageWriter{tenant: s.Tenant, request: s.Request, gen: ref.Gen, ok: true}
 			n := min(P, end-j*P)
 			sums[j] = pageSum{tokens: n, crc: cache.Checksum(ref.Page, j, n)}
+			if faults.LateWrite {
+				t.last[s.Request] = append(t.last[s.Request], snapshot(cache, s.Request, s.Tenant, ref))
+			}
 		}
+	}
+}
+
+func snapshot(cache *kv.Pool, req kvtypes.RequestID, tenant kvtypes.TenantKey, ref kvtypes.PageRef) frame {
+	f := frame{request: req, tenant: tenant, ref: ref}
+	if cache.Config().DType == tensor.F16 {
+		f.f16 = slices.Clone(cache.F16(ref.Page))
+	} else {
+		f.f32 = slices.Clone(cache.F32(ref.Page))
+	}
+	return f
+}
+
+// landLate lands the pending late writes whose page has been handed to another request and
+// written by it since. Called by the loop with the engine's lock held, after Advance: a late
+// write arrives after the step that issued it has ended.
+func (t *trace) landLate(cache *kv.Pool, log *slog.Logger) {
+	kept := t.pending[:0]
+	for _, f := range t.pending {
+		if w := t.writer[f.ref.Page]; !w.ok || w.request == f.request {
+			kept = append(kept, f) // not re-handed and written yet
+			continue
+		}
+		t.land(cache, f, log)
+	}
+	clear(t.pending[len(kept):])
+	t.pending = kept
+}
+
+// land lets one late write in, unless a defence refuses it. Delayed release freed the page in a
+// new generation, so a write issued for the old one is detectable; the page header names its
+// current owner, which is not the writer. With both off the frame overwrites the new owner's KV.
+func (t *trace) land(cache *kv.Pool, f frame, log *slog.Logger) {
+	h, _ := cache.Header(f.ref.Page)
+	lw := LateWrite{Request: f.request, Tenant: t.name(f.tenant), Page: int(f.ref.Page), Victim: t.name(h.Tenant)}
+	switch {
+	case !faults.ReleaseAtOnce && h.Gen != f.ref.Gen:
+		lw.Defence = kvtypes.DefenceRelease
+		lw.Message = fmt.Sprintf("defence %s: a late write of request %d to page %d refused: it was issued for generation %d, the page was freed since and is in generation %d",
+			kvtypes.DefenceRelease, uint64(f.request), f.ref.Page, f.ref.Gen, h.Gen)
+	case !faults.HeadersOff && (h.Tenant != f.tenant || h.Request != f.request):
+		lw.Defence = kvtypes.DefenceHeader
+		lw.Message = fmt.Sprintf("defence %s: a late write of request %d to page %d refused: the page's header names another request",
+			kvtypes.DefenceHeader, uint64(f.request), f.ref.Page)
+	default:
+		lw.Landed = true
+		if f.f16 != nil {
+			copy(cache.F16(f.ref.Page), f.f16)
+		} else {
+			copy(cache.F32(f.ref.Page), f.f32)
+		}
+		t.writer[f.ref.Page] = pageWriter{tenant: f.tenant, request: f.request, gen: f.ref.Gen, ok: true}
+	}
+	if lw.Landed {
+		log.Warn("replay: a late write landed in a page another request owns", "request", uint64(f.request), "page", int(f.ref.Page))
+	} else {
+		t.refused[lw.Defence]++
+		log.Warn("isolation: "+lw.Message, "defence", string(lw.Defence))
+	}
+	t.late = append(t.late, lw)
+}
+
+// addRefused counts the refused late writes among the defences fired and the security events.
+func (t *trace) addRefused(st *core.Stats) {
+	for d, n := range t.refused {
+		st.Defences[d] += n
+		st.SecurityEvents += n
 	}
 }
 
@@ -148,14 +256,19 @@ func (t *trace) afterStep(cache *kv.Pool, batch []core.Seq, run []int) {
 func (t *trace) received(pages []core.WrittenPage) {
 	for _, p := range pages {
 		if p.Header.Written {
-			t.writer[p.Page] = pageWriter{tenant: p.Header.Tenant, gen: p.Header.Gen, ok: true}
+			t.writer[p.Page] = pageWriter{tenant: p.Header.Tenant, request: p.Header.Request, gen: p.Header.Gen, ok: true}
 		}
 	}
 }
 
-// end keeps an ended request's stale reads for the report and drops the rest of its record.
-func (t *trace) end(id kvtypes.RequestID) {
+// end keeps an ended request's stale reads for the report and drops the rest of its record. An
+// aborted request's last write becomes a late write (faults.LateWrite).
+func (t *trace) end(id kvtypes.RequestID, aborted bool) {
 	delete(t.sums, id)
+	if aborted {
+		t.pending = append(t.pending, t.last[id]...)
+	}
+	delete(t.last, id)
 	m := t.stale[id]
 	if m == nil {
 		return

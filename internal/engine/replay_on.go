@@ -9,3 +9,11 @@ func (e *Engine) StaleReads() []StaleRead {
 	defer e.mu.Unlock()
 	return append([]StaleRead(nil), e.trace.ended...)
 }
+
+// LateWrites lists what became of the aborted requests' in-flight writes (faults.LateWrite), in
+// the order they arrived. Incident-replay build only.
+func (e *Engine) LateWrites() []LateWrite {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return append([]LateWrite(nil), e.trace.late...)
+}

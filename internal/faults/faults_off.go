@@ -14,4 +14,5 @@ const (
 	HeadersOff       = false
 	ChecksumsOff     = false
 	ReleaseAtOnce    = false
+	LateWrite        = false
 )

@@ -32,6 +32,12 @@ var (
 	ChecksumsOff bool
 	// ReleaseAtOnce (release): pages are freed at once, without quarantine or a new generation.
 	ReleaseAtOnce bool
+
+	// LateWrite is not a defence's fault but a variant of the chain: an aborted request's last
+	// in-flight write (its last step's KV, page by page) lands late, once its pages have been
+	// freed and written by their next owner. Only delayed release and page headers refuse it;
+	// the stand-in checksums catch what it changed before the owner reads it again.
+	LateWrite bool
 )
 
 // switchOf maps each defence to its fault switch.
