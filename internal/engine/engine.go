@@ -484,7 +484,7 @@ func (e *Engine) deliver(rd *core.Ready) {
 		}
 		delete(e.streams, d.Request)
 		if faults.Available {
-			e.trace.end(d.Request, d.Abort != "")
+			e.trace.end(d.Request, d.Abort == kvtypes.AbortCancelled)
 		}
 		u := Usage{PromptTokens: s.prompt, CachedTokens: d.Cached, CompletionTokens: s.generated}
 		u.QueueTime, u.PrefillTime, u.DecodeTime = s.phases(now)

@@ -199,11 +199,12 @@ func snapshot(cache *kv.Pool, req kvtypes.RequestID, tenant kvtypes.TenantKey, r
 func (t *trace) landLate(cache *kv.Pool, log *slog.Logger) {
 	kept := t.pending[:0]
 	for _, f := range t.pending {
-		if w := t.writer[f.ref.Page]; !w.ok || w.request == f.request {
-			kept = append(kept, f) // not re-handed and written yet
+		h, stamped := cache.Header(f.ref.Page)
+		if w := t.writer[f.ref.Page]; !stamped || !w.ok || w.request == f.request || h.Request != w.request {
+			kept = append(kept, f) // not handed to another request and written by it yet
 			continue
 		}
-		t.land(cache, f, log)
+		t.land(cache, f, h, log)
 	}
 	clear(t.pending[len(kept):])
 	t.pending = kept
@@ -212,8 +213,7 @@ func (t *trace) landLate(cache *kv.Pool, log *slog.Logger) {
 // land lets one late write in, unless a defence refuses it. Delayed release freed the page in a
 // new generation, so a write issued for the old one is detectable; the page header names its
 // current owner, which is not the writer. With both off the frame overwrites the new owner's KV.
-func (t *trace) land(cache *kv.Pool, f frame, log *slog.Logger) {
-	h, _ := cache.Header(f.ref.Page)
+func (t *trace) land(cache *kv.Pool, f frame, h kvtypes.Header, log *slog.Logger) {
 	lw := LateWrite{Request: f.request, Tenant: t.name(f.tenant), Page: int(f.ref.Page), Victim: t.name(h.Tenant)}
 	switch {
 	case !faults.ReleaseAtOnce && h.Gen != f.ref.Gen:
@@ -261,11 +261,12 @@ func (t *trace) received(pages []core.WrittenPage) {
 	}
 }
 
-// end keeps an ended request's stale reads for the report and drops the rest of its record. An
-// aborted request's last write becomes a late write (faults.LateWrite).
-func (t *trace) end(id kvtypes.RequestID, aborted bool) {
+// end keeps an ended request's stale reads for the report and drops the rest of its record. The
+// last write of a request its client cancelled becomes a late write (faults.LateWrite): the
+// client hung up while it was generating.
+func (t *trace) end(id kvtypes.RequestID, cancelled bool) {
 	delete(t.sums, id)
-	if aborted {
+	if cancelled {
 		t.pending = append(t.pending, t.last[id]...)
 	}
 	delete(t.last, id)

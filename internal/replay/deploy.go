@@ -12,6 +12,7 @@ import (
 
 	"github.com/kvwarden/kvwarden/internal/engine"
 	"github.com/kvwarden/kvwarden/internal/gguf"
+	"github.com/kvwarden/kvwarden/internal/kvtypes"
 	"github.com/kvwarden/kvwarden/internal/model"
 	"github.com/kvwarden/kvwarden/internal/node"
 	"github.com/kvwarden/kvwarden/internal/tokenizer"
@@ -125,4 +126,30 @@ func startDisaggregated(ctx context.Context, cfg Config, m *model.Model, tok *to
 // failures by check.
 func nodeMetrics(n replayNode) []string {
 	return defenceMetrics(node.MetricsHandler(n.role, "replay", n.eng), "kvwarden_transfer_failures_total{")
+}
+
+// cancelled is how many requests the engines counted as cancelled by their clients.
+func (d *deployment) cancelled() uint64 {
+	var n uint64
+	for _, nd := range d.nodes {
+		n += nd.eng.Stats().Aborted[kvtypes.AbortCancelled]
+	}
+	return n
+}
+
+// waitIdle waits until no engine has a request left (10 s at most): a hang-up reaches the engine
+// a moment after the client makes it.
+func (d *deployment) waitIdle(ctx context.Context) {
+	deadline := time.Now().Add(10 * time.Second)
+	for ctx.Err() == nil && time.Now().Before(deadline) {
+		busy := false
+		for _, nd := range d.nodes {
+			st := nd.eng.Stats()
+			busy = busy || st.Waiting+st.Running+st.Transferring > 0
+		}
+		if !busy {
+			return
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
 }

@@ -19,6 +19,7 @@
 package replay
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -56,9 +57,23 @@ const (
 	Disaggregated Mode = "disaggregated" // router + prefill node + decode node over loopback mTLS
 )
 
+// Chain is which failure the replay drives.
+type Chain string
+
+const (
+	// IncidentChain is the incident's: an over-long request rewritten to a placeholder whose
+	// decode binds the pages reserved for its original length.
+	IncidentChain Chain = "incident"
+	// LateWriteChain is a late writer's (faults.LateWrite, the mechanism delayed release is for):
+	// the attacker hangs up mid-generation, and its last in-flight write lands in the pages a
+	// victim is given next.
+	LateWriteChain Chain = "late-write"
+)
+
 // Config is one replay.
 type Config struct {
 	Mode     Mode              // "" is Single
+	Chain    Chain             // "" is IncidentChain
 	Defences []kvtypes.Defence // on; every other defence's fault is switched on
 	Model    string            // --model spec ("" is the built-in demo model; dummy:... works too)
 	CacheDir string            // for source.Resolve; "" is the default cache
@@ -91,16 +106,21 @@ type Entry struct {
 // Result is what a replay saw.
 type Result struct {
 	Mode       Mode
+	Chain      Chain
 	Defences   []kvtypes.Defence
 	Plan       string // the capacity plan the engine ran under (or was refused)
 	StartErr   error  // the start-up gate's refusal: nothing else ran
 	Timeline   []Entry
 	Stale      []engine.StaleRead // requests that attended over pages written by others
 	Canaries   []CanaryLeak
+	LateWrites []engine.LateWrite         // the late-write chain: what became of the attacker's late writes
 	Fired      map[kvtypes.Defence]uint64 // from the engines' security counters, summed over nodes
 	Metrics    []string                   // the kvwarden_defence_fired_total lines of /metrics
 	Nodes      []Node                     // disaggregated: what each node saw of the chain
 	LeakedData bool                       // some tenant read another tenant's pages or canaries, in the chain or the probe
+	// AnswerChanged (late-write chain): the victim's answer differs from the reference's, the same
+	// prompt answered on clean pages.
+	AnswerChanged bool
 
 	// The probe's audit, run after the chain on the same server. Stale, Fired and Metrics above
 	// are the chain's alone, taken before it.
@@ -123,10 +143,11 @@ var ProbeTenants = []string{"alice", "bob", Attacker}
 
 // Node is one node of a disaggregated replay, as its operator saw the chain.
 type Node struct {
-	Role    string
-	Stale   []engine.StaleRead         // the chain's stale reads on this node
-	Fired   map[kvtypes.Defence]uint64 // defences that fired here
-	Metrics []string                   // its /metrics lines for defences fired and transfer failures
+	Role       string
+	Stale      []engine.StaleRead         // the chain's stale reads on this node
+	LateWrites []engine.LateWrite         // the chain's late writes on this node
+	Fired      map[kvtypes.Defence]uint64 // defences that fired here
+	Metrics    []string                   // its /metrics lines for defences fired and transfer failures
 }
 
 // CanaryLeak is a victim's canary found in another tenant's answer.
@@ -156,25 +177,18 @@ const (
 func Run(ctx context.Context, cfg Config) (*Result, error) {
 	cfg.defaults()
 	faults.SetDefences(cfg.Defences)
-	res := &Result{Mode: cfg.Mode, Defences: cfg.Defences}
+	faults.LateWrite = cfg.Chain == LateWriteChain
+	res := &Result{Mode: cfg.Mode, Chain: cfg.Chain, Defences: cfg.Defences}
 
 	m, tok, f, closeModel, err := load(ctx, cfg)
 	if err != nil {
 		return nil, err
 	}
 	defer closeModel()
-	bpt, err := kv.BytesPerToken(m.Layers, m.KVHeads, m.HeadDim, tensor.F32)
+	pre, dec, err := engineConfigs(m, cfg, res)
 	if err != nil {
 		return nil, err
 	}
-	ecfg := func(pages int) engine.Config { return engineConfig(m, bpt, pages, cfg.Logger) }
-	if plan, err := engine.PlanFor(&m.Config, ecfg(cfg.Pages)); err == nil {
-		res.Plan = fmt.Sprintf("advertised context %d tokens over a KV pool of %d tokens (%d pages × %d)", plan.MaxContext, plan.Tokens, plan.Pages, plan.PageTokens)
-		if cfg.Mode == Disaggregated {
-			res.Plan += fmt.Sprintf(" on the prefill node; the decode node's pool holds %d tokens (%d pages)", decodePages*pageTokens, decodePages)
-		}
-	}
-
 	f2, keys, uids, err := replayTenants()
 	if err != nil {
 		return nil, err
@@ -185,9 +199,9 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	}
 	var d *deployment
 	if cfg.Mode == Disaggregated {
-		d, err = startDisaggregated(ctx, cfg, m, tok, f, ecfg(cfg.Pages), ecfg(decodePages))
+		d, err = startDisaggregated(ctx, cfg, m, tok, f, pre, dec)
 	} else {
-		d, err = startSingle(m, tok, ecfg(cfg.Pages))
+		d, err = startSingle(m, tok, pre)
 	}
 	if err != nil {
 		return nil, err
@@ -210,20 +224,56 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	defer hs.Close()
 	base := "http://" + ln.Addr().String()
 
-	runChain(ctx, cfg, base, keys, m.Vocab, res)
+	if cfg.Chain == LateWriteChain {
+		runLateWrite(ctx, cfg, base, keys, m.Vocab, d, res)
+	} else {
+		runChain(ctx, cfg, base, keys, m.Vocab, res)
+	}
 	chain := collectNodes(cfg, d, uids, res)
 	res.LeakedData = crossTenant(res.Stale) || len(res.Canaries) > 0
-	res.Metrics = defenceMetrics(srv.MetricsHandler(), "")
-	if cfg.Mode == Disaggregated { // the router runs no engine: the nodes count their defences
-		res.Metrics = nil
-		for _, n := range res.Nodes {
-			for _, l := range n.Metrics {
-				res.Metrics = append(res.Metrics, n.Role+": "+l)
-			}
+	collectMetrics(cfg, srv, res)
+	if cfg.Chain == IncidentChain {
+		// The probe's over-long and boundary prompts drive the incident's chain, which the
+		// late-write chain leaves to this one: there it would report that chain's leak.
+		audit(ctx, cfg, base, keys, d, uids, chain, res)
+	}
+	return res, nil
+}
+
+// engineConfigs sizes the engines (the prefill node's, or the one engine, and the decode node's)
+// and records the capacity plan they run under.
+func engineConfigs(m *model.Model, cfg Config, res *Result) (pre, dec engine.Config, err error) {
+	bpt, err := kv.BytesPerToken(m.Layers, m.KVHeads, m.HeadDim, tensor.F32)
+	if err != nil {
+		return pre, dec, err
+	}
+	pre, dec = engineConfig(m, bpt, cfg.Pages, cfg.Logger), engineConfig(m, bpt, decodePages, cfg.Logger)
+	if plan, err := engine.PlanFor(&m.Config, pre); err == nil {
+		res.Plan = fmt.Sprintf("advertised context %d tokens over a KV pool of %d tokens (%d pages × %d)", plan.MaxContext, plan.Tokens, plan.Pages, plan.PageTokens)
+		if cfg.Mode == Disaggregated {
+			res.Plan += fmt.Sprintf(" on the prefill node; the decode node's pool holds %d tokens (%d pages)", decodePages*pageTokens, decodePages)
 		}
 	}
+	return pre, dec, nil
+}
 
-	// The auditor's view: what the probe finds from outside, over HTTP only.
+// collectMetrics scrapes the operator's /metrics for the defences the chain fired: the server's
+// in one process, each node's when disaggregated (the router runs no engine).
+func collectMetrics(cfg Config, srv *server.Server, res *Result) {
+	if cfg.Mode != Disaggregated {
+		res.Metrics = defenceMetrics(srv.MetricsHandler(), "")
+		return
+	}
+	for _, n := range res.Nodes {
+		for _, l := range n.Metrics {
+			res.Metrics = append(res.Metrics, n.Role+": "+l)
+		}
+	}
+}
+
+// audit runs the black-box probe against the same server with some of the tenants' keys, over
+// HTTP only, and records what the engines' trace saw its requests read.
+func audit(ctx context.Context, cfg Config, base string, keys map[string]string, d *deployment, uids map[string]string, chain []int, res *Result) {
 	pkeys := make([]string, len(ProbeTenants))
 	for i, name := range ProbeTenants {
 		pkeys[i] = keys[name]
@@ -235,12 +285,14 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		res.ProbeStale = append(res.ProbeStale, names(n.eng.StaleReads()[chain[i]:], uids)...)
 	}
 	res.LeakedData = res.LeakedData || crossTenant(res.ProbeStale)
-	return res, nil
 }
 
 func (cfg *Config) defaults() {
 	if cfg.Mode == "" {
 		cfg.Mode = Single
+	}
+	if cfg.Chain == "" {
+		cfg.Chain = IncidentChain
 	}
 	if cfg.Pages == 0 {
 		cfg.Pages = 12
@@ -270,6 +322,68 @@ func runChain(ctx context.Context, cfg Config, base string, keys map[string]stri
 	rng := rand.New(rand.NewPCG(cfg.Seed, 0x5eed))
 	matcher := probe.NewCanaryMatcher()
 	start := time.Now()
+	sendVictims(ctx, base, keys, rng, matcher, start, res)
+	n := attackerLen
+	if cfg.Mode == Disaggregated {
+		n = attackerLenDisagg
+	}
+	e := complete(ctx, base, keys[Attacker], randomPrompt(rng, n, vocab), attackerMax, start)
+	e.Tenant, e.Role, e.PromptLen = Attacker, "attacker", n
+	res.Timeline = append(res.Timeline, e)
+	findCanaries(matcher, res)
+}
+
+// The late-write chain: the attacker's prompt and how long it may generate (it hangs up long
+// before), and the victim's prompt that follows it into its freed pages.
+const (
+	lateAttackerLen = 40
+	lateAttackerMax = 120
+	lateVictimLen   = 24
+)
+
+// runLateWrite runs the late-write chain: the victims fill the pool as in the incident's, and one
+// answers a fresh prompt on clean pages (the reference); then the attacker streams a completion
+// and hangs up after its first token, so that its request is aborted mid-generation with a write
+// in flight (faults.LateWrite); once the engine has counted the abort, another victim sends the
+// reference's prompt and is given the attacker's freed pages. Greedy answers are bit-identical
+// whoever asks (invariant 12), so the two answers must be equal.
+func runLateWrite(ctx context.Context, cfg Config, base string, keys map[string]string, vocab int, d *deployment, res *Result) {
+	rng := rand.New(rand.NewPCG(cfg.Seed, 0x5eed))
+	matcher := probe.NewCanaryMatcher()
+	start := time.Now()
+	sendVictims(ctx, base, keys, rng, matcher, start, res)
+	prompt := randomPrompt(rng, lateVictimLen, vocab)
+	ref := complete(ctx, base, keys[Victims[1]], prompt, victimMax, start)
+	ref.Tenant, ref.Role, ref.PromptLen = Victims[1], "reference", lateVictimLen
+	e := attackerHangsUp(ctx, base, keys[Attacker], randomPrompt(rng, lateAttackerLen, vocab), d, start)
+	v := complete(ctx, base, keys[Victims[0]], prompt, victimMax, start)
+	v.Tenant, v.Role, v.PromptLen = Victims[0], "victim", lateVictimLen
+	res.Timeline = append(res.Timeline, ref, e, v)
+	res.AnswerChanged = v.Status == http.StatusOK && v.Text != ref.Text
+	findCanaries(matcher, res)
+}
+
+// attackerHangsUp sends the attacker's streaming request until the engines count one cancelled:
+// on a busy machine the request may finish before the server sees the hang-up.
+func attackerHangsUp(ctx context.Context, base, key string, prompt []int, d *deployment, start time.Time) Entry {
+	const tries = 5
+	for try := 1; ; try++ {
+		before := d.cancelled()
+		e := hangUp(ctx, base, key, prompt, lateAttackerMax, start)
+		e.Tenant, e.Role, e.PromptLen = Attacker, "attacker", len(prompt)
+		d.waitIdle(ctx)
+		if d.cancelled() > before {
+			return e
+		}
+		if try == tries || ctx.Err() != nil {
+			e.Error = fmt.Sprintf("%s, %d times, but its request always ended before the server saw it", e.Error, try)
+			return e
+		}
+	}
+}
+
+// sendVictims sends the victims' prompts, each with a canary the matcher learns, at once.
+func sendVictims(ctx context.Context, base string, keys map[string]string, rng *rand.Rand, matcher *probe.CanaryMatcher, start time.Time, res *Result) {
 	var mu sync.Mutex
 	var wg sync.WaitGroup
 	for i, name := range Victims {
@@ -287,20 +401,19 @@ func runChain(ctx context.Context, cfg Config, base string, keys map[string]stri
 		}()
 	}
 	wg.Wait()
-	n := attackerLen
-	if cfg.Mode == Disaggregated {
-		n = attackerLenDisagg
-	}
+}
+
+func randomPrompt(rng *rand.Rand, n, vocab int) []int {
 	ids := make([]int, n)
 	for i := range ids {
 		ids[i] = 1 + rng.IntN(vocab-1)
 	}
-	e := complete(ctx, base, keys[Attacker], ids, attackerMax, start)
-	e.Tenant, e.Role, e.PromptLen = Attacker, "attacker", n
-	res.Timeline = append(res.Timeline, e)
-	sort.Slice(res.Timeline, func(i, j int) bool { return res.Timeline[i].At < res.Timeline[j].At })
+	return ids
+}
 
-	// The answers, through the probe's canary matcher.
+// findCanaries sorts the timeline and runs every answer through the probe's canary matcher.
+func findCanaries(matcher *probe.CanaryMatcher, res *Result) {
+	sort.Slice(res.Timeline, func(i, j int) bool { return res.Timeline[i].At < res.Timeline[j].At })
 	for _, e := range res.Timeline {
 		reader := len(Victims) // the attacker owns no canary
 		for i, v := range Victims {
@@ -323,12 +436,14 @@ func collectNodes(cfg Config, d *deployment, uids map[string]string, res *Result
 		stale := names(n.eng.StaleReads(), uids)
 		chain[i] = len(stale)
 		res.Stale = append(res.Stale, stale...)
+		late := lateNames(n.eng.LateWrites(), uids)
+		res.LateWrites = append(res.LateWrites, late...)
 		fired := n.eng.Stats().Defences
 		for k, v := range fired {
 			res.Fired[k] += v
 		}
 		if cfg.Mode == Disaggregated {
-			res.Nodes = append(res.Nodes, Node{Role: n.role, Stale: stale, Fired: fired, Metrics: nodeMetrics(n)})
+			res.Nodes = append(res.Nodes, Node{Role: n.role, Stale: stale, LateWrites: late, Fired: fired, Metrics: nodeMetrics(n)})
 		}
 	}
 	return chain
@@ -370,6 +485,19 @@ func names(stale []engine.StaleRead, uids map[string]string) []engine.StaleRead 
 		s.Owners = owners
 	}
 	return stale
+}
+
+// lateNames replaces the tenant UIDs of the late writes by the replay's tenant names.
+func lateNames(late []engine.LateWrite, uids map[string]string) []engine.LateWrite {
+	for i := range late {
+		if name, ok := uids[late[i].Tenant]; ok {
+			late[i].Tenant = name
+		}
+		if name, ok := uids[late[i].Victim]; ok {
+			late[i].Victim = name
+		}
+	}
+	return late
 }
 
 // crossTenant says whether some request read pages another tenant wrote.
@@ -454,6 +582,49 @@ func complete(ctx context.Context, base, key string, prompt any, maxTokens int, 
 		e.Text, e.Finish = out.Choices[0].Text, out.Choices[0].FinishReason
 	}
 	e.PromptTokens, e.CompletionTokens = out.Usage.PromptTokens, out.Usage.CompletionTokens
+	return e
+}
+
+// hangUp streams one completion and hangs up once the first token has arrived, as a client
+// that cancels mid-generation does; it records what that client saw.
+func hangUp(ctx context.Context, base, key string, prompt any, maxTokens int, start time.Time) Entry {
+	e := Entry{At: time.Since(start), Error: "the client hung up after the first token"}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	body, _ := json.Marshal(map[string]any{"model": "replay", "prompt": prompt, "max_tokens": maxTokens, "temperature": 0, "stream": true,
+		"ignore_eos": true}) // it must still be generating when it hangs up
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, base+"/v1/completions", bytes.NewReader(body))
+	if err != nil {
+		e.Error = err.Error()
+		return e
+	}
+	req.Header.Set("Authorization", "Bearer "+key)
+	req.Header.Set("Content-Type", "application/json")
+	t0 := time.Now()
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		e.Error = err.Error()
+		return e
+	}
+	defer resp.Body.Close()
+	e.Status = resp.StatusCode
+	sc := bufio.NewScanner(resp.Body)
+	for sc.Scan() {
+		data, ok := strings.CutPrefix(sc.Text(), "data: ")
+		if !ok || data == "[DONE]" {
+			continue
+		}
+		var chunk struct {
+			Choices []struct {
+				Text string `json:"text"`
+			} `json:"choices"`
+		}
+		if json.Unmarshal([]byte(data), &chunk) == nil && len(chunk.Choices) > 0 {
+			e.Text, e.CompletionTokens = chunk.Choices[0].Text, 1
+			break
+		}
+	}
+	e.Latency = time.Since(t0)
 	return e
 }
 

@@ -30,10 +30,14 @@ func Write(w io.Writer, r *Result) {
 			off = append(off, string(d))
 		}
 	}
+	chain := "incident replay"
+	if r.Chain == LateWriteChain {
+		chain = "late-write replay"
+	}
 	if r.Mode == Disaggregated {
-		fmt.Fprintf(w, "kvwarden incident replay (disaggregated: router + prefill node + decode node, loopback mTLS)\n")
+		fmt.Fprintf(w, "kvwarden %s (disaggregated: router + prefill node + decode node, loopback mTLS)\n", chain)
 	} else {
-		fmt.Fprintf(w, "kvwarden incident replay (single process)\n")
+		fmt.Fprintf(w, "kvwarden %s (single process)\n", chain)
 	}
 	fmt.Fprintf(w, "defences on: %s; faults on: %s\n", on, orNone(off))
 	if r.Plan != "" {
@@ -58,6 +62,9 @@ func Write(w io.Writer, r *Result) {
 	} else {
 		writeStale(w, "  ", r.Stale)
 	}
+	if r.Chain == LateWriteChain {
+		writeLateWrites(w, r)
+	}
 	fmt.Fprintf(w, "\nprobe canary matcher on the answers:\n")
 	if len(r.Canaries) == 0 {
 		fmt.Fprintf(w, "  no canary of another tenant in any answer (a random-weight model does not repeat what it attends over; the trace above is the evidence)\n")
@@ -80,12 +87,38 @@ func Write(w io.Writer, r *Result) {
 	switch fired := firedNames(r.Fired); {
 	case r.LeakedData && !crossTenant(r.Stale) && len(r.Canaries) == 0:
 		fmt.Fprintf(w, "\nVERDICT: LEAK. The chain was stopped, but the probe's requests read other tenants' pages.\n")
+	case r.LeakedData && r.Chain == LateWriteChain:
+		fmt.Fprintf(w, "\nVERDICT: LEAK. The attacker's late write reached a victim's answer, with HTTP %s.\n", victimStatus(r))
 	case r.LeakedData:
 		fmt.Fprintf(w, "\nVERDICT: LEAK. Other tenants' data reached the attacker's answer with HTTP %s.\n", attackerStatus(r))
 	case fired != "":
 		fmt.Fprintf(w, "\nVERDICT: stopped by %s; no answer carries another tenant's data.\n", fired)
 	default:
 		fmt.Fprintf(w, "\nVERDICT: no leak.\n")
+	}
+}
+
+// writeLateWrites prints what became of the attacker's in-flight write after its hang-up.
+func writeLateWrites(w io.Writer, r *Result) {
+	fmt.Fprintf(w, "\nthe attacker's late writes (its last step's KV, landing after its pages were given to another request):\n")
+	if len(r.LateWrites) == 0 {
+		fmt.Fprintf(w, "  none arrived (its pages were not given to another request)\n")
+	}
+	for _, l := range r.LateWrites {
+		if l.Landed {
+			fmt.Fprintf(w, "  %s's request %d: landed in page %d, now %s's\n", l.Tenant, l.Request, l.Page, l.Victim)
+		} else {
+			fmt.Fprintf(w, "  %s's request %d: refused: %s\n", l.Tenant, l.Request, l.Message)
+		}
+	}
+	fmt.Fprintf(w, "  the victim's answer vs the reference's (the same prompt on clean pages before): ")
+	switch st := victimStatus(r); {
+	case r.AnswerChanged:
+		fmt.Fprintf(w, "DIFFERENT (greedy answers are bit-identical whoever asks)\n")
+	case st != "200":
+		fmt.Fprintf(w, "none: the victim got HTTP %s\n", st)
+	default:
+		fmt.Fprintf(w, "identical\n")
 	}
 }
 
@@ -145,6 +178,10 @@ var probeChecks = []string{probe.CheckInvariance, probe.CheckCanary, probe.Check
 // writeProbe prints the auditor's view: findings per check, each finding's summary, and what the
 // engine's trace saw the probe's own requests read.
 func writeProbe(w io.Writer, r *Result) {
+	if r.Chain == LateWriteChain {
+		fmt.Fprintf(w, "\nkvwarden probe: not run in the late-write chain (its over-long prompts drive the incident's chain: --chain incident)\n")
+		return
+	}
 	fmt.Fprintf(w, "\nwhat kvwarden probe finds from outside (keys of %s, after the chain):\n", strings.Join(ProbeTenants, ", "))
 	if r.ProbeErr != nil {
 		fmt.Fprintf(w, "  the probe could not run: %v\n", r.ProbeErr)
@@ -210,6 +247,17 @@ func attackerStatus(r *Result) string {
 		}
 	}
 	return "?"
+}
+
+// victimStatus is the status of the last victim's answer: the late-write chain's new owner.
+func victimStatus(r *Result) string {
+	s := "?"
+	for _, e := range r.Timeline {
+		if e.Role == "victim" {
+			s = fmt.Sprint(e.Status)
+		}
+	}
+	return s
 }
 
 func has(ds []kvtypes.Defence, d kvtypes.Defence) bool {
