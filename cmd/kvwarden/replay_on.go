@@ -17,8 +17,9 @@ func newReplayCmd() *cobra.Command {
 		cfg      replay.Config
 		defences string
 		mode     string
+		chain    string
 	)
-	cmd := command("replay-incident [--mode single|disaggregated|both] [--defences all|none|gate,admission,state,reconcile,checksum,header,release]",
+	cmd := command("replay-incident [--mode single|disaggregated|both] [--chain incident|late-write|both] [--defences all|none|gate,admission,state,reconcile,checksum,header,release]",
 		"Replay the October 2026 cross-tenant leak in one process and across a prefill/decode hand-off, with the chosen defences on",
 		`Start an in-process server on a small model and a tiny KV pool, with victims whose prompts
 carry canary secrets and an attacker who sends one request longer than the pool; every defence
@@ -31,7 +32,14 @@ per check beside what the engine saw its requests read. Exit status 1 when data 
 --mode disaggregated runs the chain across the hand-off, as the incident did: a router, a prefill
 node (the small pool) and a decode node (a larger one) in process over loopback mTLS gRPC; the
 report shows each node's stale reads and the defences and transfer failures counted on the node
-where they fired. --mode both (the default) runs single, then disaggregated.`,
+where they fired. --mode both (the default) runs single, then disaggregated.
+
+--chain late-write replays the late writer delayed release is for, which the incident's chain
+has none of: the attacker streams a completion and hangs up after its first token, and its last
+in-flight write (its last step's KV) lands once its freed pages are a victim's. The report shows
+each late write landed or refused (and by which defence), what the victim's read, and its answer
+against the same prompt answered on clean pages; the probe does not run in this chain. --chain
+both runs the incident's chain, then the late writer's.`,
 		cobra.NoArgs, func(cmd *cobra.Command, _ []string) error {
 			on, err := faults.ParseDefences(defences)
 			if err != nil {
@@ -41,21 +49,27 @@ where they fired. --mode both (the default) runs single, then disaggregated.`,
 			if err != nil {
 				return err
 			}
+			chains, err := replayChains(chain)
+			if err != nil {
+				return err
+			}
 			cfg.Defences = on
 			ctx, stop := signalContext()
 			defer stop()
-			leaked := false
-			for i, m := range modes {
-				cfg.Mode = m
-				res, err := replay.Run(ctx, cfg)
-				if err != nil {
-					return fmt.Errorf("replay-incident (%s): %w", m, err)
+			leaked, runs := false, 0
+			for _, c := range chains {
+				for _, m := range modes {
+					cfg.Mode, cfg.Chain = m, c
+					res, err := replay.Run(ctx, cfg)
+					if err != nil {
+						return fmt.Errorf("replay-incident (%s, %s): %w", c, m, err)
+					}
+					if runs++; runs > 1 {
+						fmt.Fprintln(cmd.OutOrStdout())
+					}
+					replay.Write(cmd.OutOrStdout(), res)
+					leaked = leaked || res.LeakedData
 				}
-				if i > 0 {
-					fmt.Fprintln(cmd.OutOrStdout())
-				}
-				replay.Write(cmd.OutOrStdout(), res)
-				leaked = leaked || res.LeakedData
 			}
 			if leaked {
 				os.Exit(1)
@@ -64,6 +78,7 @@ where they fired. --mode both (the default) runs single, then disaggregated.`,
 		})
 	fs := cmd.Flags()
 	fs.StringVar(&mode, "mode", "both", "where the chain runs: single (one process), disaggregated (router + prefill + decode nodes) or both")
+	fs.StringVar(&chain, "chain", "incident", "which chain: incident (the over-long request's), late-write (an aborted request's write landing in a victim's pages: what release stops) or both")
 	fs.StringVar(&defences, "defences", "none", "defences on: all, none, or a comma-separated list of gate, admission, state, reconcile, checksum, header, release")
 	fs.StringVar(&cfg.Model, "model", "", "model spec: empty for the built-in demo model, or dummy:...")
 	fs.IntVar(&cfg.Pages, "pages", 12, "KV pool pages of 16 tokens (the prefill node's when disaggregated)")
@@ -79,4 +94,14 @@ func replayModes(s string) ([]replay.Mode, error) {
 		return []replay.Mode{replay.Mode(s)}, nil
 	}
 	return nil, fmt.Errorf("--mode %q: want single, disaggregated or both", s)
+}
+
+func replayChains(s string) ([]replay.Chain, error) {
+	switch s {
+	case "both":
+		return []replay.Chain{replay.IncidentChain, replay.LateWriteChain}, nil
+	case string(replay.IncidentChain), string(replay.LateWriteChain):
+		return []replay.Chain{replay.Chain(s)}, nil
+	}
+	return nil, fmt.Errorf("--chain %q: want incident, late-write or both", s)
 }

@@ -26,3 +26,21 @@ func TestReplayModes(t *testing.T) {
 		}
 	}
 }
+
+func TestReplayChains(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want []replay.Chain
+	}{
+		{"both", []replay.Chain{replay.IncidentChain, replay.LateWriteChain}},
+		{"incident", []replay.Chain{replay.IncidentChain}},
+		{"late-write", []replay.Chain{replay.LateWriteChain}},
+		{"latewrite", nil},
+		{"", nil},
+	} {
+		got, err := replayChains(tc.in)
+		if !slices.Equal(got, tc.want) || (err != nil) != (tc.want == nil) {
+			t.Errorf("replayChains(%q) = %v, %v; want %v", tc.in, got, err, tc.want)
+		}
+	}
+}

@@ -18,7 +18,7 @@ import (
 // The program is added to the module through a build overlay, so the tree is not touched.
 func TestNormalBuildCannotEnableFaults(t *testing.T) {
 	if faults.Available || faults.GateOff || faults.AdmissionRewrite || faults.StateSideTable ||
-		faults.NoReconcile || faults.HeadersOff || faults.ChecksumsOff || faults.ReleaseAtOnce {
+		faults.NoReconcile || faults.HeadersOff || faults.ChecksumsOff || faults.ReleaseAtOnce || faults.LateWrite {
 		t.Fatal("a fault switch is on in the normal build")
 	}
 	if testing.Short() {

@@ -14,8 +14,8 @@ import (
 	"github.com/kvwarden/kvwarden/internal/probe"
 )
 
-// Write prints the replay as the operator would have seen it, then what happened underneath.
-func Write(w io.Writer, r *Result) {
+// writeTitle prints which chain ran where, with which defences and faults.
+func writeTitle(w io.Writer, r *Result) {
 	on := "none"
 	if len(r.Defences) > 0 {
 		var s []string
@@ -33,6 +33,7 @@ func Write(w io.Writer, r *Result) {
 	chain := "incident replay"
 	if r.Chain == LateWriteChain {
 		chain = "late-write replay"
+		off = append(off, "late-write") // not a defence's fault: the chain's own late writer
 	}
 	if r.Mode == Disaggregated {
 		fmt.Fprintf(w, "kvwarden %s (disaggregated: router + prefill node + decode node, loopback mTLS)\n", chain)
@@ -43,14 +44,19 @@ func Write(w io.Writer, r *Result) {
 	if r.Plan != "" {
 		fmt.Fprintf(w, "capacity: %s\n", r.Plan)
 	}
+}
+
+// Write prints the replay as the operator would have seen it, then what happened underneath.
+func Write(w io.Writer, r *Result) {
+	writeTitle(w, r)
 	if r.StartErr != nil {
 		fmt.Fprintf(w, "\nSTOPPED at start-up by defence %s: %v\nno server, no request.\n", kvtypes.DefenceGate, r.StartErr)
 		return
 	}
 	fmt.Fprintf(w, "\nwhat the operator saw:\n")
-	fmt.Fprintf(w, "  %8s  %-8s %-8s %6s %6s %9s %7s %7s %-7s %s\n", "at", "tenant", "role", "sent", "status", "latency", "prompt", "output", "finish", "error")
+	fmt.Fprintf(w, "  %8s  %-8s %-9s %6s %6s %9s %7s %7s %-7s %s\n", "at", "tenant", "role", "sent", "status", "latency", "prompt", "output", "finish", "error")
 	for _, e := range r.Timeline {
-		fmt.Fprintf(w, "  %8s  %-8s %-8s %6d %6d %9s %7d %7d %-7s %s\n", e.At.Round(time.Millisecond), e.Tenant, e.Role, e.PromptLen, e.Status,
+		fmt.Fprintf(w, "  %8s  %-8s %-9s %6d %6d %9s %7d %7d %-7s %s\n", e.At.Round(time.Millisecond), e.Tenant, e.Role, e.PromptLen, e.Status,
 			e.Latency.Round(time.Millisecond), e.PromptTokens, e.CompletionTokens, orDash(e.Finish), e.Error)
 	}
 	fmt.Fprintf(w, "\nwhat the engine attended over (pages last written by another tenant or an older generation):\n")
