@@ -10,11 +10,11 @@ import (
 	"github.com/kvwarden/kvwarden/internal/kvtypes"
 )
 
-// TestDelayedRelease is what the release defence stops, which the single-process chain does not
-// need (internal/replay TestReleaseAloneCannotStopTheChain): a request aborted while its step is
-// in flight keeps its pages quarantined until the step is advanced, and they come back in a new
-// generation, so a late write stamped for the old lifetime never matches the next owner's page
-// table. With the fault the pages are free at once, in the same generation.
+// TestDelayedRelease is what the release defence does in the core, which the incident's chain
+// does not need (it has no late writer; internal/replay TestLateWriteChain has one): a request
+// aborted while its step is in flight keeps its pages quarantined until the step is advanced, and
+// they come back in a new generation, so a late write stamped for the old lifetime never matches
+// the next owner's page table. With the fault the pages are free at once, in the same generation.
 func TestDelayedRelease(t *testing.T) {
 	defer faults.SetDefences(kvtypes.Defences[:])
 	for _, tc := range []struct {
