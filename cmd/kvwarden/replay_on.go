@@ -37,7 +37,7 @@ where they fired. --mode both (the default) runs single, then disaggregated.
 --chain late-write replays the late writer delayed release is for, which the incident's chain
 has none of: the attacker streams a completion and hangs up after its first token, and its last
 in-flight write (its last step's KV) lands once its freed pages are a victim's. The report shows
-each late write landed or refused (and by which defence), what the victim's read, and its answer
+each late write landed or refused (and by which defence), what the victim read, and its answer
 against the same prompt answered on clean pages; the probe does not run in this chain. --chain
 both runs the incident's chain, then the late writer's.`,
 		cobra.NoArgs, func(cmd *cobra.Command, _ []string) error {
