@@ -10,18 +10,6 @@ import (
 )
 
 //go:noescape
-func q8_0x4AVX2(w *byte, stride, nb int, xq *int8, xd *float32, out *[4]float32, pf int)
-
-//go:noescape
-func q8_0x4x2AVX2(w *byte, stride, nb int, xq0, xq1 *int8, xd0, xd1 *float32, out *[8]float32, pf int)
-
-//go:noescape
-func q4_0x4AVX2(w *byte, stride, nb int, xq *int8, xd *float32, xs *int32, out *[4]float32)
-
-//go:noescape
-func q4_0x4x2AVX2(w *byte, stride, nb int, xq0, xq1 *int8, xd0, xd1 *float32, xs0, xs1 *int32, out *[8]float32)
-
-//go:noescape
 func q4_Kx4AVX2(w *byte, stride, nb int, xq *int8, xd *float32, bs *int16, out *[4]float32)
 
 //go:noescape
