@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"strings"
 
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
@@ -25,8 +26,8 @@ func q8Family(g *gen) {
 
 type q8Type struct {
 	name       string // the kernels are name+"x4AVX2", name+"x4x2AVX2"
-	label      string
-	blockBytes int // f16 scale then the 32 quants
+	label      string // the prefix of their labels
+	blockBytes int    // f16 scale then the 32 quants
 }
 
 var (
@@ -36,7 +37,7 @@ var (
 
 // Registers of the Q8_0/Q4_0 kernels. Per input k: its quants at xq[k] (loaded into
 // x[k]), its scales at xd[k], for Q4_0 its block sums at xs[k], its four row sums in
-// sums[k][0..3].
+// sums[k][0..3]. Q8_0 has no xs: R9 holds pf instead and R10 is prefetch4's scratch.
 var (
 	xq   = [2]GPPhysical{RDI, R12}
 	xd   = [2]GPPhysical{RDX, R13}
@@ -76,16 +77,7 @@ func (g *gen) q8x4(t q8Type, n int) {
 		}
 		return []string{p + "0", p + "1"}
 	}
-	params := func(p, typ string) string {
-		s := ""
-		for k, name := range names(p) {
-			if k > 0 {
-				s += ", "
-			}
-			s += name
-		}
-		return s + " " + typ
-	}
+	params := func(p, typ string) string { return strings.Join(names(p), ", ") + " " + typ }
 	sig := "func(w *byte, stride, nb int, " + params("xq", "*int8") + ", " + params("xd", "*float32")
 	if t == q4_0 {
 		sig += ", " + params("xs", "*int32")
