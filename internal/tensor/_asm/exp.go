@@ -1,0 +1,121 @@
+package main
+
+import (
+	. "github.com/mmcloughlin/avo/operand"
+	. "github.com/mmcloughlin/avo/reg"
+)
+
+// expFamily: expf32 over 8 lanes and the kernels built on it (softmax's exp, SwiGLU),
+// with scaleAVX2, softmax's other step.
+func expFamily(g *gen) {
+	g.expsSub()
+	g.swiglu()
+	g.scale()
+}
+
+// The constants of expTab (exp_amd64.go), in its order, each broadcast over 32 bytes;
+// the kernels take the table's address in R8.
+const (
+	expLog2e = iota
+	expC1
+	expC2
+	expP0
+	expP1
+	expP2
+	expP3
+	expP4
+	expP5
+	expOne
+	expLo
+	expHi
+	expInf
+	expSign
+)
+
+func expTab(i int) Mem { return Mem{Base: R8, Disp: 32 * i} }
+
+// exp8 sets Y4 = expf32(Y0) over 8 lanes with the same operations, in the same order,
+// as the Go twin; clobbers Y1-Y3, Y5.
+func (g *gen) exp8() {
+	// n = round(x·log2e); r = (x - n·C1) - n·C2.
+	g.VMULPS(expTab(expLog2e), Y0, Y1)
+	g.VCVTPS2DQ(Y1, Y1)
+	g.VCVTDQ2PS(Y1, Y2)
+	g.VMULPS(expTab(expC1), Y2, Y3)
+	g.VSUBPS(Y3, Y0, Y3)
+	g.VMULPS(expTab(expC2), Y2, Y2)
+	g.VSUBPS(Y2, Y3, Y3)
+	// p = ((((P0·r + P1)·r + P2)·r + P3)·r + P4)·r + P5; e = p·r² + r + 1.
+	g.VMULPS(Y3, Y3, Y2)
+	g.VMULPS(expTab(expP0), Y3, Y4)
+	for _, c := range []int{expP1, expP2, expP3, expP4} {
+		g.VADDPS(expTab(c), Y4, Y4)
+		g.VMULPS(Y3, Y4, Y4)
+	}
+	g.VADDPS(expTab(expP5), Y4, Y4)
+	g.VMULPS(Y2, Y4, Y4)
+	g.VADDPS(Y3, Y4, Y4)
+	g.VADDPS(expTab(expOne), Y4, Y4)
+	// ·2ⁿ by adding n to the exponent field.
+	g.VPSLLD(U8(23), Y1, Y1)
+	g.VPADDD(Y1, Y4, Y4)
+	// x < Lo: 0; x > Hi: +Inf; NaN: x.
+	g.VCMPPS(U8(1), expTab(expLo), Y0, Y5)
+	g.VANDNPS(Y4, Y5, Y4)
+	g.VCMPPS(U8(0x1e), expTab(expHi), Y0, Y5)
+	g.VBLENDVPS(Y5, expTab(expInf), Y4, Y4)
+	g.VCMPPS(U8(3), Y0, Y0, Y5)
+	g.VBLENDVPS(Y5, Y0, Y4, Y4)
+}
+
+// expsSub: x[i] = expf32(x[i] - m).
+func (g *gen) expsSub() {
+	g.text("expsSubAVX2", "func(x *float32, m float32, n8 int, tab *[14][8]float32)")
+	g.arg("x", RDI)
+	g.VBROADCASTSS(g.argMem("m"), Y6)
+	g.arg("n8", RCX)
+	g.arg("tab", R8)
+	g.loop("exps", func() {
+		g.VMOVUPS(Mem{Base: RDI}, Y0)
+		g.VSUBPS(Y6, Y0, Y0)
+		g.exp8()
+		g.VMOVUPS(Y4, Mem{Base: RDI})
+	}, step{RDI, 32})
+	g.VZEROUPPER()
+	g.RET()
+}
+
+// swiglu: dst[i] = (g / (1 + expf32(-g))) * up[i], g = gate[i]; dst may alias gate or up.
+func (g *gen) swiglu() {
+	g.text("swigluAVX2", "func(dst, gate, up *float32, n8 int, tab *[14][8]float32)")
+	g.arg("dst", RDI)
+	g.arg("gate", RSI)
+	g.arg("up", RDX)
+	g.arg("n8", RCX)
+	g.arg("tab", R8)
+	g.loop("swiglu", func() {
+		g.VMOVUPS(Mem{Base: RSI}, Y7)
+		g.VXORPS(expTab(expSign), Y7, Y0)
+		g.exp8()
+		g.VADDPS(expTab(expOne), Y4, Y4)
+		g.VDIVPS(Y4, Y7, Y4)
+		g.VMULPS(Mem{Base: RDX}, Y4, Y4)
+		g.VMOVUPS(Y4, Mem{Base: RDI})
+	}, step{RSI, 32}, step{RDX, 32}, step{RDI, 32})
+	g.VZEROUPPER()
+	g.RET()
+}
+
+// scale: x[i] *= a.
+func (g *gen) scale() {
+	g.text("scaleAVX2", "func(x *float32, a float32, n8 int)")
+	g.arg("x", RDI)
+	g.VBROADCASTSS(g.argMem("a"), Y0)
+	g.arg("n8", RCX)
+	g.loop("scale", func() {
+		g.VMULPS(Mem{Base: RDI}, Y0, Y1)
+		g.VMOVUPS(Y1, Mem{Base: RDI})
+	}, step{RDI, 32})
+	g.VZEROUPPER()
+	g.RET()
+}

@@ -1,0 +1,110 @@
+// Command _asm generates internal/tensor's assembly kernels with avo: go generate in
+// internal/tensor runs it (see gen.go there); each kernel family is one Go file here and
+// one .s file there.
+//
+// Registers are named, not allocated: the kernels are tuned to the register file (the
+// two-input Q8_0 kernel uses all sixteen YMM registers) and avo's allocator could hand
+// out X16-X31, which the assembler silently encodes as EVEX (AVX-512) where a form exists.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+	"github.com/mmcloughlin/avo/pass"
+	"github.com/mmcloughlin/avo/printer"
+	. "github.com/mmcloughlin/avo/reg"
+)
+
+// families maps each generated file (in internal/tensor) to its generator.
+var families = []struct {
+	file string
+	gen  func(*gen)
+}{
+	{"q8_amd64.s", q8Family},
+	{"exp_amd64.s", expFamily},
+	{"vec_amd64.s", vecFamily},
+}
+
+// gen is the avo context of one file; the kernels' shared fragments are its methods.
+type gen struct{ *build.Context }
+
+func main() {
+	// Not flag.CommandLine: avo's build package registers its own flags there.
+	fs := flag.NewFlagSet(os.Args[0], flag.ExitOnError)
+	out := fs.String("out", ".", "directory the .s files are written to")
+	fs.Parse(os.Args[1:])
+	for _, f := range families {
+		if err := generate(filepath.Join(*out, f.file), f.gen); err != nil {
+			fmt.Fprintf(os.Stderr, "%s: %v\n", f.file, err)
+			os.Exit(1)
+		}
+	}
+}
+
+func generate(path string, family func(*gen)) error {
+	g := &gen{build.NewContext()}
+	g.ConstraintExpr("amd64,!purego") // avo takes the old syntax: a comma means and
+	family(g)
+	f, err := g.Result()
+	if err != nil {
+		return err
+	}
+	if err := pass.Compile.Execute(f); err != nil {
+		return err
+	}
+	// A fixed header, whatever directory or flags the generator ran with, so that
+	// regenerating elsewhere (CI's temporary directory) gives identical files.
+	cfg := printer.Config{Name: "internal/tensor/_asm (go generate ./internal/tensor)", Pkg: "tensor"}
+	b, err := printer.NewGoAsm(cfg).Print(f)
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(path, b, 0o644)
+}
+
+// step is a pointer register advanced by a byte count each loop iteration.
+type step struct {
+	ptr   Register
+	bytes int
+}
+
+// loop emits the counted loop all the kernels share: body runs CX times (none when CX
+// is 0), then the pointers advance in the order given; the code after it follows the
+// label name+"done".
+func (g *gen) loop(name string, body func(), steps ...step) {
+	g.TESTQ(RCX, RCX)
+	g.JE(LabelRef(name + "done"))
+	g.Label(name + "loop")
+	body()
+	for _, s := range steps {
+		g.ADDQ(Imm(uint64(s.bytes)), s.ptr)
+	}
+	g.DECQ(RCX)
+	g.JNZ(LabelRef(name + "loop"))
+	g.Label(name + "done")
+}
+
+// arg emits MOVQ name+off(FP), r.
+func (g *gen) arg(name string, r Register) { g.Load(g.Param(name), r) }
+
+// argMem is the address of argument name, for an instruction that reads it directly.
+func (g *gen) argMem(name string) Mem {
+	b, err := g.Param(name).Resolve()
+	if err != nil {
+		// A misspelt name in the generator itself.
+		panic(fmt.Sprintf("argument %s: %v", name, err))
+	}
+	return b.Addr
+}
+
+// text starts the NOSPLIT function name with the Go signature sig (frame size 0).
+func (g *gen) text(name, sig string) {
+	g.Function(name)
+	g.Attributes(build.NOSPLIT)
+	g.SignatureExpr(sig)
+}

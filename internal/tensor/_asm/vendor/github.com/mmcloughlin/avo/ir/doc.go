@@ -1,0 +1,2 @@
+// Package ir provides the intermediate representation of avo programs.
+package ir

@@ -1,0 +1,2 @@
+// Package operand provides types for instruction operands.
+package operand

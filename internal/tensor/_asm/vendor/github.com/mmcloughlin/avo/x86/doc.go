@@ -1,0 +1,2 @@
+// Package x86 provides constructors for all x86-64 instructions.
+package x86
