@@ -8,7 +8,9 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"math/rand/v2"
 	"net"
+	"net/http"
 	"os"
 	"strings"
 	"text/tabwriter"
@@ -199,6 +201,43 @@ type SplitResult struct {
 // servers alternating so that both see the same machine, and reports the median TTFTs and the
 // prefill node's transfer rate.
 func RunSplit(ctx context.Context, o SplitOptions) (*SplitResult, error) {
+	if err := o.fill(); err != nil {
+		return nil, err
+	}
+	client := newBenchClient(2)
+	defer client.CloseIdleConnections()
+	r := &splitRun{ctx: ctx, client: client, o: o, rng: newRand(o.Seed),
+		servers: [2]target{{strings.TrimRight(o.Single, "/"), o.SingleKey}, {strings.TrimRight(o.Split, "/"), o.SplitKey}}}
+	var ctxLen [2]int
+	var err error
+	for i, s := range r.servers {
+		if ctxLen[i], r.model, err = fetchModel(ctx, client, s.url, s.key); err != nil {
+			return nil, err
+		}
+	}
+	if err := checkSplitPrompts(o.Prompts, o.GenTokens, min(ctxLen[0], ctxLen[1])); err != nil {
+		return nil, err
+	}
+	if err := r.warmUp(); err != nil {
+		return nil, err
+	}
+	res := &SplitResult{Model: r.model, Reps: o.Reps, GenTokens: o.GenTokens}
+	bar := newBar(o.Progress, 2*o.Reps*len(o.Prompts), "split bench")
+	defer bar.finish()
+	total := o.Sent()
+	for _, p := range o.Prompts {
+		pt, err := r.point(p, bar)
+		if err != nil {
+			return nil, err
+		}
+		res.Points = append(res.Points, pt)
+	}
+	res.Transfer = rateOf(sub(o.Sent(), total))
+	return res, nil
+}
+
+// fill sets the defaults of o's zero fields and checks the rest.
+func (o *SplitOptions) fill() error {
 	if len(o.Prompts) == 0 {
 		o.Prompts = DefaultSplitPrompts()
 	}
@@ -209,78 +248,89 @@ func RunSplit(ctx context.Context, o SplitOptions) (*SplitResult, error) {
 		o.GenTokens = DefaultSplitGenTokens
 	}
 	if o.Reps < 1 || o.GenTokens < 1 || len(o.TokenIDs) == 0 || o.Sent == nil {
-		return nil, errors.New("bench split: reps and gen tokens must be positive, with token ids and the transfer counters")
+		return errors.New("bench split: reps and gen tokens must be positive, with token ids and the transfer counters")
 	}
-	client := newBenchClient(2)
-	defer client.CloseIdleConnections()
-	single, split := strings.TrimRight(o.Single, "/"), strings.TrimRight(o.Split, "/")
-	res := &SplitResult{Reps: o.Reps, GenTokens: o.GenTokens}
-	var ctxLen [2]int
-	var err error
-	for i, s := range []struct{ url, key string }{{single, o.SingleKey}, {split, o.SplitKey}} {
-		if ctxLen[i], res.Model, err = fetchModel(ctx, client, s.url, s.key); err != nil {
-			return nil, err
-		}
-	}
-	for _, p := range o.Prompts {
+	return nil
+}
+
+// checkSplitPrompts refuses a prompt length that is not positive or, with genTokens, exceeds the
+// servers' context ctxLen (0: not known).
+func checkSplitPrompts(prompts []int, genTokens, ctxLen int) error {
+	for _, p := range prompts {
 		if p < 1 {
-			return nil, fmt.Errorf("prompt length %d: want at least 1", p)
+			return fmt.Errorf("prompt length %d: want at least 1", p)
 		}
-		if lim := min(ctxLen[0], ctxLen[1]); lim > 0 && p+o.GenTokens > lim {
-			return nil, fmt.Errorf("a %d-token prompt + %d tokens exceed the servers' context of %d: use a model (e.g. dummy:ref125m,ctx=8192) and --kv-mem that allow it", p, o.GenTokens, lim)
+		if ctxLen > 0 && p+genTokens > ctxLen {
+			return fmt.Errorf("a %d-token prompt + %d tokens exceed the servers' context of %d: use a model (e.g. dummy:ref125m,ctx=8192) and --kv-mem that allow it", p, genTokens, ctxLen)
 		}
 	}
-	rng := newRand(o.Seed)
-	body := func(p, maxTokens int) ([]byte, error) {
-		return requestBody(rng, o.TokenIDs, p, 0, res.Model, maxTokens, true)
-	}
-	// One untimed request each: a fresh server's first request pays one-off costs (and the
-	// router's first connections to the nodes).
-	for _, s := range []struct{ url, key string }{{single, o.SingleKey}, {split, o.SplitKey}} {
-		b, err := body(8, 1)
+	return nil
+}
+
+// target is a server's base URL and an API key of it.
+type target struct{ url, key string }
+
+// splitRun is RunSplit's state: the single-process server then the router, and the prompts' source.
+type splitRun struct {
+	ctx     context.Context
+	client  *http.Client
+	o       SplitOptions
+	servers [2]target
+	model   string
+	rng     *rand.Rand
+}
+
+func (r *splitRun) body(p, maxTokens int) ([]byte, error) {
+	return requestBody(r.rng, r.o.TokenIDs, p, 0, r.model, maxTokens, true)
+}
+
+// warmUp sends one untimed request to each server: a fresh server's first request pays one-off
+// costs (and the router's first connections to the nodes).
+func (r *splitRun) warmUp() error {
+	for _, s := range r.servers {
+		b, err := r.body(8, 1)
 		if err != nil {
-			return nil, err
+			return err
 		}
-		if r := send(ctx, client, s.url+"/v1/completions", s.key, b); r.err != nil {
-			return nil, fmt.Errorf("warm-up request to %s: %w", s.url, r.err)
+		if res := send(r.ctx, r.client, s.url+"/v1/completions", s.key, b); res.err != nil {
+			return fmt.Errorf("warm-up request to %s: %w", s.url, res.err)
 		}
 	}
-	bar := newBar(o.Progress, 2*o.Reps*len(o.Prompts), "split bench")
-	defer bar.finish()
-	total := o.Sent()
-	for _, p := range o.Prompts {
-		bar.describe(fmt.Sprintf("split bench, %d-token prompts", p))
-		var ttft [2][]float64
-		before := o.Sent()
-		for range o.Reps {
-			for i, s := range []struct{ url, key string }{{single, o.SingleKey}, {split, o.SplitKey}} {
-				b, err := body(p, o.GenTokens)
-				if err != nil {
-					return nil, err
-				}
-				r := send(ctx, client, s.url+"/v1/completions", s.key, b)
-				if err := ctx.Err(); err != nil {
-					return nil, err
-				}
-				if r.err != nil {
-					return nil, fmt.Errorf("%d-token prompt to %s: %w", p, s.url, r.err)
-				}
-				ttft[i] = append(ttft[i], float64(r.ttft)/1e6)
-				bar.add()
+	return nil
+}
+
+// point measures p-token prompts: Reps requests to each server, alternating, and the transfers
+// the prefill node committed meanwhile (one a request).
+func (r *splitRun) point(p int, bar *bar) (SplitPoint, error) {
+	bar.describe(fmt.Sprintf("split bench, %d-token prompts", p))
+	var ttft [2][]float64
+	before := r.o.Sent()
+	for range r.o.Reps {
+		for i, s := range r.servers {
+			b, err := r.body(p, r.o.GenTokens)
+			if err != nil {
+				return SplitPoint{}, err
 			}
+			res := send(r.ctx, r.client, s.url+"/v1/completions", s.key, b)
+			if err := r.ctx.Err(); err != nil {
+				return SplitPoint{}, err
+			}
+			if res.err != nil {
+				return SplitPoint{}, fmt.Errorf("%d-token prompt to %s: %w", p, s.url, res.err)
+			}
+			ttft[i] = append(ttft[i], float64(res.ttft)/1e6)
+			bar.add()
 		}
-		pt := SplitPoint{PromptTokens: p, SingleTTFT: Median(ttft[0]), SplitTTFT: Median(ttft[1]), Transfer: rateOf(sub(o.Sent(), before))}
-		pt.CostMs = pt.SplitTTFT - pt.SingleTTFT
-		if pt.SingleTTFT > 0 {
-			pt.Ratio = pt.SplitTTFT / pt.SingleTTFT
-		}
-		if pt.Transfer.Transfers != uint64(o.Reps) {
-			return nil, fmt.Errorf("%d-token prompts: the prefill node committed %d transfers for %d requests", p, pt.Transfer.Transfers, o.Reps)
-		}
-		res.Points = append(res.Points, pt)
 	}
-	res.Transfer = rateOf(sub(o.Sent(), total))
-	return res, nil
+	pt := SplitPoint{PromptTokens: p, SingleTTFT: Median(ttft[0]), SplitTTFT: Median(ttft[1]), Transfer: rateOf(sub(r.o.Sent(), before))}
+	pt.CostMs = pt.SplitTTFT - pt.SingleTTFT
+	if pt.SingleTTFT > 0 {
+		pt.Ratio = pt.SplitTTFT / pt.SingleTTFT
+	}
+	if pt.Transfer.Transfers != uint64(r.o.Reps) {
+		return SplitPoint{}, fmt.Errorf("%d-token prompts: the prefill node committed %d transfers for %d requests", p, pt.Transfer.Transfers, r.o.Reps)
+	}
+	return pt, nil
 }
 
 // WriteSplit prints a split result for people.

@@ -2,6 +2,7 @@ package bench
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -88,5 +89,40 @@ func TestSplitSmoke(t *testing.T) {
 	o.Prompts = []int{4096}
 	if _, err := RunSplit(testContext(t), o); err == nil || !strings.Contains(err.Error(), "context") {
 		t.Fatalf("a 4,096-token prompt on a 2,048-token model: %v", err)
+	}
+}
+
+// TestSplitOptions: RunSplit's option defaults and its refusals, checked before any server is asked.
+func TestSplitOptions(t *testing.T) {
+	sent := func() engine.TransferStats { return engine.TransferStats{} }
+	ids := []int32{1}
+	for _, c := range []struct {
+		name    string
+		o       SplitOptions
+		ctxLen  int
+		wantErr string // "" for none
+	}{
+		{name: "defaults", o: SplitOptions{TokenIDs: ids, Sent: sent}, ctxLen: 8192},
+		{name: "no ids", o: SplitOptions{Sent: sent}, wantErr: "token ids"},
+		{name: "no counters", o: SplitOptions{TokenIDs: ids}, wantErr: "transfer counters"},
+		{name: "negative reps", o: SplitOptions{TokenIDs: ids, Sent: sent, Reps: -1}, wantErr: "positive"},
+		{name: "zero prompt", o: SplitOptions{TokenIDs: ids, Sent: sent, Prompts: []int{8, 0}}, wantErr: "prompt length 0"},
+		{name: "over context", o: SplitOptions{TokenIDs: ids, Sent: sent, Prompts: []int{2047}}, ctxLen: 2048, wantErr: "exceed the servers' context of 2048"},
+		{name: "fits context", o: SplitOptions{TokenIDs: ids, Sent: sent, Prompts: []int{2046}}, ctxLen: 2048},
+		{name: "context unknown", o: SplitOptions{TokenIDs: ids, Sent: sent, Prompts: []int{1 << 20}}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			o := c.o
+			err := o.fill()
+			if err == nil {
+				err = checkSplitPrompts(o.Prompts, o.GenTokens, c.ctxLen)
+			}
+			if c.wantErr == "" && err != nil || c.wantErr != "" && (err == nil || !strings.Contains(err.Error(), c.wantErr)) {
+				t.Fatalf("err = %v, want %q", err, c.wantErr)
+			}
+			if c.name == "defaults" && (o.Reps != DefaultSplitReps || o.GenTokens != DefaultSplitGenTokens || !slices.Equal(o.Prompts, DefaultSplitPrompts())) {
+				t.Errorf("defaults: %+v", o)
+			}
+		})
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/kvwarden/kvwarden/internal/core"
+	"github.com/kvwarden/kvwarden/internal/faults"
 	"github.com/kvwarden/kvwarden/internal/kvtypes"
 	"github.com/kvwarden/kvwarden/internal/sampler"
 )
@@ -123,4 +125,70 @@ func (s *stream) phases(end time.Time) (queue, prefill, decode time.Duration) {
 		return queue, end.Sub(s.scheduled), 0
 	}
 	return queue, s.firstToken.Sub(s.scheduled), s.lastToken.Sub(s.firstToken)
+}
+
+// callEnds makes the OnEnd calls deliver queued. Called by the loop without mu.
+func (e *Engine) callEnds() {
+	for i, c := range e.ends {
+		c.f(c.u)
+		e.ends[i] = endCall{}
+	}
+	e.ends = e.ends[:0]
+}
+
+// deliver streams the plan's tokens and terminal events, and accounts every emitted token to
+// its request. Called with mu held.
+func (e *Engine) deliver(rd *core.Ready) {
+	now := time.Now()
+	for _, em := range rd.Emit {
+		s := e.streams[em.Request]
+		if s == nil {
+			continue
+		}
+		s.generated++
+		if s.firstToken.IsZero() {
+			s.firstToken = now
+		}
+		s.lastToken = now
+		if s.embed != nil {
+			continue // the placeholder after an embedded prompt: counted, never shown
+		}
+		t := Token{ID: em.Token}
+		if s.logprobs && em.Slot >= 0 && em.Slot < len(e.lastRun) {
+			r := e.lastRun[em.Slot]
+			t.Logprob = r.Logprob
+			for _, c := range r.Top {
+				t.Top = append(t.Top, TokenLogprob{ID: c.ID, Logprob: c.Logprob})
+			}
+		}
+		s.push(Event{Tokens: []Token{t}})
+	}
+	for _, d := range rd.Done {
+		s := e.streams[d.Request]
+		if s == nil {
+			continue
+		}
+		delete(e.streams, d.Request)
+		if faults.Available {
+			e.trace.end(d.Request, d.Abort == kvtypes.AbortCancelled)
+		}
+		u := Usage{PromptTokens: s.prompt, CachedTokens: d.Cached, CompletionTokens: s.generated}
+		u.QueueTime, u.PrefillTime, u.DecodeTime = s.phases(now)
+		ev := Event{Done: true, Usage: u}
+		if d.Abort != "" {
+			ev.Err = &AbortError{Reason: d.Abort, Message: d.Message, Defence: d.Defence}
+		} else {
+			ev.Finish = d.Finish
+			if s.embed != nil {
+				ev.Embedding = s.embedding()
+			}
+		}
+		s.push(ev)
+		s.end()
+		s.stopWatch()
+		if s.onEnd != nil {
+			e.ends = append(e.ends, endCall{s.onEnd, u})
+		}
+	}
+	e.checkDrained()
 }

@@ -1,7 +1,7 @@
 // Package gguf reads GGUF model files (versions 2 and 3) over a read-only memory map.
 //
-// This file is the format's parser and the accessors of what it parsed; it stays one file past
-// 500 lines so that every check on untrusted input reads in one place.
+// This file is long because it is the format's parser and the accessors of what it parsed: one
+// file, so that every check on untrusted input reads in one place.
 //
 // Everything in the header is validated before use: lengths and counts against the file size,
 // tensor offsets and sizes against the data section, integer overflow, known tensor types. A bad

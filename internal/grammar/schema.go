@@ -11,6 +11,9 @@
 //	c, err := m.NewConstraint(maxTokens) // once per sequence: engine.Request.Constraint = c
 package grammar
 
+// This file is long because it is the schema compiler: which keywords the grammar enforces and
+// which it refuses is decided here, one case each, and reads best in one place.
+
 import (
 	"encoding/json"
 	"fmt"

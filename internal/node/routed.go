@@ -76,83 +76,125 @@ func (s *routed) run(ds, ps grpc.ClientStream, daddr, paddr string) {
 	dch, pch := make(chan msg), make(chan msg)
 	go read(ds, dch, quit)
 	go read(ps, pch, quit)
-	var first *engine.Token
-	cached, started, preEnded := 0, false, false
-	end := func(ev engine.Event) {
-		if s.onEnd != nil {
-			s.onEnd(ev.Usage)
-		}
-		s.emit(ev)
-	}
-	abort := func(reason kvtypes.AbortReason, why string, d kvtypes.Defence) {
-		end(engine.Event{Done: true, Err: &engine.AbortError{Reason: reason, Message: why, Defence: d}})
-	}
-	prefill := func(m msg) bool { // false: the request cannot go on
-		switch {
-		case m.err != nil:
-			preEnded = true
-			return started
-		case len(m.ev.Tokens) > 0 && first == nil:
-			t := m.ev.Tokens[0].engine()
-			first = &t
-		}
-		if m.ev.Done {
-			preEnded = true
-			cached = m.ev.Usage.CachedTokens
-			return started || m.ev.Finish == kvtypes.FinishTransferred
-		}
-		return true
-	}
+	mg := &merge{s: s, pch: pch, daddr: daddr, paddr: paddr}
 	for {
+		var ended bool
 		select {
 		case m := <-pch:
-			if preEnded {
-				continue
-			}
-			if !prefill(m) {
-				why := "prefill node " + paddr + " failed"
-				var d kvtypes.Defence // the defence that stopped it there, or at the decode node's receiver
-				if m.err != nil {
-					why += ": " + m.err.Error()
-				} else if m.ev.Abort != nil {
-					why += ": " + m.ev.Abort.Message
-					d = m.ev.Abort.Defence
-				}
-				abort(kvtypes.AbortTransfer, why, d)
-				return
-			}
+			ended = mg.onPrefill(m)
 		case m := <-dch:
-			if m.err != nil {
-				abort(kvtypes.AbortInternal, "decode node "+daddr+" lost: "+m.err.Error(), "")
-				return
-			}
-			out := engine.Event{Done: m.ev.Done, Finish: m.ev.Finish, Usage: m.ev.Usage}
-			for _, t := range m.ev.Tokens {
-				out.Tokens = append(out.Tokens, t.engine())
-			}
-			if !started && len(out.Tokens) > 0 {
-				started = true
-				// The decode node's first token is the prefill node's: take its logprobs, which
-				// the prefill node sent before any page.
-				await(pch, prefill, func() bool { return first != nil || preEnded })
-				if first != nil && first.ID == out.Tokens[0].ID {
-					out.Tokens[0] = *first
-				}
-			}
-			if m.ev.Abort != nil {
-				out.Err = &engine.AbortError{Reason: kvtypes.AbortReason(m.ev.Abort.Reason), Message: m.ev.Abort.Message, Defence: m.ev.Abort.Defence}
-			}
-			if out.Done {
-				if started { // the prefill node's usage: its prefix cache served the prompt
-					await(pch, prefill, func() bool { return preEnded })
-				}
-				out.Usage.CachedTokens = cached
-				end(out)
-				return
-			}
-			s.emit(out)
+			ended = mg.onDecode(m)
+		}
+		if ended {
+			return
 		}
 	}
+}
+
+// merge is what run has heard from the prefill node so far.
+type merge struct {
+	s            *routed
+	pch          <-chan msg
+	daddr, paddr string
+	first        *engine.Token // the prefill node's first token, with its logprobs
+	cached       int           // prompt tokens the prefill node's prefix cache served
+	started      bool          // the decode node has sent a token
+	preEnded     bool          // the prefill node's stream has ended
+}
+
+// onPrefill takes a message from the prefill node; it reports whether it ended the request.
+func (mg *merge) onPrefill(m msg) bool {
+	if mg.preEnded || mg.prefill(m) {
+		return false
+	}
+	why, d := prefillFailure(mg.paddr, m)
+	mg.abort(kvtypes.AbortTransfer, why, d)
+	return true
+}
+
+// prefill records a prefill node message; false: the request cannot go on (the prefill node
+// failed before the decode node had the KV).
+func (mg *merge) prefill(m msg) bool {
+	switch {
+	case m.err != nil:
+		mg.preEnded = true
+		return mg.started
+	case len(m.ev.Tokens) > 0 && mg.first == nil:
+		t := m.ev.Tokens[0].engine()
+		mg.first = &t
+	}
+	if m.ev.Done {
+		mg.preEnded = true
+		mg.cached = m.ev.Usage.CachedTokens
+		return mg.started || m.ev.Finish == kvtypes.FinishTransferred
+	}
+	return true
+}
+
+// prefillFailure says why a prefill node's message failed the request, and the defence that
+// stopped it there or at the decode node's receiver (none for a lost node).
+func prefillFailure(paddr string, m msg) (string, kvtypes.Defence) {
+	why := "prefill node " + paddr + " failed"
+	switch {
+	case m.err != nil:
+		return why + ": " + m.err.Error(), ""
+	case m.ev.Abort != nil:
+		return why + ": " + m.ev.Abort.Message, m.ev.Abort.Defence
+	}
+	return why, ""
+}
+
+// onDecode takes a message from the decode node and forwards it; it reports whether it ended the
+// request.
+func (mg *merge) onDecode(m msg) bool {
+	if m.err != nil {
+		mg.abort(kvtypes.AbortInternal, "decode node "+mg.daddr+" lost: "+m.err.Error(), "")
+		return true
+	}
+	out := decodeEvent(m.ev)
+	if !mg.started && len(out.Tokens) > 0 {
+		mg.started = true
+		// The decode node's first token is the prefill node's: take its logprobs, which the
+		// prefill node sent before any page.
+		await(mg.pch, mg.prefill, func() bool { return mg.first != nil || mg.preEnded })
+		if mg.first != nil && mg.first.ID == out.Tokens[0].ID {
+			out.Tokens[0] = *mg.first
+		}
+	}
+	if !out.Done {
+		mg.s.emit(out)
+		return false
+	}
+	if mg.started { // the prefill node's usage: its prefix cache served the prompt
+		await(mg.pch, mg.prefill, func() bool { return mg.preEnded })
+	}
+	out.Usage.CachedTokens = mg.cached
+	mg.end(out)
+	return true
+}
+
+// decodeEvent is a decode node's wire event as the engine's.
+func decodeEvent(ev event) engine.Event {
+	out := engine.Event{Done: ev.Done, Finish: ev.Finish, Usage: ev.Usage}
+	for _, t := range ev.Tokens {
+		out.Tokens = append(out.Tokens, t.engine())
+	}
+	if ev.Abort != nil {
+		out.Err = &engine.AbortError{Reason: kvtypes.AbortReason(ev.Abort.Reason), Message: ev.Abort.Message, Defence: ev.Abort.Defence}
+	}
+	return out
+}
+
+// end emits the request's terminal event, after reporting its usage.
+func (mg *merge) end(ev engine.Event) {
+	if mg.s.onEnd != nil {
+		mg.s.onEnd(ev.Usage)
+	}
+	mg.s.emit(ev)
+}
+
+func (mg *merge) abort(reason kvtypes.AbortReason, why string, d kvtypes.Defence) {
+	mg.end(engine.Event{Done: true, Err: &engine.AbortError{Reason: reason, Message: why, Defence: d}})
 }
 
 // awaitPre is how long the router waits for the prefill node's word on a request the decode node

@@ -191,124 +191,186 @@ const codeClientClosed = "client_closed_request"
 
 var errNoTerminal = errors.New("engine stream ended without a terminal event")
 
+// consumeOne reads choice index's stream to its end, emitting its output as it is released.
 func (j *job) consumeOne(ctx context.Context, index int, st engine.Stream, emit func(delta)) (choiceResult, error) {
 	defer st.Close()
-	s := j.s
-	res := choiceResult{index: index}
-	ts := textStream{stops: j.p.stops}
-	var (
-		pending  delta
-		outChars charCount
-		last     time.Time
-	)
-	pending.index = index
-	flushPending := func() {
-		if pending.text != "" || len(pending.logprobs) > 0 {
-			emit(pending)
-			pending = delta{index: index}
-		}
-	}
-	prompt := j.prompts[index/j.p.n]
-	echoPending := j.p.echo
-	var scored []engine.Token // the prompt's logprobs, from its second token on
-	echo := func() {
-		pending = j.echoDelta(index, prompt, scored, &outChars)
-		flushPending()
-		echoPending = false
-	}
-	if echoPending && !j.p.logprobs {
-		echo()
-	}
-	tools := s.newToolStream(j.p.tools)
-	// addText adds released text to the output, split into content and tool calls.
-	addText := func(text string, final bool) {
-		if tools == nil {
-			pending.text += text
-			return
-		}
-		content, calls := tools.push(text, final)
-		pending.text += content
-		for _, c := range calls {
-			flushPending()
-			emit(delta{index: index, calls: c})
-		}
-	}
-	// end completes the choice's result; a tool call turns a natural stop into "tool_calls".
-	end := func(finish kvtypes.FinishReason) (choiceResult, error) {
-		res.finish = string(finish)
-		if tools == nil {
-			return res, nil
-		}
-		if res.toolCalls = tools.calls; len(res.toolCalls) > 0 && finish == kvtypes.FinishStop {
-			res.finish = "tool_calls"
-		}
-		return res, tools.check()
-	}
+	c := j.newChoiceOutput(index, emit)
 	for {
 		var ev engine.Event
 		var ok bool
 		select {
 		case <-ctx.Done():
-			return res, context.Cause(ctx) // says whether the client left or its key was revoked
+			return c.res, context.Cause(ctx) // says whether the client left or its key was revoked
 		case ev, ok = <-st.Events():
 		}
 		if !ok {
-			return res, errNoTerminal
+			return c.res, errNoTerminal
 		}
-		scored = append(scored, ev.Prompt...)
-		if echoPending && (len(scored) >= len(prompt)-1 || len(ev.Tokens) > 0 || (ev.Done && ev.Err == nil)) {
-			echo()
+		if done, res, err := c.event(ctx, ev); done {
+			return res, err
 		}
-		if j.p.promptOnly {
-			ev.Tokens = nil // computed and counted, not shown
-		}
-		if n := len(ev.Tokens); n > 0 {
-			now := time.Now()
-			if last.IsZero() {
-				if index == 0 {
-					s.met.ttft.Observe(now.Sub(j.start).Seconds())
-				}
-			} else {
-				gap := now.Sub(last).Seconds() / float64(n)
-				for range n {
-					s.met.itl.Observe(gap)
-				}
-			}
-			last = now
-		}
-		for _, t := range ev.Tokens {
-			var piece []byte
-			if !j.silent(t.ID) {
-				piece = s.tok.Piece(t.ID)
-				if len(piece) == 0 {
-					piece = tools.markerText(s, t.ID)
-				}
-			}
-			offset := outChars.add(piece)
-			if j.p.logprobs {
-				pending.logprobs = append(pending.logprobs, tokenLogprob{id: t.ID, logprob: t.Logprob, top: t.Top, offset: offset})
-			}
-			text, stopped := ts.push(piece)
-			addText(text, stopped)
-			if stopped {
-				// Our stop string ended the choice: the engine request is closed by the defer.
-				flushPending()
-				return end(kvtypes.FinishStop)
-			}
-		}
-		if ev.Done {
-			if ev.Err != nil {
-				return res, abortCause(ctx, ev.Err)
-			}
-			if ev.Finish != kvtypes.FinishStop && ev.Finish != kvtypes.FinishLength {
-				return res, &engine.AbortError{Reason: "internal", Message: "terminal event without a finish reason"}
-			}
-			addText(ts.flush(), true)
-			flushPending()
-			return end(ev.Finish)
-		}
-		flushPending()
 	}
+}
+
+// choiceOutput turns one choice's engine events into deltas. It holds the output released but not
+// yet emitted, the characters written so far (for text offsets), the stop-string scan and the
+// tool-call parse, and the echoed prompt until its logprobs have come.
+type choiceOutput struct {
+	j           *job
+	index       int
+	emit        func(delta)
+	res         choiceResult
+	ts          textStream
+	tools       *toolStream // nil without tools to parse
+	pending     delta
+	outChars    charCount
+	last        time.Time // when the previous tokens came, for inter-token latency
+	prompt      []int32
+	echoPending bool
+	scored      []engine.Token // the prompt's logprobs, from its second token on
+}
+
+func (j *job) newChoiceOutput(index int, emit func(delta)) *choiceOutput {
+	c := &choiceOutput{
+		j:           j,
+		index:       index,
+		emit:        emit,
+		res:         choiceResult{index: index},
+		ts:          textStream{stops: j.p.stops},
+		tools:       j.s.newToolStream(j.p.tools),
+		pending:     delta{index: index},
+		prompt:      j.prompts[index/j.p.n],
+		echoPending: j.p.echo,
+	}
+	if c.echoPending && !j.p.logprobs {
+		c.echo() // no prompt logprobs to wait for
+	}
+	return c
+}
+
+// event takes one engine event; done says the choice has ended, with its result or failure.
+func (c *choiceOutput) event(ctx context.Context, ev engine.Event) (done bool, res choiceResult, err error) {
+	c.scored = append(c.scored, ev.Prompt...)
+	if c.echoPending && (len(c.scored) >= len(c.prompt)-1 || len(ev.Tokens) > 0 || (ev.Done && ev.Err == nil)) {
+		c.echo()
+	}
+	if c.j.p.promptOnly {
+		ev.Tokens = nil // computed and counted, not shown
+	}
+	c.observeTiming(len(ev.Tokens))
+	if c.addTokens(ev.Tokens) {
+		// Our stop string ended the choice: the engine request is closed by consumeOne's defer.
+		c.flush()
+		res, err = c.end(kvtypes.FinishStop)
+		return true, res, err
+	}
+	if !ev.Done {
+		c.flush()
+		return false, c.res, nil
+	}
+	res, err = c.finish(ctx, ev)
+	return true, res, err
+}
+
+// observeTiming records time to first token (of the request's first choice) or the gap per token
+// since the previous event's tokens.
+func (c *choiceOutput) observeTiming(n int) {
+	if n == 0 {
+		return
+	}
+	met := c.j.s.met
+	now := time.Now()
+	if c.last.IsZero() {
+		if c.index == 0 {
+			met.ttft.Observe(now.Sub(c.j.start).Seconds())
+		}
+	} else {
+		gap := now.Sub(c.last).Seconds() / float64(n)
+		for range n {
+			met.itl.Observe(gap)
+		}
+	}
+	c.last = now
+}
+
+// addTokens adds generated tokens' text and logprobs to the output; it reports whether a stop
+// string ended the choice, in which case the tokens after it are dropped.
+func (c *choiceOutput) addTokens(tokens []engine.Token) (stopped bool) {
+	s := c.j.s
+	for _, t := range tokens {
+		var piece []byte
+		if !c.j.silent(t.ID) {
+			piece = s.tok.Piece(t.ID)
+			if len(piece) == 0 {
+				piece = c.tools.markerText(s, t.ID)
+			}
+		}
+		offset := c.outChars.add(piece)
+		if c.j.p.logprobs {
+			c.pending.logprobs = append(c.pending.logprobs, tokenLogprob{id: t.ID, logprob: t.Logprob, top: t.Top, offset: offset})
+		}
+		text, stopped := c.ts.push(piece)
+		c.addText(text, stopped)
+		if stopped {
+			return true
+		}
+	}
+	return false
+}
+
+// finish ends the choice on the engine's terminal event: a failure, or a finish reason after which
+// the text held back for a possible stop string is released.
+func (c *choiceOutput) finish(ctx context.Context, ev engine.Event) (choiceResult, error) {
+	if ev.Err != nil {
+		return c.res, abortCause(ctx, ev.Err)
+	}
+	if ev.Finish != kvtypes.FinishStop && ev.Finish != kvtypes.FinishLength {
+		return c.res, &engine.AbortError{Reason: "internal", Message: "terminal event without a finish reason"}
+	}
+	c.addText(c.ts.flush(), true)
+	c.flush()
+	return c.end(ev.Finish)
+}
+
+// flush emits the pending output, if any.
+func (c *choiceOutput) flush() {
+	if c.pending.text != "" || len(c.pending.logprobs) > 0 {
+		c.emit(c.pending)
+		c.pending = delta{index: c.index}
+	}
+}
+
+// echo emits the echoed prompt, with its logprobs when asked for.
+func (c *choiceOutput) echo() {
+	c.pending = c.j.echoDelta(c.index, c.prompt, c.scored, &c.outChars)
+	c.flush()
+	c.echoPending = false
+}
+
+// addText adds released text to the output, split into content and tool calls.
+func (c *choiceOutput) addText(text string, final bool) {
+	if c.tools == nil {
+		c.pending.text += text
+		return
+	}
+	content, calls := c.tools.push(text, final)
+	c.pending.text += content
+	for _, call := range calls {
+		c.flush()
+		c.emit(delta{index: c.index, calls: call})
+	}
+}
+
+// end completes the choice's result; a tool call turns a natural stop into "tool_calls".
+func (c *choiceOutput) end(finish kvtypes.FinishReason) (choiceResult, error) {
+	c.res.finish = string(finish)
+	if c.tools == nil {
+		return c.res, nil
+	}
+	if c.res.toolCalls = c.tools.calls; len(c.res.toolCalls) > 0 && finish == kvtypes.FinishStop {
+		c.res.finish = "tool_calls"
+	}
+	return c.res, c.tools.check()
 }
 
 // echoDelta is a choice's echoed prompt: its text and, with logprobs, each prompt token's (the

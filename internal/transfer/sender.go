@@ -73,8 +73,14 @@ func (s *Sender) Send(ctx context.Context, peer string, m Manifest, src PageSour
 	if e := answer(st, &f, id, KindAccept); e != nil {
 		return orLocal(ctx, id, e)
 	}
-	// From here the receiver's answer can come at any time: a reader waits for it and cancels the
-	// stream's context on an abort, so a Send blocked on flow control returns.
+	// From here the receiver's answer can come at any time.
+	x := &outbound{st: st, id: id, buf: buf, final: awaitFinal(st, id, cancel)}
+	return x.sendPages(ctx, s, &m, np, src)
+}
+
+// awaitFinal reads the receiver's final answer in the background; an abort cancels the stream's
+// context, so a Send blocked on flow control returns.
+func awaitFinal(st Stream, id kvtypes.TransferID, cancel context.CancelFunc) <-chan *Error {
 	final := make(chan *Error, 1)
 	go func() {
 		var f Frame
@@ -84,43 +90,59 @@ func (s *Sender) Send(ctx context.Context, peer string, m Manifest, src PageSour
 		}
 		final <- e
 	}()
-	// stop tells the receiver why and waits for it to end the stream: cancelling at once could
-	// overtake the abort frame.
-	stop := func(e *Error) error {
-		_ = st.Send(AppendAbort(buf[:0], id, e.Reason, e.Detail))
-		t := time.NewTimer(abortGrace)
-		defer t.Stop()
-		select {
-		case <-final:
-		case <-t.C:
-			st.Close()
-			<-final
-		}
-		return e
-	}
+	return final
+}
+
+// outbound is a transfer the receiver has accepted: its stream, the frame buffer reused for
+// every page, and the receiver's final answer to come.
+type outbound struct {
+	st    Stream
+	id    kvtypes.TransferID
+	buf   []byte
+	final <-chan *Error
+}
+
+// sendPages sends the pages, each checked against the checksum the manifest promised, then the
+// end frame, and waits for the receiver's commit.
+func (x *outbound) sendPages(ctx context.Context, s *Sender, m *Manifest, np int, src PageSource) error {
 	for i := range np {
 		var sum uint32
 		var e *Error
-		if buf, sum, e = s.page(buf, &m, i, src); e != nil {
-			return stop(e)
+		if x.buf, sum, e = s.page(x.buf, m, i, src); e != nil {
+			return x.stop(e)
 		}
 		if sum != m.Checksums[i] {
-			return stop(fail(ReasonSource, id, "page %d changed while it was being sent", i))
+			return x.stop(fail(ReasonSource, x.id, "page %d changed while it was being sent", i))
 		}
 		if ctx.Err() != nil {
-			return stop(orLocal(ctx, id, nil))
+			return x.stop(orLocal(ctx, x.id, nil))
 		}
-		if err := st.Send(buf); err != nil {
+		if err := x.st.Send(x.buf); err != nil {
 			break // the reader has or will have the reason
 		}
 	}
-	if err := st.Send(AppendEnd(buf[:0], id, uint32(np), uint32(m.Tokens))); err != nil && ctx.Err() != nil {
-		return stop(orLocal(ctx, id, nil))
+	if err := x.st.Send(AppendEnd(x.buf[:0], x.id, uint32(np), uint32(m.Tokens))); err != nil && ctx.Err() != nil {
+		return x.stop(orLocal(ctx, x.id, nil))
 	}
-	if e := <-final; e != nil {
-		return orLocal(ctx, id, e)
+	if e := <-x.final; e != nil {
+		return orLocal(ctx, x.id, e)
 	}
 	return nil
+}
+
+// stop tells the receiver why and waits for it to end the stream: cancelling at once could
+// overtake the abort frame.
+func (x *outbound) stop(e *Error) error {
+	_ = x.st.Send(AppendAbort(x.buf[:0], x.id, e.Reason, e.Detail))
+	t := time.NewTimer(abortGrace)
+	defer t.Stop()
+	select {
+	case <-x.final:
+	case <-t.C:
+		x.st.Close()
+		<-x.final
+	}
+	return e
 }
 
 // sumPages fills m.Checksums: a first pass over the pages, because the manifest, which carries
