@@ -27,12 +27,11 @@ const (
 // "path:Recv.Name"), each with the reason it stays long. Parsers and the forward pass read as one
 // sequence of cases or one layer; split, their steps would only be read together again.
 var longFuncs = map[string]string{
-	"internal/gguf/gguf.go:Parse":                      "the format's parser: every header check in file order",
-	"internal/grammar/automaton.go:feed":               "the automaton's transition function: one case per frame kind",
-	"internal/model/forward.go:Model.Forward":          "the forward pass: one layer's steps in order",
-	"internal/server/sampling.go:samplingFields.apply": "parses a request's sampling fields: one check per field",
-	"internal/testenv/badinput.go:BadInputs":           "a table of malformed requests, one case a line: data, not steps",
-	"internal/replay/replay.go:Run":                    "split by #11 work",
+	"internal/gguf/gguf.go:Parse":             "the format's parser: every header check in file order",
+	"internal/grammar/automaton.go:feed":      "the automaton's transition function: one case per frame kind",
+	"internal/model/forward.go:Model.Forward": "the forward pass: one layer's steps in order",
+	"internal/testenv/badinput.go:BadInputs":  "a table of malformed requests, one case a line: data, not steps",
+	"internal/replay/replay.go:Run":           "split by #11 work",
 }
 
 // repoRoot is two levels above this package.

@@ -8,7 +8,6 @@ import (
 	"encoding/json"
 	"net/http"
 	"strings"
-	"time"
 
 	"github.com/kvwarden/kvwarden/internal/engine"
 )
@@ -98,14 +97,11 @@ func (s *Server) generate(w http.ResponseWriter, r *http.Request, rc *reqCtx, p 
 		reserve += (len(pr) + maxTokens[i]) * p.n
 	}
 	rc.promptN = promptTokens
-	release, e := s.lim.acquire(rc.tenant, len(prompts)*p.n, reserve)
-	if e != nil {
-		s.fail(w, rc, e)
+	release, done, ok := s.admit(w, rc, len(prompts)*p.n, reserve)
+	if !ok {
 		return
 	}
-	s.met.inflight.Inc()
-	defer s.met.inflight.Dec()
-	defer func(t time.Time) { s.met.durations.WithLabelValues(rc.endpoint).Observe(time.Since(t).Seconds()) }(time.Now())
+	defer done()
 
 	j := &job{s: s, rc: rc, p: p, prompts: prompts, maxTokens: maxTokens, start: rc.start}
 	ctx, cancel := context.WithCancel(r.Context())

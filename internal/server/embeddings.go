@@ -14,7 +14,6 @@ import (
 	"math"
 	"net/http"
 	"sync"
-	"time"
 
 	"github.com/kvwarden/kvwarden/internal/engine"
 )
@@ -179,14 +178,11 @@ func (s *Server) handleEmbeddings(w http.ResponseWriter, r *http.Request, rc *re
 	if m := rc.tenant.Limits.MaxConcurrent; m > 0 {
 		parallel = min(parallel, m)
 	}
-	release, e := s.lim.acquire(rc.tenant, parallel, promptTokens+len(prompts))
-	if e != nil {
-		s.fail(w, rc, e)
+	release, done, ok := s.admit(w, rc, parallel, promptTokens+len(prompts))
+	if !ok {
 		return
 	}
-	s.met.inflight.Inc()
-	defer s.met.inflight.Dec()
-	defer func(t time.Time) { s.met.durations.WithLabelValues(rc.endpoint).Observe(time.Since(t).Seconds()) }(time.Now())
+	defer done()
 
 	vecs, used, err := s.embedAll(r.Context(), rc, prompts, parallel, p.dimensions)
 	release(used)

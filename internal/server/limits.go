@@ -117,3 +117,20 @@ func (l *limiter) acquire(t tenants.Tenant, requests, reserve int) (release func
 		})
 	}, nil
 }
+
+// admit takes the tenant's limits for requests engine requests reserving tokens, and starts the
+// HTTP request's in-flight and duration metrics: done ends those; release, called once the engine
+// work is over, gives the limits back. On a refusal it answers the client and returns ok false.
+func (s *Server) admit(w http.ResponseWriter, rc *reqCtx, requests, tokens int) (release func(used int), done func(), ok bool) {
+	release, e := s.lim.acquire(rc.tenant, requests, tokens)
+	if e != nil {
+		s.fail(w, rc, e)
+		return nil, nil, false
+	}
+	s.met.inflight.Inc()
+	start := time.Now()
+	return release, func() {
+		s.met.durations.WithLabelValues(rc.endpoint).Observe(time.Since(start).Seconds())
+		s.met.inflight.Dec()
+	}, true
+}

@@ -54,22 +54,43 @@ func narrow(v float64) float32 {
 	return f
 }
 
+// apply checks the shared fields and sets them in p, step by step in the order of the fields' kinds.
 func (f *samplingFields) apply(p *genParams, vocab int) *apiError {
 	p.model = f.Model
-	p.sampling = sampler.Params{TopP: 1, RepetitionPenalty: 1, Temperature: 1, TopLogprobs: -1}
-	if f.Temperature != nil {
-		t := *f.Temperature
-		if !finite(t) || t < 0 || t > 2 {
-			return outOfRange("temperature")
+	for _, step := range []func(*genParams, int) *apiError{
+		f.applySampling, f.applyStops, f.applyStream, f.applyLogitBias,
+	} {
+		if e := step(p, vocab); e != nil {
+			return e
 		}
-		p.sampling.Temperature = narrow(t)
 	}
-	if f.TopP != nil {
-		v := *f.TopP
-		if !finite(v) || v <= 0 || v > 1 {
-			return outOfRange("top_p")
+	return nil
+}
+
+// applySampling sets the sampler's parameters, n and the seed.
+func (f *samplingFields) applySampling(p *genParams, _ int) *apiError {
+	p.sampling = sampler.Params{TopP: 1, RepetitionPenalty: 1, Temperature: 1, TopLogprobs: -1}
+	for _, r := range []struct {
+		v      *float64
+		name   string
+		lo, hi float64
+		loOpen bool // lo itself is out of range
+		dst    *float32
+	}{
+		{f.Temperature, "temperature", 0, 2, false, &p.sampling.Temperature},
+		{f.TopP, "top_p", 0, 1, true, &p.sampling.TopP},
+		{f.MinP, "min_p", 0, 1, false, &p.sampling.MinP},
+		{f.PresencePenalty, "presence_penalty", -2, 2, false, &p.sampling.PresencePenalty},
+		{f.FrequencyPenalty, "frequency_penalty", -2, 2, false, &p.sampling.FrequencyPenalty},
+		{f.RepetitionPenalty, "repetition_penalty", 0, 10, true, &p.sampling.RepetitionPenalty},
+	} {
+		if r.v == nil {
+			continue
 		}
-		p.sampling.TopP = narrow(v)
+		if v := *r.v; !finite(v) || v < r.lo || (r.loOpen && v == r.lo) || v > r.hi {
+			return outOfRange(r.name)
+		}
+		*r.dst = narrow(*r.v)
 	}
 	if f.TopK != nil {
 		v := *f.TopK
@@ -79,37 +100,6 @@ func (f *samplingFields) apply(p *genParams, vocab int) *apiError {
 		if v > 0 {
 			p.sampling.TopK = int(v)
 		}
-	}
-	if f.MinP != nil {
-		v := *f.MinP
-		if !finite(v) || v < 0 || v > 1 {
-			return outOfRange("min_p")
-		}
-		p.sampling.MinP = narrow(v)
-	}
-	for _, pen := range []struct {
-		v      *float64
-		name   string
-		lo, hi float64
-		dst    *float32
-	}{
-		{f.PresencePenalty, "presence_penalty", -2, 2, &p.sampling.PresencePenalty},
-		{f.FrequencyPenalty, "frequency_penalty", -2, 2, &p.sampling.FrequencyPenalty},
-	} {
-		if pen.v == nil {
-			continue
-		}
-		if !finite(*pen.v) || *pen.v < pen.lo || *pen.v > pen.hi {
-			return outOfRange(pen.name)
-		}
-		*pen.dst = narrow(*pen.v)
-	}
-	if f.RepetitionPenalty != nil {
-		v := *f.RepetitionPenalty
-		if !finite(v) || v <= 0 || v > 10 {
-			return outOfRange("repetition_penalty")
-		}
-		p.sampling.RepetitionPenalty = narrow(v)
 	}
 	if f.Seed != nil {
 		p.sampling.Seed, p.hasSeed = uint64(*f.Seed), true
@@ -121,6 +111,12 @@ func (f *samplingFields) apply(p *genParams, vocab int) *apiError {
 		}
 		p.n = int(*f.N)
 	}
+	return nil
+}
+
+// applyStops sets the stop strings and tokens, ignore_eos, and the structured-output format, which a stop
+// could cut short.
+func (f *samplingFields) applyStops(p *genParams, vocab int) *apiError {
 	stops, e := parseStop(f.Stop)
 	if e != nil {
 		return e
@@ -146,6 +142,14 @@ func (f *samplingFields) apply(p *genParams, vocab int) *apiError {
 		}
 		return badRequest(param, "%s cannot be combined with structured outputs", param)
 	}
+	if f.IgnoreEOS != nil {
+		p.ignoreEOS = *f.IgnoreEOS
+	}
+	return nil
+}
+
+// applyStream sets streaming and its options.
+func (f *samplingFields) applyStream(p *genParams, _ int) *apiError {
 	if f.Stream != nil {
 		p.stream = *f.Stream
 	}
@@ -157,6 +161,11 @@ func (f *samplingFields) apply(p *genParams, vocab int) *apiError {
 			p.includeUsage = *f.StreamOptions.IncludeUsage
 		}
 	}
+	return nil
+}
+
+// applyLogitBias sets the logit biases, keyed by token ids in the vocabulary.
+func (f *samplingFields) applyLogitBias(p *genParams, vocab int) *apiError {
 	if len(f.LogitBias) > maxLogitBias {
 		return badRequest("logit_bias", "at most %d logit_bias entries are allowed", maxLogitBias)
 	}
@@ -172,9 +181,6 @@ func (f *samplingFields) apply(p *genParams, vocab int) *apiError {
 			p.logitBias = make(map[int32]float32, len(f.LogitBias))
 		}
 		p.logitBias[int32(id)] = float32(v)
-	}
-	if f.IgnoreEOS != nil {
-		p.ignoreEOS = *f.IgnoreEOS
 	}
 	return nil
 }
