@@ -1,20 +1,17 @@
 package engine
 
 import (
-	"context"
 	"math"
 	"math/rand/v2"
 	"testing"
 
-	"github.com/kvwarden/kvwarden/internal/gguf"
 	"github.com/kvwarden/kvwarden/internal/grammar"
 	"github.com/kvwarden/kvwarden/internal/kv"
 	"github.com/kvwarden/kvwarden/internal/kvtypes"
 	"github.com/kvwarden/kvwarden/internal/model"
 	"github.com/kvwarden/kvwarden/internal/sampler"
-	"github.com/kvwarden/kvwarden/internal/source"
 	"github.com/kvwarden/kvwarden/internal/tensor"
-	"github.com/kvwarden/kvwarden/internal/tokenizer"
+	"github.com/kvwarden/kvwarden/internal/testenv/testmodel"
 )
 
 const benchSchema = `{"type":"object","properties":{"name":{"type":"string"},"age":{"type":"integer"},
@@ -28,23 +25,7 @@ const benchSchema = `{"type":"object","properties":{"name":{"type":"string"},"ag
 // the constraint (mask, draw, advance), over whole documents whose states are already cached;
 // mask-advance is the constraint's own work per token; first-document generates a new schema's first document, every state walked for the first time.
 func BenchmarkConstraint(b *testing.B) {
-	res, err := source.Resolve(context.Background(), "dummy:ref125m", source.Options{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	f, err := gguf.Open(res.Path)
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer f.Close()
-	m, err := model.Load(f)
-	if err != nil {
-		b.Fatal(err)
-	}
-	tok, err := tokenizer.FromGGUF(f)
-	if err != nil {
-		b.Fatal(err)
-	}
+	m, tok, _ := testmodel.Open(b, "dummy:ref125m")
 	pool := tensor.NewPool(0)
 	defer pool.Close()
 	cache, err := kv.NewPool(kv.Config{Layers: m.Layers, KVHeads: m.KVHeads, HeadDim: m.HeadDim, PageTokens: 16, DType: tensor.F16, Pages: 16})

@@ -8,31 +8,16 @@ import (
 	"testing"
 
 	"github.com/kvwarden/kvwarden/internal/engine"
-	"github.com/kvwarden/kvwarden/internal/gguf"
-	llama "github.com/kvwarden/kvwarden/internal/model"
 	"github.com/kvwarden/kvwarden/internal/tenants"
 	"github.com/kvwarden/kvwarden/internal/tensor"
-	"github.com/kvwarden/kvwarden/internal/testenv"
-	"github.com/kvwarden/kvwarden/internal/tokenizer"
+	"github.com/kvwarden/kvwarden/internal/testenv/testmodel"
 )
 
 // TestReaddedTenantGetsNoCacheHit: a tenant removed and added again under the same name is a new
 // customer; it must not hit (and so time) what the old one cached, and the old cache is dropped on
 // reload. Runs the real engine, whose prefix cache is what leaked.
 func TestReaddedTenantGetsNoCacheHit(t *testing.T) {
-	f, err := gguf.Open(testenv.Model(t, "stories260K.gguf"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { f.Close() })
-	m, err := llama.Load(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tok, err := tokenizer.FromGGUF(f)
-	if err != nil {
-		t.Fatal(err)
-	}
+	m, tok, _ := testmodel.Open(t, "stories260K.gguf")
 	eng, err := engine.New(m, tok, engine.Config{Threads: 1, KVDType: tensor.F32, KVMemBytes: 4 << 20, PrefixCache: true,
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	if err != nil {
