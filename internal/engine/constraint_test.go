@@ -42,29 +42,29 @@ func TestConstraintPerSequence(t *testing.T) {
 		r.HasSeed = true
 		return r
 	}
-	alone := collect(mustSubmit(t, e, plain))
-	firstAlone := collect(mustSubmit(t, e, constrained(0)))
+	alone := drain(mustSubmit(t, e, plain))
+	firstAlone := drain(mustSubmit(t, e, constrained(0)))
 	var streams []Stream
 	for i := range 8 {
 		streams = append(streams, mustSubmit(t, e, constrained(i)))
 	}
-	other := collect(mustSubmit(t, e, plain))
+	other := drain(mustSubmit(t, e, plain))
 	for i, st := range streams {
-		got := collect(st)
-		if i == 0 && !slices.Equal(got.ids, firstAlone.ids) {
-			t.Errorf("a constrained request changed in a batch:\n%v\n%v", firstAlone.ids, got.ids)
+		got := drain(st)
+		if i == 0 && !slices.Equal(got.ids(), firstAlone.ids()) {
+			t.Errorf("a constrained request changed in a batch:\n%v\n%v", firstAlone.ids(), got.ids())
 		}
 		var v struct {
 			A *int     `json:"a"`
 			B []string `json:"b"`
 		}
-		text := tok.Decode(got.ids)
+		text := tok.Decode(got.ids())
 		if got.err != nil || got.finish != kvtypes.FinishStop || json.Unmarshal([]byte(text), &v) != nil || v.A == nil || v.B == nil {
 			t.Errorf("constrained request %d: %q finish %q err %v", i, text, got.finish, got.err)
 		}
 	}
-	if !slices.Equal(other.ids, alone.ids) {
-		t.Errorf("the plain request changed beside constrained ones:\n%v\n%v", alone.ids, other.ids)
+	if !slices.Equal(other.ids(), alone.ids()) {
+		t.Errorf("the plain request changed beside constrained ones:\n%v\n%v", alone.ids(), other.ids())
 	}
 }
 

@@ -66,20 +66,13 @@ func startEngine(t *testing.T, m *model.Model, tok *tokenizer.Tokenizer, cfg Con
 	return e
 }
 
-type result struct {
-	ids    []int32
-	finish kvtypes.FinishReason
-	err    error
-}
-
-// collect is drain keeping only the token ids.
-func collect(st Stream) result {
-	d := drain(st)
-	r := result{finish: d.finish, err: d.err}
-	for _, tk := range d.toks {
-		r.ids = append(r.ids, tk.ID)
+// ids are the ids of the tokens r delivered.
+func (r result) ids() []int32 {
+	out := make([]int32, len(r.toks))
+	for i, tk := range r.toks {
+		out[i] = tk.ID
 	}
-	return r
+	return out
 }
 
 func run(t *testing.T, e *Engine, tenant string, prompt []int32, n int) result {
@@ -88,7 +81,7 @@ func run(t *testing.T, e *Engine, tenant string, prompt []int32, n int) result {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return collect(st)
+	return drain(st)
 }
 
 func stories(t *testing.T) []testenv.Case {
@@ -122,8 +115,8 @@ func TestGreedyThroughEngine(t *testing.T) {
 			t.Fatalf("%s: %v", c.ID, r.err)
 		}
 		w := want(c)
-		if fmt.Sprint(r.ids) != fmt.Sprint(w) {
-			t.Errorf("%s: ids differ\n got %v\nwant %v", c.ID, r.ids, w)
+		if fmt.Sprint(r.ids()) != fmt.Sprint(w) {
+			t.Errorf("%s: ids differ\n got %v\nwant %v", c.ID, r.ids(), w)
 		}
 	}
 	submit := func(c testenv.Case, tenant string) Stream {
@@ -135,7 +128,7 @@ func TestGreedyThroughEngine(t *testing.T) {
 		return st
 	}
 	for _, c := range cases {
-		check(c, collect(submit(c, "alone")))
+		check(c, drain(submit(c, "alone")))
 	}
 	var wg sync.WaitGroup
 	results := make([]result, len(cases)*3)
@@ -143,7 +136,7 @@ func TestGreedyThroughEngine(t *testing.T) {
 		for i, c := range cases {
 			st := submit(c, fmt.Sprintf("tenant-%d", (i+rep)%4))
 			wg.Add(1)
-			go func(k int) { defer wg.Done(); results[k] = collect(st) }(rep*len(cases) + i)
+			go func(k int) { defer wg.Done(); results[k] = drain(st) }(rep*len(cases) + i)
 		}
 	}
 	wg.Wait()
@@ -247,7 +240,7 @@ func TestSeededSamplingReproducibleUnderLoad(t *testing.T) {
 	req := Request{Tenant: "a", Prompt: []int32{1, 403, 407, 261}, MaxTokens: 40, IgnoreEOS: true,
 		Sampling: sampler.Params{Temperature: 0.9, TopP: 0.95, Seed: 7, TopLogprobs: 3}, HasSeed: true}
 	st, _ := e.Submit(context.Background(), req)
-	alone := collect(st)
+	alone := drain(st)
 	var noise []Stream
 	for i := 0; i < 6; i++ {
 		s, err := e.Submit(context.Background(), Request{Tenant: fmt.Sprintf("n%d", i), Prompt: []int32{1, int32(300 + i), 5, 6, 7}, MaxTokens: 60, Sampling: sampler.Params{Temperature: 1, TopLogprobs: -1}})
@@ -257,12 +250,12 @@ func TestSeededSamplingReproducibleUnderLoad(t *testing.T) {
 		noise = append(noise, s)
 	}
 	st, _ = e.Submit(context.Background(), req)
-	loaded := collect(st)
+	loaded := drain(st)
 	for _, s := range noise {
-		collect(s)
+		drain(s)
 	}
-	if fmt.Sprint(alone.ids) != fmt.Sprint(loaded.ids) {
-		t.Fatalf("seeded request differs under load:\n%v\n%v", alone.ids, loaded.ids)
+	if fmt.Sprint(alone.ids()) != fmt.Sprint(loaded.ids()) {
+		t.Fatalf("seeded request differs under load:\n%v\n%v", alone.ids(), loaded.ids())
 	}
 }
 
@@ -273,7 +266,7 @@ func TestCorruptedHeaderAbortsOnlyItsRequest(t *testing.T) {
 	e := newEngine(t, demoModel, func(c *Config) { c.PrefixCache = false })
 	bystander := Request{Tenant: "b", Prompt: []int32{1, 403, 407, 261, 378}, MaxTokens: 60, IgnoreEOS: true, Sampling: sampler.Params{TopLogprobs: -1}}
 	st, _ := e.Submit(context.Background(), bystander)
-	alone := collect(st)
+	alone := drain(st)
 
 	var once sync.Once
 	var victimID atomic.Uint64
@@ -298,13 +291,13 @@ func TestCorruptedHeaderAbortsOnlyItsRequest(t *testing.T) {
 	}
 	victimID.Store(uint64(vs.(*stream).id))
 	bs, _ := e.Submit(context.Background(), bystander)
-	got, bad := collect(bs), collect(vs)
+	got, bad := drain(bs), drain(vs)
 	var ab *AbortError
 	if !errors.As(bad.err, &ab) || ab.Reason != "isolation" || bad.finish != "" {
 		t.Fatalf("victim ended with %+v, want an isolation abort", bad)
 	}
-	if fmt.Sprint(got.ids) != fmt.Sprint(alone.ids) || got.err != nil {
-		t.Fatalf("bystander changed:\n%v\n%v (%v)", alone.ids, got.ids, got.err)
+	if fmt.Sprint(got.ids()) != fmt.Sprint(alone.ids()) || got.err != nil {
+		t.Fatalf("bystander changed:\n%v\n%v (%v)", alone.ids(), got.ids(), got.err)
 	}
 	if n := e.Stats().SecurityEvents; n != 1 {
 		t.Fatalf("%d security events, want 1", n)
@@ -323,7 +316,7 @@ func TestDrainTimeoutAbortsTheRest(t *testing.T) {
 	cancel() // the deadline has already passed
 	done := make(chan struct{})
 	go func() { e.Drain(ctx); close(done) }()
-	r := collect(st)
+	r := drain(st)
 	select {
 	case <-done:
 	case <-time.After(10 * time.Second):
@@ -331,7 +324,7 @@ func TestDrainTimeoutAbortsTheRest(t *testing.T) {
 	}
 	var ab *AbortError
 	if !errors.As(r.err, &ab) || ab.Reason != "shutdown" || r.finish != "" {
-		t.Fatalf("request ended with %+v after %d tokens, want a shutdown abort", r, len(r.ids))
+		t.Fatalf("request ended with %+v after %d tokens, want a shutdown abort", r, len(r.ids()))
 	}
 	if _, err := e.Submit(context.Background(), Request{Tenant: "a", Prompt: []int32{1}, MaxTokens: 1, Sampling: sampler.Params{TopLogprobs: -1}}); err == nil {
 		t.Fatal("a drained engine admitted a request")

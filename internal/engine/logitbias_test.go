@@ -19,7 +19,7 @@ func TestLogitBiasPerSequence(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	alone := collect(st)
+	alone := drain(st)
 	for _, c := range []struct {
 		name  string
 		bias  map[int32]float32
@@ -31,8 +31,8 @@ func TestLogitBiasPerSequence(t *testing.T) {
 			}
 			return nil
 		}},
-		{"ban", map[int32]float32{alone.ids[0]: -100}, func(ids []int32) error {
-			if ids[0] == alone.ids[0] {
+		{"ban", map[int32]float32{alone.ids()[0]: -100}, func(ids []int32) error {
+			if ids[0] == alone.ids()[0] {
 				return fmt.Errorf("banned token %d first", ids[0])
 			}
 			return nil
@@ -48,12 +48,12 @@ func TestLogitBiasPerSequence(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, other := collect(sb), collect(sp)
-		if err := c.check(got.ids); err != nil {
+		got, other := drain(sb), drain(sp)
+		if err := c.check(got.ids()); err != nil {
 			t.Errorf("%s: %v", c.name, err)
 		}
-		if !slices.Equal(other.ids, alone.ids) {
-			t.Errorf("%s: the unbiased request changed beside a biased one:\n%v\n%v", c.name, alone.ids, other.ids)
+		if !slices.Equal(other.ids(), alone.ids()) {
+			t.Errorf("%s: the unbiased request changed beside a biased one:\n%v\n%v", c.name, alone.ids(), other.ids())
 		}
 	}
 }

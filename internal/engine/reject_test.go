@@ -86,8 +86,8 @@ func TestRejectedRequestsHoldNothing(t *testing.T) {
 	}
 
 	close(release)
-	collect(running)
-	collect(waiting)
+	drain(running)
+	drain(waiting)
 	e.Drain(context.Background())
 	submitAll([]rejectCase{{"shutting_down", req([]int32{1, 403}, 4), kvtypes.RejectShuttingDown}}, 400)
 	if g := settle(g0); g > g0 {

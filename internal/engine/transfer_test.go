@@ -46,14 +46,15 @@ func newSplit(t *testing.T, name string, faults *transfer.Faults, mutate func(*C
 	return s
 }
 
-type tokens struct {
+// result is what a stream delivered: its tokens, with their logprobs, and how it ended.
+type result struct {
 	toks   []Token
 	finish kvtypes.FinishReason
 	err    error
 }
 
-func drain(st Stream) tokens {
-	var r tokens
+func drain(st Stream) result {
+	var r result
 	for ev := range st.Events() {
 		r.toks = append(r.toks, ev.Tokens...)
 		if ev.Done {
@@ -66,16 +67,16 @@ func drain(st Stream) tokens {
 // run sends r through the split: the decode node reserves, the prefill node computes the prompt
 // and sends its KV, and the client sees the prefill node's first token (with its logprobs)
 // followed by the decode node's tokens, as a router stitches them.
-func (s *split) run(ctx context.Context, r Request) (client, prefill tokens, err error) {
+func (s *split) run(ctx context.Context, r Request) (client, prefill result, err error) {
 	rv, ds, err := s.dec.ReserveDecode(ctx, r)
 	if err != nil {
-		return tokens{}, tokens{}, err
+		return result{}, result{}, err
 	}
 	ps, err := s.pre.SubmitPrefill(ctx, r, Destination{Peer: "decode", Reserved: rv})
 	if err != nil {
 		ds.Close()
 		drain(ds)
-		return tokens{}, tokens{}, err
+		return result{}, result{}, err
 	}
 	prefill = drain(ps)
 	client = drain(ds)

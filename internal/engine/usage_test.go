@@ -169,7 +169,7 @@ func TestUsageReportsOwnCacheHits(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		collect(st)
+		drain(st)
 		return x.wait(t)
 	}
 	for _, step := range []struct {
@@ -201,7 +201,7 @@ func TestStepFailureKeepsServing(t *testing.T) {
 	if !errors.As(r.err, &ab) || ab.Reason != "internal" || r.finish != "" {
 		t.Fatalf("the panicked request ended with %+v, want an internal abort", r)
 	}
-	if r := run(t, e, "a", []int32{1, 403, 407}, 10); r.err != nil || len(r.ids) == 0 {
+	if r := run(t, e, "a", []int32{1, 403, 407}, 10); r.err != nil || len(r.ids()) == 0 {
 		t.Fatalf("the next request ended with %+v", r)
 	}
 	s := e.Stats()

@@ -94,12 +94,8 @@ func TestMTLSRefusals(t *testing.T) {
 			addr := serveGRPCOn(t, r.recv, c.server)
 			tr := NewGRPCTransport(c.client)
 			defer tr.Close()
-			snd, _ := NewSender(SenderConfig{Transport: tr, Model: r.model, Timeout: 3 * time.Second})
-			ticket, err := r.recv.Expect(r.res)
-			if err != nil {
-				t.Fatal(err)
-			}
-			err = snd.Send(context.Background(), addr, r.manifest(ticket), r.source())
+			snd, ticket := r.sender(t, tr, 3*time.Second)
+			err := snd.Send(context.Background(), addr, r.manifest(ticket), r.source())
 			if ReasonOf(err) != ReasonConnection {
 				t.Errorf("send: %v, want a connection failure", err)
 			}

@@ -180,3 +180,18 @@ func ctxT(t testing.TB, d time.Duration) context.Context {
 	t.Cleanup(cancel)
 	return ctx
 }
+
+// sender returns a sender over tr for the rig's model (timeout 0: the default) and a ticket for
+// the rig's reservation.
+func (r *rig) sender(t testing.TB, tr Transport, timeout time.Duration) (*Sender, Ticket) {
+	t.Helper()
+	snd, err := NewSender(SenderConfig{Transport: tr, Model: r.model, Timeout: timeout})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ticket, err := r.recv.Expect(r.res)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return snd, ticket
+}

@@ -83,14 +83,7 @@ func runFaultRow(t *testing.T, row faultRow, serve func(*Receiver) (Transport, s
 	if row.fault != FaultNone {
 		tr = &Faults{Kind: row.fault, At: row.at, T: tr}
 	}
-	snd, err := NewSender(SenderConfig{Transport: tr, Model: r.model})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ticket, err := r.recv.Expect(r.res)
-	if err != nil {
-		t.Fatal(err)
-	}
+	snd, ticket := r.sender(t, tr, 0)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	var src PageSource = r.source()
@@ -142,11 +135,7 @@ func TestReplay(t *testing.T) {
 	defer n.Wait()
 	var log [][]byte
 	rec := &recorder{T: n, log: &log}
-	snd, _ := NewSender(SenderConfig{Transport: rec, Model: r.model})
-	ticket, err := r.recv.Expect(r.res)
-	if err != nil {
-		t.Fatal(err)
-	}
+	snd, ticket := r.sender(t, rec, 0)
 	if err := snd.Send(ctxT(t, 5*time.Second), "decode", r.manifest(ticket), r.source()); err != nil {
 		t.Fatal(err)
 	}
@@ -362,14 +351,7 @@ func TestLateSenderOfCancelledReservation(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			r := newRig(t, 5*time.Second)
 			tr, peer := memServe(t)(r.recv)
-			snd, err := NewSender(SenderConfig{Transport: tr, Model: r.model})
-			if err != nil {
-				t.Fatal(err)
-			}
-			ticket, err := r.recv.Expect(r.res)
-			if err != nil {
-				t.Fatal(err)
-			}
+			snd, ticket := r.sender(t, tr, 0)
 			r.recv.Cancel(r.res.Transfer)
 			if o := r.outcome(); ReasonOf(o.Err) != ReasonCancelled {
 				t.Fatalf("cancel: %v", o.Err)
@@ -377,7 +359,7 @@ func TestLateSenderOfCancelledReservation(t *testing.T) {
 			if !tc.rightTicket {
 				ticket[0] ^= 1
 			}
-			err = snd.Send(context.Background(), peer, r.manifest(ticket), r.source())
+			err := snd.Send(context.Background(), peer, r.manifest(ticket), r.source())
 			var e *Error
 			if !errors.As(err, &e) || e.Reason != tc.want || !e.Remote {
 				t.Fatalf("send: %v, want %s from the peer", err, tc.want)
