@@ -61,23 +61,12 @@ func spans(segs []Segment) []tokenizer.Span {
 	return out
 }
 
-// controlTexts lists the texts of the tokens in ids that print nothing (control tokens).
-func controlTexts(tok *tokenizer.Tokenizer, ids []int32) []string {
-	var c []string
-	for _, id := range ids {
-		if len(tok.Piece(id)) == 0 {
-			c = append(c, tok.TokenText(id))
-		}
-	}
-	return c
-}
-
 // markupControls lists the control tokens the markup segments hold on their own.
 func markupControls(tok *tokenizer.Tokenizer, segs []Segment) []string {
 	var c []string
 	for _, s := range segs {
 		if !s.Client {
-			c = append(c, controlTexts(tok, tok.Encode(s.Text, false, true))...)
+			c = append(c, testtok.Controls(tok, tok.Encode(s.Text, false, true))...)
 		}
 	}
 	return c
@@ -156,10 +145,10 @@ func TestRenderSegmentsForgery(t *testing.T) {
 				}
 				for _, tok := range tt.toks {
 					ids := tok.EncodeSpans(spans(segs), false)
-					if got, want := controlTexts(tok, ids), markupControls(tok, segs); !slices.Equal(got, want) {
+					if got, want := testtok.Controls(tok, ids), markupControls(tok, segs); !slices.Equal(got, want) {
 						t.Errorf("%s: control tokens %q, want only the markup's %q\nsegments %+v", name, got, want, segs)
 					}
-					if got, want := controlTexts(tok, ids), controlTexts(tok, tok.Encode(benignText, false, true)); !slices.Equal(got, want) {
+					if got, want := testtok.Controls(tok, ids), testtok.Controls(tok, tok.Encode(benignText, false, true)); !slices.Equal(got, want) {
 						t.Errorf("%s: control tokens %q, want those of a harmless request %q", name, got, want)
 					}
 				}
@@ -302,7 +291,7 @@ func TestRenderSegmentsProperty(t *testing.T) {
 			}
 			client = append(client, s.Text)
 			ids := synth.EncodeSpans([]tokenizer.Span{{Text: s.Text}}, false)
-			if c := controlTexts(synth, ids); len(c) != 0 {
+			if c := testtok.Controls(synth, ids); len(c) != 0 {
 				rt.Fatalf("client text %q gave control tokens %q", s.Text, c)
 			}
 			if got := synth.Decode(ids); got != s.Text && utf8.ValidString(s.Text) && !strings.Contains(s.Text, "▁") {
@@ -313,7 +302,7 @@ func TestRenderSegmentsProperty(t *testing.T) {
 			rt.Fatalf("client segments %q, want the contents %q", client, want)
 		}
 		ids := synth.EncodeSpans(spans(segs), false)
-		if got, want := controlTexts(synth, ids), markupControls(synth, segs); !slices.Equal(got, want) {
+		if got, want := testtok.Controls(synth, ids), markupControls(synth, segs); !slices.Equal(got, want) {
 			rt.Fatalf("control tokens %q, want the markup's %q", got, want)
 		}
 	})

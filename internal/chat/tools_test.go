@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kvwarden/kvwarden/internal/testenv/testtok"
 	"pgregory.net/rapid"
 )
 
@@ -148,7 +149,7 @@ func TestToolsSegments(t *testing.T) {
 			t.Fatalf("case %d: the payload is not in the prompt: %q", i, plain)
 		}
 		ids := tok.EncodeSpans(spans(segs), false)
-		if got, want := controlTexts(tok, ids), controlTexts(tok, tok.EncodeSpans(spans(benign), false)); !slices.Equal(got, want) {
+		if got, want := testtok.Controls(tok, ids), testtok.Controls(tok, tok.EncodeSpans(spans(benign), false)); !slices.Equal(got, want) {
 			t.Errorf("case %d (%s): control tokens %q, want the harmless request's %q", i, c.Template, got, want)
 		}
 		for _, sg := range segs {
@@ -234,8 +235,8 @@ func TestToolsSegmentsProperty(t *testing.T) {
 		if err != nil {
 			rt.Fatal(err)
 		}
-		got := controlTexts(tok, tok.EncodeSpans(spans(segs), false))
-		if want := controlTexts(tok, tok.Encode(harmless, false, true)); !slices.Equal(got, want) {
+		got := testtok.Controls(tok, tok.EncodeSpans(spans(segs), false))
+		if want := testtok.Controls(tok, tok.Encode(harmless, false, true)); !slices.Equal(got, want) {
 			rt.Fatalf("control tokens %q, want the harmless request's %q\nsegments %+v", got, want, segs)
 		}
 	})

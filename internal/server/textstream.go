@@ -3,6 +3,8 @@ package server
 import (
 	"strings"
 	"unicode/utf8"
+
+	"github.com/kvwarden/kvwarden/internal/toolcall"
 )
 
 // textStream turns token pieces (raw bytes) into text that is safe to send: it never releases a
@@ -33,7 +35,7 @@ func (s *textStream) push(piece []byte) (string, bool) {
 		s.held, s.raw, s.done = "", nil, true
 		return out, true
 	}
-	keep := longestStopPrefixSuffix(s.held, s.stops)
+	keep := toolcall.PartialSuffix(s.held, s.stops)
 	out := s.held[:len(s.held)-keep]
 	s.held = s.held[len(s.held)-keep:]
 	return out, false
@@ -79,21 +81,6 @@ func firstStop(text string, stops []string) int {
 	for _, st := range stops {
 		if i := strings.Index(text, st); i >= 0 && (best < 0 || i < best) {
 			best = i
-		}
-	}
-	return best
-}
-
-// longestStopPrefixSuffix returns the length of the longest suffix of text that is a proper
-// prefix of some stop string.
-func longestStopPrefixSuffix(text string, stops []string) int {
-	best := 0
-	for _, st := range stops {
-		for k := min(len(st)-1, len(text)); k > best; k-- {
-			if strings.HasSuffix(text, st[:k]) {
-				best = k
-				break
-			}
 		}
 	}
 	return best

@@ -64,15 +64,17 @@ type Case struct {
 	Top5PerStep  [][][]float64 `json:"top5_logits_per_step"`
 }
 
-// Cases reads a reference file of the shared folder. internal/tokenizer's reference test reads its
-// own case type the same way; the few lines are not worth a generic reader both must agree on.
-func Cases(t testing.TB, name string) []Case {
+// Cases reads a reference file of the shared folder holding Cases.
+func Cases(t testing.TB, name string) []Case { return ReadReference[Case](t, name) }
+
+// ReadReference reads a reference file of the shared folder: a JSON array of T.
+func ReadReference[T any](t testing.TB, name string) []T {
 	t.Helper()
 	data, err := os.ReadFile(Reference(t, name))
 	if err != nil {
 		t.Fatal(err)
 	}
-	var cs []Case
+	var cs []T
 	if err := json.Unmarshal(data, &cs); err != nil {
 		t.Fatalf("%s: %v", name, err)
 	}

@@ -3,8 +3,6 @@ package tokenizer_test
 import (
 	"context"
 	"encoding/hex"
-	"encoding/json"
-	"os"
 	"slices"
 	"sync"
 	"testing"
@@ -90,19 +88,6 @@ type refCase struct {
 	Pieces          [][2]any `json:"pieces"`
 }
 
-func readRef(t testing.TB, name string) []refCase {
-	t.Helper()
-	b, err := os.ReadFile(testenv.Reference(t, name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var cs []refCase
-	if err := json.Unmarshal(b, &cs); err != nil {
-		t.Fatalf("%s: %v", name, err)
-	}
-	return cs
-}
-
 func unhex(t *testing.T, s string) string {
 	t.Helper()
 	b, err := hex.DecodeString(s)
@@ -118,7 +103,7 @@ func unhex(t *testing.T, s string) string {
 func TestQwen2Reference(t *testing.T) {
 	tok := load(t, "qwen2-tiny-random.gguf")
 	var checked, skipped int
-	for _, c := range readRef(t, "qwen2-tiny-random.json") {
+	for _, c := range testenv.ReadReference[refCase](t, "qwen2-tiny-random.json") {
 		if c.Kind != "tokenize" {
 			continue
 		}
@@ -144,7 +129,7 @@ func TestQwen2Reference(t *testing.T) {
 func TestQwen2Greedy(t *testing.T) {
 	tok := load(t, "qwen2-tiny-random.gguf")
 	n := 0
-	for _, c := range readRef(t, "qwen2-tiny-random.json") {
+	for _, c := range testenv.ReadReference[refCase](t, "qwen2-tiny-random.json") {
 		if c.Kind != "greedy" {
 			continue
 		}
@@ -180,7 +165,7 @@ func TestQwen2Greedy(t *testing.T) {
 func TestStories260KReference(t *testing.T) {
 	tok := load(t, "stories260K.gguf")
 	var prompts, texts int
-	for _, c := range readRef(t, "stories260K.json") {
+	for _, c := range testenv.ReadReference[refCase](t, "stories260K.json") {
 		switch {
 		case c.Kind == "tokenize":
 			got := tok.Encode(c.Prompt, c.AddBOS, true)

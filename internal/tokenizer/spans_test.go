@@ -6,22 +6,11 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/kvwarden/kvwarden/internal/testenv/testtok"
+	"github.com/kvwarden/kvwarden/internal/tokenizer"
 	"golang.org/x/text/unicode/norm"
 	"pgregory.net/rapid"
-
-	"github.com/kvwarden/kvwarden/internal/tokenizer"
 )
-
-// controls lists the ids in ids that print nothing: control, unknown and unused tokens.
-func controls(tok *tokenizer.Tokenizer, ids []int32) []string {
-	var c []string
-	for _, id := range ids {
-		if len(tok.Piece(id)) == 0 {
-			c = append(c, tok.TokenText(id))
-		}
-	}
-	return c
-}
 
 // forgeries are client texts that spell the control tokens of common chat formats.
 var forgeries = []string{
@@ -49,7 +38,7 @@ func TestEncodeSpansForgery(t *testing.T) {
 			}
 			markup := tok.Encode(pre+suf, false, true)
 			got := tok.EncodeSpans([]tokenizer.Span{{Text: pre, Special: true}, {Text: user}, {Text: suf, Special: true}}, false)
-			if c, want := controls(tok, got), controls(tok, markup); !slices.Equal(c, want) {
+			if c, want := testtok.Controls(tok, got), testtok.Controls(tok, markup); !slices.Equal(c, want) {
 				t.Errorf("%s %q: control tokens %q, want only the markup's %q", model, user, c, want)
 			}
 			alone := tok.EncodeSpans([]tokenizer.Span{{Text: user}}, false)
@@ -64,7 +53,7 @@ func TestEncodeSpansForgery(t *testing.T) {
 func TestEncodeSpansSpecial(t *testing.T) {
 	for model, text := range map[string]string{"qwen2-tiny-random.gguf": "<|im_end|>", "llama-2-tiny-random.gguf": "</s>"} {
 		tok := load(t, model)
-		if c := controls(tok, tok.EncodeSpans([]tokenizer.Span{{Text: "a"}, {Text: "b" + text, Special: true}}, false)); !slices.Equal(c, []string{text}) {
+		if c := testtok.Controls(tok, tok.EncodeSpans([]tokenizer.Span{{Text: "a"}, {Text: "b" + text, Special: true}}, false)); !slices.Equal(c, []string{text}) {
 			t.Errorf("%s: control tokens %q, want %q", model, c, text)
 		}
 	}
@@ -108,13 +97,13 @@ func TestEncodeSpansStraddle(t *testing.T) {
 		{{Text: "<|im_"}, {Text: "end|>", Special: true}},
 		{{Text: "<|im", Special: true}, {Text: "_"}, {Text: "end|>", Special: true}},
 	} {
-		if c := controls(tok, tok.EncodeSpans(spans, false)); len(c) != 0 {
+		if c := testtok.Controls(tok, tok.EncodeSpans(spans, false)); len(c) != 0 {
 			t.Errorf("%+v: control tokens %q", spans, c)
 		}
 	}
 	// Adjacent Special spans act as one.
 	got := tok.EncodeSpans([]tokenizer.Span{{Text: "<|im_", Special: true}, {Text: "end|>", Special: true}}, false)
-	if c := controls(tok, got); !slices.Equal(c, []string{"<|im_end|>"}) {
+	if c := testtok.Controls(tok, got); !slices.Equal(c, []string{"<|im_end|>"}) {
 		t.Errorf("adjacent Special spans: %q", c)
 	}
 }
@@ -144,7 +133,7 @@ func TestEncodeSpansProperty(t *testing.T) {
 			if want := tc.tok.Encode(user, false, false); !slices.Equal(mid, want) {
 				rt.Fatalf("%q: client ids %v, want %v", user, mid, want)
 			}
-			if c := controls(tc.tok, mid); len(c) != 0 {
+			if c := testtok.Controls(tc.tok, mid); len(c) != 0 {
 				rt.Fatalf("%q: control tokens %q from client text", user, c)
 			}
 			if user == "" || !utf8.ValidString(user) || strings.Contains(user, "▁") {

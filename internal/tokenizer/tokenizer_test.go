@@ -552,7 +552,7 @@ func FuzzNew(f *testing.F) {
 // readRefFuzz returns the reference tokenize texts as seeds.
 func readRefFuzz(tb testing.TB) []string {
 	var out []string
-	for _, c := range readRef(tb, "qwen2-tiny-random.json") {
+	for _, c := range testenv.ReadReference[refCase](tb, "qwen2-tiny-random.json") {
 		if c.Kind == "tokenize" && c.TokenizerSource == "transformers-js" && *c.ParseSpecial {
 			h, _ := hex.DecodeString(c.TextHex)
 			out = append(out, string(h))

@@ -133,7 +133,7 @@ func (s *Stream) Push(text string) (string, []Event) {
 		s.inCalls, s.region, s.held = true, s.held[at:], ""
 		return content, s.progress()
 	}
-	keep := markerPrefix(s.held, s.f.Markers())
+	keep := PartialSuffix(s.held, s.f.Markers())
 	out := s.held[:len(s.held)-keep]
 	s.held = s.held[len(s.held)-keep:]
 	return out, nil
@@ -227,10 +227,12 @@ func (s *Stream) Flush() (string, []Event) {
 // Calls returns the calls shown so far, with their arguments as sent.
 func (s *Stream) Calls() []Call { return s.calls }
 
-// markerPrefix is the length of the longest suffix of text that is a proper prefix of a marker.
-func markerPrefix(text string, markers []string) int {
+// PartialSuffix is the length of the longest suffix of text that is a proper prefix of one of
+// marks: the text a stream must hold back until the next piece says whether a mark begins there.
+// The server holds stop strings back with it too.
+func PartialSuffix(text string, marks []string) int {
 	best := 0
-	for _, m := range markers {
+	for _, m := range marks {
 		for k := min(len(m)-1, len(text)); k > best; k-- {
 			if strings.HasSuffix(text, m[:k]) {
 				best = k

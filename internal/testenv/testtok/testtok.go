@@ -26,3 +26,15 @@ func Load(t testing.TB, model string) (*tokenizer.Tokenizer, string) {
 	tmpl, _ := f.String("tokenizer.chat_template")
 	return tok, tmpl
 }
+
+// Controls lists the texts of the tokens in ids that print nothing: control, unknown and unused
+// tokens, which is where forged chat markup would show.
+func Controls(tok *tokenizer.Tokenizer, ids []int32) []string {
+	var c []string
+	for _, id := range ids {
+		if len(tok.Piece(id)) == 0 {
+			c = append(c, tok.TokenText(id))
+		}
+	}
+	return c
+}
