@@ -20,11 +20,9 @@ import (
 
 // clusterNode is one "kvwarden serve --role prefill|decode" process.
 type clusterNode struct {
-	cmd    *exec.Cmd
-	addr   string // its node listener
-	mbase  string // its operator listener
-	log    *testenv.LogBuffer
-	exited chan struct{}
+	*proc
+	addr  string // its node listener
+	mbase string // its operator listener
 }
 
 // startNode starts a node; extra flags follow the defaults, so they override them.
@@ -32,17 +30,10 @@ func startNode(t *testing.T, role, model, tlsDir string, extra ...string) *clust
 	t.Helper()
 	dir := t.TempDir()
 	addrFile, metricsFile := filepath.Join(dir, "addr"), filepath.Join(dir, "metrics")
-	n := &clusterNode{log: &testenv.LogBuffer{}, exited: make(chan struct{})}
-	n.cmd = exec.Command(binary, "serve", "--role", role, "--model", testenv.Model(t, model), "--node-addr", "127.0.0.1:0",
+	args := append([]string{"serve", "--role", role, "--model", testenv.Model(t, model), "--node-addr", "127.0.0.1:0",
 		"--addr-file", addrFile, "--metrics-addr", "127.0.0.1:0", "--metrics-addr-file", metricsFile, "--tls-dir", tlsDir,
-		"--kv-mem", "64MiB", "--kv-dtype", "f32")
-	n.cmd.Args = append(n.cmd.Args, extra...)
-	n.cmd.Stdout, n.cmd.Stderr = n.log, n.log
-	setProcAttr(n.cmd)
-	if err := n.cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	go func() { n.cmd.Wait(); close(n.exited) }()
+		"--kv-mem", "64MiB", "--kv-dtype", "f32"}, extra...)
+	n := &clusterNode{proc: startProc(t, nil, args...)}
 	t.Cleanup(func() {
 		n.kill()
 		if t.Failed() {
@@ -67,15 +58,6 @@ func startNode(t *testing.T, role, model, tlsDir string, extra ...string) *clust
 	b, _ := os.ReadFile(metricsFile)
 	n.mbase = "http://" + string(b)
 	return n
-}
-
-func (n *clusterNode) kill() {
-	select {
-	case <-n.exited:
-	default:
-		n.cmd.Process.Kill()
-		<-n.exited
-	}
 }
 
 // gauges reads a node's /metrics as name → value (labels kept in the name).

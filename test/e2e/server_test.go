@@ -45,17 +45,14 @@ type serverOpts struct {
 
 // server is one running kvwarden process.
 type server struct {
+	*proc
 	t        testing.TB
-	cmd      *exec.Cmd
-	addr     string             // host:port it listens on
-	base     string             // http://addr
-	mbase    string             // http://host:port of the operator listener (/metrics)
-	log      *testenv.LogBuffer // its stdout and stderr
+	addr     string // host:port it listens on
+	base     string // http://addr
+	mbase    string // http://host:port of the operator listener (/metrics)
 	http     *http.Client
-	exited   chan struct{} // closed when the process has been reaped
-	err      error         // cmd.Wait's result, valid once exited is closed
-	hung     atomic.Bool   // the watchdog found the engine stuck and dumped its goroutines
-	reported atomic.Bool   // a test already failed naming why the server broke
+	hung     atomic.Bool // the watchdog found the engine stuck and dumped its goroutines
+	reported atomic.Bool // a test already failed naming why the server broke
 }
 
 func (s *server) logTail(n int) string { return tail(s.log.String(), n) }
@@ -83,17 +80,11 @@ func startServer(t testing.TB, o serverOpts) *server {
 		args = append(args, "--dev")
 	}
 	args = append(args, o.args...)
-	s := &server{t: t, log: &testenv.LogBuffer{}, exited: make(chan struct{})}
-	s.cmd = exec.Command(binary, args...)
-	s.cmd.Stdout, s.cmd.Stderr = s.log, s.log
+	var env []string
 	if o.apiKey != "" {
-		s.cmd.Env = append(os.Environ(), "KVWARDEN_API_KEY="+o.apiKey)
+		env = []string{"KVWARDEN_API_KEY=" + o.apiKey}
 	}
-	setProcAttr(s.cmd)
-	if err := s.cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	go func() { s.err = s.cmd.Wait(); close(s.exited) }()
+	s := &server{t: t, proc: startProc(t, env, args...)}
 	tr := http.DefaultTransport.(*http.Transport).Clone()
 	tr.MaxIdleConnsPerHost = 128 // the load test keeps many streams open at once
 	s.http = &http.Client{Transport: tr}
@@ -266,15 +257,6 @@ func (s *server) checkAlive(deadline time.Time, what string) {
 	}
 	if time.Now().After(deadline) {
 		s.t.Fatalf("server did not %s in time:\n%s", what, s.logTail(4000))
-	}
-}
-
-func (s *server) kill() {
-	select {
-	case <-s.exited:
-	default:
-		s.cmd.Process.Kill()
-		<-s.exited
 	}
 }
 
