@@ -4,10 +4,11 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/kvwarden/kvwarden/internal/testenv"
 )
 
 // binary is the kvwarden executable built from this tree by TestMain, so that the manifests are
@@ -15,25 +16,10 @@ import (
 var binary string
 
 func TestMain(m *testing.M) {
-	os.Exit(run(m))
-}
-
-func run(m *testing.M) int {
-	dir, err := os.MkdirTemp("", "kvwarden-deploy-")
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "deploy:", err)
-		return 1
-	}
-	defer os.RemoveAll(dir)
-	binary = filepath.Join(dir, "kvwarden")
-	// "go test" puts its own GOROOT/bin first on PATH, so this is the toolchain running the tests.
-	cmd := exec.Command("go", "build", "-o", binary, "./cmd/kvwarden")
-	cmd.Dir = ".."
-	if out, err := cmd.CombinedOutput(); err != nil {
-		fmt.Fprintf(os.Stderr, "deploy: building kvwarden: %v\n%s", err, out)
-		return 1
-	}
-	return m.Run()
+	os.Exit(testenv.RunWithBinary("deploy", "..", nil, func(b string) int {
+		binary = b
+		return m.Run()
+	}))
 }
 
 // helpFlag matches one flag line of pflag's usage: "  -h, --help", "      --addr string   ...".

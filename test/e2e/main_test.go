@@ -4,11 +4,11 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"testing"
 
 	"github.com/kvwarden/kvwarden/internal/invariants"
+	"github.com/kvwarden/kvwarden/internal/testenv"
 )
 
 var longFlag = flag.Bool("e2e.long", false, "also run the long load test (or set KVWARDEN_E2E_LONG=1)")
@@ -25,29 +25,18 @@ func TestMain(m *testing.M) {
 
 // runTests builds the binary once, so every test drives the same build of the current tree.
 func runTests(m *testing.M) int {
-	dir, err := os.MkdirTemp("", "kvwarden-e2e-")
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "e2e:", err)
-		return 1
-	}
-	defer os.RemoveAll(dir)
-	binary = filepath.Join(dir, "kvwarden")
 	root, err := filepath.Abs(filepath.Join("..", ".."))
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "e2e:", err)
 		return 1
 	}
-	// "go test" puts its own GOROOT/bin first on PATH, so this is the toolchain running the tests.
-	args := []string{"build", "-o", binary}
+	var tags []string
 	if invariants.Enabled {
 		// Tests built with -tags invariants drive a server that checks its core after every step.
-		args = append(args, "-tags", "invariants")
+		tags = []string{"invariants"}
 	}
-	cmd := exec.Command("go", append(args, "./cmd/kvwarden")...)
-	cmd.Dir = root
-	if out, err := cmd.CombinedOutput(); err != nil {
-		fmt.Fprintf(os.Stderr, "e2e: building kvwarden: %v\n%s", err, out)
-		return 1
-	}
-	return m.Run()
+	return testenv.RunWithBinary("e2e", root, tags, func(b string) int {
+		binary = b
+		return m.Run()
+	})
 }
