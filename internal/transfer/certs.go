@@ -35,43 +35,23 @@ func WriteDevCerts(dir string, now time.Time) error {
 			return fmt.Errorf("%s exists (or cannot be checked: %v); refusing to overwrite", filepath.Join(dir, f), err)
 		}
 	}
-	caKey, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
-	if err != nil {
-		return err
-	}
-	caTmpl := &x509.Certificate{
-		SerialNumber:          serial(),
+	ca, caKey, err := issue(now, &x509.Certificate{
 		Subject:               pkix.Name{CommonName: "kvwarden development CA"},
-		NotBefore:             now.Add(-time.Hour),
-		NotAfter:              now.Add(devValidity),
 		IsCA:                  true,
 		BasicConstraintsValid: true,
 		MaxPathLenZero:        true,
 		KeyUsage:              x509.KeyUsageCertSign | x509.KeyUsageCRLSign,
-	}
-	caDER, err := x509.CreateCertificate(rand.Reader, caTmpl, caTmpl, &caKey.PublicKey, caKey)
+	}, nil, nil)
 	if err != nil {
 		return err
 	}
-	ca, err := x509.ParseCertificate(caDER)
-	if err != nil {
-		return err
-	}
-	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
-	if err != nil {
-		return err
-	}
-	tmpl := &x509.Certificate{
-		SerialNumber: serial(),
-		Subject:      pkix.Name{CommonName: "kvwarden node"},
-		NotBefore:    now.Add(-time.Hour),
-		NotAfter:     now.Add(devValidity),
-		KeyUsage:     x509.KeyUsageDigitalSignature,
-		ExtKeyUsage:  []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth, x509.ExtKeyUsageClientAuth},
-		DNSNames:     []string{"localhost"},
-		IPAddresses:  []net.IP{net.IPv4(127, 0, 0, 1), net.IPv6loopback},
-	}
-	der, err := x509.CreateCertificate(rand.Reader, tmpl, ca, &key.PublicKey, caKey)
+	node, key, err := issue(now, &x509.Certificate{
+		Subject:     pkix.Name{CommonName: "kvwarden node"},
+		KeyUsage:    x509.KeyUsageDigitalSignature,
+		ExtKeyUsage: []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth, x509.ExtKeyUsageClientAuth},
+		DNSNames:    []string{"localhost"},
+		IPAddresses: []net.IP{net.IPv4(127, 0, 0, 1), net.IPv6loopback},
+	}, ca, caKey)
 	if err != nil {
 		return err
 	}
@@ -84,8 +64,8 @@ func WriteDevCerts(dir string, now time.Time) error {
 		der       []byte
 		mode      os.FileMode
 	}{
-		{CAFile, "CERTIFICATE", caDER, 0o644},
-		{CertFile, "CERTIFICATE", der, 0o644},
+		{CAFile, "CERTIFICATE", ca.Raw, 0o644},
+		{CertFile, "CERTIFICATE", node.Raw, 0o644},
 		{KeyFile, "PRIVATE KEY", keyDER, 0o600},
 	} {
 		if err := writeNew(filepath.Join(dir, f.name), f.mode, pem.EncodeToMemory(&pem.Block{Type: f.typ, Bytes: f.der})); err != nil {
@@ -95,6 +75,28 @@ func WriteDevCerts(dir string, now time.Time) error {
 	secret := make([]byte, 32)
 	rand.Read(secret)
 	return writeNew(filepath.Join(dir, SecretFile), 0o600, []byte(hex.EncodeToString(secret)))
+}
+
+// issue generates a P-256 key and a certificate of it from tmpl, valid for devValidity from an
+// hour before now, signed by parent's key or, with no parent, by its own.
+func issue(now time.Time, tmpl, parent *x509.Certificate, parentKey *ecdsa.PrivateKey) (*x509.Certificate, *ecdsa.PrivateKey, error) {
+	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	if err != nil {
+		return nil, nil, err
+	}
+	tmpl.SerialNumber, tmpl.NotBefore, tmpl.NotAfter = serial(), now.Add(-time.Hour), now.Add(devValidity)
+	if parent == nil {
+		parent, parentKey = tmpl, key
+	}
+	der, err := x509.CreateCertificate(rand.Reader, tmpl, parent, &key.PublicKey, parentKey)
+	if err != nil {
+		return nil, nil, err
+	}
+	cert, err := x509.ParseCertificate(der)
+	if err != nil {
+		return nil, nil, err
+	}
+	return cert, key, nil
 }
 
 func serial() *big.Int {
