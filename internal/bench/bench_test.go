@@ -192,20 +192,24 @@ func startDemoServer(t *testing.T, tenants int) (*LocalServer, []int32) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(eng.Close) // after the server's close, which closeAtEnd registers later
 	ls, err := StartServer(eng, tok, "demo", tenants, nil)
 	if err != nil {
-		eng.Close()
 		t.Fatal(err)
 	}
+	closeAtEnd(t, "server", ls)
+	return ls, OrdinaryTokens(tok, m.Vocab)
+}
+
+// closeAtEnd closes a server or cluster when the test ends, giving it 5 s.
+func closeAtEnd(t *testing.T, what string, c interface{ Close(context.Context) error }) {
 	t.Cleanup(func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
-		if err := ls.Close(ctx); err != nil {
-			t.Errorf("server close: %v", err)
+		if err := c.Close(ctx); err != nil {
+			t.Errorf("%s close: %v", what, err)
 		}
-		eng.Close()
 	})
-	return ls, OrdinaryTokens(tok, m.Vocab)
 }
 
 func TestServeSmoke(t *testing.T) {

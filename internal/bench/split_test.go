@@ -1,11 +1,9 @@
 package bench
 
 import (
-	"context"
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/kvwarden/kvwarden/internal/engine"
 )
@@ -17,13 +15,7 @@ func startDemoSplit(t *testing.T, tenants int) *SplitCluster {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		if err := sc.Close(ctx); err != nil {
-			t.Errorf("split close: %v", err)
-		}
-	})
+	closeAtEnd(t, "split", sc)
 	return sc
 }
 
