@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/kvwarden/kvwarden/internal/grammar"
-	"github.com/kvwarden/kvwarden/internal/kv"
 	"github.com/kvwarden/kvwarden/internal/kvtypes"
 	"github.com/kvwarden/kvwarden/internal/model"
 	"github.com/kvwarden/kvwarden/internal/sampler"
@@ -28,11 +27,7 @@ func BenchmarkConstraint(b *testing.B) {
 	m, tok, _ := testmodel.Open(b, "dummy:ref125m")
 	pool := tensor.NewPool(0)
 	defer pool.Close()
-	cache, err := kv.NewPool(kv.Config{Layers: m.Layers, KVHeads: m.KVHeads, HeadDim: m.HeadDim, PageTokens: 16, DType: tensor.F16, Pages: 16})
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer cache.Close()
+	cache := newCache(b, m, tensor.F16)
 	var pages []kvtypes.PageRef
 	for i := kvtypes.PageID(0); i < 16; i++ {
 		cache.Stamp(i, kvtypes.Header{Tenant: kvtypes.TenantKey{1}, Gen: 1, Written: true})

@@ -56,11 +56,7 @@ func directHidden(t *testing.T, m *model.Model, prompt []int32, mean bool) []flo
 	t.Helper()
 	pool := tensor.NewPool(2)
 	defer pool.Close()
-	cache, err := kv.NewPool(kv.Config{Layers: m.Layers, KVHeads: m.KVHeads, HeadDim: m.HeadDim, PageTokens: 16, DType: tensor.F32, Pages: 16})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer cache.Close()
+	cache := newCache(t, m, tensor.F32)
 	tenant := kvtypes.TenantKey{9}
 	var pages []kvtypes.PageRef
 	for p := range (len(prompt) + 15) / 16 {
@@ -173,4 +169,16 @@ func relDiff(a, b []float32) float64 {
 		d = max(d, math.Abs(float64(a[i])-float64(b[i])))
 	}
 	return d
+}
+
+// newCache is a KV pool of 16 pages of 16 tokens shaped for m, for running m directly; it is
+// closed when the test ends.
+func newCache(t testing.TB, m *model.Model, dtype tensor.DType) *kv.Pool {
+	t.Helper()
+	cache, err := kv.NewPool(kv.Config{Layers: m.Layers, KVHeads: m.KVHeads, HeadDim: m.HeadDim, PageTokens: 16, DType: dtype, Pages: 16})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cache.Close() })
+	return cache
 }

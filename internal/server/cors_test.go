@@ -1,26 +1,17 @@
 package server
 
 import (
+	"context"
 	"net/http"
-	"strings"
 	"testing"
 
 	"github.com/openai/openai-go/v3/option"
 )
 
+// do sends a raw request and returns the response, its body closed.
 func (e *testEnv) do(method, path, key string, headers map[string]string, body string) *http.Response {
 	e.t.Helper()
-	req, _ := http.NewRequest(method, e.base+path, strings.NewReader(body))
-	if key != "" {
-		req.Header.Set("Authorization", "Bearer "+key)
-	}
-	for k, v := range headers {
-		req.Header.Set(k, v)
-	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		e.t.Fatal(err)
-	}
+	resp := e.open(e.t, context.Background(), method, path, key, headers, body)
 	resp.Body.Close()
 	return resp
 }

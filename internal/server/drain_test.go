@@ -29,12 +29,7 @@ func serveManually(t *testing.T, eng *fakeEngine) (*testEnv, chan error) {
 // openStream starts a streaming completion and returns its body after the first event.
 func openStream(t *testing.T, env *testEnv, body string) *bufio.Reader {
 	t.Helper()
-	req, _ := http.NewRequest(http.MethodPost, env.base+"/v1/completions", strings.NewReader(body))
-	req.Header.Set("Authorization", "Bearer "+keyAlice)
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
+	resp := env.open(t, context.Background(), http.MethodPost, "/v1/completions", keyAlice, nil, body)
 	t.Cleanup(func() { resp.Body.Close() })
 	r := bufio.NewReader(resp.Body)
 	if _, err := r.ReadString('\n'); err != nil {

@@ -48,7 +48,7 @@ func TestClientAbortsApart(t *testing.T) {
 			env := start(t, eng, meteredStore(t, tenants.Limits{}), nil)
 			body := `{"prompt":"abcd","max_tokens":50,"stream":true}`
 			if c.hangUp {
-				readEvents(t, env.base, body, 2)
+				readEvents(t, env, body, 2)
 			} else {
 				env.post("/v1/completions", keyCarol, body)
 			}

@@ -2,6 +2,7 @@ package server
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
 	"net/http"
 	"slices"
@@ -137,12 +138,7 @@ func TestResponsesStream(t *testing.T) {
 // and the stream ends with the last event, without chat's [DONE].
 func TestResponsesFraming(t *testing.T) {
 	env := start(t, newFakeEngine(), nil, nil)
-	req, _ := http.NewRequest(http.MethodPost, env.base+"/v1/responses", strings.NewReader(`{"model":"fake-model","input":"hi","stream":true}`))
-	req.Header.Set("Authorization", "Bearer "+keyAlice)
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
+	resp := env.open(t, context.Background(), http.MethodPost, "/v1/responses", keyAlice, nil, `{"model":"fake-model","input":"hi","stream":true}`)
 	defer resp.Body.Close()
 	sc := bufio.NewScanner(resp.Body)
 	var name, lastData string

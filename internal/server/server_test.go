@@ -16,14 +16,13 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/openai/openai-go/v3"
-	"github.com/openai/openai-go/v3/option"
-
 	"github.com/kvwarden/kvwarden/internal/engine"
 	"github.com/kvwarden/kvwarden/internal/kvtypes"
 	"github.com/kvwarden/kvwarden/internal/sampler"
 	"github.com/kvwarden/kvwarden/internal/tenants"
 	"github.com/kvwarden/kvwarden/internal/testenv"
+	"github.com/openai/openai-go/v3"
+	"github.com/openai/openai-go/v3/option"
 )
 
 const (
@@ -127,18 +126,28 @@ func (e *testEnv) client(key string) *openai.Client {
 	return &c
 }
 
-// post sends a raw request and returns the status, headers and body.
-func (e *testEnv) post(path, key, body string) (int, http.Header, []byte) {
-	e.t.Helper()
-	req, _ := http.NewRequest(http.MethodPost, e.base+path, strings.NewReader(body))
+// open sends a raw request as key ("" for none) and returns the response, its body open for the
+// caller to read and close. t is the calling test or subtest.
+func (e *testEnv) open(t testing.TB, ctx context.Context, method, path, key string, headers map[string]string, body string) *http.Response {
+	t.Helper()
+	req, _ := http.NewRequestWithContext(ctx, method, e.base+path, strings.NewReader(body))
 	if key != "" {
 		req.Header.Set("Authorization", "Bearer "+key)
 	}
-	req.Header.Set("Content-Type", "application/json")
+	for k, v := range headers {
+		req.Header.Set(k, v)
+	}
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
-		e.t.Fatal(err)
+		t.Fatal(err)
 	}
+	return resp
+}
+
+// post sends a raw request and returns the status, headers and body.
+func (e *testEnv) post(path, key, body string) (int, http.Header, []byte) {
+	e.t.Helper()
+	resp := e.open(e.t, context.Background(), http.MethodPost, path, key, map[string]string{"Content-Type": "application/json"}, body)
 	defer resp.Body.Close()
 	b, _ := io.ReadAll(resp.Body)
 	return resp.StatusCode, resp.Header, b
@@ -353,13 +362,8 @@ func TestStreamingCompletion(t *testing.T) {
 // content chunk, the usage chunk with empty choices, then "data: [DONE]\n\n".
 func TestSSEFraming(t *testing.T) {
 	env := start(t, newFakeEngine(), nil, nil)
-	req, _ := http.NewRequest("POST", env.base+"/v1/chat/completions", strings.NewReader(
-		`{"model":"fake-model","messages":[{"role":"user","content":"ok"}],"stream":true,"stream_options":{"include_usage":true}}`))
-	req.Header.Set("Authorization", "Bearer "+keyAlice)
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
+	resp := env.open(t, context.Background(), http.MethodPost, "/v1/chat/completions", keyAlice, nil,
+		`{"model":"fake-model","messages":[{"role":"user","content":"ok"}],"stream":true,"stream_options":{"include_usage":true}}`)
 	defer resp.Body.Close()
 	if ct := resp.Header.Get("Content-Type"); ct != "text/event-stream" {
 		t.Fatalf("content type %q", ct)

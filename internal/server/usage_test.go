@@ -43,16 +43,11 @@ func (s *Server) completionMetric() float64 {
 }
 
 // readEvents reads n SSE data lines of a streaming request and then hangs up.
-func readEvents(t *testing.T, base, body string, n int) {
+func readEvents(t *testing.T, env *testEnv, body string, n int) {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, base+"/v1/completions", strings.NewReader(body))
-	req.Header.Set("Authorization", "Bearer "+keyCarol)
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
+	resp := env.open(t, ctx, http.MethodPost, "/v1/completions", keyCarol, nil, body)
 	defer resp.Body.Close()
 	r := bufio.NewReader(resp.Body)
 	for got := 0; got < n; {
@@ -94,7 +89,7 @@ func TestUsageChargedHoweverItEnds(t *testing.T) {
 				func(cfg *Config) { cfg.Now = func() time.Time { return now } })
 			switch {
 			case c.hangUpAt > 0:
-				readEvents(t, env.base, c.body, c.hangUpAt)
+				readEvents(t, env, c.body, c.hangUpAt)
 			case c.hangUpAt < 0:
 				ctx, cancel := context.WithTimeout(context.Background(), 15*time.Millisecond)
 				req, _ := http.NewRequestWithContext(ctx, http.MethodPost, env.base+"/v1/completions", strings.NewReader(c.body))
