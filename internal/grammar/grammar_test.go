@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kvwarden/kvwarden/internal/testenv"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"pgregory.net/rapid"
 )
@@ -22,26 +23,6 @@ func byteVocab(extra ...string) *Vocab {
 		pieces = append(pieces, []byte(e))
 	}
 	return NewVocab(pieces, []int32{0})
-}
-
-func validator(t interface {
-	Helper()
-	Fatal(...any)
-}, schema string) *jsonschema.Schema {
-	t.Helper()
-	doc, err := jsonschema.UnmarshalJSON(strings.NewReader(schema))
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := jsonschema.NewCompiler()
-	if err := c.AddResource("schema.json", doc); err != nil {
-		t.Fatal(err)
-	}
-	s, err := c.Compile("schema.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
 }
 
 func validates(s *jsonschema.Schema, doc []byte) bool {
@@ -212,7 +193,7 @@ func propMatcher(t *testing.T, schema string) (*Matcher, *jsonschema.Schema) {
 	if schema != "" {
 		vs = schema
 	}
-	return mustMatcher(t, schema), validator(t, vs)
+	return mustMatcher(t, schema), testenv.CompileSchema(t, vs)
 }
 
 // Every schema-valid value, serialised compactly in declared order, is accepted; every strict
@@ -343,7 +324,7 @@ func TestAutomatonRandomSchemas(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		val := validator(t, schema)
+		val := testenv.CompileSchema(t, schema)
 		for range 5 {
 			doc := genValue(t, g.root, 0)
 			if !validates(val, []byte(doc)) {
@@ -392,7 +373,7 @@ func TestWrap(t *testing.T) {
 				t.Errorf("%q: complete %v", tc.doc, c)
 			}
 		}
-		val := validator(t, schema)
+		val := testenv.CompileSchema(t, schema)
 		rapid.Check(t, func(t *rapid.T) {
 			need := m.Start().Cost() + 1
 			c, err := m.NewConstraint(rapid.IntRange(need, need+30).Draw(t, "max"))

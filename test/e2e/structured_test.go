@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/kvwarden/kvwarden/internal/testenv"
 	"github.com/openai/openai-go/v3"
 	"github.com/openai/openai-go/v3/option"
 	"github.com/openai/openai-go/v3/shared"
@@ -23,23 +24,6 @@ const e2eSchema = `{"type":"object","properties":{
  "pet":{"$ref":"#/$defs/pet"}},
  "required":["name","age","score","tags","ok","pet"],"additionalProperties":false,
  "$defs":{"pet":{"type":"object","properties":{"kind":{"enum":["cat","dog"]},"child":{"anyOf":[{"$ref":"#/$defs/pet"},{"type":"null"}]}},"required":["kind","child"],"additionalProperties":false}}}`
-
-func compileSchema(t *testing.T, schema string) *jsonschema.Schema {
-	t.Helper()
-	doc, err := jsonschema.UnmarshalJSON(strings.NewReader(schema))
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := jsonschema.NewCompiler()
-	if err := c.AddResource("s.json", doc); err != nil {
-		t.Fatal(err)
-	}
-	s, err := c.Compile("s.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
-}
 
 func checkDoc(t *testing.T, s *jsonschema.Schema, what, text, finish string) {
 	t.Helper()
@@ -65,8 +49,8 @@ func TestStructuredOutputs(t *testing.T) {
 	if err := json.Unmarshal([]byte(e2eSchema), &schema); err != nil {
 		t.Fatal(err)
 	}
-	strict := compileSchema(t, e2eSchema)
-	anyObject := compileSchema(t, `{"type":"object"}`)
+	strict := testenv.CompileSchema(t, e2eSchema)
+	anyObject := testenv.CompileSchema(t, `{"type":"object"}`)
 	// stories260K's context is 128 tokens: a short prompt, and max_tokens from the shortest
 	// document (84 bytes and the end token) up to what the context leaves.
 	for _, m := range []struct {

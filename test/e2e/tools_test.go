@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/kvwarden/kvwarden/internal/testenv"
 	"github.com/openai/openai-go/v3"
 	"github.com/openai/openai-go/v3/shared"
 	"github.com/santhosh-tekuri/jsonschema/v6"
@@ -42,7 +43,7 @@ func TestToolChoiceConstrained(t *testing.T) {
 		if tl.check == "" {
 			tl.check = tl.params
 		}
-		schemas[tl.name] = compileSchema(t, tl.check)
+		schemas[tl.name] = testenv.CompileSchema(t, tl.check)
 	}
 	check := func(what, want, name, args, finish string) {
 		t.Helper()
