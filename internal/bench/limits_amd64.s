@@ -44,6 +44,8 @@ zdone:
 	RET
 
 // func fmaYMM(iters int)
+// fmaZMM again on YMM registers, line for line: assembly has no generics, and a macro would hide
+// the instruction stream being measured.
 TEXT ·fmaYMM(SB), NOSPLIT, $0-8
 	MOVQ iters+0(FP), CX
 	VXORPS Y0, Y0, Y0

@@ -172,6 +172,7 @@ func (s *split) checkWhole(t *testing.T) {
 // AbortError, never a hang, never a token decoded from bad KV), is counted on the decode node by
 // the check that caught it, and leaves both pools whole.
 func TestSplitFaults(t *testing.T) {
+	// One row per fault the injector has: the rows are alike by design.
 	for _, tc := range []struct {
 		kind   transfer.FaultKind
 		reason transfer.Reason // counted on the decode node

@@ -213,6 +213,8 @@ func feed(w []frame, c byte, emit func([]frame)) {
 		push(n.alts[f.a], true)
 		w[i] = f
 	case kArray:
+		// Runs like kObject's members (open, item, comma, close) on purpose: each kind's case
+		// stays whole, so the transition function reads case by case.
 		switch f.pos {
 		case pStart:
 			if c == '[' {

@@ -18,6 +18,8 @@ import (
 	"github.com/kvwarden/kvwarden/internal/kvtypes"
 )
 
+// responsesBody is a Responses API request. It is declared apart from completionBody and
+// chatBody rather than built on samplingFields: its fields have that API's names, and fewer.
 type responsesBody struct {
 	Model           string            `json:"model"`
 	Input           json.RawMessage   `json:"input"`

@@ -25,6 +25,7 @@ func BadInputs(vocab int) []BadInput {
 	const comp, chat = Completions, Chat
 	many := func(n int, s string) string { return strings.TrimSuffix(strings.Repeat(s+",", n), ",") }
 	past := strconv.Itoa(vocab)
+	// One malformed request a row: the rows are alike by design.
 	return []BadInput{
 		// Bodies that are not one JSON object.
 		{"too large", comp, `{"prompt":"` + strings.Repeat("a", 5<<20) + `"}`, 413, "request_too_large"},

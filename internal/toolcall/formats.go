@@ -88,6 +88,8 @@ func (llama3) parse(region string, final bool) ([]Call, int, bool) {
 
 // mistral: [TOOL_CALLS] then a JSON array of call objects (v3 tokenizers), or, from v11 on,
 // [TOOL_CALLS]name[ARGS]{...} for each call.
+// Its methods repeat hermes's shape on purpose: each format states its markers and its parser
+// together, at its own spot.
 type mistral struct{}
 
 const mistralOpen, mistralArgs = "[TOOL_CALLS]", "[ARGS]"
