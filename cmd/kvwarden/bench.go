@@ -79,17 +79,8 @@ func benchRunE(asJSON *bool, run func(ctx context.Context, cmd *cobra.Command, s
 	}
 }
 
-func newBenchOfflineCmd() *cobra.Command {
-	var (
-		mf      modelFlags
-		o       bench.OfflineOptions
-		asJSON  bool
-		readBuf string
-		llama   string
-	)
-	cmd := command("offline",
-		"Prompt processing and generation tokens/s through the engine, beside the machine's limits",
-		`For each --batch size B, through the engine (what users get: scheduling, KV pages and their
+// benchOfflineHelp is bench offline's long help.
+const benchOfflineHelp = `For each --batch size B, through the engine (what users get: scheduling, KV pages and their
 isolation checks, sampling):
 
   ppN  B concurrent requests of N (--prompt-tokens) random token ids with max_tokens=1:
@@ -112,7 +103,19 @@ the machine and the exact commands. The machine's limits are not measured then.
   tgN @ depth D  (--depth D,...) B concurrent requests of D random token ids generating N+1
        tokens: decode only, the tokens after every sequence's first (which ends its prompt's
        processing) over the time since, with the share of the read bandwidth reached counting
-       the weights and the D+ tokens of KV cache each step reads`,
+       the weights and the D+ tokens of KV cache each step reads`
+
+func newBenchOfflineCmd() *cobra.Command {
+	var (
+		mf      modelFlags
+		o       bench.OfflineOptions
+		asJSON  bool
+		readBuf string
+		llama   string
+	)
+	cmd := command("offline",
+		"Prompt processing and generation tokens/s through the engine, beside the machine's limits",
+		benchOfflineHelp,
 		cobra.NoArgs, benchRunE(&asJSON, func(ctx context.Context, _ *cobra.Command, stderr io.Writer, show showFunc) error {
 			cfg, err := mf.engineConfig()
 			if err != nil {
@@ -162,20 +165,8 @@ the machine and the exact commands. The machine's limits are not measured then.
 	return cmd
 }
 
-func newBenchServeCmd() *cobra.Command {
-	var (
-		mf      modelFlags
-		o       bench.ServeOptions
-		tenants int
-		addr    string
-		keys    []string
-		asJSON  bool
-		llama   string
-		reps    int
-	)
-	cmd := command("serve",
-		"Throughput and latency of streaming completions over HTTP, per tenant",
-		`Send --requests streaming completions, --clients at a time, round-robin over tenants, each with a
+// benchServeHelp is bench serve's long help.
+const benchServeHelp = `Send --requests streaming completions, --clients at a time, round-robin over tenants, each with a
 prompt of --prompt-tokens tokens and generating --gen-tokens tokens (greedy, ignore_eos), and report
 generated tokens/s, requests/s, TTFT, ITL, TPOT and E2E latency percentiles and per-tenant counts.
 
@@ -191,7 +182,22 @@ With --compare-llama-server PATH (a llama-server you built from llama.cpp), it i
 threads and KV type, -np --clients and a context holding every client's prompt and tokens; then
 the in-process server and it get the same load alternately, --reps times each, both runs of a
 pair the same random token-id prompts. The table gives each side's generated tokens/s, E2E p50
-and p99 and TTFT p50 (median and range) and the per-pair ratios, with the machine and commands.`,
+and p99 and TTFT p50 (median and range) and the per-pair ratios, with the machine and commands.`
+
+func newBenchServeCmd() *cobra.Command {
+	var (
+		mf      modelFlags
+		o       bench.ServeOptions
+		tenants int
+		addr    string
+		keys    []string
+		asJSON  bool
+		llama   string
+		reps    int
+	)
+	cmd := command("serve",
+		"Throughput and latency of streaming completions over HTTP, per tenant",
+		benchServeHelp,
 		cobra.NoArgs, benchRunE(&asJSON, func(ctx context.Context, cmd *cobra.Command, stderr io.Writer, show showFunc) error {
 			if llama != "" {
 				if addr != "" || len(keys) > 0 {

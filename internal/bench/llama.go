@@ -296,10 +296,8 @@ func alternate(ctx context.Context, reps int, a repFunc, bName string, b repFunc
 	return as, bs, nil
 }
 
-// RunLlamaCompare measures kvwarden's engine and llama-bench alternately on the same model file
-// with the same threads and KV type: pp, tg and tg at each depth, at batch 1 (llama-bench's), and
-// kvwarden's tg at o.Batch against its batch 1.
-func RunLlamaCompare(ctx context.Context, m *model.Model, tok *tokenizer.Tokenizer, cfg engine.Config, o LlamaCompareOptions) (*LlamaCompareResult, error) {
+// fill sets the defaults of o's zero fields and checks the rest.
+func (o *LlamaCompareOptions) fill() error {
 	if o.PromptTokens == 0 {
 		o.PromptTokens = DefaultOfflinePromptTokens
 	}
@@ -313,7 +311,17 @@ func RunLlamaCompare(ctx context.Context, m *model.Model, tok *tokenizer.Tokeniz
 		o.Reps = DefaultCompareReps
 	}
 	if o.PromptTokens < 1 || o.GenTokens < 1 || o.Batch < 1 || o.Reps < 1 || slices.ContainsFunc(o.Depths, func(d int) bool { return d < 0 }) {
-		return nil, errors.New("prompt tokens, gen tokens, batch and reps must be positive, depths 0 or more")
+		return errors.New("prompt tokens, gen tokens, batch and reps must be positive, depths 0 or more")
+	}
+	return nil
+}
+
+// RunLlamaCompare measures kvwarden's engine and llama-bench alternately on the same model file
+// with the same threads and KV type: pp, tg and tg at each depth, at batch 1 (llama-bench's), and
+// kvwarden's tg at o.Batch against its batch 1.
+func RunLlamaCompare(ctx context.Context, m *model.Model, tok *tokenizer.Tokenizer, cfg engine.Config, o LlamaCompareOptions) (*LlamaCompareResult, error) {
+	if err := o.fill(); err != nil {
+		return nil, err
 	}
 	depths := slices.DeleteFunc(slices.Clone(o.Depths), func(d int) bool { return d == 0 })
 	cfg.PrefixCache = false
@@ -344,14 +352,9 @@ func RunLlamaCompare(ctx context.Context, m *model.Model, tok *tokenizer.Tokeniz
 	}
 	bar := newBar(o.Progress, 1+2*o.Reps, "llama-bench comparison")
 	defer bar.finish()
-	bar.describe("warm-up")
-	if _, _, err := r.run(ctx, 1, o.PromptTokens, 1); err != nil {
-		return nil, fmt.Errorf("warm-up: %w", err)
+	if err := r.warmUp(ctx, bar, o.PromptTokens, o.Batch, o.GenTokens); err != nil {
+		return nil, err
 	}
-	if _, _, err := r.run(ctx, o.Batch, 1, min(o.GenTokens, 4)); err != nil {
-		return nil, fmt.Errorf("warm-up: %w", err)
-	}
-	bar.add()
 
 	kvRep := func(ctx context.Context) (map[string]float64, error) {
 		out := map[string]float64{}
