@@ -184,6 +184,8 @@ the in-process server and it get the same load alternately, --reps times each, b
 pair the same random token-id prompts. The table gives each side's generated tokens/s, E2E p50
 and p99 and TTFT p50 (median and range) and the per-pair ratios, with the machine and commands.`
 
+// newBenchServeCmd starts as newBenchOfflineCmd does (flag variables, command, benchRunE), as
+// every command here does: that is cobra's shape, not logic to share.
 func newBenchServeCmd() *cobra.Command {
 	var (
 		mf      modelFlags

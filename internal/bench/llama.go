@@ -183,6 +183,11 @@ type Spread struct {
 	Reps   []float64 `json:"reps"`
 }
 
+// format shows the spread as "median (min–max)", each number with verb.
+func (s Spread) format(verb string) string {
+	return fmt.Sprintf(verb+" ("+verb+"–"+verb+")", s.Median, s.Min, s.Max)
+}
+
 func newSpread(reps []float64) Spread {
 	if len(reps) == 0 {
 		return Spread{}
@@ -298,18 +303,10 @@ func alternate(ctx context.Context, reps int, a repFunc, bName string, b repFunc
 
 // fill sets the defaults of o's zero fields and checks the rest.
 func (o *LlamaCompareOptions) fill() error {
-	if o.PromptTokens == 0 {
-		o.PromptTokens = DefaultOfflinePromptTokens
-	}
-	if o.GenTokens == 0 {
-		o.GenTokens = DefaultOfflineGenTokens
-	}
-	if o.Batch == 0 {
-		o.Batch = DefaultCompareBatch
-	}
-	if o.Reps == 0 {
-		o.Reps = DefaultCompareReps
-	}
+	setDefault(&o.PromptTokens, DefaultOfflinePromptTokens)
+	setDefault(&o.GenTokens, DefaultOfflineGenTokens)
+	setDefault(&o.Batch, DefaultCompareBatch)
+	setDefault(&o.Reps, DefaultCompareReps)
 	if o.PromptTokens < 1 || o.GenTokens < 1 || o.Batch < 1 || o.Reps < 1 || slices.ContainsFunc(o.Depths, func(d int) bool { return d < 0 }) {
 		return errors.New("prompt tokens, gen tokens, batch and reps must be positive, depths 0 or more")
 	}
@@ -410,17 +407,14 @@ func WriteLlamaCompare(w io.Writer, r *LlamaCompareResult) {
 	m := r.Model
 	fmt.Fprintf(w, "model    %s: %s, %d layers, dim %d, %s matrices, %s of weights\n", r.ModelPath, m.Arch, m.Layers, m.Dim, m.WeightType, mb(float64(m.WeightBytes)))
 	fmt.Fprintf(w, "engine   %s\n\n", r.Engine.summary())
-	spread := func(s Spread, format string) string {
-		return fmt.Sprintf(format+" ("+format+"–"+format+")", s.Median, s.Min, s.Max)
-	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "figure (batch 1)\tkvwarden tokens/s\tllama.cpp tokens/s\tkvwarden / llama.cpp")
 	fmt.Fprintln(tw, "\tmedian (min–max)\tmedian (min–max)\tmedian (min–max) of paired reps")
 	for _, f := range r.Figures {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", f.Name, spread(f.Kvwarden, "%.1f"), spread(f.LlamaCpp, "%.1f"), spread(f.Ratio, "%.2f"))
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", f.Name, f.Kvwarden.format("%.1f"), f.LlamaCpp.format("%.1f"), f.Ratio.format("%.2f"))
 	}
 	tw.Flush()
-	fmt.Fprintf(w, "\nkvwarden tg%d batch %d: %s tokens/s, %s× its batch 1 (per rep)\n", r.GenTokens, r.Batch, spread(r.BatchTg, "%.1f"), spread(r.BatchRatio, "%.2f"))
+	fmt.Fprintf(w, "\nkvwarden tg%d batch %d: %s tokens/s, %s× its batch 1 (per rep)\n", r.GenTokens, r.Batch, r.BatchTg.format("%.1f"), r.BatchRatio.format("%.2f"))
 	fmt.Fprintf(w, `
 %d reps each, alternating (kvwarden, llama-bench, kvwarden, ...), on the same file and threads.
 tg%[2]d @ depth D: kvwarden decodes after a D-token prompt, timing the decode steps only; llama-bench

@@ -248,14 +248,11 @@ func WriteServeCompare(w io.Writer, r *ServeCompareResult) {
 	}
 	fmt.Fprintf(w, "load     %d streaming completions, %d at a time, prompts of %d random token ids, %d tokens generated each (greedy, EOS ignored)\n\n",
 		r.Requests, r.Clients, r.PromptTokens, r.GenTokens)
-	spread := func(s Spread, format string) string {
-		return fmt.Sprintf(format+" ("+format+"–"+format+")", s.Median, s.Min, s.Max)
-	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "figure\tkvwarden\tllama-server\tkvwarden / llama-server")
 	fmt.Fprintln(tw, "\tmedian (min–max)\tmedian (min–max)\tmedian (min–max) of paired runs")
 	for _, f := range r.Figures {
-		fmt.Fprintf(tw, "%s (%s)\t%s\t%s\t%s\n", f.Name, f.Unit, spread(f.Kvwarden, "%.1f"), spread(f.LlamaCpp, "%.1f"), spread(f.Ratio, "%.2f"))
+		fmt.Fprintf(tw, "%s (%s)\t%s\t%s\t%s\n", f.Name, f.Unit, f.Kvwarden.format("%.1f"), f.LlamaCpp.format("%.1f"), f.Ratio.format("%.2f"))
 	}
 	tw.Flush()
 	fmt.Fprintf(w, `

@@ -223,18 +223,12 @@ func newDepthResult(mi ModelInfo, l *Limits, batch, depth, gen int, tg Rate) Dep
 
 // check fills o's zero fields with the defaults and checks them.
 func (o *OfflineOptions) check() error {
-	if o.PromptTokens == 0 {
-		o.PromptTokens = DefaultOfflinePromptTokens
-	}
-	if o.GenTokens == 0 {
-		o.GenTokens = DefaultOfflineGenTokens
-	}
+	setDefault(&o.PromptTokens, DefaultOfflinePromptTokens)
+	setDefault(&o.GenTokens, DefaultOfflineGenTokens)
 	if len(o.Batches) == 0 {
 		o.Batches = DefaultOfflineBatches()
 	}
-	if o.Reps == 0 {
-		o.Reps = DefaultOfflineReps
-	}
+	setDefault(&o.Reps, DefaultOfflineReps)
 	for _, d := range o.Depths {
 		if d < 0 {
 			return fmt.Errorf("depth %d: want 0 or more tokens", d)
@@ -249,6 +243,14 @@ func (o *OfflineOptions) check() error {
 		}
 	}
 	return nil
+}
+
+// setDefault sets *v to def when it is the zero value: options' zero fields mean their defaults.
+func setDefault[T comparable](v *T, def T) {
+	var zero T
+	if *v == zero {
+		*v = def
+	}
 }
 
 // roofline sets the achieved arithmetic and memory rates and their share of the limits.

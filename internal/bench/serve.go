@@ -149,18 +149,10 @@ func tenantLabels(names []string, n int) []string {
 
 // check fills o's zero fields with the defaults, checks them and returns the server's base URL.
 func (o *ServeOptions) check() (string, error) {
-	if o.Clients == 0 {
-		o.Clients = DefaultServeClients
-	}
-	if o.Requests == 0 {
-		o.Requests = DefaultServeRequests
-	}
-	if o.PromptTokens == 0 {
-		o.PromptTokens = DefaultServePromptTokens
-	}
-	if o.GenTokens == 0 {
-		o.GenTokens = DefaultServeGenTokens
-	}
+	setDefault(&o.Clients, DefaultServeClients)
+	setDefault(&o.Requests, DefaultServeRequests)
+	setDefault(&o.PromptTokens, DefaultServePromptTokens)
+	setDefault(&o.GenTokens, DefaultServeGenTokens)
 	if o.Clients < 1 || o.Requests < 1 || o.PromptTokens < 1 || o.GenTokens < 1 {
 		return "", errors.New("clients, requests, prompt tokens and gen tokens must be positive")
 	}

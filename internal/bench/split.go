@@ -241,12 +241,8 @@ func (o *SplitOptions) fill() error {
 	if len(o.Prompts) == 0 {
 		o.Prompts = DefaultSplitPrompts()
 	}
-	if o.Reps == 0 {
-		o.Reps = DefaultSplitReps
-	}
-	if o.GenTokens == 0 {
-		o.GenTokens = DefaultSplitGenTokens
-	}
+	setDefault(&o.Reps, DefaultSplitReps)
+	setDefault(&o.GenTokens, DefaultSplitGenTokens)
 	if o.Reps < 1 || o.GenTokens < 1 || len(o.TokenIDs) == 0 || o.Sent == nil {
 		return errors.New("bench split: reps and gen tokens must be positive, with token ids and the transfer counters")
 	}
