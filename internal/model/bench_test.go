@@ -58,6 +58,41 @@ func BenchmarkDecodeStep(b *testing.B) {
 	}
 }
 
+// BenchmarkDecodeStep8 measures one decode step of 8 sequences (one token each, at position 64,
+// each with its own pages): the batched decode that reads each weight once for 8 tokens.
+// Compare its tokens/s with BenchmarkDecodeStep's. It must not allocate.
+func BenchmarkDecodeStep8(b *testing.B) {
+	const batch = 8
+	m := benchModel(b)
+	pool := tensor.NewPool(0)
+	b.Cleanup(pool.Close)
+	cache, pages := benchPool(b, m, 16*batch)
+	ws := m.NewWorkspace(pool, 64*batch, batch, 256)
+	logits := make([]float32, batch*m.Vocab)
+	seqs := make([]Seq, batch)
+	for s := range seqs {
+		prompt := make([]int32, 64)
+		for i := range prompt {
+			prompt[i] = int32(100 + 13*s + i)
+		}
+		seqs[s] = Seq{Tokens: prompt, Pages: pages[16*s : 16*(s+1)], Tenant: kvtypes.TenantKey{1}, Logits: true}
+	}
+	if errs := m.Forward(pool, cache, ws, seqs, logits); errs != nil {
+		b.Fatal(errs)
+	}
+	for s := range seqs {
+		seqs[s].Tokens, seqs[s].Pos = seqs[s].Tokens[:1], 64
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		if errs := m.Forward(pool, cache, ws, seqs, logits); errs != nil {
+			b.Fatal(errs)
+		}
+	}
+	b.ReportMetric(float64(batch*b.N)/b.Elapsed().Seconds(), "tokens/s")
+}
+
 // BenchmarkPrefill512 measures processing one 512-token prompt of the reference model in one step.
 func BenchmarkPrefill512(b *testing.B) {
 	m, pool, cache, pages, ws := benchRig(b, 32, 512, 512)

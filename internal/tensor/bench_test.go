@@ -22,7 +22,7 @@ func BenchmarkMatMul(b *testing.B) {
 	defer p.Close()
 	for _, dt := range allTypes {
 		m := randomMatrix(r, dt, 2048, 768)
-		for _, n := range []int{1, 64} {
+		for _, n := range []int{1, 8, 64} {
 			x := randomVec(r, n*m.Cols)
 			out := make([]float32, n*m.Rows)
 			b.Run(fmt.Sprintf("%s/n=%d", dt, n), func(b *testing.B) {

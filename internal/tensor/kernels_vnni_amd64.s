@@ -5,91 +5,84 @@
 // AVX-512 VNNI kernels. Same contract as the AVX2 ones: exact integer block sums, then
 // the reference's float chain per (weight row, input row), one zmm lane per pair.
 //
-// VPDPBUSD multiplies unsigned by signed bytes, so the weights are biased to w+128
-// (w XOR 0x80) and 128·Σx is subtracted afterwards: Σ(w+128)·x - 128·Σx = Σ w·x exactly.
+// The activations are packed by packQ8x16: one dword lane per input, so a 32-quant
+// block sum lands whole in one lane after eight VPDPBUSDs and needs no horizontal
+// reduction. VPDPBUSD multiplies unsigned by signed bytes, so the broadcast weights are
+// biased to w+128 (w XOR 0x80) and the accumulator starts at -128·Σx (from the packed
+// record): -128·Σx + Σ(w+128)·x = Σ w·x exactly.
 
-// DW4V(dst): dst (xmm) = the 4 rows' f16 block scales at SI as floats (AX, R11 clobbered).
-#define DW4V(dst) \
-	MOVWQZX (SI), AX; \
-	MOVWQZX (SI)(BX*1), R11; \
-	SHLQ $16, R11; \
-	ORQ R11, AX; \
-	MOVWQZX (SI)(BX*2), R11; \
-	SHLQ $32, R11; \
-	ORQ R11, AX; \
-	MOVWQZX (SI)(R8*1), R11; \
-	SHLQ $48, R11; \
-	ORQ R11, AX; \
-	VMOVQ AX, dst; \
-	VCVTPH2PS dst, dst
+// CHUNK(xo, wo): Z4..Z7 (rows 0..3) += the rows' quants 4k..4k+3 (at wo(SI), wo = 2+4k)
+// against the 16 inputs' quants 4k..4k+3 (at xo(DI), xo = 64k). Z8..Z12 clobbered.
+#define CHUNK(xo, wo) \
+	VMOVDQU32 xo(DI), Z8; \
+	VPBROADCASTD wo(SI), Z9; \
+	VPBROADCASTD wo(SI)(BX*1), Z10; \
+	VPBROADCASTD wo(SI)(BX*2), Z11; \
+	VPBROADCASTD wo(SI)(R8*1), Z12; \
+	VPXORD Z31, Z9, Z9; \
+	VPXORD Z31, Z10, Z10; \
+	VPXORD Z31, Z11, Z11; \
+	VPXORD Z31, Z12, Z12; \
+	VPDPBUSD Z8, Z9, Z4; \
+	VPDPBUSD Z8, Z10, Z5; \
+	VPDPBUSD Z8, Z11, Z6; \
+	VPDPBUSD Z8, Z12, Z7
 
-// ROWDP(wmem, da, db): da, db = dword partial sums of one weight row against the input
-// pairs in Z8 and Z9 (Z10 clobbered, Z15 = 0x80 bytes).
-#define ROWDP(wmem, da, db) \
-	VBROADCASTI64X4 wmem, Z10; \
-	VPXORD Z15, Z10, Z10; \
-	VPXORD da, da, da; \
-	VPXORD db, db, db; \
-	VPDPBUSD Z8, Z10, da; \
-	VPDPBUSD Z9, Z10, db
+// SCALE(dw, isum, acc): acc += float32(isum) * float32(dw*dx) per lane, dw the row's f16
+// block scale at memory operand dw, dx the inputs' scales at 512(DI). Z13 clobbered.
+#define SCALE(dw, isum, acc) \
+	VCVTDQ2PS isum, isum; \
+	VPBROADCASTW dw, Y13; \
+	VCVTPH2PS Y13, Z13; \
+	VMULPS 512(DI), Z13, Z13; \
+	VMULPS Z13, isum, isum; \
+	VADDPS isum, acc, acc
 
-// RED4(a, b, c, d, t0, t1): a = per 128-bit chunk [Σa Σb Σc Σd] over the chunk's four
-// dwords (b, c, d, t0, t1 clobbered).
-#define RED4(a, b, c, d, t0, t1) \
-	VPUNPCKLDQ b, a, t0; \
-	VPUNPCKHDQ b, a, t1; \
-	VPADDD t1, t0, a; \
-	VPUNPCKLDQ d, c, t0; \
-	VPUNPCKHDQ d, c, t1; \
-	VPADDD t1, t0, c; \
-	VPUNPCKLQDQ c, a, t0; \
-	VPUNPCKHQDQ c, a, t1; \
-	VPADDD t1, t0, a
-
-// func q8_0x4x4VNNI(w *byte, stride, nb int, px *byte, out *[16]float32)
-// Four weight rows against four input rows packed by packQ8x4: per block 256 bytes,
-// the four inputs' 32 quants, then 16 floats dx (lane 4i+r: input i's block scale), then
-// 16 int32 128·Σx. out[4i+r] = row r · input i.
-TEXT ·q8_0x4x4VNNI(SB), NOSPLIT, $0-40
+// func q8_0x4x16VNNI(w *byte, stride, nb int, px *byte, out *[64]float32)
+// Four weight rows against the sixteen inputs of one packQ8x16 group (640-byte records
+// per block). out[16r+i] = row r · input i.
+TEXT ·q8_0x4x16VNNI(SB), NOSPLIT, $0-40
 	MOVQ w+0(FP), SI
 	MOVQ stride+8(FP), BX
 	MOVQ nb+16(FP), CX
 	MOVQ px+24(FP), DI
 	LEAQ (BX)(BX*2), R8
 	MOVL $0x80, AX
-	VPBROADCASTB AX, Z15
-	VPXORD Z14, Z14, Z14
+	VPBROADCASTB AX, Z31
+	VPXORD Z0, Z0, Z0
+	VPXORD Z1, Z1, Z1
+	VPXORD Z2, Z2, Z2
+	VPXORD Z3, Z3, Z3
 	TESTQ CX, CX
-	JE x4x4done
+	JE x4x16done
 
-x4x4loop:
-	VMOVDQU64 (DI), Z8
-	VMOVDQU64 64(DI), Z9
-	ROWDP(2(SI), Z0, Z4)
-	ROWDP(2(SI)(BX*1), Z1, Z5)
-	ROWDP(2(SI)(BX*2), Z2, Z6)
-	ROWDP(2(SI)(R8*1), Z3, Z7)
-	// Z0 chunks: input 0 low half, input 0 high half, input 1 low, input 1 high; each
-	// chunk [row 0..3]. Z4 likewise for inputs 2, 3.
-	RED4(Z0, Z1, Z2, Z3, Z10, Z11)
-	RED4(Z4, Z5, Z6, Z7, Z10, Z11)
-	VSHUFI64X2 $0x88, Z4, Z0, Z1
-	VSHUFI64X2 $0xdd, Z4, Z0, Z2
-	VPADDD Z2, Z1, Z0
-	VPSUBD 192(DI), Z0, Z0
-	VCVTDQ2PS Z0, Z0
-	DW4V(X1)
-	VSHUFF32X4 $0, Z1, Z1, Z1
-	VMULPS 128(DI), Z1, Z1
-	VMULPS Z1, Z0, Z0
-	VADDPS Z0, Z14, Z14
+x4x16loop:
+	VMOVDQU32 576(DI), Z4
+	VMOVDQA32 Z4, Z5
+	VMOVDQA32 Z4, Z6
+	VMOVDQA32 Z4, Z7
+	CHUNK(0, 2)
+	CHUNK(64, 6)
+	CHUNK(128, 10)
+	CHUNK(192, 14)
+	CHUNK(256, 18)
+	CHUNK(320, 22)
+	CHUNK(384, 26)
+	CHUNK(448, 30)
+	SCALE((SI), Z4, Z0)
+	SCALE((SI)(BX*1), Z5, Z1)
+	SCALE((SI)(BX*2), Z6, Z2)
+	SCALE((SI)(R8*1), Z7, Z3)
 	ADDQ $34, SI
-	ADDQ $256, DI
+	ADDQ $640, DI
 	DECQ CX
-	JNZ x4x4loop
+	JNZ x4x16loop
 
-x4x4done:
+x4x16done:
 	MOVQ out+32(FP), AX
-	VMOVUPS Z14, (AX)
+	VMOVUPS Z0, (AX)
+	VMOVUPS Z1, 64(AX)
+	VMOVUPS Z2, 128(AX)
+	VMOVUPS Z3, 192(AX)
 	VZEROUPPER
 	RET

@@ -54,7 +54,7 @@ type actBuf struct {
 	bs []int16   // Q8_K: per 16-value sums
 	f  []float32 // activations rounded to F16 or BF16
 
-	px    []byte // Q8_0 rows packed by fours (packQ8x4), a 64-byte aligned view of pxBuf
+	px    []byte // Q8_0 rows packed by sixteens (packQ8x16), a 64-byte aligned view of pxBuf
 	pxBuf []byte
 }
 
@@ -126,8 +126,8 @@ func (p *Pool) prepareActivations() {
 			p.quantTask(i)
 		}
 	}
-	if n >= 4 && j.w.Type == Q8_0 && j.kern.packQ8x4 {
-		packQ8x4(a, n, cols)
+	if n >= q8x16MinN && j.w.Type == Q8_0 && j.kern.packQ8x16 {
+		packQ8x16(a, n, cols)
 	}
 }
 
@@ -167,15 +167,15 @@ func (p *Pool) matmulTaskWith(k *kernels, t int) {
 
 // kernels is one implementation of the MatMul tiles and the vector kernels.
 type kernels struct {
-	name     string
-	tiles    [BF16 + 1]tileFunc // by weight type; every type MatMul accepts has one
-	dotF32   func(a, b []float32) float32
-	axpy     func(dst []float32, a float32, x []float32)
-	f16s     func(dst []float32, src []uint16)
-	expsSub  func(x []float32, m float32)
-	swiglu   func(dst, gate, up []float32)
-	scale    func(x []float32, a float32)
-	packQ8x4 bool // the Q8_0 tile reads actBuf.px
+	name      string
+	tiles     [BF16 + 1]tileFunc // by weight type; every type MatMul accepts has one
+	dotF32    func(a, b []float32) float32
+	axpy      func(dst []float32, a float32, x []float32)
+	f16s      func(dst []float32, src []uint16)
+	expsSub   func(x []float32, m float32)
+	swiglu    func(dst, gate, up []float32)
+	scale     func(x []float32, a float32)
+	packQ8x16 bool // the Q8_0 tile reads actBuf.px
 }
 
 // tileFunc computes weight rows [r0, r1) against all the job's input rows.

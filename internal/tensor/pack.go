@@ -2,40 +2,51 @@ package tensor
 
 import "unsafe"
 
-// q8x4Bytes is one block of four packed Q8_0 activation rows: 4×32 quants, 16 float32
-// scales and 16 int32 corrections (see packQ8x4).
-const q8x4Bytes = 4*qk0 + 16*4 + 16*4
+// q8x16Bytes is one block of sixteen packed Q8_0 activation rows: 16×32 quants, 16
+// float32 scales and 16 int32 corrections (see packQ8x16).
+const q8x16Bytes = 16*qk0 + 16*4 + 16*4
 
-// packQ8x4 interleaves the quantised activations by groups of four input rows for the
-// VNNI kernel, so that each block's data for the group is one contiguous 256-byte record
-// in the order the kernel's lanes want (lane 4i+r is input i, weight row r): quants of
-// inputs 0..3, then dx of input i in lanes 4i..4i+3, then 128·Σx likewise. Rows beyond
-// the last whole group are left out. Assumes a little-endian layout of float32/int32,
-// which holds wherever the kernel that reads it runs.
-func packQ8x4(a *actBuf, n, cols int) {
+// q8x16MinN is the smallest batch the Q8_0 VNNI and AMX tiles pack: below it the
+// 16-lane records would be mostly padding, and the AVX2 kernels are as fast.
+const q8x16MinN = 8
+
+// packQ8x16 lays the quantised activations out by groups of sixteen input rows, the
+// layout both VPDPBUSD (one input per dword lane) and AMX's TDPBSSD (the B tile in
+// VNNI order: 8 rows of 16 inputs × 4 bytes) multiply with no shuffling. Per group and
+// block one contiguous record: byte 64k+4i+t is input i's quant 4k+t (k < 8), then the
+// 16 inputs' block scales dx as float32, then -128·Σx as int32 (the VNNI kernel biases
+// the weights by +128). Lanes past the last input are zero, so they compute zeros that
+// nobody reads. Assumes a little-endian layout of float32/int32, which holds wherever
+// the kernels that read it run.
+func packQ8x16(a *actBuf, n, cols int) {
 	nb := cols / qk0
-	groups := n / 4
-	a.pxBuf = grow(a.pxBuf, groups*nb*q8x4Bytes+64)
-	// Align the records to 64 bytes for the zmm loads.
+	groups := (n + 15) / 16
+	a.pxBuf = grow(a.pxBuf, groups*nb*q8x16Bytes+64)
+	// Align the records to 64 bytes for the zmm loads and tile rows.
 	off := int(-uintptr(unsafe.Pointer(unsafe.SliceData(a.pxBuf))) & 63)
-	px := a.pxBuf[off : off+groups*nb*q8x4Bytes]
+	px := a.pxBuf[off : off+groups*nb*q8x16Bytes]
 	a.px = px
 	for g := range groups {
 		for b := range nb {
-			rec := px[(g*nb+b)*q8x4Bytes : (g*nb+b+1)*q8x4Bytes]
-			dx := (*[16]float32)(unsafe.Pointer(&rec[4*qk0]))
-			xc := (*[16]int32)(unsafe.Pointer(&rec[4*qk0+64]))
-			for i := range 4 {
-				in := 4*g + i
+			rec := px[(g*nb+b)*q8x16Bytes : (g*nb+b+1)*q8x16Bytes]
+			dx := (*[16]float32)(unsafe.Pointer(&rec[16*qk0]))
+			xc := (*[16]int32)(unsafe.Pointer(&rec[16*qk0+64]))
+			for i := range 16 {
+				in := 16*g + i
+				if in >= n {
+					for k := range qk0 / 4 {
+						*(*uint32)(unsafe.Pointer(&rec[64*k+4*i])) = 0
+					}
+					dx[i], xc[i] = 0, 0
+					continue
+				}
 				src := a.q[in*cols+b*qk0 : in*cols+b*qk0+qk0]
-				for k, v := range src {
-					rec[i*qk0+k] = byte(v)
+				for k := range qk0 / 4 {
+					// Four quants at once: the bytes keep their order within a dword.
+					v := *(*uint32)(unsafe.Pointer(&src[4*k]))
+					*(*uint32)(unsafe.Pointer(&rec[64*k+4*i])) = v
 				}
-				d, s := a.d[in*nb+b], 128*a.s[in*nb+b]
-				for r := range 4 {
-					dx[4*i+r] = d
-					xc[4*i+r] = s
-				}
+				dx[i], xc[i] = a.d[in*nb+b], -128*a.s[in*nb+b]
 			}
 		}
 	}

@@ -4,8 +4,12 @@ package tensor
 
 import "golang.org/x/sys/cpu"
 
+// q8_0x4x16VNNI computes, for weight rows r = 0..3 at w (stride bytes apart, nb Q8_0
+// blocks each) and the 16 inputs i of the packQ8x16 group at px,
+// out[16r+i] = dotQ8_0Go(row r, input i) bit for bit (zero for padding lanes).
+//
 //go:noescape
-func q8_0x4x4VNNI(w *byte, stride, nb int, px *byte, out *[16]float32)
+func q8_0x4x16VNNI(w *byte, stride, nb int, px *byte, out *[64]float32)
 
 func hasVNNI() bool {
 	return cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW && cpu.X86.HasAVX512VL && cpu.X86.HasAVX512VNNI
@@ -16,43 +20,54 @@ var vnniKernels = func() *kernels {
 	k := *avx2Kernels
 	k.name = "avx512vnni"
 	k.tiles[Q8_0] = tileQ8_0VNNI
-	k.packQ8x4 = true
+	k.packQ8x16 = true
 	return &k
 }()
 
-// q8x4Slice is how many inputs tileQ8_0VNNI runs against the task's rows at a time:
-// 64 inputs of 2048 columns pack into 256 KB.
-const q8x4Slice = 64
+// q8x16Slice is how many packQ8x16 groups the Q8_0 tiles run against the task's rows
+// at a time: 64 inputs of 2048 columns pack into 320 KB, which stays in L2.
+const q8x16Slice = 4
 
-// tileQ8_0VNNI runs 4 weight rows × 4 inputs per pass over the packed activations; the
-// inputs left over (n mod 4, and all of them for n < 4) take the AVX2 kernels.
+// scatter16 writes the rows r..r+nr-1 × inputs 16g.. block v (v[16q+i]: row r+q, input
+// 16g+i) of the job's output, leaving out padding lanes.
+func scatter16(j *matmulJob, v []float32, g, r, nr int) {
+	rows := j.w.Rows
+	for i := range min(16, j.n-16*g) {
+		o := j.out[(16*g+i)*rows+r : (16*g+i)*rows+r+nr]
+		for q := range o {
+			o[q] = v[16*q+i]
+		}
+	}
+}
+
+// tileQ8_0VNNI runs 4 weight rows × 16 packed inputs per kernel call; batches under
+// q8x16MinN take the AVX2 kernels.
 func tileQ8_0VNNI(j *matmulJob, r0, r1 int) {
-	n4 := j.n &^ 3
-	if n4 == 0 {
+	if j.n < q8x16MinN {
 		tileQ8AVX2(j, r0, r1, Q8_0)
 		return
 	}
-	rb, cols, rows := j.rowBytes, j.w.Cols, j.w.Rows
-	nb := cols / qk0
+	tileQ8x16VNNI(j, r0, r1)
+}
+
+// tileQ8x16VNNI is tileQ8_0VNNI for a job whose activations are packed.
+func tileQ8x16VNNI(j *matmulJob, r0, r1 int) {
+	rb, nb := j.rowBytes, j.w.Cols/qk0
 	a := j.act
+	groups := (j.n + 15) / 16
 	r4 := r0 + (r1-r0)&^3
-	var v [16]float32
-	// Inputs in slices of q8x4Slice so that their packed activations stay in L2 while
-	// every row group of the task passes over them; the 4 weight rows stay in L1.
-	for g0 := 0; g0 < n4; g0 += q8x4Slice {
-		g1 := min(n4, g0+q8x4Slice)
+	var v [64]float32
+	// Inputs in slices so that their packed activations stay in L2 while every row group
+	// of the task passes over them; the 4 weight rows stay in L1.
+	for g0 := 0; g0 < groups; g0 += q8x16Slice {
+		g1 := min(groups, g0+q8x16Slice)
 		for r := r0; r < r4; r += 4 {
 			w := &j.w.Data[r*rb]
-			for g := g0; g < g1; g += 4 {
-				q8_0x4x4VNNI(w, rb, nb, &a.px[g/4*nb*q8x4Bytes], &v)
-				for i := range 4 {
-					scatter4(j.out, rows, g+i, r, (*[4]float32)(v[4*i:]))
-				}
+			for g := g0; g < g1; g++ {
+				q8_0x4x16VNNI(w, rb, nb, &a.px[g*nb*q8x16Bytes], &v)
+				scatter16(j, v[:], g, r, 4)
 			}
 		}
-	}
-	for r := r0; r < r4; r += 4 {
-		q8RowGroupAVX2(j, r, n4, Q8_0, 0)
 	}
 	if r4 < r1 {
 		tileQ8Go(j, r4, r1, dotQ8_0Go)
