@@ -60,6 +60,9 @@ func archKernels() []*kernels {
 		return nil
 	}
 	if hasVNNI() {
+		if amxErr == nil {
+			return []*kernels{avx2Kernels, vnniKernels, amxKernels}
+		}
 		return []*kernels{avx2Kernels, vnniKernels}
 	}
 	return []*kernels{avx2Kernels}
