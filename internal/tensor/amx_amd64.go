@@ -17,7 +17,6 @@ import (
 //go:noescape
 func q8_0x16x16AMX(w *byte, stride, nb int, px *byte, tmp *int32, out *[256]float32)
 
-
 // amxErr says why the amx kernels are not available (nil: they are).
 var amxErr = func() error {
 	if !hasVNNI() || !cpu.X86.HasAMXTile || !cpu.X86.HasAMXInt8 {

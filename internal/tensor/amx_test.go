@@ -65,3 +65,52 @@ func vnniMissing() error {
 	}
 	return nil
 }
+
+// TestQuantQ8_0AVX512 checks the AVX-512 activation quantiser against quantActQ8_0 bit for
+// bit, on random blocks and on the edge cases of its rounding, clamping and NaN handling.
+func TestQuantQ8_0AVX512(t *testing.T) {
+	if err := vnniMissing(); err != nil {
+		t.Skip(err)
+	}
+	r := rand.New(rand.NewPCG(23, 24))
+	inf, nan := float32(math.Inf(1)), float32(math.NaN())
+	block := func(f func(k int) float32) []float32 {
+		x := make([]float32, qk0)
+		for k := range x {
+			x[k] = f(k)
+		}
+		return x
+	}
+	tests := []struct {
+		name string
+		x    []float32
+	}{
+		{"zeros", make([]float32, qk0)},
+		{"random", randomVec(r, 8*qk0)},
+		{"halves", block(func(k int) float32 { return float32(k) - 15.5 })},  // ties at id = 127/16.5
+		{"tiny", block(func(k int) float32 { return float32(k) * 1e-40 })},   // subnormal scale
+		{"huge", block(func(k int) float32 { return float32(k-16) * 3e37 })}, // f16 scale overflows
+		{"inf", block(func(k int) float32 { return []float32{1, inf, -2}[k%3] })},
+		{"nan", block(func(k int) float32 { return []float32{1, nan, -2, 0.5}[k%4] })},
+		{"all nan", block(func(int) float32 { return nan })},
+		{"negzero", block(func(k int) float32 { return float32(math.Copysign(0, -1)) })},
+	}
+	for _, tc := range tests {
+		nb := len(tc.x) / qk0
+		q, d, s := make([]int8, len(tc.x)), make([]float32, nb), make([]int32, nb)
+		wq, wd, ws := make([]int8, len(tc.x)), make([]float32, nb), make([]int32, nb)
+		quantActQ8_0(tc.x, wq, wd, ws)
+		quantActQ8_0AVX512(tc.x, q, d, s)
+		for b := range nb {
+			if math.Float32bits(d[b]) != math.Float32bits(wd[b]) || s[b] != ws[b] {
+				t.Errorf("%s block %d: d=%g s=%d, want d=%g s=%d", tc.name, b, d[b], s[b], wd[b], ws[b])
+			}
+		}
+		for k := range q {
+			if q[k] != wq[k] {
+				t.Errorf("%s: q[%d] = %d, want %d", tc.name, k, q[k], wq[k])
+				break
+			}
+		}
+	}
+}

@@ -86,6 +86,8 @@ var avx2Kernels = &kernels{
 	expsSub: expsSubVec,
 	swiglu:  swigluVec,
 	scale:   scaleVec,
+
+	quantQ8_0: quantActQ8_0,
 }
 
 func dotF32sAVX2(a, b []float32) float32 {

@@ -15,7 +15,7 @@ func BenchmarkKernelL1(b *testing.B) {
 	for _, dt := range allTypes {
 		m := randomMatrix(r, dt, 4, 1024)
 		x := randomVec(r, 1024)
-		j := &matmulJob{w: m, x: x, n: 1, out: make([]float32, 4), rowBytes: m.RowBytes(), chunk: 4, act: &actBuf{}}
+		j := &matmulJob{w: m, x: x, n: 1, out: make([]float32, 4), rowBytes: m.RowBytes(), chunk: 4, act: &actBuf{}, kern: bestKernels()}
 		p := &Pool{threads: 1}
 		p.mm = *j
 		p.act = actBuf{}

@@ -86,3 +86,81 @@ x4x16done:
 	VMOVUPS Z3, 192(AX)
 	VZEROUPPER
 	RET
+
+// func quantQ8_0AVX512(x *float32, q *int8, d *float32, s *int32, nb int)
+// quantActQ8_0 for nb blocks, bit for bit: VMAXPS skips NaN like the reference's
+// comparison when its second operand is the running maximum, VCVTPS2DQ rounds half to
+// even (the default MXCSR) as roundMagic32 does for these magnitudes and turns NaN into
+// MinInt32, and the clamp to [-128, 127] precedes the sum as in the reference.
+TEXT ·quantQ8_0AVX512(SB), NOSPLIT, $0-40
+	MOVQ x+0(FP), SI
+	MOVQ q+8(FP), DI
+	MOVQ d+16(FP), DX
+	MOVQ s+24(FP), R8
+	MOVQ nb+32(FP), CX
+	MOVL $0x7fffffff, AX
+	VPBROADCASTD AX, Z31
+	MOVL $0x42fe0000, AX // 127.0
+	VMOVD AX, X30
+	MOVL $-128, AX
+	VPBROADCASTD AX, Z29
+	MOVL $127, AX
+	VPBROADCASTD AX, Z28
+	VXORPS X27, X27, X27
+	VXORPS X9, X9, X9
+	TESTQ CX, CX
+	JE quantdone
+
+quantloop:
+	VMOVUPS (SI), Z0
+	VMOVUPS 64(SI), Z1
+	VANDPS Z31, Z0, Z2
+	VANDPS Z31, Z1, Z3
+	VMAXPS Z27, Z2, Z4 // NaN lanes of |x| give the second operand
+	VMAXPS Z4, Z3, Z4
+	VEXTRACTF64X4 $1, Z4, Y5
+	VMAXPS Y5, Y4, Y4
+	VEXTRACTF128 $1, Y4, X5
+	VMAXPS X5, X4, X4
+	VPERMILPS $0x4e, X4, X5
+	VMAXPS X5, X4, X4
+	VPERMILPS $0xb1, X4, X5
+	VMAXPS X5, X4, X4 // amax in every lane
+	VDIVSS X30, X4, X6 // amax/127
+	VCVTPS2PH $0, X6, X6
+	VCVTPH2PS X6, X6
+	VMOVSS X6, (DX)
+	VDIVSS X4, X30, X7    // id = 127/amax
+	VCMPSS $4, X9, X4, X8  // amax != 0 (X9 = 0)
+	VANDPS X8, X7, X7     // else id = 0
+	VBROADCASTSS X7, Z7
+	VMULPS Z7, Z0, Z0
+	VMULPS Z7, Z1, Z1
+	VCVTPS2DQ Z0, Z0
+	VCVTPS2DQ Z1, Z1
+	VPMAXSD Z29, Z0, Z0
+	VPMINSD Z28, Z0, Z0
+	VPMAXSD Z29, Z1, Z1
+	VPMINSD Z28, Z1, Z1
+	VPMOVDB Z0, (DI)
+	VPMOVDB Z1, 16(DI)
+	VPADDD Z1, Z0, Z0
+	VEXTRACTI64X4 $1, Z0, Y1
+	VPADDD Y1, Y0, Y0
+	VEXTRACTI128 $1, Y0, X1
+	VPADDD X1, X0, X0
+	VPSHUFD $0x4e, X0, X1
+	VPADDD X1, X0, X0
+	VPSHUFD $0xb1, X0, X1
+	VPADDD X1, X0, X0
+	VMOVD X0, (R8)
+	ADDQ $128, SI
+	ADDQ $32, DI
+	ADDQ $4, DX
+	ADDQ $4, R8
+	DECQ CX
+	JNZ quantloop
+
+quantdone:
+	VZEROUPPER
+	RET

@@ -140,7 +140,7 @@ func (p *Pool) quantTask(i int) {
 	switch j.w.Type {
 	case Q8_0, Q4_0:
 		nb := cols / qk0
-		quantActQ8_0(x, a.q[i*cols:(i+1)*cols], a.d[i*nb:(i+1)*nb], a.s[i*nb:(i+1)*nb])
+		j.kern.quantQ8_0(x, a.q[i*cols:(i+1)*cols], a.d[i*nb:(i+1)*nb], a.s[i*nb:(i+1)*nb])
 	case Q4_K, Q6_K:
 		nb := cols / qkK
 		quantActQ8_K(x, a.q[i*cols:(i+1)*cols], a.d[i*nb:(i+1)*nb], a.bs[i*nb*16:(i+1)*nb*16])
@@ -176,6 +176,8 @@ type kernels struct {
 	swiglu    func(dst, gate, up []float32)
 	scale     func(x []float32, a float32)
 	packQ8x16 bool // the Q8_0 tile reads actBuf.px
+
+	quantQ8_0 func(x []float32, q []int8, d []float32, s []int32) // quantActQ8_0 or its bit-exact twin
 }
 
 // tileFunc computes weight rows [r0, r1) against all the job's input rows.
@@ -198,6 +200,8 @@ var goKernels = &kernels{
 	expsSub: expsSubGo,
 	swiglu:  swigluGo,
 	scale:   scaleGo,
+
+	quantQ8_0: quantActQ8_0,
 }
 
 func tileQ8Go(j *matmulJob, r0, r1 int, dot func([]byte, []int8, []float32) float32) {

@@ -11,6 +11,21 @@ import "golang.org/x/sys/cpu"
 //go:noescape
 func q8_0x4x16VNNI(w *byte, stride, nb int, px *byte, out *[64]float32)
 
+// quantQ8_0AVX512 is quantActQ8_0 for nb blocks: x and q hold 32·nb values, d and s nb.
+//
+//go:noescape
+func quantQ8_0AVX512(x *float32, q *int8, d *float32, s *int32, nb int)
+
+// quantActQ8_0AVX512 is quantActQ8_0 on AVX-512, bit for bit.
+func quantActQ8_0AVX512(x []float32, q []int8, d []float32, s []int32) {
+	nb := len(d)
+	if nb == 0 {
+		return
+	}
+	_, _, _ = x[nb*qk0-1], q[nb*qk0-1], s[nb-1]
+	quantQ8_0AVX512(&x[0], &q[0], &d[0], &s[0], nb)
+}
+
 func hasVNNI() bool {
 	return cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW && cpu.X86.HasAVX512VL && cpu.X86.HasAVX512VNNI
 }
@@ -21,6 +36,7 @@ var vnniKernels = func() *kernels {
 	k.name = "avx512vnni"
 	k.tiles[Q8_0] = tileQ8_0VNNI
 	k.packQ8x16 = true
+	k.quantQ8_0 = quantActQ8_0AVX512
 	return &k
 }()
 
