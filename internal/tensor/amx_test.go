@@ -31,25 +31,24 @@ func TestQ8_0PackedTiles(t *testing.T) {
 			if tc.why != nil {
 				t.Skipf("no %s kernels here: %v", tc.kern, tc.why)
 			}
-			for _, rows := range []int{16, 20, 37, 96} {
-				for _, cols := range []int{32, 256 + 64} {
-					m := randomMatrix(r, Q8_0, rows, cols)
-					for _, n := range []int{8, 15, 16, 17, 31, 33, 64, 70} {
-						x := randomVec(r, n*cols)
-						SetKernels("go")
-						want := make([]float32, n*rows)
-						pools[0].MatMul(m, x, n, want)
-						if err := SetKernels(tc.kern); err != nil {
-							t.Fatal(err)
-						}
-						for th, p := range pools {
-							got := make([]float32, n*rows)
-							p.MatMul(m, x, n, got)
-							for k := range got {
-								if math.Float32bits(got[k]) != math.Float32bits(want[k]) {
-									t.Fatalf("rows=%d cols=%d n=%d threads=%d: out[%d,%d] = %g, go %g",
-										rows, cols, n, th+1, k/rows, k%rows, got[k], want[k])
-								}
+			shapes := []struct{ rows, cols int }{{16, 32}, {20, 320}, {37, 320}, {96, 32}, {96, 320}}
+			for _, sh := range shapes {
+				m := randomMatrix(r, Q8_0, sh.rows, sh.cols)
+				for _, n := range []int{8, 15, 16, 17, 31, 33, 64, 70} {
+					x := randomVec(r, n*sh.cols)
+					SetKernels("go")
+					want := make([]float32, n*sh.rows)
+					pools[0].MatMul(m, x, n, want)
+					if err := SetKernels(tc.kern); err != nil {
+						t.Fatal(err)
+					}
+					for th, p := range pools {
+						got := make([]float32, n*sh.rows)
+						p.MatMul(m, x, n, got)
+						for k := range got {
+							if math.Float32bits(got[k]) != math.Float32bits(want[k]) {
+								t.Fatalf("rows=%d cols=%d n=%d threads=%d: out[%d,%d] = %g, go %g",
+									sh.rows, sh.cols, n, th+1, k/sh.rows, k%sh.rows, got[k], want[k])
 							}
 						}
 					}
