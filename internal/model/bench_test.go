@@ -1,6 +1,7 @@
 package model
 
 import (
+	"flag"
 	"testing"
 
 	"github.com/kvwarden/kvwarden/internal/kv"
@@ -8,8 +9,20 @@ import (
 	"github.com/kvwarden/kvwarden/internal/tensor"
 )
 
-// benchModel loads the reference benchmark model (dummy:ref125m, written once to the user's cache).
-func benchModel(b *testing.B) *Model { return load(b, generated(b, "dummy:ref125m", "")) }
+var benchKernels = flag.String("model.kernels", "", "tensor kernel implementation for benchmarks (default: best available)")
+
+// benchModel loads the reference benchmark model (dummy:ref125m, written once to the user's cache)
+// and selects the -model.kernels kernels for the benchmark.
+func benchModel(b *testing.B) *Model {
+	if *benchKernels != "" {
+		_, active := tensor.Kernels()
+		if err := tensor.SetKernels(*benchKernels); err != nil {
+			b.Fatal(err)
+		}
+		b.Cleanup(func() { tensor.SetKernels(active) })
+	}
+	return load(b, generated(b, "dummy:ref125m", ""))
+}
 
 // benchRig is the reference model with a KV pool of pages pages and a workspace for rows rows.
 func benchRig(b *testing.B, pages, rows, context int) (*Model, *tensor.Pool, *kv.Pool, []kvtypes.PageRef, *Workspace) {
