@@ -25,7 +25,8 @@ var amxErr = func() error {
 	return requestAMX()
 }()
 
-// amxKernels is vnniKernels with the Q8_0 tiles on AMX for large batches.
+// amxKernels is vnniKernels with the Q8_0 tiles on AMX (Q4_0 stays on VNNI: the A tile
+// must be bytes in memory, which Q4_0's nibbles are not).
 var amxKernels = func() *kernels {
 	k := *vnniKernels
 	k.name = "amx"
@@ -59,6 +60,6 @@ func tileQ8_0AMX(j *matmulJob, r0, r1 int) {
 		}
 	}
 	if r16 < r1 {
-		tileQ8x16VNNI(j, r16, r1)
+		tileQ8x16VNNI(j, r16, r1, Q8_0)
 	}
 }

@@ -9,10 +9,10 @@ import (
 	"testing"
 )
 
-// TestQ8_0PackedTiles checks the 16-input packed Q8_0 tiles (avx512vnni, amx) bit for bit
-// against the pure-Go kernel over batch sizes around the 16-lane groups and row counts
-// around the 4- and 16-row groups, at 1 and 2 threads.
-func TestQ8_0PackedTiles(t *testing.T) {
+// TestPackedQ8Tiles checks the 16-input packed Q8_0 and Q4_0 tiles (avx512vnni, amx)
+// bit for bit against the pure-Go kernels over batch sizes around the 16-lane groups and
+// row counts around the 4- and 16-row groups, at 1 and 2 threads.
+func TestPackedQ8Tiles(t *testing.T) {
 	r := rand.New(rand.NewPCG(21, 22))
 	defer SetKernels(activeKernels.Load().name)
 	pools := []*Pool{NewPool(1), NewPool(2)}
@@ -33,22 +33,24 @@ func TestQ8_0PackedTiles(t *testing.T) {
 			}
 			shapes := []struct{ rows, cols int }{{16, 32}, {20, 320}, {37, 320}, {96, 32}, {96, 320}}
 			for _, sh := range shapes {
-				m := randomMatrix(r, Q8_0, sh.rows, sh.cols)
-				for _, n := range []int{8, 15, 16, 17, 31, 33, 64, 70} {
-					x := randomVec(r, n*sh.cols)
-					SetKernels("go")
-					want := make([]float32, n*sh.rows)
-					pools[0].MatMul(m, x, n, want)
-					if err := SetKernels(tc.kern); err != nil {
-						t.Fatal(err)
-					}
-					for th, p := range pools {
-						got := make([]float32, n*sh.rows)
-						p.MatMul(m, x, n, got)
-						for k := range got {
-							if math.Float32bits(got[k]) != math.Float32bits(want[k]) {
-								t.Fatalf("rows=%d cols=%d n=%d threads=%d: out[%d,%d] = %g, go %g",
-									sh.rows, sh.cols, n, th+1, k/sh.rows, k%sh.rows, got[k], want[k])
+				for _, dt := range []DType{Q8_0, Q4_0} {
+					m := randomMatrix(r, dt, sh.rows, sh.cols)
+					for _, n := range []int{8, 15, 16, 17, 31, 33, 64, 70} {
+						x := randomVec(r, n*sh.cols)
+						SetKernels("go")
+						want := make([]float32, n*sh.rows)
+						pools[0].MatMul(m, x, n, want)
+						if err := SetKernels(tc.kern); err != nil {
+							t.Fatal(err)
+						}
+						for th, p := range pools {
+							got := make([]float32, n*sh.rows)
+							p.MatMul(m, x, n, got)
+							for k := range got {
+								if math.Float32bits(got[k]) != math.Float32bits(want[k]) {
+									t.Fatalf("%s rows=%d cols=%d n=%d threads=%d: out[%d,%d] = %g, go %g",
+										dt, sh.rows, sh.cols, n, th+1, k/sh.rows, k%sh.rows, got[k], want[k])
+								}
 							}
 						}
 					}

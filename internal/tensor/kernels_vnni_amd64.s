@@ -87,6 +87,85 @@ x4x16done:
 	VZEROUPPER
 	RET
 
+// CHUNK4(xlo, xhi, wo): Z4..Z7 (rows 0..3) += the rows' Q4_0 quants 4k..4k+3 (low
+// nibbles of the 4 bytes at wo(SI), wo = 2+4k) and 16+4k.. (their high nibbles) against
+// the 16 inputs' quants at xlo(DI) and xhi(DI). The nibbles, 0..15, are VPDPBUSD's
+// unsigned operand as they are; the accumulator starts at -8·Σx. Z8..Z12, Z19..Z23
+// clobbered.
+#define CHUNK4(xlo, xhi, wo) \
+	VMOVDQU32 xlo(DI), Z8; \
+	VMOVDQU32 xhi(DI), Z19; \
+	VPBROADCASTD wo(SI), Z9; \
+	VPBROADCASTD wo(SI)(BX*1), Z10; \
+	VPBROADCASTD wo(SI)(BX*2), Z11; \
+	VPBROADCASTD wo(SI)(R8*1), Z12; \
+	VPANDD Z31, Z9, Z20; \
+	VPANDD Z31, Z10, Z21; \
+	VPANDD Z31, Z11, Z22; \
+	VPANDD Z31, Z12, Z23; \
+	VPSRLD $4, Z9, Z9; \
+	VPSRLD $4, Z10, Z10; \
+	VPSRLD $4, Z11, Z11; \
+	VPSRLD $4, Z12, Z12; \
+	VPANDD Z31, Z9, Z9; \
+	VPANDD Z31, Z10, Z10; \
+	VPANDD Z31, Z11, Z11; \
+	VPANDD Z31, Z12, Z12; \
+	VPDPBUSD Z8, Z20, Z4; \
+	VPDPBUSD Z8, Z21, Z5; \
+	VPDPBUSD Z8, Z22, Z6; \
+	VPDPBUSD Z8, Z23, Z7; \
+	VPDPBUSD Z19, Z9, Z4; \
+	VPDPBUSD Z19, Z10, Z5; \
+	VPDPBUSD Z19, Z11, Z6; \
+	VPDPBUSD Z19, Z12, Z7
+
+// func q4_0x4x16VNNI(w *byte, stride, nb int, px *byte, out *[64]float32)
+// q8_0x4x16VNNI for Q4_0 weights (18-byte blocks): -8·Σx is the packed -128·Σx shifted
+// right by 4, exactly.
+TEXT ·q4_0x4x16VNNI(SB), NOSPLIT, $0-40
+	MOVQ w+0(FP), SI
+	MOVQ stride+8(FP), BX
+	MOVQ nb+16(FP), CX
+	MOVQ px+24(FP), DI
+	LEAQ (BX)(BX*2), R8
+	MOVL $0x0f, AX
+	VPBROADCASTB AX, Z31
+	VPXORD Z0, Z0, Z0
+	VPXORD Z1, Z1, Z1
+	VPXORD Z2, Z2, Z2
+	VPXORD Z3, Z3, Z3
+	TESTQ CX, CX
+	JE q4x16done
+
+q4x16loop:
+	VMOVDQU32 576(DI), Z4
+	VPSRAD $4, Z4, Z4
+	VMOVDQA32 Z4, Z5
+	VMOVDQA32 Z4, Z6
+	VMOVDQA32 Z4, Z7
+	CHUNK4(0, 256, 2)
+	CHUNK4(64, 320, 6)
+	CHUNK4(128, 384, 10)
+	CHUNK4(192, 448, 14)
+	SCALE((SI), Z4, Z0)
+	SCALE((SI)(BX*1), Z5, Z1)
+	SCALE((SI)(BX*2), Z6, Z2)
+	SCALE((SI)(R8*1), Z7, Z3)
+	ADDQ $18, SI
+	ADDQ $640, DI
+	DECQ CX
+	JNZ q4x16loop
+
+q4x16done:
+	MOVQ out+32(FP), AX
+	VMOVUPS Z0, (AX)
+	VMOVUPS Z1, 64(AX)
+	VMOVUPS Z2, 128(AX)
+	VMOVUPS Z3, 192(AX)
+	VZEROUPPER
+	RET
+
 // func quantQ8_0AVX512(x *float32, q *int8, d *float32, s *int32, nb int)
 // quantActQ8_0 for nb blocks, bit for bit: VMAXPS skips NaN like the reference's
 // comparison when its second operand is the running maximum, VCVTPS2DQ rounds half to

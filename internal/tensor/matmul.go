@@ -126,7 +126,7 @@ func (p *Pool) prepareActivations() {
 			p.quantTask(i)
 		}
 	}
-	if n >= q8x16MinN && j.w.Type == Q8_0 && j.kern.packQ8x16 {
+	if n >= q8x16MinN && (j.w.Type == Q8_0 || j.w.Type == Q4_0) && j.kern.packQ8x16 {
 		packQ8x16(a, n, cols)
 	}
 }
@@ -175,7 +175,7 @@ type kernels struct {
 	expsSub   func(x []float32, m float32)
 	swiglu    func(dst, gate, up []float32)
 	scale     func(x []float32, a float32)
-	packQ8x16 bool // the Q8_0 tile reads actBuf.px
+	packQ8x16 bool // the Q8_0 and Q4_0 tiles read actBuf.px
 
 	quantQ8_0 func(x []float32, q []int8, d []float32, s []int32) // quantActQ8_0 or its bit-exact twin
 }

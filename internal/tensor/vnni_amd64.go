@@ -11,6 +11,12 @@ import "golang.org/x/sys/cpu"
 //go:noescape
 func q8_0x4x16VNNI(w *byte, stride, nb int, px *byte, out *[64]float32)
 
+// q4_0x4x16VNNI is q8_0x4x16VNNI for Q4_0 weight rows: out[16r+i] = dotQ4_0Go(row r,
+// input i) bit for bit.
+//
+//go:noescape
+func q4_0x4x16VNNI(w *byte, stride, nb int, px *byte, out *[64]float32)
+
 // quantQ8_0AVX512 is quantActQ8_0 for nb blocks: x and q hold 32·nb values, d and s nb.
 //
 //go:noescape
@@ -30,11 +36,12 @@ func hasVNNI() bool {
 	return cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW && cpu.X86.HasAVX512VL && cpu.X86.HasAVX512VNNI
 }
 
-// vnniKernels is avx2Kernels with the Q8_0 tiles on AVX-512 VNNI.
+// vnniKernels is avx2Kernels with the Q8_0 and Q4_0 tiles on AVX-512 VNNI.
 var vnniKernels = func() *kernels {
 	k := *avx2Kernels
 	k.name = "avx512vnni"
-	k.tiles[Q8_0] = tileQ8_0VNNI
+	k.tiles[Q8_0] = func(j *matmulJob, r0, r1 int) { tileQ8VNNI(j, r0, r1, Q8_0) }
+	k.tiles[Q4_0] = func(j *matmulJob, r0, r1 int) { tileQ8VNNI(j, r0, r1, Q4_0) }
 	k.packQ8x16 = true
 	k.quantQ8_0 = quantActQ8_0AVX512
 	return &k
@@ -56,18 +63,18 @@ func scatter16(j *matmulJob, v []float32, g, r, nr int) {
 	}
 }
 
-// tileQ8_0VNNI runs 4 weight rows × 16 packed inputs per kernel call; batches under
-// q8x16MinN take the AVX2 kernels.
-func tileQ8_0VNNI(j *matmulJob, r0, r1 int) {
+// tileQ8VNNI runs 4 weight rows × 16 packed inputs per kernel call for Q8_0 or Q4_0
+// weights (dt); batches under q8x16MinN take the AVX2 kernels.
+func tileQ8VNNI(j *matmulJob, r0, r1 int, dt DType) {
 	if j.n < q8x16MinN {
-		tileQ8AVX2(j, r0, r1, Q8_0)
+		tileQ8AVX2(j, r0, r1, dt)
 		return
 	}
-	tileQ8x16VNNI(j, r0, r1)
+	tileQ8x16VNNI(j, r0, r1, dt)
 }
 
-// tileQ8x16VNNI is tileQ8_0VNNI for a job whose activations are packed.
-func tileQ8x16VNNI(j *matmulJob, r0, r1 int) {
+// tileQ8x16VNNI is tileQ8VNNI for a job whose activations are packed.
+func tileQ8x16VNNI(j *matmulJob, r0, r1 int, dt DType) {
 	rb, nb := j.rowBytes, j.w.Cols/qk0
 	a := j.act
 	groups := (j.n + 15) / 16
@@ -80,12 +87,21 @@ func tileQ8x16VNNI(j *matmulJob, r0, r1 int) {
 		for r := r0; r < r4; r += 4 {
 			w := &j.w.Data[r*rb]
 			for g := g0; g < g1; g++ {
-				q8_0x4x16VNNI(w, rb, nb, &a.px[g*nb*q8x16Bytes], &v)
+				// Direct calls (not function values) keep v on the stack.
+				if dt == Q4_0 {
+					q4_0x4x16VNNI(w, rb, nb, &a.px[g*nb*q8x16Bytes], &v)
+				} else {
+					q8_0x4x16VNNI(w, rb, nb, &a.px[g*nb*q8x16Bytes], &v)
+				}
 				scatter16(j, v[:], g, r, 4)
 			}
 		}
 	}
 	if r4 < r1 {
-		tileQ8Go(j, r4, r1, dotQ8_0Go)
+		dot := dotQ8_0Go
+		if dt == Q4_0 {
+			dot = dotQ4_0Go
+		}
+		tileQ8Go(j, r4, r1, dot)
 	}
 }
