@@ -11,6 +11,16 @@
 // biased to w+128 (w XOR 0x80) and the accumulator starts at -128·Σx (from the packed
 // record): -128·Σx + Σ(w+128)·x = Σ w·x exactly.
 
+// PFV4: software prefetch of the four rows R9 bytes ahead (R10 clobbered): row groups
+// interleave four streams that the hardware prefetchers follow poorly (as in the AVX2
+// kernels). Prefetches past the end of the matrix never fault.
+#define PFV4 \
+	LEAQ (SI)(R9*1), R10; \
+	PREFETCHT0 (R10); \
+	PREFETCHT0 (R10)(BX*1); \
+	PREFETCHT0 (R10)(BX*2); \
+	PREFETCHT0 (R10)(R8*1)
+
 // CHUNK(xo, wo): Z4..Z7 (rows 0..3) += the rows' quants 4k..4k+3 (at wo(SI), wo = 2+4k)
 // against the 16 inputs' quants 4k..4k+3 (at xo(DI), xo = 64k). Z8..Z12 clobbered.
 #define CHUNK(xo, wo) \
@@ -38,10 +48,11 @@
 	VMULPS Z13, isum, isum; \
 	VADDPS isum, acc, acc
 
-// func q8_0x4x16VNNI(w *byte, stride, nb int, px *byte, out *[64]float32)
+// func q8_0x4x16VNNI(w *byte, stride, nb int, px *byte, out *[64]float32, pf int)
 // Four weight rows against the sixteen inputs of one packQ8x16 group (640-byte records
 // per block). out[16r+i] = row r · input i.
-TEXT ·q8_0x4x16VNNI(SB), NOSPLIT, $0-40
+TEXT ·q8_0x4x16VNNI(SB), NOSPLIT, $0-48
+	MOVQ pf+40(FP), R9
 	MOVQ w+0(FP), SI
 	MOVQ stride+8(FP), BX
 	MOVQ nb+16(FP), CX
@@ -57,6 +68,7 @@ TEXT ·q8_0x4x16VNNI(SB), NOSPLIT, $0-40
 	JE x4x16done
 
 x4x16loop:
+	PFV4
 	VMOVDQU32 576(DI), Z4
 	VMOVDQA32 Z4, Z5
 	VMOVDQA32 Z4, Z6
@@ -120,10 +132,11 @@ x4x16done:
 	VPDPBUSD Z19, Z11, Z6; \
 	VPDPBUSD Z19, Z12, Z7
 
-// func q4_0x4x16VNNI(w *byte, stride, nb int, px *byte, out *[64]float32)
+// func q4_0x4x16VNNI(w *byte, stride, nb int, px *byte, out *[64]float32, pf int)
 // q8_0x4x16VNNI for Q4_0 weights (18-byte blocks): -8·Σx is the packed -128·Σx shifted
 // right by 4, exactly.
-TEXT ·q4_0x4x16VNNI(SB), NOSPLIT, $0-40
+TEXT ·q4_0x4x16VNNI(SB), NOSPLIT, $0-48
+	MOVQ pf+40(FP), R9
 	MOVQ w+0(FP), SI
 	MOVQ stride+8(FP), BX
 	MOVQ nb+16(FP), CX
@@ -139,6 +152,7 @@ TEXT ·q4_0x4x16VNNI(SB), NOSPLIT, $0-40
 	JE q4x16done
 
 q4x16loop:
+	PFV4
 	VMOVDQU32 576(DI), Z4
 	VPSRAD $4, Z4, Z4
 	VMOVDQA32 Z4, Z5

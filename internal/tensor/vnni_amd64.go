@@ -6,16 +6,17 @@ import "golang.org/x/sys/cpu"
 
 // q8_0x4x16VNNI computes, for weight rows r = 0..3 at w (stride bytes apart, nb Q8_0
 // blocks each) and the 16 inputs i of the packQ8x16 group at px,
-// out[16r+i] = dotQ8_0Go(row r, input i) bit for bit (zero for padding lanes).
+// out[16r+i] = dotQ8_0Go(row r, input i) bit for bit (zero for padding lanes). It
+// prefetches the rows pf bytes ahead.
 //
 //go:noescape
-func q8_0x4x16VNNI(w *byte, stride, nb int, px *byte, out *[64]float32)
+func q8_0x4x16VNNI(w *byte, stride, nb int, px *byte, out *[64]float32, pf int)
 
 // q4_0x4x16VNNI is q8_0x4x16VNNI for Q4_0 weight rows: out[16r+i] = dotQ4_0Go(row r,
 // input i) bit for bit.
 //
 //go:noescape
-func q4_0x4x16VNNI(w *byte, stride, nb int, px *byte, out *[64]float32)
+func q4_0x4x16VNNI(w *byte, stride, nb int, px *byte, out *[64]float32, pf int)
 
 // quantQ8_0AVX512 is quantActQ8_0 for nb blocks: x and q hold 32·nb values, d and s nb.
 //
@@ -86,13 +87,16 @@ func tileQ8x16VNNI(j *matmulJob, r0, r1 int, dt DType) {
 		g1 := min(groups, g0+q8x16Slice)
 		for r := r0; r < r4; r += 4 {
 			w := &j.w.Data[r*rb]
+			// Only the first pass over the rows streams them from memory.
+			pf := q8PrefetchRows * rb
 			for g := g0; g < g1; g++ {
 				// Direct calls (not function values) keep v on the stack.
 				if dt == Q4_0 {
-					q4_0x4x16VNNI(w, rb, nb, &a.px[g*nb*q8x16Bytes], &v)
+					q4_0x4x16VNNI(w, rb, nb, &a.px[g*nb*q8x16Bytes], &v, pf)
 				} else {
-					q8_0x4x16VNNI(w, rb, nb, &a.px[g*nb*q8x16Bytes], &v)
+					q8_0x4x16VNNI(w, rb, nb, &a.px[g*nb*q8x16Bytes], &v, pf)
 				}
+				pf = 0
 				scatter16(j, v[:], g, r, 4)
 			}
 		}
