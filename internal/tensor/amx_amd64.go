@@ -12,10 +12,10 @@ import (
 // q8_0x16x16AMX computes, for weight rows r = 0..15 at w (stride bytes apart, nb Q8_0
 // blocks each) and the 16 inputs i of the packQ8x16 group at px,
 // out[16r+i] = dotQ8_0Go(row r, input i) bit for bit (zero for padding lanes); tmp is
-// 1 KB of 64-byte aligned scratch.
+// 1 KB of 64-byte aligned scratch. It prefetches the rows pf bytes ahead.
 //
 //go:noescape
-func q8_0x16x16AMX(w *byte, stride, nb int, px *byte, tmp *int32, out *[256]float32)
+func q8_0x16x16AMX(w *byte, stride, nb int, px *byte, tmp *int32, out *[256]float32, pf int)
 
 // amxErr says why the amx kernels are not available (nil: they are).
 var amxErr = func() error {
@@ -24,6 +24,9 @@ var amxErr = func() error {
 	}
 	return requestAMX()
 }()
+
+// amxPrefetchRows is how many rows ahead the AMX kernel prefetches: the next group.
+const amxPrefetchRows = 16
 
 // amxKernels is vnniKernels with the Q8_0 tiles on AMX (Q4_0 stays on VNNI: the A tile
 // must be bytes in memory, which Q4_0's nibbles are not).
@@ -53,8 +56,11 @@ func tileQ8_0AMX(j *matmulJob, r0, r1 int) {
 		g1 := min(groups, g0+q8x16Slice)
 		for r := r0; r < r16; r += 16 {
 			w := &j.w.Data[r*rb]
+			// Only the first pass over the rows streams them from memory.
+			pf := amxPrefetchRows * rb
 			for g := g0; g < g1; g++ {
-				q8_0x16x16AMX(w, rb, nb, &a.px[g*nb*q8x16Bytes], tmp, &v)
+				q8_0x16x16AMX(w, rb, nb, &a.px[g*nb*q8x16Bytes], tmp, &v, pf)
+				pf = 0
 				scatter16(j, v[:], g, r, 16)
 			}
 		}
