@@ -37,9 +37,10 @@ var amxKernels = func() *kernels {
 	return &k
 }()
 
-// tileQ8_0AMX runs 16 weight rows × 16 packed inputs per kernel call, even for batches
-// of 8 (half the lanes padding, still a little faster than the VNNI kernel); the rows left
-// over (fewer than 16) take the VNNI kernel, batches under q8x16MinN the AVX2 ones.
+// tileQ8_0AMX runs 16 weight rows × 16 packed inputs per kernel call, even for small
+// batches (padding lanes: from 4 inputs on still faster than the AVX2 and VNNI kernels);
+// the rows left over (fewer than 16) take the VNNI kernel, batches under q8x16MinN the
+// AVX2 ones.
 func tileQ8_0AMX(j *matmulJob, r0, r1 int) {
 	if j.n < q8x16MinN {
 		tileQ8AVX2(j, r0, r1, Q8_0)

@@ -35,7 +35,7 @@ func TestPackedQ8Tiles(t *testing.T) {
 			for _, sh := range shapes {
 				for _, dt := range []DType{Q8_0, Q4_0} {
 					m := randomMatrix(r, dt, sh.rows, sh.cols)
-					for _, n := range []int{8, 15, 16, 17, 31, 33, 64, 70} {
+					for _, n := range []int{q8x16MinN, 5, 8, 15, 16, 17, 31, 33, 64, 70} {
 						x := randomVec(r, n*sh.cols)
 						SetKernels("go")
 						want := make([]float32, n*sh.rows)

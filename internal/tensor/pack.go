@@ -6,9 +6,9 @@ import "unsafe"
 // float32 scales and 16 int32 corrections (see packQ8x16).
 const q8x16Bytes = 16*qk0 + 16*4 + 16*4
 
-// q8x16MinN is the smallest batch the Q8_0 VNNI and AMX tiles pack: below it the
-// 16-lane records would be mostly padding, and the AVX2 kernels are as fast.
-const q8x16MinN = 8
+// q8x16MinN is the smallest batch the Q8_0/Q4_0 VNNI and AMX tiles pack: below it the
+// 16-lane records would be mostly padding, and the AVX2 kernels are faster.
+const q8x16MinN = 4
 
 // packQ8x16 lays the quantised activations out by groups of sixteen input rows, the
 // layout both VPDPBUSD (one input per dword lane) and AMX's TDPBSSD (the B tile in
