@@ -24,9 +24,10 @@ func benchModel(b *testing.B) *Model {
 	return load(b, generated(b, "dummy:ref125m", ""))
 }
 
-// benchRig is the reference model with a KV pool of pages pages and a workspace for rows rows.
-func benchRig(b *testing.B, pages, rows, context int) (*Model, *tensor.Pool, *kv.Pool, []kvtypes.PageRef, *Workspace) {
-	m := benchModel(b)
+// benchRig is the model of spec (generated once into the user's cache) with a KV pool of pages
+// pages and a workspace for rows rows.
+func benchRig(b *testing.B, spec string, pages, rows, context int) (*Model, *tensor.Pool, *kv.Pool, []kvtypes.PageRef, *Workspace) {
+	m := load(b, generated(b, spec, ""))
 	pool := tensor.NewPool(0)
 	b.Cleanup(pool.Close)
 	cache, refs := benchPool(b, m, pages)
@@ -50,8 +51,20 @@ func benchPool(b *testing.B, m *Model, n int) (*kv.Pool, []kvtypes.PageRef) {
 
 // BenchmarkDecodeStep measures one batch-1 decode step of the reference model at position 64:
 // the forward pass alone, without scheduling or sampling. It must not allocate.
-func BenchmarkDecodeStep(b *testing.B) {
-	m, pool, cache, pages, ws := benchRig(b, 16, 64, 256)
+func BenchmarkDecodeStep(b *testing.B) { benchDecodeStep(b, "dummy:ref125m") }
+
+// BenchmarkDecodeStepTypes is BenchmarkDecodeStep with the reference model's weights in the
+// float and K-quant types (llama.cpp's F16 and Q4_K_M comparisons).
+func BenchmarkDecodeStepTypes(b *testing.B) {
+	for _, dt := range benchTypes {
+		b.Run(dt, func(b *testing.B) { benchDecodeStep(b, "dummy:ref125m,type="+dt) })
+	}
+}
+
+var benchTypes = []string{"f16", "bf16", "q4_k", "q6_k"}
+
+func benchDecodeStep(b *testing.B, spec string) {
+	m, pool, cache, pages, ws := benchRig(b, spec, 16, 64, 256)
 	logits := make([]float32, m.Vocab)
 	prompt := make([]int32, 64)
 	for i := range prompt {
@@ -107,8 +120,17 @@ func BenchmarkDecodeStep8(b *testing.B) {
 }
 
 // BenchmarkPrefill512 measures processing one 512-token prompt of the reference model in one step.
-func BenchmarkPrefill512(b *testing.B) {
-	m, pool, cache, pages, ws := benchRig(b, 32, 512, 512)
+func BenchmarkPrefill512(b *testing.B) { benchPrefill512(b, "dummy:ref125m") }
+
+// BenchmarkPrefill512Types is BenchmarkPrefill512 with the weights of BenchmarkDecodeStepTypes.
+func BenchmarkPrefill512Types(b *testing.B) {
+	for _, dt := range benchTypes {
+		b.Run(dt, func(b *testing.B) { benchPrefill512(b, "dummy:ref125m,type="+dt) })
+	}
+}
+
+func benchPrefill512(b *testing.B, spec string) {
+	m, pool, cache, pages, ws := benchRig(b, spec, 32, 512, 512)
 	logits := make([]float32, m.Vocab)
 	prompt := make([]int32, 512)
 	for i := range prompt {

@@ -11,12 +11,7 @@ var benchKernels = flag.String("tensor.kernels", "", "kernel implementation for 
 
 // BenchmarkMatMul reports weight bytes per second, the figure that bounds decode speed.
 func BenchmarkMatMul(b *testing.B) {
-	if *benchKernels != "" {
-		if err := SetKernels(*benchKernels); err != nil {
-			b.Fatal(err)
-		}
-		defer SetKernels(bestKernels().name)
-	}
+	useBenchKernels(b)
 	r := rand.New(rand.NewPCG(1, 1))
 	p := NewPool(0)
 	defer p.Close()
