@@ -61,9 +61,12 @@ func archKernels() []*kernels {
 	}
 	if hasVNNI() {
 		if amxErr == nil {
-			return []*kernels{avx2Kernels, vnniKernels, amxKernels}
+			return []*kernels{avx2Kernels, avx512Kernels, vnniKernels, amxKernels}
 		}
-		return []*kernels{avx2Kernels, vnniKernels}
+		return []*kernels{avx2Kernels, avx512Kernels, vnniKernels}
+	}
+	if hasAVX512() {
+		return []*kernels{avx2Kernels, avx512Kernels}
 	}
 	return []*kernels{avx2Kernels}
 }
@@ -164,24 +167,25 @@ func q8RowGroupAVX2(j *matmulJob, r, i0 int, dt DType, pf int) {
 // tileFloatAVX2 runs the 4-row kernel over the leading multiple of 16 columns and adds
 // the remaining columns in order, as the reference does.
 func tileFloatAVX2(j *matmulJob, r0, r1 int, x []float32, dt DType) {
-	// Direct calls (not function values) keep v on the stack.
-	elem, dot := elemF32, dotF32Go
-	switch dt {
-	case F16:
-		elem, dot = elemF16, dotF16Go
-	case BF16:
-		elem, dot = elemBF16, dotBF16Go
-	}
-	rb, cols, rows := j.rowBytes, j.w.Cols, j.w.Rows
-	n16 := cols &^ 15
 	r4 := r0 + (r1-r0)&^3
-	if n16 == 0 {
+	if j.w.Cols < 16 {
 		r4 = r0
 	}
+	floatRowsAVX2(j, r0, r4, 0, j.n, x, dt)
+	if r4 < r1 {
+		tileFloatGo(j, r4, r1, x, floatDot(dt))
+	}
+}
+
+// floatRowsAVX2 computes rows [r0, r4), a multiple of 4 with Cols >= 16, for inputs [i0, i1).
+func floatRowsAVX2(j *matmulJob, r0, r4, i0, i1 int, x []float32, dt DType) {
+	rb, cols, rows := j.rowBytes, j.w.Cols, j.w.Rows
+	n16 := cols &^ 15
+	// Direct calls (not function values) keep v on the stack.
 	var v [4]float32
 	for r := r0; r < r4; r += 4 {
 		w := &j.w.Data[r*rb]
-		for i := range j.n {
+		for i := i0; i < i1; i++ {
 			xi := x[i*cols : (i+1)*cols]
 			switch dt {
 			case F16:
@@ -191,17 +195,38 @@ func tileFloatAVX2(j *matmulJob, r0, r1 int, x []float32, dt DType) {
 			default:
 				f32x4AVX2(w, rb, n16/16, &xi[0], &v)
 			}
-			for t := n16; t < cols; t++ {
-				for q := range 4 {
-					v[q] += float32(elem(j.w.Data[(r+q)*rb:], t) * xi[t])
-				}
-			}
+			addFloatTail(j, r, xi, dt, v[:])
 			scatter4(j.out, rows, i, r, &v)
 		}
 	}
-	if r4 < r1 {
-		tileFloatGo(j, r4, r1, x, dot)
+}
+
+// addFloatTail adds the columns after the leading multiple of 16, in order, to the dot
+// products v of rows r, r+1, ... with xi, as the reference does after its fold.
+func addFloatTail(j *matmulJob, r int, xi []float32, dt DType, v []float32) {
+	elem := elemF32
+	switch dt {
+	case F16:
+		elem = elemF16
+	case BF16:
+		elem = elemBF16
 	}
+	for t := j.w.Cols &^ 15; t < j.w.Cols; t++ {
+		for q := range v {
+			v[q] += float32(elem(j.w.Data[(r+q)*j.rowBytes:], t) * xi[t])
+		}
+	}
+}
+
+// floatDot is the reference dot product of a float weight type.
+func floatDot(dt DType) func([]byte, []float32) float32 {
+	switch dt {
+	case F16:
+		return dotF16Go
+	case BF16:
+		return dotBF16Go
+	}
+	return dotF32Go
 }
 
 func elemF16(row []byte, t int) float32  { return F16ToF32(binary.LittleEndian.Uint16(row[2*t:])) }

@@ -397,11 +397,14 @@ func TestKernelsSubnormalProducts(t *testing.T) {
 		if err := Quantize(dt, w, m.Data); err != nil {
 			t.Fatal(err)
 		}
-		x := make([]float32, cols)
-		for i := range x {
-			x[i] = float32(math.Ldexp([]float64{1, 1.5}[r.IntN(2)], -75+r.IntN(2)))
+		// n = 4 reaches the kernels that take several inputs per pass.
+		for _, n := range []int{1, 4} {
+			x := make([]float32, n*cols)
+			for i := range x {
+				x[i] = float32(math.Ldexp([]float64{1, 1.5}[r.IntN(2)], -75+r.IntN(2)))
+			}
+			matchGoKernels(t, p, m, x, n, false, fmt.Sprintf("%s n=%d subnormal products", dt, n))
 		}
-		matchGoKernels(t, p, m, x, 1, false, dt.String()+" subnormal products")
 	}
 }
 

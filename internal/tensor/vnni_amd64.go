@@ -37,9 +37,9 @@ func hasVNNI() bool {
 	return cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW && cpu.X86.HasAVX512VL && cpu.X86.HasAVX512VNNI
 }
 
-// vnniKernels is avx2Kernels with the Q8_0 and Q4_0 tiles on AVX-512 VNNI.
+// vnniKernels is avx512Kernels with the Q8_0 and Q4_0 tiles on AVX-512 VNNI.
 var vnniKernels = func() *kernels {
-	k := *avx2Kernels
+	k := *avx512Kernels
 	k.name = "avx512vnni"
 	k.tiles[Q8_0] = func(j *matmulJob, r0, r1 int) { tileQ8VNNI(j, r0, r1, Q8_0) }
 	k.tiles[Q4_0] = func(j *matmulJob, r0, r1 int) { tileQ8VNNI(j, r0, r1, Q4_0) }

@@ -1,0 +1,118 @@
+//go:build amd64 && !purego
+
+package tensor
+
+import "golang.org/x/sys/cpu"
+
+// The AVX-512 float kernels. Each computes, for its weight rows and inputs, exactly what
+// dotF16Go / dotBF16Go / dotF32Go compute over the leading n16·16 columns (x already
+// rounded to the weight type for F16 and BF16): 16 lanes accumulated in column order,
+// then folded as fold16.
+
+// f16x4x4AVX512 sets out[4i+q] = dotF16Go(row q, x[i·xstride:]) over n16·16 columns, for the
+// 4 rows at w (stride bytes apart) and the 4 inputs at x (xstride floats apart).
+//
+//go:noescape
+func f16x4x4AVX512(w *byte, stride, n16 int, x *float32, xstride int, out *[16]float32)
+
+// bf16x4x4AVX512 is f16x4x4AVX512 for BF16 weights (dotBF16Go).
+//
+//go:noescape
+func bf16x4x4AVX512(w *byte, stride, n16 int, x *float32, xstride int, out *[16]float32)
+
+// f32x4x4AVX512 is f16x4x4AVX512 for F32 weights (dotF32Go).
+//
+//go:noescape
+func f32x4x4AVX512(w *byte, stride, n16 int, x *float32, xstride int, out *[16]float32)
+
+// f16x8AVX512 sets out[q] = dotF16Go(row q, x) over n16·16 columns for the 8 rows at w,
+// prefetching the rows pf bytes ahead (0: the current rows, harmless).
+//
+//go:noescape
+func f16x8AVX512(w *byte, stride, n16 int, x *float32, out *[8]float32, pf int)
+
+// bf16x8AVX512 is f16x8AVX512 for BF16 weights (dotBF16Go).
+//
+//go:noescape
+func bf16x8AVX512(w *byte, stride, n16 int, x *float32, out *[8]float32, pf int)
+
+// f32x8AVX512 is f16x8AVX512 for F32 weights (dotF32Go).
+//
+//go:noescape
+func f32x8AVX512(w *byte, stride, n16 int, x *float32, out *[8]float32, pf int)
+
+func hasAVX512() bool {
+	return cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW && cpu.X86.HasAVX512VL
+}
+
+// avx512Kernels is avx2Kernels with the float tiles on AVX-512.
+var avx512Kernels = func() *kernels {
+	k := *avx2Kernels
+	k.name = "avx512"
+	k.tiles[F16] = func(j *matmulJob, r0, r1 int) { tileFloatAVX512(j, r0, r1, j.act.f, F16) }
+	k.tiles[BF16] = func(j *matmulJob, r0, r1 int) { tileFloatAVX512(j, r0, r1, j.act.f, BF16) }
+	k.tiles[F32] = func(j *matmulJob, r0, r1 int) { tileFloatAVX512(j, r0, r1, j.x, F32) }
+	return &k
+}()
+
+// floatPrefetchRows is how far ahead, in rows, the decode kernels prefetch: two 8-row
+// groups, as the Q8_0 kernels do.
+const floatPrefetchRows = 16
+
+// tileFloatAVX512 runs 4 rows × 4 inputs per kernel call for the leading multiple of 4
+// inputs, with the inputs outermost so that their 4 activation rows stay in L1 while the
+// task's weight rows stream from L2; the inputs left over take 8 rows a call, then 4
+// (AVX2), and the rows left over the reference.
+func tileFloatAVX512(j *matmulJob, r0, r1 int, x []float32, dt DType) {
+	rb, cols, rows := j.rowBytes, j.w.Cols, j.w.Rows
+	n16 := cols &^ 15
+	if n16 == 0 {
+		tileFloatGo(j, r0, r1, x, floatDot(dt))
+		return
+	}
+	r4 := r0 + (r1-r0)&^3
+	r8 := r0 + (r4-r0)&^7
+	n4 := j.n &^ 3
+	// Direct calls (not function values) keep v on the stack.
+	var v [16]float32
+	for g := 0; g < n4; g += 4 {
+		xg := &x[g*cols]
+		for r := r0; r < r4; r += 4 {
+			w := &j.w.Data[r*rb]
+			switch dt {
+			case F16:
+				f16x4x4AVX512(w, rb, n16/16, xg, cols, &v)
+			case BF16:
+				bf16x4x4AVX512(w, rb, n16/16, xg, cols, &v)
+			default:
+				f32x4x4AVX512(w, rb, n16/16, xg, cols, &v)
+			}
+			for i := range 4 {
+				vi := v[4*i : 4*i+4]
+				addFloatTail(j, r, x[(g+i)*cols:(g+i+1)*cols], dt, vi)
+				scatter4(j.out, rows, g+i, r, (*[4]float32)(vi))
+			}
+		}
+	}
+	for i := n4; i < j.n; i++ {
+		xi := x[i*cols : (i+1)*cols]
+		for r := r0; r < r8; r += 8 {
+			w := &j.w.Data[r*rb]
+			switch dt {
+			case F16:
+				f16x8AVX512(w, rb, n16/16, &xi[0], (*[8]float32)(v[:8]), floatPrefetchRows*rb)
+			case BF16:
+				bf16x8AVX512(w, rb, n16/16, &xi[0], (*[8]float32)(v[:8]), floatPrefetchRows*rb)
+			default:
+				f32x8AVX512(w, rb, n16/16, &xi[0], (*[8]float32)(v[:8]), floatPrefetchRows*rb)
+			}
+			addFloatTail(j, r, xi, dt, v[:8])
+			scatter4(j.out, rows, i, r, (*[4]float32)(v[:4]))
+			scatter4(j.out, rows, i, r+4, (*[4]float32)(v[4:8]))
+		}
+	}
+	floatRowsAVX2(j, r8, r4, n4, j.n, x, dt)
+	if r4 < r1 {
+		tileFloatGo(j, r4, r1, x, floatDot(dt))
+	}
+}
