@@ -93,18 +93,12 @@ func sameBits(a, b float32) bool {
 // TestExpKernelsBitExact runs the exp-based kernels and Scale under every kernel set and
 // compares each with its pure-Go twin bit for bit, with a guard after the end.
 func TestExpKernelsBitExact(t *testing.T) {
-	avail, active := Kernels()
-	defer SetKernels(active)
 	rng := rand.New(rand.NewPCG(5, 6))
 	lengths := []int{4099}
 	for n := 0; n <= 40; n++ {
 		lengths = append(lengths, n)
 	}
-	for _, name := range avail {
-		if err := SetKernels(name); err != nil {
-			t.Fatal(err)
-		}
-		k := activeKernels.Load()
+	forEachKernel(t, func(t *testing.T, k *kernels) {
 		for _, n := range lengths {
 			x := make([]float32, n+1)
 			up := make([]float32, n+1)
@@ -119,7 +113,7 @@ func TestExpKernelsBitExact(t *testing.T) {
 				t.Helper()
 				for i := range got {
 					if !sameBits(got[i], want[i]) {
-						t.Fatalf("%s: %s n=%d element %d (x=%v): %v, want %v", name, what, n, i, x[min(i, n)], got[i], want[i])
+						t.Fatalf("%s n=%d element %d (x=%v): %v, want %v", what, n, i, x[min(i, n)], got[i], want[i])
 					}
 				}
 			}
@@ -142,18 +136,13 @@ func TestExpKernelsBitExact(t *testing.T) {
 			scaleGo(want[:n], a)
 			compare("scale", got, want)
 		}
-	}
+	})
 }
 
 // TestSoftmaxMasked checks that -Inf (masked) entries get exactly 0 and the rest sum to 1,
 // under every kernel set.
 func TestSoftmaxMasked(t *testing.T) {
-	avail, active := Kernels()
-	defer SetKernels(active)
-	for _, name := range avail {
-		if err := SetKernels(name); err != nil {
-			t.Fatal(err)
-		}
+	forEachKernel(t, func(t *testing.T, _ *kernels) {
 		x := make([]float32, 37)
 		for i := range x {
 			x[i] = float32(i%5) - 2
@@ -165,12 +154,12 @@ func TestSoftmaxMasked(t *testing.T) {
 		var sum float64
 		for i, v := range x {
 			if i%3 == 0 && math.Float32bits(v) != 0 {
-				t.Fatalf("%s: masked element %d = %v, want 0", name, i, v)
+				t.Fatalf("masked element %d = %v, want 0", i, v)
 			}
 			sum += float64(v)
 		}
 		if math.Abs(sum-1) > 1e-6 {
-			t.Errorf("%s: sum %v", name, sum)
+			t.Errorf("sum %v", sum)
 		}
-	}
+	})
 }

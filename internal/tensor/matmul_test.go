@@ -207,8 +207,6 @@ func TestQuantActQ8_K(t *testing.T) {
 // any position, with any thread count and any kernel variant.
 func TestMatMulBatchInvariance(t *testing.T) {
 	r := rand.New(rand.NewPCG(9, 10))
-	names, _ := Kernels()
-	defer SetKernels(activeKernels.Load().name)
 	pools := map[int]*Pool{}
 	for _, th := range []int{1, 2, 3, 5} {
 		pools[th] = NewPool(th)
@@ -222,40 +220,36 @@ func TestMatMulBatchInvariance(t *testing.T) {
 		}
 		m := randomMatrix(r, dt, rows, cols)
 		xs := randomVec(r, (maxN+3)*cols)
-		// Reference: each row alone, pure Go, one thread.
-		if err := SetKernels("go"); err != nil {
-			t.Fatal(err)
-		}
-		ref := make([]float32, (maxN+3)*rows)
-		for i := range maxN + 3 {
-			pools[1].MatMul(m, xs[i*cols:(i+1)*cols], 1, ref[i*rows:(i+1)*rows])
-		}
-		out := make([]float32, maxN*rows)
-		for _, kn := range names {
-			if err := SetKernels(kn); err != nil {
-				t.Fatal(err)
+		t.Run(dt.String(), func(t *testing.T) {
+			// Reference: each row alone, pure Go, one thread.
+			useKernels(t, goKernels)
+			ref := make([]float32, (maxN+3)*rows)
+			for i := range maxN + 3 {
+				pools[1].MatMul(m, xs[i*cols:(i+1)*cols], 1, ref[i*rows:(i+1)*rows])
 			}
-			for _, th := range []int{1, 2, 3, 5} {
-				for n := 1; n <= maxN; n++ {
-					for _, off := range []int{0, 3} {
-						if kn == "go" && th == 1 && n == 1 {
-							continue
-						}
-						clear(out)
-						pools[th].MatMul(m, xs[off*cols:(off+n)*cols], n, out)
-						for i := range n {
-							for j := range rows {
-								g, w := out[i*rows+j], ref[(off+i)*rows+j]
-								if math.Float32bits(g) != math.Float32bits(w) {
-									t.Fatalf("%s kernels=%s threads=%d n=%d off=%d: out[%d,%d] = %g, alone %g",
-										dt, kn, th, n, off, i, j, g, w)
+			out := make([]float32, maxN*rows)
+			forEachKernel(t, func(t *testing.T, k *kernels) {
+				for _, th := range []int{1, 2, 3, 5} {
+					for n := 1; n <= maxN; n++ {
+						for _, off := range []int{0, 3} {
+							if k == goKernels && th == 1 && n == 1 {
+								continue
+							}
+							clear(out)
+							pools[th].MatMul(m, xs[off*cols:(off+n)*cols], n, out)
+							for i := range n {
+								for j := range rows {
+									g, w := out[i*rows+j], ref[(off+i)*rows+j]
+									if math.Float32bits(g) != math.Float32bits(w) {
+										t.Fatalf("threads=%d n=%d off=%d: out[%d,%d] = %g, alone %g", th, n, off, i, j, g, w)
+									}
 								}
 							}
 						}
 					}
 				}
-			}
-		}
+			})
+		})
 	}
 }
 
@@ -307,12 +301,11 @@ func TestMatMulShapes(t *testing.T) {
 
 func TestDotF32(t *testing.T) {
 	r := rand.New(rand.NewPCG(13, 14))
-	names, _ := Kernels()
-	defer SetKernels(activeKernels.Load().name)
+	p := NewPool(1)
+	defer p.Close()
 	for _, n := range []int{0, 1, 15, 16, 17, 100, 768} {
 		a, b := randomVec(r, n), randomVec(r, n)
-		SetKernels("go")
-		want := DotF32(a, b)
+		want := dotF32sGo(a, b)
 		var f64 float64
 		for i := range a {
 			f64 += float64(a[i]) * float64(b[i])
@@ -325,21 +318,20 @@ func TestDotF32(t *testing.T) {
 		for i, v := range a {
 			binary.LittleEndian.PutUint32(m.Data[4*i:], math.Float32bits(v))
 		}
-		for _, kn := range names {
-			SetKernels(kn)
-			if got := DotF32(a, b); math.Float32bits(got) != math.Float32bits(want) {
-				t.Errorf("kernels %s n=%d: %g, go %g", kn, n, got, want)
-			}
-			if n > 0 {
-				out := make([]float32, 1)
-				p := NewPool(1)
-				p.MatMul(m, b, 1, out)
-				p.Close()
-				if math.Float32bits(out[0]) != math.Float32bits(want) {
-					t.Errorf("kernels %s n=%d: MatMul %g, DotF32 %g", kn, n, out[0], want)
+		t.Run(fmt.Sprintf("n=%d", n), func(t *testing.T) {
+			forEachKernel(t, func(t *testing.T, _ *kernels) {
+				if got := DotF32(a, b); math.Float32bits(got) != math.Float32bits(want) {
+					t.Errorf("%g, go %g", got, want)
 				}
-			}
-		}
+				if n > 0 {
+					out := make([]float32, 1)
+					p.MatMul(m, b, 1, out)
+					if math.Float32bits(out[0]) != math.Float32bits(want) {
+						t.Errorf("MatMul %g, DotF32 %g", out[0], want)
+					}
+				}
+			})
+		})
 	}
 }
 
@@ -408,25 +400,25 @@ func TestKernelsSubnormalProducts(t *testing.T) {
 	}
 }
 
-// matchGoKernels computes w·x with the pure-Go kernels, then with every other kernel set this CPU
-// has, and fails at the first output whose bits differ; with nanEq, any NaN matches any NaN (the
-// inputs hold NaNs whose payloads the hardware may change). It leaves the active set as it was.
+// matchGoKernels computes w·x with the pure-Go kernels, then, in a subtest named label, with every
+// kernel set this CPU has, and fails at the first output whose bits differ; with nanEq, any NaN
+// matches any NaN (the inputs hold NaNs whose payloads the hardware may change). It leaves the
+// active set as it was.
 func matchGoKernels(t *testing.T, p *Pool, w *Matrix, x []float32, n int, nanEq bool, label string) {
 	t.Helper()
-	names, active := Kernels()
-	defer SetKernels(active)
-	SetKernels("go")
 	want := make([]float32, n*w.Rows)
-	p.MatMul(w, x, n, want)
-	for _, kn := range names[1:] {
-		SetKernels(kn)
-		got := make([]float32, n*w.Rows)
-		p.MatMul(w, x, n, got)
-		for i := range got {
-			g, wv := got[i], want[i]
-			if math.Float32bits(g) != math.Float32bits(wv) && !(nanEq && g != g && wv != wv) {
-				t.Fatalf("%s kernels=%s [%d]: %g (%#08x), go %g (%#08x)", label, kn, i, g, math.Float32bits(g), wv, math.Float32bits(wv))
+	t.Run(label, func(t *testing.T) {
+		useKernels(t, goKernels)
+		p.MatMul(w, x, n, want)
+		forEachKernel(t, func(t *testing.T, _ *kernels) {
+			got := make([]float32, n*w.Rows)
+			p.MatMul(w, x, n, got)
+			for i := range got {
+				g, wv := got[i], want[i]
+				if math.Float32bits(g) != math.Float32bits(wv) && !(nanEq && g != g && wv != wv) {
+					t.Fatalf("[%d]: %g (%#08x), go %g (%#08x)", i, g, math.Float32bits(g), wv, math.Float32bits(wv))
+				}
 			}
-		}
-	}
+		})
+	})
 }

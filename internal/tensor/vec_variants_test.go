@@ -10,13 +10,8 @@ import (
 // each with the pure-Go twin bit for bit, at every length around the vector width, with guard
 // values after the end to catch out-of-bounds writes.
 func TestElementwiseVariantsBitExact(t *testing.T) {
-	avail, active := Kernels()
-	defer SetKernels(active)
 	rng := rand.New(rand.NewPCG(3, 4))
-	for _, name := range avail {
-		if err := SetKernels(name); err != nil {
-			t.Fatal(err)
-		}
+	forEachKernel(t, func(t *testing.T, _ *kernels) {
 		for n := 0; n <= 40; n++ {
 			x := make([]float32, n)
 			base := make([]float32, n+1)
@@ -34,7 +29,7 @@ func TestElementwiseVariantsBitExact(t *testing.T) {
 			axpyGo(want[:n], a, x)
 			for i := range got {
 				if math.Float32bits(got[i]) != math.Float32bits(want[i]) {
-					t.Fatalf("%s: Axpy n=%d element %d: %v, want %v", name, n, i, got[i], want[i])
+					t.Fatalf("Axpy n=%d element %d: %v, want %v", n, i, got[i], want[i])
 				}
 			}
 			gotH := make([]float32, n+1)
@@ -46,11 +41,11 @@ func TestElementwiseVariantsBitExact(t *testing.T) {
 				// Signalling NaNs come out quieted from the hardware: NaN either way.
 				bothNaN := math.IsNaN(float64(gotH[i])) && math.IsNaN(float64(wantH[i]))
 				if math.Float32bits(gotH[i]) != math.Float32bits(wantH[i]) && !bothNaN {
-					t.Fatalf("%s: F16sToF32 n=%d element %d (0x%04x): %v, want %v", name, n, i, h[min(i, n-1)], gotH[i], wantH[i])
+					t.Fatalf("F16sToF32 n=%d element %d (0x%04x): %v, want %v", n, i, h[min(i, n-1)], gotH[i], wantH[i])
 				}
 			}
 		}
-	}
+	})
 }
 
 // TestF16sToF32AllValues converts every half once through the active kernel.
