@@ -37,11 +37,16 @@ func q4_0x4AVX2(w *byte, stride, nb int, xq *int8, xd *float32, xs *int32, out *
 //go:noescape
 func q4_0x4x2AVX2(w *byte, stride, nb int, xq0, xq1 *int8, xd0, xd1 *float32, xs0, xs1 *int32, out *[8]float32)
 
+// q4_Kx4AVX2 sets out[q] = dotQ4_KGo(row q, xq, xd, bs) over nb super-blocks for the 4
+// rows at w (stride bytes apart), prefetching the rows pf bytes ahead.
+//
 //go:noescape
-func q4_Kx4AVX2(w *byte, stride, nb int, xq *int8, xd *float32, bs *int16, out *[4]float32)
+func q4_Kx4AVX2(w *byte, stride, nb int, xq *int8, xd *float32, bs *int16, out *[4]float32, pf int)
 
+// q6_Kx4AVX2 is q4_Kx4AVX2 for Q6_K weights (dotQ6_KGo; bs as for Q4_K).
+//
 //go:noescape
-func q6_Kx4AVX2(w *byte, stride, nb int, xq *int8, xd *float32, bs *int16, out *[4]float32)
+func q6_Kx4AVX2(w *byte, stride, nb int, xq *int8, xd *float32, bs *int16, out *[4]float32, pf int)
 
 //go:noescape
 func f16x4AVX2(w *byte, stride, n16 int, x *float32, out *[4]float32)
@@ -236,7 +241,7 @@ func elemF32(row []byte, t int) float32 {
 }
 
 // tileKAVX2 runs the 4-row K-quant kernels; rows are streamed once per input, the four
-// weight rows staying in L1 across inputs.
+// weight rows staying in L1 across inputs, so only the first input's pass prefetches.
 func tileKAVX2(j *matmulJob, r0, r1 int, dt DType) {
 	rb, cols, rows := j.rowBytes, j.w.Cols, j.w.Rows
 	nb := cols / qkK
@@ -245,16 +250,21 @@ func tileKAVX2(j *matmulJob, r0, r1 int, dt DType) {
 	var v [4]float32
 	for r := r0; r < r4; r += 4 {
 		w := &j.w.Data[r*rb]
+		pf := kPrefetchRows * rb
 		for i := range j.n {
 			if dt == Q4_K {
-				q4_Kx4AVX2(w, rb, nb, &a.q[i*cols], &a.d[i*nb], &a.bs[i*nb*16], &v)
+				q4_Kx4AVX2(w, rb, nb, &a.q[i*cols], &a.d[i*nb], &a.bs[i*nb*16], &v, pf)
 			} else {
-				q6_Kx4AVX2(w, rb, nb, &a.q[i*cols], &a.d[i*nb], &a.bs[i*nb*16], &v)
+				q6_Kx4AVX2(w, rb, nb, &a.q[i*cols], &a.d[i*nb], &a.bs[i*nb*16], &v, pf)
 			}
 			scatter4(j.out, rows, i, r, &v)
+			pf = 0
 		}
 	}
 	if r4 < r1 {
 		tileKGo(j, r4, r1, dt)
 	}
 }
+
+// kPrefetchRows is how many rows ahead the K-quant kernels prefetch: the group after next.
+const kPrefetchRows = 8

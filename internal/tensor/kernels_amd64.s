@@ -322,8 +322,17 @@ GLOBL q4kPerm<>(SB), RODATA|NOPTR, $32
 	Q4KCHUNK(80, 128, 128, 160, isum); \
 	Q4KCHUNK(112, 192, 192, 224, isum)
 
-// func q4_Kx4AVX2(w *byte, stride, nb int, xq *int8, xd *float32, bs *int16, out *[4]float32)
-TEXT ·q4_Kx4AVX2(SB), NOSPLIT, $0-56
+// PFK(pf, off): prefetch the four rows' bytes pf+off.. (pf is an argument; R10 clobbered).
+#define PFK(pf, off) \
+	MOVQ pf, R10; \
+	ADDQ SI, R10; \
+	PREFETCHT0 off(R10); \
+	PREFETCHT0 off(R10)(BX*1); \
+	PREFETCHT0 off(R10)(BX*2); \
+	PREFETCHT0 off(R10)(R8*1)
+
+// func q4_Kx4AVX2(w *byte, stride, nb int, xq *int8, xd *float32, bs *int16, out *[4]float32, pf int)
+TEXT ·q4_Kx4AVX2(SB), NOSPLIT, $0-64
 	MOVQ w+0(FP), SI
 	MOVQ stride+8(FP), BX
 	MOVQ nb+16(FP), CX
@@ -340,6 +349,9 @@ TEXT ·q4_Kx4AVX2(SB), NOSPLIT, $0-56
 	JE q4kdone
 
 q4kloop:
+	PFK(pf+56(FP), 0)
+	PFK(pf+56(FP), 64)
+	PFK(pf+56(FP), 128)
 	MOVQ SI, R10
 	Q4KROW(Y0, Y4)
 	LEAQ (SI)(BX*1), R10
@@ -451,8 +463,8 @@ GLOBL q6kShuf<>(SB), RODATA|NOPTR, $128
 	VPSLLD $5, Y9, Y9; \
 	VPSUBD Y9, acc, acc
 
-// func q6_Kx4AVX2(w *byte, stride, nb int, xq *int8, xd *float32, bs *int16, out *[4]float32)
-TEXT ·q6_Kx4AVX2(SB), NOSPLIT, $0-56
+// func q6_Kx4AVX2(w *byte, stride, nb int, xq *int8, xd *float32, bs *int16, out *[4]float32, pf int)
+TEXT ·q6_Kx4AVX2(SB), NOSPLIT, $0-64
 	MOVQ w+0(FP), SI
 	MOVQ stride+8(FP), BX
 	MOVQ nb+16(FP), CX
@@ -471,6 +483,10 @@ TEXT ·q6_Kx4AVX2(SB), NOSPLIT, $0-56
 	JE q6kdone
 
 q6kloop:
+	PFK(pf+56(FP), 0)
+	PFK(pf+56(FP), 64)
+	PFK(pf+56(FP), 128)
+	PFK(pf+56(FP), 192)
 	MOVQ SI, R10
 	Q6KROW(Y0)
 	LEAQ (SI)(BX*1), R10
