@@ -82,8 +82,8 @@ var avx2Kernels = &kernels{
 	tiles: [...]tileFunc{
 		Q8_0: func(j *matmulJob, r0, r1 int) { tileQ8AVX2(j, r0, r1, Q8_0) },
 		Q4_0: func(j *matmulJob, r0, r1 int) { tileQ8AVX2(j, r0, r1, Q4_0) },
-		Q4_K: func(j *matmulJob, r0, r1 int) { tileKAVX2(j, r0, r1, Q4_K) },
-		Q6_K: func(j *matmulJob, r0, r1 int) { tileKAVX2(j, r0, r1, Q6_K) },
+		Q4_K: func(j *matmulJob, r0, r1 int) { tileKAVX(j, r0, r1, Q4_K, false) },
+		Q6_K: func(j *matmulJob, r0, r1 int) { tileKAVX(j, r0, r1, Q6_K, false) },
 		F16:  func(j *matmulJob, r0, r1 int) { tileFloatAVX2(j, r0, r1, j.act.f, F16) },
 		BF16: func(j *matmulJob, r0, r1 int) { tileFloatAVX2(j, r0, r1, j.act.f, BF16) },
 		F32:  func(j *matmulJob, r0, r1 int) { tileFloatAVX2(j, r0, r1, j.x, F32) },
@@ -240,9 +240,10 @@ func elemF32(row []byte, t int) float32 {
 	return math.Float32frombits(binary.LittleEndian.Uint32(row[4*t:]))
 }
 
-// tileKAVX2 runs the 4-row K-quant kernels; rows are streamed once per input, the four
-// weight rows staying in L1 across inputs, so only the first input's pass prefetches.
-func tileKAVX2(j *matmulJob, r0, r1 int, dt DType) {
+// tileKAVX runs the 4-row K-quant kernels (the AVX-512 Q4_K one if zmm); rows are streamed
+// once per input, the four weight rows staying in L1 across inputs, so only the first
+// input's pass prefetches.
+func tileKAVX(j *matmulJob, r0, r1 int, dt DType, zmm bool) {
 	rb, cols, rows := j.rowBytes, j.w.Cols, j.w.Rows
 	nb := cols / qkK
 	a := j.act
@@ -252,9 +253,12 @@ func tileKAVX2(j *matmulJob, r0, r1 int, dt DType) {
 		w := &j.w.Data[r*rb]
 		pf := kPrefetchRows * rb
 		for i := range j.n {
-			if dt == Q4_K {
+			switch {
+			case dt == Q4_K && zmm:
+				q4_Kx4AVX512(w, rb, nb, &a.q[i*cols], &a.d[i*nb], &a.bs[i*nb*16], &v, pf)
+			case dt == Q4_K:
 				q4_Kx4AVX2(w, rb, nb, &a.q[i*cols], &a.d[i*nb], &a.bs[i*nb*16], &v, pf)
-			} else {
+			default:
 				q6_Kx4AVX2(w, rb, nb, &a.q[i*cols], &a.d[i*nb], &a.bs[i*nb*16], &v, pf)
 			}
 			scatter4(j.out, rows, i, r, &v)

@@ -1,0 +1,499 @@
+//go:build amd64 && !purego
+
+#include "textflag.h"
+
+// K-quant kernels (Q4_K, Q6_K weights × Q8_K activations). Each reproduces the pure-Go
+// reference order exactly (see kernels_go.go): integer super-block sums are exact
+// whatever the instruction order, and the float chain per (weight row, input row) is
+// the same sequence of separately rounded multiplies and adds, one SIMD lane per row.
+
+// HSUM4(a, b, c, d, xa): xa (the low half of a) = [Σa Σb Σc Σd] (b, c clobbered).
+#define HSUM4(a, b, c, d, xa) \
+	VPHADDD b, a, a; \
+	VPHADDD d, c, c; \
+	VPHADDD c, a, a; \
+	VEXTRACTI128 $1, a, X9; \
+	VPADDD X9, xa, xa
+
+// DW4(off, dst): dst (xmm) = 4 floats, the f16 at off in each of the 4 rows (AX, R11
+// clobbered).
+// The halves are gathered in a GPR: VPINSRW would put four more uops on port 5, which
+// the horizontal sums already load most.
+#define DW4(off, dst) \
+	MOVWQZX off(SI), AX; \
+	MOVWQZX off(SI)(BX*1), R11; \
+	SHLQ $16, R11; \
+	ORQ R11, AX; \
+	MOVWQZX off(SI)(BX*2), R11; \
+	SHLQ $32, R11; \
+	ORQ R11, AX; \
+	MOVWQZX off(SI)(R8*1), R11; \
+	SHLQ $48, R11; \
+	ORQ R11, AX; \
+	VMOVQ AX, dst; \
+	VCVTPH2PS dst, dst
+
+// ---------------------------------------------------------------------------------
+// Q4_K weights × Q8_K activations. Per super-block and row: isum = Σ_j sc_j·Σ q·x (8 int32
+// lanes, reduced later) and msum = Σ_j m_j·(bsum_2j + bsum_2j+1); both exact.
+
+// Word k of a 128-bit lane broadcast to all 8 words (the same in both lanes).
+DATA q4kShuf<>+0(SB)/8, $0x0100010001000100
+DATA q4kShuf<>+8(SB)/8, $0x0100010001000100
+DATA q4kShuf<>+16(SB)/8, $0x0100010001000100
+DATA q4kShuf<>+24(SB)/8, $0x0100010001000100
+DATA q4kShuf<>+32(SB)/8, $0x0302030203020302
+DATA q4kShuf<>+40(SB)/8, $0x0302030203020302
+DATA q4kShuf<>+48(SB)/8, $0x0302030203020302
+DATA q4kShuf<>+56(SB)/8, $0x0302030203020302
+DATA q4kShuf<>+64(SB)/8, $0x0504050405040504
+DATA q4kShuf<>+72(SB)/8, $0x0504050405040504
+DATA q4kShuf<>+80(SB)/8, $0x0504050405040504
+DATA q4kShuf<>+88(SB)/8, $0x0504050405040504
+DATA q4kShuf<>+96(SB)/8, $0x0706070607060706
+DATA q4kShuf<>+104(SB)/8, $0x0706070607060706
+DATA q4kShuf<>+112(SB)/8, $0x0706070607060706
+DATA q4kShuf<>+120(SB)/8, $0x0706070607060706
+DATA q4kShuf<>+128(SB)/8, $0x0908090809080908
+DATA q4kShuf<>+136(SB)/8, $0x0908090809080908
+DATA q4kShuf<>+144(SB)/8, $0x0908090809080908
+DATA q4kShuf<>+152(SB)/8, $0x0908090809080908
+DATA q4kShuf<>+160(SB)/8, $0x0b0a0b0a0b0a0b0a
+DATA q4kShuf<>+168(SB)/8, $0x0b0a0b0a0b0a0b0a
+DATA q4kShuf<>+176(SB)/8, $0x0b0a0b0a0b0a0b0a
+DATA q4kShuf<>+184(SB)/8, $0x0b0a0b0a0b0a0b0a
+DATA q4kShuf<>+192(SB)/8, $0x0d0c0d0c0d0c0d0c
+DATA q4kShuf<>+200(SB)/8, $0x0d0c0d0c0d0c0d0c
+DATA q4kShuf<>+208(SB)/8, $0x0d0c0d0c0d0c0d0c
+DATA q4kShuf<>+216(SB)/8, $0x0d0c0d0c0d0c0d0c
+DATA q4kShuf<>+224(SB)/8, $0x0f0e0f0e0f0e0f0e
+DATA q4kShuf<>+232(SB)/8, $0x0f0e0f0e0f0e0f0e
+DATA q4kShuf<>+240(SB)/8, $0x0f0e0f0e0f0e0f0e
+DATA q4kShuf<>+248(SB)/8, $0x0f0e0f0e0f0e0f0e
+GLOBL q4kShuf<>(SB), RODATA|NOPTR, $256
+
+// [d0 dm0 d1 dm1 ...] -> [d0 d1 d2 d3 dm0 dm1 dm2 dm3]
+DATA q4kPerm<>+0(SB)/4, $0
+DATA q4kPerm<>+4(SB)/4, $2
+DATA q4kPerm<>+8(SB)/4, $4
+DATA q4kPerm<>+12(SB)/4, $6
+DATA q4kPerm<>+16(SB)/4, $1
+DATA q4kPerm<>+20(SB)/4, $3
+DATA q4kPerm<>+24(SB)/4, $5
+DATA q4kPerm<>+28(SB)/4, $7
+GLOBL q4kPerm<>(SB), RODATA|NOPTR, $32
+
+// Q4KCHUNK(j, acc): 64 elements of the row at R10 (sub-blocks 2j, 2j+1).
+#define Q4KCHUNK(qoff, xoff, shlo, shhi, acc) \
+	VMOVDQU qoff(R10), Y10; \
+	VPAND Y14, Y10, Y11; \
+	VPSRLW $4, Y10, Y10; \
+	VPAND Y14, Y10, Y10; \
+	VPMADDUBSW xoff(DI), Y11, Y11; \
+	VPSHUFB q4kShuf<>+shlo(SB), Y12, Y9; \
+	VPMADDWD Y9, Y11, Y11; \
+	VPADDD Y11, acc, acc; \
+	VPMADDUBSW xoff+32(DI), Y10, Y10; \
+	VPSHUFB q4kShuf<>+shhi(SB), Y12, Y9; \
+	VPMADDWD Y9, Y10, Y10; \
+	VPADDD Y10, acc, acc
+
+// Q4KROW(isum, msum): one row at R10. The 6-bit scales/mins are unpacked in GPRs:
+// scales 0-3 = low 6 bits of bytes 0-3, mins 0-3 = of bytes 4-7; scales 4-7 = low
+// nibbles of bytes 8-11 | top bits of bytes 0-3 << 4; mins 4-7 = high nibbles of
+// bytes 8-11 | top bits of bytes 4-7 << 4.
+#define Q4KROW(isum, msum) \
+	MOVL 4(R10), AX; \
+	MOVL 8(R10), R11; \
+	MOVL 12(R10), R12; \
+	MOVL AX, R13; \
+	ANDL $0x3f3f3f3f, R13; \
+	MOVL R12, R14; \
+	ANDL $0x0f0f0f0f, R14; \
+	SHRL $6, AX; \
+	ANDL $0x03030303, AX; \
+	SHLL $4, AX; \
+	ORL AX, R14; \
+	SHLQ $32, R14; \
+	ORQ R14, R13; \
+	MOVL R11, AX; \
+	ANDL $0x3f3f3f3f, AX; \
+	SHRL $4, R12; \
+	ANDL $0x0f0f0f0f, R12; \
+	SHRL $6, R11; \
+	ANDL $0x03030303, R11; \
+	SHLL $4, R11; \
+	ORL R11, R12; \
+	SHLQ $32, R12; \
+	ORQ R12, AX; \
+	VMOVQ R13, X12; \
+	VPMOVZXBW X12, X12; \
+	VINSERTI128 $1, X12, Y12, Y12; \
+	VMOVQ AX, X13; \
+	VPUNPCKLBW X13, X13, X13; \
+	VPMOVZXBW X13, Y13; \
+	VPMADDWD (R9), Y13, msum; \
+	VPXOR isum, isum, isum; \
+	Q4KCHUNK(16, 0, 0, 32, isum); \
+	Q4KCHUNK(48, 64, 64, 96, isum); \
+	Q4KCHUNK(80, 128, 128, 160, isum); \
+	Q4KCHUNK(112, 192, 192, 224, isum)
+
+// PFK(pf, off): prefetch the four rows' bytes pf+off.. (pf is an argument; R10 clobbered).
+#define PFK(pf, off) \
+	MOVQ pf, R10; \
+	ADDQ SI, R10; \
+	PREFETCHT0 off(R10); \
+	PREFETCHT0 off(R10)(BX*1); \
+	PREFETCHT0 off(R10)(BX*2); \
+	PREFETCHT0 off(R10)(R8*1)
+
+// func q4_Kx4AVX2(w *byte, stride, nb int, xq *int8, xd *float32, bs *int16, out *[4]float32, pf int)
+TEXT ·q4_Kx4AVX2(SB), NOSPLIT, $0-64
+	MOVQ w+0(FP), SI
+	MOVQ stride+8(FP), BX
+	MOVQ nb+16(FP), CX
+	MOVQ xq+24(FP), DI
+	MOVQ xd+32(FP), DX
+	MOVQ bs+40(FP), R9
+	LEAQ (BX)(BX*2), R8
+	VPCMPEQW Y14, Y14, Y14
+	VPSRLW $12, Y14, Y14
+	VPACKUSWB Y14, Y14, Y14
+	VMOVDQU q4kPerm<>(SB), Y15
+	VXORPS X8, X8, X8
+	TESTQ CX, CX
+	JE q4kdone
+
+q4kloop:
+	PFK(pf+56(FP), 0)
+	PFK(pf+56(FP), 64)
+	PFK(pf+56(FP), 128)
+	MOVQ SI, R10
+	Q4KROW(Y0, Y4)
+	LEAQ (SI)(BX*1), R10
+	Q4KROW(Y1, Y5)
+	LEAQ (SI)(BX*2), R10
+	Q4KROW(Y2, Y6)
+	LEAQ (SI)(R8*1), R10
+	Q4KROW(Y3, Y7)
+	// Y0 = [isum rows 0..3 | msum rows 0..3]
+	VPHADDD Y1, Y0, Y0
+	VPHADDD Y3, Y2, Y2
+	VPHADDD Y2, Y0, Y0
+	VPHADDD Y5, Y4, Y4
+	VPHADDD Y7, Y6, Y6
+	VPHADDD Y6, Y4, Y4
+	VPERM2I128 $0x20, Y4, Y0, Y1
+	VPERM2I128 $0x31, Y4, Y0, Y2
+	VPADDD Y2, Y1, Y0
+	VCVTDQ2PS Y0, Y0
+	VMOVD (SI), X1
+	VPINSRD $1, (SI)(BX*1), X1, X1
+	VPINSRD $2, (SI)(BX*2), X1, X1
+	VPINSRD $3, (SI)(R8*1), X1, X1
+	VCVTPH2PS X1, Y1
+	VPERMPS Y1, Y15, Y1
+	VBROADCASTSS (DX), Y2
+	VMULPS Y2, Y1, Y1
+	VMULPS Y1, Y0, Y0
+	VADDPS X0, X8, X8
+	VEXTRACTF128 $1, Y0, X1
+	VSUBPS X1, X8, X8
+	ADDQ $144, SI
+	ADDQ $256, DI
+	ADDQ $4, DX
+	ADDQ $32, R9
+	DECQ CX
+	JNZ q4kloop
+
+q4kdone:
+	MOVQ out+48(FP), AX
+	VMOVUPS X8, (AX)
+	VZEROUPPER
+	RET
+
+// ---------------------------------------------------------------------------------
+// Q6_K weights × Q8_K activations: Σ_g sc_g·(Σ q6·x - 32·bsum_g) with q6 unsigned 0..63.
+
+// Bytes 2p (×8) then 2p+1 (×8): the int8 scales of the two 16-element groups of chunk p.
+DATA q6kShuf<>+0(SB)/8, $0x0000000000000000
+DATA q6kShuf<>+8(SB)/8, $0x0101010101010101
+DATA q6kShuf<>+16(SB)/8, $0x0202020202020202
+DATA q6kShuf<>+24(SB)/8, $0x0303030303030303
+DATA q6kShuf<>+32(SB)/8, $0x0404040404040404
+DATA q6kShuf<>+40(SB)/8, $0x0505050505050505
+DATA q6kShuf<>+48(SB)/8, $0x0606060606060606
+DATA q6kShuf<>+56(SB)/8, $0x0707070707070707
+DATA q6kShuf<>+64(SB)/8, $0x0808080808080808
+DATA q6kShuf<>+72(SB)/8, $0x0909090909090909
+DATA q6kShuf<>+80(SB)/8, $0x0a0a0a0a0a0a0a0a
+DATA q6kShuf<>+88(SB)/8, $0x0b0b0b0b0b0b0b0b
+DATA q6kShuf<>+96(SB)/8, $0x0c0c0c0c0c0c0c0c
+DATA q6kShuf<>+104(SB)/8, $0x0d0d0d0d0d0d0d0d
+DATA q6kShuf<>+112(SB)/8, $0x0e0e0e0e0e0e0e0e
+DATA q6kShuf<>+120(SB)/8, $0x0f0f0f0f0f0f0f0f
+GLOBL q6kShuf<>(SB), RODATA|NOPTR, $128
+
+// Q6KDOT(q, xoff, shoff, acc): acc += scale-weighted q·x for one 32-element chunk.
+#define Q6KDOT(q, xoff, shoff, acc) \
+	VPMADDUBSW xoff(DI), q, q; \
+	VPSHUFB q6kShuf<>+shoff(SB), X12, X9; \
+	VPMOVSXBW X9, Y9; \
+	VPMADDWD Y9, q, q; \
+	VPADDD q, acc, acc
+
+// Q6KHALF(h): 128 elements: ql at 64h, qh at 128+32h, x at 128h, chunks p = 4h..4h+3.
+#define Q6KHALF(qloff, qloff2, qhoff, x0, x1, x2, x3, s0, s1, s2, s3, acc) \
+	VMOVDQU qloff(R10), Y4; \
+	VMOVDQU qloff2(R10), Y5; \
+	VMOVDQU qhoff(R10), Y6; \
+	VPAND Y14, Y6, Y7; \
+	VPSLLW $4, Y7, Y7; \
+	VPAND Y15, Y4, Y8; \
+	VPOR Y7, Y8, Y8; \
+	Q6KDOT(Y8, x0, s0, acc); \
+	VPSLLW $2, Y6, Y7; \
+	VPAND Y13, Y7, Y7; \
+	VPAND Y15, Y5, Y8; \
+	VPOR Y7, Y8, Y8; \
+	Q6KDOT(Y8, x1, s1, acc); \
+	VPSRLW $4, Y4, Y8; \
+	VPAND Y15, Y8, Y8; \
+	VPAND Y13, Y6, Y7; \
+	VPOR Y7, Y8, Y8; \
+	Q6KDOT(Y8, x2, s2, acc); \
+	VPSRLW $4, Y5, Y8; \
+	VPAND Y15, Y8, Y8; \
+	VPSRLW $2, Y6, Y7; \
+	VPAND Y13, Y7, Y7; \
+	VPOR Y7, Y8, Y8; \
+	Q6KDOT(Y8, x3, s3, acc)
+
+#define Q6KROW(acc) \
+	VMOVDQU 192(R10), X12; \
+	VPXOR acc, acc, acc; \
+	Q6KHALF(0, 32, 128, 0, 32, 64, 96, 0, 16, 32, 48, acc); \
+	Q6KHALF(64, 96, 160, 128, 160, 192, 224, 64, 80, 96, 112, acc); \
+	VPMOVSXBW X12, Y9; \
+	VPMADDWD (R9), Y9, Y9; \
+	VPSLLD $5, Y9, Y9; \
+	VPSUBD Y9, acc, acc
+
+// func q6_Kx4AVX2(w *byte, stride, nb int, xq *int8, xd *float32, bs *int16, out *[4]float32, pf int)
+TEXT ·q6_Kx4AVX2(SB), NOSPLIT, $0-64
+	MOVQ w+0(FP), SI
+	MOVQ stride+8(FP), BX
+	MOVQ nb+16(FP), CX
+	MOVQ xq+24(FP), DI
+	MOVQ xd+32(FP), DX
+	MOVQ bs+40(FP), R9
+	LEAQ (BX)(BX*2), R8
+	VPCMPEQW Y15, Y15, Y15
+	VPSRLW $12, Y15, Y15
+	VPACKUSWB Y15, Y15, Y15
+	VPSRLW $2, Y15, Y14
+	VPAND Y15, Y14, Y14
+	VPSLLW $4, Y14, Y13
+	VXORPS X11, X11, X11
+	TESTQ CX, CX
+	JE q6kdone
+
+q6kloop:
+	PFK(pf+56(FP), 0)
+	PFK(pf+56(FP), 64)
+	PFK(pf+56(FP), 128)
+	PFK(pf+56(FP), 192)
+	MOVQ SI, R10
+	Q6KROW(Y0)
+	LEAQ (SI)(BX*1), R10
+	Q6KROW(Y1)
+	LEAQ (SI)(BX*2), R10
+	Q6KROW(Y2)
+	LEAQ (SI)(R8*1), R10
+	Q6KROW(Y3)
+	HSUM4(Y0, Y1, Y2, Y3, X0)
+	VCVTDQ2PS X0, X0
+	DW4(208, X1)
+	VBROADCASTSS (DX), X2
+	VMULPS X2, X1, X1
+	VMULPS X1, X0, X0
+	VADDPS X0, X11, X11
+	ADDQ $210, SI
+	ADDQ $256, DI
+	ADDQ $4, DX
+	ADDQ $32, R9
+	DECQ CX
+	JNZ q6kloop
+
+q6kdone:
+	MOVQ out+48(FP), AX
+	VMOVUPS X11, (AX)
+	VZEROUPPER
+	RET
+
+// ---------------------------------------------------------------------------------
+// AVX-512 Q4_K kernel: the AVX2 kernel's arithmetic (kernels_amd64.s) with two weight rows
+// per zmm (row q in the low 256 bits, row q+1 in the high), the 6-bit scales of all four
+// rows unpacked at once in vector registers, and the same float sequence per row.
+
+// Per 128-bit lane of dwords [sc0-3, sc4-7, sc8-11, -]: shifts and masks giving
+// [scales 0-3, scales 4-7, mins 0-3, mins 4-7] (see Q4KROW in kernels_amd64.s).
+DATA q4kzShP<>+0(SB)/8, $0x0000000200000000
+DATA q4kzShP<>+8(SB)/8, $0x0000000200000000
+DATA q4kzMaskP<>+0(SB)/8, $0x303030303f3f3f3f
+DATA q4kzMaskP<>+8(SB)/8, $0x303030303f3f3f3f
+DATA q4kzShQ<>+0(SB)/8, $0x0000000000000000
+DATA q4kzShQ<>+8(SB)/8, $0x0000000400000000
+DATA q4kzMaskQ<>+0(SB)/8, $0x0f0f0f0f00000000
+DATA q4kzMaskQ<>+8(SB)/8, $0x0f0f0f0f00000000
+GLOBL q4kzShP<>(SB), RODATA|NOPTR, $16
+GLOBL q4kzMaskP<>(SB), RODATA|NOPTR, $16
+GLOBL q4kzShQ<>(SB), RODATA|NOPTR, $16
+GLOBL q4kzMaskQ<>(SB), RODATA|NOPTR, $16
+
+// Q4KZPAIR(woff, w1, s, shlo, shhi, acc): the 64 elements of chunk j for the row pair
+// at (SI)(w0) and (SI)(w1): acc += scale-weighted nibbles · x (Z11 = x lo, Z12 = x hi
+// broadcast to both halves); s holds the pair's scale words, shlo/shhi the word pickers.
+#define Q4KZPAIR(wlo, whi, s, shlo, shhi, acc) \
+	VMOVDQU32 wlo, Y28; \
+	VINSERTI64X4 $1, whi, Z28, Z28; \
+	VPANDD Z31, Z28, Z29; \
+	VPSRLW $4, Z28, Z28; \
+	VPANDD Z31, Z28, Z28; \
+	VPMADDUBSW Z11, Z29, Z29; \
+	VPSHUFB shlo, s, Z13; \
+	VPMADDWD Z13, Z29, Z29; \
+	VPADDD Z29, acc, acc; \
+	VPMADDUBSW Z12, Z28, Z28; \
+	VPSHUFB shhi, s, Z13; \
+	VPMADDWD Z13, Z28, Z28; \
+	VPADDD Z28, acc, acc
+
+#define Q4KZCHUNK(qoff, xoff, shlo, shhi) \
+	VBROADCASTI64X4 xoff(DI), Z11; \
+	VBROADCASTI64X4 xoff+32(DI), Z12; \
+	Q4KZPAIR(qoff(SI), qoff(SI)(BX*1), Z9, shlo, shhi, Z0); \
+	Q4KZPAIR(qoff(SI)(BX*2), qoff(SI)(R8*1), Z10, shlo, shhi, Z2)
+
+// func q4_Kx4AVX512(w *byte, stride, nb int, xq *int8, xd *float32, bs *int16, out *[4]float32, pf int)
+TEXT ·q4_Kx4AVX512(SB), NOSPLIT, $0-64
+	MOVQ w+0(FP), SI
+	MOVQ stride+8(FP), BX
+	MOVQ nb+16(FP), CX
+	MOVQ xq+24(FP), DI
+	MOVQ xd+32(FP), DX
+	MOVQ bs+40(FP), R9
+	MOVQ pf+56(FP), R11
+	LEAQ (BX)(BX*2), R8
+	VPTERNLOGD $0xff, Z31, Z31, Z31
+	VPSRLW $12, Z31, Z31
+	VPACKUSWB Z31, Z31, Z31
+	VBROADCASTI32X4 q4kShuf<>+0(SB), Z16
+	VBROADCASTI32X4 q4kShuf<>+32(SB), Z17
+	VBROADCASTI32X4 q4kShuf<>+64(SB), Z18
+	VBROADCASTI32X4 q4kShuf<>+96(SB), Z19
+	VBROADCASTI32X4 q4kShuf<>+128(SB), Z20
+	VBROADCASTI32X4 q4kShuf<>+160(SB), Z21
+	VBROADCASTI32X4 q4kShuf<>+192(SB), Z22
+	VBROADCASTI32X4 q4kShuf<>+224(SB), Z23
+	VMOVDQU q4kPerm<>(SB), Y15
+	VXORPS X8, X8, X8
+	TESTQ CX, CX
+	JE q4kzdone
+
+q4kzloop:
+	LEAQ (SI)(R11*1), R10
+	PREFETCHT0 (R10)
+	PREFETCHT0 (R10)(BX*1)
+	PREFETCHT0 (R10)(BX*2)
+	PREFETCHT0 (R10)(R8*1)
+	PREFETCHT0 64(R10)
+	PREFETCHT0 64(R10)(BX*1)
+	PREFETCHT0 64(R10)(BX*2)
+	PREFETCHT0 64(R10)(R8*1)
+	PREFETCHT0 128(R10)
+	PREFETCHT0 128(R10)(BX*1)
+	PREFETCHT0 128(R10)(BX*2)
+	PREFETCHT0 128(R10)(R8*1)
+
+	// Z25 lane q = row q's [scales 0-7, mins 0-7] bytes.
+	VMOVDQU32 4(SI), X24
+	VINSERTI32X4 $1, 4(SI)(BX*1), Y24, Y24
+	VMOVDQU32 4(SI)(BX*2), X25
+	VINSERTI32X4 $1, 4(SI)(R8*1), Y25, Y25
+	VINSERTI64X4 $1, Y25, Z24, Z24
+	VPSHUFD $0x50, Z24, Z25
+	VPSHUFD $0xaa, Z24, Z26
+	VBROADCASTI32X4 q4kzShP<>(SB), Z27
+	VPSRLVD Z27, Z25, Z25
+	VBROADCASTI32X4 q4kzMaskP<>(SB), Z27
+	VPANDD Z27, Z25, Z25
+	VBROADCASTI32X4 q4kzShQ<>(SB), Z27
+	VPSRLVD Z27, Z26, Z26
+	VBROADCASTI32X4 q4kzMaskQ<>(SB), Z27
+	VPANDD Z27, Z26, Z26
+	VPORD Z26, Z25, Z25
+	// Z14 lane q = row q's mins as byte pairs [m0 m0 m1 m1 ...].
+	VPUNPCKHBW Z25, Z25, Z14
+	VBROADCASTI64X4 (R9), Z30
+
+	// Rows 0, 1: Z9 = scale words [row 0, row 0, row 1, row 1] by lane; Z4 = msum.
+	VPMOVZXBW Y25, Z9
+	VSHUFI64X2 $0xa0, Z9, Z9, Z9
+	VPMOVZXBW Y14, Z27
+	VPMADDWD Z30, Z27, Z4
+	// Rows 2, 3 likewise in Z10, Z6.
+	VEXTRACTI64X4 $1, Z25, Y26
+	VPMOVZXBW Y26, Z10
+	VSHUFI64X2 $0xa0, Z10, Z10, Z10
+	VEXTRACTI64X4 $1, Z14, Y26
+	VPMOVZXBW Y26, Z27
+	VPMADDWD Z30, Z27, Z6
+
+	VPXORD Z0, Z0, Z0
+	VPXORD Z2, Z2, Z2
+	Q4KZCHUNK(16, 0, Z16, Z17)
+	Q4KZCHUNK(48, 64, Z18, Z19)
+	Q4KZCHUNK(80, 128, Z20, Z21)
+	Q4KZCHUNK(112, 192, Z22, Z23)
+
+	// Y0..Y3 = isum rows 0..3, Y4..Y7 = msum rows 0..3 (8 lanes each), then as q4_Kx4AVX2.
+	VEXTRACTI64X4 $1, Z0, Y1
+	VEXTRACTI64X4 $1, Z2, Y3
+	VEXTRACTI64X4 $1, Z4, Y5
+	VEXTRACTI64X4 $1, Z6, Y7
+	VPHADDD Y1, Y0, Y0
+	VPHADDD Y3, Y2, Y2
+	VPHADDD Y2, Y0, Y0
+	VPHADDD Y5, Y4, Y4
+	VPHADDD Y7, Y6, Y6
+	VPHADDD Y6, Y4, Y4
+	VPERM2I128 $0x20, Y4, Y0, Y1
+	VPERM2I128 $0x31, Y4, Y0, Y2
+	VPADDD Y2, Y1, Y0
+	VCVTDQ2PS Y0, Y0
+	VMOVD (SI), X1
+	VPINSRD $1, (SI)(BX*1), X1, X1
+	VPINSRD $2, (SI)(BX*2), X1, X1
+	VPINSRD $3, (SI)(R8*1), X1, X1
+	VCVTPH2PS X1, Y1
+	VPERMPS Y1, Y15, Y1
+	VBROADCASTSS (DX), Y2
+	VMULPS Y2, Y1, Y1
+	VMULPS Y1, Y0, Y0
+	VADDPS X0, X8, X8
+	VEXTRACTF128 $1, Y0, X1
+	VSUBPS X1, X8, X8
+	ADDQ $144, SI
+	ADDQ $256, DI
+	ADDQ $4, DX
+	ADDQ $32, R9
+	DECQ CX
+	JNZ q4kzloop
+
+q4kzdone:
+	MOVQ out+48(FP), AX
+	VMOVUPS X8, (AX)
+	VZEROUPPER
+	RET
