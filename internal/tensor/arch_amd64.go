@@ -240,7 +240,7 @@ func elemF32(row []byte, t int) float32 {
 	return math.Float32frombits(binary.LittleEndian.Uint32(row[4*t:]))
 }
 
-// tileKAVX runs the 4-row K-quant kernels (the AVX-512 Q4_K one if zmm); rows are streamed
+// tileKAVX runs the 4-row K-quant kernels (the AVX-512 ones if zmm); rows are streamed
 // once per input, the four weight rows staying in L1 across inputs, so only the first
 // input's pass prefetches.
 func tileKAVX(j *matmulJob, r0, r1 int, dt DType, zmm bool) {
@@ -258,6 +258,8 @@ func tileKAVX(j *matmulJob, r0, r1 int, dt DType, zmm bool) {
 				q4_Kx4AVX512(w, rb, nb, &a.q[i*cols], &a.d[i*nb], &a.bs[i*nb*16], &v, pf)
 			case dt == Q4_K:
 				q4_Kx4AVX2(w, rb, nb, &a.q[i*cols], &a.d[i*nb], &a.bs[i*nb*16], &v, pf)
+			case zmm:
+				q6_Kx4AVX512(w, rb, nb, &a.q[i*cols], &a.d[i*nb], &a.bs[i*nb*16], &v, pf)
 			default:
 				q6_Kx4AVX2(w, rb, nb, &a.q[i*cols], &a.d[i*nb], &a.bs[i*nb*16], &v, pf)
 			}

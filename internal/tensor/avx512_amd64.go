@@ -47,11 +47,16 @@ func f32x8AVX512(w *byte, stride, n16 int, x *float32, out *[8]float32, pf int)
 //go:noescape
 func q4_Kx4AVX512(w *byte, stride, nb int, xq *int8, xd *float32, bs *int16, out *[4]float32, pf int)
 
+// q6_Kx4AVX512 is q6_Kx4AVX2 on AVX-512 (dotQ6_KGo).
+//
+//go:noescape
+func q6_Kx4AVX512(w *byte, stride, nb int, xq *int8, xd *float32, bs *int16, out *[4]float32, pf int)
+
 func hasAVX512() bool {
 	return cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW && cpu.X86.HasAVX512VL
 }
 
-// avx512Kernels is avx2Kernels with the float and Q4_K tiles on AVX-512.
+// avx512Kernels is avx2Kernels with the float and K-quant tiles on AVX-512.
 var avx512Kernels = func() *kernels {
 	k := *avx2Kernels
 	k.name = "avx512"
@@ -59,6 +64,7 @@ var avx512Kernels = func() *kernels {
 	k.tiles[BF16] = func(j *matmulJob, r0, r1 int) { tileFloatAVX512(j, r0, r1, j.act.f, BF16) }
 	k.tiles[F32] = func(j *matmulJob, r0, r1 int) { tileFloatAVX512(j, r0, r1, j.x, F32) }
 	k.tiles[Q4_K] = func(j *matmulJob, r0, r1 int) { tileKAVX(j, r0, r1, Q4_K, true) }
+	k.tiles[Q6_K] = func(j *matmulJob, r0, r1 int) { tileKAVX(j, r0, r1, Q6_K, true) }
 	return &k
 }()
 

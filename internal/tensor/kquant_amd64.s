@@ -497,3 +497,194 @@ q4kzdone:
 	VMOVUPS X8, (AX)
 	VZEROUPPER
 	RET
+
+// ---------------------------------------------------------------------------------
+// AVX-512 Q6_K kernel: q6_Kx4AVX2's arithmetic with two weight rows per zmm as in
+// q4_Kx4AVX512, the 6-bit values assembled with VPTERNLOGD, and each chunk's scales
+// picked from the sign-extended scale words with VPERMW.
+
+// VPERMW indices for chunk p (0..7): words 0-7 of each 256-bit half take scale 2p of
+// that half's row, words 8-15 scale 2p+1 (the row's 16 scale words start at word 0 or 16).
+DATA q6kzIdx<>+0(SB)/8, $0x0000000000000000
+DATA q6kzIdx<>+8(SB)/8, $0x0000000000000000
+DATA q6kzIdx<>+16(SB)/8, $0x0001000100010001
+DATA q6kzIdx<>+24(SB)/8, $0x0001000100010001
+DATA q6kzIdx<>+32(SB)/8, $0x0010001000100010
+DATA q6kzIdx<>+40(SB)/8, $0x0010001000100010
+DATA q6kzIdx<>+48(SB)/8, $0x0011001100110011
+DATA q6kzIdx<>+56(SB)/8, $0x0011001100110011
+DATA q6kzIdx<>+64(SB)/8, $0x0002000200020002
+DATA q6kzIdx<>+72(SB)/8, $0x0002000200020002
+DATA q6kzIdx<>+80(SB)/8, $0x0003000300030003
+DATA q6kzIdx<>+88(SB)/8, $0x0003000300030003
+DATA q6kzIdx<>+96(SB)/8, $0x0012001200120012
+DATA q6kzIdx<>+104(SB)/8, $0x0012001200120012
+DATA q6kzIdx<>+112(SB)/8, $0x0013001300130013
+DATA q6kzIdx<>+120(SB)/8, $0x0013001300130013
+DATA q6kzIdx<>+128(SB)/8, $0x0004000400040004
+DATA q6kzIdx<>+136(SB)/8, $0x0004000400040004
+DATA q6kzIdx<>+144(SB)/8, $0x0005000500050005
+DATA q6kzIdx<>+152(SB)/8, $0x0005000500050005
+DATA q6kzIdx<>+160(SB)/8, $0x0014001400140014
+DATA q6kzIdx<>+168(SB)/8, $0x0014001400140014
+DATA q6kzIdx<>+176(SB)/8, $0x0015001500150015
+DATA q6kzIdx<>+184(SB)/8, $0x0015001500150015
+DATA q6kzIdx<>+192(SB)/8, $0x0006000600060006
+DATA q6kzIdx<>+200(SB)/8, $0x0006000600060006
+DATA q6kzIdx<>+208(SB)/8, $0x0007000700070007
+DATA q6kzIdx<>+216(SB)/8, $0x0007000700070007
+DATA q6kzIdx<>+224(SB)/8, $0x0016001600160016
+DATA q6kzIdx<>+232(SB)/8, $0x0016001600160016
+DATA q6kzIdx<>+240(SB)/8, $0x0017001700170017
+DATA q6kzIdx<>+248(SB)/8, $0x0017001700170017
+DATA q6kzIdx<>+256(SB)/8, $0x0008000800080008
+DATA q6kzIdx<>+264(SB)/8, $0x0008000800080008
+DATA q6kzIdx<>+272(SB)/8, $0x0009000900090009
+DATA q6kzIdx<>+280(SB)/8, $0x0009000900090009
+DATA q6kzIdx<>+288(SB)/8, $0x0018001800180018
+DATA q6kzIdx<>+296(SB)/8, $0x0018001800180018
+DATA q6kzIdx<>+304(SB)/8, $0x0019001900190019
+DATA q6kzIdx<>+312(SB)/8, $0x0019001900190019
+DATA q6kzIdx<>+320(SB)/8, $0x000a000a000a000a
+DATA q6kzIdx<>+328(SB)/8, $0x000a000a000a000a
+DATA q6kzIdx<>+336(SB)/8, $0x000b000b000b000b
+DATA q6kzIdx<>+344(SB)/8, $0x000b000b000b000b
+DATA q6kzIdx<>+352(SB)/8, $0x001a001a001a001a
+DATA q6kzIdx<>+360(SB)/8, $0x001a001a001a001a
+DATA q6kzIdx<>+368(SB)/8, $0x001b001b001b001b
+DATA q6kzIdx<>+376(SB)/8, $0x001b001b001b001b
+DATA q6kzIdx<>+384(SB)/8, $0x000c000c000c000c
+DATA q6kzIdx<>+392(SB)/8, $0x000c000c000c000c
+DATA q6kzIdx<>+400(SB)/8, $0x000d000d000d000d
+DATA q6kzIdx<>+408(SB)/8, $0x000d000d000d000d
+DATA q6kzIdx<>+416(SB)/8, $0x001c001c001c001c
+DATA q6kzIdx<>+424(SB)/8, $0x001c001c001c001c
+DATA q6kzIdx<>+432(SB)/8, $0x001d001d001d001d
+DATA q6kzIdx<>+440(SB)/8, $0x001d001d001d001d
+DATA q6kzIdx<>+448(SB)/8, $0x000e000e000e000e
+DATA q6kzIdx<>+456(SB)/8, $0x000e000e000e000e
+DATA q6kzIdx<>+464(SB)/8, $0x000f000f000f000f
+DATA q6kzIdx<>+472(SB)/8, $0x000f000f000f000f
+DATA q6kzIdx<>+480(SB)/8, $0x001e001e001e001e
+DATA q6kzIdx<>+488(SB)/8, $0x001e001e001e001e
+DATA q6kzIdx<>+496(SB)/8, $0x001f001f001f001f
+DATA q6kzIdx<>+504(SB)/8, $0x001f001f001f001f
+GLOBL q6kzIdx<>(SB), RODATA|NOPTR, $512
+
+// Q6KZHALF: the 128 elements of one half for a row pair: the two rows' first and second
+// 32 ql bytes and their 32 qh bytes (each as low row, high row), x chunks in Z11-Z14,
+// scale words in s, the four chunks' VPERMW indices i0-i3. Z30 = 0x30 bytes, Z31 = 0x0f.
+#define Q6KZHALF(ql0lo, ql0hi, ql1lo, ql1hi, qhlo, qhhi, s, acc, i0, i1, i2, i3) \
+	VMOVDQU32 ql0lo, Y24; \
+	VINSERTI64X4 $1, ql0hi, Z24, Z24; \
+	VMOVDQU32 ql1lo, Y25; \
+	VINSERTI64X4 $1, ql1hi, Z25, Z25; \
+	VMOVDQU32 qhlo, Y26; \
+	VINSERTI64X4 $1, qhhi, Z26, Z26; \
+	VPSLLW $4, Z26, Z27; \
+	VPANDD Z30, Z27, Z27; \
+	VPTERNLOGD $0xf8, Z31, Z24, Z27; \
+	Q6KZDOT(Z11, s, i0, acc); \
+	VPSLLW $2, Z26, Z27; \
+	VPANDD Z30, Z27, Z27; \
+	VPTERNLOGD $0xf8, Z31, Z25, Z27; \
+	Q6KZDOT(Z12, s, i1, acc); \
+	VPANDD Z30, Z26, Z27; \
+	VPSRLW $4, Z24, Z28; \
+	VPTERNLOGD $0xf8, Z31, Z28, Z27; \
+	Q6KZDOT(Z13, s, i2, acc); \
+	VPSRLW $2, Z26, Z27; \
+	VPANDD Z30, Z27, Z27; \
+	VPSRLW $4, Z25, Z28; \
+	VPTERNLOGD $0xf8, Z31, Z28, Z27; \
+	Q6KZDOT(Z14, s, i3, acc)
+
+// Q6KZDOT(x, s, idx, acc): acc += scale-weighted Z27 (6-bit values) · x.
+#define Q6KZDOT(x, s, idx, acc) \
+	VPMADDUBSW x, Z27, Z27; \
+	VPERMW s, idx, Z28; \
+	VPMADDWD Z28, Z27, Z27; \
+	VPADDD Z27, acc, acc
+
+#define Q6KZX(xoff) \
+	VBROADCASTI64X4 xoff(DI), Z11; \
+	VBROADCASTI64X4 xoff+32(DI), Z12; \
+	VBROADCASTI64X4 xoff+64(DI), Z13; \
+	VBROADCASTI64X4 xoff+96(DI), Z14
+
+// func q6_Kx4AVX512(w *byte, stride, nb int, xq *int8, xd *float32, bs *int16, out *[4]float32, pf int)
+TEXT ·q6_Kx4AVX512(SB), NOSPLIT, $0-64
+	MOVQ w+0(FP), SI
+	MOVQ stride+8(FP), BX
+	MOVQ nb+16(FP), CX
+	MOVQ xq+24(FP), DI
+	MOVQ xd+32(FP), DX
+	MOVQ bs+40(FP), R9
+	LEAQ (BX)(BX*2), R8
+	VPTERNLOGD $0xff, Z31, Z31, Z31
+	VPSRLW $12, Z31, Z31
+	VPACKUSWB Z31, Z31, Z31
+	VPSRLW $2, Z31, Z30
+	VPANDD Z31, Z30, Z30
+	VPSLLW $4, Z30, Z30
+	VMOVDQU32 q6kzIdx<>+0(SB), Z16
+	VMOVDQU32 q6kzIdx<>+64(SB), Z17
+	VMOVDQU32 q6kzIdx<>+128(SB), Z18
+	VMOVDQU32 q6kzIdx<>+192(SB), Z19
+	VMOVDQU32 q6kzIdx<>+256(SB), Z20
+	VMOVDQU32 q6kzIdx<>+320(SB), Z21
+	VMOVDQU32 q6kzIdx<>+384(SB), Z22
+	VMOVDQU32 q6kzIdx<>+448(SB), Z23
+	VXORPS X8, X8, X8
+	TESTQ CX, CX
+	JE q6kzdone
+
+q6kzloop:
+	PFK(pf+56(FP), 0)
+	PFK(pf+56(FP), 64)
+	PFK(pf+56(FP), 128)
+	PFK(pf+56(FP), 192)
+	// Z9 = scale words [row 0 | row 1], Z10 = [row 2 | row 3].
+	VMOVDQU32 192(SI), X24
+	VINSERTI32X4 $1, 192(SI)(BX*1), Y24, Y24
+	VPMOVSXBW Y24, Z9
+	VMOVDQU32 192(SI)(BX*2), X24
+	VINSERTI32X4 $1, 192(SI)(R8*1), Y24, Y24
+	VPMOVSXBW Y24, Z10
+	VPXORD Z0, Z0, Z0
+	VPXORD Z2, Z2, Z2
+	Q6KZX(0)
+	Q6KZHALF(0(SI), 0(SI)(BX*1), 32(SI), 32(SI)(BX*1), 128(SI), 128(SI)(BX*1), Z9, Z0, Z16, Z17, Z18, Z19)
+	Q6KZHALF(0(SI)(BX*2), 0(SI)(R8*1), 32(SI)(BX*2), 32(SI)(R8*1), 128(SI)(BX*2), 128(SI)(R8*1), Z10, Z2, Z16, Z17, Z18, Z19)
+	Q6KZX(128)
+	Q6KZHALF(64(SI), 64(SI)(BX*1), 96(SI), 96(SI)(BX*1), 160(SI), 160(SI)(BX*1), Z9, Z0, Z20, Z21, Z22, Z23)
+	Q6KZHALF(64(SI)(BX*2), 64(SI)(R8*1), 96(SI)(BX*2), 96(SI)(R8*1), 160(SI)(BX*2), 160(SI)(R8*1), Z10, Z2, Z20, Z21, Z22, Z23)
+	// Subtract 32·Σ sc·bsum per row.
+	VBROADCASTI64X4 (R9), Z29
+	VPMADDWD Z29, Z9, Z27
+	VPSLLD $5, Z27, Z27
+	VPSUBD Z27, Z0, Z0
+	VPMADDWD Z29, Z10, Z27
+	VPSLLD $5, Z27, Z27
+	VPSUBD Z27, Z2, Z2
+	VEXTRACTI64X4 $1, Z0, Y1
+	VEXTRACTI64X4 $1, Z2, Y3
+	HSUM4(Y0, Y1, Y2, Y3, X0)
+	VCVTDQ2PS X0, X0
+	DW4(208, X1)
+	VBROADCASTSS (DX), X2
+	VMULPS X2, X1, X1
+	VMULPS X1, X0, X0
+	VADDPS X0, X8, X8
+	ADDQ $210, SI
+	ADDQ $256, DI
+	ADDQ $4, DX
+	ADDQ $32, R9
+	DECQ CX
+	JNZ q6kzloop
+
+q6kzdone:
+	MOVQ out+48(FP), AX
+	VMOVUPS X8, (AX)
+	VZEROUPPER
+	RET
