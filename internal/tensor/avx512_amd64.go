@@ -47,6 +47,12 @@ func f32x8AVX512(w *byte, stride, n16 int, x *float32, out *[8]float32, pf int)
 //go:noescape
 func q4_Kx4AVX512(w *byte, stride, nb int, xq *int8, xd *float32, bs *int16, out *[4]float32, pf int)
 
+// q4_Kx4x2AVX512 is q4_Kx4AVX512 against two inputs: out[4i+q] = dotQ4_KGo(row q, xq_i,
+// xd_i, bs_i).
+//
+//go:noescape
+func q4_Kx4x2AVX512(w *byte, stride, nb int, xq0, xq1 *int8, xd0, xd1 *float32, bs0, bs1 *int16, out *[8]float32, pf int)
+
 // q6_Kx4AVX512 is q6_Kx4AVX2 on AVX-512 (dotQ6_KGo).
 //
 //go:noescape
