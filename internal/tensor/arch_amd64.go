@@ -240,8 +240,8 @@ func elemF32(row []byte, t int) float32 {
 	return math.Float32frombits(binary.LittleEndian.Uint32(row[4*t:]))
 }
 
-// tileKAVX runs the 4-row K-quant kernels (the AVX-512 ones if zmm, Q4_K two inputs a
-// call); rows are streamed once per input, the four weight rows staying in L1 across
+// tileKAVX runs the 4-row K-quant kernels (the AVX-512 ones if zmm, two inputs a call);
+// rows are streamed once per input, the four weight rows staying in L1 across
 // inputs, so only the first call's pass prefetches.
 func tileKAVX(j *matmulJob, r0, r1 int, dt DType, zmm bool) {
 	rb, cols, rows := j.rowBytes, j.w.Cols, j.w.Rows
@@ -255,14 +255,17 @@ func tileKAVX(j *matmulJob, r0, r1 int, dt DType, zmm bool) {
 		w := &j.w.Data[r*rb]
 		pf := kPrefetchRows * rb
 		i := 0
-		if dt == Q4_K && zmm {
-			for ; i+2 <= j.n; i += 2 {
+		for ; zmm && i+2 <= j.n; i += 2 {
+			if dt == Q4_K {
 				q4_Kx4x2AVX512(w, rb, nb, &a.q[i*cols], &a.q[(i+1)*cols], &a.d[i*nb], &a.d[(i+1)*nb],
 					&a.bs[i*nb*16], &a.bs[(i+1)*nb*16], &v, pf)
-				scatter4(j.out, rows, i, r, v4)
-				scatter4(j.out, rows, i+1, r, (*[4]float32)(v[4:]))
-				pf = 0
+			} else {
+				q6_Kx4x2AVX512(w, rb, nb, &a.q[i*cols], &a.q[(i+1)*cols], &a.d[i*nb], &a.d[(i+1)*nb],
+					&a.bs[i*nb*16], &a.bs[(i+1)*nb*16], &v, pf)
 			}
+			scatter4(j.out, rows, i, r, v4)
+			scatter4(j.out, rows, i+1, r, (*[4]float32)(v[4:]))
+			pf = 0
 		}
 		for ; i < j.n; i++ {
 			switch {

@@ -58,6 +58,11 @@ func q4_Kx4x2AVX512(w *byte, stride, nb int, xq0, xq1 *int8, xd0, xd1 *float32, 
 //go:noescape
 func q6_Kx4AVX512(w *byte, stride, nb int, xq *int8, xd *float32, bs *int16, out *[4]float32, pf int)
 
+// q6_Kx4x2AVX512 is q6_Kx4AVX512 against two inputs, as q4_Kx4x2AVX512.
+//
+//go:noescape
+func q6_Kx4x2AVX512(w *byte, stride, nb int, xq0, xq1 *int8, xd0, xd1 *float32, bs0, bs1 *int16, out *[8]float32, pf int)
+
 func hasAVX512() bool {
 	return cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW && cpu.X86.HasAVX512VL
 }

@@ -794,6 +794,148 @@ GLOBL q6kzIdx<>(SB), RODATA|NOPTR, $512
 	VBROADCASTI64X4 xoff+64(DI), Z13; \
 	VBROADCASTI64X4 xoff+96(DI), Z14
 
+// Q6KZHALF2: Q6KZHALF against two inputs (x chunks in Z11-Z14 and Z1, Z3, Z5, Z7).
+#define Q6KZHALF2(ql0lo, ql0hi, ql1lo, ql1hi, qhlo, qhhi, s, acc0, acc1, i0, i1, i2, i3) \
+	VMOVDQU32 ql0lo, Y24; \
+	VINSERTI64X4 $1, ql0hi, Z24, Z24; \
+	VMOVDQU32 ql1lo, Y25; \
+	VINSERTI64X4 $1, ql1hi, Z25, Z25; \
+	VMOVDQU32 qhlo, Y26; \
+	VINSERTI64X4 $1, qhhi, Z26, Z26; \
+	VPSLLW $4, Z26, Z27; \
+	VPANDD Z30, Z27, Z27; \
+	VPTERNLOGD $0xf8, Z31, Z24, Z27; \
+	Q6KZDOT2(Z11, Z1, s, i0, acc0, acc1); \
+	VPSLLW $2, Z26, Z27; \
+	VPANDD Z30, Z27, Z27; \
+	VPTERNLOGD $0xf8, Z31, Z25, Z27; \
+	Q6KZDOT2(Z12, Z3, s, i1, acc0, acc1); \
+	VPANDD Z30, Z26, Z27; \
+	VPSRLW $4, Z24, Z28; \
+	VPTERNLOGD $0xf8, Z31, Z28, Z27; \
+	Q6KZDOT2(Z13, Z5, s, i2, acc0, acc1); \
+	VPSRLW $2, Z26, Z27; \
+	VPANDD Z30, Z27, Z27; \
+	VPSRLW $4, Z25, Z28; \
+	VPTERNLOGD $0xf8, Z31, Z28, Z27; \
+	Q6KZDOT2(Z14, Z7, s, i3, acc0, acc1)
+
+// Q6KZDOT2(x0, x1, s, idx, acc0, acc1): Q6KZDOT for two inputs sharing the scale words.
+#define Q6KZDOT2(x0, x1, s, idx, acc0, acc1) \
+	VPERMW s, idx, Z28; \
+	VPMADDUBSW x0, Z27, Z29; \
+	VPMADDWD Z28, Z29, Z29; \
+	VPADDD Z29, acc0, acc0; \
+	VPMADDUBSW x1, Z27, Z29; \
+	VPMADDWD Z28, Z29, Z29; \
+	VPADDD Z29, acc1, acc1
+
+#define Q6KZX2(xoff) \
+	Q6KZX(xoff); \
+	VBROADCASTI64X4 xoff(R12), Z1; \
+	VBROADCASTI64X4 xoff+32(R12), Z3; \
+	VBROADCASTI64X4 xoff+64(R12), Z5; \
+	VBROADCASTI64X4 xoff+96(R12), Z7
+
+// Q6KZBS(bs, s, acc): acc -= 32·Σ sc·bsum for a row pair.
+#define Q6KZBS(bs, s, acc) \
+	VBROADCASTI64X4 bs, Z29; \
+	VPMADDWD Z29, s, Z27; \
+	VPSLLD $5, Z27, Z27; \
+	VPSUBD Z27, acc, acc
+
+// func q6_Kx4x2AVX512(w *byte, stride, nb int, xq0, xq1 *int8, xd0, xd1 *float32, bs0, bs1 *int16, out *[8]float32, pf int)
+// Four weight rows against two inputs.
+TEXT ·q6_Kx4x2AVX512(SB), NOSPLIT, $0-88
+	MOVQ w+0(FP), SI
+	MOVQ stride+8(FP), BX
+	MOVQ nb+16(FP), CX
+	MOVQ xq0+24(FP), DI
+	MOVQ xq1+32(FP), R12
+	MOVQ xd0+40(FP), DX
+	MOVQ xd1+48(FP), R13
+	MOVQ bs0+56(FP), R9
+	MOVQ bs1+64(FP), R14
+	LEAQ (BX)(BX*2), R8
+	VPTERNLOGD $0xff, Z31, Z31, Z31
+	VPSRLW $12, Z31, Z31
+	VPACKUSWB Z31, Z31, Z31
+	VPSRLW $2, Z31, Z30
+	VPANDD Z31, Z30, Z30
+	VPSLLW $4, Z30, Z30
+	VMOVDQU32 q6kzIdx<>+0(SB), Z16
+	VMOVDQU32 q6kzIdx<>+64(SB), Z17
+	VMOVDQU32 q6kzIdx<>+128(SB), Z18
+	VMOVDQU32 q6kzIdx<>+192(SB), Z19
+	VMOVDQU32 q6kzIdx<>+256(SB), Z20
+	VMOVDQU32 q6kzIdx<>+320(SB), Z21
+	VMOVDQU32 q6kzIdx<>+384(SB), Z22
+	VMOVDQU32 q6kzIdx<>+448(SB), Z23
+	VXORPS X8, X8, X8
+	VXORPS X15, X15, X15
+	TESTQ CX, CX
+	JE q6kz2done
+
+q6kz2loop:
+	PFK(pf+80(FP), 0)
+	PFK(pf+80(FP), 64)
+	PFK(pf+80(FP), 128)
+	PFK(pf+80(FP), 192)
+	VMOVDQU32 192(SI), X24
+	VINSERTI32X4 $1, 192(SI)(BX*1), Y24, Y24
+	VPMOVSXBW Y24, Z9
+	VMOVDQU32 192(SI)(BX*2), X24
+	VINSERTI32X4 $1, 192(SI)(R8*1), Y24, Y24
+	VPMOVSXBW Y24, Z10
+	VPXORD Z0, Z0, Z0
+	VPXORD Z2, Z2, Z2
+	VPXORD Z4, Z4, Z4
+	VPXORD Z6, Z6, Z6
+	Q6KZX2(0)
+	Q6KZHALF2(0(SI), 0(SI)(BX*1), 32(SI), 32(SI)(BX*1), 128(SI), 128(SI)(BX*1), Z9, Z0, Z4, Z16, Z17, Z18, Z19)
+	Q6KZHALF2(0(SI)(BX*2), 0(SI)(R8*1), 32(SI)(BX*2), 32(SI)(R8*1), 128(SI)(BX*2), 128(SI)(R8*1), Z10, Z2, Z6, Z16, Z17, Z18, Z19)
+	Q6KZX2(128)
+	Q6KZHALF2(64(SI), 64(SI)(BX*1), 96(SI), 96(SI)(BX*1), 160(SI), 160(SI)(BX*1), Z9, Z0, Z4, Z20, Z21, Z22, Z23)
+	Q6KZHALF2(64(SI)(BX*2), 64(SI)(R8*1), 96(SI)(BX*2), 96(SI)(R8*1), 160(SI)(BX*2), 160(SI)(R8*1), Z10, Z2, Z6, Z20, Z21, Z22, Z23)
+	Q6KZBS((R9), Z9, Z0)
+	Q6KZBS((R9), Z10, Z2)
+	Q6KZBS((R14), Z9, Z4)
+	Q6KZBS((R14), Z10, Z6)
+	// Input 1 into X4, then input 0 into X0.
+	VEXTRACTI64X4 $1, Z4, Y5
+	VEXTRACTI64X4 $1, Z6, Y7
+	HSUM4(Y4, Y5, Y6, Y7, X4)
+	VEXTRACTI64X4 $1, Z0, Y1
+	VEXTRACTI64X4 $1, Z2, Y3
+	HSUM4(Y0, Y1, Y2, Y3, X0)
+	DW4(208, X1)
+	VCVTDQ2PS X0, X0
+	VBROADCASTSS (DX), X2
+	VMULPS X2, X1, X2
+	VMULPS X2, X0, X0
+	VADDPS X0, X8, X8
+	VCVTDQ2PS X4, X4
+	VBROADCASTSS (R13), X2
+	VMULPS X2, X1, X2
+	VMULPS X2, X4, X4
+	VADDPS X4, X15, X15
+	ADDQ $210, SI
+	ADDQ $256, DI
+	ADDQ $256, R12
+	ADDQ $4, DX
+	ADDQ $4, R13
+	ADDQ $32, R9
+	ADDQ $32, R14
+	DECQ CX
+	JNZ q6kz2loop
+
+q6kz2done:
+	MOVQ out+72(FP), AX
+	VMOVUPS X8, (AX)
+	VMOVUPS X15, 16(AX)
+	VZEROUPPER
+	RET
+
 // func q6_Kx4AVX512(w *byte, stride, nb int, xq *int8, xd *float32, bs *int16, out *[4]float32, pf int)
 TEXT ·q6_Kx4AVX512(SB), NOSPLIT, $0-64
 	MOVQ w+0(FP), SI
