@@ -95,7 +95,9 @@ var avx2Kernels = &kernels{
 	swiglu:  swigluVec,
 	scale:   scaleVec,
 
-	quantQ8_0: quantActQ8_0,
+	quantQ8_0:  quantActQ8_0,
+	roundF16s:  roundF16sVec,
+	roundBF16s: roundBF16sVec,
 }
 
 func dotF32sAVX2(a, b []float32) float32 {

@@ -84,6 +84,20 @@ func RoundF16(f float32) float32 { return F16ToF32(F32ToF16(f)) }
 // RoundBF16 rounds f to the nearest bfloat16 value and returns it as float32.
 func RoundBF16(f float32) float32 { return BF16ToF32(F32ToBF16(f)) }
 
+func roundF16sGo(dst, src []float32) {
+	dst = dst[:len(src)]
+	for i, f := range src {
+		dst[i] = RoundF16(f)
+	}
+}
+
+func roundBF16sGo(dst, src []float32) {
+	dst = dst[:len(src)]
+	for i, f := range src {
+		dst[i] = RoundBF16(f)
+	}
+}
+
 // F16sToF32 widens src into dst[:len(src)].
 func F16sToF32(dst []float32, src []uint16) { activeKernels.Load().f16s(dst, src) }
 

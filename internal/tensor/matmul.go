@@ -144,15 +144,10 @@ func (p *Pool) quantTask(i int) {
 	case Q4_K, Q6_K:
 		nb := cols / qkK
 		quantActQ8_K(x, a.q[i*cols:(i+1)*cols], a.d[i*nb:(i+1)*nb], a.bs[i*nb*16:(i+1)*nb*16])
-	case F16, BF16:
-		round := RoundF16
-		if j.w.Type == BF16 {
-			round = RoundBF16
-		}
-		f := a.f[i*cols : (i+1)*cols]
-		for k, v := range x {
-			f[k] = round(v)
-		}
+	case F16:
+		j.kern.roundF16s(a.f[i*cols:(i+1)*cols], x)
+	case BF16:
+		j.kern.roundBF16s(a.f[i*cols:(i+1)*cols], x)
 	}
 }
 
@@ -178,6 +173,8 @@ type kernels struct {
 	packQ8x16 bool // the Q8_0 and Q4_0 tiles read actBuf.px
 
 	quantQ8_0 func(x []float32, q []int8, d []float32, s []int32) // quantActQ8_0 or its bit-exact twin
+	// dst[i] = RoundF16(src[i]) / RoundBF16(src[i]): F16 and BF16 activations.
+	roundF16s, roundBF16s func(dst, src []float32)
 }
 
 // tileFunc computes weight rows [r0, r1) against all the job's input rows.
@@ -201,7 +198,9 @@ var goKernels = &kernels{
 	swiglu:  swigluGo,
 	scale:   scaleGo,
 
-	quantQ8_0: quantActQ8_0,
+	quantQ8_0:  quantActQ8_0,
+	roundF16s:  roundF16sGo,
+	roundBF16s: roundBF16sGo,
 }
 
 func tileQ8Go(j *matmulJob, r0, r1 int, dot func([]byte, []int8, []float32) float32) {

@@ -64,3 +64,45 @@ func TestF16sToF32AllValues(t *testing.T) {
 		}
 	}
 }
+
+// TestRoundVariantsBitExact runs the F16 and BF16 activation rounding under every kernel set
+// and compares each with RoundF16 / RoundBF16 bit for bit, NaN payloads included, on random
+// bit patterns and on the values around every rounding boundary (ties, the largest finite
+// halves, the subnormal ranges, NaN and inf), with a guard after the end.
+func TestRoundVariantsBitExact(t *testing.T) {
+	rng := rand.New(rand.NewPCG(25, 26))
+	var xs []float32
+	for range 1 << 14 {
+		xs = append(xs, math.Float32frombits(rng.Uint32()))
+	}
+	for _, b := range []uint32{0x477fe000, 0x477fefff, 0x477ff000, 0x477fffff, 0x47800000, // F16 max, its ties, overflow
+		0x33000000, 0x33000001, 0x337fffff, 0x38800000, 0x387fc000, 0x387fe000, 0x38000000, // F16 subnormals
+		0x3f801000, 0x3f803000, 0x3f800fff, 0x3f808000, 0x3f818000, 0x3f80ffff, // F16 and BF16 ties
+		0x7f7f8000, 0x7f7fffff, 0x00000001, 0x00008000, 0x00018000, 0x807fffff, // BF16 edges
+		0x7f800000, 0xff800000, 0x7fc00000, 0x7f800001, 0xffbfffff, 0x7fffffff, 0x80000000, 0} {
+		for _, d := range []int32{-1, 0, 1} {
+			xs = append(xs, math.Float32frombits(uint32(int32(b)+d)))
+		}
+	}
+	forEachKernel(t, func(t *testing.T, k *kernels) {
+		for _, tc := range []struct {
+			name  string
+			round func(dst, src []float32)
+			ref   func(float32) float32
+		}{{"F16", k.roundF16s, RoundF16}, {"BF16", k.roundBF16s, RoundBF16}} {
+			for _, n := range []int{0, 1, 7, 8, 9, 31, len(xs)} {
+				got := make([]float32, n+1)
+				got[n] = 7 // guard
+				tc.round(got[:n], xs[:n])
+				for i := range n {
+					if w := tc.ref(xs[i]); math.Float32bits(got[i]) != math.Float32bits(w) {
+						t.Fatalf("%s n=%d: %#08x rounds to %#08x, want %#08x", tc.name, n, math.Float32bits(xs[i]), math.Float32bits(got[i]), math.Float32bits(w))
+					}
+				}
+				if got[n] != 7 {
+					t.Fatalf("%s n=%d: wrote past the end", tc.name, n)
+				}
+			}
+		}
+	})
+}
