@@ -48,12 +48,19 @@ func q4_Kx4AVX2(w *byte, stride, nb int, xq *int8, xd *float32, bs *int16, out *
 //go:noescape
 func q6_Kx4AVX2(w *byte, stride, nb int, xq *int8, xd *float32, bs *int16, out *[4]float32, pf int)
 
+// f16x4AVX2 sets out[q] = dotF16Go(row q, x) over n16·16 columns for the 4 rows at w
+// (stride bytes apart).
+//
 //go:noescape
 func f16x4AVX2(w *byte, stride, n16 int, x *float32, out *[4]float32)
 
+// bf16x4AVX2 is f16x4AVX2 for BF16 weights (dotBF16Go).
+//
 //go:noescape
 func bf16x4AVX2(w *byte, stride, n16 int, x *float32, out *[4]float32)
 
+// f32x4AVX2 is f16x4AVX2 for F32 weights (dotF32Go).
+//
 //go:noescape
 func f32x4AVX2(w *byte, stride, n16 int, x *float32, out *[4]float32)
 
