@@ -25,6 +25,21 @@ func bf16x4x4AVX512(w *byte, stride, n16 int, x *float32, xstride int, out *[16]
 //go:noescape
 func f32x4x4AVX512(w *byte, stride, n16 int, x *float32, xstride int, out *[16]float32)
 
+// f16x4x6AVX512 is f16x4x4AVX512 for 6 inputs: out[4i+q] = dotF16Go(row q, x[i·xstride:]).
+//
+//go:noescape
+func f16x4x6AVX512(w *byte, stride, n16 int, x *float32, xstride int, out *[24]float32)
+
+// bf16x4x6AVX512 is f16x4x6AVX512 for BF16 weights (dotBF16Go).
+//
+//go:noescape
+func bf16x4x6AVX512(w *byte, stride, n16 int, x *float32, xstride int, out *[24]float32)
+
+// f32x4x6AVX512 is f16x4x6AVX512 for F32 weights (dotF32Go).
+//
+//go:noescape
+func f32x4x6AVX512(w *byte, stride, n16 int, x *float32, xstride int, out *[24]float32)
+
 // f16x8AVX512 sets out[q] = dotF16Go(row q, x) over n16·16 columns for the 8 rows at w,
 // prefetching the rows pf bytes ahead (0: the current rows, harmless).
 //
@@ -79,14 +94,18 @@ var avx512Kernels = func() *kernels {
 	return &k
 }()
 
+// float6Min is the smallest batch whose inputs go 6 to a kernel call: below it, groups of 4
+// leave fewer inputs to the single-input kernel.
+const float6Min = 12
+
 // floatPrefetchRows is how far ahead, in rows, the decode kernels prefetch: two 8-row
 // groups, as the Q8_0 kernels do.
 const floatPrefetchRows = 16
 
-// tileFloatAVX512 runs 4 rows × 4 inputs per kernel call for the leading multiple of 4
-// inputs, with the inputs outermost so that their 4 activation rows stay in L1 while the
-// task's weight rows stream from L2; the inputs left over take 8 rows a call, then 4
-// (AVX2), and the rows left over the reference.
+// tileFloatAVX512 runs 4 rows × 6 or 4 inputs per kernel call for the leading inputs,
+// with the inputs outermost so that their activation rows stay in L1 while the task's
+// weight rows stream from L2; the inputs left over take 8 rows a call, then 4 (AVX2), and
+// the rows left over the reference.
 func tileFloatAVX512(j *matmulJob, r0, r1 int, x []float32, dt DType) {
 	rb, cols, rows := j.rowBytes, j.w.Cols, j.w.Rows
 	n16 := cols &^ 15
@@ -96,20 +115,44 @@ func tileFloatAVX512(j *matmulJob, r0, r1 int, x []float32, dt DType) {
 	}
 	r4 := r0 + (r1-r0)&^3
 	r8 := r0 + (r4-r0)&^7
-	n4 := j.n &^ 3
+	// Groups of 6 inputs where there are enough of them, then of 4, then single inputs.
+	n6 := 0
+	if j.n >= float6Min {
+		n6 = j.n / 6 * 6
+	}
+	n4 := n6 + (j.n-n6)&^3
 	// Direct calls (not function values) keep v on the stack.
-	var v [16]float32
-	for g := 0; g < n4; g += 4 {
+	var v [24]float32
+	for g := 0; g < n6; g += 6 {
 		xg := &x[g*cols]
 		for r := r0; r < r4; r += 4 {
 			w := &j.w.Data[r*rb]
 			switch dt {
 			case F16:
-				f16x4x4AVX512(w, rb, n16/16, xg, cols, &v)
+				f16x4x6AVX512(w, rb, n16/16, xg, cols, &v)
 			case BF16:
-				bf16x4x4AVX512(w, rb, n16/16, xg, cols, &v)
+				bf16x4x6AVX512(w, rb, n16/16, xg, cols, &v)
 			default:
-				f32x4x4AVX512(w, rb, n16/16, xg, cols, &v)
+				f32x4x6AVX512(w, rb, n16/16, xg, cols, &v)
+			}
+			for i := range 6 {
+				vi := v[4*i : 4*i+4]
+				addFloatTail(j, r, x[(g+i)*cols:(g+i+1)*cols], dt, vi)
+				scatter4(j.out, rows, g+i, r, (*[4]float32)(vi))
+			}
+		}
+	}
+	for g := n6; g < n4; g += 4 {
+		xg := &x[g*cols]
+		for r := r0; r < r4; r += 4 {
+			w := &j.w.Data[r*rb]
+			switch dt {
+			case F16:
+				f16x4x4AVX512(w, rb, n16/16, xg, cols, (*[16]float32)(v[:16]))
+			case BF16:
+				bf16x4x4AVX512(w, rb, n16/16, xg, cols, (*[16]float32)(v[:16]))
+			default:
+				f32x4x4AVX512(w, rb, n16/16, xg, cols, (*[16]float32)(v[:16]))
 			}
 			for i := range 4 {
 				vi := v[4*i : 4*i+4]

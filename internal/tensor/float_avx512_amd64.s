@@ -170,6 +170,87 @@ done: \
 #define PFHALF(off) PF8(off)
 #define PFFULL(off) PF8(off); PF8(off+64)
 
+// ---------------------------------------------------------------------------------
+// 4 weight rows × 6 inputs (prefill): each converted weight vector serves six inputs, so
+// conversions take a smaller share of the vector ports than in R4I4. Accumulator
+// Z(4i+q) is input i, row q; out[4i+q] likewise; inputs 4 and 5 at R10 = DI + 4·xstride.
+
+#define R4I6(LD, MAC, wstep, loop, done) \
+	VPXORD Z0, Z0, Z0; VPXORD Z1, Z1, Z1; VPXORD Z2, Z2, Z2; VPXORD Z3, Z3, Z3; \
+	VPXORD Z4, Z4, Z4; VPXORD Z5, Z5, Z5; VPXORD Z6, Z6, Z6; VPXORD Z7, Z7, Z7; \
+	VPXORD Z8, Z8, Z8; VPXORD Z9, Z9, Z9; VPXORD Z10, Z10, Z10; VPXORD Z11, Z11, Z11; \
+	VPXORD Z12, Z12, Z12; VPXORD Z13, Z13, Z13; VPXORD Z14, Z14, Z14; VPXORD Z15, Z15, Z15; \
+	VPXORD Z16, Z16, Z16; VPXORD Z17, Z17, Z17; VPXORD Z18, Z18, Z18; VPXORD Z19, Z19, Z19; \
+	VPXORD Z20, Z20, Z20; VPXORD Z21, Z21, Z21; VPXORD Z22, Z22, Z22; VPXORD Z23, Z23, Z23; \
+	LEAQ (DI)(DX*4), R10; \
+	TESTQ CX, CX; \
+	JE done; \
+loop: \
+	LD((SI), Z24); \
+	LD((SI)(BX*1), Z25); \
+	LD((SI)(BX*2), Z26); \
+	LD((SI)(R8*1), Z27); \
+	VMOVUPS (DI), Z28; \
+	MAC(Z24, Z28, Z0, Z30); \
+	MAC(Z25, Z28, Z1, Z31); \
+	MAC(Z26, Z28, Z2, Z30); \
+	MAC(Z27, Z28, Z3, Z31); \
+	VMOVUPS (DI)(DX*1), Z29; \
+	MAC(Z24, Z29, Z4, Z30); \
+	MAC(Z25, Z29, Z5, Z31); \
+	MAC(Z26, Z29, Z6, Z30); \
+	MAC(Z27, Z29, Z7, Z31); \
+	VMOVUPS (DI)(DX*2), Z28; \
+	MAC(Z24, Z28, Z8, Z30); \
+	MAC(Z25, Z28, Z9, Z31); \
+	MAC(Z26, Z28, Z10, Z30); \
+	MAC(Z27, Z28, Z11, Z31); \
+	VMOVUPS (DI)(R9*1), Z29; \
+	MAC(Z24, Z29, Z12, Z30); \
+	MAC(Z25, Z29, Z13, Z31); \
+	MAC(Z26, Z29, Z14, Z30); \
+	MAC(Z27, Z29, Z15, Z31); \
+	VMOVUPS (R10), Z28; \
+	MAC(Z24, Z28, Z16, Z30); \
+	MAC(Z25, Z28, Z17, Z31); \
+	MAC(Z26, Z28, Z18, Z30); \
+	MAC(Z27, Z28, Z19, Z31); \
+	VMOVUPS (R10)(DX*1), Z29; \
+	MAC(Z24, Z29, Z20, Z30); \
+	MAC(Z25, Z29, Z21, Z31); \
+	MAC(Z26, Z29, Z22, Z30); \
+	MAC(Z27, Z29, Z23, Z31); \
+	ADDQ $wstep, SI; \
+	ADDQ $64, DI; \
+	ADDQ $64, R10; \
+	DECQ CX; \
+	JNZ loop; \
+done: \
+	MOVQ out+40(FP), AX; \
+	FOLDST(Z0, Y0, X0, 0); FOLDST(Z1, Y1, X1, 4); FOLDST(Z2, Y2, X2, 8); FOLDST(Z3, Y3, X3, 12); \
+	FOLDST(Z4, Y4, X4, 16); FOLDST(Z5, Y5, X5, 20); FOLDST(Z6, Y6, X6, 24); FOLDST(Z7, Y7, X7, 28); \
+	FOLDST(Z8, Y8, X8, 32); FOLDST(Z9, Y9, X9, 36); FOLDST(Z10, Y10, X10, 40); FOLDST(Z11, Y11, X11, 44); \
+	FOLDST(Z12, Y12, X12, 48); FOLDST(Z13, Y13, X13, 52); FOLDST(Z14, Y14, X14, 56); FOLDST(Z15, Y15, X15, 60); \
+	FOLDST(Z16, Y16, X16, 64); FOLDST(Z17, Y17, X17, 68); FOLDST(Z18, Y18, X18, 72); FOLDST(Z19, Y19, X19, 76); \
+	FOLDST(Z20, Y20, X20, 80); FOLDST(Z21, Y21, X21, 84); FOLDST(Z22, Y22, X22, 88); FOLDST(Z23, Y23, X23, 92); \
+	VZEROUPPER; \
+	RET
+
+// func f16x4x6AVX512(w *byte, stride, n16 int, x *float32, xstride int, out *[24]float32)
+TEXT ·f16x4x6AVX512(SB), NOSPLIT, $0-48
+	R4I4ARGS
+	R4I6(LDF16, MACF16, 32, f16x4x6loop, f16x4x6done)
+
+// func bf16x4x6AVX512(w *byte, stride, n16 int, x *float32, xstride int, out *[24]float32)
+TEXT ·bf16x4x6AVX512(SB), NOSPLIT, $0-48
+	R4I4ARGS
+	R4I6(LDBF16, MACRND, 32, bf16x4x6loop, bf16x4x6done)
+
+// func f32x4x6AVX512(w *byte, stride, n16 int, x *float32, xstride int, out *[24]float32)
+TEXT ·f32x4x6AVX512(SB), NOSPLIT, $0-48
+	R4I4ARGS
+	R4I6(LDF32, MACRND, 64, f32x4x6loop, f32x4x6done)
+
 // func f16x4x4AVX512(w *byte, stride, n16 int, x *float32, xstride int, out *[16]float32)
 TEXT ·f16x4x4AVX512(SB), NOSPLIT, $0-48
 	R4I4ARGS
