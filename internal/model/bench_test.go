@@ -2,6 +2,8 @@ package model
 
 import (
 	"flag"
+	"math/rand/v2"
+	"strconv"
 	"testing"
 
 	"github.com/kvwarden/kvwarden/internal/kv"
@@ -156,5 +158,34 @@ func BenchmarkCheckPages(b *testing.B) {
 		if err := m.CheckPages(cache, seq); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// BenchmarkDecodeAtDepth measures one batch-1 decode step of the reference model after depth
+// tokens of context. The cache is filled with random keys and values instead of a prefill: the cost
+// of attention does not depend on their values, and a 4,096-token prefill would dominate the run.
+func BenchmarkDecodeAtDepth(b *testing.B) {
+	for _, depth := range []int{0, 660, 4096} {
+		b.Run(strconv.Itoa(depth), func(b *testing.B) {
+			const pt = 16
+			pages := (depth + pt) / pt
+			m, pool, cache, refs, ws := benchRig(b, "dummy:ref125m", pages, 1, depth+1)
+			rng := rand.New(rand.NewPCG(1, uint64(depth)))
+			for _, r := range refs {
+				d := cache.F16(r.Page)
+				for i := range d {
+					d[i] = tensor.F32ToF16(float32(rng.NormFloat64()))
+				}
+			}
+			logits := make([]float32, m.Vocab)
+			seq := []Seq{{Tokens: []int32{100}, Pos: depth, Pages: refs, Tenant: kvtypes.TenantKey{1}, Logits: true}}
+			b.ReportAllocs()
+			for b.Loop() {
+				if errs := m.Forward(pool, cache, ws, seq, logits); errs != nil {
+					b.Fatal(errs)
+				}
+			}
+			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "tokens/s")
+		})
 	}
 }
