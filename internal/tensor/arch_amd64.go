@@ -105,6 +105,8 @@ var avx2Kernels = &kernels{
 	quantQ8_0:  quantActQ8_0,
 	roundF16s:  roundF16sVec,
 	roundBF16s: roundBF16sVec,
+	attnScores: attnScoresF16AVX2,
+	attnValues: attnValuesF16AVX2,
 }
 
 func dotF32sAVX2(a, b []float32) float32 {

@@ -175,6 +175,9 @@ type kernels struct {
 	quantQ8_0 func(x []float32, q []int8, d []float32, s []int32) // quantActQ8_0 or its bit-exact twin
 	// dst[i] = RoundF16(src[i]) / RoundBF16(src[i]): F16 and BF16 activations.
 	roundF16s, roundBF16s func(dst, src []float32)
+	// attnScores and attnValues are AttnScoresF16 and AttnValuesF16 past their shape checks.
+	attnScores func(s []float32, sStride int, q []float32, qStride, nq int, k []uint16, kStride, n, hd int, scale float32)
+	attnValues func(out []float32, oStride int, p []float32, pStride, nq int, v []uint16, vStride, n, hd int)
 }
 
 // tileFunc computes weight rows [r0, r1) against all the job's input rows.
@@ -201,6 +204,8 @@ var goKernels = &kernels{
 	quantQ8_0:  quantActQ8_0,
 	roundF16s:  roundF16sGo,
 	roundBF16s: roundBF16sGo,
+	attnScores: attnScoresF16Go,
+	attnValues: attnValuesF16Go,
 }
 
 func tileQ8Go(j *matmulJob, r0, r1 int, dot func([]byte, []int8, []float32) float32) {

@@ -1,0 +1,115 @@
+package tensor
+
+import "fmt"
+
+// Fused attention kernels over a run of cached positions (one KV page): the key or value rows of
+// one KV head sit at a fixed stride, and every query head sharing that KV head (a GQA group) is
+// handled in one call, so each row is read, and widened from F16, once per call rather than once
+// per head. The arithmetic is that of DotF32 and Axpy, which the attention used before:
+//
+//   - a score is DotF32(k_t, q_i) * scale: 16 lanes over the leading multiple of 16, each product
+//     and sum rounded on its own, the lanes folded as fold16, then the rest added in order;
+//   - a value accumulation is out_i[d] += float32(p_i[t] * v_t[d]) for t in order, as Axpy.
+//
+// So each (query, position) result depends on its own inputs alone, whatever the call's batch.
+
+// AttnScoresF16 sets s[i*sStride+t] = DotF32(k_t, q_i) * scale for queries i < nq and positions
+// t < n, where q_i = q[i*qStride:][:hd] and k_t is k[t*kStride:][:hd] widened from F16.
+// It panics if a slice is too short for the shapes.
+func AttnScoresF16(s []float32, sStride int, q []float32, qStride, nq int, k []uint16, kStride, n, hd int, scale float32) {
+	if nq <= 0 || n <= 0 {
+		return
+	}
+	checkAttn("AttnScoresF16", len(s), sStride, nq, n, len(q), qStride, hd, len(k), kStride)
+	activeKernels.Load().attnScores(s, sStride, q, qStride, nq, k, kStride, n, hd, scale)
+}
+
+// AttnValuesF16 adds, for queries i < nq and positions t < n in order, p[i*pStride+t] * v_t to
+// out[i*oStride:][:hd], where v_t is v[t*vStride:][:hd] widened from F16; each product and sum is
+// rounded on its own, as Axpy does. It panics if a slice is too short for the shapes.
+func AttnValuesF16(out []float32, oStride int, p []float32, pStride, nq int, v []uint16, vStride, n, hd int) {
+	if nq <= 0 || n <= 0 {
+		return
+	}
+	checkAttn("AttnValuesF16", len(p), pStride, nq, n, len(out), oStride, hd, len(v), vStride)
+	activeKernels.Load().attnValues(out, oStride, p, pStride, nq, v, vStride, n, hd)
+}
+
+// AttnScoresF32 is AttnScoresF16 over float32 keys.
+func AttnScoresF32(s []float32, sStride int, q []float32, qStride, nq int, k []float32, kStride, n, hd int, scale float32) {
+	if nq <= 0 || n <= 0 {
+		return
+	}
+	checkAttn("AttnScoresF32", len(s), sStride, nq, n, len(q), qStride, hd, len(k), kStride)
+	dot := activeKernels.Load().dotF32
+	for t := range n {
+		kt := k[t*kStride : t*kStride+hd]
+		for i := range nq {
+			s[i*sStride+t] = dot(kt, q[i*qStride:i*qStride+hd]) * scale
+		}
+	}
+}
+
+// AttnValuesF32 is AttnValuesF16 over float32 values.
+func AttnValuesF32(out []float32, oStride int, p []float32, pStride, nq int, v []float32, vStride, n, hd int) {
+	if nq <= 0 || n <= 0 {
+		return
+	}
+	checkAttn("AttnValuesF32", len(p), pStride, nq, n, len(out), oStride, hd, len(v), vStride)
+	axpy := activeKernels.Load().axpy
+	for i := range nq {
+		o := out[i*oStride : i*oStride+hd]
+		for t := range n {
+			axpy(o, p[i*pStride+t], v[t*vStride:t*vStride+hd])
+		}
+	}
+}
+
+// checkAttn panics unless the per-(query, position) slice (sLen), the per-query vectors (qLen)
+// and the per-position rows (kLen) cover the shapes, so that the assembly never reads or writes
+// outside them.
+func checkAttn(name string, sLen, sStride, nq, n, qLen, qStride, hd, kLen, kStride int) {
+	if sStride < n || qStride < 0 || kStride < 0 || hd <= 0 ||
+		sLen < (nq-1)*sStride+n || qLen < (nq-1)*qStride+hd || kLen < (n-1)*kStride+hd {
+		panic(fmt.Sprintf("tensor: %s: %d queries × %d positions of %d: slices of %d, %d, %d with strides %d, %d, %d",
+			name, nq, n, hd, sLen, qLen, kLen, sStride, qStride, kStride))
+	}
+}
+
+// attnScoresF16Go is the reference arithmetic of AttnScoresF16 (see the top of the file).
+func attnScoresF16Go(s []float32, sStride int, q []float32, qStride, nq int, k []uint16, kStride, n, hd int, scale float32) {
+	tab := f16Table()
+	n16 := hd &^ 15
+	for t := range n {
+		kt := k[t*kStride : t*kStride+hd]
+		for i := range nq {
+			qi := q[i*qStride : i*qStride+hd]
+			var acc [16]float32
+			for c := 0; c < n16; c += 16 {
+				for l := range 16 {
+					acc[l] += float32(tab[kt[c+l]] * qi[c+l])
+				}
+			}
+			d := fold16(&acc)
+			for c := n16; c < hd; c++ {
+				d += float32(tab[kt[c]] * qi[c])
+			}
+			s[i*sStride+t] = d * scale
+		}
+	}
+}
+
+// attnValuesF16Go is the reference arithmetic of AttnValuesF16.
+func attnValuesF16Go(out []float32, oStride int, p []float32, pStride, nq int, v []uint16, vStride, n, hd int) {
+	tab := f16Table()
+	for i := range nq {
+		o := out[i*oStride : i*oStride+hd]
+		for t := range n {
+			a := p[i*pStride+t]
+			vt := v[t*vStride : t*vStride+hd]
+			for c := range o {
+				o[c] += float32(a * tab[vt[c]])
+			}
+		}
+	}
+}

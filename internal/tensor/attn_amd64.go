@@ -1,0 +1,66 @@
+//go:build amd64 && !purego
+
+package tensor
+
+// attnScoresF16x16AVX2 sets *s(i, t) = DotF32(k_t, q_i) * scale for i < nq, t < n over hd16*16
+// elements (the whole head: the callers pass only multiples of 16), where s(i, t) is at
+// s + i*sStride + t floats, q_i at q + i*qStride floats and k_t at k + t*kStride halves.
+//
+//go:noescape
+func attnScoresF16x16AVX2(s *float32, sStride int, q *float32, qStride, nq int, k *uint16, kStride, n, hd16 int, scale float32)
+
+// attnScoresF16x16AVX512 is attnScoresF16x16AVX2 on AVX-512 registers.
+//
+//go:noescape
+func attnScoresF16x16AVX512(s *float32, sStride int, q *float32, qStride, nq int, k *uint16, kStride, n, hd16 int, scale float32)
+
+// attnValuesF16x16AVX2 adds p_i[t] * v_t to out_i for t < n in order, for 1 ≤ nq ≤ 4 queries,
+// over hd16*16 elements, each product and sum rounded on its own (attnValuesF16Go): out_i is at
+// out + i*oStride floats, p_i[t] at p + i*pStride + t floats and v_t at v + t*vStride halves.
+//
+//go:noescape
+func attnValuesF16x16AVX2(out *float32, oStride int, p *float32, pStride, nq int, v *uint16, vStride, n, hd16 int)
+
+// attnValuesF16x16AVX512 is attnValuesF16x16AVX2 on AVX-512 registers.
+//
+//go:noescape
+func attnValuesF16x16AVX512(out *float32, oStride int, p *float32, pStride, nq int, v *uint16, vStride, n, hd16 int)
+
+// The wrappers run head sizes that are not a multiple of 16 (rare) through the Go twins; the
+// shapes were checked by the exported functions.
+
+func attnScoresF16AVX2(s []float32, sStride int, q []float32, qStride, nq int, k []uint16, kStride, n, hd int, scale float32) {
+	if hd&15 != 0 {
+		attnScoresF16Go(s, sStride, q, qStride, nq, k, kStride, n, hd, scale)
+		return
+	}
+	attnScoresF16x16AVX2(&s[0], sStride, &q[0], qStride, nq, &k[0], kStride, n, hd/16, scale)
+}
+
+func attnScoresF16AVX512(s []float32, sStride int, q []float32, qStride, nq int, k []uint16, kStride, n, hd int, scale float32) {
+	if hd&15 != 0 {
+		attnScoresF16Go(s, sStride, q, qStride, nq, k, kStride, n, hd, scale)
+		return
+	}
+	attnScoresF16x16AVX512(&s[0], sStride, &q[0], qStride, nq, &k[0], kStride, n, hd/16, scale)
+}
+
+func attnValuesF16AVX2(out []float32, oStride int, p []float32, pStride, nq int, v []uint16, vStride, n, hd int) {
+	if hd&15 != 0 {
+		attnValuesF16Go(out, oStride, p, pStride, nq, v, vStride, n, hd)
+		return
+	}
+	for i := 0; i < nq; i += 4 {
+		attnValuesF16x16AVX2(&out[i*oStride], oStride, &p[i*pStride], pStride, min(4, nq-i), &v[0], vStride, n, hd/16)
+	}
+}
+
+func attnValuesF16AVX512(out []float32, oStride int, p []float32, pStride, nq int, v []uint16, vStride, n, hd int) {
+	if hd&15 != 0 {
+		attnValuesF16Go(out, oStride, p, pStride, nq, v, vStride, n, hd)
+		return
+	}
+	for i := 0; i < nq; i += 4 {
+		attnValuesF16x16AVX512(&out[i*oStride], oStride, &p[i*pStride], pStride, min(4, nq-i), &v[0], vStride, n, hd/16)
+	}
+}

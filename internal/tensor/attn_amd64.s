@@ -1,0 +1,356 @@
+//go:build amd64 && !purego
+
+#include "textflag.h"
+
+// Fused attention kernels; attn.go defines their arithmetic and attn_amd64.go their arguments.
+
+// SCOREARGS loads the score kernels' arguments: DI = s, R8 = sStride bytes, SI = q,
+// R9 = qStride bytes, R10 = nq, DX = k, R11 = kStride bytes, CX = n, R12 = hd16*16, X15 = scale.
+#define SCOREARGS \
+	MOVQ s+0(FP), DI; \
+	MOVQ sStride+8(FP), R8; \
+	SHLQ $2, R8; \
+	MOVQ q+16(FP), SI; \
+	MOVQ qStride+24(FP), R9; \
+	SHLQ $2, R9; \
+	MOVQ nq+32(FP), R10; \
+	MOVQ k+40(FP), DX; \
+	MOVQ kStride+48(FP), R11; \
+	SHLQ $1, R11; \
+	MOVQ n+56(FP), CX; \
+	MOVQ hd16+64(FP), R12; \
+	SHLQ $4, R12; \
+	VMOVSS scale+72(FP), X15
+
+// SCOREOUT: fold the 8 lanes of Y0 (lanes k and k+8 already added) as fold16 does, scale, store
+// at (BX).
+#define SCOREOUT \
+	VEXTRACTF128 $1, Y0, X1; \
+	VADDPS X1, X0, X0; \
+	VMOVHLPS X0, X0, X1; \
+	VADDPS X1, X0, X0; \
+	VMOVSHDUP X0, X1; \
+	VADDSS X1, X0, X0; \
+	VMULSS X15, X0, X0; \
+	VMOVSS X0, (BX)
+
+// VALUEARGS loads the value kernels' arguments: AX = out, DX = oStride bytes, R14 = 3*oStride
+// bytes, R13 = p, R9 = pStride bytes, R12 = 3*pStride bytes, R10 = nq, DI = v, R11 = vStride
+// bytes, R8 = hd16. Query i's accumulator is at (AX) + i*DX, its weight of position t at
+// (BX) + i*R9 with BX = p + 4t.
+#define VALUEARGS \
+	MOVQ out+0(FP), AX; \
+	MOVQ oStride+8(FP), DX; \
+	SHLQ $2, DX; \
+	LEAQ (DX)(DX*2), R14; \
+	MOVQ p+16(FP), R13; \
+	MOVQ pStride+24(FP), R9; \
+	SHLQ $2, R9; \
+	LEAQ (R9)(R9*2), R12; \
+	MOVQ nq+32(FP), R10; \
+	MOVQ v+40(FP), DI; \
+	MOVQ vStride+48(FP), R11; \
+	SHLQ $1, R11; \
+	MOVQ hd16+64(FP), R8
+
+// func attnScoresF16x16AVX2(s *float32, sStride int, q *float32, qStride, nq int, k *uint16, kStride, n, hd16 int, scale float32)
+// Per (position, query): lanes 0-7 in Y0 and 8-15 in Y1, R14 the element index.
+TEXT ·attnScoresF16x16AVX2(SB), NOSPLIT, $0-76
+	SCOREARGS
+
+a2st:
+	MOVQ SI, AX
+	MOVQ DI, BX
+	MOVQ R10, R13
+
+a2sq:
+	VXORPS Y0, Y0, Y0
+	VXORPS Y1, Y1, Y1
+	XORQ R14, R14
+
+a2sc:
+	VCVTPH2PS (DX)(R14*2), Y2
+	VCVTPH2PS 16(DX)(R14*2), Y3
+	VMULPS (AX)(R14*4), Y2, Y2
+	VMULPS 32(AX)(R14*4), Y3, Y3
+	VADDPS Y2, Y0, Y0
+	VADDPS Y3, Y1, Y1
+	ADDQ $16, R14
+	CMPQ R14, R12
+	JLT a2sc
+	VADDPS Y1, Y0, Y0
+	SCOREOUT
+	ADDQ R9, AX
+	ADDQ R8, BX
+	DECQ R13
+	JNZ a2sq
+	ADDQ R11, DX
+	ADDQ $4, DI
+	DECQ CX
+	JNZ a2st
+	VZEROUPPER
+	RET
+
+// func attnScoresF16x16AVX512(s *float32, sStride int, q *float32, qStride, nq int, k *uint16, kStride, n, hd16 int, scale float32)
+// Per (position, query): the 16 lanes in Z0.
+TEXT ·attnScoresF16x16AVX512(SB), NOSPLIT, $0-76
+	SCOREARGS
+
+a5st:
+	MOVQ SI, AX
+	MOVQ DI, BX
+	MOVQ R10, R13
+
+a5sq:
+	VPXORD Z0, Z0, Z0
+	XORQ R14, R14
+
+a5sc:
+	VCVTPH2PS (DX)(R14*2), Z2
+	VMULPS (AX)(R14*4), Z2, Z2
+	VADDPS Z2, Z0, Z0
+	ADDQ $16, R14
+	CMPQ R14, R12
+	JLT a5sc
+	VEXTRACTF64X4 $1, Z0, Y1
+	VADDPS Y1, Y0, Y0
+	SCOREOUT
+	ADDQ R9, AX
+	ADDQ R8, BX
+	DECQ R13
+	JNZ a5sq
+	ADDQ R11, DX
+	ADDQ $4, DI
+	DECQ CX
+	JNZ a5st
+	VZEROUPPER
+	RET
+
+// func attnValuesF16x16AVX2(out *float32, oStride int, p *float32, pStride, nq int, v *uint16, vStride, n, hd16 int)
+// 16 elements at a time: query i's accumulators in Y(2i), Y(2i+1) across all the positions.
+TEXT ·attnValuesF16x16AVX2(SB), NOSPLIT, $0-72
+	VALUEARGS
+
+a2vc:
+	VMOVUPS (AX), Y0
+	VMOVUPS 32(AX), Y1
+	CMPQ R10, $2
+	JLT a2vl
+	VMOVUPS (AX)(DX*1), Y2
+	VMOVUPS 32(AX)(DX*1), Y3
+	CMPQ R10, $3
+	JLT a2vl
+	VMOVUPS (AX)(DX*2), Y4
+	VMOVUPS 32(AX)(DX*2), Y5
+	CMPQ R10, $4
+	JLT a2vl
+	VMOVUPS (AX)(R14*1), Y6
+	VMOVUPS 32(AX)(R14*1), Y7
+
+a2vl:
+	MOVQ R13, BX
+	MOVQ DI, SI
+	MOVQ n+56(FP), CX
+
+a2vt:
+	VCVTPH2PS (SI), Y8
+	VCVTPH2PS 16(SI), Y9
+	VBROADCASTSS (BX), Y10
+	VMULPS Y8, Y10, Y11
+	VMULPS Y9, Y10, Y12
+	VADDPS Y11, Y0, Y0
+	VADDPS Y12, Y1, Y1
+	CMPQ R10, $2
+	JLT a2vn
+	VBROADCASTSS (BX)(R9*1), Y10
+	VMULPS Y8, Y10, Y11
+	VMULPS Y9, Y10, Y12
+	VADDPS Y11, Y2, Y2
+	VADDPS Y12, Y3, Y3
+	CMPQ R10, $3
+	JLT a2vn
+	VBROADCASTSS (BX)(R9*2), Y10
+	VMULPS Y8, Y10, Y11
+	VMULPS Y9, Y10, Y12
+	VADDPS Y11, Y4, Y4
+	VADDPS Y12, Y5, Y5
+	CMPQ R10, $4
+	JLT a2vn
+	VBROADCASTSS (BX)(R12*1), Y10
+	VMULPS Y8, Y10, Y11
+	VMULPS Y9, Y10, Y12
+	VADDPS Y11, Y6, Y6
+	VADDPS Y12, Y7, Y7
+
+a2vn:
+	ADDQ $4, BX
+	ADDQ R11, SI
+	DECQ CX
+	JNZ a2vt
+	VMOVUPS Y0, (AX)
+	VMOVUPS Y1, 32(AX)
+	CMPQ R10, $2
+	JLT a2vs
+	VMOVUPS Y2, (AX)(DX*1)
+	VMOVUPS Y3, 32(AX)(DX*1)
+	CMPQ R10, $3
+	JLT a2vs
+	VMOVUPS Y4, (AX)(DX*2)
+	VMOVUPS Y5, 32(AX)(DX*2)
+	CMPQ R10, $4
+	JLT a2vs
+	VMOVUPS Y6, (AX)(R14*1)
+	VMOVUPS Y7, 32(AX)(R14*1)
+
+a2vs:
+	ADDQ $64, AX
+	ADDQ $32, DI
+	DECQ R8
+	JNZ a2vc
+	VZEROUPPER
+	RET
+
+// func attnValuesF16x16AVX512(out *float32, oStride int, p *float32, pStride, nq int, v *uint16, vStride, n, hd16 int)
+// 32 elements at a time while two chunks of 16 remain (query i's accumulators in Z(2i), Z(2i+1):
+// eight independent chains), then a last chunk of 16 (Z(2i) only).
+TEXT ·attnValuesF16x16AVX512(SB), NOSPLIT, $0-72
+	VALUEARGS
+
+a5vc:
+	CMPQ R8, $2
+	JLT a5v1
+	VMOVUPS (AX), Z0
+	VMOVUPS 64(AX), Z1
+	CMPQ R10, $2
+	JLT a5vl
+	VMOVUPS (AX)(DX*1), Z2
+	VMOVUPS 64(AX)(DX*1), Z3
+	CMPQ R10, $3
+	JLT a5vl
+	VMOVUPS (AX)(DX*2), Z4
+	VMOVUPS 64(AX)(DX*2), Z5
+	CMPQ R10, $4
+	JLT a5vl
+	VMOVUPS (AX)(R14*1), Z6
+	VMOVUPS 64(AX)(R14*1), Z7
+
+a5vl:
+	MOVQ R13, BX
+	MOVQ DI, SI
+	MOVQ n+56(FP), CX
+
+a5vt:
+	VCVTPH2PS (SI), Z8
+	VCVTPH2PS 32(SI), Z9
+	VBROADCASTSS (BX), Z10
+	VMULPS Z8, Z10, Z11
+	VMULPS Z9, Z10, Z12
+	VADDPS Z11, Z0, Z0
+	VADDPS Z12, Z1, Z1
+	CMPQ R10, $2
+	JLT a5vn
+	VBROADCASTSS (BX)(R9*1), Z10
+	VMULPS Z8, Z10, Z11
+	VMULPS Z9, Z10, Z12
+	VADDPS Z11, Z2, Z2
+	VADDPS Z12, Z3, Z3
+	CMPQ R10, $3
+	JLT a5vn
+	VBROADCASTSS (BX)(R9*2), Z10
+	VMULPS Z8, Z10, Z11
+	VMULPS Z9, Z10, Z12
+	VADDPS Z11, Z4, Z4
+	VADDPS Z12, Z5, Z5
+	CMPQ R10, $4
+	JLT a5vn
+	VBROADCASTSS (BX)(R12*1), Z10
+	VMULPS Z8, Z10, Z11
+	VMULPS Z9, Z10, Z12
+	VADDPS Z11, Z6, Z6
+	VADDPS Z12, Z7, Z7
+
+a5vn:
+	ADDQ $4, BX
+	ADDQ R11, SI
+	DECQ CX
+	JNZ a5vt
+	VMOVUPS Z0, (AX)
+	VMOVUPS Z1, 64(AX)
+	CMPQ R10, $2
+	JLT a5vs
+	VMOVUPS Z2, (AX)(DX*1)
+	VMOVUPS Z3, 64(AX)(DX*1)
+	CMPQ R10, $3
+	JLT a5vs
+	VMOVUPS Z4, (AX)(DX*2)
+	VMOVUPS Z5, 64(AX)(DX*2)
+	CMPQ R10, $4
+	JLT a5vs
+	VMOVUPS Z6, (AX)(R14*1)
+	VMOVUPS Z7, 64(AX)(R14*1)
+
+a5vs:
+	ADDQ $128, AX
+	ADDQ $64, DI
+	SUBQ $2, R8
+	JNZ a5vc
+	VZEROUPPER
+	RET
+
+a5v1:
+	VMOVUPS (AX), Z0
+	CMPQ R10, $2
+	JLT a5v1l
+	VMOVUPS (AX)(DX*1), Z2
+	CMPQ R10, $3
+	JLT a5v1l
+	VMOVUPS (AX)(DX*2), Z4
+	CMPQ R10, $4
+	JLT a5v1l
+	VMOVUPS (AX)(R14*1), Z6
+
+a5v1l:
+	MOVQ R13, BX
+	MOVQ DI, SI
+	MOVQ n+56(FP), CX
+
+a5v1t:
+	VCVTPH2PS (SI), Z8
+	VBROADCASTSS (BX), Z10
+	VMULPS Z8, Z10, Z11
+	VADDPS Z11, Z0, Z0
+	CMPQ R10, $2
+	JLT a5v1n
+	VBROADCASTSS (BX)(R9*1), Z10
+	VMULPS Z8, Z10, Z11
+	VADDPS Z11, Z2, Z2
+	CMPQ R10, $3
+	JLT a5v1n
+	VBROADCASTSS (BX)(R9*2), Z10
+	VMULPS Z8, Z10, Z11
+	VADDPS Z11, Z4, Z4
+	CMPQ R10, $4
+	JLT a5v1n
+	VBROADCASTSS (BX)(R12*1), Z10
+	VMULPS Z8, Z10, Z11
+	VADDPS Z11, Z6, Z6
+
+a5v1n:
+	ADDQ $4, BX
+	ADDQ R11, SI
+	DECQ CX
+	JNZ a5v1t
+	VMOVUPS Z0, (AX)
+	CMPQ R10, $2
+	JLT a5v1s
+	VMOVUPS Z2, (AX)(DX*1)
+	CMPQ R10, $3
+	JLT a5v1s
+	VMOVUPS Z4, (AX)(DX*2)
+	CMPQ R10, $4
+	JLT a5v1s
+	VMOVUPS Z6, (AX)(R14*1)
+
+a5v1s:
+	VZEROUPPER
+	RET

@@ -1,0 +1,152 @@
+package tensor
+
+import (
+	"math"
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// attnCase is one shape of a fused attention call: nq queries of hd elements against n rows of
+// a page at stride rowStride (a KV row of several heads), results at stride outStride.
+type attnCase struct{ hd, nq, n, rowStride, outStride int }
+
+func attnCases() []attnCase {
+	var cs []attnCase
+	for _, hd := range []int{8, 16, 40, 48, 64, 72, 80, 96, 128} {
+		for _, nq := range []int{1, 2, 3, 4, 5, 8, 9} {
+			for _, n := range []int{1, 2, 7, 15, 16} { // partial and whole pages of 16
+				cs = append(cs, attnCase{hd, nq, n, 3*hd + 8, max(n, hd) + 3})
+			}
+		}
+	}
+	return cs
+}
+
+// halves returns n random F16 values, some of them large, tiny or subnormal.
+func halves(rng *rand.Rand, n int) []uint16 {
+	h := make([]uint16, n)
+	for i := range h {
+		h[i] = F32ToF16(float32(rng.NormFloat64() * math.Exp2(float64(rng.IntN(20)-10))))
+	}
+	return h
+}
+
+func floats(rng *rand.Rand, n int, scale float64) []float32 {
+	x := make([]float32, n)
+	for i := range x {
+		x[i] = float32(rng.NormFloat64() * scale)
+	}
+	return x
+}
+
+// TestAttnKernelsBitExact runs the fused attention kernels of every variant this CPU has against
+// their Go twins, bit for bit, over head sizes that are and are not multiples of 16, more
+// queries than one call of the value kernel takes, and partial pages; guard values around the
+// outputs catch stray writes.
+func TestAttnKernelsBitExact(t *testing.T) {
+	avail, active := Kernels()
+	defer SetKernels(active)
+	rng := rand.New(rand.NewPCG(12, 1))
+	const guard = -12345.5
+	for _, c := range attnCases() {
+		k := halves(rng, c.n*c.rowStride)
+		q := floats(rng, c.nq*c.outStride, 1)
+		scale := float32(1 / math.Sqrt(float64(c.hd)))
+		p := floats(rng, c.nq*c.outStride, 0.3)
+		base := make([]float32, c.nq*c.outStride+5)
+		for i := range base {
+			base[i] = guard
+		}
+		for i := range c.nq {
+			copy(base[i*c.outStride:i*c.outStride+c.hd], floats(rng, c.hd, 2))
+		}
+		wantS := slices.Clone(base)
+		attnScoresF16Go(wantS, c.outStride, q, c.outStride, c.nq, k, c.rowStride, c.n, c.hd, scale)
+		wantV := slices.Clone(base)
+		attnValuesF16Go(wantV, c.outStride, p, c.outStride, c.nq, k, c.rowStride, c.n, c.hd)
+		for _, name := range avail {
+			if err := SetKernels(name); err != nil {
+				t.Fatal(err)
+			}
+			gotS := slices.Clone(base)
+			AttnScoresF16(gotS, c.outStride, q, c.outStride, c.nq, k, c.rowStride, c.n, c.hd, scale)
+			gotV := slices.Clone(base)
+			AttnValuesF16(gotV, c.outStride, p, c.outStride, c.nq, k, c.rowStride, c.n, c.hd)
+			for i := range base {
+				if !sameBits(gotS[i], wantS[i]) {
+					t.Fatalf("%s %+v: scores element %d = %v, want %v", name, c, i, gotS[i], wantS[i])
+				}
+				if !sameBits(gotV[i], wantV[i]) {
+					t.Fatalf("%s %+v: values element %d = %v, want %v", name, c, i, gotV[i], wantV[i])
+				}
+			}
+		}
+	}
+}
+
+// TestAttnTwinsMatchDotAxpy pins the twins to the arithmetic the attention had before them:
+// DotF32 of the widened key times the scale, and Axpy of each widened value row; and the F32
+// entry points to the F16 ones on values that F16 represents exactly.
+func TestAttnTwinsMatchDotAxpy(t *testing.T) {
+	rng := rand.New(rand.NewPCG(12, 2))
+	for _, c := range attnCases() {
+		k := halves(rng, c.n*c.rowStride)
+		kf := make([]float32, len(k))
+		f16sToF32Go(kf, k)
+		q := floats(rng, c.nq*c.outStride, 1)
+		p := floats(rng, c.nq*c.outStride, 0.3)
+		scale := float32(0.125)
+		s := make([]float32, c.nq*c.outStride)
+		attnScoresF16Go(s, c.outStride, q, c.outStride, c.nq, k, c.rowStride, c.n, c.hd, scale)
+		sf := make([]float32, len(s))
+		AttnScoresF32(sf, c.outStride, q, c.outStride, c.nq, kf, c.rowStride, c.n, c.hd, scale)
+		o := floats(rng, c.nq*c.outStride, 1)
+		of := slices.Clone(o)
+		ref := slices.Clone(o)
+		attnValuesF16Go(o, c.outStride, p, c.outStride, c.nq, k, c.rowStride, c.n, c.hd)
+		AttnValuesF32(of, c.outStride, p, c.outStride, c.nq, kf, c.rowStride, c.n, c.hd)
+		for i := range c.nq {
+			for pos := range c.n {
+				kt := kf[pos*c.rowStride : pos*c.rowStride+c.hd]
+				want := dotF32sGo(kt, q[i*c.outStride:i*c.outStride+c.hd]) * scale
+				if got := s[i*c.outStride+pos]; !sameBits(got, want) || !sameBits(sf[i*c.outStride+pos], want) {
+					t.Fatalf("%+v: score (%d, %d) = %v (F32 entry %v), want %v", c, i, pos, got, sf[i*c.outStride+pos], want)
+				}
+				axpyGo(ref[i*c.outStride:i*c.outStride+c.hd], p[i*c.outStride+pos], kt)
+			}
+		}
+		for i := range o {
+			if !sameBits(o[i], ref[i]) || !sameBits(of[i], ref[i]) {
+				t.Fatalf("%+v: value element %d = %v (F32 entry %v), want %v", c, i, o[i], of[i], ref[i])
+			}
+		}
+	}
+}
+
+// TestAttnShapeChecks: a slice too short for the shapes panics before any kernel touches memory.
+func TestAttnShapeChecks(t *testing.T) {
+	k := make([]uint16, 16*64)
+	q := make([]float32, 3*64)
+	s := make([]float32, 3*16)
+	for _, tc := range []struct {
+		name string
+		f    func()
+	}{
+		{"keys", func() { AttnScoresF16(s, 16, q, 64, 3, k[:15*64], 64, 16, 64, 1) }},
+		{"queries", func() { AttnScoresF16(s, 16, q[:2*64+63], 64, 3, k, 64, 16, 64, 1) }},
+		{"scores", func() { AttnScoresF16(s[:47], 16, q, 64, 3, k, 64, 16, 64, 1) }},
+		{"score stride", func() { AttnScoresF16(s, 15, q, 64, 3, k, 64, 16, 64, 1) }},
+		{"values", func() { AttnValuesF16(q, 64, s, 16, 3, k[:15*64+63], 64, 16, 64) }},
+		{"outputs", func() { AttnValuesF16(q[:2*64+63], 64, s, 16, 3, k, 64, 16, 64) }},
+	} {
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("%s: no panic", tc.name)
+				}
+			}()
+			tc.f()
+		}()
+	}
+}
