@@ -67,14 +67,13 @@ func (m *Model) NewWorkspace(p *tensor.Pool, maxTokens, maxLogits, maxContext in
 	ws.pooled = make([]float32, c.Dim)
 	ws.ropeCos = make([]float32, maxTokens*c.RopeDim/2)
 	ws.ropeSin = make([]float32, maxTokens*c.RopeDim/2)
-	// Per worker: one converted K or V row, then the scores of a block of rows times the query
-	// heads sharing a KV head.
+	// Per worker: the scores of a block of rows times the query heads sharing a KV head.
 	group := c.Heads / c.KVHeads
 	ws.blockRows = blockRows(group, maxContext)
 	ws.blocks = make([]rowBlock, 0, maxTokens)
 	ws.scores = make([][]float32, p.Threads())
 	for i := range ws.scores {
-		ws.scores[i] = make([]float32, c.HeadDim+ws.blockRows*group*maxContext)
+		ws.scores[i] = make([]float32, ws.blockRows*group*maxContext)
 	}
 	ws.attnTask = ws.runAttention
 	return ws
@@ -339,10 +338,11 @@ func (m *Model) storeKV(cache *kv.Pool, ws *Workspace, seqs []Seq, li, n int) {
 }
 
 // attention computes softmax(q·K/sqrt(d))·V per row and head, causally over the sequence's pages.
-// Work is split over (block of consecutive rows of one sequence, KV head) items: the query heads
-// sharing a KV head, and the rows of a block, read (and for an F16 cache convert) each key and
-// value once. Every (row, head) output is still reduced in position order by the same operations,
-// so it does not depend on how rows were blocked or batched.
+// Work is split over (block of consecutive rows of one sequence, KV head) items; the fused kernels
+// read (and for an F16 cache widen) each key and value of a page once for all the query heads
+// sharing its KV head, and the page stays in L1 for the block's other rows. Every (row, head)
+// output is reduced in position order by the same operations whatever the block, so it does not
+// depend on how rows were blocked or batched.
 func (m *Model) attention(p *tensor.Pool, cache *kv.Pool, ws *Workspace, seqs []Seq, li, n int) {
 	ws.attn = attnJob{m: m, cache: cache, seqs: seqs, layer: li, items: len(ws.blocks) * m.KVHeads}
 	p.Run(len(ws.scores), ws.attnTask)
@@ -375,7 +375,7 @@ func blockRows(group, maxContext int) int {
 	return max(1, min(8, (1<<21)/(group*maxContext)))
 }
 
-func (m *Model) attendBlock(cache *kv.Pool, ws *Workspace, seqs []Seq, li int, blk rowBlock, g int, scratch []float32) {
+func (m *Model) attendBlock(cache *kv.Pool, ws *Workspace, seqs []Seq, li int, blk rowBlock, g int, sc []float32) {
 	c := &m.Config
 	hd := c.HeadDim
 	group := c.Heads / c.KVHeads
@@ -386,47 +386,38 @@ func (m *Model) attendBlock(cache *kv.Pool, ws *Workspace, seqs []Seq, li int, b
 	lastPos := first.pos + blk.count - 1
 	scale := float32(1 / math.Sqrt(float64(hd)))
 	f16 := cache.Config().DType == tensor.F16
-	row := scratch[:hd]
-	sc := scratch[hd:]
-	// load returns KV head g's key (or value) at position t, widened into row from an F16 cache.
-	load := func(t int, value bool) []float32 {
-		page, slot := pages[t/pt].Page, t%pt
-		o := cache.KOffset(li, slot) + g*hd
-		if value {
-			o = cache.VOffset(li, slot) + g*hd
-		}
-		if !f16 {
-			return cache.F32(page)[o : o+hd]
-		}
-		tensor.F16sToF32(row, cache.F16(page)[o:o+hd])
-		return row
-	}
-	// head is where query head j of row b starts in ws.q and ws.att.
-	head := func(b, j int) int { return (blk.first+b)*c.QDim() + (g*group+j)*hd }
-	// scores of (row b, head j) live at sc[(b*group+j)*mc:], positions 0..pos_b.
-	// The key and value passes share their loop nest but not their arithmetic; written out.
-	for t := 0; t <= lastPos; t++ {
-		k := load(t, false)
-		for b := max(0, t-first.pos); b < blk.count; b++ {
-			for j := range group {
-				h := head(b, j)
-				sc[(b*group+j)*mc+t] = tensor.DotF32(k, ws.q[h:h+hd]) * scale
+	// KV head g of the page's first slot; the following slots are a KV row apart.
+	kOff, vOff, stride := cache.KOffset(li, 0)+g*hd, cache.VOffset(li, 0)+g*hd, cache.RowElems()
+	// The group's query heads of row b start at head(b) in ws.q and ws.att, hd apart; their scores
+	// at sc[b*group*mc:], mc apart, positions 0..pos_b.
+	head := func(b int) int { return (blk.first+b)*c.QDim() + g*group*hd }
+	// Each kernel call covers one page and the group's heads of one row, whose positions end at
+	// pos_b: a row reads no position after its own, so its results do not depend on the block.
+	for t0 := 0; t0 <= lastPos; t0 += pt {
+		page := pages[t0/pt].Page
+		for b := max(0, t0-first.pos); b < blk.count; b++ {
+			n, q, s := min(pt, first.pos+b+1-t0), ws.q[head(b):], sc[b*group*mc+t0:]
+			if f16 {
+				tensor.AttnScoresF16(s, mc, q, hd, group, cache.F16(page)[kOff:], stride, n, hd, scale)
+			} else {
+				tensor.AttnScoresF32(s, mc, q, hd, group, cache.F32(page)[kOff:], stride, n, hd, scale)
 			}
 		}
 	}
 	for b := range blk.count {
 		for j := range group {
-			h := head(b, j)
 			tensor.Softmax(sc[(b*group+j)*mc : (b*group+j)*mc+first.pos+b+1])
-			clear(ws.att[h : h+hd])
 		}
+		clear(ws.att[head(b) : head(b)+group*hd])
 	}
-	for t := 0; t <= lastPos; t++ {
-		v := load(t, true)
-		for b := max(0, t-first.pos); b < blk.count; b++ {
-			for j := range group {
-				h := head(b, j)
-				tensor.Axpy(ws.att[h:h+hd], sc[(b*group+j)*mc+t], v)
+	for t0 := 0; t0 <= lastPos; t0 += pt {
+		page := pages[t0/pt].Page
+		for b := max(0, t0-first.pos); b < blk.count; b++ {
+			n, o, p := min(pt, first.pos+b+1-t0), ws.att[head(b):], sc[b*group*mc+t0:]
+			if f16 {
+				tensor.AttnValuesF16(o, hd, p, mc, group, cache.F16(page)[vOff:], stride, n, hd)
+			} else {
+				tensor.AttnValuesF32(o, hd, p, mc, group, cache.F32(page)[vOff:], stride, n, hd)
 			}
 		}
 	}

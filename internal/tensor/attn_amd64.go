@@ -14,6 +14,12 @@ func attnScoresF16x16AVX2(s *float32, sStride int, q *float32, qStride, nq int, 
 //go:noescape
 func attnScoresF16x16AVX512(s *float32, sStride int, q *float32, qStride, nq int, k *uint16, kStride, n, hd16 int, scale float32)
 
+// attnScoresF16x4AVX512 is attnScoresF16x16AVX2 for 1 ≤ nq ≤ 4 queries and n = 4*n4 positions,
+// four positions at a time.
+//
+//go:noescape
+func attnScoresF16x4AVX512(s *float32, sStride int, q *float32, qStride, nq int, k *uint16, kStride, n4, hd16 int, scale float32)
+
 // attnValuesF16x16AVX2 adds p_i[t] * v_t to out_i for t < n in order, for 1 ≤ nq ≤ 4 queries,
 // over hd16*16 elements, each product and sum rounded on its own (attnValuesF16Go): out_i is at
 // out + i*oStride floats, p_i[t] at p + i*pStride + t floats and v_t at v + t*vStride halves.
@@ -42,7 +48,15 @@ func attnScoresF16AVX512(s []float32, sStride int, q []float32, qStride, nq int,
 		attnScoresF16Go(s, sStride, q, qStride, nq, k, kStride, n, hd, scale)
 		return
 	}
-	attnScoresF16x16AVX512(&s[0], sStride, &q[0], qStride, nq, &k[0], kStride, n, hd/16, scale)
+	n4 := n &^ 3
+	if n4 > 0 {
+		for i := 0; i < nq; i += 4 {
+			attnScoresF16x4AVX512(&s[i*sStride], sStride, &q[i*qStride], qStride, min(4, nq-i), &k[0], kStride, n4/4, hd/16, scale)
+		}
+	}
+	if n4 < n {
+		attnScoresF16x16AVX512(&s[n4], sStride, &q[0], qStride, nq, &k[n4*kStride], kStride, n-n4, hd/16, scale)
+	}
 }
 
 func attnValuesF16AVX2(out []float32, oStride int, p []float32, pStride, nq int, v []uint16, vStride, n, hd int) {

@@ -53,6 +53,46 @@
 	SHLQ $1, R11; \
 	MOVQ hd16+64(FP), R8
 
+// attnLanes picks lanes 0, 4, 8 and 12 (VPERMPS): where FOLD4 leaves its four sums.
+DATA attnLanes<>+0(SB)/4, $0
+DATA attnLanes<>+4(SB)/4, $4
+DATA attnLanes<>+8(SB)/4, $8
+DATA attnLanes<>+12(SB)/4, $12
+GLOBL attnLanes<>(SB), RODATA|NOPTR, $64
+
+// QACC(q, a, b, c, d): positions 0-3 (Z16-Z19) times the query chunk q, added to the lanes of a,
+// b, c, d (Z20-Z23 clobbered).
+#define QACC(q, a, b, c, d) \
+	VMULPS q, Z16, Z20; \
+	VADDPS Z20, a, a; \
+	VMULPS q, Z17, Z21; \
+	VADDPS Z21, b, b; \
+	VMULPS q, Z18, Z22; \
+	VADDPS Z22, c, c; \
+	VMULPS q, Z19, Z23; \
+	VADDPS Z23, d, d
+
+// FOLD4(a, b, c, d, mem): fold16 of each of the four 16-lane sums a, b, c, d at once (every add
+// pairs the lanes fold16 pairs: k+8, k+4, then (0+2)+(1+3)), times the scale Z28, stored as four
+// floats at mem (Z21-Z23 clobbered).
+#define FOLD4(a, b, c, d, mem) \
+	VSHUFF64X2 $0x44, b, a, Z21; \
+	VSHUFF64X2 $0xEE, b, a, Z22; \
+	VADDPS Z22, Z21, Z21; \
+	VSHUFF64X2 $0x44, d, c, Z22; \
+	VSHUFF64X2 $0xEE, d, c, Z23; \
+	VADDPS Z23, Z22, Z22; \
+	VSHUFF32X4 $0x88, Z22, Z21, Z23; \
+	VSHUFF32X4 $0xDD, Z22, Z21, Z21; \
+	VADDPS Z21, Z23, Z21; \
+	VPERMILPS $0x4E, Z21, Z22; \
+	VADDPS Z22, Z21, Z21; \
+	VMOVSHDUP Z21, Z22; \
+	VADDPS Z22, Z21, Z21; \
+	VMULPS Z28, Z21, Z21; \
+	VPERMPS Z21, Z29, Z21; \
+	VMOVUPS X21, mem
+
 // func attnScoresF16x16AVX2(s *float32, sStride int, q *float32, qStride, nq int, k *uint16, kStride, n, hd16 int, scale float32)
 // Per (position, query): lanes 0-7 in Y0 and 8-15 in Y1, R14 the element index.
 TEXT ·attnScoresF16x16AVX2(SB), NOSPLIT, $0-76
@@ -352,5 +392,93 @@ a5v1n:
 	VMOVUPS Z6, (AX)(R14*1)
 
 a5v1s:
+	VZEROUPPER
+	RET
+
+// func attnScoresF16x4AVX512(s *float32, sStride int, q *float32, qStride, nq int, k *uint16, kStride, n4, hd16 int, scale float32)
+// Four positions at a time, each key chunk widened once for all the queries: query i's sums of
+// positions 0-3 in Z(4i)..Z(4i+3), folded together. DI = s + 4t, DX = k_t, R14 the element index,
+// BX and AX the chunk's key and query addresses.
+TEXT ·attnScoresF16x4AVX512(SB), NOSPLIT, $0-76
+	MOVQ s+0(FP), DI
+	MOVQ sStride+8(FP), R8
+	SHLQ $2, R8
+	MOVQ q+16(FP), SI
+	MOVQ qStride+24(FP), R9
+	SHLQ $2, R9
+	LEAQ (R9)(R9*2), R12
+	MOVQ nq+32(FP), R10
+	MOVQ k+40(FP), DX
+	MOVQ kStride+48(FP), R11
+	SHLQ $1, R11
+	LEAQ (R11)(R11*2), R13
+	MOVQ n4+56(FP), CX
+	MOVQ hd16+64(FP), R15
+	SHLQ $4, R15
+	VBROADCASTSS scale+72(FP), Z28
+	VMOVUPS attnLanes<>(SB), Z29
+
+b5t:
+	VPXORD Z0, Z0, Z0
+	VPXORD Z1, Z1, Z1
+	VPXORD Z2, Z2, Z2
+	VPXORD Z3, Z3, Z3
+	VPXORD Z4, Z4, Z4
+	VPXORD Z5, Z5, Z5
+	VPXORD Z6, Z6, Z6
+	VPXORD Z7, Z7, Z7
+	VPXORD Z8, Z8, Z8
+	VPXORD Z9, Z9, Z9
+	VPXORD Z10, Z10, Z10
+	VPXORD Z11, Z11, Z11
+	VPXORD Z12, Z12, Z12
+	VPXORD Z13, Z13, Z13
+	VPXORD Z14, Z14, Z14
+	VPXORD Z15, Z15, Z15
+	XORQ R14, R14
+
+b5c:
+	LEAQ (DX)(R14*2), BX
+	LEAQ (SI)(R14*4), AX
+	VCVTPH2PS (BX), Z16
+	VCVTPH2PS (BX)(R11*1), Z17
+	VCVTPH2PS (BX)(R11*2), Z18
+	VCVTPH2PS (BX)(R13*1), Z19
+	VMOVUPS (AX), Z24
+	QACC(Z24, Z0, Z1, Z2, Z3)
+	CMPQ R10, $2
+	JLT b5cn
+	VMOVUPS (AX)(R9*1), Z24
+	QACC(Z24, Z4, Z5, Z6, Z7)
+	CMPQ R10, $3
+	JLT b5cn
+	VMOVUPS (AX)(R9*2), Z24
+	QACC(Z24, Z8, Z9, Z10, Z11)
+	CMPQ R10, $4
+	JLT b5cn
+	VMOVUPS (AX)(R12*1), Z24
+	QACC(Z24, Z12, Z13, Z14, Z15)
+
+b5cn:
+	ADDQ $16, R14
+	CMPQ R14, R15
+	JLT b5c
+	FOLD4(Z0, Z1, Z2, Z3, (DI))
+	CMPQ R10, $2
+	JLT b5tn
+	FOLD4(Z4, Z5, Z6, Z7, (DI)(R8*1))
+	CMPQ R10, $3
+	JLT b5tn
+	FOLD4(Z8, Z9, Z10, Z11, (DI)(R8*2))
+	CMPQ R10, $4
+	JLT b5tn
+	LEAQ (DI)(R8*2), AX
+	FOLD4(Z12, Z13, Z14, Z15, (AX)(R8*1))
+
+b5tn:
+	ADDQ $16, DI
+	LEAQ (DX)(R11*4), DX
+	DECQ CX
+	JNZ b5t
 	VZEROUPPER
 	RET

@@ -150,3 +150,25 @@ func TestAttnShapeChecks(t *testing.T) {
 		}()
 	}
 }
+
+// BenchmarkAttnPage measures the fused kernels on one page of 16 positions held in L1, for the
+// GQA group of the reference model (3 query heads of 64 per KV head, 4 KV heads a row): their
+// compute cost, without the memory traffic of a long context.
+func BenchmarkAttnPage(b *testing.B) {
+	const pt, hd, nq, stride = 16, 64, 3, 4 * 64
+	rng := rand.New(rand.NewPCG(1, 2))
+	k := halves(rng, pt*stride)
+	q := floats(rng, nq*hd, 1)
+	s := make([]float32, nq*pt)
+	out := make([]float32, nq*hd)
+	b.Run("scores", func(b *testing.B) {
+		for b.Loop() {
+			AttnScoresF16(s, pt, q, hd, nq, k, stride, pt, hd, 0.125)
+		}
+	})
+	b.Run("values", func(b *testing.B) {
+		for b.Loop() {
+			AttnValuesF16(out, hd, s, pt, nq, k, stride, pt, hd)
+		}
+	})
+}
