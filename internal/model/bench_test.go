@@ -180,12 +180,17 @@ func BenchmarkDecodeAtDepth(b *testing.B) {
 			logits := make([]float32, m.Vocab)
 			seq := []Seq{{Tokens: []int32{100}, Pos: depth, Pages: refs, Tenant: kvtypes.TenantKey{1}, Logits: true}}
 			b.ReportAllocs()
+			cpu0 := cpuTime()
 			for b.Loop() {
 				if errs := m.Forward(pool, cache, ws, seq, logits); errs != nil {
 					b.Fatal(errs)
 				}
 			}
 			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "tokens/s")
+			// With -cpu 1 (one thread, no spinning workers) this is the step's work alone.
+			if cpu := cpuTime() - cpu0; cpu > 0 {
+				b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), "cpu-ns/op")
+			}
 		})
 	}
 }

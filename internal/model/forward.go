@@ -395,6 +395,11 @@ func (m *Model) attendBlock(cache *kv.Pool, ws *Workspace, seqs []Seq, li int, b
 	// pos_b: a row reads no position after its own, so its results do not depend on the block.
 	for t0 := 0; t0 <= lastPos; t0 += pt {
 		page := pages[t0/pt].Page
+		if t0+pt <= lastPos {
+			prefetch(cache, pages[t0/pt+1].Page, kOff, min(pt, lastPos+1-t0-pt), hd)
+		} else {
+			prefetch(cache, pages[0].Page, vOff, min(pt, lastPos+1), hd)
+		}
 		for b := max(0, t0-first.pos); b < blk.count; b++ {
 			n, q, s := min(pt, first.pos+b+1-t0), ws.q[head(b):], sc[b*group*mc+t0:]
 			if f16 {
@@ -412,6 +417,9 @@ func (m *Model) attendBlock(cache *kv.Pool, ws *Workspace, seqs []Seq, li int, b
 	}
 	for t0 := 0; t0 <= lastPos; t0 += pt {
 		page := pages[t0/pt].Page
+		if t0+pt <= lastPos {
+			prefetch(cache, pages[t0/pt+1].Page, vOff, min(pt, lastPos+1-t0-pt), hd)
+		}
 		for b := max(0, t0-first.pos); b < blk.count; b++ {
 			n, o, p := min(pt, first.pos+b+1-t0), ws.att[head(b):], sc[b*group*mc+t0:]
 			if f16 {
@@ -420,5 +428,16 @@ func (m *Model) attendBlock(cache *kv.Pool, ws *Workspace, seqs []Seq, li int, b
 				tensor.AttnValuesF32(o, hd, p, mc, group, cache.F32(page)[vOff:], stride, n, hd)
 			}
 		}
+	}
+}
+
+// prefetch asks for the n rows of one KV head at offset off of a page, while the kernels work on
+// the page before: a page's rows of one head are short strided runs that the hardware prefetchers
+// pick up too late, and a long context is read from memory at every step.
+func prefetch(cache *kv.Pool, page kvtypes.PageID, off, n, hd int) {
+	if cache.Config().DType == tensor.F16 {
+		tensor.PrefetchRows(cache.F16(page)[off:], cache.RowElems(), n, hd)
+	} else {
+		tensor.PrefetchRows(cache.F32(page)[off:], cache.RowElems(), n, hd)
 	}
 }

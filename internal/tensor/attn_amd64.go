@@ -2,6 +2,8 @@
 
 package tensor
 
+import "unsafe"
+
 // attnScoresF16x16AVX2 sets *s(i, t) = DotF32(k_t, q_i) * scale for i < nq, t < n over hd16*16
 // elements (the whole head: the callers pass only multiples of 16), where s(i, t) is at
 // s + i*sStride + t floats, q_i at q + i*qStride floats and k_t at k + t*kStride halves.
@@ -78,3 +80,9 @@ func attnValuesF16AVX512(out []float32, oStride int, p []float32, pStride, nq in
 		attnValuesF16x16AVX512(&out[i*oStride], oStride, &p[i*pStride], pStride, min(4, nq-i), &v[0], vStride, n, hd/16)
 	}
 }
+
+// prefetchRows issues PREFETCHT0 for every 64-byte line of rows t < n of rowBytes bytes at
+// p + t*stride bytes.
+//
+//go:noescape
+func prefetchRows(p unsafe.Pointer, stride, n, rowBytes int)

@@ -482,3 +482,24 @@ b5tn:
 	JNZ b5t
 	VZEROUPPER
 	RET
+
+// func prefetchRows(p unsafe.Pointer, stride, n, rowBytes int)
+TEXT ·prefetchRows(SB), NOSPLIT, $0-32
+	MOVQ p+0(FP), SI
+	MOVQ stride+8(FP), R8
+	MOVQ n+16(FP), CX
+	MOVQ rowBytes+24(FP), R9
+
+pfrow:
+	XORQ AX, AX
+
+pfline:
+	PREFETCHT0 (SI)(AX*1)
+	ADDQ $64, AX
+	CMPQ AX, R9
+	JLT pfline
+	PREFETCHT0 -1(SI)(R9*1) // the last line, when the row does not start on one
+	ADDQ R8, SI
+	DECQ CX
+	JNZ pfrow
+	RET
