@@ -107,6 +107,8 @@ var avx2Kernels = &kernels{
 	roundBF16s: roundBF16sVec,
 	attnScores: attnScoresF16AVX2,
 	attnValues: attnValuesF16AVX2,
+	maxF32:     maxF32Vec,
+	sumF64:     sumF64Vec,
 }
 
 func dotF32sAVX2(a, b []float32) float32 {

@@ -132,3 +132,37 @@ func PrefetchRows[T uint16 | float32](rows []T, stride, n, elems int) {
 	size := int(unsafe.Sizeof(rows[0]))
 	prefetchRows(unsafe.Pointer(&rows[0]), stride*size, n, elems*size)
 }
+
+// maxF32Go is the largest element of x (not empty). The vector kernels may return the other
+// zero or NaN where x holds both zeros or a NaN; Softmax gives the same result either way (exp of
+// ±0 is 1, and a NaN makes every output NaN).
+func maxF32Go(x []float32) float32 {
+	m := x[0]
+	for _, v := range x[1:] {
+		m = max(m, v)
+	}
+	return m
+}
+
+// sumF64Go is the float64 sum of x in Softmax's order: 16 lanes, lane k taking the elements
+// i ≡ k (mod 16) of the leading multiple of 16, folded as fold16 (k+8, k+4, k+2, k+1), then the
+// remaining elements in order. Sixteen chains instead of one keep a long row's sum off the
+// critical path of the add latency.
+func sumF64Go(x []float32) float64 {
+	var a [16]float64
+	n := len(x) &^ 15
+	for i := 0; i < n; i += 16 {
+		for k := range 16 {
+			a[k] += float64(x[i+k])
+		}
+	}
+	var s4 [4]float64
+	for k := range 4 {
+		s4[k] = (a[k] + a[k+8]) + (a[k+4] + a[k+12])
+	}
+	s := (s4[0] + s4[2]) + (s4[1] + s4[3])
+	for _, v := range x[n:] {
+		s += float64(v)
+	}
+	return s
+}

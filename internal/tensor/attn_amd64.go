@@ -86,3 +86,37 @@ func attnValuesF16AVX512(out []float32, oStride int, p []float32, pStride, nq in
 //
 //go:noescape
 func prefetchRows(p unsafe.Pointer, stride, n, rowBytes int)
+
+// maxF32AVX2 is the largest of x[0 : 8*n8] (n8 ≥ 1), by VMAXPS.
+//
+//go:noescape
+func maxF32AVX2(x *float32, n8 int) float32
+
+// sumF64AVX2 is sumF64Go's 16-lane sum of x[0 : 16*n16], folded.
+//
+//go:noescape
+func sumF64AVX2(x *float32, n16 int) float64
+
+func maxF32Vec(x []float32) float32 {
+	n := len(x) &^ 7
+	if n == 0 {
+		return maxF32Go(x)
+	}
+	m := maxF32AVX2(&x[0], n/8)
+	for _, v := range x[n:] {
+		m = max(m, v)
+	}
+	return m
+}
+
+func sumF64Vec(x []float32) float64 {
+	n := len(x) &^ 15
+	if n == 0 {
+		return sumF64Go(x)
+	}
+	s := sumF64AVX2(&x[0], n/16)
+	for _, v := range x[n:] {
+		s += float64(v)
+	}
+	return s
+}

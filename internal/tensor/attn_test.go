@@ -172,3 +172,55 @@ func BenchmarkAttnPage(b *testing.B) {
 		}
 	})
 }
+
+// TestSoftmaxVariantsBitExact runs Softmax, and its max and float64 sum, under every kernel set
+// against the Go twins bit for bit, at lengths around the vector widths and a long context's,
+// including rows with a NaN, infinities, zeros of both signs and exponents far apart.
+func TestSoftmaxVariantsBitExact(t *testing.T) {
+	avail, active := Kernels()
+	defer SetKernels(active)
+	rng := rand.New(rand.NewPCG(12, 3))
+	lengths := []int{1, 2, 7, 8, 9, 15, 16, 17, 31, 32, 33, 70, 661, 4097}
+	for _, n := range lengths {
+		for special := range 5 {
+			x := floats(rng, n, 4)
+			switch special {
+			case 4: // exponents far apart, so that float64 sums round and their order shows
+				for i := range x {
+					x[i] = float32(rng.NormFloat64() * math.Exp2(float64(rng.IntN(100)-50)))
+				}
+			case 1:
+				x[rng.IntN(n)] = float32(math.NaN())
+			case 2:
+				x[rng.IntN(n)] = float32(math.Inf(-1))
+				x[rng.IntN(n)] = float32(math.Copysign(0, -1))
+			case 3:
+				for i := range x {
+					x[i] = float32(math.Copysign(0, float64(rng.IntN(2)*2-1)))
+				}
+			}
+			want := slices.Clone(x)
+			expsSubGo(want, maxF32Go(want))
+			scaleGo(want, float32(1/sumF64Go(want)))
+			for _, name := range avail {
+				if err := SetKernels(name); err != nil {
+					t.Fatal(err)
+				}
+				k := activeKernels.Load()
+				if got, w := k.sumF64(x), sumF64Go(x); math.Float64bits(got) != math.Float64bits(w) && !(got != got && w != w) {
+					t.Fatalf("%s n=%d case %d: sum %v, want %v", name, n, special, got, w)
+				}
+				if got, w := k.maxF32(x), maxF32Go(x); (special == 0 || special == 2) && !sameBits(got, w) {
+					t.Fatalf("%s n=%d case %d: max %v, want %v", name, n, special, got, w)
+				}
+				got := slices.Clone(x)
+				Softmax(got)
+				for i := range got {
+					if !sameBits(got[i], want[i]) {
+						t.Fatalf("%s n=%d case %d: element %d = %v, want %v", name, n, special, i, got[i], want[i])
+					}
+				}
+			}
+		}
+	}
+}

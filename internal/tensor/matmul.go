@@ -178,6 +178,8 @@ type kernels struct {
 	// attnScores and attnValues are AttnScoresF16 and AttnValuesF16 past their shape checks.
 	attnScores func(s []float32, sStride int, q []float32, qStride, nq int, k []uint16, kStride, n, hd int, scale float32)
 	attnValues func(out []float32, oStride int, p []float32, pStride, nq int, v []uint16, vStride, n, hd int)
+	maxF32     func(x []float32) float32 // Softmax's max and sum
+	sumF64     func(x []float32) float64
 }
 
 // tileFunc computes weight rows [r0, r1) against all the job's input rows.
@@ -206,6 +208,8 @@ var goKernels = &kernels{
 	roundBF16s: roundBF16sGo,
 	attnScores: attnScoresF16Go,
 	attnValues: attnValuesF16Go,
+	maxF32:     maxF32Go,
+	sumF64:     sumF64Go,
 }
 
 func tileQ8Go(j *matmulJob, r0, r1 int, dot func([]byte, []int8, []float32) float32) {

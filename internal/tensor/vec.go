@@ -30,24 +30,16 @@ func RMSNorm(dst, x, weight []float32, eps float32) {
 }
 
 // Softmax replaces x by softmax(x): max subtracted, exp (expf32) in float32, the sum in
-// float64 in index order, then scaled by float32(1/sum). -Inf entries (masked positions)
-// become exactly 0. The exp and the scale are element-wise, so the vector kernels give
-// the same bits as the Go twins; the sum stays scalar because it fixes the order.
+// float64 (sumF64Go's 16-lane order, which the vector kernels follow), then scaled by
+// float32(1/sum). -Inf entries (masked positions) become exactly 0. The exp and the scale are
+// element-wise, so the vector kernels give the same bits as the Go twins.
 func Softmax(x []float32) {
 	if len(x) == 0 {
 		return
 	}
-	m := float32(math.Inf(-1))
-	for _, v := range x {
-		m = max(m, v)
-	}
 	k := activeKernels.Load()
-	k.expsSub(x, m)
-	var sum float64
-	for _, e := range x {
-		sum += float64(e)
-	}
-	k.scale(x, float32(1/sum))
+	k.expsSub(x, k.maxF32(x))
+	k.scale(x, float32(1/k.sumF64(x)))
 }
 
 // SiLU returns x*sigmoid(x) computed as ggml does: x/(1+exp(-x)), with expf32 so it
