@@ -109,6 +109,7 @@ var avx2Kernels = &kernels{
 	attnValues: attnValuesF16AVX2,
 	maxF32:     maxF32Vec,
 	sumF64:     sumF64Vec,
+	f32sToF16:  f32sToF16Vec,
 }
 
 func dotF32sAVX2(a, b []float32) float32 {

@@ -120,3 +120,18 @@ func sumF64Vec(x []float32) float64 {
 	}
 	return s
 }
+
+// f32sToF16F16C narrows src[0 : 8*n8] into dst by VCVTPS2PH, rounding to nearest even as
+// F32ToF16 does (NaNs quieted the same way).
+//
+//go:noescape
+func f32sToF16F16C(dst *uint16, src *float32, n8 int)
+
+func f32sToF16Vec(dst []uint16, src []float32) {
+	dst = dst[:len(src)]
+	n := len(src) &^ 7
+	if n > 0 {
+		f32sToF16F16C(&dst[0], &src[0], n/8)
+	}
+	f32sToF16Go(dst[n:], src[n:])
+}

@@ -557,3 +557,20 @@ sdloop:
 	VMOVSD X0, ret+16(FP)
 	VZEROUPPER
 	RET
+
+// func f32sToF16F16C(dst *uint16, src *float32, n8 int)
+TEXT ·f32sToF16F16C(SB), NOSPLIT, $0-24
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ n8+16(FP), CX
+
+h16loop:
+	VMOVUPS (SI), Y0
+	VCVTPS2PH $0, Y0, X0
+	VMOVDQU X0, (DI)
+	ADDQ $32, SI
+	ADDQ $16, DI
+	DECQ CX
+	JNZ h16loop
+	VZEROUPPER
+	RET

@@ -224,3 +224,41 @@ func TestSoftmaxVariantsBitExact(t *testing.T) {
 		}
 	}
 }
+
+// TestF32sToF16VariantsBitExact narrows, under every kernel set, values of every exponent
+// (normal, subnormal and overflowing halves, ties, infinities, NaNs) at lengths around the vector
+// width, against F32ToF16, with a guard after the end.
+func TestF32sToF16VariantsBitExact(t *testing.T) {
+	avail, active := Kernels()
+	defer SetKernels(active)
+	rng := rand.New(rand.NewPCG(12, 4))
+	var src []float32
+	for e := range 256 {
+		for _, m := range []uint32{0, 1, 0x1000, 0x1fff, 0x2000, 0x3000, 0x7fffff, rng.Uint32() & 0x7fffff} {
+			for _, sign := range []uint32{0, 1 << 31} {
+				src = append(src, math.Float32frombits(sign|uint32(e)<<23|m))
+			}
+		}
+	}
+	for range 1 << 14 {
+		src = append(src, math.Float32frombits(rng.Uint32()))
+	}
+	for _, name := range avail {
+		if err := SetKernels(name); err != nil {
+			t.Fatal(err)
+		}
+		for _, n := range []int{0, 1, 7, 8, 9, 17, len(src)} {
+			got := make([]uint16, n+1)
+			got[n] = 0xbeef
+			F32sToF16(got[:n], src[:n])
+			for i := range n {
+				if want := F32ToF16(src[i]); got[i] != want {
+					t.Fatalf("%s: %#08x narrowed to %#04x, want %#04x", name, math.Float32bits(src[i]), got[i], want)
+				}
+			}
+			if got[n] != 0xbeef {
+				t.Fatalf("%s n=%d: wrote past the end", name, n)
+			}
+		}
+	}
+}

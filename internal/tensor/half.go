@@ -109,8 +109,10 @@ func f16sToF32Go(dst []float32, src []uint16) {
 	}
 }
 
-// F32sToF16 narrows src into dst[:len(src)].
-func F32sToF16(dst []uint16, src []float32) {
+// F32sToF16 narrows src into dst[:len(src)] (the KV cache's stores), as F32ToF16 does.
+func F32sToF16(dst []uint16, src []float32) { activeKernels.Load().f32sToF16(dst, src) }
+
+func f32sToF16Go(dst []uint16, src []float32) {
 	dst = dst[:len(src)]
 	for i, f := range src {
 		dst[i] = F32ToF16(f)

@@ -180,6 +180,7 @@ type kernels struct {
 	attnValues func(out []float32, oStride int, p []float32, pStride, nq int, v []uint16, vStride, n, hd int)
 	maxF32     func(x []float32) float32 // Softmax's max and sum
 	sumF64     func(x []float32) float64
+	f32sToF16  func(dst []uint16, src []float32)
 }
 
 // tileFunc computes weight rows [r0, r1) against all the job's input rows.
@@ -210,6 +211,7 @@ var goKernels = &kernels{
 	attnValues: attnValuesF16Go,
 	maxF32:     maxF32Go,
 	sumF64:     sumF64Go,
+	f32sToF16:  f32sToF16Go,
 }
 
 func tileQ8Go(j *matmulJob, r0, r1 int, dot func([]byte, []int8, []float32) float32) {
