@@ -16,6 +16,11 @@ func attnScoresF16x16AVX2(s *float32, sStride int, q *float32, qStride, nq int, 
 //go:noescape
 func attnScoresF16x16AVX512(s *float32, sStride int, q *float32, qStride, nq int, k *uint16, kStride, n, hd16 int, scale float32)
 
+// attnScoresF16x4AVX2 is attnScoresF16x16AVX2 for n = 4*n4 positions, four at a time.
+//
+//go:noescape
+func attnScoresF16x4AVX2(s *float32, sStride int, q *float32, qStride, nq int, k *uint16, kStride, n4, hd16 int, scale float32)
+
 // attnScoresF16x4AVX512 is attnScoresF16x16AVX2 for 1 ≤ nq ≤ 4 queries and n = 4*n4 positions,
 // four positions at a time.
 //
@@ -42,7 +47,13 @@ func attnScoresF16AVX2(s []float32, sStride int, q []float32, qStride, nq int, k
 		attnScoresF16Go(s, sStride, q, qStride, nq, k, kStride, n, hd, scale)
 		return
 	}
-	attnScoresF16x16AVX2(&s[0], sStride, &q[0], qStride, nq, &k[0], kStride, n, hd/16, scale)
+	n4 := n &^ 3
+	if n4 > 0 {
+		attnScoresF16x4AVX2(&s[0], sStride, &q[0], qStride, nq, &k[0], kStride, n4/4, hd/16, scale)
+	}
+	if n4 < n {
+		attnScoresF16x16AVX2(&s[n4], sStride, &q[0], qStride, nq, &k[n4*kStride], kStride, n-n4, hd/16, scale)
+	}
 }
 
 func attnScoresF16AVX512(s []float32, sStride int, q []float32, qStride, nq int, k []uint16, kStride, n, hd int, scale float32) {

@@ -93,6 +93,40 @@ GLOBL attnLanes<>(SB), RODATA|NOPTR, $64
 	VPERMPS Z21, Z29, Z21; \
 	VMOVUPS X21, mem
 
+// KACC2(lo, hi, alo, ahi): the key chunk at lo, hi (8 halves each) times the query chunk in
+// Y12, Y13, added to alo, ahi (Y8, Y9 clobbered).
+#define KACC2(lo, hi, alo, ahi) \
+	VCVTPH2PS lo, Y8; \
+	VCVTPH2PS hi, Y9; \
+	VMULPS Y12, Y8, Y8; \
+	VMULPS Y13, Y9, Y9; \
+	VADDPS Y8, alo, alo; \
+	VADDPS Y9, ahi, ahi
+
+// FOLD4AVX2(mem): FOLD4 for the sums of four positions in Y0/Y1 .. Y6/Y7 (lanes 0-7/8-15),
+// times the scale X15, stored as four floats at mem (Y8-Y12 clobbered).
+#define FOLD4AVX2(mem) \
+	VADDPS Y1, Y0, Y0; \
+	VADDPS Y3, Y2, Y2; \
+	VADDPS Y5, Y4, Y4; \
+	VADDPS Y7, Y6, Y6; \
+	VPERM2F128 $0x20, Y2, Y0, Y8; \
+	VPERM2F128 $0x31, Y2, Y0, Y9; \
+	VADDPS Y9, Y8, Y8; \
+	VPERM2F128 $0x20, Y6, Y4, Y9; \
+	VPERM2F128 $0x31, Y6, Y4, Y10; \
+	VADDPS Y10, Y9, Y9; \
+	VSHUFPS $0x44, Y9, Y8, Y10; \
+	VSHUFPS $0xEE, Y9, Y8, Y11; \
+	VADDPS Y11, Y10, Y10; \
+	VSHUFPS $0x88, Y10, Y10, Y11; \
+	VSHUFPS $0xDD, Y10, Y10, Y12; \
+	VADDPS Y12, Y11, Y11; \
+	VEXTRACTF128 $1, Y11, X12; \
+	VUNPCKLPS X12, X11, X11; \
+	VMULPS X15, X11, X11; \
+	VMOVUPS X11, mem
+
 // func attnScoresF16x16AVX2(s *float32, sStride int, q *float32, qStride, nq int, k *uint16, kStride, n, hd16 int, scale float32)
 // Per (position, query): lanes 0-7 in Y0 and 8-15 in Y1, R14 the element index.
 TEXT ·attnScoresF16x16AVX2(SB), NOSPLIT, $0-76
@@ -572,5 +606,64 @@ h16loop:
 	ADDQ $16, DI
 	DECQ CX
 	JNZ h16loop
+	VZEROUPPER
+	RET
+
+// func attnScoresF16x4AVX2(s *float32, sStride int, q *float32, qStride, nq int, k *uint16, kStride, n4, hd16 int, scale float32)
+// Four positions at a time, one query at a time (sixteen registers hold no more): position p's
+// sum in Y(2p), Y(2p+1), folded together. DI = s + 4t, DX = k_t, SI = q_i, R10 = s(i, t),
+// BX and AX the chunk's key and query addresses, R14 the chunks left.
+TEXT ·attnScoresF16x4AVX2(SB), NOSPLIT, $0-76
+	MOVQ s+0(FP), DI
+	MOVQ sStride+8(FP), R8
+	SHLQ $2, R8
+	MOVQ qStride+24(FP), R9
+	SHLQ $2, R9
+	MOVQ k+40(FP), DX
+	MOVQ kStride+48(FP), R11
+	SHLQ $1, R11
+	LEAQ (R11)(R11*2), R13
+	MOVQ n4+56(FP), CX
+	MOVQ hd16+64(FP), R15
+	VBROADCASTSS scale+72(FP), X15
+
+b2t:
+	MOVQ q+16(FP), SI
+	MOVQ DI, R10
+	MOVQ nq+32(FP), R12
+
+b2q:
+	VXORPS Y0, Y0, Y0
+	VXORPS Y1, Y1, Y1
+	VXORPS Y2, Y2, Y2
+	VXORPS Y3, Y3, Y3
+	VXORPS Y4, Y4, Y4
+	VXORPS Y5, Y5, Y5
+	VXORPS Y6, Y6, Y6
+	VXORPS Y7, Y7, Y7
+	MOVQ DX, BX
+	MOVQ SI, AX
+	MOVQ R15, R14
+
+b2c:
+	VMOVUPS (AX), Y12
+	VMOVUPS 32(AX), Y13
+	KACC2((BX), 16(BX), Y0, Y1)
+	KACC2((BX)(R11*1), 16(BX)(R11*1), Y2, Y3)
+	KACC2((BX)(R11*2), 16(BX)(R11*2), Y4, Y5)
+	KACC2((BX)(R13*1), 16(BX)(R13*1), Y6, Y7)
+	ADDQ $32, BX
+	ADDQ $64, AX
+	DECQ R14
+	JNZ b2c
+	FOLD4AVX2((R10))
+	ADDQ R9, SI
+	ADDQ R8, R10
+	DECQ R12
+	JNZ b2q
+	ADDQ $16, DI
+	LEAQ (DX)(R11*4), DX
+	DECQ CX
+	JNZ b2t
 	VZEROUPPER
 	RET

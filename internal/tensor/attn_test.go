@@ -151,9 +151,9 @@ func TestAttnShapeChecks(t *testing.T) {
 	}
 }
 
-// BenchmarkAttnPage measures the fused kernels on one page of 16 positions held in L1, for the
-// GQA group of the reference model (3 query heads of 64 per KV head, 4 KV heads a row): their
-// compute cost, without the memory traffic of a long context.
+// BenchmarkAttnPage measures the fused kernels of every variant on one page of 16 positions held
+// in L1, for the GQA group of the reference model (3 query heads of 64 per KV head, 4 KV heads a
+// row): their compute cost, without the memory traffic of a long context.
 func BenchmarkAttnPage(b *testing.B) {
 	const pt, hd, nq, stride = 16, 64, 3, 4 * 64
 	rng := rand.New(rand.NewPCG(1, 2))
@@ -161,16 +161,23 @@ func BenchmarkAttnPage(b *testing.B) {
 	q := floats(rng, nq*hd, 1)
 	s := make([]float32, nq*pt)
 	out := make([]float32, nq*hd)
-	b.Run("scores", func(b *testing.B) {
-		for b.Loop() {
-			AttnScoresF16(s, pt, q, hd, nq, k, stride, pt, hd, 0.125)
+	avail, active := Kernels()
+	defer SetKernels(active)
+	for _, name := range avail {
+		if err := SetKernels(name); err != nil {
+			b.Fatal(err)
 		}
-	})
-	b.Run("values", func(b *testing.B) {
-		for b.Loop() {
-			AttnValuesF16(out, hd, s, pt, nq, k, stride, pt, hd)
-		}
-	})
+		b.Run(name+"/scores", func(b *testing.B) {
+			for b.Loop() {
+				AttnScoresF16(s, pt, q, hd, nq, k, stride, pt, hd, 0.125)
+			}
+		})
+		b.Run(name+"/values", func(b *testing.B) {
+			for b.Loop() {
+				AttnValuesF16(out, hd, s, pt, nq, k, stride, pt, hd)
+			}
+		})
+	}
 }
 
 // TestSoftmaxVariantsBitExact runs Softmax, and its max and float64 sum, under every kernel set
