@@ -122,13 +122,10 @@ func attnValuesF16Go(out []float32, oStride int, p []float32, pStride, nq int, v
 // short strided runs the hardware prefetchers do not pick up in time). It reads nothing itself and
 // stops at the end of rows.
 func PrefetchRows[T uint16 | float32](rows []T, stride, n, elems int) {
-	if n <= 0 || elems <= 0 || stride < 0 {
+	if n <= 0 || elems <= 0 || stride < 0 || len(rows) < elems {
 		return
 	}
 	n = min(n, (len(rows)-elems)/max(stride, 1)+1)
-	if n <= 0 {
-		return
-	}
 	size := int(unsafe.Sizeof(rows[0]))
 	prefetchRows(unsafe.Pointer(&rows[0]), stride*size, n, elems*size)
 }
