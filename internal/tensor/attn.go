@@ -127,7 +127,7 @@ func PrefetchRows[T uint16 | float32](rows []T, stride, n, elems int) {
 	}
 	n = min(n, (len(rows)-elems)/max(stride, 1)+1)
 	size := int(unsafe.Sizeof(rows[0]))
-	prefetchRows(unsafe.Pointer(&rows[0]), stride*size, n, elems*size)
+	prefetchRows((*byte)(unsafe.Pointer(&rows[0])), stride*size, n, elems*size)
 }
 
 // maxF32Go is the largest element of x (not empty). The vector kernels may return the other

@@ -2,8 +2,6 @@
 
 package tensor
 
-import "unsafe"
-
 // attnScoresF16x16AVX2 sets *s(i, t) = DotF32(k_t, q_i) * scale for i < nq, t < n over hd16*16
 // elements (the whole head: the callers pass only multiples of 16), where s(i, t) is at
 // s + i*sStride + t floats, q_i at q + i*qStride floats and k_t at k + t*kStride halves.
@@ -96,7 +94,7 @@ func attnValuesF16AVX512(out []float32, oStride int, p []float32, pStride, nq in
 // p + t*stride bytes.
 //
 //go:noescape
-func prefetchRows(p unsafe.Pointer, stride, n, rowBytes int)
+func prefetchRows(p *byte, stride, n, rowBytes int)
 
 // maxF32AVX2 is the largest of x[0 : 8*n8] (n8 ≥ 1), by VMAXPS.
 //

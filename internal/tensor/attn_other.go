@@ -2,7 +2,5 @@
 
 package tensor
 
-import "unsafe"
-
 // prefetchRows is only a hint; without assembly there is nothing to issue.
-func prefetchRows(p unsafe.Pointer, stride, n, rowBytes int) {}
+func prefetchRows(p *byte, stride, n, rowBytes int) {}

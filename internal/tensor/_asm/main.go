@@ -28,10 +28,14 @@ var families = []struct {
 	{"q8_amd64.s", q8Family},
 	{"exp_amd64.s", expFamily},
 	{"vec_amd64.s", vecFamily},
+	{"attn_amd64.s", attnFamily},
 }
 
 // gen is the avo context of one file; the kernels' shared fragments are its methods.
-type gen struct{ *build.Context }
+type gen struct {
+	*build.Context
+	attnLanes Mem // attn.go's lane-gathering table
+}
 
 func main() {
 	// Not flag.CommandLine: avo's build package registers its own flags there.
@@ -47,7 +51,7 @@ func main() {
 }
 
 func generate(path string, family func(*gen)) error {
-	g := &gen{build.NewContext()}
+	g := &gen{Context: build.NewContext()}
 	g.ConstraintExpr("amd64,!purego") // avo takes the old syntax: a comma means and
 	family(g)
 	f, err := g.Result()
