@@ -12,10 +12,6 @@ func allocArena(n int) ([]byte, func() error, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	// Huge pages where the system allows them (a hint: errors are ignored): attention reads every
-	// page of a long context at each step, a few short runs in each 4 KiB page, so with small pages
-	// it spends as much on TLB misses as on the reads, and the hardware prefetchers stop at every
-	// 4 KiB boundary.
-	_ = unix.Madvise(b, unix.MADV_HUGEPAGE)
+	hugePages(b)
 	return b, func() error { return unix.Munmap(b) }, nil
 }
