@@ -45,7 +45,6 @@ var vnniKernels = func() *kernels {
 	k.tiles[Q4_0] = func(j *matmulJob, r0, r1 int) { tileQ8VNNI(j, r0, r1, Q4_0) }
 	k.packQ8x16 = true
 	k.quantQ8_0 = quantActQ8_0AVX512
-	k.attnScores, k.attnValues = attnScoresF16AVX512, attnValuesF16AVX512
 	return &k
 }()
 
