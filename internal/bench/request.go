@@ -87,15 +87,28 @@ func fetchModel(ctx context.Context, c *http.Client, base, key string) (int, str
 	return list.Data[0].MaxModelLen, list.Data[0].ID, nil
 }
 
-// warmUp sends one request that is not streamed and returns the prompt tokens the server counted.
-func warmUp(ctx context.Context, c *http.Client, url, key string, body []byte) (int, error) {
+// newPost is a JSON POST with the tenant's key. A server may close a kept-alive connection while it
+// is idle (llama-server does); a request that then fails before any answer never reached it, so it
+// is marked replayable (an empty Idempotency-Key, which is not sent) for the transport to send it
+// again on a fresh connection instead of failing it.
+func newPost(ctx context.Context, url, key string, body []byte) (*http.Request, error) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, bytes.NewReader(body))
 	if err != nil {
-		return 0, err
+		return nil, err
 	}
 	req.Header.Set("Content-Type", "application/json")
 	if key != "" {
 		req.Header.Set("Authorization", "Bearer "+key)
+	}
+	req.Header["Idempotency-Key"] = nil
+	return req, nil
+}
+
+// warmUp sends one request that is not streamed and returns the prompt tokens the server counted.
+func warmUp(ctx context.Context, c *http.Client, url, key string, body []byte) (int, error) {
+	req, err := newPost(ctx, url, key, body)
+	if err != nil {
+		return 0, err
 	}
 	resp, err := c.Do(req)
 	if err != nil {
@@ -146,14 +159,10 @@ type streamEvent struct {
 // send runs one streaming completion and times its chunks as they are read.
 func send(ctx context.Context, c *http.Client, url, key string, body []byte) reqResult {
 	var r reqResult
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, bytes.NewReader(body))
+	req, err := newPost(ctx, url, key, body)
 	if err != nil {
 		r.err = err
 		return r
-	}
-	req.Header.Set("Content-Type", "application/json")
-	if key != "" {
-		req.Header.Set("Authorization", "Bearer "+key)
 	}
 	start := time.Now()
 	resp, err := c.Do(req)
