@@ -29,6 +29,9 @@ var families = []struct {
 	{"exp_amd64.s", expFamily},
 	{"vec_amd64.s", vecFamily},
 	{"attn_amd64.s", attnFamily},
+	{"float_avx2_amd64.s", floatFamily},
+	{"float_avx512_amd64.s", floatAVX512Family},
+	{"half_amd64.s", halfFamily},
 }
 
 // gen is the avo context of one file; the kernels' shared fragments are its methods.
@@ -102,6 +105,16 @@ func (g *gen) argMem(name string) Mem {
 	if err != nil {
 		// A misspelt name in the generator itself.
 		panic(fmt.Sprintf("argument %s: %v", name, err))
+	}
+	return b.Addr
+}
+
+// ret is the address of the function's (only) result, for an instruction that writes it
+// directly.
+func (g *gen) ret() Mem {
+	b, err := g.ReturnIndex(0).Resolve()
+	if err != nil {
+		panic(fmt.Sprintf("result: %v", err))
 	}
 	return b.Addr
 }
