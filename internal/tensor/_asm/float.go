@@ -153,7 +153,7 @@ func (g *gen) dotF32() {
 		g.rowAVX2(f32, rowMem(0, 0), rowMem(0, 32), Y0, Y1)
 	}, step{RSI, 64}, step{RDI, 64})
 	g.fold16(Y0, Y1)
-	// VMOVSS, not Store's MOVSS: SSE code with dirty upper halves costs a transition.
+	// VMOVSS as the hand-written kernel had (Store would emit SSE's MOVSS).
 	g.VMOVSS(X0, g.ret())
 	g.VZEROUPPER()
 	g.RET()
