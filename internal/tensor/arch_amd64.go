@@ -25,6 +25,12 @@ func q8_0x4AVX2(w *byte, stride, nb int, xq *int8, xd *float32, out *[4]float32,
 //go:noescape
 func q8_0x4x2AVX2(w *byte, stride, nb int, xq0, xq1 *int8, xd0, xd1 *float32, out *[8]float32, pf int)
 
+// q8_0x4VNNI is q8_0x4AVX2 on AVX-512 VNNI for an even nb, given xs[b] = the sum of block
+// b's 32 quants: out[r] = dotQ8_0Go(row r, xq[:32·nb], xd[:nb]) for r in 0..3.
+//
+//go:noescape
+func q8_0x4VNNI(w *byte, stride, nb int, xq *int8, xd *float32, xs *int32, out *[4]float32, pf int)
+
 // q4_0x4AVX2 sets out[r] = dotQ4_0Go(row r, xq[:32·nb], xd[:nb]) for r in 0..3, given xs[b] = the
 // sum of block b's 32 quants (quantActQ8_0's s).
 //
@@ -172,10 +178,15 @@ func q8RowGroupAVX2(j *matmulJob, r, i0 int, dt DType, pf int) {
 		scatter4(j.out, rows, i+1, r, (*[4]float32)(v[4:]))
 		pf = 0
 	}
+	// The VNNI kernel takes blocks in pairs.
+	vnni := dt == Q8_0 && j.kern.q8VNNI && nb%2 == 0
 	for ; i < j.n; i++ {
-		if dt == Q4_0 {
+		switch {
+		case dt == Q4_0:
 			q4_0x4AVX2(w, rb, nb, &a.q[i*cols], &a.d[i*nb], &a.s[i*nb], (*[4]float32)(v[:4]))
-		} else {
+		case vnni:
+			q8_0x4VNNI(w, rb, nb, &a.q[i*cols], &a.d[i*nb], &a.s[i*nb], (*[4]float32)(v[:4]), pf)
+		default:
 			q8_0x4AVX2(w, rb, nb, &a.q[i*cols], &a.d[i*nb], (*[4]float32)(v[:4]), pf)
 		}
 		scatter4(j.out, rows, i, r, (*[4]float32)(v[:4]))

@@ -171,6 +171,7 @@ type kernels struct {
 	swiglu    func(dst, gate, up []float32)
 	scale     func(x []float32, a float32)
 	packQ8x16 bool // the Q8_0 and Q4_0 tiles read actBuf.px
+	q8VNNI    bool // single Q8_0 inputs take the AVX-512 VNNI row-group kernel (amd64)
 
 	quantQ8_0 func(x []float32, q []int8, d []float32, s []int32) // quantActQ8_0 or its bit-exact twin
 	// dst[i] = RoundF16(src[i]) / RoundBF16(src[i]): F16 and BF16 activations.

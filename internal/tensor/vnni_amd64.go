@@ -44,6 +44,7 @@ var vnniKernels = func() *kernels {
 	k.tiles[Q8_0] = func(j *matmulJob, r0, r1 int) { tileQ8VNNI(j, r0, r1, Q8_0) }
 	k.tiles[Q4_0] = func(j *matmulJob, r0, r1 int) { tileQ8VNNI(j, r0, r1, Q4_0) }
 	k.packQ8x16 = true
+	k.q8VNNI = true
 	k.quantQ8_0 = quantActQ8_0AVX512
 	return &k
 }()
