@@ -31,6 +31,13 @@ func q8_0x4x2AVX2(w *byte, stride, nb int, xq0, xq1 *int8, xd0, xd1 *float32, ou
 //go:noescape
 func q8_0x4VNNI(w *byte, stride, nb int, xq *int8, xd *float32, xs *int32, out *[4]float32, pf int)
 
+// q8_0x4x2VNNI is q8_0x4VNNI against two inputs, the second's quants qstride bytes after
+// the first's and its scales and sums dstride bytes after: out[4k+r] = dotQ8_0Go(row r,
+// input k).
+//
+//go:noescape
+func q8_0x4x2VNNI(w *byte, stride, nb int, xq *int8, xd *float32, xs *int32, qstride, dstride int, out *[8]float32, pf int)
+
 // q4_0x4AVX2 sets out[r] = dotQ4_0Go(row r, xq[:32·nb], xd[:nb]) for r in 0..3, given xs[b] = the
 // sum of block b's 32 quants (quantActQ8_0's s).
 //
@@ -167,19 +174,24 @@ func q8RowGroupAVX2(j *matmulJob, r, i0 int, dt DType, pf int) {
 	w := &j.w.Data[r*rb]
 	// Direct calls (not function values) keep v on the stack.
 	var v [8]float32
+	// The VNNI kernels take blocks in pairs.
+	vnni := dt == Q8_0 && j.kern.q8VNNI && nb%2 == 0
 	i := i0
 	for ; i+2 <= j.n; i += 2 {
-		if dt == Q4_0 {
+		switch {
+		case dt == Q4_0:
 			q4_0x4x2AVX2(w, rb, nb, &a.q[i*cols], &a.q[(i+1)*cols], &a.d[i*nb], &a.d[(i+1)*nb], &a.s[i*nb], &a.s[(i+1)*nb], &v)
-		} else {
+		case vnni:
+			// The second input's rows follow the first's: cols quants, nb scales and sums later.
+			_, _, _ = a.q[(i+2)*cols-1], a.d[(i+2)*nb-1], a.s[(i+2)*nb-1]
+			q8_0x4x2VNNI(w, rb, nb, &a.q[i*cols], &a.d[i*nb], &a.s[i*nb], cols, 4*nb, &v, pf)
+		default:
 			q8_0x4x2AVX2(w, rb, nb, &a.q[i*cols], &a.q[(i+1)*cols], &a.d[i*nb], &a.d[(i+1)*nb], &v, pf)
 		}
 		scatter4(j.out, rows, i, r, (*[4]float32)(v[:4]))
 		scatter4(j.out, rows, i+1, r, (*[4]float32)(v[4:]))
 		pf = 0
 	}
-	// The VNNI kernel takes blocks in pairs.
-	vnni := dt == Q8_0 && j.kern.q8VNNI && nb%2 == 0
 	for ; i < j.n; i++ {
 		switch {
 		case dt == Q4_0:

@@ -373,7 +373,7 @@ q4x4x2done:
 	RET
 
 // func q8_0x4VNNI(w *byte, stride int, nb int, xq *int8, xd *float32, xs *int32, out *[4]float32, pf int)
-// Requires: AVX, AVX2, AVX512F, AVX512_VNNI, F16C, MMX+
+// Requires: AVX, AVX2, AVX512F, AVX512VL, AVX512_VNNI, F16C, MMX+
 TEXT ·q8_0x4VNNI(SB), NOSPLIT, $0-64
 	MOVQ         w+0(FP), SI
 	MOVQ         stride+8(FP), BX
@@ -386,97 +386,245 @@ TEXT ·q8_0x4VNNI(SB), NOSPLIT, $0-64
 	SHRQ         $0x01, CX
 	MOVL         $0x80808080, AX
 	VPBROADCASTD AX, Z15
-	VXORPS       X14, X14, X14
+	VPXORD       X14, X14, X14
 	TESTQ        CX, CX
-	JE           q8vdone
+	JE           q8v1done
 
-q8vloop:
-	LEAQ         (SI)(R9*1), R10
-	PREFETCHT0   (R10)
-	PREFETCHT0   64(R10)
-	PREFETCHT0   (R10)(BX*1)
-	PREFETCHT0   64(R10)(BX*1)
-	PREFETCHT0   (R10)(BX*2)
-	PREFETCHT0   64(R10)(BX*2)
-	PREFETCHT0   (R10)(R8*1)
-	PREFETCHT0   64(R10)(R8*1)
-	VMOVDQU64    (DI), Z8
-	VMOVDQU      2(SI), Y10
-	VINSERTI64X4 $0x01, 36(SI), Z10, Z10
-	VPXORD       Z15, Z10, Z10
-	VPXORD       Z0, Z0, Z0
-	VPDPBUSD     Z8, Z10, Z0
-	VMOVDQU      2(SI)(BX*1), Y11
-	VINSERTI64X4 $0x01, 36(SI)(BX*1), Z11, Z11
-	VPXORD       Z15, Z11, Z11
-	VPXORD       Z1, Z1, Z1
-	VPDPBUSD     Z8, Z11, Z1
-	VMOVDQU      2(SI)(BX*2), Y10
-	VINSERTI64X4 $0x01, 36(SI)(BX*2), Z10, Z10
-	VPXORD       Z15, Z10, Z10
-	VPXORD       Z2, Z2, Z2
-	VPDPBUSD     Z8, Z10, Z2
-	VMOVDQU      2(SI)(R8*1), Y11
-	VINSERTI64X4 $0x01, 36(SI)(R8*1), Z11, Z11
-	VPXORD       Z15, Z11, Z11
-	VPXORD       Z3, Z3, Z3
-	VPDPBUSD     Z8, Z11, Z3
-	VPUNPCKLDQ   Z1, Z0, Z4
-	VPUNPCKHDQ   Z1, Z0, Z5
-	VPADDD       Z5, Z4, Z4
-	VPUNPCKLDQ   Z3, Z2, Z5
-	VPUNPCKHDQ   Z3, Z2, Z6
-	VPADDD       Z6, Z5, Z5
-	VPUNPCKLQDQ  Z5, Z4, Z6
-	VPUNPCKHQDQ  Z5, Z4, Z7
-	VPADDD       Z7, Z6, Z6
-	VSHUFI64X2   $0x88, Z6, Z6, Z4
-	VSHUFI64X2   $0xdd, Z6, Z6, Z5
-	VPADDD       Y5, Y4, Y4
-	VPBROADCASTD (R12), X5
-	VPBROADCASTD 4(R12), X6
-	VINSERTI128  $0x01, X6, Y5, Y5
-	VPSLLD       $0x07, Y5, Y5
-	VPSUBD       Y5, Y4, Y4
-	VCVTDQ2PS    Y4, Y4
-	XORL         AX, AX
-	MOVL         (SI), R13
-	SHRQ         $0x10, R13, AX
-	MOVL         (SI)(BX*1), R10
-	SHRQ         $0x10, R10, AX
-	MOVL         (SI)(BX*2), R13
-	SHRQ         $0x10, R13, AX
-	MOVL         (SI)(R8*1), R10
-	SHRQ         $0x10, R10, AX
-	XORL         R11, R11
-	MOVL         34(SI), R13
-	SHRQ         $0x10, R13, R11
-	MOVL         34(SI)(BX*1), R10
-	SHRQ         $0x10, R10, R11
-	MOVL         34(SI)(BX*2), R13
-	SHRQ         $0x10, R13, R11
-	MOVL         34(SI)(R8*1), R10
-	SHRQ         $0x10, R10, R11
-	VMOVQ        AX, X5
-	VPINSRQ      $0x01, R11, X5, X5
-	VCVTPH2PS    X5, Y5
-	VBROADCASTSS (DX), X6
-	VBROADCASTSS 4(DX), X7
-	VINSERTF128  $0x01, X7, Y6, Y6
-	VMULPS       Y6, Y5, Y5
-	VMULPS       Y5, Y4, Y4
-	VADDPS       X4, X14, X14
-	VEXTRACTF128 $0x01, Y4, X4
-	VADDPS       X4, X14, X14
-	ADDQ         $0x44, SI
-	ADDQ         $0x40, DI
-	ADDQ         $0x08, DX
-	ADDQ         $0x08, R12
-	DECQ         CX
-	JNZ          q8vloop
+q8v1loop:
+	LEAQ          (SI)(R9*1), R10
+	PREFETCHT0    (R10)
+	PREFETCHT0    64(R10)
+	PREFETCHT0    (R10)(BX*1)
+	PREFETCHT0    64(R10)(BX*1)
+	PREFETCHT0    (R10)(BX*2)
+	PREFETCHT0    64(R10)(BX*2)
+	PREFETCHT0    (R10)(R8*1)
+	PREFETCHT0    64(R10)(R8*1)
+	VMOVDQU64     (DI), Z8
+	VMOVDQU       2(SI), Y10
+	VINSERTI64X4  $0x01, 36(SI), Z10, Z10
+	VPXORD        Z15, Z10, Z10
+	VPXORD        Z0, Z0, Z0
+	VPDPBUSD      Z8, Z10, Z0
+	VMOVDQU       2(SI)(BX*1), Y11
+	VINSERTI64X4  $0x01, 36(SI)(BX*1), Z11, Z11
+	VPXORD        Z15, Z11, Z11
+	VPXORD        Z1, Z1, Z1
+	VPDPBUSD      Z8, Z11, Z1
+	VMOVDQU       2(SI)(BX*2), Y10
+	VINSERTI64X4  $0x01, 36(SI)(BX*2), Z10, Z10
+	VPXORD        Z15, Z10, Z10
+	VPXORD        Z2, Z2, Z2
+	VPDPBUSD      Z8, Z10, Z2
+	VMOVDQU       2(SI)(R8*1), Y11
+	VINSERTI64X4  $0x01, 36(SI)(R8*1), Z11, Z11
+	VPXORD        Z15, Z11, Z11
+	VPXORD        Z3, Z3, Z3
+	VPDPBUSD      Z8, Z11, Z3
+	VPUNPCKLDQ    Z1, Z0, Z4
+	VPUNPCKHDQ    Z1, Z0, Z5
+	VPADDD        Z5, Z4, Z4
+	VPUNPCKLDQ    Z3, Z2, Z5
+	VPUNPCKHDQ    Z3, Z2, Z6
+	VPADDD        Z6, Z5, Z5
+	VPUNPCKLQDQ   Z5, Z4, Z6
+	VPUNPCKHQDQ   Z5, Z4, Z7
+	VPADDD        Z7, Z6, Z6
+	VSHUFI64X2    $0x88, Z6, Z6, Z4
+	VSHUFI64X2    $0xdd, Z6, Z6, Z5
+	VPADDD        Y5, Y4, Y4
+	VPBROADCASTD  (R12), X5
+	VPBROADCASTD  4(R12), X6
+	VINSERTI32X4  $0x01, X6, Y5, Y5
+	VPSLLD        $0x07, Y5, Y5
+	VPSUBD        Y5, Y4, Y4
+	VCVTDQ2PS     Y4, Y4
+	XORL          AX, AX
+	MOVL          (SI), R10
+	SHRQ          $0x10, R10, AX
+	MOVL          (SI)(BX*1), R10
+	SHRQ          $0x10, R10, AX
+	MOVL          (SI)(BX*2), R10
+	SHRQ          $0x10, R10, AX
+	MOVL          (SI)(R8*1), R10
+	SHRQ          $0x10, R10, AX
+	XORL          R11, R11
+	MOVL          34(SI), R10
+	SHRQ          $0x10, R10, R11
+	MOVL          34(SI)(BX*1), R10
+	SHRQ          $0x10, R10, R11
+	MOVL          34(SI)(BX*2), R10
+	SHRQ          $0x10, R10, R11
+	MOVL          34(SI)(R8*1), R10
+	SHRQ          $0x10, R10, R11
+	VMOVQ         AX, X12
+	VPINSRQ       $0x01, R11, X12, X12
+	VCVTPH2PS     X12, Y12
+	VBROADCASTSS  (DX), X5
+	VBROADCASTSS  4(DX), X6
+	VINSERTF32X4  $0x01, X6, Y5, Y5
+	VMULPS        Y12, Y5, Y5
+	VMULPS        Y5, Y4, Y4
+	VADDPS        X4, X14, X14
+	VEXTRACTF32X4 $0x01, Y4, X4
+	VADDPS        X4, X14, X14
+	ADDQ          $0x44, SI
+	ADDQ          $0x40, DI
+	ADDQ          $0x08, DX
+	ADDQ          $0x08, R12
+	DECQ          CX
+	JNZ           q8v1loop
 
-q8vdone:
+q8v1done:
 	MOVQ    out+48(FP), AX
 	VMOVUPS X14, (AX)
+	VZEROUPPER
+	RET
+
+// func q8_0x4x2VNNI(w *byte, stride int, nb int, xq *int8, xd *float32, xs *int32, qstride int, dstride int, out *[8]float32, pf int)
+// Requires: AVX, AVX2, AVX512F, AVX512VL, AVX512_VNNI, F16C, MMX+
+TEXT ·q8_0x4x2VNNI(SB), NOSPLIT, $0-80
+	MOVQ         w+0(FP), SI
+	MOVQ         stride+8(FP), BX
+	MOVQ         nb+16(FP), CX
+	MOVQ         xq+24(FP), DI
+	MOVQ         xd+32(FP), DX
+	MOVQ         xs+40(FP), R12
+	MOVQ         pf+72(FP), R9
+	MOVQ         qstride+48(FP), R13
+	MOVQ         dstride+56(FP), R14
+	LEAQ         (BX)(BX*2), R8
+	SHRQ         $0x01, CX
+	MOVL         $0x80808080, AX
+	VPBROADCASTD AX, Z15
+	VPXORD       X14, X14, X14
+	VPXORD       X30, X30, X30
+	TESTQ        CX, CX
+	JE           q8v2done
+
+q8v2loop:
+	LEAQ          (SI)(R9*1), R10
+	PREFETCHT0    (R10)
+	PREFETCHT0    64(R10)
+	PREFETCHT0    (R10)(BX*1)
+	PREFETCHT0    64(R10)(BX*1)
+	PREFETCHT0    (R10)(BX*2)
+	PREFETCHT0    64(R10)(BX*2)
+	PREFETCHT0    (R10)(R8*1)
+	PREFETCHT0    64(R10)(R8*1)
+	VMOVDQU64     (DI), Z8
+	VMOVDQU64     (DI)(R13*1), Z9
+	VMOVDQU       2(SI), Y10
+	VINSERTI64X4  $0x01, 36(SI), Z10, Z10
+	VPXORD        Z15, Z10, Z10
+	VPXORD        Z0, Z0, Z0
+	VPDPBUSD      Z8, Z10, Z0
+	VPXORD        Z16, Z16, Z16
+	VPDPBUSD      Z9, Z10, Z16
+	VMOVDQU       2(SI)(BX*1), Y11
+	VINSERTI64X4  $0x01, 36(SI)(BX*1), Z11, Z11
+	VPXORD        Z15, Z11, Z11
+	VPXORD        Z1, Z1, Z1
+	VPDPBUSD      Z8, Z11, Z1
+	VPXORD        Z17, Z17, Z17
+	VPDPBUSD      Z9, Z11, Z17
+	VMOVDQU       2(SI)(BX*2), Y10
+	VINSERTI64X4  $0x01, 36(SI)(BX*2), Z10, Z10
+	VPXORD        Z15, Z10, Z10
+	VPXORD        Z2, Z2, Z2
+	VPDPBUSD      Z8, Z10, Z2
+	VPXORD        Z18, Z18, Z18
+	VPDPBUSD      Z9, Z10, Z18
+	VMOVDQU       2(SI)(R8*1), Y11
+	VINSERTI64X4  $0x01, 36(SI)(R8*1), Z11, Z11
+	VPXORD        Z15, Z11, Z11
+	VPXORD        Z3, Z3, Z3
+	VPDPBUSD      Z8, Z11, Z3
+	VPXORD        Z19, Z19, Z19
+	VPDPBUSD      Z9, Z11, Z19
+	VPUNPCKLDQ    Z1, Z0, Z4
+	VPUNPCKHDQ    Z1, Z0, Z5
+	VPADDD        Z5, Z4, Z4
+	VPUNPCKLDQ    Z3, Z2, Z5
+	VPUNPCKHDQ    Z3, Z2, Z6
+	VPADDD        Z6, Z5, Z5
+	VPUNPCKLQDQ   Z5, Z4, Z6
+	VPUNPCKHQDQ   Z5, Z4, Z7
+	VPADDD        Z7, Z6, Z6
+	VSHUFI64X2    $0x88, Z6, Z6, Z4
+	VSHUFI64X2    $0xdd, Z6, Z6, Z5
+	VPADDD        Y5, Y4, Y4
+	VPBROADCASTD  (R12), X5
+	VPBROADCASTD  4(R12), X6
+	VINSERTI32X4  $0x01, X6, Y5, Y5
+	VPSLLD        $0x07, Y5, Y5
+	VPSUBD        Y5, Y4, Y4
+	VCVTDQ2PS     Y4, Y4
+	VPUNPCKLDQ    Z17, Z16, Z20
+	VPUNPCKHDQ    Z17, Z16, Z21
+	VPADDD        Z21, Z20, Z20
+	VPUNPCKLDQ    Z19, Z18, Z21
+	VPUNPCKHDQ    Z19, Z18, Z22
+	VPADDD        Z22, Z21, Z21
+	VPUNPCKLQDQ   Z21, Z20, Z22
+	VPUNPCKHQDQ   Z21, Z20, Z23
+	VPADDD        Z23, Z22, Z22
+	VSHUFI64X2    $0x88, Z22, Z22, Z20
+	VSHUFI64X2    $0xdd, Z22, Z22, Z21
+	VPADDD        Y21, Y20, Y20
+	VPBROADCASTD  (R12)(R14*1), X21
+	VPBROADCASTD  4(R12)(R14*1), X22
+	VINSERTI32X4  $0x01, X22, Y21, Y21
+	VPSLLD        $0x07, Y21, Y21
+	VPSUBD        Y21, Y20, Y20
+	VCVTDQ2PS     Y20, Y20
+	XORL          AX, AX
+	MOVL          (SI), R10
+	SHRQ          $0x10, R10, AX
+	MOVL          (SI)(BX*1), R10
+	SHRQ          $0x10, R10, AX
+	MOVL          (SI)(BX*2), R10
+	SHRQ          $0x10, R10, AX
+	MOVL          (SI)(R8*1), R10
+	SHRQ          $0x10, R10, AX
+	XORL          R11, R11
+	MOVL          34(SI), R10
+	SHRQ          $0x10, R10, R11
+	MOVL          34(SI)(BX*1), R10
+	SHRQ          $0x10, R10, R11
+	MOVL          34(SI)(BX*2), R10
+	SHRQ          $0x10, R10, R11
+	MOVL          34(SI)(R8*1), R10
+	SHRQ          $0x10, R10, R11
+	VMOVQ         AX, X12
+	VPINSRQ       $0x01, R11, X12, X12
+	VCVTPH2PS     X12, Y12
+	VBROADCASTSS  (DX), X5
+	VBROADCASTSS  4(DX), X6
+	VINSERTF32X4  $0x01, X6, Y5, Y5
+	VMULPS        Y12, Y5, Y5
+	VMULPS        Y5, Y4, Y4
+	VADDPS        X4, X14, X14
+	VEXTRACTF32X4 $0x01, Y4, X4
+	VADDPS        X4, X14, X14
+	VBROADCASTSS  (DX)(R14*1), X21
+	VBROADCASTSS  4(DX)(R14*1), X22
+	VINSERTF32X4  $0x01, X22, Y21, Y21
+	VMULPS        Y12, Y21, Y21
+	VMULPS        Y21, Y20, Y20
+	VADDPS        X20, X30, X30
+	VEXTRACTF32X4 $0x01, Y20, X20
+	VADDPS        X20, X30, X30
+	ADDQ          $0x44, SI
+	ADDQ          $0x40, DI
+	ADDQ          $0x08, DX
+	ADDQ          $0x08, R12
+	DECQ          CX
+	JNZ           q8v2loop
+
+q8v2done:
+	MOVQ    out+64(FP), AX
+	VMOVUPS X14, (AX)
+	VMOVUPS X30, 16(AX)
 	VZEROUPPER
 	RET

@@ -23,7 +23,8 @@ func q8Family(g *gen) {
 		g.q8x4(t, 1)
 		g.q8x4(t, 2)
 	}
-	g.q8x4VNNI()
+	g.q8x4VNNI(1)
+	g.q8x4VNNI(2)
 }
 
 type q8Type struct {
@@ -275,17 +276,23 @@ func (g *gen) weightScales4(off int, dst VecPhysical) {
 	g.VCVTPH2PS(dst, dst)
 }
 
-// q8x4VNNI emits the single-input Q8_0 kernel on AVX-512 VNNI, two blocks a step:
+// q8x4VNNI emits the Q8_0 kernel on AVX-512 VNNI for n (1 or 2) inputs, two blocks a step:
 //
 //	func q8_0x4VNNI(w *byte, stride, nb int, xq *int8, xd *float32, xs *int32, out *[4]float32, pf int)
+//	func q8_0x4x2VNNI(w *byte, stride, nb int, xq *int8, xd *float32, xs *int32, qstride, dstride int, out *[8]float32, pf int)
 //
-// nb must be even. A ZMM holds one row's two blocks against the two blocks' 64
-// contiguous activation bytes. VPDPBUSD multiplies unsigned by signed bytes: the
-// weights go in as w^0x80 = w+128, and 128·Σx (xs: the activations' block sums) comes
-// off the exact block sums afterwards. The float chain is dotQ8_0Go's: block b's four
-// rows, then block b+1's, each product rounded separately.
-func (g *gen) q8x4VNNI() {
-	g.text("q8_0x4VNNI", "func(w *byte, stride, nb int, xq *int8, xd *float32, xs *int32, out *[4]float32, pf int)")
+// nb must be even; the second input is qstride bytes after the first's quants and
+// dstride bytes after its scales and sums. A ZMM holds one row's two blocks against
+// the two blocks' 64 contiguous activation bytes. VPDPBUSD multiplies unsigned by
+// signed bytes: the weights go in as w^0x80 = w+128, and 128·Σx (xs: the activations'
+// block sums) comes off the exact block sums afterwards. The float chain is
+// dotQ8_0Go's: block b's four rows, then block b+1's, each product rounded separately.
+func (g *gen) q8x4VNNI(n int) {
+	name, sig := "q8_0x4VNNI", "func(w *byte, stride, nb int, xq *int8, xd *float32, xs *int32, out *[4]float32, pf int)"
+	if n == 2 {
+		name, sig = "q8_0x4x2VNNI", "func(w *byte, stride, nb int, xq *int8, xd *float32, xs *int32, qstride, dstride int, out *[8]float32, pf int)"
+	}
+	g.text(name, sig)
 	g.arg("w", RSI)
 	g.arg("stride", RBX)
 	g.arg("nb", RCX)
@@ -293,14 +300,33 @@ func (g *gen) q8x4VNNI() {
 	g.arg("xd", RDX)
 	g.arg("xs", R12)
 	g.arg("pf", R9)
+	// The second input's activations are at these offsets from the first's.
+	qoff, doff := R13, R14
+	if n == 2 {
+		g.arg("qstride", qoff)
+		g.arg("dstride", doff)
+	}
+	in := func(base GPPhysical, k int, off GPPhysical, disp int) Mem {
+		if k == 0 {
+			return Mem{Base: base, Disp: disp}
+		}
+		return Mem{Base: base, Index: off, Scale: 1, Disp: disp}
+	}
 	g.LEAQ(Mem{Base: RBX, Index: RBX, Scale: 2}, R8)
 	g.SHRQ(U8(1), RCX)
 	bias := Z15
 	g.MOVL(U32(0x80808080), EAX)
 	g.VPBROADCASTD(EAX, bias)
-	g.VXORPS(acc.AsX(), acc.AsX(), acc.AsX())
-	rowSums := []VecPhysical{Z0, Z1, Z2, Z3}
-	g.loop("q8v", func() {
+	// X16 and up take EVEX forms only: no VINSERTI128 and the like on them.
+	accs := []VecPhysical{X14, X30}
+	for k := range n {
+		g.VPXORD(accs[k], accs[k], accs[k])
+	}
+	xs := []VecPhysical{Z8, Z9}
+	// Per input: the row sums, the reduction's scratch, then its result's low half.
+	rowSums := [2][4]VecPhysical{{Z0, Z1, Z2, Z3}, {Z16, Z17, Z18, Z19}}
+	tmp := [2][4]VecPhysical{{Z4, Z5, Z6, Z7}, {Z20, Z21, Z22, Z23}}
+	g.loop(fmt.Sprintf("q8v%d", n), func() {
 		// Two blocks are 68 bytes: two prefetches a row keep ahead of the stream.
 		g.LEAQ(Mem{Base: RSI, Index: R9, Scale: 1}, R10)
 		for r := range 4 {
@@ -310,68 +336,80 @@ func (g *gen) q8x4VNNI() {
 				g.PREFETCHT0(m)
 			}
 		}
-		g.VMOVDQU64(Mem{Base: RDI}, Z8)
-		for r, d := range rowSums {
+		for k := range n {
+			g.VMOVDQU64(in(RDI, k, qoff, 0), xs[k])
+		}
+		for r := range 4 {
 			w := []VecPhysical{Z10, Z11}[r%2]
 			g.VMOVDQU(rowMem(r, 2), w.AsY())
 			g.VINSERTI64X4(U8(1), rowMem(r, 2+34), w, w)
 			g.VPXORD(bias, w, w)
-			g.VPXORD(d, d, d)
-			g.vpdpbusd(Z8, w, d)
+			for k := range n {
+				d := rowSums[k][r]
+				g.VPXORD(d, d, d)
+				g.vpdpbusd(xs[k], w, d)
+			}
 		}
-		g.sumRows2()
-		// Y4 -= 128·[xs[0] ×4 | xs[1] ×4]
-		g.VPBROADCASTD(Mem{Base: R12}, X5)
-		g.VPBROADCASTD(Mem{Base: R12, Disp: 4}, X6)
-		g.VINSERTI128(U8(1), X6, Y5, Y5)
-		g.VPSLLD(U8(7), Y5, Y5)
-		g.VPSUBD(Y5, Y4, Y4)
-		g.VCVTDQ2PS(Y4, Y4)
+		for k := range n {
+			t := tmp[k]
+			g.sumRows2(rowSums[k], t)
+			// t[0] -= 128·[xs[0] ×4 | xs[1] ×4]
+			g.VPBROADCASTD(in(R12, k, doff, 0), t[1].AsX())
+			g.VPBROADCASTD(in(R12, k, doff, 4), t[2].AsX())
+			g.VINSERTI32X4(U8(1), t[2].AsX(), t[1].AsY(), t[1].AsY())
+			g.VPSLLD(U8(7), t[1].AsY(), t[1].AsY())
+			g.VPSUBD(t[1].AsY(), t[0].AsY(), t[0].AsY())
+			g.VCVTDQ2PS(t[0].AsY(), t[0].AsY())
+		}
 		// The eight f16 scales, four rows a GPR: SHRD shifts each in at the top (port 1,
 		// which 512-bit code leaves to scalar work); the zeroing breaks the chain.
 		for b, dst := range []GPPhysical{RAX, R11} {
 			g.XORL(dst.As32(), dst.As32())
 			for r := range 4 {
-				tmp := []GPPhysical{R13, R10}[r%2]
-				g.MOVL(rowMem(r, 34*b), tmp.As32())
-				g.SHRQ(U8(16), tmp, dst)
+				g.MOVL(rowMem(r, 34*b), R10.As32())
+				g.SHRQ(U8(16), R10, dst)
 			}
 		}
-		g.VMOVQ(RAX, X5)
-		g.VPINSRQ(U8(1), R11, X5, X5)
-		g.VCVTPH2PS(X5, Y5)
-		g.VBROADCASTSS(Mem{Base: RDX}, X6)
-		g.VBROADCASTSS(Mem{Base: RDX, Disp: 4}, X7)
-		g.VINSERTF128(U8(1), X7, Y6, Y6)
-		g.VMULPS(Y6, Y5, Y5)
-		g.VMULPS(Y5, Y4, Y4)
-		g.VADDPS(X4, acc.AsX(), acc.AsX())
-		g.VEXTRACTF128(U8(1), Y4, X4)
-		g.VADDPS(X4, acc.AsX(), acc.AsX())
+		g.VMOVQ(RAX, X12)
+		g.VPINSRQ(U8(1), R11, X12, X12)
+		g.VCVTPH2PS(X12, Y12)
+		for k := range n {
+			t := tmp[k]
+			g.VBROADCASTSS(in(RDX, k, doff, 0), t[1].AsX())
+			g.VBROADCASTSS(in(RDX, k, doff, 4), t[2].AsX())
+			g.VINSERTF32X4(U8(1), t[2].AsX(), t[1].AsY(), t[1].AsY())
+			g.VMULPS(Y12, t[1].AsY(), t[1].AsY())
+			g.VMULPS(t[1].AsY(), t[0].AsY(), t[0].AsY())
+			g.VADDPS(t[0].AsX(), accs[k], accs[k])
+			g.VEXTRACTF32X4(U8(1), t[0].AsY(), t[0].AsX())
+			g.VADDPS(t[0].AsX(), accs[k], accs[k])
+		}
 	}, step{RSI, 68}, step{RDI, 64}, step{RDX, 8}, step{R12, 8})
 	g.Load(g.Param("out"), RAX)
-	g.VMOVUPS(acc.AsX(), Mem{Base: RAX})
+	for k := range n {
+		g.VMOVUPS(accs[k], Mem{Base: RAX, Disp: 16 * k})
+	}
 	g.VZEROUPPER()
 	g.RET()
 }
 
-// sumRows2 reduces Z0..Z3 (row r's two blocks, eight int32 lanes each) to Y4 = [block 0
-// rows 0..3 | block 1 rows 0..3]; clobbers Z5..Z7.
-func (g *gen) sumRows2() {
+// sumRows2 reduces s (row r's two blocks, eight int32 lanes each) to t[0]'s low half =
+// [block 0 rows 0..3 | block 1 rows 0..3]; clobbers t[1..3].
+func (g *gen) sumRows2(s, t [4]VecPhysical) {
 	// Per 128-bit chunk: [r0 r1 r0 r1] and [r2 r3 r2 r3], then [r0 r1 r2 r3].
-	g.VPUNPCKLDQ(Z1, Z0, Z4)
-	g.VPUNPCKHDQ(Z1, Z0, Z5)
-	g.VPADDD(Z5, Z4, Z4)
-	g.VPUNPCKLDQ(Z3, Z2, Z5)
-	g.VPUNPCKHDQ(Z3, Z2, Z6)
-	g.VPADDD(Z6, Z5, Z5)
-	g.VPUNPCKLQDQ(Z5, Z4, Z6)
-	g.VPUNPCKHQDQ(Z5, Z4, Z7)
-	g.VPADDD(Z7, Z6, Z6)
+	g.VPUNPCKLDQ(s[1], s[0], t[0])
+	g.VPUNPCKHDQ(s[1], s[0], t[1])
+	g.VPADDD(t[1], t[0], t[0])
+	g.VPUNPCKLDQ(s[3], s[2], t[1])
+	g.VPUNPCKHDQ(s[3], s[2], t[2])
+	g.VPADDD(t[2], t[1], t[1])
+	g.VPUNPCKLQDQ(t[1], t[0], t[2])
+	g.VPUNPCKHQDQ(t[1], t[0], t[3])
+	g.VPADDD(t[3], t[2], t[2])
 	// Chunks 0, 1 are block 0's, 2, 3 block 1's: [c0 c2] + [c1 c3].
-	g.VSHUFI64X2(U8(0x88), Z6, Z6, Z4)
-	g.VSHUFI64X2(U8(0xdd), Z6, Z6, Z5)
-	g.VPADDD(Y5, Y4, Y4)
+	g.VSHUFI64X2(U8(0x88), t[2], t[2], t[0])
+	g.VSHUFI64X2(U8(0xdd), t[2], t[2], t[1])
+	g.VPADDD(t[1].AsY(), t[0].AsY(), t[0].AsY())
 }
 
 // vpdpbusd emits VPDPBUSD x, u, acc (acc += Σ4 u·x, u unsigned bytes, x signed), which
