@@ -300,97 +300,129 @@ func (g *gen) q8x4VNNI(n int) {
 	g.arg("xd", RDX)
 	g.arg("xs", R12)
 	g.arg("pf", R9)
-	// The second input's activations are at these offsets from the first's.
-	qoff, doff := R13, R14
 	if n == 2 {
-		g.arg("qstride", qoff)
-		g.arg("dstride", doff)
-	}
-	in := func(base GPPhysical, k int, off GPPhysical, disp int) Mem {
-		if k == 0 {
-			return Mem{Base: base, Disp: disp}
-		}
-		return Mem{Base: base, Index: off, Scale: 1, Disp: disp}
+		g.arg("qstride", vnniQoff)
+		g.arg("dstride", vnniDoff)
 	}
 	g.LEAQ(Mem{Base: RBX, Index: RBX, Scale: 2}, R8)
 	g.SHRQ(U8(1), RCX)
-	bias := Z15
 	g.MOVL(U32(0x80808080), EAX)
-	g.VPBROADCASTD(EAX, bias)
-	// X16 and up take EVEX forms only: no VINSERTI128 and the like on them.
-	accs := []VecPhysical{X14, X30}
+	g.VPBROADCASTD(EAX, vnniBias)
 	for k := range n {
-		g.VPXORD(accs[k], accs[k], accs[k])
+		g.VPXORD(vnniAcc[k], vnniAcc[k], vnniAcc[k])
 	}
-	xs := []VecPhysical{Z8, Z9}
-	// Per input: the row sums, the reduction's scratch, then its result's low half.
-	rowSums := [2][4]VecPhysical{{Z0, Z1, Z2, Z3}, {Z16, Z17, Z18, Z19}}
-	tmp := [2][4]VecPhysical{{Z4, Z5, Z6, Z7}, {Z20, Z21, Z22, Z23}}
 	g.loop(fmt.Sprintf("q8v%d", n), func() {
-		// Two blocks are 68 bytes: two prefetches a row keep ahead of the stream.
-		g.LEAQ(Mem{Base: RSI, Index: R9, Scale: 1}, R10)
-		for r := range 4 {
-			for _, off := range []int{0, 64} {
-				m := rowMem(r, off)
-				m.Base = R10
-				g.PREFETCHT0(m)
-			}
-		}
+		g.prefetch4x2()
+		g.dotsVNNI(n)
 		for k := range n {
-			g.VMOVDQU64(in(RDI, k, qoff, 0), xs[k])
+			g.sumRows2(vnniSums[k], vnniTmp[k])
+			g.blockSumsVNNI(k)
 		}
-		for r := range 4 {
-			w := []VecPhysical{Z10, Z11}[r%2]
-			g.VMOVDQU(rowMem(r, 2), w.AsY())
-			g.VINSERTI64X4(U8(1), rowMem(r, 2+34), w, w)
-			g.VPXORD(bias, w, w)
-			for k := range n {
-				d := rowSums[k][r]
-				g.VPXORD(d, d, d)
-				g.vpdpbusd(xs[k], w, d)
-			}
-		}
+		g.scales8()
 		for k := range n {
-			t := tmp[k]
-			g.sumRows2(rowSums[k], t)
-			// t[0] -= 128·[xs[0] ×4 | xs[1] ×4]
-			g.VPBROADCASTD(in(R12, k, doff, 0), t[1].AsX())
-			g.VPBROADCASTD(in(R12, k, doff, 4), t[2].AsX())
-			g.VINSERTI32X4(U8(1), t[2].AsX(), t[1].AsY(), t[1].AsY())
-			g.VPSLLD(U8(7), t[1].AsY(), t[1].AsY())
-			g.VPSUBD(t[1].AsY(), t[0].AsY(), t[0].AsY())
-			g.VCVTDQ2PS(t[0].AsY(), t[0].AsY())
-		}
-		// The eight f16 scales, four rows a GPR: SHRD shifts each in at the top (port 1,
-		// which 512-bit code leaves to scalar work); the zeroing breaks the chain.
-		for b, dst := range []GPPhysical{RAX, R11} {
-			g.XORL(dst.As32(), dst.As32())
-			for r := range 4 {
-				g.MOVL(rowMem(r, 34*b), R10.As32())
-				g.SHRQ(U8(16), R10, dst)
-			}
-		}
-		g.VMOVQ(RAX, X12)
-		g.VPINSRQ(U8(1), R11, X12, X12)
-		g.VCVTPH2PS(X12, Y12)
-		for k := range n {
-			t := tmp[k]
-			g.VBROADCASTSS(in(RDX, k, doff, 0), t[1].AsX())
-			g.VBROADCASTSS(in(RDX, k, doff, 4), t[2].AsX())
-			g.VINSERTF32X4(U8(1), t[2].AsX(), t[1].AsY(), t[1].AsY())
-			g.VMULPS(Y12, t[1].AsY(), t[1].AsY())
-			g.VMULPS(t[1].AsY(), t[0].AsY(), t[0].AsY())
-			g.VADDPS(t[0].AsX(), accs[k], accs[k])
-			g.VEXTRACTF32X4(U8(1), t[0].AsY(), t[0].AsX())
-			g.VADDPS(t[0].AsX(), accs[k], accs[k])
+			g.scaleAdd2(k)
 		}
 	}, step{RSI, 68}, step{RDI, 64}, step{RDX, 8}, step{R12, 8})
 	g.Load(g.Param("out"), RAX)
 	for k := range n {
-		g.VMOVUPS(accs[k], Mem{Base: RAX, Disp: 16 * k})
+		g.VMOVUPS(vnniAcc[k], Mem{Base: RAX, Disp: 16 * k})
 	}
 	g.VZEROUPPER()
 	g.RET()
+}
+
+// Registers of the VNNI kernels beyond q8x4's: the second input's activations are
+// vnniQoff (quants) and vnniDoff (scales, sums) bytes after the first's; per input its
+// activations (vnniX), row sums, the reduction's scratch (its result in the first's low
+// half) and accumulator. X16 and up take EVEX forms only (no VINSERTI128 and the like).
+var (
+	vnniQoff, vnniDoff = R13, R14
+	vnniBias           = Z15 // 0x80 bytes
+	vnniX              = [2]VecPhysical{Z8, Z9}
+	vnniSums           = [2][4]VecPhysical{{Z0, Z1, Z2, Z3}, {Z16, Z17, Z18, Z19}}
+	vnniTmp            = [2][4]VecPhysical{{Z4, Z5, Z6, Z7}, {Z20, Z21, Z22, Z23}}
+	vnniAcc            = [2]VecPhysical{X14, X30}
+)
+
+// vnniIn is input k's activation address base+disp.
+func vnniIn(base GPPhysical, k int, off GPPhysical, disp int) Mem {
+	if k == 0 {
+		return Mem{Base: base, Disp: disp}
+	}
+	return Mem{Base: base, Index: off, Scale: 1, Disp: disp}
+}
+
+// prefetch4x2 is prefetch4 for two blocks, 68 bytes: two prefetches a row keep ahead of
+// the stream.
+func (g *gen) prefetch4x2() {
+	g.LEAQ(Mem{Base: RSI, Index: R9, Scale: 1}, R10)
+	for r := range 4 {
+		for _, off := range []int{0, 64} {
+			m := rowMem(r, off)
+			m.Base = R10
+			g.PREFETCHT0(m)
+		}
+	}
+}
+
+// dotsVNNI sets vnniSums[k][r] = row r's two blocks (w^0x80) · input k, 8 lanes a block.
+func (g *gen) dotsVNNI(n int) {
+	for k := range n {
+		g.VMOVDQU64(vnniIn(RDI, k, vnniQoff, 0), vnniX[k])
+	}
+	for r := range 4 {
+		w := []VecPhysical{Z10, Z11}[r%2]
+		g.VMOVDQU(rowMem(r, 2), w.AsY())
+		g.VINSERTI64X4(U8(1), rowMem(r, 2+34), w, w)
+		g.VPXORD(vnniBias, w, w)
+		for k := range n {
+			d := vnniSums[k][r]
+			g.VPXORD(d, d, d)
+			g.vpdpbusd(vnniX[k], w, d)
+		}
+	}
+}
+
+// blockSumsVNNI turns input k's reduced sums into the exact block sums, as floats:
+// t[0] = float(t[0] - 128·[xs[0] ×4 | xs[1] ×4]).
+func (g *gen) blockSumsVNNI(k int) {
+	t := vnniTmp[k]
+	g.VPBROADCASTD(vnniIn(R12, k, vnniDoff, 0), t[1].AsX())
+	g.VPBROADCASTD(vnniIn(R12, k, vnniDoff, 4), t[2].AsX())
+	g.VINSERTI32X4(U8(1), t[2].AsX(), t[1].AsY(), t[1].AsY())
+	g.VPSLLD(U8(7), t[1].AsY(), t[1].AsY())
+	g.VPSUBD(t[1].AsY(), t[0].AsY(), t[0].AsY())
+	g.VCVTDQ2PS(t[0].AsY(), t[0].AsY())
+}
+
+// scales8 sets Y12 = the two blocks' f16 scales of the four rows as floats, four rows a
+// GPR: SHRD shifts each in at the top (port 1, which 512-bit code leaves to scalar
+// work); the zeroing breaks the chain. AX, R10, R11 clobbered.
+func (g *gen) scales8() {
+	for b, dst := range []GPPhysical{RAX, R11} {
+		g.XORL(dst.As32(), dst.As32())
+		for r := range 4 {
+			g.MOVL(rowMem(r, 34*b), R10.As32())
+			g.SHRQ(U8(16), R10, dst)
+		}
+	}
+	g.VMOVQ(RAX, X12)
+	g.VPINSRQ(U8(1), R11, X12, X12)
+	g.VCVTPH2PS(X12, Y12)
+}
+
+// scaleAdd2 adds input k's two blocks to its accumulator in order, each product
+// sum·(dw·dx) rounded as the reference does.
+func (g *gen) scaleAdd2(k int) {
+	t, acc := vnniTmp[k], vnniAcc[k]
+	g.VBROADCASTSS(vnniIn(RDX, k, vnniDoff, 0), t[1].AsX())
+	g.VBROADCASTSS(vnniIn(RDX, k, vnniDoff, 4), t[2].AsX())
+	g.VINSERTF32X4(U8(1), t[2].AsX(), t[1].AsY(), t[1].AsY())
+	g.VMULPS(Y12, t[1].AsY(), t[1].AsY())
+	g.VMULPS(t[1].AsY(), t[0].AsY(), t[0].AsY())
+	g.VADDPS(t[0].AsX(), acc, acc)
+	g.VEXTRACTF32X4(U8(1), t[0].AsY(), t[0].AsX())
+	g.VADDPS(t[0].AsX(), acc, acc)
 }
 
 // sumRows2 reduces s (row r's two blocks, eight int32 lanes each) to t[0]'s low half =
