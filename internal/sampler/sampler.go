@@ -140,6 +140,12 @@ func (s *Sampler) Follow(id int32) {
 
 // Sample draws the next token from logits, which it does not modify.
 func (s *Sampler) Sample(logits []float32) Result {
+	if s.plainGreedy() {
+		// Nothing to weigh and nothing to report: the argmax of the float32 logits is the token
+		// the float64 path below picks (widening is exact and keeps the order), without copying
+		// the vocabulary. It is most of a decode step's cost outside the forward pass otherwise.
+		return Result{ID: argmax32(logits)}
+	}
 	raw := s.rawLogits(logits)
 	var res Result
 	w := s.penalised(raw)
@@ -243,6 +249,39 @@ func (s *Sampler) masked(w []float64) []float64 {
 	}
 	s.mask = m
 	return m
+}
+
+// plainGreedy says the token is the argmax of the logits as they are: greedy, no penalty, bias
+// or constraint, and no logprobs to report.
+func (s *Sampler) plainGreedy() bool {
+	rp := s.p.RepetitionPenalty
+	return s.p.Temperature == 0 && s.p.TopLogprobs < 0 && s.con == nil && len(s.bias) == 0 &&
+		(rp == 0 || rp == 1) && s.p.FrequencyPenalty == 0 && s.p.PresencePenalty == 0
+}
+
+// argmax32 is argmax of the logits as rawLogits makes them, NaN as -Inf: the first index of the
+// largest value, 0 when none is above -Inf.
+func argmax32(x []float32) int32 {
+	best, bv := 0, float32(math.Inf(-1))
+	i := 0
+	// Blocks of 8 are tested against the best so far with comparisons that do not depend on each
+	// other and are almost always false; only a block holding a new best is scanned in order.
+	for ; i+8 <= len(x); i += 8 {
+		b := x[i : i+8 : i+8]
+		if b[0] > bv || b[1] > bv || b[2] > bv || b[3] > bv || b[4] > bv || b[5] > bv || b[6] > bv || b[7] > bv {
+			for j, v := range b {
+				if v > bv { // false for NaN
+					best, bv = i+j, v
+				}
+			}
+		}
+	}
+	for ; i < len(x); i++ {
+		if x[i] > bv {
+			best, bv = i, x[i]
+		}
+	}
+	return int32(best)
 }
 
 // argmax returns the first index of the largest value, so ties resolve the same way every time.
