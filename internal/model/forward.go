@@ -254,11 +254,9 @@ func (m *Model) checkSeq(s *Seq, ws *Workspace) error {
 	return nil
 }
 
-func addTo(dst, src []float32) {
-	for i := range dst {
-		dst[i] += src[i]
-	}
-}
+// addTo sets dst += src with the vector axpy: 1·src is src exactly, so the sums are the scalar
+// loop's bits, and the residual adds over every row of a batch stop being scalar Go.
+func addTo(dst, src []float32) { tensor.Axpy(dst, 1, src) }
 
 // ropeFrequencies returns, per rotated pair, the angle per position, computed as ggml does: the
 // base frequency raised step by step in float32, divided by the optional llama3 factors and
