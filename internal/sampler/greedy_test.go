@@ -71,3 +71,17 @@ func BenchmarkSampleGreedy(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkSampleTemperature is a draw at temperature 0.8 over the whole vocabulary (no top-k or
+// top-p), the OpenAI API's default kind of request.
+func BenchmarkSampleTemperature(b *testing.B) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	logits := make([]float32, 32000)
+	for i := range logits {
+		logits[i] = float32(rng.NormFloat64()) * 3
+	}
+	s := New(Params{Temperature: 0.8, Seed: 1, TopLogprobs: -1}, nil)
+	for b.Loop() {
+		s.Sample(logits)
+	}
+}
