@@ -7,6 +7,8 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+
+	"github.com/kvwarden/kvwarden/internal/tensor"
 )
 
 // Params choose how a token is drawn. The zero value is greedy with no penalties.
@@ -64,7 +66,8 @@ type Result struct {
 //
 // All arithmetic on logits is in float64: every accepted parameter is a float32, and float64 holds
 // any float32 logit divided by the smallest penalty or temperature, so no accepted value can turn a
-// weight into Inf or NaN.
+// weight into Inf or NaN. Only the exp of a weight's exponent, formed in float64 and at most 0, is
+// taken in float32 over the whole vocabulary (vectorised): it is in [0, 1] whatever its argument.
 type Sampler struct {
 	p      Params
 	bias   map[int32]float32 // added to logits before sampling (logit_bias)
@@ -75,6 +78,7 @@ type Sampler struct {
 	counts map[int32]int
 	raw    []float64
 	work   []float64
+	wts    []float32 // draw's weights by token id
 	idx    []int32
 }
 
@@ -144,7 +148,7 @@ func (s *Sampler) Sample(logits []float32) Result {
 		// Nothing to weigh and nothing to report: the argmax of the float32 logits is the token
 		// the float64 path below picks (widening is exact and keeps the order), without copying
 		// the vocabulary. It is most of a decode step's cost outside the forward pass otherwise.
-		return Result{ID: argmax32(logits)}
+		return Result{ID: argmax(logits)}
 	}
 	raw := s.rawLogits(logits)
 	var res Result
@@ -259,10 +263,12 @@ func (s *Sampler) plainGreedy() bool {
 		(rp == 0 || rp == 1) && s.p.FrequencyPenalty == 0 && s.p.PresencePenalty == 0
 }
 
-// argmax32 is argmax of the logits as rawLogits makes them, NaN as -Inf: the first index of the
-// largest value, 0 when none is above -Inf.
-func argmax32(x []float32) int32 {
-	best, bv := 0, float32(math.Inf(-1))
+// argmax returns the first index of the largest value, so ties resolve the same way every time;
+// NaNs are never the largest (rawLogits has made them -Inf), and it is 0 when nothing is above
+// -Inf. On float32 logits it is the token argmax of their float64 copy gives: widening is exact
+// and keeps the order.
+func argmax[T float32 | float64](x []T) int32 {
+	best, bv := 0, T(math.Inf(-1))
 	i := 0
 	// Blocks of 8 are tested against the best so far with comparisons that do not depend on each
 	// other and are almost always false; only a block holding a new best is scanned in order.
@@ -284,17 +290,6 @@ func argmax32(x []float32) int32 {
 	return int32(best)
 }
 
-// argmax returns the first index of the largest value, so ties resolve the same way every time.
-func argmax(x []float64) int32 {
-	best := 0
-	for i, v := range x {
-		if v > x[best] {
-			best = i
-		}
-	}
-	return int32(best)
-}
-
 // draw samples through temperature, top-k, top-p and min-p with the request's random stream;
 // best is the argmax of w, which is finite. Only top-k and top-p need tokens in order, and only
 // the best few of them, so the candidates are selected with a bounded heap instead of sorting the
@@ -305,6 +300,19 @@ func (s *Sampler) draw(w []float64, best int32) int32 {
 	invT := 1 / float64(s.p.Temperature)
 	maxv := w[best]
 	weight := func(id int32) float64 { return math.Exp((w[id] - maxv) * invT) }
+	if s.p.TopK == 0 {
+		// Every token's weight is needed (top-p's total, or the draw over the whole vocabulary):
+		// one vectorised float32 exp over the vocabulary instead of a math.Exp per token, which
+		// made a draw cost a sixth of a decode step. The exponent is formed in float64 (finite for
+		// any accepted T) and is at most 0, so each weight is in [0, 1], the best token's 1.
+		s.wts = s.wts[:0]
+		for _, v := range w {
+			s.wts = append(s.wts, float32((v-maxv)*invT))
+		}
+		tensor.Exps(s.wts)
+		wts := s.wts
+		weight = func(id int32) float64 { return float64(wts[id]) }
+	}
 
 	var idx []int32
 	switch tp := s.p.TopP; {
@@ -314,10 +322,7 @@ func (s *Sampler) draw(w []float64, best int32) int32 {
 			idx = s.nucleus(idx, weight, sumWeights(idx, weight), float64(tp))
 		}
 	case tp > 0 && tp < 1:
-		var z float64
-		for i := range w {
-			z += weight(int32(i))
-		}
+		z := sum64(s.wts)
 		for m := 64; ; m *= 4 {
 			idx = s.best(w, min(m, len(w)))
 			if mass := sumWeights(idx, weight); mass >= float64(tp)*z || len(idx) == len(w) {
@@ -326,11 +331,7 @@ func (s *Sampler) draw(w []float64, best int32) int32 {
 			}
 		}
 	default:
-		s.idx = s.idx[:0]
-		for i := range w {
-			s.idx = append(s.idx, int32(i))
-		}
-		idx = s.idx
+		return s.drawAll(best)
 	}
 	if mp := float64(s.p.MinP); mp > 0 {
 		// The best token has weight 1 and stays whatever min_p is, so idx is never empty.
@@ -356,6 +357,50 @@ func (s *Sampler) draw(w []float64, best int32) int32 {
 		}
 	}
 	return chosen
+}
+
+// drawAll is draw over the whole vocabulary (no top-k or top-p) from the weights in s.wts, by id:
+// min_p zeroes the weights it drops, and zero weights are skipped, which is drawing from the
+// tokens kept without listing them.
+func (s *Sampler) drawAll(best int32) int32 {
+	wts := s.wts
+	if mp := s.p.MinP; mp > 0 {
+		for id, wt := range wts {
+			if wt < mp && int32(id) != best { // the best token's weight is 1: it always stays
+				wts[id] = 0
+			}
+		}
+	}
+	u := s.rng.Float64() * sum64(wts)
+	chosen := best
+	for id, wt := range wts {
+		if wt == 0 {
+			continue
+		}
+		// Rounding may leave u just above zero after the last token: keep the last possible one.
+		chosen = int32(id)
+		if u -= float64(wt); u < 0 {
+			break
+		}
+	}
+	return chosen
+}
+
+// sum64 is the float64 sum of x over four chains: one chain of dependent adds is latency-bound.
+func sum64(x []float32) float64 {
+	var s0, s1, s2, s3 float64
+	i := 0
+	for ; i+4 <= len(x); i += 4 {
+		v := x[i : i+4 : i+4]
+		s0 += float64(v[0])
+		s1 += float64(v[1])
+		s2 += float64(v[2])
+		s3 += float64(v[3])
+	}
+	for ; i < len(x); i++ {
+		s0 += float64(x[i])
+	}
+	return (s0 + s1) + (s2 + s3)
 }
 
 func sumWeights(idx []int32, weight func(int32) float64) float64 {

@@ -68,3 +68,21 @@ func TestActivations(t *testing.T) {
 		t.Errorf("add/mul %v", a)
 	}
 }
+
+// TestExps: Exps is expf32 of each element (x - 0 is x), -Inf and underflow giving 0.
+func TestExps(t *testing.T) {
+	x := []float32{0, 1, -1, -20, -90, -200, float32(math.Inf(-1)), 3.5, -0.25}
+	want := make([]float32, len(x))
+	for i, v := range x {
+		want[i] = expf32(v)
+	}
+	Exps(x)
+	for i := range x {
+		if math.Float32bits(x[i]) != math.Float32bits(want[i]) {
+			t.Errorf("Exps[%d] = %g, want %g", i, x[i], want[i])
+		}
+	}
+	if x[0] != 1 || x[6] != 0 || x[5] != 0 {
+		t.Errorf("exp(0), exp(-Inf), exp(-200) = %g, %g, %g", x[0], x[6], x[5])
+	}
+}
