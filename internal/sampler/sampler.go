@@ -170,7 +170,7 @@ func (s *Sampler) Sample(logits []float32) Result {
 		res.ID = s.draw(w, best)
 	}
 	if s.p.TopLogprobs >= 0 {
-		lse := logSumExp(raw)
+		lse := s.logSumExp(raw)
 		res.Logprob = logprob(raw[res.ID], lse)
 		res.Top = s.topLogprobs(raw, lse)
 	}
@@ -182,7 +182,7 @@ func (s *Sampler) Sample(logits []float32) Result {
 // figure generating it would have reported. It draws nothing and changes no state.
 func (s *Sampler) Score(logits []float32, id int32) Result {
 	raw := s.rawLogits(logits)
-	lse := logSumExp(raw)
+	lse := s.logSumExp(raw)
 	res := Result{ID: id, Logprob: logprob(raw[id], lse)}
 	if s.p.TopLogprobs > 0 {
 		res.Top = s.topLogprobs(raw, lse)
@@ -476,16 +476,19 @@ func (s *Sampler) best(w []float64, k int) []int32 {
 	return h
 }
 
-func logSumExp(x []float64) float64 {
+// logSumExp is log Σ exp(x), the max factored out; the exps are one vectorised float32 pass (each
+// argument is at most 0), summed in float64.
+func (s *Sampler) logSumExp(x []float64) float64 {
 	m := x[argmax(x)]
 	if math.IsInf(m, 0) {
 		return m
 	}
-	var sum float64
+	s.wts = s.wts[:0]
 	for _, v := range x {
-		sum += math.Exp(v - m)
+		s.wts = append(s.wts, float32(v-m))
 	}
-	return m + math.Log(sum)
+	tensor.Exps(s.wts)
+	return m + math.Log(sum64(s.wts))
 }
 
 // logprob reports v - lse as a float32. The difference of two float32 logits can exceed the float32
