@@ -51,3 +51,50 @@ func packQ8x16(a *actBuf, n, cols int) {
 		}
 	}
 }
+
+// q8Kx16Bytes is one super-block of sixteen packed Q8_K activation rows: 16×256 quants,
+// 16 float32 scales and 16×16 int16 sums of sixteen quants (see packQ8Kx16).
+const q8Kx16Bytes = 16*qkK + 16*4 + 16*16*2
+
+// packQ8Kx16 is packQ8x16 for Q8_K activations (the K-quant VNNI tiles): per group of
+// sixteen inputs and super-block one record, byte 64k+4i+t = input i's quant 4k+t
+// (k < 64), then the 16 scales d as float32, then for p < 8 one dword per input holding
+// its sums bs[2p] and bs[2p+1] as int16, the operand layout of VPDPWSSD. Padding lanes
+// are zero.
+func packQ8Kx16(a *actBuf, n, cols int) {
+	nb := cols / qkK
+	groups := (n + 15) / 16
+	a.pxBuf = grow(a.pxBuf, groups*nb*q8Kx16Bytes+64)
+	off := int(-uintptr(unsafe.Pointer(unsafe.SliceData(a.pxBuf))) & 63)
+	px := a.pxBuf[off : off+groups*nb*q8Kx16Bytes]
+	a.px = px
+	for g := range groups {
+		for b := range nb {
+			rec := px[(g*nb+b)*q8Kx16Bytes : (g*nb+b+1)*q8Kx16Bytes]
+			dx := (*[16]float32)(unsafe.Pointer(&rec[16*qkK]))
+			sums := (*[8][16]uint32)(unsafe.Pointer(&rec[16*qkK+64]))
+			for i := range 16 {
+				in := 16*g + i
+				if in >= n {
+					for k := range qkK / 4 {
+						*(*uint32)(unsafe.Pointer(&rec[64*k+4*i])) = 0
+					}
+					dx[i] = 0
+					for p := range sums {
+						sums[p][i] = 0
+					}
+					continue
+				}
+				src := a.q[in*cols+b*qkK : in*cols+b*qkK+qkK]
+				for k := range qkK / 4 {
+					*(*uint32)(unsafe.Pointer(&rec[64*k+4*i])) = *(*uint32)(unsafe.Pointer(&src[4*k]))
+				}
+				dx[i] = a.d[in*nb+b]
+				bs := a.bs[(in*nb+b)*16 : (in*nb+b)*16+16]
+				for p := range sums {
+					sums[p][i] = uint32(uint16(bs[2*p])) | uint32(uint16(bs[2*p+1]))<<16
+				}
+			}
+		}
+	}
+}

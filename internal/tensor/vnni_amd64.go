@@ -37,7 +37,7 @@ func hasVNNI() bool {
 	return cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW && cpu.X86.HasAVX512VL && cpu.X86.HasAVX512VNNI
 }
 
-// vnniKernels is avx512Kernels with the Q8_0 and Q4_0 tiles on AVX-512 VNNI.
+// vnniKernels is avx512Kernels with the Q8_0, Q4_0, Q4_K and Q6_K tiles on AVX-512 VNNI.
 var vnniKernels = func() *kernels {
 	k := *avx512Kernels
 	k.name = "avx512vnni"
@@ -45,6 +45,9 @@ var vnniKernels = func() *kernels {
 	k.tiles[Q4_0] = func(j *matmulJob, r0, r1 int) { tileQ8VNNI(j, r0, r1, Q4_0) }
 	k.packQ8x16 = true
 	k.q8VNNI = true
+	k.tiles[Q4_K] = func(j *matmulJob, r0, r1 int) { tileKVNNI(j, r0, r1, Q4_K) }
+	k.tiles[Q6_K] = func(j *matmulJob, r0, r1 int) { tileKVNNI(j, r0, r1, Q6_K) }
+	k.packQ8Kx16 = true
 	k.quantQ8_0 = quantActQ8_0AVX512
 	return &k
 }()
