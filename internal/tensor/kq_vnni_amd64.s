@@ -65,39 +65,33 @@ GLOBL kqvMask2<>(SB), RODATA|NOPTR, $16
 
 // q4KCHUNK(xlo, xhi, wo): rows 0..3 lo sums Z8..Z11 += the low nibbles of the dword at
 // wo(R11) (quants 4k.. of sub-block 2j) · the inputs' quants at xlo(R12); hi sums
-// Z12..Z15 likewise with the high nibbles (sub-block 2j+1) and xhi(R12). The nibbles,
-// 0..15, are VPDPBUSD's unsigned operand as they are. Z16..Z25 clobbered.
+// Z12..Z15 += the high nibbles left in place (16·q, 0..240, still VPDPBUSD's unsigned
+// operand) · xhi(R12), so each weight dword costs two fused load-and-masks and no shift;
+// q4KSCALE divides the exact multiple of 16 out once per sub-block. Z16..Z25 clobbered.
 #define q4KCHUNK(xlo, xhi, wo) \
 	VMOVDQU32 xlo(R12), Z16; \
 	VMOVDQU32 xhi(R12), Z17; \
-	VPBROADCASTD wo(R11), Z18; \
-	VPBROADCASTD wo(R11)(BX*1), Z19; \
-	VPBROADCASTD wo(R11)(BX*2), Z20; \
-	VPBROADCASTD wo(R11)(R8*1), Z21; \
-	VPANDD Z31, Z18, Z22; \
-	VPANDD Z31, Z19, Z23; \
-	VPANDD Z31, Z20, Z24; \
-	VPANDD Z31, Z21, Z25; \
-	VPSRLD $4, Z18, Z18; \
-	VPSRLD $4, Z19, Z19; \
-	VPSRLD $4, Z20, Z20; \
-	VPSRLD $4, Z21, Z21; \
-	VPANDD Z31, Z18, Z18; \
-	VPANDD Z31, Z19, Z19; \
-	VPANDD Z31, Z20, Z20; \
-	VPANDD Z31, Z21, Z21; \
-	VPDPBUSD Z16, Z22, Z8; \
-	VPDPBUSD Z16, Z23, Z9; \
-	VPDPBUSD Z16, Z24, Z10; \
-	VPDPBUSD Z16, Z25, Z11; \
-	VPDPBUSD Z17, Z18, Z12; \
-	VPDPBUSD Z17, Z19, Z13; \
-	VPDPBUSD Z17, Z20, Z14; \
-	VPDPBUSD Z17, Z21, Z15
+	VPANDD.BCST wo(R11), Z31, Z18; \
+	VPANDD.BCST wo(R11)(BX*1), Z31, Z19; \
+	VPANDD.BCST wo(R11)(BX*2), Z31, Z20; \
+	VPANDD.BCST wo(R11)(R8*1), Z31, Z21; \
+	VPANDD.BCST wo(R11), Z30, Z22; \
+	VPANDD.BCST wo(R11)(BX*1), Z30, Z23; \
+	VPANDD.BCST wo(R11)(BX*2), Z30, Z24; \
+	VPANDD.BCST wo(R11)(R8*1), Z30, Z25; \
+	VPDPBUSD Z16, Z18, Z8; \
+	VPDPBUSD Z16, Z19, Z9; \
+	VPDPBUSD Z16, Z20, Z10; \
+	VPDPBUSD Z16, Z21, Z11; \
+	VPDPBUSD Z17, Z22, Z12; \
+	VPDPBUSD Z17, Z23, Z13; \
+	VPDPBUSD Z17, Z24, Z14; \
+	VPDPBUSD Z17, Z25, Z15
 
-// q4KSCALE(lo, hi, off, off4, isum): isum += lo·scale 2j + hi·scale 2j+1, the row's scales at
-// off(R13) and off4(R13).
+// q4KSCALE(lo, hi, off, off4, isum): isum += lo·scale 2j + (hi/16)·scale 2j+1, the row's
+// scales at off(R13) and off4(R13).
 #define q4KSCALE(lo, hi, off, off4, isum) \
+	VPSRAD $4, hi, hi; \
 	VPMULLD.BCST off(R13), lo, lo; \
 	VPMULLD.BCST off4(R13), hi, hi; \
 	VPADDD lo, isum, isum; \
@@ -122,8 +116,10 @@ TEXT ·q4_Kx4x16VNNI(SB), NOSPLIT, $256-48
 	MOVQ nb+16(FP), CX
 	MOVQ px+24(FP), DI
 	LEAQ (BX)(BX*2), R8
-	MOVL $0x0f, AX
-	VPBROADCASTB AX, Z31
+	MOVL $0x0f0f0f0f, AX
+	VPBROADCASTD AX, Z31
+	MOVL $0xf0f0f0f0, AX
+	VPBROADCASTD AX, Z30
 	VPXORD Z0, Z0, Z0
 	VPXORD Z1, Z1, Z1
 	VPXORD Z2, Z2, Z2
@@ -247,33 +243,31 @@ q4kdone:
 // -32·Σ_g sc_g·bsum_g (VPDPWSSD of the (sc 2p, sc 2p+1) pairs against the packed bsum
 // pairs).
 
-// q6KCHUNK(qlo, qho, xa, xb, s1, s2): for the quarter pair (Q, Q+2) of half h, rows 0..3
+// q6KCHUNK(qlo, qho, xa, xb, s2): for the quarter pair (Q, Q+2) of half h, rows 0..3
 // sums Z8..Z11 += quarter Q's quants 4k.. · the inputs' at xa(R13), Z12..Z15 += quarter
-// Q+2's · xb(R13). The dword at qlo(R11) holds their low nibbles (low, high half of each
-// byte), the one at qho(R12) their top 2 bits at bit 2Q (quarter Q) and 2Q+4; shifted
-// left by s1 and right by s2 they sit at bits 4..5. Z16..Z23 clobbered.
-#define q6KROW(ql, qh, xa, xb, s1, s2, acca, accb) \
-	VPBROADCASTD ql, Z18; \
-	VPBROADCASTD qh, Z19; \
-	VPSLLD $s1, Z19, Z20; \
-	VPSRLD $s2, Z19, Z19; \
-	VPANDD Z31, Z18, Z21; \
-	VPANDD Z30, Z20, Z20; \
-	VPORD Z20, Z21, Z21; \
-	VPSRLD $4, Z18, Z18; \
-	VPANDD Z31, Z18, Z18; \
-	VPANDD Z30, Z19, Z19; \
-	VPORD Z19, Z18, Z18; \
-	VPDPBUSD xa, Z21, acca; \
-	VPDPBUSD xb, Z18, accb
+// Q+2's · xb(R13). The dword at qlo(R11) holds their low 4 bits (low, high nibble of
+// each byte), the one at qho(R12) their top 2 bits at bits 2Q..2Q+1 and 2Q+4..2Q+5 of
+// each byte: shifted right by s2 = 2Q they sit at bits 0..1 and 4..5. Z18..Z21
+// clobbered. VPTERNLOGD $0xd8 is C ? B : A (bits 4..5 from the high bits, the rest from
+// the nibble).
+#define q6KROW(ql, qh, xa, xb, s2, acca, accb) \
+	VPANDD.BCST ql, Z31, Z18; \
+	VPSRLD.BCST $s2, qh, Z19; \
+	VPSLLD $4, Z19, Z20; \
+	VPTERNLOGD $0xd8, Z30, Z20, Z18; \
+	VPSRLD.BCST $4, ql, Z21; \
+	VPTERNLOGD $0xd8, Z30, Z19, Z21; \
+	VPANDD Z29, Z21, Z21; \
+	VPDPBUSD xa, Z18, acca; \
+	VPDPBUSD xb, Z21, accb
 
-#define q6KCHUNK(qlo, qho, xa, xb, s1, s2) \
+#define q6KCHUNK(qlo, qho, xa, xb, s2) \
 	VMOVDQU32 xa(R13), Z16; \
 	VMOVDQU32 xb(R13), Z17; \
-	q6KROW(qlo(R11), qho(R12), Z16, Z17, s1, s2, Z8, Z12); \
-	q6KROW(qlo(R11)(BX*1), qho(R12)(BX*1), Z16, Z17, s1, s2, Z9, Z13); \
-	q6KROW(qlo(R11)(BX*2), qho(R12)(BX*2), Z16, Z17, s1, s2, Z10, Z14); \
-	q6KROW(qlo(R11)(R8*1), qho(R12)(R8*1), Z16, Z17, s1, s2, Z11, Z15)
+	q6KROW(qlo(R11), qho(R12), Z16, Z17, s2, Z8, Z12); \
+	q6KROW(qlo(R11)(BX*1), qho(R12)(BX*1), Z16, Z17, s2, Z9, Z13); \
+	q6KROW(qlo(R11)(BX*2), qho(R12)(BX*2), Z16, Z17, s2, Z10, Z14); \
+	q6KROW(qlo(R11)(R8*1), qho(R12)(R8*1), Z16, Z17, s2, Z11, Z15)
 
 // q6KSCALE(a, b, offa, offb, isum): isum += a·sc at offa(R10) + b·sc at offb(R10).
 #define q6KSCALE(a, b, offa, offb, isum) \
@@ -295,6 +289,8 @@ TEXT ·q6_Kx4x16VNNI(SB), NOSPLIT, $512-48
 	VPBROADCASTB AX, Z31
 	MOVL $0x30, AX
 	VPBROADCASTB AX, Z30
+	MOVL $0x3f, AX
+	VPBROADCASTB AX, Z29
 	VPXORD Z0, Z0, Z0
 	VPXORD Z1, Z1, Z1
 	VPXORD Z2, Z2, Z2
@@ -390,10 +386,10 @@ q6kh:
 	VPXORD Z13, Z13, Z13
 	VPXORD Z14, Z14, Z14
 	VPXORD Z15, Z15, Z15
-	q6KCHUNK(0, 128, 0, 1024, 4, 0)
-	q6KCHUNK(4, 132, 64, 1088, 4, 0)
-	q6KCHUNK(8, 136, 128, 1152, 4, 0)
-	q6KCHUNK(12, 140, 192, 1216, 4, 0)
+	q6KCHUNK(0, 128, 0, 1024, 0)
+	q6KCHUNK(4, 132, 64, 1088, 0)
+	q6KCHUNK(8, 136, 128, 1152, 0)
+	q6KCHUNK(12, 140, 192, 1216, 0)
 	q6KSCALE(Z8, Z12, 0, 16, Z4)
 	q6KSCALE(Z9, Z13, 128, 144, Z5)
 	q6KSCALE(Z10, Z14, 256, 272, Z6)
@@ -406,10 +402,10 @@ q6kh:
 	VPXORD Z13, Z13, Z13
 	VPXORD Z14, Z14, Z14
 	VPXORD Z15, Z15, Z15
-	q6KCHUNK(16, 144, 256, 1280, 4, 0)
-	q6KCHUNK(20, 148, 320, 1344, 4, 0)
-	q6KCHUNK(24, 152, 384, 1408, 4, 0)
-	q6KCHUNK(28, 156, 448, 1472, 4, 0)
+	q6KCHUNK(16, 144, 256, 1280, 0)
+	q6KCHUNK(20, 148, 320, 1344, 0)
+	q6KCHUNK(24, 152, 384, 1408, 0)
+	q6KCHUNK(28, 156, 448, 1472, 0)
 	q6KSCALE(Z8, Z12, 4, 20, Z4)
 	q6KSCALE(Z9, Z13, 132, 148, Z5)
 	q6KSCALE(Z10, Z14, 260, 276, Z6)
@@ -422,10 +418,10 @@ q6kh:
 	VPXORD Z13, Z13, Z13
 	VPXORD Z14, Z14, Z14
 	VPXORD Z15, Z15, Z15
-	q6KCHUNK(32, 128, 512, 1536, 2, 2)
-	q6KCHUNK(36, 132, 576, 1600, 2, 2)
-	q6KCHUNK(40, 136, 640, 1664, 2, 2)
-	q6KCHUNK(44, 140, 704, 1728, 2, 2)
+	q6KCHUNK(32, 128, 512, 1536, 2)
+	q6KCHUNK(36, 132, 576, 1600, 2)
+	q6KCHUNK(40, 136, 640, 1664, 2)
+	q6KCHUNK(44, 140, 704, 1728, 2)
 	q6KSCALE(Z8, Z12, 8, 24, Z4)
 	q6KSCALE(Z9, Z13, 136, 152, Z5)
 	q6KSCALE(Z10, Z14, 264, 280, Z6)
@@ -438,10 +434,10 @@ q6kh:
 	VPXORD Z13, Z13, Z13
 	VPXORD Z14, Z14, Z14
 	VPXORD Z15, Z15, Z15
-	q6KCHUNK(48, 144, 768, 1792, 2, 2)
-	q6KCHUNK(52, 148, 832, 1856, 2, 2)
-	q6KCHUNK(56, 152, 896, 1920, 2, 2)
-	q6KCHUNK(60, 156, 960, 1984, 2, 2)
+	q6KCHUNK(48, 144, 768, 1792, 2)
+	q6KCHUNK(52, 148, 832, 1856, 2)
+	q6KCHUNK(56, 152, 896, 1920, 2)
+	q6KCHUNK(60, 156, 960, 1984, 2)
 	q6KSCALE(Z8, Z12, 12, 28, Z4)
 	q6KSCALE(Z9, Z13, 140, 156, Z5)
 	q6KSCALE(Z10, Z14, 268, 284, Z6)
