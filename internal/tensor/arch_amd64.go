@@ -102,8 +102,8 @@ var avx2Kernels = &kernels{
 	tiles: [...]tileFunc{
 		Q8_0: func(j *matmulJob, r0, r1 int) { tileQ8AVX2(j, r0, r1, Q8_0) },
 		Q4_0: func(j *matmulJob, r0, r1 int) { tileQ8AVX2(j, r0, r1, Q4_0) },
-		Q4_K: func(j *matmulJob, r0, r1 int) { tileKAVX(j, r0, r1, Q4_K, false) },
-		Q6_K: func(j *matmulJob, r0, r1 int) { tileKAVX(j, r0, r1, Q6_K, false) },
+		Q4_K: func(j *matmulJob, r0, r1 int) { tileKAVX(j, r0, r1, 0, Q4_K, false) },
+		Q6_K: func(j *matmulJob, r0, r1 int) { tileKAVX(j, r0, r1, 0, Q6_K, false) },
 		F16:  func(j *matmulJob, r0, r1 int) { tileFloatAVX2(j, r0, r1, j.act.f, F16) },
 		BF16: func(j *matmulJob, r0, r1 int) { tileFloatAVX2(j, r0, r1, j.act.f, BF16) },
 		F32:  func(j *matmulJob, r0, r1 int) { tileFloatAVX2(j, r0, r1, j.x, F32) },
@@ -277,10 +277,11 @@ func elemF32(row []byte, t int) float32 {
 	return math.Float32frombits(binary.LittleEndian.Uint32(row[4*t:]))
 }
 
-// tileKAVX runs the 4-row K-quant kernels (the AVX-512 ones if zmm, two inputs a call);
-// rows are streamed once per input, the four weight rows staying in L1 across
-// inputs, so only the first call's pass prefetches.
-func tileKAVX(j *matmulJob, r0, r1 int, dt DType, zmm bool) {
+// tileKAVX runs the 4-row K-quant kernels (the AVX-512 ones if zmm, two inputs a call)
+// for inputs i0 onwards (the earlier ones took the VNNI tiles), and the rows past the
+// last group of 4 for every input; rows are streamed once per input, the four weight
+// rows staying in L1 across inputs, so only the first call's pass prefetches.
+func tileKAVX(j *matmulJob, r0, r1, i0 int, dt DType, zmm bool) {
 	rb, cols, rows := j.rowBytes, j.w.Cols, j.w.Rows
 	nb := cols / qkK
 	a := j.act
@@ -291,7 +292,7 @@ func tileKAVX(j *matmulJob, r0, r1 int, dt DType, zmm bool) {
 	for r := r0; r < r4; r += 4 {
 		w := &j.w.Data[r*rb]
 		pf := kPrefetchRows * rb
-		i := 0
+		i := i0
 		for ; zmm && i+2 <= j.n; i += 2 {
 			if dt == Q4_K {
 				q4_Kx4x2AVX512(w, rb, nb, &a.q[i*cols], &a.q[(i+1)*cols], &a.d[i*nb], &a.d[(i+1)*nb],

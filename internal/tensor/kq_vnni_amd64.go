@@ -18,15 +18,12 @@ func q6_Kx4x16VNNI(w *byte, stride, nb int, px *byte, out *[64]float32, pf int)
 
 // tileKVNNI runs 4 weight rows × 16 packed inputs per kernel call for Q4_K or Q6_K
 // weights (dt), so that each weight block is unpacked once per sixteen inputs rather
-// than once per one or two; batches under q8x16MinN take the AVX-512 kernels.
+// than once per one or two; the inputs kPacked leaves out take the AVX-512 kernels.
 func tileKVNNI(j *matmulJob, r0, r1 int, dt DType) {
-	if j.n < q8x16MinN {
-		tileKAVX(j, r0, r1, dt, true)
-		return
-	}
+	np := kPacked(j.n, dt)
 	rb, nb := j.rowBytes, j.w.Cols/qkK
 	a := j.act
-	groups := (j.n + 15) / 16
+	groups := (np + 15) / 16
 	r4 := r0 + (r1-r0)&^3
 	var v [64]float32
 	// As tileQ8x16VNNI: slices of groups whose packed activations stay in L2 while the
@@ -48,7 +45,5 @@ func tileKVNNI(j *matmulJob, r0, r1 int, dt DType) {
 			}
 		}
 	}
-	if r4 < r1 {
-		tileKGo(j, r4, r1, dt)
-	}
+	tileKAVX(j, r0, r1, np, dt, true)
 }

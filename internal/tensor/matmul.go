@@ -129,8 +129,10 @@ func (p *Pool) prepareActivations() {
 	if n >= q8x16MinN && (j.w.Type == Q8_0 || j.w.Type == Q4_0) && j.kern.packQ8x16 {
 		packQ8x16(a, n, cols)
 	}
-	if n >= q8x16MinN && (j.w.Type == Q4_K || j.w.Type == Q6_K) && j.kern.packQ8Kx16 {
-		packQ8Kx16(a, n, cols)
+	if (j.w.Type == Q4_K || j.w.Type == Q6_K) && j.kern.packQ8Kx16 {
+		if np := kPacked(n, j.w.Type); np > 0 {
+			packQ8Kx16(a, np, cols)
+		}
 	}
 }
 
@@ -175,7 +177,7 @@ type kernels struct {
 	scale     func(x []float32, a float32)
 	packQ8x16 bool // the Q8_0 and Q4_0 tiles read actBuf.px
 	q8VNNI    bool // single Q8_0 inputs take the AVX-512 VNNI row-group kernel (amd64)
-	// packQ8Kx16: the Q4_K and Q6_K tiles read actBuf.px (packQ8Kx16) for batches of q8x16MinN or more.
+	// packQ8Kx16: the Q4_K and Q6_K tiles read actBuf.px (packQ8Kx16) for their first kPacked inputs.
 	packQ8Kx16 bool
 
 	quantQ8_0 func(x []float32, q []int8, d []float32, s []int32) // quantActQ8_0 or its bit-exact twin

@@ -52,6 +52,22 @@ func packQ8x16(a *actBuf, n, cols int) {
 	}
 }
 
+// kPacked is how many of n inputs the K-quant VNNI tiles take, in groups of sixteen: a
+// group's kernel call costs the same however many of its lanes are inputs, about as
+// much as 8 (Q4_K) or 12 (Q6_K, whose unpacking costs more) inputs through the
+// AVX-512 kernels, so a last group with fewer inputs is left to those (measured with
+// BenchmarkMatMulShapes at n=8).
+func kPacked(n int, dt DType) int {
+	minFill := 8
+	if dt == Q6_K {
+		minFill = 12
+	}
+	if n%16 >= minFill {
+		return n
+	}
+	return n &^ 15
+}
+
 // q8Kx16Bytes is one super-block of sixteen packed Q8_K activation rows: 16×256 quants,
 // 16 float32 scales and 16×16 int16 sums of sixteen quants (see packQ8Kx16).
 const q8Kx16Bytes = 16*qkK + 16*4 + 16*16*2
