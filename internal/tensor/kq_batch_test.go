@@ -16,7 +16,7 @@ func TestKQuantBatches(t *testing.T) {
 	p := NewPool(2)
 	defer p.Close()
 	type shape struct{ rows, cols, n int }
-	shapes := []shape{{4, 256, 4}, {7, 256, 15}, {133, 256, 17}, {12, 2048, 16}, {5, 256, 24}, {37, 768, 33}, {9, 512, 70}}
+	shapes := []shape{{4, 256, 4}, {7, 256, 15}, {6, 512, 8}, {5, 256, 13}, {133, 256, 17}, {12, 2048, 16}, {5, 256, 24}, {37, 768, 33}, {9, 512, 70}}
 	if testing.Short() {
 		shapes = shapes[:4]
 	}

@@ -16,14 +16,22 @@ func q4_Kx4x16VNNI(w *byte, stride, nb int, px *byte, out *[64]float32, pf int)
 //go:noescape
 func q6_Kx4x16VNNI(w *byte, stride, nb int, px *byte, out *[64]float32, pf int)
 
-// tileKVNNI runs 4 weight rows × 16 packed inputs per kernel call for Q4_K or Q6_K
-// weights (dt), so that each weight block is unpacked once per sixteen inputs rather
-// than once per one or two; the inputs kPacked leaves out take the AVX-512 kernels.
+// q4_Kx4x8VNNI is q4_Kx4x16VNNI against the 8 inputs of a packQ8Kx group of 8 lanes:
+// out[8r+i] = dotQ4_KGo(row r, input i) bit for bit.
+//
+//go:noescape
+func q4_Kx4x8VNNI(w *byte, stride, nb int, px *byte, out *[32]float32, pf int)
+
+// tileKVNNI runs 4 weight rows × 16 (or 8) packed inputs per kernel call for Q4_K or
+// Q6_K weights (dt), so that each weight block is unpacked once per group of inputs
+// rather than once per one or two; the inputs kLayout leaves out take the AVX-512
+// kernels.
 func tileKVNNI(j *matmulJob, r0, r1 int, dt DType) {
-	np := kPacked(j.n, dt)
+	lanes, np := kLayout(j.n, dt)
 	rb, nb := j.rowBytes, j.w.Cols/qkK
 	a := j.act
-	groups := (np + 15) / 16
+	groups := (np + lanes - 1) / lanes
+	recs := nb * q8KxBytes(lanes)
 	r4 := r0 + (r1-r0)&^3
 	var v [64]float32
 	// As tileQ8x16VNNI: slices of groups whose packed activations stay in L2 while the
@@ -35,15 +43,30 @@ func tileKVNNI(j *matmulJob, r0, r1 int, dt DType) {
 			pf := kPrefetchRows * rb
 			for g := g0; g < g1; g++ {
 				// Direct calls (not function values) keep v on the stack.
-				if dt == Q4_K {
-					q4_Kx4x16VNNI(w, rb, nb, &a.px[g*nb*q8Kx16Bytes], &v, pf)
-				} else {
-					q6_Kx4x16VNNI(w, rb, nb, &a.px[g*nb*q8Kx16Bytes], &v, pf)
+				switch {
+				case lanes == 8:
+					q4_Kx4x8VNNI(w, rb, nb, &a.px[g*recs], (*[32]float32)(v[:32]), pf)
+					scatter8(j, v[:32], g, r)
+				case dt == Q4_K:
+					q4_Kx4x16VNNI(w, rb, nb, &a.px[g*recs], &v, pf)
+					scatter16(j, v[:], g, r, 4)
+				default:
+					q6_Kx4x16VNNI(w, rb, nb, &a.px[g*recs], &v, pf)
+					scatter16(j, v[:], g, r, 4)
 				}
 				pf = 0
-				scatter16(j, v[:], g, r, 4)
 			}
 		}
 	}
 	tileKAVX(j, r0, r1, np, dt, true)
+}
+
+// scatter8 writes rows r..r+3 × inputs 8g.. (v[8q+i]: row r+q, input 8g+i) of the job's
+// output, leaving out padding lanes.
+func scatter8(j *matmulJob, v []float32, g, r int) {
+	rows := j.w.Rows
+	for i := range min(8, j.n-8*g) {
+		o := j.out[(8*g+i)*rows+r : (8*g+i)*rows+r+4]
+		o[0], o[1], o[2], o[3] = v[i], v[8+i], v[16+i], v[24+i]
+	}
 }

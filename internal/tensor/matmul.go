@@ -54,7 +54,7 @@ type actBuf struct {
 	bs []int16   // Q8_K: per 16-value sums
 	f  []float32 // activations rounded to F16 or BF16
 
-	px    []byte // Q8_0 / Q8_K rows packed by sixteens (packQ8x16 / packQ8Kx16), a 64-byte aligned view of pxBuf
+	px    []byte // Q8_0 / Q8_K rows packed by sixteens (packQ8x16 / packQ8Kx), a 64-byte aligned view of pxBuf
 	pxBuf []byte
 }
 
@@ -129,9 +129,9 @@ func (p *Pool) prepareActivations() {
 	if n >= q8x16MinN && (j.w.Type == Q8_0 || j.w.Type == Q4_0) && j.kern.packQ8x16 {
 		packQ8x16(a, n, cols)
 	}
-	if (j.w.Type == Q4_K || j.w.Type == Q6_K) && j.kern.packQ8Kx16 {
-		if np := kPacked(n, j.w.Type); np > 0 {
-			packQ8Kx16(a, np, cols)
+	if (j.w.Type == Q4_K || j.w.Type == Q6_K) && j.kern.packQ8Kx {
+		if lanes, np := kLayout(n, j.w.Type); np > 0 {
+			packQ8Kx(a, np, cols, lanes)
 		}
 	}
 }
@@ -177,8 +177,8 @@ type kernels struct {
 	scale     func(x []float32, a float32)
 	packQ8x16 bool // the Q8_0 and Q4_0 tiles read actBuf.px
 	q8VNNI    bool // single Q8_0 inputs take the AVX-512 VNNI row-group kernel (amd64)
-	// packQ8Kx16: the Q4_K and Q6_K tiles read actBuf.px (packQ8Kx16) for their first kPacked inputs.
-	packQ8Kx16 bool
+	// packQ8Kx: the Q4_K and Q6_K tiles read actBuf.px (packQ8Kx) for the inputs kLayout packs.
+	packQ8Kx bool
 
 	quantQ8_0 func(x []float32, q []int8, d []float32, s []int32) // quantActQ8_0 or its bit-exact twin
 	// dst[i] = RoundF16(src[i]) / RoundBF16(src[i]): F16 and BF16 activations.

@@ -52,63 +52,68 @@ func packQ8x16(a *actBuf, n, cols int) {
 	}
 }
 
-// kPacked is how many of n inputs the K-quant VNNI tiles take, in groups of sixteen: a
-// group's kernel call costs the same however many of its lanes are inputs, about as
-// much as 8 (Q4_K) or 12 (Q6_K, whose unpacking costs more) inputs through the
-// AVX-512 kernels, so a last group with fewer inputs is left to those (measured with
-// BenchmarkMatMulShapes at n=8).
-func kPacked(n int, dt DType) int {
-	minFill := 8
-	if dt == Q6_K {
+// kLayout is how the K-quant VNNI tiles take n inputs: in groups of lanes (16, or 8 for a
+// Q4_K batch under 16), the first packed of them. A group's kernel call costs the same
+// however many of its lanes are inputs: about as much as 8 inputs through the AVX-512
+// kernels for Q4_K's 16 lanes, 4 for its 8 lanes, and 12 for Q6_K (whose unpacking
+// costs more; measured with BenchmarkMatMulShapes at n=8), so a last group with fewer
+// inputs is left to those.
+func kLayout(n int, dt DType) (lanes, packed int) {
+	lanes, minFill := 16, 8
+	switch {
+	case dt == Q6_K:
 		minFill = 12
+	case n < 16:
+		lanes, minFill = 8, 4
 	}
-	if n%16 >= minFill {
-		return n
+	if n%lanes >= minFill {
+		return lanes, n
 	}
-	return n &^ 15
+	return lanes, n - n%lanes
 }
 
-// q8Kx16Bytes is one super-block of sixteen packed Q8_K activation rows: 16×256 quants,
-// 16 float32 scales and 16×16 int16 sums of sixteen quants (see packQ8Kx16).
-const q8Kx16Bytes = 16*qkK + 16*4 + 16*16*2
+// q8KxBytes is one super-block of lanes packed Q8_K activation rows: lanes×256 quants,
+// lanes float32 scales and lanes×16 int16 sums of sixteen quants (see packQ8Kx).
+func q8KxBytes(lanes int) int { return lanes * (qkK + 4 + 16*2) }
 
-// packQ8Kx16 is packQ8x16 for Q8_K activations (the K-quant VNNI tiles): per group of
-// sixteen inputs and super-block one record, byte 64k+4i+t = input i's quant 4k+t
-// (k < 64), then the 16 scales d as float32, then for p < 8 one dword per input holding
-// its sums bs[2p] and bs[2p+1] as int16, the operand layout of VPDPWSSD. Padding lanes
-// are zero.
-func packQ8Kx16(a *actBuf, n, cols int) {
+// packQ8Kx is packQ8x16 for Q8_K activations (the K-quant VNNI tiles), with 16 or 8
+// lanes: per group of lanes inputs and super-block one record, byte 4·lanes·k+4i+t =
+// input i's quant 4k+t (k < 64), then the scales d as float32, then for p < 8 one dword
+// per input holding its sums bs[2p] and bs[2p+1] as int16, the operand layout of
+// VPDPWSSD. Padding lanes are zero.
+func packQ8Kx(a *actBuf, n, cols, lanes int) {
 	nb := cols / qkK
-	groups := (n + 15) / 16
-	a.pxBuf = grow(a.pxBuf, groups*nb*q8Kx16Bytes+64)
+	groups := (n + lanes - 1) / lanes
+	rb := q8KxBytes(lanes)
+	a.pxBuf = grow(a.pxBuf, groups*nb*rb+64)
 	off := int(-uintptr(unsafe.Pointer(unsafe.SliceData(a.pxBuf))) & 63)
-	px := a.pxBuf[off : off+groups*nb*q8Kx16Bytes]
+	px := a.pxBuf[off : off+groups*nb*rb]
 	a.px = px
 	for g := range groups {
 		for b := range nb {
-			rec := px[(g*nb+b)*q8Kx16Bytes : (g*nb+b+1)*q8Kx16Bytes]
-			dx := (*[16]float32)(unsafe.Pointer(&rec[16*qkK]))
-			sums := (*[8][16]uint32)(unsafe.Pointer(&rec[16*qkK+64]))
-			for i := range 16 {
-				in := 16*g + i
+			rec := px[(g*nb+b)*rb : (g*nb+b+1)*rb]
+			dx := unsafe.Slice((*float32)(unsafe.Pointer(&rec[lanes*qkK])), lanes)
+			sums := unsafe.Slice((*uint32)(unsafe.Pointer(&rec[lanes*qkK+4*lanes])), 8*lanes)
+			for i := range lanes {
+				in := lanes*g + i
 				if in >= n {
 					for k := range qkK / 4 {
-						*(*uint32)(unsafe.Pointer(&rec[64*k+4*i])) = 0
+						*(*uint32)(unsafe.Pointer(&rec[4*lanes*k+4*i])) = 0
 					}
 					dx[i] = 0
-					for p := range sums {
-						sums[p][i] = 0
+					for p := range 8 {
+						sums[p*lanes+i] = 0
 					}
 					continue
 				}
 				src := a.q[in*cols+b*qkK : in*cols+b*qkK+qkK]
 				for k := range qkK / 4 {
-					*(*uint32)(unsafe.Pointer(&rec[64*k+4*i])) = *(*uint32)(unsafe.Pointer(&src[4*k]))
+					*(*uint32)(unsafe.Pointer(&rec[4*lanes*k+4*i])) = *(*uint32)(unsafe.Pointer(&src[4*k]))
 				}
 				dx[i] = a.d[in*nb+b]
 				bs := a.bs[(in*nb+b)*16 : (in*nb+b)*16+16]
-				for p := range sums {
-					sums[p][i] = uint32(uint16(bs[2*p])) | uint32(uint16(bs[2*p+1]))<<16
+				for p := range 8 {
+					sums[p*lanes+i] = uint32(uint16(bs[2*p])) | uint32(uint16(bs[2*p+1]))<<16
 				}
 			}
 		}

@@ -47,7 +47,7 @@ var vnniKernels = func() *kernels {
 	k.q8VNNI = true
 	k.tiles[Q4_K] = func(j *matmulJob, r0, r1 int) { tileKVNNI(j, r0, r1, Q4_K) }
 	k.tiles[Q6_K] = func(j *matmulJob, r0, r1 int) { tileKVNNI(j, r0, r1, Q6_K) }
-	k.packQ8Kx16 = true
+	k.packQ8Kx = true
 	k.quantQ8_0 = quantActQ8_0AVX512
 	return &k
 }()
