@@ -243,31 +243,92 @@ q4kdone:
 // -32·Σ_g sc_g·bsum_g (VPDPWSSD of the (sc 2p, sc 2p+1) pairs against the packed bsum
 // pairs).
 
-// q6KCHUNK(qlo, qho, xa, xb, s2): for the quarter pair (Q, Q+2) of half h, rows 0..3
-// sums Z8..Z11 += quarter Q's quants 4k.. · the inputs' at xa(R13), Z12..Z15 += quarter
-// Q+2's · xb(R13). The dword at qlo(R11) holds their low 4 bits (low, high nibble of
-// each byte), the one at qho(R12) their top 2 bits at bits 2Q..2Q+1 and 2Q+4..2Q+5 of
-// each byte: shifted right by s2 = 2Q they sit at bits 0..1 and 4..5. Z18..Z21
-// clobbered. VPTERNLOGD $0xd8 is C ? B : A (bits 4..5 from the high bits, the rest from
-// the nibble).
-#define q6KROW(ql, qh, xa, xb, s2, acca, accb) \
-	VPANDD.BCST ql, Z31, Z18; \
-	VPSRLD.BCST $s2, qh, Z19; \
-	VPSLLD $4, Z19, Z20; \
-	VPTERNLOGD $0xd8, Z30, Z20, Z18; \
-	VPSRLD.BCST $4, ql, Z21; \
-	VPTERNLOGD $0xd8, Z30, Z19, Z21; \
-	VPANDD Z29, Z21, Z21; \
-	VPDPBUSD xa, Z18, acca; \
-	VPDPBUSD xb, Z21, accb
-
-#define q6KCHUNK(qlo, qho, xa, xb, s2) \
+// q6KCHUNK0 / q6KCHUNK1(qlo, qho, xa, xb): for the quarter pair (Q, Q+2) of half h, Q = 0
+// or 1, rows 0..3 sums Z8..Z11 += quarter Q's quants 4k.. · the inputs' at xa(R13),
+// Z12..Z15 += quarter Q+2's · xb(R13). The dword at qlo(R11) holds their low 4 bits (low,
+// high nibble of each byte), the one at qho(R12) their top 2 bits at bits 2Q..2Q+1 and
+// 2Q+4..2Q+5 of each byte, moved to bits 4..5 by the shifts fused with the broadcasts.
+// Z18..Z21 clobbered. VPTERNLOGD $0xd8 is C ? B : A (bits 4..5 from the high bits, the
+// rest from the nibble).
+#define q6KCHUNK0(qlo, qho, xa, xb) \
 	VMOVDQU32 xa(R13), Z16; \
 	VMOVDQU32 xb(R13), Z17; \
-	q6KROW(qlo(R11), qho(R12), Z16, Z17, s2, Z8, Z12); \
-	q6KROW(qlo(R11)(BX*1), qho(R12)(BX*1), Z16, Z17, s2, Z9, Z13); \
-	q6KROW(qlo(R11)(BX*2), qho(R12)(BX*2), Z16, Z17, s2, Z10, Z14); \
-	q6KROW(qlo(R11)(R8*1), qho(R12)(R8*1), Z16, Z17, s2, Z11, Z15)
+	VPANDD.BCST qlo(R11), Z31, Z18; \
+	VPSLLD.BCST $4, qho(R12), Z20; \
+	VPTERNLOGD $0xd8, Z30, Z20, Z18; \
+	VPBROADCASTD qho(R12), Z19; \
+	VPSRLD.BCST $4, qlo(R11), Z21; \
+	VPTERNLOGD $0xd8, Z30, Z19, Z21; \
+	VPANDD Z29, Z21, Z21; \
+	VPDPBUSD Z16, Z18, Z8; \
+	VPDPBUSD Z17, Z21, Z12; \
+	VPANDD.BCST qlo(R11)(BX*1), Z31, Z18; \
+	VPSLLD.BCST $4, qho(R12)(BX*1), Z20; \
+	VPTERNLOGD $0xd8, Z30, Z20, Z18; \
+	VPBROADCASTD qho(R12)(BX*1), Z19; \
+	VPSRLD.BCST $4, qlo(R11)(BX*1), Z21; \
+	VPTERNLOGD $0xd8, Z30, Z19, Z21; \
+	VPANDD Z29, Z21, Z21; \
+	VPDPBUSD Z16, Z18, Z9; \
+	VPDPBUSD Z17, Z21, Z13; \
+	VPANDD.BCST qlo(R11)(BX*2), Z31, Z18; \
+	VPSLLD.BCST $4, qho(R12)(BX*2), Z20; \
+	VPTERNLOGD $0xd8, Z30, Z20, Z18; \
+	VPBROADCASTD qho(R12)(BX*2), Z19; \
+	VPSRLD.BCST $4, qlo(R11)(BX*2), Z21; \
+	VPTERNLOGD $0xd8, Z30, Z19, Z21; \
+	VPANDD Z29, Z21, Z21; \
+	VPDPBUSD Z16, Z18, Z10; \
+	VPDPBUSD Z17, Z21, Z14; \
+	VPANDD.BCST qlo(R11)(R8*1), Z31, Z18; \
+	VPSLLD.BCST $4, qho(R12)(R8*1), Z20; \
+	VPTERNLOGD $0xd8, Z30, Z20, Z18; \
+	VPBROADCASTD qho(R12)(R8*1), Z19; \
+	VPSRLD.BCST $4, qlo(R11)(R8*1), Z21; \
+	VPTERNLOGD $0xd8, Z30, Z19, Z21; \
+	VPANDD Z29, Z21, Z21; \
+	VPDPBUSD Z16, Z18, Z11; \
+	VPDPBUSD Z17, Z21, Z15
+
+#define q6KCHUNK1(qlo, qho, xa, xb) \
+	VMOVDQU32 xa(R13), Z16; \
+	VMOVDQU32 xb(R13), Z17; \
+	VPANDD.BCST qlo(R11), Z31, Z18; \
+	VPSLLD.BCST $2, qho(R12), Z20; \
+	VPTERNLOGD $0xd8, Z30, Z20, Z18; \
+	VPSRLD.BCST $2, qho(R12), Z19; \
+	VPSRLD.BCST $4, qlo(R11), Z21; \
+	VPTERNLOGD $0xd8, Z30, Z19, Z21; \
+	VPANDD Z29, Z21, Z21; \
+	VPDPBUSD Z16, Z18, Z8; \
+	VPDPBUSD Z17, Z21, Z12; \
+	VPANDD.BCST qlo(R11)(BX*1), Z31, Z18; \
+	VPSLLD.BCST $2, qho(R12)(BX*1), Z20; \
+	VPTERNLOGD $0xd8, Z30, Z20, Z18; \
+	VPSRLD.BCST $2, qho(R12)(BX*1), Z19; \
+	VPSRLD.BCST $4, qlo(R11)(BX*1), Z21; \
+	VPTERNLOGD $0xd8, Z30, Z19, Z21; \
+	VPANDD Z29, Z21, Z21; \
+	VPDPBUSD Z16, Z18, Z9; \
+	VPDPBUSD Z17, Z21, Z13; \
+	VPANDD.BCST qlo(R11)(BX*2), Z31, Z18; \
+	VPSLLD.BCST $2, qho(R12)(BX*2), Z20; \
+	VPTERNLOGD $0xd8, Z30, Z20, Z18; \
+	VPSRLD.BCST $2, qho(R12)(BX*2), Z19; \
+	VPSRLD.BCST $4, qlo(R11)(BX*2), Z21; \
+	VPTERNLOGD $0xd8, Z30, Z19, Z21; \
+	VPANDD Z29, Z21, Z21; \
+	VPDPBUSD Z16, Z18, Z10; \
+	VPDPBUSD Z17, Z21, Z14; \
+	VPANDD.BCST qlo(R11)(R8*1), Z31, Z18; \
+	VPSLLD.BCST $2, qho(R12)(R8*1), Z20; \
+	VPTERNLOGD $0xd8, Z30, Z20, Z18; \
+	VPSRLD.BCST $2, qho(R12)(R8*1), Z19; \
+	VPSRLD.BCST $4, qlo(R11)(R8*1), Z21; \
+	VPTERNLOGD $0xd8, Z30, Z19, Z21; \
+	VPANDD Z29, Z21, Z21; \
+	VPDPBUSD Z16, Z18, Z11; \
+	VPDPBUSD Z17, Z21, Z15
 
 // q6KSCALE(a, b, offa, offb, isum): isum += a·sc at offa(R10) + b·sc at offb(R10).
 #define q6KSCALE(a, b, offa, offb, isum) \
@@ -386,10 +447,10 @@ q6kh:
 	VPXORD Z13, Z13, Z13
 	VPXORD Z14, Z14, Z14
 	VPXORD Z15, Z15, Z15
-	q6KCHUNK(0, 128, 0, 1024, 0)
-	q6KCHUNK(4, 132, 64, 1088, 0)
-	q6KCHUNK(8, 136, 128, 1152, 0)
-	q6KCHUNK(12, 140, 192, 1216, 0)
+	q6KCHUNK0(0, 128, 0, 1024)
+	q6KCHUNK0(4, 132, 64, 1088)
+	q6KCHUNK0(8, 136, 128, 1152)
+	q6KCHUNK0(12, 140, 192, 1216)
 	q6KSCALE(Z8, Z12, 0, 16, Z4)
 	q6KSCALE(Z9, Z13, 128, 144, Z5)
 	q6KSCALE(Z10, Z14, 256, 272, Z6)
@@ -402,10 +463,10 @@ q6kh:
 	VPXORD Z13, Z13, Z13
 	VPXORD Z14, Z14, Z14
 	VPXORD Z15, Z15, Z15
-	q6KCHUNK(16, 144, 256, 1280, 0)
-	q6KCHUNK(20, 148, 320, 1344, 0)
-	q6KCHUNK(24, 152, 384, 1408, 0)
-	q6KCHUNK(28, 156, 448, 1472, 0)
+	q6KCHUNK0(16, 144, 256, 1280)
+	q6KCHUNK0(20, 148, 320, 1344)
+	q6KCHUNK0(24, 152, 384, 1408)
+	q6KCHUNK0(28, 156, 448, 1472)
 	q6KSCALE(Z8, Z12, 4, 20, Z4)
 	q6KSCALE(Z9, Z13, 132, 148, Z5)
 	q6KSCALE(Z10, Z14, 260, 276, Z6)
@@ -418,10 +479,10 @@ q6kh:
 	VPXORD Z13, Z13, Z13
 	VPXORD Z14, Z14, Z14
 	VPXORD Z15, Z15, Z15
-	q6KCHUNK(32, 128, 512, 1536, 2)
-	q6KCHUNK(36, 132, 576, 1600, 2)
-	q6KCHUNK(40, 136, 640, 1664, 2)
-	q6KCHUNK(44, 140, 704, 1728, 2)
+	q6KCHUNK1(32, 128, 512, 1536)
+	q6KCHUNK1(36, 132, 576, 1600)
+	q6KCHUNK1(40, 136, 640, 1664)
+	q6KCHUNK1(44, 140, 704, 1728)
 	q6KSCALE(Z8, Z12, 8, 24, Z4)
 	q6KSCALE(Z9, Z13, 136, 152, Z5)
 	q6KSCALE(Z10, Z14, 264, 280, Z6)
@@ -434,10 +495,10 @@ q6kh:
 	VPXORD Z13, Z13, Z13
 	VPXORD Z14, Z14, Z14
 	VPXORD Z15, Z15, Z15
-	q6KCHUNK(48, 144, 768, 1792, 2)
-	q6KCHUNK(52, 148, 832, 1856, 2)
-	q6KCHUNK(56, 152, 896, 1920, 2)
-	q6KCHUNK(60, 156, 960, 1984, 2)
+	q6KCHUNK1(48, 144, 768, 1792)
+	q6KCHUNK1(52, 148, 832, 1856)
+	q6KCHUNK1(56, 152, 896, 1920)
+	q6KCHUNK1(60, 156, 960, 1984)
 	q6KSCALE(Z8, Z12, 12, 28, Z4)
 	q6KSCALE(Z9, Z13, 140, 156, Z5)
 	q6KSCALE(Z10, Z14, 268, 284, Z6)
