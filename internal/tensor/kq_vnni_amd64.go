@@ -3,7 +3,7 @@
 package tensor
 
 // q4_Kx4x16VNNI computes, for weight rows r = 0..3 at w (stride bytes apart, nb Q4_K
-// super-blocks each) and the 16 inputs i of the packQ8Kx16 group at px,
+// super-blocks each) and the 16 inputs i of the 16-lane packQ8Kx group at px,
 // out[16r+i] = dotQ4_KGo(row r, input i) bit for bit (zero for padding lanes). It
 // prefetches the rows pf bytes ahead.
 //

@@ -3,12 +3,12 @@
 #include "textflag.h"
 
 // AVX-512 VNNI kernels for K-quant weights against sixteen Q8_K activation rows packed
-// by packQ8Kx16 (one dword lane per input), for batches and prefill: each weight block
+// by packQ8Kx (one dword lane per input), for batches and prefill: each weight block
 // is unpacked once per sixteen inputs. Integer sums are exact, so any instruction order
 // gives the reference's isum and msum; the float chain per (row, input) lane is the
 // reference's, in its order, without FMA.
 //
-// Record layout per super-block (q8Kx16Bytes): 0..4095 quants (byte 64k+4i+t: input i,
+// Record layout per super-block (q8KxBytes(16)): 0..4095 quants (byte 64k+4i+t: input i,
 // quant 4k+t), 4096 the inputs' float32 scales, 4160 + 64p: per input the int16 pair
 // (bsum 2p, bsum 2p+1).
 
