@@ -170,7 +170,10 @@ func (e *Engine) deliver(rd *core.Ready) {
 		}
 		delete(e.streams, d.Request)
 		if faults.Available {
-			e.trace.end(d.Request, d.Abort == kvtypes.AbortCancelled)
+			// Only a request generating here leaves a late write behind when its client hangs up;
+			// a prefilled request handed to a decode node (dest) wrote its prompt, which the hand-off
+			// carries, and late frames of a hand-off are refused in every build.
+			e.trace.end(d.Request, d.Abort == kvtypes.AbortCancelled && s.dest == nil)
 		}
 		u := Usage{PromptTokens: s.prompt, CachedTokens: d.Cached, CompletionTokens: s.generated}
 		u.QueueTime, u.PrefillTime, u.DecodeTime = s.phases(now)
