@@ -10,7 +10,12 @@ import (
 // of the reference model (dummy:ref125m: 12 layers, dim 768, FFN 2048, vocab 32000),
 // ~106 MB: out of L2, so it measures the L3 streaming rate plus the per-call overheads.
 func BenchmarkMatMulDecode(b *testing.B) {
-	r := rand.New(rand.NewPCG(3, 3))
+	benchDecodeStep(b, rand.New(rand.NewPCG(3, 3)), 12, 768, 256, 2048, 32000)
+}
+
+// benchDecodeStep times the n=1 Q8_0 MatMuls of one decode step of a model with the given
+// layers, model dim, KV dim (K and V projections), FFN dim and vocab (0: no output head).
+func benchDecodeStep(b *testing.B, r *rand.Rand, layers, dim, kvDim, ffn, vocab int) {
 	type mm struct {
 		m   *Matrix
 		x   []float32
@@ -23,16 +28,18 @@ func BenchmarkMatMulDecode(b *testing.B) {
 		ms = append(ms, mm{m, randomVec(r, cols), make([]float32, rows)})
 		bytes += int64(len(m.Data))
 	}
-	for range 12 {
-		add(768, 768)
-		add(256, 768)
-		add(256, 768)
-		add(768, 768)
-		add(2048, 768)
-		add(2048, 768)
-		add(768, 2048)
+	for range layers {
+		add(dim, dim)
+		add(kvDim, dim)
+		add(kvDim, dim)
+		add(dim, dim)
+		add(ffn, dim)
+		add(ffn, dim)
+		add(dim, ffn)
 	}
-	add(32000, 768)
+	if vocab > 0 {
+		add(vocab, dim)
+	}
 	benchThreads(b, func(b *testing.B, p *Pool) {
 		b.SetBytes(bytes)
 		for b.Loop() {
