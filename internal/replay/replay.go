@@ -534,6 +534,17 @@ func load(ctx context.Context, cfg Config) (*model.Model, *tokenizer.Tokenizer, 
 	return m, tok, f, func() { f.Close() }, nil
 }
 
+// postCompletion posts body to base's /v1/completions as tenant key.
+func postCompletion(ctx context.Context, base, key string, body []byte) (*http.Response, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, base+"/v1/completions", bytes.NewReader(body))
+	if err != nil {
+		return nil, err
+	}
+	req.Header.Set("Authorization", "Bearer "+key)
+	req.Header.Set("Content-Type", "application/json")
+	return http.DefaultClient.Do(req)
+}
+
 // complete sends one non-streaming completion, as a client would, and records what came back.
 func complete(ctx context.Context, base, key string, prompt any, maxTokens int, start time.Time) Entry {
 	e := Entry{At: time.Since(start)}
@@ -541,15 +552,8 @@ func complete(ctx context.Context, base, key string, prompt any, maxTokens int, 
 		e.PromptLen = len(s)
 	}
 	body, _ := json.Marshal(map[string]any{"model": "replay", "prompt": prompt, "max_tokens": maxTokens, "temperature": 0})
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, base+"/v1/completions", bytes.NewReader(body))
-	if err != nil {
-		e.Error = err.Error()
-		return e
-	}
-	req.Header.Set("Authorization", "Bearer "+key)
-	req.Header.Set("Content-Type", "application/json")
 	t0 := time.Now()
-	resp, err := http.DefaultClient.Do(req)
+	resp, err := postCompletion(ctx, base, key, body)
 	if err != nil {
 		e.Error = err.Error()
 		return e
@@ -593,15 +597,8 @@ func hangUp(ctx context.Context, base, key string, prompt any, maxTokens int, st
 	defer cancel()
 	body, _ := json.Marshal(map[string]any{"model": "replay", "prompt": prompt, "max_tokens": maxTokens, "temperature": 0, "stream": true,
 		"ignore_eos": true}) // it must still be generating when it hangs up
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, base+"/v1/completions", bytes.NewReader(body))
-	if err != nil {
-		e.Error = err.Error()
-		return e
-	}
-	req.Header.Set("Authorization", "Bearer "+key)
-	req.Header.Set("Content-Type", "application/json")
 	t0 := time.Now()
-	resp, err := http.DefaultClient.Do(req)
+	resp, err := postCompletion(ctx, base, key, body)
 	if err != nil {
 		e.Error = err.Error()
 		return e
