@@ -84,10 +84,6 @@ func TestOfflineSmoke(t *testing.T) {
 		t.Fatal(err)
 	}
 	// The JSON is the contract: check it, not the Go structs.
-	b, err := json.Marshal(NewResult(off, nil))
-	if err != nil {
-		t.Fatal(err)
-	}
 	var got struct {
 		Kind            string `json:"kind"`
 		IsolationChecks *bool  `json:"isolation_checks"`
@@ -127,9 +123,7 @@ func TestOfflineSmoke(t *testing.T) {
 			} `json:"runs"`
 		} `json:"offline"`
 	}
-	if err := json.Unmarshal(b, &got); err != nil {
-		t.Fatal(err)
-	}
+	decodeJSON(t, NewResult(off, nil), &got)
 	o := got.Offline
 	if got.Kind != "offline" || got.IsolationChecks == nil {
 		t.Errorf("kind %q, isolation_checks %v", got.Kind, got.IsolationChecks)
@@ -221,10 +215,6 @@ func TestServeSmoke(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Decoded apart from TestOfflineSmoke's on purpose: each smoke test pins its own JSON contract.
-	b, err := json.Marshal(NewResult(nil, srv))
-	if err != nil {
-		t.Fatal(err)
-	}
 	var got struct {
 		Kind  string `json:"kind"`
 		Serve struct {
@@ -241,9 +231,7 @@ func TestServeSmoke(t *testing.T) {
 			PerTenant    []TenantResult `json:"per_tenant"`
 		} `json:"serve"`
 	}
-	if err := json.Unmarshal(b, &got); err != nil {
-		t.Fatal(err)
-	}
+	decodeJSON(t, NewResult(nil, srv), &got)
 	s := got.Serve
 	if got.Kind != "serve" || s.Model != "demo" || s.PromptKind != "token_ids" {
 		t.Errorf("kind %q model %q prompt kind %q", got.Kind, s.Model, s.PromptKind)
@@ -416,10 +404,6 @@ func TestOfflineDepth(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := json.Marshal(NewResult(off, nil))
-	if err != nil {
-		t.Fatal(err)
-	}
 	var got struct {
 		Offline struct {
 			Depths []int `json:"depths"`
@@ -439,9 +423,7 @@ func TestOfflineDepth(t *testing.T) {
 			} `json:"runs"`
 		} `json:"offline"`
 	}
-	if err := json.Unmarshal(b, &got); err != nil {
-		t.Fatal(err)
-	}
+	decodeJSON(t, NewResult(off, nil), &got)
 	if !slices.Equal(got.Offline.Depths, []int{40}) || len(got.Offline.Runs) != 2 {
 		t.Fatalf("depths %v, %d runs", got.Offline.Depths, len(got.Offline.Runs))
 	}
@@ -520,5 +502,17 @@ func TestDecodeRate(t *testing.T) {
 		if err != nil || math.Abs(got-c.want) > 1e-9 {
 			t.Errorf("%s: %v, %v; want %v", c.name, got, err, c.want)
 		}
+	}
+}
+
+// decodeJSON decodes v's JSON into got, as a reader of the result files sees it.
+func decodeJSON(t *testing.T, v, got any) {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(b, got); err != nil {
+		t.Fatal(err)
 	}
 }
