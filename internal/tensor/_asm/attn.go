@@ -61,12 +61,7 @@ func (g *gen) scoreArgs() {
 // scoreOut folds the 8 lanes of Y0 (lanes k and k+8 already added) as fold16 does, scales and
 // stores the sum at (BX).
 func (g *gen) scoreOut() {
-	g.VEXTRACTF128(U8(1), Y0, X1)
-	g.VADDPS(X1, X0, X0)
-	g.VMOVHLPS(X0, X0, X1)
-	g.VADDPS(X1, X0, X0)
-	g.VMOVSHDUP(X0, X1)
-	g.VADDSS(X1, X0, X0)
+	g.fold8(Y0, X1, g.VADDPS, g.VADDSS)
 	g.VMULSS(X15, X0, X0)
 	g.VMOVSS(X0, b(RBX))
 }

@@ -41,15 +41,8 @@ func (g *gen) maxF32() {
 	g.ADDQ(U8(32), RSI)
 	g.DECQ(RCX)
 	g.JNZ(LabelRef("mxloop"))
-	g.VEXTRACTF128(U8(1), Y0, X1)
-	g.VMAXPS(X1, X0, X0)
-	g.VMOVHLPS(X0, X0, X1)
-	g.VMAXPS(X1, X0, X0)
-	g.VMOVSHDUP(X0, X1)
-	g.VMAXSS(X1, X0, X0)
-	g.Store(X0, g.ReturnIndex(0))
-	g.VZEROUPPER()
-	g.RET()
+	g.fold8(Y0, X1, g.VMAXPS, g.VMAXSS)
+	g.retX0()
 }
 
 // sumF64: sumF64Go's 16 float64 lanes in Y0-Y3 (lanes 0-3, 4-7, 8-11, 12-15), folded k+8,
@@ -79,6 +72,11 @@ func (g *gen) sumF64() {
 	g.VADDPD(X1, X0, X0)
 	g.VUNPCKHPD(X0, X0, X1)
 	g.VADDSD(X1, X0, X0)
+	g.retX0()
+}
+
+// retX0 returns X0's low lane as the function's result.
+func (g *gen) retX0() {
 	g.Store(X0, g.ReturnIndex(0))
 	g.VZEROUPPER()
 	g.RET()

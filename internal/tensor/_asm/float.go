@@ -92,14 +92,26 @@ func (g *gen) rowAVX2(t floatType, lo, hi Mem, alo, ahi VecPhysical) {
 // fold16 leaves in lo's low lane the fixed-tree sum (k+8, k+4, k+2, k+1) of the 16 lanes
 // in lo, hi; hi and foldTmp are clobbered.
 func (g *gen) fold16(lo, hi VecPhysical) {
-	x := lo.AsX()
 	g.VADDPS(hi, lo, lo)
-	g.VEXTRACTF128(U8(1), lo, foldTmp)
-	g.VADDPS(foldTmp, x, x)
-	g.VMOVHLPS(x, x, foldTmp)
-	g.VADDPS(foldTmp, x, x)
-	g.VMOVSHDUP(x, foldTmp)
-	g.VADDSS(foldTmp, x, x)
+	g.fold8(lo, foldTmp, g.VADDPS, g.VADDSS)
+}
+
+// fold8 leaves in y's low lane the reduction by ps (k+4), then fold4, of y's 8 lanes; t (an
+// xmm) is clobbered.
+func (g *gen) fold8(y VecPhysical, t Register, ps, ss func(...Op)) {
+	x := y.AsX()
+	g.VEXTRACTF128(U8(1), y, t)
+	ps(t, x, x)
+	g.fold4(x, t, ps, ss)
+}
+
+// fold4 leaves in x's low lane the reduction of x's 4 lanes, k+2 by ps then k+1 by ss: the
+// tail of every horizontal sum and max here; t is clobbered.
+func (g *gen) fold4(x, t Register, ps, ss func(...Op)) {
+	g.VMOVHLPS(x, x, t)
+	ps(t, x, x)
+	g.VMOVSHDUP(x, t)
+	ss(t, x, x)
 }
 
 // floatx4AVX2 emits

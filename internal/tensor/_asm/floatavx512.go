@@ -53,10 +53,7 @@ func (g *gen) foldStore(k int) {
 	g.VADDPS(ty, y, y)
 	g.VEXTRACTF32X4(U8(1), y, tx)
 	g.VADDPS(tx, x, x)
-	g.VMOVHLPS(x, x, tx)
-	g.VADDPS(tx, x, x)
-	g.VMOVSHDUP(x, tx)
-	g.VADDSS(tx, x, x)
+	g.fold4(x, tx, g.VADDPS, g.VADDSS)
 	g.VMOVSS(x, Mem{Base: RAX, Disp: 4 * k})
 }
 
