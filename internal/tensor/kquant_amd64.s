@@ -139,6 +139,36 @@ GLOBL q4kPerm<>(SB), RODATA|NOPTR, $32
 	Q4KCHUNK(80, 128, 128, 160, isum); \
 	Q4KCHUNK(112, 192, 192, 224, isum)
 
+// KRED(r0, r1, r2, r3, m0, m1, m2, m3): r0 = [Σr0 Σr1 Σr2 Σr3 | Σm0 Σm1 Σm2 Σm3] of the
+// eight 8-lane int32 vectors (r1, r2 clobbered).
+#define KRED(r0, r1, r2, r3, m0, m1, m2, m3) \
+	VPHADDD r1, r0, r0; \
+	VPHADDD r3, r2, r2; \
+	VPHADDD r2, r0, r0; \
+	VPHADDD m1, m0, m0; \
+	VPHADDD m3, m2, m2; \
+	VPHADDD m2, m0, m0; \
+	VPERM2I128 $0x20, m0, r0, r1; \
+	VPERM2I128 $0x31, m0, r0, r2; \
+	VPADDD r2, r1, r0
+
+// Q4KACC: X8 += d·isum - dmin·msum of the four rows, Y0 = [isum rows 0..3 | msum rows 0..3]
+// (Y15 = q4kPerm; Y1, Y2 clobbered).
+#define Q4KACC \
+	VCVTDQ2PS Y0, Y0; \
+	VMOVD (SI), X1; \
+	VPINSRD $1, (SI)(BX*1), X1, X1; \
+	VPINSRD $2, (SI)(BX*2), X1, X1; \
+	VPINSRD $3, (SI)(R8*1), X1, X1; \
+	VCVTPH2PS X1, Y1; \
+	VPERMPS Y1, Y15, Y1; \
+	VBROADCASTSS (DX), Y2; \
+	VMULPS Y2, Y1, Y1; \
+	VMULPS Y1, Y0, Y0; \
+	VADDPS X0, X8, X8; \
+	VEXTRACTF128 $1, Y0, X1; \
+	VSUBPS X1, X8, X8
+
 // PFK(pf, off): prefetch the four rows' bytes pf+off.. (pf is an argument; R10 clobbered).
 #define PFK(pf, off) \
 	MOVQ pf, R10; \
@@ -177,29 +207,8 @@ q4kloop:
 	Q4KROW(Y2, Y6)
 	LEAQ (SI)(R8*1), R10
 	Q4KROW(Y3, Y7)
-	// Y0 = [isum rows 0..3 | msum rows 0..3]
-	VPHADDD Y1, Y0, Y0
-	VPHADDD Y3, Y2, Y2
-	VPHADDD Y2, Y0, Y0
-	VPHADDD Y5, Y4, Y4
-	VPHADDD Y7, Y6, Y6
-	VPHADDD Y6, Y4, Y4
-	VPERM2I128 $0x20, Y4, Y0, Y1
-	VPERM2I128 $0x31, Y4, Y0, Y2
-	VPADDD Y2, Y1, Y0
-	VCVTDQ2PS Y0, Y0
-	VMOVD (SI), X1
-	VPINSRD $1, (SI)(BX*1), X1, X1
-	VPINSRD $2, (SI)(BX*2), X1, X1
-	VPINSRD $3, (SI)(R8*1), X1, X1
-	VCVTPH2PS X1, Y1
-	VPERMPS Y1, Y15, Y1
-	VBROADCASTSS (DX), Y2
-	VMULPS Y2, Y1, Y1
-	VMULPS Y1, Y0, Y0
-	VADDPS X0, X8, X8
-	VEXTRACTF128 $1, Y0, X1
-	VSUBPS X1, X8, X8
+	KRED(Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7)
+	Q4KACC
 	ADDQ $144, SI
 	ADDQ $256, DI
 	ADDQ $4, DX
@@ -477,28 +486,8 @@ q4kzloop:
 	VEXTRACTI64X4 $1, Z2, Y3
 	VEXTRACTI64X4 $1, Z4, Y5
 	VEXTRACTI64X4 $1, Z6, Y7
-	VPHADDD Y1, Y0, Y0
-	VPHADDD Y3, Y2, Y2
-	VPHADDD Y2, Y0, Y0
-	VPHADDD Y5, Y4, Y4
-	VPHADDD Y7, Y6, Y6
-	VPHADDD Y6, Y4, Y4
-	VPERM2I128 $0x20, Y4, Y0, Y1
-	VPERM2I128 $0x31, Y4, Y0, Y2
-	VPADDD Y2, Y1, Y0
-	VCVTDQ2PS Y0, Y0
-	VMOVD (SI), X1
-	VPINSRD $1, (SI)(BX*1), X1, X1
-	VPINSRD $2, (SI)(BX*2), X1, X1
-	VPINSRD $3, (SI)(R8*1), X1, X1
-	VCVTPH2PS X1, Y1
-	VPERMPS Y1, Y15, Y1
-	VBROADCASTSS (DX), Y2
-	VMULPS Y2, Y1, Y1
-	VMULPS Y1, Y0, Y0
-	VADDPS X0, X8, X8
-	VEXTRACTF128 $1, Y0, X1
-	VSUBPS X1, X8, X8
+	KRED(Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7)
+	Q4KACC
 	ADDQ $144, SI
 	ADDQ $256, DI
 	ADDQ $4, DX
@@ -542,19 +531,6 @@ q4kzdone:
 	VBROADCASTI64X4 xoff+32(R12), Z15; \
 	Q4KZPAIR2(qoff(SI), qoff(SI)(BX*1), Z9, shlo, shhi, Z0, Z1); \
 	Q4KZPAIR2(qoff(SI)(BX*2), qoff(SI)(R8*1), Z10, shlo, shhi, Z2, Z3)
-
-// KRED(r0, r1, r2, r3, m0, m1, m2, m3): r0 = [Σr0 Σr1 Σr2 Σr3 | Σm0 Σm1 Σm2 Σm3] of the
-// eight 8-lane int32 vectors (r1, r2 clobbered).
-#define KRED(r0, r1, r2, r3, m0, m1, m2, m3) \
-	VPHADDD r1, r0, r0; \
-	VPHADDD r3, r2, r2; \
-	VPHADDD r2, r0, r0; \
-	VPHADDD m1, m0, m0; \
-	VPHADDD m3, m2, m2; \
-	VPHADDD m2, m0, m0; \
-	VPERM2I128 $0x20, m0, r0, r1; \
-	VPERM2I128 $0x31, m0, r0, r2; \
-	VPADDD r2, r1, r0
 
 // func q4_Kx4x2AVX512(w *byte, stride, nb int, xq0, xq1 *int8, xd0, xd1 *float32, bs0, bs1 *int16, out *[8]float32, pf int)
 // Four weight rows against two inputs.
