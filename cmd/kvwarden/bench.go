@@ -197,6 +197,7 @@ func newBenchServeCmd() *cobra.Command {
 		llama   string
 		reps    int
 	)
+	// Declared like "bench offline" on purpose: each command's flags stay in its own function.
 	cmd := command("serve",
 		"Throughput and latency of streaming completions over HTTP, per tenant",
 		benchServeHelp,

@@ -216,6 +216,7 @@ func TestWarnWritableTenantsFile(t *testing.T) {
 }
 
 func TestCheckMetricsAddr(t *testing.T) {
+	// A table test's header, alike in every package by convention.
 	for _, c := range []struct {
 		addr   string
 		remote bool

@@ -375,6 +375,7 @@ func (r *reader) value(key string, vt ValueType, depth int) Value {
 			r.fail("%s: bool byte is %d", what, b)
 		}
 		return Value{Type: vt, V: b == 1}
+	// One case per GGUF type on purpose: a parser reads best as the table it implements.
 	case TypeUint16:
 		return Value{Type: vt, V: r.u16(what)}
 	case TypeInt16:

@@ -53,7 +53,8 @@ func AttnScoresF32(s []float32, sStride int, q []float32, qStride, nq int, k []f
 	}
 }
 
-// AttnValuesF32 is AttnValuesF16 over float32 values.
+// AttnValuesF32 is AttnValuesF16 over float32 values. Shaped like AttnScoresF32 but kept
+// apart: each loop nest fixes its own summation order, which the F16 kernels match.
 func AttnValuesF32(out []float32, oStride int, p []float32, pStride, nq int, v []float32, vStride, n, hd int) {
 	if nq <= 0 || n <= 0 {
 		return

@@ -54,6 +54,8 @@ func attnScoresF16AVX2(s []float32, sStride int, q []float32, qStride, nq int, k
 	}
 }
 
+// attnScoresF16AVX512 stays a twin of attnScoresF16AVX2: the AVX-512 kernel takes four queries
+// a call, and a shared wrapper would need a hook for that one loop.
 func attnScoresF16AVX512(s []float32, sStride int, q []float32, qStride, nq int, k []uint16, kStride, n, hd int, scale float32) {
 	if hd&15 != 0 {
 		attnScoresF16Go(s, sStride, q, qStride, nq, k, kStride, n, hd, scale)

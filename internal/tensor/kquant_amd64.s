@@ -7,6 +7,10 @@
 // whatever the instruction order, and the float chain per (weight row, input row) is
 // the same sequence of separately rounded multiplies and adds, one SIMD lane per row.
 
+// The argument prologues and DATA tables look like the generated kernels' (q8_amd64.s,
+// attn_amd64.s): they are the ABI's and the tables' own shape, and a hand-written file cannot
+// share code with a generated one.
+
 // HSUM4(a, b, c, d, xa): xa (the low half of a) = [Σa Σb Σc Σd] (b, c clobbered).
 #define HSUM4(a, b, c, d, xa) \
 	VPHADDD b, a, a; \
@@ -896,6 +900,8 @@ q6kz2done:
 	VZEROUPPER
 	RET
 
+// q6_Kx4AVX512 stays written out beside q6_Kx4x2AVX512: every step differs in the
+// registers and macros of one input against two; what is the same is in macros above.
 // func q6_Kx4AVX512(w *byte, stride, nb int, xq *int8, xd *float32, bs *int16, out *[4]float32, pf int)
 TEXT ·q6_Kx4AVX512(SB), NOSPLIT, $0-64
 	MOVQ w+0(FP), SI

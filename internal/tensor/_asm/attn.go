@@ -265,6 +265,9 @@ func (g *gen) ifQueries(i int, label string) {
 // scores4AVX512: four positions at a time, each key chunk widened once for all the queries:
 // query i's sums of positions 0-3 in Z(4i)..Z(4i+3), folded together. DI = s + 4t, DX = k_t,
 // R14 the element index, BX and AX the chunk's key and query addresses.
+//
+// Its prologue stays written out beside scores4AVX2's: the two load different arguments into
+// different registers in a different order, and sharing one would reorder the generated code.
 func (g *gen) scores4AVX512() {
 	g.text("attnScoresF16x4AVX512", "func(s *float32, sStride int, q *float32, qStride, nq int, k *uint16, kStride, n4, hd16 int, scale float32)")
 	g.arg("s", RDI)
