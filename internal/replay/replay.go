@@ -534,15 +534,23 @@ func load(ctx context.Context, cfg Config) (*model.Model, *tokenizer.Tokenizer, 
 	return m, tok, f, func() { f.Close() }, nil
 }
 
-// postCompletion posts body to base's /v1/completions as tenant key.
-func postCompletion(ctx context.Context, base, key string, body []byte) (*http.Response, error) {
+// postCompletion posts body to base's /v1/completions as tenant key and returns the response
+// and when the request was sent; on failure it records the error in e and returns nil.
+func postCompletion(ctx context.Context, base, key string, body []byte, e *Entry) (*http.Response, time.Time) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, base+"/v1/completions", bytes.NewReader(body))
 	if err != nil {
-		return nil, err
+		e.Error = err.Error()
+		return nil, time.Time{}
 	}
 	req.Header.Set("Authorization", "Bearer "+key)
 	req.Header.Set("Content-Type", "application/json")
-	return http.DefaultClient.Do(req)
+	t0 := time.Now()
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		e.Error = err.Error()
+		return nil, t0
+	}
+	return resp, t0
 }
 
 // complete sends one non-streaming completion, as a client would, and records what came back.
@@ -552,10 +560,8 @@ func complete(ctx context.Context, base, key string, prompt any, maxTokens int, 
 		e.PromptLen = len(s)
 	}
 	body, _ := json.Marshal(map[string]any{"model": "replay", "prompt": prompt, "max_tokens": maxTokens, "temperature": 0})
-	t0 := time.Now()
-	resp, err := postCompletion(ctx, base, key, body)
-	if err != nil {
-		e.Error = err.Error()
+	resp, t0 := postCompletion(ctx, base, key, body, &e)
+	if resp == nil {
 		return e
 	}
 	defer resp.Body.Close()
@@ -597,10 +603,8 @@ func hangUp(ctx context.Context, base, key string, prompt any, maxTokens int, st
 	defer cancel()
 	body, _ := json.Marshal(map[string]any{"model": "replay", "prompt": prompt, "max_tokens": maxTokens, "temperature": 0, "stream": true,
 		"ignore_eos": true}) // it must still be generating when it hangs up
-	t0 := time.Now()
-	resp, err := postCompletion(ctx, base, key, body)
-	if err != nil {
-		e.Error = err.Error()
+	resp, t0 := postCompletion(ctx, base, key, body, &e)
+	if resp == nil {
 		return e
 	}
 	defer resp.Body.Close()

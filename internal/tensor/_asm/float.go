@@ -89,6 +89,15 @@ func (g *gen) rowAVX2(t floatType, lo, hi Mem, alo, ahi VecPhysical) {
 	g.VADDPS(whi, ahi, ahi)
 }
 
+// floatArgs loads the float kernels' common arguments: the weights w (SI), their row
+// stride (BX), the 16-element chunk count n16 (CX) and the input x (DI).
+func (g *gen) floatArgs() {
+	g.arg("w", RSI)
+	g.arg("stride", RBX)
+	g.arg("n16", RCX)
+	g.arg("x", RDI)
+}
+
 // fold16 leaves in lo's low lane the fixed-tree sum (k+8, k+4, k+2, k+1) of the 16 lanes
 // in lo, hi; hi and foldTmp are clobbered.
 func (g *gen) fold16(lo, hi VecPhysical) {
@@ -122,10 +131,7 @@ func (g *gen) fold4(x, t Register, ps, ss func(...Op)) {
 func (g *gen) floatx4AVX2(t floatType) {
 	name := t.name + "x4"
 	g.text(name+"AVX2", "func(w *byte, stride, n16 int, x *float32, out *[4]float32)")
-	g.arg("w", RSI)
-	g.arg("stride", RBX)
-	g.arg("n16", RCX)
-	g.arg("x", RDI)
+	g.floatArgs()
 	g.LEAQ(Mem{Base: RBX, Index: RBX, Scale: 2}, R8)
 	acc := []VecPhysical{Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7}
 	for _, a := range acc {

@@ -79,10 +79,7 @@ func (g *gen) floatx4xN(t floatType, n int) {
 	}
 	g.text(name+"AVX512", "func(w *byte, stride, n16 int, x *float32, xstride int, out *["+
 		map[int]string{4: "16", 6: "24"}[n]+"]float32)")
-	g.arg("w", RSI)
-	g.arg("stride", RBX)
-	g.arg("n16", RCX)
-	g.arg("x", RDI)
+	g.floatArgs()
 	g.arg("xstride", RDX)
 	g.SHLQ(U8(2), RDX)
 	g.LEAQ(Mem{Base: RBX, Index: RBX, Scale: 2}, R8)
@@ -150,10 +147,7 @@ var (
 func (g *gen) floatx8(t floatType) {
 	name := t.name + "x8"
 	g.text(name+"AVX512", "func(w *byte, stride, n16 int, x *float32, out *[8]float32, pf int)")
-	g.arg("w", RSI)
-	g.arg("stride", RBX)
-	g.arg("n16", RCX)
-	g.arg("x", RDI)
+	g.floatArgs()
 	g.arg("pf", R11)
 	g.LEAQ(Mem{Base: RBX, Index: RBX, Scale: 2}, R8)
 	g.LEAQ(Mem{Base: RSI, Index: RBX, Scale: 4}, R10)
