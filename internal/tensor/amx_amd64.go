@@ -37,13 +37,13 @@ var amxKernels = func() *kernels {
 	return &k
 }()
 
-// tileQ8_0AMX runs 16 weight rows × 16 packed inputs per kernel call, even for small
-// batches (padding lanes: from 4 inputs on still faster than the AVX2 and VNNI kernels);
-// the rows left over (fewer than 16) take the VNNI kernel, batches under q8x16MinN the
-// AVX2 ones.
+// tileQ8_0AMX runs 16 weight rows × 16 packed inputs per kernel call; the rows left
+// over (fewer than 16) take the VNNI kernel, batches under 16 the 8-lane VNNI tile
+// (whole zmm lanes beat the half-empty AMX tiles there), under q8x16MinN the AVX2
+// kernels.
 func tileQ8_0AMX(j *matmulJob, r0, r1 int) {
-	if j.n < q8x16MinN {
-		tileQ8AVX2(j, r0, r1, Q8_0)
+	if j.n < 16 {
+		tileQ8VNNI(j, r0, r1, Q8_0)
 		return
 	}
 	rb, nb := j.rowBytes, j.w.Cols/qk0

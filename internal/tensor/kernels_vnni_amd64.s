@@ -257,3 +257,125 @@ quantloop:
 quantdone:
 	VZEROUPPER
 	RET
+
+// 8-lane Q8_0 kernel: two weight rows per zmm (rows in the halves, the 8 inputs of a
+// packQ8x group of 8 lanes in the dword lanes of each half), so that batches of 8 fill
+// every lane. Each row pair's 32 block quants sit biased in one register (Z8..Z11:
+// rows 2p in the low half, 2p+1 in the high one); VPERMD with Z20+k (k in the low
+// lanes, 8+k in the high ones) broadcasts their dword k to the half's lanes.
+
+// PFV8: PFV4 for rows 0..3 (at SI) and 4..7 (at R11). R10 clobbered.
+#define PFV8 \
+	LEAQ (SI)(R9*1), R10; \
+	PREFETCHT0 (R10); \
+	PREFETCHT0 (R10)(BX*1); \
+	PREFETCHT0 (R10)(BX*2); \
+	PREFETCHT0 (R10)(R8*1); \
+	LEAQ (R11)(R9*1), R10; \
+	PREFETCHT0 (R10); \
+	PREFETCHT0 (R10)(BX*1); \
+	PREFETCHT0 (R10)(BX*2); \
+	PREFETCHT0 (R10)(R8*1)
+
+// PAIR(lo, hi, y, z): z = the 32 quants at memory operands lo and hi, +128; y is z's
+// low half.
+#define PAIR(lo, hi, y, z) \
+	VMOVDQU lo, y; \
+	VINSERTI64X4 $1, hi, z, z; \
+	VPXORD Z31, z, z
+
+// CHUNK8(k, idx): Z4..Z7 (row pairs) += the pairs' quants 4k..4k+3 against the 8 inputs'
+// (at 32k(DI), in both halves). Z12..Z16 clobbered.
+#define CHUNK8(xo, idx) \
+	VBROADCASTI64X4 xo(DI), Z16; \
+	VPERMD Z8, idx, Z12; \
+	VPERMD Z9, idx, Z13; \
+	VPERMD Z10, idx, Z14; \
+	VPERMD Z11, idx, Z15; \
+	VPDPBUSD Z16, Z12, Z4; \
+	VPDPBUSD Z16, Z13, Z5; \
+	VPDPBUSD Z16, Z14, Z6; \
+	VPDPBUSD Z16, Z15, Z7
+
+// SCALE2(dlo, dhi, isum, acc): SCALE for a row pair, the f16 scales of its rows at
+// memory operands dlo and dhi, the inputs' scales (twice) at 256(DI). Z12, Z13 clobbered.
+#define SCALE2(dlo, dhi, isum, acc) \
+	VCVTDQ2PS isum, isum; \
+	VPBROADCASTW dlo, X13; \
+	VPBROADCASTW dhi, X12; \
+	VINSERTI128 $1, X12, Y13, Y13; \
+	VCVTPH2PS Y13, Z13; \
+	VMULPS 256(DI), Z13, Z13; \
+	VMULPS Z13, isum, isum; \
+	VADDPS isum, acc, acc
+
+// func q8_0x8x8VNNI(w *byte, stride, nb int, px *byte, out *[64]float32, pf int)
+// Eight weight rows against the eight inputs of one 8-lane packQ8x group (384-byte
+// records per block). out[8r+i] = row r · input i.
+TEXT ·q8_0x8x8VNNI(SB), NOSPLIT, $0-48
+	MOVQ pf+40(FP), R9
+	MOVQ w+0(FP), SI
+	MOVQ stride+8(FP), BX
+	MOVQ nb+16(FP), CX
+	MOVQ px+24(FP), DI
+	LEAQ (BX)(BX*2), R8
+	LEAQ (SI)(BX*4), R11
+	MOVL $0x80, AX
+	VPBROADCASTB AX, Z31
+	// Z20..Z27: the VPERMD indices, k | 8+k.
+	MOVL $8, AX
+	VPBROADCASTD AX, Y21
+	VPXORD Z20, Z20, Z20
+	VINSERTI64X4 $1, Y21, Z20, Z20
+	MOVL $1, AX
+	VPBROADCASTD AX, Z30
+	VPADDD Z30, Z20, Z21
+	VPADDD Z30, Z21, Z22
+	VPADDD Z30, Z22, Z23
+	VPADDD Z30, Z23, Z24
+	VPADDD Z30, Z24, Z25
+	VPADDD Z30, Z25, Z26
+	VPADDD Z30, Z26, Z27
+	VPXORD Z0, Z0, Z0
+	VPXORD Z1, Z1, Z1
+	VPXORD Z2, Z2, Z2
+	VPXORD Z3, Z3, Z3
+	TESTQ CX, CX
+	JE x8x8done
+
+x8x8loop:
+	PFV8
+	PAIR(2(SI), 2(SI)(BX*1), Y8, Z8)
+	PAIR(2(SI)(BX*2), 2(SI)(R8*1), Y9, Z9)
+	PAIR(2(R11), 2(R11)(BX*1), Y10, Z10)
+	PAIR(2(R11)(BX*2), 2(R11)(R8*1), Y11, Z11)
+	VMOVDQU32 320(DI), Z4
+	VMOVDQA32 Z4, Z5
+	VMOVDQA32 Z4, Z6
+	VMOVDQA32 Z4, Z7
+	CHUNK8(0, Z20)
+	CHUNK8(32, Z21)
+	CHUNK8(64, Z22)
+	CHUNK8(96, Z23)
+	CHUNK8(128, Z24)
+	CHUNK8(160, Z25)
+	CHUNK8(192, Z26)
+	CHUNK8(224, Z27)
+	SCALE2((SI), (SI)(BX*1), Z4, Z0)
+	SCALE2((SI)(BX*2), (SI)(R8*1), Z5, Z1)
+	SCALE2((R11), (R11)(BX*1), Z6, Z2)
+	SCALE2((R11)(BX*2), (R11)(R8*1), Z7, Z3)
+	ADDQ $34, SI
+	ADDQ $34, R11
+	ADDQ $384, DI
+	DECQ CX
+	JNZ x8x8loop
+
+x8x8done:
+	MOVQ out+32(FP), AX
+	VMOVUPS Z0, (AX)
+	VMOVUPS Z1, 64(AX)
+	VMOVUPS Z2, 128(AX)
+	VMOVUPS Z3, 192(AX)
+	VZEROUPPER
+	RET

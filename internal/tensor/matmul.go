@@ -54,7 +54,7 @@ type actBuf struct {
 	bs []int16   // Q8_K: per 16-value sums
 	f  []float32 // activations rounded to F16 or BF16
 
-	px    []byte // Q8_0 / Q8_K rows packed by sixteens (packQ8x16 / packQ8Kx), a 64-byte aligned view of pxBuf
+	px    []byte // Q8_0 / Q8_K rows packed by sixteens or eights (packQ8x / packQ8Kx), a 64-byte aligned view of pxBuf
 	pxBuf []byte
 }
 
@@ -127,7 +127,7 @@ func (p *Pool) prepareActivations() {
 		}
 	}
 	if n >= q8x16MinN && (j.w.Type == Q8_0 || j.w.Type == Q4_0) && j.kern.packQ8x16 {
-		packQ8x16(a, n, cols)
+		packQ8x(a, n, cols, j.kern.q8Lanes(n, j.w.Type))
 	}
 	if (j.w.Type == Q4_K || j.w.Type == Q6_K) && j.kern.packQ8Kx {
 		if lanes, np := kLayout(n, j.w.Type); np > 0 {
@@ -177,6 +177,7 @@ type kernels struct {
 	scale     func(x []float32, a float32)
 	packQ8x16 bool // the Q8_0 and Q4_0 tiles read actBuf.px
 	q8VNNI    bool // single Q8_0 inputs take the AVX-512 VNNI row-group kernel (amd64)
+	q8x8      bool // Q8_0 batches under 16 take the 8-lane VNNI tile (see q8Lanes)
 	// packQ8Kx: the Q4_K and Q6_K tiles read actBuf.px (packQ8Kx) for the inputs kLayout packs.
 	packQ8Kx bool
 
@@ -189,6 +190,16 @@ type kernels struct {
 	maxF32     func(x []float32) float32 // Softmax's max and sum
 	sumF64     func(x []float32) float64
 	f32sToF16  func(dst []uint16, src []float32)
+}
+
+// q8Lanes is how many inputs one packQ8x group holds for n inputs of a dt (Q8_0 or
+// Q4_0) matrix: 8 where the 8-lane Q8_0 tile takes batches under 16, whose 16-lane
+// records would be half padding, else 16.
+func (k *kernels) q8Lanes(n int, dt DType) int {
+	if dt == Q8_0 && k.q8x8 && n < 16 {
+		return 8
+	}
+	return 16
 }
 
 // tileFunc computes weight rows [r0, r1) against all the job's input rows.

@@ -422,3 +422,65 @@ func matchGoKernels(t *testing.T, p *Pool, w *Matrix, x []float32, n int, nanEq 
 		})
 	})
 }
+
+// TestMatMulQ8SmallBatchExtremes covers the 8-lane Q8_0 tiles (batches of 4..15, two
+// weight rows per register) where they are most at risk: weight quants at -128 and 127
+// against activations at ±127 and -128 (a block holding a NaN), the largest f16 scales,
+// row counts that leave a partial group of 8 and one- or many-block rows. Every output
+// must match the pure-Go reference bit for bit.
+func TestMatMulQ8SmallBatchExtremes(t *testing.T) {
+	r := rand.New(rand.NewPCG(31, 32))
+	p := NewPool(2)
+	defer p.Close()
+	cases := []struct {
+		name  string
+		wq    func() byte
+		scale uint16
+		x     func() float32
+	}{
+		{"min×max", func() byte { return 0x80 }, 0x7800, func() float32 { return []float32{-1, 1}[r.IntN(2)] }},
+		{"max×nan", func() byte { return 0x7f }, 0x7bff, func() float32 {
+			if r.IntN(8) == 0 {
+				return float32(math.NaN())
+			}
+			return float32(r.NormFloat64())
+		}},
+		{"random", func() byte { return byte(r.Uint32()) }, 0x2e66, func() float32 { return float32(r.NormFloat64()) }},
+	}
+	for _, c := range cases {
+		for _, shape := range []struct{ rows, cols int }{{8, 32}, {13, 96}, {44, 2048}} {
+			m := &Matrix{Type: Q8_0, Rows: shape.rows, Cols: shape.cols}
+			m.Data = make([]byte, m.Rows*m.RowBytes())
+			for i := range m.Data {
+				if i%q8_0Bytes >= 2 {
+					m.Data[i] = c.wq()
+				} else if i%q8_0Bytes == 0 {
+					binary.LittleEndian.PutUint16(m.Data[i:], c.scale-uint16(r.IntN(4)))
+				}
+			}
+			const maxN = 15
+			x := make([]float32, maxN*m.Cols)
+			for i := range x {
+				x[i] = c.x()
+			}
+			ref := make([]float32, maxN*m.Rows)
+			useKernels(t, goKernels)
+			for i := range maxN {
+				p.MatMul(m, x[i*m.Cols:], 1, ref[i*m.Rows:])
+			}
+			t.Run(fmt.Sprintf("%s/%dx%d", c.name, m.Rows, m.Cols), func(t *testing.T) {
+				forEachKernel(t, func(t *testing.T, _ *kernels) {
+					out := make([]float32, maxN*m.Rows)
+					for n := 4; n <= maxN; n++ {
+						p.MatMul(m, x, n, out)
+						for i := range n * m.Rows {
+							if math.Float32bits(out[i]) != math.Float32bits(ref[i]) {
+								t.Fatalf("n=%d: out[%d,%d] = %v, want %v", n, i/m.Rows, i%m.Rows, out[i], ref[i])
+							}
+						}
+					}
+				})
+			})
+		}
+	}
+}

@@ -2,51 +2,61 @@ package tensor
 
 import "unsafe"
 
-// q8x16Bytes is one block of sixteen packed Q8_0 activation rows: 16×32 quants, 16
-// float32 scales and 16 int32 corrections (see packQ8x16).
+// q8xBytes is one block of lanes (16 or 8) packed Q8_0 activation rows: lanes×32
+// quants, then 16 float32 scales and 16 int32 corrections (see packQ8x).
+func q8xBytes(lanes int) int { return lanes*qk0 + 16*4 + 16*4 }
+
+// q8x16Bytes is the 16-lane record of the VNNI and AMX Q8_0/Q4_0 tiles.
 const q8x16Bytes = 16*qk0 + 16*4 + 16*4
 
 // q8x16MinN is the smallest batch the Q8_0/Q4_0 VNNI and AMX tiles pack: below it the
-// 16-lane records would be mostly padding, and the AVX2 kernels are faster.
+// records would be mostly padding, and the AVX2 kernels are faster.
 const q8x16MinN = 4
 
-// packQ8x16 lays the quantised activations out by groups of sixteen input rows, the
-// layout both VPDPBUSD (one input per dword lane) and AMX's TDPBSSD (the B tile in
+// packQ8x lays the quantised activations out by groups of lanes (16 or 8) input rows,
+// the layout both VPDPBUSD (one input per dword lane) and AMX's TDPBSSD (the B tile in
 // VNNI order: 8 rows of 16 inputs × 4 bytes) multiply with no shuffling. Per group and
-// block one contiguous record: byte 64k+4i+t is input i's quant 4k+t (k < 8), then the
-// 16 inputs' block scales dx as float32, then -128·Σx as int32 (the VNNI kernel biases
-// the weights by +128). Lanes past the last input are zero, so they compute zeros that
-// nobody reads. Assumes a little-endian layout of float32/int32, which holds wherever
-// the kernels that read it run.
-func packQ8x16(a *actBuf, n, cols int) {
+// block one contiguous record: byte 4·lanes·k+4i+t is input i's quant 4k+t (k < 8),
+// then 16 float32 block scales dx, then 16 int32 -128·Σx (the VNNI kernels bias the
+// weights by +128); slot s of those holds input s mod lanes, so that with 8 lanes both
+// halves of a zmm see the same 8 inputs (q8_0x8x8VNNI puts two weight rows in one
+// register). Lanes past the last input are zero, so they compute zeros that nobody
+// reads. Assumes a little-endian layout of float32/int32, which holds wherever the
+// kernels that read it run.
+func packQ8x(a *actBuf, n, cols, lanes int) {
 	nb := cols / qk0
-	groups := (n + 15) / 16
-	a.pxBuf = grow(a.pxBuf, groups*nb*q8x16Bytes+64)
+	groups := (n + lanes - 1) / lanes
+	rb := q8xBytes(lanes)
+	a.pxBuf = grow(a.pxBuf, groups*nb*rb+64)
 	// Align the records to 64 bytes for the zmm loads and tile rows.
 	off := int(-uintptr(unsafe.Pointer(unsafe.SliceData(a.pxBuf))) & 63)
-	px := a.pxBuf[off : off+groups*nb*q8x16Bytes]
+	px := a.pxBuf[off : off+groups*nb*rb]
 	a.px = px
 	for g := range groups {
 		for b := range nb {
-			rec := px[(g*nb+b)*q8x16Bytes : (g*nb+b+1)*q8x16Bytes]
-			dx := (*[16]float32)(unsafe.Pointer(&rec[16*qk0]))
-			xc := (*[16]int32)(unsafe.Pointer(&rec[16*qk0+64]))
-			for i := range 16 {
-				in := 16*g + i
+			rec := px[(g*nb+b)*rb : (g*nb+b+1)*rb]
+			dx := (*[16]float32)(unsafe.Pointer(&rec[lanes*qk0]))
+			xc := (*[16]int32)(unsafe.Pointer(&rec[lanes*qk0+64]))
+			for i := range lanes {
+				in := lanes*g + i
 				if in >= n {
 					for k := range qk0 / 4 {
-						*(*uint32)(unsafe.Pointer(&rec[64*k+4*i])) = 0
+						*(*uint32)(unsafe.Pointer(&rec[4*lanes*k+4*i])) = 0
 					}
-					dx[i], xc[i] = 0, 0
+					for s := i; s < 16; s += lanes {
+						dx[s], xc[s] = 0, 0
+					}
 					continue
 				}
 				src := a.q[in*cols+b*qk0 : in*cols+b*qk0+qk0]
 				for k := range qk0 / 4 {
 					// Four quants at once: the bytes keep their order within a dword.
 					v := *(*uint32)(unsafe.Pointer(&src[4*k]))
-					*(*uint32)(unsafe.Pointer(&rec[64*k+4*i])) = v
+					*(*uint32)(unsafe.Pointer(&rec[4*lanes*k+4*i])) = v
 				}
-				dx[i], xc[i] = a.d[in*nb+b], -128*a.s[in*nb+b]
+				for s := i; s < 16; s += lanes {
+					dx[s], xc[s] = a.d[in*nb+b], -128*a.s[in*nb+b]
+				}
 			}
 		}
 	}

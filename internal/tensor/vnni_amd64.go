@@ -12,6 +12,15 @@ import "golang.org/x/sys/cpu"
 //go:noescape
 func q8_0x4x16VNNI(w *byte, stride, nb int, px *byte, out *[64]float32, pf int)
 
+// q8_0x8x8VNNI computes, for weight rows r = 0..7 at w (stride bytes apart, nb Q8_0
+// blocks each) and the 8 inputs i of the 8-lane packQ8x group at px,
+// out[8r+i] = dotQ8_0Go(row r, input i) bit for bit (zero for padding lanes). It
+// prefetches the rows pf bytes ahead. Hand-written (kernels_vnni_amd64.s): avo lacks
+// VPDPBUSD.
+//
+//go:noescape
+func q8_0x8x8VNNI(w *byte, stride, nb int, px *byte, out *[64]float32, pf int)
+
 // q4_0x4x16VNNI is q8_0x4x16VNNI for Q4_0 weight rows: out[16r+i] = dotQ4_0Go(row r,
 // input i) bit for bit.
 //
@@ -45,6 +54,7 @@ var vnniKernels = func() *kernels {
 	k.tiles[Q4_0] = func(j *matmulJob, r0, r1 int) { tileQ8VNNI(j, r0, r1, Q4_0) }
 	k.packQ8x16 = true
 	k.q8VNNI = true
+	k.q8x8 = true
 	k.tiles[Q4_K] = func(j *matmulJob, r0, r1 int) { tileKVNNI(j, r0, r1, Q4_K) }
 	k.tiles[Q6_K] = func(j *matmulJob, r0, r1 int) { tileKVNNI(j, r0, r1, Q6_K) }
 	k.packQ8Kx = true
@@ -75,7 +85,34 @@ func tileQ8VNNI(j *matmulJob, r0, r1 int, dt DType) {
 		tileQ8AVX2(j, r0, r1, dt)
 		return
 	}
+	if j.kern.q8Lanes(j.n, dt) == 8 {
+		tileQ8x8VNNI(j, r0, r1)
+		return
+	}
 	tileQ8x16VNNI(j, r0, r1, dt)
+}
+
+// tileQ8x8VNNI runs 8 weight rows × 8 packed inputs per kernel call for a Q8_0 job
+// whose activations are packed by eights (at most two groups, which stay in L1); rows
+// past the last 8 take the AVX2 kernels.
+func tileQ8x8VNNI(j *matmulJob, r0, r1 int) {
+	rb, nb := j.rowBytes, j.w.Cols/qk0
+	a := j.act
+	groups := (j.n + 7) / 8
+	r8 := r0 + (r1-r0)&^7
+	var v [64]float32
+	for r := r0; r < r8; r += 8 {
+		w := &j.w.Data[r*rb]
+		pf := q8PrefetchRows * rb
+		for g := range groups {
+			q8_0x8x8VNNI(w, rb, nb, &a.px[g*nb*q8xBytes(8)], &v, pf)
+			pf = 0
+			scatter8(j, v[:], g, r, 8)
+		}
+	}
+	if r8 < r1 {
+		tileQ8AVX2(j, r8, r1, Q8_0)
+	}
 }
 
 // tileQ8x16VNNI is tileQ8VNNI for a job whose activations are packed.
