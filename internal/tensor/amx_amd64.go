@@ -38,11 +38,11 @@ var amxKernels = func() *kernels {
 }()
 
 // tileQ8_0AMX runs 16 weight rows × 16 packed inputs per kernel call; the rows left
-// over (fewer than 16) take the VNNI kernel, batches under 16 the 8-lane VNNI tile
-// (whole zmm lanes beat the half-empty AMX tiles there), under q8x16MinN the AVX2
-// kernels.
+// over (fewer than 16) take the VNNI kernel, batches up to q8x8MaxN the 8-lane VNNI
+// tile (as fast as the half-empty AMX tiles or faster, see q8x8MaxN), under q8x16MinN
+// the AVX2 kernels.
 func tileQ8_0AMX(j *matmulJob, r0, r1 int) {
-	if j.n < 16 {
+	if j.n <= q8x8MaxN {
 		tileQ8VNNI(j, r0, r1, Q8_0)
 		return
 	}

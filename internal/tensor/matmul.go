@@ -177,7 +177,7 @@ type kernels struct {
 	scale     func(x []float32, a float32)
 	packQ8x16 bool // the Q8_0 and Q4_0 tiles read actBuf.px
 	q8VNNI    bool // single Q8_0 inputs take the AVX-512 VNNI row-group kernel (amd64)
-	q8x8      bool // Q8_0 batches under 16 take the 8-lane VNNI tile (see q8Lanes)
+	q8x8      bool // Q8_0 batches up to q8x8MaxN take the 8-lane VNNI tile (see q8Lanes)
 	// packQ8Kx: the Q4_K and Q6_K tiles read actBuf.px (packQ8Kx) for the inputs kLayout packs.
 	packQ8Kx bool
 
@@ -192,11 +192,16 @@ type kernels struct {
 	f32sToF16  func(dst []uint16, src []float32)
 }
 
+// q8x8MaxN is the largest batch the 8-lane Q8_0 tile takes: up to 8 it costs one
+// kernel call per row group where the 16-lane VNNI tile spends half its lanes on
+// padding (1.6× slower at n=8) and the AMX one is as fast or up to 6% slower; from 9
+// on its two groups cost more than either (BenchmarkMatMul, 2048×768 and 768×2048).
+const q8x8MaxN = 8
+
 // q8Lanes is how many inputs one packQ8x group holds for n inputs of a dt (Q8_0 or
-// Q4_0) matrix: 8 where the 8-lane Q8_0 tile takes batches under 16, whose 16-lane
-// records would be half padding, else 16.
+// Q4_0) matrix: 8 where the 8-lane Q8_0 tile takes the batch, else 16.
 func (k *kernels) q8Lanes(n int, dt DType) int {
-	if dt == Q8_0 && k.q8x8 && n < 16 {
+	if dt == Q8_0 && k.q8x8 && n <= q8x8MaxN {
 		return 8
 	}
 	return 16

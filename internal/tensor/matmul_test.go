@@ -423,8 +423,8 @@ func matchGoKernels(t *testing.T, p *Pool, w *Matrix, x []float32, n int, nanEq 
 	})
 }
 
-// TestMatMulQ8SmallBatchExtremes covers the 8-lane Q8_0 tiles (batches of 4..15, two
-// weight rows per register) where they are most at risk: weight quants at -128 and 127
+// TestMatMulQ8SmallBatchExtremes covers the Q8_0 tiles of batches 4..15 (the 8-lane
+// ones, two weight rows per register, up to q8x8MaxN) where they are most at risk: weight quants at -128 and 127
 // against activations at ±127 and -128 (a block holding a NaN), the largest f16 scales,
 // row counts that leave a partial group of 8 and one- or many-block rows. Every output
 // must match the pure-Go reference bit for bit.

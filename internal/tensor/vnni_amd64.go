@@ -79,7 +79,8 @@ func scatter16(j *matmulJob, v []float32, g, r, nr int) {
 }
 
 // tileQ8VNNI runs 4 weight rows × 16 packed inputs per kernel call for Q8_0 or Q4_0
-// weights (dt); batches under q8x16MinN take the AVX2 kernels.
+// weights (dt), or 8 × 8 for Q8_0 batches up to q8x8MaxN; batches under q8x16MinN take
+// the AVX2 kernels.
 func tileQ8VNNI(j *matmulJob, r0, r1 int, dt DType) {
 	if j.n < q8x16MinN {
 		tileQ8AVX2(j, r0, r1, dt)
