@@ -204,7 +204,10 @@ func (r *Router) Stats() engine.Stats {
 		m.mu.Lock()
 		if m.healthy {
 			st.PagesFree += m.last.FreePages
-			st.Waiting += m.last.Queue
+			// A hand-off waits on the peer node (bounded by keepalive and the transfer deadline),
+			// not on a queue: apart, so the operator and a watchdog can tell it from a stuck one.
+			st.Waiting += m.last.Queue - m.last.Transferring
+			st.Transferring += m.last.Transferring
 		}
 		st.PrefillTokens += m.last.PrefillTokens
 		st.DecodeTokens += m.last.DecodeTokens

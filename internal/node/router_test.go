@@ -348,3 +348,29 @@ type refusedConstraint struct{}
 
 func (refusedConstraint) Allowed() []int32 { return nil }
 func (refusedConstraint) Advance(int32)    {}
+
+// TestRouterStatsPeerWaits: a node's requests in a hand-off wait on its peer, not on its queue:
+// the router reports them apart (a healthy node's only), so its /metrics shows a request held up
+// by a frozen peer as waiting on a peer, not as a queue that no longer moves.
+func TestRouterStatsPeerWaits(t *testing.T) {
+	for _, c := range []struct {
+		name                  string
+		nodes                 []*member
+		waiting, transferring int
+	}{
+		{"idle", []*member{{healthy: true}, {healthy: true}}, 0, 0},
+		{"queued", []*member{{healthy: true, last: Info{Queue: 3}}}, 3, 0},
+		{"prefill node sending to a frozen decode node", []*member{
+			{role: RolePrefill, healthy: true, last: Info{Queue: 1, Transferring: 1}},
+			{role: RoleDecode, healthy: false, last: Info{}}}, 0, 1},
+		{"both", []*member{{healthy: true, last: Info{Queue: 5, Transferring: 2}}, {healthy: true, last: Info{Queue: 1, Transferring: 1}}}, 3, 3},
+		{"an unhealthy node's figures are stale", []*member{{healthy: false, last: Info{Queue: 4, Transferring: 2}}}, 0, 0},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			st := (&Router{nodes: c.nodes}).Stats()
+			if st.Waiting != c.waiting || st.Transferring != c.transferring {
+				t.Errorf("waiting %d, transferring %d; want %d, %d", st.Waiting, st.Transferring, c.waiting, c.transferring)
+			}
+		})
+	}
+}

@@ -57,7 +57,7 @@ func InfoOf(role, model string, e *engine.Engine) Info {
 	in, st := e.Info(), e.Stats()
 	return Info{Role: role, Model: model, Fingerprint: e.Fingerprint(), MaxContext: in.MaxContext, VocabSize: in.VocabSize,
 		ChatTemplate: in.ChatTemplate, FreePages: st.PagesFree + st.PagesIdle, Queue: st.Waiting + st.Transferring,
-		PrefillTokens: st.PrefillTokens, DecodeTokens: st.DecodeTokens}
+		Transferring: st.Transferring, PrefillTokens: st.PrefillTokens, DecodeTokens: st.DecodeTokens}
 }
 
 func (s *Service) info(ss grpc.ServerStream) error {

@@ -43,6 +43,7 @@ type Info struct {
 	ChatTemplate string
 	FreePages    int
 	Queue        int // requests waiting plus those in a hand-off
+	Transferring int // of Queue, those in a hand-off: waiting on the peer node, not on this one
 	Draining     bool
 	// The node's work so far (cumulative): the router's /metrics sums them, so its operator, and a
 	// watchdog, see the deployment's progress.

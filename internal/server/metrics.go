@@ -151,6 +151,7 @@ type engineCollector struct{ eng engine.Interface }
 var (
 	descWaiting  = prometheus.NewDesc("kvwarden_queue_depth", "Requests waiting for admission to the running batch.", nil, nil)
 	descRunning  = prometheus.NewDesc("kvwarden_running_sequences", "Sequences in the running batch.", nil, nil)
+	descPeer     = prometheus.NewDesc("kvwarden_peer_waiting_sequences", "Sequences waiting on another node of a disaggregated deployment (KV pages being sent to, or awaited from, a peer); counted in kvwarden_running_sequences too.", nil, nil)
 	descPages    = prometheus.NewDesc("kvwarden_kv_pages", "KV cache pages by state.", []string{"state"}, nil)
 	descPagesTot = prometheus.NewDesc("kvwarden_kv_pool_pages", "KV cache pages in the pool.", nil, nil)
 	descKVUsage  = prometheus.NewDesc("kvwarden_kv_cache_usage_ratio", "Fraction of the KV pool in use, 0 to 1: pages neither free nor evictable cached pages.", nil, nil)
@@ -165,7 +166,7 @@ var (
 )
 
 func (c *engineCollector) Describe(ch chan<- *prometheus.Desc) {
-	for _, d := range []*prometheus.Desc{descWaiting, descRunning, descPages, descPagesTot, descKVUsage, descPrefill, descDecode, descSecurity, descPreempt, descEvict, descHits, descInternal, descDefence} {
+	for _, d := range []*prometheus.Desc{descWaiting, descRunning, descPeer, descPages, descPagesTot, descKVUsage, descPrefill, descDecode, descSecurity, descPreempt, descEvict, descHits, descInternal, descDefence} {
 		ch <- d
 	}
 }
@@ -177,6 +178,7 @@ func (c *engineCollector) Collect(ch chan<- prometheus.Metric) {
 	}
 	gauge(descWaiting, st.Waiting)
 	gauge(descRunning, st.Running+st.Transferring)
+	gauge(descPeer, st.Transferring)
 	gauge(descPages, st.PagesFree, "free")
 	gauge(descPages, st.PagesOwned, "used")
 	gauge(descPages, st.PagesCached, "cached")

@@ -8,6 +8,8 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	dto "github.com/prometheus/client_model/go"
 
+	"github.com/kvwarden/kvwarden/internal/core"
+	"github.com/kvwarden/kvwarden/internal/engine"
 	"github.com/kvwarden/kvwarden/internal/tenants"
 )
 
@@ -134,3 +136,41 @@ type fakeT struct {
 
 func (f *fakeT) Helper()               {}
 func (f *fakeT) Errorf(string, ...any) { f.failed = true }
+
+// TestPeerWaitingGauge: sequences in a hand-off (waiting on another node) are shown apart, still
+// counted as running, so an operator or a watchdog can tell a wait on a peer from a stuck engine.
+func TestPeerWaitingGauge(t *testing.T) {
+	for _, c := range []struct {
+		name                         string
+		stats                        engine.Stats
+		waiting, running, peerWaiter float64
+	}{
+		{"idle", engine.Stats{}, 0, 0, 0},
+		{"computing only", engine.Stats{Stats: core.Stats{Waiting: 2, Running: 3}}, 2, 3, 0},
+		{"hand-off only", engine.Stats{Stats: core.Stats{Transferring: 1}}, 0, 1, 1},
+		{"both", engine.Stats{Stats: core.Stats{Waiting: 1, Running: 2, Transferring: 4}}, 1, 6, 4},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			eng := newFakeEngine()
+			eng.stats = c.stats
+			reg := prometheus.NewPedanticRegistry()
+			reg.MustRegister(&engineCollector{eng: eng})
+			fams, err := reg.Gather()
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := map[string]float64{}
+			for _, f := range fams {
+				if len(f.GetMetric()) == 1 && f.GetMetric()[0].GetGauge() != nil {
+					got[f.GetName()] = f.GetMetric()[0].GetGauge().GetValue()
+				}
+			}
+			for name, want := range map[string]float64{"kvwarden_queue_depth": c.waiting,
+				"kvwarden_running_sequences": c.running, "kvwarden_peer_waiting_sequences": c.peerWaiter} {
+				if v, ok := got[name]; !ok || v != want {
+					t.Errorf("%s = %v (present %v), want %v", name, v, ok, want)
+				}
+			}
+		})
+	}
+}

@@ -207,3 +207,27 @@ func TestDisaggregatedNodeLost(t *testing.T) {
 		})
 	}
 }
+
+// TestWatchdogPeerWaits: the watchdog counts only requests an engine could compute; one waiting
+// on a peer node (the router's view of a prefill node sending to a frozen decode node) is bounded
+// by keepalive, which outlasts stallLimit, and is no hang.
+func TestWatchdogPeerWaits(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		m    metrics
+		want bool
+	}{
+		{"idle", metrics{}, false},
+		{"queued", metrics{mWaiting: 1}, true},
+		{"running", metrics{mRunning: 2}, true},
+		{"only waiting on a peer", metrics{mRunning: 1, mPeerWaiting: 1}, false},
+		{"running beside a peer wait", metrics{mRunning: 2, mPeerWaiting: 1}, true},
+		{"queued beside a peer wait", metrics{mRunning: 1, mWaiting: 1, mPeerWaiting: 1}, true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if got := c.m.computable(); got != c.want {
+				t.Errorf("computable(%v) = %v, want %v", c.m, got, c.want)
+			}
+		})
+	}
+}

@@ -142,8 +142,8 @@ func startServer(t testing.TB, o serverOpts) *server {
 // models takes milliseconds.
 const stallLimit = 5 * time.Second
 
-// watchdog turns a hung engine into a diagnosis instead of a test time-out: when requests wait or
-// run but the prefill and decode counters stop moving, it sends SIGQUIT, so the Go runtime writes
+// watchdog turns a hung engine into a diagnosis instead of a test time-out: when requests it could
+// compute wait or run but the prefill and decode counters stop moving, it sends SIGQUIT, so the Go runtime writes
 // every goroutine's stack into the server log (and the process exits).
 func (s *server) watchdog() {
 	var last float64
@@ -159,7 +159,7 @@ func (s *server) watchdog() {
 			continue // draining or gone; exited says which
 		}
 		progress := m["kvwarden_prefill_tokens_total"] + m["kvwarden_decode_tokens_total"]
-		if progress != last || (m[mRunning] == 0 && m[mWaiting] == 0) {
+		if progress != last || !m.computable() {
 			last, lastMove = progress, time.Now()
 			continue
 		}
@@ -168,6 +168,13 @@ func (s *server) watchdog() {
 			return
 		}
 	}
+}
+
+// computable reports whether the engine holds requests it could compute now. One waiting on a
+// peer node (a hand-off to or from a frozen node) is not: keepalive and the transfer deadline
+// bound that wait, which may outlast stallLimit without any engine being stuck.
+func (m metrics) computable() bool {
+	return m[mRunning]+m[mWaiting]-m[mPeerWaiting] > 0
 }
 
 // declareHung records that the engine stopped making progress and has the Go runtime dump every
@@ -499,6 +506,7 @@ const (
 	mPagesTotal  = `kvwarden_kv_pool_pages`
 	mSecurity    = `kvwarden_isolation_security_events_total`
 	mRunning     = `kvwarden_running_sequences`
+	mPeerWaiting = `kvwarden_peer_waiting_sequences`
 	mWaiting     = `kvwarden_queue_depth`
 	mInflight    = `kvwarden_http_requests_in_flight`
 )
