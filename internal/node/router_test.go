@@ -68,12 +68,23 @@ type runningNode struct {
 
 func (fx *fixture) node(t *testing.T, role string, mutate func(*engine.Config)) *runningNode {
 	t.Helper()
+	return fx.nodeSending(t, role, mutate, nil)
+}
+
+// nodeSending is node whose sends go through faults (nil: none), which wrap its transport.
+func (fx *fixture) nodeSending(t *testing.T, role string, mutate func(*engine.Config), faults *transfer.Faults) *runningNode {
+	t.Helper()
 	srvTLS, cliTLS, err := transfer.LoadTLS(fx.dir)
 	if err != nil {
 		t.Fatal(err)
 	}
 	tr := transfer.NewGRPCTransport(cliTLS)
-	e := fx.engine(t, &engine.TransferConfig{File: fx.f, Transport: tr, SendTimeout: 5 * time.Second}, mutate)
+	var via transfer.Transport = tr
+	if faults != nil {
+		faults.T = tr
+		via = faults
+	}
+	e := fx.engine(t, &engine.TransferConfig{File: fx.f, Transport: via, SendTimeout: 5 * time.Second}, mutate)
 	gs := transfer.NewGRPCServer(e.Receiver(), srvTLS)
 	if err := Register(gs, role, "demo", e); err != nil {
 		t.Fatal(err)
@@ -372,5 +383,46 @@ func TestRouterStatsPeerWaits(t *testing.T) {
 				t.Errorf("waiting %d, transferring %d; want %d, %d", st.Waiting, st.Transferring, c.waiting, c.transferring)
 			}
 		})
+	}
+}
+
+// TestRouterStalledHandOff: a hand-off held up by its peer (the prefill node's send stalls, as it
+// does towards a frozen decode node) shows in the router's Stats as waiting on a peer, not as a
+// queue: no node computes anything for it until keepalive or the send deadline ends it.
+func TestRouterStalledHandOff(t *testing.T) {
+	fx := load(t)
+	pre := fx.nodeSending(t, RolePrefill, nil, &transfer.Faults{Kind: transfer.FaultStall})
+	dec := fx.node(t, RoleDecode, nil)
+	r := fx.router(t, []*runningNode{pre}, []*runningNode{dec})
+	ctx, cancel := context.WithCancel(context.Background())
+	q := engine.Request{Tenant: "t", Prompt: prompt(20, r.Info().VocabSize), MaxTokens: 5, Sampling: sampler.Params{TopLogprobs: -1}}
+	st, err := r.Submit(ctx, q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := make(chan result, 1)
+	go func() { res <- drain(st) }()
+	deadline := time.Now().Add(4 * time.Second) // within the prefill node's 5 s send deadline
+	for {
+		s := r.Stats()
+		if s.Transferring == 2 { // the prefill node sending, the decode node awaiting the pages
+			if s.Waiting != 0 {
+				t.Fatalf("a stalled hand-off counted as queued: waiting %d, transferring %d", s.Waiting, s.Transferring)
+			}
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the stalled hand-off never showed as waiting on a peer: waiting %d, transferring %d", s.Waiting, s.Transferring)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	cancel()
+	select {
+	case got := <-res:
+		if got.err == nil {
+			t.Fatal("a request whose KV never arrived finished without an error")
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the request hangs after its client left")
 	}
 }
