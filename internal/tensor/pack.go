@@ -13,6 +13,15 @@ const q8x16Bytes = 16*qk0 + 16*4 + 16*4
 // records would be mostly padding, and the AVX2 kernels are faster.
 const q8x16MinN = 4
 
+// packed returns a.px as size bytes of a.pxBuf aligned to 64 bytes, for the zmm loads and
+// tile rows that read the packed records.
+func (a *actBuf) packed(size int) []byte {
+	a.pxBuf = grow(a.pxBuf, size+64)
+	off := int(-uintptr(unsafe.Pointer(unsafe.SliceData(a.pxBuf))) & 63)
+	a.px = a.pxBuf[off : off+size]
+	return a.px
+}
+
 // packQ8x lays the quantised activations out by groups of lanes (16 or 8) input rows,
 // the layout both VPDPBUSD (one input per dword lane) and AMX's TDPBSSD (the B tile in
 // VNNI order: 8 rows of 16 inputs × 4 bytes) multiply with no shuffling. Per group and
@@ -27,11 +36,7 @@ func packQ8x(a *actBuf, n, cols, lanes int) {
 	nb := cols / qk0
 	groups := (n + lanes - 1) / lanes
 	rb := q8xBytes(lanes)
-	a.pxBuf = grow(a.pxBuf, groups*nb*rb+64)
-	// Align the records to 64 bytes for the zmm loads and tile rows.
-	off := int(-uintptr(unsafe.Pointer(unsafe.SliceData(a.pxBuf))) & 63)
-	px := a.pxBuf[off : off+groups*nb*rb]
-	a.px = px
+	px := a.packed(groups * nb * rb)
 	for g := range groups {
 		for b := range nb {
 			rec := px[(g*nb+b)*rb : (g*nb+b+1)*rb]
@@ -95,10 +100,7 @@ func packQ8Kx(a *actBuf, n, cols, lanes int) {
 	nb := cols / qkK
 	groups := (n + lanes - 1) / lanes
 	rb := q8KxBytes(lanes)
-	a.pxBuf = grow(a.pxBuf, groups*nb*rb+64)
-	off := int(-uintptr(unsafe.Pointer(unsafe.SliceData(a.pxBuf))) & 63)
-	px := a.pxBuf[off : off+groups*nb*rb]
-	a.px = px
+	px := a.packed(groups * nb * rb)
 	for g := range groups {
 		for b := range nb {
 			rec := px[(g*nb+b)*rb : (g*nb+b+1)*rb]
