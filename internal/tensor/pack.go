@@ -101,6 +101,7 @@ func packQ8Kx(a *actBuf, n, cols, lanes int) {
 	groups := (n + lanes - 1) / lanes
 	rb := q8KxBytes(lanes)
 	px := a.packed(groups * nb * rb)
+	// The walk over (group, block) records is packQ8x's; what goes into a record differs.
 	for g := range groups {
 		for b := range nb {
 			rec := px[(g*nb+b)*rb : (g*nb+b+1)*rb]
