@@ -10,7 +10,7 @@ import (
 )
 
 // q8_0x16x16AMX computes, for weight rows r = 0..15 at w (stride bytes apart, nb Q8_0
-// blocks each) and the 16 inputs i of the packQ8x16 group at px,
+// blocks each) and the 16 inputs i of the 16-lane packQ8x group at px,
 // out[16r+i] = dotQ8_0Go(row r, input i) bit for bit (zero for padding lanes); tmp is
 // 1 KB of 64-byte aligned scratch. It prefetches the rows pf bytes ahead.
 //

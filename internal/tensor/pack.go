@@ -91,7 +91,7 @@ func kLayout(n int, dt DType) (lanes, packed int) {
 // lanes float32 scales and lanes×16 int16 sums of sixteen quants (see packQ8Kx).
 func q8KxBytes(lanes int) int { return lanes * (qkK + 4 + 16*2) }
 
-// packQ8Kx is packQ8x16 for Q8_K activations (the K-quant VNNI tiles), with 16 or 8
+// packQ8Kx is packQ8x for Q8_K activations (the K-quant VNNI tiles), with 16 or 8
 // lanes: per group of lanes inputs and super-block one record, byte 4·lanes·k+4i+t =
 // input i's quant 4k+t (k < 64), then the scales d as float32, then for p < 8 one dword
 // per input holding its sums bs[2p] and bs[2p+1] as int16, the operand layout of

@@ -5,7 +5,7 @@ package tensor
 import "golang.org/x/sys/cpu"
 
 // q8_0x4x16VNNI computes, for weight rows r = 0..3 at w (stride bytes apart, nb Q8_0
-// blocks each) and the 16 inputs i of the packQ8x16 group at px,
+// blocks each) and the 16 inputs i of the 16-lane packQ8x group at px,
 // out[16r+i] = dotQ8_0Go(row r, input i) bit for bit (zero for padding lanes). It
 // prefetches the rows pf bytes ahead.
 //
@@ -62,7 +62,7 @@ var vnniKernels = func() *kernels {
 	return &k
 }()
 
-// q8x16Slice is how many packQ8x16 groups the Q8_0 tiles run against the task's rows
+// q8x16Slice is how many 16-lane packQ8x groups the Q8_0 tiles run against the task's rows
 // at a time: 64 inputs of 2048 columns pack into 320 KB, which stays in L2.
 const q8x16Slice = 4
 
