@@ -297,23 +297,39 @@ quantdone:
 	VPDPBUSD Z16, Z14, Z6; \
 	VPDPBUSD Z16, Z15, Z7
 
-// SCALE2(dlo, dhi, isum, acc): SCALE for a row pair, the f16 scales of its rows at
-// memory operands dlo and dhi, the inputs' scales (twice) at 256(DI). Z12, Z13 clobbered.
-#define SCALE2(dlo, dhi, isum, acc) \
+// SCALES8: Y17 = the eight rows' f16 block scales (at SI, SI+BX, ..., R11+R8) as floats.
+// Four rows go into a GPR by SHRD (port 1, which 512-bit code leaves to scalar work); the
+// zeroing breaks the chain. AX, DX, R12 clobbered.
+#define SCALES8 \
+	XORL AX, AX; \
+	MOVL (SI), R12; SHRQ $16, R12, AX; \
+	MOVL (SI)(BX*1), R12; SHRQ $16, R12, AX; \
+	MOVL (SI)(BX*2), R12; SHRQ $16, R12, AX; \
+	MOVL (SI)(R8*1), R12; SHRQ $16, R12, AX; \
+	XORL DX, DX; \
+	MOVL (R11), R12; SHRQ $16, R12, DX; \
+	MOVL (R11)(BX*1), R12; SHRQ $16, R12, DX; \
+	MOVL (R11)(BX*2), R12; SHRQ $16, R12, DX; \
+	MOVL (R11)(R8*1), R12; SHRQ $16, R12, DX; \
+	VMOVQ AX, X17; \
+	VPINSRQ $1, DX, X17, X17; \
+	VCVTPH2PS X17, Y17
+
+// SCALE2(idx, isum, acc): acc += float32(isum) * float32(dw*dx) per lane for a row pair,
+// dw its rows' scales picked from Y17 by idx (2p in the low half, 2p+1 in the high), dx
+// the inputs' scales (twice) at 256(DI). Z13 clobbered.
+#define SCALE2(idx, isum, acc) \
 	VCVTDQ2PS isum, isum; \
-	VPBROADCASTW dlo, X13; \
-	VPBROADCASTW dhi, X12; \
-	VINSERTI128 $1, X12, Y13, Y13; \
-	VCVTPH2PS Y13, Z13; \
+	VPERMPS Z17, idx, Z13; \
 	VMULPS 256(DI), Z13, Z13; \
 	VMULPS Z13, isum, isum; \
 	VADDPS isum, acc, acc
 
-// func q8_0x8x8VNNI(w *byte, stride, nb int, px *byte, out *[64]float32, pf int)
+// func q8_0x8x8VNNI(w *byte, stride, nb int, px *byte, out *float32, ostride, n, pf int)
 // Eight weight rows against the eight inputs of one 8-lane packQ8x group (384-byte
-// records per block). out[8r+i] = row r · input i.
-TEXT ·q8_0x8x8VNNI(SB), NOSPLIT, $0-48
-	MOVQ pf+40(FP), R9
+// records per block): out[ostride·i + r] = row r · input i for the first n inputs.
+TEXT ·q8_0x8x8VNNI(SB), NOSPLIT, $0-64
+	MOVQ pf+56(FP), R9
 	MOVQ w+0(FP), SI
 	MOVQ stride+8(FP), BX
 	MOVQ nb+16(FP), CX
@@ -336,6 +352,12 @@ TEXT ·q8_0x8x8VNNI(SB), NOSPLIT, $0-48
 	VPADDD Z30, Z24, Z25
 	VPADDD Z30, Z25, Z26
 	VPADDD Z30, Z26, Z27
+	// Z18, Z19, Z28, Z29: the VPERMPS indices of the row pairs' scales, 2p | 2p+1.
+	VPSRLD $3, Z20, Z18
+	VPADDD Z30, Z30, Z30
+	VPADDD Z30, Z18, Z19
+	VPADDD Z30, Z19, Z28
+	VPADDD Z30, Z28, Z29
 	VPXORD Z0, Z0, Z0
 	VPXORD Z1, Z1, Z1
 	VPXORD Z2, Z2, Z2
@@ -345,6 +367,7 @@ TEXT ·q8_0x8x8VNNI(SB), NOSPLIT, $0-48
 
 x8x8loop:
 	PFV8
+	SCALES8
 	PAIR(2(SI), 2(SI)(BX*1), Y8, Z8)
 	PAIR(2(SI)(BX*2), 2(SI)(R8*1), Y9, Z9)
 	PAIR(2(R11), 2(R11)(BX*1), Y10, Z10)
@@ -361,10 +384,10 @@ x8x8loop:
 	CHUNK8(160, Z25)
 	CHUNK8(192, Z26)
 	CHUNK8(224, Z27)
-	SCALE2((SI), (SI)(BX*1), Z4, Z0)
-	SCALE2((SI)(BX*2), (SI)(R8*1), Z5, Z1)
-	SCALE2((R11), (R11)(BX*1), Z6, Z2)
-	SCALE2((R11)(BX*2), (R11)(R8*1), Z7, Z3)
+	SCALE2(Z18, Z4, Z0)
+	SCALE2(Z19, Z5, Z1)
+	SCALE2(Z28, Z6, Z2)
+	SCALE2(Z29, Z7, Z3)
 	ADDQ $34, SI
 	ADDQ $34, R11
 	ADDQ $384, DI
@@ -372,10 +395,39 @@ x8x8loop:
 	JNZ x8x8loop
 
 x8x8done:
+	// Lane h·8+i of Z_p is row 2p+h, input i: scatter it to out[ostride·i + 2p+h] for the
+	// inputs i < n (K1 = the n low bits in each half; a scatter clears its mask).
+	MOVQ ostride+40(FP), AX
+	VPBROADCASTD AX, Z12
+	VPMULLD x8x8Lanes<>(SB), Z12, Z12
+	VPSRLD $3, Z20, Z13
+	VPADDD Z13, Z12, Z12
+	MOVQ n+48(FP), CX
+	MOVL $1, DX
+	SHLL CX, DX
+	DECL DX
+	MOVL DX, CX
+	SHLL $8, CX
+	ORL CX, DX
 	MOVQ out+32(FP), AX
-	VMOVUPS Z0, (AX)
-	VMOVUPS Z1, 64(AX)
-	VMOVUPS Z2, 128(AX)
-	VMOVUPS Z3, 192(AX)
+	KMOVW DX, K1
+	VSCATTERDPS Z0, K1, (AX)(Z12*4)
+	KMOVW DX, K1
+	VSCATTERDPS Z1, K1, 8(AX)(Z12*4)
+	KMOVW DX, K1
+	VSCATTERDPS Z2, K1, 16(AX)(Z12*4)
+	KMOVW DX, K1
+	VSCATTERDPS Z3, K1, 24(AX)(Z12*4)
 	VZEROUPPER
 	RET
+
+// x8x8Lanes: the input of each lane of a row pair's zmm.
+DATA x8x8Lanes<>+0(SB)/8, $0x0000000100000000
+DATA x8x8Lanes<>+8(SB)/8, $0x0000000300000002
+DATA x8x8Lanes<>+16(SB)/8, $0x0000000500000004
+DATA x8x8Lanes<>+24(SB)/8, $0x0000000700000006
+DATA x8x8Lanes<>+32(SB)/8, $0x0000000100000000
+DATA x8x8Lanes<>+40(SB)/8, $0x0000000300000002
+DATA x8x8Lanes<>+48(SB)/8, $0x0000000500000004
+DATA x8x8Lanes<>+56(SB)/8, $0x0000000700000006
+GLOBL x8x8Lanes<>(SB), RODATA|NOPTR, $64

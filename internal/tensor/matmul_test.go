@@ -427,7 +427,8 @@ func matchGoKernels(t *testing.T, p *Pool, w *Matrix, x []float32, n int, nanEq 
 // ones, two weight rows per register, up to q8x8MaxN) where they are most at risk: weight quants at -128 and 127
 // against activations at ±127 and -128 (a block holding a NaN), the largest f16 scales,
 // row counts that leave a partial group of 8 and one- or many-block rows. Every output
-// must match the pure-Go reference bit for bit.
+// must match the pure-Go reference bit for bit, and nothing past the batch's outputs is
+// written.
 func TestMatMulQ8SmallBatchExtremes(t *testing.T) {
 	r := rand.New(rand.NewPCG(31, 32))
 	p := NewPool(2)
@@ -471,11 +472,21 @@ func TestMatMulQ8SmallBatchExtremes(t *testing.T) {
 			t.Run(fmt.Sprintf("%s/%dx%d", c.name, m.Rows, m.Cols), func(t *testing.T) {
 				forEachKernel(t, func(t *testing.T, _ *kernels) {
 					out := make([]float32, maxN*m.Rows)
+					const canary = 0x7fc0dead // a NaN no kernel produces
 					for n := 4; n <= maxN; n++ {
-						p.MatMul(m, x, n, out)
+						for i := range out {
+							out[i] = math.Float32frombits(canary)
+						}
+						p.MatMul(m, x, n, out[:n*m.Rows])
 						for i := range n * m.Rows {
 							if math.Float32bits(out[i]) != math.Float32bits(ref[i]) {
 								t.Fatalf("n=%d: out[%d,%d] = %v, want %v", n, i/m.Rows, i%m.Rows, out[i], ref[i])
+							}
+						}
+						// The padding lanes of a partial group write nothing.
+						for i := n * m.Rows; i < len(out); i++ {
+							if math.Float32bits(out[i]) != canary {
+								t.Fatalf("n=%d: out[%d] past the batch written", n, i)
 							}
 						}
 					}

@@ -13,13 +13,12 @@ import "golang.org/x/sys/cpu"
 func q8_0x4x16VNNI(w *byte, stride, nb int, px *byte, out *[64]float32, pf int)
 
 // q8_0x8x8VNNI computes, for weight rows r = 0..7 at w (stride bytes apart, nb Q8_0
-// blocks each) and the 8 inputs i of the 8-lane packQ8x group at px,
-// out[8r+i] = dotQ8_0Go(row r, input i) bit for bit (zero for padding lanes). It
-// prefetches the rows pf bytes ahead. Hand-written (kernels_vnni_amd64.s): avo lacks
-// VPDPBUSD.
+// blocks each) and the first n (1..8) inputs i of the 8-lane packQ8x group at px,
+// out[ostride·i + r] = dotQ8_0Go(row r, input i) bit for bit, writing nothing else. It
+// prefetches the rows pf bytes ahead. Hand-written (kernels_vnni_amd64.s).
 //
 //go:noescape
-func q8_0x8x8VNNI(w *byte, stride, nb int, px *byte, out *[64]float32, pf int)
+func q8_0x8x8VNNI(w *byte, stride, nb int, px *byte, out *float32, ostride, n, pf int)
 
 // q4_0x4x16VNNI is q8_0x4x16VNNI for Q4_0 weight rows: out[16r+i] = dotQ4_0Go(row r,
 // input i) bit for bit.
@@ -100,15 +99,16 @@ func tileQ8x8VNNI(j *matmulJob, r0, r1 int) {
 	rb, nb := j.rowBytes, j.w.Cols/qk0
 	a := j.act
 	groups := (j.n + 7) / 8
+	rows := j.w.Rows
 	r8 := r0 + (r1-r0)&^7
-	var v [64]float32
 	for r := r0; r < r8; r += 8 {
 		w := &j.w.Data[r*rb]
 		pf := q8PrefetchRows * rb
 		for g := range groups {
-			q8_0x8x8VNNI(w, rb, nb, &a.px[g*nb*q8xBytes(8)], &v, pf)
+			n := min(8, j.n-8*g)
+			_ = j.out[(8*g+n-1)*rows+r+7] // the kernel writes up to here
+			q8_0x8x8VNNI(w, rb, nb, &a.px[g*nb*q8xBytes(8)], &j.out[8*g*rows+r], rows, n, pf)
 			pf = 0
-			scatter8(j, v[:], g, r, 8)
 		}
 	}
 	if r8 < r1 {
