@@ -39,6 +39,8 @@ type Workspace struct {
 	scores                           [][]float32
 	attn                             attnJob
 	attnTask                         func(int)
+	rowJob                           rowJob
+	rowTask                          func(int)
 	blocks                           []rowBlock
 	blockRows                        int
 }
@@ -76,6 +78,7 @@ func (m *Model) NewWorkspace(p *tensor.Pool, maxTokens, maxLogits, maxContext in
 		ws.scores[i] = make([]float32, ws.blockRows*group*maxContext)
 	}
 	ws.attnTask = ws.runAttention
+	ws.rowTask = ws.runRow
 	return ws
 }
 
@@ -174,50 +177,25 @@ func (m *Model) Forward(p *tensor.Pool, cache *kv.Pool, ws *Workspace, seqs []Se
 	n := total
 	x, xn := ws.x[:n*c.Dim], ws.xn[:n*c.Dim]
 	q, k, v := ws.q[:n*c.QDim()], ws.k[:n*c.KVDim()], ws.v[:n*c.KVDim()]
+	ws.rowJob = rowJob{m: m, cache: cache, seqs: seqs}
 	for li := range m.Blocks {
 		ly := &m.Blocks[li]
-		for r := 0; r < n; r++ {
-			tensor.RMSNorm(xn[r*c.Dim:(r+1)*c.Dim], x[r*c.Dim:(r+1)*c.Dim], ly.AttnNorm, c.RMSEps)
-		}
+		ws.eachRow(p, stageAttnIn, li, n)
 		p.MatMul(ly.Wq, xn, n, q)
 		p.MatMul(ly.Wk, xn, n, k)
 		p.MatMul(ly.Wv, xn, n, v)
-		for r := 0; r < n; r++ {
-			qr := q[r*c.QDim() : (r+1)*c.QDim()]
-			kr := k[r*c.KVDim() : (r+1)*c.KVDim()]
-			if ly.Bq != nil {
-				addTo(qr, ly.Bq)
-				addTo(kr, ly.Bk)
-				addTo(v[r*c.KVDim():(r+1)*c.KVDim()], ly.Bv)
-			}
-			if ly.QNorm != nil {
-				for h := 0; h < c.Heads; h++ {
-					hv := qr[h*c.HeadDim : (h+1)*c.HeadDim]
-					tensor.RMSNorm(hv, hv, ly.QNorm, c.RMSEps)
-				}
-				for h := 0; h < c.KVHeads; h++ {
-					hv := kr[h*c.HeadDim : (h+1)*c.HeadDim]
-					tensor.RMSNorm(hv, hv, ly.KNorm, c.RMSEps)
-				}
-			}
-			m.rope(ws, r, qr, c.Heads)
-			m.rope(ws, r, kr, c.KVHeads)
-		}
-		m.storeKV(cache, ws, seqs, li, n)
+		ws.eachRow(p, stageQKV, li, n)
 		m.attention(p, cache, ws, seqs, li, n)
 		p.MatMul(ly.Wo, ws.att[:n*c.QDim()], n, xn)
-		addTo(x, xn)
-
-		for r := 0; r < n; r++ {
-			tensor.RMSNorm(xn[r*c.Dim:(r+1)*c.Dim], x[r*c.Dim:(r+1)*c.Dim], ly.FFNNorm, c.RMSEps)
-		}
+		ws.eachRow(p, stageFFNIn, li, n)
 		g, u := ws.ff1[:n*c.FFN], ws.ff2[:n*c.FFN]
 		p.MatMul(ly.Gate, xn, n, g)
 		p.MatMul(ly.Up, xn, n, u)
-		tensor.SwiGLU(g, g, u)
+		ws.eachRow(p, stageSwiGLU, li, n)
 		p.MatMul(ly.Down, g, n, xn)
-		addTo(x, xn)
 	}
+	ws.rowJob = rowJob{}
+	addTo(x, xn)
 	for i, r := range ws.logitRows {
 		tensor.RMSNorm(ws.hidden[i*c.Dim:(i+1)*c.Dim], x[r*c.Dim:(r+1)*c.Dim], m.OutNorm, c.RMSEps)
 	}
@@ -312,26 +290,99 @@ func (m *Model) rope(ws *Workspace, r int, x []float32, heads int) {
 	}
 }
 
-// storeKV writes the keys and values of every row into its page slot for layer li.
-func (m *Model) storeKV(cache *kv.Pool, ws *Workspace, seqs []Seq, li, n int) {
+// rowStage is the work on each row between two matmuls of a layer. Rows are independent, so
+// a batch spreads them over the pool's workers; each row's result is the same bits either way.
+type rowStage uint8
+
+const (
+	stageAttnIn rowStage = iota // add the previous layer's FFN output (from layer 1 on), attention norm
+	stageQKV                    // biases, QK norms and RoPE, then K and V into the row's page slot
+	stageFFNIn                  // add the attention output, FFN norm
+	stageSwiGLU                 // ff1 = SiLU(ff1)·ff2
+)
+
+// rowJob is the row stage in flight; the task function reading it is bound once per workspace
+// so that a step allocates no closure.
+type rowJob struct {
+	m     *Model
+	cache *kv.Pool
+	seqs  []Seq
+	stage rowStage
+	layer int
+}
+
+// eachRow runs stage for layer li on rows 0..n-1.
+func (ws *Workspace) eachRow(p *tensor.Pool, stage rowStage, li, n int) {
+	ws.rowJob.stage, ws.rowJob.layer = stage, li
+	p.Run(n, ws.rowTask)
+}
+
+func (ws *Workspace) runRow(r int) {
+	j := &ws.rowJob
+	m := j.m
+	c := &m.Config
+	ly := &m.Blocks[j.layer]
+	x, xn := ws.x[r*c.Dim:(r+1)*c.Dim], ws.xn[r*c.Dim:(r+1)*c.Dim]
+	switch j.stage {
+	case stageAttnIn:
+		if j.layer > 0 {
+			addTo(x, xn)
+		}
+		tensor.RMSNorm(xn, x, ly.AttnNorm, c.RMSEps)
+	case stageQKV:
+		m.positionQK(ws, ly, r)
+		m.storeKV(j.cache, ws, j.seqs, j.layer, r)
+	case stageFFNIn:
+		addTo(x, xn)
+		tensor.RMSNorm(xn, x, ly.FFNNorm, c.RMSEps)
+	case stageSwiGLU:
+		g := ws.ff1[r*c.FFN : (r+1)*c.FFN]
+		tensor.SwiGLU(g, g, ws.ff2[r*c.FFN:(r+1)*c.FFN])
+	}
+}
+
+// positionQK adds row r's Q, K and V biases, normalises its Q and K heads where the model
+// does, and rotates them to the row's position.
+func (m *Model) positionQK(ws *Workspace, ly *Layer, r int) {
+	c := &m.Config
+	qr := ws.q[r*c.QDim() : (r+1)*c.QDim()]
+	kr := ws.k[r*c.KVDim() : (r+1)*c.KVDim()]
+	if ly.Bq != nil {
+		addTo(qr, ly.Bq)
+		addTo(kr, ly.Bk)
+		addTo(ws.v[r*c.KVDim():(r+1)*c.KVDim()], ly.Bv)
+	}
+	if ly.QNorm != nil {
+		for h := 0; h < c.Heads; h++ {
+			hv := qr[h*c.HeadDim : (h+1)*c.HeadDim]
+			tensor.RMSNorm(hv, hv, ly.QNorm, c.RMSEps)
+		}
+		for h := 0; h < c.KVHeads; h++ {
+			hv := kr[h*c.HeadDim : (h+1)*c.HeadDim]
+			tensor.RMSNorm(hv, hv, ly.KNorm, c.RMSEps)
+		}
+	}
+	m.rope(ws, r, qr, c.Heads)
+	m.rope(ws, r, kr, c.KVHeads)
+}
+
+// storeKV writes row r's key and value into its page slot for layer li.
+func (m *Model) storeKV(cache *kv.Pool, ws *Workspace, seqs []Seq, li, r int) {
 	kvd := m.KVDim()
 	pt := cache.Config().PageTokens
-	f16 := cache.Config().DType == tensor.F16
-	for r := 0; r < n; r++ {
-		ri := ws.rows[r]
-		page := seqs[ri.seq].Pages[ri.pos/pt].Page
-		slot := ri.pos % pt
-		ko, vo := cache.KOffset(li, slot), cache.VOffset(li, slot)
-		kr, vr := ws.k[r*kvd:(r+1)*kvd], ws.v[r*kvd:(r+1)*kvd]
-		if f16 {
-			d := cache.F16(page)
-			tensor.F32sToF16(d[ko:ko+kvd], kr)
-			tensor.F32sToF16(d[vo:vo+kvd], vr)
-		} else {
-			d := cache.F32(page)
-			copy(d[ko:ko+kvd], kr)
-			copy(d[vo:vo+kvd], vr)
-		}
+	ri := ws.rows[r]
+	page := seqs[ri.seq].Pages[ri.pos/pt].Page
+	slot := ri.pos % pt
+	ko, vo := cache.KOffset(li, slot), cache.VOffset(li, slot)
+	kr, vr := ws.k[r*kvd:(r+1)*kvd], ws.v[r*kvd:(r+1)*kvd]
+	if cache.Config().DType == tensor.F16 {
+		d := cache.F16(page)
+		tensor.F32sToF16(d[ko:ko+kvd], kr)
+		tensor.F32sToF16(d[vo:vo+kvd], vr)
+	} else {
+		d := cache.F32(page)
+		copy(d[ko:ko+kvd], kr)
+		copy(d[vo:vo+kvd], vr)
 	}
 }
 
