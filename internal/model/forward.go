@@ -181,16 +181,13 @@ func (m *Model) Forward(p *tensor.Pool, cache *kv.Pool, ws *Workspace, seqs []Se
 	for li := range m.Blocks {
 		ly := &m.Blocks[li]
 		ws.eachRow(p, stageAttnIn, li, n)
-		p.MatMul(ly.Wq, xn, n, q)
-		p.MatMul(ly.Wk, xn, n, k)
-		p.MatMul(ly.Wv, xn, n, v)
+		p.MatMuls(xn, n, tensor.MatOut{W: ly.Wq, Out: q}, tensor.MatOut{W: ly.Wk, Out: k}, tensor.MatOut{W: ly.Wv, Out: v})
 		ws.eachRow(p, stageQKV, li, n)
 		m.attention(p, cache, ws, seqs, li, n)
 		p.MatMul(ly.Wo, ws.att[:n*c.QDim()], n, xn)
 		ws.eachRow(p, stageFFNIn, li, n)
 		g, u := ws.ff1[:n*c.FFN], ws.ff2[:n*c.FFN]
-		p.MatMul(ly.Gate, xn, n, g)
-		p.MatMul(ly.Up, xn, n, u)
+		p.MatMuls(xn, n, tensor.MatOut{W: ly.Gate, Out: g}, tensor.MatOut{W: ly.Up, Out: u})
 		ws.eachRow(p, stageSwiGLU, li, n)
 		p.MatMul(ly.Down, g, n, xn)
 	}

@@ -17,9 +17,9 @@ func BenchmarkKernelL1(b *testing.B) {
 		x := randomVec(r, 1024)
 		j := &matmulJob{w: m, x: x, n: 1, out: make([]float32, 4), rowBytes: m.RowBytes(), chunk: 4, act: &actBuf{}, kern: bestKernels()}
 		p := &Pool{threads: 1}
-		p.mm = *j
+		p.mm[0], p.mmTasks[0] = *j, 1
 		p.act = actBuf{}
-		p.mm.act = &p.act
+		p.mm[0].act = &p.act
 		p.prepareActivations()
 		k := bestKernels()
 		b.Run(dt.String(), func(b *testing.B) {

@@ -74,35 +74,82 @@ func grow[T any](s []T, n int) []T {
 // count or the kernel variant: work is split only across weight rows, and each element
 // is reduced in one fixed order. It panics if the shapes do not fit.
 func (p *Pool) MatMul(w *Matrix, x []float32, n int, out []float32) {
-	if err := w.Check(); err != nil {
-		panic(err)
+	p.MatMuls(x, n, MatOut{w, out})
+}
+
+// MatOut is one matrix of a MatMuls call and the n×W.Rows floats its products go to.
+type MatOut struct {
+	W   *Matrix
+	Out []float32
+}
+
+// maxMatMuls is the most matrices one MatMuls call runs as one job (a layer's Q, K, V).
+const maxMatMuls = 3
+
+// MatMuls is MatMul for each of ms on the same n input rows of x. Matrices of one type
+// and width (up to maxMatMuls) share one conversion of the activations and run as one job,
+// so the workers meet once instead of once per matrix; others run one after the other.
+// Every output is the bits MatMul gives.
+func (p *Pool) MatMuls(x []float32, n int, ms ...MatOut) {
+	for _, m := range ms {
+		if err := m.W.Check(); err != nil {
+			panic(err)
+		}
+		if n < 0 || len(x) < n*m.W.Cols || len(m.Out) < n*m.W.Rows {
+			panic(fmt.Sprintf("tensor: MatMul %dx%d with n=%d: len(x)=%d, len(out)=%d", m.W.Rows, m.W.Cols, n, len(x), len(m.Out)))
+		}
 	}
-	if n < 0 || len(x) < n*w.Cols || len(out) < n*w.Rows {
-		panic(fmt.Sprintf("tensor: MatMul %dx%d with n=%d: len(x)=%d, len(out)=%d", w.Rows, w.Cols, n, len(x), len(out)))
-	}
-	if n == 0 || w.Rows == 0 {
+	if len(ms) == 0 || n == 0 {
 		return
 	}
-	if w.Cols == 0 {
-		clear(out[:n*w.Rows])
+	if !shareInput(ms) {
+		for _, m := range ms {
+			p.MatMuls(x, n, m)
+		}
+		return
+	}
+	if ms[0].W.Cols == 0 {
+		for _, m := range ms {
+			clear(m.Out[:n*m.W.Rows])
+		}
 		return
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	j := &p.mm
-	*j = matmulJob{w: w, x: x[:n*w.Cols], n: n, out: out[:n*w.Rows], rowBytes: w.RowBytes(), act: &p.act, kern: activeKernels.Load()}
-	p.prepareActivations()
-	// Chunks of whole 4-row groups, about 8 per thread for balance, but at least 16 rows
-	// so each task amortises its start-up.
-	chunk := (w.Rows + 8*p.threads - 1) / (8 * p.threads)
-	chunk = max(16, (chunk+3)&^3)
-	j.chunk = chunk
-	p.run((w.Rows+chunk-1)/chunk, p.matmulTaskFn)
-	*j = matmulJob{}
+	kern, tasks := activeKernels.Load(), 0
+	for i, m := range ms {
+		w := m.W
+		// Chunks of whole 4-row groups, about 8 per thread for balance, but at least 16
+		// rows so each task amortises its start-up.
+		chunk := (w.Rows + 8*p.threads - 1) / (8 * p.threads)
+		chunk = max(16, (chunk+3)&^3)
+		p.mm[i] = matmulJob{w: w, x: x[:n*w.Cols], n: n, out: m.Out[:n*w.Rows], rowBytes: w.RowBytes(), chunk: chunk, act: &p.act, kern: kern}
+		tasks += (w.Rows + chunk - 1) / chunk
+		p.mmTasks[i] = tasks
+	}
+	if tasks > 0 {
+		p.prepareActivations()
+		p.run(tasks, p.matmulTaskFn)
+	}
+	p.mm = [maxMatMuls]matmulJob{}
 }
 
+// shareInput reports whether ms can run as one job: few enough, all of one type and width.
+func shareInput(ms []MatOut) bool {
+	if len(ms) > maxMatMuls {
+		return false
+	}
+	for _, m := range ms[1:] {
+		if m.W.Type != ms[0].W.Type || m.W.Cols != ms[0].W.Cols {
+			return false
+		}
+	}
+	return true
+}
+
+// prepareActivations converts the activations of the jobs in p.mm, which share them.
 func (p *Pool) prepareActivations() {
-	j := &p.mm
+	j := &p.mm[0]
 	a := j.act
 	cols, n := j.w.Cols, j.n
 	switch j.w.Type {
@@ -138,7 +185,7 @@ func (p *Pool) prepareActivations() {
 
 // quantTask converts input row i.
 func (p *Pool) quantTask(i int) {
-	j := &p.mm
+	j := &p.mm[0]
 	a := j.act
 	cols := j.w.Cols
 	x := j.x[i*cols : (i+1)*cols]
@@ -156,10 +203,18 @@ func (p *Pool) quantTask(i int) {
 	}
 }
 
-func (p *Pool) matmulTask(t int) { p.matmulTaskWith(p.mm.kern, t) }
+func (p *Pool) matmulTask(t int) { p.matmulTaskWith(p.mm[0].kern, t) }
 
+// matmulTaskWith runs task t of the jobs in p.mm: its job's t-th chunk of rows.
 func (p *Pool) matmulTaskWith(k *kernels, t int) {
-	j := &p.mm
+	i := 0
+	for t >= p.mmTasks[i] {
+		i++
+	}
+	if i > 0 {
+		t -= p.mmTasks[i-1]
+	}
+	j := &p.mm[i]
 	r0 := t * j.chunk
 	r1 := min(j.w.Rows, r0+j.chunk)
 	k.tiles[j.w.Type](j, r0, r1)

@@ -270,6 +270,65 @@ func TestMatMulAllocs(t *testing.T) {
 	}
 }
 
+// TestMatMulsMatchesMatMul: matrices sharing their input in one MatMuls job (or falling
+// back to one job each where type or width differ, or there are too many) give each output
+// MatMul's bits, for every kernel variant, thread count and batch, and allocate nothing.
+func TestMatMulsMatchesMatMul(t *testing.T) {
+	r := rand.New(rand.NewPCG(13, 14))
+	pools := []*Pool{NewPool(1), NewPool(2), NewPool(3)}
+	for _, p := range pools {
+		defer p.Close()
+	}
+	for _, dt := range allTypes {
+		cols := colsFor(dt)
+		// Q, K and V shapes (one matrix with no rows), a fourth one past maxMatMuls, and one of
+		// another width or type that the call must run apart.
+		other := randomMatrix(r, F32, 20, cols)
+		if dt == F32 {
+			other = randomMatrix(r, F16, 20, cols)
+		}
+		groups := [][]*Matrix{
+			{randomMatrix(r, dt, 96, cols), randomMatrix(r, dt, 32, cols), randomMatrix(r, dt, 37, cols)},
+			{randomMatrix(r, dt, 40, cols), randomMatrix(r, dt, 0, cols)},
+			{randomMatrix(r, dt, 24, cols), randomMatrix(r, dt, 16, cols), randomMatrix(r, dt, 8, cols), randomMatrix(r, dt, 4, cols)},
+			{randomMatrix(r, dt, 24, cols), other},
+			{randomMatrix(r, dt, 24, cols), randomMatrix(r, dt, 24, 2*cols)},
+		}
+		const maxN = 9
+		x := randomVec(r, maxN*2*cols)
+		t.Run(dt.String(), func(t *testing.T) {
+			forEachKernel(t, func(t *testing.T, _ *kernels) {
+				for gi, g := range groups {
+					for _, p := range pools {
+						for _, n := range []int{1, 3, 8, maxN} {
+							ms := make([]MatOut, len(g))
+							for k, w := range g {
+								ms[k] = MatOut{w, make([]float32, n*w.Rows)}
+							}
+							p.MatMuls(x, n, ms...)
+							for k, w := range g {
+								want := make([]float32, n*w.Rows)
+								p.MatMul(w, x, n, want)
+								for i := range want {
+									if math.Float32bits(ms[k].Out[i]) != math.Float32bits(want[i]) {
+										t.Fatalf("group %d threads %d n=%d matrix %d: out[%d] = %g, MatMul %g", gi, p.threads, n, k, i, ms[k].Out[i], want[i])
+									}
+								}
+							}
+						}
+					}
+				}
+			})
+		})
+		q, k, v := groups[0][0], groups[0][1], groups[0][2]
+		oq, ok, ov := make([]float32, 8*q.Rows), make([]float32, 8*k.Rows), make([]float32, 8*v.Rows)
+		pools[1].MatMuls(x, 8, MatOut{q, oq}, MatOut{k, ok}, MatOut{v, ov})
+		if a := testing.AllocsPerRun(20, func() { pools[1].MatMuls(x, 8, MatOut{q, oq}, MatOut{k, ok}, MatOut{v, ov}) }); a != 0 {
+			t.Errorf("%s: %v allocs per MatMuls", dt, a)
+		}
+	}
+}
+
 func TestMatMulShapes(t *testing.T) {
 	p := NewPool(1)
 	defer p.Close()

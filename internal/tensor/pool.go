@@ -46,7 +46,8 @@ type Pool struct {
 
 	matmulTaskFn func(int) // bound once so MatMul does not allocate a closure
 	quantTaskFn  func(int)
-	mm           matmulJob
+	mm           [maxMatMuls]matmulJob // the MatMuls call in flight, one job per matrix
+	mmTasks      [maxMatMuls]int       // the tasks of jobs 0..i end before mmTasks[i]
 	act          actBuf
 }
 
