@@ -89,6 +89,9 @@ type Engine struct {
 	run          []int
 	batchStreams []*stream
 	lastRun      []sampler.Result // by batch slot of the previous step, for logprobs
+	draws        []draw           // the sequences sampleBatch draws a token for
+	drawRes      *core.StepResult // their step's result, while they draw
+	drawTask     func(int)        // drawOne, bound once so a step allocates no closure
 
 	// beforeStep, when set (by tests), runs on the loop goroutine just before each forward pass;
 	// fault-injection tests use it to corrupt page headers as a buggy writer would, or to fail
@@ -179,6 +182,7 @@ func New(m *model.Model, tok *tokenizer.Tokenizer, cfg Config) (*Engine, error) 
 			return nil, err
 		}
 	}
+	e.drawTask = e.drawOne
 	go e.loop()
 	return e, nil
 }

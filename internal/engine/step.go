@@ -111,8 +111,10 @@ func (e *Engine) refuse(batch []core.Seq, i int, err error, res *core.StepResult
 }
 
 // sampleBatch draws the next token of every sequence in run that asked for logits; their rows of
-// e.logits are in run's order.
+// e.logits are in run's order. Each sequence's sampler is its own, so they draw on the pool's
+// workers side by side (a batch of one draws inline).
 func (e *Engine) sampleBatch(batch []core.Seq, streams []*stream, run []int, res *core.StepResult) {
+	e.draws = e.draws[:0]
 	row := 0
 	for _, i := range run {
 		if !batch[i].Logits {
@@ -124,9 +126,25 @@ func (e *Engine) sampleBatch(batch []core.Seq, streams []*stream, run []int, res
 		logits := e.logits[row*e.m.Vocab : (row+1)*e.m.Vocab]
 		row++
 		if s := streams[i]; s != nil { // else it ended meanwhile; the core ignores its result
-			e.sample(i, s, logits, res)
+			e.draws = append(e.draws, draw{i, s, logits})
 		}
 	}
+	e.drawRes = res
+	e.pool.Run(len(e.draws), e.drawTask)
+	e.drawRes = nil
+	clear(e.draws)
+}
+
+// draw is one sequence of sampleBatch: its batch slot, stream and logits.
+type draw struct {
+	i      int
+	s      *stream
+	logits []float32
+}
+
+func (e *Engine) drawOne(t int) {
+	d := &e.draws[t]
+	e.sample(d.i, d.s, d.logits, e.drawRes)
 }
 
 // sample draws sequence i's token from its logits and reports it.
