@@ -74,12 +74,13 @@ func feed(w []frame, c byte, emit func([]frame)) {
 		emit(w)
 		w[i] = f
 	}
-	// push puts the values node v may be on top of w (whose top is already updated) and, with
+	// push moves the top frame to pos (a: a) and puts the values node v may be above it and, with
 	// retry, feeds them c.
-	push := func(v *node, retry bool) {
+	push := func(pos uint8, a int32, v *node, retry bool) {
 		if len(w) >= maxStack {
 			return
 		}
+		w[i] = frame{n: n, pos: pos, a: a}
 		expand(v, func(alt *node) {
 			w2 := append(w, frame{n: alt})
 			if retry {
@@ -88,6 +89,22 @@ func feed(w []frame, c byte, emit func([]frame)) {
 				emit(w2)
 			}
 		})
+		w[i] = f
+	}
+	// open reads the byte that starts a container: opener moves the frame to pos.
+	open := func(opener byte, pos uint8) {
+		if c == opener {
+			set(pos, 0, 0)
+		}
+	}
+	// next reads what may follow an item of a list: the separator (to pos sep) or the closer.
+	next := func(sep uint8, closer byte) {
+		switch c {
+		case ',':
+			set(sep, 0, 0)
+		case closer:
+			emit(w[:i])
+		}
 	}
 	switch n.kind {
 	case kLiteral:
@@ -141,9 +158,7 @@ func feed(w []frame, c byte, emit func([]frame)) {
 		p := int32(len(n.props))
 		switch f.pos {
 		case pStart:
-			if c == '{' {
-				set(pOpen, 0, 0)
-			}
+			open('{', pOpen)
 		case pOpen, pComma:
 			if c == '}' && f.pos == pOpen && n.nextReq[f.a] == int(p) {
 				emit(w[:i])
@@ -163,9 +178,7 @@ func feed(w []frame, c byte, emit func([]frame)) {
 				set(pKey, f.a, f.b+1)
 				return
 			}
-			w[i] = frame{n: n, pos: pValue, a: f.a}
-			push(n.props[f.a].val, false)
-			w[i] = f
+			push(pValue, f.a, n.props[f.a].val, false)
 		case pValue:
 			switch {
 			case c == ',' && f.a+1 < p:
@@ -177,9 +190,7 @@ func feed(w []frame, c byte, emit func([]frame)) {
 	case kFreeObject:
 		switch f.pos {
 		case pStart:
-			if c == '{' {
-				set(pOpen, 0, 0)
-			}
+			open('{', pOpen)
 		case pOpen, pComma:
 			switch {
 			case c == '}' && f.pos == pOpen:
@@ -191,17 +202,10 @@ func feed(w []frame, c byte, emit func([]frame)) {
 			}
 		case pColon:
 			if c == ':' {
-				w[i] = frame{n: n, pos: pValue}
-				push(n.items, false)
-				w[i] = f
+				push(pValue, 0, n.items, false)
 			}
 		case pValue:
-			switch c {
-			case ',':
-				set(pComma, 0, 0)
-			case '}':
-				emit(w[:i])
-			}
+			next(pComma, '}')
 		}
 	case kSeq:
 		if int(f.a) == len(n.alts) {
@@ -209,32 +213,19 @@ func feed(w []frame, c byte, emit func([]frame)) {
 			w[i] = f
 			return
 		}
-		w[i] = frame{n: n, a: f.a + 1}
-		push(n.alts[f.a], true)
-		w[i] = f
+		push(pStart, f.a+1, n.alts[f.a], true)
 	case kArray:
-		// Runs like kObject's members (open, item, comma, close) on purpose: each kind's case
-		// stays whole, so the transition function reads case by case.
 		switch f.pos {
 		case pStart:
-			if c == '[' {
-				set(pArrOpen, 0, 0)
-			}
+			open('[', pArrOpen)
 		case pArrOpen, pArrComma:
 			if c == ']' && f.pos == pArrOpen {
 				emit(w[:i])
 				return
 			}
-			w[i] = frame{n: n, pos: pArrItem}
-			push(n.items, true)
-			w[i] = f
+			push(pArrItem, 0, n.items, true)
 		case pArrItem:
-			switch c {
-			case ',':
-				set(pArrComma, 0, 0)
-			case ']':
-				emit(w[:i])
-			}
+			next(pArrComma, ']')
 		}
 	}
 }
