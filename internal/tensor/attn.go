@@ -20,10 +20,9 @@ import (
 // t < n, where q_i = q[i*qStride:][:hd] and k_t is k[t*kStride:][:hd] widened from F16.
 // It panics if a slice is too short for the shapes.
 func AttnScoresF16(s []float32, sStride int, q []float32, qStride, nq int, k []uint16, kStride, n, hd int, scale float32) {
-	if nq <= 0 || n <= 0 {
+	if !attnWork("AttnScoresF16", len(s), sStride, nq, n, len(q), qStride, hd, len(k), kStride) {
 		return
 	}
-	checkAttn("AttnScoresF16", len(s), sStride, nq, n, len(q), qStride, hd, len(k), kStride)
 	activeKernels.Load().attnScores(s, sStride, q, qStride, nq, k, kStride, n, hd, scale)
 }
 
@@ -31,19 +30,17 @@ func AttnScoresF16(s []float32, sStride int, q []float32, qStride, nq int, k []u
 // out[i*oStride:][:hd], where v_t is v[t*vStride:][:hd] widened from F16; each product and sum is
 // rounded on its own, as Axpy does. It panics if a slice is too short for the shapes.
 func AttnValuesF16(out []float32, oStride int, p []float32, pStride, nq int, v []uint16, vStride, n, hd int) {
-	if nq <= 0 || n <= 0 {
+	if !attnWork("AttnValuesF16", len(p), pStride, nq, n, len(out), oStride, hd, len(v), vStride) {
 		return
 	}
-	checkAttn("AttnValuesF16", len(p), pStride, nq, n, len(out), oStride, hd, len(v), vStride)
 	activeKernels.Load().attnValues(out, oStride, p, pStride, nq, v, vStride, n, hd)
 }
 
 // AttnScoresF32 is AttnScoresF16 over float32 keys.
 func AttnScoresF32(s []float32, sStride int, q []float32, qStride, nq int, k []float32, kStride, n, hd int, scale float32) {
-	if nq <= 0 || n <= 0 {
+	if !attnWork("AttnScoresF32", len(s), sStride, nq, n, len(q), qStride, hd, len(k), kStride) {
 		return
 	}
-	checkAttn("AttnScoresF32", len(s), sStride, nq, n, len(q), qStride, hd, len(k), kStride)
 	dot := activeKernels.Load().dotF32
 	for t := range n {
 		kt := k[t*kStride : t*kStride+hd]
@@ -56,10 +53,9 @@ func AttnScoresF32(s []float32, sStride int, q []float32, qStride, nq int, k []f
 // AttnValuesF32 is AttnValuesF16 over float32 values. Shaped like AttnScoresF32 but kept
 // apart: each loop nest fixes its own summation order, which the F16 kernels match.
 func AttnValuesF32(out []float32, oStride int, p []float32, pStride, nq int, v []float32, vStride, n, hd int) {
-	if nq <= 0 || n <= 0 {
+	if !attnWork("AttnValuesF32", len(p), pStride, nq, n, len(out), oStride, hd, len(v), vStride) {
 		return
 	}
-	checkAttn("AttnValuesF32", len(p), pStride, nq, n, len(out), oStride, hd, len(v), vStride)
 	axpy := activeKernels.Load().axpy
 	for i := range nq {
 		o := out[i*oStride : i*oStride+hd]
@@ -69,15 +65,20 @@ func AttnValuesF32(out []float32, oStride int, p []float32, pStride, nq int, v [
 	}
 }
 
-// checkAttn panics unless the per-(query, position) slice (sLen), the per-query vectors (qLen)
-// and the per-position rows (kLen) cover the shapes, so that the assembly never reads or writes
-// outside them.
-func checkAttn(name string, sLen, sStride, nq, n, qLen, qStride, hd, kLen, kStride int) {
+// attnWork reports whether there is work (queries and positions) and, where there is, panics
+// unless the per-(query, position) slice (sLen), the per-query vectors (qLen) and the
+// per-position rows (kLen) cover the shapes, so that the assembly never reads or writes outside
+// them.
+func attnWork(name string, sLen, sStride, nq, n, qLen, qStride, hd, kLen, kStride int) bool {
+	if nq <= 0 || n <= 0 {
+		return false
+	}
 	if sStride < n || qStride < 0 || kStride < 0 || hd <= 0 ||
 		sLen < (nq-1)*sStride+n || qLen < (nq-1)*qStride+hd || kLen < (n-1)*kStride+hd {
 		panic(fmt.Sprintf("tensor: %s: %d queries × %d positions of %d: slices of %d, %d, %d with strides %d, %d, %d",
 			name, nq, n, hd, sLen, qLen, kLen, sStride, qStride, kStride))
 	}
+	return true
 }
 
 // attnScoresF16Go is the reference arithmetic of AttnScoresF16 (see the top of the file).

@@ -37,59 +37,59 @@ func attnValuesF16x16AVX2(out *float32, oStride int, p *float32, pStride, nq int
 //go:noescape
 func attnValuesF16x16AVX512(out *float32, oStride int, p *float32, pStride, nq int, v *uint16, vStride, n, hd16 int)
 
-// The wrappers run head sizes that are not a multiple of 16 (rare) through the Go twins; the
-// shapes were checked by the exported functions.
+// attnScoresF16Kernel and attnValuesF16Kernel are the shapes of the kernels above.
+type (
+	attnScoresF16Kernel func(s *float32, sStride int, q *float32, qStride, nq int, k *uint16, kStride, n, hd16 int, scale float32)
+	attnValuesF16Kernel func(out *float32, oStride int, p *float32, pStride, nq int, v *uint16, vStride, n, hd16 int)
+)
 
-func attnScoresF16AVX2(s []float32, sStride int, q []float32, qStride, nq int, k []uint16, kStride, n, hd int, scale float32) {
+// attnScoresF16Asm runs AttnScoresF16 on one instruction set's kernels: x4 over the leading
+// multiple of four positions, at most group queries a call, then x16 over the rest. Head sizes
+// that are not a multiple of 16 (rare) go to the Go twin; the exported function checked the shapes.
+func attnScoresF16Asm(x4 attnScoresF16Kernel, group int, x16 attnScoresF16Kernel, s []float32, sStride int, q []float32, qStride, nq int, k []uint16, kStride, n, hd int, scale float32) {
 	if hd&15 != 0 {
 		attnScoresF16Go(s, sStride, q, qStride, nq, k, kStride, n, hd, scale)
 		return
 	}
 	n4 := n &^ 3
 	if n4 > 0 {
-		attnScoresF16x4AVX2(&s[0], sStride, &q[0], qStride, nq, &k[0], kStride, n4/4, hd/16, scale)
-	}
-	if n4 < n {
-		attnScoresF16x16AVX2(&s[n4], sStride, &q[0], qStride, nq, &k[n4*kStride], kStride, n-n4, hd/16, scale)
-	}
-}
-
-// attnScoresF16AVX512 stays a twin of attnScoresF16AVX2: the AVX-512 kernel takes four queries
-// a call, and a shared wrapper would need a hook for that one loop.
-func attnScoresF16AVX512(s []float32, sStride int, q []float32, qStride, nq int, k []uint16, kStride, n, hd int, scale float32) {
-	if hd&15 != 0 {
-		attnScoresF16Go(s, sStride, q, qStride, nq, k, kStride, n, hd, scale)
-		return
-	}
-	n4 := n &^ 3
-	if n4 > 0 {
-		for i := 0; i < nq; i += 4 {
-			attnScoresF16x4AVX512(&s[i*sStride], sStride, &q[i*qStride], qStride, min(4, nq-i), &k[0], kStride, n4/4, hd/16, scale)
+		for i := 0; i < nq; i += group {
+			x4(&s[i*sStride], sStride, &q[i*qStride], qStride, min(group, nq-i), &k[0], kStride, n4/4, hd/16, scale)
 		}
 	}
 	if n4 < n {
-		attnScoresF16x16AVX512(&s[n4], sStride, &q[0], qStride, nq, &k[n4*kStride], kStride, n-n4, hd/16, scale)
+		x16(&s[n4], sStride, &q[0], qStride, nq, &k[n4*kStride], kStride, n-n4, hd/16, scale)
 	}
+}
+
+// attnValuesF16Asm runs AttnValuesF16 on one instruction set's kernel, four queries a call.
+func attnValuesF16Asm(x16 attnValuesF16Kernel, out []float32, oStride int, p []float32, pStride, nq int, v []uint16, vStride, n, hd int) {
+	if hd&15 != 0 {
+		attnValuesF16Go(out, oStride, p, pStride, nq, v, vStride, n, hd)
+		return
+	}
+	for i := 0; i < nq; i += 4 {
+		x16(&out[i*oStride], oStride, &p[i*pStride], pStride, min(4, nq-i), &v[0], vStride, n, hd/16)
+	}
+}
+
+// The AVX2 score kernel over four positions takes every query in one call (group nq > 0); the
+// AVX-512 one takes four at most.
+
+func attnScoresF16AVX2(s []float32, sStride int, q []float32, qStride, nq int, k []uint16, kStride, n, hd int, scale float32) {
+	attnScoresF16Asm(attnScoresF16x4AVX2, nq, attnScoresF16x16AVX2, s, sStride, q, qStride, nq, k, kStride, n, hd, scale)
+}
+
+func attnScoresF16AVX512(s []float32, sStride int, q []float32, qStride, nq int, k []uint16, kStride, n, hd int, scale float32) {
+	attnScoresF16Asm(attnScoresF16x4AVX512, 4, attnScoresF16x16AVX512, s, sStride, q, qStride, nq, k, kStride, n, hd, scale)
 }
 
 func attnValuesF16AVX2(out []float32, oStride int, p []float32, pStride, nq int, v []uint16, vStride, n, hd int) {
-	if hd&15 != 0 {
-		attnValuesF16Go(out, oStride, p, pStride, nq, v, vStride, n, hd)
-		return
-	}
-	for i := 0; i < nq; i += 4 {
-		attnValuesF16x16AVX2(&out[i*oStride], oStride, &p[i*pStride], pStride, min(4, nq-i), &v[0], vStride, n, hd/16)
-	}
+	attnValuesF16Asm(attnValuesF16x16AVX2, out, oStride, p, pStride, nq, v, vStride, n, hd)
 }
 
 func attnValuesF16AVX512(out []float32, oStride int, p []float32, pStride, nq int, v []uint16, vStride, n, hd int) {
-	if hd&15 != 0 {
-		attnValuesF16Go(out, oStride, p, pStride, nq, v, vStride, n, hd)
-		return
-	}
-	for i := 0; i < nq; i += 4 {
-		attnValuesF16x16AVX512(&out[i*oStride], oStride, &p[i*pStride], pStride, min(4, nq-i), &v[0], vStride, n, hd/16)
-	}
+	attnValuesF16Asm(attnValuesF16x16AVX512, out, oStride, p, pStride, nq, v, vStride, n, hd)
 }
 
 // prefetchRows issues PREFETCHT0 for every 64-byte line of rows t < n of rowBytes bytes at
