@@ -62,21 +62,29 @@ func printJSON(w io.Writer, v any) error {
 // showFunc prints a bench result: v as JSON under --json, else text.
 type showFunc func(v any, text func(io.Writer)) error
 
-// benchRunE is the RunE of offline, serve and fairness: run gets a context that Ctrl-C cancels,
-// stderr for progress, and show, which it calls while the model and server it measured are open.
-func benchRunE(asJSON *bool, run func(ctx context.Context, cmd *cobra.Command, stderr io.Writer, show showFunc) error) func(*cobra.Command, []string) error {
-	return func(cmd *cobra.Command, _ []string) error {
+// benchRun is what offline, serve, fairness and split run: ctx is cancelled by Ctrl-C, stderr
+// takes progress, and show is called while the model and server measured are still open.
+type benchRun func(ctx context.Context, cmd *cobra.Command, stderr io.Writer, show showFunc) error
+
+// benchCommand builds offline, serve, fairness and split alike: no arguments, the model flags
+// (into mf), and --json (described by jsonHelp), which show obeys.
+func benchCommand(use, short, long, jsonHelp string, mf *modelFlags, run benchRun) *cobra.Command {
+	var asJSON bool
+	cmd := command(use, short, long, cobra.NoArgs, func(cmd *cobra.Command, _ []string) error {
 		ctx, stop := exitOnSignalContext()
 		defer stop()
 		show := func(v any, text func(io.Writer)) error {
-			if *asJSON {
+			if asJSON {
 				return printJSON(cmd.OutOrStdout(), v)
 			}
 			text(cmd.OutOrStdout())
 			return nil
 		}
 		return run(ctx, cmd, cmd.ErrOrStderr(), show)
-	}
+	})
+	mf.register(cmd.Flags())
+	cmd.Flags().BoolVar(&asJSON, "json", false, jsonHelp)
+	return cmd
 }
 
 // benchOfflineHelp is bench offline's long help.
@@ -109,14 +117,11 @@ func newBenchOfflineCmd() *cobra.Command {
 	var (
 		mf      modelFlags
 		o       bench.OfflineOptions
-		asJSON  bool
 		readBuf string
 		llama   string
 	)
-	cmd := command("offline",
-		"Prompt processing and generation tokens/s through the engine, beside the machine's limits",
-		benchOfflineHelp,
-		cobra.NoArgs, benchRunE(&asJSON, func(ctx context.Context, _ *cobra.Command, stderr io.Writer, show showFunc) error {
+	cmd := benchCommand("offline", "Prompt processing and generation tokens/s through the engine, beside the machine's limits",
+		benchOfflineHelp, "print the result as JSON (for bench compare)", &mf, func(ctx context.Context, _ *cobra.Command, stderr io.Writer, show showFunc) error {
 			cfg, err := mf.engineConfig()
 			if err != nil {
 				return err
@@ -150,15 +155,13 @@ func newBenchOfflineCmd() *cobra.Command {
 				res.Model.Name = modelID(l.resolved.Path)
 			}
 			return show(bench.NewResult(res, nil), func(w io.Writer) { bench.WriteOffline(w, res) })
-		}))
-	mf.register(cmd.Flags())
+		})
 	fs := cmd.Flags()
 	fs.IntVar(&o.PromptTokens, "prompt-tokens", bench.DefaultOfflinePromptTokens, "prompt length of the prompt processing test")
 	fs.IntVar(&o.GenTokens, "gen-tokens", bench.DefaultOfflineGenTokens, "tokens generated per sequence in the generation test")
 	fs.IntSliceVar(&o.Batches, "batch", bench.DefaultOfflineBatches(), "batch sizes: concurrent requests per test")
 	fs.IntVar(&o.Reps, "reps", bench.DefaultOfflineReps, "repetitions of each test; the medians are reported")
 	fs.IntSliceVar(&o.Depths, "depth", []int{0}, "context depths: also measure decode after a prompt of this many tokens in the KV cache (prompt time excluded); 0 is the plain tg")
-	fs.BoolVar(&asJSON, "json", false, "print the result as JSON (for bench compare)")
 	fs.StringVar(&readBuf, "read-buffer", "", "buffer of the read-bandwidth measurement (default: 1GiB or 4× the L3 cache, at most 4GiB)")
 	fs.BoolVar(&o.NoLimits, "no-limits", false, "skip measuring the machine's limits")
 	fs.StringVar(&llama, "compare-llama-bench", "", "path of a llama.cpp llama-bench binary: measure it and kvwarden alternately on the same file and threads (batch 1, and kvwarden's largest --batch against its batch 1) instead")
@@ -184,8 +187,6 @@ the in-process server and it get the same load alternately, --reps times each, b
 pair the same random token-id prompts. The table gives each side's generated tokens/s, E2E p50
 and p99 and TTFT p50 (median and range) and the per-pair ratios, with the machine and commands.`
 
-// newBenchServeCmd starts as newBenchOfflineCmd does (flag variables, command, benchRunE), as
-// every command here does: that is cobra's shape, not logic to share.
 func newBenchServeCmd() *cobra.Command {
 	var (
 		mf      modelFlags
@@ -193,15 +194,11 @@ func newBenchServeCmd() *cobra.Command {
 		tenants int
 		addr    string
 		keys    []string
-		asJSON  bool
 		llama   string
 		reps    int
 	)
-	// Declared like "bench offline" on purpose: each command's flags stay in its own function.
-	cmd := command("serve",
-		"Throughput and latency of streaming completions over HTTP, per tenant",
-		benchServeHelp,
-		cobra.NoArgs, benchRunE(&asJSON, func(ctx context.Context, cmd *cobra.Command, stderr io.Writer, show showFunc) error {
+	cmd := benchCommand("serve", "Throughput and latency of streaming completions over HTTP, per tenant",
+		benchServeHelp, "print the result as JSON (for bench compare)", &mf, func(ctx context.Context, cmd *cobra.Command, stderr io.Writer, show showFunc) error {
 			if llama != "" {
 				if addr != "" || len(keys) > 0 {
 					return fmt.Errorf("--compare-llama-server measures the in-process server: --addr and --api-key do not apply")
@@ -239,8 +236,7 @@ func newBenchServeCmd() *cobra.Command {
 				return jerr
 			}
 			return err // set when every request failed
-		}))
-	mf.register(cmd.Flags())
+		})
 	fs := cmd.Flags()
 	fs.IntVar(&o.Clients, "clients", bench.DefaultServeClients, "requests in flight at once")
 	fs.IntVar(&o.Requests, "requests", bench.DefaultServeRequests, "requests in all")
@@ -249,7 +245,6 @@ func newBenchServeCmd() *cobra.Command {
 	fs.IntVar(&o.GenTokens, "gen-tokens", bench.DefaultServeGenTokens, "tokens generated per request (max_tokens, EOS ignored)")
 	fs.StringVar(&addr, "addr", "", "measure the server running at this URL instead of an in-process one")
 	fs.StringArrayVar(&keys, "api-key", nil, "API key for --addr; repeat it to spread requests over several tenants")
-	fs.BoolVar(&asJSON, "json", false, "print the result as JSON (for bench compare)")
 	fs.StringVar(&llama, "compare-llama-server", "", "path of a llama.cpp llama-server binary: start it on 127.0.0.1 on the same file and threads and offer it and the in-process server the same load alternately")
 	fs.IntVar(&reps, "reps", bench.DefaultCompareServeReps, "runs of each server with --compare-llama-server; medians are reported")
 	return cmd
@@ -285,10 +280,8 @@ func newBenchFairnessCmd() *cobra.Command {
 		mf     modelFlags
 		o      bench.FairnessOptions
 		lights int
-		asJSON bool
 	)
-	cmd := command("fairness",
-		"Time per output token of light tenants beside a flooding one, against alone",
+	cmd := benchCommand("fairness", "Time per output token of light tenants beside a flooding one, against alone",
 		`Start an in-process server with one flooding tenant and --light-tenants light ones. First each
 runs alone: the flood's --flood-streams streams at once, then each light tenant's --light-requests
 requests one after the other. Then together: the flood keeps --flood-streams streams busy while the
@@ -296,7 +289,7 @@ light tenants send their requests, one at a time each. Report each tenant's medi
 token (TPOT) and request latency (E2E) together and alone, and their ratios. The E2E ratio includes
 waiting to be admitted; the TPOT ratio is the cost of sharing steps with the flood's sequences.
 Prompts are random token ids (greedy, EOS ignored).`,
-		cobra.NoArgs, benchRunE(&asJSON, func(ctx context.Context, _ *cobra.Command, stderr io.Writer, show showFunc) error {
+		"print the result as JSON", &mf, func(ctx context.Context, _ *cobra.Command, stderr io.Writer, show showFunc) error {
 			o.Progress = stderr
 			bs, err := startBenchServer(ctx, &mf, 1+lights, stderr)
 			if err != nil {
@@ -314,8 +307,7 @@ Prompts are random token ids (greedy, EOS ignored).`,
 				return jerr
 			}
 			return err
-		}))
-	mf.register(cmd.Flags())
+		})
 	fs := cmd.Flags()
 	fs.IntVar(&o.FloodStreams, "flood-streams", 64, "concurrent streams of the flooding tenant")
 	fs.IntVar(&lights, "light-tenants", 3, "tenants sending one request at a time")
@@ -323,7 +315,6 @@ Prompts are random token ids (greedy, EOS ignored).`,
 	fs.IntVar(&o.PromptTokens, "prompt-tokens", 64, "prompt length")
 	fs.IntVar(&o.GenTokens, "gen-tokens", 64, "tokens generated per light request (max_tokens, EOS ignored)")
 	fs.IntVar(&o.FloodGenTokens, "flood-gen-tokens", 0, "tokens generated per flood request (default: 4× --gen-tokens)")
-	fs.BoolVar(&asJSON, "json", false, "print the result as JSON")
 	return cmd
 }
 
@@ -369,12 +360,10 @@ const (
 
 func newBenchSplitCmd() *cobra.Command {
 	var (
-		mf     modelFlags
-		o      bench.SplitOptions
-		asJSON bool
+		mf modelFlags
+		o  bench.SplitOptions
 	)
-	cmd := command("split",
-		"Time-to-first-token cost of disaggregated serving, and the KV transfer rate",
+	cmd := benchCommand("split", "Time-to-first-token cost of disaggregated serving, and the KV transfer rate",
 		`Start, in this process and on 127.0.0.1, a single-process server and a disaggregated set of the
 same model and engine flags: a router, one prefill node and one decode node, the nodes talking
 mutual-TLS gRPC with a throw-away development CA, every page checksummed (CRC-32C). Then, for each
@@ -384,7 +373,7 @@ each, the split's cost (difference and ratio), and the prefill node's committed 
 and pages over the summed time from the first checksum to the decode node's commit (MB/s,
 pages/s). The model defaults to `+splitDefaultModel+` (its context holds 4,096-token prompts) and
 --kv-mem to `+splitDefaultKVMem+` per engine (three engines).`,
-		cobra.NoArgs, benchRunE(&asJSON, func(ctx context.Context, cmd *cobra.Command, stderr io.Writer, show showFunc) error {
+		"print the result as JSON", &mf, func(ctx context.Context, cmd *cobra.Command, stderr io.Writer, show showFunc) error {
 			if !cmd.Flags().Changed("model") {
 				mf.model = splitDefaultModel
 			}
@@ -424,13 +413,11 @@ pages/s). The model defaults to `+splitDefaultModel+` (its context holds 4,096-t
 			}
 			res.Engine = &bs.info
 			return show(res, func(w io.Writer) { bench.WriteSplit(w, res) })
-		}))
-	mf.register(cmd.Flags())
+		})
 	fs := cmd.Flags()
 	fs.IntSliceVar(&o.Prompts, "prompt-tokens", bench.DefaultSplitPrompts(), "prompt lengths")
 	fs.IntVar(&o.Reps, "reps", bench.DefaultSplitReps, "requests per prompt length and server; medians are reported")
 	fs.IntVar(&o.GenTokens, "gen-tokens", bench.DefaultSplitGenTokens, "max_tokens of each request")
-	fs.BoolVar(&asJSON, "json", false, "print the result as JSON")
 	return cmd
 }
 

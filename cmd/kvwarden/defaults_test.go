@@ -57,3 +57,21 @@ func TestEngineDefaultsPerLayer(t *testing.T) {
 			engine.DefaultMaxRunning, core.DefaultMaxRunning, core.DefaultStepTokens)
 	}
 }
+
+// TestBenchCommandsAlike: the measuring bench commands (built by benchCommand) all take the
+// model flags and --json, and no arguments.
+func TestBenchCommandsAlike(t *testing.T) {
+	for _, cmd := range []*cobra.Command{newBenchOfflineCmd(), newBenchServeCmd(), newBenchFairnessCmd(), newBenchSplitCmd()} {
+		for _, flag := range []string{"json", "model", "kv-mem"} {
+			if cmd.Flags().Lookup(flag) == nil {
+				t.Errorf("bench %s: no --%s", cmd.Name(), flag)
+			}
+		}
+		if f := cmd.Flags().Lookup("json"); f != nil && (f.Value.Type() != "bool" || f.DefValue != "false") {
+			t.Errorf("bench %s --json: %s defaulting to %s, want an off bool", cmd.Name(), f.Value.Type(), f.DefValue)
+		}
+		if err := cmd.Args(cmd, []string{"x"}); err == nil {
+			t.Errorf("bench %s takes an argument", cmd.Name())
+		}
+	}
+}
