@@ -361,37 +361,32 @@ func (f *File) checkOverlap() error {
 	return nil
 }
 
+// numbers decodes the fixed-size types but bool, one type a line: its bytes and its conversion.
+var numbers = [...]func(r *reader, what string) any{
+	TypeUint8:   func(r *reader, what string) any { return r.u8(what) },
+	TypeInt8:    func(r *reader, what string) any { return int8(r.u8(what)) },
+	TypeUint16:  func(r *reader, what string) any { return r.u16(what) },
+	TypeInt16:   func(r *reader, what string) any { return int16(r.u16(what)) },
+	TypeUint32:  func(r *reader, what string) any { return r.u32(what) },
+	TypeInt32:   func(r *reader, what string) any { return int32(r.u32(what)) },
+	TypeFloat32: func(r *reader, what string) any { return math.Float32frombits(r.u32(what)) },
+	TypeUint64:  func(r *reader, what string) any { return r.u64(what) },
+	TypeInt64:   func(r *reader, what string) any { return int64(r.u64(what)) },
+	TypeFloat64: func(r *reader, what string) any { return math.Float64frombits(r.u64(what)) },
+}
+
 func (r *reader) value(key string, vt ValueType, depth int) Value {
 	what := fmt.Sprintf("metadata %q", key)
-	// One case a type, each a line or two: a table of decoders would hide the conversions.
+	if int(vt) < len(numbers) && numbers[vt] != nil {
+		return Value{Type: vt, V: numbers[vt](r, what)}
+	}
 	switch vt {
-	case TypeUint8:
-		return Value{Type: vt, V: r.u8(what)}
-	case TypeInt8:
-		return Value{Type: vt, V: int8(r.u8(what))}
 	case TypeBool:
 		b := r.u8(what)
 		if b > 1 {
 			r.fail("%s: bool byte is %d", what, b)
 		}
 		return Value{Type: vt, V: b == 1}
-	// One case per GGUF type on purpose: a parser reads best as the table it implements.
-	case TypeUint16:
-		return Value{Type: vt, V: r.u16(what)}
-	case TypeInt16:
-		return Value{Type: vt, V: int16(r.u16(what))}
-	case TypeUint32:
-		return Value{Type: vt, V: r.u32(what)}
-	case TypeInt32:
-		return Value{Type: vt, V: int32(r.u32(what))}
-	case TypeFloat32:
-		return Value{Type: vt, V: math.Float32frombits(r.u32(what))}
-	case TypeUint64:
-		return Value{Type: vt, V: r.u64(what)}
-	case TypeInt64:
-		return Value{Type: vt, V: int64(r.u64(what))}
-	case TypeFloat64:
-		return Value{Type: vt, V: math.Float64frombits(r.u64(what))}
 	case TypeString:
 		return Value{Type: vt, V: r.str(what, maxStringLen)}
 	case TypeArray:
