@@ -45,11 +45,11 @@ both runs the incident's chain, then the late writer's.`,
 			if err != nil {
 				return err
 			}
-			modes, err := replayModes(mode)
+			modes, err := oneOrBoth("--mode", mode, replay.Single, replay.Disaggregated)
 			if err != nil {
 				return err
 			}
-			chains, err := replayChains(chain)
+			chains, err := oneOrBoth("--chain", chain, replay.IncidentChain, replay.LateWriteChain)
 			if err != nil {
 				return err
 			}
@@ -86,22 +86,13 @@ both runs the incident's chain, then the late writer's.`,
 	return cmd
 }
 
-func replayModes(s string) ([]replay.Mode, error) {
-	switch s {
+// oneOrBoth parses a flag that takes a or b, or "both" for a then b.
+func oneOrBoth[T ~string](flag, s string, a, b T) ([]T, error) {
+	switch T(s) {
 	case "both":
-		return []replay.Mode{replay.Single, replay.Disaggregated}, nil
-	case string(replay.Single), string(replay.Disaggregated):
-		return []replay.Mode{replay.Mode(s)}, nil
+		return []T{a, b}, nil
+	case a, b:
+		return []T{T(s)}, nil
 	}
-	return nil, fmt.Errorf("--mode %q: want single, disaggregated or both", s)
-}
-
-func replayChains(s string) ([]replay.Chain, error) {
-	switch s {
-	case "both":
-		return []replay.Chain{replay.IncidentChain, replay.LateWriteChain}, nil
-	case string(replay.IncidentChain), string(replay.LateWriteChain):
-		return []replay.Chain{replay.Chain(s)}, nil
-	}
-	return nil, fmt.Errorf("--chain %q: want incident, late-write or both", s)
+	return nil, fmt.Errorf("%s %q: want %s, %s or both", flag, s, a, b)
 }

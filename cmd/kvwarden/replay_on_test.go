@@ -9,25 +9,9 @@ import (
 	"github.com/kvwarden/kvwarden/internal/replay"
 )
 
-func TestReplayModes(t *testing.T) {
-	for _, tc := range []struct {
-		in   string
-		want []replay.Mode
-	}{
-		{"both", []replay.Mode{replay.Single, replay.Disaggregated}},
-		{"single", []replay.Mode{replay.Single}},
-		{"disaggregated", []replay.Mode{replay.Disaggregated}},
-		{"split", nil},
-		{"", nil},
-	} {
-		got, err := replayModes(tc.in)
-		if !slices.Equal(got, tc.want) || (err != nil) != (tc.want == nil) {
-			t.Errorf("replayModes(%q) = %v, %v; want %v", tc.in, got, err, tc.want)
-		}
-	}
-}
-
-func TestReplayChains(t *testing.T) {
+// TestOneOrBoth: --mode and --chain take one of their two values or "both" (both, in order), and
+// nothing else, naming the flag and its values when refused.
+func TestOneOrBoth(t *testing.T) {
 	for _, tc := range []struct {
 		in   string
 		want []replay.Chain
@@ -38,9 +22,16 @@ func TestReplayChains(t *testing.T) {
 		{"latewrite", nil},
 		{"", nil},
 	} {
-		got, err := replayChains(tc.in)
+		got, err := oneOrBoth("--chain", tc.in, replay.IncidentChain, replay.LateWriteChain)
 		if !slices.Equal(got, tc.want) || (err != nil) != (tc.want == nil) {
-			t.Errorf("replayChains(%q) = %v, %v; want %v", tc.in, got, err, tc.want)
+			t.Errorf("--chain %q = %v, %v; want %v", tc.in, got, err, tc.want)
 		}
+	}
+	if got, err := oneOrBoth("--mode", "both", replay.Single, replay.Disaggregated); !slices.Equal(got, []replay.Mode{replay.Single, replay.Disaggregated}) || err != nil {
+		t.Errorf("--mode both = %v, %v", got, err)
+	}
+	const want = `--mode "split": want single, disaggregated or both`
+	if _, err := oneOrBoth("--mode", "split", replay.Single, replay.Disaggregated); err == nil || err.Error() != want {
+		t.Errorf("--mode split: %v, want %s", err, want)
 	}
 }
