@@ -212,46 +212,35 @@ func startNoise(parent context.Context, t *testing.T, s *server, keys map[string
 			n.mu.Unlock()
 		}
 	}
-	// The noise tenants' loops are alike on purpose: each one's traffic reads whole at its spot.
-	for w := range 2 {
-		r := rand.New(rand.NewPCG(1, uint64(w)))
-		n.wg.Go(func() { // B
-			for ctx.Err() == nil {
-				body := fmt.Sprintf(`{"prompt":%s,"max_tokens":8,"ignore_eos":true,"temperature":0,"stream":true}`, mustJSON(t, randomIDs(r, 100+r.IntN(20))))
-				if err := streamToEnd(ctx, s, keys["b"], body); err != nil {
-					report("b", err)
-					return
+	// loop runs workers goroutines for tenant who, each with its own random source (seed, worker),
+	// sending one request after another until ctx ends and counting each that succeeds in done.
+	loop := func(who string, workers int, seed uint64, done *atomic.Int64, send func(key string, r *rand.Rand) error) {
+		for w := range workers {
+			r := rand.New(rand.NewPCG(seed, uint64(w)))
+			n.wg.Go(func() {
+				for ctx.Err() == nil {
+					if err := send(keys[who], r); err != nil {
+						report(who, err)
+						return
+					}
+					done.Add(1)
 				}
-				n.streams.Add(1)
-			}
-		})
+			})
+		}
 	}
-	for w := range 3 {
-		r := rand.New(rand.NewPCG(2, uint64(w)))
-		n.wg.Go(func() { // C
-			for ctx.Err() == nil {
-				body := fmt.Sprintf(`{"prompt":%s,"max_tokens":100,"ignore_eos":true,"stream":true}`, mustJSON(t, randomIDs(r, 20)))
-				if err := streamAndHangUp(ctx, s, keys["c"], body, 1+r.IntN(4)); err != nil {
-					report("c", err)
-					return
-				}
-				n.cutoffs.Add(1)
-			}
-		})
-	}
-	for w := range 2 {
-		r := rand.New(rand.NewPCG(3, uint64(w)))
-		n.wg.Go(func() { // D
-			for ctx.Err() == nil {
-				body := fmt.Sprintf(`{"prompt":%s,"max_tokens":64,"ignore_eos":true,"n":4}`, mustJSON(t, randomIDs(r, 60)))
-				if _, err := runCompletion(ctx, s, keys["d"], body); err != nil {
-					report("d", err)
-					return
-				}
-				n.fills.Add(1)
-			}
-		})
-	}
+	loop("b", 2, 1, &n.streams, func(key string, r *rand.Rand) error {
+		body := fmt.Sprintf(`{"prompt":%s,"max_tokens":8,"ignore_eos":true,"temperature":0,"stream":true}`, mustJSON(t, randomIDs(r, 100+r.IntN(20))))
+		return streamToEnd(ctx, s, key, body)
+	})
+	loop("c", 3, 2, &n.cutoffs, func(key string, r *rand.Rand) error {
+		body := fmt.Sprintf(`{"prompt":%s,"max_tokens":100,"ignore_eos":true,"stream":true}`, mustJSON(t, randomIDs(r, 20)))
+		return streamAndHangUp(ctx, s, key, body, 1+r.IntN(4))
+	})
+	loop("d", 2, 3, &n.fills, func(key string, r *rand.Rand) error {
+		body := fmt.Sprintf(`{"prompt":%s,"max_tokens":64,"ignore_eos":true,"n":4}`, mustJSON(t, randomIDs(r, 60)))
+		_, err := runCompletion(ctx, s, key, body)
+		return err
+	})
 	n.wg.Go(func() {
 		for ctx.Err() == nil {
 			if m, err := s.tryMetrics(); err == nil {
