@@ -89,9 +89,10 @@ func (v vocab) text(ids []int32) string {
 	return sb.String()
 }
 
-// tokenString is how the API names a token in logprobs (written apart from the server's own
-// tokenString on purpose: an oracle must not share the code it checks): its piece, shown as "bytes:\xNN" when it
-// is not valid UTF-8 on its own, or its vocabulary text when it has no piece (special tokens).
+// tokenString is how the API names a token in logprobs: its piece, shown as "bytes:\xNN" when it
+// is not valid UTF-8 on its own, or its vocabulary text when it has no piece (special tokens). It
+// derives the escape from the hex dump rather than byte by byte as the server does: an oracle
+// must not share the code it checks.
 func (v vocab) tokenString(id int32) string {
 	p := v.tok.Piece(id)
 	if v.tok.IsEOG(id) || len(p) == 0 {
@@ -100,12 +101,7 @@ func (v vocab) tokenString(id int32) string {
 	if utf8.Valid(p) {
 		return string(p)
 	}
-	var sb strings.Builder
-	sb.WriteString("bytes:")
-	for _, c := range p {
-		fmt.Fprintf(&sb, "\\x%02x", c)
-	}
-	return sb.String()
+	return `bytes:\x` + strings.ReplaceAll(fmt.Sprintf("% x", p), " ", `\x`)
 }
 
 // unhex is shaped like mustJSON (decode or t.Fatal), sharing no logic with it.
