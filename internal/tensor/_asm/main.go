@@ -32,12 +32,14 @@ var families = []struct {
 	{"float_avx2_amd64.s", floatFamily},
 	{"float_avx512_amd64.s", floatAVX512Family},
 	{"half_amd64.s", halfFamily},
+	{"kquant_amd64.s", kquantFamily},
 }
 
 // gen is the avo context of one file; the kernels' shared fragments are its methods.
 type gen struct {
 	*build.Context
-	attnLanes Mem // attn.go's lane-gathering table
+	attnLanes Mem      // attn.go's lane-gathering table
+	kq        kqTables // kquant.go's tables
 }
 
 func main() {
@@ -89,7 +91,11 @@ func (g *gen) loop(name string, body func(), steps ...step) {
 	g.Label(name + "loop")
 	body()
 	for _, s := range steps {
-		g.ADDQ(Imm(uint64(s.bytes)), s.ptr)
+		c := Imm(uint64(s.bytes))
+		if _, ok := c.(U16); ok {
+			c = U32(s.bytes) // ADDQ takes no 16-bit immediate
+		}
+		g.ADDQ(c, s.ptr)
 	}
 	g.DECQ(RCX)
 	g.JNZ(LabelRef(name + "loop"))
