@@ -33,6 +33,7 @@ var families = []struct {
 	{"float_avx512_amd64.s", floatAVX512Family},
 	{"half_amd64.s", halfFamily},
 	{"kquant_amd64.s", kquantFamily},
+	{"kq_vnni_amd64.s", kqVNNIFamily},
 }
 
 // gen is the avo context of one file; the kernels' shared fragments are its methods.
@@ -90,6 +91,14 @@ func (g *gen) loop(name string, body func(), steps ...step) {
 	g.JE(LabelRef(name + "done"))
 	g.Label(name + "loop")
 	body()
+	g.advance(steps)
+	g.DECQ(RCX)
+	g.JNZ(LabelRef(name + "loop"))
+	g.Label(name + "done")
+}
+
+// advance adds each step's bytes to its pointer.
+func (g *gen) advance(steps []step) {
 	for _, s := range steps {
 		c := Imm(uint64(s.bytes))
 		if _, ok := c.(U16); ok {
@@ -97,9 +106,6 @@ func (g *gen) loop(name string, body func(), steps ...step) {
 		}
 		g.ADDQ(c, s.ptr)
 	}
-	g.DECQ(RCX)
-	g.JNZ(LabelRef(name + "loop"))
-	g.Label(name + "done")
 }
 
 // arg emits MOVQ name+off(FP), r.
