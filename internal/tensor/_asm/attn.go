@@ -42,20 +42,31 @@ func b(base Register) Mem { return Mem{Base: base} }
 // scoreArgs loads the score kernels' arguments: DI = s, R8 = sStride bytes, SI = q, R9 = qStride
 // bytes, R10 = nq, DX = k, R11 = kStride bytes, CX = n, R12 = hd16*16, X15 = scale.
 func (g *gen) scoreArgs() {
-	g.arg("s", RDI)
-	g.arg("sStride", R8)
-	g.SHLQ(U8(2), R8)
-	g.arg("q", RSI)
-	g.arg("qStride", R9)
-	g.SHLQ(U8(2), R9)
-	g.arg("nq", R10)
-	g.arg("k", RDX)
-	g.arg("kStride", R11)
-	g.SHLQ(U8(1), R11)
-	g.arg("n", RCX)
-	g.arg("hd16", R12)
-	g.SHLQ(U8(4), R12)
+	g.args(in{"s", RDI, 0, nil}, in{"sStride", R8, 2, nil}, in{"q", RSI, 0, nil}, in{"qStride", R9, 2, nil},
+		in{"nq", R10, 0, nil}, in{"k", RDX, 0, nil}, in{"kStride", R11, 1, nil}, in{"n", RCX, 0, nil}, in{"hd16", R12, 4, nil})
 	g.VMOVSS(g.argMem("scale"), X15)
+}
+
+// in is an argument of the attention kernels: loaded into r, shifted left by shl (elements
+// to bytes; 0: as is) and, with r3, 3·r put in r3 (the fourth row's offset).
+type in struct {
+	name string
+	r    GPPhysical
+	shl  uint8
+	r3   GPPhysical
+}
+
+// args loads the arguments in the order given.
+func (g *gen) args(ins ...in) {
+	for _, a := range ins {
+		g.arg(a.name, a.r)
+		if a.shl != 0 {
+			g.SHLQ(U8(a.shl), a.r)
+		}
+		if a.r3 != nil {
+			g.LEAQ(m(a.r, a.r, 2, 0), a.r3)
+		}
+	}
 }
 
 // scoreOut folds the 8 lanes of Y0 (lanes k and k+8 already added) as fold16 does, scales and
@@ -70,70 +81,60 @@ func (g *gen) scoreOut() {
 // index.
 func (g *gen) scoresAVX2() {
 	g.text("attnScoresF16x16AVX2", "func(s *float32, sStride int, q *float32, qStride, nq int, k *uint16, kStride, n, hd16 int, scale float32)")
-	g.scoreArgs()
-	g.Label("a2st")
-	g.MOVQ(RSI, RAX)
-	g.MOVQ(RDI, RBX)
-	g.MOVQ(R10, R13)
-	g.Label("a2sq")
-	g.VXORPS(Y0, Y0, Y0)
-	g.VXORPS(Y1, Y1, Y1)
-	g.XORQ(R14, R14)
-	g.Label("a2sc")
-	g.VCVTPH2PS(m(RDX, R14, 2, 0), Y2)
-	g.VCVTPH2PS(m(RDX, R14, 2, 16), Y3)
-	g.VMULPS(m(RAX, R14, 4, 0), Y2, Y2)
-	g.VMULPS(m(RAX, R14, 4, 32), Y3, Y3)
-	g.VADDPS(Y2, Y0, Y0)
-	g.VADDPS(Y3, Y1, Y1)
-	g.ADDQ(U8(16), R14)
-	g.CMPQ(R14, R12)
-	g.JLT(LabelRef("a2sc"))
-	g.VADDPS(Y1, Y0, Y0)
-	g.scoreOut()
-	g.ADDQ(R9, RAX)
-	g.ADDQ(R8, RBX)
-	g.DECQ(R13)
-	g.JNZ(LabelRef("a2sq"))
-	g.ADDQ(R11, RDX)
-	g.ADDQ(U8(4), RDI)
-	g.DECQ(RCX)
-	g.JNZ(LabelRef("a2st"))
-	g.VZEROUPPER()
-	g.RET()
+	g.scoreNest("a2s", func() {
+		g.VXORPS(Y0, Y0, Y0)
+		g.VXORPS(Y1, Y1, Y1)
+		g.XORQ(R14, R14)
+		g.Label("a2sc")
+		g.VCVTPH2PS(m(RDX, R14, 2, 0), Y2)
+		g.VCVTPH2PS(m(RDX, R14, 2, 16), Y3)
+		g.VMULPS(m(RAX, R14, 4, 0), Y2, Y2)
+		g.VMULPS(m(RAX, R14, 4, 32), Y3, Y3)
+		g.VADDPS(Y2, Y0, Y0)
+		g.VADDPS(Y3, Y1, Y1)
+		g.ADDQ(U8(16), R14)
+		g.CMPQ(R14, R12)
+		g.JLT(LabelRef("a2sc"))
+	})
 }
 
 // scoresAVX512: one (position, query) at a time, the 16 lanes in Z0.
 func (g *gen) scoresAVX512() {
 	g.text("attnScoresF16x16AVX512", "func(s *float32, sStride int, q *float32, qStride, nq int, k *uint16, kStride, n, hd16 int, scale float32)")
+	g.scoreNest("a5s", func() {
+		g.VPXORD(Z0, Z0, Z0)
+		g.XORQ(R14, R14)
+		g.Label("a5sc")
+		g.VCVTPH2PS(m(RDX, R14, 2, 0), Z2)
+		g.VMULPS(m(RAX, R14, 4, 0), Z2, Z2)
+		g.VADDPS(Z2, Z0, Z0)
+		g.ADDQ(U8(16), R14)
+		g.CMPQ(R14, R12)
+		g.JLT(LabelRef("a5sc"))
+		g.VEXTRACTF64X4(U8(1), Z0, Y1)
+	})
+}
+
+// scoreNest emits the loops of the one-(position, query)-at-a-time score kernels: for each
+// position t (DX = k_t, DI = s + 4t) and query i (AX = q_i, BX = s(i, t), R13 the queries
+// left), dot sets Y0 + Y1 = the 16 lanes of k_t·q_i, which scoreOut folds and stores; p
+// prefixes the labels.
+func (g *gen) scoreNest(p string, dot func()) {
 	g.scoreArgs()
-	g.Label("a5st")
+	g.Label(p + "t")
 	g.MOVQ(RSI, RAX)
 	g.MOVQ(RDI, RBX)
 	g.MOVQ(R10, R13)
-	g.Label("a5sq")
-	g.VPXORD(Z0, Z0, Z0)
-	g.XORQ(R14, R14)
-	g.Label("a5sc")
-	g.VCVTPH2PS(m(RDX, R14, 2, 0), Z2)
-	g.VMULPS(m(RAX, R14, 4, 0), Z2, Z2)
-	g.VADDPS(Z2, Z0, Z0)
-	g.ADDQ(U8(16), R14)
-	g.CMPQ(R14, R12)
-	g.JLT(LabelRef("a5sc"))
-	g.VEXTRACTF64X4(U8(1), Z0, Y1)
+	g.Label(p + "q")
+	dot()
 	g.VADDPS(Y1, Y0, Y0)
 	g.scoreOut()
 	g.ADDQ(R9, RAX)
 	g.ADDQ(R8, RBX)
 	g.DECQ(R13)
-	g.JNZ(LabelRef("a5sq"))
+	g.JNZ(LabelRef(p + "q"))
 	g.ADDQ(R11, RDX)
-	g.ADDQ(U8(4), RDI)
-	g.DECQ(RCX)
-	g.JNZ(LabelRef("a5st"))
-	g.VZEROUPPER()
-	g.RET()
+	g.tail(p+"t", RCX, step{RDI, 4})
 }
 
 // kacc2 adds the key chunk at lo, hi (8 halves each) times the query chunk in Y12, Y13 to alo,
@@ -147,6 +148,14 @@ func (g *gen) kacc2(lo, hi Mem, alo, ahi VecPhysical) {
 	g.VADDPS(Y9, ahi, ahi)
 }
 
+// pairAdd sets d = shuf(lo, a, b) + shuf(hi, a, b) (t clobbered): the two halves a fold
+// step adds.
+func (g *gen) pairAdd(shuf func(...Op), lo, hi uint8, a, b, d, t VecPhysical) {
+	shuf(U8(lo), a, b, d)
+	shuf(U8(hi), a, b, t)
+	g.VADDPS(t, d, d)
+}
+
 // fold4AVX2 is fold4AVX512 for the sums of four positions in Y0/Y1 .. Y6/Y7 (lanes 0-7/8-15),
 // times the scale X15, stored as four floats at out (Y8-Y12 clobbered).
 func (g *gen) fold4AVX2(out Mem) {
@@ -154,18 +163,11 @@ func (g *gen) fold4AVX2(out Mem) {
 	g.VADDPS(Y3, Y2, Y2)
 	g.VADDPS(Y5, Y4, Y4)
 	g.VADDPS(Y7, Y6, Y6)
-	g.VPERM2F128(U8(0x20), Y2, Y0, Y8)
-	g.VPERM2F128(U8(0x31), Y2, Y0, Y9)
-	g.VADDPS(Y9, Y8, Y8)
-	g.VPERM2F128(U8(0x20), Y6, Y4, Y9)
-	g.VPERM2F128(U8(0x31), Y6, Y4, Y10)
-	g.VADDPS(Y10, Y9, Y9)
-	g.VSHUFPS(U8(0x44), Y9, Y8, Y10)
-	g.VSHUFPS(U8(0xee), Y9, Y8, Y11)
-	g.VADDPS(Y11, Y10, Y10)
-	g.VSHUFPS(U8(0x88), Y10, Y10, Y11)
-	g.VSHUFPS(U8(0xdd), Y10, Y10, Y12)
-	g.VADDPS(Y12, Y11, Y11)
+	perm := func(ops ...Op) { g.VPERM2F128(ops[0], ops[1], ops[2], ops[3]) }
+	g.pairAdd(perm, 0x20, 0x31, Y2, Y0, Y8, Y9)
+	g.pairAdd(perm, 0x20, 0x31, Y6, Y4, Y9, Y10)
+	g.pairAdd(g.VSHUFPS, 0x44, 0xee, Y9, Y8, Y10, Y11)
+	g.pairAdd(g.VSHUFPS, 0x88, 0xdd, Y10, Y10, Y11, Y12)
 	g.VEXTRACTF128(U8(1), Y11, X12)
 	g.VUNPCKLPS(X12, X11, X11)
 	g.VMULPS(X15, X11, X11)
@@ -177,17 +179,8 @@ func (g *gen) fold4AVX2(out Mem) {
 // R10 = s(i, t), BX and AX the chunk's key and query addresses, R14 the chunks left.
 func (g *gen) scores4AVX2() {
 	g.text("attnScoresF16x4AVX2", "func(s *float32, sStride int, q *float32, qStride, nq int, k *uint16, kStride, n4, hd16 int, scale float32)")
-	g.arg("s", RDI)
-	g.arg("sStride", R8)
-	g.SHLQ(U8(2), R8)
-	g.arg("qStride", R9)
-	g.SHLQ(U8(2), R9)
-	g.arg("k", RDX)
-	g.arg("kStride", R11)
-	g.SHLQ(U8(1), R11)
-	g.LEAQ(m(R11, R11, 2, 0), R13)
-	g.arg("n4", RCX)
-	g.arg("hd16", R15)
+	g.args(in{"s", RDI, 0, nil}, in{"sStride", R8, 2, nil}, in{"qStride", R9, 2, nil}, in{"k", RDX, 0, nil},
+		in{"kStride", R11, 1, R13}, in{"n4", RCX, 0, nil}, in{"hd16", R15, 0, nil})
 	g.VBROADCASTSS(g.argMem("scale"), X15)
 	g.Label("b2t")
 	g.arg("q", RSI)
@@ -216,12 +209,7 @@ func (g *gen) scores4AVX2() {
 	g.ADDQ(R8, R10)
 	g.DECQ(R12)
 	g.JNZ(LabelRef("b2q"))
-	g.ADDQ(U8(16), RDI)
-	g.LEAQ(m(RDX, R11, 4, 0), RDX)
-	g.DECQ(RCX)
-	g.JNZ(LabelRef("b2t"))
-	g.VZEROUPPER()
-	g.RET()
+	g.nextPositions4("b2t")
 }
 
 // qacc adds positions 0-3 (Z16-Z19) times the query chunk q to the lanes of a (Z20-Z23
@@ -238,12 +226,8 @@ func (g *gen) qacc(q VecPhysical, a [4]VecPhysical) {
 // fold16 pairs: k+8, k+4, then (0+2)+(1+3)), times the scale Z28, the sums left in lanes 0, 4, 8
 // and 12, gathered by attnLanes (Z29) and stored as four floats at out (Z21-Z23 clobbered).
 func (g *gen) fold4AVX512(a [4]VecPhysical, out Mem) {
-	g.VSHUFF64X2(U8(0x44), a[1], a[0], Z21)
-	g.VSHUFF64X2(U8(0xee), a[1], a[0], Z22)
-	g.VADDPS(Z22, Z21, Z21)
-	g.VSHUFF64X2(U8(0x44), a[3], a[2], Z22)
-	g.VSHUFF64X2(U8(0xee), a[3], a[2], Z23)
-	g.VADDPS(Z23, Z22, Z22)
+	g.pairAdd(g.VSHUFF64X2, 0x44, 0xee, a[1], a[0], Z21, Z22)
+	g.pairAdd(g.VSHUFF64X2, 0x44, 0xee, a[3], a[2], Z22, Z23)
 	g.VSHUFF32X4(U8(0x88), Z22, Z21, Z23)
 	g.VSHUFF32X4(U8(0xdd), Z22, Z21, Z21)
 	g.VADDPS(Z21, Z23, Z21)
@@ -265,26 +249,10 @@ func (g *gen) ifQueries(i int, label string) {
 // scores4AVX512: four positions at a time, each key chunk widened once for all the queries:
 // query i's sums of positions 0-3 in Z(4i)..Z(4i+3), folded together. DI = s + 4t, DX = k_t,
 // R14 the element index, BX and AX the chunk's key and query addresses.
-//
-// Its prologue stays written out beside scores4AVX2's: the two load different arguments into
-// different registers in a different order, and sharing one would reorder the generated code.
 func (g *gen) scores4AVX512() {
 	g.text("attnScoresF16x4AVX512", "func(s *float32, sStride int, q *float32, qStride, nq int, k *uint16, kStride, n4, hd16 int, scale float32)")
-	g.arg("s", RDI)
-	g.arg("sStride", R8)
-	g.SHLQ(U8(2), R8)
-	g.arg("q", RSI)
-	g.arg("qStride", R9)
-	g.SHLQ(U8(2), R9)
-	g.LEAQ(m(R9, R9, 2, 0), R12)
-	g.arg("nq", R10)
-	g.arg("k", RDX)
-	g.arg("kStride", R11)
-	g.SHLQ(U8(1), R11)
-	g.LEAQ(m(R11, R11, 2, 0), R13)
-	g.arg("n4", RCX)
-	g.arg("hd16", R15)
-	g.SHLQ(U8(4), R15)
+	g.args(in{"s", RDI, 0, nil}, in{"sStride", R8, 2, nil}, in{"q", RSI, 0, nil}, in{"qStride", R9, 2, R12},
+		in{"nq", R10, 0, nil}, in{"k", RDX, 0, nil}, in{"kStride", R11, 1, R13}, in{"n4", RCX, 0, nil}, in{"hd16", R15, 4, nil})
 	g.VBROADCASTSS(g.argMem("scale"), Z28)
 	g.VMOVUPS(g.attnLanes, Z29)
 	acc := [4][4]VecPhysical{{Z0, Z1, Z2, Z3}, {Z4, Z5, Z6, Z7}, {Z8, Z9, Z10, Z11}, {Z12, Z13, Z14, Z15}}
@@ -325,12 +293,15 @@ func (g *gen) scores4AVX512() {
 		g.fold4AVX512(acc[i], outs[i])
 	}
 	g.Label("b5tn")
+	g.nextPositions4("b5t")
+}
+
+// nextPositions4 ends the four-positions-at-a-time score kernels: DI and DX step four
+// positions, and the loop repeats at label while positions (CX) remain.
+func (g *gen) nextPositions4(label string) {
 	g.ADDQ(U8(16), RDI)
 	g.LEAQ(m(RDX, R11, 4, 0), RDX)
-	g.DECQ(RCX)
-	g.JNZ(LabelRef("b5t"))
-	g.VZEROUPPER()
-	g.RET()
+	g.tail(label, RCX)
 }
 
 // valueArgs loads the value kernels' arguments: AX = out, DX = oStride bytes, R14 = 3*oStride
@@ -338,19 +309,8 @@ func (g *gen) scores4AVX512() {
 // bytes, R8 = hd16. Query i's accumulator is at (AX) + i*DX, its weight of position t at
 // (BX) + i*R9 with BX = p + 4t.
 func (g *gen) valueArgs() {
-	g.arg("out", RAX)
-	g.arg("oStride", RDX)
-	g.SHLQ(U8(2), RDX)
-	g.LEAQ(m(RDX, RDX, 2, 0), R14)
-	g.arg("p", R13)
-	g.arg("pStride", R9)
-	g.SHLQ(U8(2), R9)
-	g.LEAQ(m(R9, R9, 2, 0), R12)
-	g.arg("nq", R10)
-	g.arg("v", RDI)
-	g.arg("vStride", R11)
-	g.SHLQ(U8(1), R11)
-	g.arg("hd16", R8)
+	g.args(in{"out", RAX, 0, nil}, in{"oStride", RDX, 2, R14}, in{"p", R13, 0, nil}, in{"pStride", R9, 2, R12},
+		in{"nq", R10, 0, nil}, in{"v", RDI, 0, nil}, in{"vStride", R11, 1, nil}, in{"hd16", R8, 0, nil})
 }
 
 // outs are query i's accumulator addresses at displacement disp; weights its weight's.
@@ -415,12 +375,7 @@ func (g *gen) valuesAVX2() {
 	g.valueArgs()
 	g.Label("a2vc")
 	g.valueChunk("a2v", [][]VecPhysical{{Y0, Y1}, {Y2, Y3}, {Y4, Y5}, {Y6, Y7}}, []VecPhysical{Y8, Y9}, []VecPhysical{Y11, Y12}, Y10, 32)
-	g.ADDQ(U8(64), RAX)
-	g.ADDQ(U8(32), RDI)
-	g.DECQ(R8)
-	g.JNZ(LabelRef("a2vc"))
-	g.VZEROUPPER()
-	g.RET()
+	g.tail("a2vc", R8, step{RAX, 64}, step{RDI, 32})
 }
 
 // valuesAVX512: 32 elements at a time while two chunks of 16 remain (query i's accumulators in

@@ -92,12 +92,5 @@ func (g *gen) f32sToF16() {
 	g.VMOVUPS(b(RSI), Y0)
 	g.VCVTPS2PH(U8(0), Y0, X0)
 	g.VMOVDQU(X0, b(RDI))
-	// The loop's tail is every kernel's (step the pointers, count down, return): kept inline,
-	// as a helper would hide which registers each loop steps.
-	g.ADDQ(U8(32), RSI)
-	g.ADDQ(U8(16), RDI)
-	g.DECQ(RCX)
-	g.JNZ(LabelRef("h16loop"))
-	g.VZEROUPPER()
-	g.RET()
+	g.tail("h16loop", RCX, step{RSI, 32}, step{RDI, 16})
 }

@@ -41,10 +41,12 @@ func (g *gen) exp8() {
 	g.VMULPS(expTab(expLog2e), Y0, Y1)
 	g.VCVTPS2DQ(Y1, Y1)
 	g.VCVTDQ2PS(Y1, Y2)
-	g.VMULPS(expTab(expC1), Y2, Y3)
-	g.VSUBPS(Y3, Y0, Y3)
-	g.VMULPS(expTab(expC2), Y2, Y2)
-	g.VSUBPS(Y2, Y3, Y3)
+	for i, c := range []int{expC1, expC2} {
+		// Y3 = x - n·C1, then Y3 - n·C2 (n, in Y2, is not needed after).
+		t, from := []VecPhysical{Y3, Y2}[i], []VecPhysical{Y0, Y3}[i]
+		g.VMULPS(expTab(c), Y2, t)
+		g.VSUBPS(t, from, Y3)
+	}
 	// p = ((((P0·r + P1)·r + P2)·r + P3)·r + P4)·r + P5; e = p·r² + r + 1.
 	g.VMULPS(Y3, Y3, Y2)
 	g.VMULPS(expTab(expP0), Y3, Y4)

@@ -421,15 +421,7 @@ func (g *gen) zero512(regs ...VecPhysical) {
 // of pair p in Z(2p+k), msums in Z(4+2p+k); x lo/hi of input 0 in Z11/Z12, input 1 in
 // Z13/Z15; accumulators X8 and X29.
 func (g *gen) q4KAVX512(n int) {
-	name, label := "q4_Kx4AVX512", "q4kz"
-	if n == 2 {
-		name, label = "q4_Kx4x2AVX512", "q4kz2"
-	}
-	g.text(name, kSig(n))
-	g.kArgs(n, true)
-	g.VPTERNLOGD(U8(0xff), Z31, Z31, Z31)
-	g.VPSRLW(U8(12), Z31, Z31)
-	g.VPACKUSWB(Z31, Z31, Z31)
+	label := g.kz512("q4", n, true)
 	for j := range 8 {
 		g.VBROADCASTI32X4(g.kq.shuf4.Offset(32*j), zmm[16+j])
 	}
@@ -507,6 +499,21 @@ func (g *gen) q4KAVX512(n int) {
 	g.kStore(16, accs...)
 }
 
+// kz512 starts the AVX-512 kernel of type t ("q4", "q6") for n inputs: its arguments
+// (kArgs) and Z31 = 0x0f bytes; it returns the labels' prefix.
+func (g *gen) kz512(t string, n int, pfReg bool) string {
+	name, label := t+"_Kx4AVX512", t+"kz"
+	if n == 2 {
+		name, label = t+"_Kx4x2AVX512", t+"kz2"
+	}
+	g.text(name, kSig(n))
+	g.kArgs(n, pfReg)
+	g.VPTERNLOGD(U8(0xff), Z31, Z31, Z31)
+	g.VPSRLW(U8(12), Z31, Z31)
+	g.VPACKUSWB(Z31, Z31, Z31)
+	return label
+}
+
 // q4KZScMin: Z25 lane q = row q's [scales 0-7, mins 0-7] bytes; Z14 lane q = row q's mins
 // as byte pairs [m0 m0 m1 m1 ...] (Z24, Z26, Z27 clobbered).
 func (g *gen) q4KZScMin() {
@@ -569,15 +576,7 @@ func (g *gen) q4KZChunk(n, j int) {
 // VPERMW. Z31 = 0x0f bytes, Z30 = 0x30, Z16-Z23 the q6kzIdx tables; row pair p's scale
 // words in Z9+p; input k's sums of pair p in Z(2p+4k); accumulators X8 and X15.
 func (g *gen) q6KAVX512(n int) {
-	name, label := "q6_Kx4AVX512", "q6kz"
-	if n == 2 {
-		name, label = "q6_Kx4x2AVX512", "q6kz2"
-	}
-	g.text(name, kSig(n))
-	g.kArgs(n, false)
-	g.VPTERNLOGD(U8(0xff), Z31, Z31, Z31)
-	g.VPSRLW(U8(12), Z31, Z31)
-	g.VPACKUSWB(Z31, Z31, Z31)
+	label := g.kz512("q6", n, false)
 	g.VPSRLW(U8(2), Z31, Z30)
 	g.VPANDD(Z31, Z30, Z30)
 	g.VPSLLW(U8(4), Z30, Z30)

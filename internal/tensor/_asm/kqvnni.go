@@ -62,9 +62,7 @@ func (g *gen) countdown(label string, n int, body func(), steps ...step) {
 	g.MOVL(U32(n), EDX)
 	g.Label(label)
 	body()
-	g.advance(steps)
-	g.DECQ(RDX)
-	g.JNZ(LabelRef(label))
+	g.repeat(label, RDX, steps...)
 }
 
 // bsumDots: V(acc+r) += Σ_p (the int16 pair at sp+stride·r+4p)·(the inputs' bsum pairs

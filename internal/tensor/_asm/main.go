@@ -91,10 +91,23 @@ func (g *gen) loop(name string, body func(), steps ...step) {
 	g.JE(LabelRef(name + "done"))
 	g.Label(name + "loop")
 	body()
-	g.advance(steps)
-	g.DECQ(RCX)
-	g.JNZ(LabelRef(name + "loop"))
+	g.repeat(name+"loop", RCX, steps...)
 	g.Label(name + "done")
+}
+
+// repeat ends a counted loop: the pointers advance, counter counts down, and the loop
+// repeats at label until it reaches zero.
+func (g *gen) repeat(label string, counter GPPhysical, steps ...step) {
+	g.advance(steps)
+	g.DECQ(counter)
+	g.JNZ(LabelRef(label))
+}
+
+// tail is repeat, then the kernel returns.
+func (g *gen) tail(label string, counter GPPhysical, steps ...step) {
+	g.repeat(label, counter, steps...)
+	g.VZEROUPPER()
+	g.RET()
 }
 
 // advance adds each step's bytes to its pointer.
