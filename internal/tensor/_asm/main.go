@@ -34,6 +34,7 @@ var families = []struct {
 	{"half_amd64.s", halfFamily},
 	{"kquant_amd64.s", kquantFamily},
 	{"kq_vnni_amd64.s", kqVNNIFamily},
+	{"vnni_amd64.s", vnniFamily},
 }
 
 // gen is the avo context of one file; the kernels' shared fragments are its methods.

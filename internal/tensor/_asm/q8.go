@@ -53,8 +53,10 @@ var (
 )
 
 // rowMem is the address of weight row r (0..3) plus off.
-func rowMem(r, off int) Mem {
-	m := Mem{Base: RSI, Disp: off}
+func rowMem(r, off int) Mem { return row(Mem{Base: RSI, Disp: off}, r) }
+
+// row moves m, an address in row 0 of four rows BX bytes apart (R8 = 3·BX), to row r.
+func row(m Mem, r int) Mem {
 	switch r {
 	case 1:
 		m.Index, m.Scale = RBX, 1
@@ -138,7 +140,7 @@ func (g *gen) q8x4(t q8Type, n int) {
 	}
 	g.loop(label, func() {
 		if t == q8_0 {
-			g.prefetch4()
+			g.prefetch4(RSI, 0)
 		}
 		for k := range n {
 			g.VMOVDQU(Mem{Base: xq[k]}, x[k])
@@ -175,16 +177,17 @@ func vec(y VecPhysical, n int) VecPhysical {
 	return y
 }
 
-// prefetch4 prefetches the four rows R9 (pf) bytes ahead; R10 clobbered. Row groups
-// interleave four streams with a stride the hardware prefetchers follow poorly; without
-// this an L3-resident matrix streams at a third of the L3 bandwidth. Prefetches past the
-// end of the matrix are harmless (they never fault); pf = 0 after a group's first pass.
-func (g *gen) prefetch4() {
-	g.LEAQ(Mem{Base: RSI, Index: R9, Scale: 1}, R10)
+// prefetch4 prefetches the four rows at base (SI, or R11 for rows 4..7 of eight) R9 (pf)
+// bytes ahead, at each offset in offs; R10 clobbered. Row groups interleave four streams
+// with a stride the hardware prefetchers follow poorly; without this an L3-resident matrix
+// streams at a third of the L3 bandwidth. Prefetches past the end of the matrix are
+// harmless (they never fault); pf = 0 after a group's first pass.
+func (g *gen) prefetch4(base GPPhysical, offs ...int) {
+	g.LEAQ(Mem{Base: base, Index: R9, Scale: 1}, R10)
 	for r := range 4 {
-		m := rowMem(r, 0)
-		m.Base = R10
-		g.PREFETCHT0(m)
+		for _, off := range offs {
+			g.PREFETCHT0(row(Mem{Base: R10, Disp: off}, r))
+		}
 	}
 }
 
@@ -257,9 +260,15 @@ func (g *gen) scaleAdd(n int) {
 		g.VINSERTF128(U8(1), X1, Y1, Y1)
 	}
 	g.perInput(n, g.VBROADCASTSS, g.VINSERTF128, xd, X2, X3)
+	g.mulAdd(dx, dw, s, vec(acc, n))
+}
+
+// mulAdd emits acc += s·(dw·dx) per lane, each product rounded separately as the
+// reference's float chain does; dw and s are clobbered.
+func (g *gen) mulAdd(dx Op, dw, s, acc VecPhysical) {
 	g.VMULPS(dx, dw, dw)
 	g.VMULPS(dw, s, s)
-	g.VADDPS(s, vec(acc, n), vec(acc, n))
+	g.VADDPS(s, acc, acc)
 }
 
 // weightScales4 sets dst (xmm) = 4 floats, the f16 at off in each of the 4 rows (AX, R11
@@ -312,13 +321,14 @@ func (g *gen) q8x4VNNI(n int) {
 		g.VPXORD(vnniAcc[k], vnniAcc[k], vnniAcc[k])
 	}
 	g.loop(fmt.Sprintf("q8v%d", n), func() {
-		g.prefetch4x2()
+		g.prefetch4(RSI, 0, 64) // two blocks, 68 bytes: two lines a row keep ahead
 		g.dotsVNNI(n)
 		for k := range n {
 			g.sumRows2(vnniSums[k], vnniTmp[k])
 			g.blockSumsVNNI(k)
 		}
-		g.scales8()
+		// Y12 = the two blocks' scales of the four rows (AX, R10, R11 clobbered).
+		g.scales8([2]Mem{{Base: RSI}, {Base: RSI, Disp: 34}}, [2]GPPhysical{RAX, R11}, R10, Y12)
 		for k := range n {
 			g.scaleAdd2(k)
 		}
@@ -352,19 +362,6 @@ func vnniIn(base GPPhysical, k int, off GPPhysical, disp int) Mem {
 	return Mem{Base: base, Index: off, Scale: 1, Disp: disp}
 }
 
-// prefetch4x2 is prefetch4 for two blocks, 68 bytes: two prefetches a row keep ahead of
-// the stream.
-func (g *gen) prefetch4x2() {
-	g.LEAQ(Mem{Base: RSI, Index: R9, Scale: 1}, R10)
-	for r := range 4 {
-		for _, off := range []int{0, 64} {
-			m := rowMem(r, off)
-			m.Base = R10
-			g.PREFETCHT0(m)
-		}
-	}
-}
-
 // dotsVNNI sets vnniSums[k][r] = row r's two blocks (w^0x80) · input k, 8 lanes a block.
 func (g *gen) dotsVNNI(n int) {
 	for k := range n {
@@ -395,20 +392,20 @@ func (g *gen) blockSumsVNNI(k int) {
 	g.VCVTDQ2PS(t[0].AsY(), t[0].AsY())
 }
 
-// scales8 sets Y12 = the two blocks' f16 scales of the four rows as floats, four rows a
-// GPR: SHRD shifts each in at the top (port 1, which 512-bit code leaves to scalar
-// work); the zeroing breaks the chain. AX, R10, R11 clobbered.
-func (g *gen) scales8() {
-	for b, dst := range []GPPhysical{RAX, R11} {
-		g.XORL(dst.As32(), dst.As32())
+// scales8 sets v (a ymm) = eight f16 scales as floats: the four rows' (row) at at[0], then
+// at at[1]. Four go into each GPR of dst by way of tmp: SHRD shifts each in at the top
+// (port 1, which 512-bit code leaves to scalar work); the zeroing breaks the chain.
+func (g *gen) scales8(at [2]Mem, dst [2]GPPhysical, tmp GPPhysical, v VecPhysical) {
+	for b, d := range dst {
+		g.XORL(d.As32(), d.As32())
 		for r := range 4 {
-			g.MOVL(rowMem(r, 34*b), R10.As32())
-			g.SHRQ(U8(16), R10, dst)
+			g.MOVL(row(at[b], r), tmp.As32())
+			g.SHRQ(U8(16), tmp, d)
 		}
 	}
-	g.VMOVQ(RAX, X12)
-	g.VPINSRQ(U8(1), R11, X12, X12)
-	g.VCVTPH2PS(X12, Y12)
+	g.VMOVQ(dst[0], v.AsX())
+	g.VPINSRQ(U8(1), dst[1], v.AsX(), v.AsX())
+	g.VCVTPH2PS(v.AsX(), v)
 }
 
 // scaleAdd2 adds input k's two blocks to its accumulator in order, each product
