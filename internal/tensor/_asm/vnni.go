@@ -263,7 +263,7 @@ var (
 // x8x8VNNI emits the kernel for eight weight rows against the eight inputs of one 8-lane
 // packQ8x group (384-byte records: the quants, 32 bytes per 4 of them, then the 8 scales
 // and the 8 -128·Σx, each twice), so that batches of 8 fill every lane; out[ostride·i + r]
-// = row r · input i for the first n inputs, lanes, the table of each lane's input:
+// = row r · input i for the first n inputs. lanes is the table of each lane's input:
 //
 //	func q8_0x8x8VNNI(w *byte, stride, nb int, px *byte, out *float32, ostride, n, pf int)
 func (g *gen) x8x8VNNI(lanes Mem) {
