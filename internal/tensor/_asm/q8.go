@@ -53,10 +53,8 @@ var (
 )
 
 // rowMem is the address of weight row r (0..3) plus off.
-func rowMem(r, off int) Mem { return row(Mem{Base: RSI, Disp: off}, r) }
-
-// row moves m, an address in row 0 of four rows BX bytes apart (R8 = 3·BX), to row r.
-func row(m Mem, r int) Mem {
+func rowMem(r, off int) Mem {
+	m := Mem{Base: RSI, Disp: off}
 	switch r {
 	case 1:
 		m.Index, m.Scale = RBX, 1
@@ -186,7 +184,7 @@ func (g *gen) prefetch4(base GPPhysical, offs ...int) {
 	g.LEAQ(Mem{Base: base, Index: R9, Scale: 1}, R10)
 	for r := range 4 {
 		for _, off := range offs {
-			g.PREFETCHT0(row(Mem{Base: R10, Disp: off}, r))
+			g.PREFETCHT0(rowAt(R10, r, off))
 		}
 	}
 }
@@ -392,14 +390,14 @@ func (g *gen) blockSumsVNNI(k int) {
 	g.VCVTDQ2PS(t[0].AsY(), t[0].AsY())
 }
 
-// scales8 sets v (a ymm) = eight f16 scales as floats: the four rows' (row) at at[0], then
-// at at[1]. Four go into each GPR of dst by way of tmp: SHRD shifts each in at the top
+// scales8 sets v (a ymm) = eight f16 scales as floats: the four rows' (rowAt) at at[0],
+// then at at[1]. Four go into each GPR of dst by way of tmp: SHRD shifts each in at the top
 // (port 1, which 512-bit code leaves to scalar work); the zeroing breaks the chain.
 func (g *gen) scales8(at [2]Mem, dst [2]GPPhysical, tmp GPPhysical, v VecPhysical) {
 	for b, d := range dst {
 		g.XORL(d.As32(), d.As32())
 		for r := range 4 {
-			g.MOVL(row(at[b], r), tmp.As32())
+			g.MOVL(rowAt(at[b].Base, r, at[b].Disp), tmp.As32())
 			g.SHRQ(U8(16), tmp, d)
 		}
 	}

@@ -3,7 +3,6 @@ package main
 import (
 	"math"
 
-	. "github.com/mmcloughlin/avo/attr"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
 )
@@ -19,18 +18,14 @@ import (
 // record): -128·Σx + Σ(w+128)·x = Σ w·x exactly.
 func vnniFamily(g *gen) {
 	// The input of each lane of the 8-row kernel's row-pair registers.
-	lanes := g.StaticGlobal("x8x8Lanes")
-	g.DataAttributes(RODATA | NOPTR)
-	for i := range 16 {
-		g.AddDatum(4*i, U32(i%8))
-	}
+	lanes := g.table("x8x8Lanes", dwords(0, 1, 2, 3, 4, 5, 6, 7, 0, 1, 2, 3, 4, 5, 6, 7)...)
 	g.x4x16VNNI(q8_0)
 	g.x4x16VNNI(q4_0)
 	g.quantQ8AVX512()
 	g.x8x8VNNI(lanes)
 }
 
-// Registers of the packed kernels: the weight rows at SI, SI+BX, SI+2BX, SI+R8 (row; the
+// Registers of the packed kernels: the weight rows at SI, SI+BX, SI+2BX, SI+R8 (rowAt; the
 // 8-row kernel's rows 4..7 likewise from R11), the packed record at DI, the float
 // accumulators Z0..Z3 (a row, or a row pair, each), the block sums Z4..Z7 likewise.
 var (
@@ -38,17 +33,6 @@ var (
 	pkSums = [4]VecPhysical{Z4, Z5, Z6, Z7}
 	pkMask = Z31 // 0x80 bytes (the bias), or 0x0f (Q4_0's nibble mask)
 )
-
-// packedArgs loads the packed kernels' common arguments: pf into R9, w and stride into SI
-// and BX (R8 = 3·stride), nb into CX, px into DI.
-func (g *gen) packedArgs() {
-	g.arg("pf", R9)
-	g.arg("w", RSI)
-	g.arg("stride", RBX)
-	g.arg("nb", RCX)
-	g.arg("px", RDI)
-	g.LEAQ(Mem{Base: RBX, Index: RBX, Scale: 2}, R8)
-}
 
 // bytesOf sets pkMask to b in every byte (AX clobbered).
 func (g *gen) bytesOf(b uint32) {
@@ -77,7 +61,7 @@ func (g *gen) startSums(off int, shift uint8) {
 //	func q4_0x4x16VNNI(w *byte, stride, nb int, px *byte, out *[64]float32, pf int)
 func (g *gen) x4x16VNNI(t q8Type) {
 	g.text(t.name+"x4x16VNNI", "func(w *byte, stride, nb int, px *byte, out *[64]float32, pf int)")
-	g.packedArgs()
+	g.kqArgs() // the K-quant tiles take the same arguments
 	if t == q8_0 {
 		g.bytesOf(0x80)
 	} else {
@@ -105,12 +89,7 @@ func (g *gen) x4x16VNNI(t q8Type) {
 			g.mulAdd(Mem{Base: RDI, Disp: 512}, Z13, s, pkAcc[r])
 		}
 	}, step{RSI, t.blockBytes}, step{RDI, 640})
-	g.arg("out", RAX)
-	for r, a := range pkAcc {
-		g.VMOVUPS(a, Mem{Base: RAX, Disp: 64 * r})
-	}
-	g.VZEROUPPER()
-	g.RET()
+	g.kStore(64, pkAcc[:]...)
 }
 
 // wq is where the four rows' broadcast weight quants go.
@@ -268,7 +247,7 @@ var (
 //	func q8_0x8x8VNNI(w *byte, stride, nb int, px *byte, out *float32, ostride, n, pf int)
 func (g *gen) x8x8VNNI(lanes Mem) {
 	g.text("q8_0x8x8VNNI", "func(w *byte, stride, nb int, px *byte, out *float32, ostride, n, pf int)")
-	g.packedArgs()
+	g.kqArgs() // the K-quant tiles take the same arguments
 	g.LEAQ(Mem{Base: RSI, Index: RBX, Scale: 4}, R11)
 	g.bytesOf(0x80)
 	g.Comment("x8Idx: k | 8+k, Z30 = 1s.")
@@ -295,7 +274,7 @@ func (g *gen) x8x8VNNI(lanes Mem) {
 		g.scales8([2]Mem{{Base: RSI}, {Base: R11}}, [2]GPPhysical{RAX, RDX}, R12, Y17)
 		for p, z := range x8Quants {
 			base := []GPPhysical{RSI, R11}[p/2]
-			lo, hi := row(Mem{Base: base, Disp: 2}, 2*(p%2)), row(Mem{Base: base, Disp: 2}, 2*(p%2)+1)
+			lo, hi := rowAt(base, 2*(p%2), 2), rowAt(base, 2*(p%2)+1, 2)
 			g.VMOVDQU(lo, z.AsY())
 			g.VINSERTI64X4(U8(1), hi, z, z)
 			g.VPXORD(pkMask, z, z)
