@@ -31,6 +31,12 @@ func q8_0x4x2AVX2(w *byte, stride, nb int, xq0, xq1 *int8, xd0, xd1 *float32, ou
 //go:noescape
 func q8_0x4VNNI(w *byte, stride, nb int, xq *int8, xd *float32, xs *int32, out *[4]float32, pf int)
 
+// q8_0x4gVNNI is q8_0x4VNNI for the groups consecutive groups of four rows at w (the first
+// prefetching too): out[r] = dotQ8_0Go(row r, xq[:32·nb], xd[:nb]) for r < 4·groups.
+//
+//go:noescape
+func q8_0x4gVNNI(w *byte, stride, nb int, xq *int8, xd *float32, xs *int32, out *float32, groups, pf int)
+
 // q8_0x4x2VNNI is q8_0x4VNNI against two inputs, the second's quants qstride bytes after
 // the first's and its scales and sums dstride bytes after: out[4k+r] = dotQ8_0Go(row r,
 // input k).
@@ -151,6 +157,13 @@ func scatter4(out []float32, rows, i, r int, v *[4]float32) {
 func tileQ8AVX2(j *matmulJob, r0, r1 int, dt DType) {
 	rb := j.rowBytes
 	r4 := r0 + (r1-r0)&^3
+	if nb := j.w.Cols / qk0; dt == Q8_0 && j.kern.q8VNNI && nb%2 == 0 && j.n == 1 && r4 > r0 {
+		// A matrix-vector product: every group in one call.
+		a := j.act
+		_ = j.out[r4-1]
+		q8_0x4gVNNI(&j.w.Data[r0*rb], rb, nb, &a.q[0], &a.d[0], &a.s[0], &j.out[r0], (r4-r0)/4, q8PrefetchRows*rb)
+		r0 = r4
+	}
 	for r := r0; r < r4; r += 4 {
 		// Prefetch the group two ahead: far enough to cover the L3 latency; only the first
 		// pass over a group needs it, later inputs find the rows in L1.

@@ -628,3 +628,124 @@ q8v2done:
 	VMOVUPS X30, 16(AX)
 	VZEROUPPER
 	RET
+
+// func q8_0x4gVNNI(w *byte, stride int, nb int, xq *int8, xd *float32, xs *int32, out *float32, groups int, pf int)
+// Requires: AVX, AVX2, AVX512F, AVX512VL, AVX512_VNNI, F16C, MMX+
+TEXT ·q8_0x4gVNNI(SB), NOSPLIT, $0-72
+	MOVQ         w+0(FP), SI
+	MOVQ         stride+8(FP), BX
+	MOVQ         nb+16(FP), R13
+	MOVQ         out+48(FP), R15
+	MOVQ         groups+56(FP), R14
+	MOVQ         pf+64(FP), R9
+	LEAQ         (BX)(BX*2), R8
+	SHRQ         $0x01, R13
+	MOVL         $0x80808080, AX
+	VPBROADCASTD AX, Z15
+	TESTQ        R14, R14
+	JE           q8grpdone
+
+q8grploop:
+	MOVQ   xq+24(FP), DI
+	MOVQ   xd+32(FP), DX
+	MOVQ   xs+40(FP), R12
+	MOVQ   R13, CX
+	VPXORD X14, X14, X14
+	TESTQ  CX, CX
+	JE     q8gdone
+
+q8gloop:
+	LEAQ          (SI)(R9*1), R10
+	PREFETCHT0    (R10)
+	PREFETCHT0    64(R10)
+	PREFETCHT0    (R10)(BX*1)
+	PREFETCHT0    64(R10)(BX*1)
+	PREFETCHT0    (R10)(BX*2)
+	PREFETCHT0    64(R10)(BX*2)
+	PREFETCHT0    (R10)(R8*1)
+	PREFETCHT0    64(R10)(R8*1)
+	VMOVDQU64     (DI), Z8
+	VMOVDQU       2(SI), Y10
+	VINSERTI64X4  $0x01, 36(SI), Z10, Z10
+	VPXORD        Z15, Z10, Z10
+	VPXORD        Z0, Z0, Z0
+	VPDPBUSD      Z8, Z10, Z0
+	VMOVDQU       2(SI)(BX*1), Y11
+	VINSERTI64X4  $0x01, 36(SI)(BX*1), Z11, Z11
+	VPXORD        Z15, Z11, Z11
+	VPXORD        Z1, Z1, Z1
+	VPDPBUSD      Z8, Z11, Z1
+	VMOVDQU       2(SI)(BX*2), Y10
+	VINSERTI64X4  $0x01, 36(SI)(BX*2), Z10, Z10
+	VPXORD        Z15, Z10, Z10
+	VPXORD        Z2, Z2, Z2
+	VPDPBUSD      Z8, Z10, Z2
+	VMOVDQU       2(SI)(R8*1), Y11
+	VINSERTI64X4  $0x01, 36(SI)(R8*1), Z11, Z11
+	VPXORD        Z15, Z11, Z11
+	VPXORD        Z3, Z3, Z3
+	VPDPBUSD      Z8, Z11, Z3
+	VPUNPCKLDQ    Z1, Z0, Z4
+	VPUNPCKHDQ    Z1, Z0, Z5
+	VPADDD        Z5, Z4, Z4
+	VPUNPCKLDQ    Z3, Z2, Z5
+	VPUNPCKHDQ    Z3, Z2, Z6
+	VPADDD        Z6, Z5, Z5
+	VPUNPCKLQDQ   Z5, Z4, Z6
+	VPUNPCKHQDQ   Z5, Z4, Z7
+	VPADDD        Z7, Z6, Z6
+	VSHUFI64X2    $0x88, Z6, Z6, Z4
+	VSHUFI64X2    $0xdd, Z6, Z6, Z5
+	VPADDD        Y5, Y4, Y4
+	VPBROADCASTD  (R12), X5
+	VPBROADCASTD  4(R12), X6
+	VINSERTI32X4  $0x01, X6, Y5, Y5
+	VPSLLD        $0x07, Y5, Y5
+	VPSUBD        Y5, Y4, Y4
+	VCVTDQ2PS     Y4, Y4
+	XORL          AX, AX
+	MOVL          (SI), R10
+	SHRQ          $0x10, R10, AX
+	MOVL          (SI)(BX*1), R10
+	SHRQ          $0x10, R10, AX
+	MOVL          (SI)(BX*2), R10
+	SHRQ          $0x10, R10, AX
+	MOVL          (SI)(R8*1), R10
+	SHRQ          $0x10, R10, AX
+	XORL          R11, R11
+	MOVL          34(SI), R10
+	SHRQ          $0x10, R10, R11
+	MOVL          34(SI)(BX*1), R10
+	SHRQ          $0x10, R10, R11
+	MOVL          34(SI)(BX*2), R10
+	SHRQ          $0x10, R10, R11
+	MOVL          34(SI)(R8*1), R10
+	SHRQ          $0x10, R10, R11
+	VMOVQ         AX, X12
+	VPINSRQ       $0x01, R11, X12, X12
+	VCVTPH2PS     X12, Y12
+	VBROADCASTSS  (DX), X5
+	VBROADCASTSS  4(DX), X6
+	VINSERTF32X4  $0x01, X6, Y5, Y5
+	VMULPS        Y12, Y5, Y5
+	VMULPS        Y5, Y4, Y4
+	VADDPS        X4, X14, X14
+	VEXTRACTF32X4 $0x01, Y4, X4
+	VADDPS        X4, X14, X14
+	ADDQ          $0x44, SI
+	ADDQ          $0x40, DI
+	ADDQ          $0x08, DX
+	ADDQ          $0x08, R12
+	DECQ          CX
+	JNZ           q8gloop
+
+q8gdone:
+	VMOVUPS X14, (R15)
+	ADDQ    R8, SI
+	ADDQ    $0x10, R15
+	DECQ    R14
+	JNZ     q8grploop
+
+q8grpdone:
+	VZEROUPPER
+	RET

@@ -25,6 +25,7 @@ func q8Family(g *gen) {
 	}
 	g.q8x4VNNI(1)
 	g.q8x4VNNI(2)
+	g.q8RowsVNNI()
 }
 
 type q8Type struct {
@@ -335,6 +336,53 @@ func (g *gen) q8x4VNNI(n int) {
 	for k := range n {
 		g.VMOVUPS(vnniAcc[k], Mem{Base: RAX, Disp: 16 * k})
 	}
+	g.VZEROUPPER()
+	g.RET()
+}
+
+// q8RowsVNNI emits q8_0x4VNNI's arithmetic for one input over groups consecutive groups of
+// four rows in one call (a matrix-vector task's whole range), storing each group's four
+// results at out and on; nb must be even:
+//
+//	func q8_0x4gVNNI(w *byte, stride, nb int, xq *int8, xd *float32, xs *int32, out *float32, groups, pf int)
+//
+// One call instead of one per group takes the per-group Go call and result copy (about 3%
+// of a decode step) out of the matrix-vector product.
+func (g *gen) q8RowsVNNI() {
+	g.text("q8_0x4gVNNI", "func(w *byte, stride, nb int, xq *int8, xd *float32, xs *int32, out *float32, groups, pf int)")
+	g.arg("w", RSI)
+	g.arg("stride", RBX)
+	g.arg("nb", R13)
+	g.arg("out", R15)
+	g.arg("groups", R14)
+	g.arg("pf", R9)
+	g.LEAQ(Mem{Base: RBX, Index: RBX, Scale: 2}, R8)
+	g.SHRQ(U8(1), R13)
+	g.MOVL(U32(0x80808080), EAX)
+	g.VPBROADCASTD(EAX, vnniBias)
+	g.TESTQ(R14, R14)
+	g.JE(LabelRef("q8grpdone"))
+	g.Label("q8grploop")
+	g.arg("xq", RDI)
+	g.arg("xd", RDX)
+	g.arg("xs", R12)
+	g.MOVQ(R13, RCX)
+	g.VPXORD(vnniAcc[0], vnniAcc[0], vnniAcc[0])
+	g.loop("q8g", func() {
+		g.prefetch4(RSI, 0, 64)
+		g.dotsVNNI(1)
+		g.sumRows2(vnniSums[0], vnniTmp[0])
+		g.blockSumsVNNI(0)
+		g.scales8([2]Mem{{Base: RSI}, {Base: RSI, Disp: 34}}, [2]GPPhysical{RAX, R11}, R10, Y12)
+		g.scaleAdd2(0)
+	}, step{RSI, 68}, step{RDI, 64}, step{RDX, 8}, step{R12, 8})
+	g.VMOVUPS(vnniAcc[0], Mem{Base: R15})
+	// The block loop left SI one row on: the next group starts three rows further.
+	g.ADDQ(R8, RSI)
+	g.ADDQ(U8(16), R15)
+	g.DECQ(R14)
+	g.JNZ(LabelRef("q8grploop"))
+	g.Label("q8grpdone")
 	g.VZEROUPPER()
 	g.RET()
 }
