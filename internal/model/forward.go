@@ -192,7 +192,9 @@ func (m *Model) Forward(p *tensor.Pool, cache *kv.Pool, ws *Workspace, seqs []Se
 		p.MatMul(ly.Down, g, n, xn)
 	}
 	ws.rowJob = rowJob{}
-	addTo(x, xn)
+	if len(m.Blocks) > 0 {
+		addTo(x, xn) // the last layer's FFN output
+	}
 	for i, r := range ws.logitRows {
 		tensor.RMSNorm(ws.hidden[i*c.Dim:(i+1)*c.Dim], x[r*c.Dim:(r+1)*c.Dim], m.OutNorm, c.RMSEps)
 	}
