@@ -120,8 +120,14 @@ func (p *Pool) MatMuls(x []float32, n int, ms ...MatOut) {
 	for i, m := range ms {
 		w := m.W
 		// Chunks of whole 4-row groups, about 8 per thread for balance, but at least 16
-		// rows so each task amortises its start-up.
-		chunk := (w.Rows + 8*p.threads - 1) / (8 * p.threads)
+		// rows so each task amortises its start-up. A matrix-vector product (up to 3
+		// inputs) streams its weights: 4 per thread, as each task's first rows wait on
+		// memory before its prefetches run ahead (MatMulDecode about 7% faster).
+		per := 8
+		if n < q8x16MinN {
+			per = 4
+		}
+		chunk := (w.Rows + per*p.threads - 1) / (per * p.threads)
 		chunk = max(16, (chunk+3)&^3)
 		p.mm[i] = matmulJob{w: w, x: x[:n*w.Cols], n: n, out: m.Out[:n*w.Rows], rowBytes: w.RowBytes(), chunk: chunk, act: &p.act, kern: kern}
 		tasks += (w.Rows + chunk - 1) / chunk
