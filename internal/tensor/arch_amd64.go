@@ -31,11 +31,13 @@ func q8_0x4x2AVX2(w *byte, stride, nb int, xq0, xq1 *int8, xd0, xd1 *float32, ou
 //go:noescape
 func q8_0x4VNNI(w *byte, stride, nb int, xq *int8, xd *float32, xs *int32, out *[4]float32, pf int)
 
-// q8_0x4gVNNI is q8_0x4VNNI for the groups consecutive groups of four rows at w (the first
-// prefetching too): out[r] = dotQ8_0Go(row r, xq[:32·nb], xd[:nb]) for r < 4·groups.
+// q8_0x4gVNNI is q8_0x4VNNI for groups groups of four rows: group g is the rows at w +
+// g·rowBytes + k·stride (k = 0..3, nb blocks each; rowBytes = 34·nb), and
+// out[k·ostride/4 + g] = dotQ8_0Go(that row k, xq[:32·nb], xd[:nb]). It prefetches each
+// row pf bytes ahead.
 //
 //go:noescape
-func q8_0x4gVNNI(w *byte, stride, nb int, xq *int8, xd *float32, xs *int32, out *float32, groups, pf int)
+func q8_0x4gVNNI(w *byte, stride, nb int, xq *int8, xd *float32, xs *int32, out *float32, ostride, groups, pf int)
 
 // q8_0x4x2VNNI is q8_0x4VNNI against two inputs, the second's quants qstride bytes after
 // the first's and its scales and sums dstride bytes after: out[4k+r] = dotQ8_0Go(row r,
@@ -147,6 +149,11 @@ func dotF32sAVX2(a, b []float32) float32 {
 // q8PrefetchRows is how many rows ahead the Q8_0 kernels prefetch.
 const q8PrefetchRows = 8
 
+// q8StreamPrefetchRows is how many rows ahead q8_0x4gVNNI prefetches in each of its four
+// streams (1: within the noise, 3 to 16: slower; BenchmarkMatMulDecode from L3 and a 1.1 GB
+// decode step's products from memory).
+const q8StreamPrefetchRows = 2
+
 // scatter4 writes a 4-row result for input i.
 func scatter4(out []float32, rows, i, r int, v *[4]float32) {
 	o := out[i*rows+r : i*rows+r+4]
@@ -158,10 +165,12 @@ func tileQ8AVX2(j *matmulJob, r0, r1 int, dt DType) {
 	rb := j.rowBytes
 	r4 := r0 + (r1-r0)&^3
 	if nb := j.w.Cols / qk0; dt == Q8_0 && j.kern.q8VNNI && nb%2 == 0 && j.n == 1 && r4 > r0 {
-		// A matrix-vector product: every group in one call.
+		// A matrix-vector product: every group in one call, the rows read as four
+		// sequential streams a quarter of the range apart.
 		a := j.act
 		_ = j.out[r4-1]
-		q8_0x4gVNNI(&j.w.Data[r0*rb], rb, nb, &a.q[0], &a.d[0], &a.s[0], &j.out[r0], (r4-r0)/4, q8PrefetchRows*rb)
+		q := (r4 - r0) / 4
+		q8_0x4gVNNI(&j.w.Data[r0*rb], q*rb, nb, &a.q[0], &a.d[0], &a.s[0], &j.out[r0], 4*q, q, q8StreamPrefetchRows*rb)
 		r0 = r4
 	}
 	for r := r0; r < r4; r += 4 {

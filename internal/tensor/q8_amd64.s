@@ -629,15 +629,15 @@ q8v2done:
 	VZEROUPPER
 	RET
 
-// func q8_0x4gVNNI(w *byte, stride int, nb int, xq *int8, xd *float32, xs *int32, out *float32, groups int, pf int)
+// func q8_0x4gVNNI(w *byte, stride int, nb int, xq *int8, xd *float32, xs *int32, out *float32, ostride int, groups int, pf int)
 // Requires: AVX, AVX2, AVX512F, AVX512VL, AVX512_VNNI, F16C, MMX+
-TEXT ·q8_0x4gVNNI(SB), NOSPLIT, $0-72
+TEXT ·q8_0x4gVNNI(SB), NOSPLIT, $0-80
 	MOVQ         w+0(FP), SI
 	MOVQ         stride+8(FP), BX
 	MOVQ         nb+16(FP), R13
 	MOVQ         out+48(FP), R15
-	MOVQ         groups+56(FP), R14
-	MOVQ         pf+64(FP), R9
+	MOVQ         groups+64(FP), R14
+	MOVQ         pf+72(FP), R9
 	LEAQ         (BX)(BX*2), R8
 	SHRQ         $0x01, R13
 	MOVL         $0x80808080, AX
@@ -740,11 +740,15 @@ q8gloop:
 	JNZ           q8gloop
 
 q8gdone:
-	VMOVUPS X14, (R15)
-	ADDQ    R8, SI
-	ADDQ    $0x10, R15
-	DECQ    R14
-	JNZ     q8grploop
+	MOVQ       ostride+56(FP), AX
+	VMOVSS     X14, (R15)
+	VEXTRACTPS $0x01, X14, (R15)(AX*1)
+	VEXTRACTPS $0x02, X14, (R15)(AX*2)
+	LEAQ       (AX)(AX*2), R10
+	VEXTRACTPS $0x03, X14, (R15)(R10*1)
+	ADDQ       $0x04, R15
+	DECQ       R14
+	JNZ        q8grploop
 
 q8grpdone:
 	VZEROUPPER
