@@ -16,11 +16,11 @@ func q8_0x4x16VNNI(w *byte, stride, nb int, px *byte, out *[64]float32, pf int)
 
 // q8_0x8x8VNNI computes, for weight rows r = 0..7 at w (stride bytes apart, nb Q8_0
 // blocks each) and the first n (1..8) inputs i of the 8-lane packQ8x group at px,
-// out[ostride·i + r] = dotQ8_0Go(row r, input i) bit for bit, writing nothing else. It
-// prefetches the rows pf bytes ahead.
+// out[ostride·i + rstride·r] = dotQ8_0Go(row r, input i) bit for bit, writing nothing
+// else. It prefetches the rows pf bytes ahead.
 //
 //go:noescape
-func q8_0x8x8VNNI(w *byte, stride, nb int, px *byte, out *float32, ostride, n, pf int)
+func q8_0x8x8VNNI(w *byte, stride, nb int, px *byte, out *float32, ostride, rstride, n, pf int)
 
 // q4_0x4x16VNNI is q8_0x4x16VNNI for Q4_0 weight rows: out[16r+i] = dotQ4_0Go(row r,
 // input i) bit for bit.
@@ -103,13 +103,16 @@ func tileQ8x8VNNI(j *matmulJob, r0, r1 int) {
 	groups := (j.n + 7) / 8
 	rows := j.w.Rows
 	r8 := r0 + (r1-r0)&^7
-	for r := r0; r < r8; r += 8 {
+	// Each call's eight rows are an eighth of the range apart: eight sequential streams
+	// that the hardware prefetchers follow (as q8_0x4gVNNI's four).
+	q := (r8 - r0) / 8
+	for r := r0; r < r0+q; r++ {
 		w := &j.w.Data[r*rb]
-		pf := q8PrefetchRows * rb
+		pf := q8StreamPrefetchRows * rb
 		for g := range groups {
 			n := min(8, j.n-8*g)
-			_ = j.out[(8*g+n-1)*rows+r+7] // the kernel writes up to here
-			q8_0x8x8VNNI(w, rb, nb, &a.px[g*nb*q8xBytes(8)], &j.out[8*g*rows+r], rows, n, pf)
+			_ = j.out[(8*g+n-1)*rows+r+7*q] // the kernel writes up to here
+			q8_0x8x8VNNI(w, q*rb, nb, &a.px[g*nb*q8xBytes(8)], &j.out[8*g*rows+r], rows, q, n, pf)
 			pf = 0
 		}
 	}

@@ -434,10 +434,10 @@ quantdone:
 	VZEROUPPER
 	RET
 
-// func q8_0x8x8VNNI(w *byte, stride int, nb int, px *byte, out *float32, ostride int, n int, pf int)
+// func q8_0x8x8VNNI(w *byte, stride int, nb int, px *byte, out *float32, ostride int, rstride int, n int, pf int)
 // Requires: AVX, AVX512BW, AVX512F, AVX512VL, AVX512_VNNI, F16C, MMX+
-TEXT ·q8_0x8x8VNNI(SB), NOSPLIT, $0-64
-	MOVQ         pf+56(FP), R9
+TEXT ·q8_0x8x8VNNI(SB), NOSPLIT, $0-72
+	MOVQ         pf+64(FP), R9
 	MOVQ         w+0(FP), SI
 	MOVQ         stride+8(FP), BX
 	MOVQ         nb+16(FP), CX
@@ -624,14 +624,18 @@ x8x8loop:
 	JNZ             x8x8loop
 
 x8x8done:
-	// Lane h·8+i of Z_p is row 2p+h, input i: scatter it to out[ostride·i + 2p+h] for the
-	// inputs i < n (K1 = the n low bits in each half; a scatter clears its mask).
+	// Lane h·8+i of Z_p is row 2p+h, input i: scatter it to out[ostride·i + rstride·(2p+h)]
+	// for the inputs i < n (K1 = the n low bits in each half; a scatter clears its mask).
 	MOVQ         ostride+40(FP), AX
 	VPBROADCASTD AX, Z12
 	VPMULLD      x8x8Lanes<>+0(SB), Z12, Z12
+	MOVQ         rstride+48(FP), R10
+	VPBROADCASTD R10, Z16
 	VPSRLD       $0x03, Z20, Z13
+	VPMULLD      Z16, Z13, Z13
 	VPADDD       Z13, Z12, Z12
-	MOVQ         n+48(FP), CX
+	SHLQ         $0x03, R10
+	MOVQ         n+56(FP), CX
 	MOVL         $0x00000001, DX
 	SHLL         CL, DX
 	DECL         DX
@@ -641,11 +645,14 @@ x8x8done:
 	MOVQ         out+32(FP), AX
 	KMOVW        DX, K1
 	VSCATTERDPS  Z0, K1, (AX)(Z12*4)
+	ADDQ         R10, AX
 	KMOVW        DX, K1
-	VSCATTERDPS  Z1, K1, 8(AX)(Z12*4)
+	VSCATTERDPS  Z1, K1, (AX)(Z12*4)
+	ADDQ         R10, AX
 	KMOVW        DX, K1
-	VSCATTERDPS  Z2, K1, 16(AX)(Z12*4)
+	VSCATTERDPS  Z2, K1, (AX)(Z12*4)
+	ADDQ         R10, AX
 	KMOVW        DX, K1
-	VSCATTERDPS  Z3, K1, 24(AX)(Z12*4)
+	VSCATTERDPS  Z3, K1, (AX)(Z12*4)
 	VZEROUPPER
 	RET

@@ -246,7 +246,7 @@ var (
 //
 //	func q8_0x8x8VNNI(w *byte, stride, nb int, px *byte, out *float32, ostride, n, pf int)
 func (g *gen) x8x8VNNI(lanes Mem) {
-	g.text("q8_0x8x8VNNI", "func(w *byte, stride, nb int, px *byte, out *float32, ostride, n, pf int)")
+	g.text("q8_0x8x8VNNI", "func(w *byte, stride, nb int, px *byte, out *float32, ostride, rstride, n, pf int)")
 	g.kqArgs() // the K-quant tiles take the same arguments
 	g.LEAQ(Mem{Base: RSI, Index: RBX, Scale: 4}, R11)
 	g.bytesOf(0x80)
@@ -297,13 +297,17 @@ func (g *gen) x8x8VNNI(lanes Mem) {
 		}
 	}, step{RSI, 34}, step{R11, 34}, step{RDI, 384})
 	g.Comment(
-		"Lane h·8+i of Z_p is row 2p+h, input i: scatter it to out[ostride·i + 2p+h] for the",
-		"inputs i < n (K1 = the n low bits in each half; a scatter clears its mask).")
+		"Lane h·8+i of Z_p is row 2p+h, input i: scatter it to out[ostride·i + rstride·(2p+h)]",
+		"for the inputs i < n (K1 = the n low bits in each half; a scatter clears its mask).")
 	g.arg("ostride", RAX)
 	g.VPBROADCASTD(EAX, Z12)
 	g.VPMULLD(lanes, Z12, Z12)
+	g.arg("rstride", R10)
+	g.VPBROADCASTD(R10.As32(), Z16)
 	g.VPSRLD(U8(3), x8Idx[0], Z13)
+	g.VPMULLD(Z16, Z13, Z13)
 	g.VPADDD(Z13, Z12, Z12)
+	g.SHLQ(U8(3), R10) // a row pair's rstride·2 floats, in bytes
 	g.arg("n", RCX)
 	g.MOVL(U32(1), EDX)
 	g.SHLL(CL, EDX)
@@ -314,7 +318,10 @@ func (g *gen) x8x8VNNI(lanes Mem) {
 	g.arg("out", RAX)
 	for p, a := range pkAcc {
 		g.KMOVW(EDX, K1)
-		g.VSCATTERDPS(a, K1, Mem{Base: RAX, Index: Z12, Scale: 4, Disp: 8 * p})
+		g.VSCATTERDPS(a, K1, Mem{Base: RAX, Index: Z12, Scale: 4})
+		if p < len(pkAcc)-1 {
+			g.ADDQ(R10, RAX)
+		}
 	}
 	g.VZEROUPPER()
 	g.RET()
