@@ -90,11 +90,7 @@ func (g *gen) expsSub() {
 // swiglu: dst[i] = (g / (1 + expf32(-g))) * up[i], g = gate[i]; dst may alias gate or up.
 func (g *gen) swiglu() {
 	g.text("swigluAVX2", "func(dst, gate, up *float32, n8 int, tab *[14][8]float32)")
-	g.arg("dst", RDI)
-	g.arg("gate", RSI)
-	g.arg("up", RDX)
-	g.arg("n8", RCX)
-	g.arg("tab", R8)
+	g.args(in{name: "dst", r: RDI}, in{name: "gate", r: RSI}, in{name: "up", r: RDX}, in{name: "n8", r: RCX}, in{name: "tab", r: R8})
 	g.loop("swiglu", func() {
 		g.VMOVUPS(Mem{Base: RSI}, Y7)
 		g.VXORPS(expTab(expSign), Y7, Y0)

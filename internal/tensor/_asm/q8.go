@@ -301,25 +301,37 @@ func (g *gen) q8x4VNNI(n int) {
 		name, sig = "q8_0x4x2VNNI", "func(w *byte, stride, nb int, xq *int8, xd *float32, xs *int32, qstride, dstride int, out *[8]float32, pf int)"
 	}
 	g.text(name, sig)
-	g.arg("w", RSI)
-	g.arg("stride", RBX)
-	g.arg("nb", RCX)
-	g.arg("xq", RDI)
-	g.arg("xd", RDX)
-	g.arg("xs", R12)
-	g.arg("pf", R9)
+	g.args(in{name: "w", r: RSI}, in{name: "stride", r: RBX}, in{name: "nb", r: RCX}, in{name: "xq", r: RDI},
+		in{name: "xd", r: RDX}, in{name: "xs", r: R12}, in{name: "pf", r: R9})
 	if n == 2 {
 		g.arg("qstride", vnniQoff)
 		g.arg("dstride", vnniDoff)
 	}
-	g.LEAQ(Mem{Base: RBX, Index: RBX, Scale: 2}, R8)
-	g.SHRQ(U8(1), RCX)
-	g.MOVL(U32(0x80808080), EAX)
-	g.VPBROADCASTD(EAX, vnniBias)
+	g.vnniStart(RCX)
 	for k := range n {
 		g.VPXORD(vnniAcc[k], vnniAcc[k], vnniAcc[k])
 	}
-	g.loop(fmt.Sprintf("q8v%d", n), func() {
+	g.vnniBlockPairs(fmt.Sprintf("q8v%d", n), n)
+	g.Load(g.Param("out"), RAX)
+	for k := range n {
+		g.VMOVUPS(vnniAcc[k], Mem{Base: RAX, Disp: 16 * k})
+	}
+	g.VZEROUPPER()
+	g.RET()
+}
+
+// vnniStart sets R8 = 3·stride, halves count (blocks go in pairs) and sets the bias.
+func (g *gen) vnniStart(count GPPhysical) {
+	g.LEAQ(Mem{Base: RBX, Index: RBX, Scale: 2}, R8)
+	g.SHRQ(U8(1), count)
+	g.MOVL(U32(0x80808080), EAX)
+	g.VPBROADCASTD(EAX, vnniBias)
+}
+
+// vnniBlockPairs is the block loop of the VNNI decode kernels: CX pairs of blocks of the
+// four rows at SI against n inputs, into vnniAcc.
+func (g *gen) vnniBlockPairs(label string, n int) {
+	g.loop(label, func() {
 		g.prefetch4(RSI, 0, 64) // two blocks, 68 bytes: two lines a row keep ahead
 		g.dotsVNNI(n)
 		for k := range n {
@@ -332,12 +344,6 @@ func (g *gen) q8x4VNNI(n int) {
 			g.scaleAdd2(k)
 		}
 	}, step{RSI, 68}, step{RDI, 64}, step{RDX, 8}, step{R12, 8})
-	g.Load(g.Param("out"), RAX)
-	for k := range n {
-		g.VMOVUPS(vnniAcc[k], Mem{Base: RAX, Disp: 16 * k})
-	}
-	g.VZEROUPPER()
-	g.RET()
 }
 
 // q8RowsVNNI emits q8_0x4VNNI's arithmetic for one input over groups groups of four rows
@@ -354,16 +360,9 @@ func (g *gen) q8x4VNNI(n int) {
 // also takes the per-group Go call and result copy out.
 func (g *gen) q8RowsVNNI() {
 	g.text("q8_0x4gVNNI", "func(w *byte, stride, nb int, xq *int8, xd *float32, xs *int32, out *float32, ostride, groups, pf int)")
-	g.arg("w", RSI)
-	g.arg("stride", RBX)
-	g.arg("nb", R13)
-	g.arg("out", R15)
-	g.arg("groups", R14)
-	g.arg("pf", R9)
-	g.LEAQ(Mem{Base: RBX, Index: RBX, Scale: 2}, R8)
-	g.SHRQ(U8(1), R13)
-	g.MOVL(U32(0x80808080), EAX)
-	g.VPBROADCASTD(EAX, vnniBias)
+	g.args(in{name: "w", r: RSI}, in{name: "stride", r: RBX}, in{name: "nb", r: R13}, in{name: "out", r: R15},
+		in{name: "groups", r: R14}, in{name: "pf", r: R9})
+	g.vnniStart(R13)
 	g.TESTQ(R14, R14)
 	g.JE(LabelRef("q8grpdone"))
 	g.Label("q8grploop")
@@ -372,14 +371,7 @@ func (g *gen) q8RowsVNNI() {
 	g.arg("xs", R12)
 	g.MOVQ(R13, RCX)
 	g.VPXORD(vnniAcc[0], vnniAcc[0], vnniAcc[0])
-	g.loop("q8g", func() {
-		g.prefetch4(RSI, 0, 64)
-		g.dotsVNNI(1)
-		g.sumRows2(vnniSums[0], vnniTmp[0])
-		g.blockSumsVNNI(0)
-		g.scales8([2]Mem{{Base: RSI}, {Base: RSI, Disp: 34}}, [2]GPPhysical{RAX, R11}, R10, Y12)
-		g.scaleAdd2(0)
-	}, step{RSI, 68}, step{RDI, 64}, step{RDX, 8}, step{R12, 8})
+	g.vnniBlockPairs("q8g", 1)
 	// The block loop left SI one row on: the next row of each stream.
 	g.arg("ostride", RAX)
 	g.VMOVSS(vnniAcc[0], Mem{Base: R15})

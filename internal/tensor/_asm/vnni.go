@@ -151,11 +151,7 @@ func (g *gen) chunkQ4(k int) {
 // the clamp to [-128, 127] precedes the sum as in the reference.
 func (g *gen) quantQ8AVX512() {
 	g.text("quantQ8_0AVX512", "func(x *float32, q *int8, d *float32, s *int32, nb int)")
-	g.arg("x", RSI)
-	g.arg("q", RDI)
-	g.arg("d", RDX)
-	g.arg("s", R8)
-	g.arg("nb", RCX)
+	g.args(in{name: "x", r: RSI}, in{name: "q", r: RDI}, in{name: "d", r: RDX}, in{name: "s", r: R8}, in{name: "nb", r: RCX})
 	g.MOVL(U32(0x7fffffff), EAX)
 	g.VPBROADCASTD(EAX, Z31)
 	g.MOVL(U32(math.Float32bits(127)), EAX)
@@ -296,6 +292,13 @@ func (g *gen) x8x8VNNI(lanes Mem) {
 			g.mulAdd(Mem{Base: RDI, Disp: 256}, Z13, s, pkAcc[p])
 		}
 	}, step{RSI, 34}, step{R11, 34}, step{RDI, 384})
+	g.x8Scatter(lanes)
+	g.VZEROUPPER()
+	g.RET()
+}
+
+// x8Scatter stores x8x8VNNI's results (pkAcc) for the first n inputs.
+func (g *gen) x8Scatter(lanes Mem) {
 	g.Comment(
 		"Lane h·8+i of Z_p is row 2p+h, input i: scatter it to out[ostride·i + rstride·(2p+h)]",
 		"for the inputs i < n (K1 = the n low bits in each half; a scatter clears its mask).")
@@ -323,6 +326,4 @@ func (g *gen) x8x8VNNI(lanes Mem) {
 			g.ADDQ(R10, RAX)
 		}
 	}
-	g.VZEROUPPER()
-	g.RET()
 }
