@@ -25,7 +25,8 @@ func q4_Kx4x8VNNI(w *byte, stride, nb int, px *byte, out *[32]float32, pf int)
 // tileKVNNI runs 4 weight rows × 16 (or 8) packed inputs per kernel call for Q4_K or
 // Q6_K weights (dt), so that each weight block is unpacked once per group of inputs
 // rather than once per one or two; the inputs kLayout leaves out take the AVX-512
-// kernels.
+// kernels. Its slicing loop is shaped like tileQ8x16VNNI's, but the kernels, record sizes
+// and lane counts differ per call: a shared driver would pass them all as function values.
 func tileKVNNI(j *matmulJob, r0, r1 int, dt DType) {
 	lanes, np := kLayout(j.n, dt)
 	rb, nb := j.rowBytes, j.w.Cols/qkK
