@@ -91,9 +91,11 @@ type tenant struct {
 	dpos   int
 	// lastDec is the arrival of the last decode given this step.
 	lastDec uint64
-	ppos    int    // prefill scan position
-	epos    int    // chunk-extension scan position
-	rr      uint64 // arrival of the last decode given when not all of them fit: the next step starts after it
+	ppos    int // prefill scan position
+	epos    int // chunk-extension scan position
+	// gotSeqs and gotTok are what it has been given in this step so far (charge).
+	gotSeqs, gotTok int
+	rr              uint64 // arrival of the last decode given when not all of them fit: the next step starts after it
 }
 
 type request struct {

@@ -10,10 +10,11 @@ import (
 //
 // One step = one Ready: at most Config.MaxRunning sequences and Config.StepTokens tokens. The step
 // is handed out one sequence at a time, always to the tenant with the least service virtual time
-// (svt) that has something to run, and that tenant is charged the sequence's dominant share of the
-// step, max(tokens/StepTokens, 1/MaxRunning), divided by its weight (RequestSpec.Weight). So every
-// tenant with work gets its weighted share of each step's slots and tokens, whoever holds how many
-// running requests, and what a tenant leaves unused goes to the others (work conserving). Within a
+// (svt) that has something to run, and that tenant is charged what the sequence adds to its
+// dominant share of the step, max(tokens/StepTokens, sequences/MaxRunning) of all it got in the
+// step, divided by its weight (RequestSpec.Weight). So every tenant with work gets its weighted
+// share of each step's slots and tokens, whoever holds how many running requests, and what a
+// tenant leaves unused goes to the others (work conserving). Within a
 // tenant: its decodes first (round robin across steps when they do not all fit), then its prefill
 // chunks in admission order, then admissions.
 //
@@ -114,17 +115,28 @@ func (c *Core) join(t *tenant) {
 	t.step = c.steps
 	t.run = t.run[:0]
 	t.dpos, t.ppos, t.epos, t.lastDec = 0, 0, 0, 0
+	t.gotSeqs, t.gotTok = 0, 0
 	c.stepTs = append(c.stepTs, t)
 	c.wStep += t.w
 }
 
-// stepUnit is a whole step in service virtual time. A sequence of n tokens costs its dominant
-// share of the step, max(n/StepTokens, 1/MaxRunning), divided by its tenant's weight.
+// stepUnit is a whole step in service virtual time. A tenant's service in a step is its dominant
+// share of the step, max(tokens/StepTokens, sequences/MaxRunning) of all it was given in the step,
+// divided by its weight.
 const stepUnit = 1 << 30
 
-func (c *Core) cost(t *tenant, n int) int64 {
-	u := max(int64(n)*stepUnit/int64(c.cfg.StepTokens), stepUnit/int64(c.cfg.MaxRunning))
-	return max(u/t.w, 1)
+// charge adds to t's service what giving it ds more sequences and dn more tokens adds to its
+// dominant share of this step. Charging each pick its own share instead (a prefill chunk's
+// tokens, then a decode's slot) would bill a tenant served both ways in one step for more than
+// its share of the step, and over many steps it would fall behind its weight.
+func (c *Core) charge(t *tenant, ds, dn int) {
+	share := func(s, n int) int64 {
+		return max(int64(n)*stepUnit/int64(c.cfg.StepTokens), int64(s)*stepUnit/int64(c.cfg.MaxRunning))
+	}
+	before := share(t.gotSeqs, t.gotTok)
+	t.gotSeqs += ds
+	t.gotTok += dn
+	t.svt += max((share(t.gotSeqs, t.gotTok)-before)/t.w, 1)
 }
 
 // serveAll hands out the step one sequence at a time, always to the tenant with the least service
@@ -241,7 +253,7 @@ func (c *Core) extend(t *tenant, limit int, budget *int) bool {
 				old := len(s.Tokens)
 				*s = c.seq(r, old+m)
 				*budget -= m
-				t.svt += c.cost(t, old+m) - c.cost(t, old)
+				c.charge(t, 0, m)
 				t.epos++
 				return true
 			}
@@ -255,7 +267,7 @@ func (c *Core) give(t *tenant, r *request, n int, budget, seqs *int) {
 	c.addSeq(r, n)
 	*budget -= n
 	*seqs++
-	t.svt += c.cost(t, n)
+	c.charge(t, 1, n)
 	if t.sIdx >= 0 {
 		// r may be another tenant's admission, made during t's turn: its key grew in place.
 		heap.Fix(&c.sheap, t.sIdx)
