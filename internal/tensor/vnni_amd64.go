@@ -94,27 +94,22 @@ func tileQ8VNNI(j *matmulJob, r0, r1 int, dt DType) {
 	tileQ8x16VNNI(j, r0, r1, dt)
 }
 
-// tileQ8x8VNNI runs 8 weight rows × 8 packed inputs per kernel call for a Q8_0 job
-// whose activations are packed by eights (at most two groups, which stay in L1); rows
-// past the last 8 take the AVX2 kernels.
+// tileQ8x8VNNI runs 8 weight rows × the job's (up to 8) packed inputs per kernel call for
+// a Q8_0 job whose activations are packed by eights; rows past the last 8 take the AVX2
+// kernels.
 func tileQ8x8VNNI(j *matmulJob, r0, r1 int) {
 	rb, nb := j.rowBytes, j.w.Cols/qk0
-	a := j.act
-	groups := (j.n + 7) / 8
 	rows := j.w.Rows
 	r8 := r0 + (r1-r0)&^7
 	// Each call's eight rows are an eighth of the range apart: eight sequential streams
-	// that the hardware prefetchers follow (as q8_0x4gVNNI's four).
+	// that the hardware prefetchers follow (as q8_0x4gVNNI's four). q8Lanes gives this tile
+	// batches of at most 8: one packed group.
 	q := (r8 - r0) / 8
+	if q > 0 {
+		_ = j.out[(j.n-1)*rows+r8-1] // the last call writes up to here
+	}
 	for r := r0; r < r0+q; r++ {
-		w := &j.w.Data[r*rb]
-		pf := q8StreamPrefetchRows * rb
-		for g := range groups {
-			n := min(8, j.n-8*g)
-			_ = j.out[(8*g+n-1)*rows+r+7*q] // the kernel writes up to here
-			q8_0x8x8VNNI(w, q*rb, nb, &a.px[g*nb*q8xBytes(8)], &j.out[8*g*rows+r], rows, q, n, pf)
-			pf = 0
-		}
+		q8_0x8x8VNNI(&j.w.Data[r*rb], q*rb, nb, &j.act.px[0], &j.out[r], rows, q, j.n, q8StreamPrefetchRows*rb)
 	}
 	if r8 < r1 {
 		tileQ8AVX2(j, r8, r1, Q8_0)
