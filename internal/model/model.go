@@ -71,6 +71,15 @@ func Load(f *gguf.File) (*Model, error) {
 	if l.err != nil {
 		return nil, l.err
 	}
+	// The matrices the forward pass multiplies by, laid out for the kernels now rather
+	// than during the first request (the embedding is only read by rows).
+	m.Output.Prepare()
+	for i := range m.Blocks {
+		ly := &m.Blocks[i]
+		for _, w := range []*tensor.Matrix{ly.Wq, ly.Wk, ly.Wv, ly.Wo, ly.Gate, ly.Up, ly.Down} {
+			w.Prepare()
+		}
+	}
 	m.ropeInvFrq = ropeFrequencies(&m.Config, m.RopeFreqs)
 	return m, nil
 }

@@ -9,13 +9,13 @@ import (
 	"golang.org/x/sys/cpu"
 )
 
-// q8_0x16x16AMX computes, for weight rows r = 0..15 at w (stride bytes apart, nb Q8_0
-// blocks each) and the 16 inputs i of the 16-lane packQ8x group at px,
-// out[16r+i] = dotQ8_0Go(row r, input i) bit for bit (zero for padding lanes); tmp is
-// 1 KB of 64-byte aligned scratch. It prefetches the rows pf bytes ahead.
+// q8_0r16x16AMX computes, for the 16 rows of one repackQ8r16 group at w (nb blocks) and
+// 16 inputs, their quants at xq (cols bytes apart, all 16 rows readable) and their
+// packQ8r16 records at px, out[ostride·i + r] = dotQ8_0Go(row r, input i) bit for bit
+// for the first n inputs, writing nothing else; tmp is 1 KB of 64-byte aligned scratch.
 //
 //go:noescape
-func q8_0x16x16AMX(w *byte, stride, nb int, px *byte, tmp *int32, out *[256]float32, pf int)
+func q8_0r16x16AMX(w *byte, nb int, xq *int8, cols int, px *byte, tmp *int32, out *float32, ostride, n int)
 
 // amxErr says why the amx kernels are not available (nil: they are).
 var amxErr = func() error {
@@ -25,48 +25,31 @@ var amxErr = func() error {
 	return requestAMX()
 }()
 
-// amxPrefetchRows is how many rows ahead the AMX kernel prefetches: the next group.
-const amxPrefetchRows = 16
-
-// amxKernels is vnniKernels with the Q8_0 tiles on AMX (Q4_0 stays on VNNI: the A tile
-// must be bytes in memory, which Q4_0's nibbles are not).
+// amxKernels is vnniKernels with Q8_0 batches over q8r16MaxN on AMX (Q4_0 stays on VNNI:
+// a tile must be bytes in memory, which Q4_0's nibbles are not).
 var amxKernels = func() *kernels {
 	k := *vnniKernels
 	k.name = "amx"
-	k.tiles[Q8_0] = tileQ8_0AMX
+	k.q8r16AMX = true
 	return &k
 }()
 
-// tileQ8_0AMX runs 16 weight rows × 16 packed inputs per kernel call; the rows left
-// over (fewer than 16) take the VNNI kernel, batches up to q8x8MaxN the 8-lane VNNI
-// tile (as fast as the half-empty AMX tiles or faster, see q8x8MaxN), under q8x16MinN
-// the AVX2 kernels.
-func tileQ8_0AMX(j *matmulJob, r0, r1 int) {
-	if j.n <= q8x8MaxN {
-		tileQ8VNNI(j, r0, r1, Q8_0)
-		return
-	}
-	rb, nb := j.rowBytes, j.w.Cols/qk0
+// tileQ8r16AMX runs the job's inputs, 16 a call, against groups [g0, g1) of the
+// repacked weights w: inputs by slices of q8x16Slice·16, whose activations stay in L2
+// while every group of the task passes over them.
+func tileQ8r16AMX(j *matmulJob, w []byte, g0, g1 int) {
+	nb, rows, cols := j.w.Cols/qk0, j.w.Rows, j.w.Cols
 	a := j.act
-	groups := (j.n + 15) / 16
-	r16 := r0 + (r1-r0)&^15
-	var v [256]float32
+	slices := (j.n + 15) / 16
+	_ = a.q[:slices*16*cols] // the last slice's rows past n are read (and not used)
+	_ = a.px[slices*nb*128-1]
 	var tmpBuf [256 + 16]int32
 	tmp := &tmpBuf[(-uintptr(unsafe.Pointer(&tmpBuf[0]))&63)/4]
-	for g0 := 0; g0 < groups; g0 += q8x16Slice {
-		g1 := min(groups, g0+q8x16Slice)
-		for r := r0; r < r16; r += 16 {
-			w := &j.w.Data[r*rb]
-			// Only the first pass over the rows streams them from memory.
-			pf := amxPrefetchRows * rb
-			for g := g0; g < g1; g++ {
-				q8_0x16x16AMX(w, rb, nb, &a.px[g*nb*q8x16Bytes], tmp, &v, pf)
-				pf = 0
-				scatter16(j, v[:], g, r, 16)
+	for s0 := 0; s0 < slices; s0 += q8x16Slice {
+		for g := g0; g < g1; g++ {
+			for s := s0; s < min(slices, s0+q8x16Slice); s++ {
+				q8_0r16x16AMX(&w[g*nb*q8r16Block], nb, &a.q[16*s*cols], cols, &a.px[s*nb*128], tmp, &j.out[16*s*rows+16*g], rows, min(16, j.n-16*s))
 			}
 		}
-	}
-	if r16 < r1 {
-		tileQ8x16VNNI(j, r16, r1, Q8_0)
 	}
 }

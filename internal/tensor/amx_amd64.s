@@ -5,75 +5,53 @@
 // AMX-INT8 Q8_0 kernel. The Go assembler does not know the AMX instructions, so they
 // are spelled out as bytes (VEX encodings), each line commented with the instruction.
 //
-// Tiles (amxcfg, palette 1): tmm0 C 16 rows × 64 bytes (16×16 int32), tmm1 A 16 rows ×
-// 32 bytes (one Q8_0 block of 16 weight rows, loaded straight from the matrix with the
-// row stride), tmm2 B 8 rows × 64 bytes (one block of a packQ8x16 group: row k holds the
-// 16 inputs' quants 4k..4k+3, the VNNI layout TDPBSSD wants). TDPBSSD multiplies signed
-// by signed bytes, so C is the exact block sum Σ w·x of every (row, input) pair with no
-// bias; the float chain then runs per row in AVX-512 as in the VNNI kernel.
+// The kernel on repacked weights (repackQ8r16): tmm0 C 16 inputs × 16 rows (int32), tmm1 A
+// 16 inputs × 32 bytes (one block of their quants, straight from the quantised rows),
+// tmm2 B 8 × 64 bytes (one repacked block's quants: k-th row holds the 16 weight rows'
+// quants 4k..4k+3, the VNNI layout). TDPBSUD multiplies the signed activations by the
+// weights biased +128, so -128·Σx comes off each sum.
+DATA amxr16cfg<>+0(SB)/1, $1   // palette 1
+DATA amxr16cfg<>+16(SB)/2, $64 // tmm0 bytes per row
+DATA amxr16cfg<>+18(SB)/2, $32 // tmm1
+DATA amxr16cfg<>+20(SB)/2, $64 // tmm2
+DATA amxr16cfg<>+48(SB)/1, $16 // tmm0 rows
+DATA amxr16cfg<>+49(SB)/1, $16 // tmm1
+DATA amxr16cfg<>+50(SB)/1, $8  // tmm2
+GLOBL amxr16cfg<>(SB), RODATA|NOPTR, $64
 
-DATA amxcfg<>+0(SB)/1, $1   // palette 1
-DATA amxcfg<>+16(SB)/2, $64 // tmm0 bytes per row
-DATA amxcfg<>+18(SB)/2, $32 // tmm1
-DATA amxcfg<>+20(SB)/2, $64 // tmm2
-DATA amxcfg<>+48(SB)/1, $16 // tmm0 rows
-DATA amxcfg<>+49(SB)/1, $16 // tmm1
-DATA amxcfg<>+50(SB)/1, $8  // tmm2
-GLOBL amxcfg<>(SB), RODATA|NOPTR, $64
-
-// ROW(off, acc): acc += float32(C row) * float32(dw*dx), C row at off(AX) (16 int32, one
-// per input), dw the row's f16 block scale at (R11), dx in Z18; R11 moves to the next
-// row. Z16, Z17 clobbered.
-#define ROW(off, acc) \
-	VCVTDQ2PS off(AX), Z16; \
-	VPBROADCASTW (R11), Y17; \
-	VCVTPH2PS Y17, Z17; \
+// IN16(i, acc): acc += float32(C row i + -128·Σx_i) * float32(dw·dx_i), C at (AX), dw the
+// 16 rows' scales in Z16, dx_i at 4i(R8) and -128·Σx_i at 64+4i(R8). Z17, Z18 clobbered.
+#define IN16(i, acc) \
+	VMOVDQU32 64*i(AX), Z17; \
+	VPADDD.BCST 64+4*i(R8), Z17, Z17; \
+	VCVTDQ2PS Z17, Z17; \
+	VMULPS.BCST 4*i(R8), Z16, Z18; \
 	VMULPS Z18, Z17, Z17; \
-	VMULPS Z17, Z16, Z16; \
-	VADDPS Z16, acc, acc; \
-	ADDQ BX, R11
+	VADDPS Z17, acc, acc
 
-// PF16: software prefetch of the 16 rows R12 bytes ahead of SI (R13 clobbered, R8 =
-// 3·BX), as the VNNI kernels do for their 4 rows.
-#define PF16 \
-	LEAQ (SI)(R12*1), R13; \
-	PREFETCHT0 (R13); \
-	PREFETCHT0 (R13)(BX*1); \
-	PREFETCHT0 (R13)(BX*2); \
-	PREFETCHT0 (R13)(R8*1); \
-	LEAQ (R13)(BX*4), R13; \
-	PREFETCHT0 (R13); \
-	PREFETCHT0 (R13)(BX*1); \
-	PREFETCHT0 (R13)(BX*2); \
-	PREFETCHT0 (R13)(R8*1); \
-	LEAQ (R13)(BX*4), R13; \
-	PREFETCHT0 (R13); \
-	PREFETCHT0 (R13)(BX*1); \
-	PREFETCHT0 (R13)(BX*2); \
-	PREFETCHT0 (R13)(R8*1); \
-	LEAQ (R13)(BX*4), R13; \
-	PREFETCHT0 (R13); \
-	PREFETCHT0 (R13)(BX*1); \
-	PREFETCHT0 (R13)(BX*2); \
-	PREFETCHT0 (R13)(R8*1)
+// OUT16(i, acc): stores input i's 16 rows at (R9) unless i ≥ R11, then R9 moves to the
+// next input.
+#define OUT16(i, acc) \
+	CMPQ R11, $i; \
+	JLE amxr16ret; \
+	VMOVUPS acc, (R9); \
+	ADDQ R10, R9
 
-// func q8_0x16x16AMX(w *byte, stride, nb int, px *byte, tmp *int32, out *[256]float32, pf int)
-// Sixteen weight rows against the sixteen inputs of one packQ8x16 group; tmp is 1 KB of
-// 64-byte aligned scratch for the C tile. out[16r+i] = row r · input i. The tile
-// configuration is loaded and released within the call: the goroutine may run on
-// another thread next time.
-TEXT ·q8_0x16x16AMX(SB), NOSPLIT, $0-56
-	MOVQ pf+48(FP), R12
+// func q8_0r16x16AMX(w *byte, nb int, xq *int8, cols int, px *byte, tmp *int32, out *float32, ostride, n int)
+// One group of 16 repacked rows (nb blocks at w) against 16 inputs: their quants at xq
+// (cols bytes apart; rows past the n real ones are read but not used) and their packQ8r16
+// scale records at px. out[ostride·i + r] = row r · input i for i < n; tmp is 1 KB of
+// 64-byte aligned scratch for the C tile.
+TEXT ·q8_0r16x16AMX(SB), NOSPLIT, $0-72
 	MOVQ w+0(FP), SI
-	MOVQ stride+8(FP), BX
-	MOVQ nb+16(FP), CX
-	MOVQ px+24(FP), DI
-	LEAQ amxcfg<>(SB), AX
+	MOVQ nb+8(FP), CX
+	MOVQ xq+16(FP), DI
+	MOVQ cols+24(FP), BX
+	MOVQ px+32(FP), R8
+	LEAQ amxr16cfg<>(SB), AX
 	BYTE $0xC4; BYTE $0xE2; BYTE $0x78; BYTE $0x49; BYTE $0x00 // LDTILECFG (AX)
-	MOVQ tmp+32(FP), AX
+	MOVQ tmp+40(FP), AX
 	MOVQ $64, DX
-	LEAQ (BX)(BX*2), R8
-	ADDQ $2, SI // the quants, after the block's f16 scale
 	VPXORD Z0, Z0, Z0
 	VPXORD Z1, Z1, Z1
 	VPXORD Z2, Z2, Z2
@@ -91,56 +69,60 @@ TEXT ·q8_0x16x16AMX(SB), NOSPLIT, $0-56
 	VPXORD Z14, Z14, Z14
 	VPXORD Z15, Z15, Z15
 	TESTQ CX, CX
-	JE amxdone
+	JE amxr16done
 
-amxloop:
-	PF16
-	BYTE $0xC4; BYTE $0xE2; BYTE $0x7B; BYTE $0x49; BYTE $0xC0                           // TILEZERO tmm0
-	BYTE $0xC4; BYTE $0xE2; BYTE $0x7B; BYTE $0x4B; BYTE $0x0C; BYTE $0x1E               // TILELOADD tmm1, (SI)(BX*1)
-	BYTE $0xC4; BYTE $0xE2; BYTE $0x7B; BYTE $0x4B; BYTE $0x14; BYTE $0x17               // TILELOADD tmm2, (DI)(DX*1)
-	BYTE $0xC4; BYTE $0xE2; BYTE $0x6B; BYTE $0x5E; BYTE $0xC1                           // TDPBSSD tmm0, tmm1, tmm2
-	BYTE $0xC4; BYTE $0xE2; BYTE $0x7A; BYTE $0x4B; BYTE $0x04; BYTE $0x10               // TILESTORED (AX)(DX*1), tmm0
-	VMOVUPS 512(DI), Z18
-	LEAQ -2(SI), R11
-	ROW(0, Z0)
-	ROW(64, Z1)
-	ROW(128, Z2)
-	ROW(192, Z3)
-	ROW(256, Z4)
-	ROW(320, Z5)
-	ROW(384, Z6)
-	ROW(448, Z7)
-	ROW(512, Z8)
-	ROW(576, Z9)
-	ROW(640, Z10)
-	ROW(704, Z11)
-	ROW(768, Z12)
-	ROW(832, Z13)
-	ROW(896, Z14)
-	ROW(960, Z15)
-	ADDQ $34, SI
-	ADDQ $640, DI
+amxr16loop:
+	BYTE $0xC4; BYTE $0xE2; BYTE $0x7B; BYTE $0x49; BYTE $0xC0             // TILEZERO tmm0
+	BYTE $0xC4; BYTE $0xE2; BYTE $0x7B; BYTE $0x4B; BYTE $0x0C; BYTE $0x1F // TILELOADD tmm1, (DI)(BX*1)
+	BYTE $0xC4; BYTE $0xE2; BYTE $0x7B; BYTE $0x4B; BYTE $0x54; BYTE $0x16; BYTE $0x20 // TILELOADD tmm2, 32(SI)(DX*1)
+	BYTE $0xC4; BYTE $0xE2; BYTE $0x6A; BYTE $0x5E; BYTE $0xC1             // TDPBSUD tmm0, tmm1, tmm2
+	BYTE $0xC4; BYTE $0xE2; BYTE $0x7A; BYTE $0x4B; BYTE $0x04; BYTE $0x10 // TILESTORED (AX)(DX*1), tmm0
+	VCVTPH2PS (SI), Z16
+	IN16(0, Z0)
+	IN16(1, Z1)
+	IN16(2, Z2)
+	IN16(3, Z3)
+	IN16(4, Z4)
+	IN16(5, Z5)
+	IN16(6, Z6)
+	IN16(7, Z7)
+	IN16(8, Z8)
+	IN16(9, Z9)
+	IN16(10, Z10)
+	IN16(11, Z11)
+	IN16(12, Z12)
+	IN16(13, Z13)
+	IN16(14, Z14)
+	IN16(15, Z15)
+	ADDQ $544, SI
+	ADDQ $32, DI
+	ADDQ $128, R8
 	DECQ CX
-	JNZ amxloop
+	JNZ amxr16loop
 
-amxdone:
+amxr16done:
 	BYTE $0xC4; BYTE $0xE2; BYTE $0x78; BYTE $0x49; BYTE $0xC0 // TILERELEASE
-	MOVQ out+40(FP), AX
-	VMOVUPS Z0, (AX)
-	VMOVUPS Z1, 64(AX)
-	VMOVUPS Z2, 128(AX)
-	VMOVUPS Z3, 192(AX)
-	VMOVUPS Z4, 256(AX)
-	VMOVUPS Z5, 320(AX)
-	VMOVUPS Z6, 384(AX)
-	VMOVUPS Z7, 448(AX)
-	VMOVUPS Z8, 512(AX)
-	VMOVUPS Z9, 576(AX)
-	VMOVUPS Z10, 640(AX)
-	VMOVUPS Z11, 704(AX)
-	VMOVUPS Z12, 768(AX)
-	VMOVUPS Z13, 832(AX)
-	VMOVUPS Z14, 896(AX)
-	VMOVUPS Z15, 960(AX)
+	MOVQ out+48(FP), R9
+	MOVQ ostride+56(FP), R10
+	SHLQ $2, R10
+	MOVQ n+64(FP), R11
+	OUT16(0, Z0)
+	OUT16(1, Z1)
+	OUT16(2, Z2)
+	OUT16(3, Z3)
+	OUT16(4, Z4)
+	OUT16(5, Z5)
+	OUT16(6, Z6)
+	OUT16(7, Z7)
+	OUT16(8, Z8)
+	OUT16(9, Z9)
+	OUT16(10, Z10)
+	OUT16(11, Z11)
+	OUT16(12, Z12)
+	OUT16(13, Z13)
+	OUT16(14, Z14)
+	OUT16(15, Z15)
+
+amxr16ret:
 	VZEROUPPER
 	RET

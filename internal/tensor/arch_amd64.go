@@ -25,27 +25,6 @@ func q8_0x4AVX2(w *byte, stride, nb int, xq *int8, xd *float32, out *[4]float32,
 //go:noescape
 func q8_0x4x2AVX2(w *byte, stride, nb int, xq0, xq1 *int8, xd0, xd1 *float32, out *[8]float32, pf int)
 
-// q8_0x4VNNI is q8_0x4AVX2 on AVX-512 VNNI for an even nb, given xs[b] = the sum of block
-// b's 32 quants: out[r] = dotQ8_0Go(row r, xq[:32·nb], xd[:nb]) for r in 0..3.
-//
-//go:noescape
-func q8_0x4VNNI(w *byte, stride, nb int, xq *int8, xd *float32, xs *int32, out *[4]float32, pf int)
-
-// q8_0x4gVNNI is q8_0x4VNNI for groups groups of four rows: group g is the rows at w +
-// g·rowBytes + k·stride (k = 0..3, nb blocks each; rowBytes = 34·nb), and
-// out[k·ostride/4 + g] = dotQ8_0Go(that row k, xq[:32·nb], xd[:nb]). It prefetches each
-// row pf bytes ahead.
-//
-//go:noescape
-func q8_0x4gVNNI(w *byte, stride, nb int, xq *int8, xd *float32, xs *int32, out *float32, ostride, groups, pf int)
-
-// q8_0x4x2VNNI is q8_0x4VNNI against two inputs, the second's quants qstride bytes after
-// the first's and its scales and sums dstride bytes after: out[4k+r] = dotQ8_0Go(row r,
-// input k).
-//
-//go:noescape
-func q8_0x4x2VNNI(w *byte, stride, nb int, xq *int8, xd *float32, xs *int32, qstride, dstride int, out *[8]float32, pf int)
-
 // q4_0x4AVX2 sets out[r] = dotQ4_0Go(row r, xq[:32·nb], xd[:nb]) for r in 0..3, given xs[b] = the
 // sum of block b's 32 quants (quantActQ8_0's s).
 //
@@ -149,11 +128,6 @@ func dotF32sAVX2(a, b []float32) float32 {
 // q8PrefetchRows is how many rows ahead the Q8_0 kernels prefetch.
 const q8PrefetchRows = 8
 
-// q8StreamPrefetchRows is how many rows ahead q8_0x4gVNNI prefetches in each of its four
-// streams (1: within the noise, 3 to 16: slower; BenchmarkMatMulDecode from L3 and a 1.1 GB
-// decode step's products from memory).
-const q8StreamPrefetchRows = 2
-
 // scatter4 writes a 4-row result for input i.
 func scatter4(out []float32, rows, i, r int, v *[4]float32) {
 	o := out[i*rows+r : i*rows+r+4]
@@ -164,15 +138,6 @@ func scatter4(out []float32, rows, i, r int, v *[4]float32) {
 func tileQ8AVX2(j *matmulJob, r0, r1 int, dt DType) {
 	rb := j.rowBytes
 	r4 := r0 + (r1-r0)&^3
-	if nb := j.w.Cols / qk0; dt == Q8_0 && j.kern.q8VNNI && nb%2 == 0 && j.n == 1 && r4 > r0 {
-		// A matrix-vector product: every group in one call, the rows read as four
-		// sequential streams a quarter of the range apart.
-		a := j.act
-		_ = j.out[r4-1]
-		q := (r4 - r0) / 4
-		q8_0x4gVNNI(&j.w.Data[r0*rb], q*rb, nb, &a.q[0], &a.d[0], &a.s[0], &j.out[r0], 4*q, q, q8StreamPrefetchRows*rb)
-		r0 = r4
-	}
 	for r := r0; r < r4; r += 4 {
 		// Prefetch the group two ahead: far enough to cover the L3 latency; only the first
 		// pass over a group needs it, later inputs find the rows in L1.
@@ -196,17 +161,11 @@ func q8RowGroupAVX2(j *matmulJob, r, i0 int, dt DType, pf int) {
 	w := &j.w.Data[r*rb]
 	// Direct calls (not function values) keep v on the stack.
 	var v [8]float32
-	// The VNNI kernels take blocks in pairs.
-	vnni := dt == Q8_0 && j.kern.q8VNNI && nb%2 == 0
 	i := i0
 	for ; i+2 <= j.n; i += 2 {
 		switch {
 		case dt == Q4_0:
 			q4_0x4x2AVX2(w, rb, nb, &a.q[i*cols], &a.q[(i+1)*cols], &a.d[i*nb], &a.d[(i+1)*nb], &a.s[i*nb], &a.s[(i+1)*nb], &v)
-		case vnni:
-			// The second input's rows follow the first's: cols quants, nb scales and sums later.
-			_, _, _ = a.q[(i+2)*cols-1], a.d[(i+2)*nb-1], a.s[(i+2)*nb-1]
-			q8_0x4x2VNNI(w, rb, nb, &a.q[i*cols], &a.d[i*nb], &a.s[i*nb], cols, 4*nb, &v, pf)
 		default:
 			q8_0x4x2AVX2(w, rb, nb, &a.q[i*cols], &a.q[(i+1)*cols], &a.d[i*nb], &a.d[(i+1)*nb], &v, pf)
 		}
@@ -218,8 +177,6 @@ func q8RowGroupAVX2(j *matmulJob, r, i0 int, dt DType, pf int) {
 		switch {
 		case dt == Q4_0:
 			q4_0x4AVX2(w, rb, nb, &a.q[i*cols], &a.d[i*nb], &a.s[i*nb], (*[4]float32)(v[:4]))
-		case vnni:
-			q8_0x4VNNI(w, rb, nb, &a.q[i*cols], &a.d[i*nb], &a.s[i*nb], (*[4]float32)(v[:4]), pf)
 		default:
 			q8_0x4AVX2(w, rb, nb, &a.q[i*cols], &a.d[i*nb], (*[4]float32)(v[:4]), pf)
 		}

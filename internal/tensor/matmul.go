@@ -11,6 +11,10 @@ type Matrix struct {
 	Type       DType
 	Rows, Cols int
 	Data       []byte
+
+	// repacked is Data laid out for the kernels that want another layout (the amd64
+	// AVX-512 VNNI Q8_0 kernels for small batches), made on first use.
+	repacked atomic.Pointer[[]byte]
 }
 
 // RowBytes is the encoded size of one row.
@@ -124,11 +128,16 @@ func (p *Pool) MatMuls(x []float32, n int, ms ...MatOut) {
 		// inputs) streams its weights: 4 per thread, as each task's first rows wait on
 		// memory before its prefetches run ahead (MatMulDecode about 7% faster).
 		per := 8
-		if n < q8x16MinN {
+		r16 := kern.q8r16 && w.Type == Q8_0
+		if n < q8x16MinN || r16 && n <= q8r16MaxN {
 			per = 4
 		}
 		chunk := (w.Rows + per*p.threads - 1) / (per * p.threads)
 		chunk = max(16, (chunk+3)&^3)
+		if r16 {
+			chunk = (chunk + 15) &^ 15 // whole repacked groups
+			w.r16()                    // before the workers read it
+		}
 		p.mm[i] = matmulJob{w: w, x: x[:n*w.Cols], n: n, out: m.Out[:n*w.Rows], rowBytes: w.RowBytes(), chunk: chunk, act: &p.act, kern: kern}
 		tasks += (w.Rows + chunk - 1) / chunk
 		p.mmTasks[i] = tasks
@@ -160,7 +169,8 @@ func (p *Pool) prepareActivations() {
 	cols, n := j.w.Cols, j.n
 	switch j.w.Type {
 	case Q8_0, Q4_0:
-		a.q = grow(a.q, n*cols)
+		// The AMX kernel reads a last partial slice of 16 inputs whole.
+		a.q = grow(a.q, (n+15)&^15*cols)[:n*cols]
 		a.d = grow(a.d, n*cols/qk0)
 		a.s = grow(a.s, n*cols/qk0)
 	case Q4_K, Q6_K:
@@ -179,8 +189,14 @@ func (p *Pool) prepareActivations() {
 			p.quantTask(i)
 		}
 	}
-	if n >= q8x16MinN && (j.w.Type == Q8_0 || j.w.Type == Q4_0) && j.kern.packQ8x16 {
-		packQ8x(a, n, cols, j.kern.q8Lanes(n, j.w.Type))
+	if j.w.Type == Q8_0 && j.kern.q8r16 {
+		if n > q8r16MaxN && j.kern.q8r16AMX {
+			packQ8r16(a, n, cols)
+		} else {
+			packQ8r(a, n, cols)
+		}
+	} else if n >= q8x16MinN && (j.w.Type == Q8_0 || j.w.Type == Q4_0) && j.kern.packQ8x16 {
+		packQ8x(a, n, cols)
 	}
 	if (j.w.Type == Q4_K || j.w.Type == Q6_K) && j.kern.packQ8Kx {
 		if lanes, np := kLayout(n, j.w.Type); np > 0 {
@@ -237,8 +253,8 @@ type kernels struct {
 	swiglu    func(dst, gate, up []float32)
 	scale     func(x []float32, a float32)
 	packQ8x16 bool // the Q8_0 and Q4_0 tiles read actBuf.px
-	q8VNNI    bool // single Q8_0 inputs take the AVX-512 VNNI row-group kernel (amd64)
-	q8x8      bool // Q8_0 batches up to q8x8MaxN take the 8-lane VNNI tile (see q8Lanes)
+	q8r16     bool // Q8_0 takes the kernels on repacked weights (packQ8r), and with q8r16AMX
+	q8r16AMX  bool // batches over q8r16MaxN the AMX one (packQ8r16)
 	// packQ8Kx: the Q4_K and Q6_K tiles read actBuf.px (packQ8Kx) for the inputs kLayout packs.
 	packQ8Kx bool
 
@@ -251,21 +267,6 @@ type kernels struct {
 	maxF32     func(x []float32) float32 // Softmax's max and sum
 	sumF64     func(x []float32) float64
 	f32sToF16  func(dst []uint16, src []float32)
-}
-
-// q8x8MaxN is the largest batch the 8-lane Q8_0 tile takes: up to 8 it costs one
-// kernel call per row group where the 16-lane VNNI tile spends half its lanes on
-// padding (1.6× slower at n=8) and the AMX one is as fast or up to 6% slower; from 9
-// on its two groups cost more than either (BenchmarkMatMul, 2048×768 and 768×2048).
-const q8x8MaxN = 8
-
-// q8Lanes is how many inputs one packQ8x group holds for n inputs of a dt (Q8_0 or
-// Q4_0) matrix: 8 where the 8-lane Q8_0 tile takes the batch, else 16.
-func (k *kernels) q8Lanes(n int, dt DType) int {
-	if dt == Q8_0 && k.q8x8 && n <= q8x8MaxN {
-		return 8
-	}
-	return 16
 }
 
 // tileFunc computes weight rows [r0, r1) against all the job's input rows.

@@ -482,10 +482,11 @@ func matchGoKernels(t *testing.T, p *Pool, w *Matrix, x []float32, n int, nanEq 
 	})
 }
 
-// TestMatMulQ8SmallBatchExtremes covers the Q8_0 tiles of batches 4..15 (the 8-lane
-// ones, two weight rows per register, up to q8x8MaxN) where they are most at risk: weight quants at -128 and 127
+// TestMatMulQ8SmallBatchExtremes covers the Q8_0 tiles of batches 1..15 (on amd64 the
+// repacked VNNI kernels up to q8r16MaxN, one to four groups of 16 rows a call, and AMX
+// above) where they are most at risk: weight quants at -128 and 127
 // against activations at ±127 and -128 (a block holding a NaN), the largest f16 scales,
-// row counts that leave a partial group of 8 and one- or many-block rows. Every output
+// row counts that leave a partial group of 16 and one- or many-block rows. Every output
 // must match the pure-Go reference bit for bit, and nothing past the batch's outputs is
 // written.
 func TestMatMulQ8SmallBatchExtremes(t *testing.T) {
@@ -508,7 +509,7 @@ func TestMatMulQ8SmallBatchExtremes(t *testing.T) {
 		{"random", func() byte { return byte(r.Uint32()) }, 0x2e66, func() float32 { return float32(r.NormFloat64()) }},
 	}
 	for _, c := range cases {
-		for _, shape := range []struct{ rows, cols int }{{8, 32}, {13, 96}, {44, 2048}} {
+		for _, shape := range []struct{ rows, cols int }{{8, 32}, {13, 96}, {44, 2048}, {300, 96}} {
 			m := &Matrix{Type: Q8_0, Rows: shape.rows, Cols: shape.cols}
 			m.Data = make([]byte, m.Rows*m.RowBytes())
 			for i := range m.Data {
@@ -532,7 +533,7 @@ func TestMatMulQ8SmallBatchExtremes(t *testing.T) {
 				forEachKernel(t, func(t *testing.T, _ *kernels) {
 					out := make([]float32, maxN*m.Rows)
 					const canary = 0x7fc0dead // a NaN no kernel produces
-					for n := 4; n <= maxN; n++ {
+					for n := 1; n <= maxN; n++ {
 						for i := range out {
 							out[i] = math.Float32frombits(canary)
 						}

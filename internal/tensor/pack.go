@@ -2,15 +2,12 @@ package tensor
 
 import "unsafe"
 
-// q8xBytes is one block of lanes (16 or 8) packed Q8_0 activation rows: lanes×32
-// quants, then 16 float32 scales and 16 int32 corrections (see packQ8x).
-func q8xBytes(lanes int) int { return lanes*qk0 + 16*4 + 16*4 }
-
-// q8x16Bytes is the 16-lane record of the VNNI and AMX Q8_0/Q4_0 tiles.
+// q8x16Bytes is one block of 16 packed Q8_0 activation rows (packQ8x): 16×32 quants,
+// then 16 float32 scales and 16 int32 corrections, the record of the Q4_0 VNNI tile.
 const q8x16Bytes = 16*qk0 + 16*4 + 16*4
 
-// q8x16MinN is the smallest batch the Q8_0/Q4_0 VNNI and AMX tiles pack: below it the
-// records would be mostly padding, and the AVX2 kernels are faster.
+// q8x16MinN is the smallest batch the Q4_0 VNNI tile packs: below it the records would be
+// mostly padding, and the AVX2 kernels are faster.
 const q8x16MinN = 4
 
 // packed returns a.px as size bytes of a.pxBuf aligned to 64 bytes, for the zmm loads and
@@ -22,20 +19,17 @@ func (a *actBuf) packed(size int) []byte {
 	return a.px
 }
 
-// packQ8x lays the quantised activations out by groups of lanes (16 or 8) input rows,
-// the layout both VPDPBUSD (one input per dword lane) and AMX's TDPBSSD (the B tile in
-// VNNI order: 8 rows of 16 inputs × 4 bytes) multiply with no shuffling. Per group and
-// block one contiguous record: byte 4·lanes·k+4i+t is input i's quant 4k+t (k < 8),
-// then 16 float32 block scales dx, then 16 int32 -128·Σx (the VNNI kernels bias the
-// weights by +128); slot s of those holds input s mod lanes, so that with 8 lanes both
-// halves of a zmm see the same 8 inputs (q8_0x8x8VNNI puts two weight rows in one
-// register). Lanes past the last input are zero, so they compute zeros that nobody
-// reads. Assumes a little-endian layout of float32/int32, which holds wherever the
-// kernels that read it run.
-func packQ8x(a *actBuf, n, cols, lanes int) {
+// packQ8x lays the quantised activations out by groups of 16 input rows, the layout
+// VPDPBUSD multiplies with one input per dword lane and no shuffling. Per group and block
+// one contiguous record: byte 64k+4i+t is input i's quant 4k+t (k < 8), then the 16
+// float32 block scales dx, then 16 int32 -128·Σx. Lanes past the last input are zero, so
+// they compute zeros that nobody reads. Assumes a little-endian layout of float32/int32,
+// which holds wherever the kernels that read it run.
+func packQ8x(a *actBuf, n, cols int) {
+	const lanes = 16
 	nb := cols / qk0
 	groups := (n + lanes - 1) / lanes
-	rb := q8xBytes(lanes)
+	rb := q8x16Bytes
 	px := a.packed(groups * nb * rb)
 	for g := range groups {
 		for b := range nb {
@@ -48,9 +42,7 @@ func packQ8x(a *actBuf, n, cols, lanes int) {
 					for k := range qk0 / 4 {
 						*(*uint32)(unsafe.Pointer(&rec[4*lanes*k+4*i])) = 0
 					}
-					for s := i; s < 16; s += lanes {
-						dx[s], xc[s] = 0, 0
-					}
+					dx[i], xc[i] = 0, 0
 					continue
 				}
 				src := a.q[in*cols+b*qk0 : in*cols+b*qk0+qk0]
@@ -59,9 +51,7 @@ func packQ8x(a *actBuf, n, cols, lanes int) {
 					v := *(*uint32)(unsafe.Pointer(&src[4*k]))
 					*(*uint32)(unsafe.Pointer(&rec[4*lanes*k+4*i])) = v
 				}
-				for s := i; s < 16; s += lanes {
-					dx[s], xc[s] = a.d[in*nb+b], -128*a.s[in*nb+b]
-				}
+				dx[i], xc[i] = a.d[in*nb+b], -128*a.s[in*nb+b]
 			}
 		}
 	}

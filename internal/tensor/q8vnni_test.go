@@ -9,24 +9,15 @@ import (
 	"testing"
 )
 
-// TestQ8VNNIExtremes checks the VNNI Q8_0 kernels bit for bit against dotQ8_0Go where the
-// w^0x80 trick is most at risk: quants at -128 and 127 on both sides (an activation is
-// -128 only when its block held a NaN), and the largest f16 scales.
-func TestQ8VNNIExtremes(t *testing.T) {
+// TestQ8r16Extremes checks every r16 kernel (1 to 8 inputs over one, two or four groups
+// of 16 repacked rows) bit for bit against dotQ8_0Go where the +128 bias is most at risk:
+// quants at -128 and 127 on both sides (an activation is -128 only when its block held a
+// NaN), and the largest f16 scales.
+func TestQ8r16Extremes(t *testing.T) {
 	if !hasVNNI() {
 		t.Skip("no AVX-512 VNNI on this CPU")
 	}
 	r := rand.New(rand.NewPCG(12, 12))
-	fill := func(w []byte, xq []int8, wv, xv func() int8) {
-		for i := range w {
-			if i%q8_0Bytes >= 2 {
-				w[i] = byte(wv())
-			}
-		}
-		for i := range xq {
-			xq[i] = xv()
-		}
-	}
 	rnd := func() int8 { return int8(r.Uint32()) }
 	cases := []struct {
 		name   string
@@ -40,59 +31,58 @@ func TestQ8VNNIExtremes(t *testing.T) {
 		{"random±128", func() int8 { return []int8{-128, 127, -127}[r.IntN(3)] }, func() int8 { return []int8{-128, 127}[r.IntN(2)] }, 0x2e66},
 	}
 	for _, c := range cases {
-		for _, nb := range []int{0, 2, 4, 64} {
-			const stride = 3 // extra blocks a row, so rows are not adjacent
-			rb := (nb + stride) * q8_0Bytes
-			w := make([]byte, 4*rb)
-			xq := make([]int8, 2*nb*qk0)
-			xd := make([]float32, 2*nb)
-			xs := make([]int32, 2*nb)
-			fill(w, xq, c.wv, c.xv)
-			for q := range 4 {
-				for b := range nb {
-					binary.LittleEndian.PutUint16(w[q*rb+b*q8_0Bytes:], c.scale+uint16(b+q))
+		for _, nb := range []int{1, 3, 64} {
+			m := &Matrix{Type: Q8_0, Rows: 64, Cols: nb * qk0}
+			rb := m.RowBytes()
+			m.Data = make([]byte, m.Rows*rb)
+			for i := range m.Data {
+				switch i % q8_0Bytes {
+				case 0:
+					binary.LittleEndian.PutUint16(m.Data[i:], c.scale+uint16(i/rb%7))
+				case 1:
+				default:
+					m.Data[i] = byte(c.wv())
 				}
 			}
-			for b := range xd {
-				xd[b] = float32(b+1) * 0.37
-				for _, v := range xq[b*qk0 : (b+1)*qk0] {
-					xs[b] += int32(v)
-				}
+			w := make([]byte, m.Rows/16*nb*q8r16Block)
+			repackQ8r16(m, w)
+			const maxN = q8r16MaxN
+			a := &actBuf{q: make([]int8, maxN*m.Cols), d: make([]float32, maxN*nb), s: make([]int32, maxN*nb)}
+			for i := range a.q {
+				a.q[i] = c.xv()
+				a.s[i/qk0] += int32(a.q[i])
 			}
-			var want [8]float32
-			for k := range 2 {
-				for q := range 4 {
-					want[4*k+q] = dotQ8_0Go(w[q*rb:], xq[k*nb*qk0:], xd[k*nb:(k+1)*nb])
-				}
+			for b := range a.d {
+				a.d[b] = float32(b+1) * 0.37
 			}
-			var one [4]float32
-			var two [8]float32
-			p := func(s []int8) *int8 {
-				if len(s) == 0 {
-					return nil
+			for n := 1; n <= maxN; n++ {
+				packQ8r(a, n, m.Cols)
+				kernels := []struct {
+					k       q8r16Kernel
+					streams int
+				}{{q8r16Kernels[n], 1}, {q8r16Kernels2[n], 2}}
+				if n <= 4 {
+					kernels = append(kernels, struct {
+						k       q8r16Kernel
+						streams int
+					}{q8r16Kernels4[n], 4})
 				}
-				return &s[0]
-			}
-			pf := func(s []float32) *float32 {
-				if len(s) == 0 {
-					return nil
-				}
-				return &s[0]
-			}
-			pi := func(s []int32) *int32 {
-				if len(s) == 0 {
-					return nil
-				}
-				return &s[0]
-			}
-			q8_0x4VNNI(&w[0], rb, nb, p(xq), pf(xd), pi(xs), &one, 0)
-			q8_0x4x2VNNI(&w[0], rb, nb, p(xq), pf(xd), pi(xs), nb*qk0, 4*nb, &two, 0)
-			for q := range 8 {
-				if q < 4 && math.Float32bits(one[q]) != math.Float32bits(want[q]) {
-					t.Errorf("%s nb=%d: q8_0x4VNNI row %d = %v, want %v", c.name, nb, q, one[q], want[q])
-				}
-				if math.Float32bits(two[q]) != math.Float32bits(want[q]) {
-					t.Errorf("%s nb=%d: q8_0x4x2VNNI out[%d] = %v, want %v", c.name, nb, q, two[q], want[q])
+				for _, k := range kernels {
+					// The streams are groups 4/streams apart: 0, or 0 and 2, or 0..3.
+					q := 4 / k.streams
+					out := make([]float32, n*m.Rows)
+					k.k(&w[0], q*nb*q8r16Block, nb, &a.px[0], &out[0], m.Rows, 16*q, 0)
+					for i := range n {
+						for row := range m.Rows {
+							want := float32(0)
+							if row/16%q == 0 {
+								want = dotQ8_0Go(m.Data[row*rb:], a.q[i*m.Cols:], a.d[i*nb:(i+1)*nb])
+							}
+							if got := out[i*m.Rows+row]; math.Float32bits(got) != math.Float32bits(want) {
+								t.Fatalf("%s nb=%d n=%d streams=%d: input %d row %d = %v, want %v", c.name, nb, n, k.streams, i, row, got, want)
+							}
+						}
+					}
 				}
 			}
 		}

@@ -35,6 +35,7 @@ var families = []struct {
 	{"kquant_amd64.s", kquantFamily},
 	{"kq_vnni_amd64.s", kqVNNIFamily},
 	{"vnni_amd64.s", vnniFamily},
+	{"q8r16_amd64.s", q8r16Family},
 }
 
 // gen is the avo context of one file; the kernels' shared fragments are its methods.

@@ -22,9 +22,6 @@ func q8Family(g *gen) {
 		g.q8x4(t, 1)
 		g.q8x4(t, 2)
 	}
-	g.q8x4VNNI(1)
-	g.q8x4VNNI(2)
-	g.q8RowsVNNI()
 }
 
 type q8Type struct {
