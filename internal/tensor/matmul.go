@@ -13,7 +13,7 @@ type Matrix struct {
 	Data       []byte
 
 	// repacked is Data laid out for the kernels that want another layout (the amd64
-	// AVX-512 VNNI Q8_0 kernels for small batches), made on first use.
+	// AVX-512 VNNI and AMX Q8_0 kernels), made on first use.
 	repacked atomic.Pointer[[]byte]
 }
 
@@ -195,7 +195,7 @@ func (p *Pool) prepareActivations() {
 		} else {
 			packQ8r(a, n, cols)
 		}
-	} else if n >= q8x16MinN && (j.w.Type == Q8_0 || j.w.Type == Q4_0) && j.kern.packQ8x16 {
+	} else if n >= q8x16MinN && j.w.Type == Q4_0 && j.kern.packQ8x16 {
 		packQ8x(a, n, cols)
 	}
 	if (j.w.Type == Q4_K || j.w.Type == Q6_K) && j.kern.packQ8Kx {
@@ -252,7 +252,7 @@ type kernels struct {
 	expsSub   func(x []float32, m float32)
 	swiglu    func(dst, gate, up []float32)
 	scale     func(x []float32, a float32)
-	packQ8x16 bool // the Q8_0 and Q4_0 tiles read actBuf.px
+	packQ8x16 bool // the Q4_0 tile reads actBuf.px (packQ8x)
 	q8r16     bool // Q8_0 takes the kernels on repacked weights (packQ8r), and with q8r16AMX
 	q8r16AMX  bool // batches over q8r16MaxN the AMX one (packQ8r16)
 	// packQ8Kx: the Q4_K and Q6_K tiles read actBuf.px (packQ8Kx) for the inputs kLayout packs.
