@@ -22,6 +22,7 @@ type routed struct {
 	cancel    context.CancelFunc
 	stopWatch func() bool
 	onEnd     func(engine.Usage)
+	prompt    int // the request's prompt tokens
 }
 
 func (s *routed) Events() <-chan engine.Event { return s.out }
@@ -31,6 +32,16 @@ func (s *routed) Close() {
 		close(s.gone)
 		s.cancel()
 	})
+}
+
+// hungUp reports whether the consumer closed the stream.
+func (s *routed) hungUp() bool {
+	select {
+	case <-s.gone:
+		return true
+	default:
+		return false
+	}
 }
 
 func (s *routed) emit(ev engine.Event) {
@@ -100,6 +111,8 @@ type merge struct {
 	cached       int           // prompt tokens the prefill node's prefix cache served
 	started      bool          // the decode node has sent a token
 	preEnded     bool          // the prefill node's stream has ended
+	prefilled    bool          // the prefill node computed the prompt (its first token, or the KV handed off)
+	streamed     int           // tokens the decode node sent
 }
 
 // onPrefill takes a message from the prefill node; it reports whether it ended the request.
@@ -108,7 +121,11 @@ func (mg *merge) onPrefill(m msg) bool {
 		return false
 	}
 	why, d := prefillFailure(mg.paddr, m)
-	mg.abort(kvtypes.AbortTransfer, why, d)
+	reason := kvtypes.AbortTransfer
+	if m.err != nil {
+		reason = kvtypes.AbortNodeLost
+	}
+	mg.abort(reason, why, d)
 	return true
 }
 
@@ -121,11 +138,12 @@ func (mg *merge) prefill(m msg) bool {
 		return mg.started
 	case len(m.ev.Tokens) > 0 && mg.first == nil:
 		t := m.ev.Tokens[0].engine()
-		mg.first = &t
+		mg.first, mg.prefilled = &t, true
 	}
 	if m.ev.Done {
 		mg.preEnded = true
 		mg.cached = m.ev.Usage.CachedTokens
+		mg.prefilled = mg.prefilled || m.ev.Finish == kvtypes.FinishTransferred
 		return mg.started || m.ev.Finish == kvtypes.FinishTransferred
 	}
 	return true
@@ -148,10 +166,11 @@ func prefillFailure(paddr string, m msg) (string, kvtypes.Defence) {
 // request.
 func (mg *merge) onDecode(m msg) bool {
 	if m.err != nil {
-		mg.abort(kvtypes.AbortInternal, "decode node "+mg.daddr+" lost: "+m.err.Error(), "")
+		mg.abort(kvtypes.AbortNodeLost, "decode node "+mg.daddr+" lost: "+m.err.Error(), "")
 		return true
 	}
 	out := decodeEvent(m.ev)
+	mg.streamed += len(out.Tokens)
 	if !mg.started && len(out.Tokens) > 0 {
 		mg.started = true
 		// The decode node's first token is the prefill node's: take its logprobs, which the
@@ -168,7 +187,6 @@ func (mg *merge) onDecode(m msg) bool {
 	if mg.started { // the prefill node's usage: its prefix cache served the prompt
 		await(mg.pch, mg.prefill, func() bool { return mg.preEnded })
 	}
-	out.Usage.CachedTokens = mg.cached
 	mg.end(out)
 	return true
 }
@@ -185,12 +203,32 @@ func decodeEvent(ev event) engine.Event {
 	return out
 }
 
-// end emits the request's terminal event, after reporting its usage.
+// end emits the request's terminal event, after reporting what it consumed.
 func (mg *merge) end(ev engine.Event) {
+	ev.Usage = mg.charged(ev.Usage)
 	if mg.s.onEnd != nil {
 		mg.s.onEnd(ev.Usage)
 	}
 	mg.s.emit(ev)
+}
+
+// charged is what the request consumed as far as the router knows, however it ended: a node's
+// terminal usage where one came, never less than the tokens the decode node streamed (a client
+// that hangs up, or a node lost, ends the streams before any terminal usage); the prompt once the
+// prefill node computed it, or once the client hung up (one process charges an admitted request's
+// prompt however its client leaves). Tenants are billed from it: without it a client reading a
+// stream and hanging up before the end paid nothing.
+func (mg *merge) charged(u engine.Usage) engine.Usage {
+	u.CompletionTokens = max(u.CompletionTokens, mg.streamed)
+	if mg.first != nil {
+		u.CompletionTokens = max(u.CompletionTokens, 1)
+	}
+	u.PromptTokens = 0
+	if mg.prefilled || mg.started || mg.s.hungUp() {
+		u.PromptTokens = mg.s.prompt
+	}
+	u.CachedTokens = mg.cached
+	return u
 }
 
 func (mg *merge) abort(reason kvtypes.AbortReason, why string, d kvtypes.Defence) {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"log/slog"
+	"slices"
 	"sync"
 	"time"
 
@@ -30,9 +31,13 @@ type RouterConfig struct {
 	Weights [32]byte
 	Model   string
 	Logger  *slog.Logger
-	// Probe is how often nodes are health-checked (default 500 ms); a node that fails a probe
-	// leaves the rotation until one succeeds.
-	Probe time.Duration
+	// Probe is how often nodes are health-checked (default 500 ms). A node leaves the rotation
+	// after ProbeFailures consecutive failed probes (default 3), each given ProbeTimeout (default
+	// 2 s, longer than a step of a loaded node), and comes back with its first good one; a node
+	// serving another model leaves at once. The last node of a role in rotation stays in it.
+	Probe         time.Duration
+	ProbeTimeout  time.Duration
+	ProbeFailures int
 }
 
 // affinityTokens is how much of a prompt's start picks its prefill node: requests of one tenant
@@ -45,8 +50,11 @@ type Router struct {
 	cfg   RouterConfig
 	log   *slog.Logger
 	nodes []*member
-	info  engine.Info
-	fp    transfer.Fingerprint
+	// healthMu orders health changes, so two nodes of a role failing at once cannot both leave;
+	// pickMu makes a decode pick and its pending count one step, so a burst spreads.
+	healthMu, pickMu sync.Mutex
+	info             engine.Info
+	fp               transfer.Fingerprint
 
 	stop chan struct{}
 	wg   sync.WaitGroup
@@ -58,9 +66,14 @@ type member struct {
 	cc   grpc.ClientConnInterface
 
 	mu      sync.Mutex
-	healthy bool
+	healthy bool // in rotation
+	failing int  // consecutive failed probes
+	refused bool // its latest answer was refused (another model, role or layout): never kept
 	last    Info
 	why     string
+	// Reservations made on a decode node since the probe now in flight was sent: its report does
+	// not count them yet, so picks do (a burst between two reports spreads over the nodes).
+	pending, pendingPages int
 }
 
 // NewRouter reaches every node within ctx, checks they serve one model (the router's) with one
@@ -74,6 +87,12 @@ func NewRouter(ctx context.Context, cfg RouterConfig) (*Router, error) {
 	}
 	if cfg.Probe <= 0 {
 		cfg.Probe = 500 * time.Millisecond
+	}
+	if cfg.ProbeTimeout <= 0 {
+		cfg.ProbeTimeout = 2 * time.Second
+	}
+	if cfg.ProbeFailures <= 0 {
+		cfg.ProbeFailures = 3
 	}
 	r := &Router{cfg: cfg, log: cfg.Logger, stop: make(chan struct{})}
 	for _, g := range []struct {
@@ -107,8 +126,10 @@ func NewRouter(ctx context.Context, cfg RouterConfig) (*Router, error) {
 		m.healthy, m.last = true, in
 	}
 	r.info.MaxContext = maxCtx
-	r.wg.Add(1)
-	go r.probe()
+	for _, m := range r.nodes {
+		r.wg.Add(1)
+		go r.probe(m)
+	}
 	return r, nil
 }
 
@@ -153,8 +174,9 @@ func fetchInfo(ctx context.Context, cc grpc.ClientConnInterface) (Info, error) {
 	return in, err
 }
 
-// probe health-checks every node until Close.
-func (r *Router) probe() {
+// probe health-checks one node until Close. Each node has its own loop, so a frozen node's
+// probes, waiting out their deadline, delay no other node's.
+func (r *Router) probe(m *member) {
 	defer r.wg.Done()
 	t := time.NewTicker(r.cfg.Probe)
 	defer t.Stop()
@@ -164,27 +186,85 @@ func (r *Router) probe() {
 			return
 		case <-t.C:
 		}
-		for _, m := range r.nodes {
-			ctx, cancel := context.WithTimeout(context.Background(), r.cfg.Probe)
-			in, err := fetchInfo(ctx, m.cc)
-			cancel()
-			if err == nil {
-				err = r.admit(m, in)
-			}
-			m.mu.Lock()
-			was := m.healthy
-			m.healthy = err == nil
-			if err == nil {
-				m.last = in
-			} else {
-				m.why = err.Error()
-			}
-			m.mu.Unlock()
-			if was != (err == nil) {
-				r.log.Warn("router: node health changed", "node", m.addr, "role", m.role, "healthy", err == nil, "err", err)
-			}
+		m.mu.Lock()
+		sent, sentPages := m.pending, m.pendingPages
+		m.mu.Unlock()
+		ctx, cancel := context.WithTimeout(context.Background(), r.cfg.ProbeTimeout)
+		in, err := fetchInfo(ctx, m.cc)
+		cancel()
+		refused := false
+		if err == nil {
+			err = r.admit(m, in)
+			refused = err != nil
+		}
+		r.report(m, in, err, refused, sent, sentPages)
+	}
+}
+
+// report records a probe's outcome. A node leaves the rotation after ProbeFailures failed probes
+// in a row (one missed probe on a loaded machine is no outage), at once when it serves another
+// model; but the last node of its role in rotation is kept there, failing, since routing to it
+// may still work where routing to none cannot (the router's /ready says it is not ready).
+func (r *Router) report(m *member, in Info, err error, refused bool, sent, sentPages int) {
+	r.healthMu.Lock()
+	defer r.healthMu.Unlock()
+	m.mu.Lock()
+	was := m.healthy
+	if err == nil {
+		m.healthy, m.failing, m.refused, m.last = true, 0, false, in
+		// The report counts the reservations made before it was asked for.
+		m.pending, m.pendingPages = max(0, m.pending-sent), max(0, m.pendingPages-sentPages)
+	} else {
+		m.failing++
+		m.refused, m.why = refused, err.Error()
+		if refused || m.failing >= r.cfg.ProbeFailures {
+			m.healthy = false
 		}
 	}
+	now := m.healthy
+	m.mu.Unlock()
+	if was && !now && !refused && r.inRotation(m.role) == 0 {
+		m.mu.Lock()
+		m.healthy = true
+		m.mu.Unlock()
+		if m.failing == r.cfg.ProbeFailures {
+			r.log.Warn("router: node fails its probes but is the last of its role: kept in rotation", "node", m.addr, "role", m.role, "err", err)
+		}
+		return
+	}
+	if was != now {
+		r.log.Warn("router: node health changed", "node", m.addr, "role", m.role, "healthy", now, "failed_probes", m.failing, "err", err)
+	}
+}
+
+// inRotation counts a role's nodes in rotation. Called with healthMu held.
+func (r *Router) inRotation(role string) int {
+	n := 0
+	for _, o := range r.nodes {
+		o.mu.Lock()
+		if o.role == role && o.healthy {
+			n++
+		}
+		o.mu.Unlock()
+	}
+	return n
+}
+
+// NotReady says why the router cannot serve, or "" when it can: a role with no node passing its
+// probes (a failing node kept in rotation as the last of its role does not count).
+func (r *Router) NotReady() string {
+	for _, role := range []string{RolePrefill, RoleDecode} {
+		ok := false
+		for _, m := range r.nodes {
+			m.mu.Lock()
+			ok = ok || (m.role == role && m.healthy && m.failing < r.cfg.ProbeFailures)
+			m.mu.Unlock()
+		}
+		if !ok {
+			return "no_healthy_" + role + "_node"
+		}
+	}
+	return ""
 }
 
 // Close stops the health checks.
@@ -239,9 +319,10 @@ func dropOn(m *member, tenant string) int {
 	return n
 }
 
-// pick returns the healthy nodes of a role, best first: for prefill, the node the affinity key
-// hashes to (rendezvous hashing, so a node leaving moves only its own keys) unless it is far
-// busier than the least busy; for decode, the most free pages, then the shortest queue.
+// pick returns the nodes of a role in rotation, best first: for prefill, the node the affinity
+// key hashes to (rendezvous hashing, so a node leaving moves only its own keys) unless it is far
+// busier than the least busy; for decode, the most free pages, then the shortest queue, counting
+// the reservations made since each node's last report.
 func (r *Router) pick(role string, key []byte) []*member {
 	var out []*member
 	var load []Info
@@ -249,7 +330,10 @@ func (r *Router) pick(role string, key []byte) []*member {
 		m.mu.Lock()
 		if m.role == role && m.healthy {
 			out = append(out, m)
-			load = append(load, m.last)
+			in := m.last
+			in.FreePages -= m.pendingPages
+			in.Queue += m.pending
+			load = append(load, in)
 		}
 		m.mu.Unlock()
 	}
@@ -285,6 +369,31 @@ func (r *Router) pick(role string, key []byte) []*member {
 		}
 	}
 	return sorted
+}
+
+// pickDecode picks the best decode node not in tried and counts the reservation about to be made
+// on it (pages of KV), in one step with the pick, so concurrent requests see each other's.
+func (r *Router) pickDecode(pages int, tried []*member) *member {
+	r.pickMu.Lock()
+	defer r.pickMu.Unlock()
+	for _, m := range r.pick(RoleDecode, nil) {
+		if slices.Contains(tried, m) {
+			continue
+		}
+		m.mu.Lock()
+		m.pending++
+		m.pendingPages += pages
+		m.mu.Unlock()
+		return m
+	}
+	return nil
+}
+
+// unpend forgets a reservation the node refused or never received.
+func (m *member) unpend(pages int) {
+	m.mu.Lock()
+	m.pending, m.pendingPages = max(0, m.pending-1), max(0, m.pendingPages-pages)
+	m.mu.Unlock()
 }
 
 // busyMargin is how many more queued requests an affine prefill node may have than the least
@@ -327,10 +436,9 @@ func (r *Router) Submit(ctx context.Context, req engine.Request) (engine.Stream,
 		// The constraint's state would have to travel with the request to both nodes: not built yet.
 		return nil, &engine.RejectError{Reason: kvtypes.RejectInvalid, Message: "structured outputs (response_format) are not served by a disaggregated deployment"}
 	}
-	decs := r.pick(RoleDecode, nil)
 	pres := r.pick(RolePrefill, affinityKey(req))
-	if len(decs) == 0 || len(pres) == 0 {
-		return nil, &engine.RejectError{Reason: kvtypes.RejectOverloaded, Message: "no healthy prefill or decode node"}
+	if len(pres) == 0 {
+		return nil, &engine.RejectError{Reason: kvtypes.RejectOverloaded, Message: "no healthy prefill node"}
 	}
 	// The request lives as long as its streams to the nodes; the caller's ctx ends them.
 	rctx, cancel := context.WithCancel(context.Background())
@@ -341,10 +449,31 @@ func (r *Router) Submit(ctx context.Context, req engine.Request) (engine.Stream,
 		return nil, err
 	}
 	j := jobOf(req)
-	d := decs[0]
-	ds, first, err := open(rctx, d, methodReserve, j)
-	if err != nil {
-		return fail(err)
+	pages := 1
+	if pt := int(r.fp.PageTokens); pt > 0 {
+		pages = (len(req.Prompt) + req.MaxTokens + pt - 1) / pt
+	}
+	// A node that cannot be reached (it died since its last probe) holds nothing for the request:
+	// the next best node of its role is tried, so a lost node costs no client an error.
+	var tried []*member
+	var d *member
+	var ds grpc.ClientStream
+	var first event
+	for {
+		if d = r.pickDecode(pages, tried); d == nil {
+			return fail(&engine.RejectError{Reason: kvtypes.RejectOverloaded, Message: "no healthy decode node"})
+		}
+		tried = append(tried, d)
+		var down bool
+		var err error
+		ds, first, down, err = open(rctx, d, methodReserve, j)
+		if err == nil {
+			break
+		}
+		d.unpend(pages)
+		if !down || rctx.Err() != nil {
+			return fail(err)
+		}
 	}
 	rv := first.Reserved
 	if rv == nil {
@@ -352,29 +481,40 @@ func (r *Router) Submit(ctx context.Context, req engine.Request) (engine.Stream,
 	}
 	rv.Peer = d.addr
 	j.Dest = rv
-	ps, _, err := open(rctx, pres[0], methodPrefill, j)
-	if err != nil {
-		return fail(err)
+	var ps grpc.ClientStream
+	var p *member
+	for i := 0; ; i++ {
+		p = pres[i]
+		var down bool
+		var err error
+		ps, _, down, err = open(rctx, p, methodPrefill, j)
+		if err == nil {
+			break
+		}
+		if !down || rctx.Err() != nil || i+1 == len(pres) {
+			return fail(err)
+		}
 	}
-	s := &routed{out: make(chan engine.Event), gone: make(chan struct{}), cancel: cancel, onEnd: req.OnEnd, stopWatch: stopWatch}
-	go s.run(ds, ps, d.addr, pres[0].addr)
+	s := &routed{out: make(chan engine.Event), gone: make(chan struct{}), cancel: cancel, onEnd: req.OnEnd, stopWatch: stopWatch, prompt: len(req.Prompt)}
+	go s.run(ds, ps, d.addr, p.addr)
 	return s, nil
 }
 
-// open calls Reserve or Prefill on a node and reads its admission.
-func open(ctx context.Context, m *member, method string, j job) (grpc.ClientStream, event, error) {
-	cs, err := call(ctx, m.cc, method, j)
-	var ev event
+// open calls Reserve or Prefill on a node and reads its admission; down reports that the node
+// could not be reached or did not answer (it holds nothing for the request), as opposed to a
+// node that answered with a refusal.
+func open(ctx context.Context, m *member, method string, j job) (cs grpc.ClientStream, ev event, down bool, err error) {
+	cs, err = call(ctx, m.cc, method, j)
 	if err == nil {
 		err = recv(cs, &ev)
 	}
 	if err != nil {
-		return nil, ev, &engine.RejectError{Reason: kvtypes.RejectOverloaded, Message: fmt.Sprintf("%s node %s unavailable: %v", m.role, m.addr, err)}
+		return nil, ev, true, &engine.RejectError{Reason: kvtypes.RejectOverloaded, Message: fmt.Sprintf("%s node %s unavailable: %v", m.role, m.addr, err)}
 	}
 	if ev.Reject != nil {
-		return nil, ev, &engine.RejectError{Reason: kvtypes.RejectReason(ev.Reject.Reason), Message: ev.Reject.Message}
+		return nil, ev, false, &engine.RejectError{Reason: kvtypes.RejectReason(ev.Reject.Reason), Message: ev.Reject.Message}
 	}
-	return cs, ev, nil
+	return cs, ev, false, nil
 }
 
 // Compile-time check: the router is what the server drives.
