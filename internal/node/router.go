@@ -50,14 +50,15 @@ type Router struct {
 	cfg   RouterConfig
 	log   *slog.Logger
 	nodes []*member
-	// healthMu orders health changes, so two nodes of a role failing at once cannot both leave;
-	// pickMu makes a decode pick and its pending count one step, so a burst spreads.
-	healthMu, pickMu sync.Mutex
-	info             engine.Info
-	fp               transfer.Fingerprint
+	info  engine.Info
+	fp    transfer.Fingerprint
 
 	stop chan struct{}
 	wg   sync.WaitGroup
+
+	// healthMu orders health changes, so two nodes of a role failing at once cannot both leave;
+	// pickMu makes a decode pick and its pending count one step, so a burst spreads.
+	healthMu, pickMu sync.Mutex
 }
 
 type member struct {
