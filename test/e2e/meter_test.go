@@ -1,0 +1,121 @@
+package e2e
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"os/exec"
+	"path/filepath"
+	"testing"
+	"time"
+)
+
+// meterModel has a 4,096-token context and decodes fast: long streams for the metering tests.
+const meterModel = "llama-2-tiny-random.gguf"
+
+// cluster is a router with one prefill and one decode node, serving tenants.
+type cluster struct {
+	router   *server
+	pre, dec *clusterNode
+}
+
+func startCluster(t *testing.T, model, tenants string, routerArgs ...string) *cluster {
+	t.Helper()
+	tlsDir := filepath.Join(t.TempDir(), "tls")
+	if out, err := exec.Command(binary, "certs", "--dir", tlsDir).CombinedOutput(); err != nil {
+		t.Fatalf("certs: %v\n%s", err, out)
+	}
+	c := &cluster{pre: startNode(t, "prefill", model, tlsDir), dec: startNode(t, "decode", model, tlsDir)}
+	args := append([]string{"--role", "router", "--tls-dir", tlsDir, "--prefill", c.pre.addr, "--decode", c.dec.addr}, routerArgs...)
+	c.router = startServer(t, serverOpts{model: model, tenants: tenants, args: args})
+	return c
+}
+
+// readAndHangUp streams a completion, reads tokens (counted by their logprobs entries) until
+// it has want of them, and hangs up. It returns the status and the tokens read.
+func readAndHangUp(t *testing.T, s *server, key, body string, want int) (int, int) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	resp, err := s.post(ctx, "/v1/completions", key, body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		readAll(resp.Body)
+		return resp.StatusCode, 0
+	}
+	sse, read := newSSE(resp.Body), 0
+	for read < want {
+		data, done, err := sse.next()
+		if err != nil || done {
+			t.Fatalf("the stream ended after %d tokens (done %v): %v", read, done, err)
+		}
+		var ch completionChunk
+		if err := json.Unmarshal(data, &ch); err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range ch.Choices {
+			if c.Logprobs != nil {
+				read += len(c.Logprobs.Tokens)
+			}
+		}
+	}
+	cancel() // the client goes away mid-stream
+	return http.StatusOK, read
+}
+
+// TestHangUpsAreCharged: a 3,000 tokens/minute key that reads 800 tokens of each 1,000-token
+// stream and hangs up is charged what it read (and its prompt) and gets 429 within its budget,
+// on one process and through a router. (Through a router it read 6,000 tokens in 31 s with no
+// 429: the router charged nothing for a stream whose client hung up.)
+func TestHangUpsAreCharged(t *testing.T) {
+	const tpm, perStream, readEach = 3000, 1000, 800
+	body := `{"prompt":"Once upon a time","max_tokens":1000,"stream":true,"ignore_eos":true,"temperature":0,"logprobs":0}`
+	tenants := tenantsFile(t)
+	key := addTenant(t, tenants, "streamer", "--tokens-per-minute", "3000")
+	for _, role := range []string{"single process", "router"} {
+		t.Run(role, func(t *testing.T) {
+			var s *server
+			if role == "router" {
+				s = startCluster(t, meterModel, tenants).router
+			} else {
+				s = startServer(t, serverOpts{model: meterModel, tenants: tenants})
+			}
+			start, read := time.Now(), 0
+			for i := 0; ; i++ {
+				code, n := readAndHangUp(t, s, key, body, readEach)
+				if code == http.StatusTooManyRequests {
+					break
+				}
+				if code != http.StatusOK {
+					t.Fatalf("stream %d: status %d", i, code)
+				}
+				read += n
+				if i == 0 {
+					// The hang-up is charged the tokens read and the prompt, once the engine work ends.
+					deadline := time.Now().Add(10 * time.Second)
+					for {
+						m := s.metrics(t)
+						compl, prompt := m[`kvwarden_tenant_tokens_total{kind="completion",tenant="streamer"}`], m[`kvwarden_tenant_tokens_total{kind="prompt",tenant="streamer"}`]
+						if compl >= readEach && prompt > 0 {
+							break
+						}
+						if time.Now().After(deadline) {
+							t.Fatalf("reading %d of %d tokens and hanging up charged %v completion and %v prompt tokens", n, perStream, compl, prompt)
+						}
+						time.Sleep(50 * time.Millisecond)
+					}
+				}
+				// The budget: a minute's worth plus what refilled since the start, plus the
+				// reservation of one stream (prompt + max_tokens) that a full bucket admits.
+				budget := tpm + int(time.Since(start).Seconds()*tpm/60) + perStream + 10
+				if read > budget {
+					t.Fatalf("read %d tokens in %v with no 429 (budget %d)", read, time.Since(start).Round(time.Millisecond), budget)
+				}
+			}
+			t.Logf("429 after %d tokens read in %v", read, time.Since(start).Round(time.Millisecond))
+		})
+	}
+}
