@@ -454,8 +454,10 @@ func (r *Router) Submit(ctx context.Context, req engine.Request) (engine.Stream,
 	if pt := int(r.fp.PageTokens); pt > 0 {
 		pages = (len(req.Prompt) + req.MaxTokens + pt - 1) / pt
 	}
-	// A node that cannot be reached (it died since its last probe) holds nothing for the request:
-	// the next best node of its role is tried, so a lost node costs no client an error.
+	// A decode node that cannot be reached (it died since its last probe) holds nothing for the
+	// request once its stream ends: the next best one is tried, so a lost node costs no client an
+	// error. A prefill node is skipped only if the job never reached it: one that has it may be
+	// sending the KV under the reservation's ticket.
 	var tried []*member
 	var d *member
 	var ds grpc.ClientStream
@@ -467,7 +469,7 @@ func (r *Router) Submit(ctx context.Context, req engine.Request) (engine.Stream,
 		tried = append(tried, d)
 		var down bool
 		var err error
-		ds, first, down, err = open(rctx, d, methodReserve, j)
+		ds, first, down, _, err = open(rctx, d, methodReserve, j)
 		if err == nil {
 			break
 		}
@@ -486,13 +488,13 @@ func (r *Router) Submit(ctx context.Context, req engine.Request) (engine.Stream,
 	var p *member
 	for i := 0; ; i++ {
 		p = pres[i]
-		var down bool
+		var unsent bool
 		var err error
-		ps, _, down, err = open(rctx, p, methodPrefill, j)
+		ps, _, _, unsent, err = open(rctx, p, methodPrefill, j)
 		if err == nil {
 			break
 		}
-		if !down || rctx.Err() != nil || i+1 == len(pres) {
+		if !unsent || rctx.Err() != nil || i+1 == len(pres) {
 			return fail(err)
 		}
 	}
@@ -501,21 +503,23 @@ func (r *Router) Submit(ctx context.Context, req engine.Request) (engine.Stream,
 	return s, nil
 }
 
-// open calls Reserve or Prefill on a node and reads its admission; down reports that the node
-// could not be reached or did not answer (it holds nothing for the request), as opposed to a
-// node that answered with a refusal.
-func open(ctx context.Context, m *member, method string, j job) (cs grpc.ClientStream, ev event, down bool, err error) {
+// open calls Reserve or Prefill on a node and reads its admission. On a failure, down reports
+// that the node could not be reached or did not answer (as opposed to a refusal), and unsent that
+// the job never reached it: a node that has the job may have started on it until it sees the
+// stream end.
+func open(ctx context.Context, m *member, method string, j job) (cs grpc.ClientStream, ev event, down, unsent bool, err error) {
 	cs, err = call(ctx, m.cc, method, j)
+	unsent = err != nil
 	if err == nil {
 		err = recv(cs, &ev)
 	}
 	if err != nil {
-		return nil, ev, true, &engine.RejectError{Reason: kvtypes.RejectOverloaded, Message: fmt.Sprintf("%s node %s unavailable: %v", m.role, m.addr, err)}
+		return nil, ev, true, unsent, &engine.RejectError{Reason: kvtypes.RejectOverloaded, Message: fmt.Sprintf("%s node %s unavailable: %v", m.role, m.addr, err)}
 	}
 	if ev.Reject != nil {
-		return nil, ev, false, &engine.RejectError{Reason: kvtypes.RejectReason(ev.Reject.Reason), Message: ev.Reject.Message}
+		return nil, ev, false, false, &engine.RejectError{Reason: kvtypes.RejectReason(ev.Reject.Reason), Message: ev.Reject.Message}
 	}
-	return cs, ev, false, nil
+	return cs, ev, false, false, nil
 }
 
 // Compile-time check: the router is what the server drives.

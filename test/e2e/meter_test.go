@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 )
@@ -118,4 +119,98 @@ func TestHangUpsAreCharged(t *testing.T) {
 			t.Logf("429 after %d tokens read in %v", read, time.Since(start).Round(time.Millisecond))
 		})
 	}
+}
+
+// TestOperatorMetricsEveryRole: every role's operator listener (single process, router, prefill
+// and decode node) exposes the Go runtime's and the process's metrics, so a goroutine leak on a
+// node shows from outside. (Nodes exposed none.)
+func TestOperatorMetricsEveryRole(t *testing.T) {
+	c := startCluster(t, meterModel, "")
+	single := startServer(t, serverOpts{model: meterModel})
+	for name, scrape := range map[string]func() map[string]float64{
+		"single process": func() map[string]float64 { return single.metrics(t) },
+		"router":         func() map[string]float64 { return c.router.metrics(t) },
+		"prefill node":   func() map[string]float64 { return c.pre.gauges(t) },
+		"decode node":    func() map[string]float64 { return c.dec.gauges(t) },
+	} {
+		m := scrape()
+		for _, series := range []string{"go_goroutines", "process_cpu_seconds_total", "go_memstats_heap_alloc_bytes"} {
+			if _, ok := m[series]; !ok {
+				t.Errorf("%s: /metrics lacks %s", name, series)
+			}
+		}
+		if m["go_goroutines"] < 1 {
+			t.Errorf("%s: go_goroutines %v", name, m["go_goroutines"])
+		}
+	}
+}
+
+// TestRouterLosesPrefillNode: the prefill node dies while it computes a request's prompt: a
+// non-streaming client gets 503 with Retry-After (another node may serve a retry), never 500; a
+// streaming client's request, if it started, ends with an error event; and once the router's
+// probes have given up on the only prefill node, /ready answers 503 naming the missing role.
+// A key's request larger than its whole tokens-per-minute bucket is refused by the router with a
+// 400 naming both numbers.
+func TestRouterLosesPrefillNode(t *testing.T) {
+	tenants := tenantsFile(t)
+	small := addTenant(t, tenants, "small", "--tokens-per-minute", "600")
+	open := addTenant(t, tenants, "open")
+	tlsDir := filepath.Join(t.TempDir(), "tls")
+	if out, err := exec.Command(binary, "certs", "--dir", tlsDir).CombinedOutput(); err != nil {
+		t.Fatalf("certs: %v\n%s", err, out)
+	}
+	// Small steps make the long prompt's prefill last long enough to lose the node during it.
+	pre := startNode(t, "prefill", meterModel, tlsDir, "--step-tokens", "16", "--max-running", "8", "--threads", "1")
+	dec := startNode(t, "decode", meterModel, tlsDir)
+	router := startServer(t, serverOpts{model: meterModel, tenants: tenants,
+		args: []string{"--role", "router", "--tls-dir", tlsDir, "--prefill", pre.addr, "--decode", dec.addr}})
+
+	code, _, body := router.call(t, http.MethodPost, "/v1/completions", small, `{"prompt":["a","b","c","d"],"n":4,"max_tokens":100}`)
+	if code != http.StatusBadRequest || !strings.Contains(string(body), "tokens_per_minute_exceeded") || !strings.Contains(string(body), "is 600") {
+		t.Fatalf("a request over the whole bucket: %d %s", code, body)
+	}
+
+	long := strings.Repeat("Once upon a time there was a little dog. ", 300)
+	type answer struct {
+		code int
+		hdr  http.Header
+		body []byte
+	}
+	res := make(chan answer, 1)
+	go func() {
+		code, hdr, body := router.call(t, http.MethodPost, "/v1/completions", open, `{"prompt":"`+long+`","max_tokens":20,"temperature":0}`)
+		res <- answer{code, hdr, body}
+	}()
+	// The node dies once it holds the request.
+	deadline := time.Now().Add(30 * time.Second)
+	for pre.gauges(t)["kvwarden_requests_running"] < 1 {
+		if time.Now().After(deadline) {
+			t.Fatal("the prefill node never ran the request")
+		}
+		time.Sleep(2 * time.Millisecond)
+	}
+	pre.kill()
+	a := <-res
+	if a.code != http.StatusServiceUnavailable && a.code != http.StatusTooManyRequests || a.hdr.Get("Retry-After") == "" {
+		t.Fatalf("prefill node lost mid-request: %d %v %s", a.code, a.hdr, a.body)
+	}
+	t.Logf("client got %d: %s", a.code, a.body)
+
+	deadline = time.Now().Add(15 * time.Second)
+	for {
+		code, _, body := router.call(t, http.MethodGet, "/ready", "", "")
+		if code == http.StatusServiceUnavailable && strings.Contains(string(body), "no_healthy_prefill_node") {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("/ready with no prefill node: %d %s", code, body)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	// A streaming request now: refused before its stream starts (the node is unreachable), 429.
+	code, _, body = router.call(t, http.MethodPost, "/v1/completions", open, `{"prompt":"Once","max_tokens":4,"stream":true}`)
+	if code != http.StatusTooManyRequests && code != http.StatusServiceUnavailable {
+		t.Fatalf("streaming with no prefill node: %d %s", code, body)
+	}
+	dec.waitWhole(t)
 }
