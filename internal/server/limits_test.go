@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/kvwarden/kvwarden/internal/engine"
+	"github.com/kvwarden/kvwarden/internal/kvtypes"
 	"github.com/kvwarden/kvwarden/internal/tenants"
 )
 
@@ -134,4 +136,58 @@ func (s *Server) active(key string) int {
 		return u.active
 	}
 	return 0
+}
+
+// TestLostNodeStatus: a request a router's node lost (or whose hand-off between nodes failed
+// with no defence firing) answers a non-streaming client 503 with Retry-After: another node may
+// serve a retry (it answered 500, which says the request itself broke something); a defence that
+// stopped a hand-off stays a 500; a streaming client gets an error event.
+func TestLostNodeStatus(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		abort  *engine.AbortError
+		status int
+		retry  bool
+	}{
+		{"node lost", &engine.AbortError{Reason: kvtypes.AbortNodeLost, Message: "prefill node p lost"}, 503, true},
+		{"hand-off failed", &engine.AbortError{Reason: kvtypes.AbortTransfer, Message: "prefill node p failed"}, 503, true},
+		{"hand-off refused by a defence", &engine.AbortError{Reason: kvtypes.AbortTransfer, Message: "bad page", Defence: kvtypes.DefenceChecksum}, 500, false},
+		{"isolation", &engine.AbortError{Reason: kvtypes.AbortIsolation, Message: "header"}, 500, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			eng := newFakeEngine()
+			eng.abortAfter, eng.abortWith = 2, c.abort
+			env := start(t, eng, nil, nil)
+			code, hdr, body := env.post("/v1/completions", keyAlice, `{"prompt":"abcdef","max_tokens":5}`)
+			if code != c.status || (hdr.Get("Retry-After") != "") != c.retry || !strings.Contains(string(body), "request_aborted") {
+				t.Fatalf("%d %v %s", code, hdr, body)
+			}
+			code, _, body = env.post("/v1/completions", keyAlice, `{"prompt":"abcdef","max_tokens":5,"stream":true}`)
+			if code != 200 || !strings.Contains(string(body), `"error"`) || strings.Contains(string(body), `"finish_reason":"length"`) {
+				t.Fatalf("streaming: %d %s", code, body)
+			}
+		})
+	}
+}
+
+// unreadyEngine is an engine that cannot serve while it runs, as a router with no healthy node
+// of a role.
+type unreadyEngine struct {
+	*fakeEngine
+	why string
+}
+
+func (e unreadyEngine) NotReady() string { return e.why }
+
+// TestReadyFollowsTheEngine: /ready answers 503 naming the reason while the engine says it cannot
+// serve (a router with no healthy prefill or decode node), 200 once it can.
+func TestReadyFollowsTheEngine(t *testing.T) {
+	for _, why := range []string{"no_healthy_prefill_node", ""} {
+		env := startWith(t, unreadyEngine{newFakeEngine(), why}, nil, nil, nil)
+		waitFor(t, func() bool { return env.srv.serving.Load() })
+		code, _, body := env.get("/ready")
+		if want := map[bool]int{true: 503, false: 200}[why != ""]; code != want || !strings.Contains(string(body), why) {
+			t.Errorf("NotReady %q: /ready %d %s", why, code, body)
+		}
+	}
 }
