@@ -32,7 +32,8 @@ func TestRouterChargesWhatItForwarded(t *testing.T) {
 		wantPrompt bool
 	}{
 		{name: "client hangs up after 800 of 1,000", read: 800, end: func(st engine.Stream, _ context.CancelFunc, _, _ *runningNode) { st.Close() }, wantPrompt: true},
-		{name: "client cancels after 300", read: 300, end: func(_ engine.Stream, cancel context.CancelFunc, _, _ *runningNode) { cancel() }, wantPrompt: true},
+		{name: "client cancels after 300", read: 300, end: func(_ engine.Stream, cancel context.CancelFunc, _, _ *runningNode) { cancel() },
+			wantAbort: kvtypes.AbortCancelled, wantPrompt: true},
 		{name: "decode node lost after 300", read: 300, end: func(_ engine.Stream, _ context.CancelFunc, _, dec *runningNode) { go dec.stop() },
 			wantAbort: kvtypes.AbortNodeLost, wantPrompt: true},
 		{name: "hand-off fails", faults: &transfer.Faults{Kind: transfer.FaultKillConn}, wantPrompt: true},

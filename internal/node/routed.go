@@ -22,7 +22,8 @@ type routed struct {
 	cancel    context.CancelFunc
 	stopWatch func() bool
 	onEnd     func(engine.Usage)
-	prompt    int // the request's prompt tokens
+	prompt    int             // the request's prompt tokens
+	ctx       context.Context // the node streams' context: cancelled by Close or the caller's ctx
 }
 
 func (s *routed) Events() <-chan engine.Event { return s.out }
@@ -34,15 +35,9 @@ func (s *routed) Close() {
 	})
 }
 
-// hungUp reports whether the consumer closed the stream.
-func (s *routed) hungUp() bool {
-	select {
-	case <-s.gone:
-		return true
-	default:
-		return false
-	}
-}
+// cancelled reports whether the caller ended the request (closed the stream or cancelled its
+// context), as opposed to a node ending it.
+func (s *routed) cancelled() bool { return s.ctx.Err() != nil }
 
 func (s *routed) emit(ev engine.Event) {
 	select {
@@ -123,7 +118,7 @@ func (mg *merge) onPrefill(m msg) bool {
 	why, d := prefillFailure(mg.paddr, m)
 	reason := kvtypes.AbortTransfer
 	if m.err != nil {
-		reason = kvtypes.AbortNodeLost
+		reason = mg.lost()
 	}
 	mg.abort(reason, why, d)
 	return true
@@ -166,7 +161,7 @@ func prefillFailure(paddr string, m msg) (string, kvtypes.Defence) {
 // request.
 func (mg *merge) onDecode(m msg) bool {
 	if m.err != nil {
-		mg.abort(kvtypes.AbortNodeLost, "decode node "+mg.daddr+" lost: "+m.err.Error(), "")
+		mg.abort(mg.lost(), "decode node "+mg.daddr+" lost: "+m.err.Error(), "")
 		return true
 	}
 	out := decodeEvent(m.ev)
@@ -215,20 +210,28 @@ func (mg *merge) end(ev engine.Event) {
 // charged is what the request consumed as far as the router knows, however it ended: a node's
 // terminal usage where one came, never less than the tokens the decode node streamed (a client
 // that hangs up, or a node lost, ends the streams before any terminal usage); the prompt once the
-// prefill node computed it, or once the client hung up (one process charges an admitted request's
-// prompt however its client leaves). Tenants are billed from it: without it a client reading a
-// stream and hanging up before the end paid nothing.
+// prefill node computed it, or once the caller ended the request (one process charges an admitted
+// request's prompt however its client leaves). Tenants are billed from it.
 func (mg *merge) charged(u engine.Usage) engine.Usage {
 	u.CompletionTokens = max(u.CompletionTokens, mg.streamed)
 	if mg.first != nil {
 		u.CompletionTokens = max(u.CompletionTokens, 1)
 	}
 	u.PromptTokens = 0
-	if mg.prefilled || mg.started || mg.s.hungUp() {
+	if mg.prefilled || mg.started || mg.s.cancelled() {
 		u.PromptTokens = mg.s.prompt
 	}
 	u.CachedTokens = mg.cached
 	return u
+}
+
+// lost is why a node stream that broke ended the request: the caller's cancel ends the streams
+// too, and is no node's loss.
+func (mg *merge) lost() kvtypes.AbortReason {
+	if mg.s.cancelled() {
+		return kvtypes.AbortCancelled
+	}
+	return kvtypes.AbortNodeLost
 }
 
 func (mg *merge) abort(reason kvtypes.AbortReason, why string, d kvtypes.Defence) {

@@ -393,7 +393,8 @@ func (r *Router) Submit(ctx context.Context, req engine.Request) (engine.Stream,
 			return fail(err)
 		}
 	}
-	s := &routed{out: make(chan engine.Event), gone: make(chan struct{}), cancel: cancel, onEnd: req.OnEnd, stopWatch: stopWatch, prompt: len(req.Prompt)}
+	s := &routed{out: make(chan engine.Event), gone: make(chan struct{}), cancel: cancel, onEnd: req.OnEnd, stopWatch: stopWatch,
+		prompt: len(req.Prompt), ctx: rctx}
 	go s.run(ds, ps, d.addr, p.addr)
 	return s, nil
 }

@@ -20,15 +20,16 @@ type cluster struct {
 	pre, dec *clusterNode
 }
 
-func startCluster(t *testing.T, model, tenants string, routerArgs ...string) *cluster {
+// startCluster starts the three processes; prefillArgs are the prefill node's extra flags.
+func startCluster(t *testing.T, model, tenants string, prefillArgs ...string) *cluster {
 	t.Helper()
 	tlsDir := filepath.Join(t.TempDir(), "tls")
 	if out, err := exec.Command(binary, "certs", "--dir", tlsDir).CombinedOutput(); err != nil {
 		t.Fatalf("certs: %v\n%s", err, out)
 	}
-	c := &cluster{pre: startNode(t, "prefill", model, tlsDir), dec: startNode(t, "decode", model, tlsDir)}
-	args := append([]string{"--role", "router", "--tls-dir", tlsDir, "--prefill", c.pre.addr, "--decode", c.dec.addr}, routerArgs...)
-	c.router = startServer(t, serverOpts{model: model, tenants: tenants, args: args})
+	c := &cluster{pre: startNode(t, "prefill", model, tlsDir, prefillArgs...), dec: startNode(t, "decode", model, tlsDir)}
+	c.router = startServer(t, serverOpts{model: model, tenants: tenants,
+		args: []string{"--role", "router", "--tls-dir", tlsDir, "--prefill", c.pre.addr, "--decode", c.dec.addr}})
 	return c
 }
 
@@ -155,15 +156,9 @@ func TestRouterLosesPrefillNode(t *testing.T) {
 	tenants := tenantsFile(t)
 	small := addTenant(t, tenants, "small", "--tokens-per-minute", "600")
 	open := addTenant(t, tenants, "open")
-	tlsDir := filepath.Join(t.TempDir(), "tls")
-	if out, err := exec.Command(binary, "certs", "--dir", tlsDir).CombinedOutput(); err != nil {
-		t.Fatalf("certs: %v\n%s", err, out)
-	}
 	// Small steps make the long prompt's prefill last long enough to lose the node during it.
-	pre := startNode(t, "prefill", meterModel, tlsDir, "--step-tokens", "16", "--max-running", "8", "--threads", "1")
-	dec := startNode(t, "decode", meterModel, tlsDir)
-	router := startServer(t, serverOpts{model: meterModel, tenants: tenants,
-		args: []string{"--role", "router", "--tls-dir", tlsDir, "--prefill", pre.addr, "--decode", dec.addr}})
+	c := startCluster(t, meterModel, tenants, "--step-tokens", "16", "--max-running", "8", "--threads", "1")
+	router, pre, dec := c.router, c.pre, c.dec
 
 	code, _, body := router.call(t, http.MethodPost, "/v1/completions", small, `{"prompt":["a","b","c","d"],"n":4,"max_tokens":100}`)
 	if code != http.StatusBadRequest || !strings.Contains(string(body), "tokens_per_minute_exceeded") || !strings.Contains(string(body), "is 600") {
