@@ -36,9 +36,12 @@ func (r *Router) probe(m *member) {
 		m.mu.Lock()
 		sent, sentPages := m.pending, m.pendingPages
 		m.mu.Unlock()
-		ctx, cancel := context.WithTimeout(context.Background(), r.cfg.ProbeTimeout)
+		ctx, cancel := context.WithTimeout(r.life, r.cfg.ProbeTimeout) // Close cuts a probe short
 		in, err := fetchInfo(ctx, m.cc)
 		cancel()
+		if r.life.Err() != nil {
+			return // closing: no verdict
+		}
 		refused := false
 		if err == nil {
 			err = r.admit(m, in)

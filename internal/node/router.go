@@ -55,6 +55,8 @@ type Router struct {
 
 	stop chan struct{}
 	wg   sync.WaitGroup
+	life context.Context // the probes' parent, cancelled by Close
+	end  context.CancelFunc
 
 	// healthMu orders health changes, so two nodes of a role failing at once cannot both leave;
 	// pickMu makes a decode pick and its pending count one step, so a burst spreads.
@@ -96,6 +98,7 @@ func NewRouter(ctx context.Context, cfg RouterConfig) (*Router, error) {
 		cfg.ProbeFailures = 3
 	}
 	r := &Router{cfg: cfg, log: cfg.Logger, stop: make(chan struct{})}
+	r.life, r.end = context.WithCancel(context.Background())
 	for _, g := range []struct {
 		role  string
 		addrs []string
@@ -166,6 +169,7 @@ func (r *Router) waitInfo(ctx context.Context, m *member) (Info, error) {
 // Close stops the health checks.
 func (r *Router) Close() {
 	close(r.stop)
+	r.end()
 	r.wg.Wait()
 }
 
