@@ -19,6 +19,7 @@ import (
 
 	"github.com/kvwarden/kvwarden/internal/engine"
 	"github.com/kvwarden/kvwarden/internal/node"
+	"github.com/kvwarden/kvwarden/internal/opmetrics"
 	"github.com/kvwarden/kvwarden/internal/server"
 	"github.com/kvwarden/kvwarden/internal/transfer"
 )
@@ -184,7 +185,9 @@ func (f *serveFlags) serveRouter(ctx context.Context, stderr io.Writer, log *slo
 		return err
 	}
 	defer rt.Close()
-	srv, err := server.New(f.serverConfig(log, l.resolved.Path), rt, l.tok, store)
+	scfg := f.serverConfig(log, l.resolved.Path)
+	scfg.Role = opmetrics.RoleRouter
+	srv, err := server.New(scfg, rt, l.tok, store)
 	if err != nil {
 		return err
 	}

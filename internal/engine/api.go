@@ -138,6 +138,7 @@ type Info struct {
 	// Pooling is how embeddings are pooled ("mean", "last"), or "" for a generative model.
 	Pooling      string
 	EmbeddingDim int // the width of an embedding (the model's hidden size)
+	PageTokens   int // tokens per KV cache page
 }
 
 // Interface is what the server needs from the engine.

@@ -208,7 +208,7 @@ func (e *Engine) Plan() core.CapacityPlan { return e.plan }
 func (e *Engine) Info() Info {
 	_, kernels := tensor.Kernels()
 	info := Info{ModelName: e.m.Name, MaxContext: e.plan.MaxContext, VocabSize: e.m.Vocab, ChatTemplate: e.cfg.ChatTemplate, Kernels: kernels,
-		EmbeddingDim: e.m.Dim}
+		EmbeddingDim: e.m.Dim, PageTokens: e.plan.PageTokens}
 	if p := e.pooling(); p != model.PoolNone && checkPooling(p) == nil {
 		info.Pooling = p.String()
 	}
