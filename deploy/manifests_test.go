@@ -613,12 +613,28 @@ type networkPolicy struct {
 		PodSelector struct {
 			MatchLabels map[string]string `yaml:"matchLabels"`
 		} `yaml:"podSelector"`
-		Ingress []struct {
+		PolicyTypes []string `yaml:"policyTypes"`
+		Ingress     []struct {
 			From  []any `yaml:"from"`
 			Ports []struct {
 				Port string `yaml:"port"`
 			} `yaml:"ports"`
 		} `yaml:"ingress"`
+		Egress []struct {
+			To []struct {
+				PodSelector *struct {
+					MatchLabels map[string]string `yaml:"matchLabels"`
+				} `yaml:"podSelector"`
+				NamespaceSelector any `yaml:"namespaceSelector"`
+				IPBlock           *struct {
+					CIDR string `yaml:"cidr"`
+				} `yaml:"ipBlock"`
+			} `yaml:"to"`
+			Ports []struct {
+				Port     int    `yaml:"port"`
+				Protocol string `yaml:"protocol"`
+			} `yaml:"ports"`
+		} `yaml:"egress"`
 	} `yaml:"spec"`
 }
 
@@ -653,6 +669,52 @@ func TestNetworkPolicy(t *testing.T) {
 		if !opened[p] {
 			t.Errorf("port %s is not opened to anyone", p)
 		}
+	}
+	checkEgress(t, np)
+}
+
+// checkEgress checks the policy's egress: it is enforced (policyTypes), every rule names its
+// ports and its destinations, the nodes' port is reached only on kvwarden's own pods, and the
+// internet only on HTTPS (the model download); DNS is reachable.
+func checkEgress(t *testing.T, np networkPolicy) {
+	if !slices.Contains(np.Spec.PolicyTypes, "Egress") {
+		t.Fatalf("policyTypes %v: egress is not restricted", np.Spec.PolicyTypes)
+	}
+	objs, err := build("k8s/disaggregated")
+	if err != nil {
+		t.Fatal(err)
+	}
+	nodePort := 0
+	for _, w := range workloads(t, serveFlags(t), objs) {
+		if w.role == "decode" {
+			nodePort = portOf(w.c, "node")
+		}
+	}
+	dns, peers := false, false
+	for _, r := range np.Spec.Egress {
+		if len(r.Ports) == 0 || len(r.To) == 0 {
+			t.Errorf("an egress rule without ports or destinations opens them all: %+v", r)
+			continue
+		}
+		for _, p := range r.Ports {
+			for _, to := range r.To {
+				switch {
+				case p.Port == 53:
+					dns = dns || to.NamespaceSelector != nil
+				case p.Port == nodePort:
+					own := to.PodSelector != nil && to.PodSelector.MatchLabels["app.kubernetes.io/name"] == "kvwarden" && to.IPBlock == nil
+					if !own {
+						t.Errorf("egress to the node port %d reaches more than kvwarden's pods: %+v", p.Port, to)
+					}
+					peers = peers || own
+				case to.IPBlock != nil && p.Port != 443:
+					t.Errorf("egress to %s on port %d: only HTTPS (the model download) leaves the cluster", to.IPBlock.CIDR, p.Port)
+				}
+			}
+		}
+	}
+	if !dns || !peers {
+		t.Errorf("egress: DNS allowed %v, the nodes' port %d on kvwarden's pods allowed %v; want both", dns, nodePort, peers)
 	}
 }
 
