@@ -178,7 +178,7 @@ func (f *serveFlags) serveRouter(ctx context.Context, stderr io.Writer, log *slo
 	defer tr.Close()
 	nctx, cancel := context.WithTimeout(ctx, f.roles.wait)
 	rt, err := node.NewRouter(nctx, node.RouterConfig{Prefill: f.roles.prefill, Decode: f.roles.decode, Dial: tr,
-		Weights: transfer.WeightsHash(l.file), Model: modelID(l.resolved.Path), Logger: log})
+		Weights: l.file.WeightsHash(), Model: modelID(l.resolved.Path), Logger: log})
 	cancel()
 	if err != nil {
 		return err

@@ -26,7 +26,7 @@ type Dialer interface {
 type RouterConfig struct {
 	Prefill, Decode []string // node addresses
 	Dial            Dialer
-	// Weights is the router's own model file's WeightsHash: a node serving another file is refused.
+	// Weights is the router's own model file's gguf.File.WeightsHash: a node serving another file is refused.
 	Weights [32]byte
 	Model   string
 	Logger  *slog.Logger
