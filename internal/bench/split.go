@@ -1,3 +1,5 @@
+//go:build devtools
+
 package bench
 
 // bench split: the time-to-first-token cost of disaggregated serving, and its KV transfer rate.
