@@ -250,6 +250,9 @@ func (e *Engine) DropTenant(tenant string) int {
 	return n
 }
 
+// Tokenizer is the model's tokenizer (a node hands its configuration to its routers).
+func (e *Engine) Tokenizer() *tokenizer.Tokenizer { return e.tok }
+
 // Submit admits a request or rejects it with a *RejectError; an admitted request's events arrive
 // on the returned stream. Cancelling ctx aborts the request.
 func (e *Engine) Submit(ctx context.Context, r Request) (Stream, error) {
