@@ -115,8 +115,8 @@ func (fx *fixture) router(t *testing.T, pre, dec []*runningNode) *Router {
 	return fx.routerProbing(t, pre, dec, 50*time.Millisecond)
 }
 
-// routerProbing is router with another probe period (which is also each probe's timeout).
-func (fx *fixture) routerProbing(t *testing.T, pre, dec []*runningNode, probe time.Duration) *Router {
+// transport is a router's dialer with the fixture's certificates, closed when the test ends.
+func (fx *fixture) transport(t *testing.T) *transfer.GRPCTransport {
 	t.Helper()
 	_, cliTLS, err := transfer.LoadTLS(fx.dir)
 	if err != nil {
@@ -124,6 +124,13 @@ func (fx *fixture) routerProbing(t *testing.T, pre, dec []*runningNode, probe ti
 	}
 	tr := transfer.NewGRPCTransport(cliTLS)
 	t.Cleanup(func() { tr.Close() })
+	return tr
+}
+
+// routerProbing is router with another probe period (which is also each probe's timeout).
+func (fx *fixture) routerProbing(t *testing.T, pre, dec []*runningNode, probe time.Duration) *Router {
+	t.Helper()
+	tr := fx.transport(t)
 	addrs := func(ns []*runningNode) (out []string) {
 		for _, n := range ns {
 			out = append(out, n.addr)
@@ -453,15 +460,9 @@ func TestRouterStalledHandOff(t *testing.T) {
 func TestRouterLearnsModel(t *testing.T) {
 	fx := load(t)
 	pre, dec := fx.node(t, RolePrefill, nil), fx.node(t, RoleDecode, nil)
-	_, cliTLS, err := transfer.LoadTLS(fx.dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tr := transfer.NewGRPCTransport(cliTLS)
-	defer tr.Close()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	r, err := NewRouter(ctx, RouterConfig{Prefill: []string{pre.addr}, Decode: []string{dec.addr}, Dial: tr})
+	r, err := NewRouter(ctx, RouterConfig{Prefill: []string{pre.addr}, Decode: []string{dec.addr}, Dial: fx.transport(t)})
 	if err != nil {
 		t.Fatal(err)
 	}
