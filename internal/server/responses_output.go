@@ -230,6 +230,9 @@ func (f *responsesFormat) chunk(d delta) any {
 			f.open = it
 			return append(evs, f.event("response.output_item.added", map[string]any{"output_index": it.index, "item": it.call}))
 		}
+		if f.open == nil || f.open.call == nil {
+			return evs // arguments come only after their call's head
+		}
 		f.open.text.WriteString(c.Function.Arguments)
 		return append(evs, f.event("response.function_call_arguments.delta", map[string]any{"output_index": f.open.index,
 			"item_id": f.open.call.ID, "delta": c.Function.Arguments}))
