@@ -127,7 +127,7 @@ func (fx *fixture) transport(t *testing.T) *transfer.GRPCTransport {
 	return tr
 }
 
-// routerProbing is router with another probe period (which is also each probe's timeout).
+// routerProbing is router with another probe period.
 func (fx *fixture) routerProbing(t *testing.T, pre, dec []*runningNode, probe time.Duration) *Router {
 	t.Helper()
 	tr := fx.transport(t)
