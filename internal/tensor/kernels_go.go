@@ -220,7 +220,8 @@ func quantActQ8_0(x []float32, q []int8, d []float32, s []int32) {
 // float32 (ggml's nearest_int does the same); larger values, inf and NaN pass through.
 func roundMagic32(f float32) float32 {
 	const magic = 12582912
-	return float32(f+magic) - magic
+	// float32(f): inlined into roundMagic32(v * id), the product must round before the add.
+	return float32(float32(f)+magic) - magic
 }
 
 // quantActQ8_K quantises activations to Q8_K as ggml's quantize_row_q8_K_ref does: the
