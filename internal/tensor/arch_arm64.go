@@ -1,0 +1,174 @@
+//go:build arm64 && !purego
+
+package tensor
+
+import (
+	"encoding/binary"
+	"math"
+	"unsafe"
+
+	"golang.org/x/sys/cpu"
+)
+
+// The NEON kernels (neon_arm64.s). Each reproduces its pure-Go twin bit for bit: the integer
+// parts are exact, and every float product and sum is a separate FMUL and FADD (never FMLA),
+// lane for lane in the twin's order.
+
+// q8_0x4NEON sets out[r] = dotQ8_0Go(row r, xq[:32·nb], xd[:nb]) for the 4 rows at w,
+// w+stride, w+2·stride, w+3·stride; the block sums by SMULL and SADALP.
+//
+//go:noescape
+func q8_0x4NEON(w *byte, stride, nb int, xq *int8, xd *float32, out *[4]float32)
+
+// q8_0x4SDOT is q8_0x4NEON with the block sums by SDOT (the dotprod extension).
+//
+//go:noescape
+func q8_0x4SDOT(w *byte, stride, nb int, xq *int8, xd *float32, out *[4]float32)
+
+// dotF32NEON is dotF32sGo over the leading n16·16 elements: 16 lanes, folded as fold16.
+//
+//go:noescape
+func dotF32NEON(a, b *float32, n16 int) float32
+
+// dotF16NEON is dotF16Go over the leading n16·16 elements of the F16 row w.
+//
+//go:noescape
+func dotF16NEON(w *byte, x *float32, n16 int) float32
+
+// axpyNEON sets dst[i] += float32(a*x[i]) for i < 4·n4.
+//
+//go:noescape
+func axpyNEON(dst, x *float32, a float32, n4 int)
+
+func archKernels() []*kernels {
+	if !cpu.ARM64.HasASIMD {
+		return nil
+	}
+	if cpu.ARM64.HasASIMDDP {
+		return []*kernels{neonKernels, dotprodKernels}
+	}
+	return []*kernels{neonKernels}
+}
+
+// neonKernels is goKernels with the Q8_0 and float products, the F32 dot product and Axpy on
+// NEON; the rest is the reference.
+var neonKernels = func() *kernels {
+	k := *goKernels
+	k.name = "neon"
+	k.tiles[Q8_0] = func(j *matmulJob, r0, r1 int) { tileQ8NEON(j, r0, r1, false) }
+	k.tiles[F32] = func(j *matmulJob, r0, r1 int) { tileFloatNEON(j, r0, r1, j.x, F32) }
+	k.tiles[F16] = func(j *matmulJob, r0, r1 int) { tileFloatNEON(j, r0, r1, j.act.f, F16) }
+	k.dotF32 = dotF32sNEON
+	k.axpy = axpyVecNEON
+	k.attnScores = attnScoresF16NEON
+	return &k
+}()
+
+// dotprodKernels is neonKernels with Q8_0 on SDOT.
+var dotprodKernels = func() *kernels {
+	k := *neonKernels
+	k.name = "dotprod"
+	k.tiles[Q8_0] = func(j *matmulJob, r0, r1 int) { tileQ8NEON(j, r0, r1, true) }
+	return &k
+}()
+
+// tileQ8NEON runs the 4-row Q8_0 kernel over all the job's inputs, and the reference over the
+// rows past the last group of 4.
+func tileQ8NEON(j *matmulJob, r0, r1 int, sdot bool) {
+	rb, cols, rows := j.rowBytes, j.w.Cols, j.w.Rows
+	nb := cols / qk0
+	a := j.act
+	r4 := r0 + (r1-r0)&^3
+	// Direct calls (not function values) keep v on the stack.
+	var v [4]float32
+	for r := r0; r < r4; r += 4 {
+		w := &j.w.Data[r*rb]
+		for i := range j.n {
+			if sdot {
+				q8_0x4SDOT(w, rb, nb, &a.q[i*cols], &a.d[i*nb], &v)
+			} else {
+				q8_0x4NEON(w, rb, nb, &a.q[i*cols], &a.d[i*nb], &v)
+			}
+			o := j.out[i*rows+r : i*rows+r+4]
+			o[0], o[1], o[2], o[3] = v[0], v[1], v[2], v[3]
+		}
+	}
+	if r4 < r1 {
+		tileQ8Go(j, r4, r1, dotQ8_0Go)
+	}
+}
+
+// tileFloatNEON computes each F32 or F16 row's dot products with the kernel over the leading
+// multiple of 16 columns and adds the rest in order, as the reference does.
+func tileFloatNEON(j *matmulJob, r0, r1 int, x []float32, dt DType) {
+	cols, rows := j.w.Cols, j.w.Rows
+	n16 := cols &^ 15
+	for r := r0; r < r1; r++ {
+		row := j.w.Data[r*j.rowBytes : (r+1)*j.rowBytes]
+		for i := range j.n {
+			xi := x[i*cols : (i+1)*cols]
+			var s float32
+			if dt == F16 {
+				if n16 > 0 {
+					s = dotF16NEON(&row[0], &xi[0], n16/16)
+				}
+				for t := n16; t < cols; t++ {
+					s += float32(f16At(row[2*t:]) * xi[t])
+				}
+			} else {
+				if n16 > 0 {
+					s = dotF32NEON((*float32)(unsafe.Pointer(&row[0])), &xi[0], n16/16)
+				}
+				for t := n16; t < cols; t++ {
+					s += float32(math.Float32frombits(binary.LittleEndian.Uint32(row[4*t:])) * xi[t])
+				}
+			}
+			j.out[i*rows+r] = s
+		}
+	}
+}
+
+func dotF32sNEON(a, b []float32) float32 {
+	b = b[:len(a)]
+	n := len(a) &^ 15
+	if n == 0 {
+		return dotF32sGo(a, b)
+	}
+	s := dotF32NEON(&a[0], &b[0], n/16)
+	for i := n; i < len(a); i++ {
+		s += float32(a[i] * b[i])
+	}
+	return s
+}
+
+func axpyVecNEON(dst []float32, a float32, x []float32) {
+	x = x[:len(dst)]
+	n := len(dst) &^ 3
+	if n > 0 {
+		axpyNEON(&dst[0], &x[0], a, n/4)
+	}
+	for i := n; i < len(dst); i++ {
+		dst[i] += float32(a * x[i])
+	}
+}
+
+// attnScoresF16NEON is attnScoresF16Go with each key row's leading multiple of 16 on the F16
+// dot kernel: the same lanes, fold and tail.
+func attnScoresF16NEON(s []float32, sStride int, q []float32, qStride, nq int, k []uint16, kStride, n, hd int, scale float32) {
+	n16 := hd &^ 15
+	tab := f16Table()
+	for t := range n {
+		kt := k[t*kStride : t*kStride+hd]
+		for i := range nq {
+			qi := q[i*qStride : i*qStride+hd]
+			var d float32
+			if n16 > 0 {
+				d = dotF16NEON((*byte)(unsafe.Pointer(&kt[0])), &qi[0], n16/16)
+			}
+			for c := n16; c < hd; c++ {
+				d += float32(tab[kt[c]] * qi[c])
+			}
+			s[i*sStride+t] = d * scale
+		}
+	}
+}
