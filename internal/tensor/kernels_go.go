@@ -205,10 +205,14 @@ func quantActQ8_0(x []float32, q []int8, d []float32, s []int32) {
 		}
 		var sum int32
 		for k, v := range xb {
-			qv := int32(roundMagic32(v * id))
-			// Saturate as VPACKSSDW/VPACKSSWB do; NaN converts to MinInt32, hence -128
-			// (finite inputs stay within ±127 anyway).
-			qv = max(-128, min(127, qv))
+			// Saturate as VPACKSSDW/VPACKSSWB do (finite inputs stay within ±127 anyway). NaN and
+			// values beyond int32 (an infinite input, or id overflowing for subnormal blocks) give
+			// -128, what VCVTPS2DQ's 0x80000000 saturates to, on every architecture: Go's own
+			// conversion differs there by architecture (arm64: 0 for NaN, ±MaxInt32 beyond).
+			qv := int32(-128)
+			if r := roundMagic32(v * id); r >= -(1<<31) && r < 1<<31 {
+				qv = max(-128, min(127, int32(r)))
+			}
 			qb[k] = int8(qv)
 			sum += qv
 		}

@@ -33,12 +33,18 @@ func exactFloats(rng *rand.Rand, n int, scale float32) []float32 {
 	return x
 }
 
+// hashFloats hashes the bits of xs, every NaN as one: which NaN an invalid operation makes
+// differs by architecture (x86 sets the sign bit, arm64 does not), and no result depends on it.
 func hashFloats(xs ...[]float32) string {
 	h := fnv.New64a()
 	var b [4]byte
 	for _, x := range xs {
 		for _, v := range x {
-			binary.LittleEndian.PutUint32(b[:], math.Float32bits(v))
+			bits := math.Float32bits(v)
+			if v != v {
+				bits = 0x7fc00000
+			}
+			binary.LittleEndian.PutUint32(b[:], bits)
 			h.Write(b[:])
 		}
 	}
@@ -65,7 +71,7 @@ func i8s(q []int8) []byte {
 // name → hash of its outputs.
 func pureGoBits() map[string]string {
 	rng := rand.New(rand.NewPCG(23, 64))
-	const cols, rows = 512 + 32, 5 // K-quant kernels take the first 512 (two super-blocks)
+	const cols, rows = 512 + 64, 5 // K-quant kernels take the first 512 (two super-blocks)
 	got := map[string]string{}
 	x := exactFloats(rng, cols, 3)
 	// The second super-block in hundredths with extreme -2.54: quantising to Q8_0 or Q8_K
@@ -74,6 +80,15 @@ func pureGoBits() map[string]string {
 	x[256] = -2.54
 	for i := 1; i < 256; i++ {
 		x[256+i] = float32(i%61-30) / 100
+	}
+	// A Q8_0 block past the K-quants' part with a NaN and an infinity: both quantise to -128
+	// everywhere, as the amd64 kernels do, though Go converts NaN to an integer differently by
+	// architecture.
+	x[512+3] = float32(math.NaN())
+	x[512+9] = float32(math.Inf(-1))
+	// And a block of subnormals, whose multiplier 127/amax overflows to +Inf.
+	for k := range 32 {
+		x[544+k] = float32(k) * 1e-40
 	}
 	weights := exactFloats(rng, rows*cols, 1)
 
