@@ -40,6 +40,11 @@ func dotF16NEON(w *byte, x *float32, n16 int) float32
 //go:noescape
 func axpyNEON(dst, x *float32, a float32, n4 int)
 
+// axpyF16NEON sets dst[i] += float32(a*F16ToF32(v[i])) for i < 8·n8.
+//
+//go:noescape
+func axpyF16NEON(dst *float32, v *uint16, a float32, n8 int)
+
 func archKernels() []*kernels {
 	if !cpu.ARM64.HasASIMD {
 		return nil
@@ -60,7 +65,7 @@ var neonKernels = func() *kernels {
 	k.tiles[F16] = func(j *matmulJob, r0, r1 int) { tileFloatNEON(j, r0, r1, j.act.f, F16) }
 	k.dotF32 = dotF32sNEON
 	k.axpy = axpyVecNEON
-	k.attnScores = attnScoresF16NEON
+	k.attnScores, k.attnValues = attnScoresF16NEON, attnValuesF16NEON
 	return &k
 }()
 
@@ -169,6 +174,26 @@ func attnScoresF16NEON(s []float32, sStride int, q []float32, qStride, nq int, k
 				d += float32(tab[kt[c]] * qi[c])
 			}
 			s[i*sStride+t] = d * scale
+		}
+	}
+}
+
+// attnValuesF16NEON is attnValuesF16Go with each value row's leading multiple of 8 on the F16
+// axpy kernel: per element the same product and sum, positions in the same order.
+func attnValuesF16NEON(out []float32, oStride int, p []float32, pStride, nq int, v []uint16, vStride, n, hd int) {
+	n8 := hd &^ 7
+	tab := f16Table()
+	for i := range nq {
+		o := out[i*oStride : i*oStride+hd]
+		for t := range n {
+			a := p[i*pStride+t]
+			vt := v[t*vStride : t*vStride+hd]
+			if n8 > 0 {
+				axpyF16NEON(&o[0], &vt[0], a, n8/8)
+			}
+			for c := n8; c < hd; c++ {
+				o[c] += float32(a * tab[vt[c]])
+			}
 		}
 	}
 }

@@ -210,3 +210,26 @@ axpyLoop:
 	BNE axpyLoop
 axpyDone:
 	RET
+
+// func axpyF16NEON(dst *float32, v *uint16, a float32, n8 int)
+TEXT ·axpyF16NEON(SB), NOSPLIT, $0-32
+	MOVD dst+0(FP), R0
+	MOVD v+8(FP), R1
+	FMOVS a+16(FP), F2
+	MOVD n8+24(FP), R2
+	VDUP V2.S[0], V2.S4
+	CBZ R2, axpyf16Done
+axpyf16Loop:
+	VLD1.P 16(R1), [V3.H8]
+	FCVTL4S(4, 3)
+	FCVTL24S(5, 3)
+	VLD1 (R0), [V0.S4, V1.S4]
+	FMUL4S(4, 4, 2)
+	FMUL4S(5, 5, 2)
+	FADD4S(0, 0, 4)
+	FADD4S(1, 1, 5)
+	VST1.P [V0.S4, V1.S4], 32(R0)
+	SUBS $1, R2
+	BNE axpyf16Loop
+axpyf16Done:
+	RET
