@@ -40,6 +40,11 @@ func dotF16NEON(w *byte, x *float32, n16 int) float32
 //go:noescape
 func axpyNEON(dst, x *float32, a float32, n4 int)
 
+// quantQ8_0NEON is quantActQ8_0 over nb blocks of x.
+//
+//go:noescape
+func quantQ8_0NEON(x *float32, q *int8, d *float32, s *int32, nb int)
+
 // axpyF16NEON sets dst[i] += float32(a*F16ToF32(v[i])) for i < 8·n8.
 //
 //go:noescape
@@ -64,6 +69,7 @@ var neonKernels = func() *kernels {
 	k.tiles[F32] = func(j *matmulJob, r0, r1 int) { tileFloatNEON(j, r0, r1, j.x, F32) }
 	k.tiles[F16] = func(j *matmulJob, r0, r1 int) { tileFloatNEON(j, r0, r1, j.act.f, F16) }
 	k.dotF32 = dotF32sNEON
+	k.quantQ8_0 = quantActQ8_0NEON
 	k.axpy = axpyVecNEON
 	k.attnScores, k.attnValues = attnScoresF16NEON, attnValuesF16NEON
 	return &k
@@ -196,4 +202,13 @@ func attnValuesF16NEON(out []float32, oStride int, p []float32, pStride, nq int,
 			}
 		}
 	}
+}
+
+func quantActQ8_0NEON(x []float32, q []int8, d []float32, s []int32) {
+	nb := len(d)
+	if nb == 0 {
+		return
+	}
+	_, _, _ = x[nb*qk0-1], q[nb*qk0-1], s[nb-1]
+	quantQ8_0NEON(&x[0], &q[0], &d[0], &s[0], nb)
 }

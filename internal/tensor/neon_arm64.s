@@ -25,6 +25,23 @@
 #define FADD4S(d, n, m) WORD $(0x4E20D400 | ((m)<<16) | ((n)<<5) | (d)) // Vd.4S = Vn.4S + Vm.4S
 #define FADD2S(d, n, m) WORD $(0x0E20D400 | ((m)<<16) | ((n)<<5) | (d)) // Vd.2S = Vn.2S + Vm.2S
 #define MOVI0(d) WORD $(0x6F00E400 | (d))                                 // Vd = 0
+#define FABS4S(d, n) WORD $(0x4EA0F800 | ((n)<<5) | (d))                // Vd.4S = |Vn.4S|
+#define FCMGT4S(d, n, m) WORD $(0x6EA0E400 | ((m)<<16) | ((n)<<5) | (d)) // Vd.4S = Vn.4S > Vm.4S ? ~0 : 0
+#define FACGT4S(d, n, m) WORD $(0x6EA0EC00 | ((m)<<16) | ((n)<<5) | (d)) // Vd.4S = |Vn.4S| > |Vm.4S| ? ~0 : 0
+#define BIT(d, n, m) WORD $(0x6EA01C00 | ((m)<<16) | ((n)<<5) | (d))     // Vd = Vm ? Vn : Vd, bit by bit
+#define BIF(d, n, m) WORD $(0x6EE01C00 | ((m)<<16) | ((n)<<5) | (d))     // Vd = Vm ? Vd : Vn, bit by bit
+#define FMAXV4S(d, n) WORD $(0x6E30F800 | ((n)<<5) | (d))               // Sd = max of Vn.4S
+#define FSUB4S(d, n, m) WORD $(0x4EA0D400 | ((m)<<16) | ((n)<<5) | (d)) // Vd.4S = Vn.4S - Vm.4S
+#define FCVTZS4S(d, n) WORD $(0x4EA1B800 | ((n)<<5) | (d))              // Vd.4S = int32(Vn.4S), saturating
+#define SQXTN4H(d, n) WORD $(0x0E614800 | ((n)<<5) | (d))               // Vd.4H = sat16(Vn.4S)
+#define SQXTN28H(d, n) WORD $(0x4E614800 | ((n)<<5) | (d))              // Vd.8H high half = sat16(Vn.4S)
+#define SQXTN8B(d, n) WORD $(0x0E214800 | ((n)<<5) | (d))               // Vd.8B = sat8(Vn.8H)
+#define SQXTN216B(d, n) WORD $(0x4E214800 | ((n)<<5) | (d))             // Vd.16B high half = sat8(Vn.8H)
+#define SADDLP8H(d, n) WORD $(0x4E202800 | ((n)<<5) | (d))              // Vd.8H = pairwise sums of Vn.16B
+#define SADALP8H(d, n) WORD $(0x4E206800 | ((n)<<5) | (d))              // Vd.8H += pairwise sums of Vn.16B
+#define SADDLV8H(d, n) WORD $(0x4E703800 | ((n)<<5) | (d))              // Sd = sum of Vn.8H
+#define FCVTHS(d, n) WORD $(0x1E23C000 | ((n)<<5) | (d))                // Hd = f16(Sn), to nearest even
+#define FCVTSH(d, n) WORD $(0x1EE24000 | ((n)<<5) | (d))                // Sd = float32(Hn)
 #define FADDP2S(d, n) WORD $(0x7E30D800 | ((n)<<5) | (d))               // Sd = Vn.S[0] + Vn.S[1]
 
 // Q8_0 four rows at a time: R0, R5, R6, R7 point at the quants of the current block of rows
@@ -232,4 +249,100 @@ axpyf16Loop:
 	SUBS $1, R2
 	BNE axpyf16Loop
 axpyf16Done:
+	RET
+
+// QMAX: V16 = V16 where Vn is not greater (NaN never is), else Vn: quantActQ8_0's running
+// "if a > amax" per lane, whose result, the largest non-NaN value, does not depend on the order.
+#define QMAX(n) \
+	FCMGT4S(17, n, 16); \
+	BIT(16, n, 17)
+
+// QUANT4 quantises the 4 values in Vk by the multiplier in V18 as quantActQ8_0 does:
+// r = float32(float32(v*id) + magic) - magic, then int32(r), or MinInt32 (saturating to -128 below)
+// where r is NaN or |r| >= 2^31; Vt is scratch.
+#define QUANT4(k, t) \
+	FMUL4S(k, k, 18); \
+	FADD4S(k, k, 28); \
+	FSUB4S(k, k, 28); \
+	FACGT4S(t, 29, k); \
+	FCVTZS4S(k, k); \
+	BIF(k, 30, t)
+
+// func quantQ8_0NEON(x *float32, q *int8, d *float32, s *int32, nb int)
+TEXT ·quantQ8_0NEON(SB), NOSPLIT, $0-40
+	MOVD x+0(FP), R0
+	MOVD q+8(FP), R1
+	MOVD d+16(FP), R2
+	MOVD s+24(FP), R3
+	MOVD nb+32(FP), R4
+	MOVW $0x4B400000, R5 // 1.5·2^23, roundMagic32's magic
+	VDUP R5, V28.S4
+	MOVW $0x4F000000, R5 // 2^31
+	VDUP R5, V29.S4
+	MOVW $0x80000000, R5
+	VDUP R5, V30.S4
+	MOVW $0x42FE0000, R5 // 127
+	FMOVS R5, F27
+	CBZ R4, quantDone
+quantLoop:
+	VLD1.P 64(R0), [V0.S4, V1.S4, V2.S4, V3.S4]
+	VLD1.P 64(R0), [V4.S4, V5.S4, V6.S4, V7.S4]
+	// amax over the block's |x|, NaN skipped.
+	FABS4S(8, 0)
+	FABS4S(9, 1)
+	FABS4S(10, 2)
+	FABS4S(11, 3)
+	FABS4S(12, 4)
+	FABS4S(13, 5)
+	FABS4S(14, 6)
+	FABS4S(15, 7)
+	VEOR V16.B16, V16.B16, V16.B16
+	QMAX(8)
+	QMAX(9)
+	QMAX(10)
+	QMAX(11)
+	QMAX(12)
+	QMAX(13)
+	QMAX(14)
+	QMAX(15)
+	FMAXV4S(16, 16)
+	// d = RoundF16(amax/127); id = 127/amax, or 0 where amax is 0.
+	FDIVS F27, F16, F17
+	FCVTHS(17, 17)
+	FCVTSH(17, 17)
+	FMOVS.P F17, 4(R2)
+	FDIVS F16, F27, F18
+	VEOR V19.B16, V19.B16, V19.B16
+	FCMPS F19, F16
+	FCSELS EQ, F19, F18, F18
+	VDUP V18.S[0], V18.S4
+	QUANT4(0, 8)
+	QUANT4(1, 9)
+	QUANT4(2, 10)
+	QUANT4(3, 11)
+	QUANT4(4, 12)
+	QUANT4(5, 13)
+	QUANT4(6, 14)
+	QUANT4(7, 15)
+	// Saturate to int16, then int8 (VPACKSSDW, VPACKSSWB), store, and sum.
+	SQXTN4H(8, 0)
+	SQXTN28H(8, 1)
+	SQXTN4H(9, 2)
+	SQXTN28H(9, 3)
+	SQXTN4H(10, 4)
+	SQXTN28H(10, 5)
+	SQXTN4H(11, 6)
+	SQXTN28H(11, 7)
+	SQXTN8B(12, 8)
+	SQXTN216B(12, 9)
+	SQXTN8B(13, 10)
+	SQXTN216B(13, 11)
+	VST1.P [V12.B16, V13.B16], 32(R1)
+	SADDLP8H(14, 12)
+	SADALP8H(14, 13)
+	SADDLV8H(14, 14)
+	FMOVS.P F14, 4(R3)
+	SUBS $1, R4
+	BNE quantLoop
+quantDone:
 	RET
