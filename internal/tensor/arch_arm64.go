@@ -25,6 +25,16 @@ func q8_0x4NEON(w *byte, stride, nb int, xq *int8, xd *float32, out *[4]float32)
 //go:noescape
 func q8_0x4SDOT(w *byte, stride, nb int, xq *int8, xd *float32, out *[4]float32)
 
+// q4_0x4NEON is q8_0x4NEON for Q4_0 weights (dotQ4_0Go).
+//
+//go:noescape
+func q4_0x4NEON(w *byte, stride, nb int, xq *int8, xd *float32, out *[4]float32)
+
+// q4_0x4SDOT is q4_0x4NEON by SDOT.
+//
+//go:noescape
+func q4_0x4SDOT(w *byte, stride, nb int, xq *int8, xd *float32, out *[4]float32)
+
 // dotF32NEON is dotF32sGo over the leading n16·16 elements: 16 lanes, folded as fold16.
 //
 //go:noescape
@@ -60,12 +70,13 @@ func archKernels() []*kernels {
 	return []*kernels{neonKernels}
 }
 
-// neonKernels is goKernels with the Q8_0 and float products, the F32 dot product and Axpy on
-// NEON; the rest is the reference.
+// neonKernels is goKernels with the Q8_0, Q4_0, F32 and F16 products, the Q8_0 activation
+// quantiser, DotF32, Axpy and the F16 attention on NEON; the rest is the reference.
 var neonKernels = func() *kernels {
 	k := *goKernels
 	k.name = "neon"
-	k.tiles[Q8_0] = func(j *matmulJob, r0, r1 int) { tileQ8NEON(j, r0, r1, false) }
+	k.tiles[Q8_0] = func(j *matmulJob, r0, r1 int) { tileQ8NEON(j, r0, r1, Q8_0, false) }
+	k.tiles[Q4_0] = func(j *matmulJob, r0, r1 int) { tileQ8NEON(j, r0, r1, Q4_0, false) }
 	k.tiles[F32] = func(j *matmulJob, r0, r1 int) { tileFloatNEON(j, r0, r1, j.x, F32) }
 	k.tiles[F16] = func(j *matmulJob, r0, r1 int) { tileFloatNEON(j, r0, r1, j.act.f, F16) }
 	k.dotF32 = dotF32sNEON
@@ -75,17 +86,18 @@ var neonKernels = func() *kernels {
 	return &k
 }()
 
-// dotprodKernels is neonKernels with Q8_0 on SDOT.
+// dotprodKernels is neonKernels with Q8_0 and Q4_0 on SDOT.
 var dotprodKernels = func() *kernels {
 	k := *neonKernels
 	k.name = "dotprod"
-	k.tiles[Q8_0] = func(j *matmulJob, r0, r1 int) { tileQ8NEON(j, r0, r1, true) }
+	k.tiles[Q8_0] = func(j *matmulJob, r0, r1 int) { tileQ8NEON(j, r0, r1, Q8_0, true) }
+	k.tiles[Q4_0] = func(j *matmulJob, r0, r1 int) { tileQ8NEON(j, r0, r1, Q4_0, true) }
 	return &k
 }()
 
-// tileQ8NEON runs the 4-row Q8_0 kernel over all the job's inputs, and the reference over the
-// rows past the last group of 4.
-func tileQ8NEON(j *matmulJob, r0, r1 int, sdot bool) {
+// tileQ8NEON runs the 4-row Q8_0 or Q4_0 (dt) kernel over all the job's inputs, and the
+// reference over the rows past the last group of 4.
+func tileQ8NEON(j *matmulJob, r0, r1 int, dt DType, sdot bool) {
 	rb, cols, rows := j.rowBytes, j.w.Cols, j.w.Rows
 	nb := cols / qk0
 	a := j.act
@@ -95,17 +107,27 @@ func tileQ8NEON(j *matmulJob, r0, r1 int, sdot bool) {
 	for r := r0; r < r4; r += 4 {
 		w := &j.w.Data[r*rb]
 		for i := range j.n {
-			if sdot {
-				q8_0x4SDOT(w, rb, nb, &a.q[i*cols], &a.d[i*nb], &v)
-			} else {
-				q8_0x4NEON(w, rb, nb, &a.q[i*cols], &a.d[i*nb], &v)
+			xq, xd := &a.q[i*cols], &a.d[i*nb]
+			switch {
+			case dt == Q4_0 && sdot:
+				q4_0x4SDOT(w, rb, nb, xq, xd, &v)
+			case dt == Q4_0:
+				q4_0x4NEON(w, rb, nb, xq, xd, &v)
+			case sdot:
+				q8_0x4SDOT(w, rb, nb, xq, xd, &v)
+			default:
+				q8_0x4NEON(w, rb, nb, xq, xd, &v)
 			}
 			o := j.out[i*rows+r : i*rows+r+4]
 			o[0], o[1], o[2], o[3] = v[0], v[1], v[2], v[3]
 		}
 	}
 	if r4 < r1 {
-		tileQ8Go(j, r4, r1, dotQ8_0Go)
+		dot := dotQ8_0Go
+		if dt == Q4_0 {
+			dot = dotQ4_0Go
+		}
+		tileQ8Go(j, r4, r1, dot)
 	}
 }
 

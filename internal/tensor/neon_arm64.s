@@ -44,8 +44,8 @@
 #define FCVTSH(d, n) WORD $(0x1EE24000 | ((n)<<5) | (d))                // Sd = float32(Hn)
 #define FADDP2S(d, n) WORD $(0x7E30D800 | ((n)<<5) | (d))               // Sd = Vn.S[0] + Vn.S[1]
 
-// Q8_0 four rows at a time: R0, R5, R6, R7 point at the quants of the current block of rows
-// 0..3 (its f16 scale 2 bytes before), R3 at the activation block (V0, V1), R4 at its scale.
+// Q8_0 (and Q4_0) four rows at a time: R0, R5, R6, R7 point at the quants of the current block of
+// rows 0..3 (its f16 scale 2 bytes before), R3 at the activation block (V0, V1), R4 at its scale.
 // Row r's 32-byte product goes to V(16+r) as 4 partial int32 sums and its scale to V20.H[r].
 
 // Q8ROW loads one row's block into V2, V3 and its scale into lane lane of V20.
@@ -54,6 +54,19 @@
 	VMOV R9, V20.H[lane]; \
 	VLD1 (ptr), [V2.B16, V3.B16]; \
 	ADD $34, ptr
+
+// Q4ROW loads one Q4_0 row's block (16 bytes of nibble pairs, its f16 scale 2 bytes before) as
+// the 32 values less 8 into V2 (elements 0-15, low nibbles) and V3 (16-31, high nibbles), given
+// V26 = 16 × 0x0F and V27 = 16 × 8, with its scale into lane lane of V20.
+#define Q4ROW(ptr, lane) \
+	MOVHU -2(ptr), R9; \
+	VMOV R9, V20.H[lane]; \
+	VLD1 (ptr), [V3.B16]; \
+	ADD $18, ptr; \
+	VAND V26.B16, V3.B16, V2.B16; \
+	VUSHR $4, V3.B16, V3.B16; \
+	VSUB V27.B16, V2.B16, V2.B16; \
+	VSUB V27.B16, V3.B16, V3.B16
 
 // Q8DOT_SMULL: V(acc).4S = the block product's partial sums by widening multiplies.
 #define Q8DOT_SMULL(acc) \
@@ -345,4 +358,56 @@ quantLoop:
 	SUBS $1, R4
 	BNE quantLoop
 quantDone:
+	RET
+
+#define Q4CONSTS \
+	MOVW $0x0F, R9; \
+	VDUP R9, V26.B16; \
+	MOVW $8, R9; \
+	VDUP R9, V27.B16
+
+// func q4_0x4NEON(w *byte, stride, nb int, xq *int8, xd *float32, out *[4]float32)
+TEXT ·q4_0x4NEON(SB), NOSPLIT, $0-48
+	Q8PROLOGUE
+	Q4CONSTS
+	CBZ R2, q4neonDone
+q4neonLoop:
+	VLD1.P 32(R3), [V0.B16, V1.B16]
+	Q4ROW(R0, 0)
+	Q8DOT_SMULL(16)
+	Q4ROW(R5, 1)
+	Q8DOT_SMULL(17)
+	Q4ROW(R6, 2)
+	Q8DOT_SMULL(18)
+	Q4ROW(R7, 3)
+	Q8DOT_SMULL(19)
+	Q8SCALE
+	SUBS $1, R2
+	BNE q4neonLoop
+q4neonDone:
+	MOVD out+40(FP), R8
+	VST1 [V24.S4], (R8)
+	RET
+
+// func q4_0x4SDOT(w *byte, stride, nb int, xq *int8, xd *float32, out *[4]float32)
+TEXT ·q4_0x4SDOT(SB), NOSPLIT, $0-48
+	Q8PROLOGUE
+	Q4CONSTS
+	CBZ R2, q4sdotDone
+q4sdotLoop:
+	VLD1.P 32(R3), [V0.B16, V1.B16]
+	Q4ROW(R0, 0)
+	Q8DOT_SDOT(16)
+	Q4ROW(R5, 1)
+	Q8DOT_SDOT(17)
+	Q4ROW(R6, 2)
+	Q8DOT_SDOT(18)
+	Q4ROW(R7, 3)
+	Q8DOT_SDOT(19)
+	Q8SCALE
+	SUBS $1, R2
+	BNE q4sdotLoop
+q4sdotDone:
+	MOVD out+40(FP), R8
+	VST1 [V24.S4], (R8)
 	RET
