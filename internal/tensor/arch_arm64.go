@@ -45,6 +45,11 @@ func dotF32NEON(a, b *float32, n16 int) float32
 //go:noescape
 func dotF16NEON(w *byte, x *float32, n16 int) float32
 
+// dotBF16NEON is dotBF16Go over the leading n16·16 elements of the BF16 row w.
+//
+//go:noescape
+func dotBF16NEON(w *byte, x *float32, n16 int) float32
+
 // axpyNEON sets dst[i] += float32(a*x[i]) for i < 4·n4.
 //
 //go:noescape
@@ -70,7 +75,7 @@ func archKernels() []*kernels {
 	return []*kernels{neonKernels}
 }
 
-// neonKernels is goKernels with the Q8_0, Q4_0, F32 and F16 products, the Q8_0 activation
+// neonKernels is goKernels with the Q8_0, Q4_0, F32, F16 and BF16 products, the Q8_0 activation
 // quantiser, DotF32, Axpy and the F16 attention on NEON; the rest is the reference.
 var neonKernels = func() *kernels {
 	k := *goKernels
@@ -79,6 +84,7 @@ var neonKernels = func() *kernels {
 	k.tiles[Q4_0] = func(j *matmulJob, r0, r1 int) { tileQ8NEON(j, r0, r1, Q4_0, false) }
 	k.tiles[F32] = func(j *matmulJob, r0, r1 int) { tileFloatNEON(j, r0, r1, j.x, F32) }
 	k.tiles[F16] = func(j *matmulJob, r0, r1 int) { tileFloatNEON(j, r0, r1, j.act.f, F16) }
+	k.tiles[BF16] = func(j *matmulJob, r0, r1 int) { tileFloatNEON(j, r0, r1, j.act.f, BF16) }
 	k.dotF32 = dotF32sNEON
 	k.quantQ8_0 = quantActQ8_0NEON
 	k.axpy = axpyVecNEON
@@ -131,7 +137,7 @@ func tileQ8NEON(j *matmulJob, r0, r1 int, dt DType, sdot bool) {
 	}
 }
 
-// tileFloatNEON computes each F32 or F16 row's dot products with the kernel over the leading
+// tileFloatNEON computes each F32, F16 or BF16 row's dot products with the kernel over the leading
 // multiple of 16 columns and adds the rest in order, as the reference does.
 func tileFloatNEON(j *matmulJob, r0, r1 int, x []float32, dt DType) {
 	cols, rows := j.w.Cols, j.w.Rows
@@ -141,14 +147,22 @@ func tileFloatNEON(j *matmulJob, r0, r1 int, x []float32, dt DType) {
 		for i := range j.n {
 			xi := x[i*cols : (i+1)*cols]
 			var s float32
-			if dt == F16 {
+			switch dt {
+			case F16:
 				if n16 > 0 {
 					s = dotF16NEON(&row[0], &xi[0], n16/16)
 				}
 				for t := n16; t < cols; t++ {
 					s += float32(f16At(row[2*t:]) * xi[t])
 				}
-			} else {
+			case BF16:
+				if n16 > 0 {
+					s = dotBF16NEON(&row[0], &xi[0], n16/16)
+				}
+				for t := n16; t < cols; t++ {
+					s += float32(BF16ToF32(le16(row[2*t:])) * xi[t])
+				}
+			default:
 				if n16 > 0 {
 					s = dotF32NEON((*float32)(unsafe.Pointer(&row[0])), &xi[0], n16/16)
 				}

@@ -21,6 +21,8 @@
 #define SCVTF4S(d, n) WORD $(0x4E21D800 | ((n)<<5) | (d))               // Vd.4S = float32(Vn.4S)
 #define FCVTL4S(d, n) WORD $(0x0E217800 | ((n)<<5) | (d))               // Vd.4S = float32(Vn.4H, low half)
 #define FCVTL24S(d, n) WORD $(0x4E217800 | ((n)<<5) | (d))              // Vd.4S = float32(Vn.8H, high half)
+#define SHLL4S(d, n) WORD $(0x2E613800 | ((n)<<5) | (d))                // Vd.4S = Vn.4H << 16 (BF16 to float32)
+#define SHLL24S(d, n) WORD $(0x6E613800 | ((n)<<5) | (d))               // Vd.4S = Vn.8H high half << 16
 #define FMUL4S(d, n, m) WORD $(0x6E20DC00 | ((m)<<16) | ((n)<<5) | (d)) // Vd.4S = Vn.4S × Vm.4S
 #define FADD4S(d, n, m) WORD $(0x4E20D400 | ((m)<<16) | ((n)<<5) | (d)) // Vd.4S = Vn.4S + Vm.4S
 #define FADD2S(d, n, m) WORD $(0x0E20D400 | ((m)<<16) | ((n)<<5) | (d)) // Vd.2S = Vn.2S + Vm.2S
@@ -218,6 +220,28 @@ dotf16Loop:
 	SUBS $1, R2
 	BNE dotf16Loop
 dotf16Done:
+	FOLD16
+	FMOVS F0, ret+24(FP)
+	RET
+
+// func dotBF16NEON(w *byte, x *float32, n16 int) float32
+TEXT ·dotBF16NEON(SB), NOSPLIT, $0-28
+	MOVD w+0(FP), R0
+	MOVD x+8(FP), R1
+	MOVD n16+16(FP), R2
+	ZERO16
+	CBZ R2, dotbf16Done
+dotbf16Loop:
+	VLD1.P 32(R0), [V8.H8, V9.H8]
+	SHLL4S(0, 8)
+	SHLL24S(1, 8)
+	SHLL4S(2, 9)
+	SHLL24S(3, 9)
+	VLD1.P 64(R1), [V4.S4, V5.S4, V6.S4, V7.S4]
+	ACC16
+	SUBS $1, R2
+	BNE dotbf16Loop
+dotbf16Done:
 	FOLD16
 	FMOVS F0, ret+24(FP)
 	RET
