@@ -38,7 +38,7 @@ func q4_0x4SDOT(w *byte, stride, nb int, xq *int8, xd *float32, out *[4]float32)
 // dotF32NEON is dotF32sGo over the leading n16·16 elements: 16 lanes, folded as fold16.
 //
 //go:noescape
-func dotF32NEON(a, b *float32, n16 int) float32
+func dotF32NEON(w, x *float32, n16 int) float32
 
 // dotF16NEON is dotF16Go over the leading n16·16 elements of the F16 row w.
 //

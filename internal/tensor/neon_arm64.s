@@ -113,6 +113,48 @@
 	ADD R1, R6, R7; \
 	VEOR V24.B16, V24.B16, V24.B16
 
+// FOLD16 folds the 16 lanes in V16..V19 (lanes 0-3, 4-7, 8-11, 12-15) as fold16 into F0:
+// s8 = lanes k + k+8, s4 = s8[k] + s8[k+4], then (s4[0]+s4[2]) + (s4[1]+s4[3]).
+#define FOLD16 \
+	FADD4S(16, 16, 18); \
+	FADD4S(17, 17, 19); \
+	FADD4S(16, 16, 17); \
+	VEXT $8, V16.B16, V16.B16, V17.B16; \
+	FADD2S(16, 16, 17); \
+	FADDP2S(0, 16)
+
+// ACC16 adds the products of V0..V3 (lanes 0-15 of the row) and the next 16 floats of x at R1 to
+// the accumulators V16..V19.
+#define ACC16 \
+	VLD1.P 64(R1), [V4.S4, V5.S4, V6.S4, V7.S4]; \
+	FMUL4S(0, 0, 4); \
+	FMUL4S(1, 1, 5); \
+	FMUL4S(2, 2, 6); \
+	FMUL4S(3, 3, 7); \
+	FADD4S(16, 16, 0); \
+	FADD4S(17, 17, 1); \
+	FADD4S(18, 18, 2); \
+	FADD4S(19, 19, 3)
+
+// DOTPROLOGUE loads the arguments of func(w *T, x *float32, n16 int) float32 (R0, R1, R2) and
+// zeroes the accumulators.
+#define DOTPROLOGUE \
+	MOVD w+0(FP), R0; \
+	MOVD x+8(FP), R1; \
+	MOVD n16+16(FP), R2; \
+	VEOR V16.B16, V16.B16, V16.B16; \
+	VEOR V17.B16, V17.B16, V17.B16; \
+	VEOR V18.B16, V18.B16, V18.B16; \
+	VEOR V19.B16, V19.B16, V19.B16
+
+#define DOTEPILOGUE \
+	FOLD16; \
+	FMOVS F0, ret+24(FP); \
+	RET
+
+// LOADHALF16 loads 16 halves of the row at R0 into V8, V9.
+#define LOADHALF16 VLD1.P 32(R0), [V8.H8, V9.H8]
+
 // func q8_0x4NEON(w *byte, stride, nb int, xq *int8, xd *float32, out *[4]float32)
 TEXT ·q8_0x4NEON(SB), NOSPLIT, $0-48
 	Q8PROLOGUE
@@ -157,94 +199,49 @@ q8sdotDone:
 	VST1 [V24.S4], (R8)
 	RET
 
-// FOLD16 folds the 16 lanes in V16..V19 (lanes 0-3, 4-7, 8-11, 12-15) as fold16 into F0:
-// s8 = lanes k + k+8, s4 = s8[k] + s8[k+4], then (s4[0]+s4[2]) + (s4[1]+s4[3]).
-#define FOLD16 \
-	FADD4S(16, 16, 18); \
-	FADD4S(17, 17, 19); \
-	FADD4S(16, 16, 17); \
-	VEXT $8, V16.B16, V16.B16, V17.B16; \
-	FADD2S(16, 16, 17); \
-	FADDP2S(0, 16)
-
-// ACC16 adds the products of V0..V3 and V4..V7 (lanes 0-15) to the accumulators V16..V19.
-#define ACC16 \
-	FMUL4S(0, 0, 4); \
-	FMUL4S(1, 1, 5); \
-	FMUL4S(2, 2, 6); \
-	FMUL4S(3, 3, 7); \
-	FADD4S(16, 16, 0); \
-	FADD4S(17, 17, 1); \
-	FADD4S(18, 18, 2); \
-	FADD4S(19, 19, 3)
-
-#define ZERO16 \
-	VEOR V16.B16, V16.B16, V16.B16; \
-	VEOR V17.B16, V17.B16, V17.B16; \
-	VEOR V18.B16, V18.B16, V18.B16; \
-	VEOR V19.B16, V19.B16, V19.B16
-
-// func dotF32NEON(a, b *float32, n16 int) float32
+// func dotF32NEON(w, x *float32, n16 int) float32
 TEXT ·dotF32NEON(SB), NOSPLIT, $0-28
-	MOVD a+0(FP), R0
-	MOVD b+8(FP), R1
-	MOVD n16+16(FP), R2
-	ZERO16
+	DOTPROLOGUE
 	CBZ R2, dotf32Done
 dotf32Loop:
 	VLD1.P 64(R0), [V0.S4, V1.S4, V2.S4, V3.S4]
-	VLD1.P 64(R1), [V4.S4, V5.S4, V6.S4, V7.S4]
 	ACC16
 	SUBS $1, R2
 	BNE dotf32Loop
 dotf32Done:
-	FOLD16
-	FMOVS F0, ret+24(FP)
-	RET
+	DOTEPILOGUE
 
 // func dotF16NEON(w *byte, x *float32, n16 int) float32
 TEXT ·dotF16NEON(SB), NOSPLIT, $0-28
-	MOVD w+0(FP), R0
-	MOVD x+8(FP), R1
-	MOVD n16+16(FP), R2
-	ZERO16
+	DOTPROLOGUE
 	CBZ R2, dotf16Done
 dotf16Loop:
-	VLD1.P 32(R0), [V8.H8, V9.H8]
+	LOADHALF16
 	FCVTL4S(0, 8)
 	FCVTL24S(1, 8)
 	FCVTL4S(2, 9)
 	FCVTL24S(3, 9)
-	VLD1.P 64(R1), [V4.S4, V5.S4, V6.S4, V7.S4]
 	ACC16
 	SUBS $1, R2
 	BNE dotf16Loop
 dotf16Done:
-	FOLD16
-	FMOVS F0, ret+24(FP)
-	RET
+	DOTEPILOGUE
 
-// func dotBF16NEON(w *byte, x *float32, n16 int) float32
+// func dotBF16NEON(w *byte, x *float32, n16 int) float32: BF16 widens by a 16-bit shift.
 TEXT ·dotBF16NEON(SB), NOSPLIT, $0-28
-	MOVD w+0(FP), R0
-	MOVD x+8(FP), R1
-	MOVD n16+16(FP), R2
-	ZERO16
+	DOTPROLOGUE
 	CBZ R2, dotbf16Done
 dotbf16Loop:
-	VLD1.P 32(R0), [V8.H8, V9.H8]
+	LOADHALF16
 	SHLL4S(0, 8)
 	SHLL24S(1, 8)
 	SHLL4S(2, 9)
 	SHLL24S(3, 9)
-	VLD1.P 64(R1), [V4.S4, V5.S4, V6.S4, V7.S4]
 	ACC16
 	SUBS $1, R2
 	BNE dotbf16Loop
 dotbf16Done:
-	FOLD16
-	FMOVS F0, ret+24(FP)
-	RET
+	DOTEPILOGUE
 
 // func axpyNEON(dst, x *float32, a float32, n4 int)
 TEXT ·axpyNEON(SB), NOSPLIT, $0-32
