@@ -58,25 +58,33 @@ func dotQ4_KGo(w []byte, q []int8, d []float32, bs []int16) float32 {
 	for b := range d {
 		blk := w[b*q4_KBytes : b*q4_KBytes+q4_KBytes]
 		xq := q[b*qkK : b*qkK+qkK]
-		sums := bs[b*16 : b*16+16]
-		sc := blk[q4KScOff : q4KScOff+12]
 		qs := blk[q4KQsOff : q4KQsOff+128]
-		var isum, msum int32
+		var sub [8]int32 // the eight 32-value products, nibbles unscaled
 		for j := range 4 {
-			s0, m0 := scaleMinK4(2*j, sc)
-			s1, m1 := scaleMinK4(2*j+1, sc)
-			var lo, hi int32
 			for l := range 32 {
-				lo += int32(qs[32*j+l]&0xf) * int32(xq[64*j+l])
-				hi += int32(qs[32*j+l]>>4) * int32(xq[64*j+32+l])
+				sub[2*j] += int32(qs[32*j+l]&0xf) * int32(xq[64*j+l])
+				sub[2*j+1] += int32(qs[32*j+l]>>4) * int32(xq[64*j+32+l])
 			}
-			isum += int32(s0)*lo + int32(s1)*hi
-			msum += int32(m0)*(int32(sums[4*j])+int32(sums[4*j+1])) +
-				int32(m1)*(int32(sums[4*j+2])+int32(sums[4*j+3]))
 		}
-		acc += float32(float32(isum) * float32(f16At(blk)*d[b]))
-		acc -= float32(float32(msum) * float32(f16At(blk[2:])*d[b]))
+		acc = q4KAdd(acc, blk, &sub, bs[b*16:b*16+16], d[b])
 	}
+	return acc
+}
+
+// q4KAdd adds one Q4_K super-block's product to acc, given its eight unscaled 32-value products
+// (exact, so any kernel may compute them in any order), its activations' 16-value sums and scale.
+func q4KAdd(acc float32, blk []byte, sub *[8]int32, sums []int16, dx float32) float32 {
+	sc := blk[q4KScOff : q4KScOff+12]
+	var isum, msum int32
+	for j := range 4 {
+		s0, m0 := scaleMinK4(2*j, sc)
+		s1, m1 := scaleMinK4(2*j+1, sc)
+		isum += int32(s0)*sub[2*j] + int32(s1)*sub[2*j+1]
+		msum += int32(m0)*(int32(sums[4*j])+int32(sums[4*j+1])) +
+			int32(m1)*(int32(sums[4*j+2])+int32(sums[4*j+3]))
+	}
+	acc += float32(float32(isum) * float32(f16At(blk)*dx))
+	acc -= float32(float32(msum) * float32(f16At(blk[2:])*dx))
 	return acc
 }
 

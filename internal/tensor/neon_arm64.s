@@ -155,6 +155,15 @@
 // LOADHALF16 loads 16 halves of the row at R0 into V8, V9.
 #define LOADHALF16 VLD1.P 32(R0), [V8.H8, V9.H8]
 
+// Q4KPROLOGUE loads the arguments of the Q4_K sums kernels (below) and V26 = 16 × 0x0F.
+#define Q4KPROLOGUE \
+	MOVD w+0(FP), R0; \
+	MOVD xq+8(FP), R1; \
+	MOVD nb+16(FP), R2; \
+	MOVD out+24(FP), R3; \
+	MOVW $0x0F, R9; \
+	VDUP R9, V26.B16
+
 // func q8_0x4NEON(w *byte, stride, nb int, xq *int8, xd *float32, out *[4]float32)
 TEXT ·q8_0x4NEON(SB), NOSPLIT, $0-48
 	Q8PROLOGUE
@@ -431,4 +440,99 @@ q4sdotLoop:
 q4sdotDone:
 	MOVD out+40(FP), R8
 	VST1 [V24.S4], (R8)
+	RET
+
+// Q4_K's unscaled 32-value products: for each super-block (w advancing 144 bytes, xq 256), the
+// eight sums of nibble × activation q4KAdd takes, stored at out. Per 64 values j: the 32 bytes of
+// nibbles in V0, V1, the activations in V2..V5; low nibbles pair with V2, V3, high with V4, V5.
+// V26 holds 16 × 0x0F.
+
+// Q4KNIBBLES splits V0, V1 into low nibbles V6, V7 and high nibbles V0, V1.
+#define Q4KNIBBLES \
+	VAND V26.B16, V0.B16, V6.B16; \
+	VAND V26.B16, V1.B16, V7.B16; \
+	VUSHR $4, V0.B16, V0.B16; \
+	VUSHR $4, V1.B16, V1.B16
+
+// Q4KSUMS_SDOT: V(lo) = partial sums of V6·V2 + V7·V3, V(hi) of V0·V4 + V1·V5.
+#define Q4KSUMS_SDOT(lo, hi) \
+	MOVI0(lo); \
+	MOVI0(hi); \
+	SDOT(lo, 6, 2); \
+	SDOT(lo, 7, 3); \
+	SDOT(hi, 0, 4); \
+	SDOT(hi, 1, 5)
+
+// Q4KSUMS_SMULL: the same by widening multiplies (a nibble, 0..15, is a valid int8).
+#define Q4KSUMS_SMULL(lo, hi) \
+	SMULL(8, 6, 2); \
+	SMULL2(9, 6, 2); \
+	SMULL(10, 7, 3); \
+	SMULL2(11, 7, 3); \
+	SADDLP(lo, 8); \
+	SADALP(lo, 9); \
+	SADALP(lo, 10); \
+	SADALP(lo, 11); \
+	SMULL(8, 0, 4); \
+	SMULL2(9, 0, 4); \
+	SMULL(10, 1, 5); \
+	SMULL2(11, 1, 5); \
+	SADDLP(hi, 8); \
+	SADALP(hi, 9); \
+	SADALP(hi, 10); \
+	SADALP(hi, 11)
+
+#define Q4KLOAD \
+	VLD1.P 32(R0), [V0.B16, V1.B16]; \
+	VLD1.P 64(R1), [V2.B16, V3.B16, V4.B16, V5.B16]; \
+	Q4KNIBBLES
+
+// Q4KSTORE reduces V16..V23 (the eight products' partial sums, in order) and stores them.
+#define Q4KSTORE \
+	ADDP4S(16, 16, 17); \
+	ADDP4S(18, 18, 19); \
+	ADDP4S(16, 16, 18); \
+	ADDP4S(17, 20, 21); \
+	ADDP4S(22, 22, 23); \
+	ADDP4S(17, 17, 22); \
+	VST1.P [V16.S4, V17.S4], 32(R3)
+
+// func q4KSubsNEON(w *byte, xq *int8, nb int, out *int32)
+TEXT ·q4KSubsNEON(SB), NOSPLIT, $0-32
+	Q4KPROLOGUE
+	CBZ R2, q4ksDone
+q4ksLoop:
+	ADD $16, R0 // past d, dmin and the scales
+	Q4KLOAD
+	Q4KSUMS_SMULL(16, 17)
+	Q4KLOAD
+	Q4KSUMS_SMULL(18, 19)
+	Q4KLOAD
+	Q4KSUMS_SMULL(20, 21)
+	Q4KLOAD
+	Q4KSUMS_SMULL(22, 23)
+	Q4KSTORE
+	SUBS $1, R2
+	BNE q4ksLoop
+q4ksDone:
+	RET
+
+// func q4KSubsSDOT(w *byte, xq *int8, nb int, out *int32)
+TEXT ·q4KSubsSDOT(SB), NOSPLIT, $0-32
+	Q4KPROLOGUE
+	CBZ R2, q4kdDone
+q4kdLoop:
+	ADD $16, R0
+	Q4KLOAD
+	Q4KSUMS_SDOT(16, 17)
+	Q4KLOAD
+	Q4KSUMS_SDOT(18, 19)
+	Q4KLOAD
+	Q4KSUMS_SDOT(20, 21)
+	Q4KLOAD
+	Q4KSUMS_SDOT(22, 23)
+	Q4KSTORE
+	SUBS $1, R2
+	BNE q4kdLoop
+q4kdDone:
 	RET
