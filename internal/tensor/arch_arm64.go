@@ -46,6 +46,17 @@ func q4KSubsNEON(w *byte, xq *int8, nb int, out *int32)
 //go:noescape
 func q4KSubsSDOT(w *byte, xq *int8, nb int, out *int32)
 
+// q6KGroupsNEON writes, for each of nb Q6_K super-blocks at w and Q8_K activation blocks at xq,
+// the sixteen unscaled 16-value group products dotQ6_KGo hands q6KAdd, to out[16b:16b+16].
+//
+//go:noescape
+func q6KGroupsNEON(w *byte, xq *int8, nb int, out *int32)
+
+// q6KGroupsSDOT is q6KGroupsNEON by SDOT.
+//
+//go:noescape
+func q6KGroupsSDOT(w *byte, xq *int8, nb int, out *int32)
+
 // dotF32NEON is dotF32sGo over the leading n16·16 elements: 16 lanes, folded as fold16.
 //
 //go:noescape
@@ -86,14 +97,15 @@ func archKernels() []*kernels {
 	return []*kernels{neonKernels}
 }
 
-// neonKernels is goKernels with the Q8_0, Q4_0, Q4_K, F32, F16 and BF16 products, the Q8_0 activation
+// neonKernels is goKernels with the Q8_0, Q4_0, Q4_K, Q6_K, F32, F16 and BF16 products, the Q8_0 activation
 // quantiser, DotF32, Axpy and the F16 attention on NEON; the rest is the reference.
 var neonKernels = func() *kernels {
 	k := *goKernels
 	k.name = "neon"
 	k.tiles[Q8_0] = func(j *matmulJob, r0, r1 int) { tileQ8NEON(j, r0, r1, Q8_0, false) }
 	k.tiles[Q4_0] = func(j *matmulJob, r0, r1 int) { tileQ8NEON(j, r0, r1, Q4_0, false) }
-	k.tiles[Q4_K] = func(j *matmulJob, r0, r1 int) { tileQ4KNEON(j, r0, r1, false) }
+	k.tiles[Q4_K] = func(j *matmulJob, r0, r1 int) { tileKNEON(j, r0, r1, Q4_K, false) }
+	k.tiles[Q6_K] = func(j *matmulJob, r0, r1 int) { tileKNEON(j, r0, r1, Q6_K, false) }
 	k.tiles[F32] = func(j *matmulJob, r0, r1 int) { tileFloatNEON(j, r0, r1, j.x, F32) }
 	k.tiles[F16] = func(j *matmulJob, r0, r1 int) { tileFloatNEON(j, r0, r1, j.act.f, F16) }
 	k.tiles[BF16] = func(j *matmulJob, r0, r1 int) { tileFloatNEON(j, r0, r1, j.act.f, BF16) }
@@ -104,13 +116,14 @@ var neonKernels = func() *kernels {
 	return &k
 }()
 
-// dotprodKernels is neonKernels with Q8_0, Q4_0 and Q4_K on SDOT.
+// dotprodKernels is neonKernels with the quantised products on SDOT.
 var dotprodKernels = func() *kernels {
 	k := *neonKernels
 	k.name = "dotprod"
 	k.tiles[Q8_0] = func(j *matmulJob, r0, r1 int) { tileQ8NEON(j, r0, r1, Q8_0, true) }
 	k.tiles[Q4_0] = func(j *matmulJob, r0, r1 int) { tileQ8NEON(j, r0, r1, Q4_0, true) }
-	k.tiles[Q4_K] = func(j *matmulJob, r0, r1 int) { tileQ4KNEON(j, r0, r1, true) }
+	k.tiles[Q4_K] = func(j *matmulJob, r0, r1 int) { tileKNEON(j, r0, r1, Q4_K, true) }
+	k.tiles[Q6_K] = func(j *matmulJob, r0, r1 int) { tileKNEON(j, r0, r1, Q6_K, true) }
 	return &k
 }()
 
@@ -262,30 +275,43 @@ func quantActQ8_0NEON(x []float32, q []int8, d []float32, s []int32) {
 	quantQ8_0NEON(&x[0], &q[0], &d[0], &s[0], nb)
 }
 
-// q4KChunk is how many Q4_K super-blocks the NEON kernel sums per call: its sums stay on the stack.
-const q4KChunk = 16
+// kChunk is how many K-quant super-blocks the NEON kernels sum per call: their sums stay on the stack.
+const kChunk = 16
 
-// tileQ4KNEON computes the Q4_K rows [r0, r1) against all the job's inputs: the kernel sums each
-// super-block's eight products, q4KAdd scales them as dotQ4_KGo does.
-func tileQ4KNEON(j *matmulJob, r0, r1 int, sdot bool) {
+// tileKNEON computes the Q4_K or Q6_K (dt) rows [r0, r1) against all the job's inputs: the kernel
+// sums each super-block's unscaled products, q4KAdd or q6KAdd scales them as the reference does.
+func tileKNEON(j *matmulJob, r0, r1 int, dt DType, sdot bool) {
 	cols, nb, rows := j.w.Cols, j.w.Cols/qkK, j.w.Rows
+	bb := dt.BlockBytes()
 	a := j.act
-	var sub [q4KChunk][8]int32
+	var sub4 [kChunk][8]int32
+	var sub6 [kChunk][16]int32
 	for r := r0; r < r1; r++ {
 		row := j.w.Data[r*j.rowBytes : (r+1)*j.rowBytes]
 		for i := range j.n {
 			q, d, bs := a.q[i*cols:(i+1)*cols], a.d[i*nb:(i+1)*nb], a.bs[i*nb*16:(i+1)*nb*16]
 			var acc float32
-			for b0 := 0; b0 < nb; b0 += q4KChunk {
-				n := min(q4KChunk, nb-b0)
-				if sdot {
-					q4KSubsSDOT(&row[b0*q4_KBytes], &q[b0*qkK], n, &sub[0][0])
-				} else {
-					q4KSubsNEON(&row[b0*q4_KBytes], &q[b0*qkK], n, &sub[0][0])
+			for b0 := 0; b0 < nb; b0 += kChunk {
+				n := min(kChunk, nb-b0)
+				w, xq := &row[b0*bb], &q[b0*qkK]
+				switch {
+				case dt == Q6_K && sdot:
+					q6KGroupsSDOT(w, xq, n, &sub6[0][0])
+				case dt == Q6_K:
+					q6KGroupsNEON(w, xq, n, &sub6[0][0])
+				case sdot:
+					q4KSubsSDOT(w, xq, n, &sub4[0][0])
+				default:
+					q4KSubsNEON(w, xq, n, &sub4[0][0])
 				}
 				for k := range n {
 					b := b0 + k
-					acc = q4KAdd(acc, row[b*q4_KBytes:(b+1)*q4_KBytes], &sub[k], bs[b*16:b*16+16], d[b])
+					blk := row[b*bb : (b+1)*bb]
+					if dt == Q6_K {
+						acc = q6KAdd(acc, blk, &sub6[k], d[b])
+					} else {
+						acc = q4KAdd(acc, blk, &sub4[k], bs[b*16:b*16+16], d[b])
+					}
 				}
 			}
 			j.out[i*rows+r] = acc

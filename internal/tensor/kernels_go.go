@@ -94,28 +94,35 @@ func dotQ6_KGo(w []byte, q []int8, d []float32) float32 {
 	for b := range d {
 		blk := w[b*q6_KBytes : b*q6_KBytes+q6_KBytes]
 		xq := q[b*qkK : b*qkK+qkK]
-		var isum int32
+		var g [16]int32 // per 16-element group, half h's in g[8h:8h+8]
 		for h := range 2 {
 			ql := blk[64*h : 64*h+64]
 			qh := blk[q6KQhOff+32*h : q6KQhOff+32*h+32]
-			sc := blk[q6KScOff+8*h : q6KScOff+8*h+8]
 			x := xq[128*h : 128*h+128]
-			var g [8]int32 // per 16-element group
+			gh := g[8*h : 8*h+8]
 			for l := range 32 {
 				is := l / 16
 				q1, q2, q3, q4 := q6Quad(ql[l], ql[l+32], qh[l])
-				g[is] += q1 * int32(x[l])
-				g[is+2] += q2 * int32(x[l+32])
-				g[is+4] += q3 * int32(x[l+64])
-				g[is+6] += q4 * int32(x[l+96])
-			}
-			for k := range 8 {
-				isum += int32(int8(sc[k])) * g[k]
+				gh[is] += q1 * int32(x[l])
+				gh[is+2] += q2 * int32(x[l+32])
+				gh[is+4] += q3 * int32(x[l+64])
+				gh[is+6] += q4 * int32(x[l+96])
 			}
 		}
-		acc += float32(float32(isum) * float32(f16At(blk[q6KDOff:])*d[b]))
+		acc = q6KAdd(acc, blk, &g, d[b])
 	}
 	return acc
+}
+
+// q6KAdd adds one Q6_K super-block's product to acc, given its sixteen unscaled 16-value group
+// products (exact, so any kernel may compute them in any order) and the activations' scale.
+func q6KAdd(acc float32, blk []byte, g *[16]int32, dx float32) float32 {
+	sc := blk[q6KScOff : q6KScOff+16]
+	var isum int32
+	for k := range 16 {
+		isum += int32(int8(sc[k])) * g[k]
+	}
+	return acc + float32(float32(isum)*float32(f16At(blk[q6KDOff:])*dx))
 }
 
 func fold16(a *[16]float32) float32 {

@@ -164,6 +164,20 @@
 	MOVW $0x0F, R9; \
 	VDUP R9, V26.B16
 
+// Q6KPROLOGUE loads the arguments of the Q6_K group kernels (below) and their constants: V26 = 16 ×
+// 0x0F, V27 = 16 × 0x30, V28 = 16 × 32.
+#define Q6KPROLOGUE \
+	MOVD w+0(FP), R0; \
+	MOVD xq+8(FP), R1; \
+	MOVD nb+16(FP), R2; \
+	MOVD out+24(FP), R3; \
+	MOVW $0x0F, R9; \
+	VDUP R9, V26.B16; \
+	MOVW $0x30, R9; \
+	VDUP R9, V27.B16; \
+	MOVW $32, R9; \
+	VDUP R9, V28.B16
+
 // func q8_0x4NEON(w *byte, stride, nb int, xq *int8, xd *float32, out *[4]float32)
 TEXT ·q8_0x4NEON(SB), NOSPLIT, $0-48
 	Q8PROLOGUE
@@ -535,4 +549,98 @@ q4kdLoop:
 	SUBS $1, R2
 	BNE q4kdLoop
 q4kdDone:
+	RET
+
+// Q6_K's unscaled 16-value group products: for each super-block (w advancing 210 bytes, xq 256),
+// the sixteen sums of 6-bit value × activation q6KAdd takes, stored at out. Per 128-value half, the
+// 64 bytes of low nibbles are in V0..V3, the 32 bytes of high bit pairs in V4, V5, the activations
+// in V8..V15; group k's values are built in V6 (V7 scratch) as q6Quad does and its product goes to
+// V(16+k).
+
+// Q6VAL sets V6 = (lo | hi) - 32 from the low-nibble expression in V6 and the high pairs, already
+// moved to bits 4-5, in V7.
+#define Q6VAL \
+	VAND V27.B16, V7.B16, V7.B16; \
+	VORR V7.B16, V6.B16, V6.B16; \
+	VSUB V28.B16, V6.B16, V6.B16
+
+// Q6G1: q1 or q2 (ql's low nibbles, qh's pair moved up by sh); Q6G3: q3 (high nibbles, qh's bits 4-5
+// in place); Q6G4: q4 (qh's bits 6-7 moved down 2).
+#define Q6G1(ql, qh, sh) \
+	VAND V26.B16, ql.B16, V6.B16; \
+	VSHL $sh, qh.B16, V7.B16; \
+	Q6VAL
+#define Q6G3(ql, qh) \
+	VUSHR $4, ql.B16, V6.B16; \
+	VMOV qh.B16, V7.B16; \
+	Q6VAL
+#define Q6G4(ql, qh) \
+	VUSHR $4, ql.B16, V6.B16; \
+	VUSHR $2, qh.B16, V7.B16; \
+	Q6VAL
+
+#define GDOT_SDOT(acc, x) \
+	MOVI0(acc); \
+	SDOT(acc, 6, x)
+#define GDOT_SMULL(acc, x) \
+	SMULL(24, 6, x); \
+	SMULL2(25, 6, x); \
+	SADDLP(acc, 24); \
+	SADALP(acc, 25)
+
+// Q6HALF computes one half's eight group products with GDOT, its low nibbles at R4, high pairs at
+// R5, and stores them.
+#define Q6HALF(GDOT) \
+	VLD1 (R4), [V0.B16, V1.B16, V2.B16, V3.B16]; \
+	VLD1 (R5), [V4.B16, V5.B16]; \
+	VLD1.P 64(R1), [V8.B16, V9.B16, V10.B16, V11.B16]; \
+	VLD1.P 64(R1), [V12.B16, V13.B16, V14.B16, V15.B16]; \
+	Q6G1(V0, V4, 4); \
+	GDOT(16, 8); \
+	Q6G1(V1, V5, 4); \
+	GDOT(17, 9); \
+	Q6G1(V2, V4, 2); \
+	GDOT(18, 10); \
+	Q6G1(V3, V5, 2); \
+	GDOT(19, 11); \
+	Q6G3(V0, V4); \
+	GDOT(20, 12); \
+	Q6G3(V1, V5); \
+	GDOT(21, 13); \
+	Q6G4(V2, V4); \
+	GDOT(22, 14); \
+	Q6G4(V3, V5); \
+	GDOT(23, 15); \
+	Q4KSTORE
+
+// Q6BLOCK computes one super-block's sixteen group products and moves R0 to the next.
+#define Q6BLOCK(GDOT) \
+	MOVD R0, R4; \
+	ADD $128, R0, R5; \
+	Q6HALF(GDOT); \
+	ADD $64, R0, R4; \
+	ADD $160, R0, R5; \
+	Q6HALF(GDOT); \
+	ADD $210, R0
+
+// func q6KGroupsNEON(w *byte, xq *int8, nb int, out *int32)
+TEXT ·q6KGroupsNEON(SB), NOSPLIT, $0-32
+	Q6KPROLOGUE
+	CBZ R2, q6gnDone
+q6gnLoop:
+	Q6BLOCK(GDOT_SMULL)
+	SUBS $1, R2
+	BNE q6gnLoop
+q6gnDone:
+	RET
+
+// func q6KGroupsSDOT(w *byte, xq *int8, nb int, out *int32)
+TEXT ·q6KGroupsSDOT(SB), NOSPLIT, $0-32
+	Q6KPROLOGUE
+	CBZ R2, q6gdDone
+q6gdLoop:
+	Q6BLOCK(GDOT_SDOT)
+	SUBS $1, R2
+	BNE q6gdLoop
+q6gdDone:
 	RET
