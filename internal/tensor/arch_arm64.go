@@ -97,15 +97,12 @@ func archKernels() []*kernels {
 	return []*kernels{neonKernels}
 }
 
-// neonKernels is goKernels with the Q8_0, Q4_0, Q4_K, Q6_K, F32, F16 and BF16 products, the Q8_0 activation
-// quantiser, DotF32, Axpy and the F16 attention on NEON; the rest is the reference.
+// neonKernels is goKernels with the Q8_0, Q4_0, Q4_K, Q6_K, F32, F16 and BF16 products, the Q8_0
+// activation quantiser, DotF32, Axpy and the F16 attention on NEON; the rest is the reference.
 var neonKernels = func() *kernels {
 	k := *goKernels
 	k.name = "neon"
-	k.tiles[Q8_0] = func(j *matmulJob, r0, r1 int) { tileQ8NEON(j, r0, r1, Q8_0, false) }
-	k.tiles[Q4_0] = func(j *matmulJob, r0, r1 int) { tileQ8NEON(j, r0, r1, Q4_0, false) }
-	k.tiles[Q4_K] = func(j *matmulJob, r0, r1 int) { tileKNEON(j, r0, r1, Q4_K, false) }
-	k.tiles[Q6_K] = func(j *matmulJob, r0, r1 int) { tileKNEON(j, r0, r1, Q6_K, false) }
+	quantTilesNEON(&k, false)
 	k.tiles[F32] = func(j *matmulJob, r0, r1 int) { tileFloatNEON(j, r0, r1, j.x, F32) }
 	k.tiles[F16] = func(j *matmulJob, r0, r1 int) { tileFloatNEON(j, r0, r1, j.act.f, F16) }
 	k.tiles[BF16] = func(j *matmulJob, r0, r1 int) { tileFloatNEON(j, r0, r1, j.act.f, BF16) }
@@ -120,12 +117,17 @@ var neonKernels = func() *kernels {
 var dotprodKernels = func() *kernels {
 	k := *neonKernels
 	k.name = "dotprod"
-	k.tiles[Q8_0] = func(j *matmulJob, r0, r1 int) { tileQ8NEON(j, r0, r1, Q8_0, true) }
-	k.tiles[Q4_0] = func(j *matmulJob, r0, r1 int) { tileQ8NEON(j, r0, r1, Q4_0, true) }
-	k.tiles[Q4_K] = func(j *matmulJob, r0, r1 int) { tileKNEON(j, r0, r1, Q4_K, true) }
-	k.tiles[Q6_K] = func(j *matmulJob, r0, r1 int) { tileKNEON(j, r0, r1, Q6_K, true) }
+	quantTilesNEON(&k, true)
 	return &k
 }()
+
+// quantTilesNEON sets k's quantised product tiles, their block sums by SDOT if sdot.
+func quantTilesNEON(k *kernels, sdot bool) {
+	k.tiles[Q8_0] = func(j *matmulJob, r0, r1 int) { tileQ8NEON(j, r0, r1, Q8_0, sdot) }
+	k.tiles[Q4_0] = func(j *matmulJob, r0, r1 int) { tileQ8NEON(j, r0, r1, Q4_0, sdot) }
+	k.tiles[Q4_K] = func(j *matmulJob, r0, r1 int) { tileKNEON(j, r0, r1, Q4_K, sdot) }
+	k.tiles[Q6_K] = func(j *matmulJob, r0, r1 int) { tileKNEON(j, r0, r1, Q6_K, sdot) }
+}
 
 // tileQ8NEON runs the 4-row Q8_0 or Q4_0 (dt) kernel over all the job's inputs, and the
 // reference over the rows past the last group of 4.

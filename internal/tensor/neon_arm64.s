@@ -178,49 +178,59 @@
 	MOVW $32, R9; \
 	VDUP R9, V28.B16
 
+// Q8X4BLOCK multiplies one block of the 4 rows (ROW loads a row's values into V2, V3, DOT sums
+// them against V0, V1) and adds it to the accumulators.
+#define Q8X4BLOCK(ROW, DOT) \
+	VLD1.P 32(R3), [V0.B16, V1.B16]; \
+	ROW(R0, 0); \
+	DOT(16); \
+	ROW(R5, 1); \
+	DOT(17); \
+	ROW(R6, 2); \
+	DOT(18); \
+	ROW(R7, 3); \
+	DOT(19); \
+	Q8SCALE
+
+#define Q8X4EPILOGUE \
+	MOVD out+40(FP), R8; \
+	VST1 [V24.S4], (R8); \
+	RET
+
+// Q4KBLOCK sums one Q4_K super-block's eight products with SUMS.
+#define Q4KBLOCK(SUMS) \
+	ADD $16, R0; /* past d, dmin and the scales */ \
+	Q4KLOAD; \
+	SUMS(16, 17); \
+	Q4KLOAD; \
+	SUMS(18, 19); \
+	Q4KLOAD; \
+	SUMS(20, 21); \
+	Q4KLOAD; \
+	SUMS(22, 23); \
+	Q4KSTORE
+
 // func q8_0x4NEON(w *byte, stride, nb int, xq *int8, xd *float32, out *[4]float32)
 TEXT ·q8_0x4NEON(SB), NOSPLIT, $0-48
 	Q8PROLOGUE
 	CBZ R2, q8neonDone
 q8neonLoop:
-	VLD1.P 32(R3), [V0.B16, V1.B16]
-	Q8ROW(R0, 0)
-	Q8DOT_SMULL(16)
-	Q8ROW(R5, 1)
-	Q8DOT_SMULL(17)
-	Q8ROW(R6, 2)
-	Q8DOT_SMULL(18)
-	Q8ROW(R7, 3)
-	Q8DOT_SMULL(19)
-	Q8SCALE
+	Q8X4BLOCK(Q8ROW, Q8DOT_SMULL)
 	SUBS $1, R2
 	BNE q8neonLoop
 q8neonDone:
-	MOVD out+40(FP), R8
-	VST1 [V24.S4], (R8)
-	RET
+	Q8X4EPILOGUE
 
 // func q8_0x4SDOT(w *byte, stride, nb int, xq *int8, xd *float32, out *[4]float32)
 TEXT ·q8_0x4SDOT(SB), NOSPLIT, $0-48
 	Q8PROLOGUE
 	CBZ R2, q8sdotDone
 q8sdotLoop:
-	VLD1.P 32(R3), [V0.B16, V1.B16]
-	Q8ROW(R0, 0)
-	Q8DOT_SDOT(16)
-	Q8ROW(R5, 1)
-	Q8DOT_SDOT(17)
-	Q8ROW(R6, 2)
-	Q8DOT_SDOT(18)
-	Q8ROW(R7, 3)
-	Q8DOT_SDOT(19)
-	Q8SCALE
+	Q8X4BLOCK(Q8ROW, Q8DOT_SDOT)
 	SUBS $1, R2
 	BNE q8sdotLoop
 q8sdotDone:
-	MOVD out+40(FP), R8
-	VST1 [V24.S4], (R8)
-	RET
+	Q8X4EPILOGUE
 
 // func dotF32NEON(w, x *float32, n16 int) float32
 TEXT ·dotF32NEON(SB), NOSPLIT, $0-28
@@ -416,22 +426,11 @@ TEXT ·q4_0x4NEON(SB), NOSPLIT, $0-48
 	Q4CONSTS
 	CBZ R2, q4neonDone
 q4neonLoop:
-	VLD1.P 32(R3), [V0.B16, V1.B16]
-	Q4ROW(R0, 0)
-	Q8DOT_SMULL(16)
-	Q4ROW(R5, 1)
-	Q8DOT_SMULL(17)
-	Q4ROW(R6, 2)
-	Q8DOT_SMULL(18)
-	Q4ROW(R7, 3)
-	Q8DOT_SMULL(19)
-	Q8SCALE
+	Q8X4BLOCK(Q4ROW, Q8DOT_SMULL)
 	SUBS $1, R2
 	BNE q4neonLoop
 q4neonDone:
-	MOVD out+40(FP), R8
-	VST1 [V24.S4], (R8)
-	RET
+	Q8X4EPILOGUE
 
 // func q4_0x4SDOT(w *byte, stride, nb int, xq *int8, xd *float32, out *[4]float32)
 TEXT ·q4_0x4SDOT(SB), NOSPLIT, $0-48
@@ -439,22 +438,11 @@ TEXT ·q4_0x4SDOT(SB), NOSPLIT, $0-48
 	Q4CONSTS
 	CBZ R2, q4sdotDone
 q4sdotLoop:
-	VLD1.P 32(R3), [V0.B16, V1.B16]
-	Q4ROW(R0, 0)
-	Q8DOT_SDOT(16)
-	Q4ROW(R5, 1)
-	Q8DOT_SDOT(17)
-	Q4ROW(R6, 2)
-	Q8DOT_SDOT(18)
-	Q4ROW(R7, 3)
-	Q8DOT_SDOT(19)
-	Q8SCALE
+	Q8X4BLOCK(Q4ROW, Q8DOT_SDOT)
 	SUBS $1, R2
 	BNE q4sdotLoop
 q4sdotDone:
-	MOVD out+40(FP), R8
-	VST1 [V24.S4], (R8)
-	RET
+	Q8X4EPILOGUE
 
 // Q4_K's unscaled 32-value products: for each super-block (w advancing 144 bytes, xq 256), the
 // eight sums of nibble × activation q4KAdd takes, stored at out. Per 64 values j: the 32 bytes of
@@ -516,16 +504,7 @@ TEXT ·q4KSubsNEON(SB), NOSPLIT, $0-32
 	Q4KPROLOGUE
 	CBZ R2, q4ksDone
 q4ksLoop:
-	ADD $16, R0 // past d, dmin and the scales
-	Q4KLOAD
-	Q4KSUMS_SMULL(16, 17)
-	Q4KLOAD
-	Q4KSUMS_SMULL(18, 19)
-	Q4KLOAD
-	Q4KSUMS_SMULL(20, 21)
-	Q4KLOAD
-	Q4KSUMS_SMULL(22, 23)
-	Q4KSTORE
+	Q4KBLOCK(Q4KSUMS_SMULL)
 	SUBS $1, R2
 	BNE q4ksLoop
 q4ksDone:
@@ -536,16 +515,7 @@ TEXT ·q4KSubsSDOT(SB), NOSPLIT, $0-32
 	Q4KPROLOGUE
 	CBZ R2, q4kdDone
 q4kdLoop:
-	ADD $16, R0
-	Q4KLOAD
-	Q4KSUMS_SDOT(16, 17)
-	Q4KLOAD
-	Q4KSUMS_SDOT(18, 19)
-	Q4KLOAD
-	Q4KSUMS_SDOT(20, 21)
-	Q4KLOAD
-	Q4KSUMS_SDOT(22, 23)
-	Q4KSTORE
+	Q4KBLOCK(Q4KSUMS_SDOT)
 	SUBS $1, R2
 	BNE q4kdLoop
 q4kdDone:
