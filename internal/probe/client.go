@@ -3,11 +3,13 @@ package probe
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"net/http"
 	"strings"
 	"sync"
@@ -15,8 +17,17 @@ import (
 	"time"
 )
 
-// errBudget is returned, without sending anything, once --budget requests have been sent.
-var errBudget = errors.New("request budget spent")
+// errBudget is returned, without sending anything, when a request would take the run past
+// --budget, --max-prompt-tokens or --max-output-tokens, or its check past the share the plan gave
+// it.
+var errBudget = errors.New("budget spent")
+
+// errTimeout is a request that got no complete answer within --request-timeout.
+var errTimeout = errors.New("no answer within the request timeout")
+
+// stallAfter consecutive timeouts, with no answer between them, end the run: the endpoint has
+// stopped answering, and waiting out every planned request would hang a deployment pipeline.
+const stallAfter = 2
 
 // request is one /v1/completions body. Temperature is always sent, as 0: the probe only ever
 // asks for greedy answers, which are the ones that must not depend on other tenants.
@@ -45,7 +56,38 @@ type answer struct {
 	PromptTokens int           // usage.prompt_tokens; -1 when the response had no usage
 	TTFT         time.Duration // streaming: until the first event carrying text; otherwise the whole request
 	ErrBody      string        // the body of a non-200 answer, cut short
+	StreamErr    string        // an error event inside an HTTP-200 answer (llama.cpp, vLLM, SGLang send them)
 	Cut          bool          // the probe hung up on purpose
+}
+
+// ok is a complete answer: HTTP 200 without an error inside.
+func (a *answer) ok() bool { return a != nil && a.Status == http.StatusOK && a.StreamErr == "" }
+
+// refusal says how a request that got no complete answer was turned down.
+func (a *answer) refusal() string {
+	if a.StreamErr != "" {
+		return "an error event inside its HTTP 200 stream: " + a.StreamErr
+	}
+	return fmt.Sprintf("HTTP %d %s", a.Status, a.ErrBody)
+}
+
+// spend is what one check (or the whole run) has sent.
+type spend struct {
+	Requests     int   `json:"requests"`
+	PromptTokens int64 `json:"prompt_tokens"`
+	OutputTokens int64 `json:"output_tokens"` // max_tokens asked for: the most the endpoint may generate
+}
+
+func (s spend) plus(o spend) spend {
+	return spend{s.Requests + o.Requests, s.PromptTokens + o.PromptTokens, s.OutputTokens + o.OutputTokens}
+}
+
+// fits: s plus o stays within limit, whose zero fields are no limit.
+func (s spend) fits(o, limit spend) bool {
+	t := s.plus(o)
+	return (limit.Requests == 0 || t.Requests <= limit.Requests) &&
+		(limit.PromptTokens == 0 || t.PromptTokens <= limit.PromptTokens) &&
+		(limit.OutputTokens == 0 || t.OutputTokens <= limit.OutputTokens)
 }
 
 // client sends every request of a run: it holds the keys, the rate limiter, the concurrency
@@ -54,14 +96,24 @@ type client struct {
 	base   string // ends in /v1
 	keys   []string
 	model  string
-	hc     *http.Client
-	sem    chan struct{}
-	budget int64
-	sent   atomic.Int64
+	hc      *http.Client
+	sem     chan struct{}
+	timeout time.Duration
+	sent    atomic.Int64 // requests, for the progress line
 
-	mu   sync.Mutex
-	next time.Time     // the earliest start of the next request
-	gap  time.Duration // 1/rate
+	mu       sync.Mutex
+	next     time.Time     // the earliest start of the next request
+	gap      time.Duration // 1/rate
+	limit    spend         // the run's budgets
+	total    spend
+	allot    map[string]spend // per check, from the plan; a check without one is bounded by limit only
+	spent    map[string]spend
+	textRate float64 // prompt tokens per byte of a text prompt, the most seen (reservations use it)
+
+	streamErrors atomic.Int64
+	timeouts     atomic.Int64
+	inARow       atomic.Int64 // timeouts since the last answer
+	onStall      func()       // called once inARow reaches stallAfter
 
 	onAnswer func(tenant int, req *request, a *answer) // every answer, for the canary scan
 }
@@ -74,20 +126,104 @@ func newClient(cfg *Config, base string) *client {
 		hc = &http.Client{Transport: tr}
 	}
 	return &client{base: base, keys: cfg.Keys, model: cfg.Model, hc: hc, sem: make(chan struct{}, cfg.Concurrency),
-		budget: int64(cfg.Budget), gap: time.Duration(float64(time.Second) / cfg.Rate)}
+		timeout: cfg.RequestTimeout, gap: time.Duration(float64(time.Second) / cfg.Rate),
+		limit: spend{cfg.Budget, cfg.MaxPromptTokens, cfg.MaxOutputTokens}, spent: map[string]spend{}, textRate: 0.5}
 }
 
-// acquire waits for a concurrency slot and the rate limiter, and takes one request from the
-// budget; release gives the slot back.
-func (c *client) acquire(ctx context.Context) error {
-	if c.sent.Add(1) > c.budget {
-		c.sent.Add(-1)
-		return errBudget
+// promptCost is what a prompt is charged before it is sent: token ids exactly, a text prompt by
+// the most tokens per byte seen so far (corrected from the usage report afterwards).
+func (c *client) promptCost(prompt any) int64 {
+	switch v := prompt.(type) {
+	case []int:
+		return int64(len(v))
+	case string:
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		return int64(math.Ceil(float64(len(v))*c.textRate)) + 8
+	}
+	return 0
+}
+
+// charge takes cost from the run's budgets and the check's share, or refuses with errBudget and
+// takes nothing.
+func (c *client) charge(check string, cost spend) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if !c.total.fits(cost, c.limit) {
+		return fmt.Errorf("%w: the run's", errBudget)
+	}
+	if a, ok := c.allot[check]; ok && !c.spent[check].fits(cost, a) {
+		return fmt.Errorf("%w: the %s check's share", errBudget, check)
+	}
+	c.total = c.total.plus(cost)
+	c.spent[check] = c.spent[check].plus(cost)
+	c.sent.Add(int64(cost.Requests))
+	return nil
+}
+
+// correct replaces a text prompt's estimate by the tokens the endpoint counted, and learns the
+// endpoint's tokens per byte from it.
+func (c *client) correct(check string, prompt any, charged int64, counted int) {
+	s, ok := prompt.(string)
+	if !ok || counted < 0 {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	d := int64(counted) - charged
+	c.total.PromptTokens += d
+	sp := c.spent[check]
+	sp.PromptTokens += d
+	c.spent[check] = sp
+	if len(s) > 0 {
+		c.textRate = max(c.textRate, 1.1*float64(counted)/float64(len(s)))
+	}
+}
+
+// remaining is what check may still send: the least of its share and the run's budgets (a zero
+// field is no limit).
+func (c *client) remaining(check string) spend {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	left := func(limit, used int64) int64 {
+		if limit == 0 {
+			return math.MaxInt64
+		}
+		return max(limit-used, 0)
+	}
+	r := spend{int(left(int64(c.limit.Requests), int64(c.total.Requests))), left(c.limit.PromptTokens, c.total.PromptTokens), left(c.limit.OutputTokens, c.total.OutputTokens)}
+	if a, ok := c.allot[check]; ok {
+		s := c.spent[check]
+		r.Requests = min(r.Requests, int(left(int64(a.Requests), int64(s.Requests))))
+		r.PromptTokens = min(r.PromptTokens, left(a.PromptTokens, s.PromptTokens))
+		r.OutputTokens = min(r.OutputTokens, left(a.OutputTokens, s.OutputTokens))
+	}
+	return r
+}
+
+func (c *client) spentBy(check string) spend {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.spent[check]
+}
+
+// acquire takes cost from the budgets, then waits for a concurrency slot and the rate limiter;
+// release gives the slot back. A request that is never sent gives its cost back.
+func (c *client) acquire(ctx context.Context, check string, cost spend) error {
+	if err := c.charge(check, cost); err != nil {
+		return err
+	}
+	refund := func() {
+		c.mu.Lock()
+		c.total = c.total.plus(spend{-cost.Requests, -cost.PromptTokens, -cost.OutputTokens})
+		c.spent[check] = c.spent[check].plus(spend{-cost.Requests, -cost.PromptTokens, -cost.OutputTokens})
+		c.mu.Unlock()
+		c.sent.Add(-int64(cost.Requests))
 	}
 	select {
 	case c.sem <- struct{}{}:
 	case <-ctx.Done():
-		c.sent.Add(-1)
+		refund()
 		return ctx.Err()
 	}
 	c.mu.Lock()
@@ -105,6 +241,7 @@ func (c *client) acquire(ctx context.Context) error {
 		case <-t.C:
 		case <-ctx.Done():
 			<-c.sem
+			refund()
 			return ctx.Err()
 		}
 	}
@@ -113,7 +250,28 @@ func (c *client) acquire(ctx context.Context) error {
 
 func (c *client) release() { <-c.sem }
 
-func (c *client) left() int64 { return c.budget - c.sent.Load() }
+// withTimeout bounds one request by --request-timeout; timedOut tells its own timeout from the
+// caller's cancellation (a planned hang-up, the run's deadline).
+func (c *client) withTimeout(ctx context.Context) (context.Context, context.CancelFunc, func(error) bool) {
+	rctx, cancel := context.WithTimeoutCause(ctx, c.timeout, errTimeout)
+	return rctx, cancel, func(err error) bool {
+		return err != nil && ctx.Err() == nil && errors.Is(context.Cause(rctx), errTimeout)
+	}
+}
+
+// failed records a request that ended in err; after stallAfter timeouts in a row the run ends.
+func (c *client) failed(err error, timedOut bool) error {
+	if !timedOut {
+		return err
+	}
+	c.timeouts.Add(1)
+	if c.inARow.Add(1) == stallAfter && c.onStall != nil {
+		c.onStall()
+	}
+	return fmt.Errorf("%w (%v): %v", errTimeout, c.timeout, err)
+}
+
+func (c *client) answered() { c.inARow.Store(0) }
 
 func (c *client) newHTTP(ctx context.Context, tenant int, method, path string, body []byte) (*http.Request, error) {
 	var r io.Reader
@@ -133,34 +291,53 @@ func (c *client) newHTTP(ctx context.Context, tenant int, method, path string, b
 
 // models lists /v1/models as the given tenant.
 func (c *client) models(ctx context.Context, tenant int) (int, []modelInfo, string, error) {
-	if err := c.acquire(ctx); err != nil {
+	status, b, err := c.get(ctx, tenant, "/models")
+	if err != nil {
 		return 0, nil, "", err
+	}
+	if status != http.StatusOK {
+		return status, nil, cut(string(b), 300), nil
+	}
+	ms, err := parseModels(b)
+	return status, ms, "", err
+}
+
+// get reads path as tenant: under the base (/v1) or, starting with "../", beside it, where
+// llama.cpp's /props and SGLang's /get_model_info live.
+func (c *client) get(ctx context.Context, tenant int, path string) (int, []byte, error) {
+	if err := c.acquire(ctx, "discover", spend{Requests: 1}); err != nil {
+		return 0, nil, err
 	}
 	defer c.release()
-	req, err := c.newHTTP(ctx, tenant, http.MethodGet, "/models", nil)
-	if err != nil {
-		return 0, nil, "", err
+	rctx, cancel, timedOut := c.withTimeout(ctx)
+	defer cancel()
+	base := c.base
+	if p, ok := strings.CutPrefix(path, "../"); ok {
+		base, path = strings.TrimSuffix(c.base, "/v1"), "/"+p
 	}
+	req, err := http.NewRequestWithContext(rctx, http.MethodGet, base+path, nil)
+	if err != nil {
+		return 0, nil, err
+	}
+	req.Header.Set("Authorization", "Bearer "+c.keys[tenant])
 	resp, err := c.hc.Do(req)
 	if err != nil {
-		return 0, nil, "", err
+		return 0, nil, c.failed(err, timedOut(err))
 	}
 	defer resp.Body.Close()
 	b, err := io.ReadAll(io.LimitReader(resp.Body, 4<<20))
 	if err != nil {
-		return 0, nil, "", err
+		return 0, nil, c.failed(err, timedOut(err))
 	}
-	if resp.StatusCode != http.StatusOK {
-		return resp.StatusCode, nil, cut(string(b), 300), nil
-	}
-	ms, err := parseModels(b)
-	return resp.StatusCode, ms, "", err
+	c.answered()
+	return resp.StatusCode, b, nil
 }
 
 // complete sends one completion as tenant. A stream request is read event by event so that its
 // time to first token is known; hangUpAfter > 0 closes the connection after that many events.
-func (c *client) complete(ctx context.Context, tenant int, r request, hangUpAfter int) (*answer, error) {
-	if err := c.acquire(ctx); err != nil {
+func (c *client) complete(ctx context.Context, check string, tenant int, r request, hangUpAfter int) (*answer, error) {
+	charged := c.promptCost(r.Prompt)
+	if err := c.acquire(ctx, check, spend{1, charged, int64(r.MaxTokens)}); err != nil {
 		return nil, err
 	}
 	defer c.release()
@@ -169,7 +346,7 @@ func (c *client) complete(ctx context.Context, tenant int, r request, hangUpAfte
 	if err != nil {
 		return nil, err
 	}
-	rctx, cancel := context.WithCancel(ctx)
+	rctx, cancel, timedOut := c.withTimeout(ctx)
 	defer cancel()
 	req, err := c.newHTTP(rctx, tenant, http.MethodPost, "/completions", body)
 	if err != nil {
@@ -178,25 +355,30 @@ func (c *client) complete(ctx context.Context, tenant int, r request, hangUpAfte
 	start := time.Now()
 	resp, err := c.hc.Do(req)
 	if err != nil {
-		return nil, err
+		return nil, c.failed(err, timedOut(err))
 	}
 	defer resp.Body.Close()
 	a := &answer{Status: resp.StatusCode, PromptTokens: -1}
 	if resp.StatusCode != http.StatusOK {
-		b, _ := io.ReadAll(io.LimitReader(resp.Body, 64<<10))
+		b, err := io.ReadAll(io.LimitReader(resp.Body, 64<<10))
+		if timedOut(err) {
+			return nil, c.failed(err, true)
+		}
+		c.answered()
 		a.ErrBody = cut(string(b), 500)
 		return a, nil
 	}
 	if !r.Stream {
 		b, err := io.ReadAll(io.LimitReader(resp.Body, 64<<20))
 		if err != nil {
-			return nil, err
+			return nil, c.failed(err, timedOut(err))
 		}
+		c.answered()
 		a.TTFT = time.Since(start)
 		if err := parseCompletion(b, a); err != nil {
 			return nil, err
 		}
-		c.record(tenant, &r, a)
+		c.finish(check, tenant, &r, a, charged)
 		return a, nil
 	}
 	events := 0
@@ -215,6 +397,9 @@ func (c *client) complete(ctx context.Context, tenant int, r request, hangUpAfte
 		if err := parseChunk([]byte(data), a); err != nil {
 			return nil, err
 		}
+		if a.StreamErr != "" {
+			break
+		}
 		if a.TTFT == 0 && len(a.Text)+len(a.Tokens) > had {
 			a.TTFT = time.Since(start)
 		}
@@ -226,13 +411,19 @@ func (c *client) complete(ctx context.Context, tenant int, r request, hangUpAfte
 		}
 	}
 	if err := sc.Err(); err != nil && !a.Cut {
-		return nil, err
+		return nil, c.failed(err, timedOut(err))
 	}
-	c.record(tenant, &r, a)
+	c.answered()
+	c.finish(check, tenant, &r, a, charged)
 	return a, nil
 }
 
-func (c *client) record(tenant int, r *request, a *answer) {
+// finish counts an in-stream error, corrects a text prompt's charge and hands the answer on.
+func (c *client) finish(check string, tenant int, r *request, a *answer, charged int64) {
+	if a.StreamErr != "" {
+		c.streamErrors.Add(1)
+	}
+	c.correct(check, r.Prompt, charged, a.PromptTokens)
 	if c.onAnswer != nil {
 		c.onAnswer(tenant, r, a)
 	}
@@ -242,6 +433,7 @@ func (c *client) record(tenant int, r *request, a *answer) {
 type modelInfo struct {
 	ID      string
 	Context int
+	Field   string // which field Context came from
 }
 
 // parseModels reads /v1/models. Servers name the context differently: vLLM and kvwarden
@@ -262,13 +454,43 @@ func parseModels(b []byte) ([]modelInfo, error) {
 		for _, k := range []string{"max_model_len", "context_length", "max_context_length"} {
 			var n float64
 			if raw, ok := m[k]; ok && json.Unmarshal(raw, &n) == nil && n >= 1 && n <= 1<<30 {
-				mi.Context = int(n)
+				mi.Context, mi.Field = int(n), k
 				break
 			}
 		}
 		out = append(out, mi)
 	}
 	return out, nil
+}
+
+// parseServerContext reads the context length from a server's own information endpoint:
+// llama.cpp's /props (default_generation_settings.n_ctx, the context of one slot, or a top-level
+// n_ctx in newer builds) or SGLang's /get_model_info and /get_server_info (context_length,
+// max_context_length or max_model_len where the build reports one). It returns 0 when b has none.
+func parseServerContext(b []byte) (int, string) {
+	var m map[string]json.RawMessage
+	if json.Unmarshal(b, &m) != nil {
+		return 0, ""
+	}
+	num := func(raw json.RawMessage) int {
+		var n float64
+		if json.Unmarshal(raw, &n) == nil && n >= 1 && n <= 1<<30 {
+			return int(n)
+		}
+		return 0
+	}
+	var dgs map[string]json.RawMessage
+	if json.Unmarshal(m["default_generation_settings"], &dgs) == nil {
+		if n := num(dgs["n_ctx"]); n > 0 {
+			return n, "default_generation_settings.n_ctx"
+		}
+	}
+	for _, k := range []string{"n_ctx", "max_context_length", "context_length", "max_model_len"} {
+		if n := num(m[k]); n > 0 {
+			return n, k
+		}
+	}
+	return 0, ""
 }
 
 type completionJSON struct {
@@ -285,6 +507,30 @@ type completionJSON struct {
 	Usage *struct {
 		PromptTokens int `json:"prompt_tokens"`
 	} `json:"usage"`
+	Error  json.RawMessage `json:"error"`  // {"message": ...} or a string: an error sent in place of a chunk
+	Object string          `json:"object"` // "error" for vLLM's and SGLang's error bodies
+	Msg    string          `json:"message"`
+}
+
+// streamError is the message of an error sent as a response body or stream event, "" if r is none.
+func (r *completionJSON) streamError() string {
+	if len(r.Error) > 0 && string(r.Error) != "null" {
+		var e struct {
+			Message string `json:"message"`
+		}
+		var s string
+		switch {
+		case json.Unmarshal(r.Error, &e) == nil && e.Message != "":
+			return cut(e.Message, 300)
+		case json.Unmarshal(r.Error, &s) == nil && s != "":
+			return cut(s, 300)
+		}
+		return cut(string(r.Error), 300)
+	}
+	if r.Object == "error" {
+		return cut(cmp.Or(r.Msg, "error"), 300)
+	}
+	return ""
 }
 
 // parseCompletion fills a from a whole (non-streaming) completion response.
@@ -292,7 +538,7 @@ func parseCompletion(b []byte, a *answer) error {
 	if err := parseChunk(b, a); err != nil {
 		return err
 	}
-	if a.Finish == "" && a.Text == "" && len(a.Tokens) == 0 {
+	if a.StreamErr == "" && a.Finish == "" && a.Text == "" && len(a.Tokens) == 0 {
 		return fmt.Errorf("completion without choices: %s", cut(string(b), 200))
 	}
 	return nil
@@ -304,6 +550,10 @@ func parseChunk(b []byte, a *answer) error {
 	var r completionJSON
 	if err := json.Unmarshal(b, &r); err != nil {
 		return fmt.Errorf("unreadable completion: %v: %s", err, cut(string(b), 200))
+	}
+	if e := r.streamError(); e != "" {
+		a.StreamErr = e
+		return nil
 	}
 	for _, ch := range r.Choices {
 		if ch.Index != 0 {

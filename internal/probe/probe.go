@@ -8,10 +8,16 @@
 //     send long prompts, share prefixes, cancel streams and push the KV pool past its limit;
 //   - canary: random secrets in each tenant's prompts must never appear, wholly or in part, in
 //     another tenant's outputs (canary.go);
-//   - boundary: prompts around the advertised context are answered with the right usage and a
-//     plausible time to first token, or refused with a clean 4xx;
+//   - boundary: a handful of long prompts, from the advertised context down, find the context the
+//     endpoint really serves; each served one must carry the right usage, a plausible time to
+//     first token and none of the canary another tenant planted just before (boundary.go);
 //   - abort: streams cut at random points must not change the next tenant's answers;
 //   - side_channel: another tenant's prefix must not make a prompt measurably faster.
+//
+// Every finding carries a verdict (leak, side-channel, capacity, nondeterminism); only the first
+// three are isolation failures. The run plans its requests within its budgets before the first
+// generation request (plan.go) and never exceeds them; a check the budgets or the endpoint do not
+// let run is reported as not run, which makes the run inconclusive.
 //
 // Run is the library entry; "kvwarden probe" wires it to flags.
 package probe
@@ -24,6 +30,7 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -46,9 +53,22 @@ type Config struct {
 	// under load are compared exactly. Without it such repeats only select tolerance mode.
 	Exact      bool
 	Trials     int // side-channel trials (0: 12)
+	// Token budgets, hard: every request is charged before it is sent (max_tokens as output).
+	// 0 takes the default: 16 advertised contexts (at least 4 Mi) of prompt, 256 Ki of output.
+	MaxPromptTokens int64
+	MaxOutputTokens int64
+	RequestTimeout  time.Duration // one request, stream included (0: 5 minutes)
+	Deadline        time.Duration // the whole run (0: none beyond ctx)
+	// DryRun plans the run and returns the plan without sending a generation request (it reads
+	// /v1/models and, for the context, /props and /get_model_info).
+	DryRun     bool
 	Progress   io.Writer
 	HTTPClient *http.Client
 }
+
+// DefaultRequestTimeout bounds one request when Config.RequestTimeout is 0: a prefill of a
+// million tokens takes minutes even on a fast endpoint.
+const DefaultRequestTimeout = 5 * time.Minute
 
 // UsageError is a run that could not start: bad configuration, an endpoint that cannot be
 // reached or refuses the keys. It is not a finding.
@@ -68,9 +88,22 @@ const (
 	CheckSideChannel = "side_channel"
 )
 
+// Verdicts, as named in findings. Leak, side-channel and capacity are failures of isolation;
+// nondeterminism is reported but is not one.
+const (
+	VerdictLeak           = "leak"           // another tenant's content or state evidenced in an answer
+	VerdictSideChannel    = "side-channel"   // timing or metadata that reveals another tenant's activity
+	VerdictCapacity       = "capacity"       // the endpoint serves less than it advertises
+	VerdictNondeterminism = "nondeterminism" // answers differ without evidence of another tenant's content
+)
+
+// IsolationFailure says whether a verdict is a failure of tenant isolation.
+func IsolationFailure(verdict string) bool { return verdict != VerdictNondeterminism }
+
 // Finding is one observed leak or broken guarantee.
 type Finding struct {
 	Check     string `json:"check"`
+	Verdict   string `json:"verdict"`
 	Tenant    int    `json:"tenant"` // 1-based index of the key that saw it (the --key order)
 	Summary   string `json:"summary"`
 	Detail    string `json:"detail"`
@@ -99,6 +132,75 @@ type Report struct {
 	Timings       Timings        `json:"timings"`
 	Notes         []string       `json:"notes"`
 	Findings      []Finding      `json:"findings"`
+
+	DryRun       bool           `json:"dry_run"`
+	Budgets      Budgets        `json:"budgets"`
+	Plan         []PlannedCheck `json:"plan"`
+	Scale        int            `json:"load_prompt_scale"` // prompt scale the invariance, abort and side-channel checks ran at
+	Checks       []CheckStatus  `json:"checks"`
+	Boundary     *Boundary      `json:"boundary,omitempty"`
+	StreamErrors int            `json:"stream_errors"` // error events read inside HTTP-200 answers
+	Timeouts     int            `json:"timeouts"`      // requests that got no answer within the request timeout
+	Outcome      string         `json:"outcome"`       // "clean", "findings", "inconclusive" or "planned" (a dry run)
+	ExitCode     int            `json:"exit_code"`     // 0 clean, 1 isolation findings, 2 inconclusive
+}
+
+// CheckStatus is how far one check got: "complete", "partial" (it ran, but not all it was
+// planned to; Reason says why) or "not run".
+type CheckStatus struct {
+	Check        string `json:"check"`
+	Status       string `json:"status"`
+	Reason       string `json:"reason,omitempty"`
+	Requests     int    `json:"requests"`
+	PromptTokens int64  `json:"prompt_tokens"`
+	OutputTokens int64  `json:"output_tokens"`
+	Findings     int    `json:"findings"`
+}
+
+// Check statuses.
+const (
+	StatusComplete = "complete"
+	StatusPartial  = "partial"
+	StatusNotRun   = "not run"
+)
+
+// Inconclusive lists the checks that did not complete, with why.
+func (r *Report) Inconclusive() []CheckStatus {
+	var out []CheckStatus
+	for _, c := range r.Checks {
+		if c.Status != StatusComplete {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// IsolationFindings counts the findings whose verdict is a failure of isolation.
+func (r *Report) IsolationFindings() int {
+	n := 0
+	for _, f := range r.Findings {
+		if IsolationFailure(f.Verdict) {
+			n++
+		}
+	}
+	return n
+}
+
+// outcome decides the exit status: isolation findings first (a leak found is a leak, however
+// the rest went), then whether every check ran to completion. Nondeterminism alone is a clean
+// run with a warning: it is not an isolation failure, and an endpoint that is not
+// batch-invariant would otherwise never pass the gate.
+func (r *Report) outcome() {
+	switch {
+	case r.DryRun:
+		r.Outcome, r.ExitCode = "planned", 0
+	case r.IsolationFindings() > 0:
+		r.Outcome, r.ExitCode = "findings", 1
+	case len(r.Inconclusive()) > 0:
+		r.Outcome, r.ExitCode = "inconclusive", 2
+	default:
+		r.Outcome, r.ExitCode = "clean", 0
+	}
 }
 
 // Timings are the endpoint's measured speeds the checks judged against.
@@ -109,55 +211,124 @@ type Timings struct {
 	FreshPrefixMs    float64 `json:"side_channel_fresh_ms"`
 	OwnPrefixMs      float64 `json:"side_channel_own_ms"`
 	SideChannelP     float64 `json:"side_channel_p"`
+	// Samples are the measured times to first token, in ms, by what was timed (calibration
+	// short and long, side channel cross, fresh and own): the HTML report draws them.
+	Samples map[string][]float64 `json:"ttft_samples_ms"`
 }
 
 // Run probes cfg.Endpoint. It returns a *UsageError when the run could not start; otherwise
-// a report, whose Findings is empty when nothing was found.
+// a report, whose Findings is empty when nothing was found and whose ExitCode is the gate's.
 func Run(ctx context.Context, cfg Config) (*Report, error) {
 	base, err := checkConfig(&cfg)
 	if err != nil {
 		return nil, err
 	}
-	p := &prober{cfg: cfg, rng: rand.New(rand.NewPCG(cfg.Seed, cfg.Seed^0x9e3779b97f4a7c15)), canaries: newCanarySet(), seen: map[string]int{}}
-	p.rep = &Report{Endpoint: cfg.Endpoint, Tenants: len(cfg.Keys), Seed: cfg.Seed, Budget: cfg.Budget,
-		Counts: map[string]int{}, Started: time.Now(), Notes: []string{}, Findings: []Finding{}}
+	if cfg.Deadline > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeoutCause(ctx, cfg.Deadline, fmt.Errorf("the run's deadline of %v passed", cfg.Deadline))
+		defer cancel()
+	}
+	// An endpoint that stops answering ends the run: the client cancels it.
+	ctx, stall := context.WithCancelCause(ctx)
+	defer stall(nil)
+	p := &prober{cfg: cfg, rng: rand.New(rand.NewPCG(cfg.Seed, cfg.Seed^0x9e3779b97f4a7c15)), canaries: newCanarySet(), seen: map[string]int{},
+		status: map[string]*CheckStatus{}, answeredBy: map[string]uint64{}}
+	p.rep = &Report{Endpoint: cfg.Endpoint, Tenants: len(cfg.Keys), Seed: cfg.Seed, Budget: cfg.Budget, DryRun: cfg.DryRun,
+		Counts: map[string]int{}, Started: time.Now(), Notes: []string{}, Findings: []Finding{}, Plan: []PlannedCheck{}, Checks: []CheckStatus{},
+		Timings: Timings{Samples: map[string][]float64{}}}
 	p.c = newClient(&cfg, base)
 	p.c.onAnswer = p.collect
+	p.c.onStall = func() {
+		stall(fmt.Errorf("the endpoint stopped answering: %d requests in a row got no answer within %v", stallAfter, cfg.RequestTimeout))
+	}
 	p.setPhase("discover")
 	stopProgress := p.progress()
 	defer stopProgress()
 	if err := p.discover(ctx); err != nil {
 		return nil, err
 	}
-	if err := p.plan(); err != nil {
+	if err := p.makePlan(); err != nil {
+		return nil, err
+	}
+	if cfg.DryRun {
+		p.note("dry run: the plan only; no generation request was sent")
+		return p.finish(ctx), nil
+	}
+	if err := p.discoverForms(ctx); err != nil {
 		return nil, err
 	}
 	steps := []struct {
+		check string // whose status the step decides; "" a step that serves others
 		phase string
 		run   func(context.Context)
 	}{
-		{"calibrate", p.calibrate},
-		{CheckInvariance + " (idle)", p.idle},
-		{CheckBoundary, p.boundaries},
-		{CheckSideChannel, p.sideChannel},
-		{CheckInvariance + " (load)", p.underLoad},
-		{CheckAbort, p.aborts},
+		{"", "calibrate", p.calibrate},
+		{CheckBoundary, CheckBoundary, p.boundaries},
+		{CheckInvariance, CheckInvariance + " (idle)", p.idle},
+		{CheckSideChannel, CheckSideChannel, p.sideChannel},
+		{CheckInvariance, CheckInvariance + " (load)", p.underLoad},
+		{CheckAbort, CheckAbort, p.aborts},
 	}
 	for _, s := range steps {
+		if st, ok := p.status[s.check]; ok && st.Status == StatusNotRun {
+			continue // the plan left it out, and says why
+		}
 		if ctx.Err() != nil {
-			break
+			p.incomplete(s.check, "not reached: "+context.Cause(ctx).Error())
+			continue
 		}
 		p.setPhase(s.phase)
 		s.run(ctx)
+		if ctx.Err() != nil {
+			p.incomplete(s.check, "cut short: "+context.Cause(ctx).Error())
+		}
 	}
 	p.setPhase(CheckCanary)
 	p.scanCanaries()
-	if err := ctx.Err(); err != nil {
-		p.note("the run was interrupted (%v); the checks it reached are reported", err)
+	if ctx.Err() != nil {
+		p.note("the run ended early (%v); the checks it reached are reported", context.Cause(ctx))
 	}
-	p.rep.Requests = int(p.c.sent.Load())
-	p.rep.Duration = time.Since(p.rep.Started)
-	return p.rep, nil
+	return p.finish(ctx), nil
+}
+
+// finish fills in what was spent, each check's status and the outcome.
+func (p *prober) finish(ctx context.Context) *Report {
+	r := p.rep
+	r.Requests = int(p.c.sent.Load())
+	r.Duration = time.Since(r.Started)
+	r.StreamErrors, r.Timeouts = int(p.c.streamErrors.Load()), int(p.c.timeouts.Load())
+	if r.StreamErrors > 0 {
+		p.note("%d answers were HTTP 200 with an error event inside the stream; each was read as a refusal", r.StreamErrors)
+	}
+	p.c.mu.Lock()
+	r.Budgets.Requests.Spent = int64(p.c.total.Requests)
+	r.Budgets.PromptTokens.Spent = p.c.total.PromptTokens
+	r.Budgets.OutputTokens.Spent = p.c.total.OutputTokens
+	for k, v := range p.c.spent {
+		r.Counts[k] = v.Requests
+	}
+	p.c.mu.Unlock()
+	if !r.DryRun {
+		for _, check := range []string{CheckInvariance, CheckCanary, CheckBoundary, CheckAbort, CheckSideChannel} {
+			st := p.statusOf(check)
+			spent := p.c.spentBy(check)
+			if check == CheckInvariance {
+				spent = spent.plus(p.c.spentBy("noise"))
+			}
+			st.Requests, st.PromptTokens, st.OutputTokens = spent.Requests, spent.PromptTokens, spent.OutputTokens
+			if st.Status == StatusPartial && st.Requests == 0 && check != CheckCanary {
+				st.Status = StatusNotRun
+			}
+			for _, f := range r.Findings {
+				if f.Check == check {
+					st.Findings++
+				}
+			}
+			r.Checks = append(r.Checks, *st)
+		}
+	}
+	r.outcome()
+	return r
 }
 
 func checkConfig(cfg *Config) (string, error) {
@@ -189,11 +360,18 @@ func checkConfig(cfg *Config) (string, error) {
 		return "", usageErr("--context must not be negative")
 	case cfg.Tolerance < 0:
 		return "", usageErr("--tolerance must not be negative")
+	case cfg.MaxPromptTokens < 0 || cfg.MaxOutputTokens < 0:
+		return "", usageErr("--max-prompt-tokens and --max-output-tokens must not be negative")
+	case cfg.RequestTimeout < 0 || cfg.Deadline < 0:
+		return "", usageErr("--request-timeout and --deadline must not be negative")
 	case cfg.Exact && cfg.Tolerance > 0:
 		return "", usageErr("--exact and --tolerance exclude each other")
 	}
 	if cfg.Trials == 0 {
 		cfg.Trials = 12
+	}
+	if cfg.RequestTimeout == 0 {
+		cfg.RequestTimeout = DefaultRequestTimeout
 	}
 	if cfg.Seed == 0 {
 		cfg.Seed = rand.Uint64() | 1
@@ -224,12 +402,17 @@ type prober struct {
 	wordsB    float64
 	shortTTFT float64 // ms, median TTFT of a short prompt
 	prefill   float64 // tokens per ms beyond the short prompt; 0 unknown
+	ttftOff   string  // why the time-to-first-token check cannot run; "" it can
+	servedMax int     // the longest prompt answered correctly so far
+	plantRep  int     // tokens of one repetition of the boundary's planted canary; 0 not yet measured
 
 	probes [][]probeReq // per tenant: the requests compared idle vs loaded
 	shared any          // the public prefix every tenant's prompts share
 
-	rounds, abortEvents, noiseCap int
-	findings                      atomic.Int64
+	pl         *plan
+	status     map[string]*CheckStatus
+	answeredBy map[string]uint64 // answer text → bit set of the tenants it was given to
+	findings   atomic.Int64
 }
 
 // output is one answer's text, kept for the canary scan.
@@ -262,13 +445,84 @@ func (p *prober) collect(tenant int, r *request, a *answer) {
 	}
 	p.mu.Lock()
 	p.outputs = append(p.outputs, output{tenant: tenant, text: b.String(), req: r})
+	if distinctive(a.Text) && tenant < 64 {
+		p.answeredBy[a.Text] |= 1 << tenant
+	}
 	p.mu.Unlock()
 }
 
-func (p *prober) count(check string) {
+// distinctive: an answer long and varied enough that another tenant receiving the same one for
+// another prompt is evidence, not chance.
+func distinctive(text string) bool {
+	fs := strings.Fields(text)
+	return len(text) >= 12 && len(fs) >= 3 && slices.ContainsFunc(fs, func(f string) bool { return f != fs[0] })
+}
+
+// foreign says whether a, given to tenant, carries another tenant's content: one of their canaries,
+// or an answer another tenant was given and this one never was before.
+func (p *prober) foreign(tenant int, a *answer) string {
 	p.mu.Lock()
-	p.rep.Counts[check]++
-	p.mu.Unlock()
+	defer p.mu.Unlock()
+	if hits := p.canaries.find(a.Text, tenant); len(hits) > 0 {
+		return fmt.Sprintf("it holds tenant %d's canary %s", hits[0].Owner+1, hits[0].Canary)
+	}
+	if by := p.answeredBy[a.Text]; distinctive(a.Text) && by&^(1<<tenant) != 0 {
+		for o := range 64 {
+			if o != tenant && by&(1<<o) != 0 {
+				return fmt.Sprintf("it is, word for word, an answer tenant %d was given", o+1)
+			}
+		}
+	}
+	return ""
+}
+
+// diffVerdict is the verdict on an answer that differs from its idle twin: a leak when it carries
+// another tenant's content, or when the endpoint promises bit-identical answers (--exact: then
+// only other requests' state can have changed it); otherwise nondeterminism.
+func (p *prober) diffVerdict(tenant int, a *answer) (verdict, evidence string) {
+	if e := p.foreign(tenant, a); e != "" {
+		return VerdictLeak, e
+	}
+	if p.cfg.Exact {
+		return VerdictLeak, "the endpoint promises bit-identical greedy answers (--exact), so only other requests' state can have changed it"
+	}
+	return VerdictNondeterminism, "it carries no other tenant's content; the endpoint is not batch-invariant (or breaks a near-tie differently under load)"
+}
+
+// statusOf is check's status, complete until something says otherwise.
+func (p *prober) statusOf(check string) *CheckStatus {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	st, ok := p.status[check]
+	if !ok {
+		st = &CheckStatus{Check: check, Status: StatusComplete}
+		p.status[check] = st
+	}
+	return st
+}
+
+// incomplete marks check partial (not run, at the end, when nothing of it was sent) and says why.
+func (p *prober) incomplete(check, reason string) {
+	if check == "" {
+		return
+	}
+	st := p.statusOf(check)
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if st.Status == StatusNotRun {
+		return
+	}
+	st.Status = StatusPartial
+	if !strings.Contains(st.Reason, reason) {
+		st.Reason = strings.TrimPrefix(st.Reason+"; "+reason, "; ")
+	}
+}
+
+func (p *prober) notRun(check, reason string) {
+	st := p.statusOf(check)
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	st.Status, st.Reason = StatusNotRun, reason
 }
 
 func (p *prober) note(format string, a ...any) {
@@ -287,7 +541,10 @@ func (p *prober) find(key string, f Finding) {
 		return
 	}
 	f.Count = 1
-	f.Why = why[f.Check]
+	if f.Verdict == "" {
+		f.Verdict = verdictOf[f.Check]
+	}
+	f.Why = whyOf(f)
 	p.seen[key] = len(p.rep.Findings)
 	p.rep.Findings = append(p.rep.Findings, f)
 	p.findings.Add(1)
@@ -311,7 +568,7 @@ func (p *prober) progress() func() {
 		p.mu.Lock()
 		phase := p.phase
 		p.mu.Unlock()
-		fmt.Fprintf(w, "\rprobe: %-18s %5d/%d requests, %d findings ", phase, p.c.sent.Load(), p.cfg.Budget, p.findings.Load())
+		fmt.Fprintf(w, "\rprobe: %-18s %5d/%d requests, %d findings ", phase, p.c.sent.Load(), p.c.limit.Requests, p.findings.Load())
 	}
 	wg.Go(func() {
 		t := time.NewTicker(500 * time.Millisecond)
@@ -338,8 +595,7 @@ func (p *prober) progress() func() {
 // compare.
 func (p *prober) send(ctx context.Context, check string, tenant int, r request, hangUpAfter int) (*answer, error) {
 	for attempt := 0; ; attempt++ {
-		p.count(check)
-		a, err := p.c.complete(ctx, tenant, r, hangUpAfter)
+		a, err := p.c.complete(ctx, check, tenant, r, hangUpAfter)
 		if err != nil || (a.Status != http.StatusTooManyRequests && a.Status != http.StatusServiceUnavailable) || attempt == 3 {
 			return a, err
 		}
@@ -351,11 +607,10 @@ func (p *prober) send(ctx context.Context, check string, tenant int, r request, 
 	}
 }
 
-// discover reads /v1/models as every tenant, then finds which prompt forms and logprobs the
-// endpoint takes.
+// discover reads /v1/models as every tenant and, when it names no context, llama.cpp's /props
+// and SGLang's /get_model_info and /get_server_info.
 func (p *prober) discover(ctx context.Context) error {
 	for t := range p.cfg.Keys {
-		p.count("discover")
 		status, ms, body, err := p.c.models(ctx, t)
 		if err != nil {
 			var ue *url.Error
@@ -386,7 +641,7 @@ func (p *prober) discover(ctx context.Context) error {
 			p.cfg.Model = m.ID
 		}
 		if p.cfg.Context == 0 && m.ID == p.cfg.Model && m.Context > 0 {
-			p.rep.Context, p.rep.ContextSource = m.Context, "/v1/models"
+			p.rep.Context, p.rep.ContextSource = m.Context, "/v1/models "+m.Field
 		}
 	}
 	if p.cfg.Model == "" {
@@ -396,7 +651,56 @@ func (p *prober) discover(ctx context.Context) error {
 	if p.cfg.Context > 0 {
 		p.rep.Context, p.rep.ContextSource = p.cfg.Context, "--context"
 	}
-	return p.discoverForms(ctx)
+	for _, path := range []string{"../props", "../get_model_info", "../get_server_info"} {
+		if p.rep.Context > 0 {
+			break
+		}
+		status, b, err := p.c.get(ctx, 0, path)
+		if err != nil || status != http.StatusOK {
+			continue // not this kind of server
+		}
+		if n, field := parseServerContext(b); n > 0 {
+			p.rep.Context, p.rep.ContextSource = n, "/"+strings.TrimPrefix(path, "../")+" "+field
+		}
+	}
+	return nil
+}
+
+// makePlan splits the budgets between the checks (plan.go) and gives each its share.
+func (p *prober) makePlan() error {
+	c := p.context()
+	limit := spend{p.cfg.Budget, p.cfg.MaxPromptTokens, p.cfg.MaxOutputTokens}
+	b := &p.rep.Budgets
+	b.Requests = Budget{Limit: int64(p.cfg.Budget), Source: "--budget"}
+	b.PromptTokens = Budget{Limit: limit.PromptTokens, Source: "--max-prompt-tokens"}
+	b.OutputTokens = Budget{Limit: limit.OutputTokens, Source: "--max-output-tokens"}
+	if limit.PromptTokens == 0 {
+		limit.PromptTokens = defaultPromptTokens(c)
+		b.PromptTokens = Budget{Limit: limit.PromptTokens, Source: "default: 16 advertised contexts, at least 4,194,304"}
+	}
+	if limit.OutputTokens == 0 {
+		limit.OutputTokens = defaultOutputTokens
+		b.OutputTokens = Budget{Limit: limit.OutputTokens, Source: "default: 262,144"}
+	}
+	pl, err := makePlan(planInput{context: c, advertised: p.rep.Context > 0, tenants: len(p.cfg.Keys), limit: limit,
+		trials: p.cfg.Trials, text: false})
+	if err != nil {
+		return err
+	}
+	p.pl, p.rep.Plan, p.rep.Scale = pl, pl.rows, pl.scale
+	p.c.mu.Lock()
+	p.c.limit, p.c.allot = limit, pl.allot
+	p.c.mu.Unlock()
+	for _, r := range pl.rows {
+		if r.NotRun != "" {
+			check := r.Check
+			if check == "noise" {
+				check = CheckInvariance
+			}
+			p.notRun(check, r.NotRun)
+		}
+	}
+	return nil
 }
 
 // discoverForms finds which prompt forms the endpoint takes: token-id prompts make every length
@@ -440,21 +744,4 @@ func (p *prober) discoverForms(ctx context.Context) error {
 		return nil
 	}
 	return usageErr("%s/v1/completions answers no greedy completion: %s", p.cfg.Endpoint, last)
-}
-
-// plan splits the budget between the checks: the fixed costs first, then aborts, probe rounds
-// under load and the noise that makes the load.
-func (p *prober) plan() error {
-	n := len(p.cfg.Keys)
-	perTenant := probesPerTenant
-	fixed := int(p.c.sent.Load()) + 2*calibReps + 2 + 2*n*perTenant + 4 + 4*p.cfg.Trials
-	rest := p.cfg.Budget - fixed
-	if rest < n*perTenant+20 {
-		return usageErr("--budget %d is too small for %d tenants: at least %d requests are needed", p.cfg.Budget, n, fixed+n*perTenant+20)
-	}
-	p.abortEvents = min(max(rest/10, 2), 200)
-	load := rest - 2*p.abortEvents
-	p.rounds = min(max(load*2/5/(n*perTenant), 1), 30)
-	p.noiseCap = load - p.rounds*n*perTenant
-	return nil
 }

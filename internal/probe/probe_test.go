@@ -29,8 +29,8 @@ func TestFakes(t *testing.T) {
 		o    fakeOpts
 		want string // check that must report; "" none at all
 	}{
-		{"clean", fakeOpts{perToken: 20 * time.Microsecond}, ""},
-		{"clean text-only with logprob noise", fakeOpts{perToken: 20 * time.Microsecond, noTokens: true, noise: true}, ""},
+		{"clean", fakeOpts{perToken: 100 * time.Microsecond}, ""},
+		{"clean text-only with logprob noise", fakeOpts{perToken: 100 * time.Microsecond, noTokens: true, noise: true}, ""},
 		{"stale answers of other tenants", fakeOpts{perToken: 20 * time.Microsecond, staleEvery: 5}, CheckCanary},
 		{"over-long prompt answered 200", fakeOpts{perToken: 200 * time.Microsecond, overlong: true}, CheckBoundary},
 		{"prefix cache shared across tenants", fakeOpts{perToken: 100 * time.Microsecond, sharedCache: true}, CheckSideChannel},
