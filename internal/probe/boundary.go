@@ -22,10 +22,10 @@ const boundaryGen = 16
 // Boundary is the boundary check's search, for the reports.
 type Boundary struct {
 	Advertised      int    `json:"advertised"`
-	LargestServed   int    `json:"largest_served"`             // the longest prompt answered correctly (rungs and calibration)
-	SmallestFailed  int    `json:"smallest_failed,omitempty"`  // the shortest rung not answered correctly; 0 none
-	TTFTCheck       string `json:"ttft_check"`                 // "on", or why it did not run
-	PlantedCanaries int    `json:"planted_canaries_tokens"`    // length of each planted prompt
+	LargestServed   int    `json:"largest_served"`            // the longest prompt answered correctly (rungs and calibration)
+	SmallestFailed  int    `json:"smallest_failed,omitempty"` // the shortest rung not answered correctly; 0 none
+	TTFTCheck       string `json:"ttft_check"`                // "on", or why it did not run
+	PlantedCanaries int    `json:"planted_canaries_tokens"`   // length of each planted prompt
 	Rungs           []Rung `json:"rungs"`
 	Stopped         string `json:"search_stopped,omitempty"` // why the bisection stopped before its precision
 }
@@ -138,64 +138,67 @@ func rungList(rs []Rung) string {
 	return "prompts tried: " + strings.Join(parts, ", ")
 }
 
-// plant sends, as tenant 2, a prompt that repeats a fresh canary to about plantLen tokens: the
-// state an over-pool prompt answered from stale pages would show. A plant the endpoint refuses
-// is sent again as one repetition.
-func (p *prober) plant(ctx context.Context) error {
+// plantPrompt is, for tenant 2, a prompt that repeats a fresh canary to about plantLen tokens:
+// the state an over-pool prompt answered from stale pages would show. The first call measures
+// one repetition, whose count by the endpoint sizes the rest.
+func (p *prober) plantPrompt(ctx context.Context) (long, short string, err error) {
 	c := newCanary(p.rng)
 	p.mu.Lock()
 	p.canaries.add(c, 1)
 	p.mu.Unlock()
 	one := fmt.Sprintf("Access code %s. Repeat: %s. ", c, c)
 	if p.plantRep == 0 {
-		// One repetition first: the endpoint's count of it sizes the long plant.
 		a, err := p.send(ctx, CheckBoundary, 1, request{Prompt: one, MaxTokens: 1}, 0)
 		if err != nil {
-			return err
+			return "", "", err
 		}
 		p.plantRep = 12
 		if a.ok() && a.PromptTokens > 0 {
 			p.plantRep = a.PromptTokens
 		}
 	}
-	reps := max(p.pl.plantLen/p.plantRep, 1)
-	a, err := p.send(ctx, CheckBoundary, 1, request{Prompt: strings.Repeat(one, reps), MaxTokens: 1}, 0)
-	if err == nil && !a.ok() && reps > 1 {
-		_, err = p.send(ctx, CheckBoundary, 1, request{Prompt: one, MaxTokens: 1}, 0)
-	}
-	return err
+	return strings.Repeat(one, max(p.pl.plantLen/p.plantRep, 1)), one, nil
 }
 
-// rung plants a canary, then sends a prompt of n tokens as tenant 1 and judges the answer. It
-// returns nil, and marks the check partial, when the budgets or the run's end leave it unsent.
+// rung plants a canary as tenant 2, then sends a prompt of n tokens as tenant 1 and judges the
+// answer. It returns nil when the budgets or the run's end leave it unsent.
 func (p *prober) rung(ctx context.Context, b *Boundary, n int) *Rung {
 	if n < 1 {
 		return nil
 	}
-	left := p.c.remaining(CheckBoundary)
-	if int64(n)+int64(p.pl.plantLen)*5/4+int64(p.plantRep)*2 > left.PromptTokens || left.Requests < 3 {
+	unsent := func(why string) *Rung {
 		if len(b.Rungs) == 0 {
-			p.incomplete(CheckBoundary, fmt.Sprintf("its share of the budgets (%d prompt tokens left) pays for no prompt of %d tokens", left.PromptTokens, n))
+			p.incomplete(CheckBoundary, "no prompt at the advertised context was sent: "+why)
 		} else {
-			b.Stopped = fmt.Sprintf("its share of the budgets pays for no further prompt (%d prompt tokens left)", left.PromptTokens)
+			b.Stopped = why
 		}
 		return nil
 	}
-	if err := p.plant(ctx); err != nil {
-		p.incomplete(CheckBoundary, "the canary plant was not sent: "+err.Error())
-		return nil
+	long, short, err := p.plantPrompt(ctx)
+	if err != nil {
+		return unsent("the canary plant was not sent: " + err.Error())
+	}
+	left := p.c.remaining(CheckBoundary)
+	if need := p.c.promptCost(long) + int64(n); need > left.PromptTokens || left.Requests < 2 {
+		return unsent(fmt.Sprintf("its share of the budgets (%d prompt tokens left) pays for no planted canary and prompt of %d tokens (%d)", left.PromptTokens, n, need))
+	}
+	if a, err := p.send(ctx, CheckBoundary, 1, request{Prompt: long, MaxTokens: 1}, 0); err != nil {
+		return unsent("the canary plant was not sent: " + err.Error())
+	} else if !a.ok() && long != short {
+		if _, err := p.send(ctx, CheckBoundary, 1, request{Prompt: short, MaxTokens: 1}, 0); err != nil {
+			return unsent("the canary plant was not sent: " + err.Error())
+		}
 	}
 	req := p.timed(p.lengthPrompt(p.rng, n))
 	req.MaxTokens = boundaryGen
 	a, err := p.send(ctx, CheckBoundary, 0, req, 0)
 	if errors.Is(err, errBudget) || ctx.Err() != nil {
-		p.incomplete(CheckBoundary, "a rung was not sent: "+failure(nil, errors.Join(err, ctx.Err())))
-		return nil
+		return unsent("a prompt of " + fmt.Sprint(n) + " tokens was not sent: " + failure(nil, errors.Join(err, ctx.Err())))
 	}
 	c := p.rep.Context
-	what := fmt.Sprintf("a prompt of %d tokens (advertised context %d)", n, c)
+	what := fmt.Sprintf("prompt of %d tokens (advertised context %d)", n, c)
 	if !p.tokens {
-		what = fmt.Sprintf("a prompt of about %d tokens (advertised context %d)", n, c)
+		what = fmt.Sprintf("prompt of about %d tokens (advertised context %d)", n, c)
 	}
 	r := Rung{PromptTokens: n, UsagePrompt: -1}
 	key := fmt.Sprintf("boundary|%d", n)
@@ -204,11 +207,11 @@ func (p *prober) rung(ctx context.Context, b *Boundary, n int) *Rung {
 		r.Outcome, r.Detail = rungNoAnswer, err.Error()
 	case a.Status >= 500:
 		r.Outcome, r.HTTPStatus, r.Detail = rungFailed, a.Status, cut(a.ErrBody, 200)
-		p.find(key, Finding{Check: CheckBoundary, Verdict: VerdictCapacity, Tenant: 1, Summary: fmt.Sprintf("HTTP %d for %s", a.Status, what),
+		p.find(key, Finding{Check: CheckBoundary, Verdict: VerdictCapacity, Tenant: 1, Summary: fmt.Sprintf("HTTP %d for a %s", a.Status, what),
 			Detail: "a prompt the endpoint cannot serve must be refused with a clean 4xx: " + a.ErrBody, Reproduce: p.repro(0, &req)})
 	case a.Status == http.StatusTooManyRequests || a.Status == http.StatusServiceUnavailable:
 		r.Outcome, r.HTTPStatus, r.Detail = rungBusy, a.Status, cut(a.ErrBody, 200)
-		p.note("%s was refused with HTTP %d four times: not judged", what, a.Status)
+		p.note("a %s was refused with HTTP %d four times: not judged", what, a.Status)
 	case !a.ok():
 		r.Outcome, r.HTTPStatus, r.Detail = rungRefused, a.Status, cut(a.refusal(), 200)
 	default:
@@ -229,10 +232,10 @@ func (p *prober) rung(ctx context.Context, b *Boundary, n int) *Rung {
 			if r.Outcome == rungServed {
 				r.Outcome, r.Detail = rungWrong, strings.Join(reasons, "; ")
 			}
-			p.find(key, Finding{Check: CheckBoundary, Verdict: VerdictCapacity, Tenant: 1, Summary: "HTTP 200 for " + what + " that was not processed as sent",
+			p.find(key, Finding{Check: CheckBoundary, Verdict: VerdictCapacity, Tenant: 1, Summary: "HTTP 200 for a " + what + " that was not processed as sent",
 				Detail: strings.Join(reasons, "; "), Reproduce: p.repro(0, &req)})
 		} else if n > c {
-			p.note("%s was answered as sent: the endpoint serves more than it advertises", what)
+			p.note("a %s was answered as sent: the endpoint serves more than it advertises", what)
 		}
 	}
 	b.Rungs = append(b.Rungs, r)

@@ -93,9 +93,9 @@ func (s spend) fits(o, limit spend) bool {
 // client sends every request of a run: it holds the keys, the rate limiter, the concurrency
 // bound and the budget, so no check can exceed what the operator allowed.
 type client struct {
-	base   string // ends in /v1
-	keys   []string
-	model  string
+	base    string // ends in /v1
+	keys    []string
+	model   string
 	hc      *http.Client
 	sem     chan struct{}
 	timeout time.Duration

@@ -140,6 +140,10 @@ func makePlan(in planInput) (*plan, error) {
 		calib.OutputTokens += 2
 	}
 	fixedReq := disc.Requests + calib.Requests + 2*n*probesPerTenant + 4*in.trials
+	if fixed := total([]PlannedCheck{disc, calib}); !(spend{}).fits(fixed, spend{0, in.limit.PromptTokens, in.limit.OutputTokens}) {
+		return nil, usageErr("--max-prompt-tokens %d / --max-output-tokens %d are too small: discovery and calibration alone need %d and %d",
+			in.limit.PromptTokens, in.limit.OutputTokens, fixed.PromptTokens, fixed.OutputTokens)
+	}
 
 	// The boundary's worst case: the planted canary and the advertised context, then either the
 	// same over it or up to maxSearchRungs bisections below it, each after a planted canary.

@@ -51,8 +51,8 @@ type Config struct {
 	// Exact: the server promises bit-identical greedy answers (kvwarden does, ISOLATION.md
 	// invariant 12), so an idle repeat that differs is itself an invariance finding, and answers
 	// under load are compared exactly. Without it such repeats only select tolerance mode.
-	Exact      bool
-	Trials     int // side-channel trials (0: 12)
+	Exact  bool
+	Trials int // side-channel trials (0: 12)
 	// Token budgets, hard: every request is charged before it is sent (max_tokens as output).
 	// 0 takes the default: 16 advertised contexts (at least 4 Mi) of prompt, 256 Ki of output.
 	MaxPromptTokens int64
