@@ -114,7 +114,7 @@ func (fx *fixture) router(t *testing.T, pre, dec []*runningNode) *Router {
 	return fx.routerProbing(t, pre, dec, 50*time.Millisecond)
 }
 
-// routerProbing is router with another probe period (which is also each probe's timeout).
+// routerProbing is router with another probe period.
 func (fx *fixture) routerProbing(t *testing.T, pre, dec []*runningNode, probe time.Duration) *Router {
 	t.Helper()
 	_, cliTLS, err := transfer.LoadTLS(fx.dir)

@@ -409,9 +409,24 @@ func (s *Server) handleReady(w http.ResponseWriter, r *http.Request) {
 		notReady("not_serving")
 	case s.recentInternalError():
 		notReady("engine_internal_error")
+	case s.engineNotReady() != "":
+		notReady(s.engineNotReady())
 	default:
 		writeJSON(w, http.StatusOK, map[string]string{"status": "ready"})
 	}
+}
+
+// readiness is an engine that can be unable to serve while it runs: a router with no healthy
+// node of a role.
+type readiness interface {
+	NotReady() string // why it cannot serve (a metric-label-like word), or ""
+}
+
+func (s *Server) engineNotReady() string {
+	if r, ok := s.eng.(readiness); ok {
+		return r.NotReady()
+	}
+	return ""
 }
 
 func (s *Server) recentInternalError() bool {
