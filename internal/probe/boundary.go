@@ -1,6 +1,7 @@
 package probe
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -193,7 +194,7 @@ func (p *prober) rung(ctx context.Context, b *Boundary, n int) *Rung {
 	req.MaxTokens = boundaryGen
 	a, err := p.send(ctx, CheckBoundary, 0, req, 0)
 	if errors.Is(err, errBudget) || ctx.Err() != nil {
-		return unsent("a prompt of " + fmt.Sprint(n) + " tokens was not sent: " + failure(nil, errors.Join(err, ctx.Err())))
+		return unsent("a prompt of " + fmt.Sprint(n) + " tokens was not sent: " + failure(nil, cmp.Or(err, ctx.Err())))
 	}
 	c := p.rep.Context
 	what := fmt.Sprintf("prompt of %d tokens (advertised context %d)", n, c)
@@ -217,7 +218,7 @@ func (p *prober) rung(ctx context.Context, b *Boundary, n int) *Rung {
 	default:
 		r.HTTPStatus, r.UsagePrompt, r.TTFTms = a.Status, a.PromptTokens, ms(a.TTFT)
 		r.Outcome = rungServed
-		if hits := p.canariesIn(a.Text, 0); len(hits) > 0 {
+		if hits := p.canariesIn(a, 0); len(hits) > 0 {
 			h := hits[0]
 			r.Outcome, r.Detail = rungWrong, "answered with tenant 2's planted canary"
 			p.find(fmt.Sprintf("canary|0|%s", h.Canary), Finding{Check: CheckBoundary, Verdict: VerdictLeak, Tenant: 1,
@@ -242,10 +243,23 @@ func (p *prober) rung(ctx context.Context, b *Boundary, n int) *Rung {
 	return &b.Rungs[len(b.Rungs)-1]
 }
 
-func (p *prober) canariesIn(text string, reader int) []CanaryHit {
+// canariesIn searches a for other tenants' canaries and marks it judged, so that the final scan
+// does not report the same answer again.
+func (p *prober) canariesIn(a *answer, reader int) []CanaryHit {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	return p.canaries.find(text, reader)
+	p.judged[a] = true
+	var b strings.Builder
+	b.WriteString(a.Text)
+	for _, t := range a.Tokens {
+		b.WriteString(t)
+	}
+	for _, m := range a.Top {
+		for t := range m {
+			b.WriteString(" " + t)
+		}
+	}
+	return p.canaries.find(b.String(), reader)
 }
 
 // judge200 lists what is wrong with a 200 answer to a prompt of n tokens, and the time to first

@@ -1,6 +1,7 @@
 package probe
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -25,37 +26,6 @@ const (
 	sideP           = 0.001
 	sideRatio       = 0.8 // cross-tenant median TTFT must be below this share of the fresh one
 )
-
-// verdictOf is a check's verdict when its finding names none.
-var verdictOf = map[string]string{
-	CheckInvariance:  VerdictNondeterminism,
-	CheckCanary:      VerdictLeak,
-	CheckBoundary:    VerdictCapacity,
-	CheckAbort:       VerdictNondeterminism,
-	CheckSideChannel: VerdictSideChannel,
-}
-
-// whyOf says why a finding matters, in the words of its verdict: only a leak is worded as
-// another tenant's data reaching an answer.
-func whyOf(f Finding) string {
-	switch f.Verdict {
-	case VerdictNondeterminism:
-		return "answers differ without evidence of another tenant's content: batched kernels or near-ties give another greedy token. Not an isolation failure by itself, but it lets a leak that only changes answers hide; against an endpoint that promises bit-identical answers, run with --exact"
-	case VerdictCapacity:
-		return "the endpoint does not serve what it advertises: clients (and routers) sized to the advertised context get refusals, or answers to prompts it did not process as sent, which is where the reported incident's leak began"
-	case VerdictSideChannel:
-		return "a tenant can tell from timing which prompts another tenant sent: the prefix cache is shared across tenants"
-	}
-	switch f.Check {
-	case CheckInvariance:
-		return "a greedy answer may depend only on its own request; this one changed with other tenants' activity and carries state that is not its own"
-	case CheckAbort:
-		return "a cancelled request's pages or state reached the next request: the chain of the reported incident, where aborted requests' pages reached other tenants"
-	case CheckBoundary:
-		return "a prompt at the context boundary was answered with another tenant's content: the endpoint answered from stale state instead of the prompt it was sent"
-	}
-	return "a secret that only one tenant sent came back in another tenant's answer: their data crossed the tenant boundary"
-}
 
 var words = strings.Fields(`the a little dog cat ran to park and happy sun tree big small bird house girl boy
 	mom dad played with ball red blue green day night moon star water fish boat went saw said
@@ -139,69 +109,6 @@ func (p *prober) logprobsField() *int {
 	return &n
 }
 
-// calibrate learns the endpoint's tokens per word (text prompts only) and its prefill speed. A
-// long prompt the endpoint refuses is retried shorter: an endpoint that serves less than it
-// advertises is the boundary check's to report, and it needs the prefill speed to judge.
-func (p *prober) calibrate(ctx context.Context) {
-	if !p.tokens {
-		var got [2]int
-		for i, n := range []int{20, 80} {
-			a, err := p.send(ctx, "calibrate", 0, request{Prompt: randomWords(p.rng, n), MaxTokens: 1}, 0)
-			if err != nil || !a.ok() || a.PromptTokens <= 0 {
-				p.note("could not learn tokens per word; assuming 1.3")
-				p.wordsA, p.wordsB = 0, 1.3
-				break
-			}
-			got[i] = a.PromptTokens
-		}
-		if got[1] > got[0] {
-			p.wordsB = float64(got[1]-got[0]) / 60
-			p.wordsA = float64(got[0]) - 20*p.wordsB
-		}
-	}
-	short := 16
-	long := p.pl.calibLong
-	var ts, tl []float64
-	for rep := 0; rep < calibReps && ctx.Err() == nil; rep++ {
-		for _, n := range []int{short, long} {
-			a, err := p.send(ctx, "calibrate", 0, p.timed(p.lengthPrompt(p.rng, n)), 0)
-			if err == nil && !a.ok() && n == long && long/4 >= 2*short {
-				long /= 4 // refused: the rest of the calibration runs shorter
-				ts, tl = ts[:0], tl[:0]
-				break
-			}
-			if err != nil || !a.ok() || a.TTFT == 0 {
-				continue
-			}
-			if n == short {
-				ts = append(ts, ms(a.TTFT))
-			} else {
-				tl = append(tl, ms(a.TTFT))
-				p.servedMax = max(p.servedMax, n)
-			}
-		}
-	}
-	p.rep.Timings.Samples["calibration short"] = ts
-	p.rep.Timings.Samples[fmt.Sprintf("calibration long (%d tokens)", long)] = tl
-	if len(ts) == 0 || len(tl) == 0 {
-		p.ttftOff = "the endpoint could not be timed (no streamed answer to a calibration prompt)"
-		return
-	}
-	p.shortTTFT = median(ts)
-	p.rep.Timings.ShortTTFTms = p.shortTTFT
-	if d := median(tl) - p.shortTTFT; d > 0.2*p.shortTTFT && d > 1 {
-		p.prefill = float64(long-short) / d
-		p.rep.Timings.PrefillTokPerSec = p.prefill * 1000
-	} else {
-		p.ttftOff = fmt.Sprintf("prefill of %d tokens was not measurably slower than of %d (%.1f ms vs %.1f ms)", long, short, median(tl), p.shortTTFT)
-	}
-}
-
-// timed is a streaming request of one token whose time to first token is measured.
-func (p *prober) timed(prompt any) request {
-	return request{Prompt: prompt, MaxTokens: 1, Stream: true, StreamOptions: &streamOptions{IncludeUsage: true}}
-}
-
 // idle builds every tenant's probe requests and answers each twice on the idle endpoint; the
 // repeats decide between exact and tolerance mode.
 func (p *prober) idle(ctx context.Context) {
@@ -238,14 +145,14 @@ func (p *prober) idle(ctx context.Context) {
 			b, err2 := p.send(ctx, CheckInvariance, t, pr.req, 0)
 			if err1 != nil || err2 != nil || !a.ok() || !b.ok() {
 				if errors.Is(err1, errBudget) || errors.Is(err2, errBudget) || ctx.Err() != nil {
-					p.incomplete(CheckInvariance, "idle probes left unsent: "+failure(nil, errors.Join(err1, err2, ctx.Err())))
+					p.incomplete(CheckInvariance, "idle probes left unsent: "+failure(nil, cmp.Or(err1, err2, ctx.Err())))
 					return
 				}
 				bad := a
 				if a.ok() {
 					bad = b
 				}
-				p.note("tenant %d's %s probe got no idle answer (%s); it is not compared", t+1, pr.name, failure(bad, errors.Join(err1, err2)))
+				p.note("tenant %d's %s probe got no idle answer (%s); it is not compared", t+1, pr.name, failure(bad, cmp.Or(err1, err2)))
 				continue
 			}
 			pr.idle = a
@@ -517,6 +424,12 @@ func (p *prober) scanCanaries() {
 	outs := p.outputs
 	p.mu.Unlock()
 	for _, o := range outs {
+		p.mu.Lock()
+		judged := p.judged[o.a]
+		p.mu.Unlock()
+		if judged {
+			continue
+		}
 		for _, h := range p.canaries.find(o.text, o.tenant) {
 			how := "verbatim"
 			if !h.Exact {

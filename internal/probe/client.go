@@ -3,13 +3,11 @@ package probe
 import (
 	"bufio"
 	"bytes"
-	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"net/http"
 	"strings"
 	"sync"
@@ -71,25 +69,6 @@ func (a *answer) refusal() string {
 	return fmt.Sprintf("HTTP %d %s", a.Status, a.ErrBody)
 }
 
-// spend is what one check (or the whole run) has sent.
-type spend struct {
-	Requests     int   `json:"requests"`
-	PromptTokens int64 `json:"prompt_tokens"`
-	OutputTokens int64 `json:"output_tokens"` // max_tokens asked for: the most the endpoint may generate
-}
-
-func (s spend) plus(o spend) spend {
-	return spend{s.Requests + o.Requests, s.PromptTokens + o.PromptTokens, s.OutputTokens + o.OutputTokens}
-}
-
-// fits: s plus o stays within limit, whose zero fields are no limit.
-func (s spend) fits(o, limit spend) bool {
-	t := s.plus(o)
-	return (limit.Requests == 0 || t.Requests <= limit.Requests) &&
-		(limit.PromptTokens == 0 || t.PromptTokens <= limit.PromptTokens) &&
-		(limit.OutputTokens == 0 || t.OutputTokens <= limit.OutputTokens)
-}
-
 // client sends every request of a run: it holds the keys, the rate limiter, the concurrency
 // bound and the budget, so no check can exceed what the operator allowed.
 type client struct {
@@ -128,83 +107,6 @@ func newClient(cfg *Config, base string) *client {
 	return &client{base: base, keys: cfg.Keys, model: cfg.Model, hc: hc, sem: make(chan struct{}, cfg.Concurrency),
 		timeout: cfg.RequestTimeout, gap: time.Duration(float64(time.Second) / cfg.Rate),
 		limit: spend{cfg.Budget, cfg.MaxPromptTokens, cfg.MaxOutputTokens}, spent: map[string]spend{}, textRate: 0.5}
-}
-
-// promptCost is what a prompt is charged before it is sent: token ids exactly, a text prompt by
-// the most tokens per byte seen so far (corrected from the usage report afterwards).
-func (c *client) promptCost(prompt any) int64 {
-	switch v := prompt.(type) {
-	case []int:
-		return int64(len(v))
-	case string:
-		c.mu.Lock()
-		defer c.mu.Unlock()
-		return int64(math.Ceil(float64(len(v))*c.textRate)) + 8
-	}
-	return 0
-}
-
-// charge takes cost from the run's budgets and the check's share, or refuses with errBudget and
-// takes nothing.
-func (c *client) charge(check string, cost spend) error {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if !c.total.fits(cost, c.limit) {
-		return fmt.Errorf("%w: the run's", errBudget)
-	}
-	if a, ok := c.allot[check]; ok && !c.spent[check].fits(cost, a) {
-		return fmt.Errorf("%w: the %s check's share", errBudget, check)
-	}
-	c.total = c.total.plus(cost)
-	c.spent[check] = c.spent[check].plus(cost)
-	c.sent.Add(int64(cost.Requests))
-	return nil
-}
-
-// correct replaces a text prompt's estimate by the tokens the endpoint counted, and learns the
-// endpoint's tokens per byte from it.
-func (c *client) correct(check string, prompt any, charged int64, counted int) {
-	s, ok := prompt.(string)
-	if !ok || counted < 0 {
-		return
-	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	d := int64(counted) - charged
-	c.total.PromptTokens += d
-	sp := c.spent[check]
-	sp.PromptTokens += d
-	c.spent[check] = sp
-	if len(s) > 0 {
-		c.textRate = max(c.textRate, 1.1*float64(counted)/float64(len(s)))
-	}
-}
-
-// remaining is what check may still send: the least of its share and the run's budgets (a zero
-// field is no limit).
-func (c *client) remaining(check string) spend {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	left := func(limit, used int64) int64 {
-		if limit == 0 {
-			return math.MaxInt64
-		}
-		return max(limit-used, 0)
-	}
-	r := spend{int(left(int64(c.limit.Requests), int64(c.total.Requests))), left(c.limit.PromptTokens, c.total.PromptTokens), left(c.limit.OutputTokens, c.total.OutputTokens)}
-	if a, ok := c.allot[check]; ok {
-		s := c.spent[check]
-		r.Requests = min(r.Requests, int(left(int64(a.Requests), int64(s.Requests))))
-		r.PromptTokens = min(r.PromptTokens, left(a.PromptTokens, s.PromptTokens))
-		r.OutputTokens = min(r.OutputTokens, left(a.OutputTokens, s.OutputTokens))
-	}
-	return r
-}
-
-func (c *client) spentBy(check string) spend {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.spent[check]
 }
 
 // acquire takes cost from the budgets, then waits for a concurrency slot and the rate limiter;
@@ -381,8 +283,19 @@ func (c *client) complete(ctx context.Context, check string, tenant int, r reque
 		c.finish(check, tenant, &r, a, charged)
 		return a, nil
 	}
+	if err := readStream(resp.Body, a, start, hangUpAfter, cancel); err != nil {
+		return nil, c.failed(err, timedOut(err))
+	}
+	c.answered()
+	c.finish(check, tenant, &r, a, charged)
+	return a, nil
+}
+
+// readStream reads a stream's events into a, timing the first one that carries text; after
+// hangUpAfter events (> 0) it hangs up on purpose, and an error event ends it.
+func readStream(body io.Reader, a *answer, start time.Time, hangUpAfter int, hangUp context.CancelFunc) error {
 	events := 0
-	sc := bufio.NewScanner(resp.Body)
+	sc := bufio.NewScanner(body)
 	sc.Buffer(make([]byte, 64<<10), 16<<20)
 	for sc.Scan() {
 		data, ok := strings.CutPrefix(sc.Text(), "data:")
@@ -395,7 +308,7 @@ func (c *client) complete(ctx context.Context, check string, tenant int, r reque
 		}
 		had := len(a.Text) + len(a.Tokens)
 		if err := parseChunk([]byte(data), a); err != nil {
-			return nil, err
+			return err
 		}
 		if a.StreamErr != "" {
 			break
@@ -406,16 +319,14 @@ func (c *client) complete(ctx context.Context, check string, tenant int, r reque
 		events++
 		if hangUpAfter > 0 && events >= hangUpAfter {
 			a.Cut = true
-			cancel()
+			hangUp()
 			break
 		}
 	}
 	if err := sc.Err(); err != nil && !a.Cut {
-		return nil, c.failed(err, timedOut(err))
+		return err
 	}
-	c.answered()
-	c.finish(check, tenant, &r, a, charged)
-	return a, nil
+	return nil
 }
 
 // finish counts an in-stream error, corrects a text prompt's charge and hands the answer on.
@@ -427,158 +338,6 @@ func (c *client) finish(check string, tenant int, r *request, a *answer, charged
 	if c.onAnswer != nil {
 		c.onAnswer(tenant, r, a)
 	}
-}
-
-// modelInfo is one entry of /v1/models; Context is the first context field the entry has.
-type modelInfo struct {
-	ID      string
-	Context int
-	Field   string // which field Context came from
-}
-
-// parseModels reads /v1/models. Servers name the context differently: vLLM and kvwarden
-// max_model_len, OpenRouter and others context_length, some max_context_length.
-func parseModels(b []byte) ([]modelInfo, error) {
-	var list struct {
-		Data []map[string]json.RawMessage `json:"data"`
-	}
-	if err := json.Unmarshal(b, &list); err != nil {
-		return nil, fmt.Errorf("/v1/models: %v", err)
-	}
-	var out []modelInfo
-	for _, m := range list.Data {
-		var mi modelInfo
-		if err := json.Unmarshal(m["id"], &mi.ID); err != nil || mi.ID == "" {
-			continue
-		}
-		for _, k := range []string{"max_model_len", "context_length", "max_context_length"} {
-			var n float64
-			if raw, ok := m[k]; ok && json.Unmarshal(raw, &n) == nil && n >= 1 && n <= 1<<30 {
-				mi.Context, mi.Field = int(n), k
-				break
-			}
-		}
-		out = append(out, mi)
-	}
-	return out, nil
-}
-
-// parseServerContext reads the context length from a server's own information endpoint:
-// llama.cpp's /props (default_generation_settings.n_ctx, the context of one slot, or a top-level
-// n_ctx in newer builds) or SGLang's /get_model_info and /get_server_info (context_length,
-// max_context_length or max_model_len where the build reports one). It returns 0 when b has none.
-func parseServerContext(b []byte) (int, string) {
-	var m map[string]json.RawMessage
-	if json.Unmarshal(b, &m) != nil {
-		return 0, ""
-	}
-	num := func(raw json.RawMessage) int {
-		var n float64
-		if json.Unmarshal(raw, &n) == nil && n >= 1 && n <= 1<<30 {
-			return int(n)
-		}
-		return 0
-	}
-	var dgs map[string]json.RawMessage
-	if json.Unmarshal(m["default_generation_settings"], &dgs) == nil {
-		if n := num(dgs["n_ctx"]); n > 0 {
-			return n, "default_generation_settings.n_ctx"
-		}
-	}
-	for _, k := range []string{"n_ctx", "max_context_length", "context_length", "max_model_len"} {
-		if n := num(m[k]); n > 0 {
-			return n, k
-		}
-	}
-	return 0, ""
-}
-
-type completionJSON struct {
-	Choices []struct {
-		Index    int    `json:"index"`
-		Text     string `json:"text"`
-		Logprobs *struct {
-			Tokens        []string             `json:"tokens"`
-			TokenLogprobs []*float64           `json:"token_logprobs"`
-			TopLogprobs   []map[string]float64 `json:"top_logprobs"`
-		} `json:"logprobs"`
-		FinishReason *string `json:"finish_reason"`
-	} `json:"choices"`
-	Usage *struct {
-		PromptTokens int `json:"prompt_tokens"`
-	} `json:"usage"`
-	Error  json.RawMessage `json:"error"`  // {"message": ...} or a string: an error sent in place of a chunk
-	Object string          `json:"object"` // "error" for vLLM's and SGLang's error bodies
-	Msg    string          `json:"message"`
-}
-
-// streamError is the message of an error sent as a response body or stream event, "" if r is none.
-func (r *completionJSON) streamError() string {
-	if len(r.Error) > 0 && string(r.Error) != "null" {
-		var e struct {
-			Message string `json:"message"`
-		}
-		var s string
-		switch {
-		case json.Unmarshal(r.Error, &e) == nil && e.Message != "":
-			return cut(e.Message, 300)
-		case json.Unmarshal(r.Error, &s) == nil && s != "":
-			return cut(s, 300)
-		}
-		return cut(string(r.Error), 300)
-	}
-	if r.Object == "error" {
-		return cut(cmp.Or(r.Msg, "error"), 300)
-	}
-	return ""
-}
-
-// parseCompletion fills a from a whole (non-streaming) completion response.
-func parseCompletion(b []byte, a *answer) error {
-	if err := parseChunk(b, a); err != nil {
-		return err
-	}
-	if a.StreamErr == "" && a.Finish == "" && a.Text == "" && len(a.Tokens) == 0 {
-		return fmt.Errorf("completion without choices: %s", cut(string(b), 200))
-	}
-	return nil
-}
-
-// parseChunk adds one response or stream event to a: choice 0's text, tokens and logprobs are
-// appended, usage replaces. The probe only asks for one choice.
-func parseChunk(b []byte, a *answer) error {
-	var r completionJSON
-	if err := json.Unmarshal(b, &r); err != nil {
-		return fmt.Errorf("unreadable completion: %v: %s", err, cut(string(b), 200))
-	}
-	if e := r.streamError(); e != "" {
-		a.StreamErr = e
-		return nil
-	}
-	for _, ch := range r.Choices {
-		if ch.Index != 0 {
-			continue
-		}
-		a.Text += ch.Text
-		if lp := ch.Logprobs; lp != nil {
-			a.Tokens = append(a.Tokens, lp.Tokens...)
-			for _, v := range lp.TokenLogprobs {
-				f := 0.0
-				if v != nil {
-					f = *v
-				}
-				a.Logprobs = append(a.Logprobs, f)
-			}
-			a.Top = append(a.Top, lp.TopLogprobs...)
-		}
-		if ch.FinishReason != nil && *ch.FinishReason != "" {
-			a.Finish = *ch.FinishReason
-		}
-	}
-	if r.Usage != nil {
-		a.PromptTokens = r.Usage.PromptTokens
-	}
-	return nil
 }
 
 func cut(s string, n int) string {

@@ -83,8 +83,8 @@ func TestOverPoolLeakAtOneMillion(t *testing.T) {
 	cfg := testConfig(f.srv.URL)
 	cfg.MaxPromptTokens = 6 * advertised
 	rep, _ := runFake(t, cfg)
-	if got := f.tokens.Load(); got > cfg.MaxPromptTokens || rep.Budgets.PromptTokens.Spent != got {
-		t.Errorf("the fake received %d prompt tokens, the report says %d, the budget is %d", got, rep.Budgets.PromptTokens.Spent, cfg.MaxPromptTokens)
+	if got := f.tokens.Load(); got > cfg.MaxPromptTokens || rep.Budgets.PromptTokens.Spent < got {
+		t.Errorf("the fake received %d prompt tokens, the report counts %d (it may count more: text prompts refused without usage keep their estimate), the budget is %d", got, rep.Budgets.PromptTokens.Spent, cfg.MaxPromptTokens)
 	}
 	var leak, capacity bool
 	for _, fd := range rep.Findings {

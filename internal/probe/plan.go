@@ -145,34 +145,7 @@ func makePlan(in planInput) (*plan, error) {
 			in.limit.PromptTokens, in.limit.OutputTokens, fixed.PromptTokens, fixed.OutputTokens)
 	}
 
-	// The boundary's worst case: the planted canary and the advertised context, then either the
-	// same over it or up to maxSearchRungs bisections below it, each after a planted canary.
-	bnd := PlannedCheck{Check: CheckBoundary}
-	left := in.limit.PromptTokens - disc.PromptTokens - calib.PromptTokens
-	if !in.advertised {
-		bnd.NotRun = "no advertised context (none from /v1/models, /props or /get_model_info, and no --context)"
-	} else {
-		pl.plantLen = max(min(c/16, 65536), 64)
-		rung := int64(c + pl.plantLen*5/4) // a text plant is charged by estimate, up to a tenth over
-		share := int64(float64(left) * boundaryShare)
-		switch {
-		case share < rung:
-			bnd.NotRun = fmt.Sprintf("--max-prompt-tokens pays for no prompt at the advertised context: the boundary check needs at least %d prompt tokens, and takes at most two thirds of those left after calibration", int64(math.Ceil(float64(rung)/boundaryShare))+disc.PromptTokens+calib.PromptTokens)
-		default:
-			pl.search = int(min((share-rung)/rung, maxSearchRungs))
-			pl.boundaryOver = share >= 2*rung+2
-			rungs := 1 + max(pl.search, 1)
-			bnd.Requests = 2*rungs + 2 // each rung after its plant; the first plant measured once, a refused one resent short
-			bnd.PromptTokens = min(rung*int64(rungs), share)
-			bnd.OutputTokens = int64(rungs)*(boundaryGen+1) + 2
-			over := fmt.Sprintf("then one of %d tokens over it if that is served", c+1)
-			if !pl.boundaryOver {
-				over = "(none over it: the share does not pay for one)"
-			}
-			bnd.Detail = fmt.Sprintf("another tenant plants a %d-token canary prompt before each rung; a prompt of %d tokens generating %d (the advertised context), %s, or up to %d bisections for the largest prompt served (in the worst case; more when refusals come cheap)",
-				pl.plantLen, c-boundaryGen, boundaryGen, over, pl.search)
-		}
-	}
+	bnd := pl.planBoundary(in, in.limit.PromptTokens-disc.PromptTokens-calib.PromptTokens, disc.PromptTokens+calib.PromptTokens)
 	fixedReq += bnd.Requests
 	rest := in.limit.Requests - fixedReq
 	if rest < n*probesPerTenant+20 {
@@ -222,4 +195,38 @@ func makePlan(in planInput) (*plan, error) {
 		pl.allot[k] = a
 	}
 	return pl, nil
+}
+
+// planBoundary is the boundary check's share of the left prompt tokens (fixed went to discovery
+// and calibration).
+func (pl *plan) planBoundary(in planInput, left, fixed int64) PlannedCheck {
+	c := in.context
+	// The boundary's worst case: the planted canary and the advertised context, then either the
+	// same over it or up to maxSearchRungs bisections below it, each after a planted canary.
+	bnd := PlannedCheck{Check: CheckBoundary}
+	if !in.advertised {
+		bnd.NotRun = "no advertised context (none from /v1/models, /props or /get_model_info, and no --context)"
+	} else {
+		pl.plantLen = max(min(c/16, 65536), 64)
+		rung := int64(c + pl.plantLen*5/4) // a text plant is charged by estimate, up to a tenth over
+		share := int64(float64(left) * boundaryShare)
+		switch {
+		case share < rung:
+			bnd.NotRun = fmt.Sprintf("--max-prompt-tokens pays for no prompt at the advertised context: the boundary check needs at least %d prompt tokens, and takes at most two thirds of those left after calibration", int64(math.Ceil(float64(rung)/boundaryShare))+fixed)
+		default:
+			pl.search = int(min((share-rung)/rung, maxSearchRungs))
+			pl.boundaryOver = share >= 2*rung+2
+			rungs := 1 + max(pl.search, 1)
+			bnd.Requests = 2*rungs + 2 // each rung after its plant; the first plant measured once, a refused one resent short
+			bnd.PromptTokens = min(rung*int64(rungs), share)
+			bnd.OutputTokens = int64(rungs)*(boundaryGen+1) + 2
+			over := fmt.Sprintf("then one of %d tokens over it if that is served", c+1)
+			if !pl.boundaryOver {
+				over = "(none over it: the share does not pay for one)"
+			}
+			bnd.Detail = fmt.Sprintf("another tenant plants a %d-token canary prompt before each rung; a prompt of %d tokens generating %d (the advertised context), %s, or up to %d bisections for the largest prompt served (in the worst case; more when refusals come cheap)",
+				pl.plantLen, c-boundaryGen, boundaryGen, over, pl.search)
+		}
+	}
+	return bnd
 }

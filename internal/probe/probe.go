@@ -24,13 +24,11 @@ package probe
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
 	"net/http"
 	"net/url"
-	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -88,18 +86,6 @@ const (
 	CheckSideChannel = "side_channel"
 )
 
-// Verdicts, as named in findings. Leak, side-channel and capacity are failures of isolation;
-// nondeterminism is reported but is not one.
-const (
-	VerdictLeak           = "leak"           // another tenant's content or state evidenced in an answer
-	VerdictSideChannel    = "side-channel"   // timing or metadata that reveals another tenant's activity
-	VerdictCapacity       = "capacity"       // the endpoint serves less than it advertises
-	VerdictNondeterminism = "nondeterminism" // answers differ without evidence of another tenant's content
-)
-
-// IsolationFailure says whether a verdict is a failure of tenant isolation.
-func IsolationFailure(verdict string) bool { return verdict != VerdictNondeterminism }
-
 // Finding is one observed leak or broken guarantee.
 type Finding struct {
 	Check     string `json:"check"`
@@ -145,64 +131,6 @@ type Report struct {
 	ExitCode     int            `json:"exit_code"`     // 0 clean, 1 isolation findings, 2 inconclusive
 }
 
-// CheckStatus is how far one check got: "complete", "partial" (it ran, but not all it was
-// planned to; Reason says why) or "not run".
-type CheckStatus struct {
-	Check        string `json:"check"`
-	Status       string `json:"status"`
-	Reason       string `json:"reason,omitempty"`
-	Requests     int    `json:"requests"`
-	PromptTokens int64  `json:"prompt_tokens"`
-	OutputTokens int64  `json:"output_tokens"`
-	Findings     int    `json:"findings"`
-}
-
-// Check statuses.
-const (
-	StatusComplete = "complete"
-	StatusPartial  = "partial"
-	StatusNotRun   = "not run"
-)
-
-// Inconclusive lists the checks that did not complete, with why.
-func (r *Report) Inconclusive() []CheckStatus {
-	var out []CheckStatus
-	for _, c := range r.Checks {
-		if c.Status != StatusComplete {
-			out = append(out, c)
-		}
-	}
-	return out
-}
-
-// IsolationFindings counts the findings whose verdict is a failure of isolation.
-func (r *Report) IsolationFindings() int {
-	n := 0
-	for _, f := range r.Findings {
-		if IsolationFailure(f.Verdict) {
-			n++
-		}
-	}
-	return n
-}
-
-// outcome decides the exit status: isolation findings first (a leak found is a leak, however
-// the rest went), then whether every check ran to completion. Nondeterminism alone is a clean
-// run with a warning: it is not an isolation failure, and an endpoint that is not
-// batch-invariant would otherwise never pass the gate.
-func (r *Report) outcome() {
-	switch {
-	case r.DryRun:
-		r.Outcome, r.ExitCode = "planned", 0
-	case r.IsolationFindings() > 0:
-		r.Outcome, r.ExitCode = "findings", 1
-	case len(r.Inconclusive()) > 0:
-		r.Outcome, r.ExitCode = "inconclusive", 2
-	default:
-		r.Outcome, r.ExitCode = "clean", 0
-	}
-}
-
 // Timings are the endpoint's measured speeds the checks judged against.
 type Timings struct {
 	ShortTTFTms      float64 `json:"short_ttft_ms"`
@@ -232,7 +160,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	ctx, stall := context.WithCancelCause(ctx)
 	defer stall(nil)
 	p := &prober{cfg: cfg, rng: rand.New(rand.NewPCG(cfg.Seed, cfg.Seed^0x9e3779b97f4a7c15)), canaries: newCanarySet(), seen: map[string]int{},
-		status: map[string]*CheckStatus{}, answeredBy: map[string]uint64{}}
+		status: map[string]*CheckStatus{}, answeredBy: map[string]uint64{}, judged: map[*answer]bool{}}
 	p.rep = &Report{Endpoint: cfg.Endpoint, Tenants: len(cfg.Keys), Seed: cfg.Seed, Budget: cfg.Budget, DryRun: cfg.DryRun,
 		Counts: map[string]int{}, Started: time.Now(), Notes: []string{}, Findings: []Finding{}, Plan: []PlannedCheck{}, Checks: []CheckStatus{},
 		Timings: Timings{Samples: map[string][]float64{}}}
@@ -252,7 +180,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	}
 	if cfg.DryRun {
 		p.note("dry run: the plan only; no generation request was sent")
-		return p.finish(ctx), nil
+		return p.finish(), nil
 	}
 	if err := p.discoverForms(ctx); err != nil {
 		return nil, err
@@ -288,47 +216,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	if ctx.Err() != nil {
 		p.note("the run ended early (%v); the checks it reached are reported", context.Cause(ctx))
 	}
-	return p.finish(ctx), nil
-}
-
-// finish fills in what was spent, each check's status and the outcome.
-func (p *prober) finish(ctx context.Context) *Report {
-	r := p.rep
-	r.Requests = int(p.c.sent.Load())
-	r.Duration = time.Since(r.Started)
-	r.StreamErrors, r.Timeouts = int(p.c.streamErrors.Load()), int(p.c.timeouts.Load())
-	if r.StreamErrors > 0 {
-		p.note("%d answers were HTTP 200 with an error event inside the stream; each was read as a refusal", r.StreamErrors)
-	}
-	p.c.mu.Lock()
-	r.Budgets.Requests.Spent = int64(p.c.total.Requests)
-	r.Budgets.PromptTokens.Spent = p.c.total.PromptTokens
-	r.Budgets.OutputTokens.Spent = p.c.total.OutputTokens
-	for k, v := range p.c.spent {
-		r.Counts[k] = v.Requests
-	}
-	p.c.mu.Unlock()
-	if !r.DryRun {
-		for _, check := range []string{CheckInvariance, CheckCanary, CheckBoundary, CheckAbort, CheckSideChannel} {
-			st := p.statusOf(check)
-			spent := p.c.spentBy(check)
-			if check == CheckInvariance {
-				spent = spent.plus(p.c.spentBy("noise"))
-			}
-			st.Requests, st.PromptTokens, st.OutputTokens = spent.Requests, spent.PromptTokens, spent.OutputTokens
-			if st.Status == StatusPartial && st.Requests == 0 && check != CheckCanary {
-				st.Status = StatusNotRun
-			}
-			for _, f := range r.Findings {
-				if f.Check == check {
-					st.Findings++
-				}
-			}
-			r.Checks = append(r.Checks, *st)
-		}
-	}
-	r.outcome()
-	return r
+	return p.finish(), nil
 }
 
 func checkConfig(cfg *Config) (string, error) {
@@ -412,6 +300,7 @@ type prober struct {
 	pl         *plan
 	status     map[string]*CheckStatus
 	answeredBy map[string]uint64 // answer text → bit set of the tenants it was given to
+	judged     map[*answer]bool  // answers a check already searched for canaries (the boundary's)
 	findings   atomic.Int64
 }
 
@@ -420,6 +309,7 @@ type output struct {
 	tenant int
 	text   string
 	req    *request
+	a      *answer
 }
 
 // probeReq is a request whose idle answer is the reference.
@@ -444,49 +334,11 @@ func (p *prober) collect(tenant int, r *request, a *answer) {
 		}
 	}
 	p.mu.Lock()
-	p.outputs = append(p.outputs, output{tenant: tenant, text: b.String(), req: r})
+	p.outputs = append(p.outputs, output{tenant: tenant, text: b.String(), req: r, a: a})
 	if distinctive(a.Text) && tenant < 64 {
 		p.answeredBy[a.Text] |= 1 << tenant
 	}
 	p.mu.Unlock()
-}
-
-// distinctive: an answer long and varied enough that another tenant receiving the same one for
-// another prompt is evidence, not chance.
-func distinctive(text string) bool {
-	fs := strings.Fields(text)
-	return len(text) >= 12 && len(fs) >= 3 && slices.ContainsFunc(fs, func(f string) bool { return f != fs[0] })
-}
-
-// foreign says whether a, given to tenant, carries another tenant's content: one of their canaries,
-// or an answer another tenant was given and this one never was before.
-func (p *prober) foreign(tenant int, a *answer) string {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if hits := p.canaries.find(a.Text, tenant); len(hits) > 0 {
-		return fmt.Sprintf("it holds tenant %d's canary %s", hits[0].Owner+1, hits[0].Canary)
-	}
-	if by := p.answeredBy[a.Text]; distinctive(a.Text) && by&^(1<<tenant) != 0 {
-		for o := range 64 {
-			if o != tenant && by&(1<<o) != 0 {
-				return fmt.Sprintf("it is, word for word, an answer tenant %d was given", o+1)
-			}
-		}
-	}
-	return ""
-}
-
-// diffVerdict is the verdict on an answer that differs from its idle twin: a leak when it carries
-// another tenant's content, or when the endpoint promises bit-identical answers (--exact: then
-// only other requests' state can have changed it); otherwise nondeterminism.
-func (p *prober) diffVerdict(tenant int, a *answer) (verdict, evidence string) {
-	if e := p.foreign(tenant, a); e != "" {
-		return VerdictLeak, e
-	}
-	if p.cfg.Exact {
-		return VerdictLeak, "the endpoint promises bit-identical greedy answers (--exact), so only other requests' state can have changed it"
-	}
-	return VerdictNondeterminism, "it carries no other tenant's content; the endpoint is not batch-invariant (or breaks a near-tie differently under load)"
 }
 
 // statusOf is check's status, complete until something says otherwise.
@@ -605,143 +457,4 @@ func (p *prober) send(ctx context.Context, check string, tenant int, r request, 
 			return a, nil
 		}
 	}
-}
-
-// discover reads /v1/models as every tenant and, when it names no context, llama.cpp's /props
-// and SGLang's /get_model_info and /get_server_info.
-func (p *prober) discover(ctx context.Context) error {
-	for t := range p.cfg.Keys {
-		status, ms, body, err := p.c.models(ctx, t)
-		if err != nil {
-			var ue *url.Error
-			if errors.As(err, &ue) {
-				return usageErr("cannot reach %s: %v", p.cfg.Endpoint, ue.Err)
-			}
-			return usageErr("%s/v1/models: %v", p.cfg.Endpoint, err)
-		}
-		if status == http.StatusUnauthorized || status == http.StatusForbidden {
-			return usageErr("the endpoint refused --key %d (HTTP %d): %s", t+1, status, body)
-		}
-		if status != http.StatusOK {
-			if p.cfg.Model == "" {
-				return usageErr("/v1/models answered HTTP %d (%s); name the model with --model", status, body)
-			}
-			continue
-		}
-		if t > 0 || len(ms) == 0 {
-			continue
-		}
-		m := ms[0]
-		for _, mi := range ms {
-			if mi.ID == p.cfg.Model {
-				m = mi
-			}
-		}
-		if p.cfg.Model == "" {
-			p.cfg.Model = m.ID
-		}
-		if p.cfg.Context == 0 && m.ID == p.cfg.Model && m.Context > 0 {
-			p.rep.Context, p.rep.ContextSource = m.Context, "/v1/models "+m.Field
-		}
-	}
-	if p.cfg.Model == "" {
-		return usageErr("/v1/models lists no model; name one with --model")
-	}
-	p.c.model, p.rep.Model = p.cfg.Model, p.cfg.Model
-	if p.cfg.Context > 0 {
-		p.rep.Context, p.rep.ContextSource = p.cfg.Context, "--context"
-	}
-	for _, path := range []string{"../props", "../get_model_info", "../get_server_info"} {
-		if p.rep.Context > 0 {
-			break
-		}
-		status, b, err := p.c.get(ctx, 0, path)
-		if err != nil || status != http.StatusOK {
-			continue // not this kind of server
-		}
-		if n, field := parseServerContext(b); n > 0 {
-			p.rep.Context, p.rep.ContextSource = n, "/"+strings.TrimPrefix(path, "../")+" "+field
-		}
-	}
-	return nil
-}
-
-// makePlan splits the budgets between the checks (plan.go) and gives each its share.
-func (p *prober) makePlan() error {
-	c := p.context()
-	limit := spend{p.cfg.Budget, p.cfg.MaxPromptTokens, p.cfg.MaxOutputTokens}
-	b := &p.rep.Budgets
-	b.Requests = Budget{Limit: int64(p.cfg.Budget), Source: "--budget"}
-	b.PromptTokens = Budget{Limit: limit.PromptTokens, Source: "--max-prompt-tokens"}
-	b.OutputTokens = Budget{Limit: limit.OutputTokens, Source: "--max-output-tokens"}
-	if limit.PromptTokens == 0 {
-		limit.PromptTokens = defaultPromptTokens(c)
-		b.PromptTokens = Budget{Limit: limit.PromptTokens, Source: "default: 16 advertised contexts, at least 4,194,304"}
-	}
-	if limit.OutputTokens == 0 {
-		limit.OutputTokens = defaultOutputTokens
-		b.OutputTokens = Budget{Limit: limit.OutputTokens, Source: "default: 262,144"}
-	}
-	pl, err := makePlan(planInput{context: c, advertised: p.rep.Context > 0, tenants: len(p.cfg.Keys), limit: limit,
-		trials: p.cfg.Trials, text: false})
-	if err != nil {
-		return err
-	}
-	p.pl, p.rep.Plan, p.rep.Scale = pl, pl.rows, pl.scale
-	p.c.mu.Lock()
-	p.c.limit, p.c.allot = limit, pl.allot
-	p.c.mu.Unlock()
-	for _, r := range pl.rows {
-		if r.NotRun != "" {
-			check := r.Check
-			if check == "noise" {
-				check = CheckInvariance
-			}
-			p.notRun(check, r.NotRun)
-		}
-	}
-	return nil
-}
-
-// discoverForms finds which prompt forms the endpoint takes: token-id prompts make every length
-// exact, and logprobs make tolerance mode possible.
-func (p *prober) discoverForms(ctx context.Context) error {
-	lp := 2
-	var last string
-	for _, form := range []struct {
-		tokens   bool
-		logprobs bool
-	}{{true, true}, {true, false}, {false, true}, {false, false}} {
-		r := request{MaxTokens: 1}
-		if form.tokens {
-			r.Prompt = p.tokenPrompt(8)
-		} else {
-			r.Prompt = "Hello, how are you today?"
-		}
-		if form.logprobs {
-			r.Logprobs = &lp
-		}
-		a, err := p.send(ctx, "discover", 0, r, 0)
-		if err != nil {
-			return usageErr("%s/v1/completions: %v", p.cfg.Endpoint, err)
-		}
-		if a.Status != http.StatusOK {
-			last = fmt.Sprintf("HTTP %d %s", a.Status, a.ErrBody)
-			continue
-		}
-		if form.tokens && a.PromptTokens != 8 {
-			last = fmt.Sprintf("a prompt of 8 token ids counted as %d tokens", a.PromptTokens)
-			continue
-		}
-		p.tokens, p.logprobs = form.tokens, form.logprobs && len(a.Logprobs) > 0
-		p.rep.TokenPrompts, p.rep.Logprobs = p.tokens, p.logprobs
-		if !p.tokens {
-			p.note("the endpoint takes no token-id prompts (%s); prompt lengths are estimated from its usage reports", last)
-		}
-		if !p.logprobs {
-			p.note("the endpoint returns no logprobs; answers are compared by text and tokens only")
-		}
-		return nil
-	}
-	return usageErr("%s/v1/completions answers no greedy completion: %s", p.cfg.Endpoint, last)
 }
