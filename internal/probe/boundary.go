@@ -106,6 +106,13 @@ func (p *prober) boundaries(ctx context.Context) {
 			Reproduce: fmt.Sprintf("send a prompt of %d tokens with max_tokens %d as any tenant (kvwarden probe --seed %d regenerates it); the endpoint must answer it or advertise less",
 				full.PromptTokens, boundaryGen, p.cfg.Seed)})
 	}
+	var ttfts []float64
+	for _, r := range b.Rungs {
+		if r.TTFTms > 0 {
+			ttfts = append(ttfts, r.TTFTms)
+		}
+	}
+	p.rep.Timings.Samples["boundary rungs"] = ttfts
 	if b.SmallestFailed > 0 && b.LargestServed > 0 && b.LargestServed < p.rep.Scale {
 		p.note("the load checks run at a prompt scale of %d tokens (the plan's %d, cut to the largest prompt the endpoint served)", b.LargestServed, p.rep.Scale)
 		p.rep.Scale = b.LargestServed

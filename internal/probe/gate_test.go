@@ -254,3 +254,20 @@ func TestReportFormats(t *testing.T) {
 		}
 	}
 }
+
+// TestTTFTCalibrationFails: an endpoint whose long prompts are no slower than short ones cannot
+// have its first-token times judged: the boundary check says its time-to-first-token check did not
+// run, and the run is inconclusive rather than clean.
+func TestTTFTCalibrationFails(t *testing.T) {
+	f := newFake(t, fakeOpts{}, testKeys...) // no prefill time at all
+	rep, _ := runFake(t, testConfig(f.srv.URL))
+	var boundary *CheckStatus
+	for i, c := range rep.Checks {
+		if c.Check == CheckBoundary {
+			boundary = &rep.Checks[i]
+		}
+	}
+	if rep.ExitCode != 2 || boundary == nil || boundary.Status != StatusPartial || !strings.Contains(boundary.Reason, "time-to-first-token") {
+		t.Errorf("exit %d, boundary %+v; want 2 and a partial boundary check naming its time-to-first-token check", rep.ExitCode, boundary)
+	}
+}

@@ -67,7 +67,7 @@ func boundarySVG(b *Boundary) template.HTML {
 	if b == nil || len(b.Rungs) == 0 {
 		return "<p>The boundary check sent no prompt.</p>"
 	}
-	const wd, left, right, row = 900.0, 40.0, 20.0, 26.0
+	const wd, left, right, row = 900.0, 40.0, 170.0, 26.0 // the right margin holds the last rung's label
 	hi := float64(b.Advertised + 1)
 	for _, r := range b.Rungs {
 		hi = max(hi, float64(r.PromptTokens))
