@@ -157,14 +157,12 @@ func TestDryRun(t *testing.T) {
 		if f.calls.Load() != 0 || rep.ExitCode != 0 || rep.Context != 1<<20 {
 			t.Errorf("via %q: %d completions sent, exit %d, context %d (%s)", via, f.calls.Load(), rep.ExitCode, rep.Context, rep.ContextSource)
 		}
-		var tot spend
 		for _, r := range rep.Plan {
 			if r.NotRun != "" {
 				t.Errorf("via %q: %s not planned: %s", via, r.Check, r.NotRun)
 			}
-			tot = tot.plus(spend{r.Requests, r.PromptTokens, r.OutputTokens})
 		}
-		if tot.PromptTokens > cfg.MaxPromptTokens || tot.Requests > cfg.Budget || !strings.Contains(text, "boundary") {
+		if tot := total(rep.Plan); tot.PromptTokens > cfg.MaxPromptTokens || tot.Requests > cfg.Budget || !strings.Contains(text, "boundary") {
 			t.Errorf("via %q: plan totals %+v over the budgets", via, tot)
 		}
 	}
