@@ -354,3 +354,87 @@ func screenshot(t *testing.T, ctx context.Context) {
 	}
 	t.Logf("screenshot: %s (%d bytes)", path, len(png))
 }
+
+// snapshotJSON is the part of a console snapshot the cluster test reads.
+type snapshotJSON struct {
+	Role  string
+	Pages struct{ Total, Free int }
+	Nodes []struct {
+		Name, Role string
+		Healthy    bool
+		Pages      struct{ Total, Free int }
+		Transfers  struct{ Sent int }
+	}
+	Tenants []struct {
+		Name             string
+		PromptTokens     int `json:"prompt_tokens"`
+		CompletionTokens int `json:"completion_tokens"`
+	}
+}
+
+// nextSnapshot reads the next snapshot from an operator listener's /console/events that
+// satisfies ok.
+func nextSnapshot(t *testing.T, mbase string, ok func(snapshotJSON) bool) snapshotJSON {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+	defer cancel()
+	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, mbase+"/console/events", nil)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	sc := bufio.NewScanner(resp.Body)
+	sc.Buffer(nil, 1<<24)
+	var last string
+	for sc.Scan() {
+		d, isData := strings.CutPrefix(sc.Text(), "data: ")
+		if !isData {
+			continue
+		}
+		var s snapshotJSON
+		if err := json.Unmarshal([]byte(d), &s); err != nil {
+			t.Fatalf("%v: %.300s", err, d)
+		}
+		if ok(s) {
+			return s
+		}
+		last = d
+	}
+	t.Fatalf("%s: no snapshot as wanted (%v); the last: %.2000s", mbase, sc.Err(), last)
+	return snapshotJSON{}
+}
+
+// TestConsoleShowsCluster: the router's console shows every node's pool and hand-offs, gathered
+// over the node API, and its own tenants; each node's operator listener has its own console.
+func TestConsoleShowsCluster(t *testing.T) {
+	tlsDir := filepath.Join(t.TempDir(), "tls")
+	if out, err := exec.Command(binary, "certs", "--dir", tlsDir).CombinedOutput(); err != nil {
+		t.Fatalf("certs: %v\n%s", err, out)
+	}
+	pre, dec := startNode(t, "prefill", storiesModel, tlsDir), startNode(t, "decode", storiesModel, tlsDir)
+	router := startServer(t, serverOpts{model: storiesModel, args: []string{"--role", "router", "--tls-dir", tlsDir,
+		"--prefill", pre.addr, "--decode", dec.addr}})
+	if code, _, b := router.call(t, http.MethodPost, "/v1/completions", "", `{"prompt":"Once upon a time","max_tokens":8}`); code != 200 {
+		t.Fatalf("%d %s", code, b)
+	}
+	pre.waitWhole(t)
+	dec.waitWhole(t)
+	s := nextSnapshot(t, router.mbase, func(s snapshotJSON) bool {
+		return len(s.Nodes) == 2 && len(s.Tenants) == 1 && s.Tenants[0].Name == "dev" && s.Nodes[0].Transfers.Sent == 1
+	})
+	total := 0
+	for i, n := range []*clusterNode{pre, dec} {
+		g, got := n.gauges(t), s.Nodes[i]
+		if got.Name != n.addr || !got.Healthy || float64(got.Pages.Total) != g["kvwarden_pages_total"] || float64(got.Pages.Free) != g["kvwarden_pages_free"] {
+			t.Errorf("router's console shows node %s as %+v; its /metrics: total %v free %v", n.addr, got, g["kvwarden_pages_total"], g["kvwarden_pages_free"])
+		}
+		total += got.Pages.Total
+	}
+	if s.Role != "router" || s.Nodes[0].Role != "prefill" || s.Nodes[1].Role != "decode" || s.Pages.Total != total || s.Tenants[0].CompletionTokens != 8 {
+		t.Fatalf("router's console: %+v", s)
+	}
+	if own := nextSnapshot(t, dec.mbase, func(s snapshotJSON) bool { return len(s.Nodes) == 1 }); own.Role != "decode" || own.Nodes[0].Pages.Total != s.Nodes[1].Pages.Total {
+		t.Fatalf("the decode node's own console: %+v", own)
+	}
+}
