@@ -65,7 +65,7 @@ func BenchmarkConsoleSnapshot(b *testing.B) {
 			const held = 1000
 			t0 := time.Now()
 			for range held {
-				_, loads = e.ConsoleView(MaxCells, nil, loads)
+				_, loads = e.ConsoleView(loads)
 			}
 			heldNs := float64(time.Since(t0).Nanoseconds()) / held // reported after b.Loop, which resets metrics
 			stop := make(chan struct{})

@@ -162,16 +162,19 @@ type EngineReporter struct {
 	mu    sync.Mutex
 	pm    core.PageMap
 	loads []core.TenantLoad
-	// The map is walked again only mapShare's inverse of the last walk's time after it, so that
-	// on a huge pool (2.5 ms a million pages) the walk takes at most that share of one core, however
-	// many snapshots are asked for; the totals, from Stats, are fresh in every report.
+	// The map is walked again only mapShare times the last walk's time after it (at most
+	// mapStale), so that on a huge pool (2.5 ms a million pages) the walks take about 1/mapShare
+	// of one core however many snapshots are asked for; the totals, from Stats, are fresh in
+	// every report.
 	mapAt   time.Time
 	mapWait time.Duration
 	mapOut  PageMap
 }
 
-// mapShare is the most of one core the page-map walk may take: 1/200.
-const mapShare = 200
+const (
+	mapShare = 200
+	mapStale = 2 * time.Second
+)
 
 // NewEngineReporter reports e under name and role.
 func NewEngineReporter(name, role string, e *engine.Engine) *EngineReporter {
@@ -182,16 +185,12 @@ func NewEngineReporter(name, role string, e *engine.Engine) *EngineReporter {
 func (r *EngineReporter) Report(cells int) NodeReport {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	now := time.Now()
-	pm := &r.pm
-	if !r.mapAt.IsZero() && now.Sub(r.mapAt) < r.mapWait && len(r.pm.States) > 0 && len(r.pm.States) <= cells {
-		pm = nil
-	}
-	st, loads := r.e.ConsoleView(cells, pm, r.loads)
+	st, loads := r.e.ConsoleView(r.loads)
 	r.loads = loads
-	if pm != nil {
-		r.mapAt, r.mapWait = now, mapShare*time.Since(now)
-		r.mapOut = mapOf(pm)
+	if now := time.Now(); r.mapAt.IsZero() || now.Sub(r.mapAt) >= r.mapWait || len(r.pm.States) > cells {
+		r.e.PageView().Group(cells, &r.pm)
+		r.mapAt, r.mapWait = now, min(mapStale, mapShare*time.Since(now))
+		r.mapOut = mapOf(&r.pm)
 	}
 	n := NodeReport{Node: Node{
 		Name: r.name, Role: r.role, Healthy: true,
