@@ -43,13 +43,8 @@ type Hub struct {
 
 	// Owned by the tick loop.
 	seq    uint64
-	last   map[string]nodeCounts // by node name: what the previous snapshot showed
+	last   map[string]map[string]uint64 // by node name: the counters the previous snapshot showed
 	events []Event
-}
-
-type nodeCounts struct {
-	counters    map[string]uint64
-	quarantined int
 }
 
 // Stream is one subscriber: encoded snapshots arrive on C; Done is closed when the hub drops it
@@ -73,7 +68,7 @@ func NewHub(build Build, interval time.Duration, maxStreams int) *Hub {
 		maxStreams = DefaultMaxStreams
 	}
 	return &Hub{build: build, interval: interval, maxStreams: maxStreams, now: time.Now,
-		streams: map[*Stream]struct{}{}, last: map[string]nodeCounts{}, events: []Event{}}
+		streams: map[*Stream]struct{}{}, last: map[string]map[string]uint64{}, events: []Event{}}
 }
 
 // Subscribe opens a stream, starting the tick loop if it is the first.
@@ -176,7 +171,7 @@ func (h *Hub) observe(snap *Snapshot) {
 			continue // unreadable: keep its last counts until it answers again
 		}
 		prev, seen := h.last[n.Name]
-		h.last[n.Name] = nodeCounts{counters: n.Counters, quarantined: n.Pages.Quarantined}
+		h.last[n.Name] = n.Counters
 		if !seen {
 			continue
 		}
@@ -186,12 +181,9 @@ func (h *Hub) observe(snap *Snapshot) {
 		}
 		slices.Sort(kinds)
 		for _, k := range kinds {
-			if v, was := n.Counters[k], prev.counters[k]; v > was {
+			if v, was := n.Counters[k], prev[k]; v > was {
 				h.add(Event{Time: snap.Time, Node: n.Name, Kind: k, Count: v - was})
 			}
-		}
-		if d := n.Pages.Quarantined - prev.quarantined; d > 0 {
-			h.add(Event{Time: snap.Time, Node: n.Name, Kind: "quarantine", Count: uint64(d)})
 		}
 	}
 }

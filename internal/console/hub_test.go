@@ -114,28 +114,27 @@ func TestHubCapsStreams(t *testing.T) {
 // has never heard of; what a node counted before the console saw it is no event.
 func TestHubEvents(t *testing.T) {
 	type step struct {
-		healthy     bool
-		counters    map[string]uint64
-		quarantined int
+		healthy  bool
+		counters map[string]uint64
 	}
 	steps := []step{
-		{true, map[string]uint64{"defence.header": 3, "security_events": 3}, 2}, // baseline
-		{true, map[string]uint64{"defence.header": 3, "security_events": 3}, 2},
-		{true, map[string]uint64{"defence.header": 5, "security_events": 4}, 1},
-		{false, nil, 0}, // unreadable: no event, and the baseline stays
-		{true, map[string]uint64{"defence.header": 5, "security_events": 4, "shadow.mismatch": 1}, 4},
+		{true, map[string]uint64{"defence.header": 3, "security_events": 3, "quarantines": 9}}, // baseline
+		{true, map[string]uint64{"defence.header": 3, "security_events": 3, "quarantines": 9}},
+		{true, map[string]uint64{"defence.header": 5, "security_events": 4, "quarantines": 9}},
+		{false, nil}, // unreadable: no event, and the baseline stays
+		{true, map[string]uint64{"defence.header": 5, "security_events": 4, "quarantines": 12, "shadow.mismatch": 1}},
 	}
 	want := []Event{
 		{Node: "n1", Kind: "defence.header", Count: 2},
 		{Node: "n1", Kind: "security_events", Count: 1},
-		{Node: "n1", Kind: "shadow.mismatch", Count: 1},
-		{Node: "n1", Kind: "quarantine", Count: 3}, // 1 → 4: only increases are events
+		{Node: "n1", Kind: "quarantines", Count: 3},
+		{Node: "n1", Kind: "shadow.mismatch", Count: 1}, // a kind the hub never heard of
 	}
 	i := 0
 	h := NewHub(func() Snapshot {
 		st := steps[min(i, len(steps)-1)]
 		i++
-		return Snapshot{Nodes: []Node{{Name: "n1", Healthy: st.healthy, Counters: st.counters, Pages: Pages{Quarantined: st.quarantined}}}}
+		return Snapshot{Nodes: []Node{{Name: "n1", Healthy: st.healthy, Counters: st.counters}}}
 	}, time.Hour, 1)
 	var last Snapshot
 	for range steps {

@@ -112,12 +112,12 @@ type Tenant struct {
 	CompletionTokens uint64 `json:"completion_tokens"`
 }
 
-// Event is one increase of a node's counter (a defence firing, a failed check) or of its
-// quarantined pages, as the console first saw it.
+// Event is one increase of a node's counter (a defence firing, a failed check, pages
+// quarantined), as the console first saw it.
 type Event struct {
 	Time  time.Time `json:"time"`
 	Node  string    `json:"node"`
-	Kind  string    `json:"kind"` // a Counters key, or "quarantine"
+	Kind  string    `json:"kind"` // a Counters key
 	Count uint64    `json:"count"`
 }
 
@@ -138,6 +138,7 @@ type Snapshot struct {
 // "shadow.mismatch" once the engine counts shadow verification mismatches.
 func CountersOf(st engine.Stats) map[string]uint64 {
 	c := map[string]uint64{
+		"quarantines":       st.Quarantines,
 		"security_events":   st.SecurityEvents,
 		"fence_timeouts":    st.FenceTimeouts,
 		"stale_events":      st.StaleEvents,

@@ -2,6 +2,7 @@ package core
 
 import (
 	"testing"
+	"time"
 
 	"github.com/kvwarden/kvwarden/internal/kvtypes"
 )
@@ -82,5 +83,33 @@ func BenchmarkPageViewGroup(b *testing.B) {
 	var m PageMap
 	for b.Loop() {
 		l.view.Group(4096, &m)
+	}
+}
+
+// TestQuarantinesCounted: a page quarantined for the step in flight is counted for good, though
+// the gauge is back to 0 once the step is over, so that a console sampling the pool between
+// steps still sees it happen.
+func TestQuarantinesCounted(t *testing.T) {
+	c, err := New(Config{Pages: 2, PageTokens: 16, MaxContext: 16, Secret: make([]byte, 16)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := time.Unix(0, 0)
+	res, err := c.Submit(now, RequestSpec{Tenant: "a", Prompt: []int32{1, 2}, MaxTokens: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Ready()
+	if err := c.Abort(now, res.ID, kvtypes.AbortCancelled); err != nil {
+		t.Fatal(err)
+	}
+	if st := c.Stats(); st.PagesQuarantined != 1 || st.Quarantines != 1 {
+		t.Fatalf("mid-step: %d quarantined, %d quarantines; want 1 and 1", st.PagesQuarantined, st.Quarantines)
+	}
+	if err := c.Advance(StepResult{Seqs: make([]SeqResult, 1)}); err != nil {
+		t.Fatal(err)
+	}
+	if st := c.Stats(); st.PagesQuarantined != 0 || st.Quarantines != 1 {
+		t.Fatalf("after the step: %d quarantined, %d quarantines; want 0 and 1", st.PagesQuarantined, st.Quarantines)
 	}
 }
