@@ -90,17 +90,8 @@ func BenchmarkPageViewGroup(b *testing.B) {
 // the gauge is back to 0 once the step is over, so that a console sampling the pool between
 // steps still sees it happen.
 func TestQuarantinesCounted(t *testing.T) {
-	c, err := New(Config{Pages: 2, PageTokens: 16, MaxContext: 16, Secret: make([]byte, 16)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	now := time.Unix(0, 0)
-	res, err := c.Submit(now, RequestSpec{Tenant: "a", Prompt: []int32{1, 2}, MaxTokens: 4})
-	if err != nil {
-		t.Fatal(err)
-	}
-	c.Ready()
-	if err := c.Abort(now, res.ID, kvtypes.AbortCancelled); err != nil {
+	c, res, _ := oneRequestInStep(t)
+	if err := c.Abort(time.Unix(0, 0), res.ID, kvtypes.AbortCancelled); err != nil {
 		t.Fatal(err)
 	}
 	if st := c.Stats(); st.PagesQuarantined != 1 || st.Quarantines != 1 {
@@ -112,4 +103,23 @@ func TestQuarantinesCounted(t *testing.T) {
 	if st := c.Stats(); st.PagesQuarantined != 0 || st.Quarantines != 1 {
 		t.Fatalf("after the step: %d quarantined, %d quarantines; want 0 and 1", st.PagesQuarantined, st.Quarantines)
 	}
+}
+
+// oneRequestInStep returns a core of one page whose one request's first step is in flight (Ready
+// handed out, Advance not yet called), at time 0.
+func oneRequestInStep(t *testing.T) (*Core, Reservation, Ready) {
+	t.Helper()
+	c, err := New(Config{Pages: 1, PageTokens: 16, MaxContext: 16, Secret: make([]byte, 16)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := c.Submit(time.Unix(0, 0), RequestSpec{Tenant: "a", Prompt: []int32{1, 2}, MaxTokens: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rd := c.Ready()
+	if len(rd.Batch) != 1 {
+		t.Fatalf("batch %+v", rd.Batch)
+	}
+	return c, res, rd
 }

@@ -21,15 +21,10 @@ import (
 // for it, shows its limits and use, keeps a tenant that never asked anything out, and no UID
 // ever reaches a snapshot.
 func TestConsoleTenants(t *testing.T) {
-	m, tok, _ := testmodel.Open(t, "stories260K.gguf")
-	eng, err := engine.New(m, tok, engine.Config{Threads: 1, KVDType: tensor.F32, KVMemBytes: 4 << 20, PrefixCache: true,
-		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(eng.Close)
+	eng, tok := storiesEngine(t)
 	path := filepath.Join(t.TempDir(), "tenants.json")
 	var key string
+	var err error
 	if err := tenants.Update(path, func(f *tenants.File) error {
 		if key, err = f.Add("acme", tenants.Limits{MaxConcurrent: 3, TokensPerMinute: 600}); err != nil {
 			return err
@@ -99,4 +94,18 @@ func TestConsoleTenants(t *testing.T) {
 	if acme.MaxConcurrent != 3 || acme.TokensPerMinute != 600 || acme.TokensReserved <= 0 || acme.CompletionTokens != 12 || acme.PromptTokens == 0 || acme.Key == "" {
 		t.Fatalf("acme's row: %+v", *acme)
 	}
+}
+
+// storiesEngine runs the real engine (a prefix cache, a 4 MiB pool) on stories260K until the test
+// ends.
+func storiesEngine(t *testing.T) (*engine.Engine, Tokenizer) {
+	t.Helper()
+	m, tok, _ := testmodel.Open(t, "stories260K.gguf")
+	eng, err := engine.New(m, tok, engine.Config{Threads: 1, KVDType: tensor.F32, KVMemBytes: 4 << 20, PrefixCache: true,
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(eng.Close)
+	return eng, tok
 }

@@ -421,13 +421,7 @@ func nextSnapshot(t *testing.T, mbase string, ok func(snapshotJSON) bool) snapsh
 // TestConsoleShowsCluster: the router's console shows every node's pool and hand-offs, gathered
 // over the node API, and its own tenants; each node's operator listener has its own console.
 func TestConsoleShowsCluster(t *testing.T) {
-	tlsDir := filepath.Join(t.TempDir(), "tls")
-	if out, err := exec.Command(binary, "certs", "--dir", tlsDir).CombinedOutput(); err != nil {
-		t.Fatalf("certs: %v\n%s", err, out)
-	}
-	pre, dec := startNode(t, "prefill", storiesModel, tlsDir), startNode(t, "decode", storiesModel, tlsDir)
-	router := startServer(t, serverOpts{model: storiesModel, args: []string{"--role", "router", "--tls-dir", tlsDir,
-		"--prefill", pre.addr, "--decode", dec.addr}})
+	pre, dec, router := startPair(t)
 	if code, _, b := router.call(t, http.MethodPost, "/v1/completions", "", `{"prompt":"Once upon a time","max_tokens":8}`); code != 200 {
 		t.Fatalf("%d %s", code, b)
 	}
