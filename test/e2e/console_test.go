@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -443,5 +444,39 @@ func TestConsoleShowsCluster(t *testing.T) {
 	}
 	if own := nextSnapshot(t, dec.mbase, func(s snapshotJSON) bool { return len(s.Nodes) == 1 }); own.Role != "decode" || own.Nodes[0].Pages.Total != s.Nodes[1].Pages.Total {
 		t.Fatalf("the decode node's own console: %+v", own)
+	}
+}
+
+// TestConsoleStreamEndsOnShutdown: an open console does not hold up the operator listener's
+// shutdown (its stream never goes idle by itself): SIGTERM ends the stream and the process exits
+// well within the listener's 5 s shutdown limit.
+func TestConsoleStreamEndsOnShutdown(t *testing.T) {
+	s := startServer(t, serverOpts{model: storiesModel})
+	resp, err := http.Get(s.mbase + "/console/events")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	r := newSSE(resp.Body)
+	if _, _, err := r.next(); err != nil {
+		t.Fatalf("no snapshot: %v", err)
+	}
+	s.signal(syscall.SIGTERM)
+	ended := make(chan error, 1)
+	go func() {
+		for {
+			if _, _, err := r.next(); err != nil {
+				ended <- err
+				return
+			}
+		}
+	}()
+	if code := s.waitExit(4 * time.Second); code != 0 {
+		t.Fatalf("exit code %d", code)
+	}
+	select {
+	case <-ended:
+	case <-time.After(2 * time.Second):
+		t.Fatal("the console stream is still open after the process exited")
 	}
 }
