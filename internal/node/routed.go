@@ -127,6 +127,13 @@ func (mg *merge) onPrefill(m msg) bool {
 // prefill records a prefill node message; false: the request cannot go on (the prefill node
 // failed before the decode node had the KV).
 func (mg *merge) prefill(m msg) bool {
+	if len(m.ev.Prompt) > 0 { // prompt logprobs, sent before the first token: the client's now
+		ev := engine.Event{}
+		for _, t := range m.ev.Prompt {
+			ev.Prompt = append(ev.Prompt, t.engine())
+		}
+		mg.s.emit(ev)
+	}
 	switch {
 	case m.err != nil:
 		mg.preEnded = true

@@ -15,6 +15,7 @@ import (
 
 	"github.com/kvwarden/kvwarden/internal/engine"
 	"github.com/kvwarden/kvwarden/internal/kvtypes"
+	"github.com/kvwarden/kvwarden/internal/tokenizer"
 	"github.com/kvwarden/kvwarden/internal/transfer"
 )
 
@@ -27,10 +28,12 @@ type Dialer interface {
 type RouterConfig struct {
 	Prefill, Decode []string // node addresses
 	Dial            Dialer
-	// Weights is the router's own model file's WeightsHash: a node serving another file is refused.
+	// Weights, when set, is the gguf.File.WeightsHash of the model file the router was given: a node
+	// serving another file is refused. Zero: the nodes' file, which must be one for all.
 	Weights [32]byte
-	Model   string
-	Logger  *slog.Logger
+	// Model names the model in Info; empty: the first node's name for it.
+	Model  string
+	Logger *slog.Logger
 	// Probe is how often nodes are health-checked (default 500 ms). A node leaves the rotation
 	// after ProbeFailures consecutive failed probes (default 3), each given ProbeTimeout (default
 	// 2 s, longer than a step of a loaded node), and comes back with its first good one; a node
@@ -52,6 +55,7 @@ type Router struct {
 	nodes []*member
 	info  engine.Info
 	fp    transfer.Fingerprint
+	tok   *tokenizer.Tokenizer
 
 	stop chan struct{}
 	wg   sync.WaitGroup
@@ -79,8 +83,9 @@ type member struct {
 	pending, pendingPages int
 }
 
-// NewRouter reaches every node within ctx, checks they serve one model (the router's) with one
-// KV layout, and starts health checks. The advertised context is the smallest any node holds.
+// NewRouter reaches every node within ctx, checks they serve one model (the router's, if it was
+// given one) with one KV layout, takes the model's tokenizer from a node, and starts health
+// checks. The advertised context is the smallest any node holds.
 func NewRouter(ctx context.Context, cfg RouterConfig) (*Router, error) {
 	if len(cfg.Prefill) == 0 || len(cfg.Decode) == 0 {
 		return nil, errors.New("router: at least one prefill and one decode node")
@@ -120,6 +125,9 @@ func NewRouter(ctx context.Context, cfg RouterConfig) (*Router, error) {
 		if i == 0 {
 			r.fp = in.Fingerprint
 			r.info = engine.Info{ModelName: cfg.Model, MaxContext: in.MaxContext, VocabSize: in.VocabSize, ChatTemplate: in.ChatTemplate, PageTokens: in.PageTokens}
+			if cfg.Model == "" {
+				r.info.ModelName = in.Model
+			}
 		}
 		if err := r.admit(m, in); err != nil {
 			return nil, err
@@ -130,6 +138,10 @@ func NewRouter(ctx context.Context, cfg RouterConfig) (*Router, error) {
 		m.healthy, m.last = true, in
 	}
 	r.info.MaxContext = maxCtx
+	var err error
+	if r.tok, err = fetchTokenizer(ctx, r.nodes[0]); err != nil {
+		return nil, err
+	}
 	for _, m := range r.nodes {
 		r.wg.Add(1)
 		go r.probe(m)
@@ -142,7 +154,7 @@ func (r *Router) admit(m *member, in Info) error {
 	switch {
 	case in.Role != m.role:
 		return fmt.Errorf("router: node %s is a %s node, given as %s", m.addr, in.Role, m.role)
-	case in.Fingerprint.Weights != r.cfg.Weights:
+	case r.cfg.Weights != [32]byte{} && in.Fingerprint.Weights != r.cfg.Weights:
 		return fmt.Errorf("router: node %s serves another model file than the router's", m.addr)
 	case in.Fingerprint != r.fp:
 		return fmt.Errorf("router: node %s's KV layout (%s, %d tokens a page) differs from the other nodes'", m.addr, in.Fingerprint.KVDType, in.Fingerprint.PageTokens)
@@ -165,6 +177,28 @@ func (r *Router) waitInfo(ctx context.Context, m *member) (Info, error) {
 		}
 	}
 }
+
+// fetchTokenizer builds the model's tokenizer from a node's.
+func fetchTokenizer(ctx context.Context, m *member) (*tokenizer.Tokenizer, error) {
+	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
+	cs, err := call(ctx, m.cc, methodVocab, struct{}{})
+	var v vocabulary
+	if err == nil {
+		err = recv(cs, &v)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("router: node %s's tokenizer: %w", m.addr, err)
+	}
+	tok, err := tokenizer.New(v.config())
+	if err != nil {
+		return nil, fmt.Errorf("router: node %s's tokenizer: %w", m.addr, err)
+	}
+	return tok, nil
+}
+
+// Tokenizer is the model's tokenizer, as the nodes have it.
+func (r *Router) Tokenizer() *tokenizer.Tokenizer { return r.tok }
 
 // Close stops the health checks.
 func (r *Router) Close() {
@@ -335,13 +369,8 @@ func (r *Router) Submit(ctx context.Context, req engine.Request) (engine.Stream,
 	if err := req.Sampling.Validate(); err != nil { // before it reaches the wire, whose JSON has no NaN
 		return nil, &engine.RejectError{Reason: kvtypes.RejectInvalid, Message: err.Error()}
 	}
-	if req.PromptLogprobs {
-		// The prefill node would have to stream them back beside the KV: not built yet.
-		return nil, &engine.RejectError{Reason: kvtypes.RejectInvalid, Message: "prompt logprobs (echo with logprobs) are not served by a disaggregated deployment"}
-	}
-	if req.Constraint != nil {
-		// The constraint's state would have to travel with the request to both nodes: not built yet.
-		return nil, &engine.RejectError{Reason: kvtypes.RejectInvalid, Message: "structured outputs (response_format) are not served by a disaggregated deployment"}
+	if e := unroutable(req); e != "" {
+		return nil, &engine.RejectError{Reason: kvtypes.RejectInvalid, Message: e}
 	}
 	pres := r.pick(RolePrefill, affinityKey(req))
 	if len(pres) == 0 {
@@ -408,6 +437,19 @@ func (r *Router) Submit(ctx context.Context, req engine.Request) (engine.Stream,
 		prompt: len(req.Prompt), ctx: rctx}
 	go s.run(ds, ps, d.addr, p.addr)
 	return s, nil
+}
+
+// unroutable says why a request cannot be routed, or "": the fields of engine.Request the wire does
+// not carry (jobOf) must not be set.
+func unroutable(req engine.Request) string {
+	switch {
+	case req.Embed || req.Dimensions != 0:
+		return "embeddings are not served by a disaggregated deployment"
+	case req.Constraint != nil && req.Grammar == nil:
+		// A constraint is code: only its grammar can reach the nodes, which build it again.
+		return "a constraint without its grammar cannot be sent to the nodes"
+	}
+	return ""
 }
 
 // open calls Reserve or Prefill on a node and reads its admission. On a failure, down reports

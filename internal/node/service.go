@@ -6,6 +6,7 @@ import (
 
 	"google.golang.org/grpc"
 
+	"github.com/kvwarden/kvwarden/internal/console"
 	"github.com/kvwarden/kvwarden/internal/engine"
 	"github.com/kvwarden/kvwarden/internal/transfer"
 )
@@ -19,6 +20,8 @@ const (
 	methodReserve = "Reserve"
 	methodPrefill = "Prefill"
 	methodDrop    = "DropTenant"
+	methodVocab   = "Tokenizer"
+	methodConsole = "Console"
 )
 
 var serviceDesc = grpc.ServiceDesc{
@@ -29,6 +32,8 @@ var serviceDesc = grpc.ServiceDesc{
 		{StreamName: methodReserve, Handler: handle((*Service).reserve), ServerStreams: true, ClientStreams: true},
 		{StreamName: methodPrefill, Handler: handle((*Service).prefill), ServerStreams: true, ClientStreams: true},
 		{StreamName: methodDrop, Handler: handle((*Service).drop), ServerStreams: true, ClientStreams: true},
+		{StreamName: methodVocab, Handler: handle((*Service).vocab), ServerStreams: true, ClientStreams: true},
+		{StreamName: methodConsole, Handler: handle((*Service).console), ServerStreams: true, ClientStreams: true},
 	},
 }
 
@@ -38,9 +43,10 @@ func handle(f func(*Service, grpc.ServerStream) error) grpc.StreamHandler {
 
 // Service serves one node's engine to routers.
 type Service struct {
-	role  string
-	model string
-	e     *engine.Engine
+	role     string
+	model    string
+	e        *engine.Engine
+	reporter *console.EngineReporter
 }
 
 // Register adds the node service for e, in role, to the node's transfer listener.
@@ -48,7 +54,7 @@ func Register(s *transfer.GRPCServer, role, model string, e *engine.Engine) erro
 	if role != RolePrefill && role != RoleDecode {
 		return errors.New("node: role must be prefill or decode")
 	}
-	s.Register(&serviceDesc, &Service{role: role, model: model, e: e})
+	s.Register(&serviceDesc, &Service{role: role, model: model, e: e, reporter: console.NewEngineReporter("", role, e)})
 	return nil
 }
 
@@ -71,6 +77,26 @@ func (s *Service) info(ss grpc.ServerStream) error {
 	return send(ss, InfoOf(s.role, s.model, s.e))
 }
 
+// vocab sends the model's tokenizer, so a router needs no copy of the model file.
+func (s *Service) vocab(ss grpc.ServerStream) error {
+	var q struct{}
+	if err := recv(ss, &q); err != nil {
+		return err
+	}
+	return send(ss, vocabOf(s.e.Tokenizer().Config()))
+}
+
+// consoleRequest asks a node for its console report with at most Cells cells in its map.
+type consoleRequest struct{ Cells int }
+
+func (s *Service) console(ss grpc.ServerStream) error {
+	var q consoleRequest
+	if err := recv(ss, &q); err != nil {
+		return err
+	}
+	return send(ss, s.reporter.Report(min(max(q.Cells, 1), console.MaxCells)))
+}
+
 func (s *Service) drop(ss grpc.ServerStream) error {
 	var tenant string
 	if err := recv(ss, &tenant); err != nil {
@@ -87,8 +113,11 @@ func (s *Service) reserve(ss grpc.ServerStream) error {
 	if s.role != RoleDecode {
 		return send(ss, event{Reject: &failure{Reason: "invalid", Message: "this node does not decode"}})
 	}
-	// The stream's context is the request's: a router that goes away cancels it.
-	rv, st, err := s.e.ReserveDecode(ss.Context(), j.request())
+	// The stream's context is the request's: a router that goes away cancels it. The prefill
+	// node scores the prompt; here it is never computed.
+	r := j.request()
+	r.PromptLogprobs = false
+	rv, st, err := s.e.ReserveDecode(ss.Context(), r)
 	if err != nil {
 		return send(ss, rejection(err))
 	}
@@ -135,7 +164,7 @@ func rejection(err error) event {
 // forward streams an engine stream's events to the router until the terminal one.
 func forward(ss grpc.ServerStream, st engine.Stream) error {
 	for ev := range st.Events() {
-		out := event{Tokens: tokensOf(ev.Tokens), Done: ev.Done, Finish: ev.Finish, Usage: ev.Usage}
+		out := event{Tokens: tokensOf(ev.Tokens), Prompt: tokensOf(ev.Prompt), Done: ev.Done, Finish: ev.Finish, Usage: ev.Usage}
 		var ab *engine.AbortError
 		if errors.As(ev.Err, &ab) {
 			out.Abort = &failure{Reason: string(ab.Reason), Message: ab.Message, Defence: ab.Defence}

@@ -28,6 +28,7 @@ import (
 
 	"github.com/kvwarden/kvwarden/internal/buildinfo"
 	"github.com/kvwarden/kvwarden/internal/chat"
+	"github.com/kvwarden/kvwarden/internal/console"
 	"github.com/kvwarden/kvwarden/internal/engine"
 	"github.com/kvwarden/kvwarden/internal/opmetrics"
 	"github.com/kvwarden/kvwarden/internal/tenants"
@@ -108,6 +109,8 @@ type Server struct {
 	live   map[*liveRequest]struct{} // authenticated generation requests, for revokeStaleKeys
 
 	grammars grammars // structured outputs (structured.go)
+
+	console *console.Hub // the operator console's snapshots (console.go)
 }
 
 // busy counts requests in progress and signals when none is left.
@@ -213,6 +216,7 @@ func New(cfg Config, eng engine.Interface, tok Tokenizer, ts *tenants.Store) (*S
 		fingerprint: fingerprint(info, buildinfo.Read()),
 	}
 	s.met = newMetrics(cfg.Registry, eng, cfg.Role, cfg.ModelName)
+	s.console = s.newConsole()
 	s.baseCtx, s.cancelBase = context.WithCancel(context.Background())
 	s.http = &http.Server{
 		Handler:           s.Handler(),
@@ -248,10 +252,7 @@ func (s *Server) Handler() http.Handler {
 	for _, rt := range s.routes() {
 		mux.HandleFunc(rt.pattern, rt.h)
 	}
-	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
-		s.reply(w, "other", &apiError{Status: http.StatusNotFound, Type: errNotFound, Code: "not_found",
-			Message: fmt.Sprintf("no route for %s %s", r.Method, r.URL.Path), Reason: "not_found"})
-	})
+	mux.HandleFunc("/", s.noRoute(mux))
 	return s.recoverer(s.cors(mux))
 }
 
