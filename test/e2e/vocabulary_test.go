@@ -50,6 +50,15 @@ func gaugeSum(f *dto.MetricFamily) float64 {
 	return v
 }
 
+// counterSum is the sum of a family's counter values.
+func counterSum(f *dto.MetricFamily) float64 {
+	v := 0.0
+	for _, m := range f.GetMetric() {
+		v += m.GetCounter().GetValue()
+	}
+	return v
+}
+
 // TestMetricVocabularyEveryRole scrapes every role's operator listener (single process, router,
 // prefill and decode node) after a request: each serves the engine series under the same names,
 // types and labels, and kvwarden_info names its role and the one model_name; the API-serving
@@ -155,6 +164,14 @@ func TestMetricVocabularyEveryRole(t *testing.T) {
 				case "model_name":
 					models[l.GetValue()] = true
 				}
+			}
+		}
+		// Every token a step computed is counted once in the step histogram, as prefill or decode.
+		if h := fams["kvwarden_step_tokens"]; h != nil && r.role != "router" {
+			steps := h.GetMetric()[0].GetHistogram()
+			computed := counterSum(fams["kvwarden_prefill_tokens_total"]) + counterSum(fams["kvwarden_decode_tokens_total"])
+			if steps.GetSampleCount() == 0 || steps.GetSampleSum() != computed {
+				t.Errorf("%s: kvwarden_step_tokens: %d steps, %v tokens; prefill + decode tokens %v", r.role, steps.GetSampleCount(), steps.GetSampleSum(), computed)
 			}
 		}
 		if g := fams["go_goroutines"]; g != nil && gaugeSum(g) < 1 {
