@@ -210,8 +210,9 @@ func (r *Router) Close() {
 // Info implements engine.Interface.
 func (r *Router) Info() engine.Info { return r.info }
 
-// Stats implements engine.Interface: the healthy nodes' pool, batch and queue figures as last probed, and their
-// token counters as last heard (a node out of rotation keeps its count, so the sums never fall).
+// Stats implements engine.Interface: the healthy nodes' pool, batch and queue figures as last
+// probed, and their token counters as last heard (a node out of rotation keeps its count, so the
+// sums never fall).
 func (r *Router) Stats() engine.Stats {
 	var st engine.Stats
 	for _, m := range r.nodes {

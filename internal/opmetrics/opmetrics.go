@@ -39,7 +39,7 @@ func New(role, model string, eng engine.Interface, vllm bool) *Collector {
 			prometheus.Labels{"role": role, "model_name": model})}
 }
 
-// desc builds a series' description; vllm: series carry model_name, as vLLM's do.
+// desc builds the description of a series with variable labels.
 func desc(name, help string, labels ...string) *prometheus.Desc {
 	return prometheus.NewDesc(name, help, labels, nil)
 }
