@@ -43,10 +43,17 @@ const (
 	pArrComma = 3
 )
 
-// expand calls f with each non-anyOf node n may be.
+// expand calls f with each non-anyOf node n may be: once each when the compiler has listed them
+// (two paths to one subschema give one stack, not two), else once per path.
 func expand(n *node, f func(*node)) {
 	if n.kind != kAnyOf {
 		f(n)
+		return
+	}
+	if n.leaves != nil {
+		for _, l := range n.leaves {
+			f(l)
+		}
 		return
 	}
 	for _, a := range n.alts {

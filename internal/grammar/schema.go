@@ -15,6 +15,7 @@ package grammar
 // which it refuses is decided here, one case each, and reads best in one place.
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -30,6 +31,9 @@ type SchemaError struct {
 }
 
 func (e *SchemaError) Error() string {
+	if e.Keyword == "" {
+		return fmt.Sprintf("schema %s: %s", e.Path, e.Reason)
+	}
 	return fmt.Sprintf("schema %s: keyword %q: %s", e.Path, e.Keyword, e.Reason)
 }
 
@@ -61,6 +65,22 @@ const (
 	maxDocDepth = 64 // nesting of the schema document itself
 )
 
+// MaxLiveStacks bounds the stacks one automaton state may hold: the alternatives a prefix of the
+// output has not yet decided between. A state's token set is computed by stepping each of its
+// stacks, so this bounds the work of one state. Compile refuses a schema whose alternatives can
+// stay undecided in more stacks than this (estimated from above), and Feed refuses a state that
+// would hold more, so the bound holds for every schema, whatever the estimate misses.
+const MaxLiveStacks = 64
+
+// CompileBudget bounds the work of compiling one schema, in work units (one per schema object
+// read, node visited or length computed): compilation is linear in the document, and a document
+// whose compilation would cost more is refused rather than compiled. It also bounds the time a
+// compilation runs between checks of its context.
+const CompileBudget = 1 << 22
+
+// checkEvery is how many work units pass between checks of the compilation's context.
+const checkEvery = 1 << 12
+
 type prop struct {
 	key      []byte // `"name":`
 	val      *node
@@ -74,7 +94,8 @@ type node struct {
 	props  []prop
 	items  *node // kArray items, kFreeObject values
 	alts   []*node
-	minLen int // bytes of the shortest value
+	leaves []*node // kAnyOf: the distinct non-anyOf nodes it expands to, once compiled
+	minLen int     // bytes of the shortest value
 	// kObject, per property index i: nextReq[i] the first required property at or after i (or
 	// len(props)); after[i] the bytes from after property i's value to '}'; must[i] the bytes
 	// from "a key must follow, next candidate i" to '}'.
@@ -86,6 +107,7 @@ type Grammar struct {
 	root  *node
 	nodes []*node
 	lits  [][]byte // keys and literals, whose bytes the shortest completions may need
+	live  int      // the compile-time bound on any state's stacks, at most MaxLiveStacks
 }
 
 // JSONObject is the grammar of response_format {"type": "json_object"}: any JSON object, nested
@@ -119,7 +141,7 @@ func (g *Grammar) Wrap(prefix, suffix string) *Grammar {
 		}
 		seq.minLen = add(seq.minLen, p.minLen)
 	}
-	return &Grammar{root: seq, nodes: c.nodes, lits: c.lits}
+	return &Grammar{root: seq, nodes: c.nodes, lits: c.lits, live: g.live}
 }
 
 // Compile compiles a JSON schema. Supported: type (one or a list of object, array, string, number,
@@ -128,11 +150,21 @@ func (g *Grammar) Wrap(prefix, suffix string) *Grammar {
 // and the annotations (description, title, default, examples, $schema, $id, $comment). Any
 // other keyword is refused with a *SchemaError naming it.
 func Compile(schema []byte) (*Grammar, error) {
+	return CompileContext(context.Background(), schema)
+}
+
+// CompileContext is Compile that stops, returning ctx's error, once ctx is done; a schema whose
+// compilation would cost more than CompileBudget is refused with a *SchemaError naming it.
+func CompileContext(ctx context.Context, schema []byte) (*Grammar, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	doc, err := decodeOrdered(schema)
 	if err != nil {
 		return nil, &SchemaError{Keyword: "", Path: "#", Reason: "not valid JSON: " + err.Error()}
 	}
 	c := newCompiler(doc)
+	c.ctx = ctx
 	root, err := c.compile(doc, "#")
 	if err != nil {
 		return nil, err
@@ -141,6 +173,8 @@ func Compile(schema []byte) (*Grammar, error) {
 }
 
 type compiler struct {
+	ctx   context.Context // nil: never cancelled (the fixed grammars)
+	work  int             // units spent, against CompileBudget
 	doc   any
 	nodes []*node
 	refs  map[string]*node
@@ -150,6 +184,19 @@ type compiler struct {
 
 func newCompiler(doc any) *compiler {
 	return &compiler{doc: doc, refs: map[string]*node{}, anys: map[int]*node{}}
+}
+
+// charge spends units of the compile budget, and checks the context now and then.
+func (c *compiler) charge(units int) error {
+	before := c.work
+	c.work += units
+	if c.work > CompileBudget {
+		return &SchemaError{Keyword: "", Path: "#", Reason: fmt.Sprintf("compiling the schema would take more than the compile budget of %d work units", CompileBudget)}
+	}
+	if c.ctx != nil && before/checkEvery != c.work/checkEvery {
+		return c.ctx.Err()
+	}
+	return nil
 }
 
 func (c *compiler) newNode(k kind) *node {
@@ -190,6 +237,9 @@ var annotations = map[string]bool{"description": true, "title": true, "default":
 var typeKeywords = map[string]bool{"type": true, "properties": true, "required": true, "additionalProperties": true, "items": true}
 
 func (c *compiler) compile(s any, path string) (*node, error) {
+	if err := c.charge(1); err != nil {
+		return nil, err
+	}
 	switch v := s.(type) {
 	case bool:
 		if v {
@@ -426,28 +476,34 @@ func (c *compiler) ref(r any, path string) (*node, error) {
 	return ph, nil
 }
 
-// finish computes the shortest lengths and checks that expanding alternatives terminates.
+// finish checks the grammar's bounds and computes the shortest lengths, in time linear in the
+// number of nodes and edges: every check is a memoised walk, never one per path (a document of
+// linear size can have exponentially many).
 func (c *compiler) finish(root *node) (*Grammar, error) {
 	if len(c.nodes) > maxNodes {
 		return nil, &SchemaError{Keyword: "$defs", Path: "#", Reason: fmt.Sprintf("the schema is too large: more than %d subschemas", maxNodes)}
 	}
 	for _, n := range c.nodes {
 		n.minLen = inf
-		if n.kind == kAnyOf {
-			if err := checkAltCycle(n, map[*node]bool{}); err != nil {
-				return nil, err
-			}
-			if countLeaves(n, 0) > maxAlts {
-				return nil, &SchemaError{Keyword: "anyOf", Path: "#", Reason: fmt.Sprintf("more than %d alternatives (anyOf, enum, type lists) in one place", maxAlts)}
-			}
-		}
 		if len(n.props) > maxAlts {
 			return nil, &SchemaError{Keyword: "properties", Path: "#", Reason: fmt.Sprintf("more than %d properties in one object", maxAlts)}
 		}
 	}
+	if err := c.checkAlts(); err != nil {
+		return nil, err
+	}
+	order, err := c.postOrder(root)
+	if err != nil {
+		return nil, err
+	}
+	// Children come before parents in order, so one pass settles every node outside a recursion;
+	// a recursion settles in a few more, each charged.
 	for changed := true; changed; {
 		changed = false
-		for _, n := range c.nodes {
+		if err := c.charge(len(order)); err != nil {
+			return nil, err
+		}
+		for _, n := range order {
 			if l := n.shortest(); l < n.minLen {
 				n.minLen, changed = l, true
 			}
@@ -456,36 +512,95 @@ func (c *compiler) finish(root *node) (*Grammar, error) {
 	if root.minLen >= inf {
 		return nil, &SchemaError{Keyword: "$ref", Path: "#", Reason: "the schema has no finite instance"}
 	}
-	return &Grammar{root: root, nodes: c.nodes, lits: c.lits}, nil
+	live, err := c.checkLiveStacks(root, order)
+	if err != nil {
+		return nil, err
+	}
+	return &Grammar{root: root, nodes: c.nodes, lits: c.lits, live: live}, nil
 }
 
-// countLeaves adds to k the alternatives n expands to, stopping once past maxAlts (shared
-// subschemas could make the full count exponential).
-func countLeaves(n *node, k int) int {
-	if n.kind != kAnyOf {
-		return k + 1
-	}
+// children calls f with the nodes n's values are made of.
+func children(n *node, f func(*node)) {
 	for _, a := range n.alts {
-		if k = countLeaves(a, k); k > maxAlts {
-			break
+		f(a)
+	}
+	if n.items != nil {
+		f(n.items)
+	}
+	for _, p := range n.props {
+		f(p.val)
+	}
+}
+
+// postOrder lists the nodes reachable from root, each after its children (back edges of a
+// recursion aside).
+func (c *compiler) postOrder(root *node) ([]*node, error) {
+	seen := make([]bool, len(c.nodes))
+	var order []*node
+	var err error
+	var visit func(n *node)
+	visit = func(n *node) {
+		if n.id < 0 || seen[n.id] || err != nil {
+			return
 		}
+		seen[n.id] = true
+		if err = c.charge(1); err != nil {
+			return
+		}
+		children(n, visit)
+		order = append(order, n)
 	}
-	return k
+	visit(root)
+	return order, err
 }
 
-func checkAltCycle(n *node, seen map[*node]bool) error {
-	if seen[n] {
-		return &SchemaError{Keyword: "$ref", Path: "#", Reason: "a reference cycle through anyOf or $ref without an object or array"}
+// checkAlts refuses a cycle of anyOf nodes (expanding it would never end) and an anyOf that
+// expands to more than maxAlts alternatives, counting paths as expand walks them. Both are
+// computed once per node (colours for the cycle, a memoised capped count), never per path.
+func (c *compiler) checkAlts() error {
+	const (
+		white = iota
+		grey
+		black
+	)
+	colour := make([]uint8, len(c.nodes))
+	paths := make([]int, len(c.nodes))
+	var visit func(n *node) error
+	visit = func(n *node) error {
+		switch colour[n.id] {
+		case grey:
+			return &SchemaError{Keyword: "$ref", Path: "#", Reason: "a reference cycle through anyOf or $ref without an object or array"}
+		case black:
+			return nil
+		}
+		if err := c.charge(1 + len(n.alts)); err != nil {
+			return err
+		}
+		colour[n.id] = grey
+		k := 0
+		for _, a := range n.alts {
+			if a.kind != kAnyOf {
+				k++
+				continue
+			}
+			if err := visit(a); err != nil {
+				return err
+			}
+			k = min(k+paths[a.id], maxAlts+1)
+		}
+		colour[n.id], paths[n.id] = black, k
+		if k > maxAlts {
+			return &SchemaError{Keyword: "anyOf", Path: "#", Reason: fmt.Sprintf("more than %d alternatives (anyOf, enum, type lists) in one place", maxAlts)}
+		}
+		return nil
 	}
-	seen[n] = true
-	for _, a := range n.alts {
-		if a.kind == kAnyOf {
-			if err := checkAltCycle(a, seen); err != nil {
+	for _, n := range c.nodes {
+		if n.kind == kAnyOf {
+			if err := visit(n); err != nil {
 				return err
 			}
 		}
 	}
-	delete(seen, n)
 	return nil
 }
 

@@ -2,6 +2,7 @@ package grammar
 
 import (
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"slices"
 	"sort"
@@ -155,8 +156,20 @@ func (m *Matcher) Start() State {
 	return s
 }
 
-// Feed returns the state after bytes b; ok is false if b cannot continue a valid document.
+// Feed returns the state after bytes b; ok is false if b cannot continue a valid document, or
+// would leave more than MaxLiveStacks stacks.
 func (m *Matcher) Feed(s State, b []byte) (State, bool) {
+	next, err := m.feed(s, b)
+	return next, err == nil
+}
+
+// errDeadEnd: the bytes cannot continue a valid document.
+var errDeadEnd = errors.New("the output cannot continue a document of the schema")
+
+// errLiveStacks: the bytes would leave a state with more stacks than the bound.
+var errLiveStacks = fmt.Errorf("the output reached a state with more than %d undecided alternatives (the live-stack bound)", MaxLiveStacks)
+
+func (m *Matcher) feed(s State, b []byte) (State, error) {
 	cur := s.stacks
 	work := make([]frame, 0, maxStack+1)
 	for _, c := range b {
@@ -171,13 +184,16 @@ func (m *Matcher) Feed(s State, b []byte) (State, bool) {
 					next = append(next, slices.Clone(r))
 				}
 			})
+			if len(next) > MaxLiveStacks {
+				return State{}, errLiveStacks
+			}
 		}
 		if len(next) == 0 {
-			return State{}, false
+			return State{}, errDeadEnd
 		}
 		cur = next
 	}
-	return State{stacks: cur, key: stateKey(cur)}, true
+	return State{stacks: cur, key: stateKey(cur)}, nil
 }
 
 // Cost is the bytes of the shortest completion of s: 0 when s is a complete document.
@@ -280,7 +296,9 @@ func (m *Matcher) walk(s State) *entry {
 					best = min(best, stackCost(r))
 				})
 			}
-			if len(nx.ends) == 0 || best >= inf {
+			// A token that would leave more stacks than the bound is never allowed: no state
+			// the constraint reaches holds more, whatever the compile-time estimate missed.
+			if len(nx.ends) == 0 || best >= inf || len(nx.ends) > MaxLiveStacks {
 				continue
 			}
 			ch := v.nodes[e.child]
@@ -331,6 +349,7 @@ type Constraint struct {
 	s    State
 	left int // tokens that may still be generated, the end-of-generation token included
 	eos  bool
+	err  error
 }
 
 // NewConstraint starts a sequence that may generate at most maxTokens tokens. It fails when
@@ -344,15 +363,23 @@ func (m *Matcher) NewConstraint(maxTokens int) (*Constraint, error) {
 	return &Constraint{m: m, s: s, left: maxTokens}, nil
 }
 
-// Allowed returns the tokens allowed next (never empty while tokens are left; the caller must
-// not modify it). Each token's shortest completion must fit in the tokens after it less one for
-// the end token, each byte counted as a token: the document can always close in time.
+// Allowed returns the tokens allowed next (the caller must not modify it). Each token's shortest
+// completion must fit in the tokens after it less one for the end token, each byte counted as a
+// token: the document can always close in time. It is empty only when every continuation would
+// pass MaxLiveStacks (a schema the compiler's estimate missed); Err then says so.
 func (c *Constraint) Allowed() []int32 {
 	if c.eos {
 		return c.m.v.eos // the document is over; only an ignore_eos request gets here
 	}
-	return c.m.allowed(c.s, c.left-2)
+	a := c.m.allowed(c.s, c.left-2)
+	if len(a) == 0 {
+		c.err = errLiveStacks
+	}
+	return a
 }
+
+// Err is non-nil once the constraint cannot go on: the request must end with it.
+func (c *Constraint) Err() error { return c.err }
 
 // Advance records the generated token id.
 func (c *Constraint) Advance(id int32) {

@@ -1,0 +1,273 @@
+package grammar
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"pgregory.net/rapid"
+)
+
+// defsChain is finding 2's schema: $defs d0..dN, each d_i two references to d_{i+1} (as
+// alternatives of an anyOf, or as two properties of an object), d_N a string: a document of
+// linear size with 2^N paths.
+func defsChain(n int, object bool) string {
+	var defs []string
+	for i := range n {
+		next := fmt.Sprintf(`{"$ref":"#/$defs/d%d"}`, i+1)
+		if object {
+			defs = append(defs, fmt.Sprintf(`"d%d":{"type":"object","properties":{"a":%s,"b":%s},"required":["a"]}`, i, next, next))
+		} else {
+			defs = append(defs, fmt.Sprintf(`"d%d":{"anyOf":[%s,%s]}`, i, next, next))
+		}
+	}
+	defs = append(defs, fmt.Sprintf(`"d%d":{"type":"string"}`, n))
+	return `{"$defs":{` + strings.Join(defs, ",") + `},"$ref":"#/$defs/d0"}`
+}
+
+// nestedAnyOf is finding 1's schema: an anyOf of k objects whose first property refers to a
+// shared anyOf of k objects, so that inside the inner string k×k alternatives are undecided.
+func nestedAnyOf(k int) string {
+	var outer, inner []string
+	for i := range k {
+		outer = append(outer, fmt.Sprintf(`{"type":"object","properties":{"a":{"$ref":"#/$defs/s"},"o%d":{"type":"string"}},"required":["a","o%d"],"additionalProperties":false}`, i, i))
+		inner = append(inner, fmt.Sprintf(`{"type":"object","properties":{"x":{"type":"string"},"i%d":{"type":"string"}},"required":["x","i%d"],"additionalProperties":false}`, i, i))
+	}
+	return `{"$defs":{"s":{"anyOf":[` + strings.Join(inner, ",") + `]}},"anyOf":[` + strings.Join(outer, ",") + `]}`
+}
+
+// TestCompileLinear: the exponential $defs chains compile (objects: every path is a real
+// document shape, but the checks are memoised) or are refused (anyOf: more than maxAlts
+// alternatives in one place) in well under a second, where walking every path took minutes.
+func TestCompileLinear(t *testing.T) {
+	for _, n := range []int{24, 28} {
+		for _, object := range []bool{false, true} {
+			t.Run(fmt.Sprintf("N=%d/object=%v", n, object), func(t *testing.T) {
+				start := time.Now()
+				g, err := Compile([]byte(defsChain(n, object)))
+				took := time.Since(start)
+				var se *SchemaError
+				switch {
+				case object && err != nil:
+					t.Fatalf("refused: %v", err)
+				case object:
+					if _, ok := mustMatcherOf(t, g).Feed(mustMatcherOf(t, g).Start(), []byte(`{"a":{"a":{"a":{"a":{`)); !ok {
+						t.Error("a nested document was refused")
+					}
+				case !errors.As(err, &se) || se.Keyword != "anyOf":
+					t.Fatalf("got %v, want a SchemaError on anyOf", err)
+				}
+				if took > time.Second {
+					t.Errorf("took %v, want well under a second", took)
+				}
+			})
+		}
+	}
+}
+
+func mustMatcherOf(t testing.TB, g *Grammar) *Matcher {
+	t.Helper()
+	m, err := NewMatcher(g, byteVocab())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// TestLiveStackBound: finding 1's schema is refused at compile time, naming the bound, for K=32
+// and 128; at K=8 (64 stacks, the bound) it compiles, and the state inside the inner string
+// holds exactly K×K stacks, which the estimate bounds.
+func TestLiveStackBound(t *testing.T) {
+	for _, k := range []int{9, 32, 128} {
+		_, err := Compile([]byte(nestedAnyOf(k)))
+		var se *SchemaError
+		if !errors.As(err, &se) || !strings.Contains(se.Error(), fmt.Sprintf("more than %d stacks", MaxLiveStacks)) {
+			t.Errorf("K=%d: got %v, want a SchemaError naming the live-stack bound", k, err)
+		}
+	}
+	g, err := Compile([]byte(nestedAnyOf(8)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := mustMatcherOf(t, g)
+	s, ok := m.Feed(m.Start(), []byte(`{"a":{"x":"abc`))
+	if !ok || len(s.stacks) != 64 || g.live < 64 || g.live > MaxLiveStacks {
+		t.Errorf("inside the inner string: ok %v, %d stacks, estimate %d; want 64 stacks within the estimate", ok, len(s.stacks), g.live)
+	}
+}
+
+// TestLiveStackCap: a grammar built past the compiler's check (as a missed estimate would be)
+// still never holds more than MaxLiveStacks stacks: Feed refuses the state, the token walk
+// allows no token into it, and the constraint says why it cannot go on.
+func TestLiveStackCap(t *testing.T) {
+	c := newCompiler(nil)
+	root := c.newNode(kAnyOf)
+	for range MaxLiveStacks + 1 {
+		s := c.newNode(kString)
+		s.minLen = 2
+		root.alts = append(root.alts, s)
+	}
+	root.minLen = 2
+	m := mustMatcherOf(t, &Grammar{root: root, nodes: c.nodes, live: MaxLiveStacks})
+	if _, err := m.feed(m.Start(), []byte(`"`)); !errors.Is(err, errLiveStacks) {
+		t.Errorf("Feed: got %v, want the live-stack error", err)
+	}
+	con, err := m.NewConstraint(16)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a := con.Allowed(); len(a) != 0 {
+		t.Errorf("allowed %d tokens into a state past the bound", len(a))
+	}
+	if err := con.Err(); !errors.Is(err, errLiveStacks) {
+		t.Errorf("Err: got %v, want the live-stack error", err)
+	}
+}
+
+// TestCompileBudget: a schema that costs more than the budget is refused naming it, and a
+// cancelled context stops compilation at its next check.
+func TestCompileBudget(t *testing.T) {
+	// 4000 places that each expand to 1000 alternatives: linear to read, but 4M expansions.
+	var enum, groups []string
+	for i := range 1000 {
+		enum = append(enum, fmt.Sprint(i))
+	}
+	for g := range 5 {
+		var props []string
+		for i := range 820 {
+			props = append(props, fmt.Sprintf(`"p%d":{"anyOf":[{"$ref":"#/$defs/e"}]}`, i))
+		}
+		groups = append(groups, fmt.Sprintf(`"g%d":{"type":"object","properties":{%s}}`, g, strings.Join(props, ",")))
+	}
+	costly := `{"$defs":{"e":{"enum":[` + strings.Join(enum, ",") + `]}},"type":"object","properties":{` + strings.Join(groups, ",") + `}}`
+	_, err := Compile([]byte(costly))
+	var se *SchemaError
+	if !errors.As(err, &se) || !strings.Contains(se.Reason, fmt.Sprintf("compile budget of %d work units", CompileBudget)) {
+		t.Errorf("got %v, want a SchemaError naming the compile budget", err)
+	}
+
+	ctx := &cancelAfter{Context: context.Background(), checks: 3}
+	if _, err := CompileContext(ctx, []byte(costly)); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled compilation: got %v, want context.Canceled", err)
+	}
+	if n := ctx.calls.Load(); n != 4 {
+		t.Errorf("the context was checked %d times, want it to stop at the check after the cancellation (4)", n)
+	}
+}
+
+// cancelAfter is a context that reports cancellation from its checks+1'th Err on.
+type cancelAfter struct {
+	context.Context
+	checks int64
+	calls  atomic.Int64
+}
+
+func (c *cancelAfter) Err() error {
+	if c.calls.Add(1) > c.checks {
+		return context.Canceled
+	}
+	return nil
+}
+
+// genAmbiguous draws a schema of the supported subset built to leave alternatives undecided:
+// anyOfs of objects that share keys, of strings and arrays, with shared $defs referenced from
+// several places and recursion through objects.
+func genAmbiguous(t *rapid.T) string {
+	keys := []string{"a", "b", "ab"}
+	var defs []string
+	nd := rapid.IntRange(1, 4).Draw(t, "defs")
+	var gen func(depth int) string
+	gen = func(depth int) string {
+		switch k := rapid.IntRange(0, 5).Draw(t, "kind"); {
+		case depth >= 3 || k == 0:
+			return rapid.SampledFrom([]string{`{"type":"string"}`, `{"type":"integer"}`, `{"enum":["a","ab",1]}`, `{}`}).Draw(t, "leaf")
+		case k == 1:
+			return fmt.Sprintf(`{"$ref":"#/$defs/d%d"}`, rapid.IntRange(0, nd-1).Draw(t, "ref"))
+		case k == 2:
+			return `{"type":"array","items":` + gen(depth+1) + `}`
+		case k == 3:
+			var alts []string
+			for range rapid.IntRange(1, 6).Draw(t, "alts") {
+				alts = append(alts, gen(depth+1))
+			}
+			return `{"anyOf":[` + strings.Join(alts, ",") + `]}`
+		default:
+			var props, req []string
+			for _, key := range rapid.SliceOfNDistinct(rapid.SampledFrom(keys), 1, 3, rapid.ID[string]).Draw(t, "keys") {
+				props = append(props, fmt.Sprintf("%q:%s", key, gen(depth+1)))
+				if rapid.Bool().Draw(t, "req") {
+					req = append(req, fmt.Sprintf("%q", key))
+				}
+			}
+			return `{"type":"object","properties":{` + strings.Join(props, ",") + `},"required":[` + strings.Join(req, ",") + `]}`
+		}
+	}
+	root := gen(0)
+	for i := range nd {
+		// A definition is an object or an anyOf of objects, so that references recurse through
+		// containers (an anyOf-only cycle is refused, which is tested elsewhere).
+		var alts []string
+		for range rapid.IntRange(1, 4).Draw(t, "defAlts") {
+			alts = append(alts, fmt.Sprintf(`{"type":"object","properties":{%q:%s}}`, rapid.SampledFrom(keys).Draw(t, "defKey"), gen(1)))
+		}
+		defs = append(defs, fmt.Sprintf(`"d%d":{"anyOf":[%s]}`, i, strings.Join(alts, ",")))
+	}
+	var doc map[string]json.RawMessage
+	if json.Unmarshal([]byte(root), &doc) != nil {
+		return root // a boolean or non-object schema: cannot carry $defs
+	}
+	return `{"$defs":{` + strings.Join(defs, ",") + `},"anyOf":[` + root + `]}`
+}
+
+// TestBoundsProperty: every random schema from the supported subset either compiles within the
+// compile budget (well under a second) into a grammar whose states never hold more stacks than
+// its compile-time estimate, itself within MaxLiveStacks, with each state's token walk cheap; or
+// it is refused at compile time with a SchemaError.
+func TestBoundsProperty(t *testing.T) {
+	v := byteVocab(`{"`, `":`, `"}`, "ab", `":"`, `"],"`)
+	rapid.Check(t, func(t *rapid.T) {
+		schema := genAmbiguous(t)
+		start := time.Now()
+		g, err := Compile([]byte(schema))
+		if took := time.Since(start); took > time.Second {
+			t.Fatalf("compiling took %v", took)
+		}
+		if err != nil {
+			var se *SchemaError
+			if !errors.As(err, &se) {
+				t.Fatalf("%s: refused without a SchemaError: %v", schema, err)
+			}
+			return
+		}
+		if g.live > MaxLiveStacks {
+			t.Fatalf("estimate %d past the bound", g.live)
+		}
+		m, err := NewMatcher(g, v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for range 3 {
+			doc := genValue(t, g.root, 0)
+			s := m.Start()
+			for k := range len(doc) {
+				var ok bool
+				if s, ok = m.Feed(s, []byte{doc[k]}); !ok {
+					t.Fatalf("%s: %s refused at byte %d", schema, doc, k)
+				}
+				if len(s.stacks) > g.live {
+					t.Fatalf("%s: after %q, %d stacks, above the estimate %d", schema, doc[:k+1], len(s.stacks), g.live)
+				}
+				walkStart := time.Now()
+				m.entry(s)
+				if took := time.Since(walkStart); took > 100*time.Millisecond {
+					t.Fatalf("%s: the token walk after %q took %v", schema, doc[:k+1], took)
+				}
+			}
+		}
+	})
+}

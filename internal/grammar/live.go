@@ -1,0 +1,135 @@
+package grammar
+
+import "fmt"
+
+// The live-stack estimate: an upper bound, computed at compile time, on the stacks one state can
+// hold, so that a schema which could make a state too costly to step is refused before it runs.
+//
+// live(n) bounds the stacks one frame entering node n can become at once. A container holds one
+// frame, at one position: an object is reading one of its candidate keys (one stack each) or one
+// property's value; an array one item. Only an anyOf adds stacks, one per alternative its prefix
+// has not ruled out: all of them before the first byte, then those that can start with it, then,
+// among objects, those that can start with the key read. live of an anyOf is the largest of
+// these sums. Recursion makes the equations circular: they are solved by iterating from 1 until
+// nothing grows, each pass charged to the compile budget, and a schema whose estimate passes
+// MaxLiveStacks (a recursion that keeps multiplying alternatives does) is refused.
+
+// checkLiveStacks returns the estimate of the root, or refuses the schema.
+func (c *compiler) checkLiveStacks(root *node, order []*node) (int, error) {
+	live := make([]int, len(c.nodes))
+	for _, n := range order {
+		live[n.id] = 1
+	}
+	flat := map[*node][]*node{} // each anyOf's expansion, deduplicated as states deduplicate stacks
+	leafCount := 0
+	for _, n := range order {
+		if n.kind != kAnyOf {
+			continue
+		}
+		seen := map[*node]bool{}
+		var leaves []*node
+		paths := 0
+		expand(n, func(l *node) {
+			paths++
+			if !seen[l] {
+				seen[l] = true
+				leaves = append(leaves, l)
+			}
+		})
+		if err := c.charge(paths); err != nil {
+			return 0, err
+		}
+		flat[n] = leaves
+		n.leaves = leaves
+		leafCount += len(leaves)
+	}
+	for changed := true; changed; {
+		changed = false
+		if err := c.charge(len(order) + leafCount); err != nil {
+			return 0, err
+		}
+		for _, n := range order {
+			v := min(liveOf(n, live, flat[n]), MaxLiveStacks+1)
+			if v > live[n.id] {
+				live[n.id], changed = v, true
+			}
+		}
+		if live[root.id] > MaxLiveStacks {
+			return 0, &SchemaError{Keyword: "anyOf", Path: "#", Reason: fmt.Sprintf(
+				"its alternatives can leave more than %d stacks undecided in one state (the live-stack bound): alternatives that start alike (objects with the same first key, strings, arrays) multiply through nested anyOf and $ref", MaxLiveStacks)}
+		}
+	}
+	return live[root.id], nil
+}
+
+// liveOf is live(n) given its children's current estimates; leaves is n's expansion if an anyOf.
+func liveOf(n *node, live []int, leaves []*node) int {
+	switch n.kind {
+	case kObject:
+		return max(keyCandidates(n, 0), valuesLive(n, live))
+	case kArray, kFreeObject:
+		return live[n.items.id]
+	case kAnyOf:
+		return liveOfAlts(leaves, live)
+	}
+	return 1
+}
+
+func liveOfAlts(leaves []*node, live []int) int {
+	var byFirst [256]int
+	keyPhase, free := 0, 0
+	byKey := map[string]int{}
+	for _, l := range leaves {
+		switch l.kind {
+		case kObject:
+			byFirst['{']++ // "{" alone: one frame each
+			// Past its first key an object is one frame again: its value, or a later key.
+			after := max(keyCandidates(l, 1), valuesLive(l, live))
+			for j := 0; j < len(l.props) && j <= l.nextReq[0]; j++ {
+				keyPhase++
+				byKey[string(l.props[j].key)] += after
+			}
+		case kFreeObject:
+			byFirst['{']++
+			free += live[l.id] // any key: alive beside every object
+		case kLiteral:
+			byFirst[l.lit[0]] += live[l.id]
+		case kString:
+			byFirst['"'] += live[l.id]
+		case kArray:
+			byFirst['['] += live[l.id]
+		case kNumber, kInteger:
+			byFirst['-'] += live[l.id]
+			for b := byte('0'); b <= '9'; b++ {
+				byFirst[b] += live[l.id]
+			}
+		}
+	}
+	v := max(len(leaves), keyPhase+free)
+	for _, k := range byFirst {
+		v = max(v, k)
+	}
+	for _, k := range byKey {
+		v = max(v, k+free)
+	}
+	return v
+}
+
+// keyCandidates is the most keys an object frame reads side by side at a key position from
+// property index from on: those up to the next required one.
+func keyCandidates(n *node, from int) int {
+	v := 1
+	for i := from; i < len(n.props); i++ {
+		v = max(v, min(n.nextReq[i], len(n.props)-1)-i+1)
+	}
+	return v
+}
+
+// valuesLive is the most stacks one property value of object n can become.
+func valuesLive(n *node, live []int) int {
+	v := 1
+	for _, p := range n.props {
+		v = max(v, live[p.val.id])
+	}
+	return v
+}
