@@ -10,36 +10,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/kvwarden/kvwarden/internal/testenv"
 	"pgregory.net/rapid"
 )
-
-// defsChain is finding 2's schema: $defs d0..dN, each d_i two references to d_{i+1} (as
-// alternatives of an anyOf, or as two properties of an object), d_N a string: a document of
-// linear size with 2^N paths.
-func defsChain(n int, object bool) string {
-	var defs []string
-	for i := range n {
-		next := fmt.Sprintf(`{"$ref":"#/$defs/d%d"}`, i+1)
-		if object {
-			defs = append(defs, fmt.Sprintf(`"d%d":{"type":"object","properties":{"a":%s,"b":%s},"required":["a"]}`, i, next, next))
-		} else {
-			defs = append(defs, fmt.Sprintf(`"d%d":{"anyOf":[%s,%s]}`, i, next, next))
-		}
-	}
-	defs = append(defs, fmt.Sprintf(`"d%d":{"type":"string"}`, n))
-	return `{"$defs":{` + strings.Join(defs, ",") + `},"$ref":"#/$defs/d0"}`
-}
-
-// nestedAnyOf is finding 1's schema: an anyOf of k objects whose first property refers to a
-// shared anyOf of k objects, so that inside the inner string k×k alternatives are undecided.
-func nestedAnyOf(k int) string {
-	var outer, inner []string
-	for i := range k {
-		outer = append(outer, fmt.Sprintf(`{"type":"object","properties":{"a":{"$ref":"#/$defs/s"},"o%d":{"type":"string"}},"required":["a","o%d"],"additionalProperties":false}`, i, i))
-		inner = append(inner, fmt.Sprintf(`{"type":"object","properties":{"x":{"type":"string"},"i%d":{"type":"string"}},"required":["x","i%d"],"additionalProperties":false}`, i, i))
-	}
-	return `{"$defs":{"s":{"anyOf":[` + strings.Join(inner, ",") + `]}},"anyOf":[` + strings.Join(outer, ",") + `]}`
-}
 
 // TestCompileLinear: the exponential $defs chains compile (objects: every path is a real
 // document shape, but the checks are memoised) or are refused (anyOf: more than maxAlts
@@ -49,7 +22,7 @@ func TestCompileLinear(t *testing.T) {
 		for _, object := range []bool{false, true} {
 			t.Run(fmt.Sprintf("N=%d/object=%v", n, object), func(t *testing.T) {
 				start := time.Now()
-				g, err := Compile([]byte(defsChain(n, object)))
+				g, err := Compile([]byte(testenv.DefsChain(n, object)))
 				took := time.Since(start)
 				var se *SchemaError
 				switch {
@@ -84,13 +57,13 @@ func mustMatcherOf(t testing.TB, g *Grammar) *Matcher {
 // holds exactly K×K stacks, which the estimate bounds.
 func TestLiveStackBound(t *testing.T) {
 	for _, k := range []int{9, 32, 128} {
-		_, err := Compile([]byte(nestedAnyOf(k)))
+		_, err := Compile([]byte(testenv.NestedAnyOf(k)))
 		var se *SchemaError
 		if !errors.As(err, &se) || !strings.Contains(se.Error(), fmt.Sprintf("more than %d stacks", MaxLiveStacks)) {
 			t.Errorf("K=%d: got %v, want a SchemaError naming the live-stack bound", k, err)
 		}
 	}
-	g, err := Compile([]byte(nestedAnyOf(8)))
+	g, err := Compile([]byte(testenv.NestedAnyOf(8)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -132,19 +105,7 @@ func TestLiveStackCap(t *testing.T) {
 // TestCompileBudget: a schema that costs more than the budget is refused naming it, and a
 // cancelled context stops compilation at its next check.
 func TestCompileBudget(t *testing.T) {
-	// 4000 places that each expand to 1000 alternatives: linear to read, but 4M expansions.
-	var enum, groups []string
-	for i := range 1000 {
-		enum = append(enum, fmt.Sprint(i))
-	}
-	for g := range 5 {
-		var props []string
-		for i := range 820 {
-			props = append(props, fmt.Sprintf(`"p%d":{"anyOf":[{"$ref":"#/$defs/e"}]}`, i))
-		}
-		groups = append(groups, fmt.Sprintf(`"g%d":{"type":"object","properties":{%s}}`, g, strings.Join(props, ",")))
-	}
-	costly := `{"$defs":{"e":{"enum":[` + strings.Join(enum, ",") + `]}},"type":"object","properties":{` + strings.Join(groups, ",") + `}}`
+	costly := testenv.CostlySchema()
 	_, err := Compile([]byte(costly))
 	var se *SchemaError
 	if !errors.As(err, &se) || !strings.Contains(se.Reason, fmt.Sprintf("compile budget of %d work units", CompileBudget)) {

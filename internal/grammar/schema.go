@@ -156,6 +156,15 @@ func Compile(schema []byte) (*Grammar, error) {
 // CompileContext is Compile that stops, returning ctx's error, once ctx is done; a schema whose
 // compilation would cost more than CompileBudget is refused with a *SchemaError naming it.
 func CompileContext(ctx context.Context, schema []byte) (*Grammar, error) {
+	return CompileBudgeted(ctx, schema, &Budget{})
+}
+
+// Budget is compile work shared by several compilations, such as a request's tools and the
+// grammar of their calls: together they may spend CompileBudget work units.
+type Budget struct{ used int }
+
+// CompileBudgeted is CompileContext charging b.
+func CompileBudgeted(ctx context.Context, schema []byte, b *Budget) (*Grammar, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -164,7 +173,7 @@ func CompileContext(ctx context.Context, schema []byte) (*Grammar, error) {
 		return nil, &SchemaError{Keyword: "", Path: "#", Reason: "not valid JSON: " + err.Error()}
 	}
 	c := newCompiler(doc)
-	c.ctx = ctx
+	c.ctx, c.budget = ctx, b
 	root, err := c.compile(doc, "#")
 	if err != nil {
 		return nil, err
@@ -173,27 +182,27 @@ func CompileContext(ctx context.Context, schema []byte) (*Grammar, error) {
 }
 
 type compiler struct {
-	ctx   context.Context // nil: never cancelled (the fixed grammars)
-	work  int             // units spent, against CompileBudget
-	doc   any
-	nodes []*node
-	refs  map[string]*node
-	anys  map[int]*node
-	lits  [][]byte
+	ctx    context.Context // nil: never cancelled (the fixed grammars)
+	budget *Budget
+	doc    any
+	nodes  []*node
+	refs   map[string]*node
+	anys   map[int]*node
+	lits   [][]byte
 }
 
 func newCompiler(doc any) *compiler {
-	return &compiler{doc: doc, refs: map[string]*node{}, anys: map[int]*node{}}
+	return &compiler{budget: &Budget{}, doc: doc, refs: map[string]*node{}, anys: map[int]*node{}}
 }
 
 // charge spends units of the compile budget, and checks the context now and then.
 func (c *compiler) charge(units int) error {
-	before := c.work
-	c.work += units
-	if c.work > CompileBudget {
+	before := c.budget.used
+	c.budget.used += units
+	if c.budget.used > CompileBudget {
 		return &SchemaError{Keyword: "", Path: "#", Reason: fmt.Sprintf("compiling the schema would take more than the compile budget of %d work units", CompileBudget)}
 	}
-	if c.ctx != nil && before/checkEvery != c.work/checkEvery {
+	if c.ctx != nil && before/checkEvery != c.budget.used/checkEvery {
 		return c.ctx.Err()
 	}
 	return nil
