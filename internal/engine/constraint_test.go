@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"slices"
 	"testing"
 
@@ -75,4 +76,49 @@ func mustSubmit(t *testing.T, e *Engine, r Request) Stream {
 		t.Fatal(err)
 	}
 	return st
+}
+
+// failingConstraint allows a token until its fail'th Allowed, then says it cannot go on.
+type failingConstraint struct{ calls, fail int }
+
+func (c *failingConstraint) Allowed() []int32 {
+	c.calls++
+	if c.calls >= c.fail {
+		return nil
+	}
+	return []int32{403}
+}
+
+func (c *failingConstraint) Advance(int32) {}
+
+func (c *failingConstraint) Err() error {
+	if c.calls >= c.fail {
+		return errors.New("past the bound")
+	}
+	return nil
+}
+
+// TestConstraintErrorEndsRequest: a constraint that cannot go on (a state past its bounds) ends
+// its own request with an error, after the tokens it allowed; the request beside it is untouched.
+func TestConstraintErrorEndsRequest(t *testing.T) {
+	m, tok := loadModel(t, demoModel)
+	e, err := New(m, tok, Config{Threads: 2, KVDType: tensor.F32, KVMemBytes: 8 << 20, StepTokens: 64, MaxRunning: 16})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(e.Close)
+	plain := Request{Tenant: "a", Prompt: []int32{1, 403, 407, 261}, MaxTokens: 12, IgnoreEOS: true, Sampling: sampler.Params{TopLogprobs: -1}}
+	alone := drain(mustSubmit(t, e, plain))
+	bad := plain
+	bad.Tenant, bad.Constraint = "b", &failingConstraint{fail: 4}
+	badSt := mustSubmit(t, e, bad)
+	other := drain(mustSubmit(t, e, plain))
+	got := drain(badSt)
+	var ae *AbortError
+	if !errors.As(got.err, &ae) || len(got.ids()) != 3 {
+		t.Errorf("the failing constraint's request: %d tokens, err %v; want 3 tokens and an abort", len(got.ids()), got.err)
+	}
+	if !slices.Equal(other.ids(), alone.ids()) || other.err != nil {
+		t.Errorf("the request beside it changed: %v %v", other.ids(), other.err)
+	}
 }

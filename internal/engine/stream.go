@@ -17,6 +17,9 @@ type stream struct {
 	e        *Engine
 	id       kvtypes.RequestID
 	sampler  *sampler.Sampler
+	// constraintErr, when the request's constraint has one, says it cannot go on (a state past
+	// its bounds): the request then ends, alone.
+	constraintErr func() error
 	logprobs bool
 
 	// Accounting, touched only by the loop (with e.mu held).
@@ -58,6 +61,9 @@ func newStream(e *Engine, id kvtypes.RequestID, s *sampler.Sampler, r *Request) 
 	}
 	if r.Embed {
 		st.embed, st.dims = make([]float32, e.m.Dim), r.Dimensions
+	}
+	if c, ok := r.Constraint.(interface{ Err() error }); ok {
+		st.constraintErr = c.Err
 	}
 	go st.forward()
 	return st
