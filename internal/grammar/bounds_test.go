@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -228,6 +229,69 @@ func TestBoundsProperty(t *testing.T) {
 				if took := time.Since(walkStart); took > 100*time.Millisecond {
 					t.Fatalf("%s: the token walk after %q took %v", schema, doc[:k+1], took)
 				}
+			}
+		}
+	})
+}
+
+// trickyVocab has, beside every byte, tokens that open, continue and close strings in every
+// way: escapes cut anywhere, partial UTF-8, quotes inside and at the ends, structure after them.
+func trickyVocab() *Vocab {
+	return byteVocab(`"`, `a"`, `"}`, `\"`, `\\`, `\u00`, `u0061`, "\xc3", "\xa9", "\xc3\xa9", "\xe2\x82", "\xac\"",
+		`ab"c`, `",`, `":"`, `x\"y"`, "a\nb", `"]`, `"],"`, `{"`, `":`, `"a":"`, `\`, `"a`, `é"}`, `1"`, `"":`)
+}
+
+// TestWalkMatchesFeed: the token sets the walk computes (body tables and pruned subtrees
+// included) are exactly the tokens Feed accepts from the state, each with the cost of the state
+// it leads to, on random states of random schemas.
+func TestWalkMatchesFeed(t *testing.T) {
+	v := trickyVocab()
+	rapid.Check(t, func(t *rapid.T) {
+		schema := rapid.SampledFrom(append([]string{genAmbiguous(t)}, propSchemas...)).Draw(t, "schema")
+		var g *Grammar
+		var err error
+		if schema == "" {
+			g = JSONObject()
+		} else if g, err = Compile([]byte(schema)); err != nil {
+			return // refused: nothing to walk
+		}
+		m, err := NewMatcher(g, v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		doc := genValue(t, g.root, 0)
+		s, ok := m.Feed(m.Start(), []byte(doc[:rapid.IntRange(0, len(doc)).Draw(t, "cut")]))
+		if !ok {
+			t.Fatalf("%s: prefix of %s refused", schema, doc)
+		}
+		e := m.walk(s)
+		got := map[int32]int32{}
+		for k, end := range e.ends {
+			from := int32(0)
+			if k > 0 {
+				from = e.ends[k-1]
+			}
+			for _, id := range e.ids[from:end] {
+				got[id] = e.costs[k]
+			}
+		}
+		for id, p := range v.pieces {
+			want := int32(-2)
+			if slices.Contains(v.eos, int32(id)) {
+				if s.Complete() {
+					want = -1
+				}
+			} else if len(p) > 0 {
+				if next, err := m.feed(s, p); err == nil && next.Cost() < inf {
+					want = int32(next.Cost())
+				}
+			}
+			c, ok := got[int32(id)]
+			if !ok {
+				c = -2
+			}
+			if c != want {
+				t.Fatalf("%s after %q: token %q: walk cost %d, Feed %d", schema, doc, p, c, want)
 			}
 		}
 	})
