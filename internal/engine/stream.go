@@ -14,13 +14,14 @@ import (
 // a slow client; a forwarding goroutine feeds the channel the caller reads. Only admitted requests
 // get one: a rejection holds no goroutine and no buffer.
 type stream struct {
-	e       *Engine
-	id      kvtypes.RequestID
-	sampler *sampler.Sampler
+	e        *Engine
+	id       kvtypes.RequestID
+	sampler  *sampler.Sampler
+	logprobs bool
+
 	// constraintErr, when the request's constraint has one, says it cannot go on (a state past
 	// its bounds): the request then ends, alone.
 	constraintErr func() error
-	logprobs      bool
 
 	// Accounting, touched only by the loop (with e.mu held).
 	prompt    int
