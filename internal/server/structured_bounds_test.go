@@ -4,13 +4,18 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
+	"net/http"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/kvwarden/kvwarden/internal/engine"
 	"github.com/kvwarden/kvwarden/internal/grammar"
+	"github.com/kvwarden/kvwarden/internal/tensor"
 	"github.com/kvwarden/kvwarden/internal/testenv"
+	"github.com/kvwarden/kvwarden/internal/testenv/testmodel"
 )
 
 func schemaChat(schema string) string {
@@ -151,4 +156,52 @@ func TestToolArgumentsDecodedRef(t *testing.T) {
 	if got, _ := argumentsSchema(context.Background(), &grammar.Budget{}, json.RawMessage(plain)); string(got) != plain {
 		t.Errorf("ref-free parameters: got %s, want them embedded", got)
 	}
+}
+
+// TestDrainWithConstrainedAttacker: on the real engine and Qwen's 151,936-token vocabulary, a
+// tenant streaming under the worst schema the bounds accept (the nested anyOf at K=8: 64 stacks
+// inside every string, each request on its own matcher) leaves another tenant's request served,
+// and a drain still ends within its timeout, every engine request gone.
+func TestDrainWithConstrainedAttacker(t *testing.T) {
+	m, tok, _ := testmodel.Open(t, "qwen2-tiny-random.gguf")
+	eng, err := engine.New(m, tok, engine.Config{Threads: 2, KVDType: tensor.F32, KVMemBytes: 16 << 20, Logger: discardLogger()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(eng.Close)
+	srv, err := New(Config{Logger: discardLogger()}, eng, tok, testStore(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	base, served := serve(t, srv)
+	env := &testEnv{t: t, srv: srv, base: base}
+	waitFor(t, func() bool { return srv.serving.Load() })
+
+	attack := env.open(t, context.Background(), http.MethodPost, "/v1/completions", keyAlice, nil,
+		`{"prompt":"x","max_tokens":3000,"temperature":1,"stream":true,"guided_json":`+testenv.NestedAnyOf(8)+`}`)
+	defer attack.Body.Close()
+	if attack.StatusCode != 200 {
+		t.Fatalf("the attacker's stream: %d", attack.StatusCode)
+	}
+	read := make(chan int64, 1)
+	go func() { n, _ := io.Copy(io.Discard, attack.Body); read <- n }()
+	if code, _, raw := env.post("/v1/completions", keyBob, `{"prompt":"hi","max_tokens":8}`); code != 200 {
+		t.Fatalf("the other tenant beside the attacker: %d %s", code, raw)
+	}
+
+	const drainTimeout = 2 * time.Second
+	ctx, cancel := context.WithTimeout(context.Background(), drainTimeout)
+	defer cancel()
+	begin := time.Now()
+	err = srv.Shutdown(ctx)
+	if took := time.Since(begin); took > drainTimeout+time.Second {
+		t.Errorf("the drain took %v (err %v), want it within its %v timeout", took, err, drainTimeout)
+	}
+	if err := <-served; err != nil {
+		t.Errorf("serve: %v", err)
+	}
+	if n := <-read; n < 1000 {
+		t.Errorf("the attacker's stream carried %d bytes: it did not run through the drain", n)
+	}
+	testenv.WaitFor(t, 5*time.Second, func() bool { return eng.Stats().Running == 0 })
 }
