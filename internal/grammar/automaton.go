@@ -1,5 +1,7 @@
 package grammar
 
+import "sort"
+
 // The automaton: a state is a set of stacks of frames (a set because anyOf, enums and property
 // keys with common prefixes are decided only by later bytes). Each frame is an open value and its
 // position in it. Output is compact: no whitespace anywhere outside strings.
@@ -123,6 +125,20 @@ func feed(w []frame, c byte, emit func([]frame)) {
 			return
 		}
 		set(0, f.a+1, 0)
+	case kLitSet:
+		// set[lo:hi] share their first d bytes, those that end there first: the ones with byte
+		// c next are a run of it.
+		lo, hi := f.setRange()
+		d := int(f.a)
+		j := lo + sort.Search(hi-lo, func(k int) bool { l := n.set[lo+k]; return len(l) > d && l[d] >= c })
+		e := j + sort.Search(hi-j, func(k int) bool { return n.set[j+k][d] > c })
+		if j < e && len(n.set[j]) == d+1 {
+			emit(w[:i]) // a value ends with c
+			j++
+		}
+		if j < e {
+			set(0, int32(d+1), int32(j<<16|e))
+		}
 	case kString:
 		feedString(w, i, f, c, emit, set)
 	case kNumber, kInteger:
@@ -352,6 +368,9 @@ func (f frame) cost() int {
 	switch n.kind {
 	case kLiteral:
 		return len(n.lit) - int(f.a)
+	case kLitSet:
+		lo, hi := f.setRange()
+		return n.shortestIn(lo, hi) - int(f.a)
 	case kString:
 		switch f.pos {
 		case pStart, pEscape:

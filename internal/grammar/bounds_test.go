@@ -64,30 +64,61 @@ func TestLiveStackBound(t *testing.T) {
 			t.Errorf("K=%d: got %v, want a SchemaError naming the live-stack bound", k, err)
 		}
 	}
+	// What the bounds still accept and refuse: an enum is one stack whatever its values; an
+	// object's optional keys are read side by side but decided within the key, so they count
+	// against MaxStacks only.
+	var values, props []string
+	for i := range 1000 {
+		values = append(values, fmt.Sprintf(`"v%d"`, i))
+	}
+	for i := range 200 {
+		props = append(props, fmt.Sprintf(`"p%d":{"type":"string"}`, i))
+	}
+	wide := `{"type":"object","properties":{` + strings.Join(props, ",") + `}}`
+	for _, tc := range []struct {
+		schema, refusal string
+	}{
+		{`{"enum":[` + strings.Join(values, ",") + `]}`, ""},
+		{wide, ""},
+		{`{"anyOf":[` + strings.Repeat(wide+",", 5) + wide + `]}`, "stack bound"},
+	} {
+		g, err := Compile([]byte(tc.schema))
+		switch {
+		case tc.refusal == "" && err != nil:
+			t.Errorf("%.80s: refused: %v", tc.schema, err)
+		case tc.refusal != "" && (err == nil || !strings.Contains(err.Error(), tc.refusal)):
+			t.Errorf("%.80s: got %v, want a refusal naming the %s", tc.schema, err, tc.refusal)
+		case err == nil && tc.schema[2] == 'e':
+			if s, ok := mustMatcherOf(t, g).Feed(mustMatcherOf(t, g).Start(), []byte(`"v1`)); !ok || len(s.stacks) != 1 {
+				t.Errorf("the enum after \"v1: ok %v, %d stacks, want 1", ok, len(s.stacks))
+			}
+		}
+	}
+
 	g, err := Compile([]byte(testenv.NestedAnyOf(8)))
 	if err != nil {
 		t.Fatal(err)
 	}
 	m := mustMatcherOf(t, g)
 	s, ok := m.Feed(m.Start(), []byte(`{"a":{"x":"abc`))
-	if !ok || len(s.stacks) != 64 || g.live < 64 || g.live > MaxLiveStacks {
+	if !ok || len(s.stacks) != 64 || g.live < 64 || g.live > MaxStacks {
 		t.Errorf("inside the inner string: ok %v, %d stacks, estimate %d; want 64 stacks within the estimate", ok, len(s.stacks), g.live)
 	}
 }
 
 // TestLiveStackCap: a grammar built past the compiler's check (as a missed estimate would be)
-// still never holds more than MaxLiveStacks stacks: Feed refuses the state, the token walk
+// still never holds more than MaxStacks stacks: Feed refuses the state, the token walk
 // allows no token into it, and the constraint says why it cannot go on.
 func TestLiveStackCap(t *testing.T) {
 	c := newCompiler(nil)
 	root := c.newNode(kAnyOf)
-	for range MaxLiveStacks + 1 {
+	for range MaxStacks + 1 {
 		s := c.newNode(kString)
 		s.minLen = 2
 		root.alts = append(root.alts, s)
 	}
 	root.minLen = 2
-	m := mustMatcherOf(t, &Grammar{root: root, nodes: c.nodes, live: MaxLiveStacks})
+	m := mustMatcherOf(t, &Grammar{root: root, nodes: c.nodes, live: MaxStacks})
 	if _, err := m.feed(m.Start(), []byte(`"`)); !errors.Is(err, errLiveStacks) {
 		t.Errorf("Feed: got %v, want the live-stack error", err)
 	}
@@ -187,18 +218,14 @@ func genAmbiguous(t *rapid.T) string {
 }
 
 // TestBoundsProperty: every random schema from the supported subset either compiles within the
-// compile budget (well under a second) into a grammar whose states never hold more stacks than
-// its compile-time estimate, itself within MaxLiveStacks, with each state's token walk cheap; or
-// it is refused at compile time with a SchemaError.
+// compile budget into a grammar whose states never hold more stacks than its compile-time
+// estimate, itself within MaxStacks (so each state's token walk is bounded), every state
+// allowing some token; or it is refused at compile time with a SchemaError.
 func TestBoundsProperty(t *testing.T) {
 	v := byteVocab(`{"`, `":`, `"}`, "ab", `":"`, `"],"`)
 	rapid.Check(t, func(t *rapid.T) {
 		schema := genAmbiguous(t)
-		start := time.Now()
-		g, err := Compile([]byte(schema))
-		if took := time.Since(start); took > time.Second {
-			t.Fatalf("compiling took %v", took)
-		}
+		g, err := Compile([]byte(schema)) // within CompileBudget work units, or refused
 		if err != nil {
 			var se *SchemaError
 			if !errors.As(err, &se) {
@@ -206,7 +233,7 @@ func TestBoundsProperty(t *testing.T) {
 			}
 			return
 		}
-		if g.live > MaxLiveStacks {
+		if g.live > MaxStacks {
 			t.Fatalf("estimate %d past the bound", g.live)
 		}
 		m, err := NewMatcher(g, v)
@@ -221,13 +248,12 @@ func TestBoundsProperty(t *testing.T) {
 				if s, ok = m.Feed(s, []byte{doc[k]}); !ok {
 					t.Fatalf("%s: %s refused at byte %d", schema, doc, k)
 				}
+				// The walk steps each stack: the estimate bounds its work per trie node.
 				if len(s.stacks) > g.live {
 					t.Fatalf("%s: after %q, %d stacks, above the estimate %d", schema, doc[:k+1], len(s.stacks), g.live)
 				}
-				walkStart := time.Now()
-				m.entry(s)
-				if took := time.Since(walkStart); took > 100*time.Millisecond {
-					t.Fatalf("%s: the token walk after %q took %v", schema, doc[:k+1], took)
+				if len(m.entry(s).ids) == 0 {
+					t.Fatalf("%s: no token allowed after %q", schema, doc[:k+1])
 				}
 			}
 		}

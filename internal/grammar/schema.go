@@ -15,10 +15,12 @@ package grammar
 // which it refuses is decided here, one case each, and reads best in one place.
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
 	"math"
+	"math/bits"
 	"slices"
 	"strings"
 )
@@ -49,6 +51,7 @@ const (
 	kArray                      // items per node.items
 	kAnyOf                      // one of alts; expanded when pushed, never on a stack
 	kSeq                        // alts one after the other (Wrap)
+	kLitSet                     // one of the byte strings set (an enum's values): one stack for all
 )
 
 // Bounds that keep the automaton finite and outputs reasonable.
@@ -65,12 +68,17 @@ const (
 	maxDocDepth = 64 // nesting of the schema document itself
 )
 
-// MaxLiveStacks bounds the stacks one automaton state may hold: the alternatives a prefix of the
-// output has not yet decided between. A state's token set is computed by stepping each of its
-// stacks, so this bounds the work of one state. Compile refuses a schema whose alternatives can
-// stay undecided in more stacks than this (estimated from above), and Feed refuses a state that
-// would hold more, so the bound holds for every schema, whatever the estimate misses.
+// MaxLiveStacks bounds the alternatives one automaton state can leave undecided, an object's
+// candidate keys counted once: the stacks that can stay alive together through strings, numbers
+// and nested values, each stepped for every token. Compile refuses a schema whose alternatives
+// could exceed it (estimated from above), naming the bound.
 const MaxLiveStacks = 64
+
+// MaxStacks bounds all the stacks of one state, each candidate key of an object counted (they
+// are decided within the key). Compile refuses a schema that could exceed it, and no state ever
+// holds more: Feed refuses the bytes that would make one, and the token walk allows no token
+// into one, whatever the compile-time estimate missed.
+const MaxStacks = maxAlts
 
 // CompileBudget bounds the work of compiling one schema, in work units (one per schema object
 // read, node visited or length computed): compilation is linear in the document, and a document
@@ -95,7 +103,10 @@ type node struct {
 	items  *node // kArray items, kFreeObject values
 	alts   []*node
 	leaves []*node // kAnyOf: the distinct non-anyOf nodes it expands to, once compiled
-	minLen int     // bytes of the shortest value
+	set    [][]byte
+	setMin [][]int32 // kLitSet: setMin[k][i] is the shortest of set[i:i+2^k]
+	values int       // kLitSet: the values the schema lists, repeats included (alternatives)
+	minLen int       // bytes of the shortest value
 	// kObject, per property index i: nextReq[i] the first required property at or after i (or
 	// len(props)); after[i] the bytes from after property i's value to '}'; must[i] the bytes
 	// from "a key must follow, next candidate i" to '}'.
@@ -107,7 +118,7 @@ type Grammar struct {
 	root  *node
 	nodes []*node
 	lits  [][]byte // keys and literals, whose bytes the shortest completions may need
-	live  int      // the compile-time bound on any state's stacks, at most MaxLiveStacks
+	live  int      // the compile-time bound on any state's stacks, at most MaxStacks
 }
 
 // JSONObject is the grammar of response_format {"type": "json_object"}: any JSON object, nested
@@ -441,17 +452,62 @@ func (c *compiler) enum(o *object, k, path string) (*node, error) {
 			want[s] = true
 		}
 	}
-	n := c.newNode(kAnyOf)
+	var set [][]byte
 	for _, v := range vals {
 		if want != nil && !want[jsonType(v)] && !(jsonType(v) == "integer" && want["number"]) {
 			continue // a value of another type can never validate
 		}
-		n.alts = append(n.alts, c.literal(marshal(v)))
+		set = append(set, marshal(v))
 	}
-	if len(n.alts) == 0 {
+	if len(set) > maxAlts {
+		return nil, &SchemaError{Keyword: "anyOf", Path: path, Reason: fmt.Sprintf("more than %d alternatives (anyOf, enum, type lists) in one place", maxAlts)}
+	}
+	switch slices.SortFunc(set, bytes.Compare); len(set) {
+	case 0:
 		return nil, &SchemaError{Keyword: k, Path: path, Reason: "no value is allowed"}
+	case 1:
+		return c.literal(set[0]), nil
 	}
+	n := c.literalSet(slices.CompactFunc(set, bytes.Equal))
+	n.values = len(set)
 	return n, nil
+}
+
+// literalSet is the node of one of the sorted, distinct byte strings set. A frame of it reads
+// them all at once: a is the bytes read, b the range of set (lo<<16 | hi) that still matches,
+// 0 for all of it.
+func (c *compiler) literalSet(set [][]byte) *node {
+	n := c.newNode(kLitSet)
+	n.set = set
+	c.lits = append(c.lits, set...)
+	level := make([]int32, len(set))
+	for i, l := range set {
+		level[i] = int32(len(l))
+	}
+	n.setMin = [][]int32{level}
+	for w := 1; 2*w <= len(set); w *= 2 {
+		prev := n.setMin[len(n.setMin)-1]
+		next := make([]int32, len(set)-2*w+1)
+		for i := range next {
+			next[i] = min(prev[i], prev[i+w])
+		}
+		n.setMin = append(n.setMin, next)
+	}
+	return n
+}
+
+// shortestIn is the length of the shortest of set[lo:hi], hi > lo.
+func (n *node) shortestIn(lo, hi int) int {
+	k := bits.Len(uint(hi-lo)) - 1
+	return int(min(n.setMin[k][lo], n.setMin[k][hi-(1<<k)]))
+}
+
+// setRange is a kLitSet frame's range of n.set.
+func (f frame) setRange() (lo, hi int) {
+	if f.b == 0 {
+		return 0, len(f.n.set)
+	}
+	return int(f.b >> 16), int(f.b & 0xFFFF)
 }
 
 func (c *compiler) ref(r any, path string) (*node, error) {
@@ -588,6 +644,10 @@ func (c *compiler) checkAlts() error {
 		colour[n.id] = grey
 		k := 0
 		for _, a := range n.alts {
+			if a.kind == kLitSet {
+				k = min(k+a.values, maxAlts+1) // each value an alternative, as the bound documents
+				continue
+			}
 			if a.kind != kAnyOf {
 				k++
 				continue

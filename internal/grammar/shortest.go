@@ -9,6 +9,8 @@ func (n *node) shortest() int {
 	switch n.kind {
 	case kLiteral:
 		return len(n.lit)
+	case kLitSet:
+		return n.shortestIn(0, len(n.set))
 	case kString, kArray, kFreeObject:
 		return 2
 	case kNumber, kInteger:

@@ -161,7 +161,7 @@ func (m *Matcher) Start() State {
 }
 
 // Feed returns the state after bytes b; ok is false if b cannot continue a valid document, or
-// would leave more than MaxLiveStacks stacks.
+// would leave more than MaxStacks stacks.
 func (m *Matcher) Feed(s State, b []byte) (State, bool) {
 	next, err := m.feed(s, b)
 	return next, err == nil
@@ -171,7 +171,7 @@ func (m *Matcher) Feed(s State, b []byte) (State, bool) {
 var errDeadEnd = errors.New("the output cannot continue a document of the schema")
 
 // errLiveStacks: the bytes would leave a state with more stacks than the bound.
-var errLiveStacks = fmt.Errorf("the output reached a state with more than %d undecided alternatives (the live-stack bound)", MaxLiveStacks)
+var errLiveStacks = fmt.Errorf("the output reached a state with more than %d stacks (the stack bound)", MaxStacks)
 
 func (m *Matcher) feed(s State, b []byte) (State, error) {
 	cur := s.stacks
@@ -188,7 +188,7 @@ func (m *Matcher) feed(s State, b []byte) (State, error) {
 					next = append(next, slices.Clone(r))
 				}
 			})
-			if len(next) > MaxLiveStacks {
+			if len(next) > MaxStacks {
 				return State{}, errLiveStacks
 			}
 		}
@@ -350,7 +350,7 @@ func (m *Matcher) walk(s State) *entry {
 			}
 			// A token that would leave more stacks than the bound is never allowed: no state
 			// the constraint reaches holds more, whatever the compile-time estimate missed.
-			if len(nx.ends) == 0 || best >= inf || len(nx.ends) > MaxLiveStacks {
+			if len(nx.ends) == 0 || best >= inf || len(nx.ends) > MaxStacks {
 				continue
 			}
 			ch := v.nodes[e.child]
@@ -465,7 +465,7 @@ func (m *Matcher) NewConstraint(maxTokens int) (*Constraint, error) {
 // Allowed returns the tokens allowed next (the caller must not modify it). Each token's shortest
 // completion must fit in the tokens after it less one for the end token, each byte counted as a
 // token: the document can always close in time. It is empty only when every continuation would
-// pass MaxLiveStacks (a schema the compiler's estimate missed); Err then says so.
+// pass MaxStacks (a schema the compiler's estimate missed); Err then says so.
 func (c *Constraint) Allowed() []int32 {
 	if c.eos {
 		return c.m.v.eos // the document is over; only an ignore_eos request gets here
