@@ -103,6 +103,8 @@ type Engine struct {
 	// trace is the incident-replay build's record of who wrote each page (replay.go).
 	trace *trace
 	x     *xfers // nil without a TransferConfig
+
+	matchers matchers // constraints of requests that carry only their Grammar (constraint.go)
 }
 
 type endCall struct {
@@ -248,6 +250,9 @@ func (e *Engine) DropTenant(tenant string) int {
 	return n
 }
 
+// Tokenizer is the model's tokenizer (a node hands its configuration to its routers).
+func (e *Engine) Tokenizer() *tokenizer.Tokenizer { return e.tok }
+
 // Submit admits a request or rejects it with a *RejectError; an admitted request's events arrive
 // on the returned stream. Cancelling ctx aborts the request.
 func (e *Engine) Submit(ctx context.Context, r Request) (Stream, error) {
@@ -263,6 +268,13 @@ func (e *Engine) submit(ctx context.Context, r Request, mode core.Mode, setup fu
 	sp := r.Sampling
 	if err := sp.Validate(); err != nil {
 		return nil, &RejectError{Reason: kvtypes.RejectInvalid, Message: err.Error()}
+	}
+	if r.Constraint == nil && r.Grammar != nil {
+		c, err := e.constraintFor(ctx, r.Tenant, r.Grammar, r.MaxTokens)
+		if err != nil {
+			return nil, err
+		}
+		r.Constraint = c
 	}
 	if !r.HasSeed {
 		var b [8]byte

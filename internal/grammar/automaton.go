@@ -367,6 +367,9 @@ func (f frame) cost() int {
 	n := f.n
 	switch n.kind {
 	case kLiteral:
+		if n.litCost != nil {
+			return n.litCost[f.a]
+		}
 		return len(n.lit) - int(f.a)
 	case kLitSet:
 		lo, hi := f.setRange()

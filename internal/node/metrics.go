@@ -7,14 +7,22 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/prometheus/common/expfmt"
+
 	"github.com/kvwarden/kvwarden/internal/engine"
 	"github.com/kvwarden/kvwarden/internal/kvtypes"
 )
 
 // MetricsHandler is a node's operator listener: its pool, queue, the defences that stopped
 // requests here and the transfer failures by check. A defence is counted on the node where its
-// check ran, so an operator looks for a hand-off refusal on the receiving (decode) node.
+// check ran, so an operator looks for a hand-off refusal on the receiving (decode) node. The Go
+// runtime's and the process's metrics (go_goroutines, process_cpu_seconds_total, ...) follow,
+// as on the API server's listener: a goroutine or memory leak on a node shows from outside.
 func MetricsHandler(role, model string, eng *engine.Engine) http.Handler {
+	runtime := prometheus.NewRegistry()
+	runtime.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path != "/metrics" {
 			http.NotFound(w, r)
@@ -43,6 +51,11 @@ func MetricsHandler(role, model string, eng *engine.Engine) http.Handler {
 		slices.Sort(reasons)
 		for _, k := range reasons {
 			fmt.Fprintf(&b, "kvwarden_transfer_failures_total{check=%q} %d\n", k, st.TransferFailures[k])
+		}
+		if mfs, err := runtime.Gather(); err == nil {
+			for _, mf := range mfs {
+				expfmt.MetricFamilyToText(&b, mf)
+			}
 		}
 		io.WriteString(w, b.String())
 	})

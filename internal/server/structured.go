@@ -10,8 +10,10 @@ import (
 	"errors"
 	"sync"
 
+	"github.com/kvwarden/kvwarden/internal/engine"
 	"github.com/kvwarden/kvwarden/internal/grammar"
 	"github.com/kvwarden/kvwarden/internal/sampler"
+	"github.com/kvwarden/kvwarden/internal/tokenizer"
 )
 
 // formatSpec is a validated output format: the key under which a tenant's matcher of it (and the
@@ -20,8 +22,9 @@ import (
 type formatSpec struct {
 	key     string
 	param   string // the request field it came from
-	compile func(ctx context.Context, b *grammar.Budget) (*grammar.Grammar, *apiError)
+	compile func(ctx context.Context, b *grammar.Budget) (*grammar.Grammar, engine.Grammar, *apiError)
 	grammar *grammar.Grammar // set when compiled
+	source  engine.Grammar   // what the grammar was compiled from, for the nodes behind a router; set when compiled
 }
 
 // parseFormat reads response_format and guided_json (at most one of them may ask for JSON).
@@ -56,7 +59,7 @@ func parseFormat(responseFormat, guidedJSON json.RawMessage) (*formatSpec, *apiE
 	case "", "text":
 		return nil, nil
 	case "json_object":
-		return &formatSpec{key: "json_object", param: "response_format", grammar: grammar.JSONObject()}, nil
+		return &formatSpec{key: "json_object", param: "response_format", grammar: grammar.JSONObject(), source: engine.Grammar{}}, nil
 	case "json_schema":
 		if rf.JSONSchema == nil || isNull(rf.JSONSchema.Schema) {
 			return nil, badRequest("response_format.json_schema.schema", "response_format json_schema needs json_schema.schema")
@@ -71,13 +74,20 @@ func compileFormat(schema []byte, param string) (*formatSpec, *apiError) {
 	if json.Compact(&key, schema) != nil {
 		return nil, badRequest(param, "%s must be a JSON schema", param)
 	}
-	return &formatSpec{key: "schema:" + key.String(), param: param, compile: func(ctx context.Context, b *grammar.Budget) (*grammar.Grammar, *apiError) {
+	source := engine.Grammar{Schema: key.Bytes()}
+	return &formatSpec{key: "schema:" + key.String(), param: param, compile: func(ctx context.Context, b *grammar.Budget) (*grammar.Grammar, engine.Grammar, *apiError) {
 		g, err := grammar.CompileBudgeted(ctx, schema, b)
 		if err != nil {
-			return nil, schemaError(param, err)
+			return nil, source, schemaError(param, err)
 		}
-		return g, nil
+		return g, source, nil
 	}}, nil
+}
+
+// isToken reports whether b is the text of one token, as the model writes it.
+func (s *Server) isToken(b []byte) bool {
+	ids := s.tok.EncodeSpans([]tokenizer.Span{{Text: string(b)}}, false)
+	return len(ids) == 1 && bytes.Equal(s.tok.Piece(ids[0]), b)
 }
 
 // schemaError is the answer to a failed compilation: the schema's fault (400), or the request's
@@ -95,14 +105,14 @@ func (s *Server) prepareFormat(ctx context.Context, f *formatSpec) *apiError {
 	if f == nil || f.grammar != nil {
 		return nil
 	}
-	g, e := f.compile(ctx, &grammar.Budget{})
+	g, source, e := f.compile(ctx, &grammar.Budget{})
 	if e != nil {
 		if e.Code == codeClientClosed {
 			e = s.errorFor(context.Cause(ctx))
 		}
 		return e
 	}
-	f.grammar = g
+	f.grammar, f.source = g, source
 	return nil
 }
 

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/kvwarden/kvwarden/internal/engine"
 	"github.com/kvwarden/kvwarden/internal/grammar"
 )
 
@@ -60,25 +61,26 @@ func (s *Server) constrainTools(p *genParams) *apiError {
 		Names  []string
 		Params []json.RawMessage
 	}{s.toolFormat.Name(), names, params}) // strings and valid JSON: cannot fail
-	p.format = &formatSpec{key: "tool:" + string(key), param: "tools", compile: func(ctx context.Context, b *grammar.Budget) (*grammar.Grammar, *apiError) {
-		return toolCallGrammar(ctx, b, names, params, markup.prefix, markup.suffix, markup.argsKey, t.choice)
+	p.format = &formatSpec{key: "tool:" + string(key), param: "tools", compile: func(ctx context.Context, b *grammar.Budget) (*grammar.Grammar, engine.Grammar, *apiError) {
+		return toolCallGrammar(ctx, b, names, params, markup, t.choice, s.isToken)
 	}}
 	return nil
 }
 
 // toolCallGrammar is the grammar of one call, in the markup, of one of the named functions.
-func toolCallGrammar(ctx context.Context, b *grammar.Budget, names []string, params []json.RawMessage, prefix, suffix, argsKey, choice string) (*grammar.Grammar, *apiError) {
+func toolCallGrammar(ctx context.Context, b *grammar.Budget, names []string, params []json.RawMessage,
+	markup struct{ prefix, suffix, argsKey string }, choice string, isToken func([]byte) bool) (*grammar.Grammar, engine.Grammar, *apiError) {
 	// Written by hand, not marshalled from maps: the grammar emits properties in the schema's
 	// order, and models (and the streamed parser) expect the name first.
 	var alts [][]byte
 	for i, name := range names {
 		args, err := argumentsSchema(ctx, b, params[i])
 		if err != nil {
-			return nil, schemaError("tools", err)
+			return nil, engine.Grammar{}, schemaError("tools", err)
 		}
 		quoted, _ := json.Marshal(name) // a string: cannot fail
 		alts = append(alts, fmt.Appendf(nil, `{"type":"object","properties":{"name":{"const":%s},%q:%s},"required":["name",%q],"additionalProperties":false}`,
-			quoted, argsKey, args, argsKey))
+			quoted, markup.argsKey, args, markup.argsKey))
 	}
 	schema := alts[0]
 	if len(alts) > 1 {
@@ -87,12 +89,12 @@ func toolCallGrammar(ctx context.Context, b *grammar.Budget, names []string, par
 	g, err := grammar.CompileBudgeted(ctx, schema, b)
 	if err != nil {
 		if ctx.Err() != nil {
-			return nil, schemaError("tools", err)
+			return nil, engine.Grammar{}, schemaError("tools", err)
 		}
 		// Only the grammar's bounds can refuse what argumentsSchema accepted one by one.
-		return nil, badRequest("tools", "the tools are too large to constrain tool_choice %q: %s", choice, err)
+		return nil, engine.Grammar{}, badRequest("tools", "the tools are too large to constrain tool_choice %q: %s", choice, err)
 	}
-	return g.Wrap(prefix, suffix), nil
+	return g.Wrap(markup.prefix, markup.suffix, isToken), engine.Grammar{Schema: schema, Prefix: markup.prefix, Suffix: markup.suffix}, nil
 }
 
 // argumentsSchema is the schema the constrained arguments follow: the function's parameters
