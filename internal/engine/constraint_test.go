@@ -160,3 +160,20 @@ func TestConstraintErrorEndsRequest(t *testing.T) {
 		t.Errorf("the request beside it changed: %v %v", other.ids(), other.err)
 	}
 }
+
+// TestNodeMatchersPerTenant: on an engine that builds constraints from requests' grammars (a node
+// behind a router), two tenants sending the same schema get a matcher each, so neither's first
+// request is faster for the other's history; the same tenant's second request reuses its own.
+func TestNodeMatchersPerTenant(t *testing.T) {
+	schema := `{"type":"object","properties":{"product":{"const":"secret-launch"}},"required":["product"]}`
+	e, _, _ := constraintEngine(t, schema)
+	for _, tenant := range []string{"a", "b", "a"} {
+		drain(mustSubmit(t, e, Request{Tenant: tenant, Prompt: []int32{1, 403}, MaxTokens: 40, Grammar: &Grammar{Schema: []byte(schema)},
+			Sampling: sampler.Params{TopLogprobs: -1}}))
+	}
+	e.matchers.mu.Lock()
+	defer e.matchers.mu.Unlock()
+	if n := len(e.matchers.byKey); n != 2 {
+		t.Errorf("%d matchers for two tenants of one schema, want 2", n)
+	}
+}

@@ -44,23 +44,27 @@ func (c *compiler) checkLiveStacks(root *node, order []*node) (int, error) {
 		n.leaves = leaves
 		leafCount += len(leaves)
 	}
-	open, err := c.estimate(root, order, flat, leafCount, true, MaxLiveStacks)
-	if err != nil {
-		return 0, err
+	bounds := []struct {
+		keysAsOne bool
+		bound     int
+		keyword   string
+		reason    string
+	}{
+		{true, MaxLiveStacks, "anyOf", "its alternatives can leave more than %d stacks undecided in one state (the live-stack bound): alternatives that start alike (objects with the same first key, strings, arrays) multiply through nested anyOf and $ref"},
+		{false, MaxStacks, "properties", "its alternatives and objects' candidate keys can make more than %d stacks in one state (the stack bound): optional properties read side by side multiply with the alternatives around them"},
 	}
-	if open > MaxLiveStacks {
-		return 0, &SchemaError{Keyword: "anyOf", Path: "#", Reason: fmt.Sprintf(
-			"its alternatives can leave more than %d stacks undecided in one state (the live-stack bound): alternatives that start alike (objects with the same first key, strings, arrays) multiply through nested anyOf and $ref", MaxLiveStacks)}
+	live := 0
+	for _, b := range bounds {
+		v, err := c.estimate(root, order, flat, leafCount, b.keysAsOne, b.bound)
+		if err != nil {
+			return 0, err
+		}
+		if v > b.bound {
+			return 0, &SchemaError{Keyword: b.keyword, Path: "#", Reason: fmt.Sprintf(b.reason, b.bound)}
+		}
+		live = v
 	}
-	all, err := c.estimate(root, order, flat, leafCount, false, MaxStacks)
-	if err != nil {
-		return 0, err
-	}
-	if all > MaxStacks {
-		return 0, &SchemaError{Keyword: "properties", Path: "#", Reason: fmt.Sprintf(
-			"its alternatives and objects' candidate keys can make more than %d stacks in one state (the stack bound): optional properties read side by side multiply with the alternatives around them", MaxStacks)}
-	}
-	return all, nil
+	return live, nil
 }
 
 // estimate solves the live equations; keysAsOne counts an object's candidate keys as one stack.
