@@ -150,6 +150,9 @@ func (e *Engine) drawOne(t int) {
 // sample draws sequence i's token from its logits and reports it.
 func (e *Engine) sample(i int, s *stream, logits []float32, res *core.StepResult) {
 	r := s.sampler.Sample(logits)
+	if s.audited && !s.logprobs {
+		r.Logprob = s.sampler.Score(logits, r.ID).Logprob // what a client asking for it would get
+	}
 	s.sampler.Accept(r.ID)
 	res.Seqs[i].Token = r.ID
 	e.lastRun[i] = r
