@@ -237,6 +237,7 @@ func newBenchServeCmd() *cobra.Command {
 			}
 			return err // set when every request failed
 		})
+	mf.registerShadow(cmd.Flags())
 	fs := cmd.Flags()
 	fs.IntVar(&o.Clients, "clients", bench.DefaultServeClients, "requests in flight at once")
 	fs.IntVar(&o.Requests, "requests", bench.DefaultServeRequests, "requests in all")

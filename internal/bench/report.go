@@ -113,8 +113,12 @@ tg%[3]d: "batch" concurrent requests of a 1-token prompt generating %[3]d tokens
 }
 
 func (e *EngineInfo) summary() string {
-	return fmt.Sprintf("%d threads, %s kernels, step budget %d tokens, max running %d, KV %s, isolation checks %s, prefix cache %s",
+	s := fmt.Sprintf("%d threads, %s kernels, step budget %d tokens, max running %d, KV %s, isolation checks %s, prefix cache %s",
 		e.Threads, e.Kernels, e.StepTokens, e.MaxRunning, strings.ToLower(e.KVType), onOff(e.IsolationChecks), onOff(e.PrefixCache))
+	if e.ShadowFraction > 0 {
+		s += fmt.Sprintf(", shadow verification of %g of answers", e.ShadowFraction)
+	}
+	return s
 }
 
 // WriteServe prints a serve result for people.

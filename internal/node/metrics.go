@@ -9,13 +9,20 @@ import (
 
 	"github.com/kvwarden/kvwarden/internal/engine"
 	"github.com/kvwarden/kvwarden/internal/kvtypes"
+	"github.com/kvwarden/kvwarden/internal/server"
 )
 
 // MetricsHandler is a node's operator listener: its pool, queue, the defences that stopped
 // requests here and the transfer failures by check. A defence is counted on the node where its
-// check ran, so an operator looks for a hand-off refusal on the receiving (decode) node.
+// check ran, so an operator looks for a hand-off refusal on the receiving (decode) node. A decode
+// node verifying answers also serves shadow verification's counters and GET /shadow/mismatches.
 func MetricsHandler(role, model string, eng *engine.Engine) http.Handler {
+	shadow := server.ShadowHandler(eng)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/shadow/mismatches" && r.Method == http.MethodGet && eng.Stats().Shadow.Enabled {
+			shadow.ServeHTTP(w, r)
+			return
+		}
 		if r.URL.Path != "/metrics" {
 			http.NotFound(w, r)
 			return
@@ -44,6 +51,22 @@ func MetricsHandler(role, model string, eng *engine.Engine) http.Handler {
 		for _, k := range reasons {
 			fmt.Fprintf(&b, "kvwarden_transfer_failures_total{check=%q} %d\n", k, st.TransferFailures[k])
 		}
+		writeShadow(&b, st.Shadow)
 		io.WriteString(w, b.String())
 	})
+}
+
+// writeShadow writes shadow verification's counters, when it is on (the same series as a single
+// process's).
+func writeShadow(b *strings.Builder, st engine.ShadowStats) {
+	if !st.Enabled {
+		return
+	}
+	fmt.Fprintf(b, "kvwarden_shadow_verified_total %d\nkvwarden_shadow_mismatches_total %d\nkvwarden_shadow_pending_samples %d\n", st.Verified, st.Mismatches, st.Pending)
+	for _, r := range engine.ShadowDropReasons {
+		fmt.Fprintf(b, "kvwarden_shadow_dropped_total{reason=%q} %d\n", r, st.Dropped[r])
+	}
+	for _, r := range engine.ShadowSkipReasons {
+		fmt.Fprintf(b, "kvwarden_shadow_skipped_total{reason=%q} %d\n", r, st.Skipped[r])
+	}
 }

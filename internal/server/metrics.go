@@ -1,6 +1,7 @@
 package server
 
 import (
+	"encoding/json"
 	"net/http"
 	"slices"
 	"sync"
@@ -19,7 +20,31 @@ import (
 func (s *Server) MetricsHandler() http.Handler {
 	mux := http.NewServeMux()
 	mux.Handle("GET /metrics", promhttp.HandlerFor(s.reg, promhttp.HandlerOpts{}))
+	if src, ok := s.eng.(ShadowSource); ok {
+		mux.Handle("GET /shadow/mismatches", ShadowHandler(src))
+	}
 	return mux
+}
+
+// ShadowSource is an engine that keeps shadow verification's mismatches (*engine.Engine).
+type ShadowSource interface {
+	ShadowMismatches() []engine.ShadowMismatch
+}
+
+// ShadowHandler serves the mismatches src keeps, oldest first, as JSON: each one's token ids,
+// logprobs and the pages both runs read, never text. It is for the operator listener only: the
+// tenant ids and request ids are server-wide.
+func ShadowHandler(src ShadowSource) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		ms := src.ShadowMismatches()
+		if ms == nil {
+			ms = []engine.ShadowMismatch{}
+		}
+		w.Header().Set("Content-Type", "application/json")
+		json.NewEncoder(w).Encode(struct {
+			Mismatches []engine.ShadowMismatch `json:"mismatches"`
+		}{ms})
+	})
 }
 
 // metrics carries no prompt or output labels: label values come from fixed sets (endpoint,
@@ -163,11 +188,34 @@ var (
 	descHits     = prometheus.NewDesc("kvwarden_prefix_cache_hit_tokens_total", "Prompt tokens served from the requesting tenant's own prefix cache.", nil, nil)
 	descDefence  = prometheus.NewDesc("kvwarden_defence_fired_total", "Requests each defence of the isolation chain stopped (admission: context and pool rejections; header: page header mismatches).", []string{"defence"}, nil)
 	descInternal = prometheus.NewDesc("kvwarden_engine_internal_errors_total", "Forward passes that failed or panicked for a reason other than isolation (their requests were aborted \"internal\").", nil, nil)
+
+	descShadowVerified = prometheus.NewDesc("kvwarden_shadow_verified_total", "Answers re-run alone by shadow verification that matched what the client got, bit for bit.", nil, nil)
+	descShadowMismatch = prometheus.NewDesc("kvwarden_shadow_mismatches_total", "Answers whose shadow re-run differed from what the client got: security events (GET /shadow/mismatches on this listener).", nil, nil)
+	descShadowDropped  = prometheus.NewDesc("kvwarden_shadow_dropped_total", "Samples of shadow verification dropped before their re-run completed, by reason.", []string{"reason"}, nil)
+	descShadowSkipped  = prometheus.NewDesc("kvwarden_shadow_skipped_total", "Sampled requests shadow verification cannot re-run, by reason.", []string{"reason"}, nil)
+	descShadowPending  = prometheus.NewDesc("kvwarden_shadow_pending_samples", "Samples of shadow verification queued or running.", nil, nil)
 )
 
 func (c *engineCollector) Describe(ch chan<- *prometheus.Desc) {
-	for _, d := range []*prometheus.Desc{descWaiting, descRunning, descPeer, descPages, descPagesTot, descKVUsage, descPrefill, descDecode, descSecurity, descPreempt, descEvict, descHits, descInternal, descDefence} {
+	for _, d := range []*prometheus.Desc{descWaiting, descRunning, descPeer, descPages, descPagesTot, descKVUsage, descPrefill, descDecode, descSecurity, descPreempt, descEvict, descHits, descInternal, descDefence,
+		descShadowVerified, descShadowMismatch, descShadowDropped, descShadowSkipped, descShadowPending} {
 		ch <- d
+	}
+}
+
+// collectShadow reports shadow verification, when it is on.
+func collectShadow(ch chan<- prometheus.Metric, st engine.ShadowStats) {
+	if !st.Enabled {
+		return
+	}
+	ch <- prometheus.MustNewConstMetric(descShadowVerified, prometheus.CounterValue, float64(st.Verified))
+	ch <- prometheus.MustNewConstMetric(descShadowMismatch, prometheus.CounterValue, float64(st.Mismatches))
+	ch <- prometheus.MustNewConstMetric(descShadowPending, prometheus.GaugeValue, float64(st.Pending))
+	for _, r := range engine.ShadowDropReasons {
+		ch <- prometheus.MustNewConstMetric(descShadowDropped, prometheus.CounterValue, float64(st.Dropped[r]), r)
+	}
+	for _, r := range engine.ShadowSkipReasons {
+		ch <- prometheus.MustNewConstMetric(descShadowSkipped, prometheus.CounterValue, float64(st.Skipped[r]), r)
 	}
 }
 
@@ -199,4 +247,5 @@ func (c *engineCollector) Collect(ch chan<- prometheus.Metric) {
 	for _, d := range kvtypes.Defences {
 		ch <- prometheus.MustNewConstMetric(descDefence, prometheus.CounterValue, float64(st.Defences[d]), string(d))
 	}
+	collectShadow(ch, st.Shadow)
 }
