@@ -100,6 +100,9 @@ type ShadowPage struct {
 	Writer  uint64 `json:"writer"`  // the request the header names as writer
 	Written bool   `json:"written"` // the header said its contents were written
 	Own     bool   `json:"own"`     // the header named the reading request's tenant
+	// Unfilled counts the slots the sequence had already computed (before the step's first
+	// position) that nothing wrote since the page was stamped: KV read that its owner never wrote.
+	Unfilled int `json:"unfilled"`
 }
 
 // ShadowTrace is what one run produced and read.
@@ -127,6 +130,7 @@ type shadow struct {
 	rng      *mrand.Rand
 	queue    []*shadowJob
 	running  *shadowJob
+	held     bool             // references wait (the incident-replay build's HoldShadow)
 	kept     []ShadowMismatch // a ring of cfg.Keep
 	next     int              // where the ring writes next
 	verified uint64
@@ -215,11 +219,14 @@ func shadowPages(tr *ShadowTrace, seen *int, b *core.Seq, cache *kv.Pool) {
 	if n > len(b.Pages) || n > 0 && !sameRef(tr.Pages[len(tr.Pages)-1], b.Pages[n-1]) {
 		n = 0 // a new page table: note it whole
 	}
-	for _, ref := range b.Pages[n:] {
+	pt := cache.Config().PageTokens
+	for j := n; j < len(b.Pages); j++ {
+		ref := b.Pages[j]
 		p := ShadowPage{Page: uint32(ref.Page), Gen: ref.Gen}
 		if h, ok := cache.Header(ref.Page); ok && h != (kvtypes.Header{}) {
 			p.Owner, p.HdrGen, p.Writer, p.Written, p.Own = hex.EncodeToString(h.Tenant[:]), h.Gen, uint64(h.Request), h.Written, h.Tenant == b.Tenant
 		}
+		p.Unfilled = max(0, min(pt, b.Start-j*pt)-cache.Filled(ref.Page))
 		tr.Pages = append(tr.Pages, p)
 	}
 	*seen = len(b.Pages)
@@ -268,7 +275,7 @@ func (e *Engine) shadowEnded(s *stream, d core.Terminal) {
 // Called by the loop with e.mu held.
 func (e *Engine) startShadow() {
 	sh := e.sh
-	if sh == nil || sh.running != nil || len(sh.queue) == 0 || e.closed || len(e.streams) > 0 {
+	if sh == nil || sh.held || sh.running != nil || len(sh.queue) == 0 || e.closed || len(e.streams) > 0 {
 		return
 	}
 	job := sh.queue[0]

@@ -10,8 +10,8 @@ import (
 	"time"
 
 	dto "github.com/prometheus/client_model/go"
-	prommodel "github.com/prometheus/common/model"
 	"github.com/prometheus/common/expfmt"
+	prommodel "github.com/prometheus/common/model"
 
 	"github.com/kvwarden/kvwarden/internal/engine"
 	"github.com/kvwarden/kvwarden/internal/tensor"
