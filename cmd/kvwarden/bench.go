@@ -207,6 +207,7 @@ func newBenchServeCmd() *cobra.Command {
 			}
 			o.Progress = stderr
 			var ei *bench.EngineInfo
+			var shadow func() *bench.ShadowCounts
 			if addr != "" {
 				if cmd.Flags().Changed("model") || cmd.Flags().Changed("tenants") {
 					return fmt.Errorf("--model and --tenants apply to the in-process server; with --addr the server there is measured")
@@ -225,13 +226,16 @@ func newBenchServeCmd() *cobra.Command {
 				}
 				defer bs.stop()
 				o.URL, o.Keys, o.TenantNames, o.Target, o.TokenIDs = bs.URL, bs.Keys, bs.Tenants, bs.target(), bs.tokenIDs
-				ei = &bs.info
+				ei, shadow = &bs.info, bs.shadow
 			}
 			res, err := bench.RunServe(ctx, o)
 			if res == nil {
 				return err
 			}
 			res.Engine = ei
+			if shadow != nil {
+				res.Shadow = shadow()
+			}
 			if jerr := show(bench.NewResult(nil, res), func(w io.Writer) { bench.WriteServe(w, res) }); jerr != nil {
 				return jerr
 			}
@@ -326,6 +330,16 @@ type benchServer struct {
 	path     string  // the model file
 	tokenIDs []int32 // the ordinary tokens random prompts are drawn from
 	stop     func()  // shuts the server down and closes the engine and the model
+	eng      *engine.Engine
+}
+
+// shadow is what shadow verification did so far, or nil when it is off.
+func (bs *benchServer) shadow() *bench.ShadowCounts {
+	st := bs.eng.Stats().Shadow
+	if !st.Enabled {
+		return nil
+	}
+	return &bench.ShadowCounts{Verified: st.Verified, Mismatches: st.Mismatches, Pending: st.Pending, Dropped: st.Dropped}
 }
 
 func (bs *benchServer) target() string { return "in-process server at " + bs.URL }
@@ -349,7 +363,7 @@ func startBenchServer(ctx context.Context, mf *modelFlags, n int, stderr io.Writ
 		eng.Close()
 		l.Close()
 	}
-	return &benchServer{LocalServer: ls, info: bench.DescribeEngine(eng, cfg), path: l.resolved.Path, tokenIDs: bench.OrdinaryTokens(l.tok, l.model.Vocab), stop: stop}, nil
+	return &benchServer{LocalServer: ls, info: bench.DescribeEngine(eng, cfg), path: l.resolved.Path, tokenIDs: bench.OrdinaryTokens(l.tok, l.model.Vocab), stop: stop, eng: eng}, nil
 }
 
 // Defaults of bench split's model flags: a model whose context holds the 4,096-token prompt, and a

@@ -134,6 +134,9 @@ func WriteServe(w io.Writer, r *ServeResult) {
 	fmt.Fprintf(w, "load     %d requests, %d at a time, round-robin over %d tenant(s); prompts of %d %s, %d tokens generated each (greedy, EOS ignored, streamed)\n",
 		r.Requests, r.Clients, r.Tenants, r.PromptTokens, kind, r.GenTokens)
 	fmt.Fprintf(w, "done     %d completed, %d failed in %.2f s\n", r.Completed, r.Failed, r.DurationSec)
+	if s := r.Shadow; s != nil {
+		fmt.Fprintf(w, "shadow   %d verified, %d mismatches, %d pending at the end, dropped %v\n", s.Verified, s.Mismatches, s.Pending, s.Dropped)
+	}
 	for _, e := range r.Errors {
 		fmt.Fprintf(w, "  error: %s\n", e)
 	}

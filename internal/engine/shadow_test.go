@@ -77,6 +77,7 @@ func mixedRequest(rng *rand.Rand, vocab int) (r Request, hangUpAfter int) {
 		r.StopTokens = []int32{int32(3 + rng.IntN(vocab-3))}
 	}
 	r.IgnoreEOS = rng.IntN(2) == 0
+	r.PromptLogprobs = rng.IntN(10) == 0
 	if rng.IntN(8) == 0 {
 		hangUpAfter = 1 + rng.IntN(3)
 	}
@@ -296,8 +297,16 @@ func TestShadowYieldsToLiveWork(t *testing.T) {
 	}
 }
 
+// allowAll is a constraint that allows every token: its state is the request's, so such a
+// request is not re-run.
+type allowAll []int32
+
+func (a allowAll) Allowed() []int32 { return a }
+func (allowAll) Advance(int32)      {}
+
 // TestShadowQueueBounds: samples wait while live work runs, the queue drops what does not fit,
-// a removed tenant's samples are dropped, and the rest are verified once the engine is idle.
+// a removed tenant's samples are dropped, a constrained request is skipped, and the rest are
+// verified once the engine is idle.
 func TestShadowQueueBounds(t *testing.T) {
 	e := newEngine(t, demoModel, func(c *Config) { c.Shadow = ShadowConfig{Fraction: 1, Queue: 3} })
 	prompt := []int32{5, 6, 7, 8, 9, 10, 11}
@@ -309,6 +318,14 @@ func TestShadowQueueBounds(t *testing.T) {
 	}
 	if st := e.Stats().Shadow; st.Pending != 3 || st.Dropped[ShadowDropQueueFull] != 2 {
 		t.Fatalf("shadow %+v: want 3 queued and 2 dropped (queue_full)", st)
+	}
+	all := make(allowAll, e.Info().VocabSize)
+	for i := range all {
+		all[i] = int32(i)
+	}
+	consume(mustSubmit(t, e, Request{Tenant: "kept", Prompt: prompt, MaxTokens: 3, Constraint: all, Sampling: sampler.Params{TopLogprobs: -1}}), 0)
+	if st := e.Stats().Shadow; st.Skipped[ShadowSkipConstrained] != 1 {
+		t.Fatalf("shadow %+v: want the constrained request skipped", st)
 	}
 	e.DropTenant("gone")
 	if st := e.Stats().Shadow; st.Pending != 1 || st.Dropped[ShadowDropTenantRemoved] != 2 {
