@@ -405,8 +405,12 @@ func (e *Engine) loop() {
 		if invariants.Enabled { // a constant: the normal build has no call
 			checkInvariants(e.core, e.log, "tick") // also covers the events fed since the last step
 		}
+		var shadowWait <-chan time.Time
 		if !e.core.HasReady() {
-			e.startShadow() // idle: a reference may run, until live work arrives
+			// Idle: a reference may run, until live work arrives.
+			if wait := e.startShadow(time.Now()); wait > 0 {
+				shadowWait = time.After(wait)
+			}
 		}
 		if !e.core.HasReady() {
 			stop := e.closed && len(e.streams) == 0
@@ -417,6 +421,7 @@ func (e *Engine) loop() {
 			select {
 			case <-e.wake:
 			case <-tick.C:
+			case <-shadowWait:
 			}
 			continue
 		}

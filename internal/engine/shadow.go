@@ -6,12 +6,14 @@ package engine
 // prompt, parameters and seed, so any difference is a defect of the engine or its memory: a
 // security event, kept with both traces.
 //
-// The re-run (the reference) never delays or joins live work: it starts only when the engine has
-// no request at all and nothing in its plan, and the moment a live request arrives it is
-// aborted (before the live one reaches the core, so they never share a batch) and put back at
-// the head of the queue; after maxShadowPreempts tries it is dropped. The one step in flight
-// when a live request arrives is the most a reference can hold a live request up. The queue is
-// bounded and drops what does not fit. It holds prompts in memory only, until their reference
+// The re-run (the reference) never joins live work and yields to it: it starts only when the
+// engine has had no live request for ShadowConfig.Idle (closed-loop clients leave gaps of
+// microseconds between one answer and their next request, which are not idle capacity) and
+// nothing is in its plan, and the moment a live request arrives it is aborted (before the live
+// one reaches the core, so they never share a batch) and put back at the head of the queue;
+// after maxShadowPreempts tries it is dropped. The one step in flight when a live request
+// arrives is the most a reference can hold a live request up. The queue is bounded and drops
+// what does not fit. It holds prompts in memory only, until their reference
 // has run; a tenant removed by the operator has its samples dropped.
 //
 // The reference skips the prefix cache (every position computed on fresh pages) and is not
@@ -37,12 +39,16 @@ type ShadowConfig struct {
 	Fraction float64 // of answered requests to verify, 0 to 1
 	Queue    int     // samples waiting for idle capacity; 0 means DefaultShadowQueue
 	Keep     int     // mismatches kept for the operator; 0 means DefaultShadowKeep
+	// Idle is how long the engine must have been without live work before a reference starts;
+	// 0 means DefaultShadowIdle.
+	Idle time.Duration
 }
 
 // Defaults of ShadowConfig.
 const (
 	DefaultShadowQueue = 64
 	DefaultShadowKeep  = 32
+	DefaultShadowIdle  = 20 * time.Millisecond
 	maxShadowPreempts  = 3 // a reference aborted this many times by live work is dropped
 )
 
@@ -131,6 +137,7 @@ type shadow struct {
 	queue    []*shadowJob
 	running  *shadowJob
 	held     bool             // references wait (the incident-replay build's HoldShadow)
+	lastLive time.Time        // when a live request last arrived or ended
 	kept     []ShadowMismatch // a ring of cfg.Keep
 	next     int              // where the ring writes next
 	verified uint64
@@ -160,6 +167,9 @@ func newShadow(cfg ShadowConfig) *shadow {
 	}
 	if cfg.Keep <= 0 {
 		cfg.Keep = DefaultShadowKeep
+	}
+	if cfg.Idle <= 0 {
+		cfg.Idle = DefaultShadowIdle
 	}
 	var seed [16]byte
 	rand.Read(seed[:])
@@ -271,12 +281,16 @@ func (e *Engine) shadowEnded(s *stream, d core.Terminal) {
 	sh.queue = append(sh.queue, job)
 }
 
-// startShadow starts the next reference when the engine is idle: no request and nothing planned.
-// Called by the loop with e.mu held.
-func (e *Engine) startShadow() {
+// startShadow starts the next reference when the engine is idle: no request, nothing planned,
+// and no live request for the configured idle time; otherwise it returns how long the loop
+// should wait before asking again (0: until woken). Called by the loop with e.mu held.
+func (e *Engine) startShadow(now time.Time) time.Duration {
 	sh := e.sh
 	if sh == nil || sh.held || sh.running != nil || len(sh.queue) == 0 || e.closed || len(e.streams) > 0 {
-		return
+		return 0
+	}
+	if wait := sh.lastLive.Add(sh.cfg.Idle).Sub(now); wait > 0 {
+		return wait
 	}
 	job := sh.queue[0]
 	sh.queue[0] = nil
@@ -292,10 +306,10 @@ func (e *Engine) startShadow() {
 			// The engine answered a request it cannot hold: whatever the answer was computed
 			// from, it was not this prompt.
 			e.shadowMismatch(job, "refused", 0, "the reference was refused ("+string(rej.Reason)+": "+rej.Message+") though the request was answered")
-			return
+			return 0
 		}
 		sh.dropped[ShadowDropRejected]++
-		return
+		return 0
 	}
 	smp := sampler.New(r.Sampling, r.Prompt)
 	if len(r.LogitBias) > 0 {
@@ -310,12 +324,14 @@ func (e *Engine) startShadow() {
 	job.refID, job.ref, job.abort, job.diverged = res.ID, ShadowTrace{}, "", false
 	e.streams[res.ID] = s
 	sh.running = job
+	return 0
 }
 
 // preemptShadow aborts the running reference for a live request about to be submitted, so the
 // two never share a batch. Called with e.mu held.
 func (e *Engine) preemptShadow() {
 	if e.sh != nil {
+		e.sh.lastLive = time.Now()
 		e.stopShadow(ShadowDropPreempted)
 	}
 }

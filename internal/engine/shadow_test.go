@@ -247,7 +247,7 @@ func TestShadowCatchesCorruptedAnswers(t *testing.T) {
 // sample preempted too often is dropped and counted.
 func TestShadowYieldsToLiveWork(t *testing.T) {
 	var refs sync.Map // reference request ids, noted as they start
-	e := newEngine(t, demoModel, func(c *Config) { shadowOn(c); c.StepTokens = 16 })
+	e := newEngine(t, demoModel, func(c *Config) { shadowOn(c); c.StepTokens = 16; c.Shadow.Idle = time.Nanosecond })
 	var mixed, refSteps atomic.Int64
 	e.beforeStep = func(batch []core.Seq, _ *kv.Pool) {
 		if j := e.sh.running; j != nil { // the loop's own goroutine: no lock needed
@@ -336,5 +336,29 @@ func TestShadowQueueBounds(t *testing.T) {
 	st := waitShadow(t, e)
 	if st.Verified != 2 || st.Mismatches != 0 {
 		t.Fatalf("shadow %+v: want 2 verified", st)
+	}
+}
+
+// TestShadowWaitsForIdle: a client sending its next request as soon as its answer ends leaves
+// the engine idle for microseconds, which is not idle capacity: no reference starts in such gaps,
+// and all of them run once the engine has been idle for the configured time.
+func TestShadowWaitsForIdle(t *testing.T) {
+	e := newEngine(t, demoModel, func(c *Config) { shadowOn(c); c.Shadow.Idle = 150 * time.Millisecond })
+	var refSteps atomic.Int64
+	e.beforeStep = func([]core.Seq, *kv.Pool) {
+		if e.sh.running != nil { // the loop's own goroutine: no lock needed
+			refSteps.Add(1)
+		}
+	}
+	r := Request{Tenant: "acme", Prompt: []int32{5, 6, 7, 8}, MaxTokens: 2, IgnoreEOS: true, Sampling: sampler.Params{TopLogprobs: -1}}
+	const n = 30
+	for range n {
+		consume(mustSubmit(t, e, r), 0)
+	}
+	if got := refSteps.Load(); got != 0 {
+		t.Fatalf("%d reference steps ran between back-to-back requests", got)
+	}
+	if st := waitShadow(t, e); st.Verified != n || refSteps.Load() == 0 {
+		t.Fatalf("shadow %+v after the load, %d reference steps: want %d verified", st, refSteps.Load(), n)
 	}
 }

@@ -203,6 +203,9 @@ func (e *Engine) deliver(rd *core.Ready) {
 		case s.shadow != nil:
 			e.shadowEnded(s, d)
 		}
+		if e.sh != nil {
+			e.sh.lastLive = now // idle time starts when the last live request ends
+		}
 		if faults.Available {
 			// Only a request generating here leaves a late write behind when its client hangs up;
 			// a prefilled request handed to a decode node (dest) wrote its prompt, which the hand-off
