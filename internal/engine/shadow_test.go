@@ -234,7 +234,7 @@ func TestShadowCatchesCorruptedAnswers(t *testing.T) {
 				t.Fatalf("pages read: live %+v, reference %+v; want 3 pages each", m.Live.Pages, m.Reference.Pages)
 			}
 			for _, p := range append(m.Live.Pages, m.Reference.Pages...) {
-				if !p.Own || !p.Written || p.Gen != p.HdrGen || p.Owner == "" {
+				if !p.Own || !p.Written || p.Gen != p.HdrGen || p.Owner == "" || p.Unfilled != 0 {
 					t.Fatalf("page %+v: want the reader's own written page", p)
 				}
 			}
