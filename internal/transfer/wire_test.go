@@ -1,0 +1,100 @@
+package transfer
+
+import (
+	"encoding/hex"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/kvwarden/kvwarden/internal/kv"
+	"github.com/kvwarden/kvwarden/internal/kvtypes"
+	"github.com/kvwarden/kvwarden/internal/tensor"
+)
+
+var rewrite = flag.Bool("rewrite", false, "rewrite the golden page frames in testdata/")
+
+// TestPageFrameGolden: a page's frame, as a PoolSource reads it and AppendPage frames it, is byte
+// for byte the committed one (testdata/page_*.hex, F16 and F32 KV), so the wire form cannot change
+// unnoticed: a node of another build must read it. A PoolSink writes the frame's KV back into the
+// same slots and leaves the slots beyond the page's tokens as they were.
+func TestPageFrameGolden(t *testing.T) {
+	for _, dt := range []tensor.DType{tensor.F16, tensor.F32} {
+		t.Run(dt.String(), func(t *testing.T) {
+			cfg := kv.Config{Layers: 2, KVHeads: 1, HeadDim: 2, PageTokens: 4, DType: dt, Pages: 2}
+			const tokens = 3 // of 4 slots: the last must not travel
+			src, dst := newPool(t, cfg), newPool(t, cfg)
+			ref := kvtypes.PageRef{Page: 1, Gen: 3}
+			src.Stamp(ref.Page, kvtypes.Header{Tenant: tenantA, Request: 11, Gen: ref.Gen, Written: true})
+			fillPage(src, ref.Page, 1)
+			dst.Stamp(ref.Page, kvtypes.Header{Tenant: tenantA, Request: 21, Gen: ref.Gen})
+			fillPage(dst, ref.Page, 100)
+			data := make([]byte, tokens*cfg.Layers*2*cfg.KVHeads*cfg.HeadDim*elemBytes(dt))
+			if err := (PoolSource{Pool: src, Tenant: tenantA, Pages: []kvtypes.PageRef{ref}}).ReadPage(0, tokens, data); err != nil {
+				t.Fatal(err)
+			}
+			frame, _ := AppendPage(nil, PageHeader{Transfer: 0x0102030405060708, Request: 21, Tenant: tenantA, Index: 0, Tokens: tokens}, data)
+			golden := filepath.Join("testdata", "page_"+strings.ToLower(dt.String())+".hex")
+			if *rewrite {
+				if err := os.WriteFile(golden, []byte(hex.Dump(frame)), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatalf("%v (run with -rewrite to create it)", err)
+			}
+			if got := hex.Dump(frame); got != string(want) {
+				t.Errorf("page frame differs from %s:\n%s\nwant\n%s", golden, got, want)
+			}
+
+			if err := (PoolSink{Pool: dst}).WritePage(ref.Page, tokens, data); err != nil {
+				t.Fatal(err)
+			}
+			for l := range cfg.Layers {
+				for slot := range cfg.PageTokens {
+					for _, off := range []int{dst.KOffset(l, slot), dst.VOffset(l, slot)} {
+						want := 100 + float32(off) // a slot beyond the page's tokens keeps dst's own value
+						if slot < tokens {
+							want = elemAt(src, ref.Page, off)
+						}
+						if got := elemAt(dst, ref.Page, off); got != want {
+							t.Errorf("layer %d slot %d element %d: %v, want %v", l, slot, off, got, want)
+						}
+					}
+				}
+			}
+			if got := dst.Filled(ref.Page); got != tokens {
+				t.Errorf("filled mark %d, want %d", got, tokens)
+			}
+		})
+	}
+}
+
+func elemBytes(dt tensor.DType) int {
+	if dt == tensor.F16 {
+		return 2
+	}
+	return 4
+}
+
+// fillPage gives every element of a page's data a distinct value from base on.
+func fillPage(p *kv.Pool, id kvtypes.PageID, base float32) {
+	if p.Config().DType == tensor.F16 {
+		for i := range p.F16(id) {
+			p.F16(id)[i] = tensor.F32ToF16(base + float32(i))
+		}
+		return
+	}
+	for i := range p.F32(id) {
+		p.F32(id)[i] = base + float32(i)
+	}
+}
+
+func elemAt(p *kv.Pool, id kvtypes.PageID, off int) float32 {
+	if p.Config().DType == tensor.F16 {
+		return tensor.F16ToF32(p.F16(id)[off])
+	}
+	return p.F32(id)[off]
+}
