@@ -42,12 +42,10 @@ each late write landed or refused (and by which defence), what the victim read, 
 against the same prompt answered on clean pages; the probe does not run in this chain. --chain
 both runs the incident's chain, then the late writer's.
 
-shadow in --defences (--defences shadow, or all,shadow, or a list with it) turns on shadow
-verification beside the defences listed: every answer is re-run alone on idle capacity (on the
-decode node when disaggregated) and compared bit for bit with what the client got. It detects
-rather than prevents: with every prevention off (--defences shadow) the leak still happens, and
-the report shows the answers whose re-run differs, with both runs' token ids and the owners of
-the pages each read.`,
+shadow in --defences (shadow alone, all,shadow, or a list with it) adds shadow verification:
+every answer re-run alone once the chain has run (on the decode node when disaggregated) and
+compared bit for bit. It detects rather than prevents: the report shows each answer whose re-run
+differs, with both runs' token ids and the pages each read.`,
 		cobra.NoArgs, func(cmd *cobra.Command, _ []string) error {
 			prevent, shadow := splitShadow(defences)
 			on, err := faults.ParseDefences(prevent)

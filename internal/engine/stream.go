@@ -192,19 +192,8 @@ func (e *Engine) deliver(rd *core.Ready) {
 			continue
 		}
 		delete(e.streams, d.Request)
-		switch {
-		case s.ref != nil:
-			if faults.Available {
-				e.trace.end(d.Request, false) // a reference is no one's late writer
-			}
-			e.shadowDone(s, d)
-			s.end()
+		if e.sh != nil && e.shadowEnd(s, d, now) {
 			continue // a reference is not billed and has no reader
-		case s.shadow != nil:
-			e.shadowEnded(s, d)
-		}
-		if e.sh != nil {
-			e.sh.lastLive = now // idle time starts when the last live request ends
 		}
 		if faults.Available {
 			// Only a request generating here leaves a late write behind when its client hangs up;
