@@ -43,7 +43,7 @@ type modelFlags struct {
 }
 
 func (f *modelFlags) register(fs *pflag.FlagSet) {
-	fs.StringVar(&f.model, "model", "", "GGUF file, hf:OWNER/REPO/FILE, or dummy:SPEC (default: the built-in demo model)")
+	fs.StringVar(&f.model, "model", "", "GGUF file, hf:OWNER/REPO/FILE, or dummy:SPEC (default: the built-in demo model; a router: the nodes' model, checked against this file when given)")
 	fs.StringVar(&f.sha256, "sha256", "", "expected SHA-256 of the model file")
 	fs.IntVar(&f.threads, "threads", 0, "compute threads (0: all cores)")
 	fs.StringVar(&f.kvDType, "kv-dtype", "f16", "KV cache element type: f16 or f32")

@@ -181,24 +181,29 @@ func (f *serveFlags) serveRouter(ctx context.Context, stderr io.Writer, log *slo
 	if mln != nil {
 		defer mln.Close()
 	}
-	// The router runs no model, but reads the same file: its tokenizer and chat template, and the
-	// weights hash every node must match.
-	l, err := f.mf.load(ctx, stderr)
-	if err != nil {
-		return err
+	// The router runs no model: the nodes tell it the model's name, tokenizer and chat template.
+	// Given a model file, it serves only nodes that serve that very file.
+	rcfg := node.RouterConfig{Prefill: f.roles.prefill, Decode: f.roles.decode, Logger: log}
+	if f.mf.model != "" {
+		l, err := f.mf.load(ctx, stderr)
+		if err != nil {
+			return err
+		}
+		rcfg.Weights, rcfg.Model = transfer.WeightsHash(l.file), modelID(l.resolved.Path)
+		l.Close()
 	}
-	defer l.Close()
 	tr := transfer.NewGRPCTransport(cliTLS)
 	defer tr.Close()
+	rcfg.Dial = tr
 	nctx, cancel := context.WithTimeout(ctx, f.roles.wait)
-	rt, err := node.NewRouter(nctx, node.RouterConfig{Prefill: f.roles.prefill, Decode: f.roles.decode, Dial: tr,
-		Weights: transfer.WeightsHash(l.file), Model: modelID(l.resolved.Path), Logger: log})
+	rt, err := node.NewRouter(nctx, rcfg)
 	cancel()
 	if err != nil {
 		return err
 	}
 	defer rt.Close()
-	srv, err := server.New(f.serverConfig(log, l.resolved.Path), rt, l.tok, store)
+	// The model's name stands for its file's path: the served name is the file's base name.
+	srv, err := server.New(f.serverConfig(log, rt.Info().ModelName), rt, rt.Tokenizer(), store)
 	if err != nil {
 		return err
 	}

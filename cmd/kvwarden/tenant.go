@@ -72,7 +72,7 @@ func newTenantAddCmd() *cobra.Command {
 		})
 	cmd.Flags().StringVar(&name, "name", "", "tenant id")
 	cmd.Flags().IntVar(&lim.MaxConcurrent, "max-concurrent", 0, "most engine requests running at once (0: unlimited)")
-	cmd.Flags().IntVar(&lim.TokensPerMinute, "tokens-per-minute", 0, "prompt + generated tokens per minute (0: unlimited)")
+	cmd.Flags().IntVar(&lim.TokensPerMinute, "tokens-per-minute", 0, "prompt + generated tokens per minute, also the largest reservation of one request (0: unlimited)")
 	cmd.Flags().IntVar(&lim.MaxTokens, "max-tokens", 0, "largest max_tokens per request (0: unlimited)")
 	cmd.Flags().IntVar(&lim.Weight, "weight", 0, "share of each engine step against other busy tenants (0: 1, at most 1000)")
 	cmd.MarkFlagRequired("name")

@@ -31,6 +31,10 @@ type Request struct {
 	// Constraint, when set, restricts every token this request generates (structured outputs,
 	// tool calls: grammar.Constraint), on its own sequence only; it is this request's, not shared.
 	Constraint sampler.Constraint
+	// Grammar describes Constraint for an engine that must build the same one itself (the
+	// prefill and decode nodes of a disaggregated deployment); an engine given only Grammar
+	// builds the constraint from it.
+	Grammar *Grammar
 	// PromptLogprobs scores the prompt: Event.Prompt carries the log-probability of each prompt
 	// token after the first given the ones before it (with Sampling.TopLogprobs alternatives),
 	// before any generated token. Such a request skips the prefix cache, whose positions have no
@@ -51,6 +55,13 @@ type Request struct {
 	// Dimensions, when between 1 and the embedding size, keeps only an Embed request's leading
 	// Dimensions values, renormalised (Matryoshka truncation).
 	Dimensions int
+}
+
+// Grammar is a portable description of a structured-output constraint: a JSON schema (empty:
+// any JSON object, response_format json_object) inside the markup of a tool call.
+type Grammar struct {
+	Schema         []byte `json:",omitempty"`
+	Prefix, Suffix string `json:",omitempty"`
 }
 
 // Usage is what an admitted request consumed: its prompt, the part of it served from the

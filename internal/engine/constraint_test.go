@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"slices"
 	"testing"
 
@@ -10,26 +11,14 @@ import (
 	"github.com/kvwarden/kvwarden/internal/kvtypes"
 	"github.com/kvwarden/kvwarden/internal/sampler"
 	"github.com/kvwarden/kvwarden/internal/tensor"
+	"github.com/kvwarden/kvwarden/internal/tokenizer"
 )
 
 // TestConstraintPerSequence: constrained requests sampled at temperature 1 always end (finish
 // "stop") with a document that parses; batched, a constrained request and a plain one each
 // generate exactly what they generate alone.
 func TestConstraintPerSequence(t *testing.T) {
-	m, tok := loadModel(t, demoModel)
-	e, err := New(m, tok, Config{Threads: 2, KVDType: tensor.F32, KVMemBytes: 8 << 20, StepTokens: 64, MaxRunning: 16})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(e.Close)
-	g, err := grammar.Compile([]byte(`{"type":"object","properties":{"a":{"type":"integer"},"b":{"type":"array","items":{"type":"string"}}},"required":["a","b"]}`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	mt, err := grammar.NewMatcher(g, grammar.VocabOf(tok, m.Vocab))
-	if err != nil {
-		t.Fatal(err)
-	}
+	e, tok, mt := constraintEngine(t, `{"type":"object","properties":{"a":{"type":"integer"},"b":{"type":"array","items":{"type":"string"}}},"required":["a","b"]}`)
 	plain := Request{Tenant: "a", Prompt: []int32{1, 403, 407, 261}, MaxTokens: 24, IgnoreEOS: true, Sampling: sampler.Params{TopLogprobs: -1}}
 	constrained := func(i int) Request {
 		c, err := mt.NewConstraint(24)
@@ -68,6 +57,26 @@ func TestConstraintPerSequence(t *testing.T) {
 	}
 }
 
+// constraintEngine is an engine of the demo model and a matcher of schema over its vocabulary.
+func constraintEngine(t *testing.T, schema string) (*Engine, *tokenizer.Tokenizer, *grammar.Matcher) {
+	t.Helper()
+	m, tok := loadModel(t, demoModel)
+	e, err := New(m, tok, Config{Threads: 2, KVDType: tensor.F32, KVMemBytes: 8 << 20, StepTokens: 64, MaxRunning: 16})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(e.Close)
+	g, err := grammar.Compile([]byte(schema))
+	if err != nil {
+		t.Fatal(err)
+	}
+	mt, err := grammar.NewMatcher(g, grammar.VocabOf(tok, m.Vocab))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e, tok, mt
+}
+
 func mustSubmit(t *testing.T, e *Engine, r Request) Stream {
 	t.Helper()
 	st, err := e.Submit(context.Background(), r)
@@ -75,4 +84,34 @@ func mustSubmit(t *testing.T, e *Engine, r Request) Stream {
 		t.Fatal(err)
 	}
 	return st
+}
+
+// TestConstraintFromGrammar: a request that carries only its Grammar (as a node behind a router
+// gets it) decodes exactly as one given the constraint the API server compiled from the same
+// schema; a grammar the engine cannot compile, or a max_tokens too small for it, is refused.
+func TestConstraintFromGrammar(t *testing.T) {
+	schema := []byte(`{"type":"object","properties":{"a":{"type":"integer"}},"required":["a"]}`)
+	e, tok, mt := constraintEngine(t, string(schema))
+	c, err := mt.NewConstraint(24)
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := Request{Tenant: "a", Prompt: []int32{1, 403, 407, 261}, MaxTokens: 24, HasSeed: true,
+		Sampling: sampler.Params{Temperature: 1, Seed: 7, TopLogprobs: -1}}
+	withConstraint, withGrammar := base, base
+	withConstraint.Constraint = c
+	withGrammar.Grammar = &Grammar{Schema: schema}
+	want, got := drain(mustSubmit(t, e, withConstraint)), drain(mustSubmit(t, e, withGrammar))
+	if !slices.Equal(got.ids(), want.ids()) || got.finish != kvtypes.FinishStop {
+		t.Errorf("from the grammar %q (%s), from the constraint %q", tok.Decode(got.ids()), got.finish, tok.Decode(want.ids()))
+	}
+	for _, r := range []Request{
+		{Tenant: "a", Prompt: base.Prompt, MaxTokens: 24, Grammar: &Grammar{Schema: []byte(`{"not":{}}`)}},
+		{Tenant: "a", Prompt: base.Prompt, MaxTokens: 3, Grammar: &Grammar{Schema: schema}},
+	} {
+		var rej *RejectError
+		if _, err := e.Submit(context.Background(), r); !errors.As(err, &rej) || rej.Reason != kvtypes.RejectInvalid {
+			t.Errorf("%s with max_tokens %d: %v, want a rejection", r.Grammar.Schema, r.MaxTokens, err)
+		}
+	}
 }

@@ -110,6 +110,8 @@ type Engine struct {
 	// tamper, when set (by tests), changes a token on its way to a live request's client, as a
 	// corrupted answer would: shadow verification must catch it.
 	tamper func(id kvtypes.RequestID, t *Token)
+
+	matchers matchers // constraints of requests that carry only their Grammar (constraint.go)
 }
 
 type endCall struct {
@@ -265,6 +267,9 @@ func (e *Engine) DropTenant(tenant string) int {
 	return n
 }
 
+// Tokenizer is the model's tokenizer (a node hands its configuration to its routers).
+func (e *Engine) Tokenizer() *tokenizer.Tokenizer { return e.tok }
+
 // Submit admits a request or rejects it with a *RejectError; an admitted request's events arrive
 // on the returned stream. Cancelling ctx aborts the request.
 func (e *Engine) Submit(ctx context.Context, r Request) (Stream, error) {
@@ -280,6 +285,13 @@ func (e *Engine) submit(ctx context.Context, r Request, mode core.Mode, setup fu
 	sp := r.Sampling
 	if err := sp.Validate(); err != nil {
 		return nil, &RejectError{Reason: kvtypes.RejectInvalid, Message: err.Error()}
+	}
+	if r.Constraint == nil && r.Grammar != nil {
+		c, err := e.constraintFor(r.Grammar, r.MaxTokens)
+		if err != nil {
+			return nil, err
+		}
+		r.Constraint = c
 	}
 	if !r.HasSeed {
 		var b [8]byte

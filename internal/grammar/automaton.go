@@ -296,6 +296,9 @@ func (f frame) cost() int {
 	n := f.n
 	switch n.kind {
 	case kLiteral:
+		if n.litCost != nil {
+			return n.litCost[f.a]
+		}
 		return len(n.lit) - int(f.a)
 	case kString:
 		switch f.pos {

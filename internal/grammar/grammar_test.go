@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -344,17 +345,28 @@ func TestAutomatonRandomSchemas(t *testing.T) {
 }
 
 // TestWrap: a wrapped grammar (a tool call's markup around its JSON) accepts exactly prefix,
-// document, suffix, and its constraints close it with the suffix within max_tokens.
+// document, suffix; its markup counts as the fewest tokens that spell it, not as its bytes; and
+// its constraints close it with the suffix within max_tokens, from the shortest max_tokens on.
 func TestWrap(t *testing.T) {
+	markup := []string{"<tool_call>", "</tool_call>", "\n<"}
+	isToken := func(b []byte) bool { return slices.Contains(markup, string(b)) }
 	for _, schema := range []string{`{"type":"object","properties":{"name":{"const":"get"},"arguments":{"type":"object","properties":{"n":{"type":"integer"}},"required":["n"]}},"required":["name","arguments"]}`, `{"type":"integer"}`} {
 		g, err := Compile([]byte(schema))
 		if err != nil {
 			t.Fatal(err)
 		}
-		w := g.Wrap("<tool_call>\n", "\n</tool_call>")
-		m, err := NewMatcher(w, byteVocab("<tool_call>", "</tool_call>", "\n<"))
+		w := g.Wrap("<tool_call>\n", "\n</tool_call>", isToken)
+		m, err := NewMatcher(w, byteVocab(markup...))
 		if err != nil {
 			t.Fatal(err)
+		}
+		byBytes, err := NewMatcher(g.Wrap("<tool_call>\n", "\n</tool_call>", nil), byteVocab(markup...))
+		if err != nil {
+			t.Fatal(err)
+		}
+		// "<tool_call>" "\n" and "\n" "</tool_call>": 4 tokens where the bytes are 25.
+		if got, want := m.Start().Cost(), byBytes.Start().Cost()-25+4; got != want {
+			t.Errorf("%s: shortest call %d tokens, want %d", schema, got, want)
 		}
 		doc := `{"name":"get","arguments":{"n":12}}`
 		if schema == `{"type":"integer"}` {

@@ -5,7 +5,7 @@
 // through Matcher and Constraint:
 //
 //	g, err := grammar.Compile(schema)    // or JSONObject(); a *SchemaError names what is unsupported
-//	g = g.Wrap("<tool_call>\n", "\n</tool_call>") // optional markup around the document
+//	g = g.Wrap("<tool_call>\n", "\n</tool_call>", isToken) // optional markup around the document
 //	v := grammar.VocabOf(tok, vocabSize) // once per model
 //	m, err := grammar.NewMatcher(g, v)   // once per schema; share it, it caches the token sets
 //	c, err := m.NewConstraint(maxTokens) // once per sequence: engine.Request.Constraint = c
@@ -79,6 +79,10 @@ type node struct {
 	// len(props)); after[i] the bytes from after property i's value to '}'; must[i] the bytes
 	// from "a key must follow, next candidate i" to '}'.
 	nextReq, after, must []int
+
+	// litCost, for Wrap's markup, is the tokens needed from each position of lit on; nil: a
+	// byte is a token.
+	litCost []int
 }
 
 // Grammar is a compiled schema. It is immutable and safe for concurrent use.
@@ -102,8 +106,11 @@ func JSONObject() *Grammar {
 }
 
 // Wrap returns the grammar of prefix, then a document of g, then suffix: a tool call wraps its
-// JSON in the model's markup, e.g. Wrap("<tool_call>\n", "\n</tool_call>").
-func (g *Grammar) Wrap(prefix, suffix string) *Grammar {
+// JSON in the model's markup, e.g. Wrap("<tool_call>\n", "\n</tool_call>", isToken). The
+// markup's length is counted in tokens, the fewest whose texts spell it (isToken reports whether
+// a string is one token's text; nil counts a byte as a token), so that max_tokens is checked
+// against what the model writes, not against the markup's bytes.
+func (g *Grammar) Wrap(prefix, suffix string, isToken func([]byte) bool) *Grammar {
 	c := &compiler{nodes: slices.Clone(g.nodes), lits: slices.Clone(g.lits)}
 	seq := c.newNode(kSeq)
 	if prefix != "" {
@@ -115,11 +122,30 @@ func (g *Grammar) Wrap(prefix, suffix string) *Grammar {
 	}
 	for _, p := range seq.alts {
 		if p.kind == kLiteral {
-			p.minLen = len(p.lit)
+			p.litCost = markupCost(p.lit, isToken)
+			p.minLen = p.litCost[0]
 		}
 		seq.minLen = add(seq.minLen, p.minLen)
 	}
 	return &Grammar{root: seq, nodes: c.nodes, lits: c.lits}
+}
+
+// markupCost is, for each position i of lit, the fewest tokens that spell lit[i:]: a byte is
+// always one (NewMatcher checks the vocabulary has every literal byte as a token).
+func markupCost(lit []byte, isToken func([]byte) bool) []int {
+	cost := make([]int, len(lit)+1)
+	for i := len(lit) - 1; i >= 0; i-- {
+		cost[i] = 1 + cost[i+1]
+		if isToken == nil {
+			continue
+		}
+		for j := i + 2; j <= len(lit); j++ {
+			if cost[j]+1 < cost[i] && isToken(lit[i:j]) {
+				cost[i] = cost[j] + 1
+			}
+		}
+	}
+	return cost
 }
 
 // Compile compiles a JSON schema. Supported: type (one or a list of object, array, string, number,

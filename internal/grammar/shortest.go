@@ -8,6 +8,9 @@ func add(a, b int) int { return min(a+b, inf) }
 func (n *node) shortest() int {
 	switch n.kind {
 	case kLiteral:
+		if n.litCost != nil {
+			return n.litCost[0]
+		}
 		return len(n.lit)
 	case kString, kArray, kFreeObject:
 		return 2

@@ -85,10 +85,12 @@ const (
 	AbortInternal  AbortReason = "internal"  // the engine failed the step, or a core bug
 	AbortIsolation AbortReason = "isolation" // a page header check failed
 	AbortShutdown  AbortReason = "shutdown"
-	AbortTransfer  AbortReason = "transfer" // the KV hand-off failed or did not reconcile
+	AbortTransfer  AbortReason = "transfer"  // the KV hand-off failed or did not reconcile
+	AbortNodeLost  AbortReason = "node_lost" // a router lost the node serving the request; retry
 )
 
-// Known reports whether r is one of the reasons above.
+// Known reports whether r is one of the reasons above that a core aborts with (AbortNodeLost is
+// the router's alone).
 func (r AbortReason) Known() bool {
 	switch r {
 	case AbortCancelled, AbortDeadline, AbortInternal, AbortIsolation, AbortShutdown, AbortTransfer:

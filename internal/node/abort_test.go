@@ -69,8 +69,7 @@ func TestRouterAbortsUnderLoad(t *testing.T) {
 	fx := load(t)
 	pre := []*runningNode{fx.node(t, RolePrefill, nil), fx.node(t, RolePrefill, nil)}
 	dec := []*runningNode{fx.node(t, RoleDecode, nil), fx.node(t, RoleDecode, nil)}
-	// Probes as in production (each with its period as timeout): on two busy shared cores a 50 ms
-	// probe times out and takes every node out of the rotation.
+	// Probes as in production.
 	r := fx.routerProbing(t, pre, dec, 500*time.Millisecond)
 	vocab := r.Info().VocabSize
 

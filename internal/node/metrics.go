@@ -7,6 +7,10 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/prometheus/common/expfmt"
+
 	"github.com/kvwarden/kvwarden/internal/engine"
 	"github.com/kvwarden/kvwarden/internal/kvtypes"
 	"github.com/kvwarden/kvwarden/internal/server"
@@ -14,9 +18,14 @@ import (
 
 // MetricsHandler is a node's operator listener: its pool, queue, the defences that stopped
 // requests here and the transfer failures by check. A defence is counted on the node where its
-// check ran, so an operator looks for a hand-off refusal on the receiving (decode) node. A decode
-// node verifying answers also serves shadow verification's counters and GET /shadow/mismatches.
+// check ran, so an operator looks for a hand-off refusal on the receiving (decode) node. The Go
+// runtime's and the process's metrics (go_goroutines, process_cpu_seconds_total, ...) follow,
+// as on the API server's listener: a goroutine or memory leak on a node shows from outside. A
+// decode node verifying answers also serves shadow verification's counters and
+// GET /shadow/mismatches.
 func MetricsHandler(role, model string, eng *engine.Engine) http.Handler {
+	runtime := prometheus.NewRegistry()
+	runtime.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	shadow := server.ShadowHandler(eng)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path == "/shadow/mismatches" && r.Method == http.MethodGet && eng.Stats().Shadow.Enabled {
@@ -52,6 +61,11 @@ func MetricsHandler(role, model string, eng *engine.Engine) http.Handler {
 			fmt.Fprintf(&b, "kvwarden_transfer_failures_total{check=%q} %d\n", k, st.TransferFailures[k])
 		}
 		writeShadow(&b, st.Shadow)
+		if mfs, err := runtime.Gather(); err == nil {
+			for _, mf := range mfs {
+				expfmt.MetricFamilyToText(&b, mf)
+			}
+		}
 		io.WriteString(w, b.String())
 	})
 }

@@ -22,6 +22,8 @@ type routed struct {
 	cancel    context.CancelFunc
 	stopWatch func() bool
 	onEnd     func(engine.Usage)
+	prompt    int             // the request's prompt tokens
+	ctx       context.Context // the node streams' context: cancelled by Close or the caller's ctx
 }
 
 func (s *routed) Events() <-chan engine.Event { return s.out }
@@ -32,6 +34,10 @@ func (s *routed) Close() {
 		s.cancel()
 	})
 }
+
+// cancelled reports whether the caller ended the request (closed the stream or cancelled its
+// context), as opposed to a node ending it.
+func (s *routed) cancelled() bool { return s.ctx.Err() != nil }
 
 func (s *routed) emit(ev engine.Event) {
 	select {
@@ -100,6 +106,8 @@ type merge struct {
 	cached       int           // prompt tokens the prefill node's prefix cache served
 	started      bool          // the decode node has sent a token
 	preEnded     bool          // the prefill node's stream has ended
+	prefilled    bool          // the prefill node computed the prompt (its first token, or the KV handed off)
+	streamed     int           // tokens the decode node sent
 }
 
 // onPrefill takes a message from the prefill node; it reports whether it ended the request.
@@ -108,24 +116,36 @@ func (mg *merge) onPrefill(m msg) bool {
 		return false
 	}
 	why, d := prefillFailure(mg.paddr, m)
-	mg.abort(kvtypes.AbortTransfer, why, d)
+	reason := kvtypes.AbortTransfer
+	if m.err != nil {
+		reason = mg.lost()
+	}
+	mg.abort(reason, why, d)
 	return true
 }
 
 // prefill records a prefill node message; false: the request cannot go on (the prefill node
 // failed before the decode node had the KV).
 func (mg *merge) prefill(m msg) bool {
+	if len(m.ev.Prompt) > 0 { // prompt logprobs, sent before the first token: the client's now
+		ev := engine.Event{}
+		for _, t := range m.ev.Prompt {
+			ev.Prompt = append(ev.Prompt, t.engine())
+		}
+		mg.s.emit(ev)
+	}
 	switch {
 	case m.err != nil:
 		mg.preEnded = true
 		return mg.started
 	case len(m.ev.Tokens) > 0 && mg.first == nil:
 		t := m.ev.Tokens[0].engine()
-		mg.first = &t
+		mg.first, mg.prefilled = &t, true
 	}
 	if m.ev.Done {
 		mg.preEnded = true
 		mg.cached = m.ev.Usage.CachedTokens
+		mg.prefilled = mg.prefilled || m.ev.Finish == kvtypes.FinishTransferred
 		return mg.started || m.ev.Finish == kvtypes.FinishTransferred
 	}
 	return true
@@ -148,10 +168,11 @@ func prefillFailure(paddr string, m msg) (string, kvtypes.Defence) {
 // request.
 func (mg *merge) onDecode(m msg) bool {
 	if m.err != nil {
-		mg.abort(kvtypes.AbortInternal, "decode node "+mg.daddr+" lost: "+m.err.Error(), "")
+		mg.abort(mg.lost(), "decode node "+mg.daddr+" lost: "+m.err.Error(), "")
 		return true
 	}
 	out := decodeEvent(m.ev)
+	mg.streamed += len(out.Tokens)
 	if !mg.started && len(out.Tokens) > 0 {
 		mg.started = true
 		// The decode node's first token is the prefill node's: take its logprobs, which the
@@ -168,7 +189,6 @@ func (mg *merge) onDecode(m msg) bool {
 	if mg.started { // the prefill node's usage: its prefix cache served the prompt
 		await(mg.pch, mg.prefill, func() bool { return mg.preEnded })
 	}
-	out.Usage.CachedTokens = mg.cached
 	mg.end(out)
 	return true
 }
@@ -185,12 +205,40 @@ func decodeEvent(ev event) engine.Event {
 	return out
 }
 
-// end emits the request's terminal event, after reporting its usage.
+// end emits the request's terminal event, after reporting what it consumed.
 func (mg *merge) end(ev engine.Event) {
+	ev.Usage = mg.charged(ev.Usage)
 	if mg.s.onEnd != nil {
 		mg.s.onEnd(ev.Usage)
 	}
 	mg.s.emit(ev)
+}
+
+// charged is what the request consumed as far as the router knows, however it ended: a node's
+// terminal usage where one came, never less than the tokens the decode node streamed (a client
+// that hangs up, or a node lost, ends the streams before any terminal usage); the prompt once the
+// prefill node computed it, or once the caller ended the request (one process charges an admitted
+// request's prompt however its client leaves). Tenants are billed from it.
+func (mg *merge) charged(u engine.Usage) engine.Usage {
+	u.CompletionTokens = max(u.CompletionTokens, mg.streamed)
+	if mg.first != nil {
+		u.CompletionTokens = max(u.CompletionTokens, 1)
+	}
+	u.PromptTokens = 0
+	if mg.prefilled || mg.started || mg.s.cancelled() {
+		u.PromptTokens = mg.s.prompt
+	}
+	u.CachedTokens = mg.cached
+	return u
+}
+
+// lost is why a node stream that broke ended the request: the caller's cancel ends the streams
+// too, and is no node's loss.
+func (mg *merge) lost() kvtypes.AbortReason {
+	if mg.s.cancelled() {
+		return kvtypes.AbortCancelled
+	}
+	return kvtypes.AbortNodeLost
 }
 
 func (mg *merge) abort(reason kvtypes.AbortReason, why string, d kvtypes.Defence) {

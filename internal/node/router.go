@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"log/slog"
+	"slices"
 	"sync"
 	"time"
 
@@ -14,6 +15,7 @@ import (
 
 	"github.com/kvwarden/kvwarden/internal/engine"
 	"github.com/kvwarden/kvwarden/internal/kvtypes"
+	"github.com/kvwarden/kvwarden/internal/tokenizer"
 	"github.com/kvwarden/kvwarden/internal/transfer"
 )
 
@@ -26,13 +28,19 @@ type Dialer interface {
 type RouterConfig struct {
 	Prefill, Decode []string // node addresses
 	Dial            Dialer
-	// Weights is the router's own model file's WeightsHash: a node serving another file is refused.
+	// Weights, when set, is the WeightsHash of the model file the router was given: a node
+	// serving another file is refused. Zero: the nodes' file, which must be one for all.
 	Weights [32]byte
-	Model   string
-	Logger  *slog.Logger
-	// Probe is how often nodes are health-checked (default 500 ms); a node that fails a probe
-	// leaves the rotation until one succeeds.
-	Probe time.Duration
+	// Model names the model in Info; empty: the first node's name for it.
+	Model  string
+	Logger *slog.Logger
+	// Probe is how often nodes are health-checked (default 500 ms). A node leaves the rotation
+	// after ProbeFailures consecutive failed probes (default 3), each given ProbeTimeout (default
+	// 2 s, longer than a step of a loaded node), and comes back with its first good one; a node
+	// serving another model leaves at once. The last node of a role in rotation stays in it.
+	Probe         time.Duration
+	ProbeTimeout  time.Duration
+	ProbeFailures int
 }
 
 // affinityTokens is how much of a prompt's start picks its prefill node: requests of one tenant
@@ -47,9 +55,16 @@ type Router struct {
 	nodes []*member
 	info  engine.Info
 	fp    transfer.Fingerprint
+	tok   *tokenizer.Tokenizer
 
 	stop chan struct{}
 	wg   sync.WaitGroup
+	life context.Context // the probes' parent, cancelled by Close
+	end  context.CancelFunc
+
+	// healthMu orders health changes, so two nodes of a role failing at once cannot both leave;
+	// pickMu makes a decode pick and its pending count one step, so a burst spreads.
+	healthMu, pickMu sync.Mutex
 }
 
 type member struct {
@@ -58,13 +73,19 @@ type member struct {
 	cc   grpc.ClientConnInterface
 
 	mu      sync.Mutex
-	healthy bool
+	healthy bool // in rotation
+	failing int  // consecutive failed probes
+	refused bool // its latest answer was refused (another model, role or layout): never kept
 	last    Info
 	why     string
+	// Reservations made on a decode node since the probe now in flight was sent: its report does
+	// not count them yet, so picks do (a burst between two reports spreads over the nodes).
+	pending, pendingPages int
 }
 
-// NewRouter reaches every node within ctx, checks they serve one model (the router's) with one
-// KV layout, and starts health checks. The advertised context is the smallest any node holds.
+// NewRouter reaches every node within ctx, checks they serve one model (the router's, if it was
+// given one) with one KV layout, takes the model's tokenizer from a node, and starts health
+// checks. The advertised context is the smallest any node holds.
 func NewRouter(ctx context.Context, cfg RouterConfig) (*Router, error) {
 	if len(cfg.Prefill) == 0 || len(cfg.Decode) == 0 {
 		return nil, errors.New("router: at least one prefill and one decode node")
@@ -75,7 +96,14 @@ func NewRouter(ctx context.Context, cfg RouterConfig) (*Router, error) {
 	if cfg.Probe <= 0 {
 		cfg.Probe = 500 * time.Millisecond
 	}
+	if cfg.ProbeTimeout <= 0 {
+		cfg.ProbeTimeout = 2 * time.Second
+	}
+	if cfg.ProbeFailures <= 0 {
+		cfg.ProbeFailures = 3
+	}
 	r := &Router{cfg: cfg, log: cfg.Logger, stop: make(chan struct{})}
+	r.life, r.end = context.WithCancel(context.Background())
 	for _, g := range []struct {
 		role  string
 		addrs []string
@@ -97,6 +125,9 @@ func NewRouter(ctx context.Context, cfg RouterConfig) (*Router, error) {
 		if i == 0 {
 			r.fp = in.Fingerprint
 			r.info = engine.Info{ModelName: cfg.Model, MaxContext: in.MaxContext, VocabSize: in.VocabSize, ChatTemplate: in.ChatTemplate}
+			if cfg.Model == "" {
+				r.info.ModelName = in.Model
+			}
 		}
 		if err := r.admit(m, in); err != nil {
 			return nil, err
@@ -107,8 +138,14 @@ func NewRouter(ctx context.Context, cfg RouterConfig) (*Router, error) {
 		m.healthy, m.last = true, in
 	}
 	r.info.MaxContext = maxCtx
-	r.wg.Add(1)
-	go r.probe()
+	var err error
+	if r.tok, err = fetchTokenizer(ctx, r.nodes[0]); err != nil {
+		return nil, err
+	}
+	for _, m := range r.nodes {
+		r.wg.Add(1)
+		go r.probe(m)
+	}
 	return r, nil
 }
 
@@ -117,7 +154,7 @@ func (r *Router) admit(m *member, in Info) error {
 	switch {
 	case in.Role != m.role:
 		return fmt.Errorf("router: node %s is a %s node, given as %s", m.addr, in.Role, m.role)
-	case in.Fingerprint.Weights != r.cfg.Weights:
+	case r.cfg.Weights != [32]byte{} && in.Fingerprint.Weights != r.cfg.Weights:
 		return fmt.Errorf("router: node %s serves another model file than the router's", m.addr)
 	case in.Fingerprint != r.fp:
 		return fmt.Errorf("router: node %s's KV layout (%s, %d tokens a page) differs from the other nodes'", m.addr, in.Fingerprint.KVDType, in.Fingerprint.PageTokens)
@@ -141,55 +178,32 @@ func (r *Router) waitInfo(ctx context.Context, m *member) (Info, error) {
 	}
 }
 
-func fetchInfo(ctx context.Context, cc grpc.ClientConnInterface) (Info, error) {
-	ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+// fetchTokenizer builds the model's tokenizer from a node's.
+func fetchTokenizer(ctx context.Context, m *member) (*tokenizer.Tokenizer, error) {
+	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
 	defer cancel()
-	cs, err := call(ctx, cc, methodInfo, struct{}{})
-	if err != nil {
-		return Info{}, err
+	cs, err := call(ctx, m.cc, methodVocab, struct{}{})
+	var v vocabulary
+	if err == nil {
+		err = recv(cs, &v)
 	}
-	var in Info
-	err = recv(cs, &in)
-	return in, err
+	if err != nil {
+		return nil, fmt.Errorf("router: node %s's tokenizer: %w", m.addr, err)
+	}
+	tok, err := tokenizer.New(v.config())
+	if err != nil {
+		return nil, fmt.Errorf("router: node %s's tokenizer: %w", m.addr, err)
+	}
+	return tok, nil
 }
 
-// probe health-checks every node until Close.
-func (r *Router) probe() {
-	defer r.wg.Done()
-	t := time.NewTicker(r.cfg.Probe)
-	defer t.Stop()
-	for {
-		select {
-		case <-r.stop:
-			return
-		case <-t.C:
-		}
-		for _, m := range r.nodes {
-			ctx, cancel := context.WithTimeout(context.Background(), r.cfg.Probe)
-			in, err := fetchInfo(ctx, m.cc)
-			cancel()
-			if err == nil {
-				err = r.admit(m, in)
-			}
-			m.mu.Lock()
-			was := m.healthy
-			m.healthy = err == nil
-			if err == nil {
-				m.last = in
-			} else {
-				m.why = err.Error()
-			}
-			m.mu.Unlock()
-			if was != (err == nil) {
-				r.log.Warn("router: node health changed", "node", m.addr, "role", m.role, "healthy", err == nil, "err", err)
-			}
-		}
-	}
-}
+// Tokenizer is the model's tokenizer, as the nodes have it.
+func (r *Router) Tokenizer() *tokenizer.Tokenizer { return r.tok }
 
 // Close stops the health checks.
 func (r *Router) Close() {
 	close(r.stop)
+	r.end()
 	r.wg.Wait()
 }
 
@@ -239,9 +253,10 @@ func dropOn(m *member, tenant string) int {
 	return n
 }
 
-// pick returns the healthy nodes of a role, best first: for prefill, the node the affinity key
-// hashes to (rendezvous hashing, so a node leaving moves only its own keys) unless it is far
-// busier than the least busy; for decode, the most free pages, then the shortest queue.
+// pick returns the nodes of a role in rotation, best first: for prefill, the node the affinity
+// key hashes to (rendezvous hashing, so a node leaving moves only its own keys) unless it is far
+// busier than the least busy; for decode, the most free pages, then the shortest queue, counting
+// the reservations made since each node's last report.
 func (r *Router) pick(role string, key []byte) []*member {
 	var out []*member
 	var load []Info
@@ -249,7 +264,10 @@ func (r *Router) pick(role string, key []byte) []*member {
 		m.mu.Lock()
 		if m.role == role && m.healthy {
 			out = append(out, m)
-			load = append(load, m.last)
+			in := m.last
+			in.FreePages -= m.pendingPages
+			in.Queue += m.pending
+			load = append(load, in)
 		}
 		m.mu.Unlock()
 	}
@@ -287,6 +305,31 @@ func (r *Router) pick(role string, key []byte) []*member {
 	return sorted
 }
 
+// pickDecode picks the best decode node not in tried and counts the reservation about to be made
+// on it (pages of KV), in one step with the pick, so concurrent requests see each other's.
+func (r *Router) pickDecode(pages int, tried []*member) *member {
+	r.pickMu.Lock()
+	defer r.pickMu.Unlock()
+	for _, m := range r.pick(RoleDecode, nil) {
+		if slices.Contains(tried, m) {
+			continue
+		}
+		m.mu.Lock()
+		m.pending++
+		m.pendingPages += pages
+		m.mu.Unlock()
+		return m
+	}
+	return nil
+}
+
+// unpend forgets a reservation the node refused or never received.
+func (m *member) unpend(pages int) {
+	m.mu.Lock()
+	m.pending, m.pendingPages = max(0, m.pending-1), max(0, m.pendingPages-pages)
+	m.mu.Unlock()
+}
+
 // busyMargin is how many more queued requests an affine prefill node may have than the least
 // busy one before affinity gives way to load.
 const busyMargin = 8
@@ -319,18 +362,12 @@ func (r *Router) Submit(ctx context.Context, req engine.Request) (engine.Stream,
 	if err := req.Sampling.Validate(); err != nil { // before it reaches the wire, whose JSON has no NaN
 		return nil, &engine.RejectError{Reason: kvtypes.RejectInvalid, Message: err.Error()}
 	}
-	if req.PromptLogprobs {
-		// The prefill node would have to stream them back beside the KV: not built yet.
-		return nil, &engine.RejectError{Reason: kvtypes.RejectInvalid, Message: "prompt logprobs (echo with logprobs) are not served by a disaggregated deployment"}
+	if e := unroutable(req); e != "" {
+		return nil, &engine.RejectError{Reason: kvtypes.RejectInvalid, Message: e}
 	}
-	if req.Constraint != nil {
-		// The constraint's state would have to travel with the request to both nodes: not built yet.
-		return nil, &engine.RejectError{Reason: kvtypes.RejectInvalid, Message: "structured outputs (response_format) are not served by a disaggregated deployment"}
-	}
-	decs := r.pick(RoleDecode, nil)
 	pres := r.pick(RolePrefill, affinityKey(req))
-	if len(decs) == 0 || len(pres) == 0 {
-		return nil, &engine.RejectError{Reason: kvtypes.RejectOverloaded, Message: "no healthy prefill or decode node"}
+	if len(pres) == 0 {
+		return nil, &engine.RejectError{Reason: kvtypes.RejectOverloaded, Message: "no healthy prefill node"}
 	}
 	// The request lives as long as its streams to the nodes; the caller's ctx ends them.
 	rctx, cancel := context.WithCancel(context.Background())
@@ -341,10 +378,33 @@ func (r *Router) Submit(ctx context.Context, req engine.Request) (engine.Stream,
 		return nil, err
 	}
 	j := jobOf(req)
-	d := decs[0]
-	ds, first, err := open(rctx, d, methodReserve, j)
-	if err != nil {
-		return fail(err)
+	pages := 1
+	if pt := int(r.fp.PageTokens); pt > 0 {
+		pages = (len(req.Prompt) + req.MaxTokens + pt - 1) / pt
+	}
+	// A decode node that cannot be reached (it died since its last probe) holds nothing for the
+	// request once its stream ends: the next best one is tried, so a lost node costs no client an
+	// error. A prefill node is skipped only if the job never reached it: one that has it may be
+	// sending the KV under the reservation's ticket.
+	var tried []*member
+	var d *member
+	var ds grpc.ClientStream
+	var first event
+	for {
+		if d = r.pickDecode(pages, tried); d == nil {
+			return fail(&engine.RejectError{Reason: kvtypes.RejectOverloaded, Message: "no healthy decode node"})
+		}
+		tried = append(tried, d)
+		var down bool
+		var err error
+		ds, first, down, _, err = open(rctx, d, methodReserve, j)
+		if err == nil {
+			break
+		}
+		d.unpend(pages)
+		if !down || rctx.Err() != nil {
+			return fail(err)
+		}
 	}
 	rv := first.Reserved
 	if rv == nil {
@@ -352,29 +412,56 @@ func (r *Router) Submit(ctx context.Context, req engine.Request) (engine.Stream,
 	}
 	rv.Peer = d.addr
 	j.Dest = rv
-	ps, _, err := open(rctx, pres[0], methodPrefill, j)
-	if err != nil {
-		return fail(err)
+	var ps grpc.ClientStream
+	var p *member
+	for i := 0; ; i++ {
+		p = pres[i]
+		var unsent bool
+		var err error
+		ps, _, _, unsent, err = open(rctx, p, methodPrefill, j)
+		if err == nil {
+			break
+		}
+		if !unsent || rctx.Err() != nil || i+1 == len(pres) {
+			return fail(err)
+		}
 	}
-	s := &routed{out: make(chan engine.Event), gone: make(chan struct{}), cancel: cancel, onEnd: req.OnEnd, stopWatch: stopWatch}
-	go s.run(ds, ps, d.addr, pres[0].addr)
+	s := &routed{out: make(chan engine.Event), gone: make(chan struct{}), cancel: cancel, onEnd: req.OnEnd, stopWatch: stopWatch,
+		prompt: len(req.Prompt), ctx: rctx}
+	go s.run(ds, ps, d.addr, p.addr)
 	return s, nil
 }
 
-// open calls Reserve or Prefill on a node and reads its admission.
-func open(ctx context.Context, m *member, method string, j job) (grpc.ClientStream, event, error) {
-	cs, err := call(ctx, m.cc, method, j)
-	var ev event
+// unroutable says why a request cannot be routed, or "": the fields of engine.Request the wire does
+// not carry (jobOf) must not be set.
+func unroutable(req engine.Request) string {
+	switch {
+	case req.Embed || req.Dimensions != 0:
+		return "embeddings are not served by a disaggregated deployment"
+	case req.Constraint != nil && req.Grammar == nil:
+		// A constraint is code: only its grammar can reach the nodes, which build it again.
+		return "a constraint without its grammar cannot be sent to the nodes"
+	}
+	return ""
+}
+
+// open calls Reserve or Prefill on a node and reads its admission. On a failure, down reports
+// that the node could not be reached or did not answer (as opposed to a refusal), and unsent that
+// the job never reached it: a node that has the job may have started on it until it sees the
+// stream end.
+func open(ctx context.Context, m *member, method string, j job) (cs grpc.ClientStream, ev event, down, unsent bool, err error) {
+	cs, err = call(ctx, m.cc, method, j)
+	unsent = err != nil
 	if err == nil {
 		err = recv(cs, &ev)
 	}
 	if err != nil {
-		return nil, ev, &engine.RejectError{Reason: kvtypes.RejectOverloaded, Message: fmt.Sprintf("%s node %s unavailable: %v", m.role, m.addr, err)}
+		return nil, ev, true, unsent, &engine.RejectError{Reason: kvtypes.RejectOverloaded, Message: fmt.Sprintf("%s node %s unavailable: %v", m.role, m.addr, err)}
 	}
 	if ev.Reject != nil {
-		return nil, ev, &engine.RejectError{Reason: kvtypes.RejectReason(ev.Reject.Reason), Message: ev.Reject.Message}
+		return nil, ev, false, false, &engine.RejectError{Reason: kvtypes.RejectReason(ev.Reject.Reason), Message: ev.Reject.Message}
 	}
-	return cs, ev, nil
+	return cs, ev, false, false, nil
 }
 
 // Compile-time check: the router is what the server drives.

@@ -2,6 +2,7 @@ package node
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"math"
 	"net"
@@ -114,8 +115,8 @@ func (fx *fixture) router(t *testing.T, pre, dec []*runningNode) *Router {
 	return fx.routerProbing(t, pre, dec, 50*time.Millisecond)
 }
 
-// routerProbing is router with another probe period (which is also each probe's timeout).
-func (fx *fixture) routerProbing(t *testing.T, pre, dec []*runningNode, probe time.Duration) *Router {
+// transport is a router's dialer with the fixture's certificates, closed when the test ends.
+func (fx *fixture) transport(t *testing.T) *transfer.GRPCTransport {
 	t.Helper()
 	_, cliTLS, err := transfer.LoadTLS(fx.dir)
 	if err != nil {
@@ -123,6 +124,13 @@ func (fx *fixture) routerProbing(t *testing.T, pre, dec []*runningNode, probe ti
 	}
 	tr := transfer.NewGRPCTransport(cliTLS)
 	t.Cleanup(func() { tr.Close() })
+	return tr
+}
+
+// routerProbing is router with another probe period.
+func (fx *fixture) routerProbing(t *testing.T, pre, dec []*runningNode, probe time.Duration) *Router {
+	t.Helper()
+	tr := fx.transport(t)
 	addrs := func(ns []*runningNode) (out []string) {
 		for _, n := range ns {
 			out = append(out, n.addr)
@@ -141,6 +149,7 @@ func (fx *fixture) routerProbing(t *testing.T, pre, dec []*runningNode, probe ti
 
 type result struct {
 	toks   []engine.Token
+	prompt []engine.Token // prompt logprobs
 	finish kvtypes.FinishReason
 	err    error
 	usage  engine.Usage
@@ -149,12 +158,24 @@ type result struct {
 func drain(st engine.Stream) result {
 	var r result
 	for ev := range st.Events() {
+		if len(ev.Prompt) > 0 && len(r.toks) > 0 {
+			r.err = errors.New("prompt logprobs after a generated token")
+		}
 		r.toks = append(r.toks, ev.Tokens...)
+		r.prompt = append(r.prompt, ev.Prompt...)
 		if ev.Done {
 			r.finish, r.err, r.usage = ev.Finish, ev.Err, ev.Usage
 		}
 	}
 	return r
+}
+
+func ids(ts []engine.Token) []int32 {
+	out := make([]int32, len(ts))
+	for i, t := range ts {
+		out[i] = t.ID
+	}
+	return out
 }
 
 func sameToken(a, b engine.Token) bool {
@@ -190,9 +211,15 @@ func TestRouterMatchesOneEngine(t *testing.T) {
 		{Prompt: prompt(9, vocab), MaxTokens: 7, HasSeed: true, Sampling: sampler.Params{Temperature: 0.8, Seed: 7, TopLogprobs: 2}},
 		// logit_bias travels to both nodes: the first token (prefill node) and the rest (decode).
 		{Prompt: prompt(5, vocab), MaxTokens: 5, Sampling: sampler.Params{TopLogprobs: 1}, LogitBias: map[int32]float32{7: 100}},
+		// So does a structured output's grammar, which each node compiles into its constraint:
+		// sampled, so that only the same mask on both nodes gives the same tokens.
+		{Prompt: prompt(6, vocab), MaxTokens: 20, HasSeed: true, Sampling: sampler.Params{Temperature: 1, Seed: 3, TopLogprobs: 2},
+			Grammar: &engine.Grammar{Schema: []byte(`{"type":"object","properties":{"a":{"type":"integer"},"b":{"enum":["x","yy"]}},"required":["a","b"]}`)}},
+		// Prompt logprobs (echo with logprobs) come from the prefill node, before the first token.
+		{Prompt: prompt(12, vocab), MaxTokens: 3, Sampling: sampler.Params{TopLogprobs: 2}, PromptLogprobs: true},
 	}
 	for i, q := range reqs {
-		q.Tenant, q.IgnoreEOS = "tenant-uid-1", true
+		q.Tenant, q.IgnoreEOS = "tenant-uid-1", q.Grammar == nil
 		st, err := one.Submit(context.Background(), q)
 		if err != nil {
 			t.Fatal(err)
@@ -207,6 +234,12 @@ func TestRouterMatchesOneEngine(t *testing.T) {
 		got := drain(st)
 		if got.err != nil || got.finish != want.finish || !slices.EqualFunc(got.toks, want.toks, sameToken) {
 			t.Fatalf("request %d through the router: %v %q %v\none engine: %q %v", i, got.err, got.finish, got.toks, want.finish, want.toks)
+		}
+		if !slices.EqualFunc(got.prompt, want.prompt, sameToken) || (q.PromptLogprobs && len(got.prompt) != len(q.Prompt)-1) {
+			t.Fatalf("request %d: prompt logprobs through the router %v\none engine %v", i, got.prompt, want.prompt)
+		}
+		if q.Grammar != nil && (want.finish != kvtypes.FinishStop || !json.Valid([]byte(fx.tok.Decode(ids(want.toks))))) {
+			t.Fatalf("request %d: constrained output %q (%s)", i, fx.tok.Decode(ids(want.toks)), want.finish)
 		}
 		if len(ended) != 1 || ended[0].CompletionTokens != want.usage.CompletionTokens || ended[0].PromptTokens != want.usage.PromptTokens {
 			t.Fatalf("request %d: OnEnd %v, want one call with %+v", i, ended, want.usage)
@@ -234,13 +267,8 @@ func TestRouterMatchesOneEngine(t *testing.T) {
 	if _, err := r.Submit(context.Background(), bad); !errors.As(err, &rej) || rej.Reason != kvtypes.RejectInvalid {
 		t.Fatalf("NaN temperature: %v", err)
 	}
-	// Prompt logprobs are refused rather than silently dropped.
-	scoring := reqs[0]
-	scoring.Tenant, scoring.PromptLogprobs = "tenant-uid-1", true
-	if _, err := r.Submit(context.Background(), scoring); !errors.As(err, &rej) || rej.Reason != kvtypes.RejectInvalid {
-		t.Fatalf("prompt logprobs: %v", err)
-	}
-	// So is a constraint (structured outputs), which the nodes would not see.
+	// A constraint without its grammar is refused rather than silently dropped: the nodes could
+	// not build it.
 	constrained := reqs[0]
 	constrained.Tenant, constrained.Constraint = "tenant-uid-1", refusedConstraint{}
 	if _, err := r.Submit(context.Background(), constrained); !errors.As(err, &rej) || rej.Reason != kvtypes.RejectInvalid {
@@ -354,7 +382,7 @@ func TestRouterRefusesAnotherModel(t *testing.T) {
 	}
 }
 
-// refusedConstraint stands for any constraint: the router refuses them all.
+// refusedConstraint stands for a constraint that comes without its grammar.
 type refusedConstraint struct{}
 
 func (refusedConstraint) Allowed() []int32 { return nil }
@@ -424,5 +452,26 @@ func TestRouterStalledHandOff(t *testing.T) {
 		}
 	case <-time.After(10 * time.Second):
 		t.Fatal("the request hangs after its client left")
+	}
+}
+
+// TestRouterLearnsModel: a router given no model file takes the model's name, tokenizer and
+// chat template from its nodes.
+func TestRouterLearnsModel(t *testing.T) {
+	fx := load(t)
+	pre, dec := fx.node(t, RolePrefill, nil), fx.node(t, RoleDecode, nil)
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	r, err := NewRouter(ctx, RouterConfig{Prefill: []string{pre.addr}, Decode: []string{dec.addr}, Dial: fx.transport(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	const text = "Once upon a time, <s> a tiny model said: héllo"
+	if in := r.Info(); in.ModelName != "demo" || in.ChatTemplate != pre.e.Info().ChatTemplate || in.VocabSize != pre.e.Info().VocabSize {
+		t.Errorf("router info %+v", in)
+	}
+	if got, want := r.Tokenizer().Encode(text, true, true), fx.tok.Encode(text, true, true); !slices.Equal(got, want) || r.Tokenizer().Decode(got) != fx.tok.Decode(want) {
+		t.Errorf("router's tokenizer %v, the model's %v", got, want)
 	}
 }

@@ -19,6 +19,7 @@ const (
 	methodReserve = "Reserve"
 	methodPrefill = "Prefill"
 	methodDrop    = "DropTenant"
+	methodVocab   = "Tokenizer"
 )
 
 var serviceDesc = grpc.ServiceDesc{
@@ -29,6 +30,7 @@ var serviceDesc = grpc.ServiceDesc{
 		{StreamName: methodReserve, Handler: handle((*Service).reserve), ServerStreams: true, ClientStreams: true},
 		{StreamName: methodPrefill, Handler: handle((*Service).prefill), ServerStreams: true, ClientStreams: true},
 		{StreamName: methodDrop, Handler: handle((*Service).drop), ServerStreams: true, ClientStreams: true},
+		{StreamName: methodVocab, Handler: handle((*Service).vocab), ServerStreams: true, ClientStreams: true},
 	},
 }
 
@@ -68,6 +70,15 @@ func (s *Service) info(ss grpc.ServerStream) error {
 	return send(ss, InfoOf(s.role, s.model, s.e))
 }
 
+// vocab sends the model's tokenizer, so a router needs no copy of the model file.
+func (s *Service) vocab(ss grpc.ServerStream) error {
+	var q struct{}
+	if err := recv(ss, &q); err != nil {
+		return err
+	}
+	return send(ss, vocabOf(s.e.Tokenizer().Config()))
+}
+
 func (s *Service) drop(ss grpc.ServerStream) error {
 	var tenant string
 	if err := recv(ss, &tenant); err != nil {
@@ -84,8 +95,11 @@ func (s *Service) reserve(ss grpc.ServerStream) error {
 	if s.role != RoleDecode {
 		return send(ss, event{Reject: &failure{Reason: "invalid", Message: "this node does not decode"}})
 	}
-	// The stream's context is the request's: a router that goes away cancels it.
-	rv, st, err := s.e.ReserveDecode(ss.Context(), j.request())
+	// The stream's context is the request's: a router that goes away cancels it. The prefill
+	// node scores the prompt; here it is never computed.
+	r := j.request()
+	r.PromptLogprobs = false
+	rv, st, err := s.e.ReserveDecode(ss.Context(), r)
 	if err != nil {
 		return send(ss, rejection(err))
 	}
@@ -132,7 +146,7 @@ func rejection(err error) event {
 // forward streams an engine stream's events to the router until the terminal one.
 func forward(ss grpc.ServerStream, st engine.Stream) error {
 	for ev := range st.Events() {
-		out := event{Tokens: tokensOf(ev.Tokens), Done: ev.Done, Finish: ev.Finish, Usage: ev.Usage}
+		out := event{Tokens: tokensOf(ev.Tokens), Prompt: tokensOf(ev.Prompt), Done: ev.Done, Finish: ev.Finish, Usage: ev.Usage}
 		var ab *engine.AbortError
 		if errors.As(ev.Err, &ab) {
 			out.Abort = &failure{Reason: string(ab.Reason), Message: ab.Message, Defence: ab.Defence}

@@ -22,6 +22,7 @@ import (
 	"github.com/kvwarden/kvwarden/internal/engine"
 	"github.com/kvwarden/kvwarden/internal/kvtypes"
 	"github.com/kvwarden/kvwarden/internal/sampler"
+	"github.com/kvwarden/kvwarden/internal/tokenizer"
 	"github.com/kvwarden/kvwarden/internal/transfer"
 )
 
@@ -50,19 +51,60 @@ type Info struct {
 	PrefillTokens, DecodeTokens uint64
 }
 
-// job is a request as the router sends it: the engine request without its callback, and, for a
-// prefill node, where the KV goes.
+// vocabulary is a tokenizer.Config as the node API sends it: the strings as bytes and the scores
+// as float bits, which JSON carries exactly whatever they hold (invalid UTF-8, infinities).
+type vocabulary struct {
+	Config tokenizer.Config // without Tokens, Scores and Merges
+	Tokens [][]byte
+	Scores []uint32
+	Merges [][]byte
+}
+
+func vocabOf(c tokenizer.Config) vocabulary {
+	v := vocabulary{Config: c}
+	v.Config.Tokens, v.Config.Scores, v.Config.Merges = nil, nil, nil
+	for _, t := range c.Tokens {
+		v.Tokens = append(v.Tokens, []byte(t))
+	}
+	for _, f := range c.Scores {
+		v.Scores = append(v.Scores, math.Float32bits(f))
+	}
+	for _, m := range c.Merges {
+		v.Merges = append(v.Merges, []byte(m))
+	}
+	return v
+}
+
+func (v vocabulary) config() tokenizer.Config {
+	c := v.Config
+	for _, t := range v.Tokens {
+		c.Tokens = append(c.Tokens, string(t))
+	}
+	for _, f := range v.Scores {
+		c.Scores = append(c.Scores, math.Float32frombits(f))
+	}
+	for _, m := range v.Merges {
+		c.Merges = append(c.Merges, string(m))
+	}
+	return c
+}
+
+// job is a request as the router sends it: the engine request without its callback, its
+// constraint as the grammar each node builds it from, and, for a prefill node, where the KV goes.
+// Every field of engine.Request is carried or refused by the router (TestJobCarriesRequest).
 type job struct {
-	Tenant     string // the tenant's UID
-	Prompt     []int32
-	MaxTokens  int
-	Sampling   sampler.Params
-	HasSeed    bool
-	StopTokens []int32
-	IgnoreEOS  bool
-	LogitBias  map[int32]float32 `json:",omitempty"`
-	Weight     int
-	Dest       *dest `json:",omitempty"`
+	Tenant         string // the tenant's UID
+	Prompt         []int32
+	MaxTokens      int
+	Sampling       sampler.Params
+	HasSeed        bool
+	StopTokens     []int32
+	IgnoreEOS      bool
+	LogitBias      map[int32]float32 `json:",omitempty"`
+	Grammar        *engine.Grammar   `json:",omitempty"`
+	PromptLogprobs bool              `json:",omitempty"`
+	Weight         int
+	Dest           *dest `json:",omitempty"`
 }
 
 type dest struct {
@@ -75,12 +117,14 @@ type dest struct {
 
 func (j *job) request() engine.Request {
 	return engine.Request{Tenant: j.Tenant, Prompt: j.Prompt, MaxTokens: j.MaxTokens, Sampling: j.Sampling, HasSeed: j.HasSeed,
-		StopTokens: j.StopTokens, IgnoreEOS: j.IgnoreEOS, LogitBias: j.LogitBias, Weight: j.Weight}
+		StopTokens: j.StopTokens, IgnoreEOS: j.IgnoreEOS, LogitBias: j.LogitBias, Grammar: j.Grammar,
+		PromptLogprobs: j.PromptLogprobs, Weight: j.Weight}
 }
 
 func jobOf(r engine.Request) job {
 	return job{Tenant: r.Tenant, Prompt: r.Prompt, MaxTokens: r.MaxTokens, Sampling: r.Sampling, HasSeed: r.HasSeed,
-		StopTokens: r.StopTokens, IgnoreEOS: r.IgnoreEOS, LogitBias: r.LogitBias, Weight: r.Weight}
+		StopTokens: r.StopTokens, IgnoreEOS: r.IgnoreEOS, LogitBias: r.LogitBias, Grammar: r.Grammar,
+		PromptLogprobs: r.PromptLogprobs, Weight: r.Weight}
 }
 
 // event is one message of a Reserve or Prefill stream. The first is Admitted (with the
@@ -90,6 +134,7 @@ type event struct {
 	Reserved *dest    `json:",omitempty"`
 	Reject   *failure `json:",omitempty"`
 	Tokens   []token  `json:",omitempty"`
+	Prompt   []token  `json:",omitempty"` // the prefill node's prompt logprobs
 	Done     bool
 	Finish   kvtypes.FinishReason `json:",omitempty"`
 	Abort    *failure             `json:",omitempty"`

@@ -3,6 +3,7 @@ package server
 import (
 	"bytes"
 	"compress/gzip"
+	"context"
 	"encoding/json"
 	"io"
 	"log/slog"
@@ -74,6 +75,21 @@ func TestBadInput(t *testing.T) {
 	for _, path := range []string{"/v1/audio/speech", "/nope"} {
 		if code, _, body := env.post(path, keyAlice, `{}`); code != 404 || !strings.Contains(string(body), `"error"`) {
 			t.Errorf("%s: %d %s", path, code, body)
+		}
+	}
+	// A route asked with another method is 405 with the methods it serves in Allow.
+	for _, tc := range []struct{ method, path, allow string }{
+		{"GET", "/v1/chat/completions", "POST"},
+		{"GET", "/v1/responses", "POST"},
+		{"PUT", "/tokenize", "POST"},
+		{"POST", "/v1/models", "GET, HEAD"},
+		{"DELETE", "/v1/models/fake-model", "GET, HEAD"},
+	} {
+		resp := env.open(t, context.Background(), tc.method, tc.path, keyAlice, nil, "")
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != 405 || resp.Header.Get("Allow") != tc.allow || !strings.Contains(string(body), `"code":"method_not_allowed"`) {
+			t.Errorf("%s %s: %d Allow %q %s", tc.method, tc.path, resp.StatusCode, resp.Header.Get("Allow"), body)
 		}
 	}
 }

@@ -36,7 +36,7 @@ func TestCORS(t *testing.T) {
 		{"preflight, other port", "OPTIONS", "/v1/models", "", preflight("https://chat.example.com:8443"), 403, "", ""},
 		{"preflight, header list not names", "OPTIONS", "/v1/models", "", map[string]string{"Origin": "https://chat.example.com",
 			"Access-Control-Request-Method": "GET", "Access-Control-Request-Headers": "a b"}, 204, "https://chat.example.com", ""},
-		{"OPTIONS without preflight", "OPTIONS", "/v1/models", "", map[string]string{"Origin": "https://chat.example.com"}, 404, "https://chat.example.com", ""},
+		{"OPTIONS without preflight", "OPTIONS", "/v1/models", "", map[string]string{"Origin": "https://chat.example.com"}, 405, "https://chat.example.com", ""},
 		{"request, allowed", "GET", "/v1/models", keyAlice, map[string]string{"Origin": "https://chat.example.com"}, 200, "https://chat.example.com", ""},
 		{"request, allowed, no key", "GET", "/v1/models", "", map[string]string{"Origin": "https://chat.example.com"}, 401, "https://chat.example.com", ""},
 		{"request, other origin", "GET", "/v1/models", keyAlice, map[string]string{"Origin": "https://evil.example"}, 200, "", ""},

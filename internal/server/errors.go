@@ -104,7 +104,7 @@ func fromSubmit(err error, promptParam string, promptLen, maxTokens, maxContext 
 }
 
 var knownAbort = map[kvtypes.AbortReason]bool{kvtypes.AbortCancelled: true, kvtypes.AbortDeadline: true, kvtypes.AbortInternal: true,
-	kvtypes.AbortIsolation: true, kvtypes.AbortShutdown: true}
+	kvtypes.AbortIsolation: true, kvtypes.AbortShutdown: true, kvtypes.AbortTransfer: true, kvtypes.AbortNodeLost: true}
 
 // fromAbort maps a stream's terminal error. The engine's own message stays in the server log: it
 // may describe internals (pages, generations) that are none of the caller's business.
@@ -115,13 +115,21 @@ func fromAbort(err error) *apiError {
 		reason = string(ae.Reason) // from a fixed set: it becomes a metric label
 	}
 	label := reason
-	if ae != nil && slices.Contains(kvtypes.Defences[:], ae.Defence) {
+	defended := ae != nil && slices.Contains(kvtypes.Defences[:], ae.Defence)
+	if defended {
 		reason += ", stopped by defence " + string(ae.Defence) // a fixed name, like the reason
 	}
-	status := http.StatusInternalServerError
-	if label == "shutdown" {
+	status, retry := http.StatusInternalServerError, 0
+	switch kvtypes.AbortReason(label) {
+	case kvtypes.AbortShutdown:
 		status = http.StatusServiceUnavailable
+	case kvtypes.AbortNodeLost, kvtypes.AbortTransfer:
+		// A router's node went away, or the hand-off between two nodes failed with no defence
+		// firing (the peer was lost): other nodes may serve a retry.
+		if !defended {
+			status, retry = http.StatusServiceUnavailable, 1
+		}
 	}
-	return &apiError{Status: status, Type: errServer, Code: "request_aborted",
+	return &apiError{Status: status, Type: errServer, Code: "request_aborted", RetryAfter: retry,
 		Message: fmt.Sprintf("the request was aborted (%s) and produced no valid completion", reason), Reason: "aborted_" + label}
 }

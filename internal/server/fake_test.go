@@ -99,6 +99,7 @@ type fakeEngine struct {
 	reject     *engine.RejectError // every Submit is refused with this
 	rejectNth  int                 // refuse the Nth Submit (1-based) with overloaded; 0 never
 	abortAfter int                 // abort each request after this many tokens; 0 never
+	abortWith  *engine.AbortError  // what abortAfter aborts with; nil: an isolation abort
 	delay      time.Duration       // pause before each token
 	batch      int                 // tokens per event; default 1
 	cached     int                 // prompt tokens each request reports as prefix-cache hits
@@ -254,7 +255,11 @@ func (e *fakeEngine) generate(ctx context.Context, r engine.Request, out []int32
 			if len(evTokens) > 0 && !send(engine.Event{Tokens: evTokens}) {
 				return
 			}
-			send(engine.Event{Done: true, Err: &engine.AbortError{Reason: "isolation", Message: "page header mismatch on page 7"}})
+			ab := &engine.AbortError{Reason: "isolation", Message: "page header mismatch on page 7"}
+			if e.abortWith != nil {
+				ab = e.abortWith
+			}
+			send(engine.Event{Done: true, Err: ab})
 			return
 		}
 		if e.delay > 0 {

@@ -130,7 +130,7 @@ func (j *job) submit(ctx context.Context) ([]engine.Stream, *apiError) {
 					}
 					return nil, e
 				}
-				req.Constraint = c
+				req.Constraint, req.Grammar = c, &j.p.format.source
 			}
 			j.live.Add(1)
 			st, err := j.s.eng.Submit(ctx, req)

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"fmt"
 	"math"
 	"net/http"
 	"sync"
@@ -12,10 +13,11 @@ import (
 // limiter enforces each tenant's concurrency and tokens-per-minute limits.
 //
 // Tokens are a bucket refilled continuously at TokensPerMinute/60 per second, holding at most
-// one minute's worth. Admission reserves the worst case (prompt + max_tokens for every choice) and
-// the unused part is refunded at the end, so concurrent requests cannot overdraw the bucket
-// together. A request larger than the whole bucket is admitted only when the bucket is full,
-// and then drives it negative: large requests are slow, never impossible.
+// one minute's worth. Admission reserves the worst case (prompt + max_tokens for every choice,
+// every embeddings input) and the unused part is refunded at the end, so concurrent requests
+// cannot overdraw the bucket together. A request whose reservation exceeds the whole bucket is
+// refused with a 400 naming both numbers: the limit is a cap, with no burst beyond a minute's
+// worth (admitting it once the bucket is full would let one request spend hours of budget).
 type limiter struct {
 	now func() time.Time
 
@@ -77,6 +79,11 @@ func (l *limiter) acquire(t tenants.Tenant, requests, reserve int) (release func
 	if lim.MaxConcurrent > 0 && requests > lim.MaxConcurrent {
 		return nil, badRequest("n", "this request needs %d concurrent generations but this API key allows %d", requests, lim.MaxConcurrent)
 	}
+	if lim.TokensPerMinute > 0 && reserve > lim.TokensPerMinute {
+		return nil, &apiError{Status: http.StatusBadRequest, Type: errInvalidRequest, Code: "tokens_per_minute_exceeded",
+			Message: fmt.Sprintf("this request reserves %d tokens (prompt tokens and max_tokens of every choice, or every input's tokens) but this API key's tokens-per-minute limit is %d; send a smaller request", reserve, lim.TokensPerMinute),
+			Reason:  "tenant_tokens_cap"}
+	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	u := l.usage(t)
@@ -96,7 +103,7 @@ func (l *limiter) acquire(t tenants.Tenant, requests, reserve int) (release func
 		return nil, errConcurrency
 	}
 	if lim.TokensPerMinute > 0 {
-		need := min(float64(reserve), capacity)
+		need := float64(reserve)
 		if u.tokens < need {
 			wait := math.Ceil((need - u.tokens) / (capacity / 60))
 			return nil, &apiError{Status: http.StatusTooManyRequests, Type: errRateLimit, Code: "rate_limit_exceeded", RetryAfter: max(1, int(min(wait, 3600))),

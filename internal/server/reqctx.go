@@ -66,7 +66,8 @@ func (s *Server) authed(endpoint string, h func(http.ResponseWriter, *http.Reque
 			return
 		}
 		rc.tenant = t
-		if generation {
+		if generation || endpoint == "tokenize" || endpoint == "detokenize" {
+			// Tokenizing costs CPU like a prefill's first step: it is limited like generation.
 			leave, e := s.lim.enter(t)
 			if e != nil {
 				s.fail(w, rc, e)
@@ -74,6 +75,8 @@ func (s *Server) authed(endpoint string, h func(http.ResponseWriter, *http.Reque
 			}
 			rc.leave = leave
 			defer leave()
+		}
+		if generation {
 			ctx, cancel := context.WithCancelCause(r.Context())
 			defer cancel(nil)
 			lr := &liveRequest{key: key, uid: t.UID, cancel: cancel}
@@ -141,8 +144,19 @@ func newID() string {
 // readBody reads a size-limited body within BodyReadTimeout, so that a client trickling its body
 // cannot hold a connection (and its tenant slot) for long.
 func (s *Server) readBody(w http.ResponseWriter, r *http.Request) ([]byte, *apiError) {
+	return s.readBodyMax(w, r, s.cfg.MaxBodyBytes)
+}
+
+// readBodyMax is readBody with a body bound of limit bytes: a body that says it is larger is
+// refused before any of it is read.
+func (s *Server) readBodyMax(w http.ResponseWriter, r *http.Request, limit int64) ([]byte, *apiError) {
 	if e := checkEncoding(r.Header); e != nil {
 		return nil, e
+	}
+	tooLarge := &apiError{Status: http.StatusRequestEntityTooLarge, Type: errInvalidRequest, Code: "request_too_large",
+		Message: fmt.Sprintf("the request body is larger than %d bytes", limit), Reason: "too_large"}
+	if r.ContentLength > limit {
+		return nil, tooLarge
 	}
 	ctl := http.NewResponseController(w)
 	s.bodyMu.Lock()
@@ -154,7 +168,7 @@ func (s *Server) readBody(w http.ResponseWriter, r *http.Request) ([]byte, *apiE
 	_ = ctl.SetReadDeadline(time.Now().Add(s.cfg.BodyReadTimeout))
 	s.bodies[ctl] = struct{}{}
 	s.bodyMu.Unlock()
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.cfg.MaxBodyBytes))
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, limit))
 	s.bodyMu.Lock()
 	delete(s.bodies, ctl)
 	s.bodyMu.Unlock()
@@ -170,8 +184,7 @@ func (s *Server) readBody(w http.ResponseWriter, r *http.Request) ([]byte, *apiE
 		}
 		var mbe *http.MaxBytesError
 		if errors.As(err, &mbe) {
-			return nil, &apiError{Status: http.StatusRequestEntityTooLarge, Type: errInvalidRequest, Code: "request_too_large",
-				Message: fmt.Sprintf("the request body is larger than %d bytes", s.cfg.MaxBodyBytes), Reason: "too_large"}
+			return nil, tooLarge
 		}
 		return nil, badRequest("", "could not read the request body")
 	}

@@ -165,8 +165,9 @@ func TestResponsesFraming(t *testing.T) {
 	}
 }
 
-// TestResponsesRefusals: every option this stateless, tool-less server cannot honour is refused
-// with a 400 naming the field, before anything runs.
+// TestResponsesRefusals: every option this stateless server cannot honour, and every malformed
+// tool, tool choice, text format or input item, is refused with a 400 naming the field, before
+// anything runs.
 func TestResponsesRefusals(t *testing.T) {
 	eng := newFakeEngine()
 	env := start(t, eng, nil, nil)
@@ -175,10 +176,20 @@ func TestResponsesRefusals(t *testing.T) {
 		{`"previous_response_id":"resp_1"`, "previous_response_id"},
 		{`"conversation":"conv_1"`, "conversation"},
 		{`"background":true`, "background"},
-		{`"tools":[{"type":"function","name":"f"}]`, "tools"},
+		{`"tools":[{"type":"web_search"}]`, "tools[0].type"},
+		{`"tools":[{"type":"function"}]`, "tools[0].name"},
+		{`"tools":[{"type":"function","name":"f","parameters":3}]`, "tools[0].parameters"},
+		{`"tools":[{"type":"function","name":"f"},{"type":"function","name":"f"}]`, "tools[1].name"},
+		{`"tools":{"type":"function","name":"f"}`, "tools"},
 		{`"tool_choice":"required"`, "tool_choice"},
+		{`"tool_choice":"sometimes"`, "tool_choice"},
+		{`"tool_choice":{"type":"allowed_tools","mode":"auto","tools":[]}`, "tool_choice"},
+		{`"tools":[{"type":"function","name":"f"}],"tool_choice":{"type":"function","name":"g"}`, "tool_choice"},
 		{`"reasoning":{"effort":"high"}`, "reasoning"},
-		{`"text":{"format":{"type":"json_object"}}`, "text.format"},
+		{`"text":{"format":{"type":"grammar"}}`, "text.format.type"},
+		{`"text":{"format":{"type":"json_schema","name":"x"}}`, "text.format.schema"},
+		{`"text":{"format":{"type":"json_schema","name":"x","schema":{"not":{}}}}`, "text.format.schema"},
+		{`"text":{"format":{"type":"json_object"}},"tools":[{"type":"function","name":"f"}],"tool_choice":"required"`, "text.format"},
 		{`"text":{"verbosity":"low"}`, "text.verbosity"},
 		{`"include":["message.output_text.logprobs"]`, "include"},
 		{`"prompt":{"id":"pmpt_1"}`, "prompt"},
@@ -190,7 +201,12 @@ func TestResponsesRefusals(t *testing.T) {
 		{`"top_p":0`, "top_p"},
 		{`"input":[]`, "input"},
 		{`"input":null`, "input"},
-		{`"input":[{"type":"function_call_output","call_id":"c","output":"x"}]`, "input[0].type"},
+		{`"input":[{"type":"reasoning","summary":[]}]`, "input[0].type"},
+		{`"input":[{"type":"function_call_output","output":"x"}]`, "input[0].call_id"},
+		{`"input":[{"type":"function_call_output","call_id":"c"}]`, "input[0].output"},
+		{`"input":[{"type":"function_call","name":"f","arguments":"{}"}]`, "input[0].call_id"},
+		{`"input":[{"type":"function_call","call_id":"c","arguments":"{}"}]`, "input[0].name"},
+		{`"input":[{"type":"function_call","call_id":"c","name":"f","arguments":"[1]"}]`, "input[0].arguments"},
 		{`"input":[{"role":"tool","content":"x"}]`, "input[0].role"},
 		{`"input":[{"role":"user","content":[{"type":"input_image","image_url":"http://x"}]}]`, "input[0].content[0].type"},
 		{`"input":[{"role":"user","content":7}]`, "input[0].content"},

@@ -241,10 +241,7 @@ func (s *Server) Handler() http.Handler {
 	for _, rt := range s.routes() {
 		mux.HandleFunc(rt.pattern, rt.h)
 	}
-	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
-		s.reply(w, "other", &apiError{Status: http.StatusNotFound, Type: errNotFound, Code: "not_found",
-			Message: fmt.Sprintf("no route for %s %s", r.Method, r.URL.Path), Reason: "not_found"})
-	})
+	mux.HandleFunc("/", s.noRoute(mux))
 	return s.recoverer(s.cors(mux))
 }
 
@@ -409,9 +406,24 @@ func (s *Server) handleReady(w http.ResponseWriter, r *http.Request) {
 		notReady("not_serving")
 	case s.recentInternalError():
 		notReady("engine_internal_error")
+	case s.engineNotReady() != "":
+		notReady(s.engineNotReady())
 	default:
 		writeJSON(w, http.StatusOK, map[string]string{"status": "ready"})
 	}
+}
+
+// readiness is an engine that can be unable to serve while it runs: a router with no healthy
+// node of a role.
+type readiness interface {
+	NotReady() string // why it cannot serve (a metric-label-like word), or ""
+}
+
+func (s *Server) engineNotReady() string {
+	if r, ok := s.eng.(readiness); ok {
+		return r.NotReady()
+	}
+	return ""
 }
 
 func (s *Server) recentInternalError() bool {

@@ -773,13 +773,18 @@ func TestTenantLimits(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	// Tokens per minute (120): the stream used 2 + 20; 2 + 50 fits, then 100 + 50 no longer does.
+	// Tokens per minute (120): the stream used 2 + 20; 2 + 50 fits, then 40 + 50 no longer does.
 	if _, err := bob.Completions.New(ctx(t), openai.CompletionNewParams{Model: model, Prompt: promptOf("ab"), MaxTokens: openai.Int(50)}); err != nil {
 		t.Fatal(err)
 	}
-	code, hdr, body = env.post("/v1/completions", keyBob, `{"model":"fake-model","prompt":"`+strings.Repeat("y", 100)+`","max_tokens":50}`)
+	code, hdr, body = env.post("/v1/completions", keyBob, `{"model":"fake-model","prompt":"`+strings.Repeat("y", 40)+`","max_tokens":50}`)
 	if code != 429 || hdr.Get("Retry-After") == "" || !strings.Contains(string(body), "rate_limit_exceeded") {
 		t.Fatalf("tokens per minute: %d %v %s", code, hdr, body)
+	}
+	// 100 + 50 is more than the whole bucket: never served, a 400 naming both numbers.
+	code, _, body = env.post("/v1/completions", keyBob, `{"model":"fake-model","prompt":"`+strings.Repeat("y", 100)+`","max_tokens":50}`)
+	if code != 400 || !strings.Contains(string(body), "150 tokens") || !strings.Contains(string(body), "is 120") {
+		t.Fatalf("over the bucket: %d %s", code, body)
 	}
 }
 

@@ -9,8 +9,10 @@ import (
 	"errors"
 	"sync"
 
+	"github.com/kvwarden/kvwarden/internal/engine"
 	"github.com/kvwarden/kvwarden/internal/grammar"
 	"github.com/kvwarden/kvwarden/internal/sampler"
+	"github.com/kvwarden/kvwarden/internal/tokenizer"
 )
 
 // formatSpec is a validated output format: its grammar, and the key under which its matcher (and
@@ -18,6 +20,7 @@ import (
 type formatSpec struct {
 	key     string
 	grammar *grammar.Grammar
+	source  engine.Grammar // what the grammar was compiled from, for the nodes behind a router
 }
 
 // parseFormat reads response_format and guided_json (at most one of them may ask for JSON).
@@ -52,7 +55,7 @@ func parseFormat(responseFormat, guidedJSON json.RawMessage) (*formatSpec, *apiE
 	case "", "text":
 		return nil, nil
 	case "json_object":
-		return &formatSpec{key: "json_object", grammar: grammar.JSONObject()}, nil
+		return &formatSpec{key: "json_object", grammar: grammar.JSONObject(), source: engine.Grammar{}}, nil
 	case "json_schema":
 		if rf.JSONSchema == nil || isNull(rf.JSONSchema.Schema) {
 			return nil, badRequest("response_format.json_schema.schema", "response_format json_schema needs json_schema.schema")
@@ -73,7 +76,13 @@ func compileFormat(schema []byte, param string) (*formatSpec, *apiError) {
 	}
 	var key bytes.Buffer
 	json.Compact(&key, schema) // Compile parsed it: it is valid JSON
-	return &formatSpec{key: "schema:" + key.String(), grammar: g}, nil
+	return &formatSpec{key: "schema:" + key.String(), grammar: g, source: engine.Grammar{Schema: key.Bytes()}}, nil
+}
+
+// isToken reports whether b is the text of one token, as the model writes it.
+func (s *Server) isToken(b []byte) bool {
+	ids := s.tok.EncodeSpans([]tokenizer.Span{{Text: string(b)}}, false)
+	return len(ids) == 1 && bytes.Equal(s.tok.Piece(ids[0]), b)
 }
 
 // maxMatchers bounds the schemas whose matchers (each with up to 32 MiB of cached token sets)

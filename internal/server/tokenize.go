@@ -30,8 +30,20 @@ type detokenizeBody struct {
 	Tokens []int64 `json:"tokens"`
 }
 
+// tokenizeBodyLimit bounds a /tokenize or /detokenize body by what the model can take: 32 bytes
+// a token of context (a token's text, JSON-escaped, or a token id and its comma) and 16 KiB for
+// the rest (messages' framing, tools). A longer text is no prompt of this model: tokenizing
+// megabytes of it would only spend the CPU other tenants share.
+func tokenizeBodyLimit(maxContext int) int64 {
+	return 16<<10 + 32*int64(maxContext)
+}
+
+func (s *Server) tokenizeBody(w http.ResponseWriter, r *http.Request) ([]byte, *apiError) {
+	return s.readBodyMax(w, r, min(s.cfg.MaxBodyBytes, tokenizeBodyLimit(s.info.MaxContext)))
+}
+
 func (s *Server) handleTokenize(w http.ResponseWriter, r *http.Request, rc *reqCtx) {
-	body, e := s.readBody(w, r)
+	body, e := s.tokenizeBody(w, r)
 	if e != nil {
 		s.fail(w, rc, e)
 		return
@@ -85,7 +97,7 @@ func (s *Server) tokenize(body []byte) ([]int32, *apiError) {
 }
 
 func (s *Server) handleDetokenize(w http.ResponseWriter, r *http.Request, rc *reqCtx) {
-	body, e := s.readBody(w, r)
+	body, e := s.tokenizeBody(w, r)
 	if e != nil {
 		s.fail(w, rc, e)
 		return

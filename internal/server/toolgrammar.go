@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/kvwarden/kvwarden/internal/engine"
 	"github.com/kvwarden/kvwarden/internal/grammar"
 )
 
@@ -64,7 +65,8 @@ func (s *Server) constrainTools(p *genParams) *apiError {
 		// Only the grammar's size bounds can refuse what argumentsSchema accepted one by one.
 		return badRequest("tools", "the tools are too large to constrain tool_choice %q: %s", t.choice, err)
 	}
-	p.format = &formatSpec{key: fmt.Sprintf("tool:%s:%s", s.toolFormat.Name(), schema), grammar: g.Wrap(markup.prefix, markup.suffix)}
+	p.format = &formatSpec{key: fmt.Sprintf("tool:%s:%s", s.toolFormat.Name(), schema), grammar: g.Wrap(markup.prefix, markup.suffix, s.isToken),
+		source: engine.Grammar{Schema: schema, Prefix: markup.prefix, Suffix: markup.suffix}}
 	return nil
 }
 

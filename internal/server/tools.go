@@ -183,17 +183,27 @@ func parseMessageTools(m messageBody, i int, msg *chat.Message) *apiError {
 		if c.Type != "function" || c.Function == nil || c.Function.Name == "" || c.ID == "" {
 			return badRequest(cp, "%s must have an id, type \"function\" and a function name", cp)
 		}
-		args := "{}"
-		if c.Function.Arguments != nil && strings.TrimSpace(*c.Function.Arguments) != "" {
+		args := ""
+		if c.Function.Arguments != nil {
 			args = *c.Function.Arguments
 		}
-		a, err := chat.ParseJSON([]byte(args))
-		if err != nil || !a.IsObject() {
+		a, ok := callArguments(args)
+		if !ok {
 			return badRequest(cp+".function.arguments", "%s.function.arguments must be a JSON object encoded as a string", cp)
 		}
 		msg.ToolCalls = append(msg.ToolCalls, chat.ToolCall{ID: c.ID, Name: c.Function.Name, Arguments: a})
 	}
 	return nil
+}
+
+// callArguments reads a call's arguments as sent back in a history: a JSON object encoded as a
+// string, empty meaning {}.
+func callArguments(args string) (chat.JSON, bool) {
+	if strings.TrimSpace(args) == "" {
+		args = "{}"
+	}
+	a, err := chat.ParseJSON([]byte(args))
+	return a, err == nil && a.IsObject()
 }
 
 // Output.

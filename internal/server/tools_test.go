@@ -504,3 +504,27 @@ func errParam(body []byte) string {
 	_ = json.Unmarshal(body, &e)
 	return e.Error.Param
 }
+
+// TestToolChoiceMarkupCountsTokens: a forced call's max_tokens check counts the call's markup in
+// the model's tokens (Qwen's <tool_call> is one), not in bytes: a call that fits is served, and
+// one that does not is refused with the count in tokens.
+func TestToolChoiceMarkupCountsTokens(t *testing.T) {
+	qwen, src := qwenTok(t)
+	eng := newFakeEngine()
+	eng.info.ChatTemplate, eng.info.MaxContext, eng.info.VocabSize = src, 4096, qwen.VocabSize()
+	env := start(t, eng, nil, qwen)
+	// "<tool_call>" "\n", the 27 bytes of {"name":"f","arguments":{}}, "\n" "</tool_call>", EOS.
+	const need = 2 + 27 + 2 + 1
+	body := func(maxTokens int) string {
+		return fmt.Sprintf(`{"messages":[{"role":"user","content":"x"}],"max_tokens":%d,"tools":[{"type":"function","function":{"name":"f"}}],"tool_choice":"required"}`, maxTokens)
+	}
+	code, _, out := env.post("/v1/chat/completions", keyAlice, body(need))
+	// (The fake engine knows only its own EOS: it goes on to max_tokens after Qwen's.)
+	if code != 200 || !bytes.Contains(out, []byte(`"name":"f","arguments":"{}"`)) {
+		t.Fatalf("max_tokens %d: %d %s", need, code, out)
+	}
+	code, _, out = env.post("/v1/chat/completions", keyAlice, body(need-1))
+	if code != 400 || errParam(out) != "max_tokens" || !bytes.Contains(out, []byte(fmt.Sprintf("takes %d tokens", need))) {
+		t.Fatalf("max_tokens %d: %d %s", need-1, code, out)
+	}
+}

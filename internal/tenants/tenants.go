@@ -36,7 +36,7 @@ const FileVersion = 1
 // Limits bound what one tenant may use. Zero means unlimited.
 type Limits struct {
 	MaxConcurrent   int `json:"max_concurrent,omitempty"`    // engine requests running at once (n counts each)
-	TokensPerMinute int `json:"tokens_per_minute,omitempty"` // prompt + generated tokens
+	TokensPerMinute int `json:"tokens_per_minute,omitempty"` // prompt + generated tokens; also the largest one request may reserve
 	MaxTokens       int `json:"max_tokens,omitempty"`        // largest max_tokens one request may ask for
 	// Weight is the tenant's share of each engine step (sequences and tokens) relative to the
 	// other tenants with work at that moment. Zero means 1.

@@ -22,6 +22,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -72,6 +73,8 @@ type Tokenizer struct {
 
 	bos, eos, unk, pad, eot, eom int32
 	addBOS, addEOS, addSpace     bool
+
+	source Config // what New was given, for Config
 
 	// pieceID maps the text of tokens that ordinary text may turn into (normal and
 	// user-defined) to their id. On duplicates the last id wins, as in llama.cpp.
@@ -132,8 +135,14 @@ func New(c Config) (*Tokenizer, error) {
 	}
 	t.initSpecial()
 	t.initEOG(c)
+	t.source = c
+	t.source.Tokens, t.source.Scores, t.source.Types, t.source.Merges = t.tokens, slices.Clone(c.Scores), slices.Clone(c.Types), slices.Clone(c.Merges)
 	return t, nil
 }
+
+// Config is the configuration the tokenizer was built from: New(t.Config()) encodes and decodes
+// as t does (a router builds its nodes' tokenizer from it). The caller must not modify it.
+func (t *Tokenizer) Config() Config { return t.source }
 
 // initModel takes the tokenizer model (SPM or byte-level BPE) and its pre-tokenizer.
 func (t *Tokenizer) initModel(c Config) error {

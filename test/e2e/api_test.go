@@ -45,6 +45,7 @@ func TestAPI(t *testing.T) {
 		{"chat_tools", testChatTools},
 		{"chat_stream_include_usage", testChatStreamIncludeUsage},
 		{"responses", testResponses},
+		{"responses_tools", testResponsesTools},
 		{"stop", testStop},
 		{"logprobs", testLogprobs},
 		{"n_and_seed", testNAndSeed},

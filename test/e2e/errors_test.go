@@ -143,4 +143,8 @@ func testHealth(t *testing.T, api *apiSuite) {
 	if e := decodeErr(t, body); code != 404 || e.Error.Type != "not_found_error" {
 		t.Errorf("unknown route: %d %s", code, body)
 	}
+	code, h, body := st.call(t, http.MethodGet, "/v1/chat/completions", alice, "")
+	if e := decodeErr(t, body); code != 405 || h.Get("Allow") != "POST" || str(e.Error.Code) != "method_not_allowed" {
+		t.Errorf("GET on a POST route: %d Allow %q %s", code, h.Get("Allow"), body)
+	}
 }

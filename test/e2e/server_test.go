@@ -41,6 +41,7 @@ type serverOpts struct {
 	apiKey  string   // KVWARDEN_API_KEY: one tenant with this key
 	kvMem   string   // --kv-mem; default 64MiB
 	args    []string // further flags
+	noModel bool     // no --model: a router that learns the model from its nodes
 }
 
 // server is one running kvwarden process.
@@ -71,8 +72,11 @@ func startServer(t testing.TB, o serverOpts) *server {
 	}
 	addrFile := filepath.Join(t.TempDir(), "addr")
 	metricsFile := filepath.Join(t.TempDir(), "metrics-addr")
-	args := []string{"serve", "--model", model, "--addr", "127.0.0.1:0", "--addr-file", addrFile,
+	args := []string{"serve", "--addr", "127.0.0.1:0", "--addr-file", addrFile,
 		"--metrics-addr", "127.0.0.1:0", "--metrics-addr-file", metricsFile, "--kv-mem", kvMem, "--kv-dtype", "f32"}
+	if !o.noModel {
+		args = append(args, "--model", model)
+	}
 	switch {
 	case o.tenants != "":
 		args = append(args, "--tenants", o.tenants)
