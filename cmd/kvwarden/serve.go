@@ -393,12 +393,14 @@ func checkMetricsAddr(addr string, allowRemote bool) (bool, error) {
 // metricsServer is the operator listener's HTTP server, with timeouts so a slow scraper cannot pin
 // connections.
 func metricsServer(srv *server.Server, log *slog.Logger) *http.Server {
-	return &http.Server{
+	ms := &http.Server{
 		Handler:           srv.MetricsHandler(),
 		ReadHeaderTimeout: 5 * time.Second,
 		ReadTimeout:       10 * time.Second,
-		WriteTimeout:      30 * time.Second,
+		WriteTimeout:      30 * time.Second, // a console stream extends its own, write by write
 		IdleTimeout:       60 * time.Second,
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
+	ms.RegisterOnShutdown(srv.CloseConsole) // open consoles never go idle: Shutdown would wait them out
+	return ms
 }

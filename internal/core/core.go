@@ -182,6 +182,7 @@ func (c *Core) tenant(name string) (*tenant, error) {
 	t := &tenant{name: name, idx: int32(len(c.tlist)), key: key, heapIdx: -1, sIdx: -1, w: 1}
 	c.tenants[name] = t
 	c.tlist = append(c.tlist, t)
+	c.l.view.addTenant(key)
 	return t, nil
 }
 

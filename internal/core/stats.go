@@ -58,6 +58,7 @@ type counters struct {
 	internal       uint64
 	stale          uint64
 	fenceExpired   uint64
+	quarantines    uint64
 	preemptions    uint64
 	evictions      uint64
 	cacheHitTokens uint64
@@ -77,6 +78,9 @@ type Stats struct {
 	PagesCached      int // in a tenant's prefix cache (PagesIdle of them unreferenced, evictable)
 	PagesIdle        int
 	PagesQuarantined int // waiting for a fence
+	// Quarantines counts pages ever quarantined (cumulative): most wait only for the step in
+	// flight, so the gauge above rarely shows them.
+	Quarantines uint64
 
 	SecurityEvents uint64 // header mismatches, failed hand-off reconciliations, cache key conflicts
 	// Defences counts the requests each defence stopped (admission: context and pool rejections).
@@ -108,6 +112,7 @@ func (c *Core) Stats() Stats {
 		PagesCached:      c.l.count[pageCached],
 		PagesIdle:        c.l.lruLen,
 		PagesQuarantined: c.l.count[pageQuarantined],
+		Quarantines:      c.st.quarantines,
 		SecurityEvents:   c.st.security,
 		InternalErrors:   c.st.internal,
 		StaleEvents:      c.st.stale,

@@ -11,31 +11,34 @@ import (
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/common/expfmt"
 
+	"github.com/kvwarden/kvwarden/internal/console"
 	"github.com/kvwarden/kvwarden/internal/engine"
 	"github.com/kvwarden/kvwarden/internal/kvtypes"
 	"github.com/kvwarden/kvwarden/internal/server"
 )
 
-// MetricsHandler is a node's operator listener: its pool, queue, the defences that stopped
-// requests here and the transfer failures by check. A defence is counted on the node where its
-// check ran, so an operator looks for a hand-off refusal on the receiving (decode) node. The Go
-// runtime's and the process's metrics (go_goroutines, process_cpu_seconds_total, ...) follow,
-// as on the API server's listener: a goroutine or memory leak on a node shows from outside. A
-// decode node verifying answers also serves shadow verification's counters and
-// GET /shadow/mismatches.
+// MetricsHandler is a node's operator listener: /metrics and its own console (/console). The
+// metrics are its pool, queue, the defences that stopped requests here and the transfer failures
+// by check. A defence is counted on the node where its check ran, so an operator looks for a
+// hand-off refusal on the receiving (decode) node. The Go runtime's and the process's metrics
+// (go_goroutines, process_cpu_seconds_total, ...) follow, as on the API server's listener: a
+// goroutine or memory leak on a node shows from outside. A decode node verifying answers also
+// serves shadow verification's counters and GET /shadow/mismatches.
 func MetricsHandler(role, model string, eng *engine.Engine) http.Handler {
+	mux := http.NewServeMux()
+	mux.Handle("/metrics", metricsHandler(role, model, eng))
+	if eng.Stats().Shadow.Enabled {
+		mux.Handle("GET /shadow/mismatches", server.ShadowHandler(eng))
+	}
+	rep := console.NewEngineReporter("local", role, eng)
+	console.Register(mux, console.NewHub(func() console.Snapshot { return console.NodeSnapshot(rep.Report(console.MaxCells)) }, 0, 0))
+	return mux
+}
+
+func metricsHandler(role, model string, eng *engine.Engine) http.Handler {
 	runtime := prometheus.NewRegistry()
 	runtime.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
-	shadow := server.ShadowHandler(eng)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.URL.Path == "/shadow/mismatches" && r.Method == http.MethodGet && eng.Stats().Shadow.Enabled {
-			shadow.ServeHTTP(w, r)
-			return
-		}
-		if r.URL.Path != "/metrics" {
-			http.NotFound(w, r)
-			return
-		}
 		st := eng.Stats()
 		w.Header().Set("Content-Type", "text/plain; version=0.0.4")
 		var b strings.Builder

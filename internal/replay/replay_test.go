@@ -96,7 +96,7 @@ func TestProbeFindsTheLeakWithEveryDefenceOff(t *testing.T) {
 }
 
 // TestProbeFindsNothingWithEveryDefenceOn: the normal configuration: the same probe reports no
-// finding and the engine saw nothing stale, in the chain or the probe. With the gate on the
+// leak (only the capacity mismatch the gate would have refused) and the engine saw nothing stale, in the chain or the probe. With the gate on the
 // replay's server never starts (TestEachDefenceAloneStopsTheChain/gate), so the gate alone is
 // off here: every runtime defence stands behind the server the probe audits, which still
 // advertises a context far above its pool.
@@ -105,8 +105,15 @@ func TestProbeFindsNothingWithEveryDefenceOn(t *testing.T) {
 	if r.ProbeErr != nil {
 		t.Fatal(r.ProbeErr)
 	}
-	if len(r.Probe.Findings) != 0 {
-		t.Errorf("the probe reports %d findings with every defence on: %+v", len(r.Probe.Findings), r.Probe.Findings)
+	// The gate is what refuses an advertised context over the pool, and it is off here: the
+	// probe must report that mismatch (a capacity finding) and nothing else.
+	for _, f := range r.Probe.Findings {
+		if f.Verdict != probe.VerdictCapacity || f.Check != probe.CheckBoundary {
+			t.Errorf("the probe reports a %s %s finding with every runtime defence on: %+v", f.Verdict, f.Check, f)
+		}
+	}
+	if n := ProbeFindings(r.Probe, probe.CheckBoundary); n != 1 {
+		t.Errorf("the probe reports %d capacity findings, want the one mismatch of advertised context and pool: %+v", n, r.Probe.Findings)
 	}
 	if r.LeakedData || len(r.Stale) != 0 || len(r.ProbeStale) != 0 {
 		t.Errorf("leak %v, stale reads: chain %+v, probe %+v", r.LeakedData, r.Stale, r.ProbeStale)

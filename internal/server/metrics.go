@@ -10,17 +10,20 @@ import (
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
+	"github.com/kvwarden/kvwarden/internal/console"
 	"github.com/kvwarden/kvwarden/internal/engine"
 	"github.com/kvwarden/kvwarden/internal/kvtypes"
 	"github.com/kvwarden/kvwarden/internal/tenants"
 )
 
-// MetricsHandler serves GET /metrics (Prometheus) for the operator listener. It takes no key: the
-// numbers are server-wide, so it must not be reachable by tenants; the API's Handler answers 404.
+// MetricsHandler serves GET /metrics (Prometheus) and the operator console (GET /console and
+// /console/events) for the operator listener. It takes no key: the numbers are server-wide, so it
+// must not be reachable by tenants; the API's Handler answers 404.
 func (s *Server) MetricsHandler() http.Handler {
 	mux := http.NewServeMux()
 	mux.Handle("GET /metrics", promhttp.HandlerFor(s.reg, promhttp.HandlerOpts{}))
-	if src, ok := s.eng.(ShadowSource); ok {
+	console.Register(mux, s.console)
+	if src, ok := s.eng.(ShadowSource); ok && s.eng.Stats().Shadow.Enabled {
 		mux.Handle("GET /shadow/mismatches", ShadowHandler(src))
 	}
 	return mux

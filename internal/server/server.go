@@ -28,6 +28,7 @@ import (
 
 	"github.com/kvwarden/kvwarden/internal/buildinfo"
 	"github.com/kvwarden/kvwarden/internal/chat"
+	"github.com/kvwarden/kvwarden/internal/console"
 	"github.com/kvwarden/kvwarden/internal/engine"
 	"github.com/kvwarden/kvwarden/internal/tenants"
 	"github.com/kvwarden/kvwarden/internal/tokenizer"
@@ -104,6 +105,8 @@ type Server struct {
 	live   map[*liveRequest]struct{} // authenticated generation requests, for revokeStaleKeys
 
 	grammars grammars // structured outputs (structured.go)
+
+	console *console.Hub // the operator console's snapshots (console.go)
 }
 
 // busy counts requests in progress and signals when none is left.
@@ -206,6 +209,7 @@ func New(cfg Config, eng engine.Interface, tok Tokenizer, ts *tenants.Store) (*S
 		fingerprint: fingerprint(info, buildinfo.Read()),
 	}
 	s.met = newMetrics(cfg.Registry, eng)
+	s.console = s.newConsole()
 	s.baseCtx, s.cancelBase = context.WithCancel(context.Background())
 	s.http = &http.Server{
 		Handler:           s.Handler(),

@@ -60,6 +60,20 @@ func startNode(t *testing.T, role, model, tlsDir string, extra ...string) *clust
 	return n
 }
 
+// startPair starts a prefill node, a decode node and a router over them (--dev), with new
+// certificates.
+func startPair(t *testing.T) (pre, dec *clusterNode, router *server) {
+	t.Helper()
+	tlsDir := filepath.Join(t.TempDir(), "tls")
+	if out, err := exec.Command(binary, "certs", "--dir", tlsDir).CombinedOutput(); err != nil {
+		t.Fatalf("certs: %v\n%s", err, out)
+	}
+	pre, dec = startNode(t, "prefill", storiesModel, tlsDir), startNode(t, "decode", storiesModel, tlsDir)
+	router = startServer(t, serverOpts{model: storiesModel, args: []string{"--role", "router", "--tls-dir", tlsDir,
+		"--prefill", pre.addr, "--decode", dec.addr}})
+	return pre, dec, router
+}
+
 // gauges reads a node's /metrics as name → value (labels kept in the name).
 func (n *clusterNode) gauges(t *testing.T) map[string]float64 {
 	t.Helper()
@@ -179,13 +193,7 @@ func TestDisaggregatedNodeLost(t *testing.T) {
 		{"decode node frozen", "decode", false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			tlsDir := filepath.Join(t.TempDir(), "tls")
-			if out, err := exec.Command(binary, "certs", "--dir", tlsDir).CombinedOutput(); err != nil {
-				t.Fatalf("certs: %v\n%s", err, out)
-			}
-			pre, dec := startNode(t, "prefill", storiesModel, tlsDir), startNode(t, "decode", storiesModel, tlsDir)
-			router := startServer(t, serverOpts{model: storiesModel, args: []string{"--role", "router", "--tls-dir", tlsDir,
-				"--prefill", pre.addr, "--decode", dec.addr}})
+			pre, dec, router := startPair(t)
 			victim, other := pre, dec
 			if tc.victim == "decode" {
 				victim, other = dec, pre
