@@ -287,7 +287,7 @@ func (e *Engine) submit(ctx context.Context, r Request, mode core.Mode, setup fu
 		return nil, &RejectError{Reason: kvtypes.RejectInvalid, Message: err.Error()}
 	}
 	if r.Constraint == nil && r.Grammar != nil {
-		c, err := e.constraintFor(r.Grammar, r.MaxTokens)
+		c, err := e.constraintFor(ctx, r.Tenant, r.Grammar, r.MaxTokens)
 		if err != nil {
 			return nil, err
 		}

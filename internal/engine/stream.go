@@ -19,6 +19,10 @@ type stream struct {
 	sampler  *sampler.Sampler
 	logprobs bool
 
+	// constraintErr, when the request's constraint has one, says it cannot go on (a state past
+	// its bounds): the request then ends, alone.
+	constraintErr func() error
+
 	// Accounting, touched only by the loop (with e.mu held).
 	prompt    int
 	generated int
@@ -68,6 +72,9 @@ func newStream(e *Engine, id kvtypes.RequestID, s *sampler.Sampler, r *Request) 
 	}
 	if r.Embed {
 		st.embed, st.dims = make([]float32, e.m.Dim), r.Dimensions
+	}
+	if c, ok := r.Constraint.(interface{ Err() error }); ok {
+		st.constraintErr = c.Err
 	}
 	go st.forward()
 	return st

@@ -124,7 +124,11 @@ func (s *Server) generate(w http.ResponseWriter, r *http.Request, rc *reqCtx, p 
 		return usage{PromptTokens: promptTokens, CompletionTokens: completion, TotalTokens: promptTokens + completion,
 			PromptTokensDetails: promptDetails{CachedTokens: min(cached, promptTokens)}}
 	}
-	streams, e := j.submit(ctx)
+	e = s.prepareFormat(ctx, p.format)
+	var streams []engine.Stream
+	if e == nil {
+		streams, e = j.submit(ctx)
+	}
 	if e != nil {
 		count() // the requests admitted before the refusal were closed; they may have run a little
 		s.fail(w, rc, e)

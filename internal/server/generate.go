@@ -123,7 +123,7 @@ func (j *job) submit(ctx context.Context) ([]engine.Stream, *apiError) {
 				Weight:         j.rc.tenant.Limits.Weight,
 			}
 			if j.p.format != nil {
-				c, e := j.s.constraint(j.p.format, j.maxTokens[i])
+				c, e := j.s.constraint(j.rc.tenant.UID, j.p.format, j.maxTokens[i])
 				if e != nil {
 					for _, o := range streams {
 						o.Close()
