@@ -137,6 +137,8 @@ type Stats struct {
 	TransferFailures map[string]uint64
 	// Sent counts this node's committed transfers (a prefill node's throughput).
 	Sent TransferStats
+	// Shadow counts shadow verification (zero when it is off).
+	Shadow ShadowStats
 }
 
 // Info describes the loaded model and the serving limits.

@@ -62,6 +62,12 @@ var (
 	descInternal  = desc("kvwarden_engine_internal_errors_total", "Forward passes that failed or panicked for a reason other than isolation (their requests were aborted \"internal\").")
 	descTransfers = desc("kvwarden_transfer_failures_total", "KV transfers that failed, by the check that failed (security events on a node).", "check")
 
+	descShadowVerified = desc("kvwarden_shadow_verified_total", "Answers re-run alone by shadow verification that matched what the client got, bit for bit.")
+	descShadowMismatch = desc("kvwarden_shadow_mismatches_total", "Answers whose shadow re-run differed from what the client got: security events (GET /shadow/mismatches on this listener).")
+	descShadowDropped  = desc("kvwarden_shadow_dropped_total", "Samples of shadow verification dropped before their re-run completed, by reason.", "reason")
+	descShadowSkipped  = desc("kvwarden_shadow_skipped_total", "Sampled requests shadow verification cannot re-run, by reason.", "reason")
+	descShadowPending  = desc("kvwarden_shadow_pending_samples", "Samples of shadow verification queued or running.")
+
 	vllmRunning   = desc("vllm:num_requests_running", "Sequences in the running batch (kvwarden_running_sequences).", "model_name")
 	vllmWaiting   = desc("vllm:num_requests_waiting", "Requests waiting for admission (kvwarden_queue_depth).", "model_name")
 	vllmKVUsage   = desc("vllm:kv_cache_usage_perc", "Fraction of the KV pool in use, 0 to 1 (kvwarden_kv_cache_usage_ratio).", "model_name")
@@ -74,7 +80,8 @@ var (
 // Describe implements prometheus.Collector.
 func (c *Collector) Describe(ch chan<- *prometheus.Desc) {
 	for _, d := range []*prometheus.Desc{c.info, descWaiting, descRunning, descPeer, descPages, descPagesTot, descKVUsage,
-		descPrefill, descDecode, descSteps, descSecurity, descPreempt, descEvict, descHits, descDefence, descInternal, descTransfers} {
+		descPrefill, descDecode, descSteps, descSecurity, descPreempt, descEvict, descHits, descDefence, descInternal, descTransfers,
+		descShadowVerified, descShadowMismatch, descShadowDropped, descShadowSkipped, descShadowPending} {
 		ch <- d
 	}
 	if c.vllm {
@@ -120,6 +127,17 @@ func (c *Collector) Collect(ch chan<- prometheus.Metric) {
 	}
 	for check, n := range st.TransferFailures {
 		count(descTransfers, n, check)
+	}
+	if sh := st.Shadow; sh.Enabled {
+		count(descShadowVerified, sh.Verified)
+		count(descShadowMismatch, sh.Mismatches)
+		gauge(descShadowPending, float64(sh.Pending))
+		for _, r := range engine.ShadowDropReasons {
+			count(descShadowDropped, sh.Dropped[r], r)
+		}
+		for _, r := range engine.ShadowSkipReasons {
+			count(descShadowSkipped, sh.Skipped[r], r)
+		}
 	}
 	// The router runs no step: its nodes serve the histogram.
 	steps := c.role != RoleRouter

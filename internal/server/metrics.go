@@ -1,6 +1,7 @@
 package server
 
 import (
+	"encoding/json"
 	"net/http"
 	"slices"
 	"sync"
@@ -22,7 +23,31 @@ func (s *Server) MetricsHandler() http.Handler {
 	mux := http.NewServeMux()
 	mux.Handle("GET /metrics", promhttp.HandlerFor(s.reg, promhttp.HandlerOpts{}))
 	console.Register(mux, s.console)
+	if src, ok := s.eng.(ShadowSource); ok && s.eng.Stats().Shadow.Enabled {
+		mux.Handle("GET /shadow/mismatches", ShadowHandler(src))
+	}
 	return mux
+}
+
+// ShadowSource is an engine that keeps shadow verification's mismatches (*engine.Engine).
+type ShadowSource interface {
+	ShadowMismatches() []engine.ShadowMismatch
+}
+
+// ShadowHandler serves the mismatches src keeps, oldest first, as JSON: each one's token ids,
+// logprobs and the pages both runs read, never text. It is for the operator listener only: the
+// tenant ids and request ids are server-wide.
+func ShadowHandler(src ShadowSource) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		ms := src.ShadowMismatches()
+		if ms == nil {
+			ms = []engine.ShadowMismatch{}
+		}
+		w.Header().Set("Content-Type", "application/json")
+		json.NewEncoder(w).Encode(struct {
+			Mismatches []engine.ShadowMismatch `json:"mismatches"`
+		}{ms})
+	})
 }
 
 // metrics carries no prompt or output labels: label values come from fixed sets (endpoint,
