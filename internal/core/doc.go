@@ -14,8 +14,12 @@
 // # Driving it (the contract the engine loop follows)
 //
 // The style is etcd raft's RawNode: events in, a plan (Ready) out, executed by the caller and
-// acknowledged with Advance. A Core is not safe for concurrent use; the engine owns it from one
-// goroutine.
+// acknowledged with Advance. A Core is not safe for concurrent use. The engine is to it what raft's
+// node.go is to RawNode: one loop goroutine makes every call that changes it, and other goroutines
+// (submissions, aborts, tenant drops, drain, the transport's reports) post events to the loop's
+// inbox, applied in order at the top of each iteration. Read-only snapshots (Stats, Check,
+// TenantLoads, PageView) may come from other goroutines under the engine's lock, which the loop
+// holds whenever it calls the core. The engine's clock is its Config.Clock, passed in as `now`.
 //
 //	c, err := core.New(cfg)                // cfg.MaxContext comes from Plan (the start-up gate)
 //	for {

@@ -1,5 +1,11 @@
 // Package engine runs the one inference loop: it feeds events to the isolation core, executes the
 // plans it returns on the model and the KV page pool, and streams tokens back to callers.
+//
+// The loop goroutine alone changes the core. Callers' submissions, aborts, tenant drops, drain
+// and close, and the transport's reports, are events in the engine's inbox, applied in order at
+// the top of each loop iteration, before the next step; Submit waits for the loop's admission
+// answer, so a refusal is still synchronous and leaves nothing behind. Time comes from
+// Config.Clock only.
 package engine
 
 import (

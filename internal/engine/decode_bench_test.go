@@ -78,3 +78,43 @@ func BenchmarkDecodeEngine(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkSubmitFirstToken is the time from Submit to a request's first token on the demo model,
+// idle and beside one request decoding in the background (Submit then waits for the loop to end
+// its step before it admits): the cost of the loop's inbox on admission latency.
+func BenchmarkSubmitFirstToken(b *testing.B) {
+	m, tok, _ := testmodel.Open(b, demoModel)
+	for _, busy := range []bool{false, true} {
+		b.Run(fmt.Sprintf("busy=%v", busy), func(b *testing.B) {
+			e, err := New(m, tok, Config{Threads: 2, KVDType: tensor.F32, KVMemBytes: 8 << 20, MaxRunning: 8})
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer e.Close()
+			if busy {
+				ctx, cancel := context.WithCancel(context.Background())
+				defer cancel()
+				bg, err := e.Submit(ctx, Request{Tenant: "bg", Prompt: []int32{1}, MaxTokens: 1 << 20, IgnoreEOS: true, Sampling: sampler.Params{TopLogprobs: -1}})
+				if err != nil {
+					b.Fatal(err)
+				}
+				go func() {
+					for range bg.Events() {
+					}
+				}()
+			}
+			for b.Loop() {
+				st, err := e.Submit(context.Background(), Request{Tenant: "t", Prompt: []int32{1, 2, 3}, MaxTokens: 1, Sampling: sampler.Params{TopLogprobs: -1}})
+				if err != nil {
+					b.Fatal(err)
+				}
+				for ev := range st.Events() {
+					if len(ev.Tokens) > 0 {
+						break
+					}
+				}
+				st.Close()
+			}
+		})
+	}
+}

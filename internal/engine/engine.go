@@ -53,10 +53,17 @@ type Config struct {
 	// Shadow, with a Fraction above 0, re-runs that fraction of answers alone on idle capacity
 	// and compares them bit for bit (shadow.go).
 	Shadow ShadowConfig
+	// Clock is the engine's only source of time (deadlines, stalls, drain, usage phases); nil
+	// means time.Now. Tests drive it with testing/synctest's bubble or a fake.
+	Clock func() time.Time
 }
 
 // Engine owns the model, the page pool and the isolation core, and runs the step loop on one
-// goroutine. Submit, stream Close and Stats may be called from any goroutine.
+// goroutine, the only one that touches the core: Submit, aborts, DropTenant, Drain and Close are
+// events queued in the inbox, which the loop applies at the top of each iteration and while a
+// step's forward pass runs on the step goroutine (between Ready and Advance, as the core allows);
+// the transport's reports are applied at the top of each iteration. Submit and DropTenant wait
+// for the loop's answer. Every method may be called from any goroutine.
 type Engine struct {
 	cfg   Config
 	m     *model.Model
@@ -66,16 +73,32 @@ type Engine struct {
 	ws    *model.Workspace
 	plan  core.CapacityPlan
 	log   *slog.Logger
+	now   func() time.Time // Config.Clock
 
-	mu          sync.Mutex // guards core, streams, closed, shutdown, drainedShut, stepErrs, lastStepErr
-	core        *core.Core
-	streams     map[kvtypes.RequestID]*stream
-	closed      bool // admitting no more requests
-	shutdown    bool // every remaining request has been aborted
+	// inbox holds callers' events until the loop applies them, in order; reports holds the
+	// transport's, applied at the top of an iteration only, never beside a forward pass.
+	inboxMu  sync.Mutex
+	inbox    []func(now time.Time) // guarded by inboxMu
+	reports  []func(now time.Time) // guarded by inboxMu
+	stopped  bool                  // guarded by inboxMu: the loop has ended; nothing more is queued
+	applying []func(now time.Time) // loop only: the events being applied, their buffer reused
+
+	// The step goroutine runs each batch's forward pass and sampling, so the loop goroutine can
+	// apply the inbox meanwhile; stepIn carries a batch, stepOut its result.
+	stepIn  chan []core.Seq
+	stepOut chan core.StepResult
+
+	// The loop holds mu whenever it touches the core or these fields; other goroutines take it
+	// only to read a snapshot (Stats, Check, ConsoleView, PageView, the replay build's reports).
+	mu          sync.Mutex
+	core        *core.Core                    // guarded by mu; changed by the loop only
+	streams     map[kvtypes.RequestID]*stream // guarded by mu
+	closed      bool                          // guarded by mu: admitting no more requests
+	shutdown    bool                          // guarded by mu: every remaining request has been aborted
 	drained     chan struct{}
-	drainedShut bool // drained is closed: closed and no request left
-	stepErrs    uint64
-	lastStepErr time.Time
+	drainedShut bool      // guarded by mu: drained is closed (closed and no request left)
+	stepErrs    uint64    // guarded by mu
+	lastStepErr time.Time // guarded by mu
 	wake        chan struct{}
 	done        chan struct{}
 
@@ -137,6 +160,9 @@ func New(m *model.Model, tok *tokenizer.Tokenizer, cfg Config) (*Engine, error) 
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
 	}
+	if cfg.Clock == nil {
+		cfg.Clock = time.Now
+	}
 	if f := cfg.Shadow.Fraction; !(f >= 0 && f <= 1) {
 		return nil, fmt.Errorf("shadow fraction %v: want 0 to 1", f)
 	}
@@ -176,13 +202,15 @@ func New(m *model.Model, tok *tokenizer.Tokenizer, cfg Config) (*Engine, error) 
 	}
 	pool := tensor.NewPool(cfg.Threads)
 	e := &Engine{
-		cfg: cfg, m: m, tok: tok, pool: pool, cache: cache, plan: plan, log: cfg.Logger, core: c,
+		cfg: cfg, m: m, tok: tok, pool: pool, cache: cache, plan: plan, log: cfg.Logger, now: cfg.Clock, core: c,
 		ws:      m.NewWorkspace(pool, cfg.StepTokens, cfg.MaxRunning, plan.MaxContext),
 		logits:  make([]float32, cfg.MaxRunning*m.Vocab),
 		streams: map[kvtypes.RequestID]*stream{},
 		drained: make(chan struct{}),
 		wake:    make(chan struct{}, 1),
 		done:    make(chan struct{}),
+		stepIn:  make(chan []core.Seq),
+		stepOut: make(chan core.StepResult),
 	}
 	if faults.Available {
 		e.trace = newTrace(plan.Pages)
@@ -234,14 +262,14 @@ func (e *Engine) Info() Info {
 func (e *Engine) Stats() Stats {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	st := Stats{Stats: e.core.Stats(), StepErrors: e.stepErrs, LastStepError: e.lastStepErr, TransferFailures: e.transferFailures()}
+	st := Stats{Stats: e.core.Stats(), StepErrors: e.stepErrs, LastStepError: e.lastStepErr, TransferFailures: e.transferFailuresLocked()}
 	if e.x != nil {
 		st.Sent = e.x.sent
 	}
 	if faults.Available {
 		e.trace.addRefused(&st.Stats)
 	}
-	st.Shadow = e.shadowStats()
+	st.Shadow = e.shadowStatsLocked()
 	return st
 }
 
@@ -257,13 +285,13 @@ func (e *Engine) Check() error {
 // DropTenant drops tenant's prefix cache, for a tenant the operator removed: its pages leave the
 // index now and are invalidated through the step loop like any freed page.
 func (e *Engine) DropTenant(tenant string) int {
-	e.mu.Lock()
-	n := e.core.DropTenant(time.Now(), tenant)
-	if e.sh != nil {
-		e.shadowDropTenant(tenant)
-	}
-	e.mu.Unlock()
-	e.poke()
+	n := 0
+	e.call(func(now time.Time) {
+		n = e.core.DropTenant(now, tenant)
+		if e.sh != nil {
+			e.shadowDropTenant(tenant)
+		}
+	})
 	return n
 }
 
@@ -298,26 +326,39 @@ func (e *Engine) submit(ctx context.Context, r Request, mode core.Mode, setup fu
 		rand.Read(b[:])
 		sp.Seed = binary.LittleEndian.Uint64(b[:])
 	}
-	e.mu.Lock()
-	if e.closed {
-		e.mu.Unlock()
-		return nil, &RejectError{Reason: kvtypes.RejectShuttingDown, Message: "the server is shutting down"}
+	submitted := e.now() // its queue time starts here, not when the loop is done with a step
+	var s *stream
+	var err error
+	if !e.call(func(now time.Time) { s, err = e.admit(now, ctx, &r, sp, mode, setup, submitted) }) {
+		return nil, errShuttingDown
 	}
-	e.preemptShadow() // before the core sees the live request: a reference never shares its batch
-	res, err := e.core.Submit(time.Now(), core.RequestSpec{
+	if err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+var errShuttingDown = &RejectError{Reason: kvtypes.RejectShuttingDown, Message: "the server is shutting down"}
+
+// admit submits r to the core and, only once it is admitted, gives it a stream (and its
+// goroutine) and a context watcher: a refused request leaves nothing behind. Loop only, with mu
+// held.
+func (e *Engine) admit(now time.Time, ctx context.Context, r *Request, sp sampler.Params, mode core.Mode, setup func(*stream), submitted time.Time) (*stream, error) {
+	if e.closed {
+		return nil, errShuttingDown
+	}
+	e.preemptShadow(now) // before the core sees the live request: a reference never shares its batch
+	res, err := e.core.Submit(now, core.RequestSpec{
 		Tenant: r.Tenant, Prompt: r.Prompt, MaxTokens: r.MaxTokens, StopTokens: r.StopTokens, IgnoreEOS: r.IgnoreEOS,
 		Weight: r.Weight, Mode: mode, NoPrefixCache: r.PromptLogprobs || r.Embed,
 	})
 	if err != nil {
-		e.mu.Unlock()
 		var rej *core.Rejection
 		if errors.As(err, &rej) {
 			return nil, &RejectError{Reason: rej.Reason, Message: rej.Message}
 		}
 		return nil, &RejectError{Reason: kvtypes.RejectInvalid, Message: err.Error()}
 	}
-	// Only now, admitted, does the request get a stream (and its goroutine). It is registered
-	// before mu is released, so the loop never sees the request without it.
 	if faults.Available {
 		e.trace.names[res.Tenant] = r.Tenant
 	}
@@ -328,10 +369,10 @@ func (e *Engine) submit(ctx context.Context, r Request, mode core.Mode, setup fu
 	if r.Constraint != nil {
 		smp.SetConstraint(r.Constraint)
 	}
-	s := newStream(e, res.ID, smp, &r)
-	s.submitted = time.Now()
+	s := newStream(e, res.ID, smp, r)
+	s.submitted = submitted
 	if e.sh != nil {
-		s.shadow = e.sh.sample(&r, mode, sp, res.Tenant, res.ID)
+		s.shadow = e.sh.sample(r, mode, sp, res.Tenant, res.ID)
 		s.audited = s.shadow != nil
 	}
 	if setup != nil {
@@ -339,18 +380,67 @@ func (e *Engine) submit(ctx context.Context, r Request, mode core.Mode, setup fu
 	}
 	s.stopWatch = context.AfterFunc(ctx, func() { e.abort(res.ID) }) // the caller may still read the terminal event
 	e.streams[res.ID] = s
-	e.mu.Unlock()
-	e.poke()
 	return s, nil
 }
 
+// abort cancels a request, before the next step, if it is still running.
 func (e *Engine) abort(id kvtypes.RequestID) {
-	e.mu.Lock()
-	if _, ok := e.streams[id]; ok {
-		e.core.Abort(time.Now(), id, kvtypes.AbortCancelled)
+	e.post(func(now time.Time) {
+		if _, ok := e.streams[id]; ok {
+			e.core.Abort(now, id, kvtypes.AbortCancelled)
+		}
+	})
+}
+
+// post queues a caller's event for the loop, which applies it with mu held before the next
+// step; false when the loop has ended.
+func (e *Engine) post(f func(now time.Time)) bool { return e.queue(&e.inbox, f) }
+
+// postReport queues a transport report, applied at the top of the loop's next iteration.
+func (e *Engine) postReport(f func(now time.Time)) bool { return e.queue(&e.reports, f) }
+
+func (e *Engine) queue(q *[]func(now time.Time), f func(now time.Time)) bool {
+	e.inboxMu.Lock()
+	if e.stopped {
+		e.inboxMu.Unlock()
+		return false
 	}
-	e.mu.Unlock()
+	*q = append(*q, f)
+	e.inboxMu.Unlock()
 	e.poke()
+	return true
+}
+
+// call posts f and waits until the loop has applied it; false when the loop has ended. Never
+// from the loop goroutine (an OnEnd callback), which would wait for itself.
+func (e *Engine) call(f func(now time.Time)) bool {
+	applied := make(chan struct{})
+	if !e.post(func(now time.Time) { f(now); close(applied) }) {
+		return false
+	}
+	<-applied
+	return true
+}
+
+// apply applies the queued events of q (e.inbox or e.reports) in order. Loop only, with mu held.
+func (e *Engine) apply(q *[]func(now time.Time), now time.Time) {
+	e.inboxMu.Lock()
+	events := *q
+	*q = e.applying[:0]
+	e.inboxMu.Unlock()
+	for i, f := range events {
+		f(now)
+		events[i] = nil
+	}
+	e.applying = events
+}
+
+// stopIfIdle ends the inbox when nothing is queued: the loop may then return. Loop only.
+func (e *Engine) stopIfIdle() bool {
+	e.inboxMu.Lock()
+	defer e.inboxMu.Unlock()
+	e.stopped = len(e.inbox) == 0 && len(e.reports) == 0
+	return e.stopped
 }
 
 func (e *Engine) poke() {
@@ -362,17 +452,16 @@ func (e *Engine) poke() {
 
 // Close aborts every request ("shutdown") and stops the loop once their terminal events are out.
 func (e *Engine) Close() {
-	e.mu.Lock()
-	e.closed = true
-	if e.sh != nil {
-		e.shadowClose()
-	}
-	if !e.shutdown {
-		e.shutdown = true
-		e.core.Shutdown(time.Now())
-	}
-	e.mu.Unlock()
-	e.poke()
+	e.post(func(now time.Time) {
+		e.closed = true
+		if e.sh != nil {
+			e.shadowClose()
+		}
+		if !e.shutdown {
+			e.shutdown = true
+			e.core.Shutdown(now)
+		}
+	})
 	<-e.done
 	e.closeTransfers()
 	e.pool.Close()
@@ -383,49 +472,56 @@ func (e *Engine) Close() {
 // aborts the rest with reason "shutdown", each stream getting that error as its terminal event),
 // and closes the engine.
 func (e *Engine) Drain(ctx context.Context) {
-	e.mu.Lock()
-	e.closed = true
-	if e.sh != nil {
-		e.shadowClose()
-	}
-	e.checkDrained()
-	e.mu.Unlock()
-	select {
-	case <-e.drained:
-	case <-ctx.Done():
+	stopping := e.call(func(time.Time) {
+		e.closed = true
+		if e.sh != nil {
+			e.shadowClose()
+		}
+		e.checkDrainedLocked()
+	})
+	if stopping {
+		select {
+		case <-e.drained:
+		case <-ctx.Done():
+		}
 	}
 	e.Close()
 }
 
-// checkDrained signals Drain once admission is closed and no request is left. Called with mu held.
-func (e *Engine) checkDrained() {
+// checkDrainedLocked signals Drain once admission is closed and no request is left.
+func (e *Engine) checkDrainedLocked() {
 	if e.closed && len(e.streams) == 0 && !e.drainedShut {
 		e.drainedShut = true
 		close(e.drained)
 	}
 }
 
-// loop is the one step loop: Ready, execute, Advance.
+// loop is the one step loop: apply the inbox, Tick, Ready, execute (applying the inbox while
+// the step goroutine runs the batch), Advance.
 func (e *Engine) loop() {
 	defer close(e.done)
+	go e.stepper()
+	defer close(e.stepIn)
 	tick := time.NewTicker(time.Second)
 	defer tick.Stop()
 	for {
 		e.mu.Lock()
-		e.applyReports()
-		e.core.Tick(time.Now())
+		now := e.now()
+		e.apply(&e.reports, now)
+		e.apply(&e.inbox, now)
+		e.core.Tick(now)
 		if invariants.Enabled { // a constant: the normal build has no call
 			checkInvariants(e.core, e.log, "tick") // also covers the events fed since the last step
 		}
 		var shadowWait <-chan time.Time
 		if !e.core.HasReady() {
 			// Idle: a reference may run, until live work arrives.
-			if wait := e.startShadow(time.Now()); wait > 0 {
+			if wait := e.startShadow(now); wait > 0 {
 				shadowWait = time.After(wait)
 			}
 		}
 		if !e.core.HasReady() {
-			stop := e.closed && len(e.streams) == 0
+			stop := e.closed && len(e.streams) == 0 && e.stopIfIdle()
 			e.mu.Unlock()
 			if stop {
 				return
@@ -438,17 +534,16 @@ func (e *Engine) loop() {
 			continue
 		}
 		rd := e.core.Ready()
-		e.deliver(&rd)
+		e.deliver(now, &rd)
 		for _, id := range rd.Invalidate {
 			e.cache.Invalidate(id)
 		}
 		for _, st := range rd.Stamp {
 			e.cache.Stamp(st.Page, st.Header)
 		}
-		e.handOff(&rd)
+		e.handOff(now, &rd)
 		batch := rd.Batch
 		e.batchStreams = e.batchStreams[:0]
-		now := time.Now()
 		for i := range batch {
 			s := e.streams[batch[i].Request]
 			if s != nil && s.scheduled.IsZero() {
@@ -462,16 +557,17 @@ func (e *Engine) loop() {
 		e.mu.Unlock()
 		e.callEnds()
 
-		res := e.step(batch, e.batchStreams)
+		res := e.awaitStep(batch)
 
 		e.mu.Lock()
+		now = e.now()
 		if len(e.failed) > 0 || res.Err != nil {
 			e.stepErrs++
-			e.lastStepErr = time.Now()
+			e.lastStepErr = now
 		}
 		for _, i := range e.failed {
 			// Only the failed sequences end ("internal"); the core skips their results.
-			e.core.Abort(time.Now(), batch[i].Request, kvtypes.AbortInternal)
+			e.core.Abort(now, batch[i].Request, kvtypes.AbortInternal)
 		}
 		if err := e.core.Advance(res); err != nil {
 			e.log.Error("core refused a step report", "err", err)
@@ -483,6 +579,30 @@ func (e *Engine) loop() {
 			checkInvariants(e.core, e.log, "step")
 		}
 		e.mu.Unlock()
+	}
+}
+
+// awaitStep hands batch to the step goroutine and applies callers' events until its result is
+// back: a submission is answered and an abort reaches the core while a forward pass runs.
+func (e *Engine) awaitStep(batch []core.Seq) core.StepResult {
+	e.stepIn <- batch
+	for {
+		select {
+		case res := <-e.stepOut:
+			return res
+		case <-e.wake:
+			e.mu.Lock()
+			e.apply(&e.inbox, e.now())
+			e.mu.Unlock()
+		}
+	}
+}
+
+// stepper is the step goroutine: it runs the batches the loop hands it, with e.batchStreams, which
+// the loop leaves alone until the result is back.
+func (e *Engine) stepper() {
+	for batch := range e.stepIn {
+		e.stepOut <- e.step(batch, e.batchStreams)
 	}
 }
 

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"sync"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -268,13 +267,14 @@ func TestCorruptedHeaderAbortsOnlyItsRequest(t *testing.T) {
 	st, _ := e.Submit(context.Background(), bystander)
 	alone := drain(st)
 
+	victim := Request{Tenant: "a", Prompt: []int32{1, 300, 301, 302, 303, 304, 305, 306, 307, 308, 309, 310, 311, 312, 313, 314, 315, 316}, MaxTokens: 60, IgnoreEOS: true, Sampling: sampler.Params{TopLogprobs: -1}}
 	var once sync.Once
-	var victimID atomic.Uint64
-	victimID.Store(^uint64(0))
 	e.mu.Lock() // the loop reads beforeStep under the same lock's happens-before edges
 	e.beforeStep = func(batch []core.Seq, cache *kv.Pool) {
-		for _, s := range batch {
-			if uint64(s.Request) == victimID.Load() && s.Start >= 20 {
+		for i, s := range batch {
+			// The victim is known by its prompt: Submit returns once admitted, and the loop may
+			// step it at once. The step goroutine owns e.batchStreams while the hook runs.
+			if st := e.batchStreams[i]; st != nil && st.prompt == len(victim.Prompt) && s.Start >= 20 {
 				once.Do(func() {
 					h, _ := cache.Header(s.Pages[0].Page)
 					h.Tenant[0] ^= 0xff
@@ -284,12 +284,10 @@ func TestCorruptedHeaderAbortsOnlyItsRequest(t *testing.T) {
 		}
 	}
 	e.mu.Unlock()
-	victim := Request{Tenant: "a", Prompt: []int32{1, 300, 301, 302, 303, 304, 305, 306, 307, 308, 309, 310, 311, 312, 313, 314, 315, 316}, MaxTokens: 60, IgnoreEOS: true, Sampling: sampler.Params{TopLogprobs: -1}}
 	vs, err := e.Submit(context.Background(), victim)
 	if err != nil {
 		t.Fatal(err)
 	}
-	victimID.Store(uint64(vs.(*stream).id))
 	bs, _ := e.Submit(context.Background(), bystander)
 	got, bad := drain(bs), drain(vs)
 	var ab *AbortError

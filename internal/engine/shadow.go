@@ -222,7 +222,7 @@ func (e *Engine) startShadow(now time.Time) time.Duration {
 	sh.queue[0] = nil
 	sh.queue = sh.queue[1:]
 	r := &job.req
-	res, err := e.core.Submit(time.Now(), core.RequestSpec{
+	res, err := e.core.Submit(now, core.RequestSpec{
 		Tenant: r.Tenant, Prompt: r.Prompt, MaxTokens: r.MaxTokens, StopTokens: r.StopTokens, IgnoreEOS: r.IgnoreEOS,
 		Mode: core.Local, NoPrefixCache: true, Shadow: true,
 	})
@@ -246,7 +246,7 @@ func (e *Engine) startShadow(now time.Time) time.Duration {
 	if r.PromptLogprobs {
 		s.promptIDs = r.Prompt
 	}
-	s.submitted = time.Now()
+	s.submitted = now
 	job.refID, job.ref, job.abort, job.diverged = res.ID, ShadowTrace{}, "", false
 	e.streams[res.ID] = s
 	sh.running = job
@@ -254,10 +254,10 @@ func (e *Engine) startShadow(now time.Time) time.Duration {
 }
 
 // preemptShadow aborts the running reference for a live request about to be submitted, so the
-// two never share a batch. Called with e.mu held.
-func (e *Engine) preemptShadow() {
+// two never share a batch. Loop only, with e.mu held.
+func (e *Engine) preemptShadow(now time.Time) {
 	if e.sh != nil {
-		e.sh.lastLive = time.Now()
+		e.sh.lastLive = now
 		e.stopShadow(ShadowDropPreempted)
 	}
 }
@@ -271,7 +271,7 @@ func (e *Engine) stopShadow(why string) {
 	case j == nil:
 	case j.abort == "":
 		j.abort = why
-		e.core.Abort(time.Now(), j.refID, kvtypes.AbortCancelled)
+		e.core.Abort(e.now(), j.refID, kvtypes.AbortCancelled)
 	case why != ShadowDropPreempted:
 		j.abort = why
 	}
@@ -284,7 +284,7 @@ func (e *Engine) shadowToken(s *stream, t Token, slot int) {
 	e.shadowRecord(s, &job.ref, t, slot)
 	if len(job.ref.Tokens) > len(job.live.Tokens) && !job.diverged {
 		job.diverged = true
-		e.core.Abort(time.Now(), s.id, kvtypes.AbortCancelled)
+		e.core.Abort(e.now(), s.id, kvtypes.AbortCancelled)
 	}
 }
 
@@ -355,8 +355,8 @@ func (e *Engine) shadowClose() {
 	e.stopShadow(ShadowDropShutdown)
 }
 
-// shadowStats copies the counters. Called with e.mu held.
-func (e *Engine) shadowStats() ShadowStats {
+// shadowStatsLocked copies the counters.
+func (e *Engine) shadowStatsLocked() ShadowStats {
 	sh := e.sh
 	if sh == nil {
 		return ShadowStats{}

@@ -145,7 +145,7 @@ func sameTop(a, b []TokenLogprob) bool {
 func (e *Engine) shadowMismatch(job *shadowJob, reason string, index int, detail string) {
 	sh := e.sh
 	sh.mism++
-	m := ShadowMismatch{At: time.Now(), Tenant: job.req.Tenant, Request: uint64(job.liveID), Reason: reason, Index: index,
+	m := ShadowMismatch{At: e.now(), Tenant: job.req.Tenant, Request: uint64(job.liveID), Reason: reason, Index: index,
 		Detail: detail, Live: job.live, Reference: job.ref}
 	if len(sh.kept) < sh.cfg.Keep {
 		sh.kept = append(sh.kept, m)

@@ -157,9 +157,8 @@ func (e *Engine) callEnds() {
 }
 
 // deliver streams the plan's tokens and terminal events, and accounts every emitted token to
-// its request. Called with mu held.
-func (e *Engine) deliver(rd *core.Ready) {
-	now := time.Now()
+// its request. Loop only, with mu held.
+func (e *Engine) deliver(now time.Time, rd *core.Ready) {
 	for _, em := range rd.Emit {
 		s := e.streams[em.Request]
 		if s == nil {
@@ -226,5 +225,5 @@ func (e *Engine) deliver(rd *core.Ready) {
 			e.ends = append(e.ends, endCall{s.onEnd, u})
 		}
 	}
-	e.checkDrained()
+	e.checkDrainedLocked()
 }

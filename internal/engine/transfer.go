@@ -48,14 +48,11 @@ var ErrNoTransfer = errors.New("engine: this node has no transfer service")
 
 // xfers is the engine's side of the transport. The receiver's and the senders' reports arrive on
 // their own goroutines (a Receiver may report inside Cancel, while the loop holds e.mu), so they
-// are queued and applied by the loop, which alone drives the core.
+// are posted to the engine's reports and applied by the loop, which alone drives the core.
 type xfers struct {
 	fp     transfer.Fingerprint
 	sender *transfer.Sender // nil: this node only receives
 	recv   *transfer.Receiver
-
-	mu    sync.Mutex
-	inbox []func(now time.Time)
 
 	sends     map[kvtypes.TransferID]context.CancelFunc // loop only, with e.mu held
 	cancelled map[kvtypes.TransferID]bool               // receives this node cancelled (e.mu)
@@ -86,8 +83,8 @@ func (e *Engine) newXfers(tc *TransferConfig) error {
 	}
 	x.recv, err = transfer.NewReceiver(transfer.ReceiverConfig{
 		Model: fp, Sink: transfer.PoolSink{Pool: e.cache},
-		Done:    func(o transfer.Outcome) { e.post(func(now time.Time) { e.received(now, o) }) },
-		Refused: func(err *transfer.Error) { e.post(func(time.Time) { x.failed[err.Reason]++ }) },
+		Done:    func(o transfer.Outcome) { e.postReport(func(now time.Time) { e.received(now, o) }) },
+		Refused: func(err *transfer.Error) { e.postReport(func(time.Time) { x.failed[err.Reason]++ }) },
 	})
 	if err != nil {
 		return err
@@ -156,34 +153,10 @@ func (e *Engine) ReserveDecode(ctx context.Context, r Request) (Reserved, Stream
 	}
 }
 
-// post queues a transport report for the loop.
-func (e *Engine) post(f func(now time.Time)) {
-	e.x.mu.Lock()
-	e.x.inbox = append(e.x.inbox, f)
-	e.x.mu.Unlock()
-	e.poke()
-}
-
-// applyReports applies queued transport reports. Called by the loop with e.mu held.
-func (e *Engine) applyReports() {
-	if e.x == nil {
-		return
-	}
-	e.x.mu.Lock()
-	inbox := e.x.inbox
-	e.x.inbox = nil
-	e.x.mu.Unlock()
-	now := time.Now()
-	for _, f := range inbox {
-		f(now)
-	}
-}
-
 // handOff executes a Ready's Cancel, Send and Receive. Every started transfer is answered exactly
 // once (TransferDone or PagesReceived) when the transport is done with its pages. Called by the
 // loop with e.mu held.
-func (e *Engine) handOff(rd *core.Ready) {
-	now := time.Now()
+func (e *Engine) handOff(now time.Time, rd *core.Ready) {
 	if e.x == nil {
 		// This node runs no transport: hand-offs fail at once, which the core turns into aborts
 		// with the true reason.
@@ -238,11 +211,11 @@ func (e *Engine) send(now time.Time, x core.SendPages) {
 	e.x.running.Add(1)
 	go func() {
 		defer e.x.running.Done()
-		start := time.Now()
+		start := e.now()
 		err := e.x.sender.Send(ctx, d.Peer, m, src)
-		took := time.Since(start)
+		took := e.now().Sub(start)
 		cancel()
-		e.post(func(now time.Time) {
+		e.postReport(func(now time.Time) {
 			delete(e.x.sends, x.Transfer)
 			if err == nil {
 				e.x.sent.Transfers++
@@ -335,8 +308,8 @@ func (e *Engine) failTransfer(err error) {
 	e.log.Warn("transfer failed", "reason", string(r), "err", err)
 }
 
-// transferFailures copies the failure counts. Called with e.mu held.
-func (e *Engine) transferFailures() map[string]uint64 {
+// transferFailuresLocked copies the failure counts.
+func (e *Engine) transferFailuresLocked() map[string]uint64 {
 	if e.x == nil {
 		return nil
 	}

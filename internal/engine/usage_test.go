@@ -54,10 +54,10 @@ func TestUsageChargedHoweverItEnds(t *testing.T) {
 	prompt := []int32{1, 403, 407, 261, 378}
 	cases := []struct {
 		name   string
-		stopAt int                                                           // the reader stops reading after this many tokens; 0 reads all
-		end    func(e *Engine, st Stream, cancel func())                     // ends the request once the reader stopped
-		fault  func(e *Engine, id *atomic.Uint64) func([]core.Seq, *kv.Pool) // beforeStep
-		reason string                                                        // abort reason; "" for a finish
+		stopAt int                                        // the reader stops reading after this many tokens; 0 reads all
+		end    func(e *Engine, st Stream, cancel func())  // ends the request once the reader stopped
+		fault  func(e *Engine) func([]core.Seq, *kv.Pool) // beforeStep; each engine serves the one request
+		reason string                                     // abort reason; "" for a finish
 	}{
 		{name: "finished", reason: ""},
 		{name: "closed", stopAt: 3, end: func(_ *Engine, st Stream, _ func()) { st.Close() }, reason: "cancelled"},
@@ -67,19 +67,19 @@ func TestUsageChargedHoweverItEnds(t *testing.T) {
 			c()
 			e.Drain(ctx)
 		}, reason: "shutdown"},
-		{name: "internal", stopAt: 3, fault: func(e *Engine, id *atomic.Uint64) func([]core.Seq, *kv.Pool) {
+		{name: "internal", stopAt: 3, fault: func(e *Engine) func([]core.Seq, *kv.Pool) {
 			return func(batch []core.Seq, _ *kv.Pool) {
 				for i := range batch {
-					if uint64(batch[i].Request) == id.Load() && batch[i].Start >= 10 {
+					if batch[i].Start >= 10 {
 						batch[i].Pages = nil // the forward pass refuses it: not an isolation failure
 					}
 				}
 			}
 		}, reason: "internal"},
-		{name: "isolation", stopAt: 3, fault: func(e *Engine, id *atomic.Uint64) func([]core.Seq, *kv.Pool) {
+		{name: "isolation", stopAt: 3, fault: func(e *Engine) func([]core.Seq, *kv.Pool) {
 			return func(batch []core.Seq, cache *kv.Pool) {
 				for _, s := range batch {
-					if uint64(s.Request) == id.Load() && s.Start >= 10 {
+					if s.Start >= 10 {
 						h, _ := cache.Header(s.Pages[0].Page)
 						h.Tenant[0] ^= 0xff
 						cache.Stamp(s.Pages[0].Page, h)
@@ -91,11 +91,9 @@ func TestUsageChargedHoweverItEnds(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			e := newEngine(t, demoModel, func(cfg *Config) { cfg.PrefixCache = false })
-			var id atomic.Uint64
-			id.Store(^uint64(0))
 			if c.fault != nil {
 				e.mu.Lock()
-				e.beforeStep = c.fault(e, &id)
+				e.beforeStep = c.fault(e)
 				e.mu.Unlock()
 			}
 			x := newEnds()
@@ -106,7 +104,6 @@ func TestUsageChargedHoweverItEnds(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			id.Store(uint64(st.(*stream).id))
 			read := 0
 			var final *Event
 			for ev := range st.Events() {
