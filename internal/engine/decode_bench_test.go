@@ -94,7 +94,7 @@ func BenchmarkSubmitFirstToken(b *testing.B) {
 			if busy {
 				ctx, cancel := context.WithCancel(context.Background())
 				defer cancel()
-				bg, err := e.Submit(ctx, Request{Tenant: "bg", Prompt: []int32{1}, MaxTokens: 1 << 20, IgnoreEOS: true, Sampling: sampler.Params{TopLogprobs: -1}})
+				bg, err := e.Submit(ctx, Request{Tenant: "bg", Prompt: []int32{1}, MaxTokens: 2000, IgnoreEOS: true, Sampling: sampler.Params{TopLogprobs: -1}})
 				if err != nil {
 					b.Fatal(err)
 				}
