@@ -87,7 +87,7 @@ func archKernels() []*kernels {
 var avx2Kernels = &kernels{
 	name: "avx2",
 	tiles: [...]tileFunc{
-		Q8_0: func(j *matmulJob, r0, r1 int) { tileQ8AVX2(j, r0, r1, Q8_0) },
+		Q8_0: tileQ8r8,
 		Q4_0: func(j *matmulJob, r0, r1 int) { tileQ8AVX2(j, r0, r1, Q4_0) },
 		Q4_K: func(j *matmulJob, r0, r1 int) { tileKAVX(j, r0, r1, 0, Q4_K, false) },
 		Q6_K: func(j *matmulJob, r0, r1 int) { tileKAVX(j, r0, r1, 0, Q6_K, false) },
@@ -101,6 +101,7 @@ var avx2Kernels = &kernels{
 	expsSub: expsSubVec,
 	swiglu:  swigluVec,
 	scale:   scaleVec,
+	q8r8:    true,
 
 	quantQ8_0:  quantActQ8_0,
 	roundF16s:  roundF16sVec,

@@ -19,11 +19,18 @@ const q8r16PerInput = qk0 + 8
 const q8r16Block = 16 * q8_0Bytes
 
 // Prepare lays m out for the active kernels now rather than in its first product (the
-// amd64 VNNI kernels read Q8_0 weights repacked): a model loader calls it so that the
+// amd64 AVX2 and VNNI kernels read Q8_0 weights repacked): a model loader calls it so that the
 // first request does not pay for it.
 func (m *Matrix) Prepare() {
-	if activeKernels.Load().q8r16 && m.Type == Q8_0 && m.Check() == nil {
+	k := activeKernels.Load()
+	if m.Type != Q8_0 || m.Check() != nil {
+		return
+	}
+	switch {
+	case k.q8r16:
 		m.r16()
+	case k.q8r8:
+		m.r8()
 	}
 }
 

@@ -36,6 +36,7 @@ var families = []struct {
 	{"kq_vnni_amd64.s", kqVNNIFamily},
 	{"vnni_amd64.s", vnniFamily},
 	{"q8r16_amd64.s", q8r16Family},
+	{"q8r8_amd64.s", q8r8Family},
 }
 
 // gen is the avo context of one file; the kernels' shared fragments are its methods.
