@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"os"
-	"slices"
 	"strings"
 	"time"
 
@@ -29,8 +27,6 @@ func newBenchCmd() *cobra.Command {
   bench fairness  how much one tenant flooding with many streams slows down tenants sending one
                   request at a time: each tenant's time per output token beside the flood, against
                   its time alone
-  bench split     the time-to-first-token cost of disaggregated serving (a router, a prefill and a
-                  decode node on loopback mTLS against one process) and the KV transfer rate
   bench compare   the ratio per metric of two --json results
 
 The cost of the tenant isolation checks is measured by running the same bench with a binary built
@@ -44,9 +40,31 @@ with -tags noisolation, which compiles the KV page header checks out:
 
 Run both on an otherwise idle machine, alternately if the figures wander.`,
 		cobra.NoArgs, nil)
-	cmd.AddCommand(newBenchOfflineCmd(), newBenchServeCmd(), newBenchFairnessCmd(), newBenchSplitCmd(), newBenchCompareCmd())
+	cmd.AddCommand(newBenchOfflineCmd(), newBenchServeCmd(), newBenchFairnessCmd(), newBenchCompareCmd())
+	if devBenchCommands != nil {
+		cmd.AddCommand(devBenchCommands()...)
+	}
 	return cmd
 }
+
+// The devtools build (bench_devtools.go, go build -tags devtools) sets these: bench's comparisons
+// against llama.cpp's llama-bench and llama-server and bench split, which start other engines'
+// binaries or throw-away clusters only to measure docs/performance.md's figures. The product
+// binary has none of them.
+var (
+	// devBenchCommands are bench's development subcommands.
+	devBenchCommands func() []*cobra.Command
+	// devOfflineCompare adds bench offline's comparison flags to cmd and returns the comparison,
+	// which runs instead of the bench when those flags ask for it and reports whether it ran.
+	devOfflineCompare func(cmd *cobra.Command, o *bench.OfflineOptions) offlineCompare
+	// devServeCompare is the same for bench serve; remote says whether --addr or --api-key is set.
+	devServeCompare func(cmd *cobra.Command, mf *modelFlags, o *bench.ServeOptions, tenants *int) serveCompare
+)
+
+type (
+	offlineCompare func(ctx context.Context, l *loaded, cfg engine.Config, stderr io.Writer, show showFunc) (bool, error)
+	serveCompare   func(ctx context.Context, remote bool, stderr io.Writer, show showFunc) (bool, error)
+)
 
 // warnLogger shows the engine's and server's warnings and errors but not their per-request logs.
 func warnLogger(w io.Writer) *slog.Logger {
@@ -62,11 +80,11 @@ func printJSON(w io.Writer, v any) error {
 // showFunc prints a bench result: v as JSON under --json, else text.
 type showFunc func(v any, text func(io.Writer)) error
 
-// benchRun is what offline, serve, fairness and split run: ctx is cancelled by Ctrl-C, stderr
+// benchRun is what the bench subcommands run: ctx is cancelled by Ctrl-C, stderr
 // takes progress, and show is called while the model and server measured are still open.
 type benchRun func(ctx context.Context, cmd *cobra.Command, stderr io.Writer, show showFunc) error
 
-// benchCommand builds offline, serve, fairness and split alike: no arguments, the model flags
+// benchCommand builds the bench subcommands alike: no arguments, the model flags
 // (into mf), and --json (described by jsonHelp), which show obeys.
 func benchCommand(use, short, long, jsonHelp string, mf *modelFlags, run benchRun) *cobra.Command {
 	var asJSON bool
@@ -101,13 +119,6 @@ a streaming read of a buffer much larger than the L3 cache (generation reads eve
 step), the F32 dot kernel on data in L1 and a register-only FMA loop (prompt processing is
 compute-bound). The prefix cache is always off here: random prompts would never hit it.
 
-With --compare-llama-bench PATH (a llama-bench you built from llama.cpp), kvwarden and llama-bench
-run alternately, --reps times each (a kvwarden rep, then a llama-bench -r 1 run, ...), on the same
-GGUF file (for a dummy: spec, the generated file) with the same threads and KV type: ppN, tgN and
-tgN at each --depth at batch 1, and kvwarden's tgN at its largest --batch against batch 1. The
-table gives each side's median and range and the median and range of the per-pair ratios, with
-the machine and the exact commands. The machine's limits are not measured then.
-
   tgN @ depth D  (--depth D,...) B concurrent requests of D random token ids generating N+1
        tokens: decode only, the tokens after every sequence's first (which ends its prompt's
        processing) over the time since, with the share of the read bandwidth reached counting
@@ -118,7 +129,7 @@ func newBenchOfflineCmd() *cobra.Command {
 		mf      modelFlags
 		o       bench.OfflineOptions
 		readBuf string
-		llama   string
+		compare offlineCompare
 	)
 	cmd := benchCommand("offline", "Prompt processing and generation tokens/s through the engine, beside the machine's limits",
 		benchOfflineHelp, "print the result as JSON (for bench compare)", &mf, func(ctx context.Context, _ *cobra.Command, stderr io.Writer, show showFunc) error {
@@ -137,14 +148,10 @@ func newBenchOfflineCmd() *cobra.Command {
 			}
 			defer l.Close()
 			cfg.Logger = warnLogger(stderr)
-			if llama != "" {
-				res, err := bench.RunLlamaCompare(ctx, l.model, l.tok, cfg, bench.LlamaCompareOptions{
-					PromptTokens: o.PromptTokens, GenTokens: o.GenTokens, Depths: o.Depths, Batch: slices.Max(o.Batches), Reps: o.Reps,
-					Seed: o.Seed, LlamaBench: bench.LlamaBench{Path: llama, Model: l.resolved.Path}, Command: bench.ShellJoin(os.Args), Progress: stderr})
-				if err != nil {
+			if compare != nil {
+				if ran, err := compare(ctx, l, cfg, stderr, show); ran {
 					return err
 				}
-				return show(res, func(w io.Writer) { bench.WriteLlamaCompare(w, res) })
 			}
 			o.Progress = stderr
 			res, err := bench.RunOffline(ctx, l.model, l.tok, cfg, o)
@@ -164,7 +171,9 @@ func newBenchOfflineCmd() *cobra.Command {
 	fs.IntSliceVar(&o.Depths, "depth", []int{0}, "context depths: also measure decode after a prompt of this many tokens in the KV cache (prompt time excluded); 0 is the plain tg")
 	fs.StringVar(&readBuf, "read-buffer", "", "buffer of the read-bandwidth measurement (default: 1GiB or 4× the L3 cache, at most 4GiB)")
 	fs.BoolVar(&o.NoLimits, "no-limits", false, "skip measuring the machine's limits")
-	fs.StringVar(&llama, "compare-llama-bench", "", "path of a llama.cpp llama-bench binary: measure it and kvwarden alternately on the same file and threads (batch 1, and kvwarden's largest --batch against its batch 1) instead")
+	if devOfflineCompare != nil {
+		compare = devOfflineCompare(cmd, &o)
+	}
 	return cmd
 }
 
@@ -178,14 +187,7 @@ flags, and prompts are random token ids. With --addr the running server there is
 one tenant per --api-key (none: a dev-mode server), and prompts are random words, as many as one
 untimed request shows make about --prompt-tokens tokens (the server's own count is reported).
 --addr works with any OpenAI-compatible server, llama.cpp's llama-server included: the token
-counts come from the stream's usage, else from its chunks.
-
-With --compare-llama-server PATH (a llama-server you built from llama.cpp), it is started on
-127.0.0.1 on a free port, on the same file (for a dummy: spec, the generated file) with the same
-threads and KV type, -np --clients and a context holding every client's prompt and tokens; then
-the in-process server and it get the same load alternately, --reps times each, both runs of a
-pair the same random token-id prompts. The table gives each side's generated tokens/s, E2E p50
-and p99 and TTFT p50 (median and range) and the per-pair ratios, with the machine and commands.`
+counts come from the stream's usage, else from its chunks.`
 
 func newBenchServeCmd() *cobra.Command {
 	var (
@@ -194,16 +196,14 @@ func newBenchServeCmd() *cobra.Command {
 		tenants int
 		addr    string
 		keys    []string
-		llama   string
-		reps    int
+		compare serveCompare
 	)
 	cmd := benchCommand("serve", "Throughput and latency of streaming completions over HTTP, per tenant",
 		benchServeHelp, "print the result as JSON (for bench compare)", &mf, func(ctx context.Context, cmd *cobra.Command, stderr io.Writer, show showFunc) error {
-			if llama != "" {
-				if addr != "" || len(keys) > 0 {
-					return fmt.Errorf("--compare-llama-server measures the in-process server: --addr and --api-key do not apply")
+			if compare != nil {
+				if ran, err := compare(ctx, addr != "" || len(keys) > 0, stderr, show); ran {
+					return err
 				}
-				return compareLlamaServer(ctx, &mf, o, tenants, llama, reps, stderr, show)
 			}
 			o.Progress = stderr
 			var ei *bench.EngineInfo
@@ -245,34 +245,10 @@ func newBenchServeCmd() *cobra.Command {
 	fs.IntVar(&o.GenTokens, "gen-tokens", bench.DefaultServeGenTokens, "tokens generated per request (max_tokens, EOS ignored)")
 	fs.StringVar(&addr, "addr", "", "measure the server running at this URL instead of an in-process one")
 	fs.StringArrayVar(&keys, "api-key", nil, "API key for --addr; repeat it to spread requests over several tenants")
-	fs.StringVar(&llama, "compare-llama-server", "", "path of a llama.cpp llama-server binary: start it on 127.0.0.1 on the same file and threads and offer it and the in-process server the same load alternately")
-	fs.IntVar(&reps, "reps", bench.DefaultCompareServeReps, "runs of each server with --compare-llama-server; medians are reported")
+	if devServeCompare != nil {
+		compare = devServeCompare(cmd, &mf, &o, &tenants)
+	}
 	return cmd
-}
-
-// compareLlamaServer runs bench serve --compare-llama-server: the in-process server and a
-// llama-server on the same file, alternately under the same load.
-func compareLlamaServer(ctx context.Context, mf *modelFlags, o bench.ServeOptions, tenants int, path string, reps int, stderr io.Writer, show showFunc) error {
-	bs, err := startBenchServer(ctx, mf, tenants, stderr)
-	if err != nil {
-		return err
-	}
-	defer bs.stop()
-	// Each slot holds a prompt and its generated tokens, with room for a BOS the server may add.
-	ls, err := bench.StartLlamaServer(ctx, bench.LlamaServerOptions{Path: path, Model: bs.path, Threads: bs.info.Threads,
-		KVType: strings.ToLower(bs.info.KVType), Slots: o.Clients, SlotCtx: o.PromptTokens + o.GenTokens + 16})
-	if err != nil {
-		return err
-	}
-	defer ls.Close()
-	o.URL, o.Keys, o.TenantNames, o.TokenIDs = bs.URL, bs.Keys, bs.Tenants, bs.tokenIDs
-	res, err := bench.RunServeCompare(ctx, bench.ServeCompareOptions{Ours: o, Llama: ls.URL, Reps: reps,
-		Commands: []string{bench.ShellJoin(os.Args), ls.Command}, Progress: stderr})
-	if err != nil {
-		return err
-	}
-	res.Engine = &bs.info
-	return show(res, func(w io.Writer) { bench.WriteServeCompare(w, res) })
 }
 
 func newBenchFairnessCmd() *cobra.Command {
@@ -349,76 +325,6 @@ func startBenchServer(ctx context.Context, mf *modelFlags, n int, stderr io.Writ
 		l.Close()
 	}
 	return &benchServer{LocalServer: ls, info: bench.DescribeEngine(eng, cfg), path: l.resolved.Path, tokenIDs: bench.OrdinaryTokens(l.tok, l.model.Vocab), stop: stop}, nil
-}
-
-// Defaults of bench split's model flags: a model whose context holds the 4,096-token prompt, and a
-// pool per engine (there are three) that holds it at F16 with room to spare.
-const (
-	splitDefaultModel = "dummy:ref125m,ctx=8192"
-	splitDefaultKVMem = "128MiB"
-)
-
-func newBenchSplitCmd() *cobra.Command {
-	var (
-		mf modelFlags
-		o  bench.SplitOptions
-	)
-	cmd := benchCommand("split", "Time-to-first-token cost of disaggregated serving, and the KV transfer rate",
-		`Start, in this process and on 127.0.0.1, a single-process server and a disaggregated set of the
-same model and engine flags: a router, one prefill node and one decode node, the nodes talking
-mutual-TLS gRPC with a throw-away development CA, every page checksummed (CRC-32C). Then, for each
---prompt-tokens length, send --reps streaming completions of fresh random token ids (no prefix
-cache hit) to each server, one request at a time and alternating, and report the median TTFT of
-each, the split's cost (difference and ratio), and the prefill node's committed transfers: KV bytes
-and pages over the summed time from the first checksum to the decode node's commit (MB/s,
-pages/s). The model defaults to `+splitDefaultModel+` (its context holds 4,096-token prompts) and
---kv-mem to `+splitDefaultKVMem+` per engine (three engines).`,
-		"print the result as JSON", &mf, func(ctx context.Context, cmd *cobra.Command, stderr io.Writer, show showFunc) error {
-			if !cmd.Flags().Changed("model") {
-				mf.model = splitDefaultModel
-			}
-			if !cmd.Flags().Changed("kv-mem") {
-				mf.kvMem = splitDefaultKVMem
-			}
-			o.Progress = stderr
-			bs, err := startBenchServer(ctx, &mf, 1, stderr)
-			if err != nil {
-				return err
-			}
-			defer bs.stop()
-			cfg, err := mf.engineConfig()
-			if err != nil {
-				return err
-			}
-			l, err := mf.load(ctx, stderr)
-			if err != nil {
-				return err
-			}
-			defer l.Close()
-			cfg.ChatTemplate = l.template
-			sc, err := bench.StartSplit(ctx, l.model, l.tok, l.file, cfg, modelID(l.resolved.Path), 1, warnLogger(stderr))
-			if err != nil {
-				return planError(err)
-			}
-			defer func() {
-				sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-				defer cancel()
-				sc.Close(sctx)
-			}()
-			o.Single, o.SingleKey, o.Split, o.SplitKey, o.TokenIDs = bs.URL, bs.Keys[0], sc.URL, sc.Keys[0], bs.tokenIDs
-			o.Sent = func() engine.TransferStats { return sc.Prefill.Stats().Sent }
-			res, err := bench.RunSplit(ctx, o)
-			if err != nil {
-				return err
-			}
-			res.Engine = &bs.info
-			return show(res, func(w io.Writer) { bench.WriteSplit(w, res) })
-		})
-	fs := cmd.Flags()
-	fs.IntSliceVar(&o.Prompts, "prompt-tokens", bench.DefaultSplitPrompts(), "prompt lengths")
-	fs.IntVar(&o.Reps, "reps", bench.DefaultSplitReps, "requests per prompt length and server; medians are reported")
-	fs.IntVar(&o.GenTokens, "gen-tokens", bench.DefaultSplitGenTokens, "max_tokens of each request")
-	return cmd
 }
 
 func newBenchCompareCmd() *cobra.Command {

@@ -61,7 +61,11 @@ func TestEngineDefaultsPerLayer(t *testing.T) {
 // TestBenchCommandsAlike: the measuring bench commands (built by benchCommand) all take the
 // model flags and --json, and no arguments.
 func TestBenchCommandsAlike(t *testing.T) {
-	for _, cmd := range []*cobra.Command{newBenchOfflineCmd(), newBenchServeCmd(), newBenchFairnessCmd(), newBenchSplitCmd()} {
+	cmds := []*cobra.Command{newBenchOfflineCmd(), newBenchServeCmd(), newBenchFairnessCmd()}
+	if devBenchCommands != nil {
+		cmds = append(cmds, devBenchCommands()...)
+	}
+	for _, cmd := range cmds {
 		for _, flag := range []string{"json", "model", "kv-mem"} {
 			if cmd.Flags().Lookup(flag) == nil {
 				t.Errorf("bench %s: no --%s", cmd.Name(), flag)

@@ -7,9 +7,16 @@ import (
 	"os"
 
 	"github.com/spf13/cobra"
+
+	"github.com/kvwarden/kvwarden/internal/tensor"
 )
 
 func main() {
+	// A kernel set that does not exist or that this CPU lacks: refuse, never fall back silently.
+	if _, err := tensor.KernelsOverride(); err != nil {
+		fmt.Fprintln(os.Stderr, "kvwarden:", err)
+		os.Exit(2)
+	}
 	if err := newRootCmd().Execute(); err != nil {
 		fmt.Fprintln(os.Stderr, "kvwarden:", err)
 		os.Exit(1)

@@ -175,7 +175,7 @@ func (f *serveFlags) serveRouter(ctx context.Context, stderr io.Writer, log *slo
 		if err != nil {
 			return err
 		}
-		rcfg.Weights, rcfg.Model = transfer.WeightsHash(l.file), modelID(l.resolved.Path)
+		rcfg.Weights, rcfg.Model = l.file.WeightsHash(), modelID(l.resolved.Path)
 		l.Close()
 	}
 	tr := transfer.NewGRPCTransport(cliTLS)

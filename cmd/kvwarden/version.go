@@ -21,8 +21,12 @@ func versionText() string {
 		rev += " (modified)"
 	}
 	available, active := tensor.Kernels()
-	return fmt.Sprintf("kvwarden %s\nrevision %s\n%s %s/%s\nkernels %s (available: %s)\n",
-		b.Version, rev, b.GoVersion, runtime.GOOS, runtime.GOARCH, active, strings.Join(available, ", "))
+	chosen := ""
+	if env, _ := tensor.KernelsOverride(); env != "" {
+		chosen = fmt.Sprintf("; chosen by %s", tensor.KernelsEnv)
+	}
+	return fmt.Sprintf("kvwarden %s\nrevision %s\n%s %s/%s\nkernels %s (available: %s%s)\n",
+		b.Version, rev, b.GoVersion, runtime.GOOS, runtime.GOARCH, active, strings.Join(available, ", "), chosen)
 }
 
 func newVersionCmd() *cobra.Command {

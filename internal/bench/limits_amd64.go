@@ -17,7 +17,7 @@ func readYMM(p *uint64, n int) uint64
 // iters iterations of 12 FMAs; flopsPerIter counts 2 per lane.
 func fmaPeak() (loop func(iters int), flopsPerIter float64, name string) {
 	switch {
-	case cpu.X86.HasAVX512F:
+	case cpu.X86.HasAVX512F && cpu.X86.HasAVX512DQ: // VXORPS on ZMM registers is AVX512DQ
 		return fmaZMM, 12 * 16 * 2, "AVX-512 VFMADD231PS"
 	case cpu.X86.HasAVX2 && cpu.X86.HasFMA:
 		return fmaYMM, 12 * 8 * 2, "AVX2 VFMADD231PS"

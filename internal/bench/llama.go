@@ -1,3 +1,5 @@
+//go:build devtools
+
 package bench
 
 // The side-by-side comparison with llama.cpp's llama-bench on the same GGUF file.

@@ -1,3 +1,5 @@
+//go:build devtools
+
 package bench
 
 // The serving comparison with llama.cpp's llama-server on the same GGUF file.

@@ -46,6 +46,7 @@ type OfflineOptions struct {
 type EngineInfo struct {
 	Threads         int    `json:"threads"`
 	Kernels         string `json:"kernels"`
+	KernelsEnv      string `json:"kernels_env,omitempty"` // the set KVWARDEN_KERNELS chose, if it chose one
 	StepTokens      int    `json:"step_tokens"`
 	MaxRunning      int    `json:"max_running"`
 	PageTokens      int    `json:"page_tokens"`
@@ -61,7 +62,8 @@ func DescribeEngine(eng *engine.Engine, cfg engine.Config) EngineInfo {
 		threads = runtime.NumCPU()
 	}
 	_, kern := tensor.Kernels()
-	ei := EngineInfo{Threads: threads, Kernels: kern, StepTokens: cfg.StepTokens, MaxRunning: cfg.MaxRunning,
+	env, _ := tensor.KernelsOverride() // kvwarden refuses to start on a bad one
+	ei := EngineInfo{Threads: threads, Kernels: kern, KernelsEnv: env, StepTokens: cfg.StepTokens, MaxRunning: cfg.MaxRunning,
 		PageTokens: eng.Plan().PageTokens, KVType: cfg.KVDType.String(), PrefixCache: cfg.PrefixCache,
 		IsolationChecks: kv.IsolationChecks}
 	// The engine's defaults for zero values.

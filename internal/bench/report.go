@@ -6,6 +6,8 @@ import (
 	"math"
 	"strings"
 	"text/tabwriter"
+
+	"github.com/kvwarden/kvwarden/internal/tensor"
 )
 
 func mb(b float64) string { return fmt.Sprintf("%.1f MB", b/1e6) }
@@ -38,8 +40,8 @@ func WriteOffline(w io.Writer, r *OfflineResult) {
 	fmt.Fprintf(w, "         %s, %d layers, dim %d, vocab %d, %s matrices: %s of weights, %.1fM params\n",
 		m.Arch, m.Layers, m.Dim, m.Vocab, m.WeightType, mb(float64(m.WeightBytes)), float64(m.Params)/1e6)
 	fmt.Fprintf(w, "         every forward step streams %s (all but the embedding table, which is only gathered)\n", mb(float64(m.StreamedBytes)))
-	fmt.Fprintf(w, "engine   %d threads, %s kernels, step budget %d tokens, KV %s, isolation checks %s, prefix cache %s\n",
-		e.Threads, e.Kernels, e.StepTokens, strings.ToLower(e.KVType), onOff(e.IsolationChecks), onOff(e.PrefixCache))
+	fmt.Fprintf(w, "engine   %d threads, %s, step budget %d tokens, KV %s, isolation checks %s, prefix cache %s\n",
+		e.Threads, e.kernels(), e.StepTokens, strings.ToLower(e.KVType), onOff(e.IsolationChecks), onOff(e.PrefixCache))
 	if l := r.Limits; l != nil {
 		l3 := ""
 		if l.L3Bytes > 0 {
@@ -112,9 +114,17 @@ tg%[3]d: "batch" concurrent requests of a 1-token prompt generating %[3]d tokens
 	}
 }
 
+// kernels names the kernel set and, where KVWARDEN_KERNELS chose it, says so.
+func (e *EngineInfo) kernels() string {
+	if e.KernelsEnv != "" {
+		return fmt.Sprintf("%s kernels (%s=%s)", e.Kernels, tensor.KernelsEnv, e.KernelsEnv)
+	}
+	return e.Kernels + " kernels"
+}
+
 func (e *EngineInfo) summary() string {
-	return fmt.Sprintf("%d threads, %s kernels, step budget %d tokens, max running %d, KV %s, isolation checks %s, prefix cache %s",
-		e.Threads, e.Kernels, e.StepTokens, e.MaxRunning, strings.ToLower(e.KVType), onOff(e.IsolationChecks), onOff(e.PrefixCache))
+	return fmt.Sprintf("%d threads, %s, step budget %d tokens, max running %d, KV %s, isolation checks %s, prefix cache %s",
+		e.Threads, e.kernels(), e.StepTokens, e.MaxRunning, strings.ToLower(e.KVType), onOff(e.IsolationChecks), onOff(e.PrefixCache))
 }
 
 // WriteServe prints a serve result for people.

@@ -1,3 +1,5 @@
+//go:build devtools
+
 package bench
 
 // bench split: the time-to-first-token cost of disaggregated serving, and its KV transfer rate.
@@ -95,7 +97,7 @@ func StartSplit(ctx context.Context, m *model.Model, tok *tokenizer.Tokenizer, f
 	rctx, cancel := context.WithTimeout(ctx, 30*time.Second)
 	defer cancel()
 	rt, err := node.NewRouter(rctx, node.RouterConfig{Prefill: []string{pre}, Decode: []string{dec}, Dial: rtr,
-		Weights: transfer.WeightsHash(f), Model: modelName, Logger: log})
+		Weights: f.WeightsHash(), Model: modelName, Logger: log})
 	if err != nil {
 		return nil, err
 	}

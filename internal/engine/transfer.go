@@ -72,7 +72,8 @@ type TransferStats struct {
 }
 
 func (e *Engine) newXfers(tc *TransferConfig) error {
-	fp, err := transfer.NewFingerprint(tc.File, e.cache.Config())
+	arch, _ := tc.File.String("general.architecture")
+	fp, err := transfer.NewFingerprint(arch, tc.File.WeightsHash(), e.cache.Config())
 	if err != nil {
 		return err
 	}

@@ -298,6 +298,53 @@ func (p *Pool) RowElems() int { return p.rowElems }
 func (p *Pool) KOffset(layer, slot int) int { return p.rowOffset(layer, 0, slot) }
 func (p *Pool) VOffset(layer, slot int) int { return p.rowOffset(layer, 1, slot) }
 
+// TokenBytes is the KV of one token over all layers, K and V: the size of a token in the wire form.
+func (p *Pool) TokenBytes() int { return 2 * p.cfg.Layers * p.rowElems * p.elemBytes }
+
+// ReadTokens copies token slots [0, tokens) of a page into dst in the wire form: for each layer its
+// K rows, then its V rows, tokens rows of RowElems elements each, as the pool stores them
+// (little-endian). dst must hold exactly tokens × TokenBytes. The slots beyond tokens are not read:
+// they may hold a previous owner's KV.
+func (p *Pool) ReadTokens(id kvtypes.PageID, tokens int, dst []byte) error {
+	if err := p.checkTokens(id, tokens, len(dst)); err != nil {
+		return err
+	}
+	p.eachRows(id, tokens, func(seg int, rows []byte) { copy(dst[seg*len(rows):], rows) })
+	return nil
+}
+
+// WriteTokens copies src, in ReadTokens' wire form, into token slots [0, tokens) of a page and
+// raises its written-token mark to tokens; the other slots are left as they are.
+func (p *Pool) WriteTokens(id kvtypes.PageID, tokens int, src []byte) error {
+	if err := p.checkTokens(id, tokens, len(src)); err != nil {
+		return err
+	}
+	p.eachRows(id, tokens, func(seg int, rows []byte) { copy(rows, src[seg*len(rows):]) })
+	p.MarkFilled(id, tokens)
+	return nil
+}
+
+func (p *Pool) checkTokens(id kvtypes.PageID, tokens, n int) error {
+	if id < 0 || int(id) >= p.cfg.Pages {
+		return fmt.Errorf("page %d outside the pool of %d", id, p.cfg.Pages)
+	}
+	if tokens < 0 || tokens > p.cfg.PageTokens || n != tokens*p.TokenBytes() {
+		return fmt.Errorf("page %d: %d tokens in %d bytes", id, tokens, n)
+	}
+	return nil
+}
+
+// eachRows calls f with each layer's K rows, then its V rows, of token slots [0, tokens) of a page,
+// segment seg = 2 × layer + (0 for K, 1 for V): the order of the wire form and of Checksum.
+func (p *Pool) eachRows(id kvtypes.PageID, tokens int, f func(seg int, rows []byte)) {
+	d := p.page(id)[HeaderBytes:]
+	n := tokens * p.rowElems * p.elemBytes
+	for seg := range 2 * p.cfg.Layers {
+		o := seg * p.cfg.PageTokens * p.rowElems * p.elemBytes
+		f(seg, d[o:o+n])
+	}
+}
+
 // Checksum is a CRC-32C over the page's data for the token slots [0, tokens), keyed by the logical
 // position of the page in its sequence, so that a page moved to the wrong place fails to verify
 // even when its contents are intact.
@@ -306,14 +353,7 @@ func (p *Pool) Checksum(id kvtypes.PageID, logicalPage int, tokens int) uint32 {
 	binary.LittleEndian.PutUint32(key[:], uint32(logicalPage))
 	binary.LittleEndian.PutUint32(key[4:], uint32(tokens))
 	c := crc32.Update(0, castagnoli, key[:])
-	d := p.page(id)[HeaderBytes:]
-	rowBytes := p.rowElems * p.elemBytes
-	for l := 0; l < p.cfg.Layers; l++ {
-		for kv := 0; kv < 2; kv++ {
-			o := p.rowOffset(l, kv, 0) * p.elemBytes
-			c = crc32.Update(c, castagnoli, d[o:o+tokens*rowBytes])
-		}
-	}
+	p.eachRows(id, tokens, func(_ int, rows []byte) { c = crc32.Update(c, castagnoli, rows) })
 	return c
 }
 

@@ -271,19 +271,21 @@ func (m *Model) rope(ws *Workspace, r int, x []float32, heads int) {
 	pairs := m.RopeDim / 2
 	cos := ws.ropeCos[r*pairs : (r+1)*pairs]
 	sin := ws.ropeSin[r*pairs : (r+1)*pairs]
+	// Each product is rounded on its own (float32()), so no compiler fuses it into an FMA:
+	// the same bits on every architecture.
 	for h := 0; h < heads; h++ {
 		hv := x[h*m.HeadDim : (h+1)*m.HeadDim]
 		if m.RopeStyle == RopeNeox {
 			for i := 0; i < pairs; i++ {
 				x0, x1 := hv[i], hv[i+pairs]
-				hv[i] = x0*cos[i] - x1*sin[i]
-				hv[i+pairs] = x0*sin[i] + x1*cos[i]
+				hv[i] = float32(x0*cos[i]) - float32(x1*sin[i])
+				hv[i+pairs] = float32(x0*sin[i]) + float32(x1*cos[i])
 			}
 		} else {
 			for i := 0; i < pairs; i++ {
 				x0, x1 := hv[2*i], hv[2*i+1]
-				hv[2*i] = x0*cos[i] - x1*sin[i]
-				hv[2*i+1] = x0*sin[i] + x1*cos[i]
+				hv[2*i] = float32(x0*cos[i]) - float32(x1*sin[i])
+				hv[2*i+1] = float32(x0*sin[i]) + float32(x1*cos[i])
 			}
 		}
 	}

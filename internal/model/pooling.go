@@ -49,7 +49,7 @@ func (c *Config) readPooling(k archKeys) error {
 func Normalize(v []float32) {
 	var ss float64
 	for _, x := range v {
-		ss += float64(x) * float64(x)
+		ss += float64(float64(x) * float64(x)) // rounded alone: no FMA on any architecture
 	}
 	if ss == 0 {
 		return

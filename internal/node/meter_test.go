@@ -259,7 +259,7 @@ func TestRouterSlowProbes(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	r, err := NewRouter(ctx, RouterConfig{Prefill: []string{pre.addr}, Decode: []string{dec.addr}, Dial: dial,
-		Weights: transfer.WeightsHash(fx.f), Model: "demo", Probe: 100 * time.Millisecond, Logger: slog.New(slog.DiscardHandler)})
+		Weights: fx.f.WeightsHash(), Model: "demo", Probe: 100 * time.Millisecond, Logger: slog.New(slog.DiscardHandler)})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -28,7 +28,7 @@ type Dialer interface {
 type RouterConfig struct {
 	Prefill, Decode []string // node addresses
 	Dial            Dialer
-	// Weights, when set, is the WeightsHash of the model file the router was given: a node
+	// Weights, when set, is the gguf.File.WeightsHash of the model file the router was given: a node
 	// serving another file is refused. Zero: the nodes' file, which must be one for all.
 	Weights [32]byte
 	// Model names the model in Info; empty: the first node's name for it.

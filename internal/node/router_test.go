@@ -139,7 +139,7 @@ func (fx *fixture) routerProbing(t *testing.T, pre, dec []*runningNode, probe ti
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	r, err := NewRouter(ctx, RouterConfig{Prefill: addrs(pre), Decode: addrs(dec), Dial: tr, Weights: transfer.WeightsHash(fx.f), Model: "demo", Probe: probe})
+	r, err := NewRouter(ctx, RouterConfig{Prefill: addrs(pre), Decode: addrs(dec), Dial: tr, Weights: fx.f.WeightsHash(), Model: "demo", Probe: probe})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -346,7 +346,7 @@ func TestRouterRefusesAnotherModel(t *testing.T) {
 		defer tr.Close()
 		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
 		defer cancel()
-		if r, err := NewRouter(ctx, RouterConfig{Prefill: []string{pre.addr}, Decode: []string{dec.addr}, Dial: tr, Weights: transfer.WeightsHash(fx.f)}); err == nil {
+		if r, err := NewRouter(ctx, RouterConfig{Prefill: []string{pre.addr}, Decode: []string{dec.addr}, Dial: tr, Weights: fx.f.WeightsHash()}); err == nil {
 			r.Close()
 			t.Fatal("nodes answered a router whose certificate their CA did not sign")
 		}
@@ -368,9 +368,9 @@ func TestRouterRefusesAnotherModel(t *testing.T) {
 		pre     []string
 		dec     []string
 	}{
-		{"another KV layout", transfer.WeightsHash(fx.f), []string{pre.addr}, []string{dec.addr}},
+		{"another KV layout", fx.f.WeightsHash(), []string{pre.addr}, []string{dec.addr}},
 		{"another model file", [32]byte{1}, []string{pre.addr}, []string{pre.addr}},
-		{"a prefill node given as decode", transfer.WeightsHash(fx.f), []string{pre.addr}, []string{pre.addr}},
+		{"a prefill node given as decode", fx.f.WeightsHash(), []string{pre.addr}, []string{pre.addr}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r, err := NewRouter(ctx, RouterConfig{Prefill: tc.pre, Decode: tc.dec, Dial: tr, Weights: tc.weights, Model: "demo"})

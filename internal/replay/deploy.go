@@ -113,7 +113,7 @@ func startDisaggregated(ctx context.Context, cfg Config, m *model.Model, tok *to
 	rctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
 	rt, err := node.NewRouter(rctx, node.RouterConfig{Prefill: addrs[:1], Decode: addrs[1:], Dial: tr,
-		Weights: transfer.WeightsHash(f), Model: "replay", Logger: cfg.Logger, Probe: 200 * time.Millisecond})
+		Weights: f.WeightsHash(), Model: "replay", Logger: cfg.Logger, Probe: 200 * time.Millisecond})
 	if err != nil {
 		return d, err
 	}

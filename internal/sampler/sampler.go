@@ -229,8 +229,9 @@ func (s *Sampler) penalised(raw []float64) []float64 {
 			}
 		}
 	}
+	// The product rounded alone (float64()): no FMA on any architecture, so the same token.
 	for id, n := range s.counts {
-		w[id] -= float64(s.p.FrequencyPenalty)*float64(n) + float64(s.p.PresencePenalty)
+		w[id] -= float64(float64(s.p.FrequencyPenalty)*float64(n)) + float64(s.p.PresencePenalty)
 	}
 	for id, b := range s.bias {
 		if id >= 0 && int(id) < len(w) {

@@ -9,7 +9,7 @@ import (
 	"testing"
 )
 
-// TestPackedQ8Tiles checks the 16-input packed Q8_0 and Q4_0 tiles (avx512vnni, amx)
+// TestPackedQ8Tiles checks the 16-input packed Q8_0 and Q4_0 tiles (vnni, amx)
 // bit for bit against the pure-Go kernels over batch sizes around the 16-lane groups and
 // row counts around the 4- and 16-row groups, at 1 and 2 threads.
 func TestPackedQ8Tiles(t *testing.T) {
@@ -23,7 +23,7 @@ func TestPackedQ8Tiles(t *testing.T) {
 		kern string
 		why  error // the kernels are missing on this machine because of it
 	}{
-		{"avx512vnni", vnniMissing()},
+		{"vnni", vnniMissing()},
 		{"amx", amxErr},
 	}
 	for _, tc := range tests {

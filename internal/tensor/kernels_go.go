@@ -58,25 +58,33 @@ func dotQ4_KGo(w []byte, q []int8, d []float32, bs []int16) float32 {
 	for b := range d {
 		blk := w[b*q4_KBytes : b*q4_KBytes+q4_KBytes]
 		xq := q[b*qkK : b*qkK+qkK]
-		sums := bs[b*16 : b*16+16]
-		sc := blk[q4KScOff : q4KScOff+12]
 		qs := blk[q4KQsOff : q4KQsOff+128]
-		var isum, msum int32
+		var sub [8]int32 // the eight 32-value products, nibbles unscaled
 		for j := range 4 {
-			s0, m0 := scaleMinK4(2*j, sc)
-			s1, m1 := scaleMinK4(2*j+1, sc)
-			var lo, hi int32
 			for l := range 32 {
-				lo += int32(qs[32*j+l]&0xf) * int32(xq[64*j+l])
-				hi += int32(qs[32*j+l]>>4) * int32(xq[64*j+32+l])
+				sub[2*j] += int32(qs[32*j+l]&0xf) * int32(xq[64*j+l])
+				sub[2*j+1] += int32(qs[32*j+l]>>4) * int32(xq[64*j+32+l])
 			}
-			isum += int32(s0)*lo + int32(s1)*hi
-			msum += int32(m0)*(int32(sums[4*j])+int32(sums[4*j+1])) +
-				int32(m1)*(int32(sums[4*j+2])+int32(sums[4*j+3]))
 		}
-		acc += float32(float32(isum) * float32(f16At(blk)*d[b]))
-		acc -= float32(float32(msum) * float32(f16At(blk[2:])*d[b]))
+		acc = q4KAdd(acc, blk, &sub, bs[b*16:b*16+16], d[b])
 	}
+	return acc
+}
+
+// q4KAdd adds one Q4_K super-block's product to acc, given its eight unscaled 32-value products
+// (exact, so any kernel may compute them in any order), its activations' 16-value sums and scale.
+func q4KAdd(acc float32, blk []byte, sub *[8]int32, sums []int16, dx float32) float32 {
+	sc := blk[q4KScOff : q4KScOff+12]
+	var isum, msum int32
+	for j := range 4 {
+		s0, m0 := scaleMinK4(2*j, sc)
+		s1, m1 := scaleMinK4(2*j+1, sc)
+		isum += int32(s0)*sub[2*j] + int32(s1)*sub[2*j+1]
+		msum += int32(m0)*(int32(sums[4*j])+int32(sums[4*j+1])) +
+			int32(m1)*(int32(sums[4*j+2])+int32(sums[4*j+3]))
+	}
+	acc += float32(float32(isum) * float32(f16At(blk)*dx))
+	acc -= float32(float32(msum) * float32(f16At(blk[2:])*dx))
 	return acc
 }
 
@@ -86,28 +94,35 @@ func dotQ6_KGo(w []byte, q []int8, d []float32) float32 {
 	for b := range d {
 		blk := w[b*q6_KBytes : b*q6_KBytes+q6_KBytes]
 		xq := q[b*qkK : b*qkK+qkK]
-		var isum int32
+		var g [16]int32 // per 16-element group, half h's in g[8h:8h+8]
 		for h := range 2 {
 			ql := blk[64*h : 64*h+64]
 			qh := blk[q6KQhOff+32*h : q6KQhOff+32*h+32]
-			sc := blk[q6KScOff+8*h : q6KScOff+8*h+8]
 			x := xq[128*h : 128*h+128]
-			var g [8]int32 // per 16-element group
+			gh := g[8*h : 8*h+8]
 			for l := range 32 {
 				is := l / 16
 				q1, q2, q3, q4 := q6Quad(ql[l], ql[l+32], qh[l])
-				g[is] += q1 * int32(x[l])
-				g[is+2] += q2 * int32(x[l+32])
-				g[is+4] += q3 * int32(x[l+64])
-				g[is+6] += q4 * int32(x[l+96])
-			}
-			for k := range 8 {
-				isum += int32(int8(sc[k])) * g[k]
+				gh[is] += q1 * int32(x[l])
+				gh[is+2] += q2 * int32(x[l+32])
+				gh[is+4] += q3 * int32(x[l+64])
+				gh[is+6] += q4 * int32(x[l+96])
 			}
 		}
-		acc += float32(float32(isum) * float32(f16At(blk[q6KDOff:])*d[b]))
+		acc = q6KAdd(acc, blk, &g, d[b])
 	}
 	return acc
+}
+
+// q6KAdd adds one Q6_K super-block's product to acc, given its sixteen unscaled 16-value group
+// products (exact, so any kernel may compute them in any order) and the activations' scale.
+func q6KAdd(acc float32, blk []byte, g *[16]int32, dx float32) float32 {
+	sc := blk[q6KScOff : q6KScOff+16]
+	var isum int32
+	for k := range 16 {
+		isum += int32(int8(sc[k])) * g[k]
+	}
+	return acc + float32(float32(isum)*float32(f16At(blk[q6KDOff:])*dx))
 }
 
 func fold16(a *[16]float32) float32 {
@@ -205,10 +220,14 @@ func quantActQ8_0(x []float32, q []int8, d []float32, s []int32) {
 		}
 		var sum int32
 		for k, v := range xb {
-			qv := int32(roundMagic32(v * id))
-			// Saturate as VPACKSSDW/VPACKSSWB do; NaN converts to MinInt32, hence -128
-			// (finite inputs stay within ±127 anyway).
-			qv = max(-128, min(127, qv))
+			// Saturate as VPACKSSDW/VPACKSSWB do (finite inputs stay within ±127 anyway). NaN and
+			// values beyond int32 (an infinite input, or id overflowing for subnormal blocks) give
+			// -128, what VCVTPS2DQ's 0x80000000 saturates to, on every architecture: Go's own
+			// conversion differs there by architecture (arm64: 0 for NaN, ±MaxInt32 beyond).
+			qv := int32(-128)
+			if r := roundMagic32(v * id); r >= -(1<<31) && r < 1<<31 {
+				qv = max(-128, min(127, int32(r)))
+			}
 			qb[k] = int8(qv)
 			sum += qv
 		}
@@ -220,7 +239,8 @@ func quantActQ8_0(x []float32, q []int8, d []float32, s []int32) {
 // float32 (ggml's nearest_int does the same); larger values, inf and NaN pass through.
 func roundMagic32(f float32) float32 {
 	const magic = 12582912
-	return float32(f+magic) - magic
+	// float32(f): inlined into roundMagic32(v * id), the product must round before the add.
+	return float32(float32(f)+magic) - magic
 }
 
 // quantActQ8_K quantises activations to Q8_K as ggml's quantize_row_q8_K_ref does: the

@@ -2,6 +2,10 @@ package tensor
 
 import (
 	"fmt"
+	"os"
+	"runtime"
+	"slices"
+	"strings"
 	"sync/atomic"
 )
 
@@ -345,7 +349,41 @@ func tileFloatGo(j *matmulJob, r0, r1 int, x []float32, dot func([]byte, []float
 // activeKernels is the implementation MatMul uses; see SetKernels.
 var activeKernels atomic.Pointer[kernels]
 
-func init() { activeKernels.Store(bestKernels()) }
+func init() {
+	activeKernels.Store(bestKernels())
+	envKernels, envKernelsErr = selectEnvKernels(os.LookupEnv(KernelsEnv))
+}
+
+// KernelsEnv is the environment variable that selects the kernel set at start-up, by the names
+// Kernels lists: KVWARDEN_KERNELS=avx2 measures the AVX2 kernels on an AVX-512 machine.
+const KernelsEnv = "KVWARDEN_KERNELS"
+
+// kernelSetNames is every kernel set of every architecture, so that a set this CPU cannot run is
+// told apart from a name that does not exist.
+var kernelSetNames = []string{"go", "avx2", "avx512", "vnni", "amx", "neon", "dotprod"}
+
+// The outcome of KVWARDEN_KERNELS, read once at start-up (see KernelsOverride).
+var (
+	envKernels    string
+	envKernelsErr error
+)
+
+// selectEnvKernels activates the set the environment names, if it names one.
+func selectEnvKernels(name string, set bool) (string, error) {
+	if !set || name == "" {
+		return "", nil
+	}
+	if err := SetKernels(name); err != nil {
+		return "", fmt.Errorf("%s=%s: %w", KernelsEnv, name, err)
+	}
+	return name, nil
+}
+
+// KernelsOverride reports the kernel set KVWARDEN_KERNELS selected ("" where it is unset), or
+// why it selected none: the name does not exist or this CPU cannot run that set. Then the best
+// set stays active, and a program must refuse to start rather than measure or serve with kernels
+// it was not asked for (kvwarden does).
+func KernelsOverride() (string, error) { return envKernels, envKernelsErr }
 
 // availableKernels lists every implementation this CPU can run, best last; "go" is
 // always first.
@@ -376,5 +414,9 @@ func SetKernels(name string) error {
 			return nil
 		}
 	}
-	return fmt.Errorf("tensor: no kernels named %q on this CPU", name)
+	available, _ := Kernels()
+	if !slices.Contains(kernelSetNames, name) {
+		return fmt.Errorf("no kernel set named %q (the sets: %s)", name, strings.Join(kernelSetNames, ", "))
+	}
+	return fmt.Errorf("this CPU (%s) cannot run the %s kernels; it can run %s", runtime.GOARCH, name, strings.Join(available, ", "))
 }

@@ -109,8 +109,8 @@ func dequantQ4_K(blk []byte, y []float32) {
 	for j := range 4 {
 		s0, m0 := scaleMinK4(2*j, sc)
 		s1, m1 := scaleMinK4(2*j+1, sc)
-		d0, dm0 := d*float32(s0), dmin*float32(m0)
-		d1, dm1 := d*float32(s1), dmin*float32(m1)
+		d0, dm0 := d*float32(s0), float32(dmin*float32(m0))
+		d1, dm1 := d*float32(s1), float32(dmin*float32(m1))
 		qq := q[32*j : 32*j+32]
 		yy := y[64*j : 64*j+64]
 		for l := range 32 {
@@ -327,7 +327,7 @@ func quantQ4_K(x []float32, blk []byte) {
 	qs := blk[q4KQsOff : q4KQsOff+128]
 	for j := range 8 {
 		dj := d * float32(ls[j])
-		mj := dmin * float32(lm[j])
+		mj := float32(dmin * float32(lm[j]))
 		for l := range 32 {
 			var v int
 			if dj != 0 {

@@ -1,6 +1,11 @@
 package tensor
 
-import "testing"
+import (
+	"runtime"
+	"slices"
+	"strings"
+	"testing"
+)
 
 // forEachKernel runs f once per kernel variant this CPU has ("go" first), each as a
 // subtest named after the variant and with that variant active, then restores the active
@@ -23,4 +28,48 @@ func useKernels(t *testing.T, k *kernels) {
 	active := activeKernels.Load()
 	activeKernels.Store(k)
 	t.Cleanup(func() { activeKernels.Store(active) })
+}
+
+// TestKernelsEnv checks how KVWARDEN_KERNELS is taken: unset or empty keeps the best set, a set
+// this CPU runs becomes active, and a name that does not exist or a set the CPU lacks is refused
+// with an error saying which, leaving the active set alone.
+func TestKernelsEnv(t *testing.T) {
+	available, best := Kernels()
+	var lacking string
+	for _, name := range kernelSetNames {
+		if !slices.Contains(available, name) {
+			lacking = name // some set of another architecture always is
+		}
+	}
+	tests := []struct {
+		value    string
+		set      bool
+		selected string // "" keeps the active set
+		err      string
+	}{
+		{"", false, "", ""},
+		{"", true, "", ""},
+		{"go", true, "go", ""},
+		{available[len(available)-1], true, available[len(available)-1], ""},
+		{"sse9", true, "", `KVWARDEN_KERNELS=sse9: no kernel set named "sse9" (the sets: go, avx2, avx512, vnni, amx, neon, dotprod)`},
+		{"Go", true, "", `no kernel set named "Go"`},
+		{lacking, true, "", "KVWARDEN_KERNELS=" + lacking + ": this CPU (" + runtime.GOARCH + ") cannot run the " + lacking + " kernels; it can run " + strings.Join(available, ", ")},
+	}
+	for _, tc := range tests {
+		t.Run(tc.value, func(t *testing.T) {
+			useKernels(t, activeKernels.Load())
+			got, err := selectEnvKernels(tc.value, tc.set)
+			_, active := Kernels()
+			switch {
+			case tc.err == "" && err != nil:
+				t.Fatalf("%v", err)
+			case tc.err != "" && (err == nil || !strings.Contains(err.Error(), tc.err)):
+				t.Fatalf("error %v, want one with %q", err, tc.err)
+			case got != tc.selected:
+				t.Fatalf("selected %q, want %q", got, tc.selected)
+			case tc.selected != "" && active != tc.selected, tc.selected == "" && active != best:
+				t.Fatalf("active %q after %q", active, tc.value)
+			}
+		})
+	}
 }

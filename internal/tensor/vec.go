@@ -71,7 +71,7 @@ func SwiGLU(dst, gate, up []float32) { activeKernels.Load().swiglu(dst, gate, up
 // GELU is the tanh approximation ggml uses for gelu.
 func GELU(x float32) float32 {
 	const c = 0.7978845608028654 // sqrt(2/pi)
-	return 0.5 * x * (1 + float32(math.Tanh(float64(c*x*(1+0.044715*x*x)))))
+	return 0.5 * x * (1 + float32(math.Tanh(float64(c*x*(1+float32(0.044715*x*x))))))
 }
 
 // Axpy sets dst += a*x.

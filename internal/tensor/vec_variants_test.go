@@ -106,3 +106,57 @@ func TestRoundVariantsBitExact(t *testing.T) {
 		}
 	})
 }
+
+// TestQuantQ8_0VariantsBitExact runs every kernel set's activation quantiser against
+// quantActQ8_0 bit for bit, scales, quants and sums, on rows of blocks that each stress one
+// rule: ties of the rounding, a multiplier that overflows (subnormal blocks), a scale that
+// overflows f16, infinities, NaNs (skipped by amax, quantised to -128), signed zeros.
+func TestQuantQ8_0VariantsBitExact(t *testing.T) {
+	rng := rand.New(rand.NewPCG(27, 28))
+	inf, nan := float32(math.Inf(1)), float32(math.NaN())
+	special := []float32{0, float32(math.Copysign(0, -1)), inf, -inf, nan, 1e-40, -1e-45, 3e38, -3e38, 0.5, 1.5, 2.54, 0.03}
+	var x []float32
+	for b := range 64 {
+		for k := range qk0 {
+			var v float32
+			switch b % 4 {
+			case 0: // random
+				v = float32(rng.NormFloat64() * 4)
+			case 1: // halves: ties at id = 127/16.5
+				v = float32(k) - 15.5
+			case 2: // a few specials among tiny or huge values
+				v = float32(rng.NormFloat64()) * []float32{1e-40, 1e-3, 1e30, 3e37}[b/4%4]
+				if rng.IntN(4) == 0 {
+					v = special[rng.IntN(len(special))]
+				}
+			default: // specials only
+				v = special[rng.IntN(len(special))]
+			}
+			x = append(x, v)
+		}
+	}
+	nb := len(x) / qk0
+	wq, wd, ws := make([]int8, len(x)), make([]float32, nb), make([]int32, nb)
+	quantActQ8_0(x, wq, wd, ws)
+	forEachKernel(t, func(t *testing.T, k *kernels) {
+		for _, blocks := range []int{0, 1, 2, 7, nb} {
+			n := blocks * qk0
+			q, d, s := make([]int8, n+1), make([]float32, blocks+1), make([]int32, blocks+1)
+			q[n], d[blocks], s[blocks] = 7, 7, 7 // guards
+			k.quantQ8_0(x[:n], q[:n], d[:blocks], s[:blocks])
+			for b := range blocks {
+				if math.Float32bits(d[b]) != math.Float32bits(wd[b]) || s[b] != ws[b] {
+					t.Fatalf("%d blocks, block %d (%v): d=%g s=%d, want d=%g s=%d", blocks, b, x[b*qk0:(b+1)*qk0], d[b], s[b], wd[b], ws[b])
+				}
+				for i := b * qk0; i < (b+1)*qk0; i++ {
+					if q[i] != wq[i] {
+						t.Fatalf("%d blocks, block %d: q[%d] = %d (x %g), want %d", blocks, b, i, q[i], x[i], wq[i])
+					}
+				}
+			}
+			if q[n] != 7 || d[blocks] != 7 || s[blocks] != 7 {
+				t.Fatalf("%d blocks: wrote past the end", blocks)
+			}
+		}
+	})
+}

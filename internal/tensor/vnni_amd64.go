@@ -37,7 +37,7 @@ func hasVNNI() bool {
 // AVX-512 VNNI.
 var vnniKernels = func() *kernels {
 	k := *avx512Kernels
-	k.name = "avx512vnni"
+	k.name = "vnni"
 	k.tiles[Q8_0] = func(j *matmulJob, r0, r1 int) { tileQ8VNNI(j, r0, r1, Q8_0) }
 	k.tiles[Q4_0] = func(j *matmulJob, r0, r1 int) { tileQ8VNNI(j, r0, r1, Q4_0) }
 	k.packQ8x16 = true

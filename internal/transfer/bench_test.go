@@ -52,9 +52,12 @@ func benchTransfer(b *testing.B, serve func(*Receiver) Transport) {
 	for i := range refs {
 		refs[i] = kvtypes.PageRef{Page: kvtypes.PageID(i), Gen: 1}
 		src.Stamp(refs[i].Page, kvtypes.Header{Tenant: tenantA, Request: 1, Gen: 1, Written: true})
-		d := pageBytes(src, refs[i].Page)
+		d := make([]byte, pt*src.TokenBytes()) // a full page: the wire form is the page's data as stored
 		for j := range d {
 			d[j] = byte(j * 7)
+		}
+		if err := src.WriteTokens(refs[i].Page, pt, d); err != nil {
+			b.Fatal(err)
 		}
 	}
 	outcomes := make(chan Outcome, 1)

@@ -129,7 +129,8 @@ func TestFingerprint(t *testing.T) {
 	llama, qwen := open("llama-2-tiny-random.gguf"), open("qwen2-tiny-random.gguf")
 	cfg := kv.Config{Layers: 2, KVHeads: 2, HeadDim: 8, PageTokens: 16, DType: tensor.F16, Pages: 1}
 	fp := func(f *gguf.File, c kv.Config) Fingerprint {
-		p, err := NewFingerprint(f, c)
+		arch, _ := f.String("general.architecture")
+		p, err := NewFingerprint(arch, f.WeightsHash(), c)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -153,7 +154,7 @@ func TestFingerprint(t *testing.T) {
 	}
 	huge := cfg
 	huge.PageTokens = 1 << 24
-	if _, err := NewFingerprint(llama, huge); err == nil {
+	if _, err := NewFingerprint("llama", llama.WeightsHash(), huge); err == nil {
 		t.Error("a page over the frame cap is accepted")
 	}
 }

@@ -92,10 +92,23 @@ func newRig(t testing.TB, deadline time.Duration) *rig {
 }
 
 func fill(p *kv.Pool, id kvtypes.PageID, rng *rand.Rand) {
-	b := pageBytes(p, id)
+	b := make([]byte, p.Config().PageTokens*p.TokenBytes())
 	for i := range b {
 		b[i] = byte(rng.Uint32())
 	}
+	if err := p.WriteTokens(id, p.Config().PageTokens, b); err != nil {
+		panic(err)
+	}
+}
+
+// pageBytes is a copy of a page's data, every token slot: in the wire form of a full page, which is
+// the data as the pool stores it.
+func pageBytes(p *kv.Pool, id kvtypes.PageID) []byte {
+	b := make([]byte, p.Config().PageTokens*p.TokenBytes())
+	if err := p.ReadTokens(id, p.Config().PageTokens, b); err != nil {
+		panic(err)
+	}
+	return b
 }
 
 func (r *rig) manifest(ticket Ticket) Manifest {

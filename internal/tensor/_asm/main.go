@@ -1,6 +1,7 @@
-// Command _asm generates internal/tensor's assembly kernels with avo: go generate in
-// internal/tensor runs it (see gen.go there); each kernel family is one Go file here and
-// one .s file there.
+// Command _asm generates the project's assembly with avo: internal/tensor's kernels and
+// internal/bench's ceiling loops. go generate in each of the two packages runs it (see gen.go
+// there) with -pkg naming the package; each kernel family is one Go file here and one .s file
+// there.
 //
 // Registers are named, not allocated: the kernels are tuned to the register file (the
 // two-input Q8_0 kernel uses all sixteen YMM registers) and avo's allocator could hand
@@ -20,23 +21,24 @@ import (
 	. "github.com/mmcloughlin/avo/reg"
 )
 
-// families maps each generated file (in internal/tensor) to its generator.
+// families maps each generated file, in the package (internal/PKG) it belongs to, to its generator.
 var families = []struct {
-	file string
-	gen  func(*gen)
+	pkg, file string
+	gen       func(*gen)
 }{
-	{"q8_amd64.s", q8Family},
-	{"exp_amd64.s", expFamily},
-	{"vec_amd64.s", vecFamily},
-	{"attn_amd64.s", attnFamily},
-	{"float_avx2_amd64.s", floatFamily},
-	{"float_avx512_amd64.s", floatAVX512Family},
-	{"half_amd64.s", halfFamily},
-	{"kquant_amd64.s", kquantFamily},
-	{"kq_vnni_amd64.s", kqVNNIFamily},
-	{"vnni_amd64.s", vnniFamily},
-	{"q8r16_amd64.s", q8r16Family},
-	{"q8r8_amd64.s", q8r8Family},
+	{"tensor", "q8_amd64.s", q8Family},
+	{"tensor", "exp_amd64.s", expFamily},
+	{"tensor", "vec_amd64.s", vecFamily},
+	{"tensor", "attn_amd64.s", attnFamily},
+	{"tensor", "float_avx2_amd64.s", floatFamily},
+	{"tensor", "float_avx512_amd64.s", floatAVX512Family},
+	{"tensor", "half_amd64.s", halfFamily},
+	{"tensor", "kquant_amd64.s", kquantFamily},
+	{"tensor", "kq_vnni_amd64.s", kqVNNIFamily},
+	{"tensor", "vnni_amd64.s", vnniFamily},
+	{"tensor", "q8r16_amd64.s", q8r16Family},
+	{"tensor", "q8r8_amd64.s", q8r8Family},
+	{"bench", "limits_amd64.s", limitsFamily},
 }
 
 // gen is the avo context of one file; the kernels' shared fragments are its methods.
@@ -50,16 +52,26 @@ func main() {
 	// Not flag.CommandLine: avo's build package registers its own flags there.
 	fs := flag.NewFlagSet(os.Args[0], flag.ExitOnError)
 	out := fs.String("out", ".", "directory the .s files are written to")
+	pkg := fs.String("pkg", "tensor", "the package whose files are generated: tensor or bench")
 	fs.Parse(os.Args[1:])
+	n := 0
 	for _, f := range families {
-		if err := generate(filepath.Join(*out, f.file), f.gen); err != nil {
+		if f.pkg != *pkg {
+			continue
+		}
+		n++
+		if err := generate(filepath.Join(*out, f.file), f.pkg, f.gen); err != nil {
 			fmt.Fprintf(os.Stderr, "%s: %v\n", f.file, err)
 			os.Exit(1)
 		}
 	}
+	if n == 0 {
+		fmt.Fprintf(os.Stderr, "-pkg %s: no such package has generated files\n", *pkg)
+		os.Exit(2)
+	}
 }
 
-func generate(path string, family func(*gen)) error {
+func generate(path, pkg string, family func(*gen)) error {
 	g := &gen{Context: build.NewContext()}
 	g.ConstraintExpr("amd64,!purego") // avo takes the old syntax: a comma means and
 	family(g)
@@ -72,7 +84,7 @@ func generate(path string, family func(*gen)) error {
 	}
 	// A fixed header, whatever directory or flags the generator ran with, so that
 	// regenerating elsewhere (CI's temporary directory) gives identical files.
-	cfg := printer.Config{Name: "internal/tensor/_asm (go generate ./internal/tensor)", Pkg: "tensor"}
+	cfg := printer.Config{Name: "internal/tensor/_asm (go generate ./internal/" + pkg + ")", Pkg: pkg}
 	b, err := printer.NewGoAsm(cfg).Print(f)
 	if err != nil {
 		return err

@@ -1,0 +1,98 @@
+package kv
+
+import (
+	"bytes"
+	"encoding/binary"
+	"hash/crc32"
+	"math"
+	"testing"
+
+	"github.com/kvwarden/kvwarden/internal/kvtypes"
+	"github.com/kvwarden/kvwarden/internal/tensor"
+)
+
+// TestTokensWireForm: ReadTokens lays a page's first tokens out as each layer's K rows then V rows,
+// WriteTokens puts them back into the same slots only, and Checksum covers exactly those bytes.
+func TestTokensWireForm(t *testing.T) {
+	p := newTestPool(t, tensor.F32, ScrubNone)
+	const id, tokens = kvtypes.PageID(2), 3
+	for i := range p.F32(id) {
+		p.F32(id)[i] = float32(i)
+	}
+	wire := make([]byte, tokens*p.TokenBytes())
+	if err := p.ReadTokens(id, tokens, wire); err != nil {
+		t.Fatal(err)
+	}
+	var want []byte
+	for l := range p.cfg.Layers {
+		for _, off := range []func(int, int) int{p.KOffset, p.VOffset} {
+			for slot := range tokens {
+				for e := range p.RowElems() {
+					want = binary.LittleEndian.AppendUint32(want, math.Float32bits(float32(off(l, slot)+e)))
+				}
+			}
+		}
+	}
+	if !bytes.Equal(wire, want) {
+		t.Fatalf("wire form\n%x\nwant\n%x", wire, want)
+	}
+
+	var key [8]byte
+	binary.LittleEndian.PutUint32(key[:], 5)
+	binary.LittleEndian.PutUint32(key[4:], tokens)
+	if got, want := p.Checksum(id, 5, tokens), crc32.Update(crc32.Update(0, castagnoli, key[:]), castagnoli, wire); got != want {
+		t.Errorf("checksum %08x, want the CRC of the wire form %08x", got, want)
+	}
+
+	const dst = kvtypes.PageID(4)
+	p.Stamp(dst, kvtypes.Header{Tenant: kvtypes.TenantKey{1}, Request: 1, Gen: 1})
+	if err := p.WriteTokens(dst, tokens, wire); err != nil {
+		t.Fatal(err)
+	}
+	for l := range p.cfg.Layers {
+		for slot := range p.cfg.PageTokens {
+			for _, o := range []int{p.KOffset(l, slot), p.VOffset(l, slot)} {
+				want := float32(0) // a slot beyond tokens is left as it was
+				if slot < tokens {
+					want = p.F32(id)[o]
+				}
+				if got := p.F32(dst)[o]; got != want {
+					t.Errorf("layer %d slot %d: %v, want %v", l, slot, got, want)
+				}
+			}
+		}
+	}
+	if p.Filled(dst) != tokens {
+		t.Errorf("filled %d after writing %d tokens", p.Filled(dst), tokens)
+	}
+}
+
+// TestTokensRefuses: a page outside the pool, more tokens than a page holds, or a buffer of another
+// size is an error, not a panic or a partial copy.
+func TestTokensRefuses(t *testing.T) {
+	p := newTestPool(t, tensor.F16, ScrubNone)
+	tb := p.TokenBytes()
+	for _, c := range []struct {
+		name   string
+		id     kvtypes.PageID
+		tokens int
+		n      int
+	}{
+		{"page outside the pool", 8, 1, tb},
+		{"negative page", -1, 1, tb},
+		{"more tokens than a page", 0, 5, 5 * tb},
+		{"negative tokens", 0, -1, 0},
+		{"short buffer", 0, 2, 2*tb - 1},
+		{"long buffer", 0, 2, 2*tb + 1},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			b := make([]byte, c.n)
+			if err := p.ReadTokens(c.id, c.tokens, b); err == nil {
+				t.Error("ReadTokens accepted it")
+			}
+			if err := p.WriteTokens(c.id, c.tokens, b); err == nil {
+				t.Error("WriteTokens accepted it")
+			}
+		})
+	}
+}

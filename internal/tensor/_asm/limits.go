@@ -1,0 +1,58 @@
+package main
+
+import (
+	. "github.com/mmcloughlin/avo/operand"
+	. "github.com/mmcloughlin/avo/reg"
+)
+
+// limitsFamily: internal/bench's ceilings, the loops its offline figures are set beside. Each must
+// run at the issue rate of the instructions it measures, so neither does anything else.
+func limitsFamily(g *gen) {
+	zmm := []VecPhysical{Z0, Z1, Z2, Z3, Z4, Z5, Z6, Z7, Z8, Z9, Z10, Z11}
+	ymm := []VecPhysical{Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7, Y8, Y9, Y10, Y11}
+	g.fmaLoop("fmaZMM", zmm, Z14, Z15)
+	g.fmaLoop("fmaYMM", ymm, Y14, Y15)
+	g.readYMM()
+}
+
+// fmaLoop: a register-only loop of iters iterations of one FMA into each of acc; 12 independent
+// accumulators cover the 4-cycle latency of two FMA ports, so the loop runs at the issue rate, the
+// ceiling any F32 kernel can reach.
+func (g *gen) fmaLoop(name string, acc []VecPhysical, a, b VecPhysical) {
+	g.text(name, "func(iters int)")
+	g.arg("iters", RCX)
+	for _, r := range append(acc, a, b) {
+		g.VXORPS(r, r, r)
+	}
+	g.loop(name, func() {
+		for _, r := range acc {
+			g.VFMADD231PS(a, b, r)
+		}
+	})
+	g.VZEROUPPER()
+	g.RET()
+}
+
+// readYMM: reads n 128-byte blocks from p with 32-byte loads folded by XOR into the result, so it
+// depends on every byte and the loads cannot be optimised away.
+func (g *gen) readYMM() {
+	g.text("readYMM", "func(p *uint64, n int) uint64")
+	g.arg("p", RSI)
+	g.arg("n", RCX)
+	acc := []VecPhysical{Y0, Y1, Y2, Y3}
+	for _, r := range acc {
+		g.VPXOR(r, r, r)
+	}
+	g.loop("read", func() {
+		for i, r := range acc {
+			g.VPXOR(Mem{Base: RSI, Disp: 32 * i}, r, r)
+		}
+	}, step{RSI, 128})
+	g.VPXOR(Y1, Y0, Y0)
+	g.VPXOR(Y3, Y2, Y2)
+	g.VPXOR(Y2, Y0, Y0)
+	g.VMOVQ(X0, RAX)
+	g.VZEROUPPER()
+	g.MOVQ(RAX, g.ret())
+	g.RET()
+}

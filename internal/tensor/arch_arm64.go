@@ -1,0 +1,322 @@
+//go:build arm64 && !purego
+
+package tensor
+
+import (
+	"encoding/binary"
+	"math"
+	"unsafe"
+
+	"golang.org/x/sys/cpu"
+)
+
+// The NEON kernels (neon_arm64.s). Each reproduces its pure-Go twin bit for bit: the integer
+// parts are exact, and every float product and sum is a separate FMUL and FADD (never FMLA),
+// lane for lane in the twin's order.
+
+// q8_0x4NEON sets out[r] = dotQ8_0Go(row r, xq[:32·nb], xd[:nb]) for the 4 rows at w,
+// w+stride, w+2·stride, w+3·stride; the block sums by SMULL and SADALP.
+//
+//go:noescape
+func q8_0x4NEON(w *byte, stride, nb int, xq *int8, xd *float32, out *[4]float32)
+
+// q8_0x4SDOT is q8_0x4NEON with the block sums by SDOT (the dotprod extension).
+//
+//go:noescape
+func q8_0x4SDOT(w *byte, stride, nb int, xq *int8, xd *float32, out *[4]float32)
+
+// q4_0x4NEON is q8_0x4NEON for Q4_0 weights (dotQ4_0Go).
+//
+//go:noescape
+func q4_0x4NEON(w *byte, stride, nb int, xq *int8, xd *float32, out *[4]float32)
+
+// q4_0x4SDOT is q4_0x4NEON by SDOT.
+//
+//go:noescape
+func q4_0x4SDOT(w *byte, stride, nb int, xq *int8, xd *float32, out *[4]float32)
+
+// q4KSubsNEON writes, for each of nb Q4_K super-blocks at w and Q8_K activation blocks at xq,
+// the eight unscaled 32-value products dotQ4_KGo hands q4KAdd, to out[8b:8b+8].
+//
+//go:noescape
+func q4KSubsNEON(w *byte, xq *int8, nb int, out *int32)
+
+// q4KSubsSDOT is q4KSubsNEON by SDOT.
+//
+//go:noescape
+func q4KSubsSDOT(w *byte, xq *int8, nb int, out *int32)
+
+// q6KGroupsNEON writes, for each of nb Q6_K super-blocks at w and Q8_K activation blocks at xq,
+// the sixteen unscaled 16-value group products dotQ6_KGo hands q6KAdd, to out[16b:16b+16].
+//
+//go:noescape
+func q6KGroupsNEON(w *byte, xq *int8, nb int, out *int32)
+
+// q6KGroupsSDOT is q6KGroupsNEON by SDOT.
+//
+//go:noescape
+func q6KGroupsSDOT(w *byte, xq *int8, nb int, out *int32)
+
+// dotF32NEON is dotF32sGo over the leading n16·16 elements: 16 lanes, folded as fold16.
+//
+//go:noescape
+func dotF32NEON(w, x *float32, n16 int) float32
+
+// dotF16NEON is dotF16Go over the leading n16·16 elements of the F16 row w.
+//
+//go:noescape
+func dotF16NEON(w *byte, x *float32, n16 int) float32
+
+// dotBF16NEON is dotBF16Go over the leading n16·16 elements of the BF16 row w.
+//
+//go:noescape
+func dotBF16NEON(w *byte, x *float32, n16 int) float32
+
+// axpyNEON sets dst[i] += float32(a*x[i]) for i < 4·n4.
+//
+//go:noescape
+func axpyNEON(dst, x *float32, a float32, n4 int)
+
+// quantQ8_0NEON is quantActQ8_0 over nb blocks of x.
+//
+//go:noescape
+func quantQ8_0NEON(x *float32, q *int8, d *float32, s *int32, nb int)
+
+// axpyF16NEON sets dst[i] += float32(a*F16ToF32(v[i])) for i < 8·n8.
+//
+//go:noescape
+func axpyF16NEON(dst *float32, v *uint16, a float32, n8 int)
+
+func archKernels() []*kernels {
+	if !cpu.ARM64.HasASIMD {
+		return nil
+	}
+	if cpu.ARM64.HasASIMDDP {
+		return []*kernels{neonKernels, dotprodKernels}
+	}
+	return []*kernels{neonKernels}
+}
+
+// neonKernels is goKernels with the Q8_0, Q4_0, Q4_K, Q6_K, F32, F16 and BF16 products, the Q8_0
+// activation quantiser, DotF32, Axpy and the F16 attention on NEON; the rest is the reference.
+var neonKernels = func() *kernels {
+	k := *goKernels
+	k.name = "neon"
+	quantTilesNEON(&k, false)
+	k.tiles[F32] = func(j *matmulJob, r0, r1 int) { tileFloatNEON(j, r0, r1, j.x, F32) }
+	k.tiles[F16] = func(j *matmulJob, r0, r1 int) { tileFloatNEON(j, r0, r1, j.act.f, F16) }
+	k.tiles[BF16] = func(j *matmulJob, r0, r1 int) { tileFloatNEON(j, r0, r1, j.act.f, BF16) }
+	k.dotF32 = dotF32sNEON
+	k.quantQ8_0 = quantActQ8_0NEON
+	k.axpy = axpyVecNEON
+	k.attnScores, k.attnValues = attnScoresF16NEON, attnValuesF16NEON
+	return &k
+}()
+
+// dotprodKernels is neonKernels with the quantised products on SDOT.
+var dotprodKernels = func() *kernels {
+	k := *neonKernels
+	k.name = "dotprod"
+	quantTilesNEON(&k, true)
+	return &k
+}()
+
+// quantTilesNEON sets k's quantised product tiles, their block sums by SDOT if sdot.
+func quantTilesNEON(k *kernels, sdot bool) {
+	k.tiles[Q8_0] = func(j *matmulJob, r0, r1 int) { tileQ8NEON(j, r0, r1, Q8_0, sdot) }
+	k.tiles[Q4_0] = func(j *matmulJob, r0, r1 int) { tileQ8NEON(j, r0, r1, Q4_0, sdot) }
+	k.tiles[Q4_K] = func(j *matmulJob, r0, r1 int) { tileKNEON(j, r0, r1, Q4_K, sdot) }
+	k.tiles[Q6_K] = func(j *matmulJob, r0, r1 int) { tileKNEON(j, r0, r1, Q6_K, sdot) }
+}
+
+// tileQ8NEON runs the 4-row Q8_0 or Q4_0 (dt) kernel over all the job's inputs, and the
+// reference over the rows past the last group of 4.
+func tileQ8NEON(j *matmulJob, r0, r1 int, dt DType, sdot bool) {
+	rb, cols, rows := j.rowBytes, j.w.Cols, j.w.Rows
+	nb := cols / qk0
+	a := j.act
+	r4 := r0 + (r1-r0)&^3
+	// Direct calls (not function values) keep v on the stack.
+	var v [4]float32
+	for r := r0; r < r4; r += 4 {
+		w := &j.w.Data[r*rb]
+		for i := range j.n {
+			xq, xd := &a.q[i*cols], &a.d[i*nb]
+			switch {
+			case dt == Q4_0 && sdot:
+				q4_0x4SDOT(w, rb, nb, xq, xd, &v)
+			case dt == Q4_0:
+				q4_0x4NEON(w, rb, nb, xq, xd, &v)
+			case sdot:
+				q8_0x4SDOT(w, rb, nb, xq, xd, &v)
+			default:
+				q8_0x4NEON(w, rb, nb, xq, xd, &v)
+			}
+			o := j.out[i*rows+r : i*rows+r+4]
+			o[0], o[1], o[2], o[3] = v[0], v[1], v[2], v[3]
+		}
+	}
+	if r4 < r1 {
+		dot := dotQ8_0Go
+		if dt == Q4_0 {
+			dot = dotQ4_0Go
+		}
+		tileQ8Go(j, r4, r1, dot)
+	}
+}
+
+// tileFloatNEON computes each F32, F16 or BF16 row's dot products with the kernel over the leading
+// multiple of 16 columns and adds the rest in order, as the reference does.
+func tileFloatNEON(j *matmulJob, r0, r1 int, x []float32, dt DType) {
+	cols, rows := j.w.Cols, j.w.Rows
+	n16 := cols &^ 15
+	for r := r0; r < r1; r++ {
+		row := j.w.Data[r*j.rowBytes : (r+1)*j.rowBytes]
+		for i := range j.n {
+			xi := x[i*cols : (i+1)*cols]
+			var s float32
+			switch dt {
+			case F16:
+				if n16 > 0 {
+					s = dotF16NEON(&row[0], &xi[0], n16/16)
+				}
+				for t := n16; t < cols; t++ {
+					s += float32(f16At(row[2*t:]) * xi[t])
+				}
+			case BF16:
+				if n16 > 0 {
+					s = dotBF16NEON(&row[0], &xi[0], n16/16)
+				}
+				for t := n16; t < cols; t++ {
+					s += float32(BF16ToF32(le16(row[2*t:])) * xi[t])
+				}
+			default:
+				if n16 > 0 {
+					s = dotF32NEON((*float32)(unsafe.Pointer(&row[0])), &xi[0], n16/16)
+				}
+				for t := n16; t < cols; t++ {
+					s += float32(math.Float32frombits(binary.LittleEndian.Uint32(row[4*t:])) * xi[t])
+				}
+			}
+			j.out[i*rows+r] = s
+		}
+	}
+}
+
+func dotF32sNEON(a, b []float32) float32 {
+	b = b[:len(a)]
+	n := len(a) &^ 15
+	if n == 0 {
+		return dotF32sGo(a, b)
+	}
+	s := dotF32NEON(&a[0], &b[0], n/16)
+	for i := n; i < len(a); i++ {
+		s += float32(a[i] * b[i])
+	}
+	return s
+}
+
+func axpyVecNEON(dst []float32, a float32, x []float32) {
+	x = x[:len(dst)]
+	n := len(dst) &^ 3
+	if n > 0 {
+		axpyNEON(&dst[0], &x[0], a, n/4)
+	}
+	for i := n; i < len(dst); i++ {
+		dst[i] += float32(a * x[i])
+	}
+}
+
+// attnScoresF16NEON is attnScoresF16Go with each key row's leading multiple of 16 on the F16
+// dot kernel: the same lanes, fold and tail.
+func attnScoresF16NEON(s []float32, sStride int, q []float32, qStride, nq int, k []uint16, kStride, n, hd int, scale float32) {
+	n16 := hd &^ 15
+	tab := f16Table()
+	for t := range n {
+		kt := k[t*kStride : t*kStride+hd]
+		for i := range nq {
+			qi := q[i*qStride : i*qStride+hd]
+			var d float32
+			if n16 > 0 {
+				d = dotF16NEON((*byte)(unsafe.Pointer(&kt[0])), &qi[0], n16/16)
+			}
+			for c := n16; c < hd; c++ {
+				d += float32(tab[kt[c]] * qi[c])
+			}
+			s[i*sStride+t] = d * scale
+		}
+	}
+}
+
+// attnValuesF16NEON is attnValuesF16Go with each value row's leading multiple of 8 on the F16
+// axpy kernel: per element the same product and sum, positions in the same order.
+func attnValuesF16NEON(out []float32, oStride int, p []float32, pStride, nq int, v []uint16, vStride, n, hd int) {
+	n8 := hd &^ 7
+	tab := f16Table()
+	for i := range nq {
+		o := out[i*oStride : i*oStride+hd]
+		for t := range n {
+			a := p[i*pStride+t]
+			vt := v[t*vStride : t*vStride+hd]
+			if n8 > 0 {
+				axpyF16NEON(&o[0], &vt[0], a, n8/8)
+			}
+			for c := n8; c < hd; c++ {
+				o[c] += float32(a * tab[vt[c]])
+			}
+		}
+	}
+}
+
+func quantActQ8_0NEON(x []float32, q []int8, d []float32, s []int32) {
+	nb := len(d)
+	if nb == 0 {
+		return
+	}
+	_, _, _ = x[nb*qk0-1], q[nb*qk0-1], s[nb-1]
+	quantQ8_0NEON(&x[0], &q[0], &d[0], &s[0], nb)
+}
+
+// kChunk is how many K-quant super-blocks the NEON kernels sum per call: their sums stay on the stack.
+const kChunk = 16
+
+// tileKNEON computes the Q4_K or Q6_K (dt) rows [r0, r1) against all the job's inputs: the kernel
+// sums each super-block's unscaled products, q4KAdd or q6KAdd scales them as the reference does.
+func tileKNEON(j *matmulJob, r0, r1 int, dt DType, sdot bool) {
+	cols, nb, rows := j.w.Cols, j.w.Cols/qkK, j.w.Rows
+	bb := dt.BlockBytes()
+	a := j.act
+	var sub4 [kChunk][8]int32
+	var sub6 [kChunk][16]int32
+	for r := r0; r < r1; r++ {
+		row := j.w.Data[r*j.rowBytes : (r+1)*j.rowBytes]
+		for i := range j.n {
+			q, d, bs := a.q[i*cols:(i+1)*cols], a.d[i*nb:(i+1)*nb], a.bs[i*nb*16:(i+1)*nb*16]
+			var acc float32
+			for b0 := 0; b0 < nb; b0 += kChunk {
+				n := min(kChunk, nb-b0)
+				w, xq := &row[b0*bb], &q[b0*qkK]
+				switch {
+				case dt == Q6_K && sdot:
+					q6KGroupsSDOT(w, xq, n, &sub6[0][0])
+				case dt == Q6_K:
+					q6KGroupsNEON(w, xq, n, &sub6[0][0])
+				case sdot:
+					q4KSubsSDOT(w, xq, n, &sub4[0][0])
+				default:
+					q4KSubsNEON(w, xq, n, &sub4[0][0])
+				}
+				for k := range n {
+					b := b0 + k
+					blk := row[b*bb : (b+1)*bb]
+					if dt == Q6_K {
+						acc = q6KAdd(acc, blk, &sub6[k], d[b])
+					} else {
+						acc = q4KAdd(acc, blk, &sub4[k], bs[b*16:b*16+16], d[b])
+					}
+				}
+			}
+			j.out[i*rows+r] = acc
+		}
+	}
+}
