@@ -3,6 +3,7 @@ package tensor
 import (
 	"encoding/binary"
 	"runtime"
+	"sync/atomic"
 	"unsafe"
 )
 
@@ -57,20 +58,25 @@ func repackQ8r16(m *Matrix, out []byte) {
 	}
 }
 
-// r16 is m's repackQ8r16 layout, made on first use and kept (weights do not change)
-// outside the Go heap until m is collected.
+// r16 is m's repackQ8r16 layout (see repackedLayout).
 func (m *Matrix) r16() []byte {
-	if p := m.repacked.Load(); p != nil {
+	return m.repackedLayout(&m.repacked, m.Rows/16*m.Cols/qk0*q8r16Block, repackQ8r16)
+}
+
+// repackedLayout is the layout repack lays m out in (size bytes), made on first use and
+// kept in *cache (weights do not change) outside the Go heap until m is collected.
+func (m *Matrix) repackedLayout(cache *atomic.Pointer[[]byte], size int, repack func(*Matrix, []byte)) []byte {
+	if p := cache.Load(); p != nil {
 		return *p
 	}
-	b, free := allocWeights(m.Rows / 16 * m.Cols / qk0 * q8r16Block)
-	repackQ8r16(m, b)
-	if m.repacked.CompareAndSwap(nil, &b) {
+	b, free := allocWeights(size)
+	repack(m, b)
+	if cache.CompareAndSwap(nil, &b) {
 		runtime.AddCleanup(m, func(free func()) { free() }, free)
 	} else {
 		free()
 	}
-	return *m.repacked.Load()
+	return *cache.Load()
 }
 
 // packQ8r lays out n quantised inputs for the r16 VNNI kernels, by slices of up to

@@ -1,9 +1,6 @@
 package tensor
 
-import (
-	"encoding/binary"
-	"runtime"
-)
+import "encoding/binary"
 
 // The Q8_0 layout of the amd64 AVX2 kernels (q8r8_amd64.go), kept with Matrix, which
 // caches it.
@@ -32,18 +29,7 @@ func repackQ8r8(m *Matrix, out []byte) {
 	}
 }
 
-// r8 is m's repackQ8r8 layout, made on first use and kept (weights do not change)
-// outside the Go heap until m is collected.
+// r8 is m's repackQ8r8 layout (see repackedLayout).
 func (m *Matrix) r8() []byte {
-	if p := m.repackedR8.Load(); p != nil {
-		return *p
-	}
-	b, free := allocWeights(m.Rows / 8 * m.Cols / qk0 * q8r8Block)
-	repackQ8r8(m, b)
-	if m.repackedR8.CompareAndSwap(nil, &b) {
-		runtime.AddCleanup(m, func(free func()) { free() }, free)
-	} else {
-		free()
-	}
-	return *m.repackedR8.Load()
+	return m.repackedLayout(&m.repackedR8, m.Rows/8*m.Cols/qk0*q8r8Block, repackQ8r8)
 }

@@ -51,13 +51,9 @@ const q8r8InputBlock = 8 * q8r8MaxN
 // groups of rows [r0, r1) on the repacked weights; rows outside whole groups take the
 // 4-row kernels.
 func tileQ8r8(j *matmulJob, r0, r1 int) {
-	g0, g1 := (r0+7)/8, r1/8
+	g0, g1 := q8Groups(j, r0, r1, 8)
 	if g1 <= g0 {
-		tileQ8AVX2(j, r0, r1, Q8_0)
 		return
-	}
-	if r0 < 8*g0 {
-		tileQ8AVX2(j, r0, 8*g0, Q8_0)
 	}
 	cols, rows := j.w.Cols, j.w.Rows
 	nb := cols / qk0
@@ -78,8 +74,5 @@ func tileQ8r8(j *matmulJob, r0, r1 int) {
 				pf = 0
 			}
 		}
-	}
-	if 8*g1 < r1 {
-		tileQ8AVX2(j, 8*g1, r1, Q8_0)
 	}
 }
