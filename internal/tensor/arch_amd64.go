@@ -89,7 +89,7 @@ var avx2Kernels = &kernels{
 	tiles: [...]tileFunc{
 		Q8_0: tileQ8r8,
 		Q4_0: func(j *matmulJob, r0, r1 int) { tileQ8AVX2(j, r0, r1, Q4_0) },
-		Q4_K: func(j *matmulJob, r0, r1 int) { tileKAVX(j, r0, r1, 0, Q4_K, false) },
+		Q4_K: tileQ4KAVX2,
 		Q6_K: func(j *matmulJob, r0, r1 int) { tileKAVX(j, r0, r1, 0, Q6_K, false) },
 		F16:  func(j *matmulJob, r0, r1 int) { tileFloatAVX2(j, r0, r1, j.act.f, F16) },
 		BF16: func(j *matmulJob, r0, r1 int) { tileFloatAVX2(j, r0, r1, j.act.f, BF16) },
@@ -101,7 +101,7 @@ var avx2Kernels = &kernels{
 	expsSub: expsSubVec,
 	swiglu:  swigluVec,
 	scale:   scaleVec,
-	q8r8:    true,
+	r8From:  [BF16 + 1]int{Q8_0: 1, Q4_K: q4Kr8MinN},
 
 	quantQ8_0:  quantActQ8_0,
 	roundF16s:  roundF16sVec,

@@ -142,7 +142,7 @@ func (p *Pool) MatMuls(x []float32, n int, ms ...MatOut) {
 		if r16 {
 			chunk = (chunk + 15) &^ 15 // whole repacked groups
 			w.r16()                    // before the workers read it
-		} else if kern.q8r8 && w.Type == Q8_0 {
+		} else if from := kern.r8From[w.Type]; from > 0 && n >= from {
 			chunk = (chunk + 7) &^ 7
 			w.r8()
 		}
@@ -263,7 +263,9 @@ type kernels struct {
 	packQ8x16 bool // the Q4_0 tile reads actBuf.px (packQ8x)
 	q8r16     bool // Q8_0 takes the kernels on repacked weights (packQ8r), and with q8r16AMX
 	q8r16AMX  bool // batches over q8r16MaxN the AMX one (packQ8r16)
-	q8r8      bool // Q8_0 takes the AVX2 kernels on weights repacked by eight rows (repackQ8r8)
+	// r8From is, by weight type, the smallest batch whose tile reads Matrix.r8 (the AVX2
+	// kernels on rows repacked by eight); 0: none does.
+	r8From [BF16 + 1]int
 	// packQ8Kx: the Q4_K and Q6_K tiles read actBuf.px (packQ8Kx) for the inputs kLayout packs.
 	packQ8Kx bool
 

@@ -51,7 +51,7 @@ const q8r8InputBlock = 8 * q8r8MaxN
 // groups of rows [r0, r1) on the repacked weights; rows outside whole groups take the
 // 4-row kernels.
 func tileQ8r8(j *matmulJob, r0, r1 int) {
-	g0, g1 := q8Groups(j, r0, r1, 8)
+	g0, g1 := wholeGroups(j, r0, r1, 8, tileQ8_0AVX2)
 	if g1 <= g0 {
 		return
 	}
