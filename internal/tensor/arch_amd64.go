@@ -90,7 +90,7 @@ var avx2Kernels = &kernels{
 		Q8_0: tileQ8r8,
 		Q4_0: func(j *matmulJob, r0, r1 int) { tileQ8AVX2(j, r0, r1, Q4_0) },
 		Q4_K: tileQ4KAVX2,
-		Q6_K: func(j *matmulJob, r0, r1 int) { tileKAVX(j, r0, r1, 0, Q6_K, false) },
+		Q6_K: tileQ6KAVX2,
 		F16:  func(j *matmulJob, r0, r1 int) { tileFloatAVX2(j, r0, r1, j.act.f, F16) },
 		BF16: func(j *matmulJob, r0, r1 int) { tileFloatAVX2(j, r0, r1, j.act.f, BF16) },
 		F32:  func(j *matmulJob, r0, r1 int) { tileFloatAVX2(j, r0, r1, j.x, F32) },
@@ -101,7 +101,7 @@ var avx2Kernels = &kernels{
 	expsSub: expsSubVec,
 	swiglu:  swigluVec,
 	scale:   scaleVec,
-	r8From:  [BF16 + 1]int{Q8_0: 1, Q4_K: q4Kr8MinN},
+	r8From:  [BF16 + 1]int{Q8_0: 1, Q4_K: q4Kr8MinN, Q6_K: q4Kr8MinN},
 
 	quantQ8_0:  quantActQ8_0,
 	roundF16s:  roundF16sVec,

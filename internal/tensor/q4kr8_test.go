@@ -4,6 +4,7 @@ package tensor
 
 import (
 	"encoding/binary"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -55,46 +56,16 @@ func TestQ4Kr8Extremes(t *testing.T) {
 					}
 				}
 			}
-			w := make([]byte, m.Rows/8*nb*q4Kr8Block)
-			repackQ4Kr8(m, w)
-			const maxN = q4Kr8MaxN
-			q, d, bs := make([]int8, maxN*m.Cols), make([]float32, maxN*nb), make([]int16, maxN*nb*16)
-			for i := range q {
-				q[i] = c.xv()
-				bs[i/16] += int16(q[i])
-			}
-			for b := range d {
-				d[b] = float32(b+1) * 0.37
-				if c.nanScales && b%3 == 0 {
-					d[b] = float32(math.NaN())
-				}
-			}
-			for n := 1; n <= maxN; n++ {
-				for g := range m.Rows / 8 {
-					out := make([]float32, n*m.Rows)
-					q4Kr8Kernels[n](&w[g*nb*q4Kr8Block], nb, &q[0], m.Cols, &d[0], 4*nb, &bs[0], 32*nb, &out[8*g], m.Rows)
-					for i := range n {
-						for row := range m.Rows {
-							want := float32(0)
-							if row/8 == g {
-								want = dotQ4_KGo(m.Data[row*rb:], q[i*m.Cols:], d[i*nb:(i+1)*nb], bs[i*nb*16:])
-							}
-							if got := out[i*m.Rows+row]; math.Float32bits(got) != math.Float32bits(want) {
-								t.Fatalf("%s nb=%d n=%d group %d: input %d row %d = %v (%#x), want %v (%#x)", c.name, nb, n, g, i, row, got, math.Float32bits(got), want, math.Float32bits(want))
-							}
-						}
-					}
-				}
-			}
+			checkKr8(t, fmt.Sprintf("%s nb=%d", c.name, nb), m, c.xv, c.nanScales)
 		}
 	}
 }
 
-// TestMatMulQ4Kr8Shapes runs the AVX2 Q4_K tile (the repacked kernels from q4Kr8MinN
-// inputs, the 4-row kernels below and around them) over batches 1..16 and shapes whose
-// rows are not a multiple of 8, with more than one task, against the pure-Go reference
-// bit for bit.
-func TestMatMulQ4Kr8Shapes(t *testing.T) {
+// TestMatMulKr8Shapes runs the AVX2 Q4_K and Q6_K tiles (the repacked kernels from
+// q4Kr8MinN inputs, the 4-row kernels below and around them) over batches 1..16 and
+// shapes whose rows are not a multiple of 8, with more than one task, against the pure-Go
+// reference bit for bit.
+func TestMatMulKr8Shapes(t *testing.T) {
 	if len(archKernels()) == 0 {
 		t.Skip("no AVX2, FMA and F16C on this CPU")
 	}
@@ -103,8 +74,12 @@ func TestMatMulQ4Kr8Shapes(t *testing.T) {
 	defer p.Close()
 	const maxN = 16
 	useKernels(t, goKernels)
-	for _, shape := range []struct{ rows, cols int }{{1, 256}, {7, 512}, {8, 256}, {21, 256}, {67, 768}, {203, 256}} {
-		m := randomMatrix(r, Q4_K, shape.rows, shape.cols)
+	for _, shape := range []struct {
+		dt         DType
+		rows, cols int
+	}{{Q4_K, 1, 256}, {Q4_K, 7, 512}, {Q4_K, 8, 256}, {Q4_K, 21, 256}, {Q4_K, 67, 768}, {Q4_K, 203, 256},
+		{Q6_K, 1, 256}, {Q6_K, 8, 512}, {Q6_K, 29, 256}, {Q6_K, 203, 768}} {
+		m := randomMatrix(r, shape.dt, shape.rows, shape.cols)
 		x := make([]float32, maxN*m.Cols)
 		for i := range x {
 			x[i] = float32(r.NormFloat64())
@@ -118,9 +93,108 @@ func TestMatMulQ4Kr8Shapes(t *testing.T) {
 			p.MatMul(m, x, n, out)
 			for i := range out {
 				if math.Float32bits(out[i]) != math.Float32bits(ref[i]) {
-					t.Fatalf("%dx%d n=%d: out[%d,%d] = %v, want %v", m.Rows, m.Cols, n, i/m.Rows, i%m.Rows, out[i], ref[i])
+					t.Fatalf("%s %dx%d n=%d: out[%d,%d] = %v, want %v", m.Type, m.Rows, m.Cols, n, i/m.Rows, i%m.Rows, out[i], ref[i])
 				}
 			}
+		}
+	}
+}
+
+// checkKr8 runs every r8 kernel of m's type (Q4_K or Q6_K, 24 rows) on each of its groups
+// against maxN strided Q8_K inputs of quants xv (every third block's dx NaN when nanDx, the
+// first among them), bit for bit against the pure-Go dot product.
+func checkKr8(t *testing.T, name string, m *Matrix, xv func() int8, nanDx bool) {
+	t.Helper()
+	nb, rb := m.Cols/qkK, m.RowBytes()
+	block, kernels := q4Kr8Block, &q4Kr8Kernels
+	repack := repackQ4Kr8
+	if m.Type == Q6_K {
+		block, kernels, repack = q6Kr8Block, &q6Kr8Kernels, repackQ6Kr8
+	}
+	w := make([]byte, m.Rows/8*nb*block)
+	repack(m, w)
+	const maxN = q4Kr8MaxN
+	q, d, bs := make([]int8, maxN*m.Cols), make([]float32, maxN*nb), make([]int16, maxN*nb*16)
+	for i := range q {
+		q[i] = xv()
+		bs[i/16] += int16(q[i])
+	}
+	for b := range d {
+		d[b] = float32(b+1) * 0.37
+		if nanDx && b%3 == 0 {
+			d[b] = float32(math.NaN())
+		}
+	}
+	for n := 1; n <= maxN; n++ {
+		for g := range m.Rows / 8 {
+			out := make([]float32, n*m.Rows)
+			kernels[n](&w[g*nb*block], nb, &q[0], m.Cols, &d[0], 4*nb, &bs[0], 32*nb, &out[8*g], m.Rows)
+			for i := range n {
+				for row := range m.Rows {
+					want := float32(0)
+					if row/8 == g {
+						x, dx := q[i*m.Cols:], d[i*nb:(i+1)*nb]
+						if m.Type == Q6_K {
+							want = dotQ6_KGo(m.Data[row*rb:], x, dx)
+						} else {
+							want = dotQ4_KGo(m.Data[row*rb:], x, dx, bs[i*nb*16:])
+						}
+					}
+					if got := out[i*m.Rows+row]; math.Float32bits(got) != math.Float32bits(want) {
+						t.Fatalf("%s %s n=%d group %d: input %d row %d = %v (%#x), want %v (%#x)", m.Type, name, n, g, i, row, got, math.Float32bits(got), want, math.Float32bits(want))
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestQ6Kr8Extremes is TestQ4Kr8Extremes for the Q6_K kernels: all quants 31 or -32
+// (bytes 63 or 0 as repacked, the largest word sums) against activations all -128 or
+// 127, scales -128 and 127, random quants and scales, the largest f16 d, NaN d against
+// NaN dx.
+func TestQ6Kr8Extremes(t *testing.T) {
+	if len(archKernels()) == 0 {
+		t.Skip("no AVX2, FMA and F16C on this CPU")
+	}
+	r := rand.New(rand.NewPCG(6, 8))
+	rnd := func() byte { return byte(r.Uint32()) }
+	cases := []struct {
+		name      string
+		qb        func() byte // a ql or qh byte
+		sc        func() byte
+		d         uint16
+		xv        func() int8
+		nanScales bool
+	}{
+		{"max×min", func() byte { return 0xff }, func() byte { return 0x7f }, 0x7bff, func() int8 { return -128 }, false},
+		{"max×max", func() byte { return 0xff }, func() byte { return 0x80 }, 0x7800, func() int8 { return 127 }, false},
+		{"min×min", func() byte { return 0 }, func() byte { return 0x80 }, 0x7bff, func() int8 { return -128 }, false},
+		{"random", rnd, rnd, 0x1400, func() int8 { return int8(r.IntN(255) - 127) }, false},
+		{"nan", rnd, rnd, 0x2e66, func() int8 { return int8(r.IntN(255) - 127) }, true},
+	}
+	for _, c := range cases {
+		for _, nb := range []int{1, 3} {
+			m := &Matrix{Type: Q6_K, Rows: 24, Cols: nb * qkK}
+			rb := m.RowBytes()
+			m.Data = make([]byte, m.Rows*rb)
+			for row := range m.Rows {
+				for b := range nb {
+					blk := m.Data[row*rb+b*q6_KBytes : row*rb+(b+1)*q6_KBytes]
+					for i := range q6KScOff {
+						blk[i] = c.qb()
+					}
+					for i := q6KScOff; i < q6KDOff; i++ {
+						blk[i] = c.sc()
+					}
+					d := c.d - uint16(row%7)
+					if c.nanScales && row%5 == 0 {
+						d = 0x7e01 + uint16(row) // a NaN with a payload of its own
+					}
+					binary.LittleEndian.PutUint16(blk[q6KDOff:], d)
+				}
+			}
+			checkKr8(t, fmt.Sprintf("%s nb=%d", c.name, nb), m, c.xv, c.nanScales)
 		}
 	}
 }

@@ -21,10 +21,10 @@ const q8r16Block = 16 * q8_0Bytes
 
 // Prepare lays m out for the active kernels now rather than in its first product (the
 // amd64 AVX2 and VNNI kernels read Q8_0 weights repacked, the AVX2 prefill kernels Q4_K
-// ones): a model loader calls it so that the first request does not pay for it.
+// and Q6_K ones): a model loader calls it so that the first request does not pay for it.
 func (m *Matrix) Prepare() {
 	k := activeKernels.Load()
-	if m.Type != Q8_0 && m.Type != Q4_K || m.Check() != nil {
+	if m.Check() != nil {
 		return
 	}
 	switch {

@@ -30,10 +30,13 @@ func repackQ8r8(m *Matrix, out []byte) {
 }
 
 // r8 is m's layout for the AVX2 kernels on rows repacked by eight: repackQ8r8's for
-// Q8_0, repackQ4Kr8's for Q4_K (see repackedLayout).
+// Q8_0, repackQ4Kr8's for Q4_K, repackQ6Kr8's for Q6_K (see repackedLayout).
 func (m *Matrix) r8() []byte {
-	if m.Type == Q4_K {
+	switch m.Type {
+	case Q4_K:
 		return m.repackedLayout(&m.repackedR8, m.Rows/8*m.Cols/qkK*q4Kr8Block, repackQ4Kr8)
+	case Q6_K:
+		return m.repackedLayout(&m.repackedR8, m.Rows/8*m.Cols/qkK*q6Kr8Block, repackQ6Kr8)
 	}
 	return m.repackedLayout(&m.repackedR8, m.Rows/8*m.Cols/qk0*q8r8Block, repackQ8r8)
 }

@@ -56,19 +56,7 @@ const (
 // meet the 16-value sums the same way: (m, m)·(bs_2k, bs_2k+1). The float chain is the
 // reference's per row (q4KAdd): acc += isum·(d·dx), then acc -= msum·(dmin·dx).
 func (g *gen) q4Kr8AVX2(n int, scales, mins Mem) {
-	g.text(fmt.Sprintf("q4_Kr8x%dAVX2", n), "func(w *byte, nb int, xq *int8, xstride int, xd *float32, dstride int, bs *int16, bstride int, out *float32, ostride int)")
-	g.arg("w", RSI)
-	g.arg("nb", RCX)
-	g.arg("xq", RDI)
-	g.arg("xstride", R8)
-	g.arg("xd", RDX)
-	g.arg("dstride", R12)
-	g.arg("bs", R10)
-	g.arg("bstride", R13)
-	// n <= 3: no input needs the 3-stride register.
-	quant := func(i, off int) Mem { return inputMem(i, RDI, RDI, R8, R8, off) }
-	scale := func(i int) Mem { return inputMem(i, RDX, RDX, R12, R12, 0) }
-	sums := func(i, off int) Mem { return inputMem(i, R10, R10, R13, R13, off) }
+	quant, scale, sums := g.kr8Args(fmt.Sprintf("q4_Kr8x%dAVX2", n))
 
 	nibble, w, lo, tmp := Y15, Y14, Y13, Y12
 	acc16 := [2][]VecPhysical{{Y0, Y1, Y2}, {Y3, Y4, Y5}} // [lo, hi][input]
@@ -118,14 +106,10 @@ func (g *gen) q4Kr8AVX2(n int, scales, mins Mem) {
 				}
 			}
 		}
-		// acc += isum·(d·dx), the reference's operands in its order.
+		// acc += isum·(d·dx).
 		g.VCVTPH2PS(Mem{Base: RSI}, w)
 		for i, s := range isum {
-			g.VCVTDQ2PS(s, s)
-			g.VBROADCASTSS(scale(i), tmp)
-			g.VMULPS(tmp, w, tmp)
-			g.VMULPS(tmp, s, s)
-			g.VADDPS(s, facc[i], facc[i])
+			g.r8Scale(s, w, tmp, scale(i), facc[i], false)
 		}
 		// msum = Σ_k m_k·(bs_2k + bs_2k+1), into the isum registers.
 		for k := range 8 {
@@ -145,22 +129,26 @@ func (g *gen) q4Kr8AVX2(n int, scales, mins Mem) {
 		// acc -= msum·(dmin·dx).
 		g.VCVTPH2PS(Mem{Base: RSI, Disp: 16}, w)
 		for i, s := range isum {
-			g.VCVTDQ2PS(s, s)
-			g.VBROADCASTSS(scale(i), tmp)
-			g.VMULPS(tmp, w, tmp)
-			g.VMULPS(tmp, s, s)
-			g.VSUBPS(s, facc[i], facc[i])
+			g.r8Scale(s, w, tmp, scale(i), facc[i], true)
 		}
 	}, step{RSI, q4Kr8Block}, step{RDI, 256}, step{RDX, 4}, step{R10, 32})
-	g.arg("out", RAX)
-	g.arg("ostride", RBX)
-	g.SHLQ(U8(2), RBX)
-	for i, f := range facc {
-		g.VMOVUPS(f, Mem{Base: RAX})
-		if i < n-1 {
-			g.ADDQ(RBX, RAX)
-		}
-	}
-	g.VZEROUPPER()
-	g.RET()
+	g.r8Store(facc)
+}
+
+// kr8Args starts the K-quant r8 kernel name (q4_Kr8x<n>AVX2's signature) and returns the
+// addresses of input i's quants, scale and 16-value sums (n <= 3: no 3-stride register).
+func (g *gen) kr8Args(name string) (quant func(i, off int) Mem, scale func(i int) Mem, sums func(i, off int) Mem) {
+	g.text(name, "func(w *byte, nb int, xq *int8, xstride int, xd *float32, dstride int, bs *int16, bstride int, out *float32, ostride int)")
+	g.arg("w", RSI)
+	g.arg("nb", RCX)
+	g.arg("xq", RDI)
+	g.arg("xstride", R8)
+	g.arg("xd", RDX)
+	g.arg("dstride", R12)
+	g.arg("bs", R10)
+	g.arg("bstride", R13)
+	quant = func(i, off int) Mem { return inputMem(i, RDI, RDI, R8, R8, off) }
+	scale = func(i int) Mem { return inputMem(i, RDX, RDX, R12, R12, 0) }
+	sums = func(i, off int) Mem { return inputMem(i, R10, R10, R13, R13, off) }
+	return quant, scale, sums
 }

@@ -85,26 +85,10 @@ func (g *gen) q8r8AVX2(n int) {
 		// w is free now: it holds the rows' scales.
 		g.VCVTPH2PS(Mem{Base: RSI}, w)
 		for i, s := range isum {
-			g.VCVTDQ2PS(s, s)
-			g.VBROADCASTSS(scale(i), tmp)
-			// dw·dx, then sum·that, then acc+: the reference's operands in its order,
-			// which also fixes which NaN comes out when both scales are NaN.
-			g.VMULPS(tmp, w, tmp)
-			g.VMULPS(tmp, s, s)
-			g.VADDPS(s, facc[i], facc[i])
+			g.r8Scale(s, w, tmp, scale(i), facc[i], false)
 		}
 	}, steps...)
-	g.arg("out", RAX)
-	g.arg("ostride", RBX)
-	g.SHLQ(U8(2), RBX)
-	for i, f := range facc {
-		g.VMOVUPS(f, Mem{Base: RAX})
-		if i < n-1 {
-			g.ADDQ(RBX, RAX)
-		}
-	}
-	g.VZEROUPPER()
-	g.RET()
+	g.r8Store(facc)
 }
 
 // inputMem is input i's address plus off, inputs stride bytes apart from base, from
@@ -123,4 +107,34 @@ func inputMem(i int, base, base4, stride, stride3 GPPhysical, off int) Mem {
 		m.Index, m.Scale = stride3, 1
 	}
 	return m
+}
+
+// r8Scale emits acc += float(sum)·(dw·dx) per lane (acc -= with sub): dw·dx, then sum·that,
+// then acc±, each rounded, the reference's operands in its order (which also fixes which
+// NaN comes out when both scales are NaN). sum is converted in place; tmp is clobbered.
+func (g *gen) r8Scale(sum, dw, tmp VecPhysical, dx Mem, acc VecPhysical, sub bool) {
+	g.VCVTDQ2PS(sum, sum)
+	g.VBROADCASTSS(dx, tmp)
+	g.VMULPS(tmp, dw, tmp)
+	g.VMULPS(tmp, sum, sum)
+	if sub {
+		g.VSUBPS(sum, acc, acc)
+	} else {
+		g.VADDPS(sum, acc, acc)
+	}
+}
+
+// r8Store ends an r8 kernel: input i's accumulator to out + i·ostride floats.
+func (g *gen) r8Store(facc []VecPhysical) {
+	g.arg("out", RAX)
+	g.arg("ostride", RBX)
+	g.SHLQ(U8(2), RBX)
+	for i, f := range facc {
+		g.VMOVUPS(f, Mem{Base: RAX})
+		if i < len(facc)-1 {
+			g.ADDQ(RBX, RAX)
+		}
+	}
+	g.VZEROUPPER()
+	g.RET()
 }
