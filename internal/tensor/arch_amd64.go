@@ -101,7 +101,7 @@ var avx2Kernels = &kernels{
 	expsSub: expsSubVec,
 	swiglu:  swigluVec,
 	scale:   scaleVec,
-	r8From:  [BF16 + 1]int{Q8_0: 1, Q4_K: q4Kr8MinN, Q6_K: q4Kr8MinN},
+	r8From:  [BF16 + 1]int{Q8_0: 1, Q4_K: 1, Q6_K: 1},
 
 	quantQ8_0:  quantActQ8_0,
 	roundF16s:  roundF16sVec,

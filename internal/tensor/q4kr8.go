@@ -2,7 +2,7 @@ package tensor
 
 import "encoding/binary"
 
-// The Q4_K layout of the amd64 AVX2 prefill kernels (q4kr8_amd64.go), kept with Matrix
+// The Q4_K layout of the amd64 AVX2 Q4_K kernels (q4kr8_amd64.go), kept with Matrix
 // in repackedR8 as the Q8_0 one is.
 
 // q4Kr8Block is a repacked super-block of 8 rows: 32 bytes more than their 8 blocks.

@@ -34,10 +34,6 @@ func q6_Kr8x3AVX2(w *byte, nb int, xq *int8, xstride int, xd *float32, dstride i
 // q4Kr8MaxN is the most inputs one r8 Q4_K or Q6_K kernel call takes (its tile's width).
 const q4Kr8MaxN = 3
 
-// q4Kr8MinN is the smallest batch the repacked Q4_K and Q6_K kernels take: below it the
-// weights' stream bounds the product, and the 4-row kernels read the smaller original rows.
-const q4Kr8MinN = 4
-
 type q4Kr8Kernel func(w *byte, nb int, xq *int8, xstride int, xd *float32, dstride int, bs *int16, bstride int, out *float32, ostride int)
 
 var (
@@ -48,24 +44,25 @@ var (
 // q4Kr8InputBlock is q8r8InputBlock for Q4_K: the same bytes of quants per input.
 const q4Kr8InputBlock = 16 * q4Kr8MaxN
 
-// tileQ4K4AVX2 and tileQ6K4AVX2 are the 4-row K-quant tiles: small batches and the rows
-// outside the groups.
+// tileQ4K4AVX2 and tileQ6K4AVX2 are the 4-row K-quant tiles: the rows outside the groups
+// (and batches below r8From).
 func tileQ4K4AVX2(j *matmulJob, r0, r1 int) { tileKAVX(j, r0, r1, 0, Q4_K, false) }
 func tileQ6K4AVX2(j *matmulJob, r0, r1 int) { tileKAVX(j, r0, r1, 0, Q6_K, false) }
 
 func tileQ4KAVX2(j *matmulJob, r0, r1 int) { tileKr8(j, r0, r1, Q4_K) }
 func tileQ6KAVX2(j *matmulJob, r0, r1 int) { tileKr8(j, r0, r1, Q6_K) }
 
-// tileKr8 is the AVX2 Q4_K or Q6_K (dt) tile: batches from q4Kr8MinN on take the
-// repacked kernels over the whole 8-row groups of rows [r0, r1) (inputs by blocks, each
-// group's tiles back to back, as tileQ8r8), the other rows and smaller batches the 4-row
-// ones.
+// tileKr8 is the AVX2 Q4_K or Q6_K (dt) tile: batches from r8From[dt] on (all of them in
+// the avx2 set: even decode, whose 4-row kernels on the original rows were slower where
+// measured) take the repacked kernels over the whole 8-row groups of rows [r0, r1)
+// (inputs by blocks, each group's tiles back to back, as tileQ8r8), the other rows and
+// smaller batches the 4-row ones.
 func tileKr8(j *matmulJob, r0, r1 int, dt DType) {
 	rest, kernels, block := tileQ4K4AVX2, &q4Kr8Kernels, q4Kr8Block
 	if dt == Q6_K {
 		rest, kernels, block = tileQ6K4AVX2, &q6Kr8Kernels, q6Kr8Block
 	}
-	if j.n < q4Kr8MinN {
+	if j.n < j.kern.r8From[dt] {
 		rest(j, r0, r1)
 		return
 	}

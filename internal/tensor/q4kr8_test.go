@@ -61,10 +61,9 @@ func TestQ4Kr8Extremes(t *testing.T) {
 	}
 }
 
-// TestMatMulKr8Shapes runs the AVX2 Q4_K and Q6_K tiles (the repacked kernels from
-// q4Kr8MinN inputs, the 4-row kernels below and around them) over batches 1..16 and
-// shapes whose rows are not a multiple of 8, with more than one task, against the pure-Go
-// reference bit for bit.
+// TestMatMulKr8Shapes runs the AVX2 Q4_K and Q6_K tiles (the repacked kernels, the 4-row
+// ones around them) over batches 1..16 and shapes whose rows are not a multiple of 8, with
+// more than one task, against the pure-Go reference bit for bit.
 func TestMatMulKr8Shapes(t *testing.T) {
 	if len(archKernels()) == 0 {
 		t.Skip("no AVX2, FMA and F16C on this CPU")

@@ -1,6 +1,6 @@
 package tensor
 
-// The Q6_K layout of the amd64 AVX2 prefill kernels (q6kr8_amd64.go), kept with Matrix
+// The Q6_K layout of the amd64 AVX2 Q6_K kernels (q6kr8_amd64.go), kept with Matrix
 // in repackedR8 as the Q8_0 one is.
 
 // q6Kr8Block is a repacked super-block of 8 rows: the quants unpacked to a byte each.

@@ -20,7 +20,7 @@ const q8r16PerInput = qk0 + 8
 const q8r16Block = 16 * q8_0Bytes
 
 // Prepare lays m out for the active kernels now rather than in its first product (the
-// amd64 AVX2 and VNNI kernels read Q8_0 weights repacked, the AVX2 prefill kernels Q4_K
+// amd64 AVX2 and VNNI kernels read Q8_0 weights repacked, the AVX2 K-quant kernels Q4_K
 // and Q6_K ones): a model loader calls it so that the first request does not pay for it.
 func (m *Matrix) Prepare() {
 	k := activeKernels.Load()

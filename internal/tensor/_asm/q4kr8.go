@@ -7,7 +7,7 @@ import (
 	. "github.com/mmcloughlin/avo/reg"
 )
 
-// q4Kr8Family is q4kr8_amd64.s: the AVX2 Q4_K prefill kernels over weights repacked by
+// q4Kr8Family is q4kr8_amd64.s: the AVX2 Q4_K kernels over weights repacked by
 // eight rows (repackQ4Kr8), one for each tile of 1 to q4Kr8MaxN inputs.
 func q4Kr8Family(g *gen) {
 	// Per 128-bit lane of a record's 16 scale/min bytes [s0..s7 m0..m7] (both lanes): the

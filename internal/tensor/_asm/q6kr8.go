@@ -7,7 +7,7 @@ import (
 	. "github.com/mmcloughlin/avo/reg"
 )
 
-// q6Kr8Family is q6kr8_amd64.s: the AVX2 Q6_K prefill kernels over weights repacked by
+// q6Kr8Family is q6kr8_amd64.s: the AVX2 Q6_K kernels over weights repacked by
 // eight rows (repackQ6Kr8), one for each tile of 1 to q6Kr8MaxN inputs.
 func q6Kr8Family(g *gen) {
 	for n := 1; n <= q6Kr8MaxN; n++ {
