@@ -84,16 +84,10 @@ func (g *gen) q4Kr8AVX2(n int, scales, mins Mem) {
 				g.VPAND(nibble, w, w)
 				for h, q := range []VecPhysical{lo, w} {
 					for i := range n {
-						a := acc16[h][i]
-						d := tmp
-						if t == 0 {
-							d = a
-						}
-						g.VPBROADCASTD(quant(i, 64*j+32*h+4*t), d)
-						g.VPMADDUBSW(d, q, d)
-						if t > 0 {
-							g.VPADDW(d, a, a)
-						}
+						g.accumulate(t == 0, acc16[h][i], tmp, g.VPADDW, func(d VecPhysical) {
+							g.VPBROADCASTD(quant(i, 64*j+32*h+4*t), d)
+							g.VPMADDUBSW(d, q, d)
+						})
 					}
 				}
 			}
@@ -115,15 +109,10 @@ func (g *gen) q4Kr8AVX2(n int, scales, mins Mem) {
 		for k := range 8 {
 			pairs(k, mins)
 			for i, s := range isum {
-				d := tmp
-				if k == 0 {
-					d = s
-				}
-				g.VPBROADCASTD(sums(i, 4*k), d)
-				g.VPMADDWD(w, d, d)
-				if k > 0 {
-					g.VPADDD(d, s, s)
-				}
+				g.accumulate(k == 0, s, tmp, g.VPADDD, func(d VecPhysical) {
+					g.VPBROADCASTD(sums(i, 4*k), d)
+					g.VPMADDWD(w, d, d)
+				})
 			}
 		}
 		// acc -= msum·(dmin·dx).

@@ -51,16 +51,10 @@ func (g *gen) q6Kr8AVX2(n int) {
 			for c := range 4 {
 				g.VMOVDQU(Mem{Base: RSI, Disp: q6Kr8Quant + 32*(4*k+c)}, w)
 				for i := range n {
-					a := acc16[c/2][i]
-					d := tmp
-					if c%2 == 0 {
-						d = a
-					}
-					g.VPBROADCASTD(quant(i, 16*k+4*c), d)
-					g.VPMADDUBSW(d, w, d)
-					if c%2 == 1 {
-						g.VPADDW(d, a, a)
-					}
+					g.accumulate(c%2 == 0, acc16[c/2][i], tmp, g.VPADDW, func(d VecPhysical) {
+						g.VPBROADCASTD(quant(i, 16*k+4*c), d)
+						g.VPMADDUBSW(d, w, d)
+					})
 				}
 			}
 			// s = (sc_k, sc_k) per row, from the record's (sc_2p, sc_2p+1) pairs.
@@ -84,16 +78,10 @@ func (g *gen) q6Kr8AVX2(n int) {
 		for p := range 8 {
 			g.VPMOVSXBW(Mem{Base: RSI, Disp: 16 + 16*p}, w)
 			for i := range n {
-				c := acc16[0][i]
-				d := tmp
-				if p == 0 {
-					d = c
-				}
-				g.VPBROADCASTD(sums(i, 4*p), d)
-				g.VPMADDWD(w, d, d)
-				if p > 0 {
-					g.VPADDD(d, c, c)
-				}
+				g.accumulate(p == 0, acc16[0][i], tmp, g.VPADDD, func(d VecPhysical) {
+					g.VPBROADCASTD(sums(i, 4*p), d)
+					g.VPMADDWD(w, d, d)
+				})
 			}
 		}
 		g.VCVTPH2PS(Mem{Base: RSI}, w)

@@ -69,17 +69,12 @@ func (g *gen) q8r8AVX2(n int) {
 			g.VMOVDQU(Mem{Base: RSI, Disp: 16 + 32*k}, w)
 			g.VPSIGNB(w, w, aw)
 			for i, s := range isum {
-				d := tmp
-				if k == 0 {
-					d = s
-				}
-				g.VPBROADCASTD(quant(i, 4*k), d)
-				g.VPSIGNB(w, d, d)
-				g.VPMADDUBSW(d, aw, d)
-				g.VPMADDWD(ones, d, d)
-				if k > 0 {
-					g.VPADDD(d, s, s)
-				}
+				g.accumulate(k == 0, s, tmp, g.VPADDD, func(d VecPhysical) {
+					g.VPBROADCASTD(quant(i, 4*k), d)
+					g.VPSIGNB(w, d, d)
+					g.VPMADDUBSW(d, aw, d)
+					g.VPMADDWD(ones, d, d)
+				})
 			}
 		}
 		// w is free now: it holds the rows' scales.
@@ -137,4 +132,15 @@ func (g *gen) r8Store(facc []VecPhysical) {
 	}
 	g.VZEROUPPER()
 	g.RET()
+}
+
+// accumulate emits step into acc itself when first, else into tmp and then add(tmp, acc,
+// acc): a sum's first term needs no zeroed accumulator.
+func (g *gen) accumulate(first bool, acc, tmp VecPhysical, add func(...Op), step func(d VecPhysical)) {
+	if first {
+		step(acc)
+		return
+	}
+	step(tmp)
+	add(tmp, acc, acc)
 }
