@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -13,8 +14,8 @@ import (
 
 func newProbeCmd() *cobra.Command {
 	var (
-		cfg      probe.Config
-		jsonFile string
+		cfg probe.Config
+		out probeOutputs
 	)
 	cmd := command("probe --endpoint URL --key KEY_A --key KEY_B [--key ...]",
 		"Audit any OpenAI-compatible endpoint, from the outside, for cross-tenant leaks",
@@ -25,17 +26,26 @@ every sign of one tenant's data, cache or load reaching another:
                 tenants send long prompts, share prefixes, cancel streams and fill the KV pool
   canary        random secrets in each tenant's prompts must never appear, wholly or in part,
                 in another tenant's answers
-  boundary      prompts at the advertised context -1, exactly, +1 and far above are answered
-                with the right usage and a plausible time to first token, or refused with a 4xx
+  boundary      a handful of long prompts, from the advertised context down, find the context
+                the endpoint really serves; each served one must carry the right usage, a
+                plausible time to first token and none of the canary another tenant planted
+                just before it
   abort         streams cut at random points must not change the next tenant's answers
   side_channel  another tenant's prefix must not make a prompt measurably faster
 
-Exit status: 0 clean, 1 findings, 2 usage or connection error, or interrupted. Keys are never
-printed.`,
+Every finding has a verdict: leak, side-channel or capacity (isolation failures) or
+nondeterminism (answers differ without another tenant's content: a warning, not a failure).
+The run plans its checks within --budget, --max-prompt-tokens and --max-output-tokens and never
+exceeds them; --dry-run prints that plan and sends no generation request.
+
+Exit status: 0 no isolation finding and every check complete (nondeterminism findings are
+warnings); 1 isolation findings; 2 inconclusive: a check did not run or did not complete (the
+budgets, the deadline, an endpoint that stopped answering), or a usage or connection error.
+Keys are never printed.`,
 		cobra.NoArgs, func(cmd *cobra.Command, _ []string) error {
 			ctx, stop := signalContext()
 			defer stop()
-			if code := runProbe(ctx, cfg, jsonFile, cmd.OutOrStdout(), cmd.ErrOrStderr()); code != 0 {
+			if code := runProbe(ctx, cfg, out, cmd.OutOrStdout(), cmd.ErrOrStderr()); code != 0 {
 				os.Exit(code)
 			}
 			return nil
@@ -52,7 +62,14 @@ printed.`,
 	fs.Float64Var(&cfg.Tolerance, "tolerance", 0, "logprob bound of tolerance mode (default: learnt from idle repeats, at least 0.02)")
 	fs.BoolVar(&cfg.Exact, "exact", false, "the endpoint promises bit-identical greedy answers (kvwarden does): idle repeats that differ are findings, and answers are compared exactly")
 	fs.IntVar(&cfg.Trials, "trials", 12, "side-channel timing trials (4 requests each)")
-	fs.StringVar(&jsonFile, "json", "", "also write the report as JSON to this file")
+	fs.Int64Var(&cfg.MaxPromptTokens, "max-prompt-tokens", 0, "prompt tokens the run may send, at most (default: 16 advertised contexts, at least 4,194,304)")
+	fs.Int64Var(&cfg.MaxOutputTokens, "max-output-tokens", 0, "tokens the run may ask to generate (max_tokens), at most (default: 262,144)")
+	fs.DurationVar(&cfg.RequestTimeout, "request-timeout", probe.DefaultRequestTimeout, "longest wait for one answer, stream included")
+	fs.DurationVar(&cfg.Deadline, "deadline", time.Hour, "longest run; when it passes the report is written and the run is inconclusive (0: none)")
+	fs.BoolVar(&cfg.DryRun, "dry-run", false, "print the plan (every check's requests, prompt and output tokens) and exit without sending a generation request")
+	fs.StringVar(&out.json, "json", "", "also write the report as JSON to this file")
+	fs.StringVar(&out.junit, "junit", "", "also write the report as JUnit XML (a testcase per check) to this file")
+	fs.StringVar(&out.html, "html", "", "also write the report as a self-contained HTML page to this file")
 	// A usage error is exit status 2 here, as the help promises, not the 1 of other commands.
 	cmd.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		fmt.Fprintf(c.ErrOrStderr(), "kvwarden probe: %v\n", err)
@@ -62,9 +79,13 @@ printed.`,
 	return cmd
 }
 
-// runProbe runs the probe and returns the exit status: 0 clean, 1 findings, 2 when the probe
-// could not run.
-func runProbe(ctx context.Context, cfg probe.Config, jsonFile string, stdout, stderr io.Writer) int {
+// probeOutputs are the report files besides the text on stdout.
+type probeOutputs struct{ json, junit, html string }
+
+// runProbe runs the probe and returns the exit status: the report's (0 clean, 1 isolation
+// findings, 2 inconclusive), or 2 when the probe could not run or a report file could not be
+// written.
+func runProbe(ctx context.Context, cfg probe.Config, out probeOutputs, stdout, stderr io.Writer) int {
 	cfg.Progress = stderr
 	rep, err := probe.Run(ctx, cfg)
 	if err != nil {
@@ -72,28 +93,27 @@ func runProbe(ctx context.Context, cfg probe.Config, jsonFile string, stdout, st
 		return 2
 	}
 	probe.WriteText(stdout, rep)
-	if jsonFile != "" {
-		if err := writeProbeJSON(jsonFile, rep); err != nil {
+	for _, f := range []struct {
+		path  string
+		write func(io.Writer, *probe.Report) error
+	}{{out.json, probe.WriteJSON}, {out.junit, probe.WriteJUnit}, {out.html, probe.WriteHTML}} {
+		if f.path == "" {
+			continue
+		}
+		if err := writeReport(f.path, rep, f.write); err != nil {
 			fmt.Fprintln(stderr, "kvwarden probe:", err)
 			return 2
 		}
 	}
-	// An interrupted audit is not a clean one.
-	if ctx.Err() != nil && len(rep.Findings) == 0 {
-		return 2
-	}
-	if len(rep.Findings) > 0 {
-		return 1
-	}
-	return 0
+	return rep.ExitCode
 }
 
-func writeProbeJSON(path string, rep *probe.Report) error {
+func writeReport(path string, rep *probe.Report, write func(io.Writer, *probe.Report) error) error {
 	f, err := os.Create(path)
 	if err != nil {
 		return err
 	}
-	if err := probe.WriteJSON(f, rep); err != nil {
+	if err := write(f, rep); err != nil {
 		f.Close()
 		return err
 	}

@@ -29,7 +29,7 @@ func TestRunProbeExitStatus(t *testing.T) {
 	} {
 		var out, errOut bytes.Buffer
 		cfg := probe.Config{Endpoint: c.endpoint, Keys: []string{"sk-one-secret", "sk-two-secret"}, Budget: 100, Rate: 100, Concurrency: 2}
-		if code := runProbe(context.Background(), cfg, "", &out, &errOut); code != 2 {
+		if code := runProbe(context.Background(), cfg, probeOutputs{}, &out, &errOut); code != 2 {
 			t.Errorf("%s: exit status %d, want 2; stderr %q", c.name, code, errOut.String())
 		}
 		if s := out.String() + errOut.String(); strings.Contains(s, "secret") {

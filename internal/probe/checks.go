@@ -1,13 +1,13 @@
 package probe
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"net/http"
 	"slices"
 	"strings"
 	"sync"
@@ -26,14 +26,6 @@ const (
 	sideP           = 0.001
 	sideRatio       = 0.8 // cross-tenant median TTFT must be below this share of the fresh one
 )
-
-var why = map[string]string{
-	CheckInvariance:  "a greedy answer may depend only on its own request; one that changes when other tenants are busy was computed with state they influenced, e.g. KV pages holding their prompts",
-	CheckCanary:      "a secret that only one tenant sent came back in another tenant's answer: their data crossed the tenant boundary",
-	CheckBoundary:    "an endpoint that answers 200 to a prompt it did not process (wrong usage, impossible speed) returns text computed from something else, such as another request's KV pages",
-	CheckAbort:       "a cancelled request's pages or state were reused by the next request: the chain of the reported incident, where aborted requests' pages reached other tenants",
-	CheckSideChannel: "a tenant can tell from timing which prompts another tenant sent: the prefix cache is shared across tenants",
-}
 
 var words = strings.Fields(`the a little dog cat ran to park and happy sun tree big small bird house girl boy
 	mom dad played with ball red blue green day night moon star water fish boat went saw said
@@ -93,6 +85,10 @@ func (p *prober) context() int {
 	return 512
 }
 
+// scale is the prompt scale of the invariance, abort, side-channel and noise requests: what the
+// plan's budgets pay for, and never more than the boundary check found served.
+func (p *prober) scale() int { return max(p.rep.Scale, 8) }
+
 func (p *prober) canaryPrompt(rng *rand.Rand, tenant int, form int) string {
 	c := newCanary(rng)
 	p.mu.Lock()
@@ -113,62 +109,10 @@ func (p *prober) logprobsField() *int {
 	return &n
 }
 
-// calibrate learns the endpoint's tokens per word (text prompts only) and its prefill speed.
-func (p *prober) calibrate(ctx context.Context) {
-	if !p.tokens {
-		var got [2]int
-		for i, n := range []int{20, 80} {
-			a, err := p.send(ctx, "calibrate", 0, request{Prompt: randomWords(p.rng, n), MaxTokens: 1}, 0)
-			if err != nil || a.Status != http.StatusOK || a.PromptTokens <= 0 {
-				p.note("could not learn tokens per word; assuming 1.3")
-				p.wordsA, p.wordsB = 0, 1.3
-				break
-			}
-			got[i] = a.PromptTokens
-		}
-		if got[1] > got[0] {
-			p.wordsB = float64(got[1]-got[0]) / 60
-			p.wordsA = float64(got[0]) - 20*p.wordsB
-		}
-	}
-	short, long := 16, min(p.context()/2, 512)
-	var ts, tl []float64
-	for range calibReps {
-		for _, n := range []int{short, long} {
-			a, err := p.send(ctx, "calibrate", 0, p.timed(p.lengthPrompt(p.rng, n)), 0)
-			if err != nil || a.Status != http.StatusOK || a.TTFT == 0 {
-				continue
-			}
-			if n == short {
-				ts = append(ts, ms(a.TTFT))
-			} else {
-				tl = append(tl, ms(a.TTFT))
-			}
-		}
-	}
-	if len(ts) == 0 || len(tl) == 0 {
-		p.note("could not time prompts; the time-to-first-token plausibility check is off")
-		return
-	}
-	p.shortTTFT = median(ts)
-	p.rep.Timings.ShortTTFTms = p.shortTTFT
-	if d := median(tl) - p.shortTTFT; d > 0.2*p.shortTTFT && d > 1 {
-		p.prefill = float64(long-short) / d
-		p.rep.Timings.PrefillTokPerSec = p.prefill * 1000
-	} else {
-		p.note("prefill of %d tokens was not measurably slower than of %d; the time-to-first-token plausibility check is off", long, short)
-	}
-}
-
-// timed is a streaming request of one token whose time to first token is measured.
-func (p *prober) timed(prompt any) request {
-	return request{Prompt: prompt, MaxTokens: 1, Stream: true, StreamOptions: &streamOptions{IncludeUsage: true}}
-}
-
 // idle builds every tenant's probe requests and answers each twice on the idle endpoint; the
 // repeats decide between exact and tolerance mode.
 func (p *prober) idle(ctx context.Context) {
-	n, c := len(p.cfg.Keys), p.context()
+	n, c := len(p.cfg.Keys), p.scale()
 	if p.tokens {
 		p.shared = p.tokenPrompt(32)
 	} else {
@@ -199,8 +143,16 @@ func (p *prober) idle(ctx context.Context) {
 			pr := &p.probes[t][i]
 			a, err1 := p.send(ctx, CheckInvariance, t, pr.req, 0)
 			b, err2 := p.send(ctx, CheckInvariance, t, pr.req, 0)
-			if err1 != nil || err2 != nil || a.Status != http.StatusOK || b.Status != http.StatusOK {
-				p.note("tenant %d's %s probe got no idle answer (%s); it is not compared", t+1, pr.name, failure(a, errors.Join(err1, err2)))
+			if err1 != nil || err2 != nil || !a.ok() || !b.ok() {
+				if errors.Is(err1, errBudget) || errors.Is(err2, errBudget) || ctx.Err() != nil {
+					p.incomplete(CheckInvariance, "idle probes left unsent: "+failure(nil, cmp.Or(err1, err2, ctx.Err())))
+					return
+				}
+				bad := a
+				if a.ok() {
+					bad = b
+				}
+				p.note("tenant %d's %s probe got no idle answer (%s); it is not compared", t+1, pr.name, failure(bad, cmp.Or(err1, err2)))
 				continue
 			}
 			pr.idle = a
@@ -208,9 +160,10 @@ func (p *prober) idle(ctx context.Context) {
 			if !sameAnswer(a, b) {
 				differ++
 				if p.cfg.Exact {
-					p.find(fmt.Sprintf("invariance|%d|%s|idle", t, pr.name), Finding{Check: CheckInvariance, Tenant: t + 1,
+					verdict, evidence := p.diffVerdict(t, b)
+					p.find(fmt.Sprintf("invariance|%d|%s|idle", t, pr.name), Finding{Check: CheckInvariance, Verdict: verdict, Tenant: t + 1,
 						Summary: fmt.Sprintf("tenant %d's greedy %s answer differed between two idle repeats", t+1, pr.name),
-						Detail:  p.differs(a, b), Reproduce: "send this as tenant " + fmt.Sprint(t+1) + " twice on an idle endpoint: " + p.repro(t, &pr.req)})
+						Detail:  p.differs(a, b) + "; " + evidence, Reproduce: "send this as tenant " + fmt.Sprint(t+1) + " twice on an idle endpoint: " + p.repro(t, &pr.req)})
 				}
 			}
 			for k := 0; k < min(len(a.Tokens), len(b.Tokens), len(a.Logprobs), len(b.Logprobs)) && a.Tokens[k] == b.Tokens[k]; k++ {
@@ -242,7 +195,7 @@ func failure(a *answer, err error) string {
 	if a == nil {
 		return "no answer"
 	}
-	return fmt.Sprintf("HTTP %d %s", a.Status, a.ErrBody)
+	return a.refusal()
 }
 
 func sameAnswer(a, b *answer) bool {
@@ -344,7 +297,7 @@ func (p *prober) underLoad(ctx context.Context) {
 	for deadline := time.Now().Add(2 * time.Second); sent.Load() < int64(workers) && time.Now().Before(deadline) && ctx.Err() == nil; {
 		time.Sleep(10 * time.Millisecond)
 	}
-	for range p.rounds {
+	for range p.pl.rounds {
 		var rg sync.WaitGroup
 		for t := range n {
 			rng := rand.New(rand.NewPCG(p.rng.Uint64(), uint64(t)))
@@ -359,11 +312,12 @@ func (p *prober) underLoad(ctx context.Context) {
 	wg.Wait()
 }
 
-// noise is one worker loading the endpoint as tenant: full-context streams, prompts sharing the
-// probes' public prefix, streams cut short, and long generations that hold KV pages.
+// noise is one worker loading the endpoint as tenant: streams of the whole scale, prompts sharing
+// the probes' public prefix, streams cut short, and long generations that hold KV pages. It stops
+// when its share of the budgets is spent.
 func (p *prober) noise(ctx context.Context, tenant int, rng *rand.Rand, sent *atomic.Int64) {
-	c := p.context()
-	for ctx.Err() == nil && sent.Add(1) <= int64(p.noiseCap) {
+	c := p.scale()
+	for ctx.Err() == nil && sent.Add(1) <= int64(p.pl.noiseCap) {
 		var r request
 		hangUp := 0
 		switch rng.IntN(4) {
@@ -378,7 +332,7 @@ func (p *prober) noise(ctx context.Context, tenant int, rng *rand.Rand, sent *at
 		case 2:
 			r, hangUp = request{Prompt: p.lengthPrompt(rng, max(c/2, 8)), MaxTokens: 64, Stream: true}, 1+rng.IntN(4)
 		case 3:
-			r = request{Prompt: p.lengthPrompt(rng, max(c*3/4-c/4, 8)), MaxTokens: max(c/4, 1), Stream: true}
+			r = request{Prompt: p.lengthPrompt(rng, max(c*3/4-c/4, 8)), MaxTokens: min(max(c/4, 1), noiseLongGen), Stream: true}
 		}
 		if _, err := p.send(ctx, "noise", tenant, r, hangUp); errors.Is(err, errBudget) {
 			return
@@ -401,14 +355,19 @@ func (p *prober) probeRound(ctx context.Context, t int, rng *rand.Rand) {
 			p.note("tenant %d's %s probe under load: %v", t+1, pr.name, err)
 			continue
 		}
-		if a.Status != http.StatusOK {
-			p.note("tenant %d's %s probe under load: HTTP %d %s", t+1, pr.name, a.Status, a.ErrBody)
+		if !a.ok() {
+			p.note("tenant %d's %s probe under load: %s", t+1, pr.name, a.refusal())
 			continue
 		}
 		if d := p.differs(pr.idle, a); d != "" {
-			p.find(fmt.Sprintf("invariance|%d|%s", t, pr.name), Finding{Check: CheckInvariance, Tenant: t + 1,
-				Summary: fmt.Sprintf("tenant %d's greedy %s answer changed while other tenants loaded the endpoint", t+1, pr.name),
-				Detail:  d, Reproduce: "send this as tenant " + fmt.Sprint(t+1) + " on an idle endpoint and again under load: " + p.repro(t, &pr.req)})
+			verdict, evidence := p.diffVerdict(t, a)
+			what := "changed while other tenants loaded the endpoint"
+			if verdict == VerdictNondeterminism {
+				what = "differed from its idle twin under load (nondeterminism: no other tenant's content in it)"
+			}
+			p.find(fmt.Sprintf("invariance|%d|%s", t, pr.name), Finding{Check: CheckInvariance, Verdict: verdict, Tenant: t + 1,
+				Summary: fmt.Sprintf("tenant %d's greedy %s answer %s", t+1, pr.name, what),
+				Detail:  d + "; " + evidence, Reproduce: "send this as tenant " + fmt.Sprint(t+1) + " on an idle endpoint and again under load: " + p.repro(t, &pr.req)})
 		}
 	}
 }
@@ -417,7 +376,7 @@ func (p *prober) probeRound(ctx context.Context, t int, rng *rand.Rand) {
 // probe of the same prompt length, whose answer must equal its idle one.
 func (p *prober) aborts(ctx context.Context) {
 	n := len(p.cfg.Keys)
-	for e := range p.abortEvents {
+	for e := range p.pl.abortEvents {
 		x := e % n
 		y := (x + 1 + (e/n)%(n-1)) % n
 		f := &p.probes[y][firstFollower+e%2]
@@ -443,7 +402,7 @@ func (p *prober) aborts(ctx context.Context) {
 			return
 		}
 		a, err := p.send(ctx, CheckAbort, y, f.req, 0)
-		if err != nil || a.Status != http.StatusOK {
+		if err != nil || !a.ok() {
 			if errors.Is(err, errBudget) || ctx.Err() != nil {
 				return
 			}
@@ -451,9 +410,10 @@ func (p *prober) aborts(ctx context.Context) {
 			continue
 		}
 		if d := p.differs(f.idle, a); d != "" {
-			p.find(fmt.Sprintf("abort|%d|%s", y, f.name), Finding{Check: CheckAbort, Tenant: y + 1,
+			verdict, evidence := p.diffVerdict(y, a)
+			p.find(fmt.Sprintf("abort|%d|%s", y, f.name), Finding{Check: CheckAbort, Verdict: verdict, Tenant: y + 1,
 				Summary: fmt.Sprintf("tenant %d's greedy answer changed right after tenant %d cut a stream of the same prompt length (%d tokens): it %s", y+1, x+1, f.length, how),
-				Detail:  d, Reproduce: fmt.Sprintf("as tenant %d stream a %d-token prompt and hang up as above, then at once send as tenant %d: %s", x+1, f.length, y+1, p.repro(y, &f.req))})
+				Detail:  d + "; " + evidence, Reproduce: fmt.Sprintf("as tenant %d stream a %d-token prompt and hang up as above, then at once send as tenant %d: %s", x+1, f.length, y+1, p.repro(y, &f.req))})
 		}
 	}
 }
@@ -464,6 +424,12 @@ func (p *prober) scanCanaries() {
 	outs := p.outputs
 	p.mu.Unlock()
 	for _, o := range outs {
+		p.mu.Lock()
+		judged := p.judged[o.a]
+		p.mu.Unlock()
+		if judged {
+			continue
+		}
 		for _, h := range p.canaries.find(o.text, o.tenant) {
 			how := "verbatim"
 			if !h.Exact {

@@ -15,8 +15,17 @@ import (
 	"time"
 )
 
-// errBudget is returned, without sending anything, once --budget requests have been sent.
-var errBudget = errors.New("request budget spent")
+// errBudget is returned, without sending anything, when a request would take the run past
+// --budget, --max-prompt-tokens or --max-output-tokens, or its check past the share the plan gave
+// it.
+var errBudget = errors.New("budget spent")
+
+// errTimeout is a request that got no complete answer within --request-timeout.
+var errTimeout = errors.New("no answer within the request timeout")
+
+// stallAfter consecutive timeouts, with no answer between them, end the run: the endpoint has
+// stopped answering, and waiting out every planned request would hang a deployment pipeline.
+const stallAfter = 2
 
 // request is one /v1/completions body. Temperature is always sent, as 0: the probe only ever
 // asks for greedy answers, which are the ones that must not depend on other tenants.
@@ -45,23 +54,45 @@ type answer struct {
 	PromptTokens int           // usage.prompt_tokens; -1 when the response had no usage
 	TTFT         time.Duration // streaming: until the first event carrying text; otherwise the whole request
 	ErrBody      string        // the body of a non-200 answer, cut short
+	StreamErr    string        // an error event inside an HTTP-200 answer (llama.cpp, vLLM, SGLang send them)
 	Cut          bool          // the probe hung up on purpose
+}
+
+// ok is a complete answer: HTTP 200 without an error inside.
+func (a *answer) ok() bool { return a != nil && a.Status == http.StatusOK && a.StreamErr == "" }
+
+// refusal says how a request that got no complete answer was turned down.
+func (a *answer) refusal() string {
+	if a.StreamErr != "" {
+		return "an error event inside its HTTP 200 stream: " + a.StreamErr
+	}
+	return fmt.Sprintf("HTTP %d %s", a.Status, a.ErrBody)
 }
 
 // client sends every request of a run: it holds the keys, the rate limiter, the concurrency
 // bound and the budget, so no check can exceed what the operator allowed.
 type client struct {
-	base   string // ends in /v1
-	keys   []string
-	model  string
-	hc     *http.Client
-	sem    chan struct{}
-	budget int64
-	sent   atomic.Int64
+	base    string // ends in /v1
+	keys    []string
+	model   string
+	hc      *http.Client
+	sem     chan struct{}
+	timeout time.Duration
+	sent    atomic.Int64 // requests, for the progress line
 
-	mu   sync.Mutex
-	next time.Time     // the earliest start of the next request
-	gap  time.Duration // 1/rate
+	mu       sync.Mutex
+	next     time.Time     // the earliest start of the next request
+	gap      time.Duration // 1/rate
+	limit    spend         // the run's budgets
+	total    spend
+	allot    map[string]spend // per check, from the plan; a check without one is bounded by limit only
+	spent    map[string]spend
+	textRate float64 // prompt tokens per byte of a text prompt, the most seen (reservations use it)
+
+	streamErrors atomic.Int64
+	timeouts     atomic.Int64
+	inARow       atomic.Int64 // timeouts since the last answer
+	onStall      func()       // called once inARow reaches stallAfter
 
 	onAnswer func(tenant int, req *request, a *answer) // every answer, for the canary scan
 }
@@ -74,20 +105,27 @@ func newClient(cfg *Config, base string) *client {
 		hc = &http.Client{Transport: tr}
 	}
 	return &client{base: base, keys: cfg.Keys, model: cfg.Model, hc: hc, sem: make(chan struct{}, cfg.Concurrency),
-		budget: int64(cfg.Budget), gap: time.Duration(float64(time.Second) / cfg.Rate)}
+		timeout: cfg.RequestTimeout, gap: time.Duration(float64(time.Second) / cfg.Rate),
+		limit: spend{cfg.Budget, cfg.MaxPromptTokens, cfg.MaxOutputTokens}, spent: map[string]spend{}, textRate: 0.5}
 }
 
-// acquire waits for a concurrency slot and the rate limiter, and takes one request from the
-// budget; release gives the slot back.
-func (c *client) acquire(ctx context.Context) error {
-	if c.sent.Add(1) > c.budget {
-		c.sent.Add(-1)
-		return errBudget
+// acquire takes cost from the budgets, then waits for a concurrency slot and the rate limiter;
+// release gives the slot back. A request that is never sent gives its cost back.
+func (c *client) acquire(ctx context.Context, check string, cost spend) error {
+	if err := c.charge(check, cost); err != nil {
+		return err
+	}
+	refund := func() {
+		c.mu.Lock()
+		c.total = c.total.plus(spend{-cost.Requests, -cost.PromptTokens, -cost.OutputTokens})
+		c.spent[check] = c.spent[check].plus(spend{-cost.Requests, -cost.PromptTokens, -cost.OutputTokens})
+		c.mu.Unlock()
+		c.sent.Add(-int64(cost.Requests))
 	}
 	select {
 	case c.sem <- struct{}{}:
 	case <-ctx.Done():
-		c.sent.Add(-1)
+		refund()
 		return ctx.Err()
 	}
 	c.mu.Lock()
@@ -105,6 +143,7 @@ func (c *client) acquire(ctx context.Context) error {
 		case <-t.C:
 		case <-ctx.Done():
 			<-c.sem
+			refund()
 			return ctx.Err()
 		}
 	}
@@ -113,7 +152,28 @@ func (c *client) acquire(ctx context.Context) error {
 
 func (c *client) release() { <-c.sem }
 
-func (c *client) left() int64 { return c.budget - c.sent.Load() }
+// withTimeout bounds one request by --request-timeout; timedOut tells its own timeout from the
+// caller's cancellation (a planned hang-up, the run's deadline).
+func (c *client) withTimeout(ctx context.Context) (context.Context, context.CancelFunc, func(error) bool) {
+	rctx, cancel := context.WithTimeoutCause(ctx, c.timeout, errTimeout)
+	return rctx, cancel, func(err error) bool {
+		return err != nil && ctx.Err() == nil && errors.Is(context.Cause(rctx), errTimeout)
+	}
+}
+
+// failed records a request that ended in err; after stallAfter timeouts in a row the run ends.
+func (c *client) failed(err error, timedOut bool) error {
+	if !timedOut {
+		return err
+	}
+	c.timeouts.Add(1)
+	if c.inARow.Add(1) == stallAfter && c.onStall != nil {
+		c.onStall()
+	}
+	return fmt.Errorf("%w (%v): %v", errTimeout, c.timeout, err)
+}
+
+func (c *client) answered() { c.inARow.Store(0) }
 
 func (c *client) newHTTP(ctx context.Context, tenant int, method, path string, body []byte) (*http.Request, error) {
 	var r io.Reader
@@ -133,34 +193,53 @@ func (c *client) newHTTP(ctx context.Context, tenant int, method, path string, b
 
 // models lists /v1/models as the given tenant.
 func (c *client) models(ctx context.Context, tenant int) (int, []modelInfo, string, error) {
-	if err := c.acquire(ctx); err != nil {
+	status, b, err := c.get(ctx, tenant, "/models")
+	if err != nil {
 		return 0, nil, "", err
+	}
+	if status != http.StatusOK {
+		return status, nil, cut(string(b), 300), nil
+	}
+	ms, err := parseModels(b)
+	return status, ms, "", err
+}
+
+// get reads path as tenant: under the base (/v1) or, starting with "../", beside it, where
+// llama.cpp's /props and SGLang's /get_model_info live.
+func (c *client) get(ctx context.Context, tenant int, path string) (int, []byte, error) {
+	if err := c.acquire(ctx, "discover", spend{Requests: 1}); err != nil {
+		return 0, nil, err
 	}
 	defer c.release()
-	req, err := c.newHTTP(ctx, tenant, http.MethodGet, "/models", nil)
-	if err != nil {
-		return 0, nil, "", err
+	rctx, cancel, timedOut := c.withTimeout(ctx)
+	defer cancel()
+	base := c.base
+	if p, ok := strings.CutPrefix(path, "../"); ok {
+		base, path = strings.TrimSuffix(c.base, "/v1"), "/"+p
 	}
+	req, err := http.NewRequestWithContext(rctx, http.MethodGet, base+path, nil)
+	if err != nil {
+		return 0, nil, err
+	}
+	req.Header.Set("Authorization", "Bearer "+c.keys[tenant])
 	resp, err := c.hc.Do(req)
 	if err != nil {
-		return 0, nil, "", err
+		return 0, nil, c.failed(err, timedOut(err))
 	}
 	defer resp.Body.Close()
 	b, err := io.ReadAll(io.LimitReader(resp.Body, 4<<20))
 	if err != nil {
-		return 0, nil, "", err
+		return 0, nil, c.failed(err, timedOut(err))
 	}
-	if resp.StatusCode != http.StatusOK {
-		return resp.StatusCode, nil, cut(string(b), 300), nil
-	}
-	ms, err := parseModels(b)
-	return resp.StatusCode, ms, "", err
+	c.answered()
+	return resp.StatusCode, b, nil
 }
 
 // complete sends one completion as tenant. A stream request is read event by event so that its
 // time to first token is known; hangUpAfter > 0 closes the connection after that many events.
-func (c *client) complete(ctx context.Context, tenant int, r request, hangUpAfter int) (*answer, error) {
-	if err := c.acquire(ctx); err != nil {
+func (c *client) complete(ctx context.Context, check string, tenant int, r request, hangUpAfter int) (*answer, error) {
+	charged := c.promptCost(r.Prompt)
+	if err := c.acquire(ctx, check, spend{1, charged, int64(r.MaxTokens)}); err != nil {
 		return nil, err
 	}
 	defer c.release()
@@ -169,7 +248,7 @@ func (c *client) complete(ctx context.Context, tenant int, r request, hangUpAfte
 	if err != nil {
 		return nil, err
 	}
-	rctx, cancel := context.WithCancel(ctx)
+	rctx, cancel, timedOut := c.withTimeout(ctx)
 	defer cancel()
 	req, err := c.newHTTP(rctx, tenant, http.MethodPost, "/completions", body)
 	if err != nil {
@@ -178,29 +257,45 @@ func (c *client) complete(ctx context.Context, tenant int, r request, hangUpAfte
 	start := time.Now()
 	resp, err := c.hc.Do(req)
 	if err != nil {
-		return nil, err
+		return nil, c.failed(err, timedOut(err))
 	}
 	defer resp.Body.Close()
 	a := &answer{Status: resp.StatusCode, PromptTokens: -1}
 	if resp.StatusCode != http.StatusOK {
-		b, _ := io.ReadAll(io.LimitReader(resp.Body, 64<<10))
+		b, err := io.ReadAll(io.LimitReader(resp.Body, 64<<10))
+		if timedOut(err) {
+			return nil, c.failed(err, true)
+		}
+		c.answered()
 		a.ErrBody = cut(string(b), 500)
 		return a, nil
 	}
 	if !r.Stream {
 		b, err := io.ReadAll(io.LimitReader(resp.Body, 64<<20))
 		if err != nil {
-			return nil, err
+			return nil, c.failed(err, timedOut(err))
 		}
+		c.answered()
 		a.TTFT = time.Since(start)
 		if err := parseCompletion(b, a); err != nil {
 			return nil, err
 		}
-		c.record(tenant, &r, a)
+		c.finish(check, tenant, &r, a, charged)
 		return a, nil
 	}
+	if err := readStream(resp.Body, a, start, hangUpAfter, cancel); err != nil {
+		return nil, c.failed(err, timedOut(err))
+	}
+	c.answered()
+	c.finish(check, tenant, &r, a, charged)
+	return a, nil
+}
+
+// readStream reads a stream's events into a, timing the first one that carries text; after
+// hangUpAfter events (> 0) it hangs up on purpose, and an error event ends it.
+func readStream(body io.Reader, a *answer, start time.Time, hangUpAfter int, hangUp context.CancelFunc) error {
 	events := 0
-	sc := bufio.NewScanner(resp.Body)
+	sc := bufio.NewScanner(body)
 	sc.Buffer(make([]byte, 64<<10), 16<<20)
 	for sc.Scan() {
 		data, ok := strings.CutPrefix(sc.Text(), "data:")
@@ -213,7 +308,10 @@ func (c *client) complete(ctx context.Context, tenant int, r request, hangUpAfte
 		}
 		had := len(a.Text) + len(a.Tokens)
 		if err := parseChunk([]byte(data), a); err != nil {
-			return nil, err
+			return err
+		}
+		if a.StreamErr != "" {
+			break
 		}
 		if a.TTFT == 0 && len(a.Text)+len(a.Tokens) > had {
 			a.TTFT = time.Since(start)
@@ -221,114 +319,25 @@ func (c *client) complete(ctx context.Context, tenant int, r request, hangUpAfte
 		events++
 		if hangUpAfter > 0 && events >= hangUpAfter {
 			a.Cut = true
-			cancel()
+			hangUp()
 			break
 		}
 	}
 	if err := sc.Err(); err != nil && !a.Cut {
-		return nil, err
+		return err
 	}
-	c.record(tenant, &r, a)
-	return a, nil
+	return nil
 }
 
-func (c *client) record(tenant int, r *request, a *answer) {
+// finish counts an in-stream error, corrects a text prompt's charge and hands the answer on.
+func (c *client) finish(check string, tenant int, r *request, a *answer, charged int64) {
+	if a.StreamErr != "" {
+		c.streamErrors.Add(1)
+	}
+	c.correct(check, r.Prompt, charged, a.PromptTokens)
 	if c.onAnswer != nil {
 		c.onAnswer(tenant, r, a)
 	}
-}
-
-// modelInfo is one entry of /v1/models; Context is the first context field the entry has.
-type modelInfo struct {
-	ID      string
-	Context int
-}
-
-// parseModels reads /v1/models. Servers name the context differently: vLLM and kvwarden
-// max_model_len, OpenRouter and others context_length, some max_context_length.
-func parseModels(b []byte) ([]modelInfo, error) {
-	var list struct {
-		Data []map[string]json.RawMessage `json:"data"`
-	}
-	if err := json.Unmarshal(b, &list); err != nil {
-		return nil, fmt.Errorf("/v1/models: %v", err)
-	}
-	var out []modelInfo
-	for _, m := range list.Data {
-		var mi modelInfo
-		if err := json.Unmarshal(m["id"], &mi.ID); err != nil || mi.ID == "" {
-			continue
-		}
-		for _, k := range []string{"max_model_len", "context_length", "max_context_length"} {
-			var n float64
-			if raw, ok := m[k]; ok && json.Unmarshal(raw, &n) == nil && n >= 1 && n <= 1<<30 {
-				mi.Context = int(n)
-				break
-			}
-		}
-		out = append(out, mi)
-	}
-	return out, nil
-}
-
-type completionJSON struct {
-	Choices []struct {
-		Index    int    `json:"index"`
-		Text     string `json:"text"`
-		Logprobs *struct {
-			Tokens        []string             `json:"tokens"`
-			TokenLogprobs []*float64           `json:"token_logprobs"`
-			TopLogprobs   []map[string]float64 `json:"top_logprobs"`
-		} `json:"logprobs"`
-		FinishReason *string `json:"finish_reason"`
-	} `json:"choices"`
-	Usage *struct {
-		PromptTokens int `json:"prompt_tokens"`
-	} `json:"usage"`
-}
-
-// parseCompletion fills a from a whole (non-streaming) completion response.
-func parseCompletion(b []byte, a *answer) error {
-	if err := parseChunk(b, a); err != nil {
-		return err
-	}
-	if a.Finish == "" && a.Text == "" && len(a.Tokens) == 0 {
-		return fmt.Errorf("completion without choices: %s", cut(string(b), 200))
-	}
-	return nil
-}
-
-// parseChunk adds one response or stream event to a: choice 0's text, tokens and logprobs are
-// appended, usage replaces. The probe only asks for one choice.
-func parseChunk(b []byte, a *answer) error {
-	var r completionJSON
-	if err := json.Unmarshal(b, &r); err != nil {
-		return fmt.Errorf("unreadable completion: %v: %s", err, cut(string(b), 200))
-	}
-	for _, ch := range r.Choices {
-		if ch.Index != 0 {
-			continue
-		}
-		a.Text += ch.Text
-		if lp := ch.Logprobs; lp != nil {
-			a.Tokens = append(a.Tokens, lp.Tokens...)
-			for _, v := range lp.TokenLogprobs {
-				f := 0.0
-				if v != nil {
-					f = *v
-				}
-				a.Logprobs = append(a.Logprobs, f)
-			}
-			a.Top = append(a.Top, lp.TopLogprobs...)
-		}
-		if ch.FinishReason != nil && *ch.FinishReason != "" {
-			a.Finish = *ch.FinishReason
-		}
-	}
-	if r.Usage != nil {
-		a.PromptTokens = r.Usage.PromptTokens
-	}
-	return nil
 }
 
 func cut(s string, n int) string {

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"hash/fnv"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -26,6 +27,19 @@ type fakeOpts struct {
 	loadDrift   bool // leak: greedy answers change while other requests are in flight
 	noTokens    bool // takes text prompts only
 	noise       bool // not a leak: logprobs wobble by 1e-6 between runs, like batched kernels
+	noLogprobs  bool // returns no logprobs (llama.cpp's server)
+
+	// pool < context: the endpoint advertises more than its KV pool holds. A request that does
+	// not fit the pool is refused (overPool "refuse"), refused by an error event inside an
+	// HTTP-200 stream ("stream-error"), or answered at once from stale state: the tail of
+	// another tenant's last text prompt ("stale").
+	pool     int
+	overPool string
+	// countOnly: token-id prompts are counted, not tokenised (answers hash their length and
+	// first ids), so prompts of a million tokens cost the test little.
+	countOnly   bool
+	freezeAfter int    // > 0: completions after this many are never answered
+	contextVia  string // where the context is advertised: "" /v1/models, "props", "props-top", "sglang"
 }
 
 type fake struct {
@@ -34,7 +48,9 @@ type fake struct {
 	mu      sync.Mutex
 	cache   map[string]bool // scope + prompt-prefix blocks
 	last    map[int]fakeAnswer
+	lastTxt map[int][]string // each tenant's last text prompt
 	count   map[int]int
+	tokens  atomic.Int64 // prompt tokens received
 	calls   atomic.Int64
 	running atomic.Int64
 	srv     *httptest.Server
@@ -50,7 +66,7 @@ func newFake(t *testing.T, o fakeOpts, keys ...string) *fake {
 	if o.context == 0 {
 		o.context = 256
 	}
-	f := &fake{o: o, keys: map[string]int{}, cache: map[string]bool{}, last: map[int]fakeAnswer{}, count: map[int]int{}}
+	f := &fake{o: o, keys: map[string]int{}, cache: map[string]bool{}, last: map[int]fakeAnswer{}, lastTxt: map[int][]string{}, count: map[int]int{}}
 	for i, k := range keys {
 		f.keys[k] = i
 	}
@@ -59,7 +75,35 @@ func newFake(t *testing.T, o fakeOpts, keys ...string) *fake {
 		if _, ok := f.auth(w, r); !ok {
 			return
 		}
+		if o.contextVia != "" {
+			fmt.Fprint(w, `{"object":"list","data":[{"id":"fake-model","object":"model"}]}`)
+			return
+		}
 		fmt.Fprintf(w, `{"object":"list","data":[{"id":"fake-model","object":"model","max_model_len":%d}]}`, o.context)
+	})
+	mux.HandleFunc("GET /props", func(w http.ResponseWriter, r *http.Request) {
+		switch o.contextVia {
+		case "props":
+			fmt.Fprintf(w, `{"default_generation_settings":{"n_ctx":%d,"params":{}},"total_slots":4}`, o.context)
+		case "props-top":
+			fmt.Fprintf(w, `{"n_ctx":%d,"total_slots":4}`, o.context)
+		default:
+			http.NotFound(w, r)
+		}
+	})
+	mux.HandleFunc("GET /get_model_info", func(w http.ResponseWriter, r *http.Request) {
+		if o.contextVia != "sglang" {
+			http.NotFound(w, r)
+			return
+		}
+		fmt.Fprint(w, `{"model_path":"fake","is_generation":true}`) // SGLang's: no context here
+	})
+	mux.HandleFunc("GET /get_server_info", func(w http.ResponseWriter, r *http.Request) {
+		if o.contextVia != "sglang" {
+			http.NotFound(w, r)
+			return
+		}
+		fmt.Fprintf(w, `{"context_length":%d,"max_total_num_tokens":%d}`, o.context, o.context/2)
 	})
 	mux.HandleFunc("POST /v1/completions", f.complete)
 	f.srv = httptest.NewServer(mux)
@@ -95,7 +139,11 @@ func (f *fake) complete(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	f.calls.Add(1)
+	if n := f.calls.Add(1); f.o.freezeAfter > 0 && n > int64(f.o.freezeAfter) {
+		io.Copy(io.Discard, r.Body) // read, so that the server notices the client leave
+		<-r.Context().Done()        // frozen: never answers, holds the connection
+		return
+	}
 	f.running.Add(1)
 	defer f.running.Add(-1)
 	var req struct {
@@ -111,6 +159,9 @@ func (f *fake) complete(w http.ResponseWriter, r *http.Request) {
 		fail(w, 400, "bad request")
 		return
 	}
+	if f.o.noLogprobs {
+		req.Logprobs = nil
+	}
 	var prompt []string
 	var text string
 	var ids []int
@@ -118,6 +169,9 @@ func (f *fake) complete(w http.ResponseWriter, r *http.Request) {
 	case json.Unmarshal(req.Prompt, &text) == nil:
 		prompt = strings.Fields(text)
 	case !f.o.noTokens && json.Unmarshal(req.Prompt, &ids) == nil:
+		if f.o.countOnly && len(ids) > 64 {
+			ids = append(ids[:32:32], len(ids))
+		}
 		for _, id := range ids {
 			prompt = append(prompt, fmt.Sprint(id))
 		}
@@ -129,17 +183,56 @@ func (f *fake) complete(w http.ResponseWriter, r *http.Request) {
 		fail(w, 400, "empty prompt")
 		return
 	}
-	uncached := len(prompt)
-	if len(prompt)+req.MaxTokens > f.o.context {
-		if !f.o.overlong {
-			fail(w, 400, "context_length_exceeded")
-			return
-		}
-		prompt, uncached = prompt[:max(f.o.context-req.MaxTokens, 0)], 0
-	} else {
-		uncached = len(prompt) - f.cached(tenant, prompt)
+	n := len(prompt)
+	if f.o.countOnly && text == "" && len(prompt) == 33 {
+		n = ids[32] // counted, not tokenised
 	}
-	time.Sleep(time.Duration(uncached) * f.o.perToken)
+	f.tokens.Add(int64(n))
+	if text != "" {
+		f.mu.Lock()
+		f.lastTxt[tenant] = prompt
+		f.mu.Unlock()
+	}
+	if f.o.pool > 0 && n+req.MaxTokens > f.o.pool && n+req.MaxTokens <= f.o.context {
+		switch f.o.overPool {
+		case "refuse":
+			fail(w, 400, fmt.Sprintf("the request needs %d tokens, the KV pool holds %d", n+req.MaxTokens, f.o.pool))
+			return
+		case "stream-error":
+			if req.Stream {
+				w.Header().Set("Content-Type", "text/event-stream")
+				fmt.Fprintf(w, "data: {\"error\":{\"message\":\"request (%d tokens) exceeds the available context size (%d tokens)\",\"type\":\"exceed_context_size_error\"}}\n\n", n, f.o.pool)
+				fmt.Fprint(w, "data: [DONE]\n\n")
+				return
+			}
+			fail(w, 400, "exceeds the available context size")
+			return
+		case "stale":
+			f.mu.Lock()
+			var stale []string
+			for other, p := range f.lastTxt {
+				if other != tenant {
+					stale = p
+				}
+			}
+			f.mu.Unlock()
+			if len(stale) > 0 {
+				prompt, text = stale, strings.Join(stale, " ") // computed from another request's state, at once
+			}
+		}
+	} else {
+		uncached := n
+		if n+req.MaxTokens > f.o.context {
+			if !f.o.overlong {
+				fail(w, 400, "context_length_exceeded")
+				return
+			}
+			prompt, n, uncached = prompt[:max(min(f.o.context-req.MaxTokens, len(prompt)), 0)], max(f.o.context-req.MaxTokens, 0), 0
+		} else if !f.o.countOnly {
+			uncached = n - f.cached(tenant, prompt)
+		}
+		time.Sleep(time.Duration(uncached) * f.o.perToken)
+	}
 
 	ans := fakeAnswer{}
 	for i := range req.MaxTokens {
@@ -172,7 +265,7 @@ func (f *fake) complete(w http.ResponseWriter, r *http.Request) {
 	f.last[tenant] = ans
 	f.mu.Unlock()
 
-	usage := map[string]int{"prompt_tokens": len(prompt), "completion_tokens": len(ans.tokens)}
+	usage := map[string]int{"prompt_tokens": n, "completion_tokens": len(ans.tokens)}
 	choice := func(toks []string, lps []float64, finish any) map[string]any {
 		c := map[string]any{"index": 0, "text": strings.Join(toks, ""), "finish_reason": finish}
 		if req.Logprobs != nil {

@@ -1,6 +1,7 @@
 package probe
 
 import (
+	"strings"
 	"testing"
 )
 
@@ -21,6 +22,29 @@ func TestParse(t *testing.T) {
 	}
 }
 
+func TestParseServerContext(t *testing.T) {
+	for _, c := range []struct {
+		body  string
+		n     int
+		field string
+	}{
+		{`{"default_generation_settings":{"n_ctx":8192,"params":{}},"total_slots":4}`, 8192, "default_generation_settings.n_ctx"},
+		{`{"n_ctx":32768}`, 32768, "n_ctx"},
+		{`{"model_path":"m","is_generation":true}`, 0, ""},
+		{`{"context_length":131072,"max_total_num_tokens":681280}`, 131072, "context_length"},
+		{`{"default_generation_settings":{"n_ctx":0},"n_ctx":-1}`, 0, ""},
+		{`not json`, 0, ""},
+	} {
+		if n, field := parseServerContext([]byte(c.body)); n != c.n || field != c.field {
+			t.Errorf("%s: %d %q, want %d %q", c.body, n, field, c.n, c.field)
+		}
+	}
+	var a answer
+	if err := parseChunk([]byte(`{"error":{"message":"request (9000 tokens) exceeds the available context size (8192 tokens)"}}`), &a); err != nil || !strings.Contains(a.StreamErr, "exceeds") {
+		t.Errorf("an error event: %v, %q", err, a.StreamErr)
+	}
+}
+
 // FuzzParse feeds the response parsers arbitrary bodies: they may refuse, never panic.
 func FuzzParse(f *testing.F) {
 	for _, s := range []string{
@@ -36,5 +60,6 @@ func FuzzParse(f *testing.F) {
 		parseCompletion(b, &a)
 		parseChunk(b, &a)
 		parseModels(b)
+		parseServerContext(b)
 	})
 }

@@ -8,17 +8,22 @@
 //     send long prompts, share prefixes, cancel streams and push the KV pool past its limit;
 //   - canary: random secrets in each tenant's prompts must never appear, wholly or in part, in
 //     another tenant's outputs (canary.go);
-//   - boundary: prompts around the advertised context are answered with the right usage and a
-//     plausible time to first token, or refused with a clean 4xx;
+//   - boundary: a handful of long prompts, from the advertised context down, find the context the
+//     endpoint really serves; each served one must carry the right usage, a plausible time to
+//     first token and none of the canary another tenant planted just before (boundary.go);
 //   - abort: streams cut at random points must not change the next tenant's answers;
 //   - side_channel: another tenant's prefix must not make a prompt measurably faster.
+//
+// Every finding carries a verdict (leak, side-channel, capacity, nondeterminism); only the first
+// three are isolation failures. The run plans its requests within its budgets before the first
+// generation request (plan.go) and never exceeds them; a check the budgets or the endpoint do not
+// let run is reported as not run, which makes the run inconclusive.
 //
 // Run is the library entry; "kvwarden probe" wires it to flags.
 package probe
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -44,11 +49,24 @@ type Config struct {
 	// Exact: the server promises bit-identical greedy answers (kvwarden does, ISOLATION.md
 	// invariant 12), so an idle repeat that differs is itself an invariance finding, and answers
 	// under load are compared exactly. Without it such repeats only select tolerance mode.
-	Exact      bool
-	Trials     int // side-channel trials (0: 12)
+	Exact  bool
+	Trials int // side-channel trials (0: 12)
+	// Token budgets, hard: every request is charged before it is sent (max_tokens as output).
+	// 0 takes the default: 16 advertised contexts (at least 4 Mi) of prompt, 256 Ki of output.
+	MaxPromptTokens int64
+	MaxOutputTokens int64
+	RequestTimeout  time.Duration // one request, stream included (0: 5 minutes)
+	Deadline        time.Duration // the whole run (0: none beyond ctx)
+	// DryRun plans the run and returns the plan without sending a generation request (it reads
+	// /v1/models and, for the context, /props and /get_model_info).
+	DryRun     bool
 	Progress   io.Writer
 	HTTPClient *http.Client
 }
+
+// DefaultRequestTimeout bounds one request when Config.RequestTimeout is 0: a prefill of a
+// million tokens takes minutes even on a fast endpoint.
+const DefaultRequestTimeout = 5 * time.Minute
 
 // UsageError is a run that could not start: bad configuration, an endpoint that cannot be
 // reached or refuses the keys. It is not a finding.
@@ -71,6 +89,7 @@ const (
 // Finding is one observed leak or broken guarantee.
 type Finding struct {
 	Check     string `json:"check"`
+	Verdict   string `json:"verdict"`
 	Tenant    int    `json:"tenant"` // 1-based index of the key that saw it (the --key order)
 	Summary   string `json:"summary"`
 	Detail    string `json:"detail"`
@@ -99,6 +118,17 @@ type Report struct {
 	Timings       Timings        `json:"timings"`
 	Notes         []string       `json:"notes"`
 	Findings      []Finding      `json:"findings"`
+
+	DryRun       bool           `json:"dry_run"`
+	Budgets      Budgets        `json:"budgets"`
+	Plan         []PlannedCheck `json:"plan"`
+	Scale        int            `json:"load_prompt_scale"` // prompt scale the invariance, abort and side-channel checks ran at
+	Checks       []CheckStatus  `json:"checks"`
+	Boundary     *Boundary      `json:"boundary,omitempty"`
+	StreamErrors int            `json:"stream_errors"` // error events read inside HTTP-200 answers
+	Timeouts     int            `json:"timeouts"`      // requests that got no answer within the request timeout
+	Outcome      string         `json:"outcome"`       // "clean", "findings", "inconclusive" or "planned" (a dry run)
+	ExitCode     int            `json:"exit_code"`     // 0 clean, 1 isolation findings, 2 inconclusive
 }
 
 // Timings are the endpoint's measured speeds the checks judged against.
@@ -109,55 +139,84 @@ type Timings struct {
 	FreshPrefixMs    float64 `json:"side_channel_fresh_ms"`
 	OwnPrefixMs      float64 `json:"side_channel_own_ms"`
 	SideChannelP     float64 `json:"side_channel_p"`
+	// Samples are the measured times to first token, in ms, by what was timed (calibration
+	// short and long, side channel cross, fresh and own): the HTML report draws them.
+	Samples map[string][]float64 `json:"ttft_samples_ms"`
 }
 
 // Run probes cfg.Endpoint. It returns a *UsageError when the run could not start; otherwise
-// a report, whose Findings is empty when nothing was found.
+// a report, whose Findings is empty when nothing was found and whose ExitCode is the gate's.
 func Run(ctx context.Context, cfg Config) (*Report, error) {
 	base, err := checkConfig(&cfg)
 	if err != nil {
 		return nil, err
 	}
-	p := &prober{cfg: cfg, rng: rand.New(rand.NewPCG(cfg.Seed, cfg.Seed^0x9e3779b97f4a7c15)), canaries: newCanarySet(), seen: map[string]int{}}
-	p.rep = &Report{Endpoint: cfg.Endpoint, Tenants: len(cfg.Keys), Seed: cfg.Seed, Budget: cfg.Budget,
-		Counts: map[string]int{}, Started: time.Now(), Notes: []string{}, Findings: []Finding{}}
+	if cfg.Deadline > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeoutCause(ctx, cfg.Deadline, fmt.Errorf("the run's deadline of %v passed", cfg.Deadline))
+		defer cancel()
+	}
+	// An endpoint that stops answering ends the run: the client cancels it.
+	ctx, stall := context.WithCancelCause(ctx)
+	defer stall(nil)
+	p := &prober{cfg: cfg, rng: rand.New(rand.NewPCG(cfg.Seed, cfg.Seed^0x9e3779b97f4a7c15)), canaries: newCanarySet(), seen: map[string]int{},
+		status: map[string]*CheckStatus{}, answeredBy: map[string]uint64{}, judged: map[*answer]bool{}}
+	p.rep = &Report{Endpoint: cfg.Endpoint, Tenants: len(cfg.Keys), Seed: cfg.Seed, Budget: cfg.Budget, DryRun: cfg.DryRun,
+		Counts: map[string]int{}, Started: time.Now(), Notes: []string{}, Findings: []Finding{}, Plan: []PlannedCheck{}, Checks: []CheckStatus{},
+		Timings: Timings{Samples: map[string][]float64{}}}
 	p.c = newClient(&cfg, base)
 	p.c.onAnswer = p.collect
+	p.c.onStall = func() {
+		stall(fmt.Errorf("the endpoint stopped answering: %d requests in a row got no answer within %v", stallAfter, cfg.RequestTimeout))
+	}
 	p.setPhase("discover")
 	stopProgress := p.progress()
 	defer stopProgress()
 	if err := p.discover(ctx); err != nil {
 		return nil, err
 	}
-	if err := p.plan(); err != nil {
+	if err := p.makePlan(); err != nil {
+		return nil, err
+	}
+	if cfg.DryRun {
+		p.note("dry run: the plan only; no generation request was sent")
+		return p.finish(), nil
+	}
+	if err := p.discoverForms(ctx); err != nil {
 		return nil, err
 	}
 	steps := []struct {
+		check string // whose status the step decides; "" a step that serves others
 		phase string
 		run   func(context.Context)
 	}{
-		{"calibrate", p.calibrate},
-		{CheckInvariance + " (idle)", p.idle},
-		{CheckBoundary, p.boundaries},
-		{CheckSideChannel, p.sideChannel},
-		{CheckInvariance + " (load)", p.underLoad},
-		{CheckAbort, p.aborts},
+		{"", "calibrate", p.calibrate},
+		{CheckBoundary, CheckBoundary, p.boundaries},
+		{CheckInvariance, CheckInvariance + " (idle)", p.idle},
+		{CheckSideChannel, CheckSideChannel, p.sideChannel},
+		{CheckInvariance, CheckInvariance + " (load)", p.underLoad},
+		{CheckAbort, CheckAbort, p.aborts},
 	}
 	for _, s := range steps {
+		if st, ok := p.status[s.check]; ok && st.Status == StatusNotRun {
+			continue // the plan left it out, and says why
+		}
 		if ctx.Err() != nil {
-			break
+			p.incomplete(s.check, "not reached: "+context.Cause(ctx).Error())
+			continue
 		}
 		p.setPhase(s.phase)
 		s.run(ctx)
+		if ctx.Err() != nil {
+			p.incomplete(s.check, "cut short: "+context.Cause(ctx).Error())
+		}
 	}
 	p.setPhase(CheckCanary)
 	p.scanCanaries()
-	if err := ctx.Err(); err != nil {
-		p.note("the run was interrupted (%v); the checks it reached are reported", err)
+	if ctx.Err() != nil {
+		p.note("the run ended early (%v); the checks it reached are reported", context.Cause(ctx))
 	}
-	p.rep.Requests = int(p.c.sent.Load())
-	p.rep.Duration = time.Since(p.rep.Started)
-	return p.rep, nil
+	return p.finish(), nil
 }
 
 func checkConfig(cfg *Config) (string, error) {
@@ -189,11 +248,18 @@ func checkConfig(cfg *Config) (string, error) {
 		return "", usageErr("--context must not be negative")
 	case cfg.Tolerance < 0:
 		return "", usageErr("--tolerance must not be negative")
+	case cfg.MaxPromptTokens < 0 || cfg.MaxOutputTokens < 0:
+		return "", usageErr("--max-prompt-tokens and --max-output-tokens must not be negative")
+	case cfg.RequestTimeout < 0 || cfg.Deadline < 0:
+		return "", usageErr("--request-timeout and --deadline must not be negative")
 	case cfg.Exact && cfg.Tolerance > 0:
 		return "", usageErr("--exact and --tolerance exclude each other")
 	}
 	if cfg.Trials == 0 {
 		cfg.Trials = 12
+	}
+	if cfg.RequestTimeout == 0 {
+		cfg.RequestTimeout = DefaultRequestTimeout
 	}
 	if cfg.Seed == 0 {
 		cfg.Seed = rand.Uint64() | 1
@@ -224,12 +290,18 @@ type prober struct {
 	wordsB    float64
 	shortTTFT float64 // ms, median TTFT of a short prompt
 	prefill   float64 // tokens per ms beyond the short prompt; 0 unknown
+	ttftOff   string  // why the time-to-first-token check cannot run; "" it can
+	servedMax int     // the longest prompt answered correctly so far
+	plantRep  int     // tokens of one repetition of the boundary's planted canary; 0 not yet measured
 
 	probes [][]probeReq // per tenant: the requests compared idle vs loaded
 	shared any          // the public prefix every tenant's prompts share
 
-	rounds, abortEvents, noiseCap int
-	findings                      atomic.Int64
+	pl         *plan
+	status     map[string]*CheckStatus
+	answeredBy map[string]uint64 // answer text → bit set of the tenants it was given to
+	judged     map[*answer]bool  // answers a check already searched for canaries (the boundary's)
+	findings   atomic.Int64
 }
 
 // output is one answer's text, kept for the canary scan.
@@ -237,6 +309,7 @@ type output struct {
 	tenant int
 	text   string
 	req    *request
+	a      *answer
 }
 
 // probeReq is a request whose idle answer is the reference.
@@ -261,14 +334,47 @@ func (p *prober) collect(tenant int, r *request, a *answer) {
 		}
 	}
 	p.mu.Lock()
-	p.outputs = append(p.outputs, output{tenant: tenant, text: b.String(), req: r})
+	p.outputs = append(p.outputs, output{tenant: tenant, text: b.String(), req: r, a: a})
+	if distinctive(a.Text) && tenant < 64 {
+		p.answeredBy[a.Text] |= 1 << tenant
+	}
 	p.mu.Unlock()
 }
 
-func (p *prober) count(check string) {
+// statusOf is check's status, complete until something says otherwise.
+func (p *prober) statusOf(check string) *CheckStatus {
 	p.mu.Lock()
-	p.rep.Counts[check]++
-	p.mu.Unlock()
+	defer p.mu.Unlock()
+	st, ok := p.status[check]
+	if !ok {
+		st = &CheckStatus{Check: check, Status: StatusComplete}
+		p.status[check] = st
+	}
+	return st
+}
+
+// incomplete marks check partial (not run, at the end, when nothing of it was sent) and says why.
+func (p *prober) incomplete(check, reason string) {
+	if check == "" {
+		return
+	}
+	st := p.statusOf(check)
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if st.Status == StatusNotRun {
+		return
+	}
+	st.Status = StatusPartial
+	if !strings.Contains(st.Reason, reason) {
+		st.Reason = strings.TrimPrefix(st.Reason+"; "+reason, "; ")
+	}
+}
+
+func (p *prober) notRun(check, reason string) {
+	st := p.statusOf(check)
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	st.Status, st.Reason = StatusNotRun, reason
 }
 
 func (p *prober) note(format string, a ...any) {
@@ -287,7 +393,10 @@ func (p *prober) find(key string, f Finding) {
 		return
 	}
 	f.Count = 1
-	f.Why = why[f.Check]
+	if f.Verdict == "" {
+		f.Verdict = verdictOf[f.Check]
+	}
+	f.Why = whyOf(f)
 	p.seen[key] = len(p.rep.Findings)
 	p.rep.Findings = append(p.rep.Findings, f)
 	p.findings.Add(1)
@@ -311,7 +420,7 @@ func (p *prober) progress() func() {
 		p.mu.Lock()
 		phase := p.phase
 		p.mu.Unlock()
-		fmt.Fprintf(w, "\rprobe: %-18s %5d/%d requests, %d findings ", phase, p.c.sent.Load(), p.cfg.Budget, p.findings.Load())
+		fmt.Fprintf(w, "\rprobe: %-18s %5d/%d requests, %d findings ", phase, p.c.sent.Load(), p.c.limit.Requests, p.findings.Load())
 	}
 	wg.Go(func() {
 		t := time.NewTicker(500 * time.Millisecond)
@@ -338,8 +447,7 @@ func (p *prober) progress() func() {
 // compare.
 func (p *prober) send(ctx context.Context, check string, tenant int, r request, hangUpAfter int) (*answer, error) {
 	for attempt := 0; ; attempt++ {
-		p.count(check)
-		a, err := p.c.complete(ctx, tenant, r, hangUpAfter)
+		a, err := p.c.complete(ctx, check, tenant, r, hangUpAfter)
 		if err != nil || (a.Status != http.StatusTooManyRequests && a.Status != http.StatusServiceUnavailable) || attempt == 3 {
 			return a, err
 		}
@@ -349,112 +457,4 @@ func (p *prober) send(ctx context.Context, check string, tenant int, r request, 
 			return a, nil
 		}
 	}
-}
-
-// discover reads /v1/models as every tenant, then finds which prompt forms and logprobs the
-// endpoint takes.
-func (p *prober) discover(ctx context.Context) error {
-	for t := range p.cfg.Keys {
-		p.count("discover")
-		status, ms, body, err := p.c.models(ctx, t)
-		if err != nil {
-			var ue *url.Error
-			if errors.As(err, &ue) {
-				return usageErr("cannot reach %s: %v", p.cfg.Endpoint, ue.Err)
-			}
-			return usageErr("%s/v1/models: %v", p.cfg.Endpoint, err)
-		}
-		if status == http.StatusUnauthorized || status == http.StatusForbidden {
-			return usageErr("the endpoint refused --key %d (HTTP %d): %s", t+1, status, body)
-		}
-		if status != http.StatusOK {
-			if p.cfg.Model == "" {
-				return usageErr("/v1/models answered HTTP %d (%s); name the model with --model", status, body)
-			}
-			continue
-		}
-		if t > 0 || len(ms) == 0 {
-			continue
-		}
-		m := ms[0]
-		for _, mi := range ms {
-			if mi.ID == p.cfg.Model {
-				m = mi
-			}
-		}
-		if p.cfg.Model == "" {
-			p.cfg.Model = m.ID
-		}
-		if p.cfg.Context == 0 && m.ID == p.cfg.Model && m.Context > 0 {
-			p.rep.Context, p.rep.ContextSource = m.Context, "/v1/models"
-		}
-	}
-	if p.cfg.Model == "" {
-		return usageErr("/v1/models lists no model; name one with --model")
-	}
-	p.c.model, p.rep.Model = p.cfg.Model, p.cfg.Model
-	if p.cfg.Context > 0 {
-		p.rep.Context, p.rep.ContextSource = p.cfg.Context, "--context"
-	}
-	return p.discoverForms(ctx)
-}
-
-// discoverForms finds which prompt forms the endpoint takes: token-id prompts make every length
-// exact, and logprobs make tolerance mode possible.
-func (p *prober) discoverForms(ctx context.Context) error {
-	lp := 2
-	var last string
-	for _, form := range []struct {
-		tokens   bool
-		logprobs bool
-	}{{true, true}, {true, false}, {false, true}, {false, false}} {
-		r := request{MaxTokens: 1}
-		if form.tokens {
-			r.Prompt = p.tokenPrompt(8)
-		} else {
-			r.Prompt = "Hello, how are you today?"
-		}
-		if form.logprobs {
-			r.Logprobs = &lp
-		}
-		a, err := p.send(ctx, "discover", 0, r, 0)
-		if err != nil {
-			return usageErr("%s/v1/completions: %v", p.cfg.Endpoint, err)
-		}
-		if a.Status != http.StatusOK {
-			last = fmt.Sprintf("HTTP %d %s", a.Status, a.ErrBody)
-			continue
-		}
-		if form.tokens && a.PromptTokens != 8 {
-			last = fmt.Sprintf("a prompt of 8 token ids counted as %d tokens", a.PromptTokens)
-			continue
-		}
-		p.tokens, p.logprobs = form.tokens, form.logprobs && len(a.Logprobs) > 0
-		p.rep.TokenPrompts, p.rep.Logprobs = p.tokens, p.logprobs
-		if !p.tokens {
-			p.note("the endpoint takes no token-id prompts (%s); prompt lengths are estimated from its usage reports", last)
-		}
-		if !p.logprobs {
-			p.note("the endpoint returns no logprobs; answers are compared by text and tokens only")
-		}
-		return nil
-	}
-	return usageErr("%s/v1/completions answers no greedy completion: %s", p.cfg.Endpoint, last)
-}
-
-// plan splits the budget between the checks: the fixed costs first, then aborts, probe rounds
-// under load and the noise that makes the load.
-func (p *prober) plan() error {
-	n := len(p.cfg.Keys)
-	perTenant := probesPerTenant
-	fixed := int(p.c.sent.Load()) + 2*calibReps + 2 + 2*n*perTenant + 4 + 4*p.cfg.Trials
-	rest := p.cfg.Budget - fixed
-	if rest < n*perTenant+20 {
-		return usageErr("--budget %d is too small for %d tenants: at least %d requests are needed", p.cfg.Budget, n, fixed+n*perTenant+20)
-	}
-	p.abortEvents = min(max(rest/10, 2), 200)
-	load := rest - 2*p.abortEvents
-	p.rounds = min(max(load*2/5/(n*perTenant), 1), 30)
-	p.noiseCap = load - p.rounds*n*perTenant
-	return nil
 }

@@ -25,16 +25,18 @@ func testConfig(url string) Config {
 // leak is found and named by its check, and the clean fakes yield no finding.
 func TestFakes(t *testing.T) {
 	for _, c := range []struct {
-		name string
-		o    fakeOpts
-		want string // check that must report; "" none at all
+		name    string
+		o       fakeOpts
+		want    string // check that must report; "" none at all
+		verdict string // its verdict
+		exit    int
 	}{
-		{"clean", fakeOpts{perToken: 20 * time.Microsecond}, ""},
-		{"clean text-only with logprob noise", fakeOpts{perToken: 20 * time.Microsecond, noTokens: true, noise: true}, ""},
-		{"stale answers of other tenants", fakeOpts{perToken: 20 * time.Microsecond, staleEvery: 5}, CheckCanary},
-		{"over-long prompt answered 200", fakeOpts{perToken: 200 * time.Microsecond, overlong: true}, CheckBoundary},
-		{"prefix cache shared across tenants", fakeOpts{perToken: 100 * time.Microsecond, sharedCache: true}, CheckSideChannel},
-		{"greedy answers change under load", fakeOpts{perToken: 20 * time.Microsecond, loadDrift: true}, CheckInvariance},
+		{"clean", fakeOpts{perToken: 100 * time.Microsecond}, "", "", 0},
+		{"clean text-only with logprob noise", fakeOpts{perToken: 100 * time.Microsecond, noTokens: true, noise: true}, "", "", 0},
+		{"stale answers of other tenants", fakeOpts{perToken: 100 * time.Microsecond, staleEvery: 5}, CheckCanary, VerdictLeak, 1},
+		{"over-long prompt answered 200", fakeOpts{perToken: 200 * time.Microsecond, overlong: true}, CheckBoundary, VerdictCapacity, 1},
+		{"prefix cache shared across tenants", fakeOpts{perToken: 300 * time.Microsecond, sharedCache: true}, CheckSideChannel, VerdictSideChannel, 1},
+		{"greedy answers change under load", fakeOpts{perToken: 100 * time.Microsecond, loadDrift: true}, CheckInvariance, VerdictNondeterminism, 0},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			f := newFake(t, c.o, testKeys...)
@@ -62,10 +64,13 @@ func TestFakes(t *testing.T) {
 			}
 			var checks []string
 			for _, fd := range rep.Findings {
-				checks = append(checks, fd.Check)
+				checks = append(checks, fd.Check+"/"+fd.Verdict)
 			}
-			if c.want == "" && len(rep.Findings) > 0 || c.want != "" && !slices.Contains(checks, c.want) {
-				t.Errorf("findings by check %v, want %q\n%s", checks, c.want, text.String())
+			if c.want == "" && len(rep.Findings) > 0 || c.want != "" && !slices.Contains(checks, c.want+"/"+c.verdict) {
+				t.Errorf("findings by check/verdict %v, want %s/%s\n%s", checks, c.want, c.verdict, text.String())
+			}
+			if rep.ExitCode != c.exit {
+				t.Errorf("exit %d (%s), want %d; inconclusive: %+v", rep.ExitCode, rep.Outcome, c.exit, rep.Inconclusive())
 			}
 			var back struct {
 				Findings []Finding `json:"findings"`

@@ -1,22 +1,23 @@
 package probe
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
-	"net/http"
 )
 
 // sideChannel times, as tenant 2, prompts whose prefix only tenant 1 sent against fresh ones.
 func (p *prober) sideChannel(ctx context.Context) {
-	n := min(p.context()/2, 1024)
+	n := sideLen(p.scale())
 	var cross, fresh, own []float64
 	for range p.cfg.Trials {
 		prefix := p.lengthPrompt(p.rng, n)
 		seed := request{Prompt: extend(p.rng, prefix, 1), MaxTokens: 1}
-		if a, err := p.send(ctx, CheckSideChannel, 0, seed, 0); err != nil || a.Status != http.StatusOK {
+		if a, err := p.send(ctx, CheckSideChannel, 0, seed, 0); err != nil || !a.ok() {
 			if errors.Is(err, errBudget) || ctx.Err() != nil {
-				return
+				p.incomplete(CheckSideChannel, "trials left unsent: "+failure(nil, cmp.Or(err, ctx.Err())))
+				break
 			}
 			continue
 		}
@@ -29,13 +30,16 @@ func (p *prober) sideChannel(ctx context.Context) {
 		for _, i := range p.rng.Perm(len(ops)) {
 			o := ops[i]
 			a, err := p.send(ctx, CheckSideChannel, o.tenant, p.timed(o.prompt), 0)
-			if err == nil && a.Status == http.StatusOK && a.TTFT > 0 {
+			if err == nil && a.ok() && a.TTFT > 0 {
 				*o.into = append(*o.into, ms(a.TTFT))
 			}
 		}
 	}
+	p.rep.Timings.Samples["side channel: other tenant's prefix"] = cross
+	p.rep.Timings.Samples["side channel: fresh prefix"] = fresh
+	p.rep.Timings.Samples["side channel: own prefix"] = own
 	if len(cross) < 5 || len(fresh) < 5 {
-		p.note("too few timed side-channel trials (%d, %d): not judged", len(cross), len(fresh))
+		p.incomplete(CheckSideChannel, fmt.Sprintf("too few timed trials to judge (%d, %d)", len(cross), len(fresh)))
 		return
 	}
 	t := &p.rep.Timings

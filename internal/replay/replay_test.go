@@ -96,7 +96,7 @@ func TestProbeFindsTheLeakWithEveryDefenceOff(t *testing.T) {
 }
 
 // TestProbeFindsNothingWithEveryDefenceOn: the normal configuration: the same probe reports no
-// finding and the engine saw nothing stale, in the chain or the probe. With the gate on the
+// leak (only the capacity mismatch the gate would have refused) and the engine saw nothing stale, in the chain or the probe. With the gate on the
 // replay's server never starts (TestEachDefenceAloneStopsTheChain/gate), so the gate alone is
 // off here: every runtime defence stands behind the server the probe audits, which still
 // advertises a context far above its pool.
@@ -105,8 +105,15 @@ func TestProbeFindsNothingWithEveryDefenceOn(t *testing.T) {
 	if r.ProbeErr != nil {
 		t.Fatal(r.ProbeErr)
 	}
-	if len(r.Probe.Findings) != 0 {
-		t.Errorf("the probe reports %d findings with every defence on: %+v", len(r.Probe.Findings), r.Probe.Findings)
+	// The gate is what refuses an advertised context over the pool, and it is off here: the
+	// probe must report that mismatch (a capacity finding) and nothing else.
+	for _, f := range r.Probe.Findings {
+		if f.Verdict != probe.VerdictCapacity || f.Check != probe.CheckBoundary {
+			t.Errorf("the probe reports a %s %s finding with every runtime defence on: %+v", f.Verdict, f.Check, f)
+		}
+	}
+	if n := ProbeFindings(r.Probe, probe.CheckBoundary); n != 1 {
+		t.Errorf("the probe reports %d capacity findings, want the one mismatch of advertised context and pool: %+v", n, r.Probe.Findings)
 	}
 	if r.LeakedData || len(r.Stale) != 0 || len(r.ProbeStale) != 0 {
 		t.Errorf("leak %v, stale reads: chain %+v, probe %+v", r.LeakedData, r.Stale, r.ProbeStale)
@@ -416,4 +423,48 @@ func lateVictim(r *Result) Entry {
 		}
 	}
 	return v
+}
+
+// TestShadowDetectsEveryReplayedIncident: every prevention off and shadow verification on:
+// each chain still happens, in one process and across the hand-off (shadow detects, it does not
+// prevent), and the answer it corrupted is a mismatch, with both traces kept; no honest answer is
+// flagged. The incident's answer read pages its owner never wrote (or could not be re-run at all:
+// the pool cannot hold its prompt); the late writer's victim got KV another request wrote.
+func TestShadowDetectsEveryReplayedIncident(t *testing.T) {
+	for _, chain := range []Chain{IncidentChain, LateWriteChain} {
+		for _, mode := range []Mode{Single, Disaggregated} {
+			t.Run(string(chain)+"/"+string(mode), func(t *testing.T) {
+				r, err := Run(context.Background(), Config{Mode: mode, Chain: chain, Shadow: true, CacheDir: cacheDir(t)})
+				if err != nil {
+					t.Fatal(err)
+				}
+				var b strings.Builder
+				Write(&b, r)
+				t.Log("\n" + b.String())
+				if !r.LeakedData || len(r.Fired) != 0 || chain == LateWriteChain && !r.AnswerChanged {
+					t.Fatalf("leaked %v, fired %v, victim's answer changed %v: shadow verification must change nothing of the chain", r.LeakedData, r.Fired, r.AnswerChanged)
+				}
+				if r.ShadowMismatches() == 0 {
+					t.Fatal("the corrupted answer was not detected")
+				}
+				corrupted := Attacker
+				if chain == LateWriteChain {
+					corrupted = Victims[0]
+				}
+				for _, s := range r.Shadow {
+					for _, m := range s.Mismatches {
+						if m.Tenant != corrupted {
+							t.Errorf("an honest answer flagged: %+v", m)
+						}
+						if chain == IncidentChain && !slices.ContainsFunc(m.Live.Pages, func(p engine.ShadowPage) bool { return p.Unfilled > 0 }) {
+							t.Errorf("the incident's answer trace shows no page read where nothing was written: %+v", m.Live.Pages)
+						}
+					}
+				}
+				if !strings.Contains(b.String(), "DETECTED by shadow verification") {
+					t.Error("the report does not say the leak was detected")
+				}
+			})
+		}
+	}
 }

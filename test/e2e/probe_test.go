@@ -59,7 +59,7 @@ func TestDisaggregatedProbeFindsNothing(t *testing.T) {
 	for _, n := range []*clusterNode{pre, dec} {
 		n.waitWhole(t)
 		for k, v := range n.gauges(t) {
-			if v != 0 && (k == "kvwarden_security_events_total" || strings.HasPrefix(k, "kvwarden_transfer_failures_total") ||
+			if v != 0 && (k == mSecurity || strings.HasPrefix(k, "kvwarden_transfer_failures_total") ||
 				strings.HasPrefix(k, "kvwarden_defence_fired_total") && k != `kvwarden_defence_fired_total{defence="admission"}`) {
 				t.Errorf("%s = %v on a node", k, v)
 			}
@@ -116,6 +116,7 @@ func runProbe(t *testing.T, base string, keys []string, budget int, failIfBroken
 		Mode     string            `json:"mode"`
 		Requests int               `json:"requests"`
 		Counts   map[string]int    `json:"counts"`
+		Checks   []struct{ Check, Status, Reason string }
 	}
 	if err := json.Unmarshal(b, &rep); err != nil {
 		t.Fatal(err)
@@ -124,7 +125,12 @@ func runProbe(t *testing.T, base string, keys []string, budget int, failIfBroken
 	if rep.Findings == nil || len(rep.Findings) != 0 || rep.Mode != "exact" || rep.Requests < budget/2 || rep.Requests > budget {
 		t.Errorf("report: %d findings, mode %q, %d requests of %d", len(rep.Findings), rep.Mode, rep.Requests, budget)
 	}
-	if rep.Counts["noise"] == 0 || rep.Counts["abort"] == 0 || rep.Counts["boundary"] != 4 {
+	if rep.Counts["noise"] == 0 || rep.Counts["abort"] == 0 || rep.Counts["boundary"] == 0 {
 		t.Errorf("a check sent nothing: %v", rep.Counts)
+	}
+	for _, c := range rep.Checks {
+		if c.Status != "complete" {
+			t.Errorf("check %s %s: %s", c.Check, c.Status, c.Reason)
+		}
 	}
 }
