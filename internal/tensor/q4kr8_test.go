@@ -61,44 +61,6 @@ func TestQ4Kr8Extremes(t *testing.T) {
 	}
 }
 
-// TestMatMulKr8Shapes runs the AVX2 Q4_K and Q6_K tiles (the repacked kernels, the 4-row
-// ones around them) over batches 1..16 and shapes whose rows are not a multiple of 8, with
-// more than one task, against the pure-Go reference bit for bit.
-func TestMatMulKr8Shapes(t *testing.T) {
-	if len(archKernels()) == 0 {
-		t.Skip("no AVX2, FMA and F16C on this CPU")
-	}
-	r := rand.New(rand.NewPCG(44, 8))
-	p := NewPool(2)
-	defer p.Close()
-	const maxN = 16
-	useKernels(t, goKernels)
-	for _, shape := range []struct {
-		dt         DType
-		rows, cols int
-	}{{Q4_K, 1, 256}, {Q4_K, 7, 512}, {Q4_K, 8, 256}, {Q4_K, 21, 256}, {Q4_K, 67, 768}, {Q4_K, 203, 256},
-		{Q6_K, 1, 256}, {Q6_K, 8, 512}, {Q6_K, 29, 256}, {Q6_K, 203, 768}} {
-		m := randomMatrix(r, shape.dt, shape.rows, shape.cols)
-		x := make([]float32, maxN*m.Cols)
-		for i := range x {
-			x[i] = float32(r.NormFloat64())
-		}
-		ref := make([]float32, maxN*m.Rows)
-		activeKernels.Store(goKernels)
-		p.MatMul(m, x, maxN, ref)
-		activeKernels.Store(avx2Kernels)
-		for n := 1; n <= maxN; n++ {
-			out := make([]float32, n*m.Rows)
-			p.MatMul(m, x, n, out)
-			for i := range out {
-				if math.Float32bits(out[i]) != math.Float32bits(ref[i]) {
-					t.Fatalf("%s %dx%d n=%d: out[%d,%d] = %v, want %v", m.Type, m.Rows, m.Cols, n, i/m.Rows, i%m.Rows, out[i], ref[i])
-				}
-			}
-		}
-	}
-}
-
 // checkKr8 runs every r8 kernel of m's type (Q4_K or Q6_K, 24 rows) on each of its groups
 // against maxN strided Q8_K inputs of quants xv (every third block's dx NaN when nanDx, the
 // first among them), bit for bit against the pure-Go dot product.

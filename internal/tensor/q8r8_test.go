@@ -91,10 +91,11 @@ func TestQ8r8Extremes(t *testing.T) {
 	}
 }
 
-// TestMatMulQ8r8Shapes runs the AVX2 Q8_0 tile (repacked groups of 8, the 4-row kernels
-// and the pure-Go rows around them) over batches 1..16 and shapes whose rows are not a
-// multiple of 8, with more than one task, against the pure-Go reference bit for bit.
-func TestMatMulQ8r8Shapes(t *testing.T) {
+// TestMatMulR8Shapes runs the AVX2 Q8_0, Q4_K and Q6_K tiles (the kernels on rows
+// repacked by eight, the 4-row kernels and pure-Go rows around them) over batches 1..16
+// and shapes whose rows are not a multiple of 8, with more than one task, against the
+// pure-Go reference bit for bit.
+func TestMatMulR8Shapes(t *testing.T) {
 	if len(archKernels()) == 0 {
 		t.Skip("no AVX2, FMA and F16C on this CPU")
 	}
@@ -103,16 +104,15 @@ func TestMatMulQ8r8Shapes(t *testing.T) {
 	defer p.Close()
 	const maxN = 16
 	useKernels(t, goKernels)
-	for _, shape := range []struct{ rows, cols int }{{1, 32}, {7, 64}, {8, 32}, {21, 96}, {67, 160}, {203, 64}} {
-		m := &Matrix{Type: Q8_0, Rows: shape.rows, Cols: shape.cols}
-		m.Data = make([]byte, m.Rows*m.RowBytes())
-		for i := range m.Data {
-			if i%q8_0Bytes == 0 {
-				binary.LittleEndian.PutUint16(m.Data[i:], 0x2000+uint16(r.IntN(0x800)))
-			} else if i%q8_0Bytes >= 2 {
-				m.Data[i] = byte(r.Uint32())
-			}
-		}
+	for _, shape := range []struct {
+		dt         DType
+		rows, cols int
+	}{
+		{Q8_0, 1, 32}, {Q8_0, 7, 64}, {Q8_0, 8, 32}, {Q8_0, 21, 96}, {Q8_0, 67, 160}, {Q8_0, 203, 64},
+		{Q4_K, 1, 256}, {Q4_K, 7, 512}, {Q4_K, 8, 256}, {Q4_K, 21, 256}, {Q4_K, 67, 768}, {Q4_K, 203, 256},
+		{Q6_K, 1, 256}, {Q6_K, 8, 512}, {Q6_K, 29, 256}, {Q6_K, 203, 768},
+	} {
+		m := randomMatrix(r, shape.dt, shape.rows, shape.cols)
 		x := make([]float32, maxN*m.Cols)
 		for i := range x {
 			x[i] = float32(r.NormFloat64())
@@ -126,7 +126,7 @@ func TestMatMulQ8r8Shapes(t *testing.T) {
 			p.MatMul(m, x, n, out)
 			for i := range out {
 				if math.Float32bits(out[i]) != math.Float32bits(ref[i]) {
-					t.Fatalf("%dx%d n=%d: out[%d,%d] = %v, want %v", m.Rows, m.Cols, n, i/m.Rows, i%m.Rows, out[i], ref[i])
+					t.Fatalf("%s %dx%d n=%d: out[%d,%d] = %v, want %v", m.Type, m.Rows, m.Cols, n, i/m.Rows, i%m.Rows, out[i], ref[i])
 				}
 			}
 		}
