@@ -139,6 +139,16 @@ func feed(w []frame, c byte, emit func([]frame)) {
 		if j < e {
 			set(0, int32(d+1), int32(j<<16|e))
 		}
+	case kRegular:
+		// A value ends where its language does and the parent takes c: a number before ',', a
+		// string after its closing quote (a state with no way on).
+		if t := n.dfa.step(f.a, c); t >= 0 {
+			set(0, t, 0)
+		}
+		if n.dfa.accept[f.a] {
+			feed(w[:i], c, emit)
+			w[i] = f
+		}
 	case kString:
 		feedString(w, i, f, c, emit, set)
 	case kNumber, kInteger:
@@ -374,6 +384,8 @@ func (f frame) cost() int {
 	case kLitSet:
 		lo, hi := f.setRange()
 		return n.shortestIn(lo, hi) - int(f.a)
+	case kRegular:
+		return int(n.dfa.dist[f.a])
 	case kString:
 		switch f.pos {
 		case pStart, pEscape:

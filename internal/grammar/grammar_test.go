@@ -145,6 +145,8 @@ func genValue(t *rapid.T, n *node, depth int) string {
 		return string(n.lit)
 	case kLitSet:
 		return string(rapid.SampledFrom(n.set).Draw(t, "value"))
+	case kRegular:
+		return genRegular(t, n.dfa)
 	case kString:
 		s := rapid.String().Draw(t, "s")
 		b, _ := json.Marshal(s)
@@ -183,7 +185,27 @@ func genValue(t *rapid.T, n *node, depth int) string {
 	panic("kind")
 }
 
+// genRegular walks d from its start to an accepting state on random bytes, heading for the
+// nearest accepting state once the value is long.
+func genRegular(t *rapid.T, d *dfa) string {
+	var out []byte
+	for s := int32(0); ; {
+		var next []byte
+		for b := range 256 {
+			if u := d.step(s, byte(b)); u >= 0 && (len(out) < 24 || d.dist[u] < d.dist[s]) {
+				next = append(next, byte(b))
+			}
+		}
+		if d.accept[s] && (len(next) == 0 || rapid.IntRange(0, 3).Draw(t, "stop") == 0) {
+			return string(out)
+		}
+		b := rapid.SampledFrom(next).Draw(t, "byte")
+		out, s = append(out, b), d.step(s, b)
+	}
+}
+
 var propSchemas = []string{personSchema, "",
+	`{"type":"object","properties":{"i":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"n":{"type":"number","exclusiveMinimum":-2.5,"maximum":1000},"m":{"type":"integer","minimum":5,"exclusiveMaximum":500,"multipleOf":7}},"required":["i","n","m"]}`,
 	`{"type":"array","items":{"anyOf":[{"type":"integer"},{"type":"object","properties":{"x":{"type":"number"},"y":{"type":"boolean"}},"required":["y"]}]}}`,
 	`{"type":"object","properties":{"a":{"type":"string"},"ab":{"type":"string"},"abc":{"type":"integer"}},"additionalProperties":false}`,
 	`{"enum":["x",1,null,{"k":[true]}]}`,

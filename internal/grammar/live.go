@@ -132,6 +132,12 @@ func liveOfAlts(leaves []*node, live []int, keysAsOne bool) int {
 			}
 		case kString:
 			byFirst['"'] += live[l.id]
+		case kRegular:
+			for b := range 256 {
+				if l.dfa.step(0, byte(b)) >= 0 {
+					byFirst[b]++
+				}
+			}
 		case kArray:
 			byFirst['['] += live[l.id]
 		case kNumber, kInteger:

@@ -52,6 +52,7 @@ const (
 	kAnyOf                      // one of alts; expanded when pushed, never on a stack
 	kSeq                        // alts one after the other (Wrap)
 	kLitSet                     // one of the byte strings set (an enum's values): one stack for all
+	kRegular                    // a value of a regular language (dfa): bounded integers, formats, patterns, lengths
 )
 
 // Bounds that keep the automaton finite and outputs reasonable.
@@ -106,6 +107,7 @@ type node struct {
 	set    [][]byte
 	setMin [][]int32 // kLitSet: setMin[k][i] is the shortest of set[i:i+2^k]
 	values int       // kLitSet: the values the schema lists, repeats included (alternatives)
+	dfa    *dfa      // kRegular
 	minLen int       // bytes of the shortest value
 	// kObject, per property index i: nextReq[i] the first required property at or after i (or
 	// len(props)); after[i] the bytes from after property i's value to '}'; must[i] the bytes
@@ -280,7 +282,11 @@ var annotations = map[string]bool{"description": true, "title": true, "default":
 	"$schema": true, "$id": true, "$comment": true, "$defs": true, "definitions": true}
 
 // objectKeywords go with type "object" (or no type), and must not sit beside enum, anyOf or $ref.
-var typeKeywords = map[string]bool{"type": true, "properties": true, "required": true, "additionalProperties": true, "items": true}
+var typeKeywords = map[string]bool{"type": true, "properties": true, "required": true, "additionalProperties": true, "items": true,
+	"minimum": true, "maximum": true, "exclusiveMinimum": true, "exclusiveMaximum": true, "multipleOf": true}
+
+// numberOnly are the keywords that constrain numbers alone.
+var numberOnly = map[string]bool{"minimum": true, "maximum": true, "exclusiveMinimum": true, "exclusiveMaximum": true, "multipleOf": true}
 
 func (c *compiler) compile(s any, path string) (*node, error) {
 	if err := c.charge(1); err != nil {
@@ -341,6 +347,8 @@ func (c *compiler) compileObject(o *object, path string) (*node, error) {
 			types = []string{"object"}
 		} else if _, ok := o.m["items"]; ok {
 			types = []string{"array"}
+		} else if o.hasAny(numberOnly) {
+			types = []string{"number"} // other types pass the bounds, but numbers are what they are for
 		} else {
 			return c.anyValue(1), nil
 		}
@@ -381,9 +389,9 @@ func (c *compiler) typed(o *object, t, path string) (*node, error) {
 	case "string":
 		return c.newNode(kString), nil
 	case "number":
-		return c.newNode(kNumber), nil
+		return c.numeric(o, false, path)
 	case "integer":
-		return c.newNode(kInteger), nil
+		return c.numeric(o, true, path)
 	case "null":
 		return c.literal([]byte("null")), nil
 	case "boolean":

@@ -14,6 +14,8 @@ func (n *node) shortest() int {
 		return len(n.lit)
 	case kLitSet:
 		return n.shortestIn(0, len(n.set))
+	case kRegular:
+		return int(n.dfa.dist[0])
 	case kString, kArray, kFreeObject:
 		return 2
 	case kNumber, kInteger:

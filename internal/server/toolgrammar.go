@@ -97,18 +97,21 @@ func toolCallGrammar(ctx context.Context, b *grammar.Budget, names []string, par
 	return g.Wrap(markup.prefix, markup.suffix, isToken), engine.Grammar{Schema: schema, Prefix: markup.prefix, Suffix: markup.suffix}, nil
 }
 
-// argumentsSchema is the schema the constrained arguments follow: the function's parameters
-// when the grammar supports all their keywords, else any JSON object (the call still parses;
-// its arguments are then not checked against the schema). Parameters with $ref (as decoded
-// JSON: an escaped key is one) are not embedded either: their references point at the
-// parameters' root, which embedding moves. It fails only when ctx ends.
+// argumentsSchema is the schema the constrained arguments follow: the function's parameters,
+// refused with the keyword the grammar cannot enforce (never silently loosened to any object, a
+// forced call whose arguments the schema does not hold). Parameters with $ref (as decoded
+// JSON: an escaped key is one) are checked but not embedded: their references point at the
+// parameters' root, which embedding moves.
 func argumentsSchema(ctx context.Context, b *grammar.Budget, params json.RawMessage) ([]byte, error) {
 	anyObject := []byte(`{"type":"object"}`)
-	if isNull(params) || grammar.UsesRef(params) {
+	if isNull(params) {
 		return anyObject, nil
 	}
 	if _, err := grammar.CompileBudgeted(ctx, params, b); err != nil {
-		return anyObject, ctx.Err()
+		return nil, err
+	}
+	if grammar.UsesRef(params) {
+		return anyObject, nil
 	}
 	var obj map[string]any
 	if json.Unmarshal(params, &obj) != nil || (obj["type"] != nil && obj["type"] != "object") {
