@@ -104,8 +104,13 @@ func TestAutomatonDocuments(t *testing.T) {
 
 func TestCompileRefusesUnsupported(t *testing.T) {
 	tests := []struct{ schema, keyword string }{
-		{`{"type":"string","pattern":"a+"}`, "pattern"},
-		{`{"type":"object","properties":{"a":{"type":"string","format":"email"}}}`, "format"},
+		{`{"type":"string","pattern":"(?!a)b"}`, "pattern"},
+		{`{"type":"string","pattern":"(a)\\1"}`, "pattern"},
+		{`{"type":"string","pattern":"a^b"}`, "pattern"},
+		{`{"type":"string","pattern":"\\p{L}"}`, "pattern"},
+		{`{"type":"string","pattern":"a{3}{1000}{1000}"}`, "pattern"},
+		{`{"type":"object","properties":{"a":{"type":"string","format":"regex"}}}`, "format"},
+		{`{"type":"string","minLength":2000}`, "minLength"},
 		{`{"allOf":[{"type":"string"}]}`, "allOf"},
 		{`{"oneOf":[{"type":"string"}]}`, "oneOf"},
 		{`{"type":"array","items":{"type":"string"},"minItems":1}`, "minItems"},

@@ -28,6 +28,7 @@ const (
 	rxCat
 	rxAlt
 	rxRep // subs[0] min to max times; max < 0: unbounded
+	rxAnd // every one of subs (a pattern's lookaheads): only at the top, see stringDFA
 )
 
 type brange struct{ lo, hi byte }

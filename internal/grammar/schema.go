@@ -283,7 +283,8 @@ var annotations = map[string]bool{"description": true, "title": true, "default":
 
 // objectKeywords go with type "object" (or no type), and must not sit beside enum, anyOf or $ref.
 var typeKeywords = map[string]bool{"type": true, "properties": true, "required": true, "additionalProperties": true, "items": true,
-	"minimum": true, "maximum": true, "exclusiveMinimum": true, "exclusiveMaximum": true, "multipleOf": true}
+	"minimum": true, "maximum": true, "exclusiveMinimum": true, "exclusiveMaximum": true, "multipleOf": true,
+	"minLength": true, "maxLength": true, "format": true, "pattern": true}
 
 // numberOnly are the keywords that constrain numbers alone.
 var numberOnly = map[string]bool{"minimum": true, "maximum": true, "exclusiveMinimum": true, "exclusiveMaximum": true, "multipleOf": true}
@@ -347,6 +348,8 @@ func (c *compiler) compileObject(o *object, path string) (*node, error) {
 			types = []string{"object"}
 		} else if _, ok := o.m["items"]; ok {
 			types = []string{"array"}
+		} else if o.hasAny(stringOnly) {
+			types = []string{"string"}
 		} else if o.hasAny(numberOnly) {
 			types = []string{"number"} // other types pass the bounds, but numbers are what they are for
 		} else {
@@ -387,7 +390,7 @@ func (c *compiler) compileObject(o *object, path string) (*node, error) {
 func (c *compiler) typed(o *object, t, path string) (*node, error) {
 	switch t {
 	case "string":
-		return c.newNode(kString), nil
+		return c.str(o, path)
 	case "number":
 		return c.numeric(o, false, path)
 	case "integer":
