@@ -161,7 +161,9 @@ type patternParser struct {
 
 type patternError struct{ construct string }
 
-func (e *patternError) Error() string { return e.construct + " is outside the supported pattern subset" }
+func (e *patternError) Error() string {
+	return e.construct + " is outside the supported pattern subset"
+}
 
 func parsePattern(src string) (*rx, error) {
 	if !utf8.ValidString(src) {
