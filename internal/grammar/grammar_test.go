@@ -112,9 +112,13 @@ func TestCompileRefusesUnsupported(t *testing.T) {
 		{`{"type":"object","properties":{"a":{"type":"string","format":"regex"}}}`, "format"},
 		{`{"type":"string","minLength":2000}`, "minLength"},
 		{`{"allOf":[{"type":"string"}]}`, "allOf"},
-		{`{"oneOf":[{"type":"string"}]}`, "oneOf"},
-		{`{"type":"array","items":{"type":"string"},"minItems":1}`, "minItems"},
-		{`{"type":"object","additionalProperties":{"type":"string"}}`, "additionalProperties"},
+		{`{"oneOf":[{"type":"string"},{"type":"string","minLength":2}]}`, "oneOf"},
+		{`{"oneOf":[{"type":"object","properties":{"k":{"const":1}},"required":["k"]},{"type":"object","properties":{"k":{"enum":[2,1]}},"required":["k"]}]}`, "oneOf"},
+		{`{"type":"array","items":{"type":"string"},"minItems":3,"maxItems":2}`, "maxItems"},
+		{`{"type":"array","prefixItems":[{"type":"string"}],"items":false,"minItems":2}`, "maxItems"},
+		{`{"type":"object","additionalProperties":{"type":"string","format":"regex"}}`, "format"},
+		{`{"type":"object","propertyNames":{"pattern":"^a"}}`, "propertyNames"},
+		{`{"type":"object","minProperties":1}`, "minProperties"},
 		{`{"$ref":"http://example.com/s.json"}`, "$ref"},
 		{`{"$ref":"#"}`, "$ref"},
 		{`{"type":"object","properties":{"a":{"$ref":"#"}},"required":["a"]}`, "$ref"},
@@ -164,10 +168,14 @@ func genValue(t *rapid.T, n *node, depth int) string {
 	case kNumber:
 		return fmt.Sprintf("%d.%d", rapid.Int64Range(-1e9, 1e9).Draw(t, "n"), rapid.IntRange(0, 999).Draw(t, "f"))
 	case kArray:
-		k := rapid.IntRange(0, max(0, 3-depth)).Draw(t, "len")
+		hi := n.minItems + max(0, 3-depth)
+		if n.maxItems >= 0 {
+			hi = min(hi, n.maxItems)
+		}
+		k := rapid.IntRange(n.minItems, hi).Draw(t, "len")
 		var parts []string
-		for range k {
-			parts = append(parts, genValue(t, n.items, depth+1))
+		for j := range k {
+			parts = append(parts, genValue(t, n.itemAt(j), depth+1))
 		}
 		return "[" + strings.Join(parts, ",") + "]"
 	case kFreeObject:

@@ -41,6 +41,16 @@ func TestKeywordLanguages(t *testing.T) {
 		{`{"type":"string","format":"uri"}`, []string{`"https://example.com/a/b?x=1"`}, []string{`"example.com"`}},
 		{`{"type":"string","format":"email","pattern":"^[a-z]+@[a-z]+\\.[a-z]{2,}$"}`,
 			[]string{`"ab@cd.ef"`}, []string{`"A@cd.ef"`, `"a.b@cd.ef"`}},
+		{`{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":3}`,
+			[]string{"[1,2]", "[1,2,3]"}, []string{"[]", "[1]", "[1,2,3,4]"}},
+		{`{"type":"array","prefixItems":[{"type":"integer"},{"type":"string"}],"items":false}`,
+			[]string{`[1,"a"]`}, []string{`[1]`, `[1,"a",2]`, `["a",1]`}},
+		{`{"type":"array","prefixItems":[{"type":"integer"}],"items":{"type":"boolean"},"minItems":2}`,
+			[]string{`[1,true]`, `[1,true,false]`}, []string{`[1]`, `[1,2]`}},
+		{`{"type":"object","propertyNames":{"type":"string"},"additionalProperties":{"type":"integer","minimum":0}}`,
+			[]string{`{}`, `{"a":1,"b":2}`}, []string{`{"a":-1}`, `{"a":"x"}`}},
+		{`{"oneOf":[{"type":"object","properties":{"kind":{"const":"a"},"x":{"type":"integer"}},"required":["kind","x"]},{"type":"object","properties":{"kind":{"const":"b"}},"required":["kind"]}]}`,
+			[]string{`{"kind":"a","x":1}`, `{"kind":"b"}`}, []string{`{"kind":"c"}`, `{"kind":"a"}`}},
 	}
 	for _, tc := range tests {
 		m := mustMatcher(t, tc.schema)

@@ -97,7 +97,11 @@ func liveOf(n *node, live []int, leaves []*node, keysAsOne bool) int {
 	switch n.kind {
 	case kObject:
 		return max(keyCandidates(n, 0, keysAsOne), valuesLive(n, live))
-	case kArray, kFreeObject:
+	case kArray:
+		v := 1
+		children(n, func(c *node) { v = max(v, live[c.id]) })
+		return v
+	case kFreeObject:
 		return live[n.items.id]
 	case kAnyOf:
 		return liveOfAlts(leaves, live, keysAsOne)
