@@ -218,6 +218,8 @@ func genRegular(t *rapid.T, d *dfa) string {
 }
 
 var propSchemas = []string{personSchema, "",
+	`{"type":"string","minLength":2,"maxLength":6,"pattern":"^[a-zé\"\\\\]+$"}`,
+	`{"type":"array","prefixItems":[{"type":"string","format":"date"},{"type":"number","minimum":-1.5,"exclusiveMaximum":2}],"items":{"type":"string","maxLength":2},"maxItems":4}`,
 	`{"type":"object","properties":{"i":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"n":{"type":"number","exclusiveMinimum":-2.5,"maximum":1000},"m":{"type":"integer","minimum":5,"exclusiveMaximum":500,"multipleOf":7}},"required":["i","n","m"]}`,
 	`{"type":"array","items":{"anyOf":[{"type":"integer"},{"type":"object","properties":{"x":{"type":"number"},"y":{"type":"boolean"}},"required":["y"]}]}}`,
 	`{"type":"object","properties":{"a":{"type":"string"},"ab":{"type":"string"},"abc":{"type":"integer"}},"additionalProperties":false}`,

@@ -67,7 +67,40 @@ func (m *Matcher) walk(s State) *entry {
 			rec(e.child, d+1)
 		}
 	}
-	rec(0, 0)
+	// A state of one stack inside a value automaton (a patterned or length-bounded string, a
+	// bounded number) steps only the automaton's state down the trie, until the value may end;
+	// there the general walk takes over.
+	var recValue func(node int32, d int, st []frame, q int32, rest int)
+	recValue = func(node int32, d int, st []frame, q int32, rest int) {
+		top := st[len(st)-1]
+		a := top.n.dfa
+		nd := v.nodes[node]
+		for _, e := range v.edges[nd.edge0 : nd.edge0+nd.nedge] {
+			t := a.step(q, e.b)
+			if t < 0 {
+				continue
+			}
+			ch := v.nodes[e.child]
+			cost.allow(v.toks[ch.tok0:ch.tok0+ch.ntok], int32(add(rest, int(a.dist[t]))))
+			if !a.accept[t] {
+				recValue(e.child, d+1, st, t, rest)
+				continue
+			}
+			for len(levels) <= d+1 {
+				levels = append(levels, walkLevel{})
+			}
+			nx := &levels[d+1]
+			nx.frames = append(append(nx.frames[:0], st[:len(st)-1]...), frame{n: top.n, a: t})
+			nx.ends, nx.lexes = append(nx.ends[:0], len(nx.frames)), append(nx.lexes[:0], -1)
+			rec(e.child, d+1)
+		}
+	}
+	if st := s.stacks; len(st) == 1 && len(st[0]) > 0 && st[0][len(st[0])-1].n.kind == kRegular && !st[0][len(st[0])-1].n.dfa.accept[st[0][len(st[0])-1].a] {
+		top := st[0][len(st[0])-1]
+		recValue(0, 0, st[0], top.a, stackCost(st[0][:len(st[0])-1]))
+	} else {
+		rec(0, 0)
+	}
 	return newEntry(cost, s.Complete(), v.eos)
 }
 
