@@ -119,6 +119,7 @@ func TestCompileRefusesUnsupported(t *testing.T) {
 		{`{"type":"object","additionalProperties":{"type":"string","format":"regex"}}`, "format"},
 		{`{"type":"object","propertyNames":{"pattern":"^a"}}`, "propertyNames"},
 		{`{"type":"object","minProperties":1}`, "minProperties"},
+		{`{"type":"integer","enum":[1,50],"minimum":10}`, "minimum"},
 		{`{"$ref":"http://example.com/s.json"}`, "$ref"},
 		{`{"$ref":"#"}`, "$ref"},
 		{`{"type":"object","properties":{"a":{"$ref":"#"}},"required":["a"]}`, "$ref"},

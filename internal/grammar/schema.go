@@ -323,6 +323,14 @@ func (c *compiler) compileObject(o *object, path string) (*node, error) {
 	if len(special) > 1 || (len(special) == 1 && special[0] != "enum" && special[0] != "const" && o.hasAny(typeKeywords)) {
 		return nil, &SchemaError{Keyword: special[0], Path: path, Reason: "must not be combined with other validation keywords"}
 	}
+	if len(special) == 1 && (special[0] == "enum" || special[0] == "const") {
+		// The listed values are generated as they are: a bound beside them is not checked.
+		for _, k := range o.keys {
+			if numberOnly[k] || stringOnly[k] || k == "minItems" || k == "maxItems" || k == "prefixItems" {
+				return nil, &SchemaError{Keyword: k, Path: path, Reason: "must not be combined with " + special[0]}
+			}
+		}
+	}
 	if len(special) == 1 {
 		switch k := special[0]; k {
 		case "$ref":
