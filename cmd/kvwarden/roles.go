@@ -19,6 +19,7 @@ import (
 
 	"github.com/kvwarden/kvwarden/internal/engine"
 	"github.com/kvwarden/kvwarden/internal/node"
+	"github.com/kvwarden/kvwarden/internal/opmetrics"
 	"github.com/kvwarden/kvwarden/internal/server"
 	"github.com/kvwarden/kvwarden/internal/transfer"
 )
@@ -58,9 +59,23 @@ func (r *roleFlags) check() error {
 	return nil
 }
 
+// checkShadow refuses shadow verification where no answer is computed: the decode node holds the
+// model and the whole answer (the prefill node's first token included), so it re-runs requests
+// alone, prefill and decode both, on its own idle capacity; the router has no model, and a
+// prefill node computes only a prompt's KV and one token.
+func (r *roleFlags) checkShadow(fraction float64) error {
+	if fraction > 0 && r.role != node.RoleDecode {
+		return fmt.Errorf("--shadow-fraction with --role %s: shadow verification runs on the decode nodes, which hold the model and the whole answer; set it there", r.role)
+	}
+	return nil
+}
+
 // serveRole runs this process as a node or a router.
 func (f *serveFlags) serveRole(stderr io.Writer) error {
 	if err := f.roles.check(); err != nil {
+		return err
+	}
+	if err := f.roles.checkShadow(f.mf.shadowFraction); err != nil {
 		return err
 	}
 	log := slog.New(slog.NewTextHandler(stderr, nil)).With("role", f.roles.role)
@@ -189,7 +204,9 @@ func (f *serveFlags) serveRouter(ctx context.Context, stderr io.Writer, log *slo
 	}
 	defer rt.Close()
 	// The model's name stands for its file's path: the served name is the file's base name.
-	srv, err := server.New(f.serverConfig(log, rt.Info().ModelName), rt, rt.Tokenizer(), store)
+	scfg := f.serverConfig(log, rt.Info().ModelName)
+	scfg.Role = opmetrics.RoleRouter
+	srv, err := server.New(scfg, rt, rt.Tokenizer(), store)
 	if err != nil {
 		return err
 	}

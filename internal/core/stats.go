@@ -64,6 +64,30 @@ type counters struct {
 	cacheHitTokens uint64
 	prefillTokens  uint64
 	decodeTokens   uint64
+	stepTokens     StepTokens
+}
+
+// StepTokenBounds are the upper bounds of StepTokens' buckets: powers of two, as vLLM's
+// vllm:iteration_tokens_total reads them.
+var StepTokenBounds = [...]int{1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384}
+
+// StepTokens is a histogram of the tokens each step computed (prompt and generated together):
+// Buckets[i] counts the steps of at most StepTokenBounds[i] tokens (cumulative); Count includes
+// the larger ones. A fixed array, so the step loop records a step without allocating.
+type StepTokens struct {
+	Buckets [len(StepTokenBounds)]uint64
+	Count   uint64
+	Sum     uint64
+}
+
+func (h *StepTokens) observe(n int) {
+	for i, b := range StepTokenBounds {
+		if n <= b {
+			h.Buckets[i]++
+		}
+	}
+	h.Count++
+	h.Sum += uint64(n)
 }
 
 // Stats is a snapshot for metrics. Counters are cumulative; the rest are current.
@@ -98,6 +122,7 @@ type Stats struct {
 	CacheHitTokens uint64
 	PrefillTokens  uint64
 	DecodeTokens   uint64
+	StepTokens     StepTokens // tokens computed per step that computed any
 }
 
 // Stats returns a snapshot. It allocates (the maps); call it from metrics, not from the step loop.
@@ -126,6 +151,7 @@ func (c *Core) Stats() Stats {
 		CacheHitTokens:   c.st.cacheHitTokens,
 		PrefillTokens:    c.st.prefillTokens,
 		DecodeTokens:     c.st.decodeTokens,
+		StepTokens:       c.st.stepTokens,
 	}
 	for i, r := range rejectReasons {
 		if n := c.st.rejected[i]; n > 0 {

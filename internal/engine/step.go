@@ -165,6 +165,9 @@ func (e *Engine) sample(i int, s *stream, logits []float32, res *core.StepResult
 			return fmt.Errorf("structured output: %w", err)
 		}
 	}
+	if s.audited && !s.logprobs {
+		r.Logprob = s.sampler.Score(logits, r.ID).Logprob // what a client asking for it would get
+	}
 	s.sampler.Accept(r.ID)
 	res.Seqs[i].Token = r.ID
 	e.lastRun[i] = r

@@ -63,7 +63,10 @@ func InfoOf(role, model string, e *engine.Engine) Info {
 	in, st := e.Info(), e.Stats()
 	return Info{Role: role, Model: model, Fingerprint: e.Fingerprint(), MaxContext: in.MaxContext, VocabSize: in.VocabSize,
 		ChatTemplate: in.ChatTemplate, FreePages: st.PagesFree + st.PagesIdle, Queue: st.Waiting + st.Transferring,
-		Transferring: st.Transferring, PrefillTokens: st.PrefillTokens, DecodeTokens: st.DecodeTokens}
+		Transferring: st.Transferring, PrefillTokens: st.PrefillTokens, DecodeTokens: st.DecodeTokens,
+		Running: st.Running, PageTokens: in.PageTokens,
+		Pages: Pages{Total: st.PagesTotal, Free: st.PagesFree, Owned: st.PagesOwned, Cached: st.PagesCached,
+			Idle: st.PagesIdle, Quarantined: st.PagesQuarantined}}
 }
 
 func (s *Service) info(ss grpc.ServerStream) error {

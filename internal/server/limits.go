@@ -162,7 +162,9 @@ func (s *Server) admit(w http.ResponseWriter, rc *reqCtx, requests, tokens int) 
 	s.met.inflight.Inc()
 	start := time.Now()
 	return release, func() {
-		s.met.durations.WithLabelValues(rc.endpoint).Observe(time.Since(start).Seconds())
+		took := time.Since(start).Seconds()
+		s.met.durations.WithLabelValues(rc.endpoint).Observe(took)
+		s.met.vllm.e2e.Observe(took)
 		s.met.inflight.Dec()
 	}, true
 }

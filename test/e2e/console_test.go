@@ -434,8 +434,8 @@ func TestConsoleShowsCluster(t *testing.T) {
 	total := 0
 	for i, n := range []*clusterNode{pre, dec} {
 		g, got := n.gauges(t), s.Nodes[i]
-		if got.Name != n.addr || !got.Healthy || float64(got.Pages.Total) != g["kvwarden_pages_total"] || float64(got.Pages.Free) != g["kvwarden_pages_free"] {
-			t.Errorf("router's console shows node %s as %+v; its /metrics: total %v free %v", n.addr, got, g["kvwarden_pages_total"], g["kvwarden_pages_free"])
+		if got.Name != n.addr || !got.Healthy || float64(got.Pages.Total) != g[mPagesTotal] || float64(got.Pages.Free) != g[mPagesFree] {
+			t.Errorf("router's console shows node %s as %+v; its /metrics: total %v free %v", n.addr, got, g[mPagesTotal], g[mPagesFree])
 		}
 		total += got.Pages.Total
 	}

@@ -99,7 +99,7 @@ func (n *clusterNode) waitWhole(t *testing.T) {
 	deadline := time.Now().Add(10 * time.Second)
 	for {
 		g := n.gauges(t)
-		if g["kvwarden_pages_owned"] == 0 && g["kvwarden_pages_quarantined"] == 0 && g["kvwarden_pages_free"]+g["kvwarden_pages_cached"] == g["kvwarden_pages_total"] {
+		if g[mPagesUsed] == 0 && g[mPagesQuar] == 0 && g[mPagesFree]+g[mPagesCached] == g[mPagesTotal] {
 			return
 		}
 		if time.Now().After(deadline) {
@@ -160,7 +160,7 @@ func TestDisaggregatedMatchesSingleProcess(t *testing.T) {
 	}
 	for _, n := range append([]*clusterNode{pre}, dec...) {
 		n.waitWhole(t)
-		if g := n.gauges(t); g["kvwarden_security_events_total"] != 0 {
+		if g := n.gauges(t); g[mSecurity] != 0 {
 			t.Fatalf("security events on a node: %v", g)
 		}
 	}
