@@ -200,22 +200,7 @@ func (c *compiler) array(o *object, path string) (*node, error) {
 		}
 		a.items = n
 	}
-	count := func(k string, def int) (int, error) {
-		v, ok := o.m[k]
-		if !ok {
-			return def, nil
-		}
-		n, err := nonNegative(v)
-		if err != nil {
-			return 0, &SchemaError{Keyword: k, Path: path, Reason: err.Error()}
-		}
-		return n, nil
-	}
-	lo, err := count("minItems", 0)
-	if err != nil {
-		return nil, err
-	}
-	hi, err := count("maxItems", -1)
+	lo, hi, err := counts(o, "minItems", "maxItems", path)
 	if err != nil {
 		return nil, err
 	}

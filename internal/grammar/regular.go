@@ -226,20 +226,30 @@ func (c *compiler) regular(x *rx, keyword, path string) (*dfa, error) {
 				continue
 			}
 			t := closure(moved)
-			k := key(t)
-			id, ok := ids[k]
+			id, ok := intern(ids, key(t), len(sets))
 			if !ok {
-				if len(sets) >= MaxRegularStates {
-					return nil, c.tooManyStates(keyword, path)
-				}
-				id = int32(len(sets))
-				ids[k] = id
+				return nil, c.tooManyStates(keyword, path)
+			}
+			if int(id) == len(sets) {
 				sets = append(sets, t)
 			}
 			d.next = append(d.next, id)
 		}
 	}
 	return d, c.prune(d, keyword, path)
+}
+
+// intern is the id of state k, a new one (n, the states so far) if unseen; ok is false when a
+// new one would pass MaxRegularStates.
+func intern[K comparable](ids map[K]int32, k K, n int) (id int32, ok bool) {
+	if id, seen := ids[k]; seen {
+		return id, true
+	}
+	if n >= MaxRegularStates {
+		return 0, false
+	}
+	ids[k] = int32(n)
+	return int32(n), true
 }
 
 func (c *compiler) tooManyStates(keyword, path string) error {
@@ -323,13 +333,11 @@ func (c *compiler) intersect(x, y *dfa, keyword, path string) (*dfa, error) {
 				continue
 			}
 			t := st{ta, tb}
-			id, ok := ids[t]
+			id, ok := intern(ids, t, len(states))
 			if !ok {
-				if len(states) >= MaxRegularStates {
-					return nil, c.tooManyStates(keyword, path)
-				}
-				id = int32(len(states))
-				ids[t] = id
+				return nil, c.tooManyStates(keyword, path)
+			}
+			if int(id) == len(states) {
 				states = append(states, t)
 			}
 			d.next = append(d.next, id)

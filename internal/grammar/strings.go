@@ -46,22 +46,7 @@ func (c *compiler) str(o *object, path string) (*node, error) {
 		return c.newNode(kString), nil
 	}
 	var langs []*dfa
-	count := func(k string, def int) (int, error) {
-		v, ok := o.m[k]
-		if !ok {
-			return def, nil
-		}
-		n, err := nonNegative(v)
-		if err != nil {
-			return 0, &SchemaError{Keyword: k, Path: path, Reason: err.Error()}
-		}
-		return n, nil
-	}
-	lo, err := count("minLength", 0)
-	if err != nil {
-		return nil, err
-	}
-	hi, err := count("maxLength", -1)
+	lo, hi, err := counts(o, "minLength", "maxLength", path)
 	if err != nil {
 		return nil, err
 	}
@@ -135,6 +120,26 @@ func (c *compiler) stringDFA(x *rx, keyword, path string) (*dfa, error) {
 		d = e
 	}
 	return d, nil
+}
+
+// counts reads a pair of count keywords (minLength and maxLength, minItems and maxItems): lo
+// is 0 and hi -1 where absent.
+func counts(o *object, minKey, maxKey, path string) (lo, hi int, err error) {
+	read := func(k string, def int) (int, error) {
+		v, ok := o.m[k]
+		if !ok {
+			return def, nil
+		}
+		n, err := nonNegative(v)
+		if err != nil {
+			return 0, &SchemaError{Keyword: k, Path: path, Reason: err.Error()}
+		}
+		return n, nil
+	}
+	if lo, err = read(minKey, 0); err == nil {
+		hi, err = read(maxKey, -1)
+	}
+	return lo, hi, err
 }
 
 func nonNegative(v any) (int, error) {
@@ -470,26 +475,18 @@ func (p *patternParser) class() (*rx, error) {
 			break
 		}
 		first = false
-		p.pos++
-		lo := []runeRange{{r, r}}
-		if r == '\\' {
-			var err error
-			if lo, err = p.escape(true); err != nil {
-				return nil, err
-			}
-		} else if r == '[' && p.pos < len(p.src) && p.src[p.pos] == ':' {
+		if r == '[' && p.pos+1 < len(p.src) && p.src[p.pos+1] == ':' {
 			return nil, &patternError{"a POSIX class [:...:]"}
+		}
+		lo, err := p.classChar()
+		if err != nil {
+			return nil, err
 		}
 		if len(lo) == 1 && lo[0].lo == lo[0].hi && p.pos+1 < len(p.src) && p.src[p.pos] == '-' && p.src[p.pos+1] != ']' {
 			p.pos++
-			h := p.src[p.pos]
-			p.pos++
-			hi := []runeRange{{h, h}}
-			if h == '\\' {
-				var err error
-				if hi, err = p.escape(true); err != nil {
-					return nil, err
-				}
+			hi, err := p.classChar()
+			if err != nil {
+				return nil, err
 			}
 			if len(hi) != 1 || hi[0].lo != hi[0].hi || hi[0].lo < lo[0].lo {
 				return nil, &patternError{"a class range out of order"}
@@ -502,6 +499,16 @@ func (p *patternParser) class() (*rx, error) {
 		set = complement(set)
 	}
 	return runesRx(set), nil
+}
+
+// classChar reads one character of a class, or an escape: a set of runes.
+func (p *patternParser) classChar() ([]runeRange, error) {
+	r := p.src[p.pos]
+	p.pos++
+	if r == '\\' {
+		return p.escape(true)
+	}
+	return []runeRange{{r, r}}, nil
 }
 
 // complement is the generated characters not in set: printable ASCII and non-ASCII, less

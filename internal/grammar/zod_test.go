@@ -7,9 +7,9 @@ import (
 	"math/rand/v2"
 	"os"
 	"slices"
-	"strings"
 	"testing"
 
+	"github.com/kvwarden/kvwarden/internal/testenv"
 	"github.com/kvwarden/kvwarden/internal/testenv/testtok"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
@@ -56,7 +56,7 @@ func TestZodFixtures(t *testing.T) {
 			t.Errorf("%s: %v", name, err)
 			continue
 		}
-		validator := assertingValidator(t, schema)
+		validator := testenv.CompileSchemaFormats(t, string(schema))
 		m, err := NewMatcher(g, v)
 		if err != nil {
 			t.Fatal(err)
@@ -91,23 +91,4 @@ func TestZodFixtures(t *testing.T) {
 			t.Errorf("%s: %q does not validate: %v", name, out, err)
 		}
 	}
-}
-
-// assertingValidator compiles schema with its formats asserted (an annotation by default).
-func assertingValidator(t *testing.T, schema []byte) *jsonschema.Schema {
-	t.Helper()
-	doc, err := jsonschema.UnmarshalJSON(strings.NewReader(string(schema)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := jsonschema.NewCompiler()
-	c.AssertFormat()
-	if err := c.AddResource("schema.json", doc); err != nil {
-		t.Fatal(err)
-	}
-	s, err := c.Compile("schema.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
 }

@@ -14,11 +14,31 @@ func CompileSchema(t interface {
 	Fatal(...any)
 }, schema string) *jsonschema.Schema {
 	t.Helper()
+	return compileSchema(t, schema, false)
+}
+
+// CompileSchemaFormats is CompileSchema with "format" asserted (an annotation by default).
+func CompileSchemaFormats(t interface {
+	Helper()
+	Fatal(...any)
+}, schema string) *jsonschema.Schema {
+	t.Helper()
+	return compileSchema(t, schema, true)
+}
+
+func compileSchema(t interface {
+	Helper()
+	Fatal(...any)
+}, schema string, formats bool) *jsonschema.Schema {
+	t.Helper()
 	doc, err := jsonschema.UnmarshalJSON(strings.NewReader(schema))
 	if err != nil {
 		t.Fatal(err)
 	}
 	c := jsonschema.NewCompiler()
+	if formats {
+		c.AssertFormat()
+	}
 	if err := c.AddResource("schema.json", doc); err != nil {
 		t.Fatal(err)
 	}
