@@ -160,24 +160,8 @@ func (c *compiler) regular(x *rx, keyword, path string) (*dfa, error) {
 	if err != nil {
 		return nil, &SchemaError{Keyword: keyword, Path: path, Reason: err.Error()}
 	}
-	var cut [257]bool
-	for _, set := range a.set {
-		for _, r := range set {
-			cut[r.lo], cut[int(r.hi)+1] = true, true
-		}
-	}
 	d := &dfa{}
-	for b := 1; b < 256; b++ {
-		if cut[b] {
-			d.ncls++
-		}
-		d.class[b] = uint8(d.ncls)
-	}
-	d.ncls++
-	rep := make([]byte, d.ncls) // a byte of each class
-	for b := 255; b >= 0; b-- {
-		rep[d.class[b]] = byte(b)
-	}
+	rep := d.classesOf(a)
 	closure := func(set []int32) []int32 {
 		seen := map[int32]bool{}
 		stack := slices.Clone(set)
@@ -250,6 +234,29 @@ func intern[K comparable](ids map[K]int32, k K, n int) (id int32, ok bool) {
 	}
 	ids[k] = int32(n)
 	return int32(n), true
+}
+
+// classesOf splits the bytes into the classes a's edges cannot tell apart, and returns a byte of
+// each class.
+func (d *dfa) classesOf(a *nfa) []byte {
+	var cut [257]bool
+	for _, set := range a.set {
+		for _, r := range set {
+			cut[r.lo], cut[int(r.hi)+1] = true, true
+		}
+	}
+	for b := 1; b < 256; b++ {
+		if cut[b] {
+			d.ncls++
+		}
+		d.class[b] = uint8(d.ncls)
+	}
+	d.ncls++
+	rep := make([]byte, d.ncls)
+	for b := 255; b >= 0; b-- {
+		rep[d.class[b]] = byte(b)
+	}
+	return rep
 }
 
 func (c *compiler) tooManyStates(keyword, path string) error {
@@ -351,92 +358,6 @@ func (c *compiler) regularNode(d *dfa) *node {
 	n := c.newNode(kRegular)
 	n.dfa = d
 	return n
-}
-
-// Integers: a range [lo, hi] of int64 as decimal JSON (no leading zeros, no "-0").
-
-// intRangeRx is the expression of the integers in [lo, hi], lo <= hi.
-func intRangeRx(lo, hi int64) *rx {
-	var alts []*rx
-	if lo < 0 {
-		nlo, nhi := uint64(1), uint64(-lo)
-		if hi < 0 {
-			nlo = uint64(-hi)
-		}
-		alts = append(alts, rxCatOf(rxByte('-'), natRangeRx(nlo, nhi)))
-	}
-	if hi >= 0 {
-		alts = append(alts, natRangeRx(uint64(max(lo, 0)), uint64(hi)))
-	}
-	return rxAltOf(alts...)
-}
-
-// natRangeRx is the expression of the naturals in [lo, hi], lo <= hi, split by digit count and
-// then digit by digit.
-func natRangeRx(lo, hi uint64) *rx {
-	var alts []*rx
-	for l := len(strconv.FormatUint(lo, 10)); l <= len(strconv.FormatUint(hi, 10)); l++ {
-		from, to := pow10(l-1), pow10(l)-1
-		if l == 1 {
-			from = 0
-		}
-		from, to = max(from, lo), min(to, hi)
-		if from > to {
-			continue
-		}
-		alts = append(alts, sameLenRx(strconv.FormatUint(from, 10), strconv.FormatUint(to, 10)))
-	}
-	return rxAltOf(alts...)
-}
-
-func pow10(k int) uint64 {
-	p := uint64(1)
-	for range k {
-		p *= 10
-	}
-	return p
-}
-
-// sameLenRx is the expression of the decimal strings from lo to hi, both of one length.
-func sameLenRx(lo, hi string) *rx {
-	digits := func(a, b byte) *rx { return rxSet(brange{a, b}) }
-	if len(lo) == 1 {
-		return digits(lo[0], hi[0])
-	}
-	if lo[0] == hi[0] {
-		return rxCatOf(rxByte(lo[0]), sameLenRx(lo[1:], hi[1:]))
-	}
-	rest := len(lo) - 1
-	nines, zeros := strings.Repeat("9", rest), strings.Repeat("0", rest)
-	if lo[1:] == zeros && hi[1:] == nines {
-		return rxCatOf(digits(lo[0], hi[0]), rxRepOf(rxDigit, rest, rest))
-	}
-	alts := []*rx{rxCatOf(rxByte(lo[0]), sameLenRx(lo[1:], nines))}
-	if lo[0]+1 <= hi[0]-1 {
-		alts = append(alts, rxCatOf(digits(lo[0]+1, hi[0]-1), rxRepOf(rxDigit, rest, rest)))
-	}
-	alts = append(alts, rxCatOf(rxByte(hi[0]), sameLenRx(zeros, hi[1:])))
-	return rxAltOf(alts...)
-}
-
-// modulusDFA accepts the decimal integers (an optional '-', digits) that are multiples of m.
-func modulusDFA(m int) *dfa {
-	d := &dfa{ncls: 12}
-	for b := range d.class {
-		d.class[b] = 11 // nothing
-	}
-	for b := byte('0'); b <= '9'; b++ {
-		d.class[b] = b - '0'
-	}
-	d.class['-'] = 10
-	for r := 0; r < m; r++ {
-		for digit := 0; digit < 10; digit++ {
-			d.next = append(d.next, int32((10*r+digit)%m))
-		}
-		d.next = append(d.next, int32(r), -1)
-		d.accept = append(d.accept, r == 0)
-	}
-	return d
 }
 
 // Strings: the automaton reads the JSON text of the string, its quotes and escapes included.

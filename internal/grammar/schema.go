@@ -336,22 +336,7 @@ func (c *compiler) compileObject(o *object, path string) (*node, error) {
 		case "$ref":
 			return c.ref(o.m[k], path)
 		case "anyOf", "oneOf":
-			alts, ok := o.m[k].([]any)
-			if !ok || len(alts) == 0 {
-				return nil, &SchemaError{Keyword: k, Path: path, Reason: "must be a non-empty array of schemas"}
-			}
-			if k == "oneOf" && !disjoint(alts) {
-				return nil, &SchemaError{Keyword: k, Path: path, Reason: "only alternatives that exclude each other are supported (objects with a required const or enum property of distinct values, or distinct types): a value matching two would fail oneOf; use anyOf"}
-			}
-			n := c.newNode(kAnyOf)
-			for i, a := range alts {
-				an, err := c.compile(a, fmt.Sprintf("%s/%s/%d", path, k, i))
-				if err != nil {
-					return nil, err
-				}
-				n.alts = append(n.alts, an)
-			}
-			return n, nil
+			return c.alternatives(o, k, path)
 		default:
 			return c.enum(o, k, path)
 		}
@@ -399,6 +384,26 @@ func (c *compiler) compileObject(o *object, path string) (*node, error) {
 	}
 	n := c.newNode(kAnyOf)
 	n.alts = alts
+	return n, nil
+}
+
+// alternatives is the node of an anyOf, or of a oneOf whose alternatives exclude each other.
+func (c *compiler) alternatives(o *object, k, path string) (*node, error) {
+	alts, ok := o.m[k].([]any)
+	if !ok || len(alts) == 0 {
+		return nil, &SchemaError{Keyword: k, Path: path, Reason: "must be a non-empty array of schemas"}
+	}
+	if k == "oneOf" && !disjoint(alts) {
+		return nil, &SchemaError{Keyword: k, Path: path, Reason: "only alternatives that exclude each other are supported (objects with a required const or enum property of distinct values, or distinct types): a value matching two would fail oneOf; use anyOf"}
+	}
+	n := c.newNode(kAnyOf)
+	for i, a := range alts {
+		an, err := c.compile(a, fmt.Sprintf("%s/%s/%d", path, k, i))
+		if err != nil {
+			return nil, err
+		}
+		n.alts = append(n.alts, an)
+	}
 	return n, nil
 }
 
