@@ -83,55 +83,52 @@ func (c *compiler) build(a *nfa, x *rx) (in, out int32, err error) {
 	if out, err = a.add(); err != nil {
 		return
 	}
+	// after builds s after state from and returns s's end.
+	after := func(from int32, s *rx) (int32, error) {
+		i, o, err := c.build(a, s)
+		if err == nil {
+			a.eps[from] = append(a.eps[from], i)
+		}
+		return o, err
+	}
 	switch x.op {
 	case rxBytes:
 		a.set[in], a.next[in] = x.set, out
 	case rxCat:
 		cur := in
 		for _, s := range x.subs {
-			i, o, err := c.build(a, s)
-			if err != nil {
+			if cur, err = after(cur, s); err != nil {
 				return 0, 0, err
 			}
-			a.eps[cur] = append(a.eps[cur], i)
-			cur = o
 		}
 		a.eps[cur] = append(a.eps[cur], out)
 	case rxAlt:
 		for _, s := range x.subs {
-			i, o, err := c.build(a, s)
+			o, err := after(in, s)
 			if err != nil {
 				return 0, 0, err
 			}
-			a.eps[in] = append(a.eps[in], i)
 			a.eps[o] = append(a.eps[o], out)
 		}
 	case rxRep:
 		cur := in
-		for k := 0; k < x.min; k++ {
-			i, o, err := c.build(a, x.subs[0])
-			if err != nil {
+		for range x.min {
+			if cur, err = after(cur, x.subs[0]); err != nil {
 				return 0, 0, err
 			}
-			a.eps[cur] = append(a.eps[cur], i)
-			cur = o
 		}
 		a.eps[cur] = append(a.eps[cur], out)
-		if x.max < 0 {
-			i, o, err := c.build(a, x.subs[0])
+		if x.max < 0 { // a loop back to cur
+			o, err := after(cur, x.subs[0])
 			if err != nil {
 				return 0, 0, err
 			}
-			a.eps[cur] = append(a.eps[cur], i)
 			a.eps[o] = append(a.eps[o], cur)
 		}
-		for k := x.min; k < x.max; k++ {
-			i, o, err := c.build(a, x.subs[0])
-			if err != nil {
+		for k := x.min; k < x.max; k++ { // optional copies, each may end at out
+			if cur, err = after(cur, x.subs[0]); err != nil {
 				return 0, 0, err
 			}
-			a.eps[cur] = append(a.eps[cur], i)
-			cur = o
 			a.eps[cur] = append(a.eps[cur], out)
 		}
 	}
@@ -210,12 +207,9 @@ func (c *compiler) regular(x *rx, keyword, path string) (*dfa, error) {
 				continue
 			}
 			t := closure(moved)
-			id, ok := intern(ids, key(t), len(sets))
+			id, ok := intern(ids, key(t), &sets, t)
 			if !ok {
 				return nil, c.tooManyStates(keyword, path)
-			}
-			if int(id) == len(sets) {
-				sets = append(sets, t)
 			}
 			d.next = append(d.next, id)
 		}
@@ -223,17 +217,18 @@ func (c *compiler) regular(x *rx, keyword, path string) (*dfa, error) {
 	return d, c.prune(d, keyword, path)
 }
 
-// intern is the id of state k, a new one (n, the states so far) if unseen; ok is false when a
-// new one would pass MaxRegularStates.
-func intern[K comparable](ids map[K]int32, k K, n int) (id int32, ok bool) {
+// intern is the id of state k, appending v to states if k is new; ok is false when a new one
+// would pass MaxRegularStates.
+func intern[K comparable, V any](ids map[K]int32, k K, states *[]V, v V) (id int32, ok bool) {
 	if id, seen := ids[k]; seen {
 		return id, true
 	}
-	if n >= MaxRegularStates {
+	if len(*states) >= MaxRegularStates {
 		return 0, false
 	}
-	ids[k] = int32(n)
-	return int32(n), true
+	ids[k] = int32(len(*states))
+	*states = append(*states, v)
+	return ids[k], true
 }
 
 // classesOf splits the bytes into the classes a's edges cannot tell apart, and returns a byte of
@@ -340,12 +335,9 @@ func (c *compiler) intersect(x, y *dfa, keyword, path string) (*dfa, error) {
 				continue
 			}
 			t := st{ta, tb}
-			id, ok := intern(ids, t, len(states))
+			id, ok := intern(ids, t, &states, t)
 			if !ok {
 				return nil, c.tooManyStates(keyword, path)
-			}
-			if int(id) == len(states) {
-				states = append(states, t)
 			}
 			d.next = append(d.next, id)
 		}
