@@ -84,7 +84,7 @@ SIGHUP reloads the tenants file; SIGTERM or Ctrl-C drains in-flight requests, th
 	f.mf.register(cmd.Flags())
 	cmd.Flags().StringVar(&f.addr, "addr", "127.0.0.1:8080", "listen address of the API")
 	cmd.Flags().StringVar(&f.tenantsFile, "tenants", "", "tenants file (API keys → tenants; see 'kvwarden tenant add')")
-	cmd.Flags().StringVar(&f.apiKey, "api-key", "", "one tenant (\"default\", no limits) with this key, instead of --tenants; $"+apiKeyEnv+" keeps it out of the process list")
+	cmd.Flags().StringVar(&f.apiKey, "api-key", "", "one tenant (\"default\", no limits) with this key, instead of --tenants; $"+tenants.APIKeyEnv+" keeps it out of the process list")
 	cmd.Flags().BoolVar(&f.dev, "dev", false, "dev mode instead of --tenants: one open tenant, no keys; loopback --addr only")
 	cmd.Flags().DurationVar(&f.drain, "drain-timeout", 30*time.Second, "how long SIGTERM waits for in-flight requests")
 	cmd.Flags().StringVar(&f.portFile, "addr-file", "", "write the API's listening address to this file once listening")
@@ -241,7 +241,7 @@ func (f *serveFlags) waitForStop(ctx context.Context, log *slog.Logger, srv *ser
 		select {
 		case <-hup:
 			if f.tenantsFile != "" {
-				warnMode(log, f.tenantsFile)
+				tenants.WarnInsecure(log, f.tenantsFile)
 			}
 			if err := srv.ReloadTenants(); err != nil {
 				log.Error("tenants reload failed; keeping the previous tenants", "err", err)
@@ -290,24 +290,6 @@ func drain(log *slog.Logger, timeout time.Duration, srv *server.Server, eng *eng
 	return nil
 }
 
-// apiKeyEnv holds the single API key when --api-key is not given: a key in the environment stays
-// out of the process list, where a flag's value is visible to every local user.
-const apiKeyEnv = "KVWARDEN_API_KEY"
-
-// apiKey is the single key and where it came from: --api-key first, else $KVWARDEN_API_KEY.
-func apiKey(flag string, getenv func(string) string) (key, from string) {
-	if flag != "" {
-		return flag, "--api-key"
-	}
-	if env := getenv(apiKeyEnv); env != "" {
-		return env, apiKeyEnv
-	}
-	return "", ""
-}
-
-// minAPIKeyLen refuses keys short enough to guess.
-const minAPIKeyLen = 16
-
 // openStore checks the flags the API server takes and opens its tenants; the single process and
 // the router share it.
 func (f *serveFlags) openStore(log *slog.Logger) (*tenants.Store, error) {
@@ -319,8 +301,8 @@ func (f *serveFlags) openStore(log *slog.Logger) (*tenants.Store, error) {
 			return nil, fmt.Errorf("--tool-call-parser: %w", err)
 		}
 	}
-	key, from := apiKey(f.apiKey, os.Getenv)
-	return openTenants(log, f.tenantsFile, f.dev, key, from, f.addr)
+	key, from := tenants.APIKey(f.apiKey, os.Getenv)
+	return tenants.Open(log, tenants.Choice{File: f.tenantsFile, Dev: f.dev, Key: key, KeyFrom: from, Addr: f.addr, Loopback: server.IsLoopback(f.addr)})
 }
 
 // serverConfig is the API server's configuration from the flags, for the model file at path.
@@ -330,45 +312,6 @@ func (f *serveFlags) serverConfig(log *slog.Logger, path string) server.Config {
 	// Served names replace the model's own: they may be meant to hide which model it is.
 	cfg.OnlyModelNames = len(f.modelNames) > 0
 	return cfg
-}
-
-// openTenants chooses the tenants: the file, one key (from), or with --dev the one open tenant on
-// loopback only. They exclude each other: the operator meant one of them, and serving another
-// would surprise them.
-func openTenants(log *slog.Logger, file string, dev bool, key, from, addr string) (*tenants.Store, error) {
-	switch {
-	case file != "" && dev:
-		return nil, errors.New("--dev and --tenants exclude each other: --dev serves one open tenant without keys")
-	case key != "" && (file != "" || dev):
-		return nil, fmt.Errorf("%s excludes --tenants and --dev: it serves one tenant with that key (unset %s if it is left over)", from, apiKeyEnv)
-	case key != "":
-		return singleKeyStore(key, from)
-	case file != "":
-		warnMode(log, file)
-		return tenants.NewStore(file)
-	case !dev:
-		return nil, errors.New("no tenants: pass --tenants FILE (create it with 'kvwarden tenant add --file FILE --name NAME'), --api-key KEY (or $" + apiKeyEnv + ") for one tenant, or --dev for one open tenant on a loopback address")
-	case !server.IsLoopback(addr):
-		return nil, fmt.Errorf("--dev (one open tenant, no keys) is allowed only on a loopback address, not %s", addr)
-	}
-	return tenants.NewDevStore(), nil
-}
-
-// singleKeyStore is the tenant "default" with no limits, reached with key.
-func singleKeyStore(key, from string) (*tenants.Store, error) {
-	if len(key) < minAPIKeyLen || strings.IndexFunc(key, func(r rune) bool { return r <= ' ' || r == 0x7f }) >= 0 {
-		return nil, fmt.Errorf("%s: the key must be at least %d characters, without spaces or control characters (create one with 'openssl rand -hex 24')", from, minAPIKeyLen)
-	}
-	return tenants.NewMemStore(&tenants.File{Version: tenants.FileVersion,
-		Tenants: []tenants.Tenant{{ID: "default", KeyHash: tenants.HashKey(key)}}})
-}
-
-// warnMode warns loudly about a tenants file others may write: they could add a key of their own.
-func warnMode(log *slog.Logger, file string) {
-	if mode, bad := tenants.InsecureMode(file); bad {
-		log.Warn("TENANTS FILE IS WRITABLE BY OTHERS: anyone who can write it can add an API key; chmod go-w it",
-			"file", file, "mode", mode.String())
-	}
 }
 
 // checkMetricsAddr reports whether the metrics listener is on, refusing a non-loopback address
