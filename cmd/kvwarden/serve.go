@@ -7,9 +7,7 @@ import (
 	"io"
 	"log/slog"
 	"net"
-	"net/http"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -113,19 +111,12 @@ func (f *serveFlags) serve(stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	metricsOn, err := checkMetricsAddr(f.metricsAddr, f.metricsAny)
-	if err != nil {
-		return err
-	}
 	// Bind first: a port in use must not be found only after a model of gigabytes loaded.
-	ln, mln, err := f.listen(metricsOn)
+	ls, err := f.bind("--addr", f.addr, log)
 	if err != nil {
 		return err
 	}
-	defer ln.Close() // a no-op once served: Shutdown closes it
-	if mln != nil {
-		defer mln.Close()
-	}
+	defer ls.close()
 	ctx, stop := signalContext(os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	cfg.Logger = log
@@ -143,45 +134,21 @@ func (f *serveFlags) serve(stderr io.Writer) error {
 	if !kv.IsolationChecks {
 		log.Warn("THIS BINARY WAS BUILT WITH -tags noisolation: page header checks are compiled out; use it only to measure their cost, never to serve tenants")
 	}
-	msrv, merrc, err := f.startMetrics(srv, mln, log)
-	if err != nil {
+	if err := ls.publish(srv.MetricsHandler()); err != nil {
 		eng.Close()
 		return err
 	}
-	// Tests start the server on port 0 and read the chosen address from here; it is written
-	// after the metrics address, so a reader of this file finds both.
-	if err := writeAddr(f.portFile, ln); err != nil {
-		eng.Close()
-		return err
-	}
-	log.Info("listening", "addr", ln.Addr().String())
-	maddr := ""
-	if mln != nil {
-		maddr = mln.Addr().String()
-	}
-	fmt.Fprint(stderr, banner(ln.Addr().String(), maddr, scfg.ModelName, srv.Endpoints(), eng.Plan()))
-	// SIGHUP stays caught through the drain: its default action would end the process.
-	hup := make(chan os.Signal, 1)
-	signal.Notify(hup, syscall.SIGHUP)
-	defer signal.Stop(hup)
-	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(ln) }()
-	runErr := f.waitForStop(ctx, log, srv, hup, errc, merrc)
-	return drain(log, f.drain, srv, eng, msrv, errc, runErr)
-}
-
-// listen binds the API listener and, when metricsOn, the operator's.
-func (f *serveFlags) listen(metricsOn bool) (ln, mln net.Listener, err error) {
-	if ln, err = net.Listen("tcp", f.addr); err != nil {
-		return nil, nil, fmt.Errorf("--addr: %w", err)
-	}
-	if metricsOn {
-		if mln, err = net.Listen("tcp", f.metricsAddr); err != nil {
-			ln.Close()
-			return nil, nil, fmt.Errorf("--metrics-addr: %w", err)
-		}
-	}
-	return ln, mln, nil
+	log.Info("listening", "addr", ls.api.Addr().String())
+	fmt.Fprint(stderr, banner(ls.api.Addr().String(), ls.metricsAddr(), scfg.ModelName, srv.Endpoints(), eng.Plan()))
+	return ls.run(ctx, f.drain, roleServer{
+		serve: func() error { return srv.Serve(ls.api) },
+		shutdown: func(ctx context.Context) error {
+			err := srv.Shutdown(ctx)
+			eng.Drain(ctx)
+			return err
+		},
+		reload: f.reloadTenants(log, srv),
+	})
 }
 
 // startEngine loads the model and starts the engine behind the start-up gate, logging the plan.
@@ -209,85 +176,17 @@ func (f *serveFlags) startEngine(ctx context.Context, stderr io.Writer, cfg engi
 	return l, eng, nil
 }
 
-// startMetrics serves /metrics on mln unless it is nil (the listener is off); the server's end
-// arrives on the channel.
-func (f *serveFlags) startMetrics(srv *server.Server, mln net.Listener, log *slog.Logger) (*http.Server, <-chan error, error) {
-	merrc := make(chan error, 1)
-	if mln == nil {
-		log.Info("metrics listener off")
-		return nil, merrc, nil
-	}
-	msrv := metricsServer(srv, log)
-	if err := writeAddr(f.metricsFile, mln); err != nil {
-		return nil, nil, err
-	}
-	log.Info("serving metrics to the operator", "addr", mln.Addr().String())
-	go func() { merrc <- msrv.Serve(mln) }()
-	return msrv, merrc, nil
-}
-
-// writeAddr writes ln's address to file, if one is named.
-func writeAddr(file string, ln net.Listener) error {
-	if file == "" {
-		return nil
-	}
-	return os.WriteFile(file, []byte(ln.Addr().String()), 0o644)
-}
-
-// waitForStop reloads the tenants on each SIGHUP until a stop signal (nil) or a listener's end
-// (the reason). An API listener's end is put back on errc for drain.
-func (f *serveFlags) waitForStop(ctx context.Context, log *slog.Logger, srv *server.Server, hup <-chan os.Signal, errc chan error, merrc <-chan error) error {
-	for {
-		select {
-		case <-hup:
-			if f.tenantsFile != "" {
-				tenants.WarnInsecure(log, f.tenantsFile)
-			}
-			if err := srv.ReloadTenants(); err != nil {
-				log.Error("tenants reload failed; keeping the previous tenants", "err", err)
-			}
-		case err := <-errc:
-			errc <- err // read again by drain
-			if err == nil {
-				return errors.New("the API listener stopped")
-			}
-			return err
-		case err := <-merrc:
-			// The operator's view is gone: stop rather than serve blind.
-			return fmt.Errorf("metrics listener: %w", err)
-		case <-ctx.Done():
-			return nil
+// reloadTenants reloads srv's tenants (on SIGHUP), keeping the previous ones if the file is
+// broken.
+func (f *serveFlags) reloadTenants(log *slog.Logger, srv *server.Server) func() {
+	return func() {
+		if f.tenantsFile != "" {
+			tenants.WarnInsecure(log, f.tenantsFile)
+		}
+		if err := srv.ReloadTenants(); err != nil {
+			log.Error("tenants reload failed; keeping the previous tenants", "err", err)
 		}
 	}
-}
-
-// drain gives in-flight requests up to timeout, then stops the metrics listener. runErr, why
-// serving stopped (nil: a signal), comes before any error of stopping.
-func drain(log *slog.Logger, timeout time.Duration, srv *server.Server, eng *engine.Engine, msrv *http.Server, errc <-chan error, runErr error) error {
-	if runErr == nil {
-		log.Info("draining in-flight requests", "timeout", timeout)
-	}
-	sctx, cancel := context.WithTimeout(context.Background(), timeout)
-	defer cancel()
-	serr := srv.Shutdown(sctx)
-	eng.Drain(sctx)
-	if msrv != nil {
-		// Metrics stay up through the drain, so the operator can watch it; then they stop.
-		mctx, mcancel := context.WithTimeout(context.Background(), 5*time.Second)
-		msrv.Shutdown(mctx)
-		mcancel()
-	}
-	if runErr != nil {
-		return runErr
-	}
-	if err := <-errc; err != nil && !errors.Is(err, context.Canceled) {
-		return err
-	}
-	if serr != nil && !errors.Is(serr, context.DeadlineExceeded) {
-		return serr
-	}
-	log.Info("stopped")
-	return nil
 }
 
 // openStore checks the flags the API server takes and opens its tenants; the single process and
@@ -327,17 +226,4 @@ func checkMetricsAddr(addr string, allowRemote bool) (bool, error) {
 		return false, fmt.Errorf("--metrics-addr %s is not a loopback address: metrics are server-wide and take no key; pass --metrics-allow-remote to serve them there anyway", addr)
 	}
 	return true, nil
-}
-
-// metricsServer is the operator listener's HTTP server, with timeouts so a slow scraper cannot pin
-// connections.
-func metricsServer(srv *server.Server, log *slog.Logger) *http.Server {
-	return &http.Server{
-		Handler:           srv.MetricsHandler(),
-		ReadHeaderTimeout: 5 * time.Second,
-		ReadTimeout:       10 * time.Second,
-		WriteTimeout:      30 * time.Second,
-		IdleTimeout:       60 * time.Second,
-		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
-	}
 }
