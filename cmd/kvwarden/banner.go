@@ -18,6 +18,7 @@ func banner(apiAddr, metricsAddr, model string, endpoints []string, plan core.Ca
 	fmt.Fprintf(&b, "  endpoints: %s\n", strings.Join(endpoints, ", "))
 	if metricsAddr != "" {
 		fmt.Fprintf(&b, "  metrics (operator only): %s/metrics\n", httpURL(metricsAddr))
+		fmt.Fprintf(&b, "  console (operator only): %s/console\n", httpURL(metricsAddr))
 	}
 	fmt.Fprintf(&b, "  maximum concurrency for %d-token requests: %.2fx (KV pool of %d tokens in %d pages of %d)\n",
 		plan.MaxContext, maxConcurrency(plan), plan.Tokens, plan.Pages, plan.PageTokens)

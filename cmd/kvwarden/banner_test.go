@@ -14,6 +14,7 @@ func TestBanner(t *testing.T) {
 		`serving "m" at http://127.0.0.1:8080 (OpenAI base URL http://127.0.0.1:8080/v1)`,
 		"endpoints: POST /v1/completions, GET /health",
 		"metrics (operator only): http://127.0.0.1:9090/metrics",
+		"console (operator only): http://127.0.0.1:9090/console",
 		// 500 tokens take 32 pages: 100/32.
 		"maximum concurrency for 500-token requests: 3.12x",
 	} {
@@ -21,8 +22,8 @@ func TestBanner(t *testing.T) {
 			t.Errorf("banner lacks %q:\n%s", want, got)
 		}
 	}
-	if strings.Contains(banner("127.0.0.1:1", "", "m", nil, plan), "metrics") {
-		t.Error("metrics shown while off")
+	if off := banner("127.0.0.1:1", "", "m", nil, plan); strings.Contains(off, "metrics") || strings.Contains(off, "console") {
+		t.Error("metrics or console shown while off")
 	}
 	for _, c := range []struct{ addr, want string }{
 		{"127.0.0.1:80", "http://127.0.0.1:80"}, {"[::]:80", "http://127.0.0.1:80"}, {":80", "http://127.0.0.1:80"},

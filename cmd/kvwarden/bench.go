@@ -207,6 +207,7 @@ func newBenchServeCmd() *cobra.Command {
 			}
 			o.Progress = stderr
 			var ei *bench.EngineInfo
+			var shadow func() *bench.ShadowCounts
 			if addr != "" {
 				if cmd.Flags().Changed("model") || cmd.Flags().Changed("tenants") {
 					return fmt.Errorf("--model and --tenants apply to the in-process server; with --addr the server there is measured")
@@ -225,18 +226,22 @@ func newBenchServeCmd() *cobra.Command {
 				}
 				defer bs.stop()
 				o.URL, o.Keys, o.TenantNames, o.Target, o.TokenIDs = bs.URL, bs.Keys, bs.Tenants, bs.target(), bs.tokenIDs
-				ei = &bs.info
+				ei, shadow = &bs.info, bs.shadow
 			}
 			res, err := bench.RunServe(ctx, o)
 			if res == nil {
 				return err
 			}
 			res.Engine = ei
+			if shadow != nil {
+				res.Shadow = shadow()
+			}
 			if jerr := show(bench.NewResult(nil, res), func(w io.Writer) { bench.WriteServe(w, res) }); jerr != nil {
 				return jerr
 			}
 			return err // set when every request failed
 		})
+	mf.registerShadow(cmd.Flags())
 	fs := cmd.Flags()
 	fs.IntVar(&o.Clients, "clients", bench.DefaultServeClients, "requests in flight at once")
 	fs.IntVar(&o.Requests, "requests", bench.DefaultServeRequests, "requests in all")
@@ -301,6 +306,16 @@ type benchServer struct {
 	path     string  // the model file
 	tokenIDs []int32 // the ordinary tokens random prompts are drawn from
 	stop     func()  // shuts the server down and closes the engine and the model
+	eng      *engine.Engine
+}
+
+// shadow is what shadow verification did so far, or nil when it is off.
+func (bs *benchServer) shadow() *bench.ShadowCounts {
+	st := bs.eng.Stats().Shadow
+	if !st.Enabled {
+		return nil
+	}
+	return &bench.ShadowCounts{Verified: st.Verified, Mismatches: st.Mismatches, Pending: st.Pending, Dropped: st.Dropped}
 }
 
 func (bs *benchServer) target() string { return "in-process server at " + bs.URL }
@@ -324,7 +339,7 @@ func startBenchServer(ctx context.Context, mf *modelFlags, n int, stderr io.Writ
 		eng.Close()
 		l.Close()
 	}
-	return &benchServer{LocalServer: ls, info: bench.DescribeEngine(eng, cfg), path: l.resolved.Path, tokenIDs: bench.OrdinaryTokens(l.tok, l.model.Vocab), stop: stop}, nil
+	return &benchServer{LocalServer: ls, info: bench.DescribeEngine(eng, cfg), path: l.resolved.Path, tokenIDs: bench.OrdinaryTokens(l.tok, l.model.Vocab), stop: stop, eng: eng}, nil
 }
 
 func newBenchCompareCmd() *cobra.Command {

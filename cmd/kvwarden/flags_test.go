@@ -44,6 +44,7 @@ func flagsOf(t *testing.T, args ...string) *modelFlags {
 	var mf modelFlags
 	cmd := &cobra.Command{}
 	mf.register(cmd.Flags())
+	mf.registerShadow(cmd.Flags())
 	if err := cmd.Flags().Parse(args); err != nil {
 		t.Fatal(err)
 	}
@@ -70,6 +71,11 @@ func TestEngineConfigRefuses(t *testing.T) {
 		{[]string{"--override-model-context", "--max-context", "512"}, ""},
 		{[]string{"--pooling", "last"}, ""},
 		{[]string{"--pooling", "cls"}, `--pooling "cls": want mean or last`},
+		{[]string{"--shadow-fraction", "0.05"}, ""},
+		{[]string{"--shadow-fraction", "1"}, ""},
+		{[]string{"--shadow-fraction", "1.5"}, "--shadow-fraction 1.5: want 0 to 1"},
+		{[]string{"--shadow-fraction", "-0.1"}, "--shadow-fraction -0.1: want 0 to 1"},
+		{[]string{"--shadow-fraction", "NaN"}, "--shadow-fraction NaN: want 0 to 1"},
 	} {
 		_, err := flagsOf(t, c.args...).engineConfig()
 		if c.err == "" && err != nil || c.err != "" && (err == nil || !strings.Contains(err.Error(), c.err)) {
@@ -197,5 +203,27 @@ func TestToolCallParserFlag(t *testing.T) {
 	f.toolParser = "xml"
 	if _, err := f.openStore(slog.New(slog.DiscardHandler)); err == nil || !strings.Contains(err.Error(), "--tool-call-parser") {
 		t.Fatalf("unknown parser: %v", err)
+	}
+}
+
+// TestShadowFractionRoles: shadow verification runs where answers are computed whole, a single
+// process or a decode node; the router and a prefill node refuse it.
+func TestShadowFractionRoles(t *testing.T) {
+	for _, c := range []struct {
+		role string
+		err  string
+	}{
+		{"decode", ""},
+		{"prefill", "--shadow-fraction with --role prefill: shadow verification runs on the decode nodes"},
+		{"router", "--shadow-fraction with --role router"},
+	} {
+		r := roleFlags{role: c.role}
+		err := r.checkShadow(0.05)
+		if c.err == "" && err != nil || c.err != "" && (err == nil || !strings.Contains(err.Error(), c.err)) {
+			t.Errorf("%s: %v, want %q", c.role, err, c.err)
+		}
+		if err := r.checkShadow(0); err != nil {
+			t.Errorf("%s without shadow verification: %v", c.role, err)
+		}
 	}
 }

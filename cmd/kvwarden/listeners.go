@@ -61,12 +61,14 @@ func (ls *listeners) metricsAddr() string {
 
 // publish serves h on the operator listener, then writes the address files. Tests start a role
 // on port 0 and read the chosen addresses from the files: the API's is written last, so a reader
-// of it finds both.
-func (ls *listeners) publish(h http.Handler) error {
+// of it finds both. closeConsole ends h's console streams when the listener shuts down: open
+// consoles never go idle, so Shutdown would wait them out.
+func (ls *listeners) publish(h http.Handler, closeConsole func()) error {
 	if ls.metrics == nil {
 		ls.log.Info("metrics listener off")
 	} else {
 		ls.msrv = operatorServer(h, ls.log)
+		ls.msrv.RegisterOnShutdown(closeConsole)
 		if err := writeAddr(ls.metricsFile, ls.metrics); err != nil {
 			return err
 		}
@@ -83,7 +85,7 @@ func operatorServer(h http.Handler, log *slog.Logger) *http.Server {
 		Handler:           h,
 		ReadHeaderTimeout: 5 * time.Second,
 		ReadTimeout:       10 * time.Second,
-		WriteTimeout:      30 * time.Second,
+		WriteTimeout:      30 * time.Second, // a console stream extends its own, write by write
 		IdleTimeout:       60 * time.Second,
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
@@ -155,6 +157,7 @@ func (ls *listeners) drain(timeout time.Duration, r roleServer, errc <-chan erro
 		mctx, mcancel := context.WithTimeout(context.Background(), 5*time.Second)
 		if err := ls.msrv.Shutdown(mctx); err != nil {
 			ls.log.Warn("metrics listener did not stop cleanly", "err", err)
+			ls.msrv.Close()
 		}
 		mcancel()
 	}

@@ -38,7 +38,8 @@ type modelFlags struct {
 	prefixCache bool
 	// overrideContext allows --max-context above the model's metadata context.
 	overrideContext bool
-	pooling         string // embeddings' pooling, overriding the model's pooling_type
+	pooling         string  // embeddings' pooling, overriding the model's pooling_type
+	shadowFraction  float64 // registered by registerShadow only
 }
 
 func (f *modelFlags) register(fs *pflag.FlagSet) {
@@ -55,6 +56,11 @@ func (f *modelFlags) register(fs *pflag.FlagSet) {
 	fs.IntVar(&f.maxRunning, "max-running", engine.DefaultMaxRunning, "sequences per step")
 	fs.BoolVar(&f.prefixCache, "prefix-cache", true, "per-tenant prefix cache")
 	fs.StringVar(&f.pooling, "pooling", "", "serve /v1/embeddings with this pooling, mean or last, whatever the model's metadata says (default: its pooling_type; none: a generative model)")
+}
+
+// registerShadow adds --shadow-fraction, for the commands that serve answers.
+func (f *modelFlags) registerShadow(fs *pflag.FlagSet) {
+	fs.Float64Var(&f.shadowFraction, "shadow-fraction", 0, "shadow verification: the fraction (0 to 1) of answers re-run alone on idle capacity and compared bit for bit with what the client got")
 }
 
 // parseBytes reads sizes such as 512MiB, 4GiB, 1.5GB or a plain byte count.
@@ -114,9 +120,13 @@ func (f *modelFlags) engineConfig() (engine.Config, error) {
 	if !ok {
 		return cfg, fmt.Errorf("--pooling %q: want mean or last", f.pooling)
 	}
+	if sf := f.shadowFraction; !(sf >= 0 && sf <= 1) {
+		return cfg, fmt.Errorf("--shadow-fraction %v: want 0 to 1", sf)
+	}
 	return engine.Config{Threads: f.threads, KVDType: dt, KVMemBytes: mem, PageTokens: f.pageTokens,
 		MaxContext: f.maxContext, StepTokens: f.stepTokens, MaxRunning: f.maxRunning, Scrub: scrub,
-		PrefixCache: f.prefixCache, OverrideModelContext: f.overrideContext, Pooling: pooling}, nil
+		PrefixCache: f.prefixCache, OverrideModelContext: f.overrideContext, Pooling: pooling,
+		Shadow: engine.ShadowConfig{Fraction: f.shadowFraction}}, nil
 }
 
 // planError adds the flag that would allow a refused context above the model's own.

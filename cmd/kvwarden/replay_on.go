@@ -5,6 +5,7 @@ package main
 import (
 	"fmt"
 	"os"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -19,7 +20,7 @@ func newReplayCmd() *cobra.Command {
 		mode     string
 		chain    string
 	)
-	cmd := command("replay-incident [--mode single|disaggregated|both] [--chain incident|late-write|both] [--defences all|none|gate,admission,state,reconcile,checksum,header,release]",
+	cmd := command("replay-incident [--mode single|disaggregated|both] [--chain incident|late-write|both] [--defences all|none|gate,admission,state,reconcile,checksum,header,release[,shadow]]",
 		"Replay the October 2026 cross-tenant leak in one process and across a prefill/decode hand-off, with the chosen defences on",
 		`Start an in-process server on a small model and a tiny KV pool, with victims whose prompts
 carry canary secrets and an attacker who sends one request longer than the pool; every defence
@@ -39,12 +40,19 @@ has none of: the attacker streams a completion and hangs up after its first toke
 in-flight write (its last step's KV) lands once its freed pages are a victim's. The report shows
 each late write landed or refused (and by which defence), what the victim read, and its answer
 against the same prompt answered on clean pages; the probe does not run in this chain. --chain
-both runs the incident's chain, then the late writer's.`,
+both runs the incident's chain, then the late writer's.
+
+shadow in --defences (shadow alone, all,shadow, or a list with it) adds shadow verification:
+every answer re-run alone once the chain has run (on the decode node when disaggregated) and
+compared bit for bit. It detects rather than prevents: the report shows each answer whose re-run
+differs, with both runs' token ids and the pages each read.`,
 		cobra.NoArgs, func(cmd *cobra.Command, _ []string) error {
-			on, err := faults.ParseDefences(defences)
+			prevent, shadow := splitShadow(defences)
+			on, err := faults.ParseDefences(prevent)
 			if err != nil {
 				return err
 			}
+			cfg.Shadow = shadow
 			modes, err := oneOrBoth("--mode", mode, replay.Single, replay.Disaggregated)
 			if err != nil {
 				return err
@@ -79,7 +87,7 @@ both runs the incident's chain, then the late writer's.`,
 	fs := cmd.Flags()
 	fs.StringVar(&mode, "mode", "both", "where the chain runs: single (one process), disaggregated (router + prefill + decode nodes) or both")
 	fs.StringVar(&chain, "chain", "incident", "which chain: incident (the over-long request's), late-write (an aborted request's write landing in a victim's pages: what release stops) or both")
-	fs.StringVar(&defences, "defences", "none", "defences on: all, none, or a comma-separated list of gate, admission, state, reconcile, checksum, header, release")
+	fs.StringVar(&defences, "defences", "none", "defences on: all, none, or a comma-separated list of gate, admission, state, reconcile, checksum, header, release; add shadow for shadow verification, which detects rather than prevents")
 	fs.StringVar(&cfg.Model, "model", "", "model spec: empty for the built-in demo model, or dummy:...")
 	fs.IntVar(&cfg.Pages, "pages", 12, "KV pool pages of 16 tokens (the prefill node's when disaggregated)")
 	fs.Uint64Var(&cfg.Seed, "seed", 1, "seed of canaries and the attacker's prompt")
@@ -95,4 +103,21 @@ func oneOrBoth[T ~string](flag, s string, a, b T) ([]T, error) {
 		return []T{T(s)}, nil
 	}
 	return nil, fmt.Errorf("%s %q: want %s, %s or both", flag, s, a, b)
+}
+
+// splitShadow takes "shadow" out of a --defences value: it is a detector, not one of the
+// defences whose faults the replay switches. What is left is "none" when only shadow was given.
+func splitShadow(s string) (prevent string, shadow bool) {
+	var rest []string
+	for _, f := range strings.Split(s, ",") {
+		if strings.TrimSpace(f) == "shadow" {
+			shadow = true
+			continue
+		}
+		rest = append(rest, f)
+	}
+	if len(rest) == 0 {
+		return "none", shadow
+	}
+	return strings.Join(rest, ","), shadow
 }

@@ -35,3 +35,22 @@ func TestOneOrBoth(t *testing.T) {
 		t.Errorf("--mode split: %v, want %s", err, want)
 	}
 }
+
+// TestSplitShadow: "shadow" in --defences turns the detector on and leaves the rest to the
+// defences' parser.
+func TestSplitShadow(t *testing.T) {
+	for _, tc := range []struct {
+		in, prevent string
+		shadow      bool
+	}{
+		{"shadow", "none", true},
+		{"all,shadow", "all", true},
+		{"gate, shadow ,header", "gate,header", true},
+		{"none", "none", false},
+		{"header", "header", false},
+	} {
+		if prevent, shadow := splitShadow(tc.in); prevent != tc.prevent || shadow != tc.shadow {
+			t.Errorf("splitShadow(%q) = %q, %v; want %q, %v", tc.in, prevent, shadow, tc.prevent, tc.shadow)
+		}
+	}
+}

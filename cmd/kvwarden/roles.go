@@ -15,6 +15,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/kvwarden/kvwarden/internal/node"
+	"github.com/kvwarden/kvwarden/internal/opmetrics"
 	"github.com/kvwarden/kvwarden/internal/server"
 	"github.com/kvwarden/kvwarden/internal/transfer"
 )
@@ -54,9 +55,23 @@ func (r *roleFlags) check() error {
 	return nil
 }
 
+// checkShadow refuses shadow verification where no answer is computed: the decode node holds the
+// model and the whole answer (the prefill node's first token included), so it re-runs requests
+// alone, prefill and decode both, on its own idle capacity; the router has no model, and a
+// prefill node computes only a prompt's KV and one token.
+func (r *roleFlags) checkShadow(fraction float64) error {
+	if fraction > 0 && r.role != node.RoleDecode {
+		return fmt.Errorf("--shadow-fraction with --role %s: shadow verification runs on the decode nodes, which hold the model and the whole answer; set it there", r.role)
+	}
+	return nil
+}
+
 // serveRole runs this process as a node or a router.
 func (f *serveFlags) serveRole(stderr io.Writer) error {
 	if err := f.roles.check(); err != nil {
+		return err
+	}
+	if err := f.roles.checkShadow(f.mf.shadowFraction); err != nil {
 		return err
 	}
 	log := slog.New(slog.NewTextHandler(stderr, nil)).With("role", f.roles.role)
@@ -107,7 +122,7 @@ func (f *serveFlags) serveNode(ctx context.Context, stderr io.Writer, log *slog.
 		return err
 	}
 	defer n.Stop() // a no-op once drained
-	if err := ls.publish(n.MetricsHandler()); err != nil {
+	if err := ls.publish(n.MetricsHandler(), n.CloseConsole); err != nil {
 		return err
 	}
 	log.Info("node listening", "addr", n.Addr(), "model", n.Model, "max_context", n.Engine.Info().MaxContext)
@@ -150,11 +165,13 @@ func (f *serveFlags) serveRouter(ctx context.Context, stderr io.Writer, log *slo
 	}
 	defer rt.Close()
 	// The model's name stands for its file's path: the served name is the file's base name.
-	srv, err := server.New(f.serverConfig(log, rt.Info().ModelName), rt, rt.Tokenizer(), store)
+	scfg := f.serverConfig(log, rt.Info().ModelName)
+	scfg.Role = opmetrics.RoleRouter
+	srv, err := server.New(scfg, rt, rt.Tokenizer(), store)
 	if err != nil {
 		return err
 	}
-	if err := ls.publish(srv.MetricsHandler()); err != nil {
+	if err := ls.publish(srv.MetricsHandler(), srv.CloseConsole); err != nil {
 		return err
 	}
 	log.Info("router listening", "addr", ls.api.Addr().String(), "prefill", f.roles.prefill, "decode", f.roles.decode, "max_context", rt.Info().MaxContext)

@@ -80,6 +80,7 @@ SIGHUP reloads the tenants file; SIGTERM or Ctrl-C drains in-flight requests, th
 		RunE: func(cmd *cobra.Command, _ []string) error { return f.serve(cmd.ErrOrStderr()) },
 	}
 	f.mf.register(cmd.Flags())
+	f.mf.registerShadow(cmd.Flags())
 	cmd.Flags().StringVar(&f.addr, "addr", "127.0.0.1:8080", "listen address of the API")
 	cmd.Flags().StringVar(&f.tenantsFile, "tenants", "", "tenants file (API keys → tenants; see 'kvwarden tenant add')")
 	cmd.Flags().StringVar(&f.apiKey, "api-key", "", "one tenant (\"default\", no limits) with this key, instead of --tenants; $"+tenants.APIKeyEnv+" keeps it out of the process list")
@@ -134,7 +135,7 @@ func (f *serveFlags) serve(stderr io.Writer) error {
 	if !kv.IsolationChecks {
 		log.Warn("THIS BINARY WAS BUILT WITH -tags noisolation: page header checks are compiled out; use it only to measure their cost, never to serve tenants")
 	}
-	if err := ls.publish(srv.MetricsHandler()); err != nil {
+	if err := ls.publish(srv.MetricsHandler(), srv.CloseConsole); err != nil {
 		eng.Close()
 		return err
 	}
@@ -167,6 +168,9 @@ func (f *serveFlags) startEngine(ctx context.Context, stderr io.Writer, cfg engi
 	plan := eng.Plan()
 	if plan.ModelContextOverridden {
 		log.Warn(overrideWarning(plan))
+	}
+	if sf := cfg.Shadow.Fraction; sf > 0 {
+		log.Info("shadow verification on: answers re-run alone on idle capacity and compared bit for bit", "fraction", sf)
 	}
 	log.Info("model loaded", "model", l.model.Name, "arch", l.model.Arch, "file", l.resolved.Path,
 		"layers", l.model.Layers, "dim", l.model.Dim, "vocab", l.model.Vocab)

@@ -53,6 +53,8 @@ type EngineInfo struct {
 	KVType          string `json:"kv_dtype"`
 	PrefixCache     bool   `json:"prefix_cache"`
 	IsolationChecks bool   `json:"isolation_checks"`
+	// ShadowFraction is the fraction of answers shadow verification re-runs (0: off).
+	ShadowFraction float64 `json:"shadow_fraction,omitempty"`
 }
 
 // DescribeEngine records the configuration eng was built with from cfg.
@@ -65,7 +67,7 @@ func DescribeEngine(eng *engine.Engine, cfg engine.Config) EngineInfo {
 	env, _ := tensor.KernelsOverride() // kvwarden refuses to start on a bad one
 	ei := EngineInfo{Threads: threads, Kernels: kern, KernelsEnv: env, StepTokens: cfg.StepTokens, MaxRunning: cfg.MaxRunning,
 		PageTokens: eng.Plan().PageTokens, KVType: cfg.KVDType.String(), PrefixCache: cfg.PrefixCache,
-		IsolationChecks: kv.IsolationChecks}
+		IsolationChecks: kv.IsolationChecks, ShadowFraction: cfg.Shadow.Fraction}
 	// The engine's defaults for zero values.
 	if ei.StepTokens == 0 {
 		ei.StepTokens = core.DefaultStepTokens

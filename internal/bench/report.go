@@ -123,8 +123,12 @@ func (e *EngineInfo) kernels() string {
 }
 
 func (e *EngineInfo) summary() string {
-	return fmt.Sprintf("%d threads, %s, step budget %d tokens, max running %d, KV %s, isolation checks %s, prefix cache %s",
+	s := fmt.Sprintf("%d threads, %s, step budget %d tokens, max running %d, KV %s, isolation checks %s, prefix cache %s",
 		e.Threads, e.kernels(), e.StepTokens, e.MaxRunning, strings.ToLower(e.KVType), onOff(e.IsolationChecks), onOff(e.PrefixCache))
+	if e.ShadowFraction > 0 {
+		s += fmt.Sprintf(", shadow verification of %g of answers", e.ShadowFraction)
+	}
+	return s
 }
 
 // WriteServe prints a serve result for people.
@@ -140,6 +144,9 @@ func WriteServe(w io.Writer, r *ServeResult) {
 	fmt.Fprintf(w, "load     %d requests, %d at a time, round-robin over %d tenant(s); prompts of %d %s, %d tokens generated each (greedy, EOS ignored, streamed)\n",
 		r.Requests, r.Clients, r.Tenants, r.PromptTokens, kind, r.GenTokens)
 	fmt.Fprintf(w, "done     %d completed, %d failed in %.2f s\n", r.Completed, r.Failed, r.DurationSec)
+	if s := r.Shadow; s != nil {
+		fmt.Fprintf(w, "shadow   %d verified, %d mismatches, %d pending at the end, dropped %v\n", s.Verified, s.Mismatches, s.Pending, s.Dropped)
+	}
 	for _, e := range r.Errors {
 		fmt.Fprintf(w, "  error: %s\n", e)
 	}

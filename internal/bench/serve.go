@@ -42,6 +42,14 @@ type ServeOptions struct {
 	Target string
 }
 
+// ShadowCounts is shadow verification's outcome over a run.
+type ShadowCounts struct {
+	Verified   uint64            `json:"verified"`
+	Mismatches uint64            `json:"mismatches"`
+	Pending    int               `json:"pending"` // samples still queued or running when the load ended
+	Dropped    map[string]uint64 `json:"dropped"`
+}
+
 // TenantResult is one tenant's share of a serve run.
 type TenantResult struct {
 	Tenant          string  `json:"tenant"`
@@ -82,6 +90,10 @@ type ServeResult struct {
 	E2E  Dist `json:"e2e"`
 
 	PerTenant []TenantResult `json:"per_tenant"`
+
+	// Shadow is what shadow verification did during the run (an in-process server with
+	// --shadow-fraction).
+	Shadow *ShadowCounts `json:"shadow,omitempty"`
 }
 
 // RunServe sends o.Requests streaming completions with o.Clients in flight at once, round-robin

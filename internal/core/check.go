@@ -39,7 +39,15 @@ func (c *Core) checkLedger() error {
 	n := len(l.pages)
 	var count [numPageStates]int
 	for i := range l.pages {
-		count[l.pages[i].state]++
+		p := &l.pages[i]
+		count[p.state]++
+		owner := uint32(0)
+		if p.state != pageFree {
+			owner = uint32(p.tenant + 1)
+		}
+		if w := l.view.pages[i].Load(); w != uint32(p.state)<<viewStateShift|owner {
+			return fmt.Errorf("page %d is %s of tenant %d, the console's view says state %d owner %d", i, p.state, p.tenant, w>>viewStateShift, int(w&viewOwnerMask)-1)
+		}
 	}
 	if count != l.count {
 		return fmt.Errorf("page counts %v, ledger says %v", count, l.count)

@@ -113,6 +113,7 @@ type request struct {
 	keys      []cacheKey // chain keys of full pages, computed lazily
 	cached    int        // leading entries of pages that are in the prefix cache
 	noCache   bool
+	shadow    bool   // a shadow verification's reference run: its end is not a client's
 	arrival   uint64 // arrival order, for FIFO within a tenant and for victim choice
 	arrivedAt time.Time
 	since     time.Time // when it entered state
@@ -181,6 +182,7 @@ func (c *Core) tenant(name string) (*tenant, error) {
 	t := &tenant{name: name, idx: int32(len(c.tlist)), key: key, heapIdx: -1, sIdx: -1, w: 1}
 	c.tenants[name] = t
 	c.tlist = append(c.tlist, t)
+	c.l.view.addTenant(key)
 	return t, nil
 }
 

@@ -62,6 +62,7 @@ type page struct {
 
 type ledger struct {
 	pages  []page
+	view   *PageView // what the console reads without the engine's lock
 	ptoks  int
 	toks   []int32 // cached pages' token ids, ptoks per page; nil without a prefix cache
 	free   []int32 // stack: the most recently freed page is reused first
@@ -73,7 +74,7 @@ type ledger struct {
 }
 
 func newLedger(n, ptoks int, cache bool) ledger {
-	l := ledger{pages: make([]page, n), ptoks: ptoks, free: make([]int32, n), lruNew: noPage, lruOld: noPage}
+	l := ledger{pages: make([]page, n), ptoks: ptoks, free: make([]int32, n), lruNew: noPage, lruOld: noPage, view: newPageView(n)}
 	for i := range l.pages {
 		l.pages[i] = page{gen: 1, tenant: -1, parent: noPage, prev: noPage, next: noPage}
 		l.free[i] = int32(n - 1 - i) // page 0 is handed out first: easier to read in scenarios
@@ -91,6 +92,7 @@ func (l *ledger) set(id int32, s pageState) {
 	l.count[p.state]--
 	l.count[s]++
 	p.state = s
+	l.view.publish(id, s, p.tenant)
 }
 
 // available is how many pages an allocation could get now: free ones plus idle cached ones that
@@ -104,9 +106,9 @@ func (l *ledger) alloc(tenant int32, owner kvtypes.RequestID) (kvtypes.PageRef, 
 	}
 	id := l.free[n-1]
 	l.free = l.free[:n-1]
-	l.set(id, pageOwned)
 	p := &l.pages[id]
-	p.tenant, p.owner = tenant, owner
+	p.tenant, p.owner = tenant, owner // before set, which publishes the owner with the state
+	l.set(id, pageOwned)
 	return kvtypes.PageRef{Page: kvtypes.PageID(id), Gen: p.gen}, true
 }
 

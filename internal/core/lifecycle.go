@@ -145,7 +145,9 @@ func (c *Core) abort(r *request, reason kvtypes.AbortReason, msg string) {
 	if err := c.move(r, Aborted); err != nil {
 		return // unreachable: every non-terminal state may abort; move counted it
 	}
-	c.st.aborted[abortIndex(reason)]++
+	if !r.shadow { // the verifier stops its own runs; no client's request was aborted
+		c.st.aborted[abortIndex(reason)]++
+	}
 	c.nxt.done = append(c.nxt.done, Terminal{Request: r.id, Abort: reason, Message: msg, Generated: c.emitted(r), Cached: r.hit})
 	c.dropLive(r)
 	switch {

@@ -109,6 +109,7 @@ func (c *Core) Advance(res StepResult) error {
 	if err == nil && len(res.Seqs) != len(batch) {
 		err = fmt.Errorf("core: step reported %d sequences for a batch of %d", len(res.Seqs), len(batch))
 	}
+	stepTokens := 0
 	for i := range batch {
 		r := c.batchReqs[i]
 		r.inBatch = false
@@ -137,10 +138,14 @@ func (c *Core) Advance(res StepResult) error {
 			c.st.prefillTokens += uint64(len(s.Tokens))
 		}
 		r.computed += len(s.Tokens)
+		stepTokens += len(s.Tokens)
 		c.registerFull(r)
 		if s.Logits {
 			c.sampled(r, sr.Token, i)
 		}
+	}
+	if stepTokens > 0 {
+		c.st.stepTokens.observe(stepTokens)
 	}
 	c.releaseStepFence()
 	clear(c.batchReqs)

@@ -72,6 +72,7 @@ func (c *Core) fencePages(r *request, own, refs *[]int32, where string) {
 		switch {
 		case p.state == pageOwned && p.owner == r.id:
 			c.l.set(int32(ref.Page), pageQuarantined)
+			c.st.quarantines++
 			*own = append(*own, int32(ref.Page))
 		case p.state == pageCached:
 			*refs = append(*refs, int32(ref.Page))

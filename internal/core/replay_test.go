@@ -32,19 +32,8 @@ func TestDelayedRelease(t *testing.T) {
 			} else {
 				faults.SetDefences(nil)
 			}
-			c, err := New(Config{Pages: 1, PageTokens: 16, MaxContext: 16, Secret: make([]byte, 16)})
-			if err != nil {
-				t.Fatal(err)
-			}
+			c, res, rd := oneRequestInStep(t)
 			now := time.Unix(0, 0)
-			res, err := c.Submit(now, RequestSpec{Tenant: "a", Prompt: []int32{1, 2}, MaxTokens: 4})
-			if err != nil {
-				t.Fatal(err)
-			}
-			rd := c.Ready()
-			if len(rd.Batch) != 1 {
-				t.Fatalf("batch %+v", rd.Batch)
-			}
 			old := rd.Batch[0].Pages[0]
 			if err := c.Abort(now, res.ID, kvtypes.AbortCancelled); err != nil {
 				t.Fatal(err)

@@ -58,11 +58,36 @@ type counters struct {
 	internal       uint64
 	stale          uint64
 	fenceExpired   uint64
+	quarantines    uint64
 	preemptions    uint64
 	evictions      uint64
 	cacheHitTokens uint64
 	prefillTokens  uint64
 	decodeTokens   uint64
+	stepTokens     StepTokens
+}
+
+// StepTokenBounds are the upper bounds of StepTokens' buckets: powers of two, as vLLM's
+// vllm:iteration_tokens_total reads them.
+var StepTokenBounds = [...]int{1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384}
+
+// StepTokens is a histogram of the tokens each step computed (prompt and generated together):
+// Buckets[i] counts the steps of at most StepTokenBounds[i] tokens (cumulative); Count includes
+// the larger ones. A fixed array, so the step loop records a step without allocating.
+type StepTokens struct {
+	Buckets [len(StepTokenBounds)]uint64
+	Count   uint64
+	Sum     uint64
+}
+
+func (h *StepTokens) observe(n int) {
+	for i, b := range StepTokenBounds {
+		if n <= b {
+			h.Buckets[i]++
+		}
+	}
+	h.Count++
+	h.Sum += uint64(n)
 }
 
 // Stats is a snapshot for metrics. Counters are cumulative; the rest are current.
@@ -77,6 +102,9 @@ type Stats struct {
 	PagesCached      int // in a tenant's prefix cache (PagesIdle of them unreferenced, evictable)
 	PagesIdle        int
 	PagesQuarantined int // waiting for a fence
+	// Quarantines counts pages ever quarantined (cumulative): most wait only for the step in
+	// flight, so the gauge above rarely shows them.
+	Quarantines uint64
 
 	SecurityEvents uint64 // header mismatches, failed hand-off reconciliations, cache key conflicts
 	// Defences counts the requests each defence stopped (admission: context and pool rejections).
@@ -94,6 +122,7 @@ type Stats struct {
 	CacheHitTokens uint64
 	PrefillTokens  uint64
 	DecodeTokens   uint64
+	StepTokens     StepTokens // tokens computed per step that computed any
 }
 
 // Stats returns a snapshot. It allocates (the maps); call it from metrics, not from the step loop.
@@ -108,6 +137,7 @@ func (c *Core) Stats() Stats {
 		PagesCached:      c.l.count[pageCached],
 		PagesIdle:        c.l.lruLen,
 		PagesQuarantined: c.l.count[pageQuarantined],
+		Quarantines:      c.st.quarantines,
 		SecurityEvents:   c.st.security,
 		InternalErrors:   c.st.internal,
 		StaleEvents:      c.st.stale,
@@ -121,6 +151,7 @@ func (c *Core) Stats() Stats {
 		CacheHitTokens:   c.st.cacheHitTokens,
 		PrefillTokens:    c.st.prefillTokens,
 		DecodeTokens:     c.st.decodeTokens,
+		StepTokens:       c.st.stepTokens,
 	}
 	for i, r := range rejectReasons {
 		if n := c.st.rejected[i]; n > 0 {

@@ -16,8 +16,11 @@ import (
 func (c *Core) Submit(now time.Time, spec RequestSpec) (Reservation, error) {
 	c.clock(now)
 	res, rej := c.admit(spec)
-	if faults.AdmissionRewrite && rej != nil && rej.Reason == kvtypes.RejectPoolCapacity {
+	if faults.AdmissionRewrite && rej != nil && rej.Reason == kvtypes.RejectPoolCapacity && !spec.Shadow {
 		res, rej = c.rewriteOverLong(spec, rej) // the incident's "abort" (replay.go)
+	}
+	if rej != nil && spec.Shadow {
+		return Reservation{}, rej
 	}
 	if rej != nil {
 		c.st.rejected[rejectIndex(rej.Reason)]++
@@ -103,6 +106,7 @@ func (c *Core) admit(spec RequestSpec) (admitted, *Rejection) {
 		stop:      append([]int32(nil), spec.StopTokens...),
 		ignoreEOS: spec.IgnoreEOS,
 		noCache:   spec.NoPrefixCache,
+		shadow:    spec.Shadow,
 		pages:     make([]kvtypes.PageRef, 0, (total+c.cfg.PageTokens-1)/c.cfg.PageTokens),
 		arrival:   c.arrivals,
 		arrivedAt: c.now,

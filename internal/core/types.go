@@ -68,6 +68,10 @@ type RequestSpec struct {
 	// that scores its prompt needs the logits of every position, and cached ones have none.
 	NoPrefixCache bool
 	Mode          Mode
+	// Shadow marks a shadow verification's reference run (engine/shadow.go): its refusal is the
+	// verifier's finding, not a client's, so it is not counted, and the incident-replay build's
+	// admission rewrite leaves it alone, since it is the honest computation an answer is held to.
+	Shadow bool
 	// Weight is the tenant's share of admissions, step slots and step tokens relative to other
 	// tenants with work (0 means 1; at most MaxWeight). The latest request's weight holds.
 	Weight int

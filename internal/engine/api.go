@@ -137,6 +137,8 @@ type Stats struct {
 	TransferFailures map[string]uint64
 	// Sent counts this node's committed transfers (a prefill node's throughput).
 	Sent TransferStats
+	// Shadow counts shadow verification (zero when it is off).
+	Shadow ShadowStats
 }
 
 // Info describes the loaded model and the serving limits.
@@ -149,6 +151,7 @@ type Info struct {
 	// Pooling is how embeddings are pooled ("mean", "last"), or "" for a generative model.
 	Pooling      string
 	EmbeddingDim int // the width of an embedding (the model's hidden size)
+	PageTokens   int // tokens per KV cache page
 }
 
 // Interface is what the server needs from the engine.

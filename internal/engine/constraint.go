@@ -7,6 +7,7 @@ package engine
 
 import (
 	"bytes"
+	"context"
 	"sync"
 
 	"github.com/kvwarden/kvwarden/internal/grammar"
@@ -27,12 +28,13 @@ type matchers struct {
 }
 
 // CompileGrammar compiles g as the API server does: the schema (or any JSON object) inside the
-// tool-call markup, whose tokens isToken recognises (grammar.Grammar.Wrap).
-func CompileGrammar(g *Grammar, isToken func([]byte) bool) (*grammar.Grammar, error) {
+// tool-call markup, whose tokens isToken recognises (grammar.Grammar.Wrap), within the grammar's
+// compile budget and stopping when ctx ends.
+func CompileGrammar(ctx context.Context, g *Grammar, isToken func([]byte) bool) (*grammar.Grammar, error) {
 	gr := grammar.JSONObject()
 	if len(g.Schema) > 0 {
 		var err error
-		if gr, err = grammar.Compile(g.Schema); err != nil {
+		if gr, err = grammar.CompileContext(ctx, g.Schema); err != nil {
 			return nil, err
 		}
 	}
@@ -42,16 +44,18 @@ func CompileGrammar(g *Grammar, isToken func([]byte) bool) (*grammar.Grammar, er
 	return gr, nil
 }
 
-// constraintFor builds the constraint of a request that carries only its Grammar.
-func (e *Engine) constraintFor(g *Grammar, maxTokens int) (sampler.Constraint, error) {
+// constraintFor builds the constraint of a request of tenant that carries only its Grammar.
+// Matchers are the tenant's own, as on the API server: their cached token sets would otherwise
+// tell a tenant, by its timing, whether another had used a schema.
+func (e *Engine) constraintFor(ctx context.Context, tenant string, g *Grammar, maxTokens int) (sampler.Constraint, error) {
 	ms := &e.matchers
 	ms.once.Do(func() { ms.vocab = grammar.VocabOf(e.tok, e.m.Vocab) })
-	key := string(g.Schema) + "\x00" + g.Prefix + "\x00" + g.Suffix
+	key := tenant + "\x00" + string(g.Schema) + "\x00" + g.Prefix + "\x00" + g.Suffix
 	ms.mu.Lock()
 	m := ms.byKey[key]
 	ms.mu.Unlock()
 	if m == nil {
-		gr, err := CompileGrammar(g, e.isToken)
+		gr, err := CompileGrammar(ctx, g, e.isToken)
 		if err == nil {
 			m, err = grammar.NewMatcher(gr, ms.vocab)
 		}

@@ -1,15 +1,18 @@
 package engine
 
 import (
+	"context"
 	"math"
 	"math/rand/v2"
 	"testing"
+	"time"
 
 	"github.com/kvwarden/kvwarden/internal/grammar"
 	"github.com/kvwarden/kvwarden/internal/kvtypes"
 	"github.com/kvwarden/kvwarden/internal/model"
 	"github.com/kvwarden/kvwarden/internal/sampler"
 	"github.com/kvwarden/kvwarden/internal/tensor"
+	"github.com/kvwarden/kvwarden/internal/testenv"
 	"github.com/kvwarden/kvwarden/internal/testenv/testmodel"
 )
 
@@ -156,4 +159,72 @@ func benchMaskAdvance(b *testing.B, mt *grammar.Matcher, vocab int, rng *rand.Ra
 	for b.Loop() {
 		step()
 	}
+}
+
+// BenchmarkNeighbourUnderSchema measures another tenant's latency (an 8-token request) on Qwen's
+// vocabulary (qwen2-tiny-random, 151,936 tokens, where the constraint's share of a step is
+// largest: the model itself is tiny) when idle, and while an attacker keeps a request running
+// under the worst schema the live-stack bound accepts (issue 19's nested anyOf at K=8, 64
+// stacks inside every string), each on a fresh matcher, so that every state is walked anew.
+func BenchmarkNeighbourUnderSchema(b *testing.B) {
+	m, tok := loadModel(b, "qwen2-tiny-random.gguf")
+	e, err := New(m, tok, Config{Threads: 2, KVDType: tensor.F32, KVMemBytes: 16 << 20, StepTokens: 64, MaxRunning: 16})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(e.Close)
+	vocab := grammar.VocabOf(tok, m.Vocab)
+	g, err := grammar.Compile([]byte(testenv.NestedAnyOf(8)))
+	if err != nil {
+		b.Fatal(err)
+	}
+	neighbour := Request{Tenant: "b", Prompt: []int32{1, 403, 407, 261}, MaxTokens: 8, IgnoreEOS: true, Sampling: sampler.Params{TopLogprobs: -1}}
+	run := func(b *testing.B) {
+		for b.Loop() {
+			st, err := e.Submit(context.Background(), neighbour)
+			if err != nil {
+				b.Fatal(err)
+			}
+			for range st.Events() {
+			}
+		}
+	}
+	b.Run("idle", run)
+	// attacker runs one request after another beside the neighbour's; constrained says whether
+	// they follow the schema (each on a fresh matcher) or are plain draws at temperature 1, the
+	// baseline any other tenant's sampling costs.
+	attacker := func(constrained bool) func(b *testing.B) {
+		return func(b *testing.B) {
+			ctx, cancel := context.WithCancel(context.Background())
+			done := make(chan struct{})
+			go func() {
+				defer close(done)
+				for seed := uint64(0); ctx.Err() == nil; seed++ {
+					r := Request{Tenant: "a", Prompt: []int32{1, 403}, MaxTokens: 512, IgnoreEOS: !constrained,
+						Sampling: sampler.Params{Temperature: 1, Seed: seed, TopLogprobs: -1}, HasSeed: true}
+					if constrained {
+						mt, err := grammar.NewMatcher(g, vocab)
+						if err != nil {
+							panic(err)
+						}
+						if r.Constraint, err = mt.NewConstraint(r.MaxTokens); err != nil {
+							panic(err)
+						}
+					}
+					st, err := e.Submit(ctx, r)
+					if err != nil {
+						return
+					}
+					for range st.Events() {
+					}
+				}
+			}()
+			time.Sleep(200 * time.Millisecond) // the attacker is running
+			run(b)
+			cancel()
+			<-done
+		}
+	}
+	b.Run("beside-plain-T1", attacker(false))
+	b.Run("beside-worst-schema", attacker(true))
 }

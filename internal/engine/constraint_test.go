@@ -115,3 +115,65 @@ func TestConstraintFromGrammar(t *testing.T) {
 		}
 	}
 }
+
+// failingConstraint allows a token until its fail'th Allowed, then says it cannot go on.
+type failingConstraint struct{ calls, fail int }
+
+func (c *failingConstraint) Allowed() []int32 {
+	c.calls++
+	if c.calls >= c.fail {
+		return nil
+	}
+	return []int32{403}
+}
+
+func (c *failingConstraint) Advance(int32) {}
+
+func (c *failingConstraint) Err() error {
+	if c.calls >= c.fail {
+		return errors.New("past the bound")
+	}
+	return nil
+}
+
+// TestConstraintErrorEndsRequest: a constraint that cannot go on (a state past its bounds) ends
+// its own request with an error, after the tokens it allowed; the request beside it is untouched.
+func TestConstraintErrorEndsRequest(t *testing.T) {
+	m, tok := loadModel(t, demoModel)
+	e, err := New(m, tok, Config{Threads: 2, KVDType: tensor.F32, KVMemBytes: 8 << 20, StepTokens: 64, MaxRunning: 16})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(e.Close)
+	plain := Request{Tenant: "a", Prompt: []int32{1, 403, 407, 261}, MaxTokens: 12, IgnoreEOS: true, Sampling: sampler.Params{TopLogprobs: -1}}
+	alone := drain(mustSubmit(t, e, plain))
+	bad := plain
+	bad.Tenant, bad.Constraint = "b", &failingConstraint{fail: 4}
+	badSt := mustSubmit(t, e, bad)
+	other := drain(mustSubmit(t, e, plain))
+	got := drain(badSt)
+	var ae *AbortError
+	if !errors.As(got.err, &ae) || len(got.ids()) != 3 {
+		t.Errorf("the failing constraint's request: %d tokens, err %v; want 3 tokens and an abort", len(got.ids()), got.err)
+	}
+	if !slices.Equal(other.ids(), alone.ids()) || other.err != nil {
+		t.Errorf("the request beside it changed: %v %v", other.ids(), other.err)
+	}
+}
+
+// TestNodeMatchersPerTenant: on an engine that builds constraints from requests' grammars (a node
+// behind a router), two tenants sending the same schema get a matcher each, so neither's first
+// request is faster for the other's history; the same tenant's second request reuses its own.
+func TestNodeMatchersPerTenant(t *testing.T) {
+	schema := `{"type":"object","properties":{"product":{"const":"secret-launch"}},"required":["product"]}`
+	e, _, _ := constraintEngine(t, schema)
+	for _, tenant := range []string{"a", "b", "a"} {
+		drain(mustSubmit(t, e, Request{Tenant: tenant, Prompt: []int32{1, 403}, MaxTokens: 40, Grammar: &Grammar{Schema: []byte(schema)},
+			Sampling: sampler.Params{TopLogprobs: -1}}))
+	}
+	e.matchers.mu.Lock()
+	defer e.matchers.mu.Unlock()
+	if n := len(e.matchers.byKey); n != 2 {
+		t.Errorf("%d matchers for two tenants of one schema, want 2", n)
+	}
+}

@@ -50,6 +50,9 @@ type Config struct {
 	// Pooling, when not PoolNone, serves embeddings with this pooling whatever the model's
 	// metadata says (a model converted without pooling_type).
 	Pooling model.Pooling
+	// Shadow, with a Fraction above 0, re-runs that fraction of answers alone on idle capacity
+	// and compares them bit for bit (shadow.go).
+	Shadow ShadowConfig
 }
 
 // Engine owns the model, the page pool and the isolation core, and runs the step loop on one
@@ -102,7 +105,11 @@ type Engine struct {
 	failed []int
 	// trace is the incident-replay build's record of who wrote each page (replay.go).
 	trace *trace
-	x     *xfers // nil without a TransferConfig
+	x     *xfers  // nil without a TransferConfig
+	sh    *shadow // nil without shadow verification
+	// tamper, when set (by tests), changes a token on its way to a live request's client, as a
+	// corrupted answer would: shadow verification must catch it.
+	tamper func(id kvtypes.RequestID, t *Token)
 
 	matchers matchers // constraints of requests that carry only their Grammar (constraint.go)
 }
@@ -129,6 +136,9 @@ func New(m *model.Model, tok *tokenizer.Tokenizer, cfg Config) (*Engine, error) 
 	}
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
+	}
+	if f := cfg.Shadow.Fraction; !(f >= 0 && f <= 1) {
+		return nil, fmt.Errorf("shadow fraction %v: want 0 to 1", f)
 	}
 	if err := checkPooling(cfg.Pooling); err != nil {
 		return nil, err
@@ -177,6 +187,9 @@ func New(m *model.Model, tok *tokenizer.Tokenizer, cfg Config) (*Engine, error) 
 	if faults.Available {
 		e.trace = newTrace(plan.Pages)
 	}
+	if cfg.Shadow.Fraction > 0 {
+		e.sh = newShadow(cfg.Shadow)
+	}
 	if cfg.Transfer != nil {
 		if err := e.newXfers(cfg.Transfer); err != nil {
 			pool.Close()
@@ -210,7 +223,7 @@ func (e *Engine) Plan() core.CapacityPlan { return e.plan }
 func (e *Engine) Info() Info {
 	_, kernels := tensor.Kernels()
 	info := Info{ModelName: e.m.Name, MaxContext: e.plan.MaxContext, VocabSize: e.m.Vocab, ChatTemplate: e.cfg.ChatTemplate, Kernels: kernels,
-		EmbeddingDim: e.m.Dim}
+		EmbeddingDim: e.m.Dim, PageTokens: e.plan.PageTokens}
 	if p := e.pooling(); p != model.PoolNone && checkPooling(p) == nil {
 		info.Pooling = p.String()
 	}
@@ -228,6 +241,7 @@ func (e *Engine) Stats() Stats {
 	if faults.Available {
 		e.trace.addRefused(&st.Stats)
 	}
+	st.Shadow = e.shadowStats()
 	return st
 }
 
@@ -245,6 +259,9 @@ func (e *Engine) Check() error {
 func (e *Engine) DropTenant(tenant string) int {
 	e.mu.Lock()
 	n := e.core.DropTenant(time.Now(), tenant)
+	if e.sh != nil {
+		e.shadowDropTenant(tenant)
+	}
 	e.mu.Unlock()
 	e.poke()
 	return n
@@ -270,7 +287,7 @@ func (e *Engine) submit(ctx context.Context, r Request, mode core.Mode, setup fu
 		return nil, &RejectError{Reason: kvtypes.RejectInvalid, Message: err.Error()}
 	}
 	if r.Constraint == nil && r.Grammar != nil {
-		c, err := e.constraintFor(r.Grammar, r.MaxTokens)
+		c, err := e.constraintFor(ctx, r.Tenant, r.Grammar, r.MaxTokens)
 		if err != nil {
 			return nil, err
 		}
@@ -286,6 +303,7 @@ func (e *Engine) submit(ctx context.Context, r Request, mode core.Mode, setup fu
 		e.mu.Unlock()
 		return nil, &RejectError{Reason: kvtypes.RejectShuttingDown, Message: "the server is shutting down"}
 	}
+	e.preemptShadow() // before the core sees the live request: a reference never shares its batch
 	res, err := e.core.Submit(time.Now(), core.RequestSpec{
 		Tenant: r.Tenant, Prompt: r.Prompt, MaxTokens: r.MaxTokens, StopTokens: r.StopTokens, IgnoreEOS: r.IgnoreEOS,
 		Weight: r.Weight, Mode: mode, NoPrefixCache: r.PromptLogprobs || r.Embed,
@@ -312,6 +330,10 @@ func (e *Engine) submit(ctx context.Context, r Request, mode core.Mode, setup fu
 	}
 	s := newStream(e, res.ID, smp, &r)
 	s.submitted = time.Now()
+	if e.sh != nil {
+		s.shadow = e.sh.sample(&r, mode, sp, res.Tenant, res.ID)
+		s.audited = s.shadow != nil
+	}
 	if setup != nil {
 		setup(s)
 	}
@@ -342,6 +364,9 @@ func (e *Engine) poke() {
 func (e *Engine) Close() {
 	e.mu.Lock()
 	e.closed = true
+	if e.sh != nil {
+		e.shadowClose()
+	}
 	if !e.shutdown {
 		e.shutdown = true
 		e.core.Shutdown(time.Now())
@@ -360,6 +385,9 @@ func (e *Engine) Close() {
 func (e *Engine) Drain(ctx context.Context) {
 	e.mu.Lock()
 	e.closed = true
+	if e.sh != nil {
+		e.shadowClose()
+	}
 	e.checkDrained()
 	e.mu.Unlock()
 	select {
@@ -389,6 +417,13 @@ func (e *Engine) loop() {
 		if invariants.Enabled { // a constant: the normal build has no call
 			checkInvariants(e.core, e.log, "tick") // also covers the events fed since the last step
 		}
+		var shadowWait <-chan time.Time
+		if !e.core.HasReady() {
+			// Idle: a reference may run, until live work arrives.
+			if wait := e.startShadow(time.Now()); wait > 0 {
+				shadowWait = time.After(wait)
+			}
+		}
 		if !e.core.HasReady() {
 			stop := e.closed && len(e.streams) == 0
 			e.mu.Unlock()
@@ -398,6 +433,7 @@ func (e *Engine) loop() {
 			select {
 			case <-e.wake:
 			case <-tick.C:
+			case <-shadowWait:
 			}
 			continue
 		}
@@ -417,6 +453,9 @@ func (e *Engine) loop() {
 			s := e.streams[batch[i].Request]
 			if s != nil && s.scheduled.IsZero() {
 				s.scheduled = now
+			}
+			if s != nil && (s.shadow != nil || s.ref != nil) {
+				s.notePages(&batch[i], e.cache)
 			}
 			e.batchStreams = append(e.batchStreams, s)
 		}

@@ -49,7 +49,9 @@ func (e *Engine) step(batch []core.Seq, streams []*stream) (res core.StepResult)
 		case err != nil:
 			e.refuse(batch, i, err, &res)
 		case batch[i].Logits:
-			e.sample(i, s, last, &res)
+			if err := e.sample(i, s, last, &res); err != nil {
+				e.refuse(batch, i, err, &res)
+			}
 		}
 	}
 	return res
@@ -98,8 +100,8 @@ func (e *Engine) forward(batch []core.Seq, streams []*stream, run []int, res *co
 	return run
 }
 
-// refuse records why the model refused sequence i: a failed page check is an isolation
-// violation, anything else an internal failure of that request alone.
+// refuse records why sequence i cannot go on (the model refused it, or its constraint): a failed
+// page check is an isolation violation, anything else an internal failure of that request alone.
 func (e *Engine) refuse(batch []core.Seq, i int, err error, res *core.StepResult) {
 	if errors.Is(err, kv.ErrIsolation) {
 		res.Seqs[i].Violation = true
@@ -107,7 +109,7 @@ func (e *Engine) refuse(batch []core.Seq, i int, err error, res *core.StepResult
 		return
 	}
 	e.failed = append(e.failed, i)
-	e.log.Error("engine: the forward pass refused a sequence", "request", uint64(batch[i].Request), "err", err)
+	e.log.Error("engine: a sequence failed and ends alone", "request", uint64(batch[i].Request), "err", err)
 }
 
 // sampleBatch draws the next token of every sequence in run that asked for logits; their rows of
@@ -126,36 +128,53 @@ func (e *Engine) sampleBatch(batch []core.Seq, streams []*stream, run []int, res
 		logits := e.logits[row*e.m.Vocab : (row+1)*e.m.Vocab]
 		row++
 		if s := streams[i]; s != nil { // else it ended meanwhile; the core ignores its result
-			e.draws = append(e.draws, draw{i, s, logits})
+			e.draws = append(e.draws, draw{i: i, s: s, logits: logits})
 		}
 	}
 	e.drawRes = res
 	e.pool.Run(len(e.draws), e.drawTask)
 	e.drawRes = nil
+	for _, d := range e.draws {
+		if d.err != nil {
+			e.refuse(batch, d.i, d.err, res)
+		}
+	}
 	clear(e.draws)
 }
 
-// draw is one sequence of sampleBatch: its batch slot, stream and logits.
+// draw is one sequence of sampleBatch: its batch slot, stream and logits, and why its draw
+// failed.
 type draw struct {
 	i      int
 	s      *stream
 	logits []float32
+	err    error
 }
 
 func (e *Engine) drawOne(t int) {
 	d := &e.draws[t]
-	e.sample(d.i, d.s, d.logits, e.drawRes)
+	d.err = e.sample(d.i, d.s, d.logits, e.drawRes)
 }
 
-// sample draws sequence i's token from its logits and reports it.
-func (e *Engine) sample(i int, s *stream, logits []float32, res *core.StepResult) {
+// sample draws sequence i's token from its logits and reports it, or says why the request's
+// constraint cannot go on.
+func (e *Engine) sample(i int, s *stream, logits []float32, res *core.StepResult) error {
 	r := s.sampler.Sample(logits)
+	if s.constraintErr != nil {
+		if err := s.constraintErr(); err != nil {
+			return fmt.Errorf("structured output: %w", err)
+		}
+	}
+	if s.audited && !s.logprobs {
+		r.Logprob = s.sampler.Score(logits, r.ID).Logprob // what a client asking for it would get
+	}
 	s.sampler.Accept(r.ID)
 	res.Seqs[i].Token = r.ID
 	e.lastRun[i] = r
 	if s.dest != nil {
 		s.first = r // the core streams nothing here for it: SubmitPrefill's stream does
 	}
+	return nil
 }
 
 // scorePrompt runs a PromptLogprobs request's prompt chunk on its own, with the logits of every

@@ -19,6 +19,10 @@ type stream struct {
 	sampler  *sampler.Sampler
 	logprobs bool
 
+	// constraintErr, when the request's constraint has one, says it cannot go on (a state past
+	// its bounds): the request then ends, alone.
+	constraintErr func() error
+
 	// Accounting, touched only by the loop (with e.mu held).
 	prompt    int
 	generated int
@@ -40,6 +44,16 @@ type stream struct {
 	first    sampler.Result
 	reserved chan Reserved
 
+	// Shadow verification, touched only with e.mu held: a sampled request's record of its
+	// answer, or the sample this stream is the reference run of (it has no reader), and how many
+	// pages of its page table are noted.
+	shadow    *shadowJob
+	ref       *shadowJob
+	pagesSeen int
+	// audited is set before the loop sees the stream and never changes: the step computes the
+	// logprob of each token it samples for the comparison, asked for or not.
+	audited bool
+
 	mu      sync.Mutex
 	queue   []Event
 	signal  chan struct{}
@@ -58,6 +72,9 @@ func newStream(e *Engine, id kvtypes.RequestID, s *sampler.Sampler, r *Request) 
 	}
 	if r.Embed {
 		st.embed, st.dims = make([]float32, e.m.Dim), r.Dimensions
+	}
+	if c, ok := r.Constraint.(interface{ Err() error }); ok {
+		st.constraintErr = c.Err
 	}
 	go st.forward()
 	return st
@@ -79,6 +96,9 @@ func (s *stream) Close() {
 }
 
 func (s *stream) push(ev Event) {
+	if s.ref != nil {
+		return // a reference's tokens are compared, never streamed
+	}
 	s.mu.Lock()
 	s.queue = append(s.queue, ev)
 	s.mu.Unlock()
@@ -161,6 +181,16 @@ func (e *Engine) deliver(rd *core.Ready) {
 				t.Top = append(t.Top, TokenLogprob{ID: c.ID, Logprob: c.Logprob})
 			}
 		}
+		if s.ref != nil {
+			e.shadowToken(s, t, em.Slot)
+			continue
+		}
+		if e.tamper != nil {
+			e.tamper(s.id, &t)
+		}
+		if s.shadow != nil {
+			e.shadowRecord(s, &s.shadow.live, t, em.Slot)
+		}
 		s.push(Event{Tokens: []Token{t}})
 	}
 	for _, d := range rd.Done {
@@ -169,6 +199,9 @@ func (e *Engine) deliver(rd *core.Ready) {
 			continue
 		}
 		delete(e.streams, d.Request)
+		if e.sh != nil && e.shadowEnd(s, d, now) {
+			continue // a reference is not billed and has no reader
+		}
 		if faults.Available {
 			// Only a request generating here leaves a late write behind when its client hangs up;
 			// a prefilled request handed to a decode node (dest) wrote its prompt, which the hand-off

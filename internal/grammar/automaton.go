@@ -1,5 +1,7 @@
 package grammar
 
+import "sort"
+
 // The automaton: a state is a set of stacks of frames (a set because anyOf, enums and property
 // keys with common prefixes are decided only by later bytes). Each frame is an open value and its
 // position in it. Output is compact: no whitespace anywhere outside strings.
@@ -43,10 +45,17 @@ const (
 	pArrComma = 3
 )
 
-// expand calls f with each non-anyOf node n may be.
+// expand calls f with each non-anyOf node n may be: once each when the compiler has listed them
+// (two paths to one subschema give one stack, not two), else once per path.
 func expand(n *node, f func(*node)) {
 	if n.kind != kAnyOf {
 		f(n)
+		return
+	}
+	if n.leaves != nil {
+		for _, l := range n.leaves {
+			f(l)
+		}
 		return
 	}
 	for _, a := range n.alts {
@@ -116,6 +125,20 @@ func feed(w []frame, c byte, emit func([]frame)) {
 			return
 		}
 		set(0, f.a+1, 0)
+	case kLitSet:
+		// set[lo:hi] share their first d bytes, those that end there first: the ones with byte
+		// c next are a run of it.
+		lo, hi := f.setRange()
+		d := int(f.a)
+		j := lo + sort.Search(hi-lo, func(k int) bool { l := n.set[lo+k]; return len(l) > d && l[d] >= c })
+		e := j + sort.Search(hi-j, func(k int) bool { return n.set[j+k][d] > c })
+		if j < e && len(n.set[j]) == d+1 {
+			emit(w[:i]) // a value ends with c
+			j++
+		}
+		if j < e {
+			set(0, int32(d+1), int32(j<<16|e))
+		}
 	case kString:
 		feedString(w, i, f, c, emit, set)
 	case kNumber, kInteger:
@@ -234,60 +257,108 @@ func feed(w []frame, c byte, emit func([]frame)) {
 var keyString = &node{id: -1, kind: kString, minLen: 2}
 
 func feedString(w []frame, i int, f frame, c byte, emit func([]frame), set func(uint8, int32, int32)) {
-	switch f.pos {
-	case pStart:
+	if f.pos == pStart {
 		if c == '"' {
 			set(pInStr, 0, 0)
 		}
+		return
+	}
+	switch l, r := strStep(lexOf(f), c); r {
+	case strStay:
+		set(l.pos, l.a, l.b)
+	case strClosed:
+		emit(w[:i])
+	}
+}
+
+// lex is a string frame's position inside the string: its lexer state.
+type lex struct {
+	pos  uint8
+	a, b int32
+}
+
+func lexOf(f frame) lex { return lex{f.pos, f.a, f.b} }
+
+// What a byte does to a string: keeps it open, closes it, or cannot be in it.
+const (
+	strFail = iota
+	strStay
+	strClosed
+)
+
+// strStep is the string lexer: byte c read in state l (inside the string, after its '"').
+func strStep(l lex, c byte) (lex, int) {
+	stay := func(pos uint8, a, b int32) (lex, int) { return lex{pos, a, b}, strStay }
+	switch l.pos {
 	case pInStr:
 		switch {
 		case c == '"':
-			emit(w[:i])
+			return lex{}, strClosed
 		case c == '\\':
-			set(pEscape, 0, 0)
+			return stay(pEscape, 0, 0)
 		case c < 0x20: // control characters must be escaped
 		case c < 0x80:
-			set(pInStr, 0, 0)
+			return stay(pInStr, 0, 0)
 		case c >= 0xC2 && c <= 0xDF:
-			set(pUTF8, 1, 0x80BF)
+			return stay(pUTF8, 1, 0x80BF)
 		case c == 0xE0:
-			set(pUTF8, 2, 0xA0BF) // no overlong forms
+			return stay(pUTF8, 2, 0xA0BF) // no overlong forms
 		case c == 0xED:
-			set(pUTF8, 2, 0x809F) // no surrogates
+			return stay(pUTF8, 2, 0x809F) // no surrogates
 		case c >= 0xE1 && c <= 0xEF:
-			set(pUTF8, 2, 0x80BF)
+			return stay(pUTF8, 2, 0x80BF)
 		case c == 0xF0:
-			set(pUTF8, 3, 0x90BF)
+			return stay(pUTF8, 3, 0x90BF)
 		case c >= 0xF1 && c <= 0xF3:
-			set(pUTF8, 3, 0x80BF)
+			return stay(pUTF8, 3, 0x80BF)
 		case c == 0xF4:
-			set(pUTF8, 3, 0x808F) // nothing above U+10FFFF
+			return stay(pUTF8, 3, 0x808F) // nothing above U+10FFFF
 		}
 	case pEscape:
 		switch c {
 		case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
-			set(pInStr, 0, 0)
+			return stay(pInStr, 0, 0)
 		case 'u':
-			set(pUnicode, 4, 0)
+			return stay(pUnicode, 4, 0)
 		}
 	case pUnicode:
 		if isHex(c) {
-			if f.a == 1 {
-				set(pInStr, 0, 0)
-			} else {
-				set(pUnicode, f.a-1, 0)
+			if l.a == 1 {
+				return stay(pInStr, 0, 0)
 			}
+			return stay(pUnicode, l.a-1, 0)
 		}
 	case pUTF8:
-		if c < byte(f.b>>8) || c > byte(f.b) {
-			return
+		if c < byte(l.b>>8) || c > byte(l.b) {
+			break
 		}
-		if f.a == 1 {
-			set(pInStr, 0, 0)
-		} else {
-			set(pUTF8, f.a-1, 0x80BF)
+		if l.a == 1 {
+			return stay(pInStr, 0, 0)
+		}
+		return stay(pUTF8, l.a-1, 0x80BF)
+	}
+	return lex{}, strFail
+}
+
+// lexStates are every state strStep can reach, indexed densely for the vocabulary's tables.
+var lexStates = []lex{{pInStr, 0, 0}, {pEscape, 0, 0},
+	{pUnicode, 1, 0}, {pUnicode, 2, 0}, {pUnicode, 3, 0}, {pUnicode, 4, 0},
+	{pUTF8, 1, 0x80BF}, {pUTF8, 2, 0xA0BF}, {pUTF8, 2, 0x809F}, {pUTF8, 2, 0x80BF},
+	{pUTF8, 3, 0x90BF}, {pUTF8, 3, 0x80BF}, {pUTF8, 3, 0x808F}}
+
+// lexIndex is l's index in lexStates, or -1.
+func lexIndex(l lex) int {
+	for i, s := range lexStates {
+		if s == l {
+			return i
 		}
 	}
+	return -1
+}
+
+// lexCost is what a string frame in state l needs to close: its cost.
+func lexCost(l lex) int {
+	return frame{n: keyString, pos: l.pos, a: l.a, b: l.b}.cost()
 }
 
 // cost is the bytes the frame needs to finish, given that the value it waits for (the frame
@@ -300,6 +371,9 @@ func (f frame) cost() int {
 			return n.litCost[f.a]
 		}
 		return len(n.lit) - int(f.a)
+	case kLitSet:
+		lo, hi := f.setRange()
+		return n.shortestIn(lo, hi) - int(f.a)
 	case kString:
 		switch f.pos {
 		case pStart, pEscape:

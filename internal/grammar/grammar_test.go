@@ -143,6 +143,8 @@ func genValue(t *rapid.T, n *node, depth int) string {
 		return genValue(t, rapid.SampledFrom(ok).Draw(t, "alt"), depth)
 	case kLiteral:
 		return string(n.lit)
+	case kLitSet:
+		return string(rapid.SampledFrom(n.set).Draw(t, "value"))
 	case kString:
 		s := rapid.String().Draw(t, "s")
 		b, _ := json.Marshal(s)

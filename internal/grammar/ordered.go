@@ -127,3 +127,31 @@ func escapePointer(s string) string {
 func unescapePointer(s string) string {
 	return strings.ReplaceAll(strings.ReplaceAll(s, "~1", "/"), "~0", "~")
 }
+
+// UsesRef reports whether the schema document has a "$ref" key anywhere, read as decoded JSON
+// (the escaped key "\u0024ref" is one), or is not valid JSON.
+func UsesRef(schema []byte) bool {
+	doc, err := decodeOrdered(schema)
+	return err != nil || hasKey(doc, "$ref")
+}
+
+func hasKey(v any, key string) bool {
+	switch x := v.(type) {
+	case *object:
+		if _, ok := x.m[key]; ok {
+			return true
+		}
+		for _, k := range x.keys {
+			if hasKey(x.m[k], key) {
+				return true
+			}
+		}
+	case []any:
+		for _, e := range x {
+			if hasKey(e, key) {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -15,9 +15,12 @@ package grammar
 // which it refuses is decided here, one case each, and reads best in one place.
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"math"
+	"math/bits"
 	"slices"
 	"strings"
 )
@@ -30,6 +33,9 @@ type SchemaError struct {
 }
 
 func (e *SchemaError) Error() string {
+	if e.Keyword == "" {
+		return fmt.Sprintf("schema %s: %s", e.Path, e.Reason)
+	}
 	return fmt.Sprintf("schema %s: keyword %q: %s", e.Path, e.Keyword, e.Reason)
 }
 
@@ -45,6 +51,7 @@ const (
 	kArray                      // items per node.items
 	kAnyOf                      // one of alts; expanded when pushed, never on a stack
 	kSeq                        // alts one after the other (Wrap)
+	kLitSet                     // one of the byte strings set (an enum's values): one stack for all
 )
 
 // Bounds that keep the automaton finite and outputs reasonable.
@@ -61,6 +68,27 @@ const (
 	maxDocDepth = 64 // nesting of the schema document itself
 )
 
+// MaxLiveStacks bounds the alternatives one automaton state can leave undecided, an object's
+// candidate keys counted once: the stacks that can stay alive together through strings, numbers
+// and nested values, each stepped for every token. Compile refuses a schema whose alternatives
+// could exceed it (estimated from above), naming the bound.
+const MaxLiveStacks = 64
+
+// MaxStacks bounds all the stacks of one state, each candidate key of an object counted (they
+// are decided within the key). Compile refuses a schema that could exceed it, and no state ever
+// holds more: Feed refuses the bytes that would make one, and the token walk allows no token
+// into one, whatever the compile-time estimate missed.
+const MaxStacks = maxAlts
+
+// CompileBudget bounds the work of compiling one schema, in work units (one per schema object
+// read, node visited or length computed): compilation is linear in the document, and a document
+// whose compilation would cost more is refused rather than compiled. It also bounds the time a
+// compilation runs between checks of its context.
+const CompileBudget = 1 << 22
+
+// checkEvery is how many work units pass between checks of the compilation's context.
+const checkEvery = 1 << 12
+
 type prop struct {
 	key      []byte // `"name":`
 	val      *node
@@ -74,7 +102,11 @@ type node struct {
 	props  []prop
 	items  *node // kArray items, kFreeObject values
 	alts   []*node
-	minLen int // bytes of the shortest value
+	leaves []*node // kAnyOf: the distinct non-anyOf nodes it expands to, once compiled
+	set    [][]byte
+	setMin [][]int32 // kLitSet: setMin[k][i] is the shortest of set[i:i+2^k]
+	values int       // kLitSet: the values the schema lists, repeats included (alternatives)
+	minLen int       // bytes of the shortest value
 	// kObject, per property index i: nextReq[i] the first required property at or after i (or
 	// len(props)); after[i] the bytes from after property i's value to '}'; must[i] the bytes
 	// from "a key must follow, next candidate i" to '}'.
@@ -90,6 +122,7 @@ type Grammar struct {
 	root  *node
 	nodes []*node
 	lits  [][]byte // keys and literals, whose bytes the shortest completions may need
+	live  int      // the compile-time bound on any state's stacks, at most MaxStacks
 }
 
 // JSONObject is the grammar of response_format {"type": "json_object"}: any JSON object, nested
@@ -127,7 +160,7 @@ func (g *Grammar) Wrap(prefix, suffix string, isToken func([]byte) bool) *Gramma
 		}
 		seq.minLen = add(seq.minLen, p.minLen)
 	}
-	return &Grammar{root: seq, nodes: c.nodes, lits: c.lits}
+	return &Grammar{root: seq, nodes: c.nodes, lits: c.lits, live: g.live}
 }
 
 // markupCost is, for each position i of lit, the fewest tokens that spell lit[i:]: a byte is
@@ -154,11 +187,30 @@ func markupCost(lit []byte, isToken func([]byte) bool) []int {
 // and the annotations (description, title, default, examples, $schema, $id, $comment). Any
 // other keyword is refused with a *SchemaError naming it.
 func Compile(schema []byte) (*Grammar, error) {
+	return CompileContext(context.Background(), schema)
+}
+
+// CompileContext is Compile that stops, returning ctx's error, once ctx is done; a schema whose
+// compilation would cost more than CompileBudget is refused with a *SchemaError naming it.
+func CompileContext(ctx context.Context, schema []byte) (*Grammar, error) {
+	return CompileBudgeted(ctx, schema, &Budget{})
+}
+
+// Budget is compile work shared by several compilations, such as a request's tools and the
+// grammar of their calls: together they may spend CompileBudget work units.
+type Budget struct{ used int }
+
+// CompileBudgeted is CompileContext charging b.
+func CompileBudgeted(ctx context.Context, schema []byte, b *Budget) (*Grammar, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	doc, err := decodeOrdered(schema)
 	if err != nil {
 		return nil, &SchemaError{Keyword: "", Path: "#", Reason: "not valid JSON: " + err.Error()}
 	}
 	c := newCompiler(doc)
+	c.ctx, c.budget = ctx, b
 	root, err := c.compile(doc, "#")
 	if err != nil {
 		return nil, err
@@ -167,15 +219,30 @@ func Compile(schema []byte) (*Grammar, error) {
 }
 
 type compiler struct {
-	doc   any
-	nodes []*node
-	refs  map[string]*node
-	anys  map[int]*node
-	lits  [][]byte
+	ctx    context.Context // nil: never cancelled (the fixed grammars)
+	budget *Budget
+	doc    any
+	nodes  []*node
+	refs   map[string]*node
+	anys   map[int]*node
+	lits   [][]byte
 }
 
 func newCompiler(doc any) *compiler {
-	return &compiler{doc: doc, refs: map[string]*node{}, anys: map[int]*node{}}
+	return &compiler{budget: &Budget{}, doc: doc, refs: map[string]*node{}, anys: map[int]*node{}}
+}
+
+// charge spends units of the compile budget, and checks the context now and then.
+func (c *compiler) charge(units int) error {
+	before := c.budget.used
+	c.budget.used += units
+	if c.budget.used > CompileBudget {
+		return &SchemaError{Keyword: "", Path: "#", Reason: fmt.Sprintf("compiling the schema would take more than the compile budget of %d work units", CompileBudget)}
+	}
+	if c.ctx != nil && before/checkEvery != c.budget.used/checkEvery {
+		return c.ctx.Err()
+	}
+	return nil
 }
 
 func (c *compiler) newNode(k kind) *node {
@@ -216,6 +283,9 @@ var annotations = map[string]bool{"description": true, "title": true, "default":
 var typeKeywords = map[string]bool{"type": true, "properties": true, "required": true, "additionalProperties": true, "items": true}
 
 func (c *compiler) compile(s any, path string) (*node, error) {
+	if err := c.charge(1); err != nil {
+		return nil, err
+	}
 	switch v := s.(type) {
 	case bool:
 		if v {
@@ -408,17 +478,62 @@ func (c *compiler) enum(o *object, k, path string) (*node, error) {
 			want[s] = true
 		}
 	}
-	n := c.newNode(kAnyOf)
+	var set [][]byte
 	for _, v := range vals {
 		if want != nil && !want[jsonType(v)] && !(jsonType(v) == "integer" && want["number"]) {
 			continue // a value of another type can never validate
 		}
-		n.alts = append(n.alts, c.literal(marshal(v)))
+		set = append(set, marshal(v))
 	}
-	if len(n.alts) == 0 {
+	if len(set) > maxAlts {
+		return nil, &SchemaError{Keyword: "anyOf", Path: path, Reason: fmt.Sprintf("more than %d alternatives (anyOf, enum, type lists) in one place", maxAlts)}
+	}
+	switch slices.SortFunc(set, bytes.Compare); len(set) {
+	case 0:
 		return nil, &SchemaError{Keyword: k, Path: path, Reason: "no value is allowed"}
+	case 1:
+		return c.literal(set[0]), nil
 	}
+	n := c.literalSet(slices.CompactFunc(set, bytes.Equal))
+	n.values = len(set)
 	return n, nil
+}
+
+// literalSet is the node of one of the sorted, distinct byte strings set. A frame of it reads
+// them all at once: a is the bytes read, b the range of set (lo<<16 | hi) that still matches,
+// 0 for all of it.
+func (c *compiler) literalSet(set [][]byte) *node {
+	n := c.newNode(kLitSet)
+	n.set = set
+	c.lits = append(c.lits, set...)
+	level := make([]int32, len(set))
+	for i, l := range set {
+		level[i] = int32(len(l))
+	}
+	n.setMin = [][]int32{level}
+	for w := 1; 2*w <= len(set); w *= 2 {
+		prev := n.setMin[len(n.setMin)-1]
+		next := make([]int32, len(set)-2*w+1)
+		for i := range next {
+			next[i] = min(prev[i], prev[i+w])
+		}
+		n.setMin = append(n.setMin, next)
+	}
+	return n
+}
+
+// shortestIn is the length of the shortest of set[lo:hi], hi > lo.
+func (n *node) shortestIn(lo, hi int) int {
+	k := bits.Len(uint(hi-lo)) - 1
+	return int(min(n.setMin[k][lo], n.setMin[k][hi-(1<<k)]))
+}
+
+// setRange is a kLitSet frame's range of n.set.
+func (f frame) setRange() (lo, hi int) {
+	if f.b == 0 {
+		return 0, len(f.n.set)
+	}
+	return int(f.b >> 16), int(f.b & 0xFFFF)
 }
 
 func (c *compiler) ref(r any, path string) (*node, error) {
@@ -452,28 +567,34 @@ func (c *compiler) ref(r any, path string) (*node, error) {
 	return ph, nil
 }
 
-// finish computes the shortest lengths and checks that expanding alternatives terminates.
+// finish checks the grammar's bounds and computes the shortest lengths, in time linear in the
+// number of nodes and edges: every check is a memoised walk, never one per path (a document of
+// linear size can have exponentially many).
 func (c *compiler) finish(root *node) (*Grammar, error) {
 	if len(c.nodes) > maxNodes {
 		return nil, &SchemaError{Keyword: "$defs", Path: "#", Reason: fmt.Sprintf("the schema is too large: more than %d subschemas", maxNodes)}
 	}
 	for _, n := range c.nodes {
 		n.minLen = inf
-		if n.kind == kAnyOf {
-			if err := checkAltCycle(n, map[*node]bool{}); err != nil {
-				return nil, err
-			}
-			if countLeaves(n, 0) > maxAlts {
-				return nil, &SchemaError{Keyword: "anyOf", Path: "#", Reason: fmt.Sprintf("more than %d alternatives (anyOf, enum, type lists) in one place", maxAlts)}
-			}
-		}
 		if len(n.props) > maxAlts {
 			return nil, &SchemaError{Keyword: "properties", Path: "#", Reason: fmt.Sprintf("more than %d properties in one object", maxAlts)}
 		}
 	}
+	if err := c.checkAlts(); err != nil {
+		return nil, err
+	}
+	order, err := c.postOrder(root)
+	if err != nil {
+		return nil, err
+	}
+	// Children come before parents in order, so one pass settles every node outside a recursion;
+	// a recursion settles in a few more, each charged.
 	for changed := true; changed; {
 		changed = false
-		for _, n := range c.nodes {
+		if err := c.charge(len(order)); err != nil {
+			return nil, err
+		}
+		for _, n := range order {
 			if l := n.shortest(); l < n.minLen {
 				n.minLen, changed = l, true
 			}
@@ -482,36 +603,99 @@ func (c *compiler) finish(root *node) (*Grammar, error) {
 	if root.minLen >= inf {
 		return nil, &SchemaError{Keyword: "$ref", Path: "#", Reason: "the schema has no finite instance"}
 	}
-	return &Grammar{root: root, nodes: c.nodes, lits: c.lits}, nil
+	live, err := c.checkLiveStacks(root, order)
+	if err != nil {
+		return nil, err
+	}
+	return &Grammar{root: root, nodes: c.nodes, lits: c.lits, live: live}, nil
 }
 
-// countLeaves adds to k the alternatives n expands to, stopping once past maxAlts (shared
-// subschemas could make the full count exponential).
-func countLeaves(n *node, k int) int {
-	if n.kind != kAnyOf {
-		return k + 1
-	}
+// children calls f with the nodes n's values are made of.
+func children(n *node, f func(*node)) {
 	for _, a := range n.alts {
-		if k = countLeaves(a, k); k > maxAlts {
-			break
+		f(a)
+	}
+	if n.items != nil {
+		f(n.items)
+	}
+	for _, p := range n.props {
+		f(p.val)
+	}
+}
+
+// postOrder lists the nodes reachable from root, each after its children (back edges of a
+// recursion aside).
+func (c *compiler) postOrder(root *node) ([]*node, error) {
+	seen := make([]bool, len(c.nodes))
+	var order []*node
+	var err error
+	var visit func(n *node)
+	visit = func(n *node) {
+		if n.id < 0 || seen[n.id] || err != nil {
+			return
 		}
+		seen[n.id] = true
+		if err = c.charge(1); err != nil {
+			return
+		}
+		children(n, visit)
+		order = append(order, n)
 	}
-	return k
+	visit(root)
+	return order, err
 }
 
-func checkAltCycle(n *node, seen map[*node]bool) error {
-	if seen[n] {
-		return &SchemaError{Keyword: "$ref", Path: "#", Reason: "a reference cycle through anyOf or $ref without an object or array"}
+// checkAlts refuses a cycle of anyOf nodes (expanding it would never end) and an anyOf that
+// expands to more than maxAlts alternatives, counting paths as expand walks them. Both are
+// computed once per node (colours for the cycle, a memoised capped count), never per path.
+func (c *compiler) checkAlts() error {
+	const (
+		white = iota
+		grey
+		black
+	)
+	colour := make([]uint8, len(c.nodes))
+	paths := make([]int, len(c.nodes))
+	var visit func(n *node) error
+	visit = func(n *node) error {
+		switch colour[n.id] {
+		case grey:
+			return &SchemaError{Keyword: "$ref", Path: "#", Reason: "a reference cycle through anyOf or $ref without an object or array"}
+		case black:
+			return nil
+		}
+		if err := c.charge(1 + len(n.alts)); err != nil {
+			return err
+		}
+		colour[n.id] = grey
+		k := 0
+		for _, a := range n.alts {
+			if a.kind == kLitSet {
+				k = min(k+a.values, maxAlts+1) // each value an alternative, as the bound documents
+				continue
+			}
+			if a.kind != kAnyOf {
+				k++
+				continue
+			}
+			if err := visit(a); err != nil {
+				return err
+			}
+			k = min(k+paths[a.id], maxAlts+1)
+		}
+		colour[n.id], paths[n.id] = black, k
+		if k > maxAlts {
+			return &SchemaError{Keyword: "anyOf", Path: "#", Reason: fmt.Sprintf("more than %d alternatives (anyOf, enum, type lists) in one place", maxAlts)}
+		}
+		return nil
 	}
-	seen[n] = true
-	for _, a := range n.alts {
-		if a.kind == kAnyOf {
-			if err := checkAltCycle(a, seen); err != nil {
+	for _, n := range c.nodes {
+		if n.kind == kAnyOf {
+			if err := visit(n); err != nil {
 				return err
 			}
 		}
 	}
-	delete(seen, n)
 	return nil
 }
 

@@ -12,6 +12,8 @@ func (n *node) shortest() int {
 			return n.litCost[0]
 		}
 		return len(n.lit)
+	case kLitSet:
+		return n.shortestIn(0, len(n.set))
 	case kString, kArray, kFreeObject:
 		return 2
 	case kNumber, kInteger:

@@ -2,6 +2,7 @@ package grammar
 
 import (
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"slices"
 	"sort"
@@ -20,6 +21,9 @@ type Vocab struct {
 	nodes  []tnode
 	edges  []tedge
 	toks   []int32
+
+	bodyOnce sync.Once
+	bodyT    *bodyTables
 }
 
 type tnode struct{ edge0, nedge, tok0, ntok int32 }
@@ -155,8 +159,20 @@ func (m *Matcher) Start() State {
 	return s
 }
 
-// Feed returns the state after bytes b; ok is false if b cannot continue a valid document.
+// Feed returns the state after bytes b; ok is false if b cannot continue a valid document, or
+// would leave more than MaxStacks stacks.
 func (m *Matcher) Feed(s State, b []byte) (State, bool) {
+	next, err := m.feed(s, b)
+	return next, err == nil
+}
+
+// errDeadEnd: the bytes cannot continue a valid document.
+var errDeadEnd = errors.New("the output cannot continue a document of the schema")
+
+// errLiveStacks: the bytes would leave a state with more stacks than the bound.
+var errLiveStacks = fmt.Errorf("the output reached a state with more than %d stacks (the stack bound)", MaxStacks)
+
+func (m *Matcher) feed(s State, b []byte) (State, error) {
 	cur := s.stacks
 	work := make([]frame, 0, maxStack+1)
 	for _, c := range b {
@@ -171,13 +187,16 @@ func (m *Matcher) Feed(s State, b []byte) (State, bool) {
 					next = append(next, slices.Clone(r))
 				}
 			})
+			if len(next) > MaxStacks {
+				return State{}, errLiveStacks
+			}
 		}
 		if len(next) == 0 {
-			return State{}, false
+			return State{}, errDeadEnd
 		}
 		cur = next
 	}
-	return State{stacks: cur, key: stateKey(cur)}, true
+	return State{stacks: cur, key: stateKey(cur)}, nil
 }
 
 // Cost is the bytes of the shortest completion of s: 0 when s is a complete document.
@@ -240,89 +259,6 @@ func (m *Matcher) entry(s State) *entry {
 	return e
 }
 
-// walk finds the allowed tokens of s by walking the vocabulary trie depth-first, stepping every
-// stack of s through each edge; a subtree no stack survives is skipped whole.
-func (m *Matcher) walk(s State) *entry {
-	v := m.v
-	cost := make([]int32, v.size)
-	for i := range cost {
-		cost[i] = -2 // not allowed
-	}
-	// levels[d] holds the stacks after d bytes: frames flat, with each stack's end offset.
-	type level struct {
-		frames []frame
-		ends   []int
-	}
-	levels := []level{{}}
-	for _, st := range s.stacks {
-		levels[0].frames = append(levels[0].frames, st...)
-		levels[0].ends = append(levels[0].ends, len(levels[0].frames))
-	}
-	work := make([]frame, 0, maxStack+1)
-	var rec func(node int32, d int)
-	rec = func(node int32, d int) {
-		if len(levels) <= d+1 {
-			levels = append(levels, level{})
-		}
-		nd := v.nodes[node]
-		for _, e := range v.edges[nd.edge0 : nd.edge0+nd.nedge] {
-			nx := &levels[d+1]
-			nx.frames, nx.ends = nx.frames[:0], nx.ends[:0]
-			best := inf
-			cur := &levels[d]
-			start := 0
-			for _, end := range cur.ends {
-				work = append(work[:0], cur.frames[start:end]...)
-				start = end
-				feed(work, e.b, func(r []frame) {
-					nx.frames = append(nx.frames, r...)
-					nx.ends = append(nx.ends, len(nx.frames))
-					best = min(best, stackCost(r))
-				})
-			}
-			if len(nx.ends) == 0 || best >= inf {
-				continue
-			}
-			ch := v.nodes[e.child]
-			for _, id := range v.toks[ch.tok0 : ch.tok0+ch.ntok] {
-				cost[id] = int32(best)
-			}
-			rec(e.child, d+1)
-		}
-	}
-	rec(0, 0)
-	var e entry
-	if s.Complete() {
-		e.ids = append(e.ids, v.eos...)
-		for range v.eos {
-			e.costs = append(e.costs, -1)
-		}
-	}
-	type tc struct{ id, c int32 }
-	var list []tc
-	for id, c := range cost {
-		if c >= 0 {
-			list = append(list, tc{int32(id), c})
-		}
-	}
-	slices.SortStableFunc(list, func(a, b tc) int { return int(a.c - b.c) })
-	for _, t := range list {
-		e.ids = append(e.ids, t.id)
-		e.costs = append(e.costs, t.c)
-	}
-	// Compress costs to the distinct values with the end of each run.
-	var costs, ends []int32
-	for i, c := range e.costs {
-		if len(costs) > 0 && costs[len(costs)-1] == c {
-			ends[len(ends)-1] = int32(i + 1)
-			continue
-		}
-		costs, ends = append(costs, c), append(ends, int32(i+1))
-	}
-	e.costs, e.ends = costs, ends
-	return &e
-}
-
 // Constraint steers one sequence: the tokens it allows keep the output a prefix of a valid
 // document that can still be closed, with its end-of-generation token, within the tokens left.
 // It implements sampler.Constraint. Not safe for concurrent use.
@@ -331,6 +267,7 @@ type Constraint struct {
 	s    State
 	left int // tokens that may still be generated, the end-of-generation token included
 	eos  bool
+	err  error
 }
 
 // NewConstraint starts a sequence that may generate at most maxTokens tokens. It fails when
@@ -344,15 +281,23 @@ func (m *Matcher) NewConstraint(maxTokens int) (*Constraint, error) {
 	return &Constraint{m: m, s: s, left: maxTokens}, nil
 }
 
-// Allowed returns the tokens allowed next (never empty while tokens are left; the caller must
-// not modify it). Each token's shortest completion must fit in the tokens after it less one for
-// the end token, each byte counted as a token: the document can always close in time.
+// Allowed returns the tokens allowed next (the caller must not modify it). Each token's shortest
+// completion must fit in the tokens after it less one for the end token, each byte counted as a
+// token: the document can always close in time. It is empty only when every continuation would
+// pass MaxStacks (a schema the compiler's estimate missed); Err then says so.
 func (c *Constraint) Allowed() []int32 {
 	if c.eos {
 		return c.m.v.eos // the document is over; only an ignore_eos request gets here
 	}
-	return c.m.allowed(c.s, c.left-2)
+	a := c.m.allowed(c.s, c.left-2)
+	if len(a) == 0 {
+		c.err = errLiveStacks
+	}
+	return a
 }
+
+// Err is non-nil once the constraint cannot go on: the request must end with it.
+func (c *Constraint) Err() error { return c.err }
 
 // Advance records the generated token id.
 func (c *Constraint) Advance(id int32) {

@@ -124,7 +124,7 @@ func NewRouter(ctx context.Context, cfg RouterConfig) (*Router, error) {
 		}
 		if i == 0 {
 			r.fp = in.Fingerprint
-			r.info = engine.Info{ModelName: cfg.Model, MaxContext: in.MaxContext, VocabSize: in.VocabSize, ChatTemplate: in.ChatTemplate}
+			r.info = engine.Info{ModelName: cfg.Model, MaxContext: in.MaxContext, VocabSize: in.VocabSize, ChatTemplate: in.ChatTemplate, PageTokens: in.PageTokens}
 			if cfg.Model == "" {
 				r.info.ModelName = in.Model
 			}
@@ -210,14 +210,22 @@ func (r *Router) Close() {
 // Info implements engine.Interface.
 func (r *Router) Info() engine.Info { return r.info }
 
-// Stats implements engine.Interface: the nodes' pool and queue figures as last probed, and their
-// token counters as last heard (a node out of rotation keeps its count, so the sums never fall).
+// Stats implements engine.Interface: the healthy nodes' pool, batch and queue figures as last
+// probed, and their token counters as last heard (a node out of rotation keeps its count, so the
+// sums never fall).
 func (r *Router) Stats() engine.Stats {
 	var st engine.Stats
 	for _, m := range r.nodes {
 		m.mu.Lock()
 		if m.healthy {
-			st.PagesFree += m.last.FreePages
+			p := m.last.Pages
+			st.PagesTotal += p.Total
+			st.PagesFree += p.Free
+			st.PagesOwned += p.Owned
+			st.PagesCached += p.Cached
+			st.PagesIdle += p.Idle
+			st.PagesQuarantined += p.Quarantined
+			st.Running += m.last.Running
 			// A hand-off waits on the peer node (bounded by keepalive and the transfer deadline),
 			// not on a queue: apart, so the operator and a watchdog can tell it from a stuck one.
 			st.Waiting += m.last.Queue - m.last.Transferring

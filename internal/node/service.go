@@ -6,6 +6,7 @@ import (
 
 	"google.golang.org/grpc"
 
+	"github.com/kvwarden/kvwarden/internal/console"
 	"github.com/kvwarden/kvwarden/internal/engine"
 )
 
@@ -19,6 +20,7 @@ const (
 	methodPrefill = "Prefill"
 	methodDrop    = "DropTenant"
 	methodVocab   = "Tokenizer"
+	methodConsole = "Console"
 )
 
 var serviceDesc = grpc.ServiceDesc{
@@ -30,6 +32,7 @@ var serviceDesc = grpc.ServiceDesc{
 		{StreamName: methodPrefill, Handler: handle((*Service).prefill), ServerStreams: true, ClientStreams: true},
 		{StreamName: methodDrop, Handler: handle((*Service).drop), ServerStreams: true, ClientStreams: true},
 		{StreamName: methodVocab, Handler: handle((*Service).vocab), ServerStreams: true, ClientStreams: true},
+		{StreamName: methodConsole, Handler: handle((*Service).console), ServerStreams: true, ClientStreams: true},
 	},
 }
 
@@ -39,9 +42,10 @@ func handle(f func(*Service, grpc.ServerStream) error) grpc.StreamHandler {
 
 // Service serves one node's engine to routers, on its listener (see StartNode).
 type Service struct {
-	role  string
-	model string
-	e     *engine.Engine
+	role     string
+	model    string
+	e        *engine.Engine
+	reporter *console.EngineReporter
 }
 
 // InfoOf describes a node's engine.
@@ -49,7 +53,10 @@ func InfoOf(role, model string, e *engine.Engine) Info {
 	in, st := e.Info(), e.Stats()
 	return Info{Role: role, Model: model, Fingerprint: e.Fingerprint(), MaxContext: in.MaxContext, VocabSize: in.VocabSize,
 		ChatTemplate: in.ChatTemplate, FreePages: st.PagesFree + st.PagesIdle, Queue: st.Waiting + st.Transferring,
-		Transferring: st.Transferring, PrefillTokens: st.PrefillTokens, DecodeTokens: st.DecodeTokens}
+		Transferring: st.Transferring, PrefillTokens: st.PrefillTokens, DecodeTokens: st.DecodeTokens,
+		Running: st.Running, PageTokens: in.PageTokens,
+		Pages: Pages{Total: st.PagesTotal, Free: st.PagesFree, Owned: st.PagesOwned, Cached: st.PagesCached,
+			Idle: st.PagesIdle, Quarantined: st.PagesQuarantined}}
 }
 
 func (s *Service) info(ss grpc.ServerStream) error {
@@ -67,6 +74,17 @@ func (s *Service) vocab(ss grpc.ServerStream) error {
 		return err
 	}
 	return send(ss, vocabOf(s.e.Tokenizer().Config()))
+}
+
+// consoleRequest asks a node for its console report with at most Cells cells in its map.
+type consoleRequest struct{ Cells int }
+
+func (s *Service) console(ss grpc.ServerStream) error {
+	var q consoleRequest
+	if err := recv(ss, &q); err != nil {
+		return err
+	}
+	return send(ss, s.reporter.Report(min(max(q.Cells, 1), console.MaxCells)))
 }
 
 func (s *Service) drop(ss grpc.ServerStream) error {

@@ -49,6 +49,16 @@ type Info struct {
 	// The node's work so far (cumulative): the router's /metrics sums them, so its operator, and a
 	// watchdog, see the deployment's progress.
 	PrefillTokens, DecodeTokens uint64
+	// The node's batch and pool now, and its page size: the router's /metrics serves their sums
+	// under the names a single process uses, so one dashboard reads both.
+	Running    int // admitted, not in a hand-off
+	Pages      Pages
+	PageTokens int
+}
+
+// Pages is a node's KV pool by page state (engine.Stats' figures).
+type Pages struct {
+	Total, Free, Owned, Cached, Idle, Quarantined int
 }
 
 // vocabulary is a tokenizer.Config as the node API sends it: the strings as bytes and the scores

@@ -80,6 +80,9 @@ type Config struct {
 	Pages    int               // KV pool pages (16 tokens each); 0 means 12 (the prefill node's when disaggregated)
 	Seed     uint64            // canaries; 0 means 1
 	Logger   *slog.Logger      // engine and server logs; nil discards them
+	// Shadow turns shadow verification on, every answer re-run (shadow.go): a detector beside
+	// the defences, which prevents nothing.
+	Shadow bool
 }
 
 // Victims and Attacker are the replay's tenants.
@@ -108,6 +111,7 @@ type Result struct {
 	Mode       Mode
 	Chain      Chain
 	Defences   []kvtypes.Defence
+	ShadowOn   bool   // shadow verification ran beside the defences
 	Plan       string // the capacity plan the engine ran under (or was refused)
 	StartErr   error  // the start-up gate's refusal: nothing else ran
 	Timeline   []Entry
@@ -121,6 +125,9 @@ type Result struct {
 	// AnswerChanged (late-write chain): the victim's answer differs from the reference's, the same
 	// prompt answered on clean pages.
 	AnswerChanged bool
+
+	// Shadow is what shadow verification found in the chain, per verifying engine (Config.Shadow).
+	Shadow []ShadowNode
 
 	// The probe's audit, run after the chain on the same server. Stale, Fired and Metrics above
 	// are the chain's alone, taken before it.
@@ -178,7 +185,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	cfg.defaults()
 	faults.SetDefences(cfg.Defences)
 	faults.LateWrite = cfg.Chain == LateWriteChain
-	res := &Result{Mode: cfg.Mode, Chain: cfg.Chain, Defences: cfg.Defences}
+	res := &Result{Mode: cfg.Mode, Chain: cfg.Chain, Defences: cfg.Defences, ShadowOn: cfg.Shadow}
 
 	m, tok, f, closeModel, err := load(ctx, cfg)
 	if err != nil {
@@ -189,6 +196,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	shadowOn(cfg, &pre, &dec)
 	f2, keys, uids, err := replayTenants()
 	if err != nil {
 		return nil, err
@@ -224,11 +232,13 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	defer hs.Close()
 	base := "http://" + ln.Addr().String()
 
+	holdShadow(d, true)
 	if cfg.Chain == LateWriteChain {
 		runLateWrite(ctx, cfg, base, keys, m.Vocab, d, res)
 	} else {
 		runChain(ctx, cfg, base, keys, m.Vocab, res)
 	}
+	collectShadow(ctx, cfg, d, uids, res)
 	chain := collectNodes(cfg, d, uids, res)
 	res.LeakedData = crossTenant(res.Stale) || len(res.Canaries) > 0
 	collectMetrics(cfg, srv, res)

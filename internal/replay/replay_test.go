@@ -424,3 +424,47 @@ func lateVictim(r *Result) Entry {
 	}
 	return v
 }
+
+// TestShadowDetectsEveryReplayedIncident: every prevention off and shadow verification on:
+// each chain still happens, in one process and across the hand-off (shadow detects, it does not
+// prevent), and the answer it corrupted is a mismatch, with both traces kept; no honest answer is
+// flagged. The incident's answer read pages its owner never wrote (or could not be re-run at all:
+// the pool cannot hold its prompt); the late writer's victim got KV another request wrote.
+func TestShadowDetectsEveryReplayedIncident(t *testing.T) {
+	for _, chain := range []Chain{IncidentChain, LateWriteChain} {
+		for _, mode := range []Mode{Single, Disaggregated} {
+			t.Run(string(chain)+"/"+string(mode), func(t *testing.T) {
+				r, err := Run(context.Background(), Config{Mode: mode, Chain: chain, Shadow: true, CacheDir: cacheDir(t)})
+				if err != nil {
+					t.Fatal(err)
+				}
+				var b strings.Builder
+				Write(&b, r)
+				t.Log("\n" + b.String())
+				if !r.LeakedData || len(r.Fired) != 0 || chain == LateWriteChain && !r.AnswerChanged {
+					t.Fatalf("leaked %v, fired %v, victim's answer changed %v: shadow verification must change nothing of the chain", r.LeakedData, r.Fired, r.AnswerChanged)
+				}
+				if r.ShadowMismatches() == 0 {
+					t.Fatal("the corrupted answer was not detected")
+				}
+				corrupted := Attacker
+				if chain == LateWriteChain {
+					corrupted = Victims[0]
+				}
+				for _, s := range r.Shadow {
+					for _, m := range s.Mismatches {
+						if m.Tenant != corrupted {
+							t.Errorf("an honest answer flagged: %+v", m)
+						}
+						if chain == IncidentChain && !slices.ContainsFunc(m.Live.Pages, func(p engine.ShadowPage) bool { return p.Unfilled > 0 }) {
+							t.Errorf("the incident's answer trace shows no page read where nothing was written: %+v", m.Live.Pages)
+						}
+					}
+				}
+				if !strings.Contains(b.String(), "DETECTED by shadow verification") {
+					t.Error("the report does not say the leak was detected")
+				}
+			})
+		}
+	}
+}

@@ -41,6 +41,9 @@ func writeTitle(w io.Writer, r *Result) {
 		fmt.Fprintf(w, "kvwarden %s (single process)\n", chain)
 	}
 	fmt.Fprintf(w, "defences on: %s; faults on: %s\n", on, orNone(off))
+	if r.ShadowOn {
+		fmt.Fprintf(w, "shadow verification on: every answer re-run alone and compared bit for bit\n")
+	}
 	if r.Plan != "" {
 		fmt.Fprintf(w, "capacity: %s\n", r.Plan)
 	}
@@ -89,6 +92,7 @@ func Write(w io.Writer, r *Result) {
 	for _, l := range r.Metrics {
 		fmt.Fprintf(w, "  %s\n", l)
 	}
+	writeShadow(w, r)
 	writeProbe(w, r)
 	switch fired := firedNames(r.Fired); {
 	case r.LeakedData && !crossTenant(r.Stale) && len(r.Canaries) == 0:
@@ -101,6 +105,13 @@ func Write(w io.Writer, r *Result) {
 		fmt.Fprintf(w, "\nVERDICT: stopped by %s; no answer carries another tenant's data.\n", fired)
 	default:
 		fmt.Fprintf(w, "\nVERDICT: no leak.\n")
+	}
+	switch n := r.ShadowMismatches(); {
+	case !r.ShadowOn:
+	case n > 0:
+		fmt.Fprintf(w, "DETECTED by shadow verification: %d answers differ from their re-run alone (security events, kept with both traces).\n", n)
+	default:
+		fmt.Fprintf(w, "shadow verification: every answer matched its re-run alone.\n")
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"slices"
 	"strings"
 
 	"github.com/kvwarden/kvwarden/internal/engine"
@@ -115,16 +116,18 @@ func (s *Server) generate(w http.ResponseWriter, r *http.Request, rc *reqCtx, p 
 		release(promptAll + completion)
 		rc.leave()
 		rc.complN = completion
-		j.observe()
-		s.met.tokens.WithLabelValues("prompt").Add(float64(promptTokens))
-		s.met.tokens.WithLabelValues("completion").Add(float64(completion))
-		s.met.promptLen.Observe(float64(promptTokens))
-		s.met.genLen.Observe(float64(completion))
+		longest := j.observe()
+		s.met.observeTokens(promptTokens, completion)
+		s.met.observeGeneration(promptTokens, completion, longest, p.n, slices.Max(maxTokens))
 		s.met.observeTenant(rc.tenant, promptTokens, completion)
 		return usage{PromptTokens: promptTokens, CompletionTokens: completion, TotalTokens: promptTokens + completion,
 			PromptTokensDetails: promptDetails{CachedTokens: min(cached, promptTokens)}}
 	}
-	streams, e := j.submit(ctx)
+	e = s.prepareFormat(ctx, p.format)
+	var streams []engine.Stream
+	if e == nil {
+		streams, e = j.submit(ctx)
+	}
 	if e != nil {
 		count() // the requests admitted before the refusal were closed; they may have run a little
 		s.fail(w, rc, e)
@@ -208,14 +211,14 @@ func (s *Server) answerStream(ctx context.Context, cancel context.CancelFunc, w 
 
 func (s *Server) countFinished(results []choiceResult) {
 	for _, r := range results {
-		s.met.finished.WithLabelValues(r.finish).Inc()
+		s.met.observeFinished(r.finish, 1)
 	}
 }
 
 // countFailure counts a failed job's choices as aborted, and reports whether the client's own
 // hang-up was the cause (a client abort, not an error of the server).
 func (s *Server) countFailure(j *job, ae *apiError) bool {
-	s.met.finished.WithLabelValues("abort").Add(float64(len(j.prompts) * j.p.n))
+	s.met.observeFinished("abort", len(j.prompts)*j.p.n)
 	if ae.Code == codeClientClosed {
 		s.met.clientAborts.Inc()
 		return true

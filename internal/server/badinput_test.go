@@ -315,7 +315,7 @@ func TestMetrics(t *testing.T) {
 		{"kvwarden_usage_tokens_total", map[string]string{"kind": "completion"}, 5},
 		{"kvwarden_http_requests_total", map[string]string{"endpoint": "completions", "code": "200"}, 1},
 		{"kvwarden_http_requests_total", map[string]string{"endpoint": "completions", "code": "401"}, 1},
-		{"kvwarden_requests_finished_total", map[string]string{"reason": "length"}, 1},
+		{"kvwarden_requests_finished_total", map[string]string{"finished_reason": "length"}, 1},
 		{"kvwarden_request_queue_time_seconds", nil, 1},
 		{"kvwarden_request_prefill_time_seconds", nil, 1},
 		{"kvwarden_request_decode_time_seconds", nil, 1},

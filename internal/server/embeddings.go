@@ -187,7 +187,7 @@ func (s *Server) handleEmbeddings(w http.ResponseWriter, r *http.Request, rc *re
 	vecs, used, err := s.embedAll(r.Context(), rc, prompts, parallel, p.dimensions)
 	release(used)
 	rc.leave()
-	s.met.tokens.WithLabelValues("prompt").Add(float64(promptTokens))
+	s.met.observeTokens(promptTokens, 0)
 	s.met.observeTenant(rc.tenant, promptTokens, 0)
 	if err != nil {
 		s.fail(w, rc, err)

@@ -85,15 +85,18 @@ func (j *job) ended() (promptAll, completion, cached int) {
 	return promptAll, completion, cached
 }
 
-// observe records the job's ended engine requests in the metrics; call it after ended.
-func (j *job) observe() {
+// observe records the job's ended engine requests in the metrics and returns the tokens its
+// longest choice generated; call it after ended.
+func (j *job) observe() (longest int) {
 	j.mu.Lock()
 	defer j.mu.Unlock()
 	for _, u := range j.usage {
 		if u.PromptTokens > 0 { // admitted: a refused request reports nothing
 			j.s.met.observeEnded(u)
 		}
+		longest = max(longest, u.CompletionTokens)
 	}
+	return longest
 }
 
 // submit starts every engine request, or none: if one is refused the others are closed at once
@@ -123,7 +126,7 @@ func (j *job) submit(ctx context.Context) ([]engine.Stream, *apiError) {
 				Weight:         j.rc.tenant.Limits.Weight,
 			}
 			if j.p.format != nil {
-				c, e := j.s.constraint(j.p.format, j.maxTokens[i])
+				c, e := j.s.constraint(j.rc.tenant.UID, j.p.format, j.maxTokens[i])
 				if e != nil {
 					for _, o := range streams {
 						o.Close()
@@ -282,12 +285,12 @@ func (c *choiceOutput) observeTiming(n int) {
 	now := time.Now()
 	if c.last.IsZero() {
 		if c.index == 0 {
-			met.ttft.Observe(now.Sub(c.j.start).Seconds())
+			met.observeFirstToken(now.Sub(c.j.start).Seconds())
 		}
 	} else {
 		gap := now.Sub(c.last).Seconds() / float64(n)
 		for range n {
-			met.itl.Observe(gap)
+			met.observeTokenGap(gap)
 		}
 	}
 	c.last = now

@@ -26,8 +26,9 @@ type limiter struct {
 }
 
 type tenantUsage struct {
-	active int     // generation requests open (from authentication on) plus their extra engine requests
-	tokens float64 // bucket balance
+	limits tenants.Limits // the latest seen, for the console
+	active int            // generation requests open (from authentication on) plus their extra engine requests
+	tokens float64        // bucket balance
 	last   time.Time
 	seen   bool
 }
@@ -43,7 +44,31 @@ func (l *limiter) usage(t tenants.Tenant) *tenantUsage {
 		u = &tenantUsage{}
 		l.state[t.UID] = u
 	}
+	u.limits = t.Limits
 	return u
+}
+
+// limitView is one tenant's use of its limits, for the console.
+type limitView struct {
+	active   int
+	limits   tenants.Limits
+	reserved int // tokens the bucket has given out and not yet refilled
+}
+
+// view reports the tenant with this UID, if it ever made a request.
+func (l *limiter) view(uid string) (limitView, bool) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	u := l.state[uid]
+	if u == nil {
+		return limitView{}, false
+	}
+	v := limitView{active: u.active, limits: u.limits}
+	if c := float64(u.limits.TokensPerMinute); c > 0 && u.seen {
+		balance := min(c, u.tokens+l.now().Sub(u.last).Seconds()*c/60)
+		v.reserved = int(math.Ceil(c - balance))
+	}
+	return v, true
 }
 
 var errConcurrency = &apiError{Status: http.StatusTooManyRequests, Type: errRateLimit, Code: "concurrency_limit_exceeded", RetryAfter: 1,
@@ -137,7 +162,9 @@ func (s *Server) admit(w http.ResponseWriter, rc *reqCtx, requests, tokens int) 
 	s.met.inflight.Inc()
 	start := time.Now()
 	return release, func() {
-		s.met.durations.WithLabelValues(rc.endpoint).Observe(time.Since(start).Seconds())
+		took := time.Since(start).Seconds()
+		s.met.durations.WithLabelValues(rc.endpoint).Observe(took)
+		s.met.vllm.e2e.Observe(took)
 		s.met.inflight.Dec()
 	}, true
 }

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"encoding/json"
 	"net/http"
 	"slices"
 	"sync"
@@ -9,17 +10,44 @@ import (
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
+	"github.com/kvwarden/kvwarden/internal/console"
 	"github.com/kvwarden/kvwarden/internal/engine"
-	"github.com/kvwarden/kvwarden/internal/kvtypes"
+	"github.com/kvwarden/kvwarden/internal/opmetrics"
 	"github.com/kvwarden/kvwarden/internal/tenants"
 )
 
-// MetricsHandler serves GET /metrics (Prometheus) for the operator listener. It takes no key: the
-// numbers are server-wide, so it must not be reachable by tenants; the API's Handler answers 404.
+// MetricsHandler serves GET /metrics (Prometheus) and the operator console (GET /console and
+// /console/events) for the operator listener. It takes no key: the numbers are server-wide, so it
+// must not be reachable by tenants; the API's Handler answers 404.
 func (s *Server) MetricsHandler() http.Handler {
 	mux := http.NewServeMux()
 	mux.Handle("GET /metrics", promhttp.HandlerFor(s.reg, promhttp.HandlerOpts{}))
+	console.Register(mux, s.console)
+	if src, ok := s.eng.(ShadowSource); ok && s.eng.Stats().Shadow.Enabled {
+		mux.Handle("GET /shadow/mismatches", ShadowHandler(src))
+	}
 	return mux
+}
+
+// ShadowSource is an engine that keeps shadow verification's mismatches (*engine.Engine).
+type ShadowSource interface {
+	ShadowMismatches() []engine.ShadowMismatch
+}
+
+// ShadowHandler serves the mismatches src keeps, oldest first, as JSON: each one's token ids,
+// logprobs and the pages both runs read, never text. It is for the operator listener only: the
+// tenant ids and request ids are server-wide.
+func ShadowHandler(src ShadowSource) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		ms := src.ShadowMismatches()
+		if ms == nil {
+			ms = []engine.ShadowMismatch{}
+		}
+		w.Header().Set("Content-Type", "application/json")
+		json.NewEncoder(w).Encode(struct {
+			Mismatches []engine.ShadowMismatch `json:"mismatches"`
+		}{ms})
+	})
 }
 
 // metrics carries no prompt or output labels: label values come from fixed sets (endpoint,
@@ -36,7 +64,7 @@ type metrics struct {
 	durations    *prometheus.HistogramVec // endpoint
 	streamErrs   prometheus.Counter       // streams ended by an error event after they started (not client aborts)
 	clientAborts prometheus.Counter       // generation requests whose client went away before the end
-	finished     *prometheus.CounterVec   // reason: stop|length|abort, per choice
+	finished     *prometheus.CounterVec   // finished_reason: stop|length|abort, per choice
 	queueTime    prometheus.Histogram     // per engine request: waiting before its first step
 	prefillTime  prometheus.Histogram     // per engine request: first step to first token
 	decodeTime   prometheus.Histogram     // per engine request: first token to last
@@ -47,12 +75,19 @@ type metrics struct {
 	tenantTokens *prometheus.CounterVec   // tenant, kind: usage per configured tenant
 	tenantReqs   *prometheus.CounterVec   // tenant: generation requests per configured tenant
 
+	vllm vllmMetrics
+
 	tenantMu   sync.Mutex
 	tenantSeen map[string]string // tenant name → UID of the tenants with series, so a reload can delete the removed ones
 }
 
 // Phase buckets: from a millisecond to several minutes.
 var phaseBuckets = []float64{0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300}
+
+var (
+	ttftBuckets = []float64{0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60}
+	itlBuckets  = []float64{0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5}
+)
 
 // Token-count buckets: powers of two up to a million.
 var tokenBuckets = prometheus.ExponentialBuckets(1, 2, 21)
@@ -71,15 +106,15 @@ func histogram(name, help string, buckets []float64) prometheus.Histogram {
 	return prometheus.NewHistogram(prometheus.HistogramOpts{Name: name, Help: help, Buckets: buckets})
 }
 
-func newMetrics(reg *prometheus.Registry, eng engine.Interface) *metrics {
+func newMetrics(reg *prometheus.Registry, eng engine.Interface, role, model string) *metrics {
 	m := &metrics{
 		requests: counterVec("kvwarden_http_requests_total", "HTTP requests by endpoint and status code.", "endpoint", "code"),
 		rejected: counterVec("kvwarden_requests_rejected_total", "Requests refused or failed, by reason.", "reason"),
 		inflight: prometheus.NewGauge(prometheus.GaugeOpts{
 			Name: "kvwarden_http_requests_in_flight", Help: "Generation requests being served.",
 		}),
-		ttft:   histogram("kvwarden_time_to_first_token_seconds", "Time from request arrival to the first generated token.", []float64{0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60}),
-		itl:    histogram("kvwarden_inter_token_latency_seconds", "Time between consecutive tokens of one choice.", []float64{0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5}),
+		ttft:   histogram("kvwarden_time_to_first_token_seconds", "Time from request arrival to the first generated token.", ttftBuckets),
+		itl:    histogram("kvwarden_inter_token_latency_seconds", "Time between consecutive tokens of one choice.", itlBuckets),
 		tokens: counterVec("kvwarden_usage_tokens_total", "Tokens reported in usage, by kind (prompt or completion).", "kind"),
 		durations: prometheus.NewHistogramVec(prometheus.HistogramOpts{
 			Name: "kvwarden_request_duration_seconds", Help: "Generation request duration.",
@@ -87,7 +122,7 @@ func newMetrics(reg *prometheus.Registry, eng engine.Interface) *metrics {
 		}, []string{"endpoint"}),
 		streamErrs:   counter("kvwarden_stream_errors_total", "Streams that ended with an error event after they had started (client aborts are counted apart)."),
 		clientAborts: counter("kvwarden_client_aborts_total", "Generation requests whose client closed the connection before the answer ended."),
-		finished:     counterVec("kvwarden_requests_finished_total", "Choices ended, by finish reason (stop, length, or abort for any failure or client abort).", "reason"),
+		finished:     counterVec("kvwarden_requests_finished_total", "Choices ended, by finish reason (stop, length, or abort for any failure or client abort).", "finished_reason"),
 		queueTime:    histogram("kvwarden_request_queue_time_seconds", "Time an engine request waited before its first step.", phaseBuckets),
 		prefillTime:  histogram("kvwarden_request_prefill_time_seconds", "Time from an engine request's first step to its first token.", phaseBuckets),
 		decodeTime:   histogram("kvwarden_request_decode_time_seconds", "Time from an engine request's first token to its last.", phaseBuckets),
@@ -98,11 +133,15 @@ func newMetrics(reg *prometheus.Registry, eng engine.Interface) *metrics {
 		tenantTokens: counterVec("kvwarden_tenant_tokens_total", "Tokens reported in usage, by configured tenant and kind (prompt or completion).", "tenant", "kind"),
 		tenantReqs:   counterVec("kvwarden_tenant_requests_total", "Generation requests served, by configured tenant.", "tenant"),
 		tenantSeen:   map[string]string{},
+		vllm:         newVLLMMetrics(model),
 	}
 	reg.MustRegister(m.requests, m.rejected, m.inflight, m.ttft, m.itl, m.tokens, m.durations, m.streamErrs,
 		m.clientAborts, m.finished, m.queueTime, m.prefillTime, m.decodeTime, m.promptLen, m.genLen,
 		m.cacheQueries, m.cacheHits, m.tenantTokens, m.tenantReqs,
-		&engineCollector{eng: eng},
+		m.vllm.promptTokens, m.vllm.genTokens, m.vllm.success, m.vllm.e2e, m.vllm.ttft, m.vllm.tpot, m.vllm.itl,
+		m.vllm.promptLen, m.vllm.genLen, m.vllm.maxGen, m.vllm.paramsN, m.vllm.paramsMax, m.vllm.queueTime,
+		m.vllm.inferenceTime, m.vllm.prefillTime, m.vllm.decodeTime, m.vllm.cacheQueries, m.vllm.cacheHits,
+		opmetrics.New(role, model, eng, true),
 		collectors.NewGoCollector(),
 		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
@@ -111,14 +150,102 @@ func newMetrics(reg *prometheus.Registry, eng engine.Interface) *metrics {
 // observeEnded records one ended engine request's phases and prefix-cache lookup.
 func (m *metrics) observeEnded(u engine.Usage) {
 	m.queueTime.Observe(u.QueueTime.Seconds())
+	m.vllm.queueTime.Observe(u.QueueTime.Seconds())
 	if u.PrefillTime > 0 {
 		m.prefillTime.Observe(u.PrefillTime.Seconds())
+		m.vllm.prefillTime.Observe(u.PrefillTime.Seconds())
+		m.vllm.inferenceTime.Observe((u.PrefillTime + u.DecodeTime).Seconds())
 	}
 	if u.DecodeTime > 0 {
 		m.decodeTime.Observe(u.DecodeTime.Seconds())
+		m.vllm.decodeTime.Observe(u.DecodeTime.Seconds())
 	}
 	m.cacheQueries.Add(float64(u.PromptTokens))
 	m.cacheHits.Add(float64(u.CachedTokens))
+	m.vllm.cacheQueries.Add(float64(u.PromptTokens))
+	m.vllm.cacheHits.Add(float64(u.CachedTokens))
+}
+
+// observeTokens records the tokens reported in a request's usage.
+func (m *metrics) observeTokens(prompt, completion int) {
+	m.tokens.WithLabelValues("prompt").Add(float64(prompt))
+	m.tokens.WithLabelValues("completion").Add(float64(completion))
+	m.vllm.promptTokens.Add(float64(prompt))
+	m.vllm.genTokens.Add(float64(completion))
+}
+
+// observeGeneration records a generation request's sizes and parameters: its prompt and
+// generated tokens (every choice), its longest choice, n and its largest max_tokens.
+func (m *metrics) observeGeneration(prompt, completion, longest, n, maxTokens int) {
+	m.promptLen.Observe(float64(prompt))
+	m.genLen.Observe(float64(completion))
+	m.vllm.promptLen.Observe(float64(prompt))
+	m.vllm.genLen.Observe(float64(completion))
+	m.vllm.maxGen.Observe(float64(longest))
+	m.vllm.paramsN.Observe(float64(n))
+	m.vllm.paramsMax.Observe(float64(maxTokens))
+}
+
+// observeFinished counts n choices ended for reason.
+func (m *metrics) observeFinished(reason string, n int) {
+	m.finished.WithLabelValues(reason).Add(float64(n))
+	m.vllm.success.WithLabelValues(reason).Add(float64(n))
+}
+
+// observeFirstToken and observeTokenGap record time to first token and the time per output
+// token after it.
+func (m *metrics) observeFirstToken(seconds float64) {
+	m.ttft.Observe(seconds)
+	m.vllm.ttft.Observe(seconds)
+}
+
+func (m *metrics) observeTokenGap(seconds float64) {
+	m.itl.Observe(seconds)
+	m.vllm.tpot.Observe(seconds)
+	m.vllm.itl.Observe(seconds)
+}
+
+// vllmMetrics are the request-level series under the names vLLM gives them, labelled with
+// model_name (the id clients send as "model"), so the vLLM Grafana dashboard works unchanged.
+// They hold no tenant label: per-tenant figures stay in the kvwarden_tenant_* series.
+type vllmMetrics struct {
+	promptTokens, genTokens                           prometheus.Counter
+	success                                           *prometheus.CounterVec // finished_reason
+	e2e, ttft, tpot, itl                              prometheus.Histogram
+	promptLen, genLen, maxGen, paramsN, paramsMax     prometheus.Histogram
+	queueTime, inferenceTime, prefillTime, decodeTime prometheus.Histogram
+	cacheQueries, cacheHits                           prometheus.Counter
+}
+
+func newVLLMMetrics(model string) vllmMetrics {
+	labels := prometheus.Labels{"model_name": model}
+	c := func(name, help string) prometheus.Counter {
+		return prometheus.NewCounter(prometheus.CounterOpts{Name: name, Help: help, ConstLabels: labels})
+	}
+	h := func(name, help string, buckets []float64) prometheus.Histogram {
+		return prometheus.NewHistogram(prometheus.HistogramOpts{Name: name, Help: help, Buckets: buckets, ConstLabels: labels})
+	}
+	return vllmMetrics{
+		promptTokens: c("vllm:prompt_tokens_total", "Prompt tokens reported in usage (kvwarden_usage_tokens_total{kind=\"prompt\"})."),
+		genTokens:    c("vllm:generation_tokens_total", "Generated tokens reported in usage (kvwarden_usage_tokens_total{kind=\"completion\"})."),
+		success: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "vllm:request_success_total", ConstLabels: labels,
+			Help: "Choices ended, by finish reason (kvwarden_requests_finished_total)."}, []string{"finished_reason"}),
+		e2e:           h("vllm:e2e_request_latency_seconds", "Generation and embedding request duration (kvwarden_request_duration_seconds).", prometheus.ExponentialBuckets(0.01, 2.5, 12)),
+		ttft:          h("vllm:time_to_first_token_seconds", "Time from request arrival to the first generated token (kvwarden_time_to_first_token_seconds).", ttftBuckets),
+		tpot:          h("vllm:time_per_output_token_seconds", "Time between consecutive tokens of one choice: the name the vLLM dashboard reads (kvwarden_inter_token_latency_seconds).", itlBuckets),
+		itl:           h("vllm:inter_token_latency_seconds", "Time between consecutive tokens of one choice (kvwarden_inter_token_latency_seconds).", itlBuckets),
+		promptLen:     h("vllm:request_prompt_tokens", "Prompt tokens per generation request (kvwarden_request_prompt_tokens).", tokenBuckets),
+		genLen:        h("vllm:request_generation_tokens", "Generated tokens per generation request, every choice (kvwarden_request_generation_tokens).", tokenBuckets),
+		maxGen:        h("vllm:request_max_num_generation_tokens", "Generated tokens of a generation request's longest choice.", tokenBuckets),
+		paramsN:       h("vllm:request_params_n", "The n parameter of generation requests.", []float64{1, 2, 5, 10, 20, 50, 100}),
+		paramsMax:     h("vllm:request_params_max_tokens", "The max_tokens a generation request runs with (the largest of its prompts'; the default when it sends none).", tokenBuckets),
+		queueTime:     h("vllm:request_queue_time_seconds", "Time an engine request waited before its first step (kvwarden_request_queue_time_seconds).", phaseBuckets),
+		inferenceTime: h("vllm:request_inference_time_seconds", "Time from an engine request's first step to its last token: prefill and decode.", phaseBuckets),
+		prefillTime:   h("vllm:request_prefill_time_seconds", "Time from an engine request's first step to its first token (kvwarden_request_prefill_time_seconds).", phaseBuckets),
+		decodeTime:    h("vllm:request_decode_time_seconds", "Time from an engine request's first token to its last (kvwarden_request_decode_time_seconds).", phaseBuckets),
+		cacheQueries:  c("vllm:prefix_cache_queries_total", "Prompt tokens looked up in the prefix cache (kvwarden_prefix_cache_queries_total)."),
+		cacheHits:     c("vllm:prefix_cache_hits_total", "Of them, tokens served from the tenant's own prefix cache (kvwarden_prefix_cache_hits_total)."),
+	}
 }
 
 // observeTenant records a generation request's usage for its tenant.
@@ -142,61 +269,5 @@ func (m *metrics) dropTenants(gone []string) {
 			m.tenantTokens.DeletePartialMatch(prometheus.Labels{"tenant": id})
 			delete(m.tenantSeen, id)
 		}
-	}
-}
-
-// engineCollector reads one engine.Stats snapshot per scrape, so the numbers in one scrape agree.
-type engineCollector struct{ eng engine.Interface }
-
-var (
-	descWaiting  = prometheus.NewDesc("kvwarden_queue_depth", "Requests waiting for admission to the running batch.", nil, nil)
-	descRunning  = prometheus.NewDesc("kvwarden_running_sequences", "Sequences in the running batch.", nil, nil)
-	descPeer     = prometheus.NewDesc("kvwarden_peer_waiting_sequences", "Sequences waiting on another node of a disaggregated deployment (KV pages being sent to, or awaited from, a peer); counted in kvwarden_running_sequences too.", nil, nil)
-	descPages    = prometheus.NewDesc("kvwarden_kv_pages", "KV cache pages by state.", []string{"state"}, nil)
-	descPagesTot = prometheus.NewDesc("kvwarden_kv_pool_pages", "KV cache pages in the pool.", nil, nil)
-	descKVUsage  = prometheus.NewDesc("kvwarden_kv_cache_usage_ratio", "Fraction of the KV pool in use, 0 to 1: pages neither free nor evictable cached pages.", nil, nil)
-	descPrefill  = prometheus.NewDesc("kvwarden_prefill_tokens_total", "Prompt tokens processed by prefill.", nil, nil)
-	descDecode   = prometheus.NewDesc("kvwarden_decode_tokens_total", "Tokens generated by decode.", nil, nil)
-	descSecurity = prometheus.NewDesc("kvwarden_isolation_security_events_total", "Isolation violations caught (each one aborted a request).", nil, nil)
-	descPreempt  = prometheus.NewDesc("kvwarden_preemptions_total", "Running requests preempted (pages freed, recomputed later) because the pool ran short.", nil, nil)
-	descEvict    = prometheus.NewDesc("kvwarden_prefix_cache_evictions_total", "Prefix-cache pages evicted to make room.", nil, nil)
-	descHits     = prometheus.NewDesc("kvwarden_prefix_cache_hit_tokens_total", "Prompt tokens served from the requesting tenant's own prefix cache.", nil, nil)
-	descDefence  = prometheus.NewDesc("kvwarden_defence_fired_total", "Requests each defence of the isolation chain stopped (admission: context and pool rejections; header: page header mismatches).", []string{"defence"}, nil)
-	descInternal = prometheus.NewDesc("kvwarden_engine_internal_errors_total", "Forward passes that failed or panicked for a reason other than isolation (their requests were aborted \"internal\").", nil, nil)
-)
-
-func (c *engineCollector) Describe(ch chan<- *prometheus.Desc) {
-	for _, d := range []*prometheus.Desc{descWaiting, descRunning, descPeer, descPages, descPagesTot, descKVUsage, descPrefill, descDecode, descSecurity, descPreempt, descEvict, descHits, descInternal, descDefence} {
-		ch <- d
-	}
-}
-
-func (c *engineCollector) Collect(ch chan<- prometheus.Metric) {
-	st := c.eng.Stats()
-	gauge := func(d *prometheus.Desc, v int, labels ...string) {
-		ch <- prometheus.MustNewConstMetric(d, prometheus.GaugeValue, float64(v), labels...)
-	}
-	gauge(descWaiting, st.Waiting)
-	gauge(descRunning, st.Running+st.Transferring)
-	gauge(descPeer, st.Transferring)
-	gauge(descPages, st.PagesFree, "free")
-	gauge(descPages, st.PagesOwned, "used")
-	gauge(descPages, st.PagesCached, "cached")
-	gauge(descPages, st.PagesQuarantined, "quarantined")
-	gauge(descPagesTot, st.PagesTotal)
-	usage := 0.0
-	if st.PagesTotal > 0 {
-		usage = float64(st.PagesTotal-st.PagesFree-st.PagesIdle) / float64(st.PagesTotal)
-	}
-	ch <- prometheus.MustNewConstMetric(descKVUsage, prometheus.GaugeValue, usage)
-	ch <- prometheus.MustNewConstMetric(descPrefill, prometheus.CounterValue, float64(st.PrefillTokens))
-	ch <- prometheus.MustNewConstMetric(descDecode, prometheus.CounterValue, float64(st.DecodeTokens))
-	ch <- prometheus.MustNewConstMetric(descSecurity, prometheus.CounterValue, float64(st.SecurityEvents))
-	ch <- prometheus.MustNewConstMetric(descPreempt, prometheus.CounterValue, float64(st.Preemptions))
-	ch <- prometheus.MustNewConstMetric(descEvict, prometheus.CounterValue, float64(st.Evictions))
-	ch <- prometheus.MustNewConstMetric(descHits, prometheus.CounterValue, float64(st.CacheHitTokens))
-	ch <- prometheus.MustNewConstMetric(descInternal, prometheus.CounterValue, float64(st.StepErrors))
-	for _, d := range kvtypes.Defences {
-		ch <- prometheus.MustNewConstMetric(descDefence, prometheus.CounterValue, float64(st.Defences[d]), string(d))
 	}
 }

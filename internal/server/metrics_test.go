@@ -10,6 +10,7 @@ import (
 
 	"github.com/kvwarden/kvwarden/internal/core"
 	"github.com/kvwarden/kvwarden/internal/engine"
+	"github.com/kvwarden/kvwarden/internal/opmetrics"
 	"github.com/kvwarden/kvwarden/internal/tenants"
 )
 
@@ -154,7 +155,7 @@ func TestPeerWaitingGauge(t *testing.T) {
 			eng := newFakeEngine()
 			eng.stats = c.stats
 			reg := prometheus.NewPedanticRegistry()
-			reg.MustRegister(&engineCollector{eng: eng})
+			reg.MustRegister(opmetrics.New(opmetrics.RoleSingle, "m", eng, true))
 			fams, err := reg.Gather()
 			if err != nil {
 				t.Fatal(err)

@@ -28,7 +28,9 @@ import (
 
 	"github.com/kvwarden/kvwarden/internal/buildinfo"
 	"github.com/kvwarden/kvwarden/internal/chat"
+	"github.com/kvwarden/kvwarden/internal/console"
 	"github.com/kvwarden/kvwarden/internal/engine"
+	"github.com/kvwarden/kvwarden/internal/opmetrics"
 	"github.com/kvwarden/kvwarden/internal/tenants"
 	"github.com/kvwarden/kvwarden/internal/tokenizer"
 	"github.com/kvwarden/kvwarden/internal/toolcall"
@@ -64,7 +66,10 @@ type Config struct {
 	StreamWriteTimeout time.Duration // a client that accepts no bytes for this long is dropped; default 60 s
 	Logger             *slog.Logger  // default slog.Default()
 	Registry           *prometheus.Registry
-	Now                func() time.Time // clock for rate limits and timestamps; default time.Now
+	// Role is this process's role label on /metrics (kvwarden_info): opmetrics.RoleSingle
+	// (default) or opmetrics.RoleRouter.
+	Role string
+	Now  func() time.Time // clock for rate limits and timestamps; default time.Now
 
 	// ToolCallParser names the syntax of the model's tool calls (toolcall.Names); default: the
 	// one the model's chat template teaches.
@@ -104,6 +109,8 @@ type Server struct {
 	live   map[*liveRequest]struct{} // authenticated generation requests, for revokeStaleKeys
 
 	grammars grammars // structured outputs (structured.go)
+
+	console *console.Hub // the operator console's snapshots (console.go)
 }
 
 // busy counts requests in progress and signals when none is left.
@@ -174,6 +181,9 @@ func New(cfg Config, eng engine.Interface, tok Tokenizer, ts *tenants.Store) (*S
 	if cfg.Registry == nil {
 		cfg.Registry = prometheus.NewRegistry()
 	}
+	if cfg.Role == "" {
+		cfg.Role = opmetrics.RoleSingle
+	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
@@ -205,7 +215,8 @@ func New(cfg Config, eng engine.Interface, tok Tokenizer, ts *tenants.Store) (*S
 		gens: newBusy(), bodies: map[*http.ResponseController]struct{}{}, live: map[*liveRequest]struct{}{},
 		fingerprint: fingerprint(info, buildinfo.Read()),
 	}
-	s.met = newMetrics(cfg.Registry, eng)
+	s.met = newMetrics(cfg.Registry, eng, cfg.Role, cfg.ModelName)
+	s.console = s.newConsole()
 	s.baseCtx, s.cancelBase = context.WithCancel(context.Background())
 	s.http = &http.Server{
 		Handler:           s.Handler(),

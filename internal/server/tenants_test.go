@@ -1,32 +1,22 @@
 package server
 
 import (
-	"io"
-	"log/slog"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/kvwarden/kvwarden/internal/engine"
 	"github.com/kvwarden/kvwarden/internal/tenants"
-	"github.com/kvwarden/kvwarden/internal/tensor"
-	"github.com/kvwarden/kvwarden/internal/testenv/testmodel"
 )
 
 // TestReaddedTenantGetsNoCacheHit: a tenant removed and added again under the same name is a new
 // customer; it must not hit (and so time) what the old one cached, and the old cache is dropped on
 // reload. Runs the real engine, whose prefix cache is what leaked.
 func TestReaddedTenantGetsNoCacheHit(t *testing.T) {
-	m, tok, _ := testmodel.Open(t, "stories260K.gguf")
-	eng, err := engine.New(m, tok, engine.Config{Threads: 1, KVDType: tensor.F32, KVMemBytes: 4 << 20, PrefixCache: true,
-		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(eng.Close)
+	eng, tok := storiesEngine(t)
 
 	path := filepath.Join(t.TempDir(), "tenants.json")
 	var key string
+	var err error
 	if err := tenants.Update(path, func(f *tenants.File) error { key, err = f.Add("acme", tenants.Limits{}); return err }); err != nil {
 		t.Fatal(err)
 	}

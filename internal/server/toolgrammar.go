@@ -5,6 +5,7 @@ package server
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -45,51 +46,78 @@ func (s *Server) constrainTools(p *genParams) *apiError {
 		}
 		return badRequest(param, "%s cannot be combined with tool_choice %q", param, t.choice)
 	}
-	// Written by hand, not marshalled from maps: the grammar emits properties in the schema's
-	// order, and models (and the streamed parser) expect the name first.
-	var alts [][]byte
+	// The grammar is compiled once the request is admitted (prepareFormat), with the checks of
+	// each function's parameters: compiling them is work the tenant's limits pay for.
+	var names []string
+	var params []json.RawMessage
 	for i, name := range t.names {
 		if t.choice == "function" && name != t.function {
 			continue
 		}
+		names, params = append(names, name), append(params, t.params[i])
+	}
+	key, _ := json.Marshal(struct {
+		Format string
+		Names  []string
+		Params []json.RawMessage
+	}{s.toolFormat.Name(), names, params}) // strings and valid JSON: cannot fail
+	p.format = &formatSpec{key: "tool:" + string(key), param: "tools", compile: func(ctx context.Context, b *grammar.Budget) (*grammar.Grammar, engine.Grammar, *apiError) {
+		return toolCallGrammar(ctx, b, names, params, markup, t.choice, s.isToken)
+	}}
+	return nil
+}
+
+// toolCallGrammar is the grammar of one call, in the markup, of one of the named functions.
+func toolCallGrammar(ctx context.Context, b *grammar.Budget, names []string, params []json.RawMessage,
+	markup struct{ prefix, suffix, argsKey string }, choice string, isToken func([]byte) bool) (*grammar.Grammar, engine.Grammar, *apiError) {
+	// Written by hand, not marshalled from maps: the grammar emits properties in the schema's
+	// order, and models (and the streamed parser) expect the name first.
+	var alts [][]byte
+	for i, name := range names {
+		args, err := argumentsSchema(ctx, b, params[i])
+		if err != nil {
+			return nil, engine.Grammar{}, schemaError("tools", err)
+		}
 		quoted, _ := json.Marshal(name) // a string: cannot fail
 		alts = append(alts, fmt.Appendf(nil, `{"type":"object","properties":{"name":{"const":%s},%q:%s},"required":["name",%q],"additionalProperties":false}`,
-			quoted, markup.argsKey, argumentsSchema(t.params[i]), markup.argsKey))
+			quoted, markup.argsKey, args, markup.argsKey))
 	}
 	schema := alts[0]
 	if len(alts) > 1 {
 		schema = slices.Concat([]byte(`{"anyOf":[`), bytes.Join(alts, []byte(",")), []byte("]}"))
 	}
-	g, err := grammar.Compile(schema)
+	g, err := grammar.CompileBudgeted(ctx, schema, b)
 	if err != nil {
-		// Only the grammar's size bounds can refuse what argumentsSchema accepted one by one.
-		return badRequest("tools", "the tools are too large to constrain tool_choice %q: %s", t.choice, err)
+		if ctx.Err() != nil {
+			return nil, engine.Grammar{}, schemaError("tools", err)
+		}
+		// Only the grammar's bounds can refuse what argumentsSchema accepted one by one.
+		return nil, engine.Grammar{}, badRequest("tools", "the tools are too large to constrain tool_choice %q: %s", choice, err)
 	}
-	p.format = &formatSpec{key: fmt.Sprintf("tool:%s:%s", s.toolFormat.Name(), schema), grammar: g.Wrap(markup.prefix, markup.suffix, s.isToken),
-		source: engine.Grammar{Schema: schema, Prefix: markup.prefix, Suffix: markup.suffix}}
-	return nil
+	return g.Wrap(markup.prefix, markup.suffix, isToken), engine.Grammar{Schema: schema, Prefix: markup.prefix, Suffix: markup.suffix}, nil
 }
 
 // argumentsSchema is the schema the constrained arguments follow: the function's parameters
 // when the grammar supports all their keywords, else any JSON object (the call still parses;
-// its arguments are then not checked against the schema). Parameters with $ref are not
-// embedded either: their references point at the parameters' root, which embedding moves.
-func argumentsSchema(params json.RawMessage) []byte {
+// its arguments are then not checked against the schema). Parameters with $ref (as decoded
+// JSON: an escaped key is one) are not embedded either: their references point at the
+// parameters' root, which embedding moves. It fails only when ctx ends.
+func argumentsSchema(ctx context.Context, b *grammar.Budget, params json.RawMessage) ([]byte, error) {
 	anyObject := []byte(`{"type":"object"}`)
-	if isNull(params) || bytes.Contains(params, []byte(`"$ref"`)) {
-		return anyObject
+	if isNull(params) || grammar.UsesRef(params) {
+		return anyObject, nil
 	}
-	if _, err := grammar.Compile(params); err != nil {
-		return anyObject
+	if _, err := grammar.CompileBudgeted(ctx, params, b); err != nil {
+		return anyObject, ctx.Err()
 	}
 	var obj map[string]any
 	if json.Unmarshal(params, &obj) != nil || (obj["type"] != nil && obj["type"] != "object") {
-		return anyObject
+		return anyObject, nil
 	}
 	if obj["type"] == nil && obj["properties"] == nil {
-		return anyObject // {} or annotations only: any value, but arguments must be an object
+		return anyObject, nil // {} or annotations only: any value, but arguments must be an object
 	}
 	var compact bytes.Buffer
 	json.Compact(&compact, params) // Compile parsed it: valid JSON
-	return compact.Bytes()
+	return compact.Bytes(), nil
 }

@@ -98,8 +98,13 @@ func TestServeOptions(t *testing.T) {
 	defer cancel()
 	cl := s.client(key)
 
-	// The start-up message a person reads.
+	// The start-up message a person reads. The server logs its "serving" line as it starts serving,
+	// which can be just after the listener answers the harness, so each line gets a moment to appear.
 	for _, want := range []string{`serving "story" at http://` + s.addr, "POST /tokenize", "maximum concurrency for 128-token requests", "tool_call_parser=mistral"} {
+		deadline := time.Now().Add(5 * time.Second)
+		for !strings.Contains(s.log.String(), want) && time.Now().Before(deadline) {
+			time.Sleep(20 * time.Millisecond)
+		}
 		if !strings.Contains(s.log.String(), want) {
 			t.Errorf("start-up output lacks %q:\n%s", want, s.logTail(2000))
 		}

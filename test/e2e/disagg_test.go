@@ -60,6 +60,20 @@ func startNode(t *testing.T, role, model, tlsDir string, extra ...string) *clust
 	return n
 }
 
+// startPair starts a prefill node, a decode node and a router over them (--dev), with new
+// certificates.
+func startPair(t *testing.T) (pre, dec *clusterNode, router *server) {
+	t.Helper()
+	tlsDir := filepath.Join(t.TempDir(), "tls")
+	if out, err := exec.Command(binary, "certs", "--dir", tlsDir).CombinedOutput(); err != nil {
+		t.Fatalf("certs: %v\n%s", err, out)
+	}
+	pre, dec = startNode(t, "prefill", storiesModel, tlsDir), startNode(t, "decode", storiesModel, tlsDir)
+	router = startServer(t, serverOpts{model: storiesModel, args: []string{"--role", "router", "--tls-dir", tlsDir,
+		"--prefill", pre.addr, "--decode", dec.addr}})
+	return pre, dec, router
+}
+
 // gauges reads a node's /metrics as name → value (labels kept in the name).
 func (n *clusterNode) gauges(t *testing.T) map[string]float64 {
 	t.Helper()
@@ -85,7 +99,7 @@ func (n *clusterNode) waitWhole(t *testing.T) {
 	deadline := time.Now().Add(10 * time.Second)
 	for {
 		g := n.gauges(t)
-		if g["kvwarden_pages_owned"] == 0 && g["kvwarden_pages_quarantined"] == 0 && g["kvwarden_pages_free"]+g["kvwarden_pages_cached"] == g["kvwarden_pages_total"] {
+		if g[mPagesUsed] == 0 && g[mPagesQuar] == 0 && g[mPagesFree]+g[mPagesCached] == g[mPagesTotal] {
 			return
 		}
 		if time.Now().After(deadline) {
@@ -146,7 +160,7 @@ func TestDisaggregatedMatchesSingleProcess(t *testing.T) {
 	}
 	for _, n := range append([]*clusterNode{pre}, dec...) {
 		n.waitWhole(t)
-		if g := n.gauges(t); g["kvwarden_security_events_total"] != 0 {
+		if g := n.gauges(t); g[mSecurity] != 0 {
 			t.Fatalf("security events on a node: %v", g)
 		}
 	}
@@ -179,13 +193,7 @@ func TestDisaggregatedNodeLost(t *testing.T) {
 		{"decode node frozen", "decode", false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			tlsDir := filepath.Join(t.TempDir(), "tls")
-			if out, err := exec.Command(binary, "certs", "--dir", tlsDir).CombinedOutput(); err != nil {
-				t.Fatalf("certs: %v\n%s", err, out)
-			}
-			pre, dec := startNode(t, "prefill", storiesModel, tlsDir), startNode(t, "decode", storiesModel, tlsDir)
-			router := startServer(t, serverOpts{model: storiesModel, args: []string{"--role", "router", "--tls-dir", tlsDir,
-				"--prefill", pre.addr, "--decode", dec.addr}})
+			pre, dec, router := startPair(t)
 			victim, other := pre, dec
 			if tc.victim == "decode" {
 				victim, other = dec, pre

@@ -59,7 +59,7 @@ func TestDisaggregatedProbeFindsNothing(t *testing.T) {
 	for _, n := range []*clusterNode{pre, dec} {
 		n.waitWhole(t)
 		for k, v := range n.gauges(t) {
-			if v != 0 && (k == "kvwarden_security_events_total" || strings.HasPrefix(k, "kvwarden_transfer_failures_total") ||
+			if v != 0 && (k == mSecurity || strings.HasPrefix(k, "kvwarden_transfer_failures_total") ||
 				strings.HasPrefix(k, "kvwarden_defence_fired_total") && k != `kvwarden_defence_fired_total{defence="admission"}`) {
 				t.Errorf("%s = %v on a node", k, v)
 			}

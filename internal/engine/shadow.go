@@ -1,0 +1,376 @@
+package engine
+
+// Shadow verification: a sampled fraction of answered requests is re-run alone on idle capacity
+// and compared bit for bit with what its client got. Invariant 12 (an answer does not depend on
+// what else was batched, cached or handed off) makes every request deterministic given its
+// prompt, parameters and seed, so any difference is a defect of the engine or its memory: a
+// security event, kept with both traces.
+//
+// The re-run (the reference) never joins live work and yields to it: it starts only when the
+// engine has had no live request for ShadowConfig.Idle (closed-loop clients leave gaps of
+// microseconds between one answer and their next request, which are not idle capacity) and
+// nothing is in its plan, and the moment a live request arrives it is aborted (before the live
+// one reaches the core, so they never share a batch) and put back at the head of the queue;
+// after maxShadowPreempts tries it is dropped. The one step in flight when a live request
+// arrives is the most a reference can hold a live request up. The queue is bounded and drops
+// what does not fit. It holds prompts in memory only, until their reference
+// has run; a tenant removed by the operator has its samples dropped.
+//
+// The reference skips the prefix cache (every position computed on fresh pages) and is not
+// billed. In the incident-replay build the admission rewrite leaves it alone
+// (core.RequestSpec.Shadow): it is the honest computation the answer is held to.
+
+import (
+	"crypto/rand"
+	"encoding/binary"
+	mrand "math/rand/v2"
+	"time"
+
+	"github.com/kvwarden/kvwarden/internal/core"
+	"github.com/kvwarden/kvwarden/internal/faults"
+	"github.com/kvwarden/kvwarden/internal/kvtypes"
+	"github.com/kvwarden/kvwarden/internal/sampler"
+)
+
+// ShadowConfig turns shadow verification on (Fraction > 0).
+type ShadowConfig struct {
+	Fraction float64 // of answered requests to verify, 0 to 1
+	Queue    int     // samples waiting for idle capacity; 0 means DefaultShadowQueue
+	Keep     int     // mismatches kept for the operator; 0 means DefaultShadowKeep
+	// Idle is how long the engine must have been without live work before a reference starts;
+	// 0 means DefaultShadowIdle.
+	Idle time.Duration
+}
+
+// Defaults of ShadowConfig.
+const (
+	DefaultShadowQueue = 64
+	DefaultShadowKeep  = 32
+	DefaultShadowIdle  = 20 * time.Millisecond
+	maxShadowPreempts  = 3 // a reference aborted this many times by live work is dropped
+)
+
+// Why a sample is dropped before its reference completed (kvwarden_shadow_dropped_total{reason}).
+const (
+	ShadowDropQueueFull     = "queue_full"     // the queue was full when the request ended
+	ShadowDropPreempted     = "preempted"      // live work aborted its reference maxShadowPreempts times
+	ShadowDropTenantRemoved = "tenant_removed" // the operator removed its tenant
+	ShadowDropShutdown      = "shutdown"       // the engine stopped first
+	ShadowDropRejected      = "rejected"       // the reference was refused for a reason that says nothing of the answer
+)
+
+// Why an answered request is not sampled at all (kvwarden_shadow_skipped_total{reason}).
+const (
+	ShadowSkipConstrained = "constrained" // a grammar constraint's state belongs to the live request
+	ShadowSkipAborted     = "aborted"     // it ended without an answer to compare (failed, or no token sent)
+	// ShadowSkipUnseeded: a decode node's sampled request without a client's seed, whose first
+	// token the prefill node drew with a seed of its own. In one process the engine's seed is kept.
+	ShadowSkipUnseeded = "unseeded"
+)
+
+// ShadowDropReasons and ShadowSkipReasons are every label value, for metrics.
+var (
+	ShadowDropReasons = []string{ShadowDropQueueFull, ShadowDropPreempted, ShadowDropTenantRemoved, ShadowDropShutdown, ShadowDropRejected}
+	ShadowSkipReasons = []string{ShadowSkipConstrained, ShadowSkipAborted, ShadowSkipUnseeded}
+)
+
+// ShadowStats counts shadow verification for metrics.
+type ShadowStats struct {
+	Enabled    bool
+	Fraction   float64
+	Verified   uint64 // references that matched the answer bit for bit
+	Mismatches uint64 // references that did not: security events
+	Pending    int    // samples queued or running
+	Dropped    map[string]uint64
+	Skipped    map[string]uint64
+}
+
+// shadow is the engine's verifier state; guarded by e.mu.
+type shadow struct {
+	cfg      ShadowConfig
+	rng      *mrand.Rand
+	queue    []*shadowJob
+	running  *shadowJob
+	held     bool             // references wait (the incident-replay build's HoldShadow)
+	lastLive time.Time        // when a live request last arrived or ended
+	kept     []ShadowMismatch // a ring of cfg.Keep
+	next     int              // where the ring writes next
+	verified uint64
+	mism     uint64
+	dropped  map[string]uint64
+	skipped  map[string]uint64
+}
+
+// shadowJob is one sample: the request as the engine ran it (its seed included) and the answer
+// its client got, then its reference's.
+type shadowJob struct {
+	req      Request // Prompt is a copy; OnEnd and Constraint are nil
+	liveID   kvtypes.RequestID
+	key      kvtypes.TenantKey
+	live     ShadowTrace
+	complete bool // the live request finished (its finish reason is compared)
+	refID    kvtypes.RequestID
+	ref      ShadowTrace
+	preempts int
+	abort    string // why its running reference is being aborted: a ShadowDrop reason
+	diverged bool   // its reference already went past or off the answer
+}
+
+func newShadow(cfg ShadowConfig) *shadow {
+	if cfg.Queue <= 0 {
+		cfg.Queue = DefaultShadowQueue
+	}
+	if cfg.Keep <= 0 {
+		cfg.Keep = DefaultShadowKeep
+	}
+	if cfg.Idle <= 0 {
+		cfg.Idle = DefaultShadowIdle
+	}
+	var seed [16]byte
+	rand.Read(seed[:])
+	return &shadow{cfg: cfg, rng: mrand.New(mrand.NewPCG(binary.LittleEndian.Uint64(seed[:8]), binary.LittleEndian.Uint64(seed[8:]))),
+		dropped: map[string]uint64{}, skipped: map[string]uint64{}}
+}
+
+// sample decides whether a request just admitted in mode is verified; r carries the seed it runs
+// with. Called with e.mu held.
+func (sh *shadow) sample(r *Request, mode core.Mode, sp sampler.Params, key kvtypes.TenantKey, id kvtypes.RequestID) *shadowJob {
+	if mode == core.PrefillOnly || r.Embed {
+		return nil // not an answer: a prefill node's half, or a vector
+	}
+	if sh.cfg.Fraction < 1 && sh.rng.Float64() >= sh.cfg.Fraction {
+		return nil
+	}
+	if r.Constraint != nil {
+		sh.skipped[ShadowSkipConstrained]++
+		return nil
+	}
+	if mode == core.DecodeOnly && !r.HasSeed && r.Sampling.Temperature > 0 {
+		sh.skipped[ShadowSkipUnseeded]++
+		return nil
+	}
+	q := *r
+	q.Prompt = append([]int32(nil), r.Prompt...)
+	q.StopTokens = append([]int32(nil), r.StopTokens...)
+	if r.LogitBias != nil {
+		q.LogitBias = make(map[int32]float32, len(r.LogitBias))
+		for k, v := range r.LogitBias {
+			q.LogitBias[k] = v
+		}
+	}
+	q.Sampling, q.HasSeed, q.OnEnd = sp, true, nil
+	return &shadowJob{req: q, liveID: id, key: key}
+}
+
+// shadowEnd takes an ended stream: a reference is compared and done with (true: nothing else is
+// owed for it); a sampled live request's answer is queued, and idle time starts. Called with
+// e.mu held.
+func (e *Engine) shadowEnd(s *stream, d core.Terminal, now time.Time) bool {
+	if s.ref != nil {
+		if faults.Available {
+			e.trace.end(d.Request, false) // a reference is no one's late writer
+		}
+		e.shadowDone(s, d)
+		s.end()
+		return true
+	}
+	if s.shadow != nil {
+		e.shadowEnded(s, d)
+	}
+	e.sh.lastLive = now
+	return false
+}
+
+// shadowEnded queues a sampled request's answer once it has ended. Called with e.mu held.
+func (e *Engine) shadowEnded(s *stream, d core.Terminal) {
+	job := s.shadow
+	s.shadow = nil
+	sh := e.sh
+	switch {
+	case d.Abort == "":
+		job.complete, job.live.Finish = true, string(d.Finish)
+	case d.Abort != kvtypes.AbortCancelled || len(job.live.Tokens) == 0:
+		sh.skipped[ShadowSkipAborted]++
+		return
+	default:
+		// Cut short by its client (a stop string, a hang-up): what it was sent is still an answer.
+		job.req.MaxTokens = len(job.live.Tokens)
+	}
+	if len(sh.queue) >= sh.cfg.Queue || e.closed {
+		reason := ShadowDropQueueFull
+		if e.closed {
+			reason = ShadowDropShutdown
+		}
+		sh.dropped[reason]++
+		return
+	}
+	sh.queue = append(sh.queue, job)
+}
+
+// startShadow starts the next reference when the engine is idle: no request, nothing planned,
+// and no live request for the configured idle time; otherwise it returns how long the loop
+// should wait before asking again (0: until woken). Called by the loop with e.mu held.
+func (e *Engine) startShadow(now time.Time) time.Duration {
+	sh := e.sh
+	if sh == nil || sh.held || sh.running != nil || len(sh.queue) == 0 || e.closed || len(e.streams) > 0 {
+		return 0
+	}
+	if wait := sh.lastLive.Add(sh.cfg.Idle).Sub(now); wait > 0 {
+		return wait
+	}
+	job := sh.queue[0]
+	sh.queue[0] = nil
+	sh.queue = sh.queue[1:]
+	r := &job.req
+	res, err := e.core.Submit(time.Now(), core.RequestSpec{
+		Tenant: r.Tenant, Prompt: r.Prompt, MaxTokens: r.MaxTokens, StopTokens: r.StopTokens, IgnoreEOS: r.IgnoreEOS,
+		Mode: core.Local, NoPrefixCache: true, Shadow: true,
+	})
+	if err != nil {
+		rej, _ := err.(*core.Rejection)
+		if rej != nil && (rej.Reason == kvtypes.RejectPoolCapacity || rej.Reason == kvtypes.RejectContextLength) {
+			// The engine answered a request it cannot hold: whatever the answer was computed
+			// from, it was not this prompt.
+			e.shadowMismatch(job, "refused", 0, "the reference was refused ("+string(rej.Reason)+": "+rej.Message+") though the request was answered")
+			return 0
+		}
+		sh.dropped[ShadowDropRejected]++
+		return 0
+	}
+	smp := sampler.New(r.Sampling, r.Prompt)
+	if len(r.LogitBias) > 0 {
+		smp.SetLogitBias(r.LogitBias)
+	}
+	s := &stream{e: e, id: res.ID, sampler: smp, logprobs: r.Sampling.TopLogprobs >= 0, prompt: len(r.Prompt), ref: job, audited: true,
+		ended: make(chan struct{}), gone: make(chan struct{}), stopWatch: func() bool { return true }}
+	if r.PromptLogprobs {
+		s.promptIDs = r.Prompt
+	}
+	s.submitted = time.Now()
+	job.refID, job.ref, job.abort, job.diverged = res.ID, ShadowTrace{}, "", false
+	e.streams[res.ID] = s
+	sh.running = job
+	return 0
+}
+
+// preemptShadow aborts the running reference for a live request about to be submitted, so the
+// two never share a batch. Called with e.mu held.
+func (e *Engine) preemptShadow() {
+	if e.sh != nil {
+		e.sh.lastLive = time.Now()
+		e.stopShadow(ShadowDropPreempted)
+	}
+}
+
+// stopShadow aborts the running reference, if any, for why (a ShadowDrop reason); a reason
+// other than preemption replaces one given before, so the sample is not queued again. Called
+// with e.mu held.
+func (e *Engine) stopShadow(why string) {
+	j := e.sh.running
+	switch {
+	case j == nil:
+	case j.abort == "":
+		j.abort = why
+		e.core.Abort(time.Now(), j.refID, kvtypes.AbortCancelled)
+	case why != ShadowDropPreempted:
+		j.abort = why
+	}
+}
+
+// shadowToken notes a reference's token; a reference that goes past the answer is stopped, its
+// mismatch already certain. Called with e.mu held.
+func (e *Engine) shadowToken(s *stream, t Token, slot int) {
+	job := s.ref
+	e.shadowRecord(s, &job.ref, t, slot)
+	if len(job.ref.Tokens) > len(job.live.Tokens) && !job.diverged {
+		job.diverged = true
+		e.core.Abort(time.Now(), s.id, kvtypes.AbortCancelled)
+	}
+}
+
+// shadowDone compares an ended reference with its answer. Called with e.mu held.
+func (e *Engine) shadowDone(s *stream, d core.Terminal) {
+	job, sh := s.ref, e.sh
+	sh.running = nil
+	switch {
+	case job.diverged:
+	case d.Abort != "" && job.abort == ShadowDropPreempted:
+		if job.preempts++; job.preempts >= maxShadowPreempts || e.closed {
+			sh.dropped[ShadowDropPreempted]++
+			return
+		}
+		sh.queue = append([]*shadowJob{job}, sh.queue...) // first again at the next idle moment
+		return
+	case d.Abort != "" && job.abort != "":
+		sh.dropped[job.abort]++
+		return
+	case d.Abort == kvtypes.AbortShutdown:
+		sh.dropped[ShadowDropShutdown]++
+		return
+	case d.Abort != "":
+		sh.dropped[ShadowDropRejected]++
+		e.log.Warn("shadow verification: a reference run failed", "request", uint64(job.liveID), "reason", string(d.Abort), "err", d.Message)
+		return
+	default:
+		job.ref.Finish = string(d.Finish)
+	}
+	if reason, i, detail := compareTraces(job); reason != "" {
+		e.shadowMismatch(job, reason, i, detail)
+		return
+	}
+	sh.verified++
+}
+
+// shadowDropTenant drops a removed tenant's samples: queued, running and still being answered.
+// Called with e.mu held.
+func (e *Engine) shadowDropTenant(tenant string) {
+	sh := e.sh
+	kept := sh.queue[:0]
+	for _, j := range sh.queue {
+		if j.req.Tenant == tenant {
+			sh.dropped[ShadowDropTenantRemoved]++
+			continue
+		}
+		kept = append(kept, j)
+	}
+	clear(sh.queue[len(kept):])
+	sh.queue = kept
+	for _, s := range e.streams {
+		if s.shadow != nil && s.shadow.req.Tenant == tenant {
+			s.shadow = nil
+			sh.dropped[ShadowDropTenantRemoved]++
+		}
+	}
+	if j := sh.running; j != nil && j.req.Tenant == tenant {
+		e.stopShadow(ShadowDropTenantRemoved)
+	}
+}
+
+// shadowClose drops what is still queued when the engine stops admitting. Called with e.mu held.
+func (e *Engine) shadowClose() {
+	sh := e.sh
+	sh.dropped[ShadowDropShutdown] += uint64(len(sh.queue))
+	clear(sh.queue)
+	sh.queue = nil
+	e.stopShadow(ShadowDropShutdown)
+}
+
+// shadowStats copies the counters. Called with e.mu held.
+func (e *Engine) shadowStats() ShadowStats {
+	sh := e.sh
+	if sh == nil {
+		return ShadowStats{}
+	}
+	st := ShadowStats{Enabled: true, Fraction: sh.cfg.Fraction, Verified: sh.verified, Mismatches: sh.mism,
+		Pending: len(sh.queue), Dropped: map[string]uint64{}, Skipped: map[string]uint64{}}
+	if sh.running != nil {
+		st.Pending++
+	}
+	for k, v := range sh.dropped {
+		st.Dropped[k] = v
+	}
+	for k, v := range sh.skipped {
+		st.Skipped[k] = v
+	}
+	return st
+}

@@ -1,0 +1,199 @@
+package grammar
+
+import (
+	"maps"
+	"slices"
+)
+
+// walk finds the allowed tokens of s by walking the vocabulary trie depth-first, stepping every
+// stack of s through each edge; a subtree no stack survives is skipped whole. A stack inside a
+// string takes its tokens that keep the string open from the vocabulary's body tables, and is
+// stepped only into the subtrees where some token closes the string: its cost is the trie paths
+// to a '"', not the whole trie.
+func (m *Matcher) walk(s State) *entry {
+	v := m.v
+	cost := make(costs, v.size)
+	for i := range cost {
+		cost[i] = -2 // not allowed
+	}
+	levels := []walkLevel{{}}
+	body := startWalk(s, v, &levels[0], cost)
+	work := make([]frame, 0, maxStack+1)
+	var rec func(node int32, d int)
+	rec = func(node int32, d int) {
+		if len(levels) <= d+1 {
+			levels = append(levels, walkLevel{})
+		}
+		nd := v.nodes[node]
+		for _, e := range v.edges[nd.edge0 : nd.edge0+nd.nedge] {
+			nx := &levels[d+1]
+			nx.frames, nx.ends, nx.lexes = nx.frames[:0], nx.ends[:0], nx.lexes[:0]
+			best := inf
+			keep := func(st []frame, q int8) {
+				nx.frames = append(nx.frames, st...)
+				nx.ends = append(nx.ends, len(nx.frames))
+				nx.lexes = append(nx.lexes, q)
+				best = min(best, stackCost(st))
+			}
+			cur := &levels[d]
+			start := 0
+			for k, end := range cur.ends {
+				st := cur.frames[start:end]
+				start = end
+				q := cur.lexes[k]
+				if q < 0 {
+					work = append(work[:0], st...)
+					feed(work, e.b, func(r []frame) { keep(r, -1) })
+					continue
+				}
+				switch n := lexNext[q][e.b]; {
+				case n == lexClosed:
+					keep(st[:len(st)-1], -1) // the string is done: its parent goes on
+				case n >= 0 && body.exitsBelow(e.child, n):
+					top, l := st[len(st)-1], lexStates[n]
+					work = append(append(work[:0], st[:len(st)-1]...), frame{n: top.n, pos: l.pos, a: l.a, b: l.b})
+					keep(work, n)
+				}
+				// Else every token below keeps the string open (the body tables listed them) or
+				// cannot be in it.
+			}
+			// A token that would leave more stacks than the bound is never allowed: no state
+			// the constraint reaches holds more, whatever the compile-time estimate missed.
+			if len(nx.ends) == 0 || best >= inf || len(nx.ends) > MaxStacks {
+				continue
+			}
+			ch := v.nodes[e.child]
+			cost.allow(v.toks[ch.tok0:ch.tok0+ch.ntok], int32(best))
+			rec(e.child, d+1)
+		}
+	}
+	rec(0, 0)
+	return newEntry(cost, s.Complete(), v.eos)
+}
+
+// costs is a walk's cost per token id: the bytes of the shortest completion after it, or -2.
+type costs []int32
+
+// allow records that the tokens ids may come next, with completions of c bytes.
+func (cost costs) allow(ids []int32, c int32) {
+	for _, id := range ids {
+		if cost[id] < 0 || c < cost[id] {
+			cost[id] = c
+		}
+	}
+}
+
+// walkLevel holds a walk's stacks after some bytes: frames flat, with each stack's end offset
+// and the lexer state of the string it has been inside since the walk's root (or -1).
+type walkLevel struct {
+	frames []frame
+	ends   []int
+	lexes  []int8
+}
+
+// startWalk puts s's stacks in the walk's first level and allows, from the vocabulary's body
+// tables, every token that keeps an in-string stack's string open; it returns the tables (nil
+// when no stack is inside a string).
+func startWalk(s State, v *Vocab, l0 *walkLevel, cost costs) *bodyTables {
+	var body *bodyTables
+	rest := make([]int, len(lexStates)) // per lexer state: the cheapest in-string stack's cost below its string
+	for i := range rest {
+		rest[i] = inf
+	}
+	for _, st := range s.stacks {
+		l0.frames = append(l0.frames, st...)
+		l0.ends = append(l0.ends, len(l0.frames))
+		q := int8(-1)
+		if len(st) > 0 && st[len(st)-1].n.kind == kString && st[len(st)-1].pos != pStart {
+			top := st[len(st)-1]
+			q = int8(lexIndex(lexOf(top)))
+			body = v.body()
+			rest[q] = min(rest[q], stackCost(st[:len(st)-1]))
+		}
+		l0.lexes = append(l0.lexes, q)
+	}
+	for q, r := range rest {
+		for k, ids := range body.staying(q, r) {
+			cost.allow(ids, int32(add(r, k)))
+		}
+	}
+	return body
+}
+
+// staying returns the body tables' tokens that keep a string in lexer state q open, by the cost
+// of the state they leave; none when no stack is in q (rest is inf).
+func (t *bodyTables) staying(q, rest int) [][]int32 {
+	if rest >= inf {
+		return nil
+	}
+	return t.stay[q][:]
+}
+
+// newEntry sorts the allowed tokens (cost[id] >= 0) by cost, after the end tokens if the state is
+// complete: a counting sort over the costs' ranks, not a comparison sort of the vocabulary.
+func newEntry(cost []int32, complete bool, eos []int32) *entry {
+	// Costs are shortest completions in bytes, far below the vocabulary's size as a rule: ranks
+	// come from an array indexed by cost, or a map past that.
+	maxCost := int32(-1)
+	for _, c := range cost {
+		maxCost = max(maxCost, c)
+	}
+	var rankOf func(c int32) int32
+	var distinct []int32
+	if int(maxCost) < 4*len(cost) {
+		dense := make([]int32, maxCost+1)
+		for _, c := range cost {
+			if c >= 0 {
+				dense[c] = 1
+			}
+		}
+		for c, seen := range dense {
+			if seen != 0 {
+				dense[c] = int32(len(distinct))
+				distinct = append(distinct, int32(c))
+			}
+		}
+		rankOf = func(c int32) int32 { return dense[c] }
+	} else {
+		ranks := map[int32]int32{}
+		for _, c := range cost {
+			if c >= 0 {
+				ranks[c] = 0
+			}
+		}
+		distinct = slices.Sorted(maps.Keys(ranks))
+		for r, c := range distinct {
+			ranks[c] = int32(r)
+		}
+		rankOf = func(c int32) int32 { return ranks[c] }
+	}
+	count := make([]int32, len(distinct))
+	for _, c := range cost {
+		if c >= 0 {
+			count[rankOf(c)]++
+		}
+	}
+	var e entry
+	n := int32(0)
+	if complete {
+		e.ids = append(e.ids, eos...)
+		n = int32(len(eos))
+		e.costs, e.ends = append(e.costs, -1), append(e.ends, n)
+	}
+	at := count // reused: where each cost's run starts
+	for r, c := range distinct {
+		k := count[r]
+		at[r] = n
+		n += k
+		e.costs, e.ends = append(e.costs, c), append(e.ends, n)
+	}
+	e.ids = slices.Grow(e.ids, int(n)-len(e.ids))[:n]
+	for id, c := range cost {
+		if c >= 0 {
+			r := rankOf(c)
+			e.ids[at[r]] = int32(id)
+			at[r]++
+		}
+	}
+	return &e
+}
