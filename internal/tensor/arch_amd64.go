@@ -87,10 +87,10 @@ func archKernels() []*kernels {
 var avx2Kernels = &kernels{
 	name: "avx2",
 	tiles: [...]tileFunc{
-		Q8_0: func(j *matmulJob, r0, r1 int) { tileQ8AVX2(j, r0, r1, Q8_0) },
+		Q8_0: tileQ8r8,
 		Q4_0: func(j *matmulJob, r0, r1 int) { tileQ8AVX2(j, r0, r1, Q4_0) },
-		Q4_K: func(j *matmulJob, r0, r1 int) { tileKAVX(j, r0, r1, 0, Q4_K, false) },
-		Q6_K: func(j *matmulJob, r0, r1 int) { tileKAVX(j, r0, r1, 0, Q6_K, false) },
+		Q4_K: tileQ4KAVX2,
+		Q6_K: tileQ6KAVX2,
 		F16:  func(j *matmulJob, r0, r1 int) { tileFloatAVX2(j, r0, r1, j.act.f, F16) },
 		BF16: func(j *matmulJob, r0, r1 int) { tileFloatAVX2(j, r0, r1, j.act.f, BF16) },
 		F32:  func(j *matmulJob, r0, r1 int) { tileFloatAVX2(j, r0, r1, j.x, F32) },
@@ -101,6 +101,7 @@ var avx2Kernels = &kernels{
 	expsSub: expsSubVec,
 	swiglu:  swigluVec,
 	scale:   scaleVec,
+	r8From:  [BF16 + 1]int{Q8_0: 1, Q4_K: 1, Q6_K: 1},
 
 	quantQ8_0:  quantActQ8_0,
 	roundF16s:  roundF16sVec,

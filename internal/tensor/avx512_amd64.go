@@ -90,6 +90,7 @@ var avx512Kernels = func() *kernels {
 	k.tiles[BF16] = func(j *matmulJob, r0, r1 int) { tileFloatAVX512(j, r0, r1, j.act.f, BF16) }
 	k.tiles[F32] = func(j *matmulJob, r0, r1 int) { tileFloatAVX512(j, r0, r1, j.x, F32) }
 	k.tiles[Q4_K] = func(j *matmulJob, r0, r1 int) { tileKAVX(j, r0, r1, 0, Q4_K, true) }
+	k.r8From[Q4_K], k.r8From[Q6_K] = 0, 0
 	k.tiles[Q6_K] = func(j *matmulJob, r0, r1 int) { tileKAVX(j, r0, r1, 0, Q6_K, true) }
 	k.attnScores, k.attnValues = attnScoresF16AVX512, attnValuesF16AVX512
 	return &k

@@ -17,8 +17,9 @@ type Matrix struct {
 	Data       []byte
 
 	// repacked is Data laid out for the kernels that want another layout (the amd64
-	// AVX-512 VNNI and AMX Q8_0 kernels), made on first use.
-	repacked atomic.Pointer[[]byte]
+	// AVX-512 VNNI and AMX Q8_0 kernels), made on first use; repackedR8 likewise for the
+	// AVX2 Q8_0 kernels.
+	repacked, repackedR8 atomic.Pointer[[]byte]
 }
 
 // RowBytes is the encoded size of one row.
@@ -141,6 +142,9 @@ func (p *Pool) MatMuls(x []float32, n int, ms ...MatOut) {
 		if r16 {
 			chunk = (chunk + 15) &^ 15 // whole repacked groups
 			w.r16()                    // before the workers read it
+		} else if from := kern.r8From[w.Type]; from > 0 && n >= from {
+			chunk = (chunk + 7) &^ 7
+			w.r8()
 		}
 		p.mm[i] = matmulJob{w: w, x: x[:n*w.Cols], n: n, out: m.Out[:n*w.Rows], rowBytes: w.RowBytes(), chunk: chunk, act: &p.act, kern: kern}
 		tasks += (w.Rows + chunk - 1) / chunk
@@ -259,6 +263,9 @@ type kernels struct {
 	packQ8x16 bool // the Q4_0 tile reads actBuf.px (packQ8x)
 	q8r16     bool // Q8_0 takes the kernels on repacked weights (packQ8r), and with q8r16AMX
 	q8r16AMX  bool // batches over q8r16MaxN the AMX one (packQ8r16)
+	// r8From is, by weight type, the smallest batch whose tile reads Matrix.r8 (the AVX2
+	// kernels on rows repacked by eight); 0: none does.
+	r8From [BF16 + 1]int
 	// packQ8Kx: the Q4_K and Q6_K tiles read actBuf.px (packQ8Kx) for the inputs kLayout packs.
 	packQ8Kx bool
 

@@ -3,6 +3,7 @@ package tensor
 import (
 	"encoding/binary"
 	"runtime"
+	"sync/atomic"
 	"unsafe"
 )
 
@@ -19,11 +20,18 @@ const q8r16PerInput = qk0 + 8
 const q8r16Block = 16 * q8_0Bytes
 
 // Prepare lays m out for the active kernels now rather than in its first product (the
-// amd64 VNNI kernels read Q8_0 weights repacked): a model loader calls it so that the
-// first request does not pay for it.
+// amd64 AVX2 and VNNI kernels read Q8_0 weights repacked, the AVX2 K-quant kernels Q4_K
+// and Q6_K ones): a model loader calls it so that the first request does not pay for it.
 func (m *Matrix) Prepare() {
-	if activeKernels.Load().q8r16 && m.Type == Q8_0 && m.Check() == nil {
+	k := activeKernels.Load()
+	if m.Check() != nil {
+		return
+	}
+	switch {
+	case k.q8r16 && m.Type == Q8_0:
 		m.r16()
+	case k.r8From[m.Type] > 0:
+		m.r8()
 	}
 }
 
@@ -50,20 +58,25 @@ func repackQ8r16(m *Matrix, out []byte) {
 	}
 }
 
-// r16 is m's repackQ8r16 layout, made on first use and kept (weights do not change)
-// outside the Go heap until m is collected.
+// r16 is m's repackQ8r16 layout (see repackedLayout).
 func (m *Matrix) r16() []byte {
-	if p := m.repacked.Load(); p != nil {
+	return m.repackedLayout(&m.repacked, m.Rows/16*m.Cols/qk0*q8r16Block, repackQ8r16)
+}
+
+// repackedLayout is the layout repack lays m out in (size bytes), made on first use and
+// kept in *cache (weights do not change) outside the Go heap until m is collected.
+func (m *Matrix) repackedLayout(cache *atomic.Pointer[[]byte], size int, repack func(*Matrix, []byte)) []byte {
+	if p := cache.Load(); p != nil {
 		return *p
 	}
-	b, free := allocWeights(m.Rows / 16 * m.Cols / qk0 * q8r16Block)
-	repackQ8r16(m, b)
-	if m.repacked.CompareAndSwap(nil, &b) {
+	b, free := allocWeights(size)
+	repack(m, b)
+	if cache.CompareAndSwap(nil, &b) {
 		runtime.AddCleanup(m, func(free func()) { free() }, free)
 	} else {
 		free()
 	}
-	return *m.repacked.Load()
+	return *cache.Load()
 }
 
 // packQ8r lays out n quantised inputs for the r16 VNNI kernels, by slices of up to

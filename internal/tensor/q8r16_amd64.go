@@ -96,13 +96,9 @@ const (
 // tileQ8r16 runs the job's inputs against the whole 16-row groups of rows [r0, r1) on
 // the repacked weights; rows outside whole groups take the AVX2 kernels.
 func tileQ8r16(j *matmulJob, r0, r1 int) {
-	g0, g1 := (r0+15)/16, r1/16
+	g0, g1 := wholeGroups(j, r0, r1, 16, tileQ8_0AVX2)
 	if g1 <= g0 {
-		tileQ8AVX2(j, r0, r1, Q8_0)
 		return
-	}
-	if r0 < 16*g0 {
-		tileQ8AVX2(j, r0, 16*g0, Q8_0)
 	}
 	nb, rows := j.w.Cols/qk0, j.w.Rows
 	w := j.w.r16()
@@ -115,10 +111,27 @@ func tileQ8r16(j *matmulJob, r0, r1 int) {
 			r16Slice(j, w, g0, g1, min(q8r16MaxN, j.n-s0), s0*nb*q8r16PerInput, s0*rows)
 		}
 	}
-	if 16*g1 < r1 {
-		tileQ8AVX2(j, 16*g1, r1, Q8_0)
-	}
 }
+
+// wholeGroups runs the rows of [r0, r1) outside whole groups of size rows on rest and
+// returns the groups [g0, g1) left to the caller (none if g1 <= g0).
+func wholeGroups(j *matmulJob, r0, r1, size int, rest tileFunc) (g0, g1 int) {
+	g0, g1 = (r0+size-1)/size, r1/size
+	if g1 <= g0 {
+		rest(j, r0, r1)
+		return g0, g1
+	}
+	if r0 < size*g0 {
+		rest(j, r0, size*g0)
+	}
+	if size*g1 < r1 {
+		rest(j, size*g1, r1)
+	}
+	return g0, g1
+}
+
+// tileQ8_0AVX2 is the 4-row Q8_0 tile, the rows outside a repacked layout's groups.
+func tileQ8_0AVX2(j *matmulJob, r0, r1 int) { tileQ8AVX2(j, r0, r1, Q8_0) }
 
 // r16Slice runs groups [g0, g1) of w against the ns inputs packed at px[pOff:], writing
 // out[oOff:]: four groups a call for up to 4 inputs, two for more, each a sequential

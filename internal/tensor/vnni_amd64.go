@@ -42,6 +42,7 @@ var vnniKernels = func() *kernels {
 	k.tiles[Q4_0] = func(j *matmulJob, r0, r1 int) { tileQ8VNNI(j, r0, r1, Q4_0) }
 	k.packQ8x16 = true
 	k.q8r16 = true
+	k.r8From[Q8_0] = 0
 	k.tiles[Q4_K] = func(j *matmulJob, r0, r1 int) { tileKVNNI(j, r0, r1, Q4_K) }
 	k.tiles[Q6_K] = func(j *matmulJob, r0, r1 int) { tileKVNNI(j, r0, r1, Q6_K) }
 	k.packQ8Kx = true

@@ -37,6 +37,9 @@ var families = []struct {
 	{"tensor", "kq_vnni_amd64.s", kqVNNIFamily},
 	{"tensor", "vnni_amd64.s", vnniFamily},
 	{"tensor", "q8r16_amd64.s", q8r16Family},
+	{"tensor", "q8r8_amd64.s", q8r8Family},
+	{"tensor", "q4kr8_amd64.s", q4Kr8Family},
+	{"tensor", "q6kr8_amd64.s", q6Kr8Family},
 	{"bench", "limits_amd64.s", limitsFamily},
 }
 

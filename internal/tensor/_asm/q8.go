@@ -50,18 +50,7 @@ var (
 )
 
 // rowMem is the address of weight row r (0..3) plus off.
-func rowMem(r, off int) Mem {
-	m := Mem{Base: RSI, Disp: off}
-	switch r {
-	case 1:
-		m.Index, m.Scale = RBX, 1
-	case 2:
-		m.Index, m.Scale = RBX, 2
-	case 3:
-		m.Index, m.Scale = R8, 1
-	}
-	return m
-}
+func rowMem(r, off int) Mem { return inputMem(r, RSI, RSI, RBX, R8, off) }
 
 // q8x4 emits t's kernel for n (1 or 2) inputs:
 //

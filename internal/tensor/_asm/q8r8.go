@@ -1,0 +1,146 @@
+package main
+
+import (
+	"fmt"
+
+	. "github.com/mmcloughlin/avo/operand"
+	. "github.com/mmcloughlin/avo/reg"
+)
+
+// q8r8Family is q8r8_amd64.s: the AVX2 Q8_0 kernels over weights repacked by eight rows
+// (repackQ8r8), one for each tile of 1 to q8r8MaxN inputs.
+func q8r8Family(g *gen) {
+	for n := 1; n <= q8r8MaxN; n++ {
+		g.q8r8AVX2(n)
+	}
+}
+
+const (
+	q8r8MaxN  = 6   // inputs per call: 2 accumulators each, with 4 fixed registers, fill all 16
+	q8r8Block = 272 // a block of 8 rows: 8 f16 scales, then 8 × 32 quant bytes
+)
+
+// q8r8AVX2 emits the kernel for a tile of one group of 8 repacked rows × n inputs:
+//
+//	func q8_0r8x<n>AVX2(w *byte, nb int, xq *int8, xstride int, xd *float32, dstride int, out *float32, ostride, pf int)
+//
+// out[ostride·i + r] = row r · input i, input i's quants at xq + i·xstride and its block
+// scales at xd + i·dstride (bytes). A YMM lane is a row: the group's quants 4k..4k+3 are
+// one load for all 8 rows and each input's four quants one broadcast, so no horizontal
+// sum runs. AVX2 has no signed×signed byte product: the signs move onto the input
+// (VPSIGNB) so VPMADDUBSW multiplies |w| by signed bytes; an input quant is -128 only in
+// a block whose scale is NaN, which the product then is whatever the sum. The float
+// chain is dotQ8_0Go's, per row: each block's sum·(dw·dx) rounded, then added.
+func (g *gen) q8r8AVX2(n int) {
+	g.text(fmt.Sprintf("q8_0r8x%dAVX2", n), "func(w *byte, nb int, xq *int8, xstride int, xd *float32, dstride int, out *float32, ostride, pf int)")
+	g.arg("w", RSI)
+	g.arg("nb", RCX)
+	g.arg("xq", RDI)
+	g.arg("xstride", R8)
+	g.arg("xd", RDX)
+	g.arg("dstride", R12)
+	g.arg("pf", RBX)
+	// Inputs 3 and 5 are at 3 strides and 4+1; inputs 4.. from second bases (R10, R11).
+	g.LEAQ(Mem{Base: R8, Index: R8, Scale: 2}, R9)
+	g.LEAQ(Mem{Base: R12, Index: R12, Scale: 2}, R13)
+	g.LEAQ(Mem{Base: RDI, Index: R8, Scale: 4}, R10)
+	g.LEAQ(Mem{Base: RDX, Index: R12, Scale: 4}, R11)
+	quant := func(i, off int) Mem { return inputMem(i, RDI, R10, R8, R9, off) }
+	scale := func(i int) Mem { return inputMem(i, RDX, R11, R12, R13, 0) }
+
+	ones, w, aw, tmp := Y15, Y14, Y13, Y12
+	isum := []VecPhysical{Y0, Y1, Y2, Y3, Y4, Y5}[:n]
+	facc := []VecPhysical{Y6, Y7, Y8, Y9, Y10, Y11}[:n]
+	g.VPCMPEQW(ones, ones, ones)
+	g.VPSRLW(U8(15), ones, ones)
+	for _, f := range facc {
+		g.VXORPS(f, f, f)
+	}
+	label := fmt.Sprintf("r8x%d", n)
+	steps := []step{{RSI, q8r8Block}, {RDI, 32}, {RDX, 4}}
+	if n > 4 {
+		steps = append(steps, step{R10, 32}, step{R11, 4})
+	}
+	g.loop(label, func() {
+		for l := 0; l < q8r8Block; l += 64 {
+			g.PREFETCHT0(Mem{Base: RSI, Index: RBX, Scale: 1, Disp: l})
+		}
+		for k := range 8 {
+			g.VMOVDQU(Mem{Base: RSI, Disp: 16 + 32*k}, w)
+			g.VPSIGNB(w, w, aw)
+			for i, s := range isum {
+				g.accumulate(k == 0, s, tmp, g.VPADDD, func(d VecPhysical) {
+					g.VPBROADCASTD(quant(i, 4*k), d)
+					g.VPSIGNB(w, d, d)
+					g.VPMADDUBSW(d, aw, d)
+					g.VPMADDWD(ones, d, d)
+				})
+			}
+		}
+		// w is free now: it holds the rows' scales.
+		g.VCVTPH2PS(Mem{Base: RSI}, w)
+		for i, s := range isum {
+			g.r8Scale(s, w, tmp, scale(i), facc[i], false)
+		}
+	}, steps...)
+	g.r8Store(facc)
+}
+
+// inputMem is input i's address plus off, inputs stride bytes apart from base, from
+// base4 on for i >= 4 (stride3 = 3·stride).
+func inputMem(i int, base, base4, stride, stride3 GPPhysical, off int) Mem {
+	if i >= 4 {
+		base, i = base4, i-4
+	}
+	m := Mem{Base: base, Disp: off}
+	switch i {
+	case 1:
+		m.Index, m.Scale = stride, 1
+	case 2:
+		m.Index, m.Scale = stride, 2
+	case 3:
+		m.Index, m.Scale = stride3, 1
+	}
+	return m
+}
+
+// r8Scale emits acc += float(sum)·(dw·dx) per lane (acc -= with sub): dw·dx, then sum·that,
+// then acc±, each rounded, the reference's operands in its order (which also fixes which
+// NaN comes out when both scales are NaN). sum is converted in place; tmp is clobbered.
+func (g *gen) r8Scale(sum, dw, tmp VecPhysical, dx Mem, acc VecPhysical, sub bool) {
+	g.VCVTDQ2PS(sum, sum)
+	g.VBROADCASTSS(dx, tmp)
+	g.VMULPS(tmp, dw, tmp)
+	g.VMULPS(tmp, sum, sum)
+	if sub {
+		g.VSUBPS(sum, acc, acc)
+	} else {
+		g.VADDPS(sum, acc, acc)
+	}
+}
+
+// r8Store ends an r8 kernel: input i's accumulator to out + i·ostride floats.
+func (g *gen) r8Store(facc []VecPhysical) {
+	g.arg("out", RAX)
+	g.arg("ostride", RBX)
+	g.SHLQ(U8(2), RBX)
+	for i, f := range facc {
+		g.VMOVUPS(f, Mem{Base: RAX})
+		if i < len(facc)-1 {
+			g.ADDQ(RBX, RAX)
+		}
+	}
+	g.VZEROUPPER()
+	g.RET()
+}
+
+// accumulate emits step into acc itself when first, else into tmp and then add(tmp, acc,
+// acc): a sum's first term needs no zeroed accumulator.
+func (g *gen) accumulate(first bool, acc, tmp VecPhysical, add func(...Op), step func(d VecPhysical)) {
+	if first {
+		step(acc)
+		return
+	}
+	step(tmp)
+	add(tmp, acc, acc)
+}

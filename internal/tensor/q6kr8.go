@@ -1,0 +1,39 @@
+package tensor
+
+// The Q6_K layout of the amd64 AVX2 Q6_K kernels (q6kr8_amd64.go), kept with Matrix
+// in repackedR8 as the Q8_0 one is.
+
+// q6Kr8Block is a repacked super-block of 8 rows: the quants unpacked to a byte each.
+const q6Kr8Block = 16 + 8*16 + 8*256
+
+// repackQ6Kr8 lays the whole groups of 8 rows of a Q6_K matrix out for the r8 kernels:
+// per group and super-block one record of the 8 rows' f16 d, then for p = 0..7 the
+// scale pairs (sc_2p, sc_2p+1) of rows 0..7 (at 16+16p+2r), then for e = 0..63 the 8
+// rows' quants 4e..4e+3 as bytes q+32 (0..63; row r's at 144+32e+4r), in element order.
+func repackQ6Kr8(m *Matrix, out []byte) {
+	nb, rb := m.Cols/qkK, m.RowBytes()
+	var u [qkK]byte
+	for g := range m.Rows / 8 {
+		for b := range nb {
+			rec := out[(g*nb+b)*q6Kr8Block : (g*nb+b+1)*q6Kr8Block]
+			for r := range 8 {
+				blk := m.Data[(8*g+r)*rb+b*q6_KBytes:]
+				copy(rec[2*r:2*r+2], blk[q6KDOff:q6KDOff+2])
+				for k := range 16 {
+					rec[16+16*(k/2)+2*r+k%2] = blk[q6KScOff+k]
+				}
+				for h := range 2 {
+					ql, qh := blk[64*h:], blk[q6KQhOff+32*h:]
+					for l := range 32 {
+						q1, q2, q3, q4 := q6Quad(ql[l], ql[l+32], qh[l])
+						u[128*h+l], u[128*h+l+32] = byte(q1+32), byte(q2+32)
+						u[128*h+l+64], u[128*h+l+96] = byte(q3+32), byte(q4+32)
+					}
+				}
+				for e := range qkK / 4 {
+					copy(rec[144+32*e+4*r:144+32*e+4*r+4], u[4*e:4*e+4])
+				}
+			}
+		}
+	}
+}
