@@ -81,24 +81,26 @@ type ShadowStats struct {
 	Verified   uint64 // references that matched the answer bit for bit
 	Mismatches uint64 // references that did not: security events
 	Pending    int    // samples queued or running
+	Preempted  uint64 // references aborted by arriving live work (each queued again, or dropped at the limit)
 	Dropped    map[string]uint64
 	Skipped    map[string]uint64
 }
 
 // shadow is the engine's verifier state; guarded by e.mu.
 type shadow struct {
-	cfg      ShadowConfig
-	rng      *mrand.Rand
-	queue    []*shadowJob
-	running  *shadowJob
-	held     bool             // references wait (the incident-replay build's HoldShadow)
-	lastLive time.Time        // when a live request last arrived or ended
-	kept     []ShadowMismatch // a ring of cfg.Keep
-	next     int              // where the ring writes next
-	verified uint64
-	mism     uint64
-	dropped  map[string]uint64
-	skipped  map[string]uint64
+	cfg       ShadowConfig
+	rng       *mrand.Rand
+	queue     []*shadowJob
+	running   *shadowJob
+	held      bool             // references wait (the incident-replay build's HoldShadow)
+	lastLive  time.Time        // when a live request last arrived or ended
+	kept      []ShadowMismatch // a ring of cfg.Keep
+	next      int              // where the ring writes next
+	verified  uint64
+	mism      uint64
+	preempted uint64
+	dropped   map[string]uint64
+	skipped   map[string]uint64
 }
 
 // shadowJob is one sample: the request as the engine ran it (its seed included) and the answer
@@ -295,6 +297,7 @@ func (e *Engine) shadowDone(s *stream, d core.Terminal) {
 	switch {
 	case job.diverged:
 	case d.Abort != "" && job.abort == ShadowDropPreempted:
+		sh.preempted++
 		if job.preempts++; job.preempts >= maxShadowPreempts || e.closed {
 			sh.dropped[ShadowDropPreempted]++
 			return
@@ -362,7 +365,7 @@ func (e *Engine) shadowStats() ShadowStats {
 		return ShadowStats{}
 	}
 	st := ShadowStats{Enabled: true, Fraction: sh.cfg.Fraction, Verified: sh.verified, Mismatches: sh.mism,
-		Pending: len(sh.queue), Dropped: map[string]uint64{}, Skipped: map[string]uint64{}}
+		Pending: len(sh.queue), Preempted: sh.preempted, Dropped: map[string]uint64{}, Skipped: map[string]uint64{}}
 	if sh.running != nil {
 		st.Pending++
 	}

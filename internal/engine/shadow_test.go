@@ -292,7 +292,9 @@ func TestShadowYieldsToLiveWork(t *testing.T) {
 	if st.Mismatches != 0 || rs == 0 {
 		t.Fatalf("mismatches %d, reference steps %d", st.Mismatches, rs)
 	}
-	if st.Dropped[ShadowDropPreempted] == 0 {
+	// Live work arrived every millisecond while references ran, so some reference was aborted for
+	// it (queued again, or dropped after its third try: how many of each depends on timing).
+	if st.Preempted == 0 {
 		t.Fatalf("no reference was preempted: %+v", st)
 	}
 }
