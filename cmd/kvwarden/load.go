@@ -181,9 +181,14 @@ func (f *modelFlags) load(ctx context.Context, stderr io.Writer) (*loaded, error
 }
 
 func (l *loaded) engine(cfg engine.Config) (*engine.Engine, error) {
-	cfg.ChatTemplate = l.template
-	e, err := engine.New(l.model, l.tok, cfg)
+	e, err := engine.New(l.model, l.tok, l.withTemplate(cfg))
 	return e, planError(err)
+}
+
+// withTemplate is cfg with the chat template the model is served with.
+func (l *loaded) withTemplate(cfg engine.Config) engine.Config {
+	cfg.ChatTemplate = l.template
+	return cfg
 }
 
 // loadEngine checks the engine flags, loads the model and starts an engine logging to log (nil:

@@ -7,17 +7,13 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"net"
-	"net/http"
 	"os"
-	"os/signal"
 	"slices"
 	"syscall"
 	"time"
 
 	"github.com/spf13/pflag"
 
-	"github.com/kvwarden/kvwarden/internal/engine"
 	"github.com/kvwarden/kvwarden/internal/node"
 	"github.com/kvwarden/kvwarden/internal/opmetrics"
 	"github.com/kvwarden/kvwarden/internal/server"
@@ -83,21 +79,20 @@ func (f *serveFlags) serveRole(stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	metricsOn, err := checkMetricsAddr(f.metricsAddr, f.metricsAny)
-	if err != nil {
+	if _, err := checkMetricsAddr(f.metricsAddr, f.metricsAny); err != nil {
 		return err
 	}
 	ctx, stop := signalContext(os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if f.roles.role == "router" {
-		return f.serveRouter(ctx, stderr, log, cliTLS, metricsOn)
+		return f.serveRouter(ctx, stderr, log, cliTLS)
 	}
-	return f.serveNode(ctx, stderr, log, srvTLS, cliTLS, metricsOn)
+	return f.serveNode(ctx, stderr, log, srvTLS, cliTLS)
 }
 
 // serveNode runs a prefill or decode node: its own start-up gate, its engine, and the node and
 // transfer services on one mTLS listener.
-func (f *serveFlags) serveNode(ctx context.Context, stderr io.Writer, log *slog.Logger, srvTLS, cliTLS *tls.Config, metricsOn bool) error {
+func (f *serveFlags) serveNode(ctx context.Context, stderr io.Writer, log *slog.Logger, srvTLS, cliTLS *tls.Config) error {
 	secret, err := transfer.LoadSecret(f.roles.tlsDir)
 	if err != nil {
 		return err
@@ -106,82 +101,48 @@ func (f *serveFlags) serveNode(ctx context.Context, stderr io.Writer, log *slog.
 	if err != nil {
 		return err
 	}
-	ln, err := net.Listen("tcp", f.roles.nodeAddr)
+	ls, err := f.bind("--node-addr", f.roles.nodeAddr, log)
 	if err != nil {
-		return fmt.Errorf("--node-addr: %w", err)
+		return err
 	}
-	defer ln.Close()
-	var mln net.Listener
-	if metricsOn {
-		if mln, err = net.Listen("tcp", f.metricsAddr); err != nil {
-			return fmt.Errorf("--metrics-addr: %w", err)
-		}
-		defer mln.Close()
-	}
-	tr := transfer.NewGRPCTransport(cliTLS)
-	defer tr.Close()
+	defer ls.close()
 	cfg.Logger, cfg.Secret = log, secret
 	l, err := f.mf.load(ctx, stderr)
 	if err != nil {
 		return err
 	}
 	defer l.Close()
-	cfg.Transfer = &engine.TransferConfig{File: l.file, Transport: tr}
-	eng, err := l.engine(cfg)
+	n, err := node.StartNode(node.NodeConfig{Role: f.roles.role, Model: modelID(l.resolved.Path), Listener: ls.api,
+		ServerTLS: srvTLS, ClientTLS: cliTLS, Weights: l.model, Tokenizer: l.tok, File: l.file, Engine: l.withTemplate(cfg)})
+	var gate *node.GateError
+	if errors.As(err, &gate) {
+		return fmt.Errorf("start-up gate: %w", planError(gate.Err))
+	}
 	if err != nil {
-		return fmt.Errorf("start-up gate: %w", err)
-	}
-	model := modelID(l.resolved.Path)
-	gs := transfer.NewGRPCServer(eng.Receiver(), srvTLS)
-	if err := node.Register(gs, f.roles.role, model, eng); err != nil {
-		eng.Close()
 		return err
 	}
-	var msrv *http.Server
-	if mln != nil {
-		msrv = &http.Server{Handler: node.MetricsHandler(f.roles.role, model, eng), ReadHeaderTimeout: 5 * time.Second, WriteTimeout: 30 * time.Second}
-		go msrv.Serve(mln)
-		if err := writeAddr(f.metricsFile, mln); err != nil {
-			eng.Close()
-			return err
-		}
-	}
-	if err := writeAddr(f.portFile, ln); err != nil {
-		eng.Close()
+	defer n.Stop() // a no-op once drained
+	if err := ls.publish(n.MetricsHandler(), n.CloseConsole); err != nil {
 		return err
 	}
-	log.Info("node listening", "addr", ln.Addr().String(), "model", model, "max_context", eng.Info().MaxContext)
-	errc := make(chan error, 1)
-	go func() { errc <- gs.Serve(ln) }()
-	select {
-	case <-ctx.Done():
-	case err = <-errc:
-	}
-	log.Info("node stopping")
-	dctx, cancel := context.WithTimeout(context.Background(), f.drain)
-	defer cancel()
-	eng.Drain(dctx) // ends every request, so the router's streams end too
-	gs.Stop()
-	if msrv != nil {
-		msrv.Close()
-	}
-	return err
+	log.Info("node listening", "addr", n.Addr(), "model", n.Model, "max_context", n.Engine.Info().MaxContext)
+	return ls.run(ctx, f.drain, roleServer{
+		serve:    func() error { <-n.Done(); return n.Err() },
+		shutdown: n.Shutdown, // ends every request, so the router's streams end too
+	})
 }
 
 // serveRouter serves the OpenAI API like a single process, with a Router for an engine.
-func (f *serveFlags) serveRouter(ctx context.Context, stderr io.Writer, log *slog.Logger, cliTLS *tls.Config, metricsOn bool) error {
+func (f *serveFlags) serveRouter(ctx context.Context, stderr io.Writer, log *slog.Logger, cliTLS *tls.Config) error {
 	store, err := f.openStore(log)
 	if err != nil {
 		return err
 	}
-	ln, mln, err := f.listen(metricsOn)
+	ls, err := f.bind("--addr", f.addr, log)
 	if err != nil {
 		return err
 	}
-	defer ln.Close()
-	if mln != nil {
-		defer mln.Close()
-	}
+	defer ls.close()
 	// The router runs no model: the nodes tell it the model's name, tokenizer and chat template.
 	// Given a model file, it serves only nodes that serve that very file.
 	rcfg := node.RouterConfig{Prefill: f.roles.prefill, Decode: f.roles.decode, Logger: log}
@@ -210,25 +171,13 @@ func (f *serveFlags) serveRouter(ctx context.Context, stderr io.Writer, log *slo
 	if err != nil {
 		return err
 	}
-	msrv, merrc, err := f.startMetrics(srv, mln, log)
-	if err != nil {
+	if err := ls.publish(srv.MetricsHandler(), srv.CloseConsole); err != nil {
 		return err
 	}
-	if err := writeAddr(f.portFile, ln); err != nil {
-		return err
-	}
-	log.Info("router listening", "addr", ln.Addr().String(), "prefill", f.roles.prefill, "decode", f.roles.decode, "max_context", rt.Info().MaxContext)
-	hup := make(chan os.Signal, 1)
-	signal.Notify(hup, syscall.SIGHUP)
-	defer signal.Stop(hup)
-	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(ln) }()
-	runErr := f.waitForStop(ctx, log, srv, hup, errc, merrc)
-	sctx, scancel := context.WithTimeout(context.Background(), f.drain)
-	defer scancel()
-	srv.Shutdown(sctx)
-	if msrv != nil {
-		msrv.Shutdown(sctx)
-	}
-	return runErr
+	log.Info("router listening", "addr", ls.api.Addr().String(), "prefill", f.roles.prefill, "decode", f.roles.decode, "max_context", rt.Info().MaxContext)
+	return ls.run(ctx, f.drain, roleServer{
+		serve:    func() error { return srv.Serve(ls.api) },
+		shutdown: srv.Shutdown,
+		reload:   f.reloadTenants(log, srv),
+	})
 }

@@ -7,9 +7,7 @@ import (
 	"io"
 	"log/slog"
 	"net"
-	"net/http"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -85,7 +83,7 @@ SIGHUP reloads the tenants file; SIGTERM or Ctrl-C drains in-flight requests, th
 	f.mf.registerShadow(cmd.Flags())
 	cmd.Flags().StringVar(&f.addr, "addr", "127.0.0.1:8080", "listen address of the API")
 	cmd.Flags().StringVar(&f.tenantsFile, "tenants", "", "tenants file (API keys → tenants; see 'kvwarden tenant add')")
-	cmd.Flags().StringVar(&f.apiKey, "api-key", "", "one tenant (\"default\", no limits) with this key, instead of --tenants; $"+apiKeyEnv+" keeps it out of the process list")
+	cmd.Flags().StringVar(&f.apiKey, "api-key", "", "one tenant (\"default\", no limits) with this key, instead of --tenants; $"+tenants.APIKeyEnv+" keeps it out of the process list")
 	cmd.Flags().BoolVar(&f.dev, "dev", false, "dev mode instead of --tenants: one open tenant, no keys; loopback --addr only")
 	cmd.Flags().DurationVar(&f.drain, "drain-timeout", 30*time.Second, "how long SIGTERM waits for in-flight requests")
 	cmd.Flags().StringVar(&f.portFile, "addr-file", "", "write the API's listening address to this file once listening")
@@ -114,19 +112,12 @@ func (f *serveFlags) serve(stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	metricsOn, err := checkMetricsAddr(f.metricsAddr, f.metricsAny)
-	if err != nil {
-		return err
-	}
 	// Bind first: a port in use must not be found only after a model of gigabytes loaded.
-	ln, mln, err := f.listen(metricsOn)
+	ls, err := f.bind("--addr", f.addr, log)
 	if err != nil {
 		return err
 	}
-	defer ln.Close() // a no-op once served: Shutdown closes it
-	if mln != nil {
-		defer mln.Close()
-	}
+	defer ls.close()
 	ctx, stop := signalContext(os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	cfg.Logger = log
@@ -144,45 +135,21 @@ func (f *serveFlags) serve(stderr io.Writer) error {
 	if !kv.IsolationChecks {
 		log.Warn("THIS BINARY WAS BUILT WITH -tags noisolation: page header checks are compiled out; use it only to measure their cost, never to serve tenants")
 	}
-	msrv, merrc, err := f.startMetrics(srv, mln, log)
-	if err != nil {
+	if err := ls.publish(srv.MetricsHandler(), srv.CloseConsole); err != nil {
 		eng.Close()
 		return err
 	}
-	// Tests start the server on port 0 and read the chosen address from here; it is written
-	// after the metrics address, so a reader of this file finds both.
-	if err := writeAddr(f.portFile, ln); err != nil {
-		eng.Close()
-		return err
-	}
-	log.Info("listening", "addr", ln.Addr().String())
-	maddr := ""
-	if mln != nil {
-		maddr = mln.Addr().String()
-	}
-	fmt.Fprint(stderr, banner(ln.Addr().String(), maddr, scfg.ModelName, srv.Endpoints(), eng.Plan()))
-	// SIGHUP stays caught through the drain: its default action would end the process.
-	hup := make(chan os.Signal, 1)
-	signal.Notify(hup, syscall.SIGHUP)
-	defer signal.Stop(hup)
-	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(ln) }()
-	runErr := f.waitForStop(ctx, log, srv, hup, errc, merrc)
-	return drain(log, f.drain, srv, eng, msrv, errc, runErr)
-}
-
-// listen binds the API listener and, when metricsOn, the operator's.
-func (f *serveFlags) listen(metricsOn bool) (ln, mln net.Listener, err error) {
-	if ln, err = net.Listen("tcp", f.addr); err != nil {
-		return nil, nil, fmt.Errorf("--addr: %w", err)
-	}
-	if metricsOn {
-		if mln, err = net.Listen("tcp", f.metricsAddr); err != nil {
-			ln.Close()
-			return nil, nil, fmt.Errorf("--metrics-addr: %w", err)
-		}
-	}
-	return ln, mln, nil
+	log.Info("listening", "addr", ls.api.Addr().String())
+	fmt.Fprint(stderr, banner(ls.api.Addr().String(), ls.metricsAddr(), scfg.ModelName, srv.Endpoints(), eng.Plan()))
+	return ls.run(ctx, f.drain, roleServer{
+		serve: func() error { return srv.Serve(ls.api) },
+		shutdown: func(ctx context.Context) error {
+			err := srv.Shutdown(ctx)
+			eng.Drain(ctx)
+			return err
+		},
+		reload: f.reloadTenants(log, srv),
+	})
 }
 
 // startEngine loads the model and starts the engine behind the start-up gate, logging the plan.
@@ -213,104 +180,18 @@ func (f *serveFlags) startEngine(ctx context.Context, stderr io.Writer, cfg engi
 	return l, eng, nil
 }
 
-// startMetrics serves /metrics on mln unless it is nil (the listener is off); the server's end
-// arrives on the channel.
-func (f *serveFlags) startMetrics(srv *server.Server, mln net.Listener, log *slog.Logger) (*http.Server, <-chan error, error) {
-	merrc := make(chan error, 1)
-	if mln == nil {
-		log.Info("metrics listener off")
-		return nil, merrc, nil
-	}
-	msrv := metricsServer(srv, log)
-	if err := writeAddr(f.metricsFile, mln); err != nil {
-		return nil, nil, err
-	}
-	log.Info("serving metrics to the operator", "addr", mln.Addr().String())
-	go func() { merrc <- msrv.Serve(mln) }()
-	return msrv, merrc, nil
-}
-
-// writeAddr writes ln's address to file, if one is named.
-func writeAddr(file string, ln net.Listener) error {
-	if file == "" {
-		return nil
-	}
-	return os.WriteFile(file, []byte(ln.Addr().String()), 0o644)
-}
-
-// waitForStop reloads the tenants on each SIGHUP until a stop signal (nil) or a listener's end
-// (the reason). An API listener's end is put back on errc for drain.
-func (f *serveFlags) waitForStop(ctx context.Context, log *slog.Logger, srv *server.Server, hup <-chan os.Signal, errc chan error, merrc <-chan error) error {
-	for {
-		select {
-		case <-hup:
-			if f.tenantsFile != "" {
-				warnMode(log, f.tenantsFile)
-			}
-			if err := srv.ReloadTenants(); err != nil {
-				log.Error("tenants reload failed; keeping the previous tenants", "err", err)
-			}
-		case err := <-errc:
-			errc <- err // read again by drain
-			if err == nil {
-				return errors.New("the API listener stopped")
-			}
-			return err
-		case err := <-merrc:
-			// The operator's view is gone: stop rather than serve blind.
-			return fmt.Errorf("metrics listener: %w", err)
-		case <-ctx.Done():
-			return nil
+// reloadTenants reloads srv's tenants (on SIGHUP), keeping the previous ones if the file is
+// broken.
+func (f *serveFlags) reloadTenants(log *slog.Logger, srv *server.Server) func() {
+	return func() {
+		if f.tenantsFile != "" {
+			tenants.WarnInsecure(log, f.tenantsFile)
+		}
+		if err := srv.ReloadTenants(); err != nil {
+			log.Error("tenants reload failed; keeping the previous tenants", "err", err)
 		}
 	}
 }
-
-// drain gives in-flight requests up to timeout, then stops the metrics listener. runErr, why
-// serving stopped (nil: a signal), comes before any error of stopping.
-func drain(log *slog.Logger, timeout time.Duration, srv *server.Server, eng *engine.Engine, msrv *http.Server, errc <-chan error, runErr error) error {
-	if runErr == nil {
-		log.Info("draining in-flight requests", "timeout", timeout)
-	}
-	sctx, cancel := context.WithTimeout(context.Background(), timeout)
-	defer cancel()
-	serr := srv.Shutdown(sctx)
-	eng.Drain(sctx)
-	if msrv != nil {
-		// Metrics stay up through the drain, so the operator can watch it; then they stop.
-		mctx, mcancel := context.WithTimeout(context.Background(), 5*time.Second)
-		msrv.Shutdown(mctx)
-		mcancel()
-	}
-	if runErr != nil {
-		return runErr
-	}
-	if err := <-errc; err != nil && !errors.Is(err, context.Canceled) {
-		return err
-	}
-	if serr != nil && !errors.Is(serr, context.DeadlineExceeded) {
-		return serr
-	}
-	log.Info("stopped")
-	return nil
-}
-
-// apiKeyEnv holds the single API key when --api-key is not given: a key in the environment stays
-// out of the process list, where a flag's value is visible to every local user.
-const apiKeyEnv = "KVWARDEN_API_KEY"
-
-// apiKey is the single key and where it came from: --api-key first, else $KVWARDEN_API_KEY.
-func apiKey(flag string, getenv func(string) string) (key, from string) {
-	if flag != "" {
-		return flag, "--api-key"
-	}
-	if env := getenv(apiKeyEnv); env != "" {
-		return env, apiKeyEnv
-	}
-	return "", ""
-}
-
-// minAPIKeyLen refuses keys short enough to guess.
-const minAPIKeyLen = 16
 
 // openStore checks the flags the API server takes and opens its tenants; the single process and
 // the router share it.
@@ -323,8 +204,8 @@ func (f *serveFlags) openStore(log *slog.Logger) (*tenants.Store, error) {
 			return nil, fmt.Errorf("--tool-call-parser: %w", err)
 		}
 	}
-	key, from := apiKey(f.apiKey, os.Getenv)
-	return openTenants(log, f.tenantsFile, f.dev, key, from, f.addr)
+	key, from := tenants.APIKey(f.apiKey, os.Getenv)
+	return tenants.Open(log, tenants.Choice{File: f.tenantsFile, Dev: f.dev, Key: key, KeyFrom: from, Addr: f.addr, Loopback: server.IsLoopback(f.addr)})
 }
 
 // serverConfig is the API server's configuration from the flags, for the model file at path.
@@ -334,45 +215,6 @@ func (f *serveFlags) serverConfig(log *slog.Logger, path string) server.Config {
 	// Served names replace the model's own: they may be meant to hide which model it is.
 	cfg.OnlyModelNames = len(f.modelNames) > 0
 	return cfg
-}
-
-// openTenants chooses the tenants: the file, one key (from), or with --dev the one open tenant on
-// loopback only. They exclude each other: the operator meant one of them, and serving another
-// would surprise them.
-func openTenants(log *slog.Logger, file string, dev bool, key, from, addr string) (*tenants.Store, error) {
-	switch {
-	case file != "" && dev:
-		return nil, errors.New("--dev and --tenants exclude each other: --dev serves one open tenant without keys")
-	case key != "" && (file != "" || dev):
-		return nil, fmt.Errorf("%s excludes --tenants and --dev: it serves one tenant with that key (unset %s if it is left over)", from, apiKeyEnv)
-	case key != "":
-		return singleKeyStore(key, from)
-	case file != "":
-		warnMode(log, file)
-		return tenants.NewStore(file)
-	case !dev:
-		return nil, errors.New("no tenants: pass --tenants FILE (create it with 'kvwarden tenant add --file FILE --name NAME'), --api-key KEY (or $" + apiKeyEnv + ") for one tenant, or --dev for one open tenant on a loopback address")
-	case !server.IsLoopback(addr):
-		return nil, fmt.Errorf("--dev (one open tenant, no keys) is allowed only on a loopback address, not %s", addr)
-	}
-	return tenants.NewDevStore(), nil
-}
-
-// singleKeyStore is the tenant "default" with no limits, reached with key.
-func singleKeyStore(key, from string) (*tenants.Store, error) {
-	if len(key) < minAPIKeyLen || strings.IndexFunc(key, func(r rune) bool { return r <= ' ' || r == 0x7f }) >= 0 {
-		return nil, fmt.Errorf("%s: the key must be at least %d characters, without spaces or control characters (create one with 'openssl rand -hex 24')", from, minAPIKeyLen)
-	}
-	return tenants.NewMemStore(&tenants.File{Version: tenants.FileVersion,
-		Tenants: []tenants.Tenant{{ID: "default", KeyHash: tenants.HashKey(key)}}})
-}
-
-// warnMode warns loudly about a tenants file others may write: they could add a key of their own.
-func warnMode(log *slog.Logger, file string) {
-	if mode, bad := tenants.InsecureMode(file); bad {
-		log.Warn("TENANTS FILE IS WRITABLE BY OTHERS: anyone who can write it can add an API key; chmod go-w it",
-			"file", file, "mode", mode.String())
-	}
 }
 
 // checkMetricsAddr reports whether the metrics listener is on, refusing a non-loopback address
@@ -388,19 +230,4 @@ func checkMetricsAddr(addr string, allowRemote bool) (bool, error) {
 		return false, fmt.Errorf("--metrics-addr %s is not a loopback address: metrics are server-wide and take no key; pass --metrics-allow-remote to serve them there anyway", addr)
 	}
 	return true, nil
-}
-
-// metricsServer is the operator listener's HTTP server, with timeouts so a slow scraper cannot pin
-// connections.
-func metricsServer(srv *server.Server, log *slog.Logger) *http.Server {
-	ms := &http.Server{
-		Handler:           srv.MetricsHandler(),
-		ReadHeaderTimeout: 5 * time.Second,
-		ReadTimeout:       10 * time.Second,
-		WriteTimeout:      30 * time.Second, // a console stream extends its own, write by write
-		IdleTimeout:       60 * time.Second,
-		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
-	}
-	ms.RegisterOnShutdown(srv.CloseConsole) // open consoles never go idle: Shutdown would wait them out
-	return ms
 }

@@ -11,118 +11,49 @@ import (
 	"io"
 	"log/slog"
 	"math/rand/v2"
-	"net"
 	"net/http"
-	"os"
 	"strings"
 	"text/tabwriter"
-	"time"
 
 	"github.com/kvwarden/kvwarden/internal/engine"
 	"github.com/kvwarden/kvwarden/internal/gguf"
 	"github.com/kvwarden/kvwarden/internal/model"
 	"github.com/kvwarden/kvwarden/internal/node"
 	"github.com/kvwarden/kvwarden/internal/tokenizer"
-	"github.com/kvwarden/kvwarden/internal/transfer"
 )
 
-// SplitCluster is an in-process router with one prefill and one decode node over mutual TLS on
-// loopback (a throw-away development CA), serving the OpenAI API as StartServer does.
+// SplitCluster is a node.LocalCluster serving the OpenAI API as StartServer does.
 type SplitCluster struct {
 	*LocalServer
 	Prefill, Decode *engine.Engine
-	closers         []func() // in reverse order of start
+	cluster         *node.LocalCluster
 }
 
 // StartSplit starts the nodes with cfg (each its own engine and KV pool), the router and its HTTP
 // server with n tenants. f is m's file: the nodes' fingerprint and the router's weights hash.
-func StartSplit(ctx context.Context, m *model.Model, tok *tokenizer.Tokenizer, f *gguf.File, cfg engine.Config, modelName string, n int, log *slog.Logger) (_ *SplitCluster, err error) {
+func StartSplit(ctx context.Context, m *model.Model, tok *tokenizer.Tokenizer, f *gguf.File, cfg engine.Config, modelName string, n int, log *slog.Logger) (*SplitCluster, error) {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	c := &SplitCluster{}
-	defer func() {
-		if err != nil {
-			c.close()
-		}
-	}()
-	dir, err := os.MkdirTemp("", "kvwarden-bench-split-")
+	cfg.Logger = log
+	c, err := node.StartLocalCluster(ctx, node.ClusterConfig{Model: modelName, Weights: m, Tokenizer: tok, File: f,
+		Prefill: cfg, Decode: cfg, Logger: log})
 	if err != nil {
 		return nil, err
 	}
-	defer os.RemoveAll(dir) // read once here; the keys live on in the TLS configs
-	if err := transfer.WriteDevCerts(dir, time.Now()); err != nil {
+	sc := &SplitCluster{Prefill: c.Prefill.Engine, Decode: c.Decode.Engine, cluster: c}
+	if sc.LocalServer, err = StartServer(c.Router, tok, modelName, n, log); err != nil {
+		c.Close()
 		return nil, err
 	}
-	srvTLS, cliTLS, err := transfer.LoadTLS(dir)
-	if err != nil {
-		return nil, err
-	}
-	secret, err := transfer.LoadSecret(dir)
-	if err != nil {
-		return nil, err
-	}
-	startNode := func(role string) (*engine.Engine, string, error) {
-		tr := transfer.NewGRPCTransport(cliTLS)
-		c.closers = append(c.closers, func() { tr.Close() })
-		nc := cfg
-		nc.Secret, nc.Logger = secret, log
-		nc.Transfer = &engine.TransferConfig{File: f, Transport: tr}
-		e, err := engine.New(m, tok, nc)
-		if err != nil {
-			return nil, "", fmt.Errorf("%s node: %w", role, err)
-		}
-		c.closers = append(c.closers, e.Close)
-		gs := transfer.NewGRPCServer(e.Receiver(), srvTLS)
-		if err := node.Register(gs, role, modelName, e); err != nil {
-			return nil, "", err
-		}
-		ln, err := net.Listen("tcp", "127.0.0.1:0")
-		if err != nil {
-			return nil, "", err
-		}
-		go gs.Serve(ln)
-		c.closers = append(c.closers, gs.Stop)
-		return e, ln.Addr().String(), nil
-	}
-	var pre, dec string
-	if c.Prefill, pre, err = startNode(node.RolePrefill); err != nil {
-		return nil, err
-	}
-	if c.Decode, dec, err = startNode(node.RoleDecode); err != nil {
-		return nil, err
-	}
-	rtr := transfer.NewGRPCTransport(cliTLS)
-	c.closers = append(c.closers, func() { rtr.Close() })
-	rctx, cancel := context.WithTimeout(ctx, 30*time.Second)
-	defer cancel()
-	rt, err := node.NewRouter(rctx, node.RouterConfig{Prefill: []string{pre}, Decode: []string{dec}, Dial: rtr,
-		Weights: f.WeightsHash(), Model: modelName, Logger: log})
-	if err != nil {
-		return nil, err
-	}
-	c.closers = append(c.closers, rt.Close)
-	if c.LocalServer, err = StartServer(rt, tok, modelName, n, log); err != nil {
-		return nil, err
-	}
-	return c, nil
+	return sc, nil
 }
 
 // Close stops the router's server, the router and the nodes.
 func (c *SplitCluster) Close(ctx context.Context) error {
-	var err error
-	if c.LocalServer != nil {
-		err = c.LocalServer.Close(ctx)
-	}
-	c.close()
+	err := c.LocalServer.Close(ctx)
+	c.cluster.Close()
 	return err
-}
-
-func (c *SplitCluster) close() {
-	for i := len(c.closers) - 1; i >= 0; i-- {
-		c.closers[i]()
-	}
-	c.closers = nil
 }
 
 // Defaults of SplitOptions' zero fields.

@@ -139,6 +139,16 @@ func feed(w []frame, c byte, emit func([]frame)) {
 		if j < e {
 			set(0, int32(d+1), int32(j<<16|e))
 		}
+	case kRegular:
+		// A value ends where its language does and the parent takes c: a number before ',', a
+		// string after its closing quote (a state with no way on).
+		if t := n.dfa.step(f.a, c); t >= 0 {
+			set(0, t, 0)
+		}
+		if n.dfa.accept[f.a] {
+			feed(w[:i], c, emit)
+			w[i] = f
+		}
 	case kString:
 		feedString(w, i, f, c, emit, set)
 	case kNumber, kInteger:
@@ -242,15 +252,47 @@ func feed(w []frame, c byte, emit func([]frame)) {
 		case pStart:
 			open('[', pArrOpen)
 		case pArrOpen, pArrComma:
-			if c == ']' && f.pos == pArrOpen {
+			if c == ']' && f.pos == pArrOpen && n.minItems == 0 {
 				emit(w[:i])
 				return
 			}
-			push(pArrItem, 0, n.items, true)
+			if item := n.itemAt(int(f.a)); item != nil {
+				push(pArrItem, min(f.a+1, int32(n.countCap)), item, true)
+			}
 		case pArrItem:
-			next(pArrComma, ']')
+			switch {
+			case c == ',' && (n.maxItems < 0 || int(f.a) < n.maxItems) && n.itemAt(int(f.a)) != nil:
+				set(pArrComma, f.a, 0)
+			case c == ']' && int(f.a) >= n.minItems:
+				emit(w[:i])
+			}
 		}
 	}
+}
+
+// itemAt is the node of an array's item k (0-based), nil when the array ends before it.
+func (n *node) itemAt(k int) *node {
+	if k < len(n.alts) {
+		return n.alts[k]
+	}
+	if n.maxItems >= 0 && k >= n.maxItems {
+		return nil
+	}
+	return n.items
+}
+
+// closeAfter is the bytes from after an array's item k-1 (k items read) to its ']': the items
+// minItems still asks for, each after a ','.
+func (n *node) closeAfter(k int) int {
+	c := 1
+	for j := k; j < n.minItems && j < len(n.alts); j++ {
+		c = add(c, add(1, n.alts[j].minLen))
+	}
+	if rest := n.minItems - max(k, len(n.alts)); rest > 0 {
+		c = add(c, min(rest, inf)*add(1, n.items.minLen))
+		c = min(c, inf)
+	}
+	return c
 }
 
 // keyString is the node of free-form object keys.
@@ -374,6 +416,8 @@ func (f frame) cost() int {
 	case kLitSet:
 		lo, hi := f.setRange()
 		return n.shortestIn(lo, hi) - int(f.a)
+	case kRegular:
+		return int(n.dfa.dist[f.a])
 	case kString:
 		switch f.pos {
 		case pStart, pEscape:
@@ -421,11 +465,13 @@ func (f frame) cost() int {
 	case kArray:
 		switch f.pos {
 		case pStart:
-			return 2
-		case pArrOpen, pArrItem:
-			return 1
+			return n.minLen
+		case pArrOpen:
+			return n.minLen - 1
+		case pArrItem:
+			return n.closeAfter(int(f.a))
 		}
-		return add(n.items.minLen, 1)
+		return add(n.itemAt(int(f.a)).minLen, n.closeAfter(int(f.a)+1))
 	}
 	return inf
 }

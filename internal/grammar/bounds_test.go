@@ -178,7 +178,11 @@ func genAmbiguous(t *rapid.T) string {
 	gen = func(depth int) string {
 		switch k := rapid.IntRange(0, 5).Draw(t, "kind"); {
 		case depth >= 3 || k == 0:
-			return rapid.SampledFrom([]string{`{"type":"string"}`, `{"type":"integer"}`, `{"enum":["a","ab",1]}`, `{}`}).Draw(t, "leaf")
+			return rapid.SampledFrom([]string{`{"type":"string"}`, `{"type":"integer"}`, `{"enum":["a","ab",1]}`, `{}`,
+				`{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991}`, `{"type":"number","exclusiveMinimum":0,"maximum":10}`, `{"type":"integer","minimum":1,"multipleOf":3}`,
+				`{"type":"string","format":"date-time"}`, `{"type":"string","format":"email"}`, `{"type":"string","minLength":1,"maxLength":4}`, `{"type":"string","pattern":"^a[b-d]*$"}`, `{"type":"string","pattern":"ab"}`,
+				`{"type":"array","items":{"type":"string"},"minItems":1,"maxItems":3}`, `{"type":"array","prefixItems":[{"type":"integer"},{"enum":["a","ab"]}],"items":false}`,
+				`{"type":"object","additionalProperties":{"type":"integer","minimum":0}}`}).Draw(t, "leaf")
 		case k == 1:
 			return fmt.Sprintf(`{"$ref":"#/$defs/d%d"}`, rapid.IntRange(0, nd-1).Draw(t, "ref"))
 		case k == 2:

@@ -97,7 +97,11 @@ func liveOf(n *node, live []int, leaves []*node, keysAsOne bool) int {
 	switch n.kind {
 	case kObject:
 		return max(keyCandidates(n, 0, keysAsOne), valuesLive(n, live))
-	case kArray, kFreeObject:
+	case kArray:
+		v := 1
+		children(n, func(c *node) { v = max(v, live[c.id]) })
+		return v
+	case kFreeObject:
 		return live[n.items.id]
 	case kAnyOf:
 		return liveOfAlts(leaves, live, keysAsOne)
@@ -132,6 +136,12 @@ func liveOfAlts(leaves []*node, live []int, keysAsOne bool) int {
 			}
 		case kString:
 			byFirst['"'] += live[l.id]
+		case kRegular:
+			for b := range 256 {
+				if l.dfa.step(0, byte(b)) >= 0 {
+					byFirst[b]++
+				}
+			}
 		case kArray:
 			byFirst['['] += live[l.id]
 		case kNumber, kInteger:

@@ -11,11 +11,13 @@ import (
 	"github.com/kvwarden/kvwarden/internal/testenv/testtok"
 )
 
-// maskSchemas are BenchmarkMaskQwen's schemas: an ordinary one, and the worst the live-stack
-// bound accepts (finding 1's nested anyOf at K=8: 64 stacks inside every string).
+// maskSchemas are BenchmarkMaskQwen's schemas: an ordinary one, the worst the live-stack bound
+// accepts (finding 1's nested anyOf at K=8: 64 stacks inside every string), and value automata
+// (strings without the string fast path).
 var maskSchemas = map[string]string{
 	"person":         personSchema,
 	"nested-anyOf-8": testenv.NestedAnyOf(8),
+	"zod-keywords":   `{"type":"object","properties":{"name":{"type":"string","minLength":1,"maxLength":200},"email":{"type":"string","format":"email"},"n":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"p":{"type":"string","pattern":"^[a-z ]+$"}},"required":["name","email","n","p"]}`,
 }
 
 // BenchmarkMaskQwen measures the per-token mask cost on Qwen's 151,936-token vocabulary (the real

@@ -155,3 +155,73 @@ func hasKey(v any, key string) bool {
 	}
 	return false
 }
+
+// Def is a schema to place at #/$defs/Name of another document.
+type Def struct {
+	Name   string
+	Schema []byte
+}
+
+// Rebase readies schema (a tool's parameters) to sit at #/$defs/name of a document that embeds
+// it: its references ("#", "#/$defs/x", "#/definitions/x") point at name and name.x there, and
+// its own definitions come back as defs name.x, to sit beside it. Values (const, enum, default,
+// examples) are left as they are.
+func Rebase(schema []byte, name string) (root []byte, defs []Def, err error) {
+	doc, err := decodeOrdered(schema)
+	if err != nil {
+		return nil, nil, err
+	}
+	ref := func(s string) string {
+		switch {
+		case s == "#":
+			return "#/$defs/" + escapePointer(name)
+		case strings.HasPrefix(s, "#/$defs/") || strings.HasPrefix(s, "#/definitions/"):
+			_, def, _ := strings.Cut(s[2:], "/")
+			return "#/$defs/" + escapePointer(name+"."+unescapePointer(def))
+		}
+		return s
+	}
+	var rewrite func(v any) any
+	rewrite = func(v any) any {
+		switch x := v.(type) {
+		case *object:
+			out := &object{m: map[string]any{}}
+			for _, k := range x.keys {
+				val := x.m[k]
+				switch k {
+				case "$ref":
+					if s, ok := val.(string); ok {
+						val = ref(s)
+					}
+				case "const", "enum", "default", "examples":
+				default:
+					val = rewrite(val)
+				}
+				out.keys, out.m[k] = append(out.keys, k), val
+			}
+			return out
+		case []any:
+			out := make([]any, len(x))
+			for i, e := range x {
+				out[i] = rewrite(e)
+			}
+			return out
+		}
+		return v
+	}
+	top, ok := doc.(*object)
+	if !ok {
+		return marshal(doc), nil, nil
+	}
+	kept := &object{m: map[string]any{}}
+	for _, k := range top.keys {
+		if sec, ok := top.m[k].(*object); ok && (k == "$defs" || k == "definitions") {
+			for _, d := range sec.keys {
+				defs = append(defs, Def{Name: name + "." + d, Schema: marshal(rewrite(sec.m[d]))})
+			}
+			continue
+		}
+		kept.keys, kept.m[k] = append(kept.keys, k), top.m[k]
+	}
+	return marshal(rewrite(kept)), defs, nil
+}

@@ -52,6 +52,7 @@ const (
 	kAnyOf                      // one of alts; expanded when pushed, never on a stack
 	kSeq                        // alts one after the other (Wrap)
 	kLitSet                     // one of the byte strings set (an enum's values): one stack for all
+	kRegular                    // a value of a regular language (dfa): bounded integers, formats, patterns, lengths
 )
 
 // Bounds that keep the automaton finite and outputs reasonable.
@@ -106,7 +107,11 @@ type node struct {
 	set    [][]byte
 	setMin [][]int32 // kLitSet: setMin[k][i] is the shortest of set[i:i+2^k]
 	values int       // kLitSet: the values the schema lists, repeats included (alternatives)
-	minLen int       // bytes of the shortest value
+	dfa    *dfa      // kRegular
+	// kArray: alts are prefixItems, items the rest (nil: none); an array has minItems to
+	// maxItems (-1: any) items, and frames count them up to countCap.
+	minItems, maxItems, countCap int
+	minLen                       int // bytes of the shortest value
 	// kObject, per property index i: nextReq[i] the first required property at or after i (or
 	// len(props)); after[i] the bytes from after property i's value to '}'; must[i] the bytes
 	// from "a key must follow, next candidate i" to '}'.
@@ -246,7 +251,7 @@ func (c *compiler) charge(units int) error {
 }
 
 func (c *compiler) newNode(k kind) *node {
-	n := &node{id: len(c.nodes), kind: k}
+	n := &node{id: len(c.nodes), kind: k, maxItems: -1}
 	c.nodes = append(c.nodes, n)
 	return n
 }
@@ -280,7 +285,13 @@ var annotations = map[string]bool{"description": true, "title": true, "default":
 	"$schema": true, "$id": true, "$comment": true, "$defs": true, "definitions": true}
 
 // objectKeywords go with type "object" (or no type), and must not sit beside enum, anyOf or $ref.
-var typeKeywords = map[string]bool{"type": true, "properties": true, "required": true, "additionalProperties": true, "items": true}
+var typeKeywords = map[string]bool{"type": true, "properties": true, "required": true, "additionalProperties": true, "items": true,
+	"minimum": true, "maximum": true, "exclusiveMinimum": true, "exclusiveMaximum": true, "multipleOf": true,
+	"minLength": true, "maxLength": true, "format": true, "pattern": true,
+	"minItems": true, "maxItems": true, "prefixItems": true, "propertyNames": true}
+
+// numberOnly are the keywords that constrain numbers alone.
+var numberOnly = map[string]bool{"minimum": true, "maximum": true, "exclusiveMinimum": true, "exclusiveMaximum": true, "multipleOf": true}
 
 func (c *compiler) compile(s any, path string) (*node, error) {
 	if err := c.charge(1); err != nil {
@@ -303,7 +314,7 @@ func (c *compiler) compileObject(o *object, path string) (*node, error) {
 	for _, k := range o.keys {
 		switch {
 		case annotations[k] || typeKeywords[k]:
-		case k == "enum" || k == "const" || k == "anyOf" || k == "$ref":
+		case k == "enum" || k == "const" || k == "anyOf" || k == "oneOf" || k == "$ref":
 			special = append(special, k)
 		default:
 			return nil, &SchemaError{Keyword: k, Path: path, Reason: "not supported by structured outputs"}
@@ -312,24 +323,20 @@ func (c *compiler) compileObject(o *object, path string) (*node, error) {
 	if len(special) > 1 || (len(special) == 1 && special[0] != "enum" && special[0] != "const" && o.hasAny(typeKeywords)) {
 		return nil, &SchemaError{Keyword: special[0], Path: path, Reason: "must not be combined with other validation keywords"}
 	}
+	if len(special) == 1 && (special[0] == "enum" || special[0] == "const") {
+		// The listed values are generated as they are: a bound beside them is not checked.
+		for _, k := range o.keys {
+			if numberOnly[k] || stringOnly[k] || k == "minItems" || k == "maxItems" || k == "prefixItems" {
+				return nil, &SchemaError{Keyword: k, Path: path, Reason: "must not be combined with " + special[0]}
+			}
+		}
+	}
 	if len(special) == 1 {
 		switch k := special[0]; k {
 		case "$ref":
 			return c.ref(o.m[k], path)
-		case "anyOf":
-			alts, ok := o.m[k].([]any)
-			if !ok || len(alts) == 0 {
-				return nil, &SchemaError{Keyword: k, Path: path, Reason: "must be a non-empty array of schemas"}
-			}
-			n := c.newNode(kAnyOf)
-			for i, a := range alts {
-				an, err := c.compile(a, fmt.Sprintf("%s/anyOf/%d", path, i))
-				if err != nil {
-					return nil, err
-				}
-				n.alts = append(n.alts, an)
-			}
-			return n, nil
+		case "anyOf", "oneOf":
+			return c.alternatives(o, k, path)
 		default:
 			return c.enum(o, k, path)
 		}
@@ -339,8 +346,12 @@ func (c *compiler) compileObject(o *object, path string) (*node, error) {
 	case nil:
 		if _, ok := o.m["properties"]; ok {
 			types = []string{"object"}
-		} else if _, ok := o.m["items"]; ok {
+		} else if o.hasAny(map[string]bool{"items": true, "prefixItems": true, "minItems": true, "maxItems": true}) {
 			types = []string{"array"}
+		} else if o.hasAny(stringOnly) {
+			types = []string{"string"}
+		} else if o.hasAny(numberOnly) {
+			types = []string{"number"} // other types pass the bounds, but numbers are what they are for
 		} else {
 			return c.anyValue(1), nil
 		}
@@ -376,14 +387,34 @@ func (c *compiler) compileObject(o *object, path string) (*node, error) {
 	return n, nil
 }
 
+// alternatives is the node of an anyOf, or of a oneOf whose alternatives exclude each other.
+func (c *compiler) alternatives(o *object, k, path string) (*node, error) {
+	alts, ok := o.m[k].([]any)
+	if !ok || len(alts) == 0 {
+		return nil, &SchemaError{Keyword: k, Path: path, Reason: "must be a non-empty array of schemas"}
+	}
+	if k == "oneOf" && !disjoint(alts) {
+		return nil, &SchemaError{Keyword: k, Path: path, Reason: "only alternatives that exclude each other are supported (objects with a required const or enum property of distinct values, or distinct types): a value matching two would fail oneOf; use anyOf"}
+	}
+	n := c.newNode(kAnyOf)
+	for i, a := range alts {
+		an, err := c.compile(a, fmt.Sprintf("%s/%s/%d", path, k, i))
+		if err != nil {
+			return nil, err
+		}
+		n.alts = append(n.alts, an)
+	}
+	return n, nil
+}
+
 func (c *compiler) typed(o *object, t, path string) (*node, error) {
 	switch t {
 	case "string":
-		return c.newNode(kString), nil
+		return c.str(o, path)
 	case "number":
-		return c.newNode(kNumber), nil
+		return c.numeric(o, false, path)
 	case "integer":
-		return c.newNode(kInteger), nil
+		return c.numeric(o, true, path)
 	case "null":
 		return c.literal([]byte("null")), nil
 	case "boolean":
@@ -391,21 +422,7 @@ func (c *compiler) typed(o *object, t, path string) (*node, error) {
 		n.alts = []*node{c.literal([]byte("true")), c.literal([]byte("false"))}
 		return n, nil
 	case "array":
-		a := c.newNode(kArray)
-		items, ok := o.m["items"]
-		if !ok {
-			a.items = c.anyValue(2)
-			return a, nil
-		}
-		if _, tuple := items.([]any); tuple {
-			return nil, &SchemaError{Keyword: "items", Path: path, Reason: "tuple items (an array) are not supported"}
-		}
-		n, err := c.compile(items, path+"/items")
-		if err != nil {
-			return nil, err
-		}
-		a.items = n
-		return a, nil
+		return c.array(o, path)
 	case "object":
 		return c.object(o, path)
 	}
@@ -413,12 +430,23 @@ func (c *compiler) typed(o *object, t, path string) (*node, error) {
 }
 
 func (c *compiler) object(o *object, path string) (*node, error) {
+	if pn, ok := o.m["propertyNames"]; ok {
+		// Keys are strings anyway: only that is supported.
+		if po, ok := pn.(*object); !ok || po.m["type"] != "string" || slices.ContainsFunc(po.keys, func(k string) bool { return k != "type" && !annotations[k] }) {
+			return nil, &SchemaError{Keyword: "propertyNames", Path: path, Reason: `only {"type":"string"} is supported`}
+		}
+	}
+	// Extra properties are never generated beside declared ones, which satisfies any
+	// additionalProperties; a schema for them is checked, and is a record's values.
+	var extra *node
 	switch ap := o.m["additionalProperties"].(type) {
 	case nil, bool:
-		// Extra properties are never generated, which satisfies false and true alike.
 	default:
-		_ = ap
-		return nil, &SchemaError{Keyword: "additionalProperties", Path: path, Reason: "only true or false is supported"}
+		n, err := c.compile(ap, path+"/additionalProperties")
+		if err != nil {
+			return nil, err
+		}
+		extra = n
 	}
 	props, has := o.m["properties"]
 	if !has {
@@ -427,6 +455,9 @@ func (c *compiler) object(o *object, path string) (*node, error) {
 		}
 		n := c.newNode(kFreeObject)
 		n.items = c.anyValue(2)
+		if extra != nil {
+			n.items = extra
+		}
 		return n, nil
 	}
 	po, ok := props.(*object)
@@ -697,6 +728,80 @@ func (c *compiler) checkAlts() error {
 		}
 	}
 	return nil
+}
+
+// disjoint reports whether no value can match two of the oneOf alternatives: they are objects
+// with a discriminator (a property each requires, whose const or enum values differ from the
+// others'), or each has one type of its own (integer and number overlap).
+func disjoint(alts []any) bool {
+	objs := make([]*object, len(alts))
+	for i, a := range alts {
+		o, ok := a.(*object)
+		if !ok {
+			return false
+		}
+		objs[i] = o
+	}
+	types := map[string]bool{}
+	for _, o := range objs {
+		t, _ := o.m["type"].(string)
+		if t == "" || types[t] || (t == "integer" && types["number"]) || (t == "number" && types["integer"]) {
+			types = nil
+			break
+		}
+		types[t] = true
+	}
+	if types != nil {
+		return true
+	}
+	props, _ := objs[0].m["properties"].(*object)
+	if props == nil {
+		return false
+	}
+	for _, key := range props.keys {
+		seen := map[string]bool{}
+		ok := true
+		for _, o := range objs {
+			vals := discriminatorValues(o, key)
+			if vals == nil {
+				ok = false
+				break
+			}
+			for _, v := range vals {
+				if seen[string(v)] {
+					ok = false
+				}
+				seen[string(v)] = true
+			}
+		}
+		if ok {
+			return true
+		}
+	}
+	return false
+}
+
+// discriminatorValues are the values object schema o allows for the required property key, or nil
+// when it is not required or not a const or enum.
+func discriminatorValues(o *object, key string) [][]byte {
+	req, _ := o.m["required"].([]any)
+	props, _ := o.m["properties"].(*object)
+	if props == nil || !slices.Contains(req, any(key)) {
+		return nil
+	}
+	p, _ := props.m[key].(*object)
+	if p == nil {
+		return nil
+	}
+	if v, ok := p.m["const"]; ok {
+		return [][]byte{marshal(v)}
+	}
+	list, _ := p.m["enum"].([]any)
+	var out [][]byte
+	for _, v := range list {
+		out = append(out, marshal(v))
+	}
+	return out
 }
 
 func jsonType(v any) string {

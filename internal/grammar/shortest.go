@@ -14,7 +14,14 @@ func (n *node) shortest() int {
 		return len(n.lit)
 	case kLitSet:
 		return n.shortestIn(0, len(n.set))
-	case kString, kArray, kFreeObject:
+	case kRegular:
+		return int(n.dfa.dist[0])
+	case kArray:
+		if n.minItems == 0 {
+			return 2
+		}
+		return n.closeAfter(0) // "[" and the items, the first without its ','
+	case kString, kFreeObject:
 		return 2
 	case kNumber, kInteger:
 		return 1

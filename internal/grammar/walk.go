@@ -67,8 +67,46 @@ func (m *Matcher) walk(s State) *entry {
 			rec(e.child, d+1)
 		}
 	}
-	rec(0, 0)
+	// A state of one stack inside a value automaton has its own walk.
+	if st := s.stacks; len(st) == 1 && len(st[0]) > 0 && st[0][len(st[0])-1].n.kind == kRegular && !st[0][len(st[0])-1].n.dfa.accept[st[0][len(st[0])-1].a] {
+		walkValue(v, st[0], cost, &levels, rec)
+	} else {
+		rec(0, 0)
+	}
 	return newEntry(cost, s.Complete(), v.eos)
+}
+
+// walkValue walks the trie for a state of one stack inside a value automaton (a patterned or
+// length-bounded string, a bounded number): it steps only the automaton's state down the trie,
+// until the value may end; there the general walk (rec, over levels) takes over.
+func walkValue(v *Vocab, st []frame, cost costs, levels *[]walkLevel, rec func(node int32, d int)) {
+	top := st[len(st)-1]
+	a := top.n.dfa
+	rest := stackCost(st[:len(st)-1])
+	var recValue func(node int32, d int, q int32)
+	recValue = func(node int32, d int, q int32) {
+		nd := v.nodes[node]
+		for _, e := range v.edges[nd.edge0 : nd.edge0+nd.nedge] {
+			t := a.step(q, e.b)
+			if t < 0 {
+				continue
+			}
+			ch := v.nodes[e.child]
+			cost.allow(v.toks[ch.tok0:ch.tok0+ch.ntok], int32(add(rest, int(a.dist[t]))))
+			if !a.accept[t] {
+				recValue(e.child, d+1, t)
+				continue
+			}
+			for len(*levels) <= d+1 {
+				*levels = append(*levels, walkLevel{})
+			}
+			nx := &(*levels)[d+1]
+			nx.frames = append(append(nx.frames[:0], st[:len(st)-1]...), frame{n: top.n, a: t})
+			nx.ends, nx.lexes = append(nx.ends[:0], len(nx.frames)), append(nx.lexes[:0], -1)
+			rec(e.child, d+1)
+		}
+	}
+	recValue(0, 0, top.a)
 }
 
 // costs is a walk's cost per token id: the bytes of the shortest completion after it, or -2.

@@ -80,7 +80,7 @@ func TestRouterAbortsUnderLoad(t *testing.T) {
 		{Tenant: "steady-b", Prompt: prompt(150, vocab), MaxTokens: 6, Sampling: sampler.Params{TopLogprobs: 0}},
 		{Tenant: "steady-b", Prompt: prompt(33, vocab), MaxTokens: 10, HasSeed: true, Sampling: sampler.Params{Temperature: 0.9, Seed: 11, TopLogprobs: 2}},
 	}
-	one := fx.engine(t, nil, nil)
+	one := fx.engine(t, nil)
 	want := make([]result, len(normal))
 	for i := range normal {
 		normal[i].IgnoreEOS = true

@@ -22,6 +22,12 @@ import (
 // series: it answers no API request, its router does. A decode node verifying answers also
 // serves shadow verification's counters (in opmetrics) and GET /shadow/mismatches.
 func MetricsHandler(role, model string, eng *engine.Engine) http.Handler {
+	h, _ := operatorMux(role, model, eng)
+	return h
+}
+
+// operatorMux is MetricsHandler and its console's hub, which the listener's shutdown closes.
+func operatorMux(role, model string, eng *engine.Engine) (http.Handler, *console.Hub) {
 	reg := prometheus.NewRegistry()
 	reg.MustRegister(opmetrics.New(role, model, eng, false),
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
@@ -31,6 +37,7 @@ func MetricsHandler(role, model string, eng *engine.Engine) http.Handler {
 		mux.Handle("GET /shadow/mismatches", server.ShadowHandler(eng))
 	}
 	rep := console.NewEngineReporter("local", role, eng)
-	console.Register(mux, console.NewHub(func() console.Snapshot { return console.NodeSnapshot(rep.Report(console.MaxCells)) }, 0, 0))
-	return mux
+	hub := console.NewHub(func() console.Snapshot { return console.NodeSnapshot(rep.Report(console.MaxCells)) }, 0, 0)
+	console.Register(mux, hub)
+	return mux, hub
 }

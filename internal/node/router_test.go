@@ -7,7 +7,6 @@ import (
 	"math"
 	"net"
 	"slices"
-	"sync"
 	"testing"
 	"time"
 
@@ -46,21 +45,26 @@ func load(t *testing.T) *fixture {
 
 var secret = []byte("the tenant-key secret of the cluster")
 
-func (fx *fixture) engine(t *testing.T, x *engine.TransferConfig, mutate func(*engine.Config)) *engine.Engine {
-	t.Helper()
-	cfg := engine.Config{Threads: 1, KVDType: tensor.F32, KVMemBytes: 4 << 20, StepTokens: 64, MaxRunning: 8, Secret: secret, Transfer: x}
+// engineConfig is the tests' engine, changed by mutate (nil: as is).
+func engineConfig(mutate func(*engine.Config)) engine.Config {
+	cfg := engine.Config{Threads: 1, KVDType: tensor.F32, KVMemBytes: 4 << 20, StepTokens: 64, MaxRunning: 8, Secret: secret}
 	if mutate != nil {
 		mutate(&cfg)
 	}
-	e, err := engine.New(fx.m, fx.tok, cfg)
+	return cfg
+}
+
+func (fx *fixture) engine(t *testing.T, mutate func(*engine.Config)) *engine.Engine {
+	t.Helper()
+	e, err := engine.New(fx.m, fx.tok, engineConfig(mutate))
 	if err != nil {
 		t.Fatal(err)
 	}
 	return e
 }
 
-// runNode starts a node on a loopback port: its engine, the transfer and node services over mTLS.
-// stop kills it as a crash would (connections closed, engine gone).
+// runningNode is a node on a loopback port; stop kills it as a crash would (connections closed,
+// engine gone).
 type runningNode struct {
 	addr string
 	e    *engine.Engine
@@ -75,38 +79,31 @@ func (fx *fixture) node(t *testing.T, role string, mutate func(*engine.Config)) 
 // nodeSending is node whose sends go through faults (nil: none), which wrap its transport.
 func (fx *fixture) nodeSending(t *testing.T, role string, mutate func(*engine.Config), faults *transfer.Faults) *runningNode {
 	t.Helper()
+	n := fx.startNode(t, role, mutate, faults)
+	t.Cleanup(n.Stop)
+	return &runningNode{addr: n.Addr(), e: n.Engine, stop: n.Stop}
+}
+
+// startNode starts a node with the fixture's certificates; the caller stops it.
+func (fx *fixture) startNode(t *testing.T, role string, mutate func(*engine.Config), faults *transfer.Faults) *Node {
+	t.Helper()
 	srvTLS, cliTLS, err := transfer.LoadTLS(fx.dir)
 	if err != nil {
-		t.Fatal(err)
-	}
-	tr := transfer.NewGRPCTransport(cliTLS)
-	var via transfer.Transport = tr
-	if faults != nil {
-		faults.T = tr
-		via = faults
-	}
-	e := fx.engine(t, &engine.TransferConfig{File: fx.f, Transport: via, SendTimeout: 5 * time.Second}, mutate)
-	gs := transfer.NewGRPCServer(e.Receiver(), srvTLS)
-	if err := Register(gs, role, "demo", e); err != nil {
 		t.Fatal(err)
 	}
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
-	done := make(chan struct{})
-	go func() { gs.Serve(l); close(done) }()
-	n := &runningNode{addr: l.Addr().String(), e: e}
-	var once sync.Once // a second caller waits until the node is down
-	n.stop = func() {
-		once.Do(func() {
-			gs.Stop()
-			<-done
-			e.Close()
-			tr.Close()
-		})
+	cfg := NodeConfig{Role: role, Model: "demo", Listener: l, ServerTLS: srvTLS, ClientTLS: cliTLS,
+		Weights: fx.m, Tokenizer: fx.tok, File: fx.f, Engine: engineConfig(mutate), SendTimeout: 5 * time.Second}
+	if faults != nil {
+		cfg.Sends = func(tr transfer.Transport) transfer.Transport { faults.T = tr; return faults }
 	}
-	t.Cleanup(n.stop)
+	n, err := StartNode(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
 	return n
 }
 
@@ -198,7 +195,7 @@ func TestRouterMatchesOneEngine(t *testing.T) {
 	pre := fx.node(t, RolePrefill, nil)
 	dec := []*runningNode{fx.node(t, RoleDecode, nil), fx.node(t, RoleDecode, nil)}
 	r := fx.router(t, []*runningNode{pre}, dec)
-	one := fx.engine(t, nil, nil)
+	one := fx.engine(t, nil)
 	defer one.Close()
 	if r.Info().MaxContext != one.Info().MaxContext || r.Info().VocabSize != one.Info().VocabSize {
 		t.Fatalf("router advertises %+v, one engine %+v", r.Info(), one.Info())

@@ -8,7 +8,6 @@ import (
 
 	"github.com/kvwarden/kvwarden/internal/console"
 	"github.com/kvwarden/kvwarden/internal/engine"
-	"github.com/kvwarden/kvwarden/internal/transfer"
 )
 
 // The node service: every method is one stream of JSON messages through the transfer listener's
@@ -41,21 +40,12 @@ func handle(f func(*Service, grpc.ServerStream) error) grpc.StreamHandler {
 	return func(srv any, ss grpc.ServerStream) error { return f(srv.(*Service), ss) }
 }
 
-// Service serves one node's engine to routers.
+// Service serves one node's engine to routers, on its listener (see StartNode).
 type Service struct {
 	role     string
 	model    string
 	e        *engine.Engine
 	reporter *console.EngineReporter
-}
-
-// Register adds the node service for e, in role, to the node's transfer listener.
-func Register(s *transfer.GRPCServer, role, model string, e *engine.Engine) error {
-	if role != RolePrefill && role != RoleDecode {
-		return errors.New("node: role must be prefill or decode")
-	}
-	s.Register(&serviceDesc, &Service{role: role, model: model, e: e, reporter: console.NewEngineReporter("", role, e)})
-	return nil
 }
 
 // InfoOf describes a node's engine.

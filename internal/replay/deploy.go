@@ -4,10 +4,7 @@ package replay
 
 import (
 	"context"
-	"crypto/rand"
 	"errors"
-	"net"
-	"os"
 	"time"
 
 	"github.com/kvwarden/kvwarden/internal/engine"
@@ -16,7 +13,6 @@ import (
 	"github.com/kvwarden/kvwarden/internal/model"
 	"github.com/kvwarden/kvwarden/internal/node"
 	"github.com/kvwarden/kvwarden/internal/tokenizer"
-	"github.com/kvwarden/kvwarden/internal/transfer"
 )
 
 // deployment is what serves the replay's API: one engine, or a router over two nodes.
@@ -51,75 +47,19 @@ func startSingle(m *model.Model, tok *tokenizer.Tokenizer, cfg engine.Config) (*
 }
 
 // startDisaggregated starts a prefill node, a decode node and a router in process, as
-// `kvwarden serve --role` would on three machines: mTLS gRPC over loopback with development
-// certificates, and one tenant-key secret for both nodes.
-func startDisaggregated(ctx context.Context, cfg Config, m *model.Model, tok *tokenizer.Tokenizer, f *gguf.File, pre, dec engine.Config) (d *deployment, err error) {
-	d = &deployment{}
-	defer func() {
-		if err != nil {
-			d.close()
-		}
-	}()
-	dir, err := os.MkdirTemp("", "kvwarden-replay-certs")
+// `kvwarden serve --role` would on three machines.
+func startDisaggregated(ctx context.Context, cfg Config, m *model.Model, tok *tokenizer.Tokenizer, f *gguf.File, pre, dec engine.Config) (*deployment, error) {
+	c, err := node.StartLocalCluster(ctx, node.ClusterConfig{Model: "replay", Weights: m, Tokenizer: tok, File: f,
+		Prefill: pre, Decode: dec, SendTimeout: 5 * time.Second, Logger: cfg.Logger, Probe: 200 * time.Millisecond})
+	var gate *node.GateError
+	if errors.As(err, &gate) {
+		return &deployment{startErr: gate.Err}, nil // the gate: a node refuses to start
+	}
 	if err != nil {
-		return d, err
+		return nil, err
 	}
-	d.closers = append(d.closers, func() { os.RemoveAll(dir) })
-	if err := transfer.WriteDevCerts(dir, time.Now()); err != nil {
-		return d, err
-	}
-	srvTLS, cliTLS, err := transfer.LoadTLS(dir)
-	if err != nil {
-		return d, err
-	}
-	secret := make([]byte, 32)
-	if _, err := rand.Read(secret); err != nil {
-		return d, err
-	}
-	var addrs []string
-	for _, n := range []struct {
-		role string
-		cfg  engine.Config
-	}{{node.RolePrefill, pre}, {node.RoleDecode, dec}} {
-		tr := transfer.NewGRPCTransport(cliTLS)
-		d.closers = append(d.closers, func() { tr.Close() })
-		n.cfg.Secret = secret
-		n.cfg.Transfer = &engine.TransferConfig{File: f, Transport: tr, SendTimeout: 5 * time.Second}
-		eng, err := engine.New(m, tok, n.cfg)
-		if err != nil {
-			d.startErr = errors.Join(d.startErr, err) // the gate: this node refuses to start
-			continue
-		}
-		d.closers = append(d.closers, eng.Close)
-		gs := transfer.NewGRPCServer(eng.Receiver(), srvTLS)
-		if err := node.Register(gs, n.role, "replay", eng); err != nil {
-			return d, err
-		}
-		l, err := net.Listen("tcp", "127.0.0.1:0")
-		if err != nil {
-			return d, err
-		}
-		done := make(chan struct{})
-		go func() { gs.Serve(l); close(done) }()
-		d.closers = append(d.closers, func() { gs.Stop(); <-done })
-		d.nodes = append(d.nodes, replayNode{role: n.role, eng: eng})
-		addrs = append(addrs, l.Addr().String())
-	}
-	if d.startErr != nil {
-		return d, nil
-	}
-	tr := transfer.NewGRPCTransport(cliTLS)
-	d.closers = append(d.closers, func() { tr.Close() })
-	rctx, cancel := context.WithTimeout(ctx, 10*time.Second)
-	defer cancel()
-	rt, err := node.NewRouter(rctx, node.RouterConfig{Prefill: addrs[:1], Decode: addrs[1:], Dial: tr,
-		Weights: f.WeightsHash(), Model: "replay", Logger: cfg.Logger, Probe: 200 * time.Millisecond})
-	if err != nil {
-		return d, err
-	}
-	d.closers = append(d.closers, rt.Close)
-	d.api = rt
-	return d, nil
+	return &deployment{api: c.Router, closers: []func(){c.Close},
+		nodes: []replayNode{{role: node.RolePrefill, eng: c.Prefill.Engine}, {role: node.RoleDecode, eng: c.Decode.Engine}}}, nil
 }
 
 // nodeMetrics is a node's operator /metrics: the defences that fired there and its transfer

@@ -67,7 +67,7 @@ func TestSchemaCompiledAfterLimits(t *testing.T) {
 			t.Fatalf("%d %s", code, raw)
 		}
 	}
-	body := `{"model":"fake-model","prompt":"x","max_tokens":30,"guided_json":{"type":"string","pattern":"a+"}}`
+	body := `{"model":"fake-model","prompt":"x","max_tokens":30,"guided_json":{"type":"string","not":{}}}`
 	if code, _, raw := env.post("/v1/completions", keyBob, body); code != 429 || !strings.Contains(string(raw), "rate_limit_exceeded") {
 		t.Errorf("got %d %s, want the tokens-per-minute 429 before any compilation", code, raw)
 	}
@@ -139,22 +139,38 @@ func TestMatcherCachePerTenant(t *testing.T) {
 	}
 }
 
-// TestToolArgumentsDecodedRef: parameters with $ref are not embedded in the call grammar (their
-// references would point elsewhere once moved), whether the key is written plainly or as the
-// JSON escape \u0024ref, which a byte search misses.
+// TestToolArgumentsDecodedRef: parameters with $ref (the key written plainly or as the JSON
+// escape \u0024ref, which a byte search misses) are embedded rebased, not loosened to any
+// object: the call's arguments follow the referenced definitions, a recursive one included.
 func TestToolArgumentsDecodedRef(t *testing.T) {
-	for _, params := range []string{
-		`{"type":"object","properties":{"a":{"$ref":"#/$defs/x"}},"$defs":{"x":{"type":"string"}}}`,
-		`{"type":"object","properties":{"a":{"\u0024ref":"#/$defs/x"}},"$defs":{"x":{"type":"string"}}}`,
-	} {
-		got, err := argumentsSchema(context.Background(), &grammar.Budget{}, json.RawMessage(params))
-		if err != nil || string(got) != `{"type":"object"}` {
-			t.Errorf("%s: got %s %v, want any object", params, got, err)
-		}
+	pieces := [][]byte{nil}
+	for c := range 256 {
+		pieces = append(pieces, []byte{byte(c)})
 	}
-	plain := `{"type":"object","properties":{"a":{"type":"string"}}}`
-	if got, _ := argumentsSchema(context.Background(), &grammar.Budget{}, json.RawMessage(plain)); string(got) != plain {
-		t.Errorf("ref-free parameters: got %s, want them embedded", got)
+	vocab := grammar.NewVocab(pieces, []int32{0})
+	markup := struct{ prefix, suffix, argsKey string }{"", "", "arguments"}
+	for _, tc := range []struct {
+		params   string
+		ok, fail string
+	}{
+		{`{"type":"object","properties":{"a":{"$ref":"#/$defs/x"}},"$defs":{"x":{"type":"string"}},"required":["a"]}`, `{"a":"s"}`, `{"a":1}`},
+		{`{"type":"object","properties":{"a":{"\u0024ref":"#/definitions/x"}},"definitions":{"x":{"type":"integer"}},"required":["a"]}`, `{"a":1}`, `{"a":"s"}`},
+		{`{"type":"object","properties":{"kid":{"$ref":"#"},"n":{"type":"integer"}},"required":["n"]}`, `{"kid":{"n":1},"n":2}`, `{"kid":{},"n":2}`},
+	} {
+		g, _, e := toolCallGrammar(context.Background(), &grammar.Budget{}, []string{"f", "g"}, []json.RawMessage{json.RawMessage(tc.params), json.RawMessage(`{"type":"object"}`)}, markup, "required", nil)
+		if e != nil {
+			t.Fatalf("%s: %v", tc.params, e)
+		}
+		m, err := grammar.NewMatcher(g, vocab)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for doc, want := range map[string]bool{tc.ok: true, tc.fail: false} {
+			s, ok := m.Feed(m.Start(), []byte(`{"name":"f","arguments":`+doc+`}`))
+			if got := ok && s.Complete(); got != want {
+				t.Errorf("%s: arguments %s accepted %v, want %v", tc.params, doc, got, want)
+			}
+		}
 	}
 }
 

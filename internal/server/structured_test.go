@@ -55,8 +55,8 @@ func TestStructuredOutputs(t *testing.T) {
 	}
 	n := len(eng.requests())
 	for _, tc := range []struct{ body, param, keyword string }{
-		{`{"type":"json_schema","json_schema":{"schema":{"type":"string","pattern":"a+"}}}`, "response_format.json_schema.schema", "pattern"},
-		{`{"type":"json_schema","json_schema":{"schema":{"type":"object","properties":{"a":{"type":"number","minimum":1}}}}}`, "response_format.json_schema.schema", "minimum"},
+		{`{"type":"json_schema","json_schema":{"schema":{"type":"string","pattern":"(?!a)"}}}`, "response_format.json_schema.schema", "pattern"},
+		{`{"type":"json_schema","json_schema":{"schema":{"type":"object","properties":{"a":{"type":"number","not":{"const":1}}}}}}`, "response_format.json_schema.schema", "not"},
 		{`{"type":"yaml"}`, "response_format.type", "yaml"},
 	} {
 		code, _, raw := env.post("/v1/chat/completions", keyAlice, `{"model":"`+model+`","messages":[{"role":"user","content":"x"}],"response_format":`+tc.body+`}`)

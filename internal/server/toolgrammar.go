@@ -72,19 +72,37 @@ func toolCallGrammar(ctx context.Context, b *grammar.Budget, names []string, par
 	markup struct{ prefix, suffix, argsKey string }, choice string, isToken func([]byte) bool) (*grammar.Grammar, engine.Grammar, *apiError) {
 	// Written by hand, not marshalled from maps: the grammar emits properties in the schema's
 	// order, and models (and the streamed parser) expect the name first.
-	var alts [][]byte
+	var alts, defs [][]byte
 	for i, name := range names {
 		args, err := argumentsSchema(ctx, b, params[i])
 		if err != nil {
 			return nil, engine.Grammar{}, schemaError("tools", err)
 		}
+		if grammar.UsesRef(args) {
+			// Its references point at its root: it moves to the call's $defs, rebased.
+			def := fmt.Sprintf("tool%d", i)
+			root, own, err := grammar.Rebase(args, def)
+			if err != nil {
+				return nil, engine.Grammar{}, schemaError("tools", err)
+			}
+			for _, d := range append([]grammar.Def{{Name: def, Schema: root}}, own...) {
+				key, _ := json.Marshal(d.Name) // a string: cannot fail
+				defs = append(defs, slices.Concat(key, []byte(":"), d.Schema))
+			}
+			args = fmt.Appendf(nil, `{"$ref":"#/$defs/%s"}`, def)
+		}
 		quoted, _ := json.Marshal(name) // a string: cannot fail
 		alts = append(alts, fmt.Appendf(nil, `{"type":"object","properties":{"name":{"const":%s},%q:%s},"required":["name",%q],"additionalProperties":false}`,
 			quoted, markup.argsKey, args, markup.argsKey))
 	}
-	schema := alts[0]
-	if len(alts) > 1 {
+	var schema []byte
+	switch {
+	case len(defs) > 0:
+		schema = slices.Concat([]byte(`{"anyOf":[`), bytes.Join(alts, []byte(",")), []byte(`],"$defs":{`), bytes.Join(defs, []byte(",")), []byte("}}"))
+	case len(alts) > 1:
 		schema = slices.Concat([]byte(`{"anyOf":[`), bytes.Join(alts, []byte(",")), []byte("]}"))
+	default:
+		schema = alts[0]
 	}
 	g, err := grammar.CompileBudgeted(ctx, schema, b)
 	if err != nil {
@@ -97,18 +115,16 @@ func toolCallGrammar(ctx context.Context, b *grammar.Budget, names []string, par
 	return g.Wrap(markup.prefix, markup.suffix, isToken), engine.Grammar{Schema: schema, Prefix: markup.prefix, Suffix: markup.suffix}, nil
 }
 
-// argumentsSchema is the schema the constrained arguments follow: the function's parameters
-// when the grammar supports all their keywords, else any JSON object (the call still parses;
-// its arguments are then not checked against the schema). Parameters with $ref (as decoded
-// JSON: an escaped key is one) are not embedded either: their references point at the
-// parameters' root, which embedding moves. It fails only when ctx ends.
+// argumentsSchema is the schema the constrained arguments follow: the function's parameters,
+// refused with the keyword the grammar cannot enforce (never silently loosened to any object, a
+// forced call whose arguments the schema does not hold).
 func argumentsSchema(ctx context.Context, b *grammar.Budget, params json.RawMessage) ([]byte, error) {
 	anyObject := []byte(`{"type":"object"}`)
-	if isNull(params) || grammar.UsesRef(params) {
+	if isNull(params) {
 		return anyObject, nil
 	}
 	if _, err := grammar.CompileBudgeted(ctx, params, b); err != nil {
-		return anyObject, ctx.Err()
+		return nil, err
 	}
 	var obj map[string]any
 	if json.Unmarshal(params, &obj) != nil || (obj["type"] != nil && obj["type"] != "object") {

@@ -118,7 +118,7 @@ func BadInputs(vocab int) []BadInput {
 		{"response_format type", chat, `{"messages":[{"role":"user","content":"x"}],"response_format":{"type":"xml"}}`, 400, ""},
 		{"response_format string", chat, `{"messages":[{"role":"user","content":"x"}],"response_format":"json"}`, 400, ""},
 		{"json_schema missing", chat, `{"messages":[{"role":"user","content":"x"}],"response_format":{"type":"json_schema"}}`, 400, ""},
-		{"json_schema pattern", chat, `{"messages":[{"role":"user","content":"x"}],"response_format":{"type":"json_schema","json_schema":{"name":"n","strict":true,"schema":{"type":"string","pattern":"a"}}}}`, 400, ""},
+		{"json_schema unsupported keyword", chat, `{"messages":[{"role":"user","content":"x"}],"response_format":{"type":"json_schema","json_schema":{"name":"n","strict":true,"schema":{"type":"string","not":{}}}}}`, 400, ""},
 		{"json_schema invalid", comp, `{"prompt":"a","response_format":{"type":"json_schema","json_schema":{"schema":{"type":"object","required":"a"}}}}`, 400, ""},
 		{"json_schema stop", comp, `{"prompt":"a","stop":"}","response_format":{"type":"json_object"}}`, 400, ""},
 		{"json_schema stop_token_ids", comp, `{"prompt":"a","stop_token_ids":[1],"response_format":{"type":"json_object"}}`, 400, ""},

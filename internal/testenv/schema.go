@@ -7,18 +7,35 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
-// CompileSchema compiles a JSON schema with an independent validator, for checking that what the
-// grammar let through validates. t is a *testing.T or a *rapid.T.
-func CompileSchema(t interface {
+// Fataler is a *testing.T or a *rapid.T.
+type Fataler interface {
 	Helper()
 	Fatal(...any)
-}, schema string) *jsonschema.Schema {
+}
+
+// CompileSchema compiles a JSON schema with an independent validator, for checking that what the
+// grammar let through validates. t is a *testing.T or a *rapid.T.
+func CompileSchema(t Fataler, schema string) *jsonschema.Schema {
+	t.Helper()
+	return compileSchema(t, schema, false)
+}
+
+// CompileSchemaFormats is CompileSchema with "format" asserted (an annotation by default).
+func CompileSchemaFormats(t Fataler, schema string) *jsonschema.Schema {
+	t.Helper()
+	return compileSchema(t, schema, true)
+}
+
+func compileSchema(t Fataler, schema string, formats bool) *jsonschema.Schema {
 	t.Helper()
 	doc, err := jsonschema.UnmarshalJSON(strings.NewReader(schema))
 	if err != nil {
 		t.Fatal(err)
 	}
 	c := jsonschema.NewCompiler()
+	if formats {
+		c.AssertFormat()
+	}
 	if err := c.AddResource("schema.json", doc); err != nil {
 		t.Fatal(err)
 	}

@@ -211,6 +211,21 @@ func (s *GRPCServer) Serve(l net.Listener) error {
 // Stop closes every connection and waits for the handlers to return.
 func (s *GRPCServer) Stop() { s.gs.Stop() }
 
+// GracefulStop stops accepting and lets the running handlers finish, until ctx is done; then it
+// stops as Stop does and reports ctx's error.
+func (s *GRPCServer) GracefulStop(ctx context.Context) error {
+	done := make(chan struct{})
+	go func() { s.gs.GracefulStop(); close(done) }()
+	select {
+	case <-done:
+		return nil
+	case <-ctx.Done():
+		s.gs.Stop()
+		<-done
+		return ctx.Err()
+	}
+}
+
 // GRPCTransport dials peers ("host:port") over gRPC with mutual TLS, one connection per peer,
 // one stream per transfer.
 type GRPCTransport struct {

@@ -1,9 +1,11 @@
 package e2e
 
 import (
+	"errors"
 	"os"
 	"os/exec"
 	"testing"
+	"time"
 
 	"github.com/kvwarden/kvwarden/internal/testenv"
 )
@@ -40,4 +42,22 @@ func (p *proc) kill() {
 		p.cmd.Process.Kill()
 		<-p.exited
 	}
+}
+
+// waitExit waits for the process to end and returns its exit code.
+func (p *proc) waitExit(t testing.TB, timeout time.Duration) int {
+	t.Helper()
+	select {
+	case <-p.exited:
+	case <-time.After(timeout):
+		t.Fatalf("still running %v after the signal:\n%s", timeout, tail(p.log.String(), 4000))
+	}
+	var ee *exec.ExitError
+	if errors.As(p.err, &ee) {
+		return ee.ExitCode()
+	}
+	if p.err != nil {
+		t.Fatalf("wait: %v", p.err)
+	}
+	return 0
 }

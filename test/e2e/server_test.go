@@ -283,19 +283,7 @@ func (s *server) signal(sig syscall.Signal) {
 // waitExit waits for the process to end and returns its exit code.
 func (s *server) waitExit(timeout time.Duration) int {
 	s.t.Helper()
-	select {
-	case <-s.exited:
-	case <-time.After(timeout):
-		s.t.Fatalf("server still running %v after the signal:\n%s", timeout, s.logTail(4000))
-	}
-	var ee *exec.ExitError
-	if errors.As(s.err, &ee) {
-		return ee.ExitCode()
-	}
-	if s.err != nil {
-		s.t.Fatalf("wait: %v", s.err)
-	}
-	return 0
+	return s.proc.waitExit(s.t, timeout)
 }
 
 // client is the official OpenAI client pointed at this server. Retries are off: a test must see

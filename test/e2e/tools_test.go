@@ -14,18 +14,17 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
-// The constrained tools: parameters the grammar supports, and one it does not (pattern), whose
-// arguments fall back to any JSON object.
+// The constrained tools: plain parameters, and zod-style keywords (a pattern, integer bounds).
 var e2eTools = []struct{ name, params, check string }{
 	{"get_weather", `{"type":"object","properties":{"city":{"type":"string"},"unit":{"enum":["celsius","fahrenheit"]}},"required":["city","unit"],"additionalProperties":false}`, ""},
 	{"add", `{"type":"object","properties":{"a":{"type":"integer"},"b":{"type":"integer"}},"required":["a","b"],"additionalProperties":false}`, ""},
-	{"lookup", `{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9]+$"}}}`, `{"type":"object"}`},
+	{"lookup", `{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9]+$"},"n":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991}},"required":["id","n"]}`, ""},
 }
 
 // TestToolChoiceConstrained: on qwen2-tiny-random (ChatML, read with the hermes parser), whose
 // random weights never write a tool call unprompted, tool_choice "required" and a named function
 // still yield exactly one parsed call, to an allowed (or the named) function, with arguments that
-// validate against its parameters (any object for the unsupported schema), and finish
+// validate against its parameters, and finish
 // "tool_calls": for several seeds at temperature 1, whole and streamed.
 func TestToolChoiceConstrained(t *testing.T) {
 	s := startServer(t, serverOpts{model: qwenModel})
