@@ -64,6 +64,15 @@ type poolWorker struct {
 // an idle server from burning CPU.
 const defaultSpin = 20000
 
+// parkOrdering: parking is a Dekker handshake (each side stores its flag, then loads the
+// other's), so it needs the store ordered before the load. Go's atomic Store promises that,
+// but qemu-user, which runs CI's arm64 tests on x86 hosts, translates arm64's STLR then
+// LDAR without a fence between them, and x86 lets the load pass the store: the caller then
+// misses the last task's finish, the runner misses the parked caller, and both wait forever
+// (1 hang in ~100 runs of TestPoolNoLostWakeups there). The three stores of the handshake
+// are therefore swaps: a read-modify-write is a full barrier on every CPU and emulator, and
+// costs what a seq-cst store does (amd64 compiles Store to XCHG already).
+
 // NewPool starts a pool of threads workers (including the caller); threads <= 0 means
 // runtime.NumCPU().
 func NewPool(threads int) *Pool { return newPool(threads, defaultSpin) }
@@ -135,7 +144,7 @@ func (p *Pool) run(tasks int, fn func(int)) {
 	p.ntasks.Store(int64(tasks))
 	p.done.Store(0)
 	gen := base + 2
-	p.claim.Store(gen << 32) // publishes the job
+	p.claim.Swap(gen << 32) // publishes the job (a swap: see parkOrdering)
 	p.wakeWorkers()
 	p.runTasks(uint32(gen))
 	p.waitDone(uint32(gen), int64(tasks))
@@ -194,7 +203,7 @@ func (p *Pool) waitDone(gen uint32, n int64) {
 			continue
 		}
 		g := uint64(gen)
-		p.callerParked.Store(g)
+		p.callerParked.Swap(g) // a swap: see parkOrdering
 		if p.done.Load() == n {
 			if p.callerParked.CompareAndSwap(g, 0) {
 				return
@@ -219,16 +228,20 @@ func (p *Pool) work(w *poolWorker) {
 				}
 				continue
 			}
-			w.parked.Store(true)
+			w.parked.Swap(true) // a swap: see parkOrdering
 			if uint32(p.claim.Load()>>32) != seen && w.parked.CompareAndSwap(true, false) {
 				break // the job arrived while we were going to sleep
 			}
 			<-w.wake // woken by wakeWorkers, which cleared parked
 		}
+		// Read the generation before the closed flag: Close sets the flag before it bumps the
+		// generation, so a worker that reads the closing generation also sees the flag. The
+		// other order let a worker pass the check, then take Close's generation as the one it
+		// had served and park for good.
+		seen = uint32(p.claim.Load() >> 32)
 		if p.closed.Load() {
 			return
 		}
-		seen = uint32(p.claim.Load() >> 32)
 		p.runTasks(seen)
 	}
 }

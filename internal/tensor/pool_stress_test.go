@@ -59,3 +59,27 @@ func TestPoolNoLostWakeups(t *testing.T) {
 		p.Close()
 	}
 }
+
+// TestPoolCloseAfterJob closes pools right after a job, while workers are still leaving it: a
+// worker that checked the closed flag before reading Close's generation parked for good, and
+// Close waited for it forever.
+func TestPoolCloseAfterJob(t *testing.T) {
+	pools := 5000
+	if testing.Short() {
+		pools = 1000
+	}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for i := 0; i < pools; i++ {
+			p := newPool(3, i%3)
+			p.Run(2+i%4, func(int) {})
+			p.Close()
+		}
+	}()
+	select {
+	case <-done:
+	case <-time.After(60 * time.Second):
+		t.Fatal("Close hung: a worker missed the closing generation")
+	}
+}
