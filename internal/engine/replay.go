@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"log/slog"
 	"slices"
+	"time"
 
 	"github.com/kvwarden/kvwarden/internal/core"
 	"github.com/kvwarden/kvwarden/internal/faults"
@@ -83,6 +84,9 @@ type StaleRead struct {
 	Owners  map[string]int // stale pages by the tenant that wrote them (the reader's own older generations too)
 }
 
+// lateWritePace is how long each step waits in the late-write chain (see beforeStep).
+const lateWritePace = time.Millisecond
+
 func newTrace(pages int) *trace {
 	return &trace{
 		writer:  make([]pageWriter, pages),
@@ -98,6 +102,12 @@ func newTrace(pages int) *trace {
 // beforeStep, unless checksums are off, refuses a sequence whose pages holding positions before
 // its first fed token do not verify. It returns run without the refused sequences.
 func (t *trace) beforeStep(cache *kv.Pool, batch []core.Seq, run []int, res *core.StepResult, log *slog.Logger) []int {
+	if faults.LateWrite {
+		// A late write needs its request aborted mid-generation. Across the split the client's
+		// hang-up travels client → router → decode node, which took longer than the replay's
+		// small model needs for all its tokens on a fast machine: paced steps keep it generating.
+		time.Sleep(lateWritePace)
+	}
 	if faults.ChecksumsOff {
 		return run
 	}
