@@ -82,16 +82,15 @@ func hasAVX512() bool {
 	return cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW && cpu.X86.HasAVX512VL
 }
 
-// avx512Kernels is avx2Kernels with the float and K-quant tiles on AVX-512.
+// avx512Kernels is avx2Kernels with the float tiles and attention on AVX-512. Q4_K and Q6_K
+// keep the AVX2 kernels on rows repacked by eight: on Zen 4 they beat the AVX-512 4-row
+// kernels (tileKAVX) at every batch, prefill 1.35× and decode 1.3× on a 125M Q4_K_M model.
 var avx512Kernels = func() *kernels {
 	k := *avx2Kernels
 	k.name = "avx512"
 	k.tiles[F16] = func(j *matmulJob, r0, r1 int) { tileFloatAVX512(j, r0, r1, j.act.f, F16) }
 	k.tiles[BF16] = func(j *matmulJob, r0, r1 int) { tileFloatAVX512(j, r0, r1, j.act.f, BF16) }
 	k.tiles[F32] = func(j *matmulJob, r0, r1 int) { tileFloatAVX512(j, r0, r1, j.x, F32) }
-	k.tiles[Q4_K] = func(j *matmulJob, r0, r1 int) { tileKAVX(j, r0, r1, 0, Q4_K, true) }
-	k.r8From[Q4_K], k.r8From[Q6_K] = 0, 0
-	k.tiles[Q6_K] = func(j *matmulJob, r0, r1 int) { tileKAVX(j, r0, r1, 0, Q6_K, true) }
 	k.attnScores, k.attnValues = attnScoresF16AVX512, attnValuesF16AVX512
 	return &k
 }()

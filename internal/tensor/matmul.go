@@ -206,7 +206,7 @@ func (p *Pool) prepareActivations() {
 	} else if n >= q8x16MinN && j.w.Type == Q4_0 && j.kern.packQ8x16 {
 		packQ8x(a, n, cols)
 	}
-	if (j.w.Type == Q4_K || j.w.Type == Q6_K) && j.kern.packQ8Kx {
+	if from := j.kern.packQ8KxFrom; (j.w.Type == Q4_K || j.w.Type == Q6_K) && from > 0 && n >= from {
 		if lanes, np := kLayout(n, j.w.Type); np > 0 {
 			packQ8Kx(a, np, cols, lanes)
 		}
@@ -266,8 +266,9 @@ type kernels struct {
 	// r8From is, by weight type, the smallest batch whose tile reads Matrix.r8 (the AVX2
 	// kernels on rows repacked by eight); 0: none does.
 	r8From [BF16 + 1]int
-	// packQ8Kx: the Q4_K and Q6_K tiles read actBuf.px (packQ8Kx) for the inputs kLayout packs.
-	packQ8Kx bool
+	// packQ8KxFrom is the smallest batch whose Q4_K and Q6_K tiles read actBuf.px (packQ8Kx)
+	// for the inputs kLayout packs; 0: none does.
+	packQ8KxFrom int
 
 	quantQ8_0 func(x []float32, q []int8, d []float32, s []int32) // quantActQ8_0 or its bit-exact twin
 	// dst[i] = RoundF16(src[i]) / RoundBF16(src[i]): F16 and BF16 activations.
