@@ -58,7 +58,8 @@ func (c *Core) evict(n int) {
 }
 
 // victim picks the latest-arrived running request of the tenant holding the most pages per unit
-// of weight, among those not yet in this step's batch, and never the oldest running request.
+// of weight, among those not yet in this step's batch and not paused (a paused request keeps its
+// pages), and never the oldest running request.
 //
 // Sparing the oldest is what guarantees progress: tenants below their share are admitted past
 // MaxRunning, so more requests can hold pages than the pool can finish at once, and without an
@@ -80,7 +81,7 @@ func (c *Core) victim() *request {
 	}
 	var v *request
 	for _, r := range c.running {
-		if (r.state != Prefilling && r.state != Decoding) || r.inBatch || r == anchor {
+		if (r.state != Prefilling && r.state != Decoding) || r.inBatch || r.paused || r == anchor {
 			continue
 		}
 		if v == nil {

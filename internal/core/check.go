@@ -105,6 +105,7 @@ func (c *Core) checkLedger() error {
 func (c *Core) checkRequests(seen, refs []int32) error {
 	l := &c.l
 	var nState [numStates]int
+	paused := 0
 	for _, r := range c.live {
 		if c.reqs[r.id] != r {
 			return fmt.Errorf("live request %d missing from the table", r.id)
@@ -112,6 +113,12 @@ func (c *Core) checkRequests(seen, refs []int32) error {
 		nState[r.state]++
 		if r.state.Terminal() {
 			return fmt.Errorf("terminal request %d is live", r.id)
+		}
+		if r.paused {
+			paused++
+			if r.state != Decoding {
+				return fmt.Errorf("paused request %d is %s", r.id, r.state)
+			}
 		}
 		if r.state == Waiting && len(r.pages) != 0 {
 			return fmt.Errorf("waiting request %d holds %d pages", r.id, len(r.pages))
@@ -152,6 +159,9 @@ func (c *Core) checkRequests(seen, refs []int32) error {
 	}
 	if len(c.reqs) != len(c.live) {
 		return fmt.Errorf("%d requests in the table, %d live", len(c.reqs), len(c.live))
+	}
+	if paused != c.npaused {
+		return fmt.Errorf("%d paused requests, core counts %d", paused, c.npaused)
 	}
 	return nil
 }

@@ -38,6 +38,7 @@ type Core struct {
 	vclock  int64                 // virtual start time of the last admission
 
 	running []*request // Prefilling and Decoding, in admission order (compacted lazily)
+	npaused int        // paused requests (pause.go); each is Decoding, so also in running
 	recv    int        // DecodeOnly requests reserved but not yet committed
 
 	// Per-step fair share (policy.go): the tenants with work this step, a min-heap of them by
@@ -119,6 +120,7 @@ type request struct {
 	since     time.Time // when it entered state
 	epoch     uint32    // bumps on every preemption; a transfer binds to one epoch
 	inBatch   bool
+	paused    bool   // held out of batches until Resume (pause.go)
 	slot      int    // index of its Seq in the batch being built, while inBatch
 	preempted uint64 // the step it was last preempted in
 	xfer      *transfer

@@ -29,6 +29,7 @@
 //		c.PagesReceived(now, msg)          // decode side: commit or refuse a KV hand-off
 //		c.TransferDone(now, xfer, ok)      // transport is finished with a transfer's pages
 //		c.Tick(now)                        // the clock: enforces deadlines and fence time-outs
+//		c.Pause(now, id) / c.Resume(now, id) // hold a decoding request out of batches (pause.go)
 //
 //		rd := c.Ready()                    // the plan for one step
 //		// 1. stream rd.Emit (tokens) and rd.Done (exactly one terminal event per request);
@@ -68,7 +69,7 @@
 // # Files
 //
 // core.go holds the Core and its records; submit.go validates and queues requests; lifecycle.go
-// the state machine and the events that end requests; ready.go Ready and Advance; policy.go the
+// the state machine and the events that end requests; pause.go Pause and Resume; ready.go Ready and Advance; policy.go the
 // per-step fair share, admission.go the waiting queues and admission, alloc.go pages for a step
 // (eviction, preemption), heap.go the two tenant heaps; release.go and transfer.go the fences;
 // ledger.go and prefix.go the pages and the prefix cache; stats.go the counters; check.go the

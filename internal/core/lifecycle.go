@@ -126,6 +126,7 @@ func (c *Core) moveOrAbort(r *request, to State) bool {
 }
 
 func (c *Core) dropLive(r *request) {
+	c.unpause(r)
 	last := c.live[len(c.live)-1]
 	c.live[r.liveIdx] = last
 	last.liveIdx = r.liveIdx

@@ -183,7 +183,7 @@ func (c *Core) serve(t *tenant, fair bool, budget, seqs *int) bool {
 	for slot && t.dpos < t.dn {
 		r := t.run[(t.dstart+t.dpos)%t.dn]
 		t.dpos++
-		if r.state != Decoding || r.inBatch {
+		if r.state != Decoding || r.inBatch || r.paused {
 			continue
 		}
 		if r.computed == len(r.pages)*P {

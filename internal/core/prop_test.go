@@ -79,7 +79,8 @@ type world struct {
 	fenceTimeouts uint64
 	dead          []ReceivePages
 	closed        []kvtypes.TransferID
-	pending       *pendingStep // a Ready whose batch ran, waiting for Advance
+	pending       *pendingStep               // a Ready whose batch ran, waiting for Advance
+	paused        map[kvtypes.RequestID]bool // paused by the engine and not resumed since
 	trace         []string
 	events        int
 	eos           int32
@@ -110,13 +111,14 @@ type pendingStep struct {
 // newWorld draws a configuration from seed and builds a core and a fake executor for it.
 func newWorld(t interface{ Fatalf(string, ...any) }, seed uint64) *world {
 	w := &world{
-		fail:  t.Fatalf,
-		rng:   rand.New(rand.NewPCG(seed, 1)),
-		now:   epoch0,
-		reqs:  make(map[kvtypes.RequestID]*mreq),
-		sends: make(map[kvtypes.TransferID]SendPages),
-		recvs: make(map[kvtypes.TransferID]ReceivePages),
-		held:  make(map[kvtypes.TransferID]*heldXfer),
+		fail:   t.Fatalf,
+		rng:    rand.New(rand.NewPCG(seed, 1)),
+		now:    epoch0,
+		reqs:   make(map[kvtypes.RequestID]*mreq),
+		sends:  make(map[kvtypes.TransferID]SendPages),
+		recvs:  make(map[kvtypes.TransferID]ReceivePages),
+		held:   make(map[kvtypes.TransferID]*heldXfer),
+		paused: make(map[kvtypes.RequestID]bool),
 	}
 	cfg := w.drawConfig()
 	c, err := New(cfg)
@@ -316,6 +318,9 @@ func (w *world) ready(stepErr bool) {
 	for i := range rd.Batch {
 		s := &rd.Batch[i]
 		live(s.Request, "a batch")
+		if w.paused[s.Request] {
+			w.failf("paused r%d is in a batch", s.Request)
+		}
 		r := w.c.reqs[s.Request]
 		if !slices.Equal(s.Pages, r.pages[:len(s.Pages)]) || s.Tenant != r.t.key {
 			w.failf("batch entry of r%d: pages %v tenant %v, it holds %v tenant %v", r.id, s.Pages, s.Tenant, r.pages, r.t.key)
@@ -380,6 +385,32 @@ func (w *world) abort(id kvtypes.RequestID, reason kvtypes.AbortReason) {
 		}
 		return ""
 	})
+}
+
+// pause plays the engine holding a request out of batches while its next mask is computed.
+func (w *world) pause(id kvtypes.RequestID) {
+	decoding := w.c.State(id) == Decoding
+	err := w.c.Pause(w.now, id)
+	if decoding != (err == nil) {
+		w.failf("pause r%d: %v (decoding %v)", id, err, decoding)
+	}
+	if err == nil {
+		w.paused[id] = true
+	}
+	w.log("pause r%d: %v", id, err)
+	w.after(none)
+}
+
+// resume plays the mask arriving, possibly after its request ended (a late Resume).
+func (w *world) resume(id kvtypes.RequestID) {
+	alive := w.c.State(id) != 0
+	err := w.c.Resume(w.now, id)
+	if alive != (err == nil) {
+		w.failf("resume r%d: %v (alive %v)", id, err, alive)
+	}
+	delete(w.paused, id)
+	w.log("resume r%d: %v", id, err)
+	w.after(none)
 }
 
 func (w *world) tick(d time.Duration) {
@@ -544,6 +575,9 @@ func (w *world) lateWrite(pick, page int) {
 // drain stops arrivals and runs everything to completion: transports fail what they hold, the
 // engine keeps stepping, the clock runs past every deadline. Then the pool must be whole.
 func (w *world) drain() {
+	for _, id := range slices.Sorted(mapsKeys(w.paused)) {
+		w.resume(id)
+	}
 	for i := 0; ; i++ {
 		if i > 10000 {
 			w.failf("no drain after %d rounds: %d live, stats %+v", i, len(w.live), w.c.Stats())
@@ -668,6 +702,15 @@ func (w *world) randomEvent(bases [][]int32) {
 	case k < 150:
 		if !w.down {
 			w.submit(w.drawSpec(bases))
+		}
+	case k < 570:
+		if len(w.live) > 0 {
+			w.pause(w.live[w.intn(0, len(w.live)-1)])
+		}
+	case k < 585:
+		if len(w.paused) > 0 {
+			ids := slices.Sorted(mapsKeys(w.paused))
+			w.resume(ids[w.intn(0, len(ids)-1)])
 		}
 	case k < 600:
 		if w.pending == nil {

@@ -45,7 +45,7 @@ func (p *plan) empty() bool {
 // HasReady reports whether Ready would have work: a plan in flight, pending output, or requests
 // that could run. When it is false the engine may block until the next event or tick.
 func (c *Core) HasReady() bool {
-	return c.inflight || !c.nxt.empty() || len(c.running) > 0 || len(c.heap) > 0 && c.l.available() > 0
+	return c.inflight || !c.nxt.empty() || len(c.running) > c.npaused || len(c.heap) > 0 && c.l.available() > 0
 }
 
 // Ready returns the plan for the next step. See the package doc for the order in which to execute

@@ -32,6 +32,7 @@ import (
 //	step [rN=TOKEN ...] [violation=rN] [fail]   Ready, execute, Advance (sampled tokens default to 1)
 //	ready / advance [rN=TOKEN ...]             the two halves of step, to put events in between
 //	abort rN [reason=R]
+//	pause rN / resume rN                       hold a decoding request out of batches, and let it back
 //	tick D                                     advance the clock by a duration such as 150ms
 //	receive rN [write=N] [skip=I] [tokens=N] [request=rM] [gen=I]   decode-side transport writes
 //	                                           (the first N pages, less page I) and reports
@@ -228,6 +229,15 @@ func (s *scenario) run(line string) (out []string) {
 			reason = kvtypes.AbortCancelled
 		}
 		if err := s.c.Abort(s.now, parseReq(a.pos[0]), reason); err != nil {
+			return []string{"error: " + err.Error()}
+		}
+		return []string{"ok"}
+	case "pause", "resume":
+		ev := s.c.Pause
+		if f[0] == "resume" {
+			ev = s.c.Resume
+		}
+		if err := ev(s.now, parseReq(a.pos[0])); err != nil {
 			return []string{"error: " + err.Error()}
 		}
 		return []string{"ok"}
