@@ -232,8 +232,7 @@ func stateKey(stacks [][]frame) string {
 
 // allowed returns the tokens allowed in s whose shortest completion fits in budget bytes, cheapest
 // first; EOS tokens come first when s is complete.
-func (m *Matcher) allowed(s State, budget int) []int32 {
-	e := m.entry(s)
+func (e *entry) allowed(budget int) []int32 {
 	k, _ := slices.BinarySearch(e.costs, int32(budget)+1)
 	if k == 0 {
 		return nil
@@ -265,7 +264,8 @@ func (m *Matcher) entry(s State) *entry {
 type Constraint struct {
 	m    *Matcher
 	s    State
-	left int // tokens that may still be generated, the end-of-generation token included
+	next *entry // s's token set once Prepared or Prepare found it: a cache reset cannot lose it
+	left int    // tokens that may still be generated, the end-of-generation token included
 	eos  bool
 	err  error
 }
@@ -289,11 +289,33 @@ func (c *Constraint) Allowed() []int32 {
 	if c.eos {
 		return c.m.v.eos // the document is over; only an ignore_eos request gets here
 	}
-	a := c.m.allowed(c.s, c.left-2)
+	c.Prepare()
+	a := c.next.allowed(c.left - 2)
 	if len(a) == 0 {
 		c.err = errLiveStacks
 	}
 	return a
+}
+
+// Prepared reports whether the next Allowed is cheap: the current state's token set is at hand
+// (prepared, or in the matcher's cache, from which it is kept).
+func (c *Constraint) Prepared() bool {
+	if c.eos || c.next != nil {
+		return true
+	}
+	c.m.mu.Lock()
+	c.next = c.m.cache[c.s.key]
+	c.m.mu.Unlock()
+	return c.next != nil
+}
+
+// Prepare computes the current state's token set (the walk, when the cache lacks it) for the
+// next Allowed. An engine runs it beside its step, on a goroutine of its own: no other method may
+// run meanwhile.
+func (c *Constraint) Prepare() {
+	if !c.eos && c.next == nil {
+		c.next = c.m.entry(c.s)
+	}
 }
 
 // Err is non-nil once the constraint cannot go on: the request must end with it.
@@ -302,6 +324,7 @@ func (c *Constraint) Err() error { return c.err }
 // Advance records the generated token id.
 func (c *Constraint) Advance(id int32) {
 	c.left--
+	c.next = nil
 	if slices.Contains(c.m.v.eos, id) {
 		c.eos = true
 		return
