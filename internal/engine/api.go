@@ -138,6 +138,9 @@ type Stats struct {
 	core.Stats
 	StepErrors    uint64    // cumulative failed or panicked forward passes (not isolation)
 	LastStepError time.Time // when the latest one happened; zero if never
+	// MasksDeferred counts requests paused because their next token mask was not ready within
+	// Config.MaskBudget (mask.go).
+	MasksDeferred uint64
 	// TransferFailures counts failed transfers by the check that failed (transfer.Reason, or
 	// "commit" when the core refused what the receiver reported): security events on a node.
 	TransferFailures map[string]uint64

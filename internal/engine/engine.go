@@ -52,6 +52,10 @@ type Config struct {
 	// Shadow, with a Fraction above 0, re-runs that fraction of answers alone on idle capacity
 	// and compares them bit for bit (shadow.go).
 	Shadow ShadowConfig
+	// MaskBudget is how long a step waits for a constrained request's next token mask before
+	// it pauses that request alone until the mask is ready (mask.go); 0 means DefaultMaskBudget,
+	// negative never waits (every uncached mask defers its request).
+	MaskBudget time.Duration
 	// Clock is the engine's only source of time (deadlines, stalls, drain, usage phases); nil
 	// means time.Now. Tests drive it with testing/synctest's bubble or a fake.
 	Clock func() time.Time
@@ -95,11 +99,13 @@ type Engine struct {
 	closed      bool                          // guarded by mu: admitting no more requests
 	shutdown    bool                          // guarded by mu: every remaining request has been aborted
 	drained     chan struct{}
-	drainedShut bool      // guarded by mu: drained is closed (closed and no request left)
-	stepErrs    uint64    // guarded by mu
-	lastStepErr time.Time // guarded by mu
-	wake        chan struct{}
-	done        chan struct{}
+	drainedShut bool   // guarded by mu: drained is closed (closed and no request left)
+	stepErrs    uint64 // guarded by mu
+	// masksDeferred counts requests paused for a token mask not ready within MaskBudget.
+	masksDeferred uint64    // guarded by mu
+	lastStepErr   time.Time // guarded by mu
+	wake          chan struct{}
+	done          chan struct{}
 
 	// ends holds the OnEnd calls of requests that ended in this Ready; the loop makes them after
 	// releasing mu, so a callback may call back into the engine.
@@ -266,7 +272,7 @@ func (e *Engine) Info() Info {
 func (e *Engine) Stats() Stats {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	st := Stats{Stats: e.core.Stats(), StepErrors: e.stepErrs, LastStepError: e.lastStepErr, TransferFailures: e.transferFailuresLocked()}
+	st := Stats{Stats: e.core.Stats(), StepErrors: e.stepErrs, LastStepError: e.lastStepErr, MasksDeferred: e.masksDeferred, TransferFailures: e.transferFailuresLocked()}
 	if e.x != nil {
 		st.Sent = e.x.sent
 	}
@@ -436,6 +442,11 @@ func (e *Engine) advance(batch []core.Seq, res core.StepResult) {
 	}
 	if err := e.core.Advance(res); err != nil {
 		e.log.Error("core refused a step report", "err", err)
+	}
+	for _, s := range e.batchStreams {
+		if s != nil {
+			e.pauseIfDeferred(now, s)
+		}
 	}
 	if faults.Available {
 		e.trace.landLate(e.cache, e.log)

@@ -159,6 +159,7 @@ func (e *Engine) drawOne(t int) {
 // sample draws sequence i's token from its logits and reports it, or says why the request's
 // constraint cannot go on.
 func (e *Engine) sample(i int, s *stream, logits []float32, res *core.StepResult) error {
+	s.awaitMask()
 	r := s.sampler.Sample(logits)
 	if s.constraintErr != nil {
 		if err := s.constraintErr(); err != nil {
@@ -169,6 +170,7 @@ func (e *Engine) sample(i int, s *stream, logits []float32, res *core.StepResult
 		r.Logprob = s.sampler.Score(logits, r.ID).Logprob // what a client asking for it would get
 	}
 	s.sampler.Accept(r.ID)
+	e.prepareNext(s)
 	res.Seqs[i].Token = r.ID
 	e.lastRun[i] = r
 	if s.dest != nil {

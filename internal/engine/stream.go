@@ -22,6 +22,12 @@ type stream struct {
 	// constraintErr, when the request's constraint has one, says it cannot go on (a state past
 	// its bounds): the request then ends, alone.
 	constraintErr func() error
+	// prep is the constraint when it can prepare its next allowed set ahead (mask.go);
+	// preparing is open while a goroutine does, and deferred says the last draw's preparation
+	// passed the budget: the loop pauses the request.
+	prep      preparer
+	preparing chan struct{}
+	deferred  bool
 
 	// Accounting, touched only by the loop (with e.mu held).
 	prompt    int
@@ -76,6 +82,7 @@ func newStream(e *Engine, id kvtypes.RequestID, s *sampler.Sampler, r *Request) 
 	if c, ok := r.Constraint.(interface{ Err() error }); ok {
 		st.constraintErr = c.Err
 	}
+	st.prep, _ = r.Constraint.(preparer)
 	go st.forward()
 	return st
 }

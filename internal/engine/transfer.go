@@ -293,6 +293,8 @@ func (e *Engine) received(now time.Time, o transfer.Outcome) {
 	}
 	if s := e.streams[o.Request]; s != nil {
 		s.sampler.Follow(o.First)
+		e.prepareNext(s)
+		e.pauseIfDeferred(now, s)
 	}
 	if faults.Available {
 		e.trace.received(pages)
