@@ -11,7 +11,6 @@ import (
 	"github.com/kvwarden/kvwarden/internal/grammar"
 	"github.com/kvwarden/kvwarden/internal/kvtypes"
 	"github.com/kvwarden/kvwarden/internal/sampler"
-	"github.com/kvwarden/kvwarden/internal/tensor"
 	"github.com/kvwarden/kvwarden/internal/testenv"
 )
 
@@ -140,16 +139,9 @@ func TestMaskDeferralBitIdentical(t *testing.T) {
 func TestMaskDeferralAbortMidWalk(t *testing.T) {
 	for _, how := range []string{"cancel", "hang-up"} {
 		t.Run(how, func(t *testing.T) {
-			m, tok := loadModel(t, demoModel)
-			e := startEngine(t, m, tok, Config{Threads: 2, KVDType: tensor.F32, KVMemBytes: 8 << 20, StepTokens: 64, MaxRunning: 16}, nil)
-			g, err := grammar.Compile([]byte(anyObject))
-			if err != nil {
-				t.Fatal(err)
-			}
-			mt, err := grammar.NewMatcher(g, grammar.VocabOf(tok, m.Vocab))
-			if err != nil {
-				t.Fatal(err)
-			}
+			e, _, mt := constraintEngine(t, anyObject)
+			// A first request starts what an engine starts lazily (the pool's workers).
+			drain(mustSubmit(t, e, Request{Tenant: "b", Prompt: []int32{1, 403}, MaxTokens: 2, Sampling: sampler.Params{TopLogprobs: -1}}))
 			g0 := settle(runtime.NumGoroutine())
 			ctx, cancel := context.WithCancel(context.Background())
 			defer cancel()
