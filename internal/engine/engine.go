@@ -99,13 +99,14 @@ type Engine struct {
 	closed      bool                          // guarded by mu: admitting no more requests
 	shutdown    bool                          // guarded by mu: every remaining request has been aborted
 	drained     chan struct{}
-	drainedShut bool   // guarded by mu: drained is closed (closed and no request left)
-	stepErrs    uint64 // guarded by mu
+	drainedShut bool      // guarded by mu: drained is closed (closed and no request left)
+	stepErrs    uint64    // guarded by mu
+	lastStepErr time.Time // guarded by mu
+	wake        chan struct{}
+	done        chan struct{}
+
 	// masksDeferred counts requests paused for a token mask not ready within MaskBudget.
-	masksDeferred uint64    // guarded by mu
-	lastStepErr   time.Time // guarded by mu
-	wake          chan struct{}
-	done          chan struct{}
+	masksDeferred uint64 // guarded by mu
 
 	// ends holds the OnEnd calls of requests that ended in this Ready; the loop makes them after
 	// releasing mu, so a callback may call back into the engine.
