@@ -7,8 +7,11 @@ import "sort"
 // position in it. Output is compact: no whitespace anywhere outside strings.
 
 type frame struct {
-	n    *node
-	pos  uint8
+	n   *node
+	pos uint8
+	// k is a length-bounded string's characters read, up to its node's charCap; outside the
+	// lexer state (a, b) so that in-string states share the vocabulary's body tables.
+	k    uint16
 	a, b int32
 }
 
@@ -150,7 +153,7 @@ func feed(w []frame, c byte, emit func([]frame)) {
 			w[i] = f
 		}
 	case kString:
-		feedString(w, i, f, c, emit, set)
+		feedString(w, i, f, c, emit)
 	case kNumber, kInteger:
 		end := func() { feed(w[:i], c, emit); w[i] = f }
 		switch f.pos {
@@ -298,19 +301,58 @@ func (n *node) closeAfter(k int) int {
 // keyString is the node of free-form object keys.
 var keyString = &node{id: -1, kind: kString, minLen: 2}
 
-func feedString(w []frame, i int, f frame, c byte, emit func([]frame), set func(uint8, int32, int32)) {
+func feedString(w []frame, i int, f frame, c byte, emit func([]frame)) {
+	set := func(pos uint8, k uint16, a, b int32) {
+		w[i] = frame{n: f.n, pos: pos, k: k, a: a, b: b}
+		emit(w)
+		w[i] = f
+	}
 	if f.pos == pStart {
 		if c == '"' {
-			set(pInStr, 0, 0)
+			set(pInStr, 0, 0, 0)
 		}
 		return
 	}
 	switch l, r := strStep(lexOf(f), c); r {
 	case strStay:
-		set(l.pos, l.a, l.b)
+		if k, ok := f.n.countChar(f.k, f.pos == pInStr); ok {
+			set(l.pos, k, l.a, l.b)
+		}
 	case strClosed:
-		emit(w[:i])
+		if int(f.k) >= f.n.minChars {
+			emit(w[:i])
+		}
 	}
+}
+
+// charCap is what a string node's frames count characters to: past maxChars nothing is
+// allowed, past minChars (with no maximum) nothing changes.
+func (n *node) charCap() int {
+	if n.bounded {
+		return n.maxChars
+	}
+	return n.minChars
+}
+
+// countChar steps a string frame's count k over a byte that, with starts, begins a character
+// (a byte read in pInStr that keeps the string open: ASCII, '\\' or a UTF-8 lead); ok is false
+// when the string has no room for it.
+func (n *node) countChar(k uint16, starts bool) (uint16, bool) {
+	if !starts {
+		return k, true
+	}
+	if n.bounded && int(k) >= n.maxChars {
+		return k, false
+	}
+	if int(k) < n.charCap() {
+		k++
+	}
+	return k, true
+}
+
+// charsMissing is the characters a string frame still needs to reach minLength.
+func (f frame) charsMissing() int {
+	return max(0, f.n.minChars-int(f.k))
 }
 
 // lex is a string frame's position inside the string: its lexer state.
@@ -420,12 +462,14 @@ func (f frame) cost() int {
 		return int(n.dfa.dist[f.a])
 	case kString:
 		switch f.pos {
-		case pStart, pEscape:
-			return 2
+		case pStart:
+			return 2 + n.minChars
+		case pEscape:
+			return 2 + f.charsMissing()
 		case pInStr:
-			return 1
+			return 1 + f.charsMissing()
 		default: // pUnicode, pUTF8
-			return int(f.a) + 1
+			return int(f.a) + 1 + f.charsMissing()
 		}
 	case kNumber, kInteger:
 		switch f.pos {

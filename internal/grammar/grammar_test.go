@@ -159,6 +159,13 @@ func genValue(t *rapid.T, n *node, depth int) string {
 		return genRegular(t, n.dfa)
 	case kString:
 		s := rapid.String().Draw(t, "s")
+		if n.bounded || n.minChars > 0 {
+			hi := n.minChars + 8
+			if n.bounded {
+				hi = min(hi, n.maxChars)
+			}
+			s = rapid.StringN(n.minChars, hi, -1).Draw(t, "counted")
+		}
 		b, _ := json.Marshal(s)
 		if !bytes.ContainsRune(b, '\\') && rapid.Bool().Draw(t, "esc") {
 			b = []byte(strings.ReplaceAll(string(b), "a", `\u0061`))

@@ -117,6 +117,9 @@ type entry struct {
 	ids   []int32
 	costs []int32
 	ends  []int32
+	// visited is the trie nodes the walk that made the entry entered: its work beyond the
+	// allowed tokens themselves.
+	visited int
 }
 
 // NewMatcher checks that the vocabulary can finish any document of g one byte at a time (the
@@ -215,6 +218,7 @@ func stackKey(dst []byte, st []frame) []byte {
 	for _, f := range st {
 		dst = binary.LittleEndian.AppendUint32(dst, uint32(f.n.id))
 		dst = append(dst, f.pos)
+		dst = binary.LittleEndian.AppendUint16(dst, f.k)
 		dst = binary.LittleEndian.AppendUint32(dst, uint32(f.a))
 		dst = binary.LittleEndian.AppendUint32(dst, uint32(f.b))
 	}
