@@ -23,7 +23,7 @@ const (
 	// kString
 	pInStr   = 1
 	pEscape  = 2
-	pUnicode = 3 // a: hex digits left
+	pUnicode = 3 // a: hex digits left; b: 1 after "\uD" (no surrogates: 0-7 only)
 	pUTF8    = 4 // a: continuation bytes left; b: lo<<8|hi, the next byte's range
 
 	// kNumber, kInteger
@@ -406,7 +406,13 @@ func strStep(l lex, c byte) (lex, int) {
 			return stay(pUnicode, 4, 0)
 		}
 	case pUnicode:
-		if isHex(c) {
+		// A surrogate's escape (\uD800 to \uDFFF) is refused: lone, it is no character (the
+		// server refuses one in a request), and a pair would count two characters where
+		// minLength counts one; the character has a UTF-8 form.
+		if isHex(c) && (l.b == 0 || c <= '7') {
+			if l.a == 4 && c|0x20 == 'd' {
+				return stay(pUnicode, 3, 1)
+			}
 			if l.a == 1 {
 				return stay(pInStr, 0, 0)
 			}
@@ -426,7 +432,7 @@ func strStep(l lex, c byte) (lex, int) {
 
 // lexStates are every state strStep can reach, indexed densely for the vocabulary's tables.
 var lexStates = []lex{{pInStr, 0, 0}, {pEscape, 0, 0},
-	{pUnicode, 1, 0}, {pUnicode, 2, 0}, {pUnicode, 3, 0}, {pUnicode, 4, 0},
+	{pUnicode, 1, 0}, {pUnicode, 2, 0}, {pUnicode, 3, 0}, {pUnicode, 4, 0}, {pUnicode, 3, 1},
 	{pUTF8, 1, 0x80BF}, {pUTF8, 2, 0xA0BF}, {pUTF8, 2, 0x809F}, {pUTF8, 2, 0x80BF},
 	{pUTF8, 3, 0x90BF}, {pUTF8, 3, 0x80BF}, {pUTF8, 3, 0x808F}}
 
