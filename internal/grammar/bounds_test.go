@@ -431,3 +431,45 @@ func walkWork(t *testing.T, v *Vocab, schema, prefix string) int {
 	}
 	return m.walk(s).visited
 }
+
+// TestCountedStringStatesShareMasks: the counts of a length-bounded string past its minimum and
+// with room for more characters than the longest token share one cache key, and their walks
+// are the same; nearer the bounds each count has its own.
+func TestCountedStringStatesShareMasks(t *testing.T) {
+	v := trickyVocab()
+	g, err := Compile([]byte(`{"type":"object","properties":{"s":{"type":"string","minLength":2,"maxLength":20}},"required":["s"]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := NewMatcher(g, v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	shared := ""
+	seen := map[string]int{}
+	for k := 0; k <= 20; k++ {
+		s, ok := m.Feed(m.Start(), []byte(`{"s":"`+strings.Repeat("a", k)))
+		if !ok {
+			t.Fatalf("%d characters refused", k)
+		}
+		walk := m.walk(s)
+		sharing := k >= 2 && 20-k > v.longest
+		if sharing && shared == "" {
+			shared = s.key
+		}
+		if sharing != (s.key == shared) {
+			t.Errorf("after %d characters (longest token %d): key shared %v, want %v", k, v.longest, s.key == shared, sharing)
+		}
+		if j, dup := seen[s.key]; dup {
+			first, _ := m.Feed(m.Start(), []byte(`{"s":"`+strings.Repeat("a", j)))
+			if w := m.walk(first); !slices.Equal(w.ids, walk.ids) || !slices.Equal(w.costs, walk.costs) || !slices.Equal(w.ends, walk.ends) {
+				t.Errorf("%d and %d characters share a key but not their token sets", j, k)
+			}
+		} else {
+			seen[s.key] = k
+		}
+	}
+	if shared == "" || len(seen) != 21-(20-v.longest-2)+1 {
+		t.Errorf("%d keys for 21 counts (longest token %d)", len(seen), v.longest)
+	}
+}
