@@ -99,7 +99,12 @@ func runProbe(t *testing.T, base string, keys []string, budget int, failIfBroken
 		t.Fatal(err)
 	}
 	t.Logf("probe report (%v):\n%s", time.Since(start).Round(time.Millisecond), stdout.String())
-	if code != 0 {
+	// The one timing the probe may honestly give up on: on a fast machine the tiny test model
+	// prefills 16 and 64 tokens in times it cannot tell apart, so the boundary check's
+	// time-to-first-token half does not run and the probe exits 2 (inconclusive). Everything
+	// else must be complete (checked below), with no finding.
+	untimed := func(reason string) bool { return strings.Contains(reason, timingOff) }
+	if code != 0 && !(code == 2 && strings.Contains(stdout.String(), timingOff)) {
 		t.Errorf("probe exit status %d, want 0; stderr:\n%s", code, stderr.String())
 	}
 	for _, k := range keys {
@@ -129,8 +134,11 @@ func runProbe(t *testing.T, base string, keys []string, budget int, failIfBroken
 		t.Errorf("a check sent nothing: %v", rep.Counts)
 	}
 	for _, c := range rep.Checks {
-		if c.Status != "complete" {
+		if c.Status != "complete" && !(c.Check == "boundary" && untimed(c.Reason)) {
 			t.Errorf("check %s %s: %s", c.Check, c.Status, c.Reason)
 		}
 	}
 }
+
+// timingOff is how the probe's report says its prefill timing could not be measured.
+const timingOff = "time-to-first-token check did not run: prefill of"
