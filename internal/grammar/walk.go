@@ -85,8 +85,8 @@ func (m *Matcher) walk(s State) *entry {
 	return e
 }
 
-// walkValue walks the trie for a state of one stack inside a value automaton (a patterned or
-// length-bounded string, a bounded number): it steps only the automaton's state down the trie,
+// walkValue walks the trie for a state of one stack inside a value automaton (a formatted or
+// patterned string, a bounded number): it steps only the automaton's state down the trie,
 // until the value may end; there the general walk (rec, over levels) takes over. It returns the
 // trie nodes it entered itself.
 func walkValue(v *Vocab, st []frame, cost costs, levels *[]walkLevel, rec func(node int32, d int)) (visited int) {
