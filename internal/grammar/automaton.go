@@ -7,8 +7,11 @@ import "sort"
 // position in it. Output is compact: no whitespace anywhere outside strings.
 
 type frame struct {
-	n    *node
-	pos  uint8
+	n   *node
+	pos uint8
+	// k is a length-bounded string's characters read, up to its node's charCap; outside the
+	// lexer state (a, b) so that in-string states share the vocabulary's body tables.
+	k    uint16
 	a, b int32
 }
 
@@ -20,7 +23,7 @@ const (
 	// kString
 	pInStr   = 1
 	pEscape  = 2
-	pUnicode = 3 // a: hex digits left
+	pUnicode = 3 // a: hex digits left; b: 1 after "\uD" (no surrogates: 0-7 only)
 	pUTF8    = 4 // a: continuation bytes left; b: lo<<8|hi, the next byte's range
 
 	// kNumber, kInteger
@@ -150,7 +153,7 @@ func feed(w []frame, c byte, emit func([]frame)) {
 			w[i] = f
 		}
 	case kString:
-		feedString(w, i, f, c, emit, set)
+		feedString(w, i, f, c, emit)
 	case kNumber, kInteger:
 		end := func() { feed(w[:i], c, emit); w[i] = f }
 		switch f.pos {
@@ -295,114 +298,6 @@ func (n *node) closeAfter(k int) int {
 	return c
 }
 
-// keyString is the node of free-form object keys.
-var keyString = &node{id: -1, kind: kString, minLen: 2}
-
-func feedString(w []frame, i int, f frame, c byte, emit func([]frame), set func(uint8, int32, int32)) {
-	if f.pos == pStart {
-		if c == '"' {
-			set(pInStr, 0, 0)
-		}
-		return
-	}
-	switch l, r := strStep(lexOf(f), c); r {
-	case strStay:
-		set(l.pos, l.a, l.b)
-	case strClosed:
-		emit(w[:i])
-	}
-}
-
-// lex is a string frame's position inside the string: its lexer state.
-type lex struct {
-	pos  uint8
-	a, b int32
-}
-
-func lexOf(f frame) lex { return lex{f.pos, f.a, f.b} }
-
-// What a byte does to a string: keeps it open, closes it, or cannot be in it.
-const (
-	strFail = iota
-	strStay
-	strClosed
-)
-
-// strStep is the string lexer: byte c read in state l (inside the string, after its '"').
-func strStep(l lex, c byte) (lex, int) {
-	stay := func(pos uint8, a, b int32) (lex, int) { return lex{pos, a, b}, strStay }
-	switch l.pos {
-	case pInStr:
-		switch {
-		case c == '"':
-			return lex{}, strClosed
-		case c == '\\':
-			return stay(pEscape, 0, 0)
-		case c < 0x20: // control characters must be escaped
-		case c < 0x80:
-			return stay(pInStr, 0, 0)
-		case c >= 0xC2 && c <= 0xDF:
-			return stay(pUTF8, 1, 0x80BF)
-		case c == 0xE0:
-			return stay(pUTF8, 2, 0xA0BF) // no overlong forms
-		case c == 0xED:
-			return stay(pUTF8, 2, 0x809F) // no surrogates
-		case c >= 0xE1 && c <= 0xEF:
-			return stay(pUTF8, 2, 0x80BF)
-		case c == 0xF0:
-			return stay(pUTF8, 3, 0x90BF)
-		case c >= 0xF1 && c <= 0xF3:
-			return stay(pUTF8, 3, 0x80BF)
-		case c == 0xF4:
-			return stay(pUTF8, 3, 0x808F) // nothing above U+10FFFF
-		}
-	case pEscape:
-		switch c {
-		case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
-			return stay(pInStr, 0, 0)
-		case 'u':
-			return stay(pUnicode, 4, 0)
-		}
-	case pUnicode:
-		if isHex(c) {
-			if l.a == 1 {
-				return stay(pInStr, 0, 0)
-			}
-			return stay(pUnicode, l.a-1, 0)
-		}
-	case pUTF8:
-		if c < byte(l.b>>8) || c > byte(l.b) {
-			break
-		}
-		if l.a == 1 {
-			return stay(pInStr, 0, 0)
-		}
-		return stay(pUTF8, l.a-1, 0x80BF)
-	}
-	return lex{}, strFail
-}
-
-// lexStates are every state strStep can reach, indexed densely for the vocabulary's tables.
-var lexStates = []lex{{pInStr, 0, 0}, {pEscape, 0, 0},
-	{pUnicode, 1, 0}, {pUnicode, 2, 0}, {pUnicode, 3, 0}, {pUnicode, 4, 0},
-	{pUTF8, 1, 0x80BF}, {pUTF8, 2, 0xA0BF}, {pUTF8, 2, 0x809F}, {pUTF8, 2, 0x80BF},
-	{pUTF8, 3, 0x90BF}, {pUTF8, 3, 0x80BF}, {pUTF8, 3, 0x808F}}
-
-// lexIndex is l's index in lexStates, or -1.
-func lexIndex(l lex) int {
-	for i, s := range lexStates {
-		if s == l {
-			return i
-		}
-	}
-	return -1
-}
-
-// lexCost is what a string frame in state l needs to close: its cost.
-func lexCost(l lex) int {
-	return frame{n: keyString, pos: l.pos, a: l.a, b: l.b}.cost()
-}
-
 // cost is the bytes the frame needs to finish, given that the value it waits for (the frame
 // above it) is finished.
 func (f frame) cost() int {
@@ -420,12 +315,14 @@ func (f frame) cost() int {
 		return int(n.dfa.dist[f.a])
 	case kString:
 		switch f.pos {
-		case pStart, pEscape:
-			return 2
+		case pStart:
+			return 2 + n.minChars
+		case pEscape:
+			return 2 + f.charsMissing()
 		case pInStr:
-			return 1
+			return 1 + f.charsMissing()
 		default: // pUnicode, pUTF8
-			return int(f.a) + 1
+			return int(f.a) + 1 + f.charsMissing()
 		}
 	case kNumber, kInteger:
 		switch f.pos {

@@ -6,15 +6,17 @@ package grammar
 // in which lexer state they leave it, depends on the vocabulary and the lexer state alone: those
 // tokens are listed here once (the body tables), and a state's walk steps its in-string stacks
 // only into the subtrees where some token closes the string (exits), the only tokens whose
-// fate depends on the rest of the stack.
+// fate depends on the rest of the stack. The staying tokens are grouped by the characters they
+// start, so that a length-bounded string takes those that fit its room, at a cost that counts
+// the characters still missing to reach its minimum, from the same tables.
 
 // maxLexCost bounds lexCost over lexStates.
 const maxLexCost = 5
 
 type bodyTables struct {
-	// stay[q][k]: the tokens that, read from lexer state lexStates[q], keep the string open and
-	// end in a state of lexCost k.
-	stay [][maxLexCost + 1][]int32
+	// stay[q][c][k]: the tokens that, read from lexer state lexStates[q], keep the string open,
+	// start c characters and end in a state of lexCost k.
+	stay [][]stayGroup
 	// exits[u] has bit q set when some token below trie node u (its bytes from u on), read from
 	// lexStates[q] at u, closes the string before anything fails.
 	exits []uint16
@@ -25,8 +27,11 @@ func (v *Vocab) body() *bodyTables {
 	return v.bodyT
 }
 
+// stayGroup is the staying tokens that start one number of characters, by their end's lexCost.
+type stayGroup [maxLexCost + 1][]int32
+
 func buildBody(v *Vocab) *bodyTables {
-	t := &bodyTables{stay: make([][maxLexCost + 1][]int32, len(lexStates)), exits: make([]uint16, len(v.nodes))}
+	t := &bodyTables{stay: make([][]stayGroup, len(lexStates)), exits: make([]uint16, len(v.nodes))}
 	// Children have larger indices than their parents (the trie is built breadth-first), so one
 	// pass from the last node settles exits.
 	for u := len(v.nodes) - 1; u >= 0; u-- {
@@ -44,21 +49,28 @@ func buildBody(v *Vocab) *bodyTables {
 		t.exits[u] = bits
 	}
 	for q := range lexStates {
-		var rec func(u int32, l int8)
-		rec = func(u int32, l int8) {
+		var rec func(u int32, l int8, chars int)
+		rec = func(u int32, l int8, chars int) {
 			nd := v.nodes[u]
 			for _, e := range v.edges[nd.edge0 : nd.edge0+nd.nedge] {
 				n := lexNext[l][e.b]
 				if n < 0 {
 					continue
 				}
+				c := chars
+				if lexStates[l].pos == pInStr {
+					c++ // a byte that keeps the string open from pInStr starts a character
+				}
+				for len(t.stay[q]) <= c {
+					t.stay[q] = append(t.stay[q], stayGroup{})
+				}
 				ch := v.nodes[e.child]
 				k := lexCost(lexStates[n])
-				t.stay[q][k] = append(t.stay[q][k], v.toks[ch.tok0:ch.tok0+ch.ntok]...)
-				rec(e.child, n)
+				t.stay[q][c][k] = append(t.stay[q][c][k], v.toks[ch.tok0:ch.tok0+ch.ntok]...)
+				rec(e.child, n, c)
 			}
 		}
-		rec(0, int8(q))
+		rec(0, int8(q), 0)
 	}
 	return t
 }

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/kvwarden/kvwarden/internal/testenv"
+	"github.com/kvwarden/kvwarden/internal/testenv/testtok"
 	"pgregory.net/rapid"
 )
 
@@ -181,6 +182,7 @@ func genAmbiguous(t *rapid.T) string {
 			return rapid.SampledFrom([]string{`{"type":"string"}`, `{"type":"integer"}`, `{"enum":["a","ab",1]}`, `{}`,
 				`{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991}`, `{"type":"number","exclusiveMinimum":0,"maximum":10}`, `{"type":"integer","minimum":1,"multipleOf":3}`,
 				`{"type":"string","format":"date-time"}`, `{"type":"string","format":"email"}`, `{"type":"string","minLength":1,"maxLength":4}`, `{"type":"string","pattern":"^a[b-d]*$"}`, `{"type":"string","pattern":"ab"}`,
+				`{"type":"string","minLength":2}`, `{"type":"string","maxLength":0}`, `{"type":"string","minLength":3,"maxLength":3}`,
 				`{"type":"array","items":{"type":"string"},"minItems":1,"maxItems":3}`, `{"type":"array","prefixItems":[{"type":"integer"},{"enum":["a","ab"]}],"items":false}`,
 				`{"type":"object","additionalProperties":{"type":"integer","minimum":0}}`}).Draw(t, "leaf")
 		case k == 1:
@@ -271,13 +273,28 @@ func trickyVocab() *Vocab {
 		`ab"c`, `",`, `":"`, `x\"y"`, "a\nb", `"]`, `"],"`, `{"`, `":`, `"a":"`, `\`, `"a`, `é"}`, `1"`, `"":`)
 }
 
+// countedSchemas are length-bounded plain strings (counted outside the lexer state), alone and
+// where their close meets structure or another counted string's stacks.
+var countedSchemas = []string{
+	`{"type":"string","maxLength":0}`,
+	`{"type":"string","maxLength":1}`,
+	`{"type":"string","minLength":1}`,
+	`{"type":"string","minLength":5,"maxLength":5}`,
+	`{"type":"string","minLength":1,"maxLength":200}`,
+	`{"type":"string","minLength":200}`,
+	`{"type":"object","properties":{"a":{"type":"string","maxLength":2},"b":{"type":"string","minLength":1,"maxLength":5}},"required":["b"]}`,
+	`{"type":"array","items":{"type":"string","minLength":1,"maxLength":3},"maxItems":3}`,
+	`{"anyOf":[{"type":"string","maxLength":1},{"type":"string","minLength":3,"maxLength":4},{"type":"string"}]}`,
+}
+
 // TestWalkMatchesFeed: the token sets the walk computes (body tables and pruned subtrees
 // included) are exactly the tokens Feed accepts from the state, each with the cost of the state
 // it leads to, on random states of random schemas.
 func TestWalkMatchesFeed(t *testing.T) {
 	v := trickyVocab()
 	rapid.Check(t, func(t *rapid.T) {
-		schema := rapid.SampledFrom(append([]string{genAmbiguous(t)}, propSchemas...)).Draw(t, "schema")
+		schemas := append(append([]string{genAmbiguous(t)}, propSchemas...), countedSchemas...)
+		schema := rapid.SampledFrom(schemas).Draw(t, "schema")
 		var g *Grammar
 		var err error
 		if schema == "" {
@@ -294,35 +311,165 @@ func TestWalkMatchesFeed(t *testing.T) {
 		if !ok {
 			t.Fatalf("%s: prefix of %s refused", schema, doc)
 		}
-		e := m.walk(s)
-		got := map[int32]int32{}
-		for k, end := range e.ends {
-			from := int32(0)
-			if k > 0 {
-				from = e.ends[k-1]
-			}
-			for _, id := range e.ids[from:end] {
-				got[id] = e.costs[k]
-			}
-		}
-		for id, p := range v.pieces {
-			want := int32(-2)
-			if slices.Contains(v.eos, int32(id)) {
-				if s.Complete() {
-					want = -1
-				}
-			} else if len(p) > 0 {
-				if next, err := m.feed(s, p); err == nil && next.Cost() < inf {
-					want = int32(next.Cost())
-				}
-			}
-			c, ok := got[int32(id)]
-			if !ok {
-				c = -2
-			}
-			if c != want {
-				t.Fatalf("%s after %q: token %q: walk cost %d, Feed %d", schema, doc, p, c, want)
-			}
+		if err := walkMatchesFeed(m, s); err != nil {
+			t.Fatalf("%s after a prefix of %q: %v", schema, doc, err)
 		}
 	})
+}
+
+// TestWalkMatchesFeedQwen: the same on Qwen's vocabulary, from states inside counted strings:
+// at, below and past their bounds, inside escapes and UTF-8 sequences, and where the closing
+// quote meets the structure after it.
+func TestWalkMatchesFeedQwen(t *testing.T) {
+	tok, _ := testtok.Load(t, "qwen2-tiny-random.gguf")
+	v := VocabOf(tok, 151936)
+	a199 := `"` + strings.Repeat("a", 199)
+	cases := []struct{ schema, prefix string }{
+		{`{"type":"string","maxLength":0}`, `"`},
+		{`{"type":"string","maxLength":1}`, `"\`},
+		{`{"type":"string","maxLength":5}`, `"ab\u00`},
+		{`{"type":"string","maxLength":5}`, "\"abc\xe2\x82"},
+		{`{"type":"string","minLength":5,"maxLength":5}`, `"é\"`},
+		{`{"type":"string","minLength":1,"maxLength":200}`, `"`},
+		{`{"type":"string","minLength":1,"maxLength":200}`, a199},
+		{`{"type":"string","minLength":200}`, a199},
+		{`{"type":"object","properties":{"a":{"type":"string","maxLength":2},"b":{"type":"string","minLength":1,"maxLength":5}},"required":["b"]}`, `{"a":"x`},
+		{`{"anyOf":[{"type":"string","maxLength":1},{"type":"string","minLength":3,"maxLength":4},{"type":"string"}]}`, `"ab`},
+	}
+	for _, c := range cases {
+		g, err := Compile([]byte(c.schema))
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := NewMatcher(g, v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, ok := m.Feed(m.Start(), []byte(c.prefix))
+		if !ok {
+			t.Fatalf("%s: %q refused", c.schema, c.prefix)
+		}
+		if err := walkMatchesFeed(m, s); err != nil {
+			t.Errorf("%s after %q: %v", c.schema, c.prefix, err)
+		}
+	}
+}
+
+// walkMatchesFeed compares s's walk with Feed, token by token.
+func walkMatchesFeed(m *Matcher, s State) error {
+	v := m.v
+	e := m.walk(s)
+	got := map[int32]int32{}
+	for k, end := range e.ends {
+		from := int32(0)
+		if k > 0 {
+			from = e.ends[k-1]
+		}
+		for _, id := range e.ids[from:end] {
+			got[id] = e.costs[k]
+		}
+	}
+	for id, p := range v.pieces {
+		want := int32(-2)
+		if slices.Contains(v.eos, int32(id)) {
+			if s.Complete() {
+				want = -1
+			}
+		} else if len(p) > 0 {
+			if next, err := m.feed(s, p); err == nil && next.Cost() < inf {
+				want = int32(next.Cost())
+			}
+		}
+		c, ok := got[int32(id)]
+		if !ok {
+			c = -2
+		}
+		if c != want {
+			return fmt.Errorf("token %q: walk cost %d, Feed %d", p, c, want)
+		}
+	}
+	return nil
+}
+
+// TestCountedStringWalkWork: a state inside a length-bounded string walks only the trie paths to
+// a closing quote, as a plain string does, not the whole trie once per character position.
+func TestCountedStringWalkWork(t *testing.T) {
+	tok, _ := testtok.Load(t, "qwen2-tiny-random.gguf")
+	v := VocabOf(tok, 151936)
+	plain := walkWork(t, v, `{"type":"string"}`, `"hello`)
+	for _, c := range []struct{ schema, prefix string }{
+		{`{"type":"string","maxLength":200}`, `"`},
+		{`{"type":"string","maxLength":200}`, `"hello`},
+		{`{"type":"string","minLength":1,"maxLength":200}`, `"hello wor`},
+		{`{"type":"string","minLength":5,"maxLength":5}`, `"ab`},
+		{`{"type":"object","properties":{"name":{"type":"string","minLength":1,"maxLength":200}},"required":["name"]}`, `{"name":"Ada`},
+	} {
+		// Within twice the plain string's walk (a count can only prune it), and far below the
+		// trie, which a walk per position visits nearly whole.
+		n := walkWork(t, v, c.schema, c.prefix)
+		t.Logf("%s after %q: %d trie nodes entered (plain string: %d, trie: %d)", c.schema, c.prefix, n, plain, len(v.nodes))
+		if n > 2*plain || n > len(v.nodes)/20 {
+			t.Errorf("%s after %q: the walk entered %d trie nodes (plain string: %d, trie: %d)", c.schema, c.prefix, n, plain, len(v.nodes))
+		}
+	}
+}
+
+// walkWork is the trie nodes the walk of schema's state after prefix enters.
+func walkWork(t *testing.T, v *Vocab, schema, prefix string) int {
+	t.Helper()
+	g, err := Compile([]byte(schema))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := NewMatcher(g, v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, ok := m.Feed(m.Start(), []byte(prefix))
+	if !ok {
+		t.Fatalf("%s: %q refused", schema, prefix)
+	}
+	return m.walk(s).visited
+}
+
+// TestCountedStringStatesShareMasks: the counts of a length-bounded string past its minimum and
+// with room for more characters than the longest token share one cache key, and their walks
+// are the same; nearer the bounds each count has its own.
+func TestCountedStringStatesShareMasks(t *testing.T) {
+	v := trickyVocab()
+	g, err := Compile([]byte(`{"type":"object","properties":{"s":{"type":"string","minLength":2,"maxLength":20}},"required":["s"]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := NewMatcher(g, v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	shared := ""
+	seen := map[string]int{}
+	for k := 0; k <= 20; k++ {
+		s, ok := m.Feed(m.Start(), []byte(`{"s":"`+strings.Repeat("a", k)))
+		if !ok {
+			t.Fatalf("%d characters refused", k)
+		}
+		walk := m.walk(s)
+		sharing := k >= 2 && 20-k > v.longest
+		if sharing && shared == "" {
+			shared = s.key
+		}
+		if sharing != (s.key == shared) {
+			t.Errorf("after %d characters (longest token %d): key shared %v, want %v", k, v.longest, s.key == shared, sharing)
+		}
+		if j, dup := seen[s.key]; dup {
+			first, _ := m.Feed(m.Start(), []byte(`{"s":"`+strings.Repeat("a", j)))
+			if w := m.walk(first); !slices.Equal(w.ids, walk.ids) || !slices.Equal(w.costs, walk.costs) || !slices.Equal(w.ends, walk.ends) {
+				t.Errorf("%d and %d characters share a key but not their token sets", j, k)
+			}
+		} else {
+			seen[s.key] = k
+		}
+	}
+	if shared == "" || len(seen) != 21-(20-v.longest-2)+1 {
+		t.Errorf("%d keys for 21 counts (longest token %d)", len(seen), v.longest)
+	}
 }

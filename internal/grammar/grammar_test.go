@@ -86,6 +86,9 @@ func TestAutomatonDocuments(t *testing.T) {
 		{"{\"name\":\"\x01", false, false},                   // raw control character
 		{"{\"name\":\"\xc3\x28", false, false},               // broken UTF-8
 		{"{\"name\":\"\xed\xa0\x80", false, false},           // surrogate
+		{`{"name":"\ud83d\ude00"`, false, false},             // a surrogate pair's escapes
+		{`{"name":"\uDfff"`, false, false},                   // a lone surrogate's escape
+		{`{"name":"\ud7ff\uE000\u00e9"`, true, false},        // around the surrogates
 		{`{"name":"x","age":1234567890123456`, false, false}, // too many digits
 	}
 	for _, tc := range tests {
@@ -98,6 +101,48 @@ func TestAutomatonDocuments(t *testing.T) {
 	for doc, want := range map[string]bool{`{}`: true, `{"a":[1,{"b":null}],"a":"x"}`: true, `[]`: false, `"x"`: false, `{"a":}`: false} {
 		if _, c := accepts(obj, doc); c != want {
 			t.Errorf("json_object %s: complete %v, want %v", doc, c, want)
+		}
+	}
+}
+
+// TestCountedStrings: a string with length bounds alone counts JSON characters (an unescaped
+// character, an escape, a UTF-8 sequence: each one), closes only from minLength on, reads
+// nothing past maxLength, and is generated at most maxCountedLength long.
+func TestCountedStrings(t *testing.T) {
+	long := strings.Repeat("a", maxCountedLength)
+	tests := []struct {
+		schema, doc      string
+		prefix, complete bool
+	}{
+		{`{"type":"string","maxLength":0}`, `""`, true, true},
+		{`{"type":"string","maxLength":0}`, `"a`, false, false},
+		{`{"type":"string","maxLength":3}`, `"abc"`, true, true},
+		{`{"type":"string","maxLength":3}`, `"abcd`, false, false},
+		{`{"type":"string","maxLength":3}`, `"é\n\u0041"`, true, true},
+		{`{"type":"string","maxLength":3}`, `"é\n\u0041\`, false, false},
+		{`{"type":"string","maxLength":3}`, "\"ab\xe2\x82\xac\"", true, true},
+		{`{"type":"string","maxLength":3}`, "\"abc\xe2", false, false},
+		{`{"type":"string","minLength":2}`, `"a`, true, false},
+		{`{"type":"string","minLength":2}`, `"a"`, false, false},
+		{`{"type":"string","minLength":2}`, `"\"\\"`, true, true},
+		{`{"type":"string","minLength":2,"maxLength":2}`, `"aé"`, true, true},
+		{`{"type":"string","minLength":2,"maxLength":2}`, `"aéb`, false, false},
+		{`{"type":"string","minLength":1,"maxLength":5000}`, `"` + long + `"`, true, true},
+		{`{"type":"string","minLength":1,"maxLength":5000}`, `"` + long + `a`, false, false},
+		{`{"type":"object","properties":{"a":{"type":"string","minLength":1}},"required":["a"]}`, `{"a":""}`, false, false},
+		{`{"type":"object","properties":{"a":{"type":"string","minLength":1}},"required":["a"]}`, `{"a":"x"}`, true, true},
+	}
+	for _, tc := range tests {
+		p, c := accepts(mustMatcher(t, tc.schema), tc.doc)
+		if p != tc.prefix || c != tc.complete {
+			t.Errorf("%s: %s: prefix %v complete %v, want %v %v", tc.schema, tc.doc, p, c, tc.prefix, tc.complete)
+		}
+	}
+	// The shortest completion counts the characters minLength still asks for.
+	m := mustMatcher(t, `{"type":"object","properties":{"a":{"type":"string","minLength":4}},"required":["a"]}`)
+	for doc, want := range map[string]int{`{"a":`: 7, `{"a":"`: 6, `{"a":"ab`: 4, `{"a":"ab\`: 4, `{"a":"abcd`: 2, `{"a":"abcde`: 2} {
+		if s, ok := m.Feed(m.Start(), []byte(doc)); !ok || s.Cost() != want {
+			t.Errorf("after %s: cost %d (ok %v), want %d", doc, s.Cost(), ok, want)
 		}
 	}
 }
@@ -159,6 +204,13 @@ func genValue(t *rapid.T, n *node, depth int) string {
 		return genRegular(t, n.dfa)
 	case kString:
 		s := rapid.String().Draw(t, "s")
+		if n.bounded || n.minChars > 0 {
+			hi := n.minChars + 8
+			if n.bounded {
+				hi = min(hi, n.maxChars)
+			}
+			s = rapid.StringN(n.minChars, hi, -1).Draw(t, "counted")
+		}
 		b, _ := json.Marshal(s)
 		if !bytes.ContainsRune(b, '\\') && rapid.Bool().Draw(t, "esc") {
 			b = []byte(strings.ReplaceAll(string(b), "a", `\u0061`))

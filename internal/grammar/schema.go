@@ -112,6 +112,12 @@ type node struct {
 	// maxItems (-1: any) items, and frames count them up to countCap.
 	minItems, maxItems, countCap int
 	minLen                       int // bytes of the shortest value
+
+	// kString: at least minChars characters and, when bounded, at most maxChars; frames count
+	// them up to charCap.
+	minChars, maxChars int
+	bounded            bool
+
 	// kObject, per property index i: nextReq[i] the first required property at or after i (or
 	// len(props)); after[i] the bytes from after property i's value to '}'; must[i] the bytes
 	// from "a key must follow, next candidate i" to '}'.

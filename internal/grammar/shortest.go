@@ -21,7 +21,9 @@ func (n *node) shortest() int {
 			return 2
 		}
 		return n.closeAfter(0) // "[" and the items, the first without its ','
-	case kString, kFreeObject:
+	case kString:
+		return 2 + n.minChars
+	case kFreeObject:
 		return 2
 	case kNumber, kInteger:
 		return 1

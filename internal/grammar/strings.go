@@ -10,7 +10,7 @@ import (
 
 // maxCountedLength is the longest string a length bound is counted to: a string with a larger
 // maxLength is generated at most this long (which meets the bound), and a larger minLength is
-// refused. Counting costs states (about nine per character).
+// refused. With a format or pattern, counting costs automaton states (about nine per character).
 const maxCountedLength = 1024
 
 var stringOnly = map[string]bool{"minLength": true, "maxLength": true, "format": true, "pattern": true}
@@ -57,6 +57,13 @@ func (c *compiler) str(o *object, path string) (*node, error) {
 	}
 	if hi > maxCountedLength {
 		hi = maxCountedLength
+	}
+	if !o.hasAny(map[string]bool{"format": true, "pattern": true}) {
+		// Length bounds alone: a plain string whose frames count its characters, so that its
+		// states keep the string fast path (body tables) instead of a state per position.
+		n := c.newNode(kString)
+		n.minChars, n.maxChars, n.bounded = lo, hi, hi >= 0
+		return n, nil
 	}
 	if lo > 0 || hi >= 0 {
 		d, err := c.regular(quoted(rxRepOf(jsonCharRx, lo, hi)), "maxLength", path)

@@ -21,6 +21,8 @@ type Vocab struct {
 	nodes  []tnode
 	edges  []tedge
 	toks   []int32
+	// longest is the most bytes of a token, and so the most characters one can start.
+	longest int
 
 	bodyOnce sync.Once
 	bodyT    *bodyTables
@@ -46,6 +48,7 @@ func NewVocab(pieces [][]byte, eos []int32) *Vocab {
 				v.single[p[0]] = true
 			}
 			v.multi = v.multi || slices.ContainsFunc(p, func(c byte) bool { return c >= 0x80 })
+			v.longest = max(v.longest, len(p))
 		}
 	}
 	sort.Slice(ids, func(i, j int) bool {
@@ -117,6 +120,9 @@ type entry struct {
 	ids   []int32
 	costs []int32
 	ends  []int32
+	// visited is the trie nodes the walk that made the entry entered: its work beyond the
+	// allowed tokens themselves.
+	visited int
 }
 
 // NewMatcher checks that the vocabulary can finish any document of g one byte at a time (the
@@ -155,7 +161,7 @@ type State struct {
 func (m *Matcher) Start() State {
 	var s State
 	expand(m.g.root, func(n *node) { s.stacks = append(s.stacks, []frame{{n: n}}) })
-	s.key = stateKey(s.stacks)
+	s.key = stateKey(s.stacks, m.v.longest)
 	return s
 }
 
@@ -196,7 +202,7 @@ func (m *Matcher) feed(s State, b []byte) (State, error) {
 		}
 		cur = next
 	}
-	return State{stacks: cur, key: stateKey(cur)}, nil
+	return State{stacks: cur, key: stateKey(cur, m.v.longest)}, nil
 }
 
 // Cost is the bytes of the shortest completion of s: 0 when s is a complete document.
@@ -215,15 +221,26 @@ func stackKey(dst []byte, st []frame) []byte {
 	for _, f := range st {
 		dst = binary.LittleEndian.AppendUint32(dst, uint32(f.n.id))
 		dst = append(dst, f.pos)
+		dst = binary.LittleEndian.AppendUint16(dst, f.k)
 		dst = binary.LittleEndian.AppendUint32(dst, uint32(f.a))
 		dst = binary.LittleEndian.AppendUint32(dst, uint32(f.b))
 	}
 	return dst
 }
 
-func stateKey(stacks [][]frame) string {
+// stateKey is the key of s's token set in the matcher's cache. Inside a length-bounded string
+// that has reached its minimum and has room for more characters than any token of longest
+// bytes starts, the count changes nothing a token can do: those counts share one key (one
+// walk, one cache entry), so that each character of the string is not a new walk.
+func stateKey(stacks [][]frame, longest int) string {
 	keys := make([]string, len(stacks))
 	for i, st := range stacks {
+		if top := len(st) - 1; top >= 0 && st[top].n.kind == kString && st[top].n.bounded && st[top].pos != pStart {
+			if f := st[top]; int(f.k) >= f.n.minChars && f.n.maxChars-int(f.k) > longest {
+				st = append(st[:top:top], f)
+				st[top].k = uint16(f.n.maxChars - longest - 1)
+			}
+		}
 		keys[i] = string(stackKey(nil, st))
 	}
 	slices.Sort(keys)

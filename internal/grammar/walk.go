@@ -19,8 +19,10 @@ func (m *Matcher) walk(s State) *entry {
 	levels := []walkLevel{{}}
 	body := startWalk(s, v, &levels[0], cost)
 	work := make([]frame, 0, maxStack+1)
+	visited := 0
 	var rec func(node int32, d int)
 	rec = func(node int32, d int) {
+		visited++
 		if len(levels) <= d+1 {
 			levels = append(levels, walkLevel{})
 		}
@@ -46,13 +48,18 @@ func (m *Matcher) walk(s State) *entry {
 					feed(work, e.b, func(r []frame) { keep(r, -1) })
 					continue
 				}
+				top := st[len(st)-1]
 				switch n := lexNext[q][e.b]; {
 				case n == lexClosed:
-					keep(st[:len(st)-1], -1) // the string is done: its parent goes on
+					if int(top.k) >= top.n.minChars {
+						keep(st[:len(st)-1], -1) // the string is done: its parent goes on
+					}
 				case n >= 0 && body.exitsBelow(e.child, n):
-					top, l := st[len(st)-1], lexStates[n]
-					work = append(append(work[:0], st[:len(st)-1]...), frame{n: top.n, pos: l.pos, a: l.a, b: l.b})
-					keep(work, n)
+					if k, ok := top.n.countChar(top.k, lexStates[q].pos == pInStr); ok {
+						l := lexStates[n]
+						work = append(append(work[:0], st[:len(st)-1]...), frame{n: top.n, pos: l.pos, k: k, a: l.a, b: l.b})
+						keep(work, n)
+					}
 				}
 				// Else every token below keeps the string open (the body tables listed them) or
 				// cannot be in it.
@@ -69,22 +76,26 @@ func (m *Matcher) walk(s State) *entry {
 	}
 	// A state of one stack inside a value automaton has its own walk.
 	if st := s.stacks; len(st) == 1 && len(st[0]) > 0 && st[0][len(st[0])-1].n.kind == kRegular && !st[0][len(st[0])-1].n.dfa.accept[st[0][len(st[0])-1].a] {
-		walkValue(v, st[0], cost, &levels, rec)
+		visited += walkValue(v, st[0], cost, &levels, rec)
 	} else {
 		rec(0, 0)
 	}
-	return newEntry(cost, s.Complete(), v.eos)
+	e := newEntry(cost, s.Complete(), v.eos)
+	e.visited = visited
+	return e
 }
 
-// walkValue walks the trie for a state of one stack inside a value automaton (a patterned or
-// length-bounded string, a bounded number): it steps only the automaton's state down the trie,
-// until the value may end; there the general walk (rec, over levels) takes over.
-func walkValue(v *Vocab, st []frame, cost costs, levels *[]walkLevel, rec func(node int32, d int)) {
+// walkValue walks the trie for a state of one stack inside a value automaton (a formatted or
+// patterned string, a bounded number): it steps only the automaton's state down the trie,
+// until the value may end; there the general walk (rec, over levels) takes over. It returns the
+// trie nodes it entered itself.
+func walkValue(v *Vocab, st []frame, cost costs, levels *[]walkLevel, rec func(node int32, d int)) (visited int) {
 	top := st[len(st)-1]
 	a := top.n.dfa
 	rest := stackCost(st[:len(st)-1])
 	var recValue func(node int32, d int, q int32)
 	recValue = func(node int32, d int, q int32) {
+		visited++
 		nd := v.nodes[node]
 		for _, e := range v.edges[nd.edge0 : nd.edge0+nd.nedge] {
 			t := a.step(q, e.b)
@@ -107,6 +118,7 @@ func walkValue(v *Vocab, st []frame, cost costs, levels *[]walkLevel, rec func(n
 		}
 	}
 	recValue(0, 0, top.a)
+	return visited
 }
 
 // costs is a walk's cost per token id: the bytes of the shortest completion after it, or -2.
@@ -134,10 +146,8 @@ type walkLevel struct {
 // when no stack is inside a string).
 func startWalk(s State, v *Vocab, l0 *walkLevel, cost costs) *bodyTables {
 	var body *bodyTables
-	rest := make([]int, len(lexStates)) // per lexer state: the cheapest in-string stack's cost below its string
-	for i := range rest {
-		rest[i] = inf
-	}
+	// Per in-string situation: the cheapest in-string stack's cost below its string.
+	rest := map[inString]int{}
 	for _, st := range s.stacks {
 		l0.frames = append(l0.frames, st...)
 		l0.ends = append(l0.ends, len(l0.frames))
@@ -146,25 +156,35 @@ func startWalk(s State, v *Vocab, l0 *walkLevel, cost costs) *bodyTables {
 			top := st[len(st)-1]
 			q = int8(lexIndex(lexOf(top)))
 			body = v.body()
-			rest[q] = min(rest[q], stackCost(st[:len(st)-1]))
+			room := inf
+			if top.n.bounded {
+				room = top.n.maxChars - int(top.k)
+			}
+			in := inString{q: q, room: room, missing: top.charsMissing()}
+			if r, ok := rest[in]; !ok || stackCost(st[:len(st)-1]) < r {
+				rest[in] = stackCost(st[:len(st)-1])
+			}
 		}
 		l0.lexes = append(l0.lexes, q)
 	}
-	for q, r := range rest {
-		for k, ids := range body.staying(q, r) {
-			cost.allow(ids, int32(add(r, k)))
+	for in, r := range rest {
+		for c, g := range body.stay[in.q] {
+			if c > in.room {
+				break
+			}
+			for k, ids := range g {
+				cost.allow(ids, int32(add(r, k+max(0, in.missing-c))))
+			}
 		}
 	}
 	return body
 }
 
-// staying returns the body tables' tokens that keep a string in lexer state q open, by the cost
-// of the state they leave; none when no stack is in q (rest is inf).
-func (t *bodyTables) staying(q, rest int) [][]int32 {
-	if rest >= inf {
-		return nil
-	}
-	return t.stay[q][:]
+// inString is what an in-string stack's staying tokens depend on: its lexer state, the
+// characters it may still read (room) and those it still needs (missing).
+type inString struct {
+	q             int8
+	room, missing int
 }
 
 // newEntry sorts the allowed tokens (cost[id] >= 0) by cost, after the end tokens if the state is
