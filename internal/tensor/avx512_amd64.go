@@ -105,8 +105,8 @@ const floatPrefetchRows = 16
 
 // tileFloatAVX512 runs 4 rows × 6 or 4 inputs per kernel call for the leading inputs,
 // with the inputs outermost so that their activation rows stay in L1 while the task's
-// weight rows stream from L2; the inputs left over take 8 rows a call, then 4 (AVX2), and
-// the rows left over the reference.
+// weight rows stream from L2; the inputs left over take 8 rows a call, each group for all of
+// them, then 4 (AVX2), and the rows left over the reference.
 func tileFloatAVX512(j *matmulJob, r0, r1 int, x []float32, dt DType) {
 	rb, cols, rows := j.rowBytes, j.w.Cols, j.w.Rows
 	n16 := cols &^ 15
@@ -162,10 +162,13 @@ func tileFloatAVX512(j *matmulJob, r0, r1 int, x []float32, dt DType) {
 			}
 		}
 	}
-	for i := n4; i < j.n; i++ {
-		xi := x[i*cols : (i+1)*cols]
-		for r := r0; r < r8; r += 8 {
-			w := &j.w.Data[r*rb]
+	// The inputs left over (up to 3) run against each 8-row group in turn, so the group is read
+	// from memory once and from L1 by the others: a decode batch of 2 read the whole matrix
+	// twice, which made the output projection of a large vocabulary cost double.
+	for r := r0; r < r8; r += 8 {
+		w := &j.w.Data[r*rb]
+		for i := n4; i < j.n; i++ {
+			xi := x[i*cols : (i+1)*cols]
 			switch dt {
 			case F16:
 				f16x8AVX512(w, rb, n16/16, &xi[0], (*[8]float32)(v[:8]), floatPrefetchRows*rb)
