@@ -142,7 +142,7 @@ func (p *Pool) MatMuls(x []float32, n int, ms ...MatOut) {
 		if r16 {
 			chunk = (chunk + 15) &^ 15 // whole repacked groups
 			w.r16()                    // before the workers read it
-		} else if from := kern.r8From[w.Type]; from > 0 && n >= from {
+		} else if from, to := kern.r8From[w.Type], kern.r8To[w.Type]; from > 0 && n >= from && (to == 0 || n < to) {
 			chunk = (chunk + 7) &^ 7
 			w.r8()
 		}
@@ -266,6 +266,9 @@ type kernels struct {
 	// r8From is, by weight type, the smallest batch whose tile reads Matrix.r8 (the AVX2
 	// kernels on rows repacked by eight); 0: none does.
 	r8From [BF16 + 1]int
+	// r8To is, by weight type, the smallest batch from which the tile no longer reads
+	// Matrix.r8; 0: none. A set that never runs small batches never builds the copy.
+	r8To [BF16 + 1]int
 	// packQ8KxFrom is the smallest batch whose Q4_K and Q6_K tiles read actBuf.px (packQ8Kx)
 	// for the inputs kLayout packs; 0: none does.
 	packQ8KxFrom int

@@ -46,6 +46,7 @@ var vnniKernels = func() *kernels {
 	k.tiles[Q4_K] = func(j *matmulJob, r0, r1 int) { tileKVNNIOrR8(j, r0, r1, Q4_K) }
 	k.tiles[Q6_K] = func(j *matmulJob, r0, r1 int) { tileKVNNIOrR8(j, r0, r1, Q6_K) }
 	k.packQ8KxFrom = kVNNIFrom
+	k.r8To[Q4_K], k.r8To[Q6_K] = kVNNIFrom, kVNNIFrom
 	k.quantQ8_0 = quantActQ8_0AVX512
 	return &k
 }()
