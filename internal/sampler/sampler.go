@@ -80,6 +80,9 @@ type Sampler struct {
 	work   []float64
 	wts    []float32 // draw's weights by token id
 	idx    []int32
+	bits   []uint64 // the fast draw's allowed tokens, a bit each
+	// generalOnly keeps every draw on the general path, which tests compare the fast one with.
+	generalOnly bool
 }
 
 // New returns a sampler for one request; prompt is used by the repetition penalty.
@@ -149,6 +152,9 @@ func (s *Sampler) Sample(logits []float32) Result {
 		// the float64 path below picks (widening is exact and keeps the order), without copying
 		// the vocabulary. It is most of a decode step's cost outside the forward pass otherwise.
 		return Result{ID: argmax(logits)}
+	}
+	if s.fastDraw() {
+		return Result{ID: s.sampleFast(logits)}
 	}
 	raw := s.rawLogits(logits)
 	var res Result
@@ -305,7 +311,7 @@ func (s *Sampler) draw(w []float64, best int32) int32 {
 			}
 		}
 	default:
-		return s.drawAll(best)
+		return s.drawAll(best, sum64(s.wts))
 	}
 	if mp := float64(s.p.MinP); mp > 0 {
 		// The best token has weight 1 and stays whatever min_p is, so idx is never empty.

@@ -36,10 +36,10 @@ func argmax[T float32 | float64](x []T) int32 {
 	return int32(best)
 }
 
-// drawAll is draw over the whole vocabulary (no top-k or top-p) from the weights in s.wts, by id:
-// min_p zeroes the weights it drops, and zero weights are skipped, which is drawing from the
-// tokens kept without listing them.
-func (s *Sampler) drawAll(best int32) int32 {
+// drawAll is draw over the whole vocabulary (no top-k or top-p) from the weights in s.wts, by id,
+// whose sum64 is z: min_p zeroes the weights it drops, and zero weights are skipped, which is
+// drawing from the tokens kept without listing them.
+func (s *Sampler) drawAll(best int32, z float64) int32 {
 	wts := s.wts
 	if mp := s.p.MinP; mp > 0 {
 		for id, wt := range wts {
@@ -47,8 +47,9 @@ func (s *Sampler) drawAll(best int32) int32 {
 				wts[id] = 0
 			}
 		}
+		z = sum64(wts)
 	}
-	u := s.rng.Float64() * sum64(wts)
+	u := s.rng.Float64() * z
 	chosen := best
 	for id, wt := range wts {
 		if wt == 0 {

@@ -1,0 +1,80 @@
+package sampler
+
+import (
+	"math"
+
+	"github.com/kvwarden/kvwarden/internal/tensor"
+)
+
+// The fast draw: a request that only steers by temperature, min_p and a constraint (no penalty,
+// bias, top-k, top-p or logprobs, which is what a client sets most often) draws the token the
+// general path draws, from the float32 logits as they are. The general path's float64 copy of
+// the vocabulary and its float64 masked copy are skipped: widening a float32 is exact, so the
+// argmax of the float32 logits over the allowed tokens is the float64 argmax, and
+// tensor.DrawWeights forms each weight's exponent in float64 as draw does, exponentiates and sums
+// it in one vectorised pass with the same bits. A constraint's allowed set becomes a bitmask of
+// the vocabulary (a bit per token, set from the allowed list) rather than a 151,936-entry float64
+// mask.
+
+// fastDraw reports whether Sample may take the fast draw.
+func (s *Sampler) fastDraw() bool {
+	rp := s.p.RepetitionPenalty
+	tp := s.p.TopP
+	return !s.generalOnly && s.p.TopLogprobs < 0 && len(s.bias) == 0 && (rp == 0 || rp == 1) &&
+		s.p.FrequencyPenalty == 0 && s.p.PresencePenalty == 0 && s.p.TopK == 0 && !(tp > 0 && tp < 1) &&
+		(s.p.Temperature != 0 || s.con != nil)
+}
+
+// sampleFast is Sample's token on the fast draw.
+func (s *Sampler) sampleFast(logits []float32) int32 {
+	var allowed []uint64
+	var best int32
+	var bv float32
+	if s.con == nil {
+		best = argmax(logits)
+		bv = logits[best]
+	} else {
+		allowed, best, bv = s.allowedBits(logits)
+	}
+	switch {
+	case s.p.Temperature == 0:
+		return best
+	case math.IsInf(float64(bv), 0) || bv != bv:
+		s.rng.Float64() // as Sample: one draw per token, whatever the weights
+		return best
+	}
+	if cap(s.wts) < len(logits) {
+		s.wts = make([]float32, len(logits))
+	}
+	s.wts = s.wts[:len(logits)]
+	z := tensor.DrawWeights(s.wts, logits, float64(bv), 1/float64(s.p.Temperature), allowed)
+	return s.drawAll(best, z)
+}
+
+// allowedBits sets s.bits to the constraint's allowed tokens (ids outside the vocabulary are
+// ignored, as masked does) and returns it with the masked argmax: the lowest id of the largest
+// allowed logit, and that logit; id 0 and -Inf when no allowed logit is above -Inf, as argmax of
+// the masked float64 copy gives.
+func (s *Sampler) allowedBits(logits []float32) ([]uint64, int32, float32) {
+	n := len(logits)
+	words := (n + 63) / 64
+	if cap(s.bits) < words {
+		s.bits = make([]uint64, words)
+	}
+	bits := s.bits[:words]
+	clear(bits)
+	best, bv := int32(0), float32(math.Inf(-1))
+	found := false
+	for _, id := range s.con.Allowed() {
+		if id < 0 || int(id) >= n {
+			continue
+		}
+		bits[id>>6] |= 1 << (id & 63)
+		// The list is not in id order: ties go to the lower id, as in a scan by id. NaN is never
+		// above anything, as rawLogits' -Inf.
+		if v := logits[id]; v > bv || (found && v == bv && id < best) {
+			best, bv, found = id, v, true
+		}
+	}
+	return bits, best, bv
+}
