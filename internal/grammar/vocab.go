@@ -107,7 +107,7 @@ type Matcher struct {
 
 	mu    sync.Mutex
 	cache map[string]*entry
-	bytes int // ids held by the cache, bounded by maxCacheIDs
+	bytes int // ids held by the cache, masks counted as the ids of their size; bounded by maxCacheIDs
 }
 
 // maxCacheIDs bounds one matcher's cache (4 bytes each): 32 MiB.
@@ -120,6 +120,9 @@ type entry struct {
 	ids   []int32
 	costs []int32
 	ends  []int32
+	// mask is ids as a bitmask of the vocabulary (bit id%64 of word id/64) when the set is large
+	// (maskDensity), for a sampler to draw from without reading the list; nil otherwise.
+	mask []uint64
 	// visited is the trie nodes the walk that made the entry entered: its work beyond the
 	// allowed tokens themselves.
 	visited int
@@ -266,11 +269,12 @@ func (m *Matcher) entry(s State) *entry {
 	}
 	e = m.walk(s)
 	m.mu.Lock()
-	if m.bytes+len(e.ids) > maxCacheIDs {
+	size := len(e.ids) + 2*len(e.mask) // in ids of 4 bytes
+	if m.bytes+size > maxCacheIDs {
 		m.cache, m.bytes = map[string]*entry{}, 0 // crude but bounded: states recur within a document
 	}
 	m.cache[s.key] = e
-	m.bytes += len(e.ids)
+	m.bytes += size
 	m.mu.Unlock()
 	return e
 }
@@ -312,6 +316,20 @@ func (c *Constraint) Allowed() []int32 {
 		c.err = errLiveStacks
 	}
 	return a
+}
+
+// AllowedMask is Allowed as a bitmask of the vocabulary (bit id%64 of word id/64) when the state
+// keeps one (a large set) and the tokens left allow the whole of it; nil otherwise, when Allowed
+// gives the set. The caller must not modify it.
+func (c *Constraint) AllowedMask() []uint64 {
+	if c.eos {
+		return nil
+	}
+	c.Prepare()
+	if e := c.next; e.mask != nil && len(e.allowed(c.left-2)) == len(e.ids) {
+		return e.mask
+	}
+	return nil
 }
 
 // Prepared reports whether the next Allowed is cheap: the current state's token set is at hand

@@ -253,5 +253,16 @@ func newEntry(cost []int32, complete bool, eos []int32) *entry {
 			at[r]++
 		}
 	}
+	if len(e.ids) >= len(cost)/maskDensity {
+		e.mask = make([]uint64, (len(cost)+63)/64)
+		for _, id := range e.ids {
+			e.mask[id>>6] |= 1 << (id & 63)
+		}
+	}
 	return &e
 }
+
+// maskDensity: a state allowing at least one token in maskDensity keeps its set as a bitmask
+// too (entry.mask), which costs a bit per token of the vocabulary; a sparser list is as cheap to
+// read as it is.
+const maskDensity = 64

@@ -2,6 +2,7 @@ package sampler
 
 import (
 	"math"
+	"math/bits"
 
 	"github.com/kvwarden/kvwarden/internal/tensor"
 )
@@ -15,6 +16,45 @@ import (
 // it in one vectorised pass with the same bits. A constraint's allowed set becomes a bitmask of
 // the vocabulary (a bit per token, set from the allowed list) rather than a 151,936-entry float64
 // mask.
+
+// maskedConstraint is a Constraint that may have its allowed set at hand as a bitmask of the
+// vocabulary (grammar.Constraint for a large set): bit id%64 of word id/64; nil when it has none,
+// and then Allowed gives the set. The sampler does not modify it.
+type maskedConstraint interface {
+	AllowedMask() []uint64
+}
+
+// allowedMask is the constraint's bitmask for a vocabulary of n tokens, if it has one that covers it.
+func (s *Sampler) allowedMask(n int) []uint64 {
+	if mc, ok := s.con.(maskedConstraint); ok {
+		if m := mc.AllowedMask(); len(m) >= (n+63)/64 {
+			return m
+		}
+	}
+	return nil
+}
+
+// argmaxAllowed is argmax over the tokens whose bit is set (ids past x ignored): the lowest id of
+// the largest logit, and that logit; 0 and -Inf when none is above -Inf.
+func argmaxAllowed(x []float32, mask []uint64) (int32, float32) {
+	best, bv := 0, float32(math.Inf(-1))
+	for w, word := range mask[:(len(x)+63)/64] {
+		base := w * 64
+		if word == ^uint64(0) && base+64 <= len(x) {
+			// A whole word allowed (most of them, in a large set): argmax's blocks of 8.
+			if i := int(argmax(x[base : base+64])); x[base+i] > bv {
+				best, bv = base+i, x[base+i]
+			}
+			continue
+		}
+		for ; word != 0; word &= word - 1 {
+			if id := base + bits.TrailingZeros64(word); id < len(x) && x[id] > bv {
+				best, bv = id, x[id]
+			}
+		}
+	}
+	return int32(best), bv
+}
 
 // fastDraw reports whether Sample may take the fast draw.
 func (s *Sampler) fastDraw() bool {
@@ -33,6 +73,9 @@ func (s *Sampler) sampleFast(logits []float32) int32 {
 	if s.con == nil {
 		best = argmax(logits)
 		bv = logits[best]
+	} else if m := s.allowedMask(len(logits)); m != nil {
+		allowed = m
+		best, bv = argmaxAllowed(logits, m)
 	} else {
 		allowed, best, bv = s.allowedBits(logits)
 	}
@@ -65,16 +108,28 @@ func (s *Sampler) allowedBits(logits []float32) ([]uint64, int32, float32) {
 	clear(bits)
 	best, bv := int32(0), float32(math.Inf(-1))
 	found := false
+	// The list runs in id order within each cost (grammar.Constraint's), so the word being set is
+	// kept in a register while the ids stay in it, not read and written back per id.
+	cur, word := int32(-1), uint64(0)
 	for _, id := range s.con.Allowed() {
 		if id < 0 || int(id) >= n {
 			continue
 		}
-		bits[id>>6] |= 1 << (id & 63)
+		if w := id >> 6; w != cur {
+			if cur >= 0 {
+				bits[cur] |= word
+			}
+			cur, word = w, 0
+		}
+		word |= 1 << (id & 63)
 		// The list is not in id order: ties go to the lower id, as in a scan by id. NaN is never
 		// above anything, as rawLogits' -Inf.
 		if v := logits[id]; v > bv || (found && v == bv && id < best) {
 			best, bv, found = id, v, true
 		}
+	}
+	if cur >= 0 {
+		bits[cur] |= word
 	}
 	return bits, best, bv
 }

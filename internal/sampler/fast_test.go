@@ -2,6 +2,7 @@ package sampler
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"pgregory.net/rapid"
@@ -41,13 +42,32 @@ func fastMatchesGeneral(t *rapid.T) {
 	if constrained {
 		id := rapid.OneOf(rapid.IntRange(0, n-1), rapid.IntRange(0, n-1), rapid.IntRange(-2, n+2))
 		for range steps {
-			allow = append(allow, rapid.SliceOfN(rapid.Map(id, func(i int) int32 { return int32(i) }), 0, 2*n).Draw(t, "allowed"))
+			if !rapid.Bool().Draw(t, "dense") {
+				allow = append(allow, rapid.SliceOfN(rapid.Map(id, func(i int) int32 { return int32(i) }), 0, 2*n).Draw(t, "allowed"))
+				continue
+			}
+			// Most of the vocabulary, by id within two costs, as a grammar's string state lists it.
+			drop := rapid.SliceOfN(rapid.IntRange(0, n-1), 0, 3).Draw(t, "left out")
+			var set []int32
+			for cost := range 2 {
+				for id := range n {
+					if id%2 == cost && !slices.Contains(drop, id) {
+						set = append(set, int32(id))
+					}
+				}
+			}
+			allow = append(allow, set)
 		}
 	}
 	fast, general := New(p, nil), New(p, nil)
 	general.generalOnly = true
 	if constrained {
-		fast.SetConstraint(&fixedConstraint{allow: allow})
+		if rapid.Bool().Draw(t, "as a mask") {
+			// Some steps' sets also come as a bitmask, with bits past the vocabulary set.
+			fast.SetConstraint(&maskConstraint{fixedConstraint{allow: allow}, n, rapid.Bool().Draw(t, "stray bits")})
+		} else {
+			fast.SetConstraint(&fixedConstraint{allow: allow})
+		}
 		general.SetConstraint(&fixedConstraint{allow: allow})
 	}
 	if !fast.fastDraw() {
@@ -102,16 +122,18 @@ func BenchmarkSampleQwen(b *testing.B) {
 	for i := range logits {
 		logits[i] = float32(rng.NormFloat64()) * 3
 	}
+	// As a grammar lists them: by cost (three here), by id within a cost.
 	var most, few []int32
-	for id := range int32(len(logits)) {
-		if rng.IntN(20) != 0 {
-			most = append(most, id)
-		}
-		if rng.IntN(500) == 0 {
-			few = append(few, id)
+	for cost := range int32(3) {
+		for id := range int32(len(logits)) {
+			if id%3 == cost && rng.IntN(20) != 0 {
+				most = append(most, id)
+			}
+			if id%3 == cost && rng.IntN(500) == 0 {
+				few = append(few, id)
+			}
 		}
 	}
-	rng.Shuffle(len(most), func(i, j int) { most[i], most[j] = most[j], most[i] })
 	for _, bc := range []struct {
 		name  string
 		allow []int32
@@ -137,3 +159,31 @@ type constant []int32
 
 func (c constant) Allowed() []int32 { return c }
 func (c constant) Advance(int32)    {}
+
+// maskConstraint is a fixedConstraint that also gives each step's set as a bitmask, on odd steps
+// (on even ones it has none), as grammar.Constraint does for large sets.
+type maskConstraint struct {
+	fixedConstraint
+	vocab int
+	stray bool // set the bits past the vocabulary too
+}
+
+func (c *maskConstraint) AllowedMask() []uint64 {
+	if len(c.advanced)%2 == 0 {
+		return nil
+	}
+	words := (c.vocab + 63) / 64
+	m := make([]uint64, words+1)
+	for _, id := range c.Allowed() {
+		if id >= 0 && int(id) < c.vocab {
+			m[id>>6] |= 1 << (id & 63)
+		}
+	}
+	if c.stray {
+		if c.vocab%64 != 0 {
+			m[words-1] |= ^uint64(0) << (c.vocab % 64)
+		}
+		m[words] = ^uint64(0)
+	}
+	return m
+}
