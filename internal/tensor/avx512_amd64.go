@@ -56,6 +56,22 @@ func bf16x8AVX512(w *byte, stride, n16 int, x *float32, out *[8]float32, pf int)
 //go:noescape
 func f32x8AVX512(w *byte, stride, n16 int, x *float32, out *[8]float32, pf int)
 
+// f16x8x2AVX512 is f16x8AVX512 for the two inputs at x and x+xstride floats, each 8-row group
+// read and widened once for both: out[8i+q] = dotF16Go(row q, input i).
+//
+//go:noescape
+func f16x8x2AVX512(w *byte, stride, n16 int, x *float32, xstride int, out *[16]float32, pf int)
+
+// bf16x8x2AVX512 is f16x8x2AVX512 for BF16 weights (dotBF16Go).
+//
+//go:noescape
+func bf16x8x2AVX512(w *byte, stride, n16 int, x *float32, xstride int, out *[16]float32, pf int)
+
+// f32x8x2AVX512 is f16x8x2AVX512 for F32 weights (dotF32Go).
+//
+//go:noescape
+func f32x8x2AVX512(w *byte, stride, n16 int, x *float32, xstride int, out *[16]float32, pf int)
+
 // q4_Kx4AVX512 is q4_Kx4AVX2 on AVX-512: out[q] = dotQ4_KGo(row q, xq, xd, bs) over nb
 // super-blocks for the 4 rows at w, prefetching the rows pf bytes ahead.
 //
@@ -164,10 +180,29 @@ func tileFloatAVX512(j *matmulJob, r0, r1 int, x []float32, dt DType) {
 	}
 	// The inputs left over (up to 3) run against each 8-row group in turn, so the group is read
 	// from memory once and from L1 by the others: a decode batch of 2 read the whole matrix
-	// twice, which made the output projection of a large vocabulary cost double.
+	// twice, which made the output projection of a large vocabulary cost double. Two of them
+	// share one call, which widens the weights once for both: at decode batch 2 the widening,
+	// not the memory, bounds a small model's vocabulary projection.
 	for r := r0; r < r8; r += 8 {
 		w := &j.w.Data[r*rb]
-		for i := n4; i < j.n; i++ {
+		i := n4
+		for ; i+2 <= j.n; i += 2 {
+			switch dt {
+			case F16:
+				f16x8x2AVX512(w, rb, n16/16, &x[i*cols], cols, (*[16]float32)(v[:16]), floatPrefetchRows*rb)
+			case BF16:
+				bf16x8x2AVX512(w, rb, n16/16, &x[i*cols], cols, (*[16]float32)(v[:16]), floatPrefetchRows*rb)
+			default:
+				f32x8x2AVX512(w, rb, n16/16, &x[i*cols], cols, (*[16]float32)(v[:16]), floatPrefetchRows*rb)
+			}
+			for k := range 2 {
+				vk := v[8*k : 8*k+8]
+				addFloatTail(j, r, x[(i+k)*cols:(i+k+1)*cols], dt, vk)
+				scatter4(j.out, rows, i+k, r, (*[4]float32)(vk[:4]))
+				scatter4(j.out, rows, i+k, r+4, (*[4]float32)(vk[4:]))
+			}
+		}
+		for ; i < j.n; i++ {
 			xi := x[i*cols : (i+1)*cols]
 			switch dt {
 			case F16:

@@ -10,6 +10,7 @@ import (
 // elements in the same order as the pure-Go reference, and foldStore is its fixed tree.
 // Four weight rows at SI, SI+BX, SI+2BX, SI+R8 (R8 = 3BX), as in the AVX2 kernels.
 func floatAVX512Family(g *gen) {
+	foldLanes8 = g.table("floatFoldLanes8", dwords(0, 4, 8, 12, 1, 5, 9, 13, 0, 0, 0, 0, 0, 0, 0, 0)...)
 	for _, t := range floatTypes {
 		g.floatx4xN(t, 6)
 	}
@@ -18,6 +19,9 @@ func floatAVX512Family(g *gen) {
 	}
 	for _, t := range floatTypes {
 		g.floatx8(t)
+	}
+	for _, t := range floatTypes {
+		g.floatx8x2(t)
 	}
 }
 
@@ -55,6 +59,36 @@ func (g *gen) foldStore(k int) {
 	g.VADDPS(tx, x, x)
 	g.fold4(x, tx, g.VADDPS, g.VADDSS)
 	g.VMOVSS(x, Mem{Base: RAX, Disp: 4 * k})
+}
+
+// foldLanes8 is fold8Store's lane order: row q's sum is in lane 4q (q < 4) or 4(q-4)+1.
+var foldLanes8 Mem
+
+// fold8Store emits out[k] (AX + disp) = foldStore's sum of a[k]'s 16 lanes for the eight
+// accumulators a, folded together rather than one by one: each step adds the same pairs of
+// lanes as foldStore does (k+8, k+4, k+2, k+1), for two, four or eight rows per instruction.
+// Z16-Z24 are clobbered.
+func (g *gen) fold8Store(a []VecPhysical, disp int) {
+	// k+8: rows 2p, 2p+1 side by side in S_p (Z16, Z18, Z20, Z22), eight lanes each.
+	for p := range 4 {
+		g.pairAdd(g.VSHUFF64X2, 0x44, 0xee, a[2*p+1], a[2*p], zmm[16+2*p], zmm[17+2*p])
+	}
+	// k+4: rows 0-3 (Z16) and 4-7 (Z20), a 128-bit chunk each.
+	for _, h := range []int{16, 20} {
+		g.VSHUFF32X4(U8(0x88), zmm[h+2], zmm[h], zmm[h+1])
+		g.VSHUFF32X4(U8(0xdd), zmm[h+2], zmm[h], zmm[h+3])
+		g.VADDPS(zmm[h+3], zmm[h+1], zmm[h])
+	}
+	// k+2: chunk q holds rows q and q+4, two lanes each; then k+1.
+	g.VSHUFPS(U8(0x44), Z20, Z16, Z17)
+	g.VSHUFPS(U8(0xee), Z20, Z16, Z18)
+	g.VADDPS(Z18, Z17, Z16)
+	g.VSHUFPS(U8(0x88), Z16, Z16, Z17)
+	g.VSHUFPS(U8(0xdd), Z16, Z16, Z18)
+	g.VADDPS(Z18, Z17, Z16)
+	g.VMOVUPS(foldLanes8, Z24)
+	g.VPERMPS(Z16, Z24, Z16)
+	g.VMOVUPS(Y16, Mem{Base: RAX, Disp: disp})
 }
 
 // zeroZ zeroes Z0..Z(n-1).
@@ -185,9 +219,7 @@ func (g *gen) floatx8(t floatType) {
 	step8()
 	g.Label(name + "done")
 	g.arg("out", RAX)
-	for k := range 8 {
-		g.foldStore(k)
-	}
+	g.fold8Store(zmm[:8], 0)
 	g.VZEROUPPER()
 	g.RET()
 }
@@ -213,4 +245,62 @@ func (g *gen) prefetch8(off int) {
 			g.PREFETCHT0(m)
 		}
 	}
+}
+
+// floatx8x2 emits, for t,
+//
+//	func f16x8x2AVX512(w *byte, stride, n16 int, x *float32, xstride int, out *[16]float32, pf int)
+//
+// floatx8 for two inputs (a decode batch of two): each widened weight vector serves both, so the
+// rows are read and widened once. Accumulator Z(8i+k) is input i, row k; out[8i+k] likewise.
+// Inputs at DI and DI+DX, in Z16 and Z17; row k's weights in Z(18+k); products in Z26-Z31.
+func (g *gen) floatx8x2(t floatType) {
+	name := t.name + "x8x2"
+	g.text(name+"AVX512", "func(w *byte, stride, n16 int, x *float32, xstride int, out *[16]float32, pf int)")
+	g.floatArgs()
+	g.arg("xstride", RDX)
+	g.SHLQ(U8(2), RDX)
+	g.arg("pf", R11)
+	g.LEAQ(Mem{Base: RBX, Index: RBX, Scale: 2}, R8)
+	g.LEAQ(Mem{Base: RSI, Index: RBX, Scale: 4}, R10)
+	g.zeroZ(16)
+	step8 := func() {
+		g.VMOVUPS(Mem{Base: RDI}, Z16)
+		g.VMOVUPS(Mem{Base: RDI, Index: RDX, Scale: 1}, Z17)
+		for k := range 8 {
+			g.load512(t, row8(k), zmm[18+k])
+		}
+		for k := range 8 {
+			for i := range 2 {
+				g.mac(t, zmm[18+k], zmm[16+i], zmm[8*i+k], zmm[26+(2*k+i)%6])
+			}
+		}
+	}
+	advance := func() {
+		g.ADDQ(Imm(uint64(t.bytes)), RSI)
+		g.ADDQ(Imm(uint64(t.bytes)), R10)
+		g.ADDQ(U8(64), RDI)
+	}
+	g.SHRQ(U8(1), RCX)
+	g.JE(LabelRef(name + "odd"))
+	g.Label(name + "loop")
+	for off := 0; off < 2*t.bytes; off += 64 {
+		g.prefetch8(off)
+	}
+	step8()
+	advance()
+	step8()
+	advance()
+	g.DECQ(RCX)
+	g.JNZ(LabelRef(name + "loop"))
+	g.Label(name + "odd")
+	g.TESTQ(U32(1), g.argMem("n16"))
+	g.JE(LabelRef(name + "done"))
+	step8()
+	g.Label(name + "done")
+	g.arg("out", RAX)
+	g.fold8Store(zmm[:8], 0)
+	g.fold8Store(zmm[8:16], 32)
+	g.VZEROUPPER()
+	g.RET()
 }
