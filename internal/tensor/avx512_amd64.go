@@ -57,20 +57,20 @@ func bf16x8AVX512(w *byte, stride, n16 int, x *float32, out *[8]float32, pf int)
 func f32x8AVX512(w *byte, stride, n16 int, x *float32, out *[8]float32, pf int)
 
 // f16x8x2AVX512 is f16x8AVX512 for the two inputs at x and x+xstride floats, each 8-row group
-// read and widened once for both: out[8i+q] = dotF16Go(row q, input i).
+// read and widened once for both: out[i·ostride+q] = dotF16Go(row q, input i).
 //
 //go:noescape
-func f16x8x2AVX512(w *byte, stride, n16 int, x *float32, xstride int, out *[16]float32, pf int)
+func f16x8x2AVX512(w *byte, stride, n16 int, x *float32, xstride int, out *float32, ostride int, pf int)
 
 // bf16x8x2AVX512 is f16x8x2AVX512 for BF16 weights (dotBF16Go).
 //
 //go:noescape
-func bf16x8x2AVX512(w *byte, stride, n16 int, x *float32, xstride int, out *[16]float32, pf int)
+func bf16x8x2AVX512(w *byte, stride, n16 int, x *float32, xstride int, out *float32, ostride int, pf int)
 
 // f32x8x2AVX512 is f16x8x2AVX512 for F32 weights (dotF32Go).
 //
 //go:noescape
-func f32x8x2AVX512(w *byte, stride, n16 int, x *float32, xstride int, out *[16]float32, pf int)
+func f32x8x2AVX512(w *byte, stride, n16 int, x *float32, xstride int, out *float32, ostride int, pf int)
 
 // q4_Kx4AVX512 is q4_Kx4AVX2 on AVX-512: out[q] = dotQ4_KGo(row q, xq, xd, bs) over nb
 // super-blocks for the 4 rows at w, prefetching the rows pf bytes ahead.
@@ -182,39 +182,53 @@ func tileFloatAVX512(j *matmulJob, r0, r1 int, x []float32, dt DType) {
 	// from memory once and from L1 by the others: a decode batch of 2 read the whole matrix
 	// twice, which made the output projection of a large vocabulary cost double. Two of them
 	// share one call, which widens the weights once for both: at decode batch 2 the widening,
-	// not the memory, bounds a small model's vocabulary projection.
+	// not the memory, bounds a small model's vocabulary projection. Without tail columns the
+	// kernels' sums are the results, stored straight into out.
+	direct := n16 == cols
 	for r := r0; r < r8; r += 8 {
 		w := &j.w.Data[r*rb]
 		i := n4
 		for ; i+2 <= j.n; i += 2 {
+			o, os := &v[0], 8
+			if direct {
+				o, os = &j.out[i*rows+r], rows
+			}
 			switch dt {
 			case F16:
-				f16x8x2AVX512(w, rb, n16/16, &x[i*cols], cols, (*[16]float32)(v[:16]), floatPrefetchRows*rb)
+				f16x8x2AVX512(w, rb, n16/16, &x[i*cols], cols, o, os, floatPrefetchRows*rb)
 			case BF16:
-				bf16x8x2AVX512(w, rb, n16/16, &x[i*cols], cols, (*[16]float32)(v[:16]), floatPrefetchRows*rb)
+				bf16x8x2AVX512(w, rb, n16/16, &x[i*cols], cols, o, os, floatPrefetchRows*rb)
 			default:
-				f32x8x2AVX512(w, rb, n16/16, &x[i*cols], cols, (*[16]float32)(v[:16]), floatPrefetchRows*rb)
+				f32x8x2AVX512(w, rb, n16/16, &x[i*cols], cols, o, os, floatPrefetchRows*rb)
 			}
-			for k := range 2 {
-				vk := v[8*k : 8*k+8]
-				addFloatTail(j, r, x[(i+k)*cols:(i+k+1)*cols], dt, vk)
-				scatter4(j.out, rows, i+k, r, (*[4]float32)(vk[:4]))
-				scatter4(j.out, rows, i+k, r+4, (*[4]float32)(vk[4:]))
+			if !direct {
+				for k := range 2 {
+					vk := v[8*k : 8*k+8]
+					addFloatTail(j, r, x[(i+k)*cols:(i+k+1)*cols], dt, vk)
+					scatter4(j.out, rows, i+k, r, (*[4]float32)(vk[:4]))
+					scatter4(j.out, rows, i+k, r+4, (*[4]float32)(vk[4:]))
+				}
 			}
 		}
 		for ; i < j.n; i++ {
 			xi := x[i*cols : (i+1)*cols]
+			o := (*[8]float32)(v[:8])
+			if direct {
+				o = (*[8]float32)(j.out[i*rows+r:])
+			}
 			switch dt {
 			case F16:
-				f16x8AVX512(w, rb, n16/16, &xi[0], (*[8]float32)(v[:8]), floatPrefetchRows*rb)
+				f16x8AVX512(w, rb, n16/16, &xi[0], o, floatPrefetchRows*rb)
 			case BF16:
-				bf16x8AVX512(w, rb, n16/16, &xi[0], (*[8]float32)(v[:8]), floatPrefetchRows*rb)
+				bf16x8AVX512(w, rb, n16/16, &xi[0], o, floatPrefetchRows*rb)
 			default:
-				f32x8AVX512(w, rb, n16/16, &xi[0], (*[8]float32)(v[:8]), floatPrefetchRows*rb)
+				f32x8AVX512(w, rb, n16/16, &xi[0], o, floatPrefetchRows*rb)
 			}
-			addFloatTail(j, r, xi, dt, v[:8])
-			scatter4(j.out, rows, i, r, (*[4]float32)(v[:4]))
-			scatter4(j.out, rows, i, r+4, (*[4]float32)(v[4:8]))
+			if !direct {
+				addFloatTail(j, r, xi, dt, v[:8])
+				scatter4(j.out, rows, i, r, (*[4]float32)(v[:4]))
+				scatter4(j.out, rows, i, r+4, (*[4]float32)(v[4:8]))
+			}
 		}
 	}
 	floatRowsAVX2(j, r8, r4, n4, j.n, x, dt)

@@ -2098,16 +2098,16 @@ f32x8done:
 	VZEROUPPER
 	RET
 
-// func f16x8x2AVX512(w *byte, stride int, n16 int, x *float32, xstride int, out *[16]float32, pf int)
+// func f16x8x2AVX512(w *byte, stride int, n16 int, x *float32, xstride int, out *float32, ostride int, pf int)
 // Requires: AVX, AVX512F, MMX+
-TEXT ·f16x8x2AVX512(SB), NOSPLIT, $0-56
+TEXT ·f16x8x2AVX512(SB), NOSPLIT, $0-64
 	MOVQ   w+0(FP), SI
 	MOVQ   stride+8(FP), BX
 	MOVQ   n16+16(FP), CX
 	MOVQ   x+24(FP), DI
 	MOVQ   xstride+32(FP), DX
 	SHLQ   $0x02, DX
-	MOVQ   pf+48(FP), R11
+	MOVQ   pf+56(FP), R11
 	LEAQ   (BX)(BX*2), R8
 	LEAQ   (SI)(BX*4), R10
 	VPXORD Z0, Z0, Z0
@@ -2260,6 +2260,8 @@ f16x8x2done:
 	VMOVUPS    floatFoldLanes8<>+0(SB), Z24
 	VPERMPS    Z16, Z24, Z16
 	VMOVUPS    Y16, (AX)
+	MOVQ       ostride+48(FP), DX
+	LEAQ       (AX)(DX*4), AX
 	VSHUFF64X2 $0x44, Z9, Z8, Z16
 	VSHUFF64X2 $0xee, Z9, Z8, Z17
 	VADDPS     Z17, Z16, Z16
@@ -2286,20 +2288,20 @@ f16x8x2done:
 	VADDPS     Z18, Z17, Z16
 	VMOVUPS    floatFoldLanes8<>+0(SB), Z24
 	VPERMPS    Z16, Z24, Z16
-	VMOVUPS    Y16, 32(AX)
+	VMOVUPS    Y16, (AX)
 	VZEROUPPER
 	RET
 
-// func bf16x8x2AVX512(w *byte, stride int, n16 int, x *float32, xstride int, out *[16]float32, pf int)
+// func bf16x8x2AVX512(w *byte, stride int, n16 int, x *float32, xstride int, out *float32, ostride int, pf int)
 // Requires: AVX, AVX512F, MMX+
-TEXT ·bf16x8x2AVX512(SB), NOSPLIT, $0-56
+TEXT ·bf16x8x2AVX512(SB), NOSPLIT, $0-64
 	MOVQ   w+0(FP), SI
 	MOVQ   stride+8(FP), BX
 	MOVQ   n16+16(FP), CX
 	MOVQ   x+24(FP), DI
 	MOVQ   xstride+32(FP), DX
 	SHLQ   $0x02, DX
-	MOVQ   pf+48(FP), R11
+	MOVQ   pf+56(FP), R11
 	LEAQ   (BX)(BX*2), R8
 	LEAQ   (SI)(BX*4), R10
 	VPXORD Z0, Z0, Z0
@@ -2524,6 +2526,8 @@ bf16x8x2done:
 	VMOVUPS    floatFoldLanes8<>+0(SB), Z24
 	VPERMPS    Z16, Z24, Z16
 	VMOVUPS    Y16, (AX)
+	MOVQ       ostride+48(FP), DX
+	LEAQ       (AX)(DX*4), AX
 	VSHUFF64X2 $0x44, Z9, Z8, Z16
 	VSHUFF64X2 $0xee, Z9, Z8, Z17
 	VADDPS     Z17, Z16, Z16
@@ -2550,20 +2554,20 @@ bf16x8x2done:
 	VADDPS     Z18, Z17, Z16
 	VMOVUPS    floatFoldLanes8<>+0(SB), Z24
 	VPERMPS    Z16, Z24, Z16
-	VMOVUPS    Y16, 32(AX)
+	VMOVUPS    Y16, (AX)
 	VZEROUPPER
 	RET
 
-// func f32x8x2AVX512(w *byte, stride int, n16 int, x *float32, xstride int, out *[16]float32, pf int)
+// func f32x8x2AVX512(w *byte, stride int, n16 int, x *float32, xstride int, out *float32, ostride int, pf int)
 // Requires: AVX, AVX512F, MMX+
-TEXT ·f32x8x2AVX512(SB), NOSPLIT, $0-56
+TEXT ·f32x8x2AVX512(SB), NOSPLIT, $0-64
 	MOVQ   w+0(FP), SI
 	MOVQ   stride+8(FP), BX
 	MOVQ   n16+16(FP), CX
 	MOVQ   x+24(FP), DI
 	MOVQ   xstride+32(FP), DX
 	SHLQ   $0x02, DX
-	MOVQ   pf+48(FP), R11
+	MOVQ   pf+56(FP), R11
 	LEAQ   (BX)(BX*2), R8
 	LEAQ   (SI)(BX*4), R10
 	VPXORD Z0, Z0, Z0
@@ -2774,6 +2778,8 @@ f32x8x2done:
 	VMOVUPS    floatFoldLanes8<>+0(SB), Z24
 	VPERMPS    Z16, Z24, Z16
 	VMOVUPS    Y16, (AX)
+	MOVQ       ostride+48(FP), DX
+	LEAQ       (AX)(DX*4), AX
 	VSHUFF64X2 $0x44, Z9, Z8, Z16
 	VSHUFF64X2 $0xee, Z9, Z8, Z17
 	VADDPS     Z17, Z16, Z16
@@ -2800,6 +2806,6 @@ f32x8x2done:
 	VADDPS     Z18, Z17, Z16
 	VMOVUPS    floatFoldLanes8<>+0(SB), Z24
 	VPERMPS    Z16, Z24, Z16
-	VMOVUPS    Y16, 32(AX)
+	VMOVUPS    Y16, (AX)
 	VZEROUPPER
 	RET

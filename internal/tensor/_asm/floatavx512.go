@@ -249,14 +249,15 @@ func (g *gen) prefetch8(off int) {
 
 // floatx8x2 emits, for t,
 //
-//	func f16x8x2AVX512(w *byte, stride, n16 int, x *float32, xstride int, out *[16]float32, pf int)
+//	func f16x8x2AVX512(w *byte, stride, n16 int, x *float32, xstride int, out *float32, ostride int, pf int)
 //
 // floatx8 for two inputs (a decode batch of two): each widened weight vector serves both, so the
-// rows are read and widened once. Accumulator Z(8i+k) is input i, row k; out[8i+k] likewise.
-// Inputs at DI and DI+DX, in Z16 and Z17; row k's weights in Z(18+k); products in Z26-Z31.
+// rows are read and widened once. Accumulator Z(8i+k) is input i, row k, stored at
+// out[i·ostride+k] (straight into a matrix product's rows). Inputs at DI and DI+DX, in Z16 and
+// Z17; row k's weights in Z(18+k); products in Z26-Z31.
 func (g *gen) floatx8x2(t floatType) {
 	name := t.name + "x8x2"
-	g.text(name+"AVX512", "func(w *byte, stride, n16 int, x *float32, xstride int, out *[16]float32, pf int)")
+	g.text(name+"AVX512", "func(w *byte, stride, n16 int, x *float32, xstride int, out *float32, ostride int, pf int)")
 	g.floatArgs()
 	g.arg("xstride", RDX)
 	g.SHLQ(U8(2), RDX)
@@ -300,7 +301,9 @@ func (g *gen) floatx8x2(t floatType) {
 	g.Label(name + "done")
 	g.arg("out", RAX)
 	g.fold8Store(zmm[:8], 0)
-	g.fold8Store(zmm[8:16], 32)
+	g.arg("ostride", RDX)
+	g.LEAQ(Mem{Base: RAX, Index: RDX, Scale: 4}, RAX)
+	g.fold8Store(zmm[8:16], 0)
 	g.VZEROUPPER()
 	g.RET()
 }
