@@ -2,7 +2,6 @@ package sampler
 
 import (
 	"math"
-	"math/bits"
 
 	"github.com/kvwarden/kvwarden/internal/tensor"
 )
@@ -34,28 +33,6 @@ func (s *Sampler) allowedMask(n int) []uint64 {
 	return nil
 }
 
-// argmaxAllowed is argmax over the tokens whose bit is set (ids past x ignored): the lowest id of
-// the largest logit, and that logit; 0 and -Inf when none is above -Inf.
-func argmaxAllowed(x []float32, mask []uint64) (int32, float32) {
-	best, bv := 0, float32(math.Inf(-1))
-	for w, word := range mask[:(len(x)+63)/64] {
-		base := w * 64
-		if word == ^uint64(0) && base+64 <= len(x) {
-			// A whole word allowed (most of them, in a large set): argmax's blocks of 8.
-			if i := int(argmax(x[base : base+64])); x[base+i] > bv {
-				best, bv = base+i, x[base+i]
-			}
-			continue
-		}
-		for ; word != 0; word &= word - 1 {
-			if id := base + bits.TrailingZeros64(word); id < len(x) && x[id] > bv {
-				best, bv = id, x[id]
-			}
-		}
-	}
-	return int32(best), bv
-}
-
 // fastDraw reports whether Sample may take the fast draw.
 func (s *Sampler) fastDraw() bool {
 	rp := s.p.RepetitionPenalty
@@ -71,11 +48,10 @@ func (s *Sampler) sampleFast(logits []float32) int32 {
 	var best int32
 	var bv float32
 	if s.con == nil {
-		best = argmax(logits)
-		bv = logits[best]
+		best, bv = tensor.Argmax(logits, nil)
 	} else if m := s.allowedMask(len(logits)); m != nil {
 		allowed = m
-		best, bv = argmaxAllowed(logits, m)
+		best, bv = tensor.Argmax(logits, m)
 	} else {
 		allowed, best, bv = s.allowedBits(logits)
 	}

@@ -151,7 +151,8 @@ func (s *Sampler) Sample(logits []float32) Result {
 		// Nothing to weigh and nothing to report: the argmax of the float32 logits is the token
 		// the float64 path below picks (widening is exact and keeps the order), without copying
 		// the vocabulary. It is most of a decode step's cost outside the forward pass otherwise.
-		return Result{ID: argmax(logits)}
+		id, _ := tensor.Argmax(logits, nil)
+		return Result{ID: id}
 	}
 	if s.fastDraw() {
 		return Result{ID: s.sampleFast(logits)}

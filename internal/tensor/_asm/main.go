@@ -41,6 +41,7 @@ var families = []struct {
 	{"tensor", "q4kr8_amd64.s", q4Kr8Family},
 	{"tensor", "q6kr8_amd64.s", q6Kr8Family},
 	{"tensor", "draw_amd64.s", drawFamily},
+	{"tensor", "argmax_amd64.s", argmaxFamily},
 	{"bench", "limits_amd64.s", limitsFamily},
 }
 
