@@ -115,7 +115,8 @@ func TestFastDrawOnlyWhenItMatches(t *testing.T) {
 
 // BenchmarkSampleQwen is a draw over Qwen2's vocabulary (151,936) at temperature 1, alone and
 // constrained to most of the vocabulary (a JSON string's state) or a few hundred tokens, on the
-// fast draw and on the general path.
+// fast draw from the allowed list, from a bitmask (a grammar's large sets), and on the general
+// path.
 func BenchmarkSampleQwen(b *testing.B) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	logits := make([]float32, 151936)
@@ -138,11 +139,21 @@ func BenchmarkSampleQwen(b *testing.B) {
 		name  string
 		allow []int32
 	}{{"plain", nil}, {"most", most}, {"few", few}} {
-		for _, general := range []bool{false, true} {
-			b.Run(bc.name+map[bool]string{false: "/fast", true: "/general"}[general], func(b *testing.B) {
+		for _, path := range []string{"fast", "mask", "general"} {
+			if path == "mask" && bc.allow == nil {
+				continue
+			}
+			b.Run(bc.name+"/"+path, func(b *testing.B) {
 				s := New(Params{Temperature: 1, Seed: 3, TopLogprobs: -1}, nil)
-				s.generalOnly = general
-				if bc.allow != nil {
+				s.generalOnly = path == "general"
+				switch {
+				case path == "mask":
+					m := make([]uint64, (len(logits)+63)/64)
+					for _, id := range bc.allow {
+						m[id>>6] |= 1 << (id & 63)
+					}
+					s.SetConstraint(constantMask{bc.allow, m})
+				case bc.allow != nil:
 					s.SetConstraint(constant(bc.allow))
 				}
 				b.ReportAllocs()
@@ -159,6 +170,14 @@ type constant []int32
 
 func (c constant) Allowed() []int32 { return c }
 func (c constant) Advance(int32)    {}
+
+// constantMask is constant with its bitmask.
+type constantMask struct {
+	constant
+	mask []uint64
+}
+
+func (c constantMask) AllowedMask() []uint64 { return c.mask }
 
 // maskConstraint is a fixedConstraint that also gives each step's set as a bitmask, on odd steps
 // (on even ones it has none), as grammar.Constraint does for large sets.

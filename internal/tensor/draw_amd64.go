@@ -13,21 +13,38 @@ func drawWeightsAVX2(dst, x *float32, n8 int, m, invT float64, tab *[expTabLen][
 //go:noescape
 func drawWeightsMaskAVX2(dst, x *float32, n8 int, m, invT float64, tab *[expTabLen][8]float32, sums *[4]float64, bits *byte, lanes *[8]uint32)
 
+//go:noescape
+func drawWeightsAVX512(dst, x *float32, n16 int, m, invT float64, tab *[expTabLen][8]float32, sums *[4]float64)
+
+//go:noescape
+func drawWeightsMaskAVX512(dst, x *float32, n16 int, m, invT float64, tab *[expTabLen][8]float32, sums *[4]float64, bits *uint16)
+
 // drawLanes is the bit of each of 8 lanes in its byte of the bitmask.
 var drawLanes = [8]uint32{1, 2, 4, 8, 16, 32, 64, 128}
 
-// drawWeightsVec runs the AVX2 kernel over the leading multiple of 8 logits unless the pure-Go
-// kernels are selected; it returns how many it did.
+// drawWeightsVec runs the kernels over the leading multiple of 8 logits unless the pure-Go
+// kernels are selected: 16 at a time on an AVX-512 set (argmaxVecLen says which), then 8; it
+// returns how many it did. Each continues the chains where the one before left them.
 func drawWeightsVec(dst, x []float32, m, invT float64, allowed []uint64, c *[4]float64) int {
-	n8 := len(x) / 8
-	if n8 == 0 || activeKernels.Load().name == "go" {
+	if len(x) < 8 || activeKernels.Load().name == "go" {
 		return 0
 	}
-	if allowed == nil {
-		drawWeightsAVX2(&dst[0], &x[0], n8, m, invT, &expTab, c)
-	} else {
-		// Little-endian: byte k of the words holds the bits of logits 8k..8k+7.
-		drawWeightsMaskAVX2(&dst[0], &x[0], n8, m, invT, &expTab, c, (*byte)(unsafe.Pointer(&allowed[0])), &drawLanes)
+	n := argmaxVecLen(len(x))
+	if n > 0 {
+		if allowed == nil {
+			drawWeightsAVX512(&dst[0], &x[0], n/16, m, invT, &expTab, c)
+		} else {
+			drawWeightsMaskAVX512(&dst[0], &x[0], n/16, m, invT, &expTab, c, maskWords(allowed))
+		}
 	}
-	return 8 * n8
+	if n8 := (len(x) - n) / 8; n8 > 0 {
+		if allowed == nil {
+			drawWeightsAVX2(&dst[n], &x[n], n8, m, invT, &expTab, c)
+		} else {
+			// Little-endian: byte k of the words holds the bits of logits 8k..8k+7.
+			drawWeightsMaskAVX2(&dst[n], &x[n], n8, m, invT, &expTab, c, (*byte)(unsafe.Add(unsafe.Pointer(&allowed[0]), n/8)), &drawLanes)
+		}
+		n += 8 * n8
+	}
+	return n
 }

@@ -100,3 +100,28 @@ func TestDrawWeightsBitExact(t *testing.T) {
 		}
 	})
 }
+
+// BenchmarkDrawWeights is DrawWeights over Qwen2's vocabulary (151,936 logits), without and with
+// a mask, on the active kernel set.
+func BenchmarkDrawWeights(b *testing.B) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	x := make([]float32, 151936)
+	for i := range x {
+		x[i] = float32(rng.NormFloat64() * 3)
+	}
+	mask := make([]uint64, (len(x)+63)/64)
+	for i := range mask {
+		mask[i] = rng.Uint64() | rng.Uint64()
+	}
+	dst := make([]float32, len(x))
+	for _, bc := range []struct {
+		name string
+		mask []uint64
+	}{{"plain", nil}, {"masked", mask}} {
+		b.Run(bc.name, func(b *testing.B) {
+			for b.Loop() {
+				DrawWeights(dst, x, 10, 1, bc.mask)
+			}
+		})
+	}
+}

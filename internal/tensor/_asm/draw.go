@@ -10,6 +10,8 @@ import (
 func drawFamily(g *gen) {
 	g.drawWeights("drawWeightsAVX2", false)
 	g.drawWeights("drawWeightsMaskAVX2", true)
+	g.drawWeightsAVX512("drawWeightsAVX512", false)
+	g.drawWeightsAVX512("drawWeightsMaskAVX512", true)
 }
 
 // drawWeights: dst[i] = expf32(float32((float64(x[i]) - m) · invT)), 0 where x[i] is NaN (or, masked,
@@ -62,6 +64,87 @@ func (g *gen) drawWeights(name string, masked bool) {
 		g.VEXTRACTF128(U8(1), Y4, X2)
 		g.VCVTPS2PD(X2, Y2)
 		g.VADDPD(Y2, Y8, Y8)
+	}, steps...)
+	g.VMOVUPD(Y8, Mem{Base: R9})
+	g.VZEROUPPER()
+	g.RET()
+}
+
+// exp16 is exp8 on 16 lanes (AVX-512): Z4 = expf32(Z0) by the same operations in the same
+// order, each constant broadcast from its expTab row; Z1-Z3, Z5 and K1-K3 are clobbered.
+func (g *gen) exp16() {
+	g.VMULPS_BCST(expTab(expLog2e), Z0, Z1)
+	g.VCVTPS2DQ(Z1, Z1)
+	g.VCVTDQ2PS(Z1, Z2)
+	g.VMULPS_BCST(expTab(expC1), Z2, Z3)
+	g.VSUBPS(Z3, Z0, Z3)
+	g.VMULPS_BCST(expTab(expC2), Z2, Z2)
+	g.VSUBPS(Z2, Z3, Z3)
+	g.VMULPS(Z3, Z3, Z2)
+	g.VMULPS_BCST(expTab(expP0), Z3, Z4)
+	for _, c := range []int{expP1, expP2, expP3, expP4} {
+		g.VADDPS_BCST(expTab(c), Z4, Z4)
+		g.VMULPS(Z3, Z4, Z4)
+	}
+	g.VADDPS_BCST(expTab(expP5), Z4, Z4)
+	g.VMULPS(Z2, Z4, Z4)
+	g.VADDPS(Z3, Z4, Z4)
+	g.VADDPS_BCST(expTab(expOne), Z4, Z4)
+	g.VPSLLD(U8(23), Z1, Z1)
+	g.VPADDD(Z1, Z4, Z4)
+	// x < Lo: 0; x > Hi: +Inf; NaN: x (exclusive conditions).
+	g.VCMPPS_BCST(U8(1), expTab(expLo), Z0, K1)
+	g.VPXORD(Z4, Z4, K1, Z4)
+	g.VCMPPS_BCST(U8(0x1e), expTab(expHi), Z0, K2)
+	g.VBROADCASTSS(expTab(expInf), Z5)
+	g.VMOVAPS(Z5, K2, Z4)
+	g.VCMPPS(U8(3), Z0, Z0, K3)
+	g.VMOVAPS(Z0, K3, Z4)
+}
+
+// drawWeightsAVX512 is drawWeights on 16 lanes: the same bits, the same four chains (lanes k,
+// k+4, k+8, k+12 of a block added to chain k in that order).
+func (g *gen) drawWeightsAVX512(name string, masked bool) {
+	sig := "func(dst, x *float32, n16 int, m, invT float64, tab *[14][8]float32, sums *[4]float64)"
+	if masked {
+		sig = "func(dst, x *float32, n16 int, m, invT float64, tab *[14][8]float32, sums *[4]float64, bits *uint16)"
+	}
+	g.text(name, sig)
+	g.args(in{name: "dst", r: RDI}, in{name: "x", r: RSI}, in{name: "n16", r: RCX}, in{name: "tab", r: R8}, in{name: "sums", r: R9})
+	g.VBROADCASTSD(g.argMem("m"), Z6)
+	g.VBROADCASTSD(g.argMem("invT"), Z7)
+	g.VMOVUPD(Mem{Base: R9}, Y8)
+	steps := []step{{RSI, 64}, {RDI, 64}}
+	if masked {
+		g.arg("bits", RDX)
+		steps = append(steps, step{RDX, 2})
+	}
+	g.loop(name, func() {
+		g.VCVTPS2PD(Mem{Base: RSI}, Z0)
+		g.VCVTPS2PD(Mem{Base: RSI, Disp: 32}, Z1)
+		g.VSUBPD(Z6, Z0, Z0)
+		g.VSUBPD(Z6, Z1, Z1)
+		g.VMULPD(Z7, Z0, Z0)
+		g.VMULPD(Z7, Z1, Z1)
+		g.VCVTPD2PS(Z0, Y0)
+		g.VCVTPD2PS(Z1, Y1)
+		g.VINSERTF64X4(U8(1), Y1, Z0, Z0)
+		g.VMOVUPS(Mem{Base: RSI}, Z10)
+		g.VCMPPS(U8(3), Z10, Z10, K4)
+		g.exp16()
+		g.VPXORD(Z4, Z4, K4, Z4)
+		if masked {
+			g.KMOVW(Mem{Base: RDX}, K5)
+			g.VMOVAPS_Z(Z4, K5, Z4)
+		}
+		g.VMOVUPS(Z4, Mem{Base: RDI})
+		g.VCVTPS2PD(X4, Y1)
+		g.VADDPD(Y1, Y8, Y8)
+		for q := 1; q < 4; q++ {
+			g.VEXTRACTF32X4(U8(q), Z4, X2)
+			g.VCVTPS2PD(X2, Y2)
+			g.VADDPD(Y2, Y8, Y8)
+		}
 	}, steps...)
 	g.VMOVUPD(Y8, Mem{Base: R9})
 	g.VZEROUPPER()
