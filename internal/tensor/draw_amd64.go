@@ -19,6 +19,12 @@ func drawWeightsAVX512(dst, x *float32, n16 int, m, invT float64, tab *[expTabLe
 //go:noescape
 func drawWeightsMaskAVX512(dst, x *float32, n16 int, m, invT float64, tab *[expTabLen][8]float32, sums *[4]float64, bits *uint16)
 
+//go:noescape
+func drawWeightsT1AVX512(dst, x *float32, n16 int, m, invT float64, tab *[expTabLen][8]float32, sums *[4]float64)
+
+//go:noescape
+func drawWeightsT1MaskAVX512(dst, x *float32, n16 int, m, invT float64, tab *[expTabLen][8]float32, sums *[4]float64, bits *uint16)
+
 // drawLanes is the bit of each of 8 lanes in its byte of the bitmask.
 var drawLanes = [8]uint32{1, 2, 4, 8, 16, 32, 64, 128}
 
@@ -30,12 +36,18 @@ func drawWeightsVec(dst, x []float32, m, invT float64, allowed []uint64, c *[4]f
 		return 0
 	}
 	n := argmaxVecLen(len(x))
-	if n > 0 {
-		if allowed == nil {
-			drawWeightsAVX512(&dst[0], &x[0], n/16, m, invT, &expTab, c)
-		} else {
-			drawWeightsMaskAVX512(&dst[0], &x[0], n/16, m, invT, &expTab, c, maskWords(allowed))
-		}
+	// At temperature 1 from a float32 best logit, a float32 subtraction forms the exponent.
+	t1 := invT == 1 && float64(float32(m)) == m
+	switch {
+	case n == 0:
+	case allowed == nil && t1:
+		drawWeightsT1AVX512(&dst[0], &x[0], n/16, m, invT, &expTab, c)
+	case allowed == nil:
+		drawWeightsAVX512(&dst[0], &x[0], n/16, m, invT, &expTab, c)
+	case t1:
+		drawWeightsT1MaskAVX512(&dst[0], &x[0], n/16, m, invT, &expTab, c, maskWords(allowed))
+	default:
+		drawWeightsMaskAVX512(&dst[0], &x[0], n/16, m, invT, &expTab, c, maskWords(allowed))
 	}
 	if n8 := (len(x) - n) / 8; n8 > 0 {
 		if allowed == nil {

@@ -173,6 +173,8 @@ TEXT ·drawWeightsAVX512(SB), NOSPLIT, $0-56
 	JE           drawWeightsAVX512done
 
 drawWeightsAVX512loop:
+	VMOVUPS       (SI), Z10
+	VCMPPS        $0x03, Z10, Z10, K4
 	VCVTPS2PD     (SI), Z0
 	VCVTPS2PD     32(SI), Z1
 	VSUBPD        Z6, Z0, Z0
@@ -182,8 +184,6 @@ drawWeightsAVX512loop:
 	VCVTPD2PS     Z0, Y0
 	VCVTPD2PS     Z1, Y1
 	VINSERTF64X4  $0x01, Y1, Z0, Z0
-	VMOVUPS       (SI), Z10
-	VCMPPS        $0x03, Z10, Z10, K4
 	VMULPS.BCST   (R8), Z0, Z1
 	VCVTPS2DQ     Z1, Z1
 	VCVTDQ2PS     Z1, Z2
@@ -253,6 +253,8 @@ TEXT ·drawWeightsMaskAVX512(SB), NOSPLIT, $0-64
 	JE           drawWeightsMaskAVX512done
 
 drawWeightsMaskAVX512loop:
+	VMOVUPS       (SI), Z10
+	VCMPPS        $0x03, Z10, Z10, K4
 	VCVTPS2PD     (SI), Z0
 	VCVTPS2PD     32(SI), Z1
 	VSUBPD        Z6, Z0, Z0
@@ -262,8 +264,6 @@ drawWeightsMaskAVX512loop:
 	VCVTPD2PS     Z0, Y0
 	VCVTPD2PS     Z1, Y1
 	VINSERTF64X4  $0x01, Y1, Z0, Z0
-	VMOVUPS       (SI), Z10
-	VCMPPS        $0x03, Z10, Z10, K4
 	VMULPS.BCST   (R8), Z0, Z1
 	VCVTPS2DQ     Z1, Z1
 	VCVTDQ2PS     Z1, Z2
@@ -316,6 +316,152 @@ drawWeightsMaskAVX512loop:
 	JNZ           drawWeightsMaskAVX512loop
 
 drawWeightsMaskAVX512done:
+	VMOVUPD Y8, (R9)
+	VZEROUPPER
+	RET
+
+// func drawWeightsT1AVX512(dst *float32, x *float32, n16 int, m float64, invT float64, tab *[14][8]float32, sums *[4]float64)
+// Requires: AVX, AVX512F
+TEXT ·drawWeightsT1AVX512(SB), NOSPLIT, $0-56
+	MOVQ         dst+0(FP), DI
+	MOVQ         x+8(FP), SI
+	MOVQ         n16+16(FP), CX
+	MOVQ         tab+40(FP), R8
+	MOVQ         sums+48(FP), R9
+	VCVTSD2SS    m+24(FP), X6, X6
+	VBROADCASTSS X6, Z6
+	VMOVUPD      (R9), Y8
+	TESTQ        CX, CX
+	JE           drawWeightsT1AVX512done
+
+drawWeightsT1AVX512loop:
+	VMOVUPS       (SI), Z10
+	VCMPPS        $0x03, Z10, Z10, K4
+	VSUBPS        Z6, Z10, Z0
+	VMULPS.BCST   (R8), Z0, Z1
+	VCVTPS2DQ     Z1, Z1
+	VCVTDQ2PS     Z1, Z2
+	VMULPS.BCST   32(R8), Z2, Z3
+	VSUBPS        Z3, Z0, Z3
+	VMULPS.BCST   64(R8), Z2, Z2
+	VSUBPS        Z2, Z3, Z3
+	VMULPS        Z3, Z3, Z2
+	VMULPS.BCST   96(R8), Z3, Z4
+	VADDPS.BCST   128(R8), Z4, Z4
+	VMULPS        Z3, Z4, Z4
+	VADDPS.BCST   160(R8), Z4, Z4
+	VMULPS        Z3, Z4, Z4
+	VADDPS.BCST   192(R8), Z4, Z4
+	VMULPS        Z3, Z4, Z4
+	VADDPS.BCST   224(R8), Z4, Z4
+	VMULPS        Z3, Z4, Z4
+	VADDPS.BCST   256(R8), Z4, Z4
+	VMULPS        Z2, Z4, Z4
+	VADDPS        Z3, Z4, Z4
+	VADDPS.BCST   288(R8), Z4, Z4
+	VPSLLD        $0x17, Z1, Z1
+	VPADDD        Z1, Z4, Z4
+	VCMPPS.BCST   $0x01, 320(R8), Z0, K1
+	VPXORD        Z4, Z4, K1, Z4
+	VCMPPS.BCST   $0x1e, 352(R8), Z0, K2
+	VBROADCASTSS  384(R8), Z5
+	VMOVAPS       Z5, K2, Z4
+	VCMPPS        $0x03, Z0, Z0, K3
+	VMOVAPS       Z0, K3, Z4
+	VPXORD        Z4, Z4, K4, Z4
+	VMOVUPS       Z4, (DI)
+	VCVTPS2PD     X4, Y1
+	VADDPD        Y1, Y8, Y8
+	VEXTRACTF32X4 $0x01, Z4, X2
+	VCVTPS2PD     X2, Y2
+	VADDPD        Y2, Y8, Y8
+	VEXTRACTF32X4 $0x02, Z4, X2
+	VCVTPS2PD     X2, Y2
+	VADDPD        Y2, Y8, Y8
+	VEXTRACTF32X4 $0x03, Z4, X2
+	VCVTPS2PD     X2, Y2
+	VADDPD        Y2, Y8, Y8
+	ADDQ          $0x40, SI
+	ADDQ          $0x40, DI
+	DECQ          CX
+	JNZ           drawWeightsT1AVX512loop
+
+drawWeightsT1AVX512done:
+	VMOVUPD Y8, (R9)
+	VZEROUPPER
+	RET
+
+// func drawWeightsT1MaskAVX512(dst *float32, x *float32, n16 int, m float64, invT float64, tab *[14][8]float32, sums *[4]float64, bits *uint16)
+// Requires: AVX, AVX512F
+TEXT ·drawWeightsT1MaskAVX512(SB), NOSPLIT, $0-64
+	MOVQ         dst+0(FP), DI
+	MOVQ         x+8(FP), SI
+	MOVQ         n16+16(FP), CX
+	MOVQ         tab+40(FP), R8
+	MOVQ         sums+48(FP), R9
+	VCVTSD2SS    m+24(FP), X6, X6
+	VBROADCASTSS X6, Z6
+	VMOVUPD      (R9), Y8
+	MOVQ         bits+56(FP), DX
+	TESTQ        CX, CX
+	JE           drawWeightsT1MaskAVX512done
+
+drawWeightsT1MaskAVX512loop:
+	VMOVUPS       (SI), Z10
+	VCMPPS        $0x03, Z10, Z10, K4
+	VSUBPS        Z6, Z10, Z0
+	VMULPS.BCST   (R8), Z0, Z1
+	VCVTPS2DQ     Z1, Z1
+	VCVTDQ2PS     Z1, Z2
+	VMULPS.BCST   32(R8), Z2, Z3
+	VSUBPS        Z3, Z0, Z3
+	VMULPS.BCST   64(R8), Z2, Z2
+	VSUBPS        Z2, Z3, Z3
+	VMULPS        Z3, Z3, Z2
+	VMULPS.BCST   96(R8), Z3, Z4
+	VADDPS.BCST   128(R8), Z4, Z4
+	VMULPS        Z3, Z4, Z4
+	VADDPS.BCST   160(R8), Z4, Z4
+	VMULPS        Z3, Z4, Z4
+	VADDPS.BCST   192(R8), Z4, Z4
+	VMULPS        Z3, Z4, Z4
+	VADDPS.BCST   224(R8), Z4, Z4
+	VMULPS        Z3, Z4, Z4
+	VADDPS.BCST   256(R8), Z4, Z4
+	VMULPS        Z2, Z4, Z4
+	VADDPS        Z3, Z4, Z4
+	VADDPS.BCST   288(R8), Z4, Z4
+	VPSLLD        $0x17, Z1, Z1
+	VPADDD        Z1, Z4, Z4
+	VCMPPS.BCST   $0x01, 320(R8), Z0, K1
+	VPXORD        Z4, Z4, K1, Z4
+	VCMPPS.BCST   $0x1e, 352(R8), Z0, K2
+	VBROADCASTSS  384(R8), Z5
+	VMOVAPS       Z5, K2, Z4
+	VCMPPS        $0x03, Z0, Z0, K3
+	VMOVAPS       Z0, K3, Z4
+	VPXORD        Z4, Z4, K4, Z4
+	KMOVW         (DX), K5
+	VMOVAPS.Z     Z4, K5, Z4
+	VMOVUPS       Z4, (DI)
+	VCVTPS2PD     X4, Y1
+	VADDPD        Y1, Y8, Y8
+	VEXTRACTF32X4 $0x01, Z4, X2
+	VCVTPS2PD     X2, Y2
+	VADDPD        Y2, Y8, Y8
+	VEXTRACTF32X4 $0x02, Z4, X2
+	VCVTPS2PD     X2, Y2
+	VADDPD        Y2, Y8, Y8
+	VEXTRACTF32X4 $0x03, Z4, X2
+	VCVTPS2PD     X2, Y2
+	VADDPD        Y2, Y8, Y8
+	ADDQ          $0x40, SI
+	ADDQ          $0x40, DI
+	ADDQ          $0x02, DX
+	DECQ          CX
+	JNZ           drawWeightsT1MaskAVX512loop
+
+drawWeightsT1MaskAVX512done:
 	VMOVUPD Y8, (R9)
 	VZEROUPPER
 	RET

@@ -10,8 +10,10 @@ import (
 func drawFamily(g *gen) {
 	g.drawWeights("drawWeightsAVX2", false)
 	g.drawWeights("drawWeightsMaskAVX2", true)
-	g.drawWeightsAVX512("drawWeightsAVX512", false)
-	g.drawWeightsAVX512("drawWeightsMaskAVX512", true)
+	g.drawWeightsAVX512("drawWeightsAVX512", false, false)
+	g.drawWeightsAVX512("drawWeightsMaskAVX512", true, false)
+	g.drawWeightsAVX512("drawWeightsT1AVX512", false, true)
+	g.drawWeightsAVX512("drawWeightsT1MaskAVX512", true, true)
 }
 
 // drawWeights: dst[i] = expf32(float32((float64(x[i]) - m) · invT)), 0 where x[i] is NaN (or, masked,
@@ -103,16 +105,24 @@ func (g *gen) exp16() {
 }
 
 // drawWeightsAVX512 is drawWeights on 16 lanes: the same bits, the same four chains (lanes k,
-// k+4, k+8, k+12 of a block added to chain k in that order).
-func (g *gen) drawWeightsAVX512(name string, masked bool) {
+// k+4, k+8, k+12 of a block added to chain k in that order). t1 is its temperature-1 form for an
+// m that is a float32 (invT is not read): then the float64 exponent, x - m rounded to float32, is
+// x - m in float32, both roundings being correct and float64 holding more than twice float32's
+// precision, so one float32 subtraction forms it.
+func (g *gen) drawWeightsAVX512(name string, masked, t1 bool) {
 	sig := "func(dst, x *float32, n16 int, m, invT float64, tab *[14][8]float32, sums *[4]float64)"
 	if masked {
 		sig = "func(dst, x *float32, n16 int, m, invT float64, tab *[14][8]float32, sums *[4]float64, bits *uint16)"
 	}
 	g.text(name, sig)
 	g.args(in{name: "dst", r: RDI}, in{name: "x", r: RSI}, in{name: "n16", r: RCX}, in{name: "tab", r: R8}, in{name: "sums", r: R9})
-	g.VBROADCASTSD(g.argMem("m"), Z6)
-	g.VBROADCASTSD(g.argMem("invT"), Z7)
+	if t1 {
+		g.VCVTSD2SS(g.argMem("m"), X6, X6)
+		g.VBROADCASTSS(X6, Z6)
+	} else {
+		g.VBROADCASTSD(g.argMem("m"), Z6)
+		g.VBROADCASTSD(g.argMem("invT"), Z7)
+	}
 	g.VMOVUPD(Mem{Base: R9}, Y8)
 	steps := []step{{RSI, 64}, {RDI, 64}}
 	if masked {
@@ -120,17 +130,13 @@ func (g *gen) drawWeightsAVX512(name string, masked bool) {
 		steps = append(steps, step{RDX, 2})
 	}
 	g.loop(name, func() {
-		g.VCVTPS2PD(Mem{Base: RSI}, Z0)
-		g.VCVTPS2PD(Mem{Base: RSI, Disp: 32}, Z1)
-		g.VSUBPD(Z6, Z0, Z0)
-		g.VSUBPD(Z6, Z1, Z1)
-		g.VMULPD(Z7, Z0, Z0)
-		g.VMULPD(Z7, Z1, Z1)
-		g.VCVTPD2PS(Z0, Y0)
-		g.VCVTPD2PS(Z1, Y1)
-		g.VINSERTF64X4(U8(1), Y1, Z0, Z0)
 		g.VMOVUPS(Mem{Base: RSI}, Z10)
 		g.VCMPPS(U8(3), Z10, Z10, K4)
+		if t1 {
+			g.VSUBPS(Z6, Z10, Z0)
+		} else {
+			g.exponentAVX512()
+		}
 		g.exp16()
 		g.VPXORD(Z4, Z4, K4, Z4)
 		if masked {
@@ -149,4 +155,18 @@ func (g *gen) drawWeightsAVX512(name string, masked bool) {
 	g.VMOVUPD(Y8, Mem{Base: R9})
 	g.VZEROUPPER()
 	g.RET()
+}
+
+// exponentAVX512 sets Z0 = float32((float64(x) - m) · invT) for the 16 logits at SI, m in Z6 and
+// invT in Z7 (float64), eight lanes at a time.
+func (g *gen) exponentAVX512() {
+	g.VCVTPS2PD(Mem{Base: RSI}, Z0)
+	g.VCVTPS2PD(Mem{Base: RSI, Disp: 32}, Z1)
+	g.VSUBPD(Z6, Z0, Z0)
+	g.VSUBPD(Z6, Z1, Z1)
+	g.VMULPD(Z7, Z0, Z0)
+	g.VMULPD(Z7, Z1, Z1)
+	g.VCVTPD2PS(Z0, Y0)
+	g.VCVTPD2PS(Z1, Y1)
+	g.VINSERTF64X4(U8(1), Y1, Z0, Z0)
 }
