@@ -25,6 +25,13 @@ func q8_0x4NEON(w *byte, stride, nb int, xq *int8, xd *float32, out *[4]float32)
 //go:noescape
 func q8_0x4SDOT(w *byte, stride, nb int, xq *int8, xd *float32, out *[4]float32)
 
+// q8_0x4x2MMLA sets out[2r+i] = dotQ8_0Go(row r, input i) for the 4 rows at w, w+stride,
+// w+2·stride, w+3·stride and the 2 inputs at xq and xq+xstride (their scales at xd and
+// xd+nb): the block sums by SMMLA (the i8mm extension), two rows by two inputs an instruction.
+//
+//go:noescape
+func q8_0x4x2MMLA(w *byte, stride, nb int, xq *int8, xd *float32, xstride int, out *[8]float32)
+
 // q4_0x4NEON is q8_0x4NEON for Q4_0 weights (dotQ4_0Go).
 //
 //go:noescape
@@ -91,6 +98,9 @@ func archKernels() []*kernels {
 	if !cpu.ARM64.HasASIMD {
 		return nil
 	}
+	if cpu.ARM64.HasASIMDDP && cpu.ARM64.HasI8MM {
+		return []*kernels{neonKernels, dotprodKernels, i8mmKernels}
+	}
 	if cpu.ARM64.HasASIMDDP {
 		return []*kernels{neonKernels, dotprodKernels}
 	}
@@ -120,6 +130,42 @@ var dotprodKernels = func() *kernels {
 	quantTilesNEON(&k, true)
 	return &k
 }()
+
+// i8mmKernels is dotprodKernels with the Q8_0 products of two inputs at a time on SMMLA.
+var i8mmKernels = func() *kernels {
+	k := *dotprodKernels
+	k.name = "i8mm"
+	k.tiles[Q8_0] = tileQ8MMLA
+	return &k
+}()
+
+// tileQ8MMLA runs the 4-row, 2-input Q8_0 kernel over the job's inputs in pairs, the 4-row SDOT
+// kernel over an odd last input, and the reference over the rows past the last group of 4.
+func tileQ8MMLA(j *matmulJob, r0, r1 int) {
+	rb, cols, rows := j.rowBytes, j.w.Cols, j.w.Rows
+	nb := cols / qk0
+	a := j.act
+	r4 := r0 + (r1-r0)&^3
+	var v [8]float32
+	var v4 [4]float32
+	for r := r0; r < r4; r += 4 {
+		w := &j.w.Data[r*rb]
+		i := 0
+		for ; i+1 < j.n; i += 2 {
+			q8_0x4x2MMLA(w, rb, nb, &a.q[i*cols], &a.d[i*nb], cols, &v)
+			o0, o1 := j.out[i*rows+r:i*rows+r+4], j.out[(i+1)*rows+r:(i+1)*rows+r+4]
+			o0[0], o1[0], o0[1], o1[1] = v[0], v[1], v[2], v[3]
+			o0[2], o1[2], o0[3], o1[3] = v[4], v[5], v[6], v[7]
+		}
+		if i < j.n {
+			q8_0x4SDOT(w, rb, nb, &a.q[i*cols], &a.d[i*nb], &v4)
+			copy(j.out[i*rows+r:i*rows+r+4], v4[:])
+		}
+	}
+	if r4 < r1 {
+		tileQ8Go(j, r4, r1, dotQ8_0Go)
+	}
+}
 
 // quantTilesNEON sets k's quantised product tiles, their block sums by SDOT if sdot.
 func quantTilesNEON(k *kernels, sdot bool) {

@@ -45,6 +45,11 @@
 #define FCVTHS(d, n) WORD $(0x1E23C000 | ((n)<<5) | (d))                // Hd = f16(Sn), to nearest even
 #define FCVTSH(d, n) WORD $(0x1EE24000 | ((n)<<5) | (d))                // Sd = float32(Hn)
 #define FADDP2S(d, n) WORD $(0x7E30D800 | ((n)<<5) | (d))               // Sd = Vn.S[0] + Vn.S[1]
+#define SMMLA(d, n, m) WORD $(0x4E80A400 | ((m)<<16) | ((n)<<5) | (d))  // Vd.4S += (2×8 Vn.16B) · (2×8 Vm.16B)ᵀ (i8mm)
+#define ZIP1D(d, n, m) WORD $(0x4EC03800 | ((m)<<16) | ((n)<<5) | (d))  // Vd.2D = Vn.D[0], Vm.D[0]
+#define ZIP2D(d, n, m) WORD $(0x4EC07800 | ((m)<<16) | ((n)<<5) | (d))  // Vd.2D = Vn.D[1], Vm.D[1]
+#define ZIP1S(d, n, m) WORD $(0x4E803800 | ((m)<<16) | ((n)<<5) | (d))  // Vd.4S = Vn.S[0], Vm.S[0], Vn.S[1], Vm.S[1]
+#define ZIP2S(d, n, m) WORD $(0x4E807800 | ((m)<<16) | ((n)<<5) | (d))  // Vd.4S = Vn.S[2], Vm.S[2], Vn.S[3], Vm.S[3]
 
 // Q8_0 (and Q4_0) four rows at a time: R0, R5, R6, R7 point at the quants of the current block of
 // rows 0..3 (its f16 scale 2 bytes before), R3 at the activation block (V0, V1), R4 at its scale.
@@ -613,4 +618,80 @@ q6gdLoop:
 	SUBS $1, R2
 	BNE q6gdLoop
 q6gdDone:
+	RET
+
+// Q8_0 four rows by two inputs with SMMLA (i8mm): SMMLA takes two rows of 8 bytes from each
+// operand and adds their 2×2 products, so the two inputs' blocks (V0:V1 at R3, V2:V3 at R10) are
+// interleaved 8 bytes at a time into V4..V7 once per block, and each pair of weight rows likewise
+// into V12..V15. V16 = [r0·x0, r0·x1, r1·x0, r1·x1] and V17 the same for rows 2, 3: the int32
+// block sums, exact, then each lane scaled as dotQ8_0Go scales its (row, input) sum.
+
+// MMPAIR interleaves two rows' blocks, loaded into V8:V9 and V10:V11, and sums them into V(acc).
+#define MMPAIR(acc) \
+	ZIP1D(12, 8, 10); \
+	ZIP2D(13, 8, 10); \
+	ZIP1D(14, 9, 11); \
+	ZIP2D(15, 9, 11); \
+	MOVI0(acc); \
+	SMMLA(acc, 12, 4); \
+	SMMLA(acc, 13, 5); \
+	SMMLA(acc, 14, 6); \
+	SMMLA(acc, 15, 7)
+
+// func q8_0x4x2MMLA(w *byte, stride, nb int, xq *int8, xd *float32, xstride int, out *[8]float32)
+TEXT ·q8_0x4x2MMLA(SB), NOSPLIT, $0-56
+	Q8PROLOGUE
+	MOVD xstride+40(FP), R10
+	ADD R3, R10, R10
+	LSL $2, R2, R11
+	ADD R4, R11, R11
+	VEOR V25.B16, V25.B16, V25.B16
+	CBZ R2, mmlaDone
+mmlaLoop:
+	VLD1.P 32(R3), [V0.B16, V1.B16]
+	VLD1.P 32(R10), [V2.B16, V3.B16]
+	ZIP1D(4, 0, 2)
+	ZIP2D(5, 0, 2)
+	ZIP1D(6, 1, 3)
+	ZIP2D(7, 1, 3)
+	MOVHU -2(R0), R9
+	VMOV R9, V20.H[0]
+	VLD1 (R0), [V8.B16, V9.B16]
+	ADD $34, R0
+	MOVHU -2(R5), R9
+	VMOV R9, V20.H[1]
+	VLD1 (R5), [V10.B16, V11.B16]
+	ADD $34, R5
+	MMPAIR(16)
+	MOVHU -2(R6), R9
+	VMOV R9, V20.H[2]
+	VLD1 (R6), [V8.B16, V9.B16]
+	ADD $34, R6
+	MOVHU -2(R7), R9
+	VMOV R9, V20.H[3]
+	VLD1 (R7), [V10.B16, V11.B16]
+	ADD $34, R7
+	MMPAIR(17)
+	// The scales in the sums' lanes: [dw0, dw0, dw1, dw1] and [dw2, dw2, dw3, dw3] times
+	// [dx0, dx1, dx0, dx1].
+	FCVTL4S(20, 20)
+	FMOVS.P 4(R4), F21
+	FMOVS.P 4(R11), F22
+	ZIP1S(21, 21, 22)
+	ZIP1D(22, 21, 21)
+	ZIP1S(23, 20, 20)
+	ZIP2S(20, 20, 20)
+	FMUL4S(23, 23, 22)
+	FMUL4S(20, 20, 22)
+	SCVTF4S(16, 16)
+	SCVTF4S(17, 17)
+	FMUL4S(16, 16, 23)
+	FMUL4S(17, 17, 20)
+	FADD4S(24, 24, 16)
+	FADD4S(25, 25, 17)
+	SUBS $1, R2
+	BNE mmlaLoop
+mmlaDone:
+	MOVD out+48(FP), R8
+	VST1 [V24.S4, V25.S4], (R8)
 	RET
