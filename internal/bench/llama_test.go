@@ -43,13 +43,9 @@ const (
 
 // fakeLlamaBench reads the arguments llama-bench (c392e50) takes and prints its -o json output.
 func fakeLlamaBench(log string, args []string) int {
-	f, err := os.OpenFile(log, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
+	if !logRun(log, "llama-bench", args) {
 		return 1
 	}
-	fmt.Fprintf(f, "llama-bench %s\n", strings.Join(args, " "))
-	f.Close()
 	if os.Getenv(fakeLlamaBenchEnv+"_FAIL") != "" {
 		fmt.Fprintln(os.Stderr, "llama_model_load: error loading model: unknown model architecture")
 		return 1
@@ -114,13 +110,9 @@ func fakeLlamaBench(log string, args []string) int {
 const fakeBatchedBenchEnv = "KVWARDEN_FAKE_LLAMA_BATCHED_BENCH"
 
 func fakeBatchedBench(log string, args []string) int {
-	f, err := os.OpenFile(log, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
+	if !logRun(log, "llama-batched-bench", args) {
 		return 1
 	}
-	fmt.Fprintf(f, "llama-batched-bench %s\n", strings.Join(args, " "))
-	f.Close()
 	var threads, npp, ntg, npl string
 	for i := 0; i+1 < len(args); i += 2 {
 		switch args[i] {
@@ -145,6 +137,18 @@ func fakeBatchedBench(log string, args []string) int {
 			pp, tg, npl, pp+tg, tPP, float64(pp)/tPP, tTG, float64(tg)/tTG, tPP+tTG, float64(pp+tg)/(tPP+tTG))
 	}
 	return 0
+}
+
+// logRun appends a fake's name and arguments to log.
+func logRun(log, name string, args []string) bool {
+	f, err := os.OpenFile(log, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return false
+	}
+	defer f.Close()
+	fmt.Fprintf(f, "%s %s\n", name, strings.Join(args, " "))
+	return true
 }
 
 // fakeLlama returns a LlamaBench running the fake, and the log it appends to.

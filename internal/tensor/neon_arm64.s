@@ -626,6 +626,18 @@ q6gdDone:
 // into V12..V15. V16 = [r0·x0, r0·x1, r1·x0, r1·x1] and V17 the same for rows 2, 3: the int32
 // block sums, exact, then each lane scaled as dotQ8_0Go scales its (row, input) sum.
 
+// MMROWS loads the blocks of the rows at pa and pb into V8:V9 and V10:V11, their scales into
+// lanes la and lb of V20.
+#define MMROWS(pa, la, pb, lb) \
+	MOVHU -2(pa), R9; \
+	VMOV R9, V20.H[la]; \
+	VLD1 (pa), [V8.B16, V9.B16]; \
+	ADD $34, pa; \
+	MOVHU -2(pb), R9; \
+	VMOV R9, V20.H[lb]; \
+	VLD1 (pb), [V10.B16, V11.B16]; \
+	ADD $34, pb
+
 // MMPAIR interleaves two rows' blocks, loaded into V8:V9 and V10:V11, and sums them into V(acc).
 #define MMPAIR(acc) \
 	ZIP1D(12, 8, 10); \
@@ -654,23 +666,9 @@ mmlaLoop:
 	ZIP2D(5, 0, 2)
 	ZIP1D(6, 1, 3)
 	ZIP2D(7, 1, 3)
-	MOVHU -2(R0), R9
-	VMOV R9, V20.H[0]
-	VLD1 (R0), [V8.B16, V9.B16]
-	ADD $34, R0
-	MOVHU -2(R5), R9
-	VMOV R9, V20.H[1]
-	VLD1 (R5), [V10.B16, V11.B16]
-	ADD $34, R5
+	MMROWS(R0, 0, R5, 1)
 	MMPAIR(16)
-	MOVHU -2(R6), R9
-	VMOV R9, V20.H[2]
-	VLD1 (R6), [V8.B16, V9.B16]
-	ADD $34, R6
-	MOVHU -2(R7), R9
-	VMOV R9, V20.H[3]
-	VLD1 (R7), [V10.B16, V11.B16]
-	ADD $34, R7
+	MMROWS(R6, 2, R7, 3)
 	MMPAIR(17)
 	// The scales in the sums' lanes: [dw0, dw0, dw1, dw1] and [dw2, dw2, dw3, dw3] times
 	// [dx0, dx1, dx0, dx1].
