@@ -32,6 +32,11 @@ func q8_0x4SDOT(w *byte, stride, nb int, xq *int8, xd *float32, out *[4]float32)
 //go:noescape
 func q8_0x4x2MMLA(w *byte, stride, nb int, xq *int8, xd *float32, xstride int, out *[8]float32)
 
+// q4_0x4x2MMLA is q8_0x4x2MMLA for Q4_0 weights (dotQ4_0Go).
+//
+//go:noescape
+func q4_0x4x2MMLA(w *byte, stride, nb int, xq *int8, xd *float32, xstride int, out *[8]float32)
+
 // q4_0x4NEON is q8_0x4NEON for Q4_0 weights (dotQ4_0Go).
 //
 //go:noescape
@@ -131,17 +136,19 @@ var dotprodKernels = func() *kernels {
 	return &k
 }()
 
-// i8mmKernels is dotprodKernels with the Q8_0 products of two inputs at a time on SMMLA.
+// i8mmKernels is dotprodKernels with the Q8_0 and Q4_0 products of two inputs at a time on SMMLA.
 var i8mmKernels = func() *kernels {
 	k := *dotprodKernels
 	k.name = "i8mm"
-	k.tiles[Q8_0] = tileQ8MMLA
+	k.tiles[Q8_0] = func(j *matmulJob, r0, r1 int) { tileQ8MMLA(j, r0, r1, Q8_0) }
+	k.tiles[Q4_0] = func(j *matmulJob, r0, r1 int) { tileQ8MMLA(j, r0, r1, Q4_0) }
 	return &k
 }()
 
-// tileQ8MMLA runs the 4-row, 2-input Q8_0 kernel over the job's inputs in pairs, the 4-row SDOT
-// kernel over an odd last input, and the reference over the rows past the last group of 4.
-func tileQ8MMLA(j *matmulJob, r0, r1 int) {
+// tileQ8MMLA runs the 4-row, 2-input Q8_0 or Q4_0 (dt) kernel over the job's inputs in pairs,
+// the 4-row SDOT kernel over an odd last input, and the reference over the rows past the last
+// group of 4.
+func tileQ8MMLA(j *matmulJob, r0, r1 int, dt DType) {
 	rb, cols, rows := j.rowBytes, j.w.Cols, j.w.Rows
 	nb := cols / qk0
 	a := j.act
@@ -152,18 +159,30 @@ func tileQ8MMLA(j *matmulJob, r0, r1 int) {
 		w := &j.w.Data[r*rb]
 		i := 0
 		for ; i+1 < j.n; i += 2 {
-			q8_0x4x2MMLA(w, rb, nb, &a.q[i*cols], &a.d[i*nb], cols, &v)
+			if dt == Q4_0 {
+				q4_0x4x2MMLA(w, rb, nb, &a.q[i*cols], &a.d[i*nb], cols, &v)
+			} else {
+				q8_0x4x2MMLA(w, rb, nb, &a.q[i*cols], &a.d[i*nb], cols, &v)
+			}
 			o0, o1 := j.out[i*rows+r:i*rows+r+4], j.out[(i+1)*rows+r:(i+1)*rows+r+4]
 			o0[0], o1[0], o0[1], o1[1] = v[0], v[1], v[2], v[3]
 			o0[2], o1[2], o0[3], o1[3] = v[4], v[5], v[6], v[7]
 		}
 		if i < j.n {
-			q8_0x4SDOT(w, rb, nb, &a.q[i*cols], &a.d[i*nb], &v4)
+			if dt == Q4_0 {
+				q4_0x4SDOT(w, rb, nb, &a.q[i*cols], &a.d[i*nb], &v4)
+			} else {
+				q8_0x4SDOT(w, rb, nb, &a.q[i*cols], &a.d[i*nb], &v4)
+			}
 			copy(j.out[i*rows+r:i*rows+r+4], v4[:])
 		}
 	}
 	if r4 < r1 {
-		tileQ8Go(j, r4, r1, dotQ8_0Go)
+		dot := dotQ8_0Go
+		if dt == Q4_0 {
+			dot = dotQ4_0Go
+		}
+		tileQ8Go(j, r4, r1, dot)
 	}
 }
 

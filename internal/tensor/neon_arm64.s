@@ -202,6 +202,102 @@
 	VST1 [V24.S4], (R8); \
 	RET
 
+// Q8_0 four rows by two inputs with SMMLA (i8mm): SMMLA takes two rows of 8 bytes from each
+// operand and adds their 2×2 products, so the two inputs' blocks (V0:V1 at R3, V2:V3 at R10) are
+// interleaved 8 bytes at a time into V4..V7 once per block, and each pair of weight rows likewise
+// into V12..V15. V16 = [r0·x0, r0·x1, r1·x0, r1·x1] and V17 the same for rows 2, 3: the int32
+// block sums, exact, then each lane scaled as dotQ8_0Go scales its (row, input) sum.
+
+// MMROWS loads the blocks of the rows at pa and pb into V8:V9 and V10:V11, their scales into
+// lanes la and lb of V20.
+#define MMROWS(pa, la, pb, lb) \
+	MOVHU -2(pa), R9; \
+	VMOV R9, V20.H[la]; \
+	VLD1 (pa), [V8.B16, V9.B16]; \
+	ADD $34, pa; \
+	MOVHU -2(pb), R9; \
+	VMOV R9, V20.H[lb]; \
+	VLD1 (pb), [V10.B16, V11.B16]; \
+	ADD $34, pb
+
+// MMPAIR interleaves two rows' blocks, loaded into V8:V9 and V10:V11, and sums them into V(acc).
+#define MMPAIR(acc) \
+	ZIP1D(12, 8, 10); \
+	ZIP2D(13, 8, 10); \
+	ZIP1D(14, 9, 11); \
+	ZIP2D(15, 9, 11); \
+	MOVI0(acc); \
+	SMMLA(acc, 12, 4); \
+	SMMLA(acc, 13, 5); \
+	SMMLA(acc, 14, 6); \
+	SMMLA(acc, 15, 7)
+
+// MM4ROWS is MMROWS for Q4_0 rows (16 bytes of nibble pairs, as Q4ROW), given Q4CONSTS.
+#define MM4ROWS(pa, la, pb, lb) \
+	MOVHU -2(pa), R9; \
+	VMOV R9, V20.H[la]; \
+	VLD1 (pa), [V9.B16]; \
+	ADD $18, pa; \
+	VAND V26.B16, V9.B16, V8.B16; \
+	VUSHR $4, V9.B16, V9.B16; \
+	VSUB V27.B16, V8.B16, V8.B16; \
+	VSUB V27.B16, V9.B16, V9.B16; \
+	MOVHU -2(pb), R9; \
+	VMOV R9, V20.H[lb]; \
+	VLD1 (pb), [V11.B16]; \
+	ADD $18, pb; \
+	VAND V26.B16, V11.B16, V10.B16; \
+	VUSHR $4, V11.B16, V11.B16; \
+	VSUB V27.B16, V10.B16, V10.B16; \
+	VSUB V27.B16, V11.B16, V11.B16
+
+// MMPROLOGUE adds to Q8PROLOGUE the second input's quants (R10) and scales (R11).
+#define MMPROLOGUE \
+	Q8PROLOGUE; \
+	MOVD xstride+40(FP), R10; \
+	ADD R3, R10, R10; \
+	LSL $2, R2, R11; \
+	ADD R4, R11, R11; \
+	VEOR V25.B16, V25.B16, V25.B16
+
+// MMBLOCK is one block of the 4 rows (loaded by ROWS) by the 2 inputs.
+#define MMBLOCK(ROWS) \
+	VLD1.P 32(R3), [V0.B16, V1.B16]; \
+	VLD1.P 32(R10), [V2.B16, V3.B16]; \
+	ZIP1D(4, 0, 2); \
+	ZIP2D(5, 0, 2); \
+	ZIP1D(6, 1, 3); \
+	ZIP2D(7, 1, 3); \
+	ROWS(R0, 0, R5, 1); \
+	MMPAIR(16); \
+	ROWS(R6, 2, R7, 3); \
+	MMPAIR(17); \
+	MMSCALE
+
+// MMSCALE scales the sums: [dw0, dw0, dw1, dw1] and [dw2, dw2, dw3, dw3] times
+// [dx0, dx1, dx0, dx1], lane for lane as Q8SCALE, into the accumulators V24 and V25.
+#define MMSCALE \
+	FCVTL4S(20, 20); \
+	FMOVS.P 4(R4), F21; \
+	FMOVS.P 4(R11), F22; \
+	ZIP1S(21, 21, 22); \
+	ZIP1D(22, 21, 21); \
+	ZIP1S(23, 20, 20); \
+	ZIP2S(20, 20, 20); \
+	FMUL4S(23, 23, 22); \
+	FMUL4S(20, 20, 22); \
+	SCVTF4S(16, 16); \
+	SCVTF4S(17, 17); \
+	FMUL4S(16, 16, 23); \
+	FMUL4S(17, 17, 20); \
+	FADD4S(24, 24, 16); \
+	FADD4S(25, 25, 17)
+
+#define MMEPILOGUE \
+	MOVD out+48(FP), R8; \
+	VST1 [V24.S4, V25.S4], (R8); \
+	RET
+
 // Q4KBLOCK sums one Q4_K super-block's eight products with SUMS.
 #define Q4KBLOCK(SUMS) \
 	ADD $16, R0; /* past d, dmin and the scales */ \
@@ -620,76 +716,25 @@ q6gdLoop:
 q6gdDone:
 	RET
 
-// Q8_0 four rows by two inputs with SMMLA (i8mm): SMMLA takes two rows of 8 bytes from each
-// operand and adds their 2×2 products, so the two inputs' blocks (V0:V1 at R3, V2:V3 at R10) are
-// interleaved 8 bytes at a time into V4..V7 once per block, and each pair of weight rows likewise
-// into V12..V15. V16 = [r0·x0, r0·x1, r1·x0, r1·x1] and V17 the same for rows 2, 3: the int32
-// block sums, exact, then each lane scaled as dotQ8_0Go scales its (row, input) sum.
-
-// MMROWS loads the blocks of the rows at pa and pb into V8:V9 and V10:V11, their scales into
-// lanes la and lb of V20.
-#define MMROWS(pa, la, pb, lb) \
-	MOVHU -2(pa), R9; \
-	VMOV R9, V20.H[la]; \
-	VLD1 (pa), [V8.B16, V9.B16]; \
-	ADD $34, pa; \
-	MOVHU -2(pb), R9; \
-	VMOV R9, V20.H[lb]; \
-	VLD1 (pb), [V10.B16, V11.B16]; \
-	ADD $34, pb
-
-// MMPAIR interleaves two rows' blocks, loaded into V8:V9 and V10:V11, and sums them into V(acc).
-#define MMPAIR(acc) \
-	ZIP1D(12, 8, 10); \
-	ZIP2D(13, 8, 10); \
-	ZIP1D(14, 9, 11); \
-	ZIP2D(15, 9, 11); \
-	MOVI0(acc); \
-	SMMLA(acc, 12, 4); \
-	SMMLA(acc, 13, 5); \
-	SMMLA(acc, 14, 6); \
-	SMMLA(acc, 15, 7)
-
 // func q8_0x4x2MMLA(w *byte, stride, nb int, xq *int8, xd *float32, xstride int, out *[8]float32)
 TEXT ·q8_0x4x2MMLA(SB), NOSPLIT, $0-56
-	Q8PROLOGUE
-	MOVD xstride+40(FP), R10
-	ADD R3, R10, R10
-	LSL $2, R2, R11
-	ADD R4, R11, R11
-	VEOR V25.B16, V25.B16, V25.B16
-	CBZ R2, mmlaDone
-mmlaLoop:
-	VLD1.P 32(R3), [V0.B16, V1.B16]
-	VLD1.P 32(R10), [V2.B16, V3.B16]
-	ZIP1D(4, 0, 2)
-	ZIP2D(5, 0, 2)
-	ZIP1D(6, 1, 3)
-	ZIP2D(7, 1, 3)
-	MMROWS(R0, 0, R5, 1)
-	MMPAIR(16)
-	MMROWS(R6, 2, R7, 3)
-	MMPAIR(17)
-	// The scales in the sums' lanes: [dw0, dw0, dw1, dw1] and [dw2, dw2, dw3, dw3] times
-	// [dx0, dx1, dx0, dx1].
-	FCVTL4S(20, 20)
-	FMOVS.P 4(R4), F21
-	FMOVS.P 4(R11), F22
-	ZIP1S(21, 21, 22)
-	ZIP1D(22, 21, 21)
-	ZIP1S(23, 20, 20)
-	ZIP2S(20, 20, 20)
-	FMUL4S(23, 23, 22)
-	FMUL4S(20, 20, 22)
-	SCVTF4S(16, 16)
-	SCVTF4S(17, 17)
-	FMUL4S(16, 16, 23)
-	FMUL4S(17, 17, 20)
-	FADD4S(24, 24, 16)
-	FADD4S(25, 25, 17)
+	MMPROLOGUE
+	CBZ R2, mmla8Done
+mmla8Loop:
+	MMBLOCK(MMROWS)
 	SUBS $1, R2
-	BNE mmlaLoop
-mmlaDone:
-	MOVD out+48(FP), R8
-	VST1 [V24.S4, V25.S4], (R8)
-	RET
+	BNE mmla8Loop
+mmla8Done:
+	MMEPILOGUE
+
+// func q4_0x4x2MMLA(w *byte, stride, nb int, xq *int8, xd *float32, xstride int, out *[8]float32)
+TEXT ·q4_0x4x2MMLA(SB), NOSPLIT, $0-56
+	MMPROLOGUE
+	Q4CONSTS
+	CBZ R2, mmla4Done
+mmla4Loop:
+	MMBLOCK(MM4ROWS)
+	SUBS $1, R2
+	BNE mmla4Loop
+mmla4Done:
+	MMEPILOGUE
