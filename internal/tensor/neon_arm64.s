@@ -208,48 +208,33 @@
 // into V12..V15. V16 = [r0·x0, r0·x1, r1·x0, r1·x1] and V17 the same for rows 2, 3: the int32
 // block sums, exact, then each lane scaled as dotQ8_0Go scales its (row, input) sum.
 
-// MMROWS loads the blocks of the rows at pa and pb into V8:V9 and V10:V11, their scales into
-// lanes la and lb of V20.
+// MMROWS loads the blocks of the rows at pa and pb into V8:V9 and V2:V3 (the second input's block
+// is interleaved by then), their scales into lanes la and lb of V20.
 #define MMROWS(pa, la, pb, lb) \
 	MOVHU -2(pa), R9; \
 	VMOV R9, V20.H[la]; \
 	VLD1 (pa), [V8.B16, V9.B16]; \
 	ADD $34, pa; \
-	MOVHU -2(pb), R9; \
-	VMOV R9, V20.H[lb]; \
-	VLD1 (pb), [V10.B16, V11.B16]; \
-	ADD $34, pb
+	Q8ROW(pb, lb)
 
-// MMPAIR interleaves two rows' blocks, loaded into V8:V9 and V10:V11, and sums them into V(acc).
+// MMPAIR interleaves two rows' blocks, loaded into V8:V9 and V2:V3, and sums them into V(acc).
 #define MMPAIR(acc) \
-	ZIP1D(12, 8, 10); \
-	ZIP2D(13, 8, 10); \
-	ZIP1D(14, 9, 11); \
-	ZIP2D(15, 9, 11); \
+	ZIP1D(12, 8, 2); \
+	ZIP2D(13, 8, 2); \
+	ZIP1D(14, 9, 3); \
+	ZIP2D(15, 9, 3); \
 	MOVI0(acc); \
 	SMMLA(acc, 12, 4); \
 	SMMLA(acc, 13, 5); \
 	SMMLA(acc, 14, 6); \
 	SMMLA(acc, 15, 7)
 
-// MM4ROWS is MMROWS for Q4_0 rows (16 bytes of nibble pairs, as Q4ROW), given Q4CONSTS.
+// MM4ROWS is MMROWS for Q4_0 rows (Q4ROW's), given Q4CONSTS.
 #define MM4ROWS(pa, la, pb, lb) \
-	MOVHU -2(pa), R9; \
-	VMOV R9, V20.H[la]; \
-	VLD1 (pa), [V9.B16]; \
-	ADD $18, pa; \
-	VAND V26.B16, V9.B16, V8.B16; \
-	VUSHR $4, V9.B16, V9.B16; \
-	VSUB V27.B16, V8.B16, V8.B16; \
-	VSUB V27.B16, V9.B16, V9.B16; \
-	MOVHU -2(pb), R9; \
-	VMOV R9, V20.H[lb]; \
-	VLD1 (pb), [V11.B16]; \
-	ADD $18, pb; \
-	VAND V26.B16, V11.B16, V10.B16; \
-	VUSHR $4, V11.B16, V11.B16; \
-	VSUB V27.B16, V10.B16, V10.B16; \
-	VSUB V27.B16, V11.B16, V11.B16
+	Q4ROW(pa, la); \
+	VMOV V2.B16, V8.B16; \
+	VMOV V3.B16, V9.B16; \
+	Q4ROW(pb, lb)
 
 // MMPROLOGUE adds to Q8PROLOGUE the second input's quants (R10) and scales (R11).
 #define MMPROLOGUE \
