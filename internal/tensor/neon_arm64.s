@@ -283,6 +283,19 @@
 	VST1 [V24.S4, V25.S4], (R8); \
 	RET
 
+// KMMPROLOGUE loads the arguments of the Q4_K and Q6_K SMMLA kernels (at the end).
+#define KMMPROLOGUE \
+	MOVD w+0(FP), R0; \
+	MOVD stride+8(FP), R5; \
+	ADD R0, R5, R5; \
+	MOVD xq+16(FP), R1; \
+	MOVD xstride+24(FP), R6; \
+	ADD R1, R6, R6; \
+	MOVD nb+32(FP), R2; \
+	MOVD out+40(FP), R3; \
+	MOVW $0x0F, R9; \
+	VDUP R9, V26.B16
+
 // Q4KBLOCK sums one Q4_K super-block's eight products with SUMS.
 #define Q4KBLOCK(SUMS) \
 	ADD $16, R0; /* past d, dmin and the scales */ \
@@ -613,27 +626,31 @@ q4kdDone:
 // in V8..V15; group k's values are built in V6 (V7 scratch) as q6Quad does and its product goes to
 // V(16+k).
 
-// Q6VAL sets V6 = (lo | hi) - 32 from the low-nibble expression in V6 and the high pairs, already
-// moved to bits 4-5, in V7.
-#define Q6VAL \
-	VAND V27.B16, V7.B16, V7.B16; \
-	VORR V7.B16, V6.B16, V6.B16; \
-	VSUB V28.B16, V6.B16, V6.B16
+// Q6VAL sets v = (lo | hi) - 32 from the low-nibble expression in v and the high pairs, already
+// moved to bits 4-5, in t.
+#define Q6VAL(v, t) \
+	VAND V27.B16, t.B16, t.B16; \
+	VORR t.B16, v.B16, v.B16; \
+	VSUB V28.B16, v.B16, v.B16
 
-// Q6G1: q1 or q2 (ql's low nibbles, qh's pair moved up by sh); Q6G3: q3 (high nibbles, qh's bits 4-5
-// in place); Q6G4: q4 (qh's bits 6-7 moved down 2).
-#define Q6G1(ql, qh, sh) \
-	VAND V26.B16, ql.B16, V6.B16; \
-	VSHL $sh, qh.B16, V7.B16; \
-	Q6VAL
-#define Q6G3(ql, qh) \
-	VUSHR $4, ql.B16, V6.B16; \
-	VMOV qh.B16, V7.B16; \
-	Q6VAL
-#define Q6G4(ql, qh) \
-	VUSHR $4, ql.B16, V6.B16; \
-	VUSHR $2, qh.B16, V7.B16; \
-	Q6VAL
+// Q6G1R: q1 or q2 (ql's low nibbles, qh's pair moved up by sh) into v, t scratch; Q6G3R: q3 (high
+// nibbles, qh's bits 4-5 in place); Q6G4R: q4 (qh's bits 6-7 moved down 2). Q6G1, Q6G3 and Q6G4
+// build into V6 with V7 scratch.
+#define Q6G1R(v, t, ql, qh, sh) \
+	VAND V26.B16, ql.B16, v.B16; \
+	VSHL $sh, qh.B16, t.B16; \
+	Q6VAL(v, t)
+#define Q6G3R(v, t, ql, qh) \
+	VUSHR $4, ql.B16, v.B16; \
+	VMOV qh.B16, t.B16; \
+	Q6VAL(v, t)
+#define Q6G4R(v, t, ql, qh) \
+	VUSHR $4, ql.B16, v.B16; \
+	VUSHR $2, qh.B16, t.B16; \
+	Q6VAL(v, t)
+#define Q6G1(ql, qh, sh) Q6G1R(V6, V7, ql, qh, sh)
+#define Q6G3(ql, qh) Q6G3R(V6, V7, ql, qh)
+#define Q6G4(ql, qh) Q6G4R(V6, V7, ql, qh)
 
 #define GDOT_SDOT(acc, x) \
 	MOVI0(acc); \
@@ -723,3 +740,107 @@ mmla4Loop:
 	BNE mmla4Loop
 mmla4Done:
 	MMEPILOGUE
+
+// Q4_K and Q6_K by two rows (R0, R5) and two inputs (R1, R6) with SMMLA: the unscaled products
+// q4KAdd and q6KAdd take, for each of nb super-blocks, stored at R3 a vector per 32-value product
+// (Q4_K) or 16-value group (Q6_K): [r0·x0, r0·x1, r1·x0, r1·x1]. Both inputs' values, and both
+// rows', are interleaved 8 bytes at a time before the SMMLAs, as in q8_0x4x2MMLA.
+
+// KMMSUM sums rows (V(a), V(b)) against inputs (V(x), V(y)) into V(acc): 8 bytes of each row
+// interleaved with the other's, the inputs likewise, two SMMLAs. V18..V21 scratch.
+#define KMMSUM(acc, a, b, x, y) \
+	ZIP1D(18, a, b); \
+	ZIP2D(19, a, b); \
+	ZIP1D(20, x, y); \
+	ZIP2D(21, x, y); \
+	SMMLA(acc, 18, 20); \
+	SMMLA(acc, 19, 21)
+
+// Q4KMM64 is one 64-value step of Q4_K: both rows' 32 bytes of nibbles (V0:V1, V8:V9, split into
+// low V6:V7, V10:V11 and high V0:V1, V8:V9) against both inputs' 64 values (V2..V5, V12..V15).
+#define Q4KMM64 \
+	VLD1.P 32(R0), [V0.B16, V1.B16]; \
+	VLD1.P 32(R5), [V8.B16, V9.B16]; \
+	VLD1.P 64(R1), [V2.B16, V3.B16, V4.B16, V5.B16]; \
+	VLD1.P 64(R6), [V12.B16, V13.B16, V14.B16, V15.B16]; \
+	Q4KNIBBLES; \
+	VAND V26.B16, V8.B16, V10.B16; \
+	VAND V26.B16, V9.B16, V11.B16; \
+	VUSHR $4, V8.B16, V8.B16; \
+	VUSHR $4, V9.B16, V9.B16; \
+	MOVI0(22); \
+	KMMSUM(22, 6, 10, 2, 12); \
+	KMMSUM(22, 7, 11, 3, 13); \
+	MOVI0(23); \
+	KMMSUM(23, 0, 8, 4, 14); \
+	KMMSUM(23, 1, 9, 5, 15); \
+	VST1.P [V22.S4, V23.S4], 32(R3)
+
+// func q4KSubsMMLA(w *byte, stride int, xq *int8, xstride, nb int, out *int32)
+TEXT ·q4KSubsMMLA(SB), NOSPLIT, $0-48
+	KMMPROLOGUE
+	CBZ R2, q4kmDone
+q4kmLoop:
+	ADD $16, R0
+	ADD $16, R5
+	Q4KMM64
+	Q4KMM64
+	Q4KMM64
+	Q4KMM64
+	SUBS $1, R2
+	BNE q4kmLoop
+q4kmDone:
+	RET
+
+// Q6MMGROUP is one 16-value group of Q6_K: row 0's values built by BUILD into V6, row 1's into
+// V14, against 16 values of each input.
+#define Q6MMGROUP(B0, B1) \
+	B0; \
+	B1; \
+	VLD1.P 16(R1), [V16.B16]; \
+	VLD1.P 16(R6), [V17.B16]; \
+	MOVI0(22); \
+	KMMSUM(22, 6, 14, 16, 17); \
+	VST1.P [V22.S4], 16(R3)
+
+// Q6MMHALF is one 128-value half: row 0's low nibbles at R4 and high pairs at R7 into V0..V5, row
+// 1's at R8 and R10 into V8..V13.
+#define Q6MMHALF \
+	VLD1 (R4), [V0.B16, V1.B16, V2.B16, V3.B16]; \
+	VLD1 (R7), [V4.B16, V5.B16]; \
+	VLD1 (R8), [V8.B16, V9.B16, V10.B16, V11.B16]; \
+	VLD1 (R10), [V12.B16, V13.B16]; \
+	Q6MMGROUP(Q6G1R(V6, V7, V0, V4, 4), Q6G1R(V14, V15, V8, V12, 4)); \
+	Q6MMGROUP(Q6G1R(V6, V7, V1, V5, 4), Q6G1R(V14, V15, V9, V13, 4)); \
+	Q6MMGROUP(Q6G1R(V6, V7, V2, V4, 2), Q6G1R(V14, V15, V10, V12, 2)); \
+	Q6MMGROUP(Q6G1R(V6, V7, V3, V5, 2), Q6G1R(V14, V15, V11, V13, 2)); \
+	Q6MMGROUP(Q6G3R(V6, V7, V0, V4), Q6G3R(V14, V15, V8, V12)); \
+	Q6MMGROUP(Q6G3R(V6, V7, V1, V5), Q6G3R(V14, V15, V9, V13)); \
+	Q6MMGROUP(Q6G4R(V6, V7, V2, V4), Q6G4R(V14, V15, V10, V12)); \
+	Q6MMGROUP(Q6G4R(V6, V7, V3, V5), Q6G4R(V14, V15, V11, V13))
+
+// func q6KGroupsMMLA(w *byte, stride int, xq *int8, xstride, nb int, out *int32)
+TEXT ·q6KGroupsMMLA(SB), NOSPLIT, $0-48
+	KMMPROLOGUE
+	MOVW $0x30, R9
+	VDUP R9, V27.B16
+	MOVW $32, R9
+	VDUP R9, V28.B16
+	CBZ R2, q6kmDone
+q6kmLoop:
+	MOVD R0, R4
+	ADD $128, R0, R7
+	MOVD R5, R8
+	ADD $128, R5, R10
+	Q6MMHALF
+	ADD $64, R0, R4
+	ADD $160, R0, R7
+	ADD $64, R5, R8
+	ADD $160, R5, R10
+	Q6MMHALF
+	ADD $210, R0
+	ADD $210, R5
+	SUBS $1, R2
+	BNE q6kmLoop
+q6kmDone:
+	RET
