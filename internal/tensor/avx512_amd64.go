@@ -178,16 +178,29 @@ func tileFloatAVX512(j *matmulJob, r0, r1 int, x []float32, dt DType) {
 			}
 		}
 	}
-	// The inputs left over (up to 3) run against each 8-row group in turn, so the group is read
-	// from memory once and from L1 by the others: a decode batch of 2 read the whole matrix
-	// twice, which made the output projection of a large vocabulary cost double. Two of them
-	// share one call, which widens the weights once for both: at decode batch 2 the widening,
-	// not the memory, bounds a small model's vocabulary projection. Without tail columns the
-	// kernels' sums are the results, stored straight into out.
+	floatRows8AVX512(j, r0, r8, n4, x, dt)
+	floatRowsAVX2(j, r8, r4, n4, j.n, x, dt)
+	if r4 < r1 {
+		tileFloatGo(j, r4, r1, x, floatDot(dt))
+	}
+}
+
+// floatRows8AVX512 computes rows [r0, r8), a multiple of 8, for inputs [i0, j.n): those a tile's
+// groups of 4 or 6 left over (up to 3). They run against each 8-row group in turn, so the group is
+// read from memory once and from L1 by the others: a decode batch of 2 read the whole matrix twice,
+// which made the output projection of a large vocabulary cost double. Two of them share one call,
+// which widens the weights once for both: at decode batch 2 the widening, not the memory, bounds a
+// small model's vocabulary projection. Without tail columns the kernels' sums are the results,
+// stored straight into out.
+func floatRows8AVX512(j *matmulJob, r0, r8, i0 int, x []float32, dt DType) {
+	rb, cols, rows := j.rowBytes, j.w.Cols, j.w.Rows
+	n16 := cols &^ 15
+	// Direct calls (not function values) keep v on the stack.
+	var v [16]float32
 	direct := n16 == cols
 	for r := r0; r < r8; r += 8 {
 		w := &j.w.Data[r*rb]
-		i := n4
+		i := i0
 		for ; i+2 <= j.n; i += 2 {
 			o, os := &v[0], 8
 			if direct {
@@ -230,9 +243,5 @@ func tileFloatAVX512(j *matmulJob, r0, r1 int, x []float32, dt DType) {
 				scatter4(j.out, rows, i, r+4, (*[4]float32)(v[4:8]))
 			}
 		}
-	}
-	floatRowsAVX2(j, r8, r4, n4, j.n, x, dt)
-	if r4 < r1 {
-		tileFloatGo(j, r4, r1, x, floatDot(dt))
 	}
 }
