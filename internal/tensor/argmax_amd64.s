@@ -106,8 +106,8 @@ maxF32sMaskAVX512done:
 TEXT ·firstEqF32MaskAVX512(SB), NOSPLIT, $0-40
 	MOVQ         x+0(FP), SI
 	MOVQ         n16+8(FP), CX
-	VBROADCASTSS v+16(FP), Z2
 	MOVQ         bits+24(FP), DX
+	VBROADCASTSS v+16(FP), Z2
 	MOVQ         SI, DI
 	TESTQ        CX, CX
 	JE           firstEqF32MaskAVX512done

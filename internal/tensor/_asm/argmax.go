@@ -14,34 +14,32 @@ func argmaxFamily(g *gen) {
 	}
 }
 
-func maskedName(base string, masked bool) string {
+// argmaxText starts the kernel base (masked or not) over x[:16·n16], with the further arguments
+// extra and result ret: x in SI, n16 in CX, the bitmask in DX; it returns the kernel's name and its
+// loop's steps.
+func (g *gen) argmaxText(base, extra, ret string, masked bool) (string, []step) {
+	name, bits := base+"AVX512", ""
 	if masked {
-		return base + "MaskAVX512"
+		name, bits = base+"MaskAVX512", ", bits *uint16"
 	}
-	return base + "AVX512"
+	g.text(name, "func(x *float32, n16 int"+extra+bits+") "+ret)
+	g.args(in{name: "x", r: RSI}, in{name: "n16", r: RCX})
+	steps := []step{{RSI, 64}}
+	if masked {
+		g.arg("bits", RDX)
+		steps = append(steps, step{RDX, 2})
+	}
+	return name, steps
 }
 
 // maxF32s: the largest of x[:16·n16] (over the lanes whose bit is set, masked), NaN never; -Inf
 // when there is none. The max of each lane is exact whatever the order, but for the sign of a
 // zero, which the first-index pass does not tell apart.
 func (g *gen) maxF32s(masked bool) {
-	name := maskedName("maxF32s", masked)
-	sig := "func(x *float32, n16 int) float32"
-	if masked {
-		sig = "func(x *float32, n16 int, bits *uint16) float32"
-	}
-	g.text(name, sig)
-	g.args(in{name: "x", r: RSI}, in{name: "n16", r: RCX})
-	if masked {
-		g.arg("bits", RDX)
-	}
+	name, steps := g.argmaxText("maxF32s", "", "float32", masked)
 	// -Inf in every lane: all ones shifted to the sign and exponent bits.
 	g.VPTERNLOGD(U8(0xff), Z0, Z0, Z0)
 	g.VPSLLD(U8(23), Z0, Z0)
-	steps := []step{{RSI, 64}}
-	if masked {
-		steps = append(steps, step{RDX, 2})
-	}
 	g.loop(name, func() {
 		g.VMOVUPS(Mem{Base: RSI}, Z1)
 		// max(x, acc) gives acc where x is NaN (the second operand wins an unordered compare).
@@ -67,22 +65,9 @@ func (g *gen) maxF32s(masked bool) {
 
 // firstEqF32: the first index i < 16·n16 with x[i] == v (and its bit set, masked), or -1.
 func (g *gen) firstEqF32(masked bool) {
-	name := maskedName("firstEqF32", masked)
-	sig := "func(x *float32, n16 int, v float32) int"
-	if masked {
-		sig = "func(x *float32, n16 int, v float32, bits *uint16) int"
-	}
-	g.text(name, sig)
-	g.args(in{name: "x", r: RSI}, in{name: "n16", r: RCX})
+	name, steps := g.argmaxText("firstEqF32", ", v float32", "int", masked)
 	g.VBROADCASTSS(g.argMem("v"), Z2)
-	if masked {
-		g.arg("bits", RDX)
-	}
 	g.MOVQ(RSI, RDI) // the start, for the index
-	steps := []step{{RSI, 64}}
-	if masked {
-		steps = append(steps, step{RDX, 2})
-	}
 	g.loop(name, func() {
 		if masked {
 			g.KMOVW(Mem{Base: RDX}, K1)

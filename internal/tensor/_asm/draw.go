@@ -1,6 +1,8 @@
 package main
 
 import (
+	"fmt"
+
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
 )
@@ -20,12 +22,11 @@ func drawFamily(g *gen) {
 // where bit i of bits is clear), and sums[k] += dst[i] in float64 for i ≡ k mod 4, in order: the
 // four chains of the sampler's sum64. lanes is {1, 2, 4, ..., 128}, the bit of each lane in its byte.
 func (g *gen) drawWeights(name string, masked bool) {
-	sig := "func(dst, x *float32, n8 int, m, invT float64, tab *[14][8]float32, sums *[4]float64)"
+	extra := ""
 	if masked {
-		sig = "func(dst, x *float32, n8 int, m, invT float64, tab *[14][8]float32, sums *[4]float64, bits *byte, lanes *[8]uint32)"
+		extra = ", bits *byte, lanes *[8]uint32"
 	}
-	g.text(name, sig)
-	g.args(in{name: "dst", r: RDI}, in{name: "x", r: RSI}, in{name: "n8", r: RCX}, in{name: "tab", r: R8}, in{name: "sums", r: R9})
+	g.drawText(name, 8, extra)
 	g.VBROADCASTSD(g.argMem("m"), Y6)
 	g.VBROADCASTSD(g.argMem("invT"), Y7)
 	g.VMOVUPD(Mem{Base: R9}, Y8)
@@ -59,41 +60,17 @@ func (g *gen) drawWeights(name string, masked bool) {
 			g.VPCMPEQD(Y12, Y11, Y11)
 			g.VANDPS(Y11, Y4, Y4)
 		}
-		g.VMOVUPS(Y4, Mem{Base: RDI})
-		// Lanes k and k+4 both belong to chain k: the lower half first, as sum64 adds them.
-		g.VCVTPS2PD(X4, Y1)
-		g.VADDPD(Y1, Y8, Y8)
-		g.VEXTRACTF128(U8(1), Y4, X2)
-		g.VCVTPS2PD(X2, Y2)
-		g.VADDPD(Y2, Y8, Y8)
+		g.addChains(Y4)
 	}, steps...)
-	g.VMOVUPD(Y8, Mem{Base: R9})
-	g.VZEROUPPER()
-	g.RET()
+	g.drawDone()
 }
 
 // exp16 is exp8 on 16 lanes (AVX-512): Z4 = expf32(Z0) by the same operations in the same
 // order, each constant broadcast from its expTab row; Z1-Z3, Z5 and K1-K3 are clobbered.
 func (g *gen) exp16() {
-	g.VMULPS_BCST(expTab(expLog2e), Z0, Z1)
-	g.VCVTPS2DQ(Z1, Z1)
-	g.VCVTDQ2PS(Z1, Z2)
-	g.VMULPS_BCST(expTab(expC1), Z2, Z3)
-	g.VSUBPS(Z3, Z0, Z3)
-	g.VMULPS_BCST(expTab(expC2), Z2, Z2)
-	g.VSUBPS(Z2, Z3, Z3)
-	g.VMULPS(Z3, Z3, Z2)
-	g.VMULPS_BCST(expTab(expP0), Z3, Z4)
-	for _, c := range []int{expP1, expP2, expP3, expP4} {
-		g.VADDPS_BCST(expTab(c), Z4, Z4)
-		g.VMULPS(Z3, Z4, Z4)
-	}
-	g.VADDPS_BCST(expTab(expP5), Z4, Z4)
-	g.VMULPS(Z2, Z4, Z4)
-	g.VADDPS(Z3, Z4, Z4)
-	g.VADDPS_BCST(expTab(expOne), Z4, Z4)
-	g.VPSLLD(U8(23), Z1, Z1)
-	g.VPADDD(Z1, Z4, Z4)
+	g.expCore([5]VecPhysical{Z0, Z1, Z2, Z3, Z4},
+		func(c int, src, dst VecPhysical) { g.VMULPS_BCST(expTab(c), src, dst) },
+		func(c int, src, dst VecPhysical) { g.VADDPS_BCST(expTab(c), src, dst) })
 	// x < Lo: 0; x > Hi: +Inf; NaN: x (exclusive conditions).
 	g.VCMPPS_BCST(U8(1), expTab(expLo), Z0, K1)
 	g.VPXORD(Z4, Z4, K1, Z4)
@@ -104,18 +81,49 @@ func (g *gen) exp16() {
 	g.VMOVAPS(Z0, K3, Z4)
 }
 
+// drawText starts a drawWeights kernel over lanes at a time (8 or 16): its signature (count n8 or
+// n16; extra the masked kernel's further arguments) and the arguments every one loads.
+func (g *gen) drawText(name string, lanes int, extra string) {
+	g.text(name, fmt.Sprintf("func(dst, x *float32, n%d int, m, invT float64, tab *[14][8]float32, sums *[4]float64%s)", lanes, extra))
+	g.args(in{name: "dst", r: RDI}, in{name: "x", r: RSI}, in{name: fmt.Sprintf("n%d", lanes), r: RCX}, in{name: "tab", r: R8}, in{name: "sums", r: R9})
+}
+
+// addChains adds w's float32 lanes to the four float64 chains in Y8, four lanes at a time from the
+// lowest (lanes k, k+4, ... to chain k, in that order, as sum64 adds them), and stores w at DI
+// first. Y1, Y2 and X2 are clobbered.
+func (g *gen) addChains(w VecPhysical) {
+	g.VMOVUPS(w, Mem{Base: RDI})
+	g.VCVTPS2PD(w.AsX(), Y1)
+	g.VADDPD(Y1, Y8, Y8)
+	for q := 1; q < int(w.Size())/16; q++ {
+		if w.Size() == 32 {
+			g.VEXTRACTF128(U8(q), w, X2) // AVX2: no EVEX form
+		} else {
+			g.VEXTRACTF32X4(U8(q), w, X2)
+		}
+		g.VCVTPS2PD(X2, Y2)
+		g.VADDPD(Y2, Y8, Y8)
+	}
+}
+
+// drawDone stores the chains and returns.
+func (g *gen) drawDone() {
+	g.VMOVUPD(Y8, Mem{Base: R9})
+	g.VZEROUPPER()
+	g.RET()
+}
+
 // drawWeightsAVX512 is drawWeights on 16 lanes: the same bits, the same four chains (lanes k,
 // k+4, k+8, k+12 of a block added to chain k in that order). t1 is its temperature-1 form for an
 // m that is a float32 (invT is not read): then the float64 exponent, x - m rounded to float32, is
 // x - m in float32, both roundings being correct and float64 holding more than twice float32's
 // precision, so one float32 subtraction forms it.
 func (g *gen) drawWeightsAVX512(name string, masked, t1 bool) {
-	sig := "func(dst, x *float32, n16 int, m, invT float64, tab *[14][8]float32, sums *[4]float64)"
+	extra := ""
 	if masked {
-		sig = "func(dst, x *float32, n16 int, m, invT float64, tab *[14][8]float32, sums *[4]float64, bits *uint16)"
+		extra = ", bits *uint16"
 	}
-	g.text(name, sig)
-	g.args(in{name: "dst", r: RDI}, in{name: "x", r: RSI}, in{name: "n16", r: RCX}, in{name: "tab", r: R8}, in{name: "sums", r: R9})
+	g.drawText(name, 16, extra)
 	if t1 {
 		g.VCVTSD2SS(g.argMem("m"), X6, X6)
 		g.VBROADCASTSS(X6, Z6)
@@ -143,18 +151,9 @@ func (g *gen) drawWeightsAVX512(name string, masked, t1 bool) {
 			g.KMOVW(Mem{Base: RDX}, K5)
 			g.VMOVAPS_Z(Z4, K5, Z4)
 		}
-		g.VMOVUPS(Z4, Mem{Base: RDI})
-		g.VCVTPS2PD(X4, Y1)
-		g.VADDPD(Y1, Y8, Y8)
-		for q := 1; q < 4; q++ {
-			g.VEXTRACTF32X4(U8(q), Z4, X2)
-			g.VCVTPS2PD(X2, Y2)
-			g.VADDPD(Y2, Y8, Y8)
-		}
+		g.addChains(Z4)
 	}, steps...)
-	g.VMOVUPD(Y8, Mem{Base: R9})
-	g.VZEROUPPER()
-	g.RET()
+	g.drawDone()
 }
 
 // exponentAVX512 sets Z0 = float32((float64(x) - m) · invT) for the 16 logits at SI, m in Z6 and

@@ -37,30 +37,9 @@ func expTab(i int) Mem { return Mem{Base: R8, Disp: 32 * i} }
 // exp8 sets Y4 = expf32(Y0) over 8 lanes with the same operations, in the same order,
 // as the Go twin; clobbers Y1-Y3, Y5.
 func (g *gen) exp8() {
-	// n = round(x·log2e); r = (x - n·C1) - n·C2.
-	g.VMULPS(expTab(expLog2e), Y0, Y1)
-	g.VCVTPS2DQ(Y1, Y1)
-	g.VCVTDQ2PS(Y1, Y2)
-	for i, c := range []int{expC1, expC2} {
-		// Y3 = x - n·C1, then Y3 - n·C2 (n, in Y2, is not needed after).
-		t, from := []VecPhysical{Y3, Y2}[i], []VecPhysical{Y0, Y3}[i]
-		g.VMULPS(expTab(c), Y2, t)
-		g.VSUBPS(t, from, Y3)
-	}
-	// p = ((((P0·r + P1)·r + P2)·r + P3)·r + P4)·r + P5; e = p·r² + r + 1.
-	g.VMULPS(Y3, Y3, Y2)
-	g.VMULPS(expTab(expP0), Y3, Y4)
-	for _, c := range []int{expP1, expP2, expP3, expP4} {
-		g.VADDPS(expTab(c), Y4, Y4)
-		g.VMULPS(Y3, Y4, Y4)
-	}
-	g.VADDPS(expTab(expP5), Y4, Y4)
-	g.VMULPS(Y2, Y4, Y4)
-	g.VADDPS(Y3, Y4, Y4)
-	g.VADDPS(expTab(expOne), Y4, Y4)
-	// ·2ⁿ by adding n to the exponent field.
-	g.VPSLLD(U8(23), Y1, Y1)
-	g.VPADDD(Y1, Y4, Y4)
+	g.expCore([5]VecPhysical{Y0, Y1, Y2, Y3, Y4},
+		func(c int, src, dst VecPhysical) { g.VMULPS(expTab(c), src, dst) },
+		func(c int, src, dst VecPhysical) { g.VADDPS(expTab(c), src, dst) })
 	// x < Lo: 0; x > Hi: +Inf; NaN: x.
 	g.VCMPPS(U8(1), expTab(expLo), Y0, Y5)
 	g.VANDNPS(Y4, Y5, Y4)
@@ -68,6 +47,37 @@ func (g *gen) exp8() {
 	g.VBLENDVPS(Y5, expTab(expInf), Y4, Y4)
 	g.VCMPPS(U8(3), Y0, Y0, Y5)
 	g.VBLENDVPS(Y5, Y0, Y4, Y4)
+}
+
+// expCore emits what exp8 and exp16 share, expf32 but for its special cases: r[4] = p·2ⁿ for x
+// in r[0] (n in r[1], r[2] and r[3] scratch), each constant c of expTab applied by mulc or addc
+// (c·src, c+src into dst).
+func (g *gen) expCore(r [5]VecPhysical, mulc, addc func(c int, src, dst VecPhysical)) {
+	x, n, t2, t3, y := r[0], r[1], r[2], r[3], r[4]
+	// n = round(x·log2e); r = (x - n·C1) - n·C2.
+	mulc(expLog2e, x, n)
+	g.VCVTPS2DQ(n, n)
+	g.VCVTDQ2PS(n, t2)
+	for i, c := range []int{expC1, expC2} {
+		// t3 = x - n·C1, then t3 - n·C2 (n, in t2, is not needed after).
+		t, from := []VecPhysical{t3, t2}[i], []VecPhysical{x, t3}[i]
+		mulc(c, t2, t)
+		g.VSUBPS(t, from, t3)
+	}
+	// p = ((((P0·r + P1)·r + P2)·r + P3)·r + P4)·r + P5; e = p·r² + r + 1.
+	g.VMULPS(t3, t3, t2)
+	mulc(expP0, t3, y)
+	for _, c := range []int{expP1, expP2, expP3, expP4} {
+		addc(c, y, y)
+		g.VMULPS(t3, y, y)
+	}
+	addc(expP5, y, y)
+	g.VMULPS(t2, y, y)
+	g.VADDPS(t3, y, y)
+	addc(expOne, y, y)
+	// ·2ⁿ by adding n to the exponent field.
+	g.VPSLLD(U8(23), n, n)
+	g.VPADDD(n, y, y)
 }
 
 // expsSub: x[i] = expf32(x[i] - m).

@@ -195,6 +195,17 @@ func (g *gen) floatx8(t floatType) {
 			g.mac(t, w8[k], Z16, zmm[k], p8[k])
 		}
 	}
+	g.rows8Loop(t, name, step8)
+	g.arg("out", RAX)
+	g.fold8Store(zmm[:8], 0)
+	g.VZEROUPPER()
+	g.RET()
+}
+
+// rows8Loop emits the loop of floatx8 and floatx8x2 around step8 (one 16-column step of the 8
+// rows): two steps (a 64-byte line of each F16/BF16 row, 128 bytes of each F32 row) per
+// prefetch of the rows pf (R11) bytes ahead, then the odd step; the label name+"done" follows.
+func (g *gen) rows8Loop(t floatType, name string, step8 func()) {
 	advance := func() {
 		g.ADDQ(Imm(uint64(t.bytes)), RSI)
 		g.ADDQ(Imm(uint64(t.bytes)), R10)
@@ -203,7 +214,6 @@ func (g *gen) floatx8(t floatType) {
 	g.SHRQ(U8(1), RCX)
 	g.JE(LabelRef(name + "odd"))
 	g.Label(name + "loop")
-	// Two steps read 64 bytes of each F16/BF16 row, 128 of each F32 row.
 	for off := 0; off < 2*t.bytes; off += 64 {
 		g.prefetch8(off)
 	}
@@ -218,10 +228,6 @@ func (g *gen) floatx8(t floatType) {
 	g.JE(LabelRef(name + "done"))
 	step8()
 	g.Label(name + "done")
-	g.arg("out", RAX)
-	g.fold8Store(zmm[:8], 0)
-	g.VZEROUPPER()
-	g.RET()
 }
 
 // row8 is the address of floatx8's weight row k (0..7).
@@ -277,28 +283,7 @@ func (g *gen) floatx8x2(t floatType) {
 			}
 		}
 	}
-	advance := func() {
-		g.ADDQ(Imm(uint64(t.bytes)), RSI)
-		g.ADDQ(Imm(uint64(t.bytes)), R10)
-		g.ADDQ(U8(64), RDI)
-	}
-	g.SHRQ(U8(1), RCX)
-	g.JE(LabelRef(name + "odd"))
-	g.Label(name + "loop")
-	for off := 0; off < 2*t.bytes; off += 64 {
-		g.prefetch8(off)
-	}
-	step8()
-	advance()
-	step8()
-	advance()
-	g.DECQ(RCX)
-	g.JNZ(LabelRef(name + "loop"))
-	g.Label(name + "odd")
-	g.TESTQ(U32(1), g.argMem("n16"))
-	g.JE(LabelRef(name + "done"))
-	step8()
-	g.Label(name + "done")
+	g.rows8Loop(t, name, step8)
 	g.arg("out", RAX)
 	g.fold8Store(zmm[:8], 0)
 	g.arg("ostride", RDX)
