@@ -37,16 +37,7 @@ func (g *gen) drawWeights(name string, masked bool) {
 		steps = append(steps, step{RDX, 1})
 	}
 	g.loop(name, func() {
-		// The exponent in float64, as the sampler's general path forms it, four lanes at a time.
-		g.VCVTPS2PD(Mem{Base: RSI}, Y0)
-		g.VCVTPS2PD(Mem{Base: RSI, Disp: 16}, Y1)
-		g.VSUBPD(Y6, Y0, Y0)
-		g.VSUBPD(Y6, Y1, Y1)
-		g.VMULPD(Y7, Y0, Y0)
-		g.VMULPD(Y7, Y1, Y1)
-		g.VCVTPD2PSY(Y0, X0)
-		g.VCVTPD2PSY(Y1, X1)
-		g.VINSERTF128(U8(1), X1, Y0, Y0)
+		g.exponent(false)
 		// NaN logits weigh nothing (the general path makes them -Inf).
 		g.VMOVUPS(Mem{Base: RSI}, Y10)
 		g.VCMPPS(U8(3), Y10, Y10, Y10)
@@ -143,7 +134,7 @@ func (g *gen) drawWeightsAVX512(name string, masked, t1 bool) {
 		if t1 {
 			g.VSUBPS(Z6, Z10, Z0)
 		} else {
-			g.exponentAVX512()
+			g.exponent(true)
 		}
 		g.exp16()
 		g.VPXORD(Z4, Z4, K4, Z4)
@@ -156,16 +147,31 @@ func (g *gen) drawWeightsAVX512(name string, masked, t1 bool) {
 	g.drawDone()
 }
 
-// exponentAVX512 sets Z0 = float32((float64(x) - m) · invT) for the 16 logits at SI, m in Z6 and
-// invT in Z7 (float64), eight lanes at a time.
-func (g *gen) exponentAVX512() {
-	g.VCVTPS2PD(Mem{Base: RSI}, Z0)
-	g.VCVTPS2PD(Mem{Base: RSI, Disp: 32}, Z1)
-	g.VSUBPD(Z6, Z0, Z0)
-	g.VSUBPD(Z6, Z1, Z1)
-	g.VMULPD(Z7, Z0, Z0)
-	g.VMULPD(Z7, Z1, Z1)
-	g.VCVTPD2PS(Z0, Y0)
-	g.VCVTPD2PS(Z1, Y1)
-	g.VINSERTF64X4(U8(1), Y1, Z0, Z0)
+// exponent sets Y0 (wide: Z0) = float32((float64(x) - m) · invT) for the 8 (16) logits at SI, m
+// in Y6 (Z6) and invT in Y7 (Z7) as float64: the exponent as the sampler's general path forms it,
+// in two halves.
+func (g *gen) exponent(wide bool) {
+	a, b, half := Y0, Y1, 16
+	if wide {
+		a, b, half = Z0, Z1, 32
+	}
+	m, invT := Y6, Y7
+	if wide {
+		m, invT = Z6, Z7
+	}
+	g.VCVTPS2PD(Mem{Base: RSI}, a)
+	g.VCVTPS2PD(Mem{Base: RSI, Disp: half}, b)
+	g.VSUBPD(m, a, a)
+	g.VSUBPD(m, b, b)
+	g.VMULPD(invT, a, a)
+	g.VMULPD(invT, b, b)
+	if wide {
+		g.VCVTPD2PS(Z0, Y0)
+		g.VCVTPD2PS(Z1, Y1)
+		g.VINSERTF64X4(U8(1), Y1, Z0, Z0)
+		return
+	}
+	g.VCVTPD2PSY(Y0, X0)
+	g.VCVTPD2PSY(Y1, X1)
+	g.VINSERTF128(U8(1), X1, Y0, Y0)
 }

@@ -182,9 +182,7 @@ func (g *gen) floatx8(t floatType) {
 	name := t.name + "x8"
 	g.text(name+"AVX512", "func(w *byte, stride, n16 int, x *float32, out *[8]float32, pf int)")
 	g.floatArgs()
-	g.arg("pf", R11)
-	g.LEAQ(Mem{Base: RBX, Index: RBX, Scale: 2}, R8)
-	g.LEAQ(Mem{Base: RSI, Index: RBX, Scale: 4}, R10)
+	g.rows8Args()
 	g.zeroZ(8)
 	step8 := func() {
 		g.VMOVUPS(Mem{Base: RDI}, Z16)
@@ -200,6 +198,14 @@ func (g *gen) floatx8(t floatType) {
 	g.fold8Store(zmm[:8], 0)
 	g.VZEROUPPER()
 	g.RET()
+}
+
+// rows8Args loads what floatx8 and floatx8x2 address their rows with: pf in R11, 3·stride in
+// R8, the fifth row (SI + 4·stride) in R10.
+func (g *gen) rows8Args() {
+	g.arg("pf", R11)
+	g.LEAQ(Mem{Base: RBX, Index: RBX, Scale: 2}, R8)
+	g.LEAQ(Mem{Base: RSI, Index: RBX, Scale: 4}, R10)
 }
 
 // rows8Loop emits the loop of floatx8 and floatx8x2 around step8 (one 16-column step of the 8
@@ -267,9 +273,7 @@ func (g *gen) floatx8x2(t floatType) {
 	g.floatArgs()
 	g.arg("xstride", RDX)
 	g.SHLQ(U8(2), RDX)
-	g.arg("pf", R11)
-	g.LEAQ(Mem{Base: RBX, Index: RBX, Scale: 2}, R8)
-	g.LEAQ(Mem{Base: RSI, Index: RBX, Scale: 4}, R10)
+	g.rows8Args()
 	g.zeroZ(16)
 	step8 := func() {
 		g.VMOVUPS(Mem{Base: RDI}, Z16)
