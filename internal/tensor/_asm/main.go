@@ -40,6 +40,7 @@ var families = []struct {
 	{"tensor", "q8r8_amd64.s", q8r8Family},
 	{"tensor", "q4kr8_amd64.s", q4Kr8Family},
 	{"tensor", "q6kr8_amd64.s", q6Kr8Family},
+	{"tensor", "quant_amd64.s", quantFamily},
 	{"bench", "limits_amd64.s", limitsFamily},
 }
 
