@@ -1,6 +1,7 @@
 package tensor
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -239,4 +240,31 @@ func TestQuantQ8_KVariantsBitExact(t *testing.T) {
 			}
 		}
 	})
+}
+
+// BenchmarkQuantAct measures each kernel set's activation quantisers on one row of a decode step's
+// widths (768: Q, K, V, gate, up; 3072: down).
+func BenchmarkQuantAct(b *testing.B) {
+	rng := rand.New(rand.NewPCG(31, 32))
+	for _, k := range availableKernels {
+		for _, cols := range []int{768, 3072} {
+			x := make([]float32, cols)
+			for i := range x {
+				x[i] = float32(rng.NormFloat64())
+			}
+			q := make([]int8, cols)
+			d, s := make([]float32, cols/qk0), make([]int32, cols/qk0)
+			dK, bs := make([]float32, cols/qkK), make([]int16, cols/16)
+			b.Run(fmt.Sprintf("Q8_0/%s/%d", k.name, cols), func(b *testing.B) {
+				for b.Loop() {
+					k.quantQ8_0(x, q, d, s)
+				}
+			})
+			b.Run(fmt.Sprintf("Q8_K/%s/%d", k.name, cols), func(b *testing.B) {
+				for b.Loop() {
+					k.quantQ8_K(x, q, dK, bs)
+				}
+			})
+		}
+	}
 }
