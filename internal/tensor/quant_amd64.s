@@ -27,7 +27,7 @@ TEXT ·quantQ8_0AVX2(SB), NOSPLIT, $0-40
 	VPBROADCASTD X15, Y15
 	MOVL         $0x42fe0000, AX
 	VMOVD        AX, X14
-	MOVL         $-128, AX
+	MOVL         $0xffffff80, AX
 	VMOVD        AX, X13
 	VPBROADCASTD X13, Y13
 	MOVL         $0x0000007f, AX
@@ -137,7 +137,6 @@ TEXT ·quantQ8_KAVX2(SB), NOSPLIT, $0-40
 	JE           q8kdone
 
 q8kloop:
-	// amax over four running maxima; NaN lanes of |x| give the second operand.
 	VANDPS       (SI), Y15, Y0
 	VMAXPS       Y10, Y0, Y4
 	VANDPS       32(SI), Y15, Y0
@@ -213,8 +212,6 @@ q8kloop:
 	VMAXPS       X0, X4, X4
 	VUCOMISS     X10, X4
 	JE           q8kzero
-
-	// mx: the first value whose magnitude is amax.
 	VBROADCASTSS X4, Y4
 	XORQ         R9, R9
 
@@ -260,7 +257,7 @@ q8kscan:
 	VPERMD       Y0, Y14, Y0
 	VMOVDQU      Y0, (DI)
 
-	// Groups 2c and 2c+1: two eight-byte sums each.
+	// Groups 2k and 2k+1: two eight-byte sums each.
 	VPXOR        Y9, Y0, Y0
 	VPSADBW      Y10, Y0, Y0
 	VPSHUFD      $0x4e, Y0, Y1
@@ -294,7 +291,7 @@ q8kscan:
 	VPERMD       Y0, Y14, Y0
 	VMOVDQU      Y0, 32(DI)
 
-	// Groups 2c and 2c+1: two eight-byte sums each.
+	// Groups 2k and 2k+1: two eight-byte sums each.
 	VPXOR        Y9, Y0, Y0
 	VPSADBW      Y10, Y0, Y0
 	VPSHUFD      $0x4e, Y0, Y1
@@ -328,7 +325,7 @@ q8kscan:
 	VPERMD       Y0, Y14, Y0
 	VMOVDQU      Y0, 64(DI)
 
-	// Groups 2c and 2c+1: two eight-byte sums each.
+	// Groups 2k and 2k+1: two eight-byte sums each.
 	VPXOR        Y9, Y0, Y0
 	VPSADBW      Y10, Y0, Y0
 	VPSHUFD      $0x4e, Y0, Y1
@@ -362,7 +359,7 @@ q8kscan:
 	VPERMD       Y0, Y14, Y0
 	VMOVDQU      Y0, 96(DI)
 
-	// Groups 2c and 2c+1: two eight-byte sums each.
+	// Groups 2k and 2k+1: two eight-byte sums each.
 	VPXOR        Y9, Y0, Y0
 	VPSADBW      Y10, Y0, Y0
 	VPSHUFD      $0x4e, Y0, Y1
@@ -396,7 +393,7 @@ q8kscan:
 	VPERMD       Y0, Y14, Y0
 	VMOVDQU      Y0, 128(DI)
 
-	// Groups 2c and 2c+1: two eight-byte sums each.
+	// Groups 2k and 2k+1: two eight-byte sums each.
 	VPXOR        Y9, Y0, Y0
 	VPSADBW      Y10, Y0, Y0
 	VPSHUFD      $0x4e, Y0, Y1
@@ -430,7 +427,7 @@ q8kscan:
 	VPERMD       Y0, Y14, Y0
 	VMOVDQU      Y0, 160(DI)
 
-	// Groups 2c and 2c+1: two eight-byte sums each.
+	// Groups 2k and 2k+1: two eight-byte sums each.
 	VPXOR        Y9, Y0, Y0
 	VPSADBW      Y10, Y0, Y0
 	VPSHUFD      $0x4e, Y0, Y1
@@ -464,7 +461,7 @@ q8kscan:
 	VPERMD       Y0, Y14, Y0
 	VMOVDQU      Y0, 192(DI)
 
-	// Groups 2c and 2c+1: two eight-byte sums each.
+	// Groups 2k and 2k+1: two eight-byte sums each.
 	VPXOR        Y9, Y0, Y0
 	VPSADBW      Y10, Y0, Y0
 	VPSHUFD      $0x4e, Y0, Y1
@@ -498,7 +495,7 @@ q8kscan:
 	VPERMD       Y0, Y14, Y0
 	VMOVDQU      Y0, 224(DI)
 
-	// Groups 2c and 2c+1: two eight-byte sums each.
+	// Groups 2k and 2k+1: two eight-byte sums each.
 	VPXOR        Y9, Y0, Y0
 	VPSADBW      Y10, Y0, Y0
 	VPSHUFD      $0x4e, Y0, Y1

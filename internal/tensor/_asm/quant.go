@@ -48,17 +48,11 @@ func (g *gen) quantQ8AVX2(perm Mem) {
 	g.text("quantQ8_0AVX2", "func(x *float32, q *int8, d *float32, s *int32, nb int)")
 	g.args(in{name: "x", r: RSI}, in{name: "q", r: RDI}, in{name: "d", r: RDX}, in{name: "s", r: R8}, in{name: "nb", r: RCX})
 	absMask, c127, lo, hi, zero, order := Y15, X14, Y13, Y12, Y11, Y10
-	g.MOVL(U32(0x7fffffff), EAX)
-	g.VMOVD(EAX, absMask.AsX())
-	g.VPBROADCASTD(absMask.AsX(), absMask)
+	g.broadcastD(absMask, 0x7fffffff)
 	g.MOVL(U32(math.Float32bits(127)), EAX)
 	g.VMOVD(EAX, c127)
-	g.MOVL(I32(-128), EAX)
-	g.VMOVD(EAX, lo.AsX())
-	g.VPBROADCASTD(lo.AsX(), lo)
-	g.MOVL(U32(127), EAX)
-	g.VMOVD(EAX, hi.AsX())
-	g.VPBROADCASTD(hi.AsX(), hi)
+	g.broadcastD(lo, 0xffffff80) // -128
+	g.broadcastD(hi, 127)
 	g.VXORPS(zero, zero, zero)
 	g.VMOVDQU(perm, order)
 	xs := []VecPhysical{Y0, Y1, Y2, Y3}
@@ -133,98 +127,116 @@ func (g *gen) quantQ8AVX2(perm Mem) {
 func (g *gen) quantQ8KAVX2(perm Mem) {
 	g.text("quantQ8_KAVX2", "func(x *float32, q *int8, d *float32, bs *int16, nb int)")
 	g.args(in{name: "x", r: RSI}, in{name: "q", r: RDI}, in{name: "d", r: RDX}, in{name: "bs", r: R8}, in{name: "nb", r: RCX})
-	absMask, order, byteMask, hi, iscale, zero, bias := Y15, Y14, Y13, Y12, Y11, Y10, Y9
-	g.MOVL(U32(0x7fffffff), EAX)
-	g.VMOVD(EAX, absMask.AsX())
-	g.VPBROADCASTD(absMask.AsX(), absMask)
-	g.VMOVDQU(perm, order)
-	g.MOVL(U32(0xff), EAX)
-	g.VMOVD(EAX, byteMask.AsX())
-	g.VPBROADCASTD(byteMask.AsX(), byteMask)
-	g.MOVL(U32(127), EAX)
-	g.VMOVD(EAX, hi.AsX())
-	g.VPBROADCASTD(hi.AsX(), hi)
-	g.MOVL(U32(0x80808080), EAX)
-	g.VMOVD(EAX, bias.AsX())
-	g.VPBROADCASTD(bias.AsX(), bias)
-	g.VXORPS(zero, zero, zero)
-	accs := []VecPhysical{Y4, Y5, Y6, Y7}
+	c := q8kRegs{absMask: Y15, order: Y14, byteMask: Y13, hi: Y12, iscale: Y11, zero: Y10, bias: Y9}
+	g.broadcastD(c.absMask, 0x7fffffff)
+	g.VMOVDQU(perm, c.order)
+	g.broadcastD(c.byteMask, 0xff)
+	g.broadcastD(c.hi, 127)
+	g.broadcastD(c.bias, 0x80808080)
+	g.VXORPS(c.zero, c.zero, c.zero)
 	g.loop("q8k", func() {
-		g.Comment("amax over four running maxima; NaN lanes of |x| give the second operand.")
-		for i := range 32 {
-			a := accs[i%4]
-			g.VANDPS(Mem{Base: RSI, Disp: 32 * i}, absMask, Y0)
-			if i < 4 {
-				g.VMAXPS(zero, Y0, a)
-			} else {
-				g.VMAXPS(a, Y0, a)
-			}
-		}
-		g.VMAXPS(Y5, Y4, Y4)
-		g.VMAXPS(Y7, Y6, Y6)
-		g.VMAXPS(Y6, Y4, Y4)
-		g.maxLanesY(Y4, Y0)
-		g.VUCOMISS(zero.AsX(), X4)
+		g.q8kAmax(c)
+		g.VUCOMISS(c.zero.AsX(), X4)
 		g.JE(LabelRef("q8kzero"))
-		g.Comment("mx: the first value whose magnitude is amax.")
-		g.VBROADCASTSS(X4, Y4)
-		g.XORQ(R9, R9)
-		g.Label("q8kscan")
-		g.VANDPS(Mem{Base: RSI, Index: R9, Scale: 1}, absMask, Y0)
-		g.VCMPPS(U8(0), Y4, Y0, Y0) // equal, ordered
-		g.VMOVMSKPS(Y0, EAX)
-		g.ADDQ(U32(32), R9)
-		g.TESTL(EAX, EAX)
-		g.JE(LabelRef("q8kscan"))
-		g.BSFL(EAX, EAX)
-		g.LEAQ(Mem{Base: R9, Index: RAX, Scale: 4, Disp: -32}, R9)
-		g.VMOVSS(Mem{Base: RSI, Index: R9, Scale: 1}, X0)
+		g.q8kFirstMax(c)
 		g.Comment("iscale = -127/mx, d = 1/iscale.")
 		g.MOVL(U32(math.Float32bits(-127)), EAX)
 		g.VMOVD(EAX, X1)
-		g.VDIVSS(X0, X1, iscale.AsX())
+		g.VDIVSS(X0, X1, c.iscale.AsX())
 		g.MOVL(U32(math.Float32bits(1)), EAX)
 		g.VMOVD(EAX, X1)
-		g.VDIVSS(iscale.AsX(), X1, X1)
+		g.VDIVSS(c.iscale.AsX(), X1, X1)
 		g.VMOVSS(X1, Mem{Base: RDX})
-		g.VBROADCASTSS(iscale.AsX(), iscale)
-		xs := []VecPhysical{Y0, Y1, Y2, Y3}
-		for c := range 8 {
-			for i, y := range xs {
-				g.VMULPS(Mem{Base: RSI, Disp: 128*c + 32*i}, iscale, y)
-			}
-			for _, y := range xs {
-				g.VCVTPS2DQ(y, y)
-				g.VPMINSD(hi, y, y)
-				g.VPAND(byteMask, y, y)
-			}
-			g.VPACKUSDW(Y1, Y0, Y0)
-			g.VPACKUSDW(Y3, Y2, Y2)
-			g.VPACKUSWB(Y2, Y0, Y0)
-			g.VPERMD(Y0, order, Y0)
-			g.VMOVDQU(Y0, Mem{Base: RDI, Disp: 32 * c})
-			g.Comment("Groups 2c and 2c+1: two eight-byte sums each.")
-			g.VPXOR(bias, Y0, Y0)
-			g.VPSADBW(zero, Y0, Y0)
-			g.VPSHUFD(U8(0x4e), Y0, Y1)
-			g.VPADDQ(Y1, Y0, Y0)
-			g.VMOVD(X0, EAX)
-			g.SUBL(U32(16*128), EAX)
-			g.MOVW(AX, Mem{Base: R8, Disp: 4 * c})
-			g.VEXTRACTI128(U8(1), Y0, X0)
-			g.VMOVD(X0, EAX)
-			g.SUBL(U32(16*128), EAX)
-			g.MOVW(AX, Mem{Base: R8, Disp: 4*c + 2})
+		g.VBROADCASTSS(c.iscale.AsX(), c.iscale)
+		for k := range 8 {
+			g.q8kQuant32(c, k)
 		}
 		g.JMP(LabelRef("q8knext"))
 		g.Label("q8kzero")
 		g.MOVL(U32(0), Mem{Base: RDX})
-		for c := range 8 {
-			g.VMOVDQU(zero, Mem{Base: RDI, Disp: 32 * c})
+		for k := range 8 {
+			g.VMOVDQU(c.zero, Mem{Base: RDI, Disp: 32 * k})
 		}
-		g.VMOVDQU(zero, Mem{Base: R8})
+		g.VMOVDQU(c.zero, Mem{Base: R8})
 		g.Label("q8knext")
 	}, step{RSI, 4 * 256}, step{RDI, 256}, step{RDX, 4}, step{R8, 32})
 	g.VZEROUPPER()
 	g.RET()
+}
+
+// q8kRegs are quantQ8KAVX2's constants (and iscale, set per super-block).
+type q8kRegs struct{ absMask, order, byteMask, hi, iscale, zero, bias VecPhysical }
+
+// broadcastD sets every dword of y to v (EAX clobbered).
+func (g *gen) broadcastD(y VecPhysical, v uint32) {
+	g.MOVL(U32(v), EAX)
+	g.VMOVD(EAX, y.AsX())
+	g.VPBROADCASTD(y.AsX(), y)
+}
+
+// q8kAmax leaves the super-block's largest magnitude at RSI in every lane of X4, over four running
+// maxima (Y4-Y7; Y0 clobbered); NaN lanes of |x| give the second operand, the running maximum.
+func (g *gen) q8kAmax(c q8kRegs) {
+	accs := []VecPhysical{Y4, Y5, Y6, Y7}
+	for i := range 32 {
+		a := accs[i%4]
+		g.VANDPS(Mem{Base: RSI, Disp: 32 * i}, c.absMask, Y0)
+		if i < 4 {
+			g.VMAXPS(c.zero, Y0, a)
+		} else {
+			g.VMAXPS(a, Y0, a)
+		}
+	}
+	g.VMAXPS(Y5, Y4, Y4)
+	g.VMAXPS(Y7, Y6, Y6)
+	g.VMAXPS(Y6, Y4, Y4)
+	g.maxLanesY(Y4, Y0)
+}
+
+// q8kFirstMax loads into X0 the first value at RSI whose magnitude is amax (X4, not 0): one is,
+// amax being one of them (R9, RAX, Y0 and Y4 clobbered).
+func (g *gen) q8kFirstMax(c q8kRegs) {
+	g.VBROADCASTSS(X4, Y4)
+	g.XORQ(R9, R9)
+	g.Label("q8kscan")
+	g.VANDPS(Mem{Base: RSI, Index: R9, Scale: 1}, c.absMask, Y0)
+	g.VCMPPS(U8(0), Y4, Y0, Y0) // equal, ordered
+	g.VMOVMSKPS(Y0, EAX)
+	g.ADDQ(U32(32), R9)
+	g.TESTL(EAX, EAX)
+	g.JE(LabelRef("q8kscan"))
+	g.BSFL(EAX, EAX)
+	g.LEAQ(Mem{Base: R9, Index: RAX, Scale: 4, Disp: -32}, R9)
+	g.VMOVSS(Mem{Base: RSI, Index: R9, Scale: 1}, X0)
+}
+
+// q8kQuant32 quantises values 32k..32k+31 of the super-block by iscale into q, and writes the sums
+// of their two groups of 16 (Y0-Y3, EAX clobbered).
+func (g *gen) q8kQuant32(c q8kRegs, k int) {
+	xs := []VecPhysical{Y0, Y1, Y2, Y3}
+	for i, y := range xs {
+		g.VMULPS(Mem{Base: RSI, Disp: 128*k + 32*i}, c.iscale, y)
+	}
+	for _, y := range xs {
+		g.VCVTPS2DQ(y, y)
+		g.VPMINSD(c.hi, y, y)
+		g.VPAND(c.byteMask, y, y)
+	}
+	g.VPACKUSDW(Y1, Y0, Y0)
+	g.VPACKUSDW(Y3, Y2, Y2)
+	g.VPACKUSWB(Y2, Y0, Y0)
+	g.VPERMD(Y0, c.order, Y0)
+	g.VMOVDQU(Y0, Mem{Base: RDI, Disp: 32 * k})
+	g.Comment("Groups 2k and 2k+1: two eight-byte sums each.")
+	g.VPXOR(c.bias, Y0, Y0)
+	g.VPSADBW(c.zero, Y0, Y0)
+	g.VPSHUFD(U8(0x4e), Y0, Y1)
+	g.VPADDQ(Y1, Y0, Y0)
+	g.VMOVD(X0, EAX)
+	g.SUBL(U32(16*128), EAX)
+	g.MOVW(AX, Mem{Base: R8, Disp: 4 * k})
+	g.VEXTRACTI128(U8(1), Y0, X0)
+	g.VMOVD(X0, EAX)
+	g.SUBL(U32(16*128), EAX)
+	g.MOVW(AX, Mem{Base: R8, Disp: 4*k + 2})
 }
