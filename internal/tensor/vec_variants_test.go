@@ -243,11 +243,11 @@ func TestQuantQ8_KVariantsBitExact(t *testing.T) {
 }
 
 // BenchmarkQuantAct measures each kernel set's activation quantisers on one row of a decode step's
-// widths (768: Q, K, V, gate, up; 3072: down).
+// widths (768: Q, K, V, gate, up, the output head; 2048: down).
 func BenchmarkQuantAct(b *testing.B) {
 	rng := rand.New(rand.NewPCG(31, 32))
 	for _, k := range availableKernels {
-		for _, cols := range []int{768, 3072} {
+		for _, cols := range []int{768, 2048} {
 			x := make([]float32, cols)
 			for i := range x {
 				x[i] = float32(rng.NormFloat64())
