@@ -242,6 +242,24 @@ func TestQuantQ8_KVariantsBitExact(t *testing.T) {
 	})
 }
 
+// TestQuantActQ8_KOverflow pins the reference's quants where the multiplier overflows (a block
+// whose largest magnitude is subnormal): ±inf and NaN products give 0 on every architecture, as
+// the AVX2 kernel gives, where Go's own conversion gives MaxInt32 for +inf on arm64 (127).
+func TestQuantActQ8_KOverflow(t *testing.T) {
+	x := make([]float32, qkK)
+	x[0], x[1], x[2] = 1e-40, -1e-40, 5e-41 // iscale = -127/1e-40 overflows to -inf
+	q, d, bs := make([]int8, qkK), make([]float32, 1), make([]int16, 16)
+	quantActQ8_K(x, q, d, bs)
+	for i, v := range q {
+		if v != 0 {
+			t.Fatalf("q[%d] = %d (x %g), want 0", i, v, x[i])
+		}
+	}
+	if math.Float32bits(d[0]) != math.Float32bits(float32(math.Copysign(0, -1))) || bs[0] != 0 {
+		t.Fatalf("d = %g, bs[0] = %d, want -0 and 0", d[0], bs[0])
+	}
+}
+
 // BenchmarkQuantAct measures each kernel set's activation quantisers on one row of a decode step's
 // widths (768: Q, K, V, gate, up, the output head; 2048: down).
 func BenchmarkQuantAct(b *testing.B) {
