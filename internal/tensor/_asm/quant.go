@@ -120,8 +120,8 @@ func (g *gen) quantQ8AVX2(perm Mem) {
 //   - iscale = -127/mx and d = 1/iscale, in float32;
 //   - each quant is int8(min(127, int32(round(iscale·x)))): VCVTPS2DQ rounds half to even as
 //     roundMagic32 does (|iscale·x| <= 127 for finite iscale), and gives MinInt32 for NaN and
-//     ±inf where Go's conversion on amd64 does too; the int8 conversion keeps the low byte, so
-//     those become 0 (masked to a byte, the values pack without saturating);
+//     ±inf, as the reference takes; the int8 conversion keeps the low byte, so those become 0
+//     (masked to a byte, the values pack without saturating);
 //   - bs sums each 16 quants: VPSADBW over the quants biased to unsigned (x XOR 0x80) sums
 //     eight at a time, less 16·128 per group.
 func (g *gen) quantQ8KAVX2(perm Mem) {
