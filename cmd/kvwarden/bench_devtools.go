@@ -8,9 +8,11 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"time"
@@ -34,20 +36,32 @@ run alternately, --reps times each (a kvwarden rep, then a llama-bench -r 1 run,
 GGUF file (for a dummy: spec, the generated file) with the same threads and KV type: ppN, tgN and
 tgN at each --depth at batch 1, and kvwarden's tgN at its largest --batch against batch 1. The
 table gives each side's median and range and the median and range of the per-pair ratios, with
-the machine and the exact commands. The machine's limits are not measured then.`
+the machine and the exact commands. The machine's limits are not measured then. llama.cpp's
+decode rate after a --depth D prompt comes from llama-batched-bench (-npp D, its decode steps
+timed alone) when --compare-llama-batched-bench names one or one lies beside llama-bench, else
+from llama-bench's -pg D,N test less its -p D test.`
 
 // offlineLlamaBench is bench offline --compare-llama-bench.
 func offlineLlamaBench(cmd *cobra.Command, o *bench.OfflineOptions) offlineCompare {
-	var llama string
+	var llama, batched string
 	cmd.Long += offlineLlamaBenchHelp
 	cmd.Flags().StringVar(&llama, "compare-llama-bench", "", "path of a llama.cpp llama-bench binary: measure it and kvwarden alternately on the same file and threads (batch 1, and kvwarden's largest --batch against its batch 1) instead")
+	cmd.Flags().StringVar(&batched, "compare-llama-batched-bench", "", "path of the same build's llama-batched-bench, for llama.cpp's decode rates after --depth prompts (default: the one beside --compare-llama-bench, if any)")
 	return func(ctx context.Context, l *loaded, cfg engine.Config, stderr io.Writer, show showFunc) (bool, error) {
 		if llama == "" {
+			if batched != "" {
+				return true, errors.New("--compare-llama-batched-bench goes with --compare-llama-bench")
+			}
 			return false, nil
+		}
+		if batched == "" {
+			if beside := filepath.Join(filepath.Dir(llama), "llama-batched-bench"); isFile(beside) {
+				batched = beside
+			}
 		}
 		res, err := bench.RunLlamaCompare(ctx, l.model, l.tok, cfg, bench.LlamaCompareOptions{
 			PromptTokens: o.PromptTokens, GenTokens: o.GenTokens, Depths: o.Depths, Batch: slices.Max(o.Batches), Reps: o.Reps,
-			Seed: o.Seed, LlamaBench: bench.LlamaBench{Path: llama, Model: l.resolved.Path}, Command: bench.ShellJoin(os.Args), Progress: stderr})
+			Seed: o.Seed, LlamaBench: bench.LlamaBench{Path: llama, BatchedBench: batched, Model: l.resolved.Path}, Command: bench.ShellJoin(os.Args), Progress: stderr})
 		if err != nil {
 			return true, err
 		}
@@ -178,4 +192,9 @@ pages/s). The model defaults to `+splitDefaultModel+` (its context holds 4,096-t
 	fs.IntVar(&o.Reps, "reps", bench.DefaultSplitReps, "requests per prompt length and server; medians are reported")
 	fs.IntVar(&o.GenTokens, "gen-tokens", bench.DefaultSplitGenTokens, "max_tokens of each request")
 	return cmd
+}
+
+func isFile(path string) bool {
+	fi, err := os.Stat(path)
+	return err == nil && fi.Mode().IsRegular()
 }

@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"os/exec"
 	"runtime"
@@ -65,9 +66,9 @@ func tgFigure(gen, depth int) string {
 func tgBatchFigure(gen, batch int) string { return fmt.Sprintf("tg%d batch %d", gen, batch) }
 
 // LlamaFigures turns llama-bench's tests into the comparison's figures in tokens/s: pp and tg
-// directly, and the decode rate at each nonzero depth D, which llama-bench (c392e50) has no flag
-// for, from its -pg D,gen test (D prompt tokens then gen decode steps) less its -p D test:
-// gen / (t(pg D,gen) - t(pp D)).
+// directly, and, when depths are given, the decode rate at each nonzero depth D, which llama-bench
+// (c392e50) has no flag for, from its -pg D,gen test (D prompt tokens then gen decode steps) less
+// its -p D test: gen / (t(pg D,gen) - t(pp D)).
 func LlamaFigures(recs []LlamaBenchRecord, prompt, gen int, depths []int) (map[string]float64, error) {
 	find := func(p, g int) (float64, error) {
 		for _, r := range recs {
@@ -101,28 +102,30 @@ func LlamaFigures(recs []LlamaBenchRecord, prompt, gen int, depths []int) (map[s
 			return nil, err
 		}
 		if pg <= p {
-			return nil, fmt.Errorf("llama-bench's pg %d,%d took %.3f s, no longer than its pp%d (%.3f s): the machine is too noisy to derive the decode rate", d, gen, pg, d, p)
+			return nil, fmt.Errorf("llama-bench's pg %d,%d took %.3f s, no longer than its pp%d (%.3f s): the machine is too noisy to derive the decode rate (give llama-batched-bench, which times the decode steps alone)", d, gen, pg, d, p)
 		}
 		out[tgFigure(gen, d)] = float64(gen) / (pg - p)
 	}
 	return out, nil
 }
 
-// LlamaBench runs llama.cpp's llama-bench, a binary the user built, on a model file.
+// LlamaBench runs llama.cpp's llama-bench, a binary the user built, on a model file, and for the
+// decode rates after a prompt its llama-batched-bench when one is given.
 type LlamaBench struct {
-	Path    string // the llama-bench binary
-	Model   string // the GGUF file
-	Threads int
-	KVType  string // the KV cache type, e.g. f16, for both K and V
+	Path         string // the llama-bench binary
+	BatchedBench string // the llama-batched-bench binary, or "" to derive the depths' rates from llama-bench
+	Model        string // the GGUF file
+	Threads      int
+	KVType       string // the KV cache type, e.g. f16, for both K and V
 }
 
 // Args are llama-bench's arguments for one repetition of every figure: pp, tg, and for each
-// nonzero depth D a pp D and a pg D,gen test.
+// nonzero depth D that llama-batched-bench does not measure a pp D and a pg D,gen test.
 func (lb LlamaBench) Args(prompt, gen int, depths []int) []string {
 	ps := []string{strconv.Itoa(prompt)}
 	var pgs []string
 	for _, d := range depths {
-		if d == 0 {
+		if d == 0 || lb.BatchedBench != "" {
 			continue
 		}
 		if d != prompt {
@@ -135,20 +138,43 @@ func (lb LlamaBench) Args(prompt, gen int, depths []int) []string {
 	return append(args, pgs...)
 }
 
-// Command is the shell command line of Args.
-func (lb LlamaBench) Command(prompt, gen int, depths []int) string {
-	return ShellJoin(append([]string{lb.Path}, lb.Args(prompt, gen, depths)...))
+// BatchedArgs are llama-batched-bench's arguments for the decode rate of one sequence after each
+// nonzero depth, with llama-bench's batch sizes; nil when there is nothing for it to measure.
+func (lb LlamaBench) BatchedArgs(gen int, depths []int) []string {
+	var ds []string
+	deepest := 0
+	for _, d := range depths {
+		if d > 0 {
+			ds = append(ds, strconv.Itoa(d))
+			deepest = max(deepest, d)
+		}
+	}
+	if lb.BatchedBench == "" || len(ds) == 0 {
+		return nil
+	}
+	th := strconv.Itoa(lb.Threads)
+	return []string{"-m", lb.Model, "-t", th, "-tb", th, "-ctk", lb.KVType, "-ctv", lb.KVType,
+		"-c", strconv.Itoa(deepest + gen), "-b", "2048", "-ub", "512",
+		"-npp", strings.Join(ds, ","), "-ntg", strconv.Itoa(gen), "-npl", "1"}
 }
 
-// Run runs llama-bench once and returns its figures.
-func (lb LlamaBench) Run(ctx context.Context, prompt, gen int, depths []int) (map[string]float64, error) {
-	cmd := exec.CommandContext(ctx, lb.Path, lb.Args(prompt, gen, depths)...)
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Run(); err != nil {
-		return nil, fmt.Errorf("%s: %v: %s", lb.Path, err, lastLines(stderr.String(), 5))
+// Commands are the shell command lines of Args and BatchedArgs.
+func (lb LlamaBench) Commands(prompt, gen int, depths []int) []string {
+	out := []string{ShellJoin(append([]string{lb.Path}, lb.Args(prompt, gen, depths)...))}
+	if ba := lb.BatchedArgs(gen, depths); ba != nil {
+		out = append(out, ShellJoin(append([]string{lb.BatchedBench}, ba...)))
 	}
-	recs, err := ParseLlamaBench(stdout.Bytes())
+	return out
+}
+
+// Run runs llama-bench once, and llama-batched-bench once when it measures the depths, and
+// returns their figures.
+func (lb LlamaBench) Run(ctx context.Context, prompt, gen int, depths []int) (map[string]float64, error) {
+	stdout, err := runRef(ctx, lb.Path, lb.Args(prompt, gen, depths), false)
+	if err != nil {
+		return nil, err
+	}
+	recs, err := ParseLlamaBench(stdout)
 	if err != nil {
 		return nil, err
 	}
@@ -157,7 +183,47 @@ func (lb LlamaBench) Run(ctx context.Context, prompt, gen int, depths []int) (ma
 			return nil, fmt.Errorf("llama-bench measured %s with %d threads, want %s with %d", r.ModelFilename, r.Threads, lb.Model, lb.Threads)
 		}
 	}
-	return LlamaFigures(recs, prompt, gen, depths)
+	ba := lb.BatchedArgs(gen, depths)
+	if ba == nil {
+		return LlamaFigures(recs, prompt, gen, depths)
+	}
+	out, err := LlamaFigures(recs, prompt, gen, nil)
+	if err != nil {
+		return nil, err
+	}
+	// ik_llama.cpp's batched bench prints its table on stderr, llama.cpp's on stdout.
+	both, err := runRef(ctx, lb.BatchedBench, ba, true)
+	if err != nil {
+		return nil, err
+	}
+	rows, threads, err := ParseBatchedBench(both)
+	if err != nil {
+		return nil, err
+	}
+	if threads != lb.Threads {
+		return nil, fmt.Errorf("llama-batched-bench ran %d threads, want %d", threads, lb.Threads)
+	}
+	deep, err := BatchedFigures(rows, gen, depths)
+	if err != nil {
+		return nil, err
+	}
+	maps.Copy(out, deep)
+	return out, nil
+}
+
+// runRef runs a reference binary and returns its stdout (followed by its stderr with
+// stderrToo), or its last words when it fails.
+func runRef(ctx context.Context, path string, args []string, stderrToo bool) ([]byte, error) {
+	cmd := exec.CommandContext(ctx, path, args...)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		return nil, fmt.Errorf("%s: %v: %s", path, err, lastLines(stderr.String(), 5))
+	}
+	if stderrToo {
+		stdout.Write(stderr.Bytes())
+	}
+	return stdout.Bytes(), nil
 }
 
 func lastLines(s string, n int) string {
@@ -266,7 +332,8 @@ type LlamaCompareResult struct {
 	ModelPath    string           `json:"model_path"`
 	Engine       EngineInfo       `json:"engine"`
 	Reps         int              `json:"reps"`
-	Commands     []string         `json:"commands"` // kvwarden's, then llama-bench's
+	Commands     []string         `json:"commands"`    // kvwarden's, then llama-bench's (and llama-batched-bench's)
+	DepthsFrom   string           `json:"depths_from"` // how llama.cpp's decode rates after a prompt were measured
 	Figures      []ComparedFigure `json:"figures"`
 	Batch        int              `json:"batch"`
 	BatchTg      Spread           `json:"kvwarden_tg_batch"`      // kvwarden's tg at Batch, all sequences' tokens/s
@@ -343,8 +410,12 @@ func RunLlamaCompare(ctx context.Context, m *model.Model, tok *tokenizer.Tokeniz
 	}
 	res := &LlamaCompareResult{Machine: DescribeMachine(), Model: DescribeModel(m, cfg.KVDType), ModelPath: lb.Model,
 		Engine: DescribeEngine(eng, cfg), Reps: o.Reps, Batch: o.Batch, GenTokens: o.GenTokens, PromptTokens: o.PromptTokens,
-		Commands: []string{o.Command, lb.Command(o.PromptTokens, o.GenTokens, depths)}}
+		Commands: append([]string{o.Command}, lb.Commands(o.PromptTokens, o.GenTokens, depths)...)}
 
+	res.DepthsFrom = fmt.Sprintf("llama-bench (which has no depth flag) gives %d / (time of its -pg D,%d test - time of its -p D test)", o.GenTokens, o.GenTokens)
+	if lb.BatchedBench != "" {
+		res.DepthsFrom = "llama-batched-bench's S_TG (its decode steps alone, after -npp D)"
+	}
 	r := &runner{eng: eng, ids: OrdinaryTokens(tok, m.Vocab), rng: newRand(o.Seed)}
 	if len(r.ids) == 0 {
 		return nil, errors.New("the vocabulary has no ordinary tokens to build prompts from")
@@ -419,10 +490,10 @@ func WriteLlamaCompare(w io.Writer, r *LlamaCompareResult) {
 	fmt.Fprintf(w, "\nkvwarden tg%d batch %d: %s tokens/s, %s× its batch 1 (per rep)\n", r.GenTokens, r.Batch, r.BatchTg.format("%.1f"), r.BatchRatio.format("%.2f"))
 	fmt.Fprintf(w, `
 %d reps each, alternating (kvwarden, llama-bench, kvwarden, ...), on the same file and threads.
-tg%[2]d @ depth D: kvwarden decodes after a D-token prompt, timing the decode steps only; llama-bench
-(which has no depth flag) gives %[2]d / (time of its -pg D,%[2]d test - time of its -p D test).
+tg%[2]d @ depth D: kvwarden decodes after a D-token prompt, timing the decode steps only;
+llama.cpp: %[3]s.
 commands:
-`, r.Reps, r.GenTokens)
+`, r.Reps, r.GenTokens, r.DepthsFrom)
 	for _, c := range r.Commands {
 		fmt.Fprintf(w, "  %s\n", c)
 	}

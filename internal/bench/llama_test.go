@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -20,6 +21,9 @@ import (
 const fakeLlamaBenchEnv = "KVWARDEN_FAKE_LLAMA_BENCH"
 
 func TestMain(m *testing.M) {
+	if log := os.Getenv(fakeBatchedBenchEnv); log != "" && slices.Contains(os.Args, "-npp") {
+		os.Exit(fakeBatchedBench(log, os.Args[1:]))
+	}
 	if log := os.Getenv(fakeLlamaBenchEnv); log != "" {
 		os.Exit(fakeLlamaBench(log, os.Args[1:]))
 	}
@@ -39,13 +43,9 @@ const (
 
 // fakeLlamaBench reads the arguments llama-bench (c392e50) takes and prints its -o json output.
 func fakeLlamaBench(log string, args []string) int {
-	f, err := os.OpenFile(log, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
+	if !logRun(log, "llama-bench", args) {
 		return 1
 	}
-	fmt.Fprintf(f, "llama-bench %s\n", strings.Join(args, " "))
-	f.Close()
 	if os.Getenv(fakeLlamaBenchEnv+"_FAIL") != "" {
 		fmt.Fprintln(os.Stderr, "llama_model_load: error loading model: unknown model architecture")
 		return 1
@@ -105,6 +105,52 @@ func fakeLlamaBench(log string, args []string) int {
 	return 0
 }
 
+// fakeBatchedBenchEnv, when set, makes the test binary called with -npp act as llama-batched-bench: the header on
+// stdout and the table on stderr (as ik_llama.cpp prints it), tg at any depth 50 tokens/s.
+const fakeBatchedBenchEnv = "KVWARDEN_FAKE_LLAMA_BATCHED_BENCH"
+
+func fakeBatchedBench(log string, args []string) int {
+	if !logRun(log, "llama-batched-bench", args) {
+		return 1
+	}
+	var threads, npp, ntg, npl string
+	for i := 0; i+1 < len(args); i += 2 {
+		switch args[i] {
+		case "-t":
+			threads = args[i+1]
+		case "-npp":
+			npp = args[i+1]
+		case "-ntg":
+			ntg = args[i+1]
+		case "-npl":
+			npl = args[i+1]
+		}
+	}
+	fmt.Printf("\nmain: n_kv_max = 4224, n_batch = 2048, n_ubatch = 512, flash_attn = 0, is_pp_shared = 0, n_gpu_layers = -1, n_threads = %s, n_threads_batch = %s\n\n", threads, threads)
+	fmt.Fprintln(os.Stderr, "|    PP |     TG |    B |   N_KV |   T_PP s | S_PP t/s |   T_TG s | S_TG t/s |      T s |    S t/s |")
+	fmt.Fprintln(os.Stderr, "|-------|--------|------|--------|----------|----------|----------|----------|----------|----------|")
+	tg, _ := strconv.Atoi(ntg)
+	for p := range strings.SplitSeq(npp, ",") {
+		pp, _ := strconv.Atoi(p)
+		tPP, tTG := float64(pp)*fakePromptNs/1e9, float64(tg)*fakeDepthNs/1e9
+		fmt.Fprintf(os.Stderr, "|%6d | %6d | %4s | %6d | %8.3f | %8.2f | %8.3f | %8.2f | %8.3f | %8.2f |\n",
+			pp, tg, npl, pp+tg, tPP, float64(pp)/tPP, tTG, float64(tg)/tTG, tPP+tTG, float64(pp+tg)/(tPP+tTG))
+	}
+	return 0
+}
+
+// logRun appends a fake's name and arguments to log.
+func logRun(log, name string, args []string) bool {
+	f, err := os.OpenFile(log, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return false
+	}
+	defer f.Close()
+	fmt.Fprintf(f, "%s %s\n", name, strings.Join(args, " "))
+	return true
+}
+
 // fakeLlama returns a LlamaBench running the fake, and the log it appends to.
 func fakeLlama(t *testing.T, model string) (LlamaBench, string) {
 	t.Helper()
@@ -148,6 +194,40 @@ func TestLlamaFiguresGolden(t *testing.T) {
 	for k, v := range want {
 		if !near(got[k], v) {
 			t.Errorf("%s = %v, want %v", k, got[k], v)
+		}
+	}
+}
+
+// TestBatchedBenchGolden reads llama-batched-bench's real output (llama.cpp c392e50, the random
+// 125M llama, -npp 32,64 -ntg 8 -npl 1 -t 2 on a loaded machine, hence its slowness).
+func TestBatchedBenchGolden(t *testing.T) {
+	b, err := os.ReadFile("testdata/llama-batched-bench-c392e50.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows, threads, err := ParseBatchedBench(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []BatchedBenchRow{{PP: 32, TG: 8, B: 1, SpeedTG: 1.70}, {PP: 64, TG: 8, B: 1, SpeedTG: 0.80}}
+	if threads != 2 || !reflect.DeepEqual(rows, want) {
+		t.Fatalf("threads %d, rows %+v, want 2, %+v", threads, rows, want)
+	}
+	got, err := BatchedFigures(rows, 8, []int{0, 64})
+	if err != nil || len(got) != 1 || got["tg8 @ depth 64"] != 0.80 {
+		t.Errorf("figures %v, %v", got, err)
+	}
+	if _, err := BatchedFigures(rows, 8, []int{128}); err == nil || !strings.Contains(err.Error(), "128 prompt tokens") {
+		t.Errorf("a depth it did not measure: %v", err)
+	}
+	for _, c := range []struct{ out, want string }{
+		{"", "no row"},
+		{"|    PP |     TG |    B |   N_KV |   T_PP s | S_PP t/s |   T_TG s | S_TG t/s |      T s |    S t/s |\n", "no row"},
+		{"|    32 |      8 |    1 |     40 |    1.756 |    18.22 |    0.000 |     0.00 |    6.468 |     6.18 |\n", "S_TG 0"},
+		{"main: n_kv_max = 96, n_threads = two, n_threads_batch = 2\n", "n_threads"},
+	} {
+		if _, _, err := ParseBatchedBench([]byte(c.out)); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: error %v, want %q", c.out, err, c.want)
 		}
 	}
 }
@@ -201,8 +281,23 @@ func TestLlamaBenchArgs(t *testing.T) {
 			t.Errorf("depths %v: %q, want %q", c.depths, got, want)
 		}
 	}
-	if got, want := lb.Command(512, 128, nil), `/opt/llama.cpp/bin/llama-bench -m '/m/my model.gguf' -t 4`; !strings.HasPrefix(got, want) {
-		t.Errorf("command %q, want it to start %q", got, want)
+	if got, want := lb.Commands(512, 128, []int{0, 660}), `/opt/llama.cpp/bin/llama-bench -m '/m/my model.gguf' -t 4`; len(got) != 1 || !strings.HasPrefix(got[0], want) {
+		t.Errorf("commands %q, want one starting %q", got, want)
+	}
+
+	// With llama-batched-bench the depths are its, and llama-bench measures pp and tg only.
+	lb.BatchedBench = "/opt/llama.cpp/bin/llama-batched-bench"
+	if got, want := strings.Join(lb.Args(512, 128, []int{0, 660, 4096}), " "), "-m /m/my model.gguf -t 4 -ctk f16 -ctv f16 -r 1 -o json -p 512 -n 128"; got != want {
+		t.Errorf("llama-bench beside llama-batched-bench: %q, want %q", got, want)
+	}
+	if got, want := strings.Join(lb.BatchedArgs(128, []int{0, 660, 4096}), " "), "-m /m/my model.gguf -t 4 -tb 4 -ctk f16 -ctv f16 -c 4224 -b 2048 -ub 512 -npp 660,4096 -ntg 128 -npl 1"; got != want {
+		t.Errorf("llama-batched-bench: %q, want %q", got, want)
+	}
+	if got := lb.BatchedArgs(128, []int{0}); got != nil {
+		t.Errorf("no depth, yet llama-batched-bench runs %q", got)
+	}
+	if got := lb.Commands(512, 128, []int{660}); len(got) != 2 || !strings.HasPrefix(got[1], "/opt/llama.cpp/bin/llama-batched-bench -m '/m/my model.gguf'") {
+		t.Errorf("commands %q", got)
 	}
 	if got := ShellJoin([]string{"a", "it's", ""}); got != `a 'it'\''s' ''` {
 		t.Errorf("ShellJoin: %s", got)
@@ -324,5 +419,32 @@ func TestLlamaCompareSmoke(t *testing.T) {
 		if !strings.Contains(text.String(), want) {
 			t.Errorf("report lacks %q:\n%s", want, text.String())
 		}
+	}
+}
+
+// TestLlamaCompareWithBatchedBench takes the depths' llama.cpp rates from llama-batched-bench, and
+// only pp and tg from llama-bench.
+func TestLlamaCompareWithBatchedBench(t *testing.T) {
+	m, tok := demoModel(t)
+	lb, log := fakeLlama(t, "demo.gguf")
+	t.Setenv(fakeBatchedBenchEnv, log)
+	lb.BatchedBench = lb.Path
+	lb.Threads, lb.KVType = 0, ""
+	res, err := RunLlamaCompare(testContext(t), m, tok, testConfig(), LlamaCompareOptions{
+		PromptTokens: 8, GenTokens: 4, Depths: []int{0, 16}, Batch: 2, Reps: 1, LlamaBench: lb, Command: "kvwarden bench offline ...",
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Figures) != 3 || res.Figures[2].Name != "tg4 @ depth 16" || !near(res.Figures[2].LlamaCpp.Median, 50) {
+		t.Fatalf("figures %+v", res.Figures)
+	}
+	b, _ := os.ReadFile(log)
+	if !strings.Contains(string(b), "-o json -p 8 -n 4\n") || strings.Contains(string(b), "-pg") ||
+		!strings.Contains(string(b), "llama-batched-bench -m demo.gguf -t 2 -tb 2 -ctk f16 -ctv f16 -c 20 -b 2048 -ub 512 -npp 16 -ntg 4 -npl 1\n") {
+		t.Errorf("runs:\n%s", b)
+	}
+	if len(res.Commands) != 3 || !strings.Contains(res.DepthsFrom, "llama-batched-bench") {
+		t.Errorf("commands %q, depths from %q", res.Commands, res.DepthsFrom)
 	}
 }

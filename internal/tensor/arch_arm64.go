@@ -25,6 +25,31 @@ func q8_0x4NEON(w *byte, stride, nb int, xq *int8, xd *float32, out *[4]float32)
 //go:noescape
 func q8_0x4SDOT(w *byte, stride, nb int, xq *int8, xd *float32, out *[4]float32)
 
+// q8_0x4x2MMLA sets out[2r+i] = dotQ8_0Go(row r, input i) for the 4 rows at w, w+stride,
+// w+2·stride, w+3·stride and the 2 inputs at xq and xq+xstride (their scales at xd and
+// xd+nb): the block sums by SMMLA (the i8mm extension), two rows by two inputs an instruction.
+//
+//go:noescape
+func q8_0x4x2MMLA(w *byte, stride, nb int, xq *int8, xd *float32, xstride int, out *[8]float32)
+
+// q4KSubsMMLA writes, for each of nb Q4_K super-blocks of the 2 rows at w and w+stride and the Q8_K
+// blocks of the 2 inputs at xq and xq+xstride, the eight unscaled products q4KAdd takes, each as
+// 4 int32 [r0·x0, r0·x1, r1·x0, r1·x1], to out[32b:32b+32]: by SMMLA (i8mm).
+//
+//go:noescape
+func q4KSubsMMLA(w *byte, stride int, xq *int8, xstride, nb int, out *int32)
+
+// q6KGroupsMMLA is q4KSubsMMLA for Q6_K: the sixteen group products q6KAdd takes, to
+// out[64b:64b+64].
+//
+//go:noescape
+func q6KGroupsMMLA(w *byte, stride int, xq *int8, xstride, nb int, out *int32)
+
+// q4_0x4x2MMLA is q8_0x4x2MMLA for Q4_0 weights (dotQ4_0Go).
+//
+//go:noescape
+func q4_0x4x2MMLA(w *byte, stride, nb int, xq *int8, xd *float32, xstride int, out *[8]float32)
+
 // q4_0x4NEON is q8_0x4NEON for Q4_0 weights (dotQ4_0Go).
 //
 //go:noescape
@@ -91,6 +116,9 @@ func archKernels() []*kernels {
 	if !cpu.ARM64.HasASIMD {
 		return nil
 	}
+	if cpu.ARM64.HasASIMDDP && cpu.ARM64.HasI8MM {
+		return []*kernels{neonKernels, dotprodKernels, i8mmKernels}
+	}
 	if cpu.ARM64.HasASIMDDP {
 		return []*kernels{neonKernels, dotprodKernels}
 	}
@@ -120,6 +148,115 @@ var dotprodKernels = func() *kernels {
 	quantTilesNEON(&k, true)
 	return &k
 }()
+
+// i8mmKernels is dotprodKernels with the Q8_0 and Q4_0 products of two inputs at a time on SMMLA.
+var i8mmKernels = func() *kernels {
+	k := *dotprodKernels
+	k.name = "i8mm"
+	k.tiles[Q8_0] = func(j *matmulJob, r0, r1 int) { tileQ8MMLA(j, r0, r1, Q8_0) }
+	k.tiles[Q4_0] = func(j *matmulJob, r0, r1 int) { tileQ8MMLA(j, r0, r1, Q4_0) }
+	k.tiles[Q4_K] = func(j *matmulJob, r0, r1 int) { tileKMMLA(j, r0, r1, Q4_K) }
+	k.tiles[Q6_K] = func(j *matmulJob, r0, r1 int) { tileKMMLA(j, r0, r1, Q6_K) }
+	return &k
+}()
+
+// tileKMMLA computes the Q4_K or Q6_K (dt) rows [r0, r1) two rows by two inputs at a time: the
+// kernel sums each super-block's unscaled products for the four pairs, q4KAdd or q6KAdd scales
+// each pair's as the reference does. An odd last row or input takes the SDOT kernels.
+func tileKMMLA(j *matmulJob, r0, r1 int, dt DType) {
+	cols, nb, rows := j.w.Cols, j.w.Cols/qkK, j.w.Rows
+	bb, rb := dt.BlockBytes(), j.rowBytes
+	a := j.act
+	per := 32 // int32s a super-block: 8 products (16 groups for Q6_K) × 4 pairs
+	if dt == Q6_K {
+		per = 64
+	}
+	var sub [kChunk * 64]int32
+	r2, n2 := r0+(r1-r0)&^1, j.n&^1
+	for r := r0; r < r2; r += 2 {
+		rows2 := [2][]byte{j.w.Data[r*rb : (r+1)*rb], j.w.Data[(r+1)*rb : (r+2)*rb]}
+		for i := 0; i < n2; i += 2 {
+			var acc [4]float32 // [r·i, r·i+1, r+1·i, r+1·i+1]
+			for b0 := 0; b0 < nb; b0 += kChunk {
+				n := min(kChunk, nb-b0)
+				w, xq := &rows2[0][b0*bb], &a.q[i*cols+b0*qkK]
+				if dt == Q6_K {
+					q6KGroupsMMLA(w, rb, xq, cols, n, &sub[0])
+				} else {
+					q4KSubsMMLA(w, rb, xq, cols, n, &sub[0])
+				}
+				for k := range n {
+					b := b0 + k
+					s := sub[k*per : (k+1)*per]
+					for p := range 4 {
+						blk, x := rows2[p>>1][b*bb:(b+1)*bb], i+p&1
+						if dt == Q6_K {
+							var g [16]int32
+							for t := range g {
+								g[t] = s[4*t+p]
+							}
+							acc[p] = q6KAdd(acc[p], blk, &g, a.d[x*nb+b])
+						} else {
+							var g [8]int32
+							for t := range g {
+								g[t] = s[4*t+p]
+							}
+							acc[p] = q4KAdd(acc[p], blk, &g, a.bs[(x*nb+b)*16:(x*nb+b)*16+16], a.d[x*nb+b])
+						}
+					}
+				}
+			}
+			j.out[i*rows+r], j.out[(i+1)*rows+r], j.out[i*rows+r+1], j.out[(i+1)*rows+r+1] = acc[0], acc[1], acc[2], acc[3]
+		}
+		if n2 < j.n {
+			tileKNEONInputs(j, r, r+2, n2, j.n, dt, true)
+		}
+	}
+	if r2 < r1 {
+		tileKNEONInputs(j, r2, r1, 0, j.n, dt, true)
+	}
+}
+
+// tileQ8MMLA runs the 4-row, 2-input Q8_0 or Q4_0 (dt) kernel over the job's inputs in pairs,
+// the 4-row SDOT kernel over an odd last input, and the reference over the rows past the last
+// group of 4.
+func tileQ8MMLA(j *matmulJob, r0, r1 int, dt DType) {
+	rb, cols, rows := j.rowBytes, j.w.Cols, j.w.Rows
+	nb := cols / qk0
+	a := j.act
+	r4 := r0 + (r1-r0)&^3
+	var v [8]float32
+	var v4 [4]float32
+	for r := r0; r < r4; r += 4 {
+		w := &j.w.Data[r*rb]
+		i := 0
+		for ; i+1 < j.n; i += 2 {
+			if dt == Q4_0 {
+				q4_0x4x2MMLA(w, rb, nb, &a.q[i*cols], &a.d[i*nb], cols, &v)
+			} else {
+				q8_0x4x2MMLA(w, rb, nb, &a.q[i*cols], &a.d[i*nb], cols, &v)
+			}
+			o0, o1 := j.out[i*rows+r:i*rows+r+4], j.out[(i+1)*rows+r:(i+1)*rows+r+4]
+			o0[0], o1[0], o0[1], o1[1] = v[0], v[1], v[2], v[3]
+			o0[2], o1[2], o0[3], o1[3] = v[4], v[5], v[6], v[7]
+		}
+		if i < j.n {
+			if dt == Q4_0 {
+				q4_0x4SDOT(w, rb, nb, &a.q[i*cols], &a.d[i*nb], &v4)
+			} else {
+				q8_0x4SDOT(w, rb, nb, &a.q[i*cols], &a.d[i*nb], &v4)
+			}
+			copy(j.out[i*rows+r:i*rows+r+4], v4[:])
+		}
+	}
+	if r4 < r1 {
+		dot := dotQ8_0Go
+		if dt == Q4_0 {
+			dot = dotQ4_0Go
+		}
+		tileQ8Go(j, r4, r1, dot)
+	}
+}
 
 // quantTilesNEON sets k's quantised product tiles, their block sums by SDOT if sdot.
 func quantTilesNEON(k *kernels, sdot bool) {
@@ -283,6 +420,11 @@ const kChunk = 16
 // tileKNEON computes the Q4_K or Q6_K (dt) rows [r0, r1) against all the job's inputs: the kernel
 // sums each super-block's unscaled products, q4KAdd or q6KAdd scales them as the reference does.
 func tileKNEON(j *matmulJob, r0, r1 int, dt DType, sdot bool) {
+	tileKNEONInputs(j, r0, r1, 0, j.n, dt, sdot)
+}
+
+// tileKNEONInputs is tileKNEON for the inputs [i0, i1).
+func tileKNEONInputs(j *matmulJob, r0, r1, i0, i1 int, dt DType, sdot bool) {
 	cols, nb, rows := j.w.Cols, j.w.Cols/qkK, j.w.Rows
 	bb := dt.BlockBytes()
 	a := j.act
@@ -290,7 +432,7 @@ func tileKNEON(j *matmulJob, r0, r1 int, dt DType, sdot bool) {
 	var sub6 [kChunk][16]int32
 	for r := r0; r < r1; r++ {
 		row := j.w.Data[r*j.rowBytes : (r+1)*j.rowBytes]
-		for i := range j.n {
+		for i := i0; i < i1; i++ {
 			q, d, bs := a.q[i*cols:(i+1)*cols], a.d[i*nb:(i+1)*nb], a.bs[i*nb*16:(i+1)*nb*16]
 			var acc float32
 			for b0 := 0; b0 < nb; b0 += kChunk {

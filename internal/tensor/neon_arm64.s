@@ -45,6 +45,11 @@
 #define FCVTHS(d, n) WORD $(0x1E23C000 | ((n)<<5) | (d))                // Hd = f16(Sn), to nearest even
 #define FCVTSH(d, n) WORD $(0x1EE24000 | ((n)<<5) | (d))                // Sd = float32(Hn)
 #define FADDP2S(d, n) WORD $(0x7E30D800 | ((n)<<5) | (d))               // Sd = Vn.S[0] + Vn.S[1]
+#define SMMLA(d, n, m) WORD $(0x4E80A400 | ((m)<<16) | ((n)<<5) | (d))  // Vd.4S += (2×8 Vn.16B) · (2×8 Vm.16B)ᵀ (i8mm)
+#define ZIP1D(d, n, m) WORD $(0x4EC03800 | ((m)<<16) | ((n)<<5) | (d))  // Vd.2D = Vn.D[0], Vm.D[0]
+#define ZIP2D(d, n, m) WORD $(0x4EC07800 | ((m)<<16) | ((n)<<5) | (d))  // Vd.2D = Vn.D[1], Vm.D[1]
+#define ZIP1S(d, n, m) WORD $(0x4E803800 | ((m)<<16) | ((n)<<5) | (d))  // Vd.4S = Vn.S[0], Vm.S[0], Vn.S[1], Vm.S[1]
+#define ZIP2S(d, n, m) WORD $(0x4E807800 | ((m)<<16) | ((n)<<5) | (d))  // Vd.4S = Vn.S[2], Vm.S[2], Vn.S[3], Vm.S[3]
 
 // Q8_0 (and Q4_0) four rows at a time: R0, R5, R6, R7 point at the quants of the current block of
 // rows 0..3 (its f16 scale 2 bytes before), R3 at the activation block (V0, V1), R4 at its scale.
@@ -196,6 +201,100 @@
 	MOVD out+40(FP), R8; \
 	VST1 [V24.S4], (R8); \
 	RET
+
+// Q8_0 four rows by two inputs with SMMLA (i8mm): SMMLA takes two rows of 8 bytes from each
+// operand and adds their 2×2 products, so the two inputs' blocks (V0:V1 at R3, V2:V3 at R10) are
+// interleaved 8 bytes at a time into V4..V7 once per block, and each pair of weight rows likewise
+// into V12..V15. V16 = [r0·x0, r0·x1, r1·x0, r1·x1] and V17 the same for rows 2, 3: the int32
+// block sums, exact, then each lane scaled as dotQ8_0Go scales its (row, input) sum.
+
+// MMROWS loads the blocks of the rows at pa and pb into V8:V9 and V2:V3 (the second input's block
+// is interleaved by then), their scales into lanes la and lb of V20.
+#define MMROWS(pa, la, pb, lb) \
+	MOVHU -2(pa), R9; \
+	VMOV R9, V20.H[la]; \
+	VLD1 (pa), [V8.B16, V9.B16]; \
+	ADD $34, pa; \
+	Q8ROW(pb, lb)
+
+// MMPAIR interleaves two rows' blocks, loaded into V8:V9 and V2:V3, and sums them into V(acc).
+#define MMPAIR(acc) \
+	ZIP1D(12, 8, 2); \
+	ZIP2D(13, 8, 2); \
+	ZIP1D(14, 9, 3); \
+	ZIP2D(15, 9, 3); \
+	MOVI0(acc); \
+	SMMLA(acc, 12, 4); \
+	SMMLA(acc, 13, 5); \
+	SMMLA(acc, 14, 6); \
+	SMMLA(acc, 15, 7)
+
+// MM4ROWS is MMROWS for Q4_0 rows (Q4ROW's), given Q4CONSTS.
+#define MM4ROWS(pa, la, pb, lb) \
+	Q4ROW(pa, la); \
+	VMOV V2.B16, V8.B16; \
+	VMOV V3.B16, V9.B16; \
+	Q4ROW(pb, lb)
+
+// MMPROLOGUE adds to Q8PROLOGUE the second input's quants (R10) and scales (R11).
+#define MMPROLOGUE \
+	Q8PROLOGUE; \
+	MOVD xstride+40(FP), R10; \
+	ADD R3, R10, R10; \
+	LSL $2, R2, R11; \
+	ADD R4, R11, R11; \
+	VEOR V25.B16, V25.B16, V25.B16
+
+// MMBLOCK is one block of the 4 rows (loaded by ROWS) by the 2 inputs.
+#define MMBLOCK(ROWS) \
+	VLD1.P 32(R3), [V0.B16, V1.B16]; \
+	VLD1.P 32(R10), [V2.B16, V3.B16]; \
+	ZIP1D(4, 0, 2); \
+	ZIP2D(5, 0, 2); \
+	ZIP1D(6, 1, 3); \
+	ZIP2D(7, 1, 3); \
+	ROWS(R0, 0, R5, 1); \
+	MMPAIR(16); \
+	ROWS(R6, 2, R7, 3); \
+	MMPAIR(17); \
+	MMSCALE
+
+// MMSCALE scales the sums: [dw0, dw0, dw1, dw1] and [dw2, dw2, dw3, dw3] times
+// [dx0, dx1, dx0, dx1], lane for lane as Q8SCALE, into the accumulators V24 and V25.
+#define MMSCALE \
+	FCVTL4S(20, 20); \
+	FMOVS.P 4(R4), F21; \
+	FMOVS.P 4(R11), F22; \
+	ZIP1S(21, 21, 22); \
+	ZIP1D(22, 21, 21); \
+	ZIP1S(23, 20, 20); \
+	ZIP2S(20, 20, 20); \
+	FMUL4S(23, 23, 22); \
+	FMUL4S(20, 20, 22); \
+	SCVTF4S(16, 16); \
+	SCVTF4S(17, 17); \
+	FMUL4S(16, 16, 23); \
+	FMUL4S(17, 17, 20); \
+	FADD4S(24, 24, 16); \
+	FADD4S(25, 25, 17)
+
+#define MMEPILOGUE \
+	MOVD out+48(FP), R8; \
+	VST1 [V24.S4, V25.S4], (R8); \
+	RET
+
+// KMMPROLOGUE loads the arguments of the Q4_K and Q6_K SMMLA kernels (at the end).
+#define KMMPROLOGUE \
+	MOVD w+0(FP), R0; \
+	MOVD stride+8(FP), R5; \
+	ADD R0, R5, R5; \
+	MOVD xq+16(FP), R1; \
+	MOVD xstride+24(FP), R6; \
+	ADD R1, R6, R6; \
+	MOVD nb+32(FP), R2; \
+	MOVD out+40(FP), R3; \
+	MOVW $0x0F, R9; \
+	VDUP R9, V26.B16
 
 // Q4KBLOCK sums one Q4_K super-block's eight products with SUMS.
 #define Q4KBLOCK(SUMS) \
@@ -527,27 +626,31 @@ q4kdDone:
 // in V8..V15; group k's values are built in V6 (V7 scratch) as q6Quad does and its product goes to
 // V(16+k).
 
-// Q6VAL sets V6 = (lo | hi) - 32 from the low-nibble expression in V6 and the high pairs, already
-// moved to bits 4-5, in V7.
-#define Q6VAL \
-	VAND V27.B16, V7.B16, V7.B16; \
-	VORR V7.B16, V6.B16, V6.B16; \
-	VSUB V28.B16, V6.B16, V6.B16
+// Q6VAL sets v = (lo | hi) - 32 from the low-nibble expression in v and the high pairs, already
+// moved to bits 4-5, in t.
+#define Q6VAL(v, t) \
+	VAND V27.B16, t.B16, t.B16; \
+	VORR t.B16, v.B16, v.B16; \
+	VSUB V28.B16, v.B16, v.B16
 
-// Q6G1: q1 or q2 (ql's low nibbles, qh's pair moved up by sh); Q6G3: q3 (high nibbles, qh's bits 4-5
-// in place); Q6G4: q4 (qh's bits 6-7 moved down 2).
-#define Q6G1(ql, qh, sh) \
-	VAND V26.B16, ql.B16, V6.B16; \
-	VSHL $sh, qh.B16, V7.B16; \
-	Q6VAL
-#define Q6G3(ql, qh) \
-	VUSHR $4, ql.B16, V6.B16; \
-	VMOV qh.B16, V7.B16; \
-	Q6VAL
-#define Q6G4(ql, qh) \
-	VUSHR $4, ql.B16, V6.B16; \
-	VUSHR $2, qh.B16, V7.B16; \
-	Q6VAL
+// Q6G1R: q1 or q2 (ql's low nibbles, qh's pair moved up by sh) into v, t scratch; Q6G3R: q3 (high
+// nibbles, qh's bits 4-5 in place); Q6G4R: q4 (qh's bits 6-7 moved down 2). Q6G1, Q6G3 and Q6G4
+// build into V6 with V7 scratch.
+#define Q6G1R(v, t, ql, qh, sh) \
+	VAND V26.B16, ql.B16, v.B16; \
+	VSHL $sh, qh.B16, t.B16; \
+	Q6VAL(v, t)
+#define Q6G3R(v, t, ql, qh) \
+	VUSHR $4, ql.B16, v.B16; \
+	VMOV qh.B16, t.B16; \
+	Q6VAL(v, t)
+#define Q6G4R(v, t, ql, qh) \
+	VUSHR $4, ql.B16, v.B16; \
+	VUSHR $2, qh.B16, t.B16; \
+	Q6VAL(v, t)
+#define Q6G1(ql, qh, sh) Q6G1R(V6, V7, ql, qh, sh)
+#define Q6G3(ql, qh) Q6G3R(V6, V7, ql, qh)
+#define Q6G4(ql, qh) Q6G4R(V6, V7, ql, qh)
 
 #define GDOT_SDOT(acc, x) \
 	MOVI0(acc); \
@@ -613,4 +716,131 @@ q6gdLoop:
 	SUBS $1, R2
 	BNE q6gdLoop
 q6gdDone:
+	RET
+
+// func q8_0x4x2MMLA(w *byte, stride, nb int, xq *int8, xd *float32, xstride int, out *[8]float32)
+TEXT ·q8_0x4x2MMLA(SB), NOSPLIT, $0-56
+	MMPROLOGUE
+	CBZ R2, mmla8Done
+mmla8Loop:
+	MMBLOCK(MMROWS)
+	SUBS $1, R2
+	BNE mmla8Loop
+mmla8Done:
+	MMEPILOGUE
+
+// func q4_0x4x2MMLA(w *byte, stride, nb int, xq *int8, xd *float32, xstride int, out *[8]float32)
+TEXT ·q4_0x4x2MMLA(SB), NOSPLIT, $0-56
+	MMPROLOGUE
+	Q4CONSTS
+	CBZ R2, mmla4Done
+mmla4Loop:
+	MMBLOCK(MM4ROWS)
+	SUBS $1, R2
+	BNE mmla4Loop
+mmla4Done:
+	MMEPILOGUE
+
+// Q4_K and Q6_K by two rows (R0, R5) and two inputs (R1, R6) with SMMLA: the unscaled products
+// q4KAdd and q6KAdd take, for each of nb super-blocks, stored at R3 a vector per 32-value product
+// (Q4_K) or 16-value group (Q6_K): [r0·x0, r0·x1, r1·x0, r1·x1]. Both inputs' values, and both
+// rows', are interleaved 8 bytes at a time before the SMMLAs, as in q8_0x4x2MMLA.
+
+// KMMSUM sums rows (V(a), V(b)) against inputs (V(x), V(y)) into V(acc): 8 bytes of each row
+// interleaved with the other's, the inputs likewise, two SMMLAs. V18..V21 scratch.
+#define KMMSUM(acc, a, b, x, y) \
+	ZIP1D(18, a, b); \
+	ZIP2D(19, a, b); \
+	ZIP1D(20, x, y); \
+	ZIP2D(21, x, y); \
+	SMMLA(acc, 18, 20); \
+	SMMLA(acc, 19, 21)
+
+// Q4KMM64 is one 64-value step of Q4_K: both rows' 32 bytes of nibbles (V0:V1, V8:V9, split into
+// low V6:V7, V10:V11 and high V0:V1, V8:V9) against both inputs' 64 values (V2..V5, V12..V15).
+#define Q4KMM64 \
+	VLD1.P 32(R0), [V0.B16, V1.B16]; \
+	VLD1.P 32(R5), [V8.B16, V9.B16]; \
+	VLD1.P 64(R1), [V2.B16, V3.B16, V4.B16, V5.B16]; \
+	VLD1.P 64(R6), [V12.B16, V13.B16, V14.B16, V15.B16]; \
+	Q4KNIBBLES; \
+	VAND V26.B16, V8.B16, V10.B16; \
+	VAND V26.B16, V9.B16, V11.B16; \
+	VUSHR $4, V8.B16, V8.B16; \
+	VUSHR $4, V9.B16, V9.B16; \
+	MOVI0(22); \
+	KMMSUM(22, 6, 10, 2, 12); \
+	KMMSUM(22, 7, 11, 3, 13); \
+	MOVI0(23); \
+	KMMSUM(23, 0, 8, 4, 14); \
+	KMMSUM(23, 1, 9, 5, 15); \
+	VST1.P [V22.S4, V23.S4], 32(R3)
+
+// func q4KSubsMMLA(w *byte, stride int, xq *int8, xstride, nb int, out *int32)
+TEXT ·q4KSubsMMLA(SB), NOSPLIT, $0-48
+	KMMPROLOGUE
+	CBZ R2, q4kmDone
+q4kmLoop:
+	ADD $16, R0
+	ADD $16, R5
+	Q4KMM64
+	Q4KMM64
+	Q4KMM64
+	Q4KMM64
+	SUBS $1, R2
+	BNE q4kmLoop
+q4kmDone:
+	RET
+
+// Q6MMGROUP is one 16-value group of Q6_K: row 0's values built by BUILD into V6, row 1's into
+// V14, against 16 values of each input.
+#define Q6MMGROUP(B0, B1) \
+	B0; \
+	B1; \
+	VLD1.P 16(R1), [V16.B16]; \
+	VLD1.P 16(R6), [V17.B16]; \
+	MOVI0(22); \
+	KMMSUM(22, 6, 14, 16, 17); \
+	VST1.P [V22.S4], 16(R3)
+
+// Q6MMHALF is one 128-value half: row 0's low nibbles at R4 and high pairs at R7 into V0..V5, row
+// 1's at R8 and R10 into V8..V13.
+#define Q6MMHALF \
+	VLD1 (R4), [V0.B16, V1.B16, V2.B16, V3.B16]; \
+	VLD1 (R7), [V4.B16, V5.B16]; \
+	VLD1 (R8), [V8.B16, V9.B16, V10.B16, V11.B16]; \
+	VLD1 (R10), [V12.B16, V13.B16]; \
+	Q6MMGROUP(Q6G1R(V6, V7, V0, V4, 4), Q6G1R(V14, V15, V8, V12, 4)); \
+	Q6MMGROUP(Q6G1R(V6, V7, V1, V5, 4), Q6G1R(V14, V15, V9, V13, 4)); \
+	Q6MMGROUP(Q6G1R(V6, V7, V2, V4, 2), Q6G1R(V14, V15, V10, V12, 2)); \
+	Q6MMGROUP(Q6G1R(V6, V7, V3, V5, 2), Q6G1R(V14, V15, V11, V13, 2)); \
+	Q6MMGROUP(Q6G3R(V6, V7, V0, V4), Q6G3R(V14, V15, V8, V12)); \
+	Q6MMGROUP(Q6G3R(V6, V7, V1, V5), Q6G3R(V14, V15, V9, V13)); \
+	Q6MMGROUP(Q6G4R(V6, V7, V2, V4), Q6G4R(V14, V15, V10, V12)); \
+	Q6MMGROUP(Q6G4R(V6, V7, V3, V5), Q6G4R(V14, V15, V11, V13))
+
+// func q6KGroupsMMLA(w *byte, stride int, xq *int8, xstride, nb int, out *int32)
+TEXT ·q6KGroupsMMLA(SB), NOSPLIT, $0-48
+	KMMPROLOGUE
+	MOVW $0x30, R9
+	VDUP R9, V27.B16
+	MOVW $32, R9
+	VDUP R9, V28.B16
+	CBZ R2, q6kmDone
+q6kmLoop:
+	MOVD R0, R4
+	ADD $128, R0, R7
+	MOVD R5, R8
+	ADD $128, R5, R10
+	Q6MMHALF
+	ADD $64, R0, R4
+	ADD $160, R0, R7
+	ADD $64, R5, R8
+	ADD $160, R5, R10
+	Q6MMHALF
+	ADD $210, R0
+	ADD $210, R5
+	SUBS $1, R2
+	BNE q6kmLoop
+q6kmDone:
 	RET
