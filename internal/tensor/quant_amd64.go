@@ -17,12 +17,18 @@ func quantQ8_KAVX2(x *float32, q *int8, d *float32, bs *int16, nb int)
 
 // quantActQ8_0AVX2 is quantActQ8_0 on AVX2, bit for bit.
 func quantActQ8_0AVX2(x []float32, q []int8, d []float32, s []int32) {
+	quantQ8_0Blocks(quantQ8_0AVX2, x, q, d, s)
+}
+
+// quantQ8_0Blocks runs kernel, quantQ8_0AVX2 or quantQ8_0AVX512, over the blocks of d, after the
+// bounds checks that keep it inside x, q and s.
+func quantQ8_0Blocks(kernel func(x *float32, q *int8, d *float32, s *int32, nb int), x []float32, q []int8, d []float32, s []int32) {
 	nb := len(d)
 	if nb == 0 {
 		return
 	}
 	_, _, _ = x[nb*qk0-1], q[nb*qk0-1], s[nb-1]
-	quantQ8_0AVX2(&x[0], &q[0], &d[0], &s[0], nb)
+	kernel(&x[0], &q[0], &d[0], &s[0], nb)
 }
 
 // quantActQ8_KAVX2 is quantActQ8_K on AVX2, bit for bit.

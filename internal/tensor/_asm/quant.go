@@ -70,15 +70,7 @@ func (g *gen) quantQ8AVX2(perm Mem) {
 			}
 		}
 		g.maxLanesY(Y8, Y9)
-		g.Comment("d = amax/127 as f16; id = 127/amax, or 0 where amax = 0.")
-		g.VDIVSS(c127, X8, X6)
-		g.VCVTPS2PH(U8(0), X6, X6)
-		g.VCVTPH2PS(X6, X6)
-		g.VMOVSS(X6, Mem{Base: RDX})
-		g.VDIVSS(X8, c127, X7)
-		g.VCMPSS(U8(4), zero.AsX(), X8, X5) // not equal
-		g.VANDPS(X5, X7, X7)
-		g.VBROADCASTSS(X7, Y7)
+		g.q8Scale(X8, c127, zero.AsX(), X6, X5, Y7)
 		for _, y := range xs {
 			g.VMULPS(Y7, y, y)
 		}
@@ -107,6 +99,21 @@ func (g *gen) quantQ8AVX2(perm Mem) {
 	}, step{RSI, 128}, step{RDI, 32}, step{RDX, 4}, step{R8, 4})
 	g.VZEROUPPER()
 	g.RET()
+}
+
+// q8Scale ends a Q8_0 block's scale (amax in the low lane, c127 = 127, zero = 0): it stores
+// d = f16(amax/127) at (DX) and sets every lane of id to 127/amax, or 0 where amax = 0 (t and m
+// clobbered). The AVX2 and AVX-512 quantisers share it.
+func (g *gen) q8Scale(amax, c127 VecPhysical, zero Op, t, m, id VecPhysical) {
+	g.Comment("d = amax/127 as f16; id = 127/amax, or 0 where amax = 0.")
+	g.VDIVSS(c127, amax, t)
+	g.VCVTPS2PH(U8(0), t, t)
+	g.VCVTPH2PS(t, t)
+	g.VMOVSS(t, Mem{Base: RDX})
+	g.VDIVSS(amax, c127, id.AsX())
+	g.VCMPSS(U8(4), zero, amax, m) // not equal
+	g.VANDPS(m, id.AsX(), id.AsX())
+	g.VBROADCASTSS(id.AsX(), id)
 }
 
 // quantQ8KAVX2 emits
