@@ -103,7 +103,8 @@ var avx2Kernels = &kernels{
 	scale:   scaleVec,
 	r8From:  [BF16 + 1]int{Q8_0: 1, Q4_K: 1, Q6_K: 1},
 
-	quantQ8_0:  quantActQ8_0,
+	quantQ8_0:  quantActQ8_0AVX2,
+	quantQ8_K:  quantActQ8_KAVX2,
 	roundF16s:  roundF16sVec,
 	roundBF16s: roundBF16sVec,
 	attnScores: attnScoresF16AVX2,

@@ -264,7 +264,14 @@ func quantActQ8_K(x []float32, q []int8, d []float32, bs []int16) {
 		}
 		iscale := -127 / mx
 		for k, v := range xb {
-			qb[k] = int8(min(127, int32(roundMagic32(iscale*v))))
+			// NaN and ±inf (iscale overflows for subnormal blocks) take MinInt32, what VCVTPS2DQ
+			// and Go's conversion on amd64 give, whose low byte is 0; Go's own conversion gives
+			// MaxInt32 for +inf on arm64.
+			qv := int32(math.MinInt32)
+			if r := roundMagic32(iscale * v); r >= -(1<<31) && r < 1<<31 {
+				qv = int32(r)
+			}
+			qb[k] = int8(min(127, qv))
 		}
 		for g := range 16 {
 			var s int16

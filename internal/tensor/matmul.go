@@ -225,7 +225,7 @@ func (p *Pool) quantTask(i int) {
 		j.kern.quantQ8_0(x, a.q[i*cols:(i+1)*cols], a.d[i*nb:(i+1)*nb], a.s[i*nb:(i+1)*nb])
 	case Q4_K, Q6_K:
 		nb := cols / qkK
-		quantActQ8_K(x, a.q[i*cols:(i+1)*cols], a.d[i*nb:(i+1)*nb], a.bs[i*nb*16:(i+1)*nb*16])
+		j.kern.quantQ8_K(x, a.q[i*cols:(i+1)*cols], a.d[i*nb:(i+1)*nb], a.bs[i*nb*16:(i+1)*nb*16])
 	case F16:
 		j.kern.roundF16s(a.f[i*cols:(i+1)*cols], x)
 	case BF16:
@@ -273,7 +273,8 @@ type kernels struct {
 	// for the inputs kLayout packs; 0: none does.
 	packQ8KxFrom int
 
-	quantQ8_0 func(x []float32, q []int8, d []float32, s []int32) // quantActQ8_0 or its bit-exact twin
+	quantQ8_0 func(x []float32, q []int8, d []float32, s []int32)  // quantActQ8_0 or its bit-exact twin
+	quantQ8_K func(x []float32, q []int8, d []float32, bs []int16) // quantActQ8_K or its bit-exact twin
 	// dst[i] = RoundF16(src[i]) / RoundBF16(src[i]): F16 and BF16 activations.
 	roundF16s, roundBF16s func(dst, src []float32)
 	// attnScores and attnValues are AttnScoresF16 and AttnValuesF16 past their shape checks.
@@ -306,6 +307,7 @@ var goKernels = &kernels{
 	scale:   scaleGo,
 
 	quantQ8_0:  quantActQ8_0,
+	quantQ8_K:  quantActQ8_K,
 	roundF16s:  roundF16sGo,
 	roundBF16s: roundBF16sGo,
 	attnScores: attnScoresF16Go,

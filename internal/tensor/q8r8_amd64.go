@@ -38,9 +38,11 @@ var q8r8Kernels = [q8r8MaxN + 1]q8r8Kernel{
 	nil, q8_0r8x1AVX2, q8_0r8x2AVX2, q8_0r8x3AVX2, q8_0r8x4AVX2, q8_0r8x5AVX2, q8_0r8x6AVX2,
 }
 
-// q8r8Prefetch is how far ahead of its block the first tile over a group prefetches: 8
-// blocks, as the r16 kernels do.
-const q8r8Prefetch = 8 * q8r8Block
+// q8r8Prefetch is how far ahead of its block the first tile over a group prefetches: 16
+// blocks, the bytes the r16 kernels prefetch ahead (q8r16Prefetch). 8 blocks, about 200 cycles
+// of the one-input kernel, fell short of a loaded DRAM's latency: decode streamed its weights
+// slower where measured.
+const q8r8Prefetch = 16 * q8r8Block
 
 // q8r8InputBlock is how many inputs a task runs over its rows at a time: their quants
 // (48·Cols bytes) stay in L2 while each group's tiles run one after the other, its rows

@@ -1,6 +1,7 @@
 package tensor
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -159,4 +160,129 @@ func TestQuantQ8_0VariantsBitExact(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestQuantQ8_KVariantsBitExact runs every kernel set's Q8_K activation quantiser against
+// quantActQ8_K bit for bit, scales, quants and 16-value sums, on super-blocks that each stress
+// one rule: the first value of largest magnitude decides the sign (both signs present, at either
+// end), ties of the rounding, zero, NaN (skipped by amax, quantised to 0) and all-NaN blocks,
+// infinities, a multiplier that overflows (subnormal blocks), huge values and signed zeros.
+func TestQuantQ8_KVariantsBitExact(t *testing.T) {
+	rng := rand.New(rand.NewPCG(29, 30))
+	inf, nan := float32(math.Inf(1)), float32(math.NaN())
+	special := []float32{0, float32(math.Copysign(0, -1)), inf, -inf, nan, 1e-40, -1e-45, 3e38, -3e38, 0.5, 1.5, 2.54}
+	block := func(f func(k int) float32) []float32 {
+		x := make([]float32, qkK)
+		for k := range x {
+			x[k] = f(k)
+		}
+		return x
+	}
+	normal := func(scale float64) func(int) float32 {
+		return func(int) float32 { return float32(rng.NormFloat64() * scale) }
+	}
+	withAt := func(f func(int) float32, at map[int]float32) func(int) float32 {
+		return func(k int) float32 {
+			if v, ok := at[k]; ok {
+				return v
+			}
+			return f(k)
+		}
+	}
+	var x []float32
+	for _, b := range [][]float32{
+		block(normal(4)),
+		block(withAt(normal(1), map[int]float32{17: -9, 200: 9})), // -9 first: mx = -9
+		block(withAt(normal(1), map[int]float32{17: 9, 200: -9})),
+		block(withAt(normal(1), map[int]float32{0: -9})),
+		block(withAt(normal(1), map[int]float32{255: 9})),
+		block(func(k int) float32 { return float32(k%64) - 31.5 }), // ties at iscale = -127/-31.5
+		block(func(int) float32 { return 0 }),
+		block(func(int) float32 { return float32(math.Copysign(0, -1)) }),
+		block(func(int) float32 { return nan }),
+		block(withAt(normal(2), map[int]float32{3: nan, 100: nan, 101: -nan})),
+		block(withAt(normal(2), map[int]float32{40: inf})),
+		block(withAt(normal(2), map[int]float32{40: -inf, 41: inf})),
+		block(normal(1e-40)), // iscale overflows
+		block(withAt(normal(1e-42), map[int]float32{7: 0})),
+		block(normal(1e37)),
+		block(func(int) float32 { return special[rng.IntN(len(special))] }),
+		block(func(int) float32 { return float32(rng.IntN(5) - 2) }), // many ties of the maximum
+	} {
+		x = append(x, b...)
+	}
+	nb := len(x) / qkK
+	wq, wd, wbs := make([]int8, len(x)), make([]float32, nb), make([]int16, 16*nb)
+	quantActQ8_K(x, wq, wd, wbs)
+	forEachKernel(t, func(t *testing.T, k *kernels) {
+		for _, blocks := range []int{0, 1, 2, nb} {
+			n := blocks * qkK
+			q, d, bs := make([]int8, n+1), make([]float32, blocks+1), make([]int16, 16*blocks+1)
+			q[n], d[blocks], bs[16*blocks] = 7, 7, 7 // guards
+			k.quantQ8_K(x[:n], q[:n], d[:blocks], bs[:16*blocks])
+			for b := range blocks {
+				if math.Float32bits(d[b]) != math.Float32bits(wd[b]) {
+					t.Fatalf("%d blocks, block %d: d=%g, want %g", blocks, b, d[b], wd[b])
+				}
+				for i := b * qkK; i < (b+1)*qkK; i++ {
+					if q[i] != wq[i] {
+						t.Fatalf("%d blocks, block %d: q[%d] = %d (x %g), want %d", blocks, b, i, q[i], x[i], wq[i])
+					}
+				}
+				for g := 16 * b; g < 16*(b+1); g++ {
+					if bs[g] != wbs[g] {
+						t.Fatalf("%d blocks, block %d: bs[%d] = %d, want %d", blocks, b, g, bs[g], wbs[g])
+					}
+				}
+			}
+			if q[n] != 7 || d[blocks] != 7 || bs[16*blocks] != 7 {
+				t.Fatalf("%d blocks: wrote past the end", blocks)
+			}
+		}
+	})
+}
+
+// TestQuantActQ8_KOverflow pins the reference's quants where the multiplier overflows (a block
+// whose largest magnitude is subnormal): ±inf and NaN products give 0 on every architecture, as
+// the AVX2 kernel gives, where Go's own conversion gives MaxInt32 for +inf on arm64 (127).
+func TestQuantActQ8_KOverflow(t *testing.T) {
+	x := make([]float32, qkK)
+	x[0], x[1], x[2] = 1e-40, -1e-40, 5e-41 // iscale = -127/1e-40 overflows to -inf
+	q, d, bs := make([]int8, qkK), make([]float32, 1), make([]int16, 16)
+	quantActQ8_K(x, q, d, bs)
+	for i, v := range q {
+		if v != 0 {
+			t.Fatalf("q[%d] = %d (x %g), want 0", i, v, x[i])
+		}
+	}
+	if math.Float32bits(d[0]) != math.Float32bits(float32(math.Copysign(0, -1))) || bs[0] != 0 {
+		t.Fatalf("d = %g, bs[0] = %d, want -0 and 0", d[0], bs[0])
+	}
+}
+
+// BenchmarkQuantAct measures each kernel set's activation quantisers on one row of a decode step's
+// widths (768: Q, K, V, gate, up, the output head; 2048: down).
+func BenchmarkQuantAct(b *testing.B) {
+	rng := rand.New(rand.NewPCG(31, 32))
+	for _, k := range availableKernels {
+		for _, cols := range []int{768, 2048} {
+			x := make([]float32, cols)
+			for i := range x {
+				x[i] = float32(rng.NormFloat64())
+			}
+			q := make([]int8, cols)
+			d, s := make([]float32, cols/qk0), make([]int32, cols/qk0)
+			dK, bs := make([]float32, cols/qkK), make([]int16, cols/16)
+			b.Run(fmt.Sprintf("Q8_0/%s/%d", k.name, cols), func(b *testing.B) {
+				for b.Loop() {
+					k.quantQ8_0(x, q, d, s)
+				}
+			})
+			b.Run(fmt.Sprintf("Q8_K/%s/%d", k.name, cols), func(b *testing.B) {
+				for b.Loop() {
+					k.quantQ8_K(x, q, dK, bs)
+				}
+			})
+		}
+	}
 }

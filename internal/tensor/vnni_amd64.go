@@ -21,12 +21,7 @@ func quantQ8_0AVX512(x *float32, q *int8, d *float32, s *int32, nb int)
 
 // quantActQ8_0AVX512 is quantActQ8_0 on AVX-512, bit for bit.
 func quantActQ8_0AVX512(x []float32, q []int8, d []float32, s []int32) {
-	nb := len(d)
-	if nb == 0 {
-		return
-	}
-	_, _, _ = x[nb*qk0-1], q[nb*qk0-1], s[nb-1]
-	quantQ8_0AVX512(&x[0], &q[0], &d[0], &s[0], nb)
+	quantQ8_0Blocks(quantQ8_0AVX512, x, q, d, s)
 }
 
 func hasVNNI() bool {

@@ -214,7 +214,7 @@ quantloop:
 	VPERMILPS     $0xb1, X4, X5
 	VMAXPS        X5, X4, X4
 
-	// d = amax/127 as f16; id = 127/amax, or 0 where amax = 0 (X9 = 0).
+	// d = amax/127 as f16; id = 127/amax, or 0 where amax = 0.
 	VDIVSS        X30, X4, X6
 	VCVTPS2PH     $0x00, X6, X6
 	VCVTPH2PS     X6, X6

@@ -42,6 +42,7 @@ var families = []struct {
 	{"tensor", "q6kr8_amd64.s", q6Kr8Family},
 	{"tensor", "draw_amd64.s", drawFamily},
 	{"tensor", "argmax_amd64.s", argmaxFamily},
+	{"tensor", "quant_amd64.s", quantFamily},
 	{"bench", "limits_amd64.s", limitsFamily},
 }
 

@@ -123,15 +123,7 @@ func (g *gen) quantQ8AVX512() {
 		g.VMAXPS(Z27, Z2, Z4)
 		g.VMAXPS(Z4, Z3, Z4)
 		g.everyLane(Z4, Z5, true, g.VPERMILPS, g.VMAXPS)
-		g.Comment("d = amax/127 as f16; id = 127/amax, or 0 where amax = 0 (X9 = 0).")
-		g.VDIVSS(X30, X4, X6)
-		g.VCVTPS2PH(U8(0), X6, X6)
-		g.VCVTPH2PS(X6, X6)
-		g.VMOVSS(X6, Mem{Base: RDX})
-		g.VDIVSS(X4, X30, X7)
-		g.VCMPSS(U8(4), X9, X4, X8) // not equal
-		g.VANDPS(X8, X7, X7)
-		g.VBROADCASTSS(X7, Z7)
+		g.q8Scale(X4, X30, X9, X6, X8, Z7)
 		for _, z := range []VecPhysical{Z0, Z1} {
 			g.VMULPS(Z7, z, z)
 		}
