@@ -473,3 +473,32 @@ func TestCountedStringStatesShareMasks(t *testing.T) {
 		t.Errorf("%d keys for 21 counts (longest token %d)", len(seen), v.longest)
 	}
 }
+
+// TestFeedDedupUnderHashCollisions: with every stack key hashing alike, feeding gives the same
+// states, stack for stack, as with the real hash: a collision never merges two stacks.
+func TestFeedDedupUnderHashCollisions(t *testing.T) {
+	v := trickyVocab()
+	schemas := append(append([]string{testenv.NestedAnyOf(4)}, propSchemas...), countedSchemas...)
+	real := stackHash
+	t.Cleanup(func() { stackHash = real })
+	rapid.Check(t, func(t *rapid.T) {
+		g, err := Compile([]byte(rapid.SampledFrom(schemas).Draw(t, "schema")))
+		if err != nil {
+			return
+		}
+		m, err := NewMatcher(g, v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		doc := genValue(t, g.root, 0)
+		prefix := []byte(doc[:rapid.IntRange(0, len(doc)).Draw(t, "cut")])
+		stackHash = real
+		want, errWant := m.feed(m.Start(), prefix)
+		stackHash = func([]byte) uint64 { return 7 }
+		got, errGot := m.feed(m.Start(), prefix)
+		stackHash = real
+		if !errors.Is(errGot, errWant) || got.key != want.key || !slices.EqualFunc(got.stacks, want.stacks, slices.Equal) {
+			t.Fatalf("%q: colliding hashes gave %d stacks (%v), the real one %d (%v)", prefix, len(got.stacks), errGot, len(want.stacks), errWant)
+		}
+	})
+}

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"hash/maphash"
 	"slices"
 	"sort"
 	"strings"
@@ -26,6 +27,9 @@ type Vocab struct {
 
 	bodyOnce sync.Once
 	bodyT    *bodyTables
+	// walkCosts keeps walks' per-token cost arrays (a vocabulary's worth of int32 each) for the
+	// next walk: on a large vocabulary they were most of a walk's garbage.
+	walkCosts sync.Pool
 }
 
 type tnode struct{ edge0, nedge, tok0, ntok int32 }
@@ -182,31 +186,100 @@ var errDeadEnd = errors.New("the output cannot continue a document of the schema
 var errLiveStacks = fmt.Errorf("the output reached a state with more than %d stacks (the stack bound)", MaxStacks)
 
 func (m *Matcher) feed(s State, b []byte) (State, error) {
+	// Each byte's stacks are kept back to back in one of two slabs, deduplicated by a hash of their
+	// key (collisions compared frame by frame): a token's bytes cost no allocation per stack, which
+	// on the step loop, with 64 live stacks a byte, was most of a constrained token's cost and
+	// garbage. Only the last byte's stacks are copied out, into one exact-size slab.
+	sc := feedScratch.Get().(*feedBufs)
+	defer feedScratch.Put(sc)
+	work, key, seen, slabs, ends, heads := sc.work[:0], sc.key[:0], sc.seen, &sc.slabs, &sc.ends, &sc.heads
+	defer func() { sc.work, sc.key = work, key }()
 	cur := s.stacks
-	work := make([]frame, 0, maxStack+1)
-	for _, c := range b {
-		var next [][]frame
-		seen := map[string]bool{}
+	for bi, c := range b {
+		slab, end := slabs[bi&1][:0], ends[bi&1][:0]
+		stack := func(i int) []frame {
+			lo := 0
+			if i > 0 {
+				lo = end[i-1]
+			}
+			return slab[lo:end[i]]
+		}
+		clear(seen)
 		for _, st := range cur {
 			work = append(work[:0], st...)
 			feed(work, c, func(r []frame) {
-				k := stackKey(nil, r)
-				if !seen[string(k)] {
-					seen[string(k)] = true
-					next = append(next, slices.Clone(r))
+				key = stackKey(key[:0], r)
+				h := stackHash(key)
+				if i, ok := seen[h]; !ok {
+					seen[h] = len(end)
+				} else if slices.Equal(stack(i), r) || seenAmong(len(end), stack, r) {
+					return
 				}
+				slab = append(slab, r...)
+				end = append(end, len(slab))
 			})
-			if len(next) > MaxStacks {
+			if len(end) > MaxStacks {
 				return State{}, errLiveStacks
 			}
 		}
-		if len(next) == 0 {
+		if len(end) == 0 {
 			return State{}, errDeadEnd
 		}
-		cur = next
+		slabs[bi&1], ends[bi&1] = slab, end
+		next := heads[bi&1][:0]
+		for i := range end {
+			next = append(next, stack(i))
+		}
+		heads[bi&1], cur = next, next
+	}
+	if len(b) > 0 {
+		// cur lies in this call's slabs: give the state memory of its own.
+		total := 0
+		for _, st := range cur {
+			total += len(st)
+		}
+		frames := make([]frame, 0, total)
+		own := make([][]frame, len(cur))
+		for i, st := range cur {
+			lo := len(frames)
+			frames = append(frames, st...)
+			own[i] = frames[lo:len(frames):len(frames)]
+		}
+		cur = own
 	}
 	return State{stacks: cur, key: stateKey(cur, m.v.longest)}, nil
 }
+
+// seenAmong reports whether r is one of the n stacks: the rare case of two keys sharing a hash.
+func seenAmong(n int, stack func(int) []frame, r []frame) bool {
+	for i := range n {
+		if slices.Equal(stack(i), r) {
+			return true
+		}
+	}
+	return false
+}
+
+// feedBufs are a feed's scratch buffers, kept between feeds (feedScratch) so that a token
+// allocates only the state it yields.
+type feedBufs struct {
+	work  []frame
+	key   []byte
+	seen  map[uint64]int // a stack's key hash → the first stack of this byte with it
+	slabs [2][]frame
+	ends  [2][]int // stack i of a slab is slab[ends[i-1]:ends[i]]
+	heads [2][][]frame
+}
+
+var feedScratch = sync.Pool{New: func() any {
+	return &feedBufs{work: make([]frame, 0, maxStack+1), seen: map[uint64]int{}}
+}}
+
+// stackHash hashes a stack's key to deduplicate a byte's stacks (their order never depends on
+// it); a variable so that a test can make every key collide.
+var stackHash = func(key []byte) uint64 { return maphash.Bytes(stackSeed, key) }
+
+var stackSeed = maphash.MakeSeed()
 
 // Cost is the bytes of the shortest completion of s: 0 when s is a complete document.
 func (s State) Cost() int {

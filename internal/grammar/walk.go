@@ -12,7 +12,11 @@ import (
 // to a '"', not the whole trie.
 func (m *Matcher) walk(s State) *entry {
 	v := m.v
-	cost := make(costs, v.size)
+	cost, _ := v.walkCosts.Get().(costs)
+	if cost == nil {
+		cost = make(costs, v.size)
+	}
+	defer v.walkCosts.Put(cost)
 	for i := range cost {
 		cost[i] = -2 // not allowed
 	}
