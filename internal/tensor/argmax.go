@@ -11,10 +11,14 @@ func Argmax(x []float32, allowed []uint64) (int32, float32) {
 	if allowed != nil && len(x) > 0 {
 		_ = allowed[(len(x)-1)>>6]
 	}
-	n := argmaxVecLen(len(x))
+	k := activeKernels.Load()
+	n := 0
+	if k.argmaxMax != nil {
+		n = len(x) &^ 15
+	}
 	m := float32(math.Inf(-1))
 	if n > 0 {
-		m = maxF32sVec(x[:n], allowed)
+		m = k.argmaxMax(x[:n], allowed)
 	}
 	for i := n; i < len(x); i++ {
 		if argmaxAllowed(allowed, i) && x[i] > m {
@@ -26,7 +30,7 @@ func Argmax(x []float32, allowed []uint64) (int32, float32) {
 	}
 	// Equal compares ±0 alike, so the first zero is found whichever sign the max kept.
 	if n > 0 {
-		if i := firstEqF32Vec(x[:n], allowed, m); i >= 0 {
+		if i := k.argmaxFirst(x[:n], allowed, m); i >= 0 {
 			return int32(i), x[i]
 		}
 	}

@@ -19,19 +19,6 @@ func firstEqF32AVX512(x *float32, n16 int, v float32) int
 //go:noescape
 func firstEqF32MaskAVX512(x *float32, n16 int, v float32, bits *uint16) int
 
-// argmaxVecLen is how many of n values the kernels take: a multiple of 16 where the active kernel
-// set is an AVX-512 one, else none.
-func argmaxVecLen(n int) int {
-	switch activeKernels.Load().name {
-	case "go", "avx2":
-		return 0
-	}
-	if !hasAVX512() {
-		return 0
-	}
-	return n &^ 15
-}
-
 // Little-endian: 16-bit word k of the bitmask holds the bits of values 16k..16k+15.
 func maskWords(allowed []uint64) *uint16 { return (*uint16)(unsafe.Pointer(&allowed[0])) }
 

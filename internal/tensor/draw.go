@@ -13,7 +13,10 @@ func DrawWeights(dst, x []float32, m, invT float64, allowed []uint64) float64 {
 		_ = allowed[(len(x)-1)>>6]
 	}
 	var c [4]float64
-	n := drawWeightsVec(dst, x, m, invT, allowed, &c)
+	n := 0
+	if vec := activeKernels.Load().drawWeights; vec != nil && len(x) >= 8 {
+		n = vec(dst, x, m, invT, allowed, &c)
+	}
 	drawWeightsGo(dst[n:], x[n:], m, invT, allowed, n, &c)
 	return (c[0] + c[1]) + (c[2] + c[3])
 }

@@ -282,7 +282,14 @@ type kernels struct {
 	attnValues func(out []float32, oStride int, p []float32, pStride, nq int, v []uint16, vStride, n, hd int)
 	maxF32     func(x []float32) float32 // Softmax's max and sum
 	sumF64     func(x []float32) float64
-	f32sToF16  func(dst []uint16, src []float32)
+	// argmaxMax and argmaxFirst are Argmax's two passes over the leading multiple of 16 values
+	// (the largest allowed value; the first allowed index holding v, or -1); nil: Argmax scans.
+	argmaxMax   func(x []float32, allowed []uint64) float32
+	argmaxFirst func(x []float32, allowed []uint64, v float32) int
+	// drawWeights is DrawWeights over a leading multiple of 8 logits, adding to the chains c; it
+	// returns how many it did. nil: none.
+	drawWeights func(dst, x []float32, m, invT float64, allowed []uint64, c *[4]float64) int
+	f32sToF16   func(dst []uint16, src []float32)
 }
 
 // tileFunc computes weight rows [r0, r1) against all the job's input rows.
