@@ -11,8 +11,8 @@ import (
 // general path draws, from the float32 logits as they are. The general path's float64 copy of
 // the vocabulary and its float64 masked copy are skipped: widening a float32 is exact, so the
 // argmax of the float32 logits over the allowed tokens is the float64 argmax, and
-// tensor.DrawWeights forms each weight's exponent in float64 as draw does, exponentiates and sums
-// it in one vectorised pass with the same bits. A constraint's allowed set becomes a bitmask of
+// tensor.DrawWeights forms each weight's exponent in float64 as draw does and exponentiates it in
+// one vectorised pass with the same bits; both paths then draw with drawAll. A constraint's allowed set becomes a bitmask of
 // the vocabulary (a bit per token, set from the allowed list) rather than a 151,936-entry float64
 // mask.
 
@@ -66,8 +66,8 @@ func (s *Sampler) sampleFast(logits []float32) int32 {
 		s.wts = make([]float32, len(logits))
 	}
 	s.wts = s.wts[:len(logits)]
-	z := tensor.DrawWeights(s.wts, logits, float64(bv), 1/float64(s.p.Temperature), allowed)
-	return s.drawAll(best, z)
+	tensor.DrawWeights(s.wts, logits, float64(bv), 1/float64(s.p.Temperature), allowed)
+	return s.drawAll(best)
 }
 
 // allowedBits sets s.bits to the constraint's allowed tokens (ids outside the vocabulary are

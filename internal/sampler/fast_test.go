@@ -12,8 +12,9 @@ import (
 // no penalty, bias, top-k, top-p or logprobs) draws the very tokens the general path draws, token
 // after token from the same seed, for any logits (ties, NaN and ±Inf included), temperature,
 // min_p and allowed sets (unordered, repeated, out of the vocabulary, empty). Lengths past 8 and
-// 64 reach the vectorised kernel and several mask words. A wrong rounding shows in about one
-// case in a thousand, so it runs ten times rapid's default.
+// 64 reach the vectorised kernel and several mask words, past drawBlock several blocks of the
+// draw. A wrong rounding shows in about one case in a thousand, so it runs ten times rapid's
+// default.
 func TestFastDrawMatchesGeneral(t *testing.T) {
 	for range 10 {
 		rapid.Check(t, fastMatchesGeneral)
@@ -21,7 +22,7 @@ func TestFastDrawMatchesGeneral(t *testing.T) {
 }
 
 func fastMatchesGeneral(t *rapid.T) {
-	n := rapid.OneOf(rapid.IntRange(1, 20), rapid.IntRange(60, 300)).Draw(t, "vocab")
+	n := rapid.OneOf(rapid.IntRange(1, 20), rapid.IntRange(60, 300), rapid.IntRange(drawBlock-2, 3*drawBlock+2)).Draw(t, "vocab")
 	v := rapid.OneOf(rapid.SampledFrom(edgeFloats), rapid.Float32Range(-30, 30), rapid.Float32Range(-30, 30),
 		rapid.Float32Range(-2, 2), rapid.SampledFrom([]float32{0, 1, 3}))
 	logits := rapid.SliceOfN(v, n, n).Draw(t, "logits")

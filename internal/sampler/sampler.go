@@ -81,6 +81,8 @@ type Sampler struct {
 	wts    []float32 // draw's weights by token id
 	idx    []int32
 	bits   []uint64 // the fast draw's allowed tokens, a bit each
+	// blockSums are drawAll's sums of the weights by drawBlock ids.
+	blockSums []float64
 	// generalOnly keeps every draw on the general path, which tests compare the fast one with.
 	generalOnly bool
 }
@@ -312,7 +314,7 @@ func (s *Sampler) draw(w []float64, best int32) int32 {
 			}
 		}
 	default:
-		return s.drawAll(best, sum64(s.wts))
+		return s.drawAll(best)
 	}
 	if mp := float64(s.p.MinP); mp > 0 {
 		// The best token has weight 1 and stays whatever min_p is, so idx is never empty.

@@ -4,91 +4,81 @@
 
 #include "textflag.h"
 
-// func drawWeightsAVX2(dst *float32, x *float32, n8 int, m float64, invT float64, tab *[14][8]float32, sums *[4]float64)
+// func drawWeightsAVX2(dst *float32, x *float32, n8 int, m float64, invT float64, tab *[14][8]float32)
 // Requires: AVX, AVX2
-TEXT ·drawWeightsAVX2(SB), NOSPLIT, $0-56
+TEXT ·drawWeightsAVX2(SB), NOSPLIT, $0-48
 	MOVQ         dst+0(FP), DI
 	MOVQ         x+8(FP), SI
 	MOVQ         n8+16(FP), CX
 	MOVQ         tab+40(FP), R8
-	MOVQ         sums+48(FP), R9
 	VBROADCASTSD m+24(FP), Y6
 	VBROADCASTSD invT+32(FP), Y7
-	VMOVUPD      (R9), Y8
 	TESTQ        CX, CX
 	JE           drawWeightsAVX2done
 
 drawWeightsAVX2loop:
-	VCVTPS2PD    (SI), Y0
-	VCVTPS2PD    16(SI), Y1
-	VSUBPD       Y6, Y0, Y0
-	VSUBPD       Y6, Y1, Y1
-	VMULPD       Y7, Y0, Y0
-	VMULPD       Y7, Y1, Y1
-	VCVTPD2PSY   Y0, X0
-	VCVTPD2PSY   Y1, X1
-	VINSERTF128  $0x01, X1, Y0, Y0
-	VMOVUPS      (SI), Y10
-	VCMPPS       $0x03, Y10, Y10, Y10
-	VMULPS       (R8), Y0, Y1
-	VCVTPS2DQ    Y1, Y1
-	VCVTDQ2PS    Y1, Y2
-	VMULPS       32(R8), Y2, Y3
-	VSUBPS       Y3, Y0, Y3
-	VMULPS       64(R8), Y2, Y2
-	VSUBPS       Y2, Y3, Y3
-	VMULPS       Y3, Y3, Y2
-	VMULPS       96(R8), Y3, Y4
-	VADDPS       128(R8), Y4, Y4
-	VMULPS       Y3, Y4, Y4
-	VADDPS       160(R8), Y4, Y4
-	VMULPS       Y3, Y4, Y4
-	VADDPS       192(R8), Y4, Y4
-	VMULPS       Y3, Y4, Y4
-	VADDPS       224(R8), Y4, Y4
-	VMULPS       Y3, Y4, Y4
-	VADDPS       256(R8), Y4, Y4
-	VMULPS       Y2, Y4, Y4
-	VADDPS       Y3, Y4, Y4
-	VADDPS       288(R8), Y4, Y4
-	VPSLLD       $0x17, Y1, Y1
-	VPADDD       Y1, Y4, Y4
-	VCMPPS       $0x01, 320(R8), Y0, Y5
-	VANDNPS      Y4, Y5, Y4
-	VCMPPS       $0x1e, 352(R8), Y0, Y5
-	VBLENDVPS    Y5, 384(R8), Y4, Y4
-	VCMPPS       $0x03, Y0, Y0, Y5
-	VBLENDVPS    Y5, Y0, Y4, Y4
-	VANDNPS      Y4, Y10, Y4
-	VMOVUPS      Y4, (DI)
-	VCVTPS2PD    X4, Y1
-	VADDPD       Y1, Y8, Y8
-	VEXTRACTF128 $0x01, Y4, X2
-	VCVTPS2PD    X2, Y2
-	VADDPD       Y2, Y8, Y8
-	ADDQ         $0x20, SI
-	ADDQ         $0x20, DI
-	DECQ         CX
-	JNZ          drawWeightsAVX2loop
+	VCVTPS2PD   (SI), Y0
+	VCVTPS2PD   16(SI), Y1
+	VSUBPD      Y6, Y0, Y0
+	VSUBPD      Y6, Y1, Y1
+	VMULPD      Y7, Y0, Y0
+	VMULPD      Y7, Y1, Y1
+	VCVTPD2PSY  Y0, X0
+	VCVTPD2PSY  Y1, X1
+	VINSERTF128 $0x01, X1, Y0, Y0
+	VMOVUPS     (SI), Y10
+	VCMPPS      $0x03, Y10, Y10, Y10
+	VMULPS      (R8), Y0, Y1
+	VCVTPS2DQ   Y1, Y1
+	VCVTDQ2PS   Y1, Y2
+	VMULPS      32(R8), Y2, Y3
+	VSUBPS      Y3, Y0, Y3
+	VMULPS      64(R8), Y2, Y2
+	VSUBPS      Y2, Y3, Y3
+	VMULPS      Y3, Y3, Y2
+	VMULPS      96(R8), Y3, Y4
+	VADDPS      128(R8), Y4, Y4
+	VMULPS      Y3, Y4, Y4
+	VADDPS      160(R8), Y4, Y4
+	VMULPS      Y3, Y4, Y4
+	VADDPS      192(R8), Y4, Y4
+	VMULPS      Y3, Y4, Y4
+	VADDPS      224(R8), Y4, Y4
+	VMULPS      Y3, Y4, Y4
+	VADDPS      256(R8), Y4, Y4
+	VMULPS      Y2, Y4, Y4
+	VADDPS      Y3, Y4, Y4
+	VADDPS      288(R8), Y4, Y4
+	VPSLLD      $0x17, Y1, Y1
+	VPADDD      Y1, Y4, Y4
+	VCMPPS      $0x01, 320(R8), Y0, Y5
+	VANDNPS     Y4, Y5, Y4
+	VCMPPS      $0x1e, 352(R8), Y0, Y5
+	VBLENDVPS   Y5, 384(R8), Y4, Y4
+	VCMPPS      $0x03, Y0, Y0, Y5
+	VBLENDVPS   Y5, Y0, Y4, Y4
+	VANDNPS     Y4, Y10, Y4
+	VMOVUPS     Y4, (DI)
+	ADDQ        $0x20, SI
+	ADDQ        $0x20, DI
+	DECQ        CX
+	JNZ         drawWeightsAVX2loop
 
 drawWeightsAVX2done:
-	VMOVUPD Y8, (R9)
 	VZEROUPPER
 	RET
 
-// func drawWeightsMaskAVX2(dst *float32, x *float32, n8 int, m float64, invT float64, tab *[14][8]float32, sums *[4]float64, bits *byte, lanes *[8]uint32)
+// func drawWeightsMaskAVX2(dst *float32, x *float32, n8 int, m float64, invT float64, tab *[14][8]float32, bits *byte, lanes *[8]uint32)
 // Requires: AVX, AVX2
-TEXT ·drawWeightsMaskAVX2(SB), NOSPLIT, $0-72
+TEXT ·drawWeightsMaskAVX2(SB), NOSPLIT, $0-64
 	MOVQ         dst+0(FP), DI
 	MOVQ         x+8(FP), SI
 	MOVQ         n8+16(FP), CX
 	MOVQ         tab+40(FP), R8
-	MOVQ         sums+48(FP), R9
 	VBROADCASTSD m+24(FP), Y6
 	VBROADCASTSD invT+32(FP), Y7
-	VMOVUPD      (R9), Y8
-	MOVQ         bits+56(FP), DX
-	MOVQ         lanes+64(FP), R10
+	MOVQ         bits+48(FP), DX
+	MOVQ         lanes+56(FP), R10
 	VMOVDQU      (R10), Y12
 	TESTQ        CX, CX
 	JE           drawWeightsMaskAVX2done
@@ -142,11 +132,6 @@ drawWeightsMaskAVX2loop:
 	VPCMPEQD     Y12, Y11, Y11
 	VANDPS       Y11, Y4, Y4
 	VMOVUPS      Y4, (DI)
-	VCVTPS2PD    X4, Y1
-	VADDPD       Y1, Y8, Y8
-	VEXTRACTF128 $0x01, Y4, X2
-	VCVTPS2PD    X2, Y2
-	VADDPD       Y2, Y8, Y8
 	ADDQ         $0x20, SI
 	ADDQ         $0x20, DI
 	ADDQ         $0x01, DX
@@ -154,314 +139,257 @@ drawWeightsMaskAVX2loop:
 	JNZ          drawWeightsMaskAVX2loop
 
 drawWeightsMaskAVX2done:
-	VMOVUPD Y8, (R9)
 	VZEROUPPER
 	RET
 
-// func drawWeightsAVX512(dst *float32, x *float32, n16 int, m float64, invT float64, tab *[14][8]float32, sums *[4]float64)
+// func drawWeightsAVX512(dst *float32, x *float32, n16 int, m float64, invT float64, tab *[14][8]float32)
 // Requires: AVX, AVX512F
-TEXT ·drawWeightsAVX512(SB), NOSPLIT, $0-56
+TEXT ·drawWeightsAVX512(SB), NOSPLIT, $0-48
 	MOVQ         dst+0(FP), DI
 	MOVQ         x+8(FP), SI
 	MOVQ         n16+16(FP), CX
 	MOVQ         tab+40(FP), R8
-	MOVQ         sums+48(FP), R9
 	VBROADCASTSD m+24(FP), Z6
 	VBROADCASTSD invT+32(FP), Z7
-	VMOVUPD      (R9), Y8
 	TESTQ        CX, CX
 	JE           drawWeightsAVX512done
 
 drawWeightsAVX512loop:
-	VMOVUPS       (SI), Z10
-	VCMPPS        $0x03, Z10, Z10, K4
-	VCVTPS2PD     (SI), Z0
-	VCVTPS2PD     32(SI), Z1
-	VSUBPD        Z6, Z0, Z0
-	VSUBPD        Z6, Z1, Z1
-	VMULPD        Z7, Z0, Z0
-	VMULPD        Z7, Z1, Z1
-	VCVTPD2PS     Z0, Y0
-	VCVTPD2PS     Z1, Y1
-	VINSERTF64X4  $0x01, Y1, Z0, Z0
-	VMULPS.BCST   (R8), Z0, Z1
-	VCVTPS2DQ     Z1, Z1
-	VCVTDQ2PS     Z1, Z2
-	VMULPS.BCST   32(R8), Z2, Z3
-	VSUBPS        Z3, Z0, Z3
-	VMULPS.BCST   64(R8), Z2, Z2
-	VSUBPS        Z2, Z3, Z3
-	VMULPS        Z3, Z3, Z2
-	VMULPS.BCST   96(R8), Z3, Z4
-	VADDPS.BCST   128(R8), Z4, Z4
-	VMULPS        Z3, Z4, Z4
-	VADDPS.BCST   160(R8), Z4, Z4
-	VMULPS        Z3, Z4, Z4
-	VADDPS.BCST   192(R8), Z4, Z4
-	VMULPS        Z3, Z4, Z4
-	VADDPS.BCST   224(R8), Z4, Z4
-	VMULPS        Z3, Z4, Z4
-	VADDPS.BCST   256(R8), Z4, Z4
-	VMULPS        Z2, Z4, Z4
-	VADDPS        Z3, Z4, Z4
-	VADDPS.BCST   288(R8), Z4, Z4
-	VPSLLD        $0x17, Z1, Z1
-	VPADDD        Z1, Z4, Z4
-	VCMPPS.BCST   $0x01, 320(R8), Z0, K1
-	VPXORD        Z4, Z4, K1, Z4
-	VCMPPS.BCST   $0x1e, 352(R8), Z0, K2
-	VBROADCASTSS  384(R8), Z5
-	VMOVAPS       Z5, K2, Z4
-	VCMPPS        $0x03, Z0, Z0, K3
-	VMOVAPS       Z0, K3, Z4
-	VPXORD        Z4, Z4, K4, Z4
-	VMOVUPS       Z4, (DI)
-	VCVTPS2PD     X4, Y1
-	VADDPD        Y1, Y8, Y8
-	VEXTRACTF32X4 $0x01, Z4, X2
-	VCVTPS2PD     X2, Y2
-	VADDPD        Y2, Y8, Y8
-	VEXTRACTF32X4 $0x02, Z4, X2
-	VCVTPS2PD     X2, Y2
-	VADDPD        Y2, Y8, Y8
-	VEXTRACTF32X4 $0x03, Z4, X2
-	VCVTPS2PD     X2, Y2
-	VADDPD        Y2, Y8, Y8
-	ADDQ          $0x40, SI
-	ADDQ          $0x40, DI
-	DECQ          CX
-	JNZ           drawWeightsAVX512loop
+	VMOVUPS      (SI), Z10
+	VCMPPS       $0x03, Z10, Z10, K4
+	VCVTPS2PD    (SI), Z0
+	VCVTPS2PD    32(SI), Z1
+	VSUBPD       Z6, Z0, Z0
+	VSUBPD       Z6, Z1, Z1
+	VMULPD       Z7, Z0, Z0
+	VMULPD       Z7, Z1, Z1
+	VCVTPD2PS    Z0, Y0
+	VCVTPD2PS    Z1, Y1
+	VINSERTF64X4 $0x01, Y1, Z0, Z0
+	VMULPS.BCST  (R8), Z0, Z1
+	VCVTPS2DQ    Z1, Z1
+	VCVTDQ2PS    Z1, Z2
+	VMULPS.BCST  32(R8), Z2, Z3
+	VSUBPS       Z3, Z0, Z3
+	VMULPS.BCST  64(R8), Z2, Z2
+	VSUBPS       Z2, Z3, Z3
+	VMULPS       Z3, Z3, Z2
+	VMULPS.BCST  96(R8), Z3, Z4
+	VADDPS.BCST  128(R8), Z4, Z4
+	VMULPS       Z3, Z4, Z4
+	VADDPS.BCST  160(R8), Z4, Z4
+	VMULPS       Z3, Z4, Z4
+	VADDPS.BCST  192(R8), Z4, Z4
+	VMULPS       Z3, Z4, Z4
+	VADDPS.BCST  224(R8), Z4, Z4
+	VMULPS       Z3, Z4, Z4
+	VADDPS.BCST  256(R8), Z4, Z4
+	VMULPS       Z2, Z4, Z4
+	VADDPS       Z3, Z4, Z4
+	VADDPS.BCST  288(R8), Z4, Z4
+	VPSLLD       $0x17, Z1, Z1
+	VPADDD       Z1, Z4, Z4
+	VCMPPS.BCST  $0x01, 320(R8), Z0, K1
+	VPXORD       Z4, Z4, K1, Z4
+	VCMPPS.BCST  $0x1e, 352(R8), Z0, K2
+	VBROADCASTSS 384(R8), Z5
+	VMOVAPS      Z5, K2, Z4
+	VCMPPS       $0x03, Z0, Z0, K3
+	VMOVAPS      Z0, K3, Z4
+	VPXORD       Z4, Z4, K4, Z4
+	VMOVUPS      Z4, (DI)
+	ADDQ         $0x40, SI
+	ADDQ         $0x40, DI
+	DECQ         CX
+	JNZ          drawWeightsAVX512loop
 
 drawWeightsAVX512done:
-	VMOVUPD Y8, (R9)
 	VZEROUPPER
 	RET
 
-// func drawWeightsMaskAVX512(dst *float32, x *float32, n16 int, m float64, invT float64, tab *[14][8]float32, sums *[4]float64, bits *uint16)
+// func drawWeightsMaskAVX512(dst *float32, x *float32, n16 int, m float64, invT float64, tab *[14][8]float32, bits *uint16)
 // Requires: AVX, AVX512F
-TEXT ·drawWeightsMaskAVX512(SB), NOSPLIT, $0-64
+TEXT ·drawWeightsMaskAVX512(SB), NOSPLIT, $0-56
 	MOVQ         dst+0(FP), DI
 	MOVQ         x+8(FP), SI
 	MOVQ         n16+16(FP), CX
 	MOVQ         tab+40(FP), R8
-	MOVQ         sums+48(FP), R9
 	VBROADCASTSD m+24(FP), Z6
 	VBROADCASTSD invT+32(FP), Z7
-	VMOVUPD      (R9), Y8
-	MOVQ         bits+56(FP), DX
+	MOVQ         bits+48(FP), DX
 	TESTQ        CX, CX
 	JE           drawWeightsMaskAVX512done
 
 drawWeightsMaskAVX512loop:
-	VMOVUPS       (SI), Z10
-	VCMPPS        $0x03, Z10, Z10, K4
-	VCVTPS2PD     (SI), Z0
-	VCVTPS2PD     32(SI), Z1
-	VSUBPD        Z6, Z0, Z0
-	VSUBPD        Z6, Z1, Z1
-	VMULPD        Z7, Z0, Z0
-	VMULPD        Z7, Z1, Z1
-	VCVTPD2PS     Z0, Y0
-	VCVTPD2PS     Z1, Y1
-	VINSERTF64X4  $0x01, Y1, Z0, Z0
-	VMULPS.BCST   (R8), Z0, Z1
-	VCVTPS2DQ     Z1, Z1
-	VCVTDQ2PS     Z1, Z2
-	VMULPS.BCST   32(R8), Z2, Z3
-	VSUBPS        Z3, Z0, Z3
-	VMULPS.BCST   64(R8), Z2, Z2
-	VSUBPS        Z2, Z3, Z3
-	VMULPS        Z3, Z3, Z2
-	VMULPS.BCST   96(R8), Z3, Z4
-	VADDPS.BCST   128(R8), Z4, Z4
-	VMULPS        Z3, Z4, Z4
-	VADDPS.BCST   160(R8), Z4, Z4
-	VMULPS        Z3, Z4, Z4
-	VADDPS.BCST   192(R8), Z4, Z4
-	VMULPS        Z3, Z4, Z4
-	VADDPS.BCST   224(R8), Z4, Z4
-	VMULPS        Z3, Z4, Z4
-	VADDPS.BCST   256(R8), Z4, Z4
-	VMULPS        Z2, Z4, Z4
-	VADDPS        Z3, Z4, Z4
-	VADDPS.BCST   288(R8), Z4, Z4
-	VPSLLD        $0x17, Z1, Z1
-	VPADDD        Z1, Z4, Z4
-	VCMPPS.BCST   $0x01, 320(R8), Z0, K1
-	VPXORD        Z4, Z4, K1, Z4
-	VCMPPS.BCST   $0x1e, 352(R8), Z0, K2
-	VBROADCASTSS  384(R8), Z5
-	VMOVAPS       Z5, K2, Z4
-	VCMPPS        $0x03, Z0, Z0, K3
-	VMOVAPS       Z0, K3, Z4
-	VPXORD        Z4, Z4, K4, Z4
-	KMOVW         (DX), K5
-	VMOVAPS.Z     Z4, K5, Z4
-	VMOVUPS       Z4, (DI)
-	VCVTPS2PD     X4, Y1
-	VADDPD        Y1, Y8, Y8
-	VEXTRACTF32X4 $0x01, Z4, X2
-	VCVTPS2PD     X2, Y2
-	VADDPD        Y2, Y8, Y8
-	VEXTRACTF32X4 $0x02, Z4, X2
-	VCVTPS2PD     X2, Y2
-	VADDPD        Y2, Y8, Y8
-	VEXTRACTF32X4 $0x03, Z4, X2
-	VCVTPS2PD     X2, Y2
-	VADDPD        Y2, Y8, Y8
-	ADDQ          $0x40, SI
-	ADDQ          $0x40, DI
-	ADDQ          $0x02, DX
-	DECQ          CX
-	JNZ           drawWeightsMaskAVX512loop
+	VMOVUPS      (SI), Z10
+	VCMPPS       $0x03, Z10, Z10, K4
+	VCVTPS2PD    (SI), Z0
+	VCVTPS2PD    32(SI), Z1
+	VSUBPD       Z6, Z0, Z0
+	VSUBPD       Z6, Z1, Z1
+	VMULPD       Z7, Z0, Z0
+	VMULPD       Z7, Z1, Z1
+	VCVTPD2PS    Z0, Y0
+	VCVTPD2PS    Z1, Y1
+	VINSERTF64X4 $0x01, Y1, Z0, Z0
+	VMULPS.BCST  (R8), Z0, Z1
+	VCVTPS2DQ    Z1, Z1
+	VCVTDQ2PS    Z1, Z2
+	VMULPS.BCST  32(R8), Z2, Z3
+	VSUBPS       Z3, Z0, Z3
+	VMULPS.BCST  64(R8), Z2, Z2
+	VSUBPS       Z2, Z3, Z3
+	VMULPS       Z3, Z3, Z2
+	VMULPS.BCST  96(R8), Z3, Z4
+	VADDPS.BCST  128(R8), Z4, Z4
+	VMULPS       Z3, Z4, Z4
+	VADDPS.BCST  160(R8), Z4, Z4
+	VMULPS       Z3, Z4, Z4
+	VADDPS.BCST  192(R8), Z4, Z4
+	VMULPS       Z3, Z4, Z4
+	VADDPS.BCST  224(R8), Z4, Z4
+	VMULPS       Z3, Z4, Z4
+	VADDPS.BCST  256(R8), Z4, Z4
+	VMULPS       Z2, Z4, Z4
+	VADDPS       Z3, Z4, Z4
+	VADDPS.BCST  288(R8), Z4, Z4
+	VPSLLD       $0x17, Z1, Z1
+	VPADDD       Z1, Z4, Z4
+	VCMPPS.BCST  $0x01, 320(R8), Z0, K1
+	VPXORD       Z4, Z4, K1, Z4
+	VCMPPS.BCST  $0x1e, 352(R8), Z0, K2
+	VBROADCASTSS 384(R8), Z5
+	VMOVAPS      Z5, K2, Z4
+	VCMPPS       $0x03, Z0, Z0, K3
+	VMOVAPS      Z0, K3, Z4
+	VPXORD       Z4, Z4, K4, Z4
+	KMOVW        (DX), K5
+	VMOVAPS.Z    Z4, K5, Z4
+	VMOVUPS      Z4, (DI)
+	ADDQ         $0x40, SI
+	ADDQ         $0x40, DI
+	ADDQ         $0x02, DX
+	DECQ         CX
+	JNZ          drawWeightsMaskAVX512loop
 
 drawWeightsMaskAVX512done:
-	VMOVUPD Y8, (R9)
 	VZEROUPPER
 	RET
 
-// func drawWeightsT1AVX512(dst *float32, x *float32, n16 int, m float64, invT float64, tab *[14][8]float32, sums *[4]float64)
+// func drawWeightsT1AVX512(dst *float32, x *float32, n16 int, m float64, invT float64, tab *[14][8]float32)
 // Requires: AVX, AVX512F
-TEXT ·drawWeightsT1AVX512(SB), NOSPLIT, $0-56
+TEXT ·drawWeightsT1AVX512(SB), NOSPLIT, $0-48
 	MOVQ         dst+0(FP), DI
 	MOVQ         x+8(FP), SI
 	MOVQ         n16+16(FP), CX
 	MOVQ         tab+40(FP), R8
-	MOVQ         sums+48(FP), R9
 	VCVTSD2SS    m+24(FP), X6, X6
 	VBROADCASTSS X6, Z6
-	VMOVUPD      (R9), Y8
 	TESTQ        CX, CX
 	JE           drawWeightsT1AVX512done
 
 drawWeightsT1AVX512loop:
-	VMOVUPS       (SI), Z10
-	VCMPPS        $0x03, Z10, Z10, K4
-	VSUBPS        Z6, Z10, Z0
-	VMULPS.BCST   (R8), Z0, Z1
-	VCVTPS2DQ     Z1, Z1
-	VCVTDQ2PS     Z1, Z2
-	VMULPS.BCST   32(R8), Z2, Z3
-	VSUBPS        Z3, Z0, Z3
-	VMULPS.BCST   64(R8), Z2, Z2
-	VSUBPS        Z2, Z3, Z3
-	VMULPS        Z3, Z3, Z2
-	VMULPS.BCST   96(R8), Z3, Z4
-	VADDPS.BCST   128(R8), Z4, Z4
-	VMULPS        Z3, Z4, Z4
-	VADDPS.BCST   160(R8), Z4, Z4
-	VMULPS        Z3, Z4, Z4
-	VADDPS.BCST   192(R8), Z4, Z4
-	VMULPS        Z3, Z4, Z4
-	VADDPS.BCST   224(R8), Z4, Z4
-	VMULPS        Z3, Z4, Z4
-	VADDPS.BCST   256(R8), Z4, Z4
-	VMULPS        Z2, Z4, Z4
-	VADDPS        Z3, Z4, Z4
-	VADDPS.BCST   288(R8), Z4, Z4
-	VPSLLD        $0x17, Z1, Z1
-	VPADDD        Z1, Z4, Z4
-	VCMPPS.BCST   $0x01, 320(R8), Z0, K1
-	VPXORD        Z4, Z4, K1, Z4
-	VCMPPS.BCST   $0x1e, 352(R8), Z0, K2
-	VBROADCASTSS  384(R8), Z5
-	VMOVAPS       Z5, K2, Z4
-	VCMPPS        $0x03, Z0, Z0, K3
-	VMOVAPS       Z0, K3, Z4
-	VPXORD        Z4, Z4, K4, Z4
-	VMOVUPS       Z4, (DI)
-	VCVTPS2PD     X4, Y1
-	VADDPD        Y1, Y8, Y8
-	VEXTRACTF32X4 $0x01, Z4, X2
-	VCVTPS2PD     X2, Y2
-	VADDPD        Y2, Y8, Y8
-	VEXTRACTF32X4 $0x02, Z4, X2
-	VCVTPS2PD     X2, Y2
-	VADDPD        Y2, Y8, Y8
-	VEXTRACTF32X4 $0x03, Z4, X2
-	VCVTPS2PD     X2, Y2
-	VADDPD        Y2, Y8, Y8
-	ADDQ          $0x40, SI
-	ADDQ          $0x40, DI
-	DECQ          CX
-	JNZ           drawWeightsT1AVX512loop
+	VMOVUPS      (SI), Z10
+	VCMPPS       $0x03, Z10, Z10, K4
+	VSUBPS       Z6, Z10, Z0
+	VMULPS.BCST  (R8), Z0, Z1
+	VCVTPS2DQ    Z1, Z1
+	VCVTDQ2PS    Z1, Z2
+	VMULPS.BCST  32(R8), Z2, Z3
+	VSUBPS       Z3, Z0, Z3
+	VMULPS.BCST  64(R8), Z2, Z2
+	VSUBPS       Z2, Z3, Z3
+	VMULPS       Z3, Z3, Z2
+	VMULPS.BCST  96(R8), Z3, Z4
+	VADDPS.BCST  128(R8), Z4, Z4
+	VMULPS       Z3, Z4, Z4
+	VADDPS.BCST  160(R8), Z4, Z4
+	VMULPS       Z3, Z4, Z4
+	VADDPS.BCST  192(R8), Z4, Z4
+	VMULPS       Z3, Z4, Z4
+	VADDPS.BCST  224(R8), Z4, Z4
+	VMULPS       Z3, Z4, Z4
+	VADDPS.BCST  256(R8), Z4, Z4
+	VMULPS       Z2, Z4, Z4
+	VADDPS       Z3, Z4, Z4
+	VADDPS.BCST  288(R8), Z4, Z4
+	VPSLLD       $0x17, Z1, Z1
+	VPADDD       Z1, Z4, Z4
+	VCMPPS.BCST  $0x01, 320(R8), Z0, K1
+	VPXORD       Z4, Z4, K1, Z4
+	VCMPPS.BCST  $0x1e, 352(R8), Z0, K2
+	VBROADCASTSS 384(R8), Z5
+	VMOVAPS      Z5, K2, Z4
+	VCMPPS       $0x03, Z0, Z0, K3
+	VMOVAPS      Z0, K3, Z4
+	VPXORD       Z4, Z4, K4, Z4
+	VMOVUPS      Z4, (DI)
+	ADDQ         $0x40, SI
+	ADDQ         $0x40, DI
+	DECQ         CX
+	JNZ          drawWeightsT1AVX512loop
 
 drawWeightsT1AVX512done:
-	VMOVUPD Y8, (R9)
 	VZEROUPPER
 	RET
 
-// func drawWeightsT1MaskAVX512(dst *float32, x *float32, n16 int, m float64, invT float64, tab *[14][8]float32, sums *[4]float64, bits *uint16)
+// func drawWeightsT1MaskAVX512(dst *float32, x *float32, n16 int, m float64, invT float64, tab *[14][8]float32, bits *uint16)
 // Requires: AVX, AVX512F
-TEXT ·drawWeightsT1MaskAVX512(SB), NOSPLIT, $0-64
+TEXT ·drawWeightsT1MaskAVX512(SB), NOSPLIT, $0-56
 	MOVQ         dst+0(FP), DI
 	MOVQ         x+8(FP), SI
 	MOVQ         n16+16(FP), CX
 	MOVQ         tab+40(FP), R8
-	MOVQ         sums+48(FP), R9
 	VCVTSD2SS    m+24(FP), X6, X6
 	VBROADCASTSS X6, Z6
-	VMOVUPD      (R9), Y8
-	MOVQ         bits+56(FP), DX
+	MOVQ         bits+48(FP), DX
 	TESTQ        CX, CX
 	JE           drawWeightsT1MaskAVX512done
 
 drawWeightsT1MaskAVX512loop:
-	VMOVUPS       (SI), Z10
-	VCMPPS        $0x03, Z10, Z10, K4
-	VSUBPS        Z6, Z10, Z0
-	VMULPS.BCST   (R8), Z0, Z1
-	VCVTPS2DQ     Z1, Z1
-	VCVTDQ2PS     Z1, Z2
-	VMULPS.BCST   32(R8), Z2, Z3
-	VSUBPS        Z3, Z0, Z3
-	VMULPS.BCST   64(R8), Z2, Z2
-	VSUBPS        Z2, Z3, Z3
-	VMULPS        Z3, Z3, Z2
-	VMULPS.BCST   96(R8), Z3, Z4
-	VADDPS.BCST   128(R8), Z4, Z4
-	VMULPS        Z3, Z4, Z4
-	VADDPS.BCST   160(R8), Z4, Z4
-	VMULPS        Z3, Z4, Z4
-	VADDPS.BCST   192(R8), Z4, Z4
-	VMULPS        Z3, Z4, Z4
-	VADDPS.BCST   224(R8), Z4, Z4
-	VMULPS        Z3, Z4, Z4
-	VADDPS.BCST   256(R8), Z4, Z4
-	VMULPS        Z2, Z4, Z4
-	VADDPS        Z3, Z4, Z4
-	VADDPS.BCST   288(R8), Z4, Z4
-	VPSLLD        $0x17, Z1, Z1
-	VPADDD        Z1, Z4, Z4
-	VCMPPS.BCST   $0x01, 320(R8), Z0, K1
-	VPXORD        Z4, Z4, K1, Z4
-	VCMPPS.BCST   $0x1e, 352(R8), Z0, K2
-	VBROADCASTSS  384(R8), Z5
-	VMOVAPS       Z5, K2, Z4
-	VCMPPS        $0x03, Z0, Z0, K3
-	VMOVAPS       Z0, K3, Z4
-	VPXORD        Z4, Z4, K4, Z4
-	KMOVW         (DX), K5
-	VMOVAPS.Z     Z4, K5, Z4
-	VMOVUPS       Z4, (DI)
-	VCVTPS2PD     X4, Y1
-	VADDPD        Y1, Y8, Y8
-	VEXTRACTF32X4 $0x01, Z4, X2
-	VCVTPS2PD     X2, Y2
-	VADDPD        Y2, Y8, Y8
-	VEXTRACTF32X4 $0x02, Z4, X2
-	VCVTPS2PD     X2, Y2
-	VADDPD        Y2, Y8, Y8
-	VEXTRACTF32X4 $0x03, Z4, X2
-	VCVTPS2PD     X2, Y2
-	VADDPD        Y2, Y8, Y8
-	ADDQ          $0x40, SI
-	ADDQ          $0x40, DI
-	ADDQ          $0x02, DX
-	DECQ          CX
-	JNZ           drawWeightsT1MaskAVX512loop
+	VMOVUPS      (SI), Z10
+	VCMPPS       $0x03, Z10, Z10, K4
+	VSUBPS       Z6, Z10, Z0
+	VMULPS.BCST  (R8), Z0, Z1
+	VCVTPS2DQ    Z1, Z1
+	VCVTDQ2PS    Z1, Z2
+	VMULPS.BCST  32(R8), Z2, Z3
+	VSUBPS       Z3, Z0, Z3
+	VMULPS.BCST  64(R8), Z2, Z2
+	VSUBPS       Z2, Z3, Z3
+	VMULPS       Z3, Z3, Z2
+	VMULPS.BCST  96(R8), Z3, Z4
+	VADDPS.BCST  128(R8), Z4, Z4
+	VMULPS       Z3, Z4, Z4
+	VADDPS.BCST  160(R8), Z4, Z4
+	VMULPS       Z3, Z4, Z4
+	VADDPS.BCST  192(R8), Z4, Z4
+	VMULPS       Z3, Z4, Z4
+	VADDPS.BCST  224(R8), Z4, Z4
+	VMULPS       Z3, Z4, Z4
+	VADDPS.BCST  256(R8), Z4, Z4
+	VMULPS       Z2, Z4, Z4
+	VADDPS       Z3, Z4, Z4
+	VADDPS.BCST  288(R8), Z4, Z4
+	VPSLLD       $0x17, Z1, Z1
+	VPADDD       Z1, Z4, Z4
+	VCMPPS.BCST  $0x01, 320(R8), Z0, K1
+	VPXORD       Z4, Z4, K1, Z4
+	VCMPPS.BCST  $0x1e, 352(R8), Z0, K2
+	VBROADCASTSS 384(R8), Z5
+	VMOVAPS      Z5, K2, Z4
+	VCMPPS       $0x03, Z0, Z0, K3
+	VMOVAPS      Z0, K3, Z4
+	VPXORD       Z4, Z4, K4, Z4
+	KMOVW        (DX), K5
+	VMOVAPS.Z    Z4, K5, Z4
+	VMOVUPS      Z4, (DI)
+	ADDQ         $0x40, SI
+	ADDQ         $0x40, DI
+	ADDQ         $0x02, DX
+	DECQ         CX
+	JNZ          drawWeightsT1MaskAVX512loop
 
 drawWeightsT1MaskAVX512done:
-	VMOVUPD Y8, (R9)
 	VZEROUPPER
 	RET

@@ -7,8 +7,8 @@ import (
 )
 
 // drawWeightsRef is DrawWeights built from the sampler's general path: the exponent in float64
-// (-Inf for NaN and disallowed logits), Exps, then sum64's four chains.
-func drawWeightsRef(x []float32, m, invT float64, allowed []uint64) ([]float32, float64) {
+// (-Inf for NaN and disallowed logits), then Exps.
+func drawWeightsRef(x []float32, m, invT float64, allowed []uint64) []float32 {
 	w := make([]float32, len(x))
 	for i, v := range x {
 		e := math.Inf(-1)
@@ -18,17 +18,7 @@ func drawWeightsRef(x []float32, m, invT float64, allowed []uint64) ([]float32, 
 		w[i] = float32((e - m) * invT)
 	}
 	expsSubGo(w, 0)
-	var s [4]float64
-	i := 0
-	for ; i+4 <= len(w); i += 4 {
-		for k := range 4 {
-			s[k] += float64(w[i+k])
-		}
-	}
-	for ; i < len(w); i++ {
-		s[0] += float64(w[i])
-	}
-	return w, (s[0] + s[1]) + (s[2] + s[3])
+	return w
 }
 
 // TestDrawWeightsBitExact compares DrawWeights under every kernel set with the general path's
@@ -46,7 +36,6 @@ func TestDrawWeightsBitExact(t *testing.T) {
 			x := make([]float32, n)
 			for i := range x {
 				// +Inf is left out: the sampler never weighs a draw whose best logit is infinite.
-				// Weights from 1 down to e^-85 make the float64 sums round, so their order shows.
 				v := float32(rng.NormFloat64() * 4)
 				if rng.IntN(2) == 0 {
 					v = -85 * rng.Float32()
@@ -80,13 +69,10 @@ func TestDrawWeightsBitExact(t *testing.T) {
 						m = 0
 					}
 					invT := 1 / float64(T)
-					want, wantSum := drawWeightsRef(x, m, invT, allowed)
+					want := drawWeightsRef(x, m, invT, allowed)
 					got := make([]float32, n+1)
 					got[n] = 42 // guard
-					sum := DrawWeights(got, x, m, invT, allowed)
-					if math.Float64bits(sum) != math.Float64bits(wantSum) {
-						t.Fatalf("n=%d T=%g mask=%d: sum %v, want %v", n, T, mask, sum, wantSum)
-					}
+					DrawWeights(got, x, m, invT, allowed)
 					for i := range want {
 						if !sameBits(got[i], want[i]) {
 							t.Fatalf("n=%d T=%g mask=%d: weight %d (logit %g) = %g, want %g", n, T, mask, i, x[i], got[i], want[i])

@@ -286,9 +286,9 @@ type kernels struct {
 	// (the largest allowed value; the first allowed index holding v, or -1); nil: Argmax scans.
 	argmaxMax   func(x []float32, allowed []uint64) float32
 	argmaxFirst func(x []float32, allowed []uint64, v float32) int
-	// drawWeights is DrawWeights over a leading multiple of 8 logits, adding to the chains c; it
-	// returns how many it did. nil: none.
-	drawWeights func(dst, x []float32, m, invT float64, allowed []uint64, c *[4]float64) int
+	// drawWeights is DrawWeights over a leading multiple of 8 logits; it returns how many it did.
+	// nil: none.
+	drawWeights func(dst, x []float32, m, invT float64, allowed []uint64) int
 	f32sToF16   func(dst []uint16, src []float32)
 }
 

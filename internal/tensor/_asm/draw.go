@@ -19,8 +19,7 @@ func drawFamily(g *gen) {
 }
 
 // drawWeights: dst[i] = expf32(float32((float64(x[i]) - m) · invT)), 0 where x[i] is NaN (or, masked,
-// where bit i of bits is clear), and sums[k] += dst[i] in float64 for i ≡ k mod 4, in order: the
-// four chains of the sampler's sum64. lanes is {1, 2, 4, ..., 128}, the bit of each lane in its byte.
+// where bit i of bits is clear). lanes is {1, 2, 4, ..., 128}, the bit of each lane in its byte.
 func (g *gen) drawWeights(name string, masked bool) {
 	extra := ""
 	if masked {
@@ -29,7 +28,6 @@ func (g *gen) drawWeights(name string, masked bool) {
 	g.drawText(name, 8, extra)
 	g.VBROADCASTSD(g.argMem("m"), Y6)
 	g.VBROADCASTSD(g.argMem("invT"), Y7)
-	g.VMOVUPD(Mem{Base: R9}, Y8)
 	steps := []step{{RSI, 32}, {RDI, 32}}
 	if masked {
 		g.args(in{name: "bits", r: RDX}, in{name: "lanes", r: R10})
@@ -51,7 +49,7 @@ func (g *gen) drawWeights(name string, masked bool) {
 			g.VPCMPEQD(Y12, Y11, Y11)
 			g.VANDPS(Y11, Y4, Y4)
 		}
-		g.addChains(Y4)
+		g.VMOVUPS(Y4, Mem{Base: RDI})
 	}, steps...)
 	g.drawDone()
 }
@@ -75,37 +73,17 @@ func (g *gen) exp16() {
 // drawText starts a drawWeights kernel over lanes at a time (8 or 16): its signature (count n8 or
 // n16; extra the masked kernel's further arguments) and the arguments every one loads.
 func (g *gen) drawText(name string, lanes int, extra string) {
-	g.text(name, fmt.Sprintf("func(dst, x *float32, n%d int, m, invT float64, tab *[14][8]float32, sums *[4]float64%s)", lanes, extra))
-	g.args(in{name: "dst", r: RDI}, in{name: "x", r: RSI}, in{name: fmt.Sprintf("n%d", lanes), r: RCX}, in{name: "tab", r: R8}, in{name: "sums", r: R9})
+	g.text(name, fmt.Sprintf("func(dst, x *float32, n%d int, m, invT float64, tab *[14][8]float32%s)", lanes, extra))
+	g.args(in{name: "dst", r: RDI}, in{name: "x", r: RSI}, in{name: fmt.Sprintf("n%d", lanes), r: RCX}, in{name: "tab", r: R8})
 }
 
-// addChains adds w's float32 lanes to the four float64 chains in Y8, four lanes at a time from the
-// lowest (lanes k, k+4, ... to chain k, in that order, as sum64 adds them), and stores w at DI
-// first. Y1, Y2 and X2 are clobbered.
-func (g *gen) addChains(w VecPhysical) {
-	g.VMOVUPS(w, Mem{Base: RDI})
-	g.VCVTPS2PD(w.AsX(), Y1)
-	g.VADDPD(Y1, Y8, Y8)
-	for q := 1; q < int(w.Size())/16; q++ {
-		if w.Size() == 32 {
-			g.VEXTRACTF128(U8(q), w, X2) // AVX2: no EVEX form
-		} else {
-			g.VEXTRACTF32X4(U8(q), w, X2)
-		}
-		g.VCVTPS2PD(X2, Y2)
-		g.VADDPD(Y2, Y8, Y8)
-	}
-}
-
-// drawDone stores the chains and returns.
+// drawDone returns.
 func (g *gen) drawDone() {
-	g.VMOVUPD(Y8, Mem{Base: R9})
 	g.VZEROUPPER()
 	g.RET()
 }
 
-// drawWeightsAVX512 is drawWeights on 16 lanes: the same bits, the same four chains (lanes k,
-// k+4, k+8, k+12 of a block added to chain k in that order). t1 is its temperature-1 form for an
+// drawWeightsAVX512 is drawWeights on 16 lanes, with the same bits. t1 is its temperature-1 form for an
 // m that is a float32 (invT is not read): then the float64 exponent, x - m rounded to float32, is
 // x - m in float32, both roundings being correct and float64 holding more than twice float32's
 // precision, so one float32 subtraction forms it.
@@ -122,7 +100,6 @@ func (g *gen) drawWeightsAVX512(name string, masked, t1 bool) {
 		g.VBROADCASTSD(g.argMem("m"), Z6)
 		g.VBROADCASTSD(g.argMem("invT"), Z7)
 	}
-	g.VMOVUPD(Mem{Base: R9}, Y8)
 	steps := []step{{RSI, 64}, {RDI, 64}}
 	if masked {
 		g.arg("bits", RDX)
@@ -142,7 +119,7 @@ func (g *gen) drawWeightsAVX512(name string, masked, t1 bool) {
 			g.KMOVW(Mem{Base: RDX}, K5)
 			g.VMOVAPS_Z(Z4, K5, Z4)
 		}
-		g.addChains(Z4)
+		g.VMOVUPS(Z4, Mem{Base: RDI})
 	}, steps...)
 	g.drawDone()
 }
