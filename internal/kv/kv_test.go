@@ -116,14 +116,20 @@ func TestScrub(t *testing.T) {
 func TestLayoutDisjoint(t *testing.T) {
 	p := newTestPool(t, tensor.F32, ScrubNone)
 	seen := map[int]bool{}
-	for l := 0; l < 2; l++ {
-		for s := 0; s < 4; s++ {
-			for _, o := range []int{p.KOffset(l, s), p.VOffset(l, s)} {
-				for i := 0; i < p.RowElems(); i++ {
-					if seen[o+i] {
-						t.Fatalf("element %d used twice", o+i)
+	for l := range 2 {
+		for h := range 2 {
+			for s := range 4 {
+				for _, o := range []int{p.KOffset(l, h, s), p.VOffset(l, h, s)} {
+					for i := range p.cfg.HeadDim {
+						if seen[o+i] {
+							t.Fatalf("element %d used twice", o+i)
+						}
+						seen[o+i] = true
 					}
-					seen[o+i] = true
+				}
+				// A head's vectors of successive slots are HeadDim apart, as attention reads them.
+				if s > 0 && p.KOffset(l, h, s)-p.KOffset(l, h, s-1) != p.cfg.HeadDim {
+					t.Fatalf("layer %d head %d: slots %d and %d not a vector apart", l, h, s-1, s)
 				}
 			}
 		}
@@ -149,7 +155,7 @@ func TestChecksumKeyedByPosition(t *testing.T) {
 		t.Fatal("the logical position must enter the checksum")
 	}
 	c := p.Checksum(0, 0, 4)
-	p.F32(0)[p.VOffset(1, 3)] = 99
+	p.F32(0)[p.VOffset(1, 1, 3)] = 99
 	if p.Checksum(0, 0, 4) == c {
 		t.Fatal("a changed value left the checksum unchanged")
 	}

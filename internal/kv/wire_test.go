@@ -11,7 +11,8 @@ import (
 	"github.com/kvwarden/kvwarden/internal/tensor"
 )
 
-// TestTokensWireForm: ReadTokens lays a page's first tokens out as each layer's K rows then V rows,
+// TestTokensWireForm: ReadTokens lays a page's first tokens out as each layer's K heads then V
+// heads, each head's vectors of those tokens in slot order,
 // WriteTokens puts them back into the same slots only, and Checksum covers exactly those bytes.
 func TestTokensWireForm(t *testing.T) {
 	p := newTestPool(t, tensor.F32, ScrubNone)
@@ -25,10 +26,12 @@ func TestTokensWireForm(t *testing.T) {
 	}
 	var want []byte
 	for l := range p.cfg.Layers {
-		for _, off := range []func(int, int) int{p.KOffset, p.VOffset} {
-			for slot := range tokens {
-				for e := range p.RowElems() {
-					want = binary.LittleEndian.AppendUint32(want, math.Float32bits(float32(off(l, slot)+e)))
+		for _, off := range []func(int, int, int) int{p.KOffset, p.VOffset} {
+			for h := range p.cfg.KVHeads {
+				for slot := range tokens {
+					for e := range p.cfg.HeadDim {
+						want = binary.LittleEndian.AppendUint32(want, math.Float32bits(float32(off(l, h, slot)+e)))
+					}
 				}
 			}
 		}
@@ -50,14 +53,16 @@ func TestTokensWireForm(t *testing.T) {
 		t.Fatal(err)
 	}
 	for l := range p.cfg.Layers {
-		for slot := range p.cfg.PageTokens {
-			for _, o := range []int{p.KOffset(l, slot), p.VOffset(l, slot)} {
-				want := float32(0) // a slot beyond tokens is left as it was
-				if slot < tokens {
-					want = p.F32(id)[o]
-				}
-				if got := p.F32(dst)[o]; got != want {
-					t.Errorf("layer %d slot %d: %v, want %v", l, slot, got, want)
+		for h := range p.cfg.KVHeads {
+			for slot := range p.cfg.PageTokens {
+				for _, o := range []int{p.KOffset(l, h, slot), p.VOffset(l, h, slot)} {
+					want := float32(0) // a slot beyond tokens is left as it was
+					if slot < tokens {
+						want = p.F32(id)[o]
+					}
+					if got := p.F32(dst)[o]; got != want {
+						t.Errorf("layer %d head %d slot %d: %v, want %v", l, h, slot, got, want)
+					}
 				}
 			}
 		}

@@ -374,16 +374,20 @@ func (m *Model) storeKV(cache *kv.Pool, ws *Workspace, seqs []Seq, li, r int) {
 	ri := ws.rows[r]
 	page := seqs[ri.seq].Pages[ri.pos/pt].Page
 	slot := ri.pos % pt
-	ko, vo := cache.KOffset(li, slot), cache.VOffset(li, slot)
+	hd := m.HeadDim
 	kr, vr := ws.k[r*kvd:(r+1)*kvd], ws.v[r*kvd:(r+1)*kvd]
-	if cache.Config().DType == tensor.F16 {
-		d := cache.F16(page)
-		tensor.F32sToF16(d[ko:ko+kvd], kr)
-		tensor.F32sToF16(d[vo:vo+kvd], vr)
-	} else {
-		d := cache.F32(page)
-		copy(d[ko:ko+kvd], kr)
-		copy(d[vo:vo+kvd], vr)
+	for h := range m.KVHeads {
+		ko, vo := cache.KOffset(li, h, slot), cache.VOffset(li, h, slot)
+		kh, vh := kr[h*hd:(h+1)*hd], vr[h*hd:(h+1)*hd]
+		if cache.Config().DType == tensor.F16 {
+			d := cache.F16(page)
+			tensor.F32sToF16(d[ko:ko+hd], kh)
+			tensor.F32sToF16(d[vo:vo+hd], vh)
+		} else {
+			d := cache.F32(page)
+			copy(d[ko:ko+hd], kh)
+			copy(d[vo:vo+hd], vh)
+		}
 	}
 }
 
@@ -436,8 +440,8 @@ func (m *Model) attendBlock(cache *kv.Pool, ws *Workspace, seqs []Seq, li int, b
 	lastPos := first.pos + blk.count - 1
 	scale := float32(1 / math.Sqrt(float64(hd)))
 	f16 := cache.Config().DType == tensor.F16
-	// KV head g of the page's first slot; the following slots are a KV row apart.
-	kOff, vOff, stride := cache.KOffset(li, 0)+g*hd, cache.VOffset(li, 0)+g*hd, cache.RowElems()
+	// KV head g of the page's first slot; the following slots are a head's vector apart.
+	kOff, vOff, stride := cache.KOffset(li, g, 0), cache.VOffset(li, g, 0), hd
 	// The group's query heads of row b start at head(b) in ws.q and ws.att, hd apart; their scores
 	// at sc[b*group*mc:], mc apart, positions 0..pos_b.
 	head := func(b int) int { return (blk.first+b)*c.QDim() + g*group*hd }
@@ -481,13 +485,13 @@ func (m *Model) attendBlock(cache *kv.Pool, ws *Workspace, seqs []Seq, li int, b
 	}
 }
 
-// prefetch asks for the n rows of one KV head at offset off of a page, while the kernels work on
-// the page before: a page's rows of one head are short strided runs that the hardware prefetchers
-// pick up too late, and a long context is read from memory at every step.
+// prefetch asks for the n vectors of one KV head at offset off of a page (one contiguous run)
+// while the kernels work on the page before: a run is a few KB, too short for the hardware
+// prefetchers to get ahead of, and a long context is read from memory at every step.
 func prefetch(cache *kv.Pool, page kvtypes.PageID, off, n, hd int) {
 	if cache.Config().DType == tensor.F16 {
-		tensor.PrefetchRows(cache.F16(page)[off:], cache.RowElems(), n, hd)
+		tensor.PrefetchRows(cache.F16(page)[off:], n*hd, 1, n*hd)
 	} else {
-		tensor.PrefetchRows(cache.F32(page)[off:], cache.RowElems(), n, hd)
+		tensor.PrefetchRows(cache.F32(page)[off:], n*hd, 1, n*hd)
 	}
 }

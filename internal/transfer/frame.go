@@ -12,7 +12,7 @@ import (
 // Wire format. Every message on a stream is one frame:
 //
 //	0  magic   uint16 0x4b57 ("KW")
-//	2  version uint8  1
+//	2  version uint8  2 (a page body's KV bytes are in kv.Pool.ReadTokens' order)
 //	3  kind    uint8
 //	4  length  uint32 bytes of body that follow (≤ MaxFrameBytes-frameHeaderBytes)
 //	8  body, which always begins with the transfer id (uint64)
@@ -46,7 +46,7 @@ const (
 
 const (
 	frameMagic   = 0x4b57
-	frameVersion = 1
+	frameVersion = 2
 
 	frameHeaderBytes = 8
 	pageHeaderBytes  = 40 // transfer, request, tenant, index, tokens

@@ -178,9 +178,12 @@ func (r *rig) committed(o Outcome) {
 			r.t.Errorf("page %d contents differ", i)
 		}
 		cur, old := pageBytes(r.dst, ref.Page), r.before[ref.Page]
-		seg, row := len(cur)/4, tb/4 // 2 layers × K and V; a row is one token of one segment
+		// A segment is one KV head's K or V of one layer; a row is one token of one segment.
+		cfg := r.dst.Config()
+		segs := 2 * cfg.Layers * cfg.KVHeads
+		seg, row := len(cur)/segs, tb/segs
 		// The unused slots keep what was there: they were never sent.
-		for s := range 4 {
+		for s := range segs {
 			if !bytes.Equal(cur[s*seg+n*row:(s+1)*seg], old[s*seg+n*row:(s+1)*seg]) {
 				r.t.Errorf("page %d: slots beyond its %d tokens changed", i, n)
 			}

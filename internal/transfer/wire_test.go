@@ -53,14 +53,16 @@ func TestPageFrameGolden(t *testing.T) {
 				t.Fatal(err)
 			}
 			for l := range cfg.Layers {
-				for slot := range cfg.PageTokens {
-					for _, off := range []int{dst.KOffset(l, slot), dst.VOffset(l, slot)} {
-						want := 100 + float32(off) // a slot beyond the page's tokens keeps dst's own value
-						if slot < tokens {
-							want = elemAt(src, ref.Page, off)
-						}
-						if got := elemAt(dst, ref.Page, off); got != want {
-							t.Errorf("layer %d slot %d element %d: %v, want %v", l, slot, off, got, want)
+				for h := range cfg.KVHeads {
+					for slot := range cfg.PageTokens {
+						for _, off := range []int{dst.KOffset(l, h, slot), dst.VOffset(l, h, slot)} {
+							want := 100 + float32(off) // a slot beyond the page's tokens keeps dst's own value
+							if slot < tokens {
+								want = elemAt(src, ref.Page, off)
+							}
+							if got := elemAt(dst, ref.Page, off); got != want {
+								t.Errorf("layer %d head %d slot %d element %d: %v, want %v", l, h, slot, off, got, want)
+							}
 						}
 					}
 				}
