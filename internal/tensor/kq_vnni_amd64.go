@@ -47,13 +47,13 @@ func tileKVNNI(j *matmulJob, r0, r1 int, dt DType) {
 				switch {
 				case lanes == 8:
 					q4_Kx4x8VNNI(w, rb, nb, &a.px[g*recs], (*[32]float32)(v[:32]), pf)
-					scatter8(j, v[:32], g, r, 4)
+					scatter8(j, (*[32]float32)(v[:32]), g, r)
 				case dt == Q4_K:
 					q4_Kx4x16VNNI(w, rb, nb, &a.px[g*recs], &v, pf)
-					scatter16(j, v[:], g, r, 4)
+					scatter16(j, &v, g, r)
 				default:
 					q6_Kx4x16VNNI(w, rb, nb, &a.px[g*recs], &v, pf)
-					scatter16(j, v[:], g, r, 4)
+					scatter16(j, &v, g, r)
 				}
 				pf = 0
 			}
@@ -62,14 +62,13 @@ func tileKVNNI(j *matmulJob, r0, r1 int, dt DType) {
 	tileKAVX(j, r0, r1, np, dt, true)
 }
 
-// scatter8 writes rows r..r+nr-1 × inputs 8g.. (v[8q+i]: row r+q, input 8g+i) of the
+// scatter8 is scatter16 for 8 lanes: rows r..r+3 × inputs 8g.. (v[8q+i]: row r+q, input 8g+i) of the
 // job's output, leaving out padding lanes.
-func scatter8(j *matmulJob, v []float32, g, r, nr int) {
+func scatter8(j *matmulJob, v *[32]float32, g, r int) {
 	rows := j.w.Rows
 	for i := range min(8, j.n-8*g) {
-		o := j.out[(8*g+i)*rows+r : (8*g+i)*rows+r+nr]
-		for q := range o {
-			o[q] = v[8*q+i]
-		}
+		o := (8*g+i)*rows + r
+		d := j.out[o : o+4 : o+4]
+		d[0], d[1], d[2], d[3] = v[i], v[8+i], v[16+i], v[24+i]
 	}
 }
