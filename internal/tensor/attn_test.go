@@ -8,15 +8,19 @@ import (
 )
 
 // attnCase is one shape of a fused attention call: nq queries of hd elements against n rows of
-// a page at stride rowStride (a KV row of several heads), results at stride outStride.
+// a page at stride rowStride, results at stride outStride.
 type attnCase struct{ hd, nq, n, rowStride, outStride int }
 
+// attnCases: rows one head's vector apart (a KV head's run of a kv.Pool page) and rows further
+// apart than a vector (any other caller's layout).
 func attnCases() []attnCase {
 	var cs []attnCase
 	for _, hd := range []int{8, 16, 40, 48, 64, 72, 80, 96, 128} {
 		for _, nq := range []int{1, 2, 3, 4, 5, 8, 9} {
 			for _, n := range []int{1, 2, 7, 15, 16} { // partial and whole pages of 16
-				cs = append(cs, attnCase{hd, nq, n, 3*hd + 8, max(n, hd) + 3})
+				for _, stride := range []int{hd, 3*hd + 8} {
+					cs = append(cs, attnCase{hd, nq, n, stride, max(n, hd) + 3})
+				}
 			}
 		}
 	}
@@ -151,11 +155,12 @@ func TestAttnShapeChecks(t *testing.T) {
 	}
 }
 
-// BenchmarkAttnPage measures the fused kernels of every variant on one page of 16 positions held
-// in L1, for the GQA group of the reference model (3 query heads of 64 per KV head, 4 KV heads a
-// row): their compute cost, without the memory traffic of a long context.
+// BenchmarkAttnPage measures the fused kernels of every variant on one KV head's run of a page (16
+// positions, held in L1, a head's vectors contiguous as kv.Pool lays them out), for the GQA group
+// of the reference model (3 query heads of 64 per KV head): their compute cost, without the memory
+// traffic of a long context.
 func BenchmarkAttnPage(b *testing.B) {
-	const pt, hd, nq, stride = 16, 64, 3, 4 * 64
+	const pt, hd, nq, stride = 16, 64, 3, 64
 	rng := rand.New(rand.NewPCG(1, 2))
 	k := halves(rng, pt*stride)
 	q := floats(rng, nq*hd, 1)
