@@ -109,6 +109,7 @@ var avx512Kernels = func() *kernels {
 	k.tiles[F32] = func(j *matmulJob, r0, r1 int) { tileFloatAVX512(j, r0, r1, j.x, F32) }
 	k.attnScores, k.attnValues = attnScoresF16AVX512, attnValuesF16AVX512
 	k.argmaxMax, k.argmaxFirst, k.drawWeights = maxF32sVec, firstEqF32Vec, drawWeightsAVX512Vec
+	k.expsSub, k.swiglu = expsSubVec512, swigluVec512
 	return &k
 }()
 

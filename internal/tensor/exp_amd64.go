@@ -17,6 +17,15 @@ func expsSubAVX2(x *float32, m float32, n8 int, tab *[expTabLen][8]float32)
 //go:noescape
 func swigluAVX2(dst, gate, up *float32, n8 int, tab *[expTabLen][8]float32)
 
+// expsSubAVX512 and swigluAVX512 are expsSubAVX2 and swigluAVX2 on the first 16·n16 elements,
+// with the same bits.
+//
+//go:noescape
+func expsSubAVX512(x *float32, m float32, n16 int, tab *[expTabLen][8]float32)
+
+//go:noescape
+func swigluAVX512(dst, gate, up *float32, n16 int, tab *[expTabLen][8]float32)
+
 // scaleAVX2 is scaleGo(x[:8·n8], a).
 //
 //go:noescape
@@ -44,6 +53,26 @@ func expsSubVec(x []float32, m float32) {
 		expsSubAVX2(&x[0], m, n/8, &expTab)
 	}
 	expsSubGo(x[n:], m)
+}
+
+// expsSubVec512 and swigluVec512 are the AVX-512 sets' exp and SwiGLU: 16 lanes at a time, then
+// the AVX2 kernels and the Go twins on what is left.
+func expsSubVec512(x []float32, m float32) {
+	n := len(x) &^ 15
+	if n > 0 {
+		expsSubAVX512(&x[0], m, n/16, &expTab)
+	}
+	expsSubVec(x[n:], m)
+}
+
+func swigluVec512(dst, gate, up []float32) {
+	dst = dst[:len(gate)]
+	up = up[:len(gate)]
+	n := len(gate) &^ 15
+	if n > 0 {
+		swigluAVX512(&dst[0], &gate[0], &up[0], n/16, &expTab)
+	}
+	swigluVec(dst[n:], gate[n:], up[n:])
 }
 
 func swigluVec(dst, gate, up []float32) {

@@ -131,3 +131,113 @@ scaleloop:
 scaledone:
 	VZEROUPPER
 	RET
+
+// func expsSubAVX512(x *float32, m float32, n16 int, tab *[14][8]float32)
+// Requires: AVX, AVX512F
+TEXT ·expsSubAVX512(SB), NOSPLIT, $0-32
+	MOVQ         x+0(FP), DI
+	VBROADCASTSS m+8(FP), Z6
+	MOVQ         n16+16(FP), CX
+	MOVQ         tab+24(FP), R8
+	TESTQ        CX, CX
+	JE           exps5done
+
+exps5loop:
+	VMOVUPS      (DI), Z0
+	VSUBPS       Z6, Z0, Z0
+	VMULPS.BCST  (R8), Z0, Z1
+	VCVTPS2DQ    Z1, Z1
+	VCVTDQ2PS    Z1, Z2
+	VMULPS.BCST  32(R8), Z2, Z3
+	VSUBPS       Z3, Z0, Z3
+	VMULPS.BCST  64(R8), Z2, Z2
+	VSUBPS       Z2, Z3, Z3
+	VMULPS       Z3, Z3, Z2
+	VMULPS.BCST  96(R8), Z3, Z4
+	VADDPS.BCST  128(R8), Z4, Z4
+	VMULPS       Z3, Z4, Z4
+	VADDPS.BCST  160(R8), Z4, Z4
+	VMULPS       Z3, Z4, Z4
+	VADDPS.BCST  192(R8), Z4, Z4
+	VMULPS       Z3, Z4, Z4
+	VADDPS.BCST  224(R8), Z4, Z4
+	VMULPS       Z3, Z4, Z4
+	VADDPS.BCST  256(R8), Z4, Z4
+	VMULPS       Z2, Z4, Z4
+	VADDPS       Z3, Z4, Z4
+	VADDPS.BCST  288(R8), Z4, Z4
+	VPSLLD       $0x17, Z1, Z1
+	VPADDD       Z1, Z4, Z4
+	VCMPPS.BCST  $0x01, 320(R8), Z0, K1
+	VPXORD       Z4, Z4, K1, Z4
+	VCMPPS.BCST  $0x1e, 352(R8), Z0, K2
+	VBROADCASTSS 384(R8), Z5
+	VMOVAPS      Z5, K2, Z4
+	VCMPPS       $0x03, Z0, Z0, K3
+	VMOVAPS      Z0, K3, Z4
+	VMOVUPS      Z4, (DI)
+	ADDQ         $0x40, DI
+	DECQ         CX
+	JNZ          exps5loop
+
+exps5done:
+	VZEROUPPER
+	RET
+
+// func swigluAVX512(dst *float32, gate *float32, up *float32, n16 int, tab *[14][8]float32)
+// Requires: AVX, AVX512DQ, AVX512F
+TEXT ·swigluAVX512(SB), NOSPLIT, $0-40
+	MOVQ  dst+0(FP), DI
+	MOVQ  gate+8(FP), SI
+	MOVQ  up+16(FP), DX
+	MOVQ  n16+24(FP), CX
+	MOVQ  tab+32(FP), R8
+	TESTQ CX, CX
+	JE    swiglu5done
+
+swiglu5loop:
+	VMOVUPS      (SI), Z7
+	VXORPS.BCST  416(R8), Z7, Z0
+	VMULPS.BCST  (R8), Z0, Z1
+	VCVTPS2DQ    Z1, Z1
+	VCVTDQ2PS    Z1, Z2
+	VMULPS.BCST  32(R8), Z2, Z3
+	VSUBPS       Z3, Z0, Z3
+	VMULPS.BCST  64(R8), Z2, Z2
+	VSUBPS       Z2, Z3, Z3
+	VMULPS       Z3, Z3, Z2
+	VMULPS.BCST  96(R8), Z3, Z4
+	VADDPS.BCST  128(R8), Z4, Z4
+	VMULPS       Z3, Z4, Z4
+	VADDPS.BCST  160(R8), Z4, Z4
+	VMULPS       Z3, Z4, Z4
+	VADDPS.BCST  192(R8), Z4, Z4
+	VMULPS       Z3, Z4, Z4
+	VADDPS.BCST  224(R8), Z4, Z4
+	VMULPS       Z3, Z4, Z4
+	VADDPS.BCST  256(R8), Z4, Z4
+	VMULPS       Z2, Z4, Z4
+	VADDPS       Z3, Z4, Z4
+	VADDPS.BCST  288(R8), Z4, Z4
+	VPSLLD       $0x17, Z1, Z1
+	VPADDD       Z1, Z4, Z4
+	VCMPPS.BCST  $0x01, 320(R8), Z0, K1
+	VPXORD       Z4, Z4, K1, Z4
+	VCMPPS.BCST  $0x1e, 352(R8), Z0, K2
+	VBROADCASTSS 384(R8), Z5
+	VMOVAPS      Z5, K2, Z4
+	VCMPPS       $0x03, Z0, Z0, K3
+	VMOVAPS      Z0, K3, Z4
+	VADDPS.BCST  288(R8), Z4, Z4
+	VDIVPS       Z4, Z7, Z4
+	VMULPS       (DX), Z4, Z4
+	VMOVUPS      Z4, (DI)
+	ADDQ         $0x40, SI
+	ADDQ         $0x40, DX
+	ADDQ         $0x40, DI
+	DECQ         CX
+	JNZ          swiglu5loop
+
+swiglu5done:
+	VZEROUPPER
+	RET

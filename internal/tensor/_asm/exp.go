@@ -6,11 +6,13 @@ import (
 )
 
 // expFamily: expf32 over 8 lanes and the kernels built on it (softmax's exp, SwiGLU),
-// with scaleAVX2, softmax's other step.
+// with scaleAVX2, softmax's other step; the exp and SwiGLU again over 16 lanes (exp16).
 func expFamily(g *gen) {
 	g.expsSub()
 	g.swiglu()
 	g.scale()
+	g.expsSubAVX512()
+	g.swigluAVX512()
 }
 
 // The constants of expTab (exp_amd64.go), in its order, each broadcast over 32 bytes;
@@ -93,6 +95,40 @@ func (g *gen) expsSub() {
 		g.exp8()
 		g.VMOVUPS(Y4, Mem{Base: RDI})
 	}, step{RDI, 32})
+	g.VZEROUPPER()
+	g.RET()
+}
+
+// expsSubAVX512 is expsSub over 16 lanes: the same operations per lane (exp16 is exp8's).
+func (g *gen) expsSubAVX512() {
+	g.text("expsSubAVX512", "func(x *float32, m float32, n16 int, tab *[14][8]float32)")
+	g.arg("x", RDI)
+	g.VBROADCASTSS(g.argMem("m"), Z6)
+	g.arg("n16", RCX)
+	g.arg("tab", R8)
+	g.loop("exps5", func() {
+		g.VMOVUPS(Mem{Base: RDI}, Z0)
+		g.VSUBPS(Z6, Z0, Z0)
+		g.exp16()
+		g.VMOVUPS(Z4, Mem{Base: RDI})
+	}, step{RDI, 64})
+	g.VZEROUPPER()
+	g.RET()
+}
+
+// swigluAVX512 is swiglu over 16 lanes, the same operations per lane.
+func (g *gen) swigluAVX512() {
+	g.text("swigluAVX512", "func(dst, gate, up *float32, n16 int, tab *[14][8]float32)")
+	g.args(in{name: "dst", r: RDI}, in{name: "gate", r: RSI}, in{name: "up", r: RDX}, in{name: "n16", r: RCX}, in{name: "tab", r: R8})
+	g.loop("swiglu5", func() {
+		g.VMOVUPS(Mem{Base: RSI}, Z7)
+		g.VXORPS_BCST(expTab(expSign), Z7, Z0)
+		g.exp16()
+		g.VADDPS_BCST(expTab(expOne), Z4, Z4)
+		g.VDIVPS(Z4, Z7, Z4)
+		g.VMULPS(Mem{Base: RDX}, Z4, Z4)
+		g.VMOVUPS(Z4, Mem{Base: RDI})
+	}, step{RSI, 64}, step{RDX, 64}, step{RDI, 64})
 	g.VZEROUPPER()
 	g.RET()
 }
