@@ -8,11 +8,11 @@ import (
 // expFamily: expf32 over 8 lanes and the kernels built on it (softmax's exp, SwiGLU),
 // with scaleAVX2, softmax's other step; the exp and SwiGLU again over 16 lanes (exp16).
 func expFamily(g *gen) {
-	g.expsSub()
-	g.swiglu()
+	g.expsSub(false)
+	g.swiglu(false)
 	g.scale()
-	g.expsSubAVX512()
-	g.swigluAVX512()
+	g.expsSub(true)
+	g.swiglu(true)
 }
 
 // The constants of expTab (exp_amd64.go), in its order, each broadcast over 32 bytes;
@@ -82,70 +82,60 @@ func (g *gen) expCore(r [5]VecPhysical, mulc, addc func(c int, src, dst VecPhysi
 	g.VPADDD(n, y, y)
 }
 
+// expWidth is the register width an exp kernel runs at: AVX2's 8 lanes (exp8, the table's rows
+// as memory operands) or AVX-512's 16 (exp16, the rows broadcast), the same operations per lane.
+type expWidth struct {
+	suffix, count, label string // name suffix, count argument, label suffix
+	bytes                int
+	v                    func(i int) VecPhysical
+	exp                  func()
+	// addc, xorc: dst = table row c + (^) src.
+	addc, xorc func(c int, src, dst VecPhysical)
+}
+
+func (g *gen) expWidth(wide bool) expWidth {
+	if wide {
+		return expWidth{"AVX512", "n16", "5", 64, func(i int) VecPhysical { return zmm[i] }, g.exp16,
+			func(c int, src, dst VecPhysical) { g.VADDPS_BCST(expTab(c), src, dst) },
+			func(c int, src, dst VecPhysical) { g.VXORPS_BCST(expTab(c), src, dst) }}
+	}
+	return expWidth{"AVX2", "n8", "", 32, func(i int) VecPhysical { return asY(zmm[i]) }, g.exp8,
+		func(c int, src, dst VecPhysical) { g.VADDPS(expTab(c), src, dst) },
+		func(c int, src, dst VecPhysical) { g.VXORPS(expTab(c), src, dst) }}
+}
+
 // expsSub: x[i] = expf32(x[i] - m).
-func (g *gen) expsSub() {
-	g.text("expsSubAVX2", "func(x *float32, m float32, n8 int, tab *[14][8]float32)")
+func (g *gen) expsSub(wide bool) {
+	w := g.expWidth(wide)
+	g.text("expsSub"+w.suffix, "func(x *float32, m float32, "+w.count+" int, tab *[14][8]float32)")
 	g.arg("x", RDI)
-	g.VBROADCASTSS(g.argMem("m"), Y6)
-	g.arg("n8", RCX)
+	g.VBROADCASTSS(g.argMem("m"), w.v(6))
+	g.arg(w.count, RCX)
 	g.arg("tab", R8)
-	g.loop("exps", func() {
-		g.VMOVUPS(Mem{Base: RDI}, Y0)
-		g.VSUBPS(Y6, Y0, Y0)
-		g.exp8()
-		g.VMOVUPS(Y4, Mem{Base: RDI})
-	}, step{RDI, 32})
-	g.VZEROUPPER()
-	g.RET()
-}
-
-// expsSubAVX512 is expsSub over 16 lanes: the same operations per lane (exp16 is exp8's).
-func (g *gen) expsSubAVX512() {
-	g.text("expsSubAVX512", "func(x *float32, m float32, n16 int, tab *[14][8]float32)")
-	g.arg("x", RDI)
-	g.VBROADCASTSS(g.argMem("m"), Z6)
-	g.arg("n16", RCX)
-	g.arg("tab", R8)
-	g.loop("exps5", func() {
-		g.VMOVUPS(Mem{Base: RDI}, Z0)
-		g.VSUBPS(Z6, Z0, Z0)
-		g.exp16()
-		g.VMOVUPS(Z4, Mem{Base: RDI})
-	}, step{RDI, 64})
-	g.VZEROUPPER()
-	g.RET()
-}
-
-// swigluAVX512 is swiglu over 16 lanes, the same operations per lane.
-func (g *gen) swigluAVX512() {
-	g.text("swigluAVX512", "func(dst, gate, up *float32, n16 int, tab *[14][8]float32)")
-	g.args(in{name: "dst", r: RDI}, in{name: "gate", r: RSI}, in{name: "up", r: RDX}, in{name: "n16", r: RCX}, in{name: "tab", r: R8})
-	g.loop("swiglu5", func() {
-		g.VMOVUPS(Mem{Base: RSI}, Z7)
-		g.VXORPS_BCST(expTab(expSign), Z7, Z0)
-		g.exp16()
-		g.VADDPS_BCST(expTab(expOne), Z4, Z4)
-		g.VDIVPS(Z4, Z7, Z4)
-		g.VMULPS(Mem{Base: RDX}, Z4, Z4)
-		g.VMOVUPS(Z4, Mem{Base: RDI})
-	}, step{RSI, 64}, step{RDX, 64}, step{RDI, 64})
+	g.loop("exps"+w.label, func() {
+		g.VMOVUPS(Mem{Base: RDI}, w.v(0))
+		g.VSUBPS(w.v(6), w.v(0), w.v(0))
+		w.exp()
+		g.VMOVUPS(w.v(4), Mem{Base: RDI})
+	}, step{RDI, w.bytes})
 	g.VZEROUPPER()
 	g.RET()
 }
 
 // swiglu: dst[i] = (g / (1 + expf32(-g))) * up[i], g = gate[i]; dst may alias gate or up.
-func (g *gen) swiglu() {
-	g.text("swigluAVX2", "func(dst, gate, up *float32, n8 int, tab *[14][8]float32)")
-	g.args(in{name: "dst", r: RDI}, in{name: "gate", r: RSI}, in{name: "up", r: RDX}, in{name: "n8", r: RCX}, in{name: "tab", r: R8})
-	g.loop("swiglu", func() {
-		g.VMOVUPS(Mem{Base: RSI}, Y7)
-		g.VXORPS(expTab(expSign), Y7, Y0)
-		g.exp8()
-		g.VADDPS(expTab(expOne), Y4, Y4)
-		g.VDIVPS(Y4, Y7, Y4)
-		g.VMULPS(Mem{Base: RDX}, Y4, Y4)
-		g.VMOVUPS(Y4, Mem{Base: RDI})
-	}, step{RSI, 32}, step{RDX, 32}, step{RDI, 32})
+func (g *gen) swiglu(wide bool) {
+	w := g.expWidth(wide)
+	g.text("swiglu"+w.suffix, "func(dst, gate, up *float32, "+w.count+" int, tab *[14][8]float32)")
+	g.args(in{name: "dst", r: RDI}, in{name: "gate", r: RSI}, in{name: "up", r: RDX}, in{name: w.count, r: RCX}, in{name: "tab", r: R8})
+	g.loop("swiglu"+w.label, func() {
+		g.VMOVUPS(Mem{Base: RSI}, w.v(7))
+		w.xorc(expSign, w.v(7), w.v(0))
+		w.exp()
+		w.addc(expOne, w.v(4), w.v(4))
+		g.VDIVPS(w.v(4), w.v(7), w.v(4))
+		g.VMULPS(Mem{Base: RDX}, w.v(4), w.v(4))
+		g.VMOVUPS(w.v(4), Mem{Base: RDI})
+	}, step{RSI, w.bytes}, step{RDX, w.bytes}, step{RDI, w.bytes})
 	g.VZEROUPPER()
 	g.RET()
 }
