@@ -274,10 +274,10 @@ func (p *Pool) MarkFilled(id kvtypes.PageID, n int) {
 
 // vecOffset is where KV head head's K (kOrV=0) or V (1) vector of a token slot in one layer
 // starts, in elements from the start of the page data. Within a layer's K (or V) the page is
-// head-major: attention reads one KV head's vectors of a page as one contiguous run, where a
-// token-major page gave it HeadDim elements of every KV row. On a long context, read from memory
-// at every step, that was most of a decode step (a 4,096-token context on 2 Zen 4 cores: 65-70
-// tokens/s token-major, 81-102 head-major).
+// head-major: attention reads one KV head's vectors of a page as one contiguous run, which the
+// hardware prefetchers follow, rather than HeadDim elements of every KV row. A long context is
+// read from memory at every step (docs/performance-log.md: 4,096 tokens on 2 Zen 4 cores decode
+// 1.2-1.4× faster head-major).
 func (p *Pool) vecOffset(layer, kOrV, head, slot int) int {
 	return (((layer*2+kOrV)*p.cfg.KVHeads+head)*p.cfg.PageTokens + slot) * p.cfg.HeadDim
 }
