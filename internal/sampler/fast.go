@@ -12,9 +12,9 @@ import (
 // the vocabulary and its float64 masked copy are skipped: widening a float32 is exact, so the
 // argmax of the float32 logits over the allowed tokens is the float64 argmax, and
 // tensor.DrawWeights forms each weight's exponent in float64 as draw does and exponentiates it in
-// one vectorised pass with the same bits; both paths then draw with drawAll. A constraint's allowed set becomes a bitmask of
-// the vocabulary (a bit per token, set from the allowed list) rather than a 151,936-entry float64
-// mask.
+// one vectorised pass with the same bits; both paths then draw with drawAll. A constraint's
+// allowed set becomes a bitmask of the vocabulary (a bit per token, set from the allowed list)
+// rather than a 151,936-entry float64 mask.
 
 // maskedConstraint is a Constraint that may have its allowed set at hand as a bitmask of the
 // vocabulary (grammar.Constraint for a large set): bit id%64 of word id/64; nil when it has none,

@@ -305,7 +305,7 @@ func (s *Sampler) draw(w []float64, best int32) int32 {
 			idx = s.nucleus(idx, weight, sumWeights(idx, weight), float64(tp))
 		}
 	case tp > 0 && tp < 1:
-		z := sum64(s.wts)
+		z := tensor.SumF64(s.wts)
 		for m := 64; ; m *= 4 {
 			idx = s.best(w, min(m, len(w)))
 			if mass := sumWeights(idx, weight); mass >= float64(tp)*z || len(idx) == len(w) {

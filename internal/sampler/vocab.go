@@ -7,14 +7,14 @@ import (
 )
 
 // The passes over the whole vocabulary, a decode step's per-token cost outside the forward pass:
-// the argmax, the draw over every token, the sums and the log-sum-exp.
+// the general path's argmax, the draw over every token and the log-sum-exp.
 
 // argmax returns the first index of the largest value, so ties resolve the same way every time;
 // NaNs are never the largest (rawLogits has made them -Inf), and it is 0 when nothing is above
-// -Inf. On float32 logits it is the token argmax of their float64 copy gives: widening is exact
-// and keeps the order.
-func argmax[T float32 | float64](x []T) int32 {
-	best, bv := 0, T(math.Inf(-1))
+// -Inf: on the general path's float64 logits the token tensor.Argmax gives on their float32
+// originals, widening being exact and keeping the order.
+func argmax(x []float64) int32 {
+	best, bv := 0, math.Inf(-1)
 	i := 0
 	// Blocks of 8 are tested against the best so far with comparisons that do not depend on each
 	// other and are almost always false; only a block holding a new best is scanned in order.
@@ -100,23 +100,6 @@ func walkDown(wts []float32, sums []float64, u float64, best int32) int32 {
 	return chosen
 }
 
-// sum64 is the float64 sum of x over four chains: one chain of dependent adds is latency-bound.
-func sum64(x []float32) float64 {
-	var s0, s1, s2, s3 float64
-	i := 0
-	for ; i+4 <= len(x); i += 4 {
-		v := x[i : i+4 : i+4]
-		s0 += float64(v[0])
-		s1 += float64(v[1])
-		s2 += float64(v[2])
-		s3 += float64(v[3])
-	}
-	for ; i < len(x); i++ {
-		s0 += float64(x[i])
-	}
-	return (s0 + s1) + (s2 + s3)
-}
-
 // logSumExp is log Σ exp(x), the max factored out; the exps are one vectorised float32 pass (each
 // argument is at most 0), summed in float64.
 func (s *Sampler) logSumExp(x []float64) float64 {
@@ -129,5 +112,5 @@ func (s *Sampler) logSumExp(x []float64) float64 {
 		s.wts = append(s.wts, float32(v-m))
 	}
 	tensor.Exps(s.wts)
-	return m + math.Log(sum64(s.wts))
+	return m + math.Log(tensor.SumF64(s.wts))
 }
