@@ -376,18 +376,21 @@ func (m *Model) storeKV(cache *kv.Pool, ws *Workspace, seqs []Seq, li, r int) {
 	slot := ri.pos % pt
 	hd := m.HeadDim
 	kr, vr := ws.k[r*kvd:(r+1)*kvd], ws.v[r*kvd:(r+1)*kvd]
+	// The page is head-major (kv.Pool): each KV head's vector goes to its own run.
+	if cache.Config().DType == tensor.F16 {
+		d := cache.F16(page)
+		for h := range m.KVHeads {
+			ko, vo := cache.KOffset(li, h, slot), cache.VOffset(li, h, slot)
+			tensor.F32sToF16(d[ko:ko+hd], kr[h*hd:(h+1)*hd])
+			tensor.F32sToF16(d[vo:vo+hd], vr[h*hd:(h+1)*hd])
+		}
+		return
+	}
+	d := cache.F32(page)
 	for h := range m.KVHeads {
 		ko, vo := cache.KOffset(li, h, slot), cache.VOffset(li, h, slot)
-		kh, vh := kr[h*hd:(h+1)*hd], vr[h*hd:(h+1)*hd]
-		if cache.Config().DType == tensor.F16 {
-			d := cache.F16(page)
-			tensor.F32sToF16(d[ko:ko+hd], kh)
-			tensor.F32sToF16(d[vo:vo+hd], vh)
-		} else {
-			d := cache.F32(page)
-			copy(d[ko:ko+hd], kh)
-			copy(d[vo:vo+hd], vh)
-		}
+		copy(d[ko:ko+hd], kr[h*hd:(h+1)*hd])
+		copy(d[vo:vo+hd], vr[h*hd:(h+1)*hd])
 	}
 }
 
@@ -489,9 +492,10 @@ func (m *Model) attendBlock(cache *kv.Pool, ws *Workspace, seqs []Seq, li int, b
 // while the kernels work on the page before: a run is a few KB, too short for the hardware
 // prefetchers to get ahead of, and a long context is read from memory at every step.
 func prefetch(cache *kv.Pool, page kvtypes.PageID, off, n, hd int) {
+	run := n * hd // one row of run elements: the stride is not read
 	if cache.Config().DType == tensor.F16 {
-		tensor.PrefetchRows(cache.F16(page)[off:], n*hd, 1, n*hd)
+		tensor.PrefetchRows(cache.F16(page)[off:], run, 1, run)
 	} else {
-		tensor.PrefetchRows(cache.F32(page)[off:], n*hd, 1, n*hd)
+		tensor.PrefetchRows(cache.F32(page)[off:], run, 1, run)
 	}
 }
