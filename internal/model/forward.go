@@ -376,7 +376,6 @@ func (m *Model) storeKV(cache *kv.Pool, ws *Workspace, seqs []Seq, li, r int) {
 	slot := ri.pos % pt
 	hd := m.HeadDim
 	kr, vr := ws.k[r*kvd:(r+1)*kvd], ws.v[r*kvd:(r+1)*kvd]
-	// The page is head-major (kv.Pool): each KV head's vector goes to its own run.
 	if cache.Config().DType == tensor.F16 {
 		d := cache.F16(page)
 		for h := range m.KVHeads {
