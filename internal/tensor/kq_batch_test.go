@@ -7,18 +7,19 @@ import (
 	"testing"
 )
 
-// TestKQuantBatches holds the K-quant tiles that take 4 or more inputs (the VNNI ones
-// pack sixteen inputs per lane group) to the Go reference bit for bit: batches around
-// the group size and past several slices of groups, row counts with a remainder, one
-// and several super-blocks, random, raw (inf/NaN scales) and saturated encodings.
+// TestKQuantBatches holds the K-quant tiles to the Go reference bit for bit: batches
+// below kVNNIFrom (the kernels on rows repacked by sixteen, one call or two) and around
+// the VNNI lane-group size and past several slices of groups, row counts with a remainder,
+// one and several super-blocks, random, raw (inf/NaN scales) and saturated encodings.
 func TestKQuantBatches(t *testing.T) {
 	r := rand.New(rand.NewPCG(41, 42))
 	p := NewPool(2)
 	defer p.Close()
 	type shape struct{ rows, cols, n int }
-	shapes := []shape{{4, 256, 4}, {7, 256, 15}, {6, 512, 8}, {5, 256, 13}, {133, 256, 17}, {12, 2048, 16}, {5, 256, 24}, {37, 768, 33}, {9, 512, 70}}
+	shapes := []shape{{40, 768, 1}, {37, 256, 9}, {7, 256, 15}, {48, 512, 8}, {4, 256, 4}, {5, 256, 13}, {133, 256, 17},
+		{33, 256, 11}, {12, 2048, 16}, {5, 256, 24}, {37, 768, 33}, {9, 512, 70}}
 	if testing.Short() {
-		shapes = shapes[:4]
+		shapes = shapes[:5]
 	}
 	for _, dt := range []DType{Q4_K, Q6_K} {
 		for _, s := range shapes {

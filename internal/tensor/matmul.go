@@ -139,10 +139,10 @@ func (p *Pool) MatMuls(x []float32, n int, ms ...MatOut) {
 		}
 		chunk := (w.Rows + per*p.threads - 1) / (per * p.threads)
 		chunk = max(16, (chunk+3)&^3)
-		if r16 {
+		if r16 || kern.takesKr16(w.Type, n) {
 			chunk = (chunk + 15) &^ 15 // whole repacked groups
 			w.r16()                    // before the workers read it
-		} else if from, to := kern.r8From[w.Type], kern.r8To[w.Type]; from > 0 && n >= from && (to == 0 || n < to) {
+		} else if from := kern.r8From[w.Type]; from > 0 && n >= from {
 			chunk = (chunk + 7) &^ 7
 			w.r8()
 		}
@@ -210,6 +210,8 @@ func (p *Pool) prepareActivations() {
 		if lanes, np := kLayout(n, j.w.Type); np > 0 {
 			packQ8Kx(a, np, cols, lanes)
 		}
+	} else if j.kern.takesKr16(j.w.Type, n) {
+		packQ8Kr(a, n, cols)
 	}
 }
 
@@ -263,12 +265,12 @@ type kernels struct {
 	packQ8x16 bool // the Q4_0 tile reads actBuf.px (packQ8x)
 	q8r16     bool // Q8_0 takes the kernels on repacked weights (packQ8r), and with q8r16AMX
 	q8r16AMX  bool // batches over q8r16MaxN the AMX one (packQ8r16)
+	// kr16To is the smallest batch whose Q4_K and Q6_K tiles no longer take the kernels on
+	// weights repacked by sixteen (Matrix.r16, activations packQ8Kr); 0: none does.
+	kr16To int
 	// r8From is, by weight type, the smallest batch whose tile reads Matrix.r8 (the AVX2
 	// kernels on rows repacked by eight); 0: none does.
 	r8From [BF16 + 1]int
-	// r8To is, by weight type, the smallest batch from which the tile no longer reads
-	// Matrix.r8; 0: none. A set that never runs small batches never builds the copy.
-	r8To [BF16 + 1]int
 	// packQ8KxFrom is the smallest batch whose Q4_K and Q6_K tiles read actBuf.px (packQ8Kx)
 	// for the inputs kLayout packs; 0: none does.
 	packQ8KxFrom int
@@ -290,6 +292,12 @@ type kernels struct {
 	// nil: none.
 	drawWeights func(dst, x []float32, m, invT float64, allowed []uint64) int
 	f32sToF16   func(dst []uint16, src []float32)
+}
+
+// takesKr16 reports whether a batch of n inputs against dt weights takes the kernels on
+// K-quant rows repacked by sixteen.
+func (k *kernels) takesKr16(dt DType, n int) bool {
+	return (dt == Q4_K || dt == Q6_K) && n < k.kr16To
 }
 
 // tileFunc computes weight rows [r0, r1) against all the job's input rows.

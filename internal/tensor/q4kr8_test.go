@@ -36,7 +36,7 @@ func TestQ4Kr8Extremes(t *testing.T) {
 	}
 	for _, c := range cases {
 		for _, nb := range []int{1, 3} {
-			m := &Matrix{Type: Q4_K, Rows: 24, Cols: nb * qkK}
+			m := &Matrix{Type: Q4_K, Rows: 32, Cols: nb * qkK}
 			rb := m.RowBytes()
 			m.Data = make([]byte, m.Rows*rb)
 			for row := range m.Rows {
@@ -61,9 +61,10 @@ func TestQ4Kr8Extremes(t *testing.T) {
 	}
 }
 
-// checkKr8 runs every r8 kernel of m's type (Q4_K or Q6_K, 24 rows) on each of its groups
-// against maxN strided Q8_K inputs of quants xv (every third block's dx NaN when nanDx, the
-// first among them), bit for bit against the pure-Go dot product.
+// checkKr8 runs every r8 kernel of m's type (Q4_K or Q6_K, 32 rows) on each of its groups,
+// and where the CPU has AVX-512 VNNI every r16 kernel, against kr16MaxN strided Q8_K inputs
+// of quants xv (every third block's dx NaN when nanDx, the first among them), bit for bit
+// against the pure-Go dot product.
 func checkKr8(t *testing.T, name string, m *Matrix, xv func() int8, nanDx bool) {
 	t.Helper()
 	nb, rb := m.Cols/qkK, m.RowBytes()
@@ -74,8 +75,9 @@ func checkKr8(t *testing.T, name string, m *Matrix, xv func() int8, nanDx bool) 
 	}
 	w := make([]byte, m.Rows/8*nb*block)
 	repack(m, w)
-	const maxN = q4Kr8MaxN
-	q, d, bs := make([]int8, maxN*m.Cols), make([]float32, maxN*nb), make([]int16, maxN*nb*16)
+	const maxN = kr16MaxN
+	a := &actBuf{q: make([]int8, maxN*m.Cols), d: make([]float32, maxN*nb), bs: make([]int16, maxN*nb*16)}
+	q, d, bs := a.q, a.d, a.bs
 	for i := range q {
 		q[i] = xv()
 		bs[i/16] += int16(q[i])
@@ -86,26 +88,51 @@ func checkKr8(t *testing.T, name string, m *Matrix, xv func() int8, nanDx bool) 
 			d[b] = float32(math.NaN())
 		}
 	}
-	for n := 1; n <= maxN; n++ {
+	// check compares input i's products with rows [g·size, (g+1)·size) of out, the other
+	// rows zero.
+	check := func(kind string, n, g, size int, out []float32) {
+		t.Helper()
+		for i := range n {
+			for row := range m.Rows {
+				want := float32(0)
+				if row/size == g {
+					x, dx := q[i*m.Cols:], d[i*nb:(i+1)*nb]
+					if m.Type == Q6_K {
+						want = dotQ6_KGo(m.Data[row*rb:], x, dx)
+					} else {
+						want = dotQ4_KGo(m.Data[row*rb:], x, dx, bs[i*nb*16:])
+					}
+				}
+				if got := out[i*m.Rows+row]; math.Float32bits(got) != math.Float32bits(want) {
+					t.Fatalf("%s %s %s n=%d group %d: input %d row %d = %v (%#x), want %v (%#x)", m.Type, kind, name, n, g, i, row, got, math.Float32bits(got), want, math.Float32bits(want))
+				}
+			}
+		}
+	}
+	for n := 1; n <= q4Kr8MaxN; n++ {
 		for g := range m.Rows / 8 {
 			out := make([]float32, n*m.Rows)
 			kernels[n](&w[g*nb*block], nb, &q[0], m.Cols, &d[0], 4*nb, &bs[0], 32*nb, &out[8*g], m.Rows)
-			for i := range n {
-				for row := range m.Rows {
-					want := float32(0)
-					if row/8 == g {
-						x, dx := q[i*m.Cols:], d[i*nb:(i+1)*nb]
-						if m.Type == Q6_K {
-							want = dotQ6_KGo(m.Data[row*rb:], x, dx)
-						} else {
-							want = dotQ4_KGo(m.Data[row*rb:], x, dx, bs[i*nb*16:])
-						}
-					}
-					if got := out[i*m.Rows+row]; math.Float32bits(got) != math.Float32bits(want) {
-						t.Fatalf("%s %s n=%d group %d: input %d row %d = %v (%#x), want %v (%#x)", m.Type, name, n, g, i, row, got, math.Float32bits(got), want, math.Float32bits(want))
-					}
-				}
-			}
+			check("r8", n, g, 8, out)
+		}
+	}
+	if !hasVNNI() {
+		return
+	}
+	block16, kernels16 := q4Kr16Block, &q4Kr16Kernels
+	w16 := make([]byte, m.Rows/16*nb*q4Kr16Block)
+	repackQ4Kr16(m, w16)
+	if m.Type == Q6_K {
+		block16, kernels16 = q6Kr16Block, &q6Kr16Kernels
+		w16 = make([]byte, m.Rows/16*nb*q6Kr16Block)
+		repackQ6Kr16(m, w16)
+	}
+	for n := 1; n <= kr16MaxN; n++ {
+		packQ8Kr(a, n, m.Cols)
+		for g := range m.Rows / 16 {
+			out := make([]float32, n*m.Rows)
+			kernels16[n](&w16[g*nb*block16], nb, &a.px[0], &out[16*g], m.Rows, 0)
+			check("r16", n, g, 16, out)
 		}
 	}
 }
@@ -136,7 +163,7 @@ func TestQ6Kr8Extremes(t *testing.T) {
 	}
 	for _, c := range cases {
 		for _, nb := range []int{1, 3} {
-			m := &Matrix{Type: Q6_K, Rows: 24, Cols: nb * qkK}
+			m := &Matrix{Type: Q6_K, Rows: 32, Cols: nb * qkK}
 			rb := m.RowBytes()
 			m.Data = make([]byte, m.Rows*rb)
 			for row := range m.Rows {

@@ -22,14 +22,7 @@ func repackQ6Kr8(m *Matrix, out []byte) {
 				for k := range 16 {
 					rec[16+16*(k/2)+2*r+k%2] = blk[q6KScOff+k]
 				}
-				for h := range 2 {
-					ql, qh := blk[64*h:], blk[q6KQhOff+32*h:]
-					for l := range 32 {
-						q1, q2, q3, q4 := q6Quad(ql[l], ql[l+32], qh[l])
-						u[128*h+l], u[128*h+l+32] = byte(q1+32), byte(q2+32)
-						u[128*h+l+64], u[128*h+l+96] = byte(q3+32), byte(q4+32)
-					}
-				}
+				q6Unpack(blk, &u)
 				for e := range qkK / 4 {
 					copy(rec[144+32*e+4*r:144+32*e+4*r+4], u[4*e:4*e+4])
 				}

@@ -28,7 +28,7 @@ func (m *Matrix) Prepare() {
 		return
 	}
 	switch {
-	case k.q8r16 && m.Type == Q8_0:
+	case k.q8r16 && m.Type == Q8_0, k.takesKr16(m.Type, 1):
 		m.r16()
 	case k.r8From[m.Type] > 0:
 		m.r8()
@@ -58,8 +58,15 @@ func repackQ8r16(m *Matrix, out []byte) {
 	}
 }
 
-// r16 is m's repackQ8r16 layout (see repackedLayout).
+// r16 is m's layout for the VNNI kernels on rows repacked by sixteen: repackQ8r16's for
+// Q8_0, repackQ4Kr16's for Q4_K, repackQ6Kr16's for Q6_K (see repackedLayout).
 func (m *Matrix) r16() []byte {
+	switch m.Type {
+	case Q4_K:
+		return m.repackedLayout(&m.repacked, m.Rows/16*m.Cols/qkK*q4Kr16Block, repackQ4Kr16)
+	case Q6_K:
+		return m.repackedLayout(&m.repacked, m.Rows/16*m.Cols/qkK*q6Kr16Block, repackQ6Kr16)
+	}
 	return m.repackedLayout(&m.repacked, m.Rows/16*m.Cols/qk0*q8r16Block, repackQ8r16)
 }
 

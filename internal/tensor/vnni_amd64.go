@@ -38,27 +38,27 @@ var vnniKernels = func() *kernels {
 	k.packQ8x16 = true
 	k.q8r16 = true
 	k.r8From[Q8_0] = 0
-	k.tiles[Q4_K] = func(j *matmulJob, r0, r1 int) { tileKVNNIOrR8(j, r0, r1, Q4_K) }
-	k.tiles[Q6_K] = func(j *matmulJob, r0, r1 int) { tileKVNNIOrR8(j, r0, r1, Q6_K) }
+	k.tiles[Q4_K] = func(j *matmulJob, r0, r1 int) { tileKVNNIOrR16(j, r0, r1, Q4_K) }
+	k.tiles[Q6_K] = func(j *matmulJob, r0, r1 int) { tileKVNNIOrR16(j, r0, r1, Q6_K) }
 	k.packQ8KxFrom = kVNNIFrom
-	k.r8To[Q4_K], k.r8To[Q6_K] = kVNNIFrom, kVNNIFrom
+	k.kr16To = kVNNIFrom
+	k.r8From[Q4_K], k.r8From[Q6_K] = 0, 0
 	k.quantQ8_0 = quantActQ8_0AVX512
 	return &k
 }()
 
-// kVNNIFrom is the smallest batch whose Q4_K and Q6_K weights take the VNNI kernels; smaller
-// ones (decode) take the AVX2 kernels on rows repacked by eight, which unpack each weight block
-// once for up to six inputs, where the VNNI ones below 16 inputs pack half-empty groups. On
-// Zen 4 (125M Q4_K_M, 2 threads) the AVX2 ones decode 1.6× faster at batch 1 and 1.2× at
-// batch 8, the VNNI ones 1.1–1.2× faster from batch 16. Both are bit-exact with the Go
-// reference, so a sequence's logits do not depend on which its batch took.
+// kVNNIFrom is the smallest batch whose Q4_K and Q6_K weights take the VNNI kernels on
+// their own rows (4 rows × 16 packed inputs); smaller ones (decode) take the VNNI kernels on
+// rows repacked by sixteen, which unpack each weight load once for up to kr16MaxN inputs.
+// Both are bit-exact with the Go reference, so a sequence's logits do not depend on which
+// its batch took.
 const kVNNIFrom = 12
 
-// tileKVNNIOrR8 runs a Q4_K or Q6_K (dt) tile on the VNNI kernels from kVNNIFrom inputs, on
-// the AVX2 repacked ones below.
-func tileKVNNIOrR8(j *matmulJob, r0, r1 int, dt DType) {
+// tileKVNNIOrR16 runs a Q4_K or Q6_K (dt) tile on the VNNI kernels over the rows from
+// kVNNIFrom inputs, on the repacked ones below.
+func tileKVNNIOrR16(j *matmulJob, r0, r1 int, dt DType) {
 	if j.n < kVNNIFrom {
-		tileKr8(j, r0, r1, dt)
+		tileKr16(j, r0, r1, dt)
 		return
 	}
 	tileKVNNI(j, r0, r1, dt)

@@ -40,6 +40,7 @@ var families = []struct {
 	{"tensor", "q8r8_amd64.s", q8r8Family},
 	{"tensor", "q4kr8_amd64.s", q4Kr8Family},
 	{"tensor", "q6kr8_amd64.s", q6Kr8Family},
+	{"tensor", "kr16_amd64.s", kr16Family},
 	{"tensor", "draw_amd64.s", drawFamily},
 	{"tensor", "argmax_amd64.s", argmaxFamily},
 	{"tensor", "quant_amd64.s", quantFamily},

@@ -1,0 +1,131 @@
+package tensor
+
+import (
+	"encoding/binary"
+	"unsafe"
+)
+
+// The Q4_K and Q6_K layouts of the amd64 AVX-512 VNNI kernels for decode and small batches
+// (kr16_amd64.go), kept with Matrix in repacked as the Q8_0 one is, and the activations'
+// layout those kernels read.
+
+const (
+	// q4Kr16Block is a repacked super-block of 16 rows: 32 bytes more than their 16 blocks
+	// (the same density as repackQ4Kr8's).
+	q4Kr16Block = 32 + 32 + 16*16 + 16*128
+	// q6Kr16Block is a repacked super-block of 16 rows: the quants unpacked to a byte each.
+	q6Kr16Block = 32 + 16*16 + 16*256
+	// kr16PerInput is a packQ8Kr record's bytes per input: 256 quants, the scale dx, then
+	// for p < 8 the int16 pair (bs 2p, bs 2p+1).
+	kr16PerInput = qkK + 4 + 16*2
+	// kr16MaxN is the most inputs one r16 kernel call takes.
+	kr16MaxN = 8
+)
+
+// repackQ4Kr16 lays the whole groups of 16 rows of a Q4_K matrix out for the r16 kernels:
+// per group and super-block one record of the 16 rows' f16 d, their f16 dmin, per
+// sub-block k the 16 rows' 6-bit scales (at 64+16k) and their mins (at 192+16k),
+// unpacked to a byte each, then for j = 0..3 and t = 0..7 the 16 rows' quant bytes
+// 32j+4t..32j+4t+3 (row r's at 320+512j+64t+4r): one load holds four quants of
+// sub-blocks 2j (low nibbles) and 2j+1 (high) of every row.
+func repackQ4Kr16(m *Matrix, out []byte) {
+	nb, rb := m.Cols/qkK, m.RowBytes()
+	for g := range m.Rows / 16 {
+		for b := range nb {
+			rec := out[(g*nb+b)*q4Kr16Block : (g*nb+b+1)*q4Kr16Block]
+			for r := range 16 {
+				blk := m.Data[(16*g+r)*rb+b*q4_KBytes:]
+				copy(rec[2*r:2*r+2], blk[:2])
+				copy(rec[32+2*r:32+2*r+2], blk[2:4])
+				for k := range 8 {
+					rec[64+16*k+r], rec[192+16*k+r] = scaleMinK4(k, blk[q4KScOff:q4KScOff+12])
+				}
+				for j := range 4 {
+					for t := range 8 {
+						v := binary.LittleEndian.Uint32(blk[q4KQsOff+32*j+4*t:])
+						binary.LittleEndian.PutUint32(rec[320+512*j+64*t+4*r:], v)
+					}
+				}
+			}
+		}
+	}
+}
+
+// repackQ6Kr16 lays the whole groups of 16 rows of a Q6_K matrix out for the r16 kernels:
+// per group and super-block one record of the 16 rows' f16 d, then for p = 0..7 the scale
+// pairs (sc 2p, sc 2p+1) of rows 0..15 (at 32+32p+2r), then for e = 0..63 the 16 rows'
+// quants 4e..4e+3 as bytes q+32 (0..63; row r's at 288+64e+4r), in element order.
+func repackQ6Kr16(m *Matrix, out []byte) {
+	nb, rb := m.Cols/qkK, m.RowBytes()
+	var u [qkK]byte
+	for g := range m.Rows / 16 {
+		for b := range nb {
+			rec := out[(g*nb+b)*q6Kr16Block : (g*nb+b+1)*q6Kr16Block]
+			for r := range 16 {
+				blk := m.Data[(16*g+r)*rb+b*q6_KBytes:]
+				copy(rec[2*r:2*r+2], blk[q6KDOff:q6KDOff+2])
+				for k := range 16 {
+					rec[32+32*(k/2)+2*r+k%2] = blk[q6KScOff+k]
+				}
+				q6Unpack(blk, &u)
+				for e := range qkK / 4 {
+					copy(rec[288+64*e+4*r:288+64*e+4*r+4], u[4*e:4*e+4])
+				}
+			}
+		}
+	}
+}
+
+// q6Unpack sets u to a Q6_K block's 256 quants as bytes q+32 (0..63), in element order.
+func q6Unpack(blk []byte, u *[qkK]byte) {
+	for h := range 2 {
+		ql, qh := blk[64*h:], blk[q6KQhOff+32*h:]
+		for l := range 32 {
+			q1, q2, q3, q4 := q6Quad(ql[l], ql[l+32], qh[l])
+			u[128*h+l], u[128*h+l+32] = byte(q1+32), byte(q2+32)
+			u[128*h+l+64], u[128*h+l+96] = byte(q3+32), byte(q4+32)
+		}
+	}
+}
+
+// kr16Tiles is how many kernel calls take n inputs, and kr16Width the width of call t of
+// them: as even as kr16MaxN allows, so that each call's shared work (loading and masking
+// the weights) spreads over as many inputs as the next one's.
+func kr16Tiles(n int) int { return (n + kr16MaxN - 1) / kr16MaxN }
+
+func kr16Width(n, t int) int {
+	tiles := kr16Tiles(n)
+	w := n / tiles
+	if t < n%tiles {
+		w++
+	}
+	return w
+}
+
+// packQ8Kr lays out n quantised Q8_K inputs for the r16 kernels by their calls (kr16Width):
+// call t's inputs, from input i0 on, at nb·kr16PerInput·i0, and in it per super-block one
+// record of its inputs' kr16PerInput bytes each, input after input.
+func packQ8Kr(a *actBuf, n, cols int) {
+	nb := cols / qkK
+	px := a.packed(nb * n * kr16PerInput)
+	i0 := 0
+	for t := range kr16Tiles(n) {
+		w := kr16Width(n, t)
+		base := i0 * nb * kr16PerInput
+		for b := range nb {
+			rec := px[base+b*w*kr16PerInput : base+(b+1)*w*kr16PerInput]
+			for i := range w {
+				in := i0 + i
+				r := rec[kr16PerInput*i : kr16PerInput*(i+1)]
+				copy(r[:qkK], unsafe.Slice((*byte)(unsafe.Pointer(&a.q[in*cols+b*qkK])), qkK))
+				binary.LittleEndian.PutUint32(r[qkK:], *(*uint32)(unsafe.Pointer(&a.d[in*nb+b])))
+				bs := a.bs[(in*nb+b)*16 : (in*nb+b)*16+16]
+				for p := range 8 {
+					binary.LittleEndian.PutUint16(r[qkK+4+4*p:], uint16(bs[2*p]))
+					binary.LittleEndian.PutUint16(r[qkK+6+4*p:], uint16(bs[2*p+1]))
+				}
+			}
+		}
+		i0 += w
+	}
+}
