@@ -7,10 +7,10 @@ import (
 	"testing"
 )
 
-// TestKQuantBatches holds the K-quant tiles to the Go reference bit for bit: batches
-// below kVNNIFrom (the kernels on rows repacked by sixteen, one call or two) and around
-// the VNNI lane-group size and past several slices of groups, row counts with a remainder,
-// one and several super-blocks, random, raw (inf/NaN scales) and saturated encodings.
+// TestKQuantBatches holds the K-quant tiles to the Go reference bit for bit: batches of
+// one VNNI r16 call and of several (uneven widths), past several slices of calls, row
+// counts with a remainder outside the 16-row groups, one and several super-blocks,
+// random, raw (inf/NaN scales) and saturated encodings.
 func TestKQuantBatches(t *testing.T) {
 	r := rand.New(rand.NewPCG(41, 42))
 	p := NewPool(2)

@@ -63,7 +63,7 @@ type actBuf struct {
 	bs []int16   // Q8_K: per 16-value sums
 	f  []float32 // activations rounded to F16 or BF16
 
-	px    []byte // Q8_0 / Q8_K rows packed by sixteens or eights (packQ8x / packQ8Kx), a 64-byte aligned view of pxBuf
+	px    []byte // Q8_0 / Q8_K rows packed by sixteens or eights (packQ8x, packQ8r, packQ8Kr), a 64-byte aligned view of pxBuf
 	pxBuf []byte
 }
 
@@ -139,7 +139,7 @@ func (p *Pool) MatMuls(x []float32, n int, ms ...MatOut) {
 		}
 		chunk := (w.Rows + per*p.threads - 1) / (per * p.threads)
 		chunk = max(16, (chunk+3)&^3)
-		if r16 || kern.takesKr16(w.Type, n) {
+		if r16 || kern.takesKr16(w.Type) {
 			chunk = (chunk + 15) &^ 15 // whole repacked groups
 			w.r16()                    // before the workers read it
 		} else if from := kern.r8From[w.Type]; from > 0 && n >= from {
@@ -206,11 +206,7 @@ func (p *Pool) prepareActivations() {
 	} else if n >= q8x16MinN && j.w.Type == Q4_0 && j.kern.packQ8x16 {
 		packQ8x(a, n, cols)
 	}
-	if from := j.kern.packQ8KxFrom; (j.w.Type == Q4_K || j.w.Type == Q6_K) && from > 0 && n >= from {
-		if lanes, np := kLayout(n, j.w.Type); np > 0 {
-			packQ8Kx(a, np, cols, lanes)
-		}
-	} else if j.kern.takesKr16(j.w.Type, n) {
+	if j.kern.takesKr16(j.w.Type) {
 		packQ8Kr(a, n, cols)
 	}
 }
@@ -265,15 +261,10 @@ type kernels struct {
 	packQ8x16 bool // the Q4_0 tile reads actBuf.px (packQ8x)
 	q8r16     bool // Q8_0 takes the kernels on repacked weights (packQ8r), and with q8r16AMX
 	q8r16AMX  bool // batches over q8r16MaxN the AMX one (packQ8r16)
-	// kr16To is the smallest batch whose Q4_K and Q6_K tiles no longer take the kernels on
-	// weights repacked by sixteen (Matrix.r16, activations packQ8Kr); 0: none does.
-	kr16To int
+	kr16      bool // Q4_K and Q6_K take the kernels on repacked weights (activations packQ8Kr)
 	// r8From is, by weight type, the smallest batch whose tile reads Matrix.r8 (the AVX2
 	// kernels on rows repacked by eight); 0: none does.
 	r8From [BF16 + 1]int
-	// packQ8KxFrom is the smallest batch whose Q4_K and Q6_K tiles read actBuf.px (packQ8Kx)
-	// for the inputs kLayout packs; 0: none does.
-	packQ8KxFrom int
 
 	quantQ8_0 func(x []float32, q []int8, d []float32, s []int32)  // quantActQ8_0 or its bit-exact twin
 	quantQ8_K func(x []float32, q []int8, d []float32, bs []int16) // quantActQ8_K or its bit-exact twin
@@ -294,11 +285,8 @@ type kernels struct {
 	f32sToF16   func(dst []uint16, src []float32)
 }
 
-// takesKr16 reports whether a batch of n inputs against dt weights takes the kernels on
-// K-quant rows repacked by sixteen.
-func (k *kernels) takesKr16(dt DType, n int) bool {
-	return (dt == Q4_K || dt == Q6_K) && n < k.kr16To
-}
+// takesKr16 reports whether dt weights take the kernels on K-quant rows repacked by sixteen.
+func (k *kernels) takesKr16(dt DType) bool { return k.kr16 && (dt == Q4_K || dt == Q6_K) }
 
 // tileFunc computes weight rows [r0, r1) against all the job's input rows.
 type tileFunc func(j *matmulJob, r0, r1 int)

@@ -38,31 +38,13 @@ var vnniKernels = func() *kernels {
 	k.packQ8x16 = true
 	k.q8r16 = true
 	k.r8From[Q8_0] = 0
-	k.tiles[Q4_K] = func(j *matmulJob, r0, r1 int) { tileKVNNIOrR16(j, r0, r1, Q4_K) }
-	k.tiles[Q6_K] = func(j *matmulJob, r0, r1 int) { tileKVNNIOrR16(j, r0, r1, Q6_K) }
-	k.packQ8KxFrom = kVNNIFrom
-	k.kr16To = kVNNIFrom
+	k.tiles[Q4_K] = func(j *matmulJob, r0, r1 int) { tileKr16(j, r0, r1, Q4_K) }
+	k.tiles[Q6_K] = func(j *matmulJob, r0, r1 int) { tileKr16(j, r0, r1, Q6_K) }
+	k.kr16 = true
 	k.r8From[Q4_K], k.r8From[Q6_K] = 0, 0
 	k.quantQ8_0 = quantActQ8_0AVX512
 	return &k
 }()
-
-// kVNNIFrom is the smallest batch whose Q4_K and Q6_K weights take the VNNI kernels on
-// their own rows (4 rows × 16 packed inputs); smaller ones (decode) take the VNNI kernels on
-// rows repacked by sixteen, which unpack each weight load once for up to kr16MaxN inputs.
-// Both are bit-exact with the Go reference, so a sequence's logits do not depend on which
-// its batch took.
-const kVNNIFrom = 12
-
-// tileKVNNIOrR16 runs a Q4_K or Q6_K (dt) tile on the VNNI kernels over the rows from
-// kVNNIFrom inputs, on the repacked ones below.
-func tileKVNNIOrR16(j *matmulJob, r0, r1 int, dt DType) {
-	if j.n < kVNNIFrom {
-		tileKr16(j, r0, r1, dt)
-		return
-	}
-	tileKVNNI(j, r0, r1, dt)
-}
 
 // q8x16Slice is how many 16-lane packQ8x groups the Q8_0 tiles run against the task's rows
 // at a time: 64 inputs of 2048 columns pack into 320 KB, which stays in L2.

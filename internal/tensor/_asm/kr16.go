@@ -3,6 +3,8 @@ package main
 import (
 	"fmt"
 
+	"github.com/mmcloughlin/avo/ir"
+
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
 )
@@ -218,4 +220,25 @@ func (g *gen) q6Kr16VNNI(n int) {
 		g.kr16Float(isum, facc, s, t, g.VADDPS)
 	}, step{RSI, q6Kr16Block}, step{RDI, kr16PerInput * n})
 	g.kr16Store(facc)
+}
+
+// countdown runs body n times (n > 0), counting in DX, then advances the pointers.
+func (g *gen) countdown(label string, n int, body func(), steps ...step) {
+	g.MOVL(U32(n), EDX)
+	g.Label(label)
+	body()
+	g.repeat(label, RDX, steps...)
+}
+
+// vpdpwssdBcst emits VPDPWSSD.BCST m, x, acc (acc += Σ2 of the int16 pairs of x times
+// the pair at m, broadcast), which this avo does not know.
+func (g *gen) vpdpwssdBcst(m Mem, x, acc VecPhysical) {
+	g.Instruction(&ir.Instruction{
+		Opcode:   "VPDPWSSD",
+		Suffixes: []string{"BCST"},
+		Operands: []Op{m, x, acc},
+		Inputs:   []Op{m, x, acc},
+		Outputs:  []Op{acc},
+		ISA:      []string{"AVX512_VNNI"},
+	})
 }

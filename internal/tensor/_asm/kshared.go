@@ -8,8 +8,8 @@ import (
 	. "github.com/mmcloughlin/avo/reg"
 )
 
-// The K-quant families' shared pieces (kquant.go, kqvnni.go; vnni.go uses the tables and
-// row addressing too): constant tables, argument loading, stores, prefetches and the
+// The K-quant families' shared pieces (kquant.go; vnni.go uses the tables and row
+// addressing too): constant tables, argument loading, stores, prefetches and the
 // reductions.
 
 // kqTables are the K-quant kernels' constant tables.

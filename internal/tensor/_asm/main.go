@@ -34,7 +34,6 @@ var families = []struct {
 	{"tensor", "float_avx512_amd64.s", floatAVX512Family},
 	{"tensor", "half_amd64.s", halfFamily},
 	{"tensor", "kquant_amd64.s", kquantFamily},
-	{"tensor", "kq_vnni_amd64.s", kqVNNIFamily},
 	{"tensor", "vnni_amd64.s", vnniFamily},
 	{"tensor", "q8r16_amd64.s", q8r16Family},
 	{"tensor", "q8r8_amd64.s", q8r8Family},

@@ -166,3 +166,13 @@ func (g *gen) everyLane(z, t VecPhysical, float bool, shuf, op func(...Op)) {
 		op(tx, x, x)
 	}
 }
+
+// kqArgs loads R9 = pf, SI = w, BX = stride, CX = nb, DI = px and R8 = 3·stride.
+func (g *gen) kqArgs() {
+	g.arg("pf", R9)
+	g.arg("w", RSI)
+	g.arg("stride", RBX)
+	g.arg("nb", RCX)
+	g.arg("px", RDI)
+	g.LEAQ(Mem{Base: RBX, Index: RBX, Scale: 2}, R8)
+}
