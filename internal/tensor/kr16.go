@@ -10,7 +10,7 @@ import (
 // layout those kernels read.
 
 const (
-	// q4Kr16Block is a repacked super-block of 16 rows: 32 bytes more than their 16 blocks
+	// q4Kr16Block is a repacked super-block of 16 rows: 64 bytes more than their 16 blocks
 	// (the same density as repackQ4Kr8's).
 	q4Kr16Block = 32 + 32 + 16*16 + 16*128
 	// q6Kr16Block is a repacked super-block of 16 rows: the quants unpacked to a byte each.
