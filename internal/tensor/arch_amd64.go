@@ -102,7 +102,7 @@ var avx2Kernels = &kernels{
 	expsSub:     expsSubVec,
 	swiglu:      swigluVec,
 	scale:       scaleVec,
-	r8From:      [BF16 + 1]int{Q8_0: 1, Q4_K: 1, Q6_K: 1},
+	r8From:      [BF16 + 1]int{Q8_0: 1, Q4_K: 1, Q6_K: 2},
 
 	quantQ8_0:  quantActQ8_0AVX2,
 	quantQ8_K:  quantActQ8_KAVX2,

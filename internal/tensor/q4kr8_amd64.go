@@ -52,9 +52,11 @@ func tileQ6K4AVX2(j *matmulJob, r0, r1 int) { tileKAVX(j, r0, r1, 0, Q6_K, false
 func tileQ4KAVX2(j *matmulJob, r0, r1 int) { tileKr8(j, r0, r1, Q4_K) }
 func tileQ6KAVX2(j *matmulJob, r0, r1 int) { tileKr8(j, r0, r1, Q6_K) }
 
-// tileKr8 is the AVX2 Q4_K or Q6_K (dt) tile: batches from r8From[dt] on (all of them in
-// the avx2 set: even decode, whose 4-row kernels on the original rows were slower where
-// measured) take the repacked kernels over the whole 8-row groups of rows [r0, r1)
+// tileKr8 is the AVX2 Q4_K or Q6_K (dt) tile: batches from r8From[dt] on (in the avx2 set
+// every Q4_K batch, whose 4-row kernels on the original rows were slower even at decode, and
+// Q6_K from 2 inputs: at 1 its original rows, 0.82 bytes a weight against the repacked 1.07,
+// stream faster than the repacked ones compute) take the repacked kernels over the whole
+// 8-row groups of rows [r0, r1)
 // (inputs by blocks, each group's tiles back to back, as tileQ8r8), the other rows and
 // smaller batches the 4-row ones.
 func tileKr8(j *matmulJob, r0, r1 int, dt DType) {
