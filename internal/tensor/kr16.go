@@ -22,59 +22,10 @@ const (
 	kr16MaxN = 8
 )
 
-// repackQ4Kr16 lays the whole groups of 16 rows of a Q4_K matrix out for the r16 kernels:
-// per group and super-block one record of the 16 rows' f16 d, their f16 dmin, per
-// sub-block k the 16 rows' 6-bit scales (at 64+16k) and their mins (at 192+16k),
-// unpacked to a byte each, then for j = 0..3 and t = 0..7 the 16 rows' quant bytes
-// 32j+4t..32j+4t+3 (row r's at 320+512j+64t+4r): one load holds four quants of
-// sub-blocks 2j (low nibbles) and 2j+1 (high) of every row.
-func repackQ4Kr16(m *Matrix, out []byte) {
-	nb, rb := m.Cols/qkK, m.RowBytes()
-	for g := range m.Rows / 16 {
-		for b := range nb {
-			rec := out[(g*nb+b)*q4Kr16Block : (g*nb+b+1)*q4Kr16Block]
-			for r := range 16 {
-				blk := m.Data[(16*g+r)*rb+b*q4_KBytes:]
-				copy(rec[2*r:2*r+2], blk[:2])
-				copy(rec[32+2*r:32+2*r+2], blk[2:4])
-				for k := range 8 {
-					rec[64+16*k+r], rec[192+16*k+r] = scaleMinK4(k, blk[q4KScOff:q4KScOff+12])
-				}
-				for j := range 4 {
-					for t := range 8 {
-						v := binary.LittleEndian.Uint32(blk[q4KQsOff+32*j+4*t:])
-						binary.LittleEndian.PutUint32(rec[320+512*j+64*t+4*r:], v)
-					}
-				}
-			}
-		}
-	}
-}
-
-// repackQ6Kr16 lays the whole groups of 16 rows of a Q6_K matrix out for the r16 kernels:
-// per group and super-block one record of the 16 rows' f16 d, then for p = 0..7 the scale
-// pairs (sc 2p, sc 2p+1) of rows 0..15 (at 32+32p+2r), then for e = 0..63 the 16 rows'
-// quants 4e..4e+3 as bytes q+32 (0..63; row r's at 288+64e+4r), in element order.
-func repackQ6Kr16(m *Matrix, out []byte) {
-	nb, rb := m.Cols/qkK, m.RowBytes()
-	var u [qkK]byte
-	for g := range m.Rows / 16 {
-		for b := range nb {
-			rec := out[(g*nb+b)*q6Kr16Block : (g*nb+b+1)*q6Kr16Block]
-			for r := range 16 {
-				blk := m.Data[(16*g+r)*rb+b*q6_KBytes:]
-				copy(rec[2*r:2*r+2], blk[q6KDOff:q6KDOff+2])
-				for k := range 16 {
-					rec[32+32*(k/2)+2*r+k%2] = blk[q6KScOff+k]
-				}
-				q6Unpack(blk, &u)
-				for e := range qkK / 4 {
-					copy(rec[288+64*e+4*r:288+64*e+4*r+4], u[4*e:4*e+4])
-				}
-			}
-		}
-	}
-}
+// repackQ4Kr16 and repackQ6Kr16 lay the whole groups of 16 rows of a Q4_K or Q6_K matrix
+// out for the r16 kernels: repackQ4K's and repackQ6K's layouts for 16 rows.
+func repackQ4Kr16(m *Matrix, out []byte) { repackQ4K(m, out, 16) }
+func repackQ6Kr16(m *Matrix, out []byte) { repackQ6K(m, out, 16) }
 
 // q6Unpack sets u to a Q6_K block's 256 quants as bytes q+32 (0..63), in element order.
 func q6Unpack(blk []byte, u *[qkK]byte) {

@@ -56,4 +56,3 @@ func packQ8x(a *actBuf, n, cols int) {
 		}
 	}
 }
-

@@ -74,21 +74,6 @@ func (g *gen) kr16Float(isum, acc []VecPhysical, dw, t VecPhysical, op func(...O
 	}
 }
 
-// kr16Store ends a kr16 kernel: input i's 16 rows to out + i·ostride floats.
-func (g *gen) kr16Store(acc []VecPhysical) {
-	g.arg("out", RAX)
-	g.arg("ostride", RBX)
-	g.SHLQ(U8(2), RBX)
-	for i, f := range acc {
-		g.VMOVUPS(f, Mem{Base: RAX})
-		if i < len(acc)-1 {
-			g.ADDQ(RBX, RAX)
-		}
-	}
-	g.VZEROUPPER()
-	g.RET()
-}
-
 // q4Kr16VNNI emits the kernel for n packQ8Kr inputs against one group of 16 repacked Q4_K
 // rows:
 //
@@ -132,7 +117,7 @@ func (g *gen) q4Kr16VNNI(n int, mins Mem) {
 						g.vpdpbusdBcst(Mem{Base: R12, Disp: kr16PerInput*i + 32*h + 4*tt}, q, sub[i])
 					}
 				}
-				g.VPMOVZXBD(Mem{Base: R13, Disp: 16 * h}, s)
+				g.VPMOVZXBD(Mem{Base: R13, Disp: 32 * h}, s)
 				for i := range n {
 					if h == 1 {
 						g.VPSRAD(U8(4), sub[i], sub[i])
@@ -141,11 +126,11 @@ func (g *gen) q4Kr16VNNI(n int, mins Mem) {
 					g.VPADDD(sub[i], isum[i], isum[i])
 				}
 			}
-		}, step{R11, 512}, step{R12, 64}, step{R13, 32})
+		}, step{R11, 512}, step{R12, 64}, step{R13, 64})
 		// msum = Σ_k m_k·(bs 2k + bs 2k+1), into the sub registers.
 		g.zero512(sub...)
 		for k := range 8 {
-			g.VBROADCASTI32X4(Mem{Base: RSI, Disp: 192 + 16*k}, mm)
+			g.VBROADCASTI32X4(Mem{Base: RSI, Disp: 80 + 32*k}, mm)
 			g.VPSHUFB(tab, mm, mm)
 			for i := range n {
 				g.vpdpwssdBcst(Mem{Base: RDI, Disp: kr16PerInput*i + 260 + 4*k}, mm, sub[i])
@@ -156,7 +141,7 @@ func (g *gen) q4Kr16VNNI(n int, mins Mem) {
 		g.VCVTPH2PS(Mem{Base: RSI, Disp: 32}, s)
 		g.kr16Float(sub, facc, s, t, g.VSUBPS)
 	}, step{RSI, q4Kr16Block}, step{RDI, kr16PerInput * n})
-	g.kr16Store(facc)
+	g.r8Store(facc)
 }
 
 // q6Kr16VNNI emits q6_Kr16x<n>VNNI, q4_Kr16x<n>VNNI for Q6_K rows repacked by
@@ -219,7 +204,7 @@ func (g *gen) q6Kr16VNNI(n int) {
 		g.VCVTPH2PS(Mem{Base: RSI}, s)
 		g.kr16Float(isum, facc, s, t, g.VADDPS)
 	}, step{RSI, q6Kr16Block}, step{RDI, kr16PerInput * n})
-	g.kr16Store(facc)
+	g.r8Store(facc)
 }
 
 // countdown runs body n times (n > 0), counting in DX, then advances the pointers.
