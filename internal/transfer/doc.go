@@ -31,7 +31,8 @@
 // the receiver's reason (Remote). An abort on the sending side sends an abort frame: the receiver
 // reports ReasonCancelled (Remote) for a cancelled ctx, ReasonPeer for anything else (a page's
 // header no longer the request's); a manifest for a reservation Cancel ended, with its ticket, is
-// answered ReasonCancelled rather than ReasonStale (a late sender, not a replay); a stream that
+// answered ReasonCancelled rather than ReasonStale (a late sender, not a replay), as is a page or
+// end frame of a live transfer that an abort ended (with that abort's reason); a stream that
 // breaks without one is ReasonConnection; a reservation that has not committed by its deadline is
 // ReasonDeadline. Receiver.Cancel is core.Ready.Cancel on the decode side; cancelling Send's ctx
 // is the same on the prefill side, and a ctx already cancelled sends nothing.

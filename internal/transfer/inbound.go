@@ -254,7 +254,7 @@ func (in *incoming) page(f *Frame) *Error {
 	in.mu.Lock()
 	defer in.mu.Unlock()
 	if in.state != inLive {
-		return fail(ReasonStale, id, "page %d arrived after the transfer ended", i)
+		return in.lateFrame(fail(ReasonStale, id, "page %d arrived after the transfer ended", i))
 	}
 	sink := in.r.cfg.Sink
 	if hd, ok := sink.Header(ref.Page); !ok || hd != (kvtypes.Header{Tenant: res.Tenant, Request: res.Request, Gen: ref.Gen}) {
@@ -265,6 +265,16 @@ func (in *incoming) page(f *Frame) *Error {
 	}
 	in.next++
 	return nil
+}
+
+// lateFrame is the answer to a frame that reached the transfer after it ended (in.mu held): the
+// abort that ended it, so that a receiver's cancel racing the sender's next frame reads as the
+// cancel it was on both nodes, never as a replay; stale where no abort ended it.
+func (in *incoming) lateFrame(stale *Error) *Error {
+	if in.ended != nil {
+		return in.ended
+	}
+	return stale
 }
 
 // commit applies the commit rule: every reserved page received, the token count announced, every
@@ -289,7 +299,7 @@ func (in *incoming) commit(f *Frame) (*Outcome, *Error) {
 	in.mu.Lock()
 	defer in.mu.Unlock()
 	if in.state != inLive {
-		return nil, fail(ReasonStale, id, "the end arrived after the transfer ended")
+		return nil, in.lateFrame(fail(ReasonStale, id, "the end arrived after the transfer ended"))
 	}
 	sink := in.r.cfg.Sink
 	pages := make([]Written, len(res.Pages))

@@ -84,6 +84,7 @@ type incoming struct {
 	// starts after it.
 	mu    sync.Mutex
 	state inState
+	ended *Error      // the abort that ended it, if one did: what a frame arriving after it is told
 	kill  chan *Error // set when bound: an abort from outside the stream's goroutine
 	sums  []uint32    // one per page announced
 	sent  int         // tokens announced
@@ -188,6 +189,7 @@ func (in *incoming) abort(e *Error) bool {
 		return false
 	}
 	in.state = inDone
+	in.ended = e
 	kill := in.kill
 	in.mu.Unlock()
 	if kill != nil {
