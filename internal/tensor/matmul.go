@@ -133,13 +133,12 @@ func (p *Pool) MatMuls(x []float32, n int, ms ...MatOut) {
 		// inputs) streams its weights: 4 per thread, as each task's first rows wait on
 		// memory before its prefetches run ahead (MatMulDecode about 7% faster).
 		per := 8
-		r16 := kern.q8r16 && w.Type == Q8_0
-		if n < q8x16MinN || r16 && n <= q8r16MaxN {
+		if n < q8x16MinN || kern.q8r16 && w.Type == Q8_0 && n <= q8r16MaxN {
 			per = 4
 		}
 		chunk := (w.Rows + per*p.threads - 1) / (per * p.threads)
 		chunk = max(16, (chunk+3)&^3)
-		if r16 || kern.takesKr16(w.Type) {
+		if kern.readsR16(w.Type) {
 			chunk = (chunk + 15) &^ 15 // whole repacked groups
 			w.r16()                    // before the workers read it
 		} else if from := kern.r8From[w.Type]; from > 0 && n >= from {
@@ -287,6 +286,9 @@ type kernels struct {
 
 // takesKr16 reports whether dt weights take the kernels on K-quant rows repacked by sixteen.
 func (k *kernels) takesKr16(dt DType) bool { return k.kr16 && (dt == Q4_K || dt == Q6_K) }
+
+// readsR16 reports whether dt weights are read in their Matrix.r16 layout, by every batch.
+func (k *kernels) readsR16(dt DType) bool { return k.q8r16 && dt == Q8_0 || k.takesKr16(dt) }
 
 // tileFunc computes weight rows [r0, r1) against all the job's input rows.
 type tileFunc func(j *matmulJob, r0, r1 int)

@@ -28,7 +28,7 @@ func (m *Matrix) Prepare() {
 		return
 	}
 	switch {
-	case k.q8r16 && m.Type == Q8_0, k.takesKr16(m.Type):
+	case k.readsR16(m.Type):
 		m.r16()
 	case k.r8From[m.Type] > 0:
 		m.r8()
