@@ -36,6 +36,10 @@ type Limits struct {
 	// the cores can issue at all. 0 where no such loop exists for the architecture.
 	FMAGFLOPs float64 `json:"fma_peak_gflop_per_s,omitempty"`
 	FMAMethod string  `json:"fma_method,omitempty"`
+	// Int8GOPs is the same for the int8 products of the quantised kernels (2 operations a
+	// product): where they are bound by the multiplier, the rate a prompt can at most reach.
+	Int8GOPs   float64 `json:"int8_peak_gop_per_s,omitempty"`
+	Int8Method string  `json:"int8_method,omitempty"`
 }
 
 // LimitsOptions tune MeasureLimits.
@@ -49,7 +53,7 @@ type LimitsOptions struct {
 // sink keeps the measured loops' results alive so the compiler cannot drop the work.
 var sink atomic.Uint64
 
-// MeasureLimits measures read bandwidth, the F32 dot kernel's rate and the FMA peak. It takes
+// MeasureLimits measures read bandwidth, the F32 dot kernel's rate and the FMA and int8 peaks. It takes
 // about two seconds and briefly allocates the read buffer, which it returns to the OS afterwards.
 func MeasureLimits(o LimitsOptions) Limits {
 	threads := o.Threads
@@ -72,6 +76,9 @@ func MeasureLimits(o LimitsOptions) Limits {
 	l.DotGFLOPs = dotRate(threads)
 	if loop, flops, name := fmaPeak(); loop != nil {
 		l.FMAGFLOPs, l.FMAMethod = fmaRate(loop, flops, threads), name
+	}
+	if loop, ops, name := int8Peak(); loop != nil {
+		l.Int8GOPs, l.Int8Method = fmaRate(loop, ops, threads), name
 	}
 	return l
 }

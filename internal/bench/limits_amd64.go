@@ -11,6 +11,12 @@ func fmaZMM(iters int)
 func fmaYMM(iters int)
 
 //go:noescape
+func int8ZMM(iters int)
+
+//go:noescape
+func int8YMM(iters int)
+
+//go:noescape
 func readYMM(p *uint64, n int) uint64
 
 // fmaPeak returns the widest register-only FMA loop this CPU (and OS) can run: the loop runs
@@ -21,6 +27,19 @@ func fmaPeak() (loop func(iters int), flopsPerIter float64, name string) {
 		return fmaZMM, 12 * 16 * 2, "AVX-512 VFMADD231PS"
 	case cpu.X86.HasAVX2 && cpu.X86.HasFMA:
 		return fmaYMM, 12 * 8 * 2, "AVX2 VFMADD231PS"
+	}
+	return nil, 0, ""
+}
+
+// int8Peak returns the register-only loop of the int8 products the quantised kernels are built
+// on: VPDPBUSD where the CPU has AVX-512 VNNI, else the AVX2 kernels' VPMADDUBSW + VPMADDWD
+// pairs; opsPerIter counts 2 per byte product, as FLOPs count a multiply-add.
+func int8Peak() (loop func(iters int), opsPerIter float64, name string) {
+	switch {
+	case cpu.X86.HasAVX512F && cpu.X86.HasAVX512VNNI:
+		return int8ZMM, 12 * 64 * 2, "AVX-512 VPDPBUSD"
+	case cpu.X86.HasAVX2:
+		return int8YMM, 6 * 32 * 2, "AVX2 VPMADDUBSW + VPMADDWD"
 	}
 	return nil, 0, ""
 }

@@ -102,6 +102,8 @@ type BatchResult struct {
 	PrefillGFLOPs        float64 `json:"prefill_gflop_per_s"`
 	PrefillDotFraction   float64 `json:"prefill_fraction_of_dot_kernel,omitempty"`
 	PrefillFMAFraction   float64 `json:"prefill_fraction_of_fma_peak,omitempty"`
+	// PrefillInt8Fraction is set for quantised block weights, whose products are int8 ones.
+	PrefillInt8Fraction float64 `json:"prefill_fraction_of_int8_peak,omitempty"`
 
 	DecodeBytesPerToken      float64 `json:"decode_bytes_per_token"`
 	DecodeGBps               float64 `json:"decode_gb_per_s"`
@@ -257,6 +259,17 @@ func setDefault[T comparable](v *T, def T) {
 	}
 }
 
+// quantised reports whether block weights of type dt (a tensor.DType name) multiply as int8
+// products: every integer-quantised type, whose kernels quantise the activations to bytes.
+func quantised(dt string) bool {
+	for _, t := range []tensor.DType{tensor.Q8_0, tensor.Q4_0, tensor.Q4_K, tensor.Q6_K} {
+		if t.String() == dt {
+			return true
+		}
+	}
+	return false
+}
+
 // roofline sets the achieved arithmetic and memory rates and their share of the limits.
 func (br *BatchResult) roofline(mi ModelInfo, l *Limits, promptTokens, genTokens int) {
 	br.PrefillFLOPsPerToken = mi.PrefillFLOPs(br.Batch, promptTokens) / float64(br.Batch*promptTokens)
@@ -272,6 +285,9 @@ func (br *BatchResult) roofline(mi ModelInfo, l *Limits, promptTokens, genTokens
 	}
 	if l.FMAGFLOPs > 0 {
 		br.PrefillFMAFraction = br.PrefillGFLOPs / l.FMAGFLOPs
+	}
+	if l.Int8GOPs > 0 && quantised(mi.WeightType) {
+		br.PrefillInt8Fraction = br.PrefillGFLOPs / l.Int8GOPs
 	}
 	if l.ReadGBps > 0 {
 		br.DecodeBandwidthFraction = br.DecodeGBps / l.ReadGBps

@@ -42,23 +42,8 @@ func WriteOffline(w io.Writer, r *OfflineResult) {
 	fmt.Fprintf(w, "         every forward step streams %s (all but the embedding table, which is only gathered)\n", mb(float64(m.StreamedBytes)))
 	fmt.Fprintf(w, "engine   %d threads, %s, step budget %d tokens, KV %s, isolation checks %s, prefix cache %s\n",
 		e.Threads, e.kernels(), e.StepTokens, strings.ToLower(e.KVType), onOff(e.IsolationChecks), onOff(e.PrefixCache))
-	if l := r.Limits; l != nil {
-		l3 := ""
-		if l.L3Bytes > 0 {
-			l3 = fmt.Sprintf(" (L3 %s)", gib(l.L3Bytes))
-		}
-		fmt.Fprintf(w, "machine  %-17s %7.1f GB/s     streaming read of %s%s, %d threads, %s, best of 5\n",
-			"read bandwidth", l.ReadGBps, gib(l.ReadBufferBytes), l3, l.Threads, l.ReadMethod)
-		fmt.Fprintf(w, "         %-17s %7.1f GFLOP/s  tensor.DotF32 (%s kernels) on vectors in L1, %d threads: the kernels' rate without memory traffic\n",
-			"F32 dot kernel", l.DotGFLOPs, l.Kernels, l.Threads)
-		if l.FMAGFLOPs > 0 {
-			fmt.Fprintf(w, "         %-17s %7.1f GFLOP/s  %s loop in registers, %d threads: what the cores can issue\n",
-				"FMA peak", l.FMAGFLOPs, l.FMAMethod, l.Threads)
-		}
-		if l.WorkingSetGBps > 0 {
-			fmt.Fprintf(w, "         %-17s %7.1f GB/s     the same read over %s, the streamed weights' size: the rate where they stay in cache\n",
-				"weights-size read", l.WorkingSetGBps, mb(float64(l.WorkingSetBytes)))
-		}
+	if r.Limits != nil {
+		writeLimits(w, r.Limits)
 	}
 	fmt.Fprintln(w)
 	noisy := false
@@ -79,6 +64,9 @@ func WriteOffline(w io.Writer, r *OfflineResult) {
 			ppShare = pct(b.PrefillDotFraction) + " of the dot kernel"
 			if b.PrefillFMAFraction > 0 {
 				ppShare += ", " + pct(b.PrefillFMAFraction) + " of FMA peak"
+			}
+			if b.PrefillInt8Fraction > 0 {
+				ppShare += ", " + pct(b.PrefillInt8Fraction) + " of int8 peak"
 			}
 			tgShare = pct(b.DecodeBandwidthFraction) + " of read bandwidth"
 			if b.DecodeWorkingSetFraction > 0 {
@@ -207,5 +195,29 @@ func WriteCompare(w io.Writer, aName, bName string, a, b Result, rs []MetricRati
 	}
 	if a.IsolationChecks && !b.IsolationChecks {
 		fmt.Fprintln(w, "\nB has the page header checks compiled out: a throughput ratio B/A of 1.03 means the checks cost about 3%.")
+	}
+}
+
+// writeLimits writes the machine's measured limits, the figures each run is set beside.
+func writeLimits(w io.Writer, l *Limits) {
+	l3 := ""
+	if l.L3Bytes > 0 {
+		l3 = fmt.Sprintf(" (L3 %s)", gib(l.L3Bytes))
+	}
+	fmt.Fprintf(w, "machine  %-17s %7.1f GB/s     streaming read of %s%s, %d threads, %s, best of 5\n",
+		"read bandwidth", l.ReadGBps, gib(l.ReadBufferBytes), l3, l.Threads, l.ReadMethod)
+	fmt.Fprintf(w, "         %-17s %7.1f GFLOP/s  tensor.DotF32 (%s kernels) on vectors in L1, %d threads: the kernels' rate without memory traffic\n",
+		"F32 dot kernel", l.DotGFLOPs, l.Kernels, l.Threads)
+	if l.FMAGFLOPs > 0 {
+		fmt.Fprintf(w, "         %-17s %7.1f GFLOP/s  %s loop in registers, %d threads: what the cores can issue\n",
+			"FMA peak", l.FMAGFLOPs, l.FMAMethod, l.Threads)
+	}
+	if l.Int8GOPs > 0 {
+		fmt.Fprintf(w, "         %-17s %7.1f GOP/s    %s loop in registers, %d threads: the quantised kernels' multiplier\n",
+			"int8 peak", l.Int8GOPs, l.Int8Method, l.Threads)
+	}
+	if l.WorkingSetGBps > 0 {
+		fmt.Fprintf(w, "         %-17s %7.1f GB/s     the same read over %s, the streamed weights' size: the rate where they stay in cache\n",
+			"weights-size read", l.WorkingSetGBps, mb(float64(l.WorkingSetBytes)))
 	}
 }

@@ -12,7 +12,50 @@ func limitsFamily(g *gen) {
 	ymm := []VecPhysical{Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7, Y8, Y9, Y10, Y11}
 	g.fmaLoop("fmaZMM", zmm, Z14, Z15)
 	g.fmaLoop("fmaYMM", ymm, Y14, Y15)
+	g.int8VNNILoop(zmm, Z14, Z15)
+	g.int8PairLoop()
 	g.readYMM()
+}
+
+// int8VNNILoop: the int8 twin of fmaLoop on AVX-512 VNNI, one VPDPBUSD (64 byte products) into
+// each of acc per iteration: the ceiling of the VNNI kernels.
+func (g *gen) int8VNNILoop(acc []VecPhysical, a, b VecPhysical) {
+	g.text("int8ZMM", "func(iters int)")
+	g.arg("iters", RCX)
+	for _, r := range append(acc, a, b) {
+		g.VPXORQ(r, r, r)
+	}
+	g.loop("int8ZMM", func() {
+		for _, r := range acc {
+			g.vpdpbusd(a, b, r)
+		}
+	})
+	g.VZEROUPPER()
+	g.RET()
+}
+
+// int8PairLoop: the int8 ceiling without VNNI, the AVX2 Q8_0 kernels' own sequence per 32 byte
+// products (VPMADDUBSW, VPMADDWD by ones, VPADDD) in 6 independent chains per iteration.
+func (g *gen) int8PairLoop() {
+	g.text("int8YMM", "func(iters int)")
+	g.arg("iters", RCX)
+	acc := []VecPhysical{Y0, Y1, Y2, Y3, Y4, Y5}
+	tmp := []VecPhysical{Y6, Y7, Y8, Y9, Y10, Y11}
+	ones, a, b := Y13, Y14, Y15
+	for _, r := range append(acc, a, b) {
+		g.VPXOR(r, r, r)
+	}
+	g.VPCMPEQW(ones, ones, ones)
+	g.VPSRLW(U8(15), ones, ones)
+	g.loop("int8YMM", func() {
+		for i, r := range acc {
+			g.VPMADDUBSW(b, a, tmp[i])
+			g.VPMADDWD(ones, tmp[i], tmp[i])
+			g.VPADDD(tmp[i], r, r)
+		}
+	})
+	g.VZEROUPPER()
+	g.RET()
 }
 
 // fmaLoop: a register-only loop of iters iterations of one FMA into each of acc; 12 independent
