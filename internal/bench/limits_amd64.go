@@ -36,7 +36,7 @@ func fmaPeak() (loop func(iters int), flopsPerIter float64, name string) {
 // pairs; opsPerIter counts 2 per byte product, as FLOPs count a multiply-add.
 func int8Peak() (loop func(iters int), opsPerIter float64, name string) {
 	switch {
-	case cpu.X86.HasAVX512F && cpu.X86.HasAVX512VNNI:
+	case cpu.X86.HasAVX512F && cpu.X86.HasAVX512DQ && cpu.X86.HasAVX512VNNI: // VXORPS on ZMM is AVX512DQ
 		return int8ZMM, 12 * 64 * 2, "AVX-512 VPDPBUSD"
 	case cpu.X86.HasAVX2:
 		return int8YMM, 6 * 32 * 2, "AVX2 VPMADDUBSW + VPMADDWD"

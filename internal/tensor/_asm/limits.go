@@ -10,28 +10,13 @@ import (
 func limitsFamily(g *gen) {
 	zmm := []VecPhysical{Z0, Z1, Z2, Z3, Z4, Z5, Z6, Z7, Z8, Z9, Z10, Z11}
 	ymm := []VecPhysical{Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7, Y8, Y9, Y10, Y11}
-	g.fmaLoop("fmaZMM", zmm, Z14, Z15)
-	g.fmaLoop("fmaYMM", ymm, Y14, Y15)
-	g.int8VNNILoop(zmm, Z14, Z15)
+	fma := func(a, b, acc VecPhysical) { g.VFMADD231PS(a, b, acc) }
+	g.regLoop("fmaZMM", zmm, Z14, Z15, fma)
+	g.regLoop("fmaYMM", ymm, Y14, Y15, fma)
+	// The int8 twin on AVX-512 VNNI: one VPDPBUSD (64 byte products) into each accumulator.
+	g.regLoop("int8ZMM", zmm, Z14, Z15, g.vpdpbusd)
 	g.int8PairLoop()
 	g.readYMM()
-}
-
-// int8VNNILoop: the int8 twin of fmaLoop on AVX-512 VNNI, one VPDPBUSD (64 byte products) into
-// each of acc per iteration: the ceiling of the VNNI kernels.
-func (g *gen) int8VNNILoop(acc []VecPhysical, a, b VecPhysical) {
-	g.text("int8ZMM", "func(iters int)")
-	g.arg("iters", RCX)
-	for _, r := range append(acc, a, b) {
-		g.VPXORQ(r, r, r)
-	}
-	g.loop("int8ZMM", func() {
-		for _, r := range acc {
-			g.vpdpbusd(a, b, r)
-		}
-	})
-	g.VZEROUPPER()
-	g.RET()
 }
 
 // int8PairLoop: the int8 ceiling without VNNI, the AVX2 Q8_0 kernels' own sequence per 32 byte
@@ -58,10 +43,10 @@ func (g *gen) int8PairLoop() {
 	g.RET()
 }
 
-// fmaLoop: a register-only loop of iters iterations of one FMA into each of acc; 12 independent
-// accumulators cover the 4-cycle latency of two FMA ports, so the loop runs at the issue rate, the
-// ceiling any F32 kernel can reach.
-func (g *gen) fmaLoop(name string, acc []VecPhysical, a, b VecPhysical) {
+// regLoop: a register-only loop of iters iterations of op(a, b, r) into each r of acc; 12
+// independent accumulators cover the 4-cycle latency of two ports, so the loop runs at the issue
+// rate: for an FMA the ceiling any F32 kernel can reach.
+func (g *gen) regLoop(name string, acc []VecPhysical, a, b VecPhysical, op func(a, b, acc VecPhysical)) {
 	g.text(name, "func(iters int)")
 	g.arg("iters", RCX)
 	for _, r := range append(acc, a, b) {
@@ -69,7 +54,7 @@ func (g *gen) fmaLoop(name string, acc []VecPhysical, a, b VecPhysical) {
 	}
 	g.loop(name, func() {
 		for _, r := range acc {
-			g.VFMADD231PS(a, b, r)
+			op(a, b, r)
 		}
 	})
 	g.VZEROUPPER()
