@@ -37,7 +37,8 @@ type Limits struct {
 	FMAGFLOPs float64 `json:"fma_peak_gflop_per_s,omitempty"`
 	FMAMethod string  `json:"fma_method,omitempty"`
 	// Int8GOPs is the same for the int8 products of the quantised kernels (2 operations a
-	// product): where they are bound by the multiplier, the rate a prompt can at most reach.
+	// product): where they are bound by the multiplier, the rate a prompt can at most reach. The
+	// amx set's Q8_0 and Q4_0 prompts run on AMX tiles, beyond this vector ceiling.
 	Int8GOPs   float64 `json:"int8_peak_gop_per_s,omitempty"`
 	Int8Method string  `json:"int8_method,omitempty"`
 }
