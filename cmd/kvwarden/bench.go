@@ -117,7 +117,8 @@ isolation checks, sampling):
 Medians of --reps runs, beside the machine's limits measured first with the engine's thread count:
 a streaming read of a buffer much larger than the L3 cache (generation reads every weight once per
 step), the F32 dot kernel on data in L1, and register-only FMA and int8 product loops (prompt
-processing is compute-bound; quantised weights multiply as int8 products). The prefix cache is always off here: random prompts would never hit it.
+processing is compute-bound; quantised weights multiply as int8 products). The prefix cache is
+always off here: random prompts would never hit it.
 
   tgN @ depth D  (--depth D,...) B concurrent requests of D random token ids generating N+1
        tokens: decode only, the tokens after every sequence's first (which ends its prompt's

@@ -54,8 +54,8 @@ type LimitsOptions struct {
 // sink keeps the measured loops' results alive so the compiler cannot drop the work.
 var sink atomic.Uint64
 
-// MeasureLimits measures read bandwidth, the F32 dot kernel's rate and the FMA and int8 peaks. It takes
-// about two seconds and briefly allocates the read buffer, which it returns to the OS afterwards.
+// MeasureLimits measures read bandwidth, the F32 dot kernel's rate and the FMA and int8 peaks. It
+// takes about two seconds and briefly allocates the read buffer, which it returns to the OS afterwards.
 func MeasureLimits(o LimitsOptions) Limits {
 	threads := o.Threads
 	if threads <= 0 {
@@ -76,10 +76,10 @@ func MeasureLimits(o LimitsOptions) Limits {
 	_, l.Kernels = tensor.Kernels()
 	l.DotGFLOPs = dotRate(threads)
 	if loop, flops, name := fmaPeak(); loop != nil {
-		l.FMAGFLOPs, l.FMAMethod = fmaRate(loop, flops, threads), name
+		l.FMAGFLOPs, l.FMAMethod = loopRate(loop, flops, threads), name
 	}
 	if loop, ops, name := int8Peak(); loop != nil {
-		l.Int8GOPs, l.Int8Method = fmaRate(loop, ops, threads), name
+		l.Int8GOPs, l.Int8Method = loopRate(loop, ops, threads), name
 	}
 	return l
 }
@@ -197,8 +197,9 @@ func dotRate(threads int) float64 {
 	return best
 }
 
-// fmaRate is the best of three ~150 ms runs of the FMA loop on every thread.
-func fmaRate(loop func(int), flopsPerIter float64, threads int) float64 {
+// loopRate is the best of three ~150 ms runs of a register-only loop (FMA or int8) on every
+// thread: G operations per second at opsPerIter per iteration.
+func loopRate(loop func(int), opsPerIter float64, threads int) float64 {
 	const probe = 100_000
 	t0 := time.Now()
 	loop(probe)
@@ -207,7 +208,7 @@ func fmaRate(loop func(int), flopsPerIter float64, threads int) float64 {
 	best := 0.0
 	for range 3 {
 		d := parallel(threads, func(int) { loop(iters) })
-		best = max(best, float64(threads)*float64(iters)*flopsPerIter/d.Seconds()/1e9)
+		best = max(best, float64(threads)*float64(iters)*opsPerIter/d.Seconds()/1e9)
 	}
 	return best
 }

@@ -13,7 +13,7 @@ func TestInt8Peak(t *testing.T) {
 	if loop == nil {
 		t.Skip("no int8 product loop for this CPU and build")
 	}
-	if r := fmaRate(loop, ops, 1); !(r > 0) || math.IsInf(r, 0) || name == "" {
+	if r := loopRate(loop, ops, 1); !(r > 0) || math.IsInf(r, 0) || name == "" {
 		t.Errorf("int8 peak %v GOP/s (%q)", r, name)
 	}
 }

@@ -19,8 +19,8 @@ func limitsFamily(g *gen) {
 	g.readYMM()
 }
 
-// int8PairLoop: the int8 ceiling without VNNI, the AVX2 Q8_0 kernels' own sequence per 32 byte
-// products (VPMADDUBSW, VPMADDWD by ones, VPADDD) in 6 independent chains per iteration.
+// int8PairLoop: the int8 ceiling without VNNI, the AVX2 Q8_0 kernels' multiplies per 32 byte
+// products (VPMADDUBSW, then VPMADDWD by ones, then VPADDD) in 6 independent chains.
 func (g *gen) int8PairLoop() {
 	g.text("int8YMM", "func(iters int)")
 	g.arg("iters", RCX)
