@@ -115,3 +115,74 @@ func TestQuantQ8_0AVX512(t *testing.T) {
 		}
 	}
 }
+
+// TestQ4KAMX checks the amx set's Q4_K path (unpacked byte planes, tiles) bit for bit
+// against the pure-Go kernel, over batches around its threshold and the 16-input slices,
+// row counts around the 16-row groups, random weights and the largest products (every
+// scale 63, every nibble 15, activations at ±127), at 1 and 2 threads.
+func TestQ4KAMX(t *testing.T) {
+	if amxErr != nil {
+		t.Skipf("no amx kernels here: %v", amxErr)
+	}
+	r := rand.New(rand.NewPCG(25, 26))
+	defer SetKernels(activeKernels.Load().name)
+	pools := []*Pool{NewPool(1), NewPool(2)}
+	for _, p := range pools {
+		defer p.Close()
+	}
+	saturated := func(rows, cols int) *Matrix {
+		m := randomMatrix(r, Q4_K, rows, cols)
+		for i := 0; i < len(m.Data); i += q4_KBytes {
+			for k := 4; k < q4_KBytes; k++ {
+				m.Data[i+k] = 0xff
+			}
+		}
+		return m
+	}
+	tests := []struct {
+		name       string
+		rows, cols int
+		m          func(rows, cols int) *Matrix
+		x          func(n int) []float32
+	}{
+		{"random 16×256", 16, 256, nil, nil},
+		{"random 37×512", 37, 512, nil, nil},
+		{"random 48×768", 48, 768, nil, nil},
+		{"random 20×2048", 20, 2048, nil, nil},
+		{"saturated 32×512", 32, 512, saturated, func(n int) []float32 {
+			x := make([]float32, n*512)
+			for k := range x {
+				x[k] = float32(1 - 2*(k/7%2))
+			}
+			return x
+		}},
+	}
+	for _, tc := range tests {
+		m := randomMatrix(r, Q4_K, tc.rows, tc.cols)
+		if tc.m != nil {
+			m = tc.m(tc.rows, tc.cols)
+		}
+		for _, n := range []int{q4KAMXMinN - 1, q4KAMXMinN, 17, 31, 32, 33, 64, 70} {
+			x := randomVec(r, n*tc.cols)
+			if tc.x != nil {
+				x = tc.x(n)
+			}
+			SetKernels("go")
+			want := make([]float32, n*tc.rows)
+			pools[0].MatMul(m, x, n, want)
+			if err := SetKernels("amx"); err != nil {
+				t.Fatal(err)
+			}
+			for th, p := range pools {
+				got := make([]float32, n*tc.rows)
+				p.MatMul(m, x, n, got)
+				for k := range got {
+					if math.Float32bits(got[k]) != math.Float32bits(want[k]) {
+						t.Fatalf("%s n=%d threads=%d: out[%d,%d] = %g, go %g",
+							tc.name, n, th+1, k/tc.rows, k%tc.rows, got[k], want[k])
+					}
+				}
+			}
+		}
+	}
+}

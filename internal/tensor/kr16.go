@@ -20,6 +20,9 @@ const (
 	kr16PerInput = qkK + 4 + 16*2
 	// kr16MaxN is the most inputs one r16 kernel call takes.
 	kr16MaxN = 8
+	// q4KAMXPerSlice is packQ8Kx16's record of 16 inputs for one super-block: 16 scales dx,
+	// then 4 × 16 dwords of 32-value sum pairs.
+	q4KAMXPerSlice = 64 + 4*64
 )
 
 // repackQ4Kr16 and repackQ6Kr16 lay the whole groups of 16 rows of a Q4_K or Q6_K matrix
@@ -78,5 +81,26 @@ func packQ8Kr(a *actBuf, n, cols int) {
 			}
 		}
 		i0 += w
+	}
+}
+
+// packQ8Kx16 lays out n quantised Q8_K inputs for q4_Kr16x16AMX: per super-block b and
+// slice s of 16 inputs, a record of their scales and, for p < 4, the word pairs (s_2p,
+// s_2p+1) of their 32-value sums s_k = bs_2k + bs_2k+1 (zero for inputs past n).
+func packQ8Kx16(a *actBuf, n, cols int) {
+	nb := cols / qkK
+	slices := (n + 15) / 16
+	px := a.packed(nb * slices * q4KAMXPerSlice)
+	clear(px)
+	for b := range nb {
+		for i := range n {
+			rec := px[(b*slices+i/16)*q4KAMXPerSlice:][:q4KAMXPerSlice]
+			binary.LittleEndian.PutUint32(rec[4*(i%16):], *(*uint32)(unsafe.Pointer(&a.d[i*nb+b])))
+			bs := a.bs[(i*nb+b)*16:][:16]
+			for p := range 4 {
+				lo, hi := bs[4*p]+bs[4*p+1], bs[4*p+2]+bs[4*p+3]
+				binary.LittleEndian.PutUint32(rec[64+64*p+4*(i%16):], uint32(uint16(lo))|uint32(uint16(hi))<<16)
+			}
+		}
 	}
 }

@@ -181,7 +181,8 @@ func (p *Pool) prepareActivations() {
 		a.d = grow(a.d, n*cols/qk0)
 		a.s = grow(a.s, n*cols/qk0)
 	case Q4_K, Q6_K:
-		a.q = grow(a.q, n*cols)
+		// The AMX path reads a last partial slice of 16 inputs whole.
+		a.q = grow(a.q, (n+15)&^15*cols)[:n*cols]
 		a.d = grow(a.d, n*cols/qkK)
 		a.bs = grow(a.bs, n*cols/16)
 	case F16, BF16:
@@ -205,7 +206,9 @@ func (p *Pool) prepareActivations() {
 	} else if n >= q8x16MinN && j.w.Type == Q4_0 && j.kern.packQ8x16 {
 		packQ8x(a, n, cols)
 	}
-	if j.kern.takesKr16(j.w.Type) {
+	if j.w.Type == Q4_K && j.kern.q4KAMXFrom > 0 && n >= j.kern.q4KAMXFrom {
+		packQ8Kx16(a, n, cols)
+	} else if j.kern.takesKr16(j.w.Type) {
 		packQ8Kr(a, n, cols)
 	}
 }
@@ -261,6 +264,8 @@ type kernels struct {
 	q8r16     bool // Q8_0 takes the kernels on repacked weights (packQ8r), and with q8r16AMX
 	q8r16AMX  bool // batches over q8r16MaxN the AMX one (packQ8r16)
 	kr16      bool // Q4_K and Q6_K take the kernels on repacked weights (activations packQ8Kr)
+	// q4KAMXFrom is the smallest Q4_K batch on the AMX path (activations packQ8Kx16); 0: none.
+	q4KAMXFrom int
 	// r8From is, by weight type, the smallest batch whose tile reads Matrix.r8 (the AVX2
 	// kernels on rows repacked by eight); 0: none does.
 	r8From [BF16 + 1]int
