@@ -25,15 +25,17 @@ var amxErr = func() error {
 	return requestAMX()
 }()
 
-// amxKernels is vnniKernels with Q8_0 batches over q8r16MaxN and Q4_K ones from q4KAMXMinN
-// on AMX (Q4_0 stays on VNNI: a tile must be bytes in memory, which Q4_0's nibbles are not,
-// and Q4_K pays for unpacking them only because its prompts are its largest products).
+// amxKernels is vnniKernels with Q8_0 batches over q8r16MaxN and Q4_K and Q6_K ones from
+// kAMXMinN on AMX (Q4_0 stays on VNNI: a tile must be bytes in memory, which Q4_0's nibbles
+// are not, and the K-quants pay for unpacking theirs only because their prompts are their
+// largest products).
 var amxKernels = func() *kernels {
 	k := *vnniKernels
 	k.name = "amx"
 	k.q8r16AMX = true
-	k.tiles[Q4_K] = tileQ4KAMX
-	k.q4KAMXFrom = q4KAMXMinN
+	k.tiles[Q4_K] = func(j *matmulJob, r0, r1 int) { tileKAMX(j, r0, r1, Q4_K) }
+	k.tiles[Q6_K] = func(j *matmulJob, r0, r1 int) { tileKAMX(j, r0, r1, Q6_K) }
+	k.kAMXFrom = kAMXMinN
 	return &k
 }()
 

@@ -116,11 +116,12 @@ func TestQuantQ8_0AVX512(t *testing.T) {
 	}
 }
 
-// TestQ4KAMX checks the amx set's Q4_K path (unpacked byte planes, tiles) bit for bit
-// against the pure-Go kernel, over batches around its threshold and the 16-input slices,
-// row counts around the 16-row groups, random weights and the largest products (every
-// scale 63, every nibble 15, activations at ±127), at 1 and 2 threads.
-func TestQ4KAMX(t *testing.T) {
+// TestKQuantAMX checks the amx set's Q4_K and Q6_K path (unpacked byte planes, tiles) bit
+// for bit against the pure-Go kernels, over batches around its threshold and the 16-input
+// slices, row counts around the 16-row groups, random weights and the largest products
+// (Q4_K: every scale 63 and nibble 15; Q6_K: every scale -128 and quant -32, then 127 and
+// 31), activations at ±127, at 1 and 2 threads.
+func TestKQuantAMX(t *testing.T) {
 	if amxErr != nil {
 		t.Skipf("no amx kernels here: %v", amxErr)
 	}
@@ -130,42 +131,61 @@ func TestQ4KAMX(t *testing.T) {
 	for _, p := range pools {
 		defer p.Close()
 	}
-	saturated := func(rows, cols int) *Matrix {
-		m := randomMatrix(r, Q4_K, rows, cols)
-		for i := 0; i < len(m.Data); i += q4_KBytes {
-			for k := 4; k < q4_KBytes; k++ {
-				m.Data[i+k] = 0xff
+	// fill sets every byte of each block but its f16 scales at skip to b.
+	fill := func(dt DType, rows, cols int, b byte, sc byte) *Matrix {
+		m := randomMatrix(r, dt, rows, cols)
+		size := dt.BlockBytes()
+		for i := 0; i < len(m.Data); i += size {
+			blk := m.Data[i : i+size]
+			switch dt {
+			case Q4_K:
+				for k := 4; k < size; k++ {
+					blk[k] = b
+				}
+			case Q6_K:
+				for k := range q6KDOff {
+					blk[k] = b
+				}
+				for k := range 16 {
+					blk[q6KScOff+k] = sc
+				}
 			}
 		}
 		return m
 	}
+	signs := func(n, cols int) []float32 {
+		x := make([]float32, n*cols)
+		for k := range x {
+			x[k] = float32(1 - 2*(k/7%2))
+		}
+		return x
+	}
 	tests := []struct {
 		name       string
+		dt         DType
 		rows, cols int
 		m          func(rows, cols int) *Matrix
-		x          func(n int) []float32
 	}{
-		{"random 16×256", 16, 256, nil, nil},
-		{"random 37×512", 37, 512, nil, nil},
-		{"random 48×768", 48, 768, nil, nil},
-		{"random 20×2048", 20, 2048, nil, nil},
-		{"saturated 32×512", 32, 512, saturated, func(n int) []float32 {
-			x := make([]float32, n*512)
-			for k := range x {
-				x[k] = float32(1 - 2*(k/7%2))
-			}
-			return x
-		}},
+		{"random", Q4_K, 16, 256, nil},
+		{"random", Q4_K, 37, 512, nil},
+		{"random", Q4_K, 48, 768, nil},
+		{"random", Q4_K, 20, 2048, nil},
+		{"saturated", Q4_K, 32, 512, func(rows, cols int) *Matrix { return fill(Q4_K, rows, cols, 0xff, 0) }},
+		{"random", Q6_K, 16, 256, nil},
+		{"random", Q6_K, 37, 512, nil},
+		{"random", Q6_K, 20, 2048, nil},
+		{"most negative", Q6_K, 32, 512, func(rows, cols int) *Matrix { return fill(Q6_K, rows, cols, 0, 0x80) }},
+		{"most positive", Q6_K, 32, 512, func(rows, cols int) *Matrix { return fill(Q6_K, rows, cols, 0xff, 0x7f) }},
 	}
 	for _, tc := range tests {
-		m := randomMatrix(r, Q4_K, tc.rows, tc.cols)
+		m := randomMatrix(r, tc.dt, tc.rows, tc.cols)
 		if tc.m != nil {
 			m = tc.m(tc.rows, tc.cols)
 		}
-		for _, n := range []int{q4KAMXMinN - 1, q4KAMXMinN, 17, 31, 32, 33, 64, 70} {
+		for _, n := range []int{kAMXMinN - 1, kAMXMinN, 17, 31, 32, 33, 64, 70} {
 			x := randomVec(r, n*tc.cols)
-			if tc.x != nil {
-				x = tc.x(n)
+			if tc.m != nil {
+				x = signs(n, tc.cols)
 			}
 			SetKernels("go")
 			want := make([]float32, n*tc.rows)
@@ -178,8 +198,8 @@ func TestQ4KAMX(t *testing.T) {
 				p.MatMul(m, x, n, got)
 				for k := range got {
 					if math.Float32bits(got[k]) != math.Float32bits(want[k]) {
-						t.Fatalf("%s n=%d threads=%d: out[%d,%d] = %g, go %g",
-							tc.name, n, th+1, k/tc.rows, k%tc.rows, got[k], want[k])
+						t.Fatalf("%s %s %d×%d n=%d threads=%d: out[%d,%d] = %g, go %g",
+							tc.name, tc.dt, tc.rows, tc.cols, n, th+1, k/tc.rows, k%tc.rows, got[k], want[k])
 					}
 				}
 			}

@@ -84,7 +84,7 @@ func packQ8Kr(a *actBuf, n, cols int) {
 	}
 }
 
-// packQ8Kx16 lays out n quantised Q8_K inputs for q4_Kr16x16AMX: per super-block b and
+// packQ8Kx16 lays out n quantised Q8_K inputs for q4_Kr16x16AMX and q6_Kr16x16AMX: per super-block b and
 // slice s of 16 inputs, a record of their scales and, for p < 4, the word pairs (s_2p,
 // s_2p+1) of their 32-value sums s_k = bs_2k + bs_2k+1 (zero for inputs past n).
 func packQ8Kx16(a *actBuf, n, cols int) {

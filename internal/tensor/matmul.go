@@ -206,7 +206,7 @@ func (p *Pool) prepareActivations() {
 	} else if n >= q8x16MinN && j.w.Type == Q4_0 && j.kern.packQ8x16 {
 		packQ8x(a, n, cols)
 	}
-	if j.w.Type == Q4_K && j.kern.q4KAMXFrom > 0 && n >= j.kern.q4KAMXFrom {
+	if j.kern.takesKr16(j.w.Type) && j.kern.kAMXFrom > 0 && n >= j.kern.kAMXFrom {
 		packQ8Kx16(a, n, cols)
 	} else if j.kern.takesKr16(j.w.Type) {
 		packQ8Kr(a, n, cols)
@@ -264,8 +264,9 @@ type kernels struct {
 	q8r16     bool // Q8_0 takes the kernels on repacked weights (packQ8r), and with q8r16AMX
 	q8r16AMX  bool // batches over q8r16MaxN the AMX one (packQ8r16)
 	kr16      bool // Q4_K and Q6_K take the kernels on repacked weights (activations packQ8Kr)
-	// q4KAMXFrom is the smallest Q4_K batch on the AMX path (activations packQ8Kx16); 0: none.
-	q4KAMXFrom int
+	// kAMXFrom is the smallest Q4_K or Q6_K batch on the AMX path (activations packQ8Kx16);
+	// 0: none.
+	kAMXFrom int
 	// r8From is, by weight type, the smallest batch whose tile reads Matrix.r8 (the AVX2
 	// kernels on rows repacked by eight); 0: none does.
 	r8From [BF16 + 1]int
