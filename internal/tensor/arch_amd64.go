@@ -71,17 +71,29 @@ func archKernels() []*kernels {
 	if !(cpu.X86.HasAVX2 && cpu.X86.HasFMA && cpu.X86.HasF16C) {
 		return nil
 	}
-	if hasVNNI() {
-		if amxErr == nil {
-			return []*kernels{avx2Kernels, avx512Kernels, vnniKernels, amxKernels}
-		}
-		return []*kernels{avx2Kernels, avx512Kernels, vnniKernels}
+	sets := []*kernels{avx2Kernels}
+	if cpu.X86.HasAVXVNNI {
+		sets = append(sets, avxvnniKernels)
 	}
-	if hasAVX512() {
-		return []*kernels{avx2Kernels, avx512Kernels}
+	switch {
+	case hasVNNI() && amxErr == nil:
+		sets = append(sets, avx512Kernels, vnniKernels, amxKernels)
+	case hasVNNI():
+		sets = append(sets, avx512Kernels, vnniKernels)
+	case hasAVX512():
+		sets = append(sets, avx512Kernels)
 	}
-	return []*kernels{avx2Kernels}
+	return sets
 }
+
+// avxvnniKernels is avx2Kernels with the Q8_0 kernels on AVX-VNNI (VPDPBUSD on YMM), for the
+// CPUs that have it without AVX-512 (Intel's since Alder Lake, its E-core Xeons).
+var avxvnniKernels = func() *kernels {
+	k := *avx2Kernels
+	k.name = "avxvnni"
+	k.tiles[Q8_0] = tileQ8r8VNNI
+	return &k
+}()
 
 // avx2Kernels mirrors goKernels entry for entry, as a table of the other implementation should.
 var avx2Kernels = &kernels{

@@ -379,7 +379,7 @@ const KernelsEnv = "KVWARDEN_KERNELS"
 
 // kernelSetNames is every kernel set of every architecture, so that a set this CPU cannot run is
 // told apart from a name that does not exist.
-var kernelSetNames = []string{"go", "avx2", "avx512", "vnni", "amx", "neon", "dotprod", "i8mm"}
+var kernelSetNames = []string{"go", "avx2", "avxvnni", "avx512", "vnni", "amx", "neon", "dotprod", "i8mm"}
 
 // The outcome of KVWARDEN_KERNELS, read once at start-up (see KernelsOverride).
 var (

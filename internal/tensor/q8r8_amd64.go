@@ -28,15 +28,38 @@ func q8_0r8x5AVX2(w *byte, nb int, xq *int8, xstride int, xd *float32, dstride i
 //go:noescape
 func q8_0r8x6AVX2(w *byte, nb int, xq *int8, xstride int, xd *float32, dstride int, out *float32, ostride, pf int)
 
+//go:noescape
+func q8_0r8x1AVXVNNI(w *byte, nb int, xq *int8, xstride int, xd *float32, dstride int, out *float32, ostride, pf int)
+
+//go:noescape
+func q8_0r8x2AVXVNNI(w *byte, nb int, xq *int8, xstride int, xd *float32, dstride int, out *float32, ostride, pf int)
+
+//go:noescape
+func q8_0r8x3AVXVNNI(w *byte, nb int, xq *int8, xstride int, xd *float32, dstride int, out *float32, ostride, pf int)
+
+//go:noescape
+func q8_0r8x4AVXVNNI(w *byte, nb int, xq *int8, xstride int, xd *float32, dstride int, out *float32, ostride, pf int)
+
+//go:noescape
+func q8_0r8x5AVXVNNI(w *byte, nb int, xq *int8, xstride int, xd *float32, dstride int, out *float32, ostride, pf int)
+
+//go:noescape
+func q8_0r8x6AVXVNNI(w *byte, nb int, xq *int8, xstride int, xd *float32, dstride int, out *float32, ostride, pf int)
+
 // q8r8MaxN is the most inputs one r8 kernel call takes (its tile's width).
 const q8r8MaxN = 6
 
 type q8r8Kernel func(w *byte, nb int, xq *int8, xstride int, xd *float32, dstride int, out *float32, ostride, pf int)
 
-// q8r8Kernels[n] is the kernel for a tile of n inputs.
-var q8r8Kernels = [q8r8MaxN + 1]q8r8Kernel{
-	nil, q8_0r8x1AVX2, q8_0r8x2AVX2, q8_0r8x3AVX2, q8_0r8x4AVX2, q8_0r8x5AVX2, q8_0r8x6AVX2,
-}
+// q8r8Kernels[n] is the kernel for a tile of n inputs; q8r8VNNIKernels[n] its AVX-VNNI twin.
+var (
+	q8r8Kernels = [q8r8MaxN + 1]q8r8Kernel{
+		nil, q8_0r8x1AVX2, q8_0r8x2AVX2, q8_0r8x3AVX2, q8_0r8x4AVX2, q8_0r8x5AVX2, q8_0r8x6AVX2,
+	}
+	q8r8VNNIKernels = [q8r8MaxN + 1]q8r8Kernel{
+		nil, q8_0r8x1AVXVNNI, q8_0r8x2AVXVNNI, q8_0r8x3AVXVNNI, q8_0r8x4AVXVNNI, q8_0r8x5AVXVNNI, q8_0r8x6AVXVNNI,
+	}
+)
 
 // q8r8Prefetch is how far ahead of its block the first tile over a group prefetches: 16
 // blocks, the bytes the r16 kernels prefetch ahead (q8r16Prefetch). 8 blocks, about 200 cycles
@@ -52,7 +75,13 @@ const q8r8InputBlock = 8 * q8r8MaxN
 // tileQ8r8 runs the job's inputs, by blocks of q8r8InputBlock, against the whole 8-row
 // groups of rows [r0, r1) on the repacked weights; rows outside whole groups take the
 // 4-row kernels.
-func tileQ8r8(j *matmulJob, r0, r1 int) {
+func tileQ8r8(j *matmulJob, r0, r1 int) { tileQ8r8With(j, r0, r1, &q8r8Kernels) }
+
+// tileQ8r8VNNI is tileQ8r8 on the AVX-VNNI kernels.
+func tileQ8r8VNNI(j *matmulJob, r0, r1 int) { tileQ8r8With(j, r0, r1, &q8r8VNNIKernels) }
+
+// tileQ8r8With is tileQ8r8 on the kernels ks.
+func tileQ8r8With(j *matmulJob, r0, r1 int, ks *[q8r8MaxN + 1]q8r8Kernel) {
 	g0, g1 := wholeGroups(j, r0, r1, 8, tileQ8_0AVX2)
 	if g1 <= g0 {
 		return
@@ -71,7 +100,7 @@ func tileQ8r8(j *matmulJob, r0, r1 int) {
 		for g := g0; g < g1; g++ {
 			pf := q8r8Prefetch
 			for i := i0; i < i1; i += q8r8MaxN {
-				k := q8r8Kernels[min(q8r8MaxN, i1-i)]
+				k := ks[min(q8r8MaxN, i1-i)]
 				k(&w[g*gb], nb, &a.q[i*cols], cols, &a.d[i*nb], 4*nb, &j.out[i*rows+8*g], rows, pf)
 				pf = 0
 			}

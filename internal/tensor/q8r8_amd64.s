@@ -1318,3 +1318,2020 @@ r8x6done:
 	VMOVUPS Y11, (AX)
 	VZEROUPPER
 	RET
+
+// func q8_0r8x1AVXVNNI(w *byte, nb int, xq *int8, xstride int, xd *float32, dstride int, out *float32, ostride int, pf int)
+// Requires: AVX, AVX2, F16C, MMX+
+TEXT ·q8_0r8x1AVXVNNI(SB), NOSPLIT, $0-72
+	MOVQ   w+0(FP), SI
+	MOVQ   nb+8(FP), CX
+	MOVQ   xq+16(FP), DI
+	MOVQ   xstride+24(FP), R8
+	MOVQ   xd+32(FP), DX
+	MOVQ   dstride+40(FP), R12
+	MOVQ   pf+64(FP), BX
+	LEAQ   (R8)(R8*2), R9
+	LEAQ   (R12)(R12*2), R13
+	LEAQ   (DI)(R8*4), R10
+	LEAQ   (DX)(R12*4), R11
+	VXORPS Y6, Y6, Y6
+	TESTQ  CX, CX
+	JE     r8vnnix1done
+
+r8vnnix1loop:
+	PREFETCHT0   (SI)(BX*1)
+	PREFETCHT0   64(SI)(BX*1)
+	PREFETCHT0   128(SI)(BX*1)
+	PREFETCHT0   192(SI)(BX*1)
+	PREFETCHT0   256(SI)(BX*1)
+	VPXOR        Y0, Y0, Y0
+	VMOVDQU      16(SI), Y14
+	VPSIGNB      Y14, Y14, Y13
+	VPBROADCASTD (DI), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc7
+	VMOVDQU      48(SI), Y14
+	VPSIGNB      Y14, Y14, Y13
+	VPBROADCASTD 4(DI), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc7
+	VMOVDQU      80(SI), Y14
+	VPSIGNB      Y14, Y14, Y13
+	VPBROADCASTD 8(DI), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc7
+	VMOVDQU      112(SI), Y14
+	VPSIGNB      Y14, Y14, Y13
+	VPBROADCASTD 12(DI), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc7
+	VMOVDQU      144(SI), Y14
+	VPSIGNB      Y14, Y14, Y13
+	VPBROADCASTD 16(DI), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc7
+	VMOVDQU      176(SI), Y14
+	VPSIGNB      Y14, Y14, Y13
+	VPBROADCASTD 20(DI), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc7
+	VMOVDQU      208(SI), Y14
+	VPSIGNB      Y14, Y14, Y13
+	VPBROADCASTD 24(DI), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc7
+	VMOVDQU      240(SI), Y14
+	VPSIGNB      Y14, Y14, Y13
+	VPBROADCASTD 28(DI), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc7
+	VCVTPH2PS    (SI), Y14
+	VCVTDQ2PS    Y0, Y0
+	VBROADCASTSS (DX), Y12
+	VMULPS       Y12, Y14, Y12
+	VMULPS       Y12, Y0, Y0
+	VADDPS       Y0, Y6, Y6
+	ADDQ         $0x00000110, SI
+	ADDQ         $0x20, DI
+	ADDQ         $0x04, DX
+	DECQ         CX
+	JNZ          r8vnnix1loop
+
+r8vnnix1done:
+	MOVQ    out+48(FP), AX
+	MOVQ    ostride+56(FP), BX
+	SHLQ    $0x02, BX
+	VMOVUPS Y6, (AX)
+	VZEROUPPER
+	RET
+
+// func q8_0r8x2AVXVNNI(w *byte, nb int, xq *int8, xstride int, xd *float32, dstride int, out *float32, ostride int, pf int)
+// Requires: AVX, AVX2, F16C, MMX+
+TEXT ·q8_0r8x2AVXVNNI(SB), NOSPLIT, $0-72
+	MOVQ   w+0(FP), SI
+	MOVQ   nb+8(FP), CX
+	MOVQ   xq+16(FP), DI
+	MOVQ   xstride+24(FP), R8
+	MOVQ   xd+32(FP), DX
+	MOVQ   dstride+40(FP), R12
+	MOVQ   pf+64(FP), BX
+	LEAQ   (R8)(R8*2), R9
+	LEAQ   (R12)(R12*2), R13
+	LEAQ   (DI)(R8*4), R10
+	LEAQ   (DX)(R12*4), R11
+	VXORPS Y6, Y6, Y6
+	VXORPS Y7, Y7, Y7
+	TESTQ  CX, CX
+	JE     r8vnnix2done
+
+r8vnnix2loop:
+	PREFETCHT0   (SI)(BX*1)
+	PREFETCHT0   64(SI)(BX*1)
+	PREFETCHT0   128(SI)(BX*1)
+	PREFETCHT0   192(SI)(BX*1)
+	PREFETCHT0   256(SI)(BX*1)
+	VPXOR        Y0, Y0, Y0
+	VPXOR        Y1, Y1, Y1
+	VMOVDQU      16(SI), Y14
+	VPSIGNB      Y14, Y14, Y13
+	VPBROADCASTD (DI), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD (DI)(R8*1), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcf
+	VMOVDQU      48(SI), Y14
+	VPSIGNB      Y14, Y14, Y13
+	VPBROADCASTD 4(DI), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 4(DI)(R8*1), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcf
+	VMOVDQU      80(SI), Y14
+	VPSIGNB      Y14, Y14, Y13
+	VPBROADCASTD 8(DI), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 8(DI)(R8*1), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcf
+	VMOVDQU      112(SI), Y14
+	VPSIGNB      Y14, Y14, Y13
+	VPBROADCASTD 12(DI), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 12(DI)(R8*1), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcf
+	VMOVDQU      144(SI), Y14
+	VPSIGNB      Y14, Y14, Y13
+	VPBROADCASTD 16(DI), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 16(DI)(R8*1), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcf
+	VMOVDQU      176(SI), Y14
+	VPSIGNB      Y14, Y14, Y13
+	VPBROADCASTD 20(DI), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 20(DI)(R8*1), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcf
+	VMOVDQU      208(SI), Y14
+	VPSIGNB      Y14, Y14, Y13
+	VPBROADCASTD 24(DI), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 24(DI)(R8*1), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcf
+	VMOVDQU      240(SI), Y14
+	VPSIGNB      Y14, Y14, Y13
+	VPBROADCASTD 28(DI), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 28(DI)(R8*1), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcf
+	VCVTPH2PS    (SI), Y14
+	VCVTDQ2PS    Y0, Y0
+	VBROADCASTSS (DX), Y12
+	VMULPS       Y12, Y14, Y12
+	VMULPS       Y12, Y0, Y0
+	VADDPS       Y0, Y6, Y6
+	VCVTDQ2PS    Y1, Y1
+	VBROADCASTSS (DX)(R12*1), Y12
+	VMULPS       Y12, Y14, Y12
+	VMULPS       Y12, Y1, Y1
+	VADDPS       Y1, Y7, Y7
+	ADDQ         $0x00000110, SI
+	ADDQ         $0x20, DI
+	ADDQ         $0x04, DX
+	DECQ         CX
+	JNZ          r8vnnix2loop
+
+r8vnnix2done:
+	MOVQ    out+48(FP), AX
+	MOVQ    ostride+56(FP), BX
+	SHLQ    $0x02, BX
+	VMOVUPS Y6, (AX)
+	ADDQ    BX, AX
+	VMOVUPS Y7, (AX)
+	VZEROUPPER
+	RET
+
+// func q8_0r8x3AVXVNNI(w *byte, nb int, xq *int8, xstride int, xd *float32, dstride int, out *float32, ostride int, pf int)
+// Requires: AVX, AVX2, F16C, MMX+
+TEXT ·q8_0r8x3AVXVNNI(SB), NOSPLIT, $0-72
+	MOVQ   w+0(FP), SI
+	MOVQ   nb+8(FP), CX
+	MOVQ   xq+16(FP), DI
+	MOVQ   xstride+24(FP), R8
+	MOVQ   xd+32(FP), DX
+	MOVQ   dstride+40(FP), R12
+	MOVQ   pf+64(FP), BX
+	LEAQ   (R8)(R8*2), R9
+	LEAQ   (R12)(R12*2), R13
+	LEAQ   (DI)(R8*4), R10
+	LEAQ   (DX)(R12*4), R11
+	VXORPS Y6, Y6, Y6
+	VXORPS Y7, Y7, Y7
+	VXORPS Y8, Y8, Y8
+	TESTQ  CX, CX
+	JE     r8vnnix3done
+
+r8vnnix3loop:
+	PREFETCHT0   (SI)(BX*1)
+	PREFETCHT0   64(SI)(BX*1)
+	PREFETCHT0   128(SI)(BX*1)
+	PREFETCHT0   192(SI)(BX*1)
+	PREFETCHT0   256(SI)(BX*1)
+	VPXOR        Y0, Y0, Y0
+	VPXOR        Y1, Y1, Y1
+	VPXOR        Y2, Y2, Y2
+	VMOVDQU      16(SI), Y14
+	VPSIGNB      Y14, Y14, Y13
+	VPBROADCASTD (DI), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD (DI)(R8*1), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcf
+	VPBROADCASTD (DI)(R8*2), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xd7
+	VMOVDQU      48(SI), Y14
+	VPSIGNB      Y14, Y14, Y13
+	VPBROADCASTD 4(DI), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 4(DI)(R8*1), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcf
+	VPBROADCASTD 4(DI)(R8*2), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xd7
+	VMOVDQU      80(SI), Y14
+	VPSIGNB      Y14, Y14, Y13
+	VPBROADCASTD 8(DI), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 8(DI)(R8*1), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcf
+	VPBROADCASTD 8(DI)(R8*2), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xd7
+	VMOVDQU      112(SI), Y14
+	VPSIGNB      Y14, Y14, Y13
+	VPBROADCASTD 12(DI), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 12(DI)(R8*1), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcf
+	VPBROADCASTD 12(DI)(R8*2), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xd7
+	VMOVDQU      144(SI), Y14
+	VPSIGNB      Y14, Y14, Y13
+	VPBROADCASTD 16(DI), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 16(DI)(R8*1), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcf
+	VPBROADCASTD 16(DI)(R8*2), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xd7
+	VMOVDQU      176(SI), Y14
+	VPSIGNB      Y14, Y14, Y13
+	VPBROADCASTD 20(DI), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 20(DI)(R8*1), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcf
+	VPBROADCASTD 20(DI)(R8*2), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xd7
+	VMOVDQU      208(SI), Y14
+	VPSIGNB      Y14, Y14, Y13
+	VPBROADCASTD 24(DI), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 24(DI)(R8*1), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcf
+	VPBROADCASTD 24(DI)(R8*2), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xd7
+	VMOVDQU      240(SI), Y14
+	VPSIGNB      Y14, Y14, Y13
+	VPBROADCASTD 28(DI), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 28(DI)(R8*1), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcf
+	VPBROADCASTD 28(DI)(R8*2), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xd7
+	VCVTPH2PS    (SI), Y14
+	VCVTDQ2PS    Y0, Y0
+	VBROADCASTSS (DX), Y12
+	VMULPS       Y12, Y14, Y12
+	VMULPS       Y12, Y0, Y0
+	VADDPS       Y0, Y6, Y6
+	VCVTDQ2PS    Y1, Y1
+	VBROADCASTSS (DX)(R12*1), Y12
+	VMULPS       Y12, Y14, Y12
+	VMULPS       Y12, Y1, Y1
+	VADDPS       Y1, Y7, Y7
+	VCVTDQ2PS    Y2, Y2
+	VBROADCASTSS (DX)(R12*2), Y12
+	VMULPS       Y12, Y14, Y12
+	VMULPS       Y12, Y2, Y2
+	VADDPS       Y2, Y8, Y8
+	ADDQ         $0x00000110, SI
+	ADDQ         $0x20, DI
+	ADDQ         $0x04, DX
+	DECQ         CX
+	JNZ          r8vnnix3loop
+
+r8vnnix3done:
+	MOVQ    out+48(FP), AX
+	MOVQ    ostride+56(FP), BX
+	SHLQ    $0x02, BX
+	VMOVUPS Y6, (AX)
+	ADDQ    BX, AX
+	VMOVUPS Y7, (AX)
+	ADDQ    BX, AX
+	VMOVUPS Y8, (AX)
+	VZEROUPPER
+	RET
+
+// func q8_0r8x4AVXVNNI(w *byte, nb int, xq *int8, xstride int, xd *float32, dstride int, out *float32, ostride int, pf int)
+// Requires: AVX, AVX2, F16C, MMX+
+TEXT ·q8_0r8x4AVXVNNI(SB), NOSPLIT, $0-72
+	MOVQ   w+0(FP), SI
+	MOVQ   nb+8(FP), CX
+	MOVQ   xq+16(FP), DI
+	MOVQ   xstride+24(FP), R8
+	MOVQ   xd+32(FP), DX
+	MOVQ   dstride+40(FP), R12
+	MOVQ   pf+64(FP), BX
+	LEAQ   (R8)(R8*2), R9
+	LEAQ   (R12)(R12*2), R13
+	LEAQ   (DI)(R8*4), R10
+	LEAQ   (DX)(R12*4), R11
+	VXORPS Y6, Y6, Y6
+	VXORPS Y7, Y7, Y7
+	VXORPS Y8, Y8, Y8
+	VXORPS Y9, Y9, Y9
+	TESTQ  CX, CX
+	JE     r8vnnix4done
+
+r8vnnix4loop:
+	PREFETCHT0   (SI)(BX*1)
+	PREFETCHT0   64(SI)(BX*1)
+	PREFETCHT0   128(SI)(BX*1)
+	PREFETCHT0   192(SI)(BX*1)
+	PREFETCHT0   256(SI)(BX*1)
+	VPXOR        Y0, Y0, Y0
+	VPXOR        Y1, Y1, Y1
+	VPXOR        Y2, Y2, Y2
+	VPXOR        Y3, Y3, Y3
+	VMOVDQU      16(SI), Y14
+	VPSIGNB      Y14, Y14, Y13
+	VPBROADCASTD (DI), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD (DI)(R8*1), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcf
+	VPBROADCASTD (DI)(R8*2), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xd7
+	VPBROADCASTD (DI)(R9*1), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xdf
+	VMOVDQU      48(SI), Y14
+	VPSIGNB      Y14, Y14, Y13
+	VPBROADCASTD 4(DI), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 4(DI)(R8*1), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcf
+	VPBROADCASTD 4(DI)(R8*2), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xd7
+	VPBROADCASTD 4(DI)(R9*1), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xdf
+	VMOVDQU      80(SI), Y14
+	VPSIGNB      Y14, Y14, Y13
+	VPBROADCASTD 8(DI), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 8(DI)(R8*1), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcf
+	VPBROADCASTD 8(DI)(R8*2), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xd7
+	VPBROADCASTD 8(DI)(R9*1), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xdf
+	VMOVDQU      112(SI), Y14
+	VPSIGNB      Y14, Y14, Y13
+	VPBROADCASTD 12(DI), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 12(DI)(R8*1), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcf
+	VPBROADCASTD 12(DI)(R8*2), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xd7
+	VPBROADCASTD 12(DI)(R9*1), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xdf
+	VMOVDQU      144(SI), Y14
+	VPSIGNB      Y14, Y14, Y13
+	VPBROADCASTD 16(DI), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 16(DI)(R8*1), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcf
+	VPBROADCASTD 16(DI)(R8*2), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xd7
+	VPBROADCASTD 16(DI)(R9*1), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xdf
+	VMOVDQU      176(SI), Y14
+	VPSIGNB      Y14, Y14, Y13
+	VPBROADCASTD 20(DI), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 20(DI)(R8*1), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcf
+	VPBROADCASTD 20(DI)(R8*2), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xd7
+	VPBROADCASTD 20(DI)(R9*1), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xdf
+	VMOVDQU      208(SI), Y14
+	VPSIGNB      Y14, Y14, Y13
+	VPBROADCASTD 24(DI), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 24(DI)(R8*1), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcf
+	VPBROADCASTD 24(DI)(R8*2), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xd7
+	VPBROADCASTD 24(DI)(R9*1), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xdf
+	VMOVDQU      240(SI), Y14
+	VPSIGNB      Y14, Y14, Y13
+	VPBROADCASTD 28(DI), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 28(DI)(R8*1), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcf
+	VPBROADCASTD 28(DI)(R8*2), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xd7
+	VPBROADCASTD 28(DI)(R9*1), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xdf
+	VCVTPH2PS    (SI), Y14
+	VCVTDQ2PS    Y0, Y0
+	VBROADCASTSS (DX), Y12
+	VMULPS       Y12, Y14, Y12
+	VMULPS       Y12, Y0, Y0
+	VADDPS       Y0, Y6, Y6
+	VCVTDQ2PS    Y1, Y1
+	VBROADCASTSS (DX)(R12*1), Y12
+	VMULPS       Y12, Y14, Y12
+	VMULPS       Y12, Y1, Y1
+	VADDPS       Y1, Y7, Y7
+	VCVTDQ2PS    Y2, Y2
+	VBROADCASTSS (DX)(R12*2), Y12
+	VMULPS       Y12, Y14, Y12
+	VMULPS       Y12, Y2, Y2
+	VADDPS       Y2, Y8, Y8
+	VCVTDQ2PS    Y3, Y3
+	VBROADCASTSS (DX)(R13*1), Y12
+	VMULPS       Y12, Y14, Y12
+	VMULPS       Y12, Y3, Y3
+	VADDPS       Y3, Y9, Y9
+	ADDQ         $0x00000110, SI
+	ADDQ         $0x20, DI
+	ADDQ         $0x04, DX
+	DECQ         CX
+	JNZ          r8vnnix4loop
+
+r8vnnix4done:
+	MOVQ    out+48(FP), AX
+	MOVQ    ostride+56(FP), BX
+	SHLQ    $0x02, BX
+	VMOVUPS Y6, (AX)
+	ADDQ    BX, AX
+	VMOVUPS Y7, (AX)
+	ADDQ    BX, AX
+	VMOVUPS Y8, (AX)
+	ADDQ    BX, AX
+	VMOVUPS Y9, (AX)
+	VZEROUPPER
+	RET
+
+// func q8_0r8x5AVXVNNI(w *byte, nb int, xq *int8, xstride int, xd *float32, dstride int, out *float32, ostride int, pf int)
+// Requires: AVX, AVX2, F16C, MMX+
+TEXT ·q8_0r8x5AVXVNNI(SB), NOSPLIT, $0-72
+	MOVQ   w+0(FP), SI
+	MOVQ   nb+8(FP), CX
+	MOVQ   xq+16(FP), DI
+	MOVQ   xstride+24(FP), R8
+	MOVQ   xd+32(FP), DX
+	MOVQ   dstride+40(FP), R12
+	MOVQ   pf+64(FP), BX
+	LEAQ   (R8)(R8*2), R9
+	LEAQ   (R12)(R12*2), R13
+	LEAQ   (DI)(R8*4), R10
+	LEAQ   (DX)(R12*4), R11
+	VXORPS Y6, Y6, Y6
+	VXORPS Y7, Y7, Y7
+	VXORPS Y8, Y8, Y8
+	VXORPS Y9, Y9, Y9
+	VXORPS Y10, Y10, Y10
+	TESTQ  CX, CX
+	JE     r8vnnix5done
+
+r8vnnix5loop:
+	PREFETCHT0   (SI)(BX*1)
+	PREFETCHT0   64(SI)(BX*1)
+	PREFETCHT0   128(SI)(BX*1)
+	PREFETCHT0   192(SI)(BX*1)
+	PREFETCHT0   256(SI)(BX*1)
+	VPXOR        Y0, Y0, Y0
+	VPXOR        Y1, Y1, Y1
+	VPXOR        Y2, Y2, Y2
+	VPXOR        Y3, Y3, Y3
+	VPXOR        Y4, Y4, Y4
+	VMOVDQU      16(SI), Y14
+	VPSIGNB      Y14, Y14, Y13
+	VPBROADCASTD (DI), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD (DI)(R8*1), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcf
+	VPBROADCASTD (DI)(R8*2), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xd7
+	VPBROADCASTD (DI)(R9*1), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPBROADCASTD (R10), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xe7
+	VMOVDQU      48(SI), Y14
+	VPSIGNB      Y14, Y14, Y13
+	VPBROADCASTD 4(DI), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 4(DI)(R8*1), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcf
+	VPBROADCASTD 4(DI)(R8*2), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xd7
+	VPBROADCASTD 4(DI)(R9*1), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPBROADCASTD 4(R10), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xe7
+	VMOVDQU      80(SI), Y14
+	VPSIGNB      Y14, Y14, Y13
+	VPBROADCASTD 8(DI), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 8(DI)(R8*1), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcf
+	VPBROADCASTD 8(DI)(R8*2), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xd7
+	VPBROADCASTD 8(DI)(R9*1), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPBROADCASTD 8(R10), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xe7
+	VMOVDQU      112(SI), Y14
+	VPSIGNB      Y14, Y14, Y13
+	VPBROADCASTD 12(DI), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 12(DI)(R8*1), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcf
+	VPBROADCASTD 12(DI)(R8*2), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xd7
+	VPBROADCASTD 12(DI)(R9*1), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPBROADCASTD 12(R10), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xe7
+	VMOVDQU      144(SI), Y14
+	VPSIGNB      Y14, Y14, Y13
+	VPBROADCASTD 16(DI), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 16(DI)(R8*1), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcf
+	VPBROADCASTD 16(DI)(R8*2), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xd7
+	VPBROADCASTD 16(DI)(R9*1), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPBROADCASTD 16(R10), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xe7
+	VMOVDQU      176(SI), Y14
+	VPSIGNB      Y14, Y14, Y13
+	VPBROADCASTD 20(DI), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 20(DI)(R8*1), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcf
+	VPBROADCASTD 20(DI)(R8*2), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xd7
+	VPBROADCASTD 20(DI)(R9*1), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPBROADCASTD 20(R10), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xe7
+	VMOVDQU      208(SI), Y14
+	VPSIGNB      Y14, Y14, Y13
+	VPBROADCASTD 24(DI), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 24(DI)(R8*1), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcf
+	VPBROADCASTD 24(DI)(R8*2), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xd7
+	VPBROADCASTD 24(DI)(R9*1), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPBROADCASTD 24(R10), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xe7
+	VMOVDQU      240(SI), Y14
+	VPSIGNB      Y14, Y14, Y13
+	VPBROADCASTD 28(DI), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 28(DI)(R8*1), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcf
+	VPBROADCASTD 28(DI)(R8*2), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xd7
+	VPBROADCASTD 28(DI)(R9*1), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPBROADCASTD 28(R10), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xe7
+	VCVTPH2PS    (SI), Y14
+	VCVTDQ2PS    Y0, Y0
+	VBROADCASTSS (DX), Y12
+	VMULPS       Y12, Y14, Y12
+	VMULPS       Y12, Y0, Y0
+	VADDPS       Y0, Y6, Y6
+	VCVTDQ2PS    Y1, Y1
+	VBROADCASTSS (DX)(R12*1), Y12
+	VMULPS       Y12, Y14, Y12
+	VMULPS       Y12, Y1, Y1
+	VADDPS       Y1, Y7, Y7
+	VCVTDQ2PS    Y2, Y2
+	VBROADCASTSS (DX)(R12*2), Y12
+	VMULPS       Y12, Y14, Y12
+	VMULPS       Y12, Y2, Y2
+	VADDPS       Y2, Y8, Y8
+	VCVTDQ2PS    Y3, Y3
+	VBROADCASTSS (DX)(R13*1), Y12
+	VMULPS       Y12, Y14, Y12
+	VMULPS       Y12, Y3, Y3
+	VADDPS       Y3, Y9, Y9
+	VCVTDQ2PS    Y4, Y4
+	VBROADCASTSS (R11), Y12
+	VMULPS       Y12, Y14, Y12
+	VMULPS       Y12, Y4, Y4
+	VADDPS       Y4, Y10, Y10
+	ADDQ         $0x00000110, SI
+	ADDQ         $0x20, DI
+	ADDQ         $0x04, DX
+	ADDQ         $0x20, R10
+	ADDQ         $0x04, R11
+	DECQ         CX
+	JNZ          r8vnnix5loop
+
+r8vnnix5done:
+	MOVQ    out+48(FP), AX
+	MOVQ    ostride+56(FP), BX
+	SHLQ    $0x02, BX
+	VMOVUPS Y6, (AX)
+	ADDQ    BX, AX
+	VMOVUPS Y7, (AX)
+	ADDQ    BX, AX
+	VMOVUPS Y8, (AX)
+	ADDQ    BX, AX
+	VMOVUPS Y9, (AX)
+	ADDQ    BX, AX
+	VMOVUPS Y10, (AX)
+	VZEROUPPER
+	RET
+
+// func q8_0r8x6AVXVNNI(w *byte, nb int, xq *int8, xstride int, xd *float32, dstride int, out *float32, ostride int, pf int)
+// Requires: AVX, AVX2, F16C, MMX+
+TEXT ·q8_0r8x6AVXVNNI(SB), NOSPLIT, $0-72
+	MOVQ   w+0(FP), SI
+	MOVQ   nb+8(FP), CX
+	MOVQ   xq+16(FP), DI
+	MOVQ   xstride+24(FP), R8
+	MOVQ   xd+32(FP), DX
+	MOVQ   dstride+40(FP), R12
+	MOVQ   pf+64(FP), BX
+	LEAQ   (R8)(R8*2), R9
+	LEAQ   (R12)(R12*2), R13
+	LEAQ   (DI)(R8*4), R10
+	LEAQ   (DX)(R12*4), R11
+	VXORPS Y6, Y6, Y6
+	VXORPS Y7, Y7, Y7
+	VXORPS Y8, Y8, Y8
+	VXORPS Y9, Y9, Y9
+	VXORPS Y10, Y10, Y10
+	VXORPS Y11, Y11, Y11
+	TESTQ  CX, CX
+	JE     r8vnnix6done
+
+r8vnnix6loop:
+	PREFETCHT0   (SI)(BX*1)
+	PREFETCHT0   64(SI)(BX*1)
+	PREFETCHT0   128(SI)(BX*1)
+	PREFETCHT0   192(SI)(BX*1)
+	PREFETCHT0   256(SI)(BX*1)
+	VPXOR        Y0, Y0, Y0
+	VPXOR        Y1, Y1, Y1
+	VPXOR        Y2, Y2, Y2
+	VPXOR        Y3, Y3, Y3
+	VPXOR        Y4, Y4, Y4
+	VPXOR        Y5, Y5, Y5
+	VMOVDQU      16(SI), Y14
+	VPSIGNB      Y14, Y14, Y13
+	VPBROADCASTD (DI), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD (DI)(R8*1), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcf
+	VPBROADCASTD (DI)(R8*2), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xd7
+	VPBROADCASTD (DI)(R9*1), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPBROADCASTD (R10), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xe7
+	VPBROADCASTD (R10)(R8*1), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y5 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xef
+	VMOVDQU      48(SI), Y14
+	VPSIGNB      Y14, Y14, Y13
+	VPBROADCASTD 4(DI), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 4(DI)(R8*1), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcf
+	VPBROADCASTD 4(DI)(R8*2), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xd7
+	VPBROADCASTD 4(DI)(R9*1), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPBROADCASTD 4(R10), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xe7
+	VPBROADCASTD 4(R10)(R8*1), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y5 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xef
+	VMOVDQU      80(SI), Y14
+	VPSIGNB      Y14, Y14, Y13
+	VPBROADCASTD 8(DI), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 8(DI)(R8*1), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcf
+	VPBROADCASTD 8(DI)(R8*2), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xd7
+	VPBROADCASTD 8(DI)(R9*1), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPBROADCASTD 8(R10), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xe7
+	VPBROADCASTD 8(R10)(R8*1), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y5 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xef
+	VMOVDQU      112(SI), Y14
+	VPSIGNB      Y14, Y14, Y13
+	VPBROADCASTD 12(DI), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 12(DI)(R8*1), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcf
+	VPBROADCASTD 12(DI)(R8*2), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xd7
+	VPBROADCASTD 12(DI)(R9*1), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPBROADCASTD 12(R10), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xe7
+	VPBROADCASTD 12(R10)(R8*1), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y5 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xef
+	VMOVDQU      144(SI), Y14
+	VPSIGNB      Y14, Y14, Y13
+	VPBROADCASTD 16(DI), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 16(DI)(R8*1), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcf
+	VPBROADCASTD 16(DI)(R8*2), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xd7
+	VPBROADCASTD 16(DI)(R9*1), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPBROADCASTD 16(R10), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xe7
+	VPBROADCASTD 16(R10)(R8*1), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y5 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xef
+	VMOVDQU      176(SI), Y14
+	VPSIGNB      Y14, Y14, Y13
+	VPBROADCASTD 20(DI), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 20(DI)(R8*1), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcf
+	VPBROADCASTD 20(DI)(R8*2), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xd7
+	VPBROADCASTD 20(DI)(R9*1), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPBROADCASTD 20(R10), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xe7
+	VPBROADCASTD 20(R10)(R8*1), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y5 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xef
+	VMOVDQU      208(SI), Y14
+	VPSIGNB      Y14, Y14, Y13
+	VPBROADCASTD 24(DI), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 24(DI)(R8*1), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcf
+	VPBROADCASTD 24(DI)(R8*2), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xd7
+	VPBROADCASTD 24(DI)(R9*1), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPBROADCASTD 24(R10), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xe7
+	VPBROADCASTD 24(R10)(R8*1), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y5 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xef
+	VMOVDQU      240(SI), Y14
+	VPSIGNB      Y14, Y14, Y13
+	VPBROADCASTD 28(DI), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 28(DI)(R8*1), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcf
+	VPBROADCASTD 28(DI)(R8*2), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xd7
+	VPBROADCASTD 28(DI)(R9*1), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPBROADCASTD 28(R10), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xe7
+	VPBROADCASTD 28(R10)(R8*1), Y15
+	VPSIGNB      Y14, Y15, Y15
+
+	// VPDPBUSD Y15, Y13, Y5 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xef
+	VCVTPH2PS    (SI), Y14
+	VCVTDQ2PS    Y0, Y0
+	VBROADCASTSS (DX), Y12
+	VMULPS       Y12, Y14, Y12
+	VMULPS       Y12, Y0, Y0
+	VADDPS       Y0, Y6, Y6
+	VCVTDQ2PS    Y1, Y1
+	VBROADCASTSS (DX)(R12*1), Y12
+	VMULPS       Y12, Y14, Y12
+	VMULPS       Y12, Y1, Y1
+	VADDPS       Y1, Y7, Y7
+	VCVTDQ2PS    Y2, Y2
+	VBROADCASTSS (DX)(R12*2), Y12
+	VMULPS       Y12, Y14, Y12
+	VMULPS       Y12, Y2, Y2
+	VADDPS       Y2, Y8, Y8
+	VCVTDQ2PS    Y3, Y3
+	VBROADCASTSS (DX)(R13*1), Y12
+	VMULPS       Y12, Y14, Y12
+	VMULPS       Y12, Y3, Y3
+	VADDPS       Y3, Y9, Y9
+	VCVTDQ2PS    Y4, Y4
+	VBROADCASTSS (R11), Y12
+	VMULPS       Y12, Y14, Y12
+	VMULPS       Y12, Y4, Y4
+	VADDPS       Y4, Y10, Y10
+	VCVTDQ2PS    Y5, Y5
+	VBROADCASTSS (R11)(R12*1), Y12
+	VMULPS       Y12, Y14, Y12
+	VMULPS       Y12, Y5, Y5
+	VADDPS       Y5, Y11, Y11
+	ADDQ         $0x00000110, SI
+	ADDQ         $0x20, DI
+	ADDQ         $0x04, DX
+	ADDQ         $0x20, R10
+	ADDQ         $0x04, R11
+	DECQ         CX
+	JNZ          r8vnnix6loop
+
+r8vnnix6done:
+	MOVQ    out+48(FP), AX
+	MOVQ    ostride+56(FP), BX
+	SHLQ    $0x02, BX
+	VMOVUPS Y6, (AX)
+	ADDQ    BX, AX
+	VMOVUPS Y7, (AX)
+	ADDQ    BX, AX
+	VMOVUPS Y8, (AX)
+	ADDQ    BX, AX
+	VMOVUPS Y9, (AX)
+	ADDQ    BX, AX
+	VMOVUPS Y10, (AX)
+	ADDQ    BX, AX
+	VMOVUPS Y11, (AX)
+	VZEROUPPER
+	RET

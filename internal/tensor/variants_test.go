@@ -51,7 +51,7 @@ func TestKernelsEnv(t *testing.T) {
 		{"", true, "", ""},
 		{"go", true, "go", ""},
 		{available[len(available)-1], true, available[len(available)-1], ""},
-		{"sse9", true, "", `KVWARDEN_KERNELS=sse9: no kernel set named "sse9" (the sets: go, avx2, avx512, vnni, amx, neon, dotprod, i8mm)`},
+		{"sse9", true, "", `KVWARDEN_KERNELS=sse9: no kernel set named "sse9" (the sets: go, avx2, avxvnni, avx512, vnni, amx, neon, dotprod, i8mm)`},
 		{"Go", true, "", `no kernel set named "Go"`},
 		{lacking, true, "", "KVWARDEN_KERNELS=" + lacking + ": this CPU (" + runtime.GOARCH + ") cannot run the " + lacking + " kernels; it can run " + strings.Join(available, ", ")},
 	}

@@ -3,6 +3,8 @@ package main
 import (
 	"fmt"
 
+	"github.com/mmcloughlin/avo/ir"
+
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
 )
@@ -12,6 +14,9 @@ import (
 func q8r8Family(g *gen) {
 	for n := 1; n <= q8r8MaxN; n++ {
 		g.q8r8AVX2(n)
+	}
+	for n := 1; n <= q8r8MaxN; n++ {
+		g.q8r8AVXVNNI(n)
 	}
 }
 
@@ -84,6 +89,85 @@ func (g *gen) q8r8AVX2(n int) {
 		}
 	}, steps...)
 	g.r8Store(facc)
+}
+
+// q8r8AVXVNNI emits q8r8AVX2's kernel for CPUs with AVX-VNNI (VPDPBUSD on YMM, VEX-encoded):
+//
+//	func q8_0r8x<n>AVXVNNI(w *byte, nb int, xq *int8, xstride int, xd *float32, dstride int, out *float32, ostride, pf int)
+//
+// The signs move onto the input as there, and one VPDPBUSD multiplies |w| by the signed
+// bytes, sums each lane's four products and adds them to the block's int32 sum: one
+// operation for VPMADDUBSW, VPMADDWD and VPADDD. The float chain is the same.
+func (g *gen) q8r8AVXVNNI(n int) {
+	g.text(fmt.Sprintf("q8_0r8x%dAVXVNNI", n), "func(w *byte, nb int, xq *int8, xstride int, xd *float32, dstride int, out *float32, ostride, pf int)")
+	g.arg("w", RSI)
+	g.arg("nb", RCX)
+	g.arg("xq", RDI)
+	g.arg("xstride", R8)
+	g.arg("xd", RDX)
+	g.arg("dstride", R12)
+	g.arg("pf", RBX)
+	g.LEAQ(Mem{Base: R8, Index: R8, Scale: 2}, R9)
+	g.LEAQ(Mem{Base: R12, Index: R12, Scale: 2}, R13)
+	g.LEAQ(Mem{Base: RDI, Index: R8, Scale: 4}, R10)
+	g.LEAQ(Mem{Base: RDX, Index: R12, Scale: 4}, R11)
+	quant := func(i, off int) Mem { return inputMem(i, RDI, R10, R8, R9, off) }
+	scale := func(i int) Mem { return inputMem(i, RDX, R11, R12, R13, 0) }
+
+	w, aw, tmp, x := Y14, Y13, Y12, Y15
+	isum := []VecPhysical{Y0, Y1, Y2, Y3, Y4, Y5}[:n]
+	facc := []VecPhysical{Y6, Y7, Y8, Y9, Y10, Y11}[:n]
+	for _, f := range facc {
+		g.VXORPS(f, f, f)
+	}
+	label := fmt.Sprintf("r8vnnix%d", n)
+	steps := []step{{RSI, q8r8Block}, {RDI, 32}, {RDX, 4}}
+	if n > 4 {
+		steps = append(steps, step{R10, 32}, step{R11, 4})
+	}
+	g.loop(label, func() {
+		for l := 0; l < q8r8Block; l += 64 {
+			g.PREFETCHT0(Mem{Base: RSI, Index: RBX, Scale: 1, Disp: l})
+		}
+		for _, s := range isum {
+			g.VPXOR(s, s, s)
+		}
+		for k := range 8 {
+			g.VMOVDQU(Mem{Base: RSI, Disp: 16 + 32*k}, w)
+			g.VPSIGNB(w, w, aw)
+			for i, s := range isum {
+				g.VPBROADCASTD(quant(i, 4*k), x)
+				g.VPSIGNB(w, x, x)
+				g.vexDPBUSD(s, aw, x)
+			}
+		}
+		g.VCVTPH2PS(Mem{Base: RSI}, w)
+		for i, s := range isum {
+			g.r8Scale(s, w, tmp, scale(i), facc[i], false)
+		}
+	}, steps...)
+	g.r8Store(facc)
+}
+
+// vexDPBUSD emits the VEX (AVX-VNNI) VPDPBUSD acc, u, x: acc += Σ4 u·x per lane, u unsigned
+// bytes, x signed. Go's assembler and avo know only the EVEX form, which an AVX2 CPU cannot
+// run, so it is spelt as bytes: C4, R̄X̄B̄ and map 0F38, W0 v̄v̄v̄v̄ (u) L1 pp 66, opcode 50,
+// ModRM reg acc, rm x.
+func (g *gen) vexDPBUSD(acc, u, x VecPhysical) {
+	enc := func(r VecPhysical) byte { return byte(r.PhysicalIndex()) }
+	a, v, m := enc(acc), enc(u), enc(x)
+	b1 := byte(0x02) | 1<<6 // map 0F38, X̄ set
+	if a < 8 {
+		b1 |= 1 << 7
+	}
+	if m < 8 {
+		b1 |= 1 << 5
+	}
+	b2 := (^v&15)<<3 | 1<<2 | 1
+	g.Comment(fmt.Sprintf("VPDPBUSD Y%d, Y%d, Y%d (VEX)", m, v, a))
+	for _, b := range []byte{0xc4, b1, b2, 0x50, 0xc0 | (a&7)<<3 | m&7} {
+		g.Instruction(&ir.Instruction{Opcode: "BYTE", Operands: []Op{U8(b)}})
+	}
 }
 
 // inputMem is input i's address plus off, inputs stride bytes apart from base, from
