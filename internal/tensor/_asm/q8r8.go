@@ -37,21 +37,7 @@ const (
 // a block whose scale is NaN, which the product then is whatever the sum. The float
 // chain is dotQ8_0Go's, per row: each block's sum·(dw·dx) rounded, then added.
 func (g *gen) q8r8AVX2(n int) {
-	g.text(fmt.Sprintf("q8_0r8x%dAVX2", n), "func(w *byte, nb int, xq *int8, xstride int, xd *float32, dstride int, out *float32, ostride, pf int)")
-	g.arg("w", RSI)
-	g.arg("nb", RCX)
-	g.arg("xq", RDI)
-	g.arg("xstride", R8)
-	g.arg("xd", RDX)
-	g.arg("dstride", R12)
-	g.arg("pf", RBX)
-	// Inputs 3 and 5 are at 3 strides and 4+1; inputs 4.. from second bases (R10, R11).
-	g.LEAQ(Mem{Base: R8, Index: R8, Scale: 2}, R9)
-	g.LEAQ(Mem{Base: R12, Index: R12, Scale: 2}, R13)
-	g.LEAQ(Mem{Base: RDI, Index: R8, Scale: 4}, R10)
-	g.LEAQ(Mem{Base: RDX, Index: R12, Scale: 4}, R11)
-	quant := func(i, off int) Mem { return inputMem(i, RDI, R10, R8, R9, off) }
-	scale := func(i int) Mem { return inputMem(i, RDX, R11, R12, R13, 0) }
+	quant, scale, steps := g.q8r8Args(fmt.Sprintf("q8_0r8x%dAVX2", n), n)
 
 	ones, w, aw, tmp := Y15, Y14, Y13, Y12
 	isum := []VecPhysical{Y0, Y1, Y2, Y3, Y4, Y5}[:n]
@@ -62,10 +48,6 @@ func (g *gen) q8r8AVX2(n int) {
 		g.VXORPS(f, f, f)
 	}
 	label := fmt.Sprintf("r8x%d", n)
-	steps := []step{{RSI, q8r8Block}, {RDI, 32}, {RDX, 4}}
-	if n > 4 {
-		steps = append(steps, step{R10, 32}, step{R11, 4})
-	}
 	g.loop(label, func() {
 		for l := 0; l < q8r8Block; l += 64 {
 			g.PREFETCHT0(Mem{Base: RSI, Index: RBX, Scale: 1, Disp: l})
@@ -99,20 +81,7 @@ func (g *gen) q8r8AVX2(n int) {
 // bytes, sums each lane's four products and adds them to the block's int32 sum: one
 // operation for VPMADDUBSW, VPMADDWD and VPADDD. The float chain is the same.
 func (g *gen) q8r8AVXVNNI(n int) {
-	g.text(fmt.Sprintf("q8_0r8x%dAVXVNNI", n), "func(w *byte, nb int, xq *int8, xstride int, xd *float32, dstride int, out *float32, ostride, pf int)")
-	g.arg("w", RSI)
-	g.arg("nb", RCX)
-	g.arg("xq", RDI)
-	g.arg("xstride", R8)
-	g.arg("xd", RDX)
-	g.arg("dstride", R12)
-	g.arg("pf", RBX)
-	g.LEAQ(Mem{Base: R8, Index: R8, Scale: 2}, R9)
-	g.LEAQ(Mem{Base: R12, Index: R12, Scale: 2}, R13)
-	g.LEAQ(Mem{Base: RDI, Index: R8, Scale: 4}, R10)
-	g.LEAQ(Mem{Base: RDX, Index: R12, Scale: 4}, R11)
-	quant := func(i, off int) Mem { return inputMem(i, RDI, R10, R8, R9, off) }
-	scale := func(i int) Mem { return inputMem(i, RDX, R11, R12, R13, 0) }
+	quant, scale, steps := g.q8r8Args(fmt.Sprintf("q8_0r8x%dAVXVNNI", n), n)
 
 	w, aw, tmp, x := Y14, Y13, Y12, Y15
 	isum := []VecPhysical{Y0, Y1, Y2, Y3, Y4, Y5}[:n]
@@ -121,10 +90,6 @@ func (g *gen) q8r8AVXVNNI(n int) {
 		g.VXORPS(f, f, f)
 	}
 	label := fmt.Sprintf("r8vnnix%d", n)
-	steps := []step{{RSI, q8r8Block}, {RDI, 32}, {RDX, 4}}
-	if n > 4 {
-		steps = append(steps, step{R10, 32}, step{R11, 4})
-	}
 	g.loop(label, func() {
 		for l := 0; l < q8r8Block; l += 64 {
 			g.PREFETCHT0(Mem{Base: RSI, Index: RBX, Scale: 1, Disp: l})
@@ -168,6 +133,31 @@ func (g *gen) vexDPBUSD(acc, u, x VecPhysical) {
 	for _, b := range []byte{0xc4, b1, b2, 0x50, 0xc0 | (a&7)<<3 | m&7} {
 		g.Instruction(&ir.Instruction{Opcode: "BYTE", Operands: []Op{U8(b)}})
 	}
+}
+
+// q8r8Args starts an r8 Q8_0 kernel of n inputs (q8_0r8x<n>AVX2's signature) and returns
+// the addresses of input i's quants (plus off) and block scale, and the loop's steps.
+func (g *gen) q8r8Args(name string, n int) (quant func(i, off int) Mem, scale func(i int) Mem, steps []step) {
+	g.text(name, "func(w *byte, nb int, xq *int8, xstride int, xd *float32, dstride int, out *float32, ostride, pf int)")
+	g.arg("w", RSI)
+	g.arg("nb", RCX)
+	g.arg("xq", RDI)
+	g.arg("xstride", R8)
+	g.arg("xd", RDX)
+	g.arg("dstride", R12)
+	g.arg("pf", RBX)
+	// Inputs 3 and 5 are at 3 strides and 4+1; inputs 4.. from second bases (R10, R11).
+	g.LEAQ(Mem{Base: R8, Index: R8, Scale: 2}, R9)
+	g.LEAQ(Mem{Base: R12, Index: R12, Scale: 2}, R13)
+	g.LEAQ(Mem{Base: RDI, Index: R8, Scale: 4}, R10)
+	g.LEAQ(Mem{Base: RDX, Index: R12, Scale: 4}, R11)
+	quant = func(i, off int) Mem { return inputMem(i, RDI, R10, R8, R9, off) }
+	scale = func(i int) Mem { return inputMem(i, RDX, R11, R12, R13, 0) }
+	steps = []step{{RSI, q8r8Block}, {RDI, 32}, {RDX, 4}}
+	if n > 4 {
+		steps = append(steps, step{R10, 32}, step{R11, 4})
+	}
+	return quant, scale, steps
 }
 
 // inputMem is input i's address plus off, inputs stride bytes apart from base, from
