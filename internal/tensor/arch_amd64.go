@@ -92,6 +92,7 @@ var avxvnniKernels = func() *kernels {
 	k := *avx2Kernels
 	k.name = "avxvnni"
 	k.tiles[Q8_0] = tileQ8r8VNNI
+	k.q8r8Sums = true
 	return &k
 }()
 

@@ -60,6 +60,7 @@ type actBuf struct {
 	q  []int8    // Q8_0 / Q8_K values, n*Cols
 	d  []float32 // per block scale
 	s  []int32   // Q8_0: per block sum of q
+	xs []int32   // Q8_0 for the avxvnni kernels: -128·s
 	bs []int16   // Q8_K: per 16-value sums
 	f  []float32 // activations rounded to F16 or BF16
 
@@ -197,6 +198,12 @@ func (p *Pool) prepareActivations() {
 			p.quantTask(i)
 		}
 	}
+	if j.w.Type == Q8_0 && j.kern.q8r8Sums {
+		a.xs = grow(a.xs, len(a.s))
+		for i, v := range a.s {
+			a.xs[i] = -128 * v
+		}
+	}
 	if j.w.Type == Q8_0 && j.kern.q8r16 {
 		if n > q8r16MaxN && j.kern.q8r16AMX {
 			packQ8r16(a, n, cols)
@@ -263,6 +270,7 @@ type kernels struct {
 	packQ8x16 bool // the Q4_0 tile reads actBuf.px (packQ8x)
 	q8r16     bool // Q8_0 takes the kernels on repacked weights (packQ8r), and with q8r16AMX
 	q8r16AMX  bool // batches over q8r16MaxN the AMX one (packQ8r16)
+	q8r8Sums  bool // the Q8_0 tile reads actBuf.xs
 	kr16      bool // Q4_K and Q6_K take the kernels on repacked weights (activations packQ8Kr)
 	// kAMXFrom is the smallest Q4_K or Q6_K batch on the AMX path (activations packQ8Kx16);
 	// 0: none.

@@ -11,45 +11,45 @@ package tensor
 // pf bytes ahead.
 
 //go:noescape
-func q8_0r8x1AVX2(w *byte, nb int, xq *int8, xstride int, xd *float32, dstride int, out *float32, ostride, pf int)
+func q8_0r8x1AVX2(w *byte, nb int, xq *int8, xstride int, xd *float32, xs *int32, dstride int, out *float32, ostride, pf int)
 
 //go:noescape
-func q8_0r8x2AVX2(w *byte, nb int, xq *int8, xstride int, xd *float32, dstride int, out *float32, ostride, pf int)
+func q8_0r8x2AVX2(w *byte, nb int, xq *int8, xstride int, xd *float32, xs *int32, dstride int, out *float32, ostride, pf int)
 
 //go:noescape
-func q8_0r8x3AVX2(w *byte, nb int, xq *int8, xstride int, xd *float32, dstride int, out *float32, ostride, pf int)
+func q8_0r8x3AVX2(w *byte, nb int, xq *int8, xstride int, xd *float32, xs *int32, dstride int, out *float32, ostride, pf int)
 
 //go:noescape
-func q8_0r8x4AVX2(w *byte, nb int, xq *int8, xstride int, xd *float32, dstride int, out *float32, ostride, pf int)
+func q8_0r8x4AVX2(w *byte, nb int, xq *int8, xstride int, xd *float32, xs *int32, dstride int, out *float32, ostride, pf int)
 
 //go:noescape
-func q8_0r8x5AVX2(w *byte, nb int, xq *int8, xstride int, xd *float32, dstride int, out *float32, ostride, pf int)
+func q8_0r8x5AVX2(w *byte, nb int, xq *int8, xstride int, xd *float32, xs *int32, dstride int, out *float32, ostride, pf int)
 
 //go:noescape
-func q8_0r8x6AVX2(w *byte, nb int, xq *int8, xstride int, xd *float32, dstride int, out *float32, ostride, pf int)
+func q8_0r8x6AVX2(w *byte, nb int, xq *int8, xstride int, xd *float32, xs *int32, dstride int, out *float32, ostride, pf int)
 
 //go:noescape
-func q8_0r8x1AVXVNNI(w *byte, nb int, xq *int8, xstride int, xd *float32, dstride int, out *float32, ostride, pf int)
+func q8_0r8x1AVXVNNI(w *byte, nb int, xq *int8, xstride int, xd *float32, xs *int32, dstride int, out *float32, ostride, pf int)
 
 //go:noescape
-func q8_0r8x2AVXVNNI(w *byte, nb int, xq *int8, xstride int, xd *float32, dstride int, out *float32, ostride, pf int)
+func q8_0r8x2AVXVNNI(w *byte, nb int, xq *int8, xstride int, xd *float32, xs *int32, dstride int, out *float32, ostride, pf int)
 
 //go:noescape
-func q8_0r8x3AVXVNNI(w *byte, nb int, xq *int8, xstride int, xd *float32, dstride int, out *float32, ostride, pf int)
+func q8_0r8x3AVXVNNI(w *byte, nb int, xq *int8, xstride int, xd *float32, xs *int32, dstride int, out *float32, ostride, pf int)
 
 //go:noescape
-func q8_0r8x4AVXVNNI(w *byte, nb int, xq *int8, xstride int, xd *float32, dstride int, out *float32, ostride, pf int)
+func q8_0r8x4AVXVNNI(w *byte, nb int, xq *int8, xstride int, xd *float32, xs *int32, dstride int, out *float32, ostride, pf int)
 
 //go:noescape
-func q8_0r8x5AVXVNNI(w *byte, nb int, xq *int8, xstride int, xd *float32, dstride int, out *float32, ostride, pf int)
+func q8_0r8x5AVXVNNI(w *byte, nb int, xq *int8, xstride int, xd *float32, xs *int32, dstride int, out *float32, ostride, pf int)
 
 //go:noescape
-func q8_0r8x6AVXVNNI(w *byte, nb int, xq *int8, xstride int, xd *float32, dstride int, out *float32, ostride, pf int)
+func q8_0r8x6AVXVNNI(w *byte, nb int, xq *int8, xstride int, xd *float32, xs *int32, dstride int, out *float32, ostride, pf int)
 
 // q8r8MaxN is the most inputs one r8 kernel call takes (its tile's width).
 const q8r8MaxN = 6
 
-type q8r8Kernel func(w *byte, nb int, xq *int8, xstride int, xd *float32, dstride int, out *float32, ostride, pf int)
+type q8r8Kernel func(w *byte, nb int, xq *int8, xstride int, xd *float32, xs *int32, dstride int, out *float32, ostride, pf int)
 
 // q8r8Kernels[n] is the kernel for a tile of n inputs; q8r8VNNIKernels[n] its AVX-VNNI twin.
 var (
@@ -77,7 +77,8 @@ const q8r8InputBlock = 8 * q8r8MaxN
 // 4-row kernels.
 func tileQ8r8(j *matmulJob, r0, r1 int) { tileQ8r8With(j, r0, r1, &q8r8Kernels) }
 
-// tileQ8r8VNNI is tileQ8r8 on the AVX-VNNI kernels.
+// tileQ8r8VNNI is tileQ8r8 on the AVX-VNNI kernels, whose block sums start at the inputs'
+// -128·Σx (actBuf.xs).
 func tileQ8r8VNNI(j *matmulJob, r0, r1 int) { tileQ8r8With(j, r0, r1, &q8r8VNNIKernels) }
 
 // tileQ8r8With is tileQ8r8 on the kernels ks.
@@ -95,13 +96,18 @@ func tileQ8r8With(j *matmulJob, r0, r1 int, ks *[q8r8MaxN + 1]q8r8Kernel) {
 	_ = j.out[(j.n-1)*rows+8*g1-1]
 	_ = a.q[j.n*cols-1]
 	_ = a.d[j.n*nb-1]
+	xs := a.s // the AVX2 kernels do not read it
+	if j.kern.q8r8Sums {
+		xs = a.xs
+	}
+	_ = xs[j.n*nb-1]
 	for i0 := 0; i0 < j.n; i0 += q8r8InputBlock {
 		i1 := min(j.n, i0+q8r8InputBlock)
 		for g := g0; g < g1; g++ {
 			pf := q8r8Prefetch
 			for i := i0; i < i1; i += q8r8MaxN {
 				k := ks[min(q8r8MaxN, i1-i)]
-				k(&w[g*gb], nb, &a.q[i*cols], cols, &a.d[i*nb], 4*nb, &j.out[i*rows+8*g], rows, pf)
+				k(&w[g*gb], nb, &a.q[i*cols], cols, &a.d[i*nb], &xs[i*nb], 4*nb, &j.out[i*rows+8*g], rows, pf)
 				pf = 0
 			}
 		}

@@ -4,16 +4,16 @@
 
 #include "textflag.h"
 
-// func q8_0r8x1AVX2(w *byte, nb int, xq *int8, xstride int, xd *float32, dstride int, out *float32, ostride int, pf int)
+// func q8_0r8x1AVX2(w *byte, nb int, xq *int8, xstride int, xd *float32, xs *int32, dstride int, out *float32, ostride int, pf int)
 // Requires: AVX, AVX2, F16C, MMX+
-TEXT ·q8_0r8x1AVX2(SB), NOSPLIT, $0-72
+TEXT ·q8_0r8x1AVX2(SB), NOSPLIT, $0-80
 	MOVQ     w+0(FP), SI
 	MOVQ     nb+8(FP), CX
 	MOVQ     xq+16(FP), DI
 	MOVQ     xstride+24(FP), R8
 	MOVQ     xd+32(FP), DX
-	MOVQ     dstride+40(FP), R12
-	MOVQ     pf+64(FP), BX
+	MOVQ     dstride+48(FP), R12
+	MOVQ     pf+72(FP), BX
 	LEAQ     (R8)(R8*2), R9
 	LEAQ     (R12)(R12*2), R13
 	LEAQ     (DI)(R8*4), R10
@@ -98,23 +98,23 @@ r8x1loop:
 	JNZ          r8x1loop
 
 r8x1done:
-	MOVQ    out+48(FP), AX
-	MOVQ    ostride+56(FP), BX
+	MOVQ    out+56(FP), AX
+	MOVQ    ostride+64(FP), BX
 	SHLQ    $0x02, BX
 	VMOVUPS Y6, (AX)
 	VZEROUPPER
 	RET
 
-// func q8_0r8x2AVX2(w *byte, nb int, xq *int8, xstride int, xd *float32, dstride int, out *float32, ostride int, pf int)
+// func q8_0r8x2AVX2(w *byte, nb int, xq *int8, xstride int, xd *float32, xs *int32, dstride int, out *float32, ostride int, pf int)
 // Requires: AVX, AVX2, F16C, MMX+
-TEXT ·q8_0r8x2AVX2(SB), NOSPLIT, $0-72
+TEXT ·q8_0r8x2AVX2(SB), NOSPLIT, $0-80
 	MOVQ     w+0(FP), SI
 	MOVQ     nb+8(FP), CX
 	MOVQ     xq+16(FP), DI
 	MOVQ     xstride+24(FP), R8
 	MOVQ     xd+32(FP), DX
-	MOVQ     dstride+40(FP), R12
-	MOVQ     pf+64(FP), BX
+	MOVQ     dstride+48(FP), R12
+	MOVQ     pf+72(FP), BX
 	LEAQ     (R8)(R8*2), R9
 	LEAQ     (R12)(R12*2), R13
 	LEAQ     (DI)(R8*4), R10
@@ -244,8 +244,8 @@ r8x2loop:
 	JNZ          r8x2loop
 
 r8x2done:
-	MOVQ    out+48(FP), AX
-	MOVQ    ostride+56(FP), BX
+	MOVQ    out+56(FP), AX
+	MOVQ    ostride+64(FP), BX
 	SHLQ    $0x02, BX
 	VMOVUPS Y6, (AX)
 	ADDQ    BX, AX
@@ -253,16 +253,16 @@ r8x2done:
 	VZEROUPPER
 	RET
 
-// func q8_0r8x3AVX2(w *byte, nb int, xq *int8, xstride int, xd *float32, dstride int, out *float32, ostride int, pf int)
+// func q8_0r8x3AVX2(w *byte, nb int, xq *int8, xstride int, xd *float32, xs *int32, dstride int, out *float32, ostride int, pf int)
 // Requires: AVX, AVX2, F16C, MMX+
-TEXT ·q8_0r8x3AVX2(SB), NOSPLIT, $0-72
+TEXT ·q8_0r8x3AVX2(SB), NOSPLIT, $0-80
 	MOVQ     w+0(FP), SI
 	MOVQ     nb+8(FP), CX
 	MOVQ     xq+16(FP), DI
 	MOVQ     xstride+24(FP), R8
 	MOVQ     xd+32(FP), DX
-	MOVQ     dstride+40(FP), R12
-	MOVQ     pf+64(FP), BX
+	MOVQ     dstride+48(FP), R12
+	MOVQ     pf+72(FP), BX
 	LEAQ     (R8)(R8*2), R9
 	LEAQ     (R12)(R12*2), R13
 	LEAQ     (DI)(R8*4), R10
@@ -437,8 +437,8 @@ r8x3loop:
 	JNZ          r8x3loop
 
 r8x3done:
-	MOVQ    out+48(FP), AX
-	MOVQ    ostride+56(FP), BX
+	MOVQ    out+56(FP), AX
+	MOVQ    ostride+64(FP), BX
 	SHLQ    $0x02, BX
 	VMOVUPS Y6, (AX)
 	ADDQ    BX, AX
@@ -448,16 +448,16 @@ r8x3done:
 	VZEROUPPER
 	RET
 
-// func q8_0r8x4AVX2(w *byte, nb int, xq *int8, xstride int, xd *float32, dstride int, out *float32, ostride int, pf int)
+// func q8_0r8x4AVX2(w *byte, nb int, xq *int8, xstride int, xd *float32, xs *int32, dstride int, out *float32, ostride int, pf int)
 // Requires: AVX, AVX2, F16C, MMX+
-TEXT ·q8_0r8x4AVX2(SB), NOSPLIT, $0-72
+TEXT ·q8_0r8x4AVX2(SB), NOSPLIT, $0-80
 	MOVQ     w+0(FP), SI
 	MOVQ     nb+8(FP), CX
 	MOVQ     xq+16(FP), DI
 	MOVQ     xstride+24(FP), R8
 	MOVQ     xd+32(FP), DX
-	MOVQ     dstride+40(FP), R12
-	MOVQ     pf+64(FP), BX
+	MOVQ     dstride+48(FP), R12
+	MOVQ     pf+72(FP), BX
 	LEAQ     (R8)(R8*2), R9
 	LEAQ     (R12)(R12*2), R13
 	LEAQ     (DI)(R8*4), R10
@@ -677,8 +677,8 @@ r8x4loop:
 	JNZ          r8x4loop
 
 r8x4done:
-	MOVQ    out+48(FP), AX
-	MOVQ    ostride+56(FP), BX
+	MOVQ    out+56(FP), AX
+	MOVQ    ostride+64(FP), BX
 	SHLQ    $0x02, BX
 	VMOVUPS Y6, (AX)
 	ADDQ    BX, AX
@@ -690,16 +690,16 @@ r8x4done:
 	VZEROUPPER
 	RET
 
-// func q8_0r8x5AVX2(w *byte, nb int, xq *int8, xstride int, xd *float32, dstride int, out *float32, ostride int, pf int)
+// func q8_0r8x5AVX2(w *byte, nb int, xq *int8, xstride int, xd *float32, xs *int32, dstride int, out *float32, ostride int, pf int)
 // Requires: AVX, AVX2, F16C, MMX+
-TEXT ·q8_0r8x5AVX2(SB), NOSPLIT, $0-72
+TEXT ·q8_0r8x5AVX2(SB), NOSPLIT, $0-80
 	MOVQ     w+0(FP), SI
 	MOVQ     nb+8(FP), CX
 	MOVQ     xq+16(FP), DI
 	MOVQ     xstride+24(FP), R8
 	MOVQ     xd+32(FP), DX
-	MOVQ     dstride+40(FP), R12
-	MOVQ     pf+64(FP), BX
+	MOVQ     dstride+48(FP), R12
+	MOVQ     pf+72(FP), BX
 	LEAQ     (R8)(R8*2), R9
 	LEAQ     (R12)(R12*2), R13
 	LEAQ     (DI)(R8*4), R10
@@ -966,8 +966,8 @@ r8x5loop:
 	JNZ          r8x5loop
 
 r8x5done:
-	MOVQ    out+48(FP), AX
-	MOVQ    ostride+56(FP), BX
+	MOVQ    out+56(FP), AX
+	MOVQ    ostride+64(FP), BX
 	SHLQ    $0x02, BX
 	VMOVUPS Y6, (AX)
 	ADDQ    BX, AX
@@ -981,16 +981,16 @@ r8x5done:
 	VZEROUPPER
 	RET
 
-// func q8_0r8x6AVX2(w *byte, nb int, xq *int8, xstride int, xd *float32, dstride int, out *float32, ostride int, pf int)
+// func q8_0r8x6AVX2(w *byte, nb int, xq *int8, xstride int, xd *float32, xs *int32, dstride int, out *float32, ostride int, pf int)
 // Requires: AVX, AVX2, F16C, MMX+
-TEXT ·q8_0r8x6AVX2(SB), NOSPLIT, $0-72
+TEXT ·q8_0r8x6AVX2(SB), NOSPLIT, $0-80
 	MOVQ     w+0(FP), SI
 	MOVQ     nb+8(FP), CX
 	MOVQ     xq+16(FP), DI
 	MOVQ     xstride+24(FP), R8
 	MOVQ     xd+32(FP), DX
-	MOVQ     dstride+40(FP), R12
-	MOVQ     pf+64(FP), BX
+	MOVQ     dstride+48(FP), R12
+	MOVQ     pf+72(FP), BX
 	LEAQ     (R8)(R8*2), R9
 	LEAQ     (R12)(R12*2), R13
 	LEAQ     (DI)(R8*4), R10
@@ -1302,8 +1302,8 @@ r8x6loop:
 	JNZ          r8x6loop
 
 r8x6done:
-	MOVQ    out+48(FP), AX
-	MOVQ    ostride+56(FP), BX
+	MOVQ    out+56(FP), AX
+	MOVQ    ostride+64(FP), BX
 	SHLQ    $0x02, BX
 	VMOVUPS Y6, (AX)
 	ADDQ    BX, AX
@@ -1319,23 +1319,32 @@ r8x6done:
 	VZEROUPPER
 	RET
 
-// func q8_0r8x1AVXVNNI(w *byte, nb int, xq *int8, xstride int, xd *float32, dstride int, out *float32, ostride int, pf int)
+DATA q8r8Bias<>+0(SB)/8, $0x8080808080808080
+DATA q8r8Bias<>+8(SB)/8, $0x8080808080808080
+DATA q8r8Bias<>+16(SB)/8, $0x8080808080808080
+DATA q8r8Bias<>+24(SB)/8, $0x8080808080808080
+GLOBL q8r8Bias<>(SB), RODATA|NOPTR, $32
+
+// func q8_0r8x1AVXVNNI(w *byte, nb int, xq *int8, xstride int, xd *float32, xs *int32, dstride int, out *float32, ostride int, pf int)
 // Requires: AVX, AVX2, F16C, MMX+
-TEXT ·q8_0r8x1AVXVNNI(SB), NOSPLIT, $0-72
-	MOVQ   w+0(FP), SI
-	MOVQ   nb+8(FP), CX
-	MOVQ   xq+16(FP), DI
-	MOVQ   xstride+24(FP), R8
-	MOVQ   xd+32(FP), DX
-	MOVQ   dstride+40(FP), R12
-	MOVQ   pf+64(FP), BX
-	LEAQ   (R8)(R8*2), R9
-	LEAQ   (R12)(R12*2), R13
-	LEAQ   (DI)(R8*4), R10
-	LEAQ   (DX)(R12*4), R11
-	VXORPS Y6, Y6, Y6
-	TESTQ  CX, CX
-	JE     r8vnnix1done
+TEXT ·q8_0r8x1AVXVNNI(SB), NOSPLIT, $0-80
+	MOVQ    w+0(FP), SI
+	MOVQ    nb+8(FP), CX
+	MOVQ    xq+16(FP), DI
+	MOVQ    xstride+24(FP), R8
+	MOVQ    xd+32(FP), DX
+	MOVQ    dstride+48(FP), R12
+	MOVQ    pf+72(FP), BX
+	LEAQ    (R8)(R8*2), R9
+	LEAQ    (R12)(R12*2), R13
+	LEAQ    (DI)(R8*4), R10
+	LEAQ    (DX)(R12*4), R11
+	MOVQ    xs+40(FP), R14
+	LEAQ    (R14)(R12*4), AX
+	VMOVDQU q8r8Bias<>+0(SB), Y14
+	VXORPS  Y6, Y6, Y6
+	TESTQ   CX, CX
+	JE      r8vnnix1done
 
 r8vnnix1loop:
 	PREFETCHT0   (SI)(BX*1)
@@ -1343,11 +1352,9 @@ r8vnnix1loop:
 	PREFETCHT0   128(SI)(BX*1)
 	PREFETCHT0   192(SI)(BX*1)
 	PREFETCHT0   256(SI)(BX*1)
-	VPXOR        Y0, Y0, Y0
-	VMOVDQU      16(SI), Y14
-	VPSIGNB      Y14, Y14, Y13
+	VPBROADCASTD (R14), Y0
+	VPXOR        16(SI), Y14, Y13
 	VPBROADCASTD (DI), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
 	BYTE         $0xc4
@@ -1355,10 +1362,8 @@ r8vnnix1loop:
 	BYTE         $0x15
 	BYTE         $0x50
 	BYTE         $0xc7
-	VMOVDQU      48(SI), Y14
-	VPSIGNB      Y14, Y14, Y13
+	VPXOR        48(SI), Y14, Y13
 	VPBROADCASTD 4(DI), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
 	BYTE         $0xc4
@@ -1366,10 +1371,8 @@ r8vnnix1loop:
 	BYTE         $0x15
 	BYTE         $0x50
 	BYTE         $0xc7
-	VMOVDQU      80(SI), Y14
-	VPSIGNB      Y14, Y14, Y13
+	VPXOR        80(SI), Y14, Y13
 	VPBROADCASTD 8(DI), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
 	BYTE         $0xc4
@@ -1377,10 +1380,8 @@ r8vnnix1loop:
 	BYTE         $0x15
 	BYTE         $0x50
 	BYTE         $0xc7
-	VMOVDQU      112(SI), Y14
-	VPSIGNB      Y14, Y14, Y13
+	VPXOR        112(SI), Y14, Y13
 	VPBROADCASTD 12(DI), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
 	BYTE         $0xc4
@@ -1388,10 +1389,8 @@ r8vnnix1loop:
 	BYTE         $0x15
 	BYTE         $0x50
 	BYTE         $0xc7
-	VMOVDQU      144(SI), Y14
-	VPSIGNB      Y14, Y14, Y13
+	VPXOR        144(SI), Y14, Y13
 	VPBROADCASTD 16(DI), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
 	BYTE         $0xc4
@@ -1399,10 +1398,8 @@ r8vnnix1loop:
 	BYTE         $0x15
 	BYTE         $0x50
 	BYTE         $0xc7
-	VMOVDQU      176(SI), Y14
-	VPSIGNB      Y14, Y14, Y13
+	VPXOR        176(SI), Y14, Y13
 	VPBROADCASTD 20(DI), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
 	BYTE         $0xc4
@@ -1410,10 +1407,8 @@ r8vnnix1loop:
 	BYTE         $0x15
 	BYTE         $0x50
 	BYTE         $0xc7
-	VMOVDQU      208(SI), Y14
-	VPSIGNB      Y14, Y14, Y13
+	VPXOR        208(SI), Y14, Y13
 	VPBROADCASTD 24(DI), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
 	BYTE         $0xc4
@@ -1421,10 +1416,8 @@ r8vnnix1loop:
 	BYTE         $0x15
 	BYTE         $0x50
 	BYTE         $0xc7
-	VMOVDQU      240(SI), Y14
-	VPSIGNB      Y14, Y14, Y13
+	VPXOR        240(SI), Y14, Y13
 	VPBROADCASTD 28(DI), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
 	BYTE         $0xc4
@@ -1432,44 +1425,48 @@ r8vnnix1loop:
 	BYTE         $0x15
 	BYTE         $0x50
 	BYTE         $0xc7
-	VCVTPH2PS    (SI), Y14
+	VCVTPH2PS    (SI), Y13
 	VCVTDQ2PS    Y0, Y0
 	VBROADCASTSS (DX), Y12
-	VMULPS       Y12, Y14, Y12
+	VMULPS       Y12, Y13, Y12
 	VMULPS       Y12, Y0, Y0
 	VADDPS       Y0, Y6, Y6
 	ADDQ         $0x00000110, SI
 	ADDQ         $0x20, DI
 	ADDQ         $0x04, DX
+	ADDQ         $0x04, R14
 	DECQ         CX
 	JNZ          r8vnnix1loop
 
 r8vnnix1done:
-	MOVQ    out+48(FP), AX
-	MOVQ    ostride+56(FP), BX
+	MOVQ    out+56(FP), AX
+	MOVQ    ostride+64(FP), BX
 	SHLQ    $0x02, BX
 	VMOVUPS Y6, (AX)
 	VZEROUPPER
 	RET
 
-// func q8_0r8x2AVXVNNI(w *byte, nb int, xq *int8, xstride int, xd *float32, dstride int, out *float32, ostride int, pf int)
+// func q8_0r8x2AVXVNNI(w *byte, nb int, xq *int8, xstride int, xd *float32, xs *int32, dstride int, out *float32, ostride int, pf int)
 // Requires: AVX, AVX2, F16C, MMX+
-TEXT ·q8_0r8x2AVXVNNI(SB), NOSPLIT, $0-72
-	MOVQ   w+0(FP), SI
-	MOVQ   nb+8(FP), CX
-	MOVQ   xq+16(FP), DI
-	MOVQ   xstride+24(FP), R8
-	MOVQ   xd+32(FP), DX
-	MOVQ   dstride+40(FP), R12
-	MOVQ   pf+64(FP), BX
-	LEAQ   (R8)(R8*2), R9
-	LEAQ   (R12)(R12*2), R13
-	LEAQ   (DI)(R8*4), R10
-	LEAQ   (DX)(R12*4), R11
-	VXORPS Y6, Y6, Y6
-	VXORPS Y7, Y7, Y7
-	TESTQ  CX, CX
-	JE     r8vnnix2done
+TEXT ·q8_0r8x2AVXVNNI(SB), NOSPLIT, $0-80
+	MOVQ    w+0(FP), SI
+	MOVQ    nb+8(FP), CX
+	MOVQ    xq+16(FP), DI
+	MOVQ    xstride+24(FP), R8
+	MOVQ    xd+32(FP), DX
+	MOVQ    dstride+48(FP), R12
+	MOVQ    pf+72(FP), BX
+	LEAQ    (R8)(R8*2), R9
+	LEAQ    (R12)(R12*2), R13
+	LEAQ    (DI)(R8*4), R10
+	LEAQ    (DX)(R12*4), R11
+	MOVQ    xs+40(FP), R14
+	LEAQ    (R14)(R12*4), AX
+	VMOVDQU q8r8Bias<>+0(SB), Y14
+	VXORPS  Y6, Y6, Y6
+	VXORPS  Y7, Y7, Y7
+	TESTQ   CX, CX
+	JE      r8vnnix2done
 
 r8vnnix2loop:
 	PREFETCHT0   (SI)(BX*1)
@@ -1477,12 +1474,10 @@ r8vnnix2loop:
 	PREFETCHT0   128(SI)(BX*1)
 	PREFETCHT0   192(SI)(BX*1)
 	PREFETCHT0   256(SI)(BX*1)
-	VPXOR        Y0, Y0, Y0
-	VPXOR        Y1, Y1, Y1
-	VMOVDQU      16(SI), Y14
-	VPSIGNB      Y14, Y14, Y13
+	VPBROADCASTD (R14), Y0
+	VPBROADCASTD (R14)(R12*1), Y1
+	VPXOR        16(SI), Y14, Y13
 	VPBROADCASTD (DI), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
 	BYTE         $0xc4
@@ -1491,7 +1486,6 @@ r8vnnix2loop:
 	BYTE         $0x50
 	BYTE         $0xc7
 	VPBROADCASTD (DI)(R8*1), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y1 (VEX)
 	BYTE         $0xc4
@@ -1499,10 +1493,8 @@ r8vnnix2loop:
 	BYTE         $0x15
 	BYTE         $0x50
 	BYTE         $0xcf
-	VMOVDQU      48(SI), Y14
-	VPSIGNB      Y14, Y14, Y13
+	VPXOR        48(SI), Y14, Y13
 	VPBROADCASTD 4(DI), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
 	BYTE         $0xc4
@@ -1511,7 +1503,6 @@ r8vnnix2loop:
 	BYTE         $0x50
 	BYTE         $0xc7
 	VPBROADCASTD 4(DI)(R8*1), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y1 (VEX)
 	BYTE         $0xc4
@@ -1519,10 +1510,8 @@ r8vnnix2loop:
 	BYTE         $0x15
 	BYTE         $0x50
 	BYTE         $0xcf
-	VMOVDQU      80(SI), Y14
-	VPSIGNB      Y14, Y14, Y13
+	VPXOR        80(SI), Y14, Y13
 	VPBROADCASTD 8(DI), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
 	BYTE         $0xc4
@@ -1531,7 +1520,6 @@ r8vnnix2loop:
 	BYTE         $0x50
 	BYTE         $0xc7
 	VPBROADCASTD 8(DI)(R8*1), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y1 (VEX)
 	BYTE         $0xc4
@@ -1539,10 +1527,8 @@ r8vnnix2loop:
 	BYTE         $0x15
 	BYTE         $0x50
 	BYTE         $0xcf
-	VMOVDQU      112(SI), Y14
-	VPSIGNB      Y14, Y14, Y13
+	VPXOR        112(SI), Y14, Y13
 	VPBROADCASTD 12(DI), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
 	BYTE         $0xc4
@@ -1551,7 +1537,6 @@ r8vnnix2loop:
 	BYTE         $0x50
 	BYTE         $0xc7
 	VPBROADCASTD 12(DI)(R8*1), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y1 (VEX)
 	BYTE         $0xc4
@@ -1559,10 +1544,8 @@ r8vnnix2loop:
 	BYTE         $0x15
 	BYTE         $0x50
 	BYTE         $0xcf
-	VMOVDQU      144(SI), Y14
-	VPSIGNB      Y14, Y14, Y13
+	VPXOR        144(SI), Y14, Y13
 	VPBROADCASTD 16(DI), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
 	BYTE         $0xc4
@@ -1571,7 +1554,6 @@ r8vnnix2loop:
 	BYTE         $0x50
 	BYTE         $0xc7
 	VPBROADCASTD 16(DI)(R8*1), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y1 (VEX)
 	BYTE         $0xc4
@@ -1579,10 +1561,8 @@ r8vnnix2loop:
 	BYTE         $0x15
 	BYTE         $0x50
 	BYTE         $0xcf
-	VMOVDQU      176(SI), Y14
-	VPSIGNB      Y14, Y14, Y13
+	VPXOR        176(SI), Y14, Y13
 	VPBROADCASTD 20(DI), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
 	BYTE         $0xc4
@@ -1591,7 +1571,6 @@ r8vnnix2loop:
 	BYTE         $0x50
 	BYTE         $0xc7
 	VPBROADCASTD 20(DI)(R8*1), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y1 (VEX)
 	BYTE         $0xc4
@@ -1599,10 +1578,8 @@ r8vnnix2loop:
 	BYTE         $0x15
 	BYTE         $0x50
 	BYTE         $0xcf
-	VMOVDQU      208(SI), Y14
-	VPSIGNB      Y14, Y14, Y13
+	VPXOR        208(SI), Y14, Y13
 	VPBROADCASTD 24(DI), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
 	BYTE         $0xc4
@@ -1611,7 +1588,6 @@ r8vnnix2loop:
 	BYTE         $0x50
 	BYTE         $0xc7
 	VPBROADCASTD 24(DI)(R8*1), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y1 (VEX)
 	BYTE         $0xc4
@@ -1619,10 +1595,8 @@ r8vnnix2loop:
 	BYTE         $0x15
 	BYTE         $0x50
 	BYTE         $0xcf
-	VMOVDQU      240(SI), Y14
-	VPSIGNB      Y14, Y14, Y13
+	VPXOR        240(SI), Y14, Y13
 	VPBROADCASTD 28(DI), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
 	BYTE         $0xc4
@@ -1631,7 +1605,6 @@ r8vnnix2loop:
 	BYTE         $0x50
 	BYTE         $0xc7
 	VPBROADCASTD 28(DI)(R8*1), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y1 (VEX)
 	BYTE         $0xc4
@@ -1639,26 +1612,27 @@ r8vnnix2loop:
 	BYTE         $0x15
 	BYTE         $0x50
 	BYTE         $0xcf
-	VCVTPH2PS    (SI), Y14
+	VCVTPH2PS    (SI), Y13
 	VCVTDQ2PS    Y0, Y0
 	VBROADCASTSS (DX), Y12
-	VMULPS       Y12, Y14, Y12
+	VMULPS       Y12, Y13, Y12
 	VMULPS       Y12, Y0, Y0
 	VADDPS       Y0, Y6, Y6
 	VCVTDQ2PS    Y1, Y1
 	VBROADCASTSS (DX)(R12*1), Y12
-	VMULPS       Y12, Y14, Y12
+	VMULPS       Y12, Y13, Y12
 	VMULPS       Y12, Y1, Y1
 	VADDPS       Y1, Y7, Y7
 	ADDQ         $0x00000110, SI
 	ADDQ         $0x20, DI
 	ADDQ         $0x04, DX
+	ADDQ         $0x04, R14
 	DECQ         CX
 	JNZ          r8vnnix2loop
 
 r8vnnix2done:
-	MOVQ    out+48(FP), AX
-	MOVQ    ostride+56(FP), BX
+	MOVQ    out+56(FP), AX
+	MOVQ    ostride+64(FP), BX
 	SHLQ    $0x02, BX
 	VMOVUPS Y6, (AX)
 	ADDQ    BX, AX
@@ -1666,25 +1640,28 @@ r8vnnix2done:
 	VZEROUPPER
 	RET
 
-// func q8_0r8x3AVXVNNI(w *byte, nb int, xq *int8, xstride int, xd *float32, dstride int, out *float32, ostride int, pf int)
+// func q8_0r8x3AVXVNNI(w *byte, nb int, xq *int8, xstride int, xd *float32, xs *int32, dstride int, out *float32, ostride int, pf int)
 // Requires: AVX, AVX2, F16C, MMX+
-TEXT ·q8_0r8x3AVXVNNI(SB), NOSPLIT, $0-72
-	MOVQ   w+0(FP), SI
-	MOVQ   nb+8(FP), CX
-	MOVQ   xq+16(FP), DI
-	MOVQ   xstride+24(FP), R8
-	MOVQ   xd+32(FP), DX
-	MOVQ   dstride+40(FP), R12
-	MOVQ   pf+64(FP), BX
-	LEAQ   (R8)(R8*2), R9
-	LEAQ   (R12)(R12*2), R13
-	LEAQ   (DI)(R8*4), R10
-	LEAQ   (DX)(R12*4), R11
-	VXORPS Y6, Y6, Y6
-	VXORPS Y7, Y7, Y7
-	VXORPS Y8, Y8, Y8
-	TESTQ  CX, CX
-	JE     r8vnnix3done
+TEXT ·q8_0r8x3AVXVNNI(SB), NOSPLIT, $0-80
+	MOVQ    w+0(FP), SI
+	MOVQ    nb+8(FP), CX
+	MOVQ    xq+16(FP), DI
+	MOVQ    xstride+24(FP), R8
+	MOVQ    xd+32(FP), DX
+	MOVQ    dstride+48(FP), R12
+	MOVQ    pf+72(FP), BX
+	LEAQ    (R8)(R8*2), R9
+	LEAQ    (R12)(R12*2), R13
+	LEAQ    (DI)(R8*4), R10
+	LEAQ    (DX)(R12*4), R11
+	MOVQ    xs+40(FP), R14
+	LEAQ    (R14)(R12*4), AX
+	VMOVDQU q8r8Bias<>+0(SB), Y14
+	VXORPS  Y6, Y6, Y6
+	VXORPS  Y7, Y7, Y7
+	VXORPS  Y8, Y8, Y8
+	TESTQ   CX, CX
+	JE      r8vnnix3done
 
 r8vnnix3loop:
 	PREFETCHT0   (SI)(BX*1)
@@ -1692,13 +1669,11 @@ r8vnnix3loop:
 	PREFETCHT0   128(SI)(BX*1)
 	PREFETCHT0   192(SI)(BX*1)
 	PREFETCHT0   256(SI)(BX*1)
-	VPXOR        Y0, Y0, Y0
-	VPXOR        Y1, Y1, Y1
-	VPXOR        Y2, Y2, Y2
-	VMOVDQU      16(SI), Y14
-	VPSIGNB      Y14, Y14, Y13
+	VPBROADCASTD (R14), Y0
+	VPBROADCASTD (R14)(R12*1), Y1
+	VPBROADCASTD (R14)(R12*2), Y2
+	VPXOR        16(SI), Y14, Y13
 	VPBROADCASTD (DI), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
 	BYTE         $0xc4
@@ -1707,7 +1682,6 @@ r8vnnix3loop:
 	BYTE         $0x50
 	BYTE         $0xc7
 	VPBROADCASTD (DI)(R8*1), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y1 (VEX)
 	BYTE         $0xc4
@@ -1716,7 +1690,6 @@ r8vnnix3loop:
 	BYTE         $0x50
 	BYTE         $0xcf
 	VPBROADCASTD (DI)(R8*2), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y2 (VEX)
 	BYTE         $0xc4
@@ -1724,10 +1697,8 @@ r8vnnix3loop:
 	BYTE         $0x15
 	BYTE         $0x50
 	BYTE         $0xd7
-	VMOVDQU      48(SI), Y14
-	VPSIGNB      Y14, Y14, Y13
+	VPXOR        48(SI), Y14, Y13
 	VPBROADCASTD 4(DI), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
 	BYTE         $0xc4
@@ -1736,7 +1707,6 @@ r8vnnix3loop:
 	BYTE         $0x50
 	BYTE         $0xc7
 	VPBROADCASTD 4(DI)(R8*1), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y1 (VEX)
 	BYTE         $0xc4
@@ -1745,7 +1715,6 @@ r8vnnix3loop:
 	BYTE         $0x50
 	BYTE         $0xcf
 	VPBROADCASTD 4(DI)(R8*2), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y2 (VEX)
 	BYTE         $0xc4
@@ -1753,10 +1722,8 @@ r8vnnix3loop:
 	BYTE         $0x15
 	BYTE         $0x50
 	BYTE         $0xd7
-	VMOVDQU      80(SI), Y14
-	VPSIGNB      Y14, Y14, Y13
+	VPXOR        80(SI), Y14, Y13
 	VPBROADCASTD 8(DI), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
 	BYTE         $0xc4
@@ -1765,7 +1732,6 @@ r8vnnix3loop:
 	BYTE         $0x50
 	BYTE         $0xc7
 	VPBROADCASTD 8(DI)(R8*1), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y1 (VEX)
 	BYTE         $0xc4
@@ -1774,7 +1740,6 @@ r8vnnix3loop:
 	BYTE         $0x50
 	BYTE         $0xcf
 	VPBROADCASTD 8(DI)(R8*2), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y2 (VEX)
 	BYTE         $0xc4
@@ -1782,10 +1747,8 @@ r8vnnix3loop:
 	BYTE         $0x15
 	BYTE         $0x50
 	BYTE         $0xd7
-	VMOVDQU      112(SI), Y14
-	VPSIGNB      Y14, Y14, Y13
+	VPXOR        112(SI), Y14, Y13
 	VPBROADCASTD 12(DI), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
 	BYTE         $0xc4
@@ -1794,7 +1757,6 @@ r8vnnix3loop:
 	BYTE         $0x50
 	BYTE         $0xc7
 	VPBROADCASTD 12(DI)(R8*1), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y1 (VEX)
 	BYTE         $0xc4
@@ -1803,7 +1765,6 @@ r8vnnix3loop:
 	BYTE         $0x50
 	BYTE         $0xcf
 	VPBROADCASTD 12(DI)(R8*2), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y2 (VEX)
 	BYTE         $0xc4
@@ -1811,10 +1772,8 @@ r8vnnix3loop:
 	BYTE         $0x15
 	BYTE         $0x50
 	BYTE         $0xd7
-	VMOVDQU      144(SI), Y14
-	VPSIGNB      Y14, Y14, Y13
+	VPXOR        144(SI), Y14, Y13
 	VPBROADCASTD 16(DI), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
 	BYTE         $0xc4
@@ -1823,7 +1782,6 @@ r8vnnix3loop:
 	BYTE         $0x50
 	BYTE         $0xc7
 	VPBROADCASTD 16(DI)(R8*1), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y1 (VEX)
 	BYTE         $0xc4
@@ -1832,7 +1790,6 @@ r8vnnix3loop:
 	BYTE         $0x50
 	BYTE         $0xcf
 	VPBROADCASTD 16(DI)(R8*2), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y2 (VEX)
 	BYTE         $0xc4
@@ -1840,10 +1797,8 @@ r8vnnix3loop:
 	BYTE         $0x15
 	BYTE         $0x50
 	BYTE         $0xd7
-	VMOVDQU      176(SI), Y14
-	VPSIGNB      Y14, Y14, Y13
+	VPXOR        176(SI), Y14, Y13
 	VPBROADCASTD 20(DI), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
 	BYTE         $0xc4
@@ -1852,7 +1807,6 @@ r8vnnix3loop:
 	BYTE         $0x50
 	BYTE         $0xc7
 	VPBROADCASTD 20(DI)(R8*1), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y1 (VEX)
 	BYTE         $0xc4
@@ -1861,7 +1815,6 @@ r8vnnix3loop:
 	BYTE         $0x50
 	BYTE         $0xcf
 	VPBROADCASTD 20(DI)(R8*2), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y2 (VEX)
 	BYTE         $0xc4
@@ -1869,10 +1822,8 @@ r8vnnix3loop:
 	BYTE         $0x15
 	BYTE         $0x50
 	BYTE         $0xd7
-	VMOVDQU      208(SI), Y14
-	VPSIGNB      Y14, Y14, Y13
+	VPXOR        208(SI), Y14, Y13
 	VPBROADCASTD 24(DI), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
 	BYTE         $0xc4
@@ -1881,7 +1832,6 @@ r8vnnix3loop:
 	BYTE         $0x50
 	BYTE         $0xc7
 	VPBROADCASTD 24(DI)(R8*1), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y1 (VEX)
 	BYTE         $0xc4
@@ -1890,7 +1840,6 @@ r8vnnix3loop:
 	BYTE         $0x50
 	BYTE         $0xcf
 	VPBROADCASTD 24(DI)(R8*2), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y2 (VEX)
 	BYTE         $0xc4
@@ -1898,10 +1847,8 @@ r8vnnix3loop:
 	BYTE         $0x15
 	BYTE         $0x50
 	BYTE         $0xd7
-	VMOVDQU      240(SI), Y14
-	VPSIGNB      Y14, Y14, Y13
+	VPXOR        240(SI), Y14, Y13
 	VPBROADCASTD 28(DI), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
 	BYTE         $0xc4
@@ -1910,7 +1857,6 @@ r8vnnix3loop:
 	BYTE         $0x50
 	BYTE         $0xc7
 	VPBROADCASTD 28(DI)(R8*1), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y1 (VEX)
 	BYTE         $0xc4
@@ -1919,7 +1865,6 @@ r8vnnix3loop:
 	BYTE         $0x50
 	BYTE         $0xcf
 	VPBROADCASTD 28(DI)(R8*2), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y2 (VEX)
 	BYTE         $0xc4
@@ -1927,31 +1872,32 @@ r8vnnix3loop:
 	BYTE         $0x15
 	BYTE         $0x50
 	BYTE         $0xd7
-	VCVTPH2PS    (SI), Y14
+	VCVTPH2PS    (SI), Y13
 	VCVTDQ2PS    Y0, Y0
 	VBROADCASTSS (DX), Y12
-	VMULPS       Y12, Y14, Y12
+	VMULPS       Y12, Y13, Y12
 	VMULPS       Y12, Y0, Y0
 	VADDPS       Y0, Y6, Y6
 	VCVTDQ2PS    Y1, Y1
 	VBROADCASTSS (DX)(R12*1), Y12
-	VMULPS       Y12, Y14, Y12
+	VMULPS       Y12, Y13, Y12
 	VMULPS       Y12, Y1, Y1
 	VADDPS       Y1, Y7, Y7
 	VCVTDQ2PS    Y2, Y2
 	VBROADCASTSS (DX)(R12*2), Y12
-	VMULPS       Y12, Y14, Y12
+	VMULPS       Y12, Y13, Y12
 	VMULPS       Y12, Y2, Y2
 	VADDPS       Y2, Y8, Y8
 	ADDQ         $0x00000110, SI
 	ADDQ         $0x20, DI
 	ADDQ         $0x04, DX
+	ADDQ         $0x04, R14
 	DECQ         CX
 	JNZ          r8vnnix3loop
 
 r8vnnix3done:
-	MOVQ    out+48(FP), AX
-	MOVQ    ostride+56(FP), BX
+	MOVQ    out+56(FP), AX
+	MOVQ    ostride+64(FP), BX
 	SHLQ    $0x02, BX
 	VMOVUPS Y6, (AX)
 	ADDQ    BX, AX
@@ -1961,26 +1907,29 @@ r8vnnix3done:
 	VZEROUPPER
 	RET
 
-// func q8_0r8x4AVXVNNI(w *byte, nb int, xq *int8, xstride int, xd *float32, dstride int, out *float32, ostride int, pf int)
+// func q8_0r8x4AVXVNNI(w *byte, nb int, xq *int8, xstride int, xd *float32, xs *int32, dstride int, out *float32, ostride int, pf int)
 // Requires: AVX, AVX2, F16C, MMX+
-TEXT ·q8_0r8x4AVXVNNI(SB), NOSPLIT, $0-72
-	MOVQ   w+0(FP), SI
-	MOVQ   nb+8(FP), CX
-	MOVQ   xq+16(FP), DI
-	MOVQ   xstride+24(FP), R8
-	MOVQ   xd+32(FP), DX
-	MOVQ   dstride+40(FP), R12
-	MOVQ   pf+64(FP), BX
-	LEAQ   (R8)(R8*2), R9
-	LEAQ   (R12)(R12*2), R13
-	LEAQ   (DI)(R8*4), R10
-	LEAQ   (DX)(R12*4), R11
-	VXORPS Y6, Y6, Y6
-	VXORPS Y7, Y7, Y7
-	VXORPS Y8, Y8, Y8
-	VXORPS Y9, Y9, Y9
-	TESTQ  CX, CX
-	JE     r8vnnix4done
+TEXT ·q8_0r8x4AVXVNNI(SB), NOSPLIT, $0-80
+	MOVQ    w+0(FP), SI
+	MOVQ    nb+8(FP), CX
+	MOVQ    xq+16(FP), DI
+	MOVQ    xstride+24(FP), R8
+	MOVQ    xd+32(FP), DX
+	MOVQ    dstride+48(FP), R12
+	MOVQ    pf+72(FP), BX
+	LEAQ    (R8)(R8*2), R9
+	LEAQ    (R12)(R12*2), R13
+	LEAQ    (DI)(R8*4), R10
+	LEAQ    (DX)(R12*4), R11
+	MOVQ    xs+40(FP), R14
+	LEAQ    (R14)(R12*4), AX
+	VMOVDQU q8r8Bias<>+0(SB), Y14
+	VXORPS  Y6, Y6, Y6
+	VXORPS  Y7, Y7, Y7
+	VXORPS  Y8, Y8, Y8
+	VXORPS  Y9, Y9, Y9
+	TESTQ   CX, CX
+	JE      r8vnnix4done
 
 r8vnnix4loop:
 	PREFETCHT0   (SI)(BX*1)
@@ -1988,14 +1937,12 @@ r8vnnix4loop:
 	PREFETCHT0   128(SI)(BX*1)
 	PREFETCHT0   192(SI)(BX*1)
 	PREFETCHT0   256(SI)(BX*1)
-	VPXOR        Y0, Y0, Y0
-	VPXOR        Y1, Y1, Y1
-	VPXOR        Y2, Y2, Y2
-	VPXOR        Y3, Y3, Y3
-	VMOVDQU      16(SI), Y14
-	VPSIGNB      Y14, Y14, Y13
+	VPBROADCASTD (R14), Y0
+	VPBROADCASTD (R14)(R12*1), Y1
+	VPBROADCASTD (R14)(R12*2), Y2
+	VPBROADCASTD (R14)(R13*1), Y3
+	VPXOR        16(SI), Y14, Y13
 	VPBROADCASTD (DI), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
 	BYTE         $0xc4
@@ -2004,7 +1951,6 @@ r8vnnix4loop:
 	BYTE         $0x50
 	BYTE         $0xc7
 	VPBROADCASTD (DI)(R8*1), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y1 (VEX)
 	BYTE         $0xc4
@@ -2013,7 +1959,6 @@ r8vnnix4loop:
 	BYTE         $0x50
 	BYTE         $0xcf
 	VPBROADCASTD (DI)(R8*2), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y2 (VEX)
 	BYTE         $0xc4
@@ -2022,7 +1967,6 @@ r8vnnix4loop:
 	BYTE         $0x50
 	BYTE         $0xd7
 	VPBROADCASTD (DI)(R9*1), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y3 (VEX)
 	BYTE         $0xc4
@@ -2030,10 +1974,8 @@ r8vnnix4loop:
 	BYTE         $0x15
 	BYTE         $0x50
 	BYTE         $0xdf
-	VMOVDQU      48(SI), Y14
-	VPSIGNB      Y14, Y14, Y13
+	VPXOR        48(SI), Y14, Y13
 	VPBROADCASTD 4(DI), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
 	BYTE         $0xc4
@@ -2042,7 +1984,6 @@ r8vnnix4loop:
 	BYTE         $0x50
 	BYTE         $0xc7
 	VPBROADCASTD 4(DI)(R8*1), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y1 (VEX)
 	BYTE         $0xc4
@@ -2051,7 +1992,6 @@ r8vnnix4loop:
 	BYTE         $0x50
 	BYTE         $0xcf
 	VPBROADCASTD 4(DI)(R8*2), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y2 (VEX)
 	BYTE         $0xc4
@@ -2060,7 +2000,6 @@ r8vnnix4loop:
 	BYTE         $0x50
 	BYTE         $0xd7
 	VPBROADCASTD 4(DI)(R9*1), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y3 (VEX)
 	BYTE         $0xc4
@@ -2068,10 +2007,8 @@ r8vnnix4loop:
 	BYTE         $0x15
 	BYTE         $0x50
 	BYTE         $0xdf
-	VMOVDQU      80(SI), Y14
-	VPSIGNB      Y14, Y14, Y13
+	VPXOR        80(SI), Y14, Y13
 	VPBROADCASTD 8(DI), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
 	BYTE         $0xc4
@@ -2080,7 +2017,6 @@ r8vnnix4loop:
 	BYTE         $0x50
 	BYTE         $0xc7
 	VPBROADCASTD 8(DI)(R8*1), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y1 (VEX)
 	BYTE         $0xc4
@@ -2089,7 +2025,6 @@ r8vnnix4loop:
 	BYTE         $0x50
 	BYTE         $0xcf
 	VPBROADCASTD 8(DI)(R8*2), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y2 (VEX)
 	BYTE         $0xc4
@@ -2098,7 +2033,6 @@ r8vnnix4loop:
 	BYTE         $0x50
 	BYTE         $0xd7
 	VPBROADCASTD 8(DI)(R9*1), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y3 (VEX)
 	BYTE         $0xc4
@@ -2106,10 +2040,8 @@ r8vnnix4loop:
 	BYTE         $0x15
 	BYTE         $0x50
 	BYTE         $0xdf
-	VMOVDQU      112(SI), Y14
-	VPSIGNB      Y14, Y14, Y13
+	VPXOR        112(SI), Y14, Y13
 	VPBROADCASTD 12(DI), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
 	BYTE         $0xc4
@@ -2118,7 +2050,6 @@ r8vnnix4loop:
 	BYTE         $0x50
 	BYTE         $0xc7
 	VPBROADCASTD 12(DI)(R8*1), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y1 (VEX)
 	BYTE         $0xc4
@@ -2127,7 +2058,6 @@ r8vnnix4loop:
 	BYTE         $0x50
 	BYTE         $0xcf
 	VPBROADCASTD 12(DI)(R8*2), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y2 (VEX)
 	BYTE         $0xc4
@@ -2136,7 +2066,6 @@ r8vnnix4loop:
 	BYTE         $0x50
 	BYTE         $0xd7
 	VPBROADCASTD 12(DI)(R9*1), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y3 (VEX)
 	BYTE         $0xc4
@@ -2144,10 +2073,8 @@ r8vnnix4loop:
 	BYTE         $0x15
 	BYTE         $0x50
 	BYTE         $0xdf
-	VMOVDQU      144(SI), Y14
-	VPSIGNB      Y14, Y14, Y13
+	VPXOR        144(SI), Y14, Y13
 	VPBROADCASTD 16(DI), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
 	BYTE         $0xc4
@@ -2156,7 +2083,6 @@ r8vnnix4loop:
 	BYTE         $0x50
 	BYTE         $0xc7
 	VPBROADCASTD 16(DI)(R8*1), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y1 (VEX)
 	BYTE         $0xc4
@@ -2165,7 +2091,6 @@ r8vnnix4loop:
 	BYTE         $0x50
 	BYTE         $0xcf
 	VPBROADCASTD 16(DI)(R8*2), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y2 (VEX)
 	BYTE         $0xc4
@@ -2174,7 +2099,6 @@ r8vnnix4loop:
 	BYTE         $0x50
 	BYTE         $0xd7
 	VPBROADCASTD 16(DI)(R9*1), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y3 (VEX)
 	BYTE         $0xc4
@@ -2182,10 +2106,8 @@ r8vnnix4loop:
 	BYTE         $0x15
 	BYTE         $0x50
 	BYTE         $0xdf
-	VMOVDQU      176(SI), Y14
-	VPSIGNB      Y14, Y14, Y13
+	VPXOR        176(SI), Y14, Y13
 	VPBROADCASTD 20(DI), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
 	BYTE         $0xc4
@@ -2194,7 +2116,6 @@ r8vnnix4loop:
 	BYTE         $0x50
 	BYTE         $0xc7
 	VPBROADCASTD 20(DI)(R8*1), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y1 (VEX)
 	BYTE         $0xc4
@@ -2203,7 +2124,6 @@ r8vnnix4loop:
 	BYTE         $0x50
 	BYTE         $0xcf
 	VPBROADCASTD 20(DI)(R8*2), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y2 (VEX)
 	BYTE         $0xc4
@@ -2212,7 +2132,6 @@ r8vnnix4loop:
 	BYTE         $0x50
 	BYTE         $0xd7
 	VPBROADCASTD 20(DI)(R9*1), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y3 (VEX)
 	BYTE         $0xc4
@@ -2220,10 +2139,8 @@ r8vnnix4loop:
 	BYTE         $0x15
 	BYTE         $0x50
 	BYTE         $0xdf
-	VMOVDQU      208(SI), Y14
-	VPSIGNB      Y14, Y14, Y13
+	VPXOR        208(SI), Y14, Y13
 	VPBROADCASTD 24(DI), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
 	BYTE         $0xc4
@@ -2232,7 +2149,6 @@ r8vnnix4loop:
 	BYTE         $0x50
 	BYTE         $0xc7
 	VPBROADCASTD 24(DI)(R8*1), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y1 (VEX)
 	BYTE         $0xc4
@@ -2241,7 +2157,6 @@ r8vnnix4loop:
 	BYTE         $0x50
 	BYTE         $0xcf
 	VPBROADCASTD 24(DI)(R8*2), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y2 (VEX)
 	BYTE         $0xc4
@@ -2250,7 +2165,6 @@ r8vnnix4loop:
 	BYTE         $0x50
 	BYTE         $0xd7
 	VPBROADCASTD 24(DI)(R9*1), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y3 (VEX)
 	BYTE         $0xc4
@@ -2258,10 +2172,8 @@ r8vnnix4loop:
 	BYTE         $0x15
 	BYTE         $0x50
 	BYTE         $0xdf
-	VMOVDQU      240(SI), Y14
-	VPSIGNB      Y14, Y14, Y13
+	VPXOR        240(SI), Y14, Y13
 	VPBROADCASTD 28(DI), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
 	BYTE         $0xc4
@@ -2270,7 +2182,6 @@ r8vnnix4loop:
 	BYTE         $0x50
 	BYTE         $0xc7
 	VPBROADCASTD 28(DI)(R8*1), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y1 (VEX)
 	BYTE         $0xc4
@@ -2279,7 +2190,6 @@ r8vnnix4loop:
 	BYTE         $0x50
 	BYTE         $0xcf
 	VPBROADCASTD 28(DI)(R8*2), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y2 (VEX)
 	BYTE         $0xc4
@@ -2288,7 +2198,6 @@ r8vnnix4loop:
 	BYTE         $0x50
 	BYTE         $0xd7
 	VPBROADCASTD 28(DI)(R9*1), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y3 (VEX)
 	BYTE         $0xc4
@@ -2296,36 +2205,37 @@ r8vnnix4loop:
 	BYTE         $0x15
 	BYTE         $0x50
 	BYTE         $0xdf
-	VCVTPH2PS    (SI), Y14
+	VCVTPH2PS    (SI), Y13
 	VCVTDQ2PS    Y0, Y0
 	VBROADCASTSS (DX), Y12
-	VMULPS       Y12, Y14, Y12
+	VMULPS       Y12, Y13, Y12
 	VMULPS       Y12, Y0, Y0
 	VADDPS       Y0, Y6, Y6
 	VCVTDQ2PS    Y1, Y1
 	VBROADCASTSS (DX)(R12*1), Y12
-	VMULPS       Y12, Y14, Y12
+	VMULPS       Y12, Y13, Y12
 	VMULPS       Y12, Y1, Y1
 	VADDPS       Y1, Y7, Y7
 	VCVTDQ2PS    Y2, Y2
 	VBROADCASTSS (DX)(R12*2), Y12
-	VMULPS       Y12, Y14, Y12
+	VMULPS       Y12, Y13, Y12
 	VMULPS       Y12, Y2, Y2
 	VADDPS       Y2, Y8, Y8
 	VCVTDQ2PS    Y3, Y3
 	VBROADCASTSS (DX)(R13*1), Y12
-	VMULPS       Y12, Y14, Y12
+	VMULPS       Y12, Y13, Y12
 	VMULPS       Y12, Y3, Y3
 	VADDPS       Y3, Y9, Y9
 	ADDQ         $0x00000110, SI
 	ADDQ         $0x20, DI
 	ADDQ         $0x04, DX
+	ADDQ         $0x04, R14
 	DECQ         CX
 	JNZ          r8vnnix4loop
 
 r8vnnix4done:
-	MOVQ    out+48(FP), AX
-	MOVQ    ostride+56(FP), BX
+	MOVQ    out+56(FP), AX
+	MOVQ    ostride+64(FP), BX
 	SHLQ    $0x02, BX
 	VMOVUPS Y6, (AX)
 	ADDQ    BX, AX
@@ -2337,27 +2247,30 @@ r8vnnix4done:
 	VZEROUPPER
 	RET
 
-// func q8_0r8x5AVXVNNI(w *byte, nb int, xq *int8, xstride int, xd *float32, dstride int, out *float32, ostride int, pf int)
+// func q8_0r8x5AVXVNNI(w *byte, nb int, xq *int8, xstride int, xd *float32, xs *int32, dstride int, out *float32, ostride int, pf int)
 // Requires: AVX, AVX2, F16C, MMX+
-TEXT ·q8_0r8x5AVXVNNI(SB), NOSPLIT, $0-72
-	MOVQ   w+0(FP), SI
-	MOVQ   nb+8(FP), CX
-	MOVQ   xq+16(FP), DI
-	MOVQ   xstride+24(FP), R8
-	MOVQ   xd+32(FP), DX
-	MOVQ   dstride+40(FP), R12
-	MOVQ   pf+64(FP), BX
-	LEAQ   (R8)(R8*2), R9
-	LEAQ   (R12)(R12*2), R13
-	LEAQ   (DI)(R8*4), R10
-	LEAQ   (DX)(R12*4), R11
-	VXORPS Y6, Y6, Y6
-	VXORPS Y7, Y7, Y7
-	VXORPS Y8, Y8, Y8
-	VXORPS Y9, Y9, Y9
-	VXORPS Y10, Y10, Y10
-	TESTQ  CX, CX
-	JE     r8vnnix5done
+TEXT ·q8_0r8x5AVXVNNI(SB), NOSPLIT, $0-80
+	MOVQ    w+0(FP), SI
+	MOVQ    nb+8(FP), CX
+	MOVQ    xq+16(FP), DI
+	MOVQ    xstride+24(FP), R8
+	MOVQ    xd+32(FP), DX
+	MOVQ    dstride+48(FP), R12
+	MOVQ    pf+72(FP), BX
+	LEAQ    (R8)(R8*2), R9
+	LEAQ    (R12)(R12*2), R13
+	LEAQ    (DI)(R8*4), R10
+	LEAQ    (DX)(R12*4), R11
+	MOVQ    xs+40(FP), R14
+	LEAQ    (R14)(R12*4), AX
+	VMOVDQU q8r8Bias<>+0(SB), Y14
+	VXORPS  Y6, Y6, Y6
+	VXORPS  Y7, Y7, Y7
+	VXORPS  Y8, Y8, Y8
+	VXORPS  Y9, Y9, Y9
+	VXORPS  Y10, Y10, Y10
+	TESTQ   CX, CX
+	JE      r8vnnix5done
 
 r8vnnix5loop:
 	PREFETCHT0   (SI)(BX*1)
@@ -2365,15 +2278,13 @@ r8vnnix5loop:
 	PREFETCHT0   128(SI)(BX*1)
 	PREFETCHT0   192(SI)(BX*1)
 	PREFETCHT0   256(SI)(BX*1)
-	VPXOR        Y0, Y0, Y0
-	VPXOR        Y1, Y1, Y1
-	VPXOR        Y2, Y2, Y2
-	VPXOR        Y3, Y3, Y3
-	VPXOR        Y4, Y4, Y4
-	VMOVDQU      16(SI), Y14
-	VPSIGNB      Y14, Y14, Y13
+	VPBROADCASTD (R14), Y0
+	VPBROADCASTD (R14)(R12*1), Y1
+	VPBROADCASTD (R14)(R12*2), Y2
+	VPBROADCASTD (R14)(R13*1), Y3
+	VPBROADCASTD (AX), Y4
+	VPXOR        16(SI), Y14, Y13
 	VPBROADCASTD (DI), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
 	BYTE         $0xc4
@@ -2382,7 +2293,6 @@ r8vnnix5loop:
 	BYTE         $0x50
 	BYTE         $0xc7
 	VPBROADCASTD (DI)(R8*1), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y1 (VEX)
 	BYTE         $0xc4
@@ -2391,7 +2301,6 @@ r8vnnix5loop:
 	BYTE         $0x50
 	BYTE         $0xcf
 	VPBROADCASTD (DI)(R8*2), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y2 (VEX)
 	BYTE         $0xc4
@@ -2400,7 +2309,6 @@ r8vnnix5loop:
 	BYTE         $0x50
 	BYTE         $0xd7
 	VPBROADCASTD (DI)(R9*1), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y3 (VEX)
 	BYTE         $0xc4
@@ -2409,7 +2317,6 @@ r8vnnix5loop:
 	BYTE         $0x50
 	BYTE         $0xdf
 	VPBROADCASTD (R10), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y4 (VEX)
 	BYTE         $0xc4
@@ -2417,10 +2324,8 @@ r8vnnix5loop:
 	BYTE         $0x15
 	BYTE         $0x50
 	BYTE         $0xe7
-	VMOVDQU      48(SI), Y14
-	VPSIGNB      Y14, Y14, Y13
+	VPXOR        48(SI), Y14, Y13
 	VPBROADCASTD 4(DI), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
 	BYTE         $0xc4
@@ -2429,7 +2334,6 @@ r8vnnix5loop:
 	BYTE         $0x50
 	BYTE         $0xc7
 	VPBROADCASTD 4(DI)(R8*1), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y1 (VEX)
 	BYTE         $0xc4
@@ -2438,7 +2342,6 @@ r8vnnix5loop:
 	BYTE         $0x50
 	BYTE         $0xcf
 	VPBROADCASTD 4(DI)(R8*2), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y2 (VEX)
 	BYTE         $0xc4
@@ -2447,7 +2350,6 @@ r8vnnix5loop:
 	BYTE         $0x50
 	BYTE         $0xd7
 	VPBROADCASTD 4(DI)(R9*1), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y3 (VEX)
 	BYTE         $0xc4
@@ -2456,7 +2358,6 @@ r8vnnix5loop:
 	BYTE         $0x50
 	BYTE         $0xdf
 	VPBROADCASTD 4(R10), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y4 (VEX)
 	BYTE         $0xc4
@@ -2464,10 +2365,8 @@ r8vnnix5loop:
 	BYTE         $0x15
 	BYTE         $0x50
 	BYTE         $0xe7
-	VMOVDQU      80(SI), Y14
-	VPSIGNB      Y14, Y14, Y13
+	VPXOR        80(SI), Y14, Y13
 	VPBROADCASTD 8(DI), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
 	BYTE         $0xc4
@@ -2476,7 +2375,6 @@ r8vnnix5loop:
 	BYTE         $0x50
 	BYTE         $0xc7
 	VPBROADCASTD 8(DI)(R8*1), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y1 (VEX)
 	BYTE         $0xc4
@@ -2485,7 +2383,6 @@ r8vnnix5loop:
 	BYTE         $0x50
 	BYTE         $0xcf
 	VPBROADCASTD 8(DI)(R8*2), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y2 (VEX)
 	BYTE         $0xc4
@@ -2494,7 +2391,6 @@ r8vnnix5loop:
 	BYTE         $0x50
 	BYTE         $0xd7
 	VPBROADCASTD 8(DI)(R9*1), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y3 (VEX)
 	BYTE         $0xc4
@@ -2503,7 +2399,6 @@ r8vnnix5loop:
 	BYTE         $0x50
 	BYTE         $0xdf
 	VPBROADCASTD 8(R10), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y4 (VEX)
 	BYTE         $0xc4
@@ -2511,10 +2406,8 @@ r8vnnix5loop:
 	BYTE         $0x15
 	BYTE         $0x50
 	BYTE         $0xe7
-	VMOVDQU      112(SI), Y14
-	VPSIGNB      Y14, Y14, Y13
+	VPXOR        112(SI), Y14, Y13
 	VPBROADCASTD 12(DI), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
 	BYTE         $0xc4
@@ -2523,7 +2416,6 @@ r8vnnix5loop:
 	BYTE         $0x50
 	BYTE         $0xc7
 	VPBROADCASTD 12(DI)(R8*1), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y1 (VEX)
 	BYTE         $0xc4
@@ -2532,7 +2424,6 @@ r8vnnix5loop:
 	BYTE         $0x50
 	BYTE         $0xcf
 	VPBROADCASTD 12(DI)(R8*2), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y2 (VEX)
 	BYTE         $0xc4
@@ -2541,7 +2432,6 @@ r8vnnix5loop:
 	BYTE         $0x50
 	BYTE         $0xd7
 	VPBROADCASTD 12(DI)(R9*1), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y3 (VEX)
 	BYTE         $0xc4
@@ -2550,7 +2440,6 @@ r8vnnix5loop:
 	BYTE         $0x50
 	BYTE         $0xdf
 	VPBROADCASTD 12(R10), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y4 (VEX)
 	BYTE         $0xc4
@@ -2558,10 +2447,8 @@ r8vnnix5loop:
 	BYTE         $0x15
 	BYTE         $0x50
 	BYTE         $0xe7
-	VMOVDQU      144(SI), Y14
-	VPSIGNB      Y14, Y14, Y13
+	VPXOR        144(SI), Y14, Y13
 	VPBROADCASTD 16(DI), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
 	BYTE         $0xc4
@@ -2570,7 +2457,6 @@ r8vnnix5loop:
 	BYTE         $0x50
 	BYTE         $0xc7
 	VPBROADCASTD 16(DI)(R8*1), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y1 (VEX)
 	BYTE         $0xc4
@@ -2579,7 +2465,6 @@ r8vnnix5loop:
 	BYTE         $0x50
 	BYTE         $0xcf
 	VPBROADCASTD 16(DI)(R8*2), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y2 (VEX)
 	BYTE         $0xc4
@@ -2588,7 +2473,6 @@ r8vnnix5loop:
 	BYTE         $0x50
 	BYTE         $0xd7
 	VPBROADCASTD 16(DI)(R9*1), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y3 (VEX)
 	BYTE         $0xc4
@@ -2597,7 +2481,6 @@ r8vnnix5loop:
 	BYTE         $0x50
 	BYTE         $0xdf
 	VPBROADCASTD 16(R10), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y4 (VEX)
 	BYTE         $0xc4
@@ -2605,10 +2488,8 @@ r8vnnix5loop:
 	BYTE         $0x15
 	BYTE         $0x50
 	BYTE         $0xe7
-	VMOVDQU      176(SI), Y14
-	VPSIGNB      Y14, Y14, Y13
+	VPXOR        176(SI), Y14, Y13
 	VPBROADCASTD 20(DI), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
 	BYTE         $0xc4
@@ -2617,7 +2498,6 @@ r8vnnix5loop:
 	BYTE         $0x50
 	BYTE         $0xc7
 	VPBROADCASTD 20(DI)(R8*1), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y1 (VEX)
 	BYTE         $0xc4
@@ -2626,7 +2506,6 @@ r8vnnix5loop:
 	BYTE         $0x50
 	BYTE         $0xcf
 	VPBROADCASTD 20(DI)(R8*2), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y2 (VEX)
 	BYTE         $0xc4
@@ -2635,7 +2514,6 @@ r8vnnix5loop:
 	BYTE         $0x50
 	BYTE         $0xd7
 	VPBROADCASTD 20(DI)(R9*1), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y3 (VEX)
 	BYTE         $0xc4
@@ -2644,7 +2522,6 @@ r8vnnix5loop:
 	BYTE         $0x50
 	BYTE         $0xdf
 	VPBROADCASTD 20(R10), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y4 (VEX)
 	BYTE         $0xc4
@@ -2652,10 +2529,8 @@ r8vnnix5loop:
 	BYTE         $0x15
 	BYTE         $0x50
 	BYTE         $0xe7
-	VMOVDQU      208(SI), Y14
-	VPSIGNB      Y14, Y14, Y13
+	VPXOR        208(SI), Y14, Y13
 	VPBROADCASTD 24(DI), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
 	BYTE         $0xc4
@@ -2664,7 +2539,6 @@ r8vnnix5loop:
 	BYTE         $0x50
 	BYTE         $0xc7
 	VPBROADCASTD 24(DI)(R8*1), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y1 (VEX)
 	BYTE         $0xc4
@@ -2673,7 +2547,6 @@ r8vnnix5loop:
 	BYTE         $0x50
 	BYTE         $0xcf
 	VPBROADCASTD 24(DI)(R8*2), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y2 (VEX)
 	BYTE         $0xc4
@@ -2682,7 +2555,6 @@ r8vnnix5loop:
 	BYTE         $0x50
 	BYTE         $0xd7
 	VPBROADCASTD 24(DI)(R9*1), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y3 (VEX)
 	BYTE         $0xc4
@@ -2691,7 +2563,6 @@ r8vnnix5loop:
 	BYTE         $0x50
 	BYTE         $0xdf
 	VPBROADCASTD 24(R10), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y4 (VEX)
 	BYTE         $0xc4
@@ -2699,10 +2570,8 @@ r8vnnix5loop:
 	BYTE         $0x15
 	BYTE         $0x50
 	BYTE         $0xe7
-	VMOVDQU      240(SI), Y14
-	VPSIGNB      Y14, Y14, Y13
+	VPXOR        240(SI), Y14, Y13
 	VPBROADCASTD 28(DI), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
 	BYTE         $0xc4
@@ -2711,7 +2580,6 @@ r8vnnix5loop:
 	BYTE         $0x50
 	BYTE         $0xc7
 	VPBROADCASTD 28(DI)(R8*1), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y1 (VEX)
 	BYTE         $0xc4
@@ -2720,7 +2588,6 @@ r8vnnix5loop:
 	BYTE         $0x50
 	BYTE         $0xcf
 	VPBROADCASTD 28(DI)(R8*2), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y2 (VEX)
 	BYTE         $0xc4
@@ -2729,7 +2596,6 @@ r8vnnix5loop:
 	BYTE         $0x50
 	BYTE         $0xd7
 	VPBROADCASTD 28(DI)(R9*1), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y3 (VEX)
 	BYTE         $0xc4
@@ -2738,7 +2604,6 @@ r8vnnix5loop:
 	BYTE         $0x50
 	BYTE         $0xdf
 	VPBROADCASTD 28(R10), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y4 (VEX)
 	BYTE         $0xc4
@@ -2746,30 +2611,30 @@ r8vnnix5loop:
 	BYTE         $0x15
 	BYTE         $0x50
 	BYTE         $0xe7
-	VCVTPH2PS    (SI), Y14
+	VCVTPH2PS    (SI), Y13
 	VCVTDQ2PS    Y0, Y0
 	VBROADCASTSS (DX), Y12
-	VMULPS       Y12, Y14, Y12
+	VMULPS       Y12, Y13, Y12
 	VMULPS       Y12, Y0, Y0
 	VADDPS       Y0, Y6, Y6
 	VCVTDQ2PS    Y1, Y1
 	VBROADCASTSS (DX)(R12*1), Y12
-	VMULPS       Y12, Y14, Y12
+	VMULPS       Y12, Y13, Y12
 	VMULPS       Y12, Y1, Y1
 	VADDPS       Y1, Y7, Y7
 	VCVTDQ2PS    Y2, Y2
 	VBROADCASTSS (DX)(R12*2), Y12
-	VMULPS       Y12, Y14, Y12
+	VMULPS       Y12, Y13, Y12
 	VMULPS       Y12, Y2, Y2
 	VADDPS       Y2, Y8, Y8
 	VCVTDQ2PS    Y3, Y3
 	VBROADCASTSS (DX)(R13*1), Y12
-	VMULPS       Y12, Y14, Y12
+	VMULPS       Y12, Y13, Y12
 	VMULPS       Y12, Y3, Y3
 	VADDPS       Y3, Y9, Y9
 	VCVTDQ2PS    Y4, Y4
 	VBROADCASTSS (R11), Y12
-	VMULPS       Y12, Y14, Y12
+	VMULPS       Y12, Y13, Y12
 	VMULPS       Y12, Y4, Y4
 	VADDPS       Y4, Y10, Y10
 	ADDQ         $0x00000110, SI
@@ -2777,12 +2642,14 @@ r8vnnix5loop:
 	ADDQ         $0x04, DX
 	ADDQ         $0x20, R10
 	ADDQ         $0x04, R11
+	ADDQ         $0x04, R14
+	ADDQ         $0x04, AX
 	DECQ         CX
 	JNZ          r8vnnix5loop
 
 r8vnnix5done:
-	MOVQ    out+48(FP), AX
-	MOVQ    ostride+56(FP), BX
+	MOVQ    out+56(FP), AX
+	MOVQ    ostride+64(FP), BX
 	SHLQ    $0x02, BX
 	VMOVUPS Y6, (AX)
 	ADDQ    BX, AX
@@ -2796,28 +2663,31 @@ r8vnnix5done:
 	VZEROUPPER
 	RET
 
-// func q8_0r8x6AVXVNNI(w *byte, nb int, xq *int8, xstride int, xd *float32, dstride int, out *float32, ostride int, pf int)
+// func q8_0r8x6AVXVNNI(w *byte, nb int, xq *int8, xstride int, xd *float32, xs *int32, dstride int, out *float32, ostride int, pf int)
 // Requires: AVX, AVX2, F16C, MMX+
-TEXT ·q8_0r8x6AVXVNNI(SB), NOSPLIT, $0-72
-	MOVQ   w+0(FP), SI
-	MOVQ   nb+8(FP), CX
-	MOVQ   xq+16(FP), DI
-	MOVQ   xstride+24(FP), R8
-	MOVQ   xd+32(FP), DX
-	MOVQ   dstride+40(FP), R12
-	MOVQ   pf+64(FP), BX
-	LEAQ   (R8)(R8*2), R9
-	LEAQ   (R12)(R12*2), R13
-	LEAQ   (DI)(R8*4), R10
-	LEAQ   (DX)(R12*4), R11
-	VXORPS Y6, Y6, Y6
-	VXORPS Y7, Y7, Y7
-	VXORPS Y8, Y8, Y8
-	VXORPS Y9, Y9, Y9
-	VXORPS Y10, Y10, Y10
-	VXORPS Y11, Y11, Y11
-	TESTQ  CX, CX
-	JE     r8vnnix6done
+TEXT ·q8_0r8x6AVXVNNI(SB), NOSPLIT, $0-80
+	MOVQ    w+0(FP), SI
+	MOVQ    nb+8(FP), CX
+	MOVQ    xq+16(FP), DI
+	MOVQ    xstride+24(FP), R8
+	MOVQ    xd+32(FP), DX
+	MOVQ    dstride+48(FP), R12
+	MOVQ    pf+72(FP), BX
+	LEAQ    (R8)(R8*2), R9
+	LEAQ    (R12)(R12*2), R13
+	LEAQ    (DI)(R8*4), R10
+	LEAQ    (DX)(R12*4), R11
+	MOVQ    xs+40(FP), R14
+	LEAQ    (R14)(R12*4), AX
+	VMOVDQU q8r8Bias<>+0(SB), Y14
+	VXORPS  Y6, Y6, Y6
+	VXORPS  Y7, Y7, Y7
+	VXORPS  Y8, Y8, Y8
+	VXORPS  Y9, Y9, Y9
+	VXORPS  Y10, Y10, Y10
+	VXORPS  Y11, Y11, Y11
+	TESTQ   CX, CX
+	JE      r8vnnix6done
 
 r8vnnix6loop:
 	PREFETCHT0   (SI)(BX*1)
@@ -2825,16 +2695,14 @@ r8vnnix6loop:
 	PREFETCHT0   128(SI)(BX*1)
 	PREFETCHT0   192(SI)(BX*1)
 	PREFETCHT0   256(SI)(BX*1)
-	VPXOR        Y0, Y0, Y0
-	VPXOR        Y1, Y1, Y1
-	VPXOR        Y2, Y2, Y2
-	VPXOR        Y3, Y3, Y3
-	VPXOR        Y4, Y4, Y4
-	VPXOR        Y5, Y5, Y5
-	VMOVDQU      16(SI), Y14
-	VPSIGNB      Y14, Y14, Y13
+	VPBROADCASTD (R14), Y0
+	VPBROADCASTD (R14)(R12*1), Y1
+	VPBROADCASTD (R14)(R12*2), Y2
+	VPBROADCASTD (R14)(R13*1), Y3
+	VPBROADCASTD (AX), Y4
+	VPBROADCASTD (AX)(R12*1), Y5
+	VPXOR        16(SI), Y14, Y13
 	VPBROADCASTD (DI), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
 	BYTE         $0xc4
@@ -2843,7 +2711,6 @@ r8vnnix6loop:
 	BYTE         $0x50
 	BYTE         $0xc7
 	VPBROADCASTD (DI)(R8*1), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y1 (VEX)
 	BYTE         $0xc4
@@ -2852,7 +2719,6 @@ r8vnnix6loop:
 	BYTE         $0x50
 	BYTE         $0xcf
 	VPBROADCASTD (DI)(R8*2), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y2 (VEX)
 	BYTE         $0xc4
@@ -2861,7 +2727,6 @@ r8vnnix6loop:
 	BYTE         $0x50
 	BYTE         $0xd7
 	VPBROADCASTD (DI)(R9*1), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y3 (VEX)
 	BYTE         $0xc4
@@ -2870,7 +2735,6 @@ r8vnnix6loop:
 	BYTE         $0x50
 	BYTE         $0xdf
 	VPBROADCASTD (R10), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y4 (VEX)
 	BYTE         $0xc4
@@ -2879,7 +2743,6 @@ r8vnnix6loop:
 	BYTE         $0x50
 	BYTE         $0xe7
 	VPBROADCASTD (R10)(R8*1), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y5 (VEX)
 	BYTE         $0xc4
@@ -2887,10 +2750,8 @@ r8vnnix6loop:
 	BYTE         $0x15
 	BYTE         $0x50
 	BYTE         $0xef
-	VMOVDQU      48(SI), Y14
-	VPSIGNB      Y14, Y14, Y13
+	VPXOR        48(SI), Y14, Y13
 	VPBROADCASTD 4(DI), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
 	BYTE         $0xc4
@@ -2899,7 +2760,6 @@ r8vnnix6loop:
 	BYTE         $0x50
 	BYTE         $0xc7
 	VPBROADCASTD 4(DI)(R8*1), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y1 (VEX)
 	BYTE         $0xc4
@@ -2908,7 +2768,6 @@ r8vnnix6loop:
 	BYTE         $0x50
 	BYTE         $0xcf
 	VPBROADCASTD 4(DI)(R8*2), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y2 (VEX)
 	BYTE         $0xc4
@@ -2917,7 +2776,6 @@ r8vnnix6loop:
 	BYTE         $0x50
 	BYTE         $0xd7
 	VPBROADCASTD 4(DI)(R9*1), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y3 (VEX)
 	BYTE         $0xc4
@@ -2926,7 +2784,6 @@ r8vnnix6loop:
 	BYTE         $0x50
 	BYTE         $0xdf
 	VPBROADCASTD 4(R10), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y4 (VEX)
 	BYTE         $0xc4
@@ -2935,7 +2792,6 @@ r8vnnix6loop:
 	BYTE         $0x50
 	BYTE         $0xe7
 	VPBROADCASTD 4(R10)(R8*1), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y5 (VEX)
 	BYTE         $0xc4
@@ -2943,10 +2799,8 @@ r8vnnix6loop:
 	BYTE         $0x15
 	BYTE         $0x50
 	BYTE         $0xef
-	VMOVDQU      80(SI), Y14
-	VPSIGNB      Y14, Y14, Y13
+	VPXOR        80(SI), Y14, Y13
 	VPBROADCASTD 8(DI), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
 	BYTE         $0xc4
@@ -2955,7 +2809,6 @@ r8vnnix6loop:
 	BYTE         $0x50
 	BYTE         $0xc7
 	VPBROADCASTD 8(DI)(R8*1), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y1 (VEX)
 	BYTE         $0xc4
@@ -2964,7 +2817,6 @@ r8vnnix6loop:
 	BYTE         $0x50
 	BYTE         $0xcf
 	VPBROADCASTD 8(DI)(R8*2), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y2 (VEX)
 	BYTE         $0xc4
@@ -2973,7 +2825,6 @@ r8vnnix6loop:
 	BYTE         $0x50
 	BYTE         $0xd7
 	VPBROADCASTD 8(DI)(R9*1), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y3 (VEX)
 	BYTE         $0xc4
@@ -2982,7 +2833,6 @@ r8vnnix6loop:
 	BYTE         $0x50
 	BYTE         $0xdf
 	VPBROADCASTD 8(R10), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y4 (VEX)
 	BYTE         $0xc4
@@ -2991,7 +2841,6 @@ r8vnnix6loop:
 	BYTE         $0x50
 	BYTE         $0xe7
 	VPBROADCASTD 8(R10)(R8*1), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y5 (VEX)
 	BYTE         $0xc4
@@ -2999,10 +2848,8 @@ r8vnnix6loop:
 	BYTE         $0x15
 	BYTE         $0x50
 	BYTE         $0xef
-	VMOVDQU      112(SI), Y14
-	VPSIGNB      Y14, Y14, Y13
+	VPXOR        112(SI), Y14, Y13
 	VPBROADCASTD 12(DI), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
 	BYTE         $0xc4
@@ -3011,7 +2858,6 @@ r8vnnix6loop:
 	BYTE         $0x50
 	BYTE         $0xc7
 	VPBROADCASTD 12(DI)(R8*1), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y1 (VEX)
 	BYTE         $0xc4
@@ -3020,7 +2866,6 @@ r8vnnix6loop:
 	BYTE         $0x50
 	BYTE         $0xcf
 	VPBROADCASTD 12(DI)(R8*2), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y2 (VEX)
 	BYTE         $0xc4
@@ -3029,7 +2874,6 @@ r8vnnix6loop:
 	BYTE         $0x50
 	BYTE         $0xd7
 	VPBROADCASTD 12(DI)(R9*1), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y3 (VEX)
 	BYTE         $0xc4
@@ -3038,7 +2882,6 @@ r8vnnix6loop:
 	BYTE         $0x50
 	BYTE         $0xdf
 	VPBROADCASTD 12(R10), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y4 (VEX)
 	BYTE         $0xc4
@@ -3047,7 +2890,6 @@ r8vnnix6loop:
 	BYTE         $0x50
 	BYTE         $0xe7
 	VPBROADCASTD 12(R10)(R8*1), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y5 (VEX)
 	BYTE         $0xc4
@@ -3055,10 +2897,8 @@ r8vnnix6loop:
 	BYTE         $0x15
 	BYTE         $0x50
 	BYTE         $0xef
-	VMOVDQU      144(SI), Y14
-	VPSIGNB      Y14, Y14, Y13
+	VPXOR        144(SI), Y14, Y13
 	VPBROADCASTD 16(DI), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
 	BYTE         $0xc4
@@ -3067,7 +2907,6 @@ r8vnnix6loop:
 	BYTE         $0x50
 	BYTE         $0xc7
 	VPBROADCASTD 16(DI)(R8*1), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y1 (VEX)
 	BYTE         $0xc4
@@ -3076,7 +2915,6 @@ r8vnnix6loop:
 	BYTE         $0x50
 	BYTE         $0xcf
 	VPBROADCASTD 16(DI)(R8*2), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y2 (VEX)
 	BYTE         $0xc4
@@ -3085,7 +2923,6 @@ r8vnnix6loop:
 	BYTE         $0x50
 	BYTE         $0xd7
 	VPBROADCASTD 16(DI)(R9*1), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y3 (VEX)
 	BYTE         $0xc4
@@ -3094,7 +2931,6 @@ r8vnnix6loop:
 	BYTE         $0x50
 	BYTE         $0xdf
 	VPBROADCASTD 16(R10), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y4 (VEX)
 	BYTE         $0xc4
@@ -3103,7 +2939,6 @@ r8vnnix6loop:
 	BYTE         $0x50
 	BYTE         $0xe7
 	VPBROADCASTD 16(R10)(R8*1), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y5 (VEX)
 	BYTE         $0xc4
@@ -3111,10 +2946,8 @@ r8vnnix6loop:
 	BYTE         $0x15
 	BYTE         $0x50
 	BYTE         $0xef
-	VMOVDQU      176(SI), Y14
-	VPSIGNB      Y14, Y14, Y13
+	VPXOR        176(SI), Y14, Y13
 	VPBROADCASTD 20(DI), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
 	BYTE         $0xc4
@@ -3123,7 +2956,6 @@ r8vnnix6loop:
 	BYTE         $0x50
 	BYTE         $0xc7
 	VPBROADCASTD 20(DI)(R8*1), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y1 (VEX)
 	BYTE         $0xc4
@@ -3132,7 +2964,6 @@ r8vnnix6loop:
 	BYTE         $0x50
 	BYTE         $0xcf
 	VPBROADCASTD 20(DI)(R8*2), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y2 (VEX)
 	BYTE         $0xc4
@@ -3141,7 +2972,6 @@ r8vnnix6loop:
 	BYTE         $0x50
 	BYTE         $0xd7
 	VPBROADCASTD 20(DI)(R9*1), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y3 (VEX)
 	BYTE         $0xc4
@@ -3150,7 +2980,6 @@ r8vnnix6loop:
 	BYTE         $0x50
 	BYTE         $0xdf
 	VPBROADCASTD 20(R10), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y4 (VEX)
 	BYTE         $0xc4
@@ -3159,7 +2988,6 @@ r8vnnix6loop:
 	BYTE         $0x50
 	BYTE         $0xe7
 	VPBROADCASTD 20(R10)(R8*1), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y5 (VEX)
 	BYTE         $0xc4
@@ -3167,10 +2995,8 @@ r8vnnix6loop:
 	BYTE         $0x15
 	BYTE         $0x50
 	BYTE         $0xef
-	VMOVDQU      208(SI), Y14
-	VPSIGNB      Y14, Y14, Y13
+	VPXOR        208(SI), Y14, Y13
 	VPBROADCASTD 24(DI), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
 	BYTE         $0xc4
@@ -3179,7 +3005,6 @@ r8vnnix6loop:
 	BYTE         $0x50
 	BYTE         $0xc7
 	VPBROADCASTD 24(DI)(R8*1), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y1 (VEX)
 	BYTE         $0xc4
@@ -3188,7 +3013,6 @@ r8vnnix6loop:
 	BYTE         $0x50
 	BYTE         $0xcf
 	VPBROADCASTD 24(DI)(R8*2), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y2 (VEX)
 	BYTE         $0xc4
@@ -3197,7 +3021,6 @@ r8vnnix6loop:
 	BYTE         $0x50
 	BYTE         $0xd7
 	VPBROADCASTD 24(DI)(R9*1), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y3 (VEX)
 	BYTE         $0xc4
@@ -3206,7 +3029,6 @@ r8vnnix6loop:
 	BYTE         $0x50
 	BYTE         $0xdf
 	VPBROADCASTD 24(R10), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y4 (VEX)
 	BYTE         $0xc4
@@ -3215,7 +3037,6 @@ r8vnnix6loop:
 	BYTE         $0x50
 	BYTE         $0xe7
 	VPBROADCASTD 24(R10)(R8*1), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y5 (VEX)
 	BYTE         $0xc4
@@ -3223,10 +3044,8 @@ r8vnnix6loop:
 	BYTE         $0x15
 	BYTE         $0x50
 	BYTE         $0xef
-	VMOVDQU      240(SI), Y14
-	VPSIGNB      Y14, Y14, Y13
+	VPXOR        240(SI), Y14, Y13
 	VPBROADCASTD 28(DI), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
 	BYTE         $0xc4
@@ -3235,7 +3054,6 @@ r8vnnix6loop:
 	BYTE         $0x50
 	BYTE         $0xc7
 	VPBROADCASTD 28(DI)(R8*1), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y1 (VEX)
 	BYTE         $0xc4
@@ -3244,7 +3062,6 @@ r8vnnix6loop:
 	BYTE         $0x50
 	BYTE         $0xcf
 	VPBROADCASTD 28(DI)(R8*2), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y2 (VEX)
 	BYTE         $0xc4
@@ -3253,7 +3070,6 @@ r8vnnix6loop:
 	BYTE         $0x50
 	BYTE         $0xd7
 	VPBROADCASTD 28(DI)(R9*1), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y3 (VEX)
 	BYTE         $0xc4
@@ -3262,7 +3078,6 @@ r8vnnix6loop:
 	BYTE         $0x50
 	BYTE         $0xdf
 	VPBROADCASTD 28(R10), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y4 (VEX)
 	BYTE         $0xc4
@@ -3271,7 +3086,6 @@ r8vnnix6loop:
 	BYTE         $0x50
 	BYTE         $0xe7
 	VPBROADCASTD 28(R10)(R8*1), Y15
-	VPSIGNB      Y14, Y15, Y15
 
 	// VPDPBUSD Y15, Y13, Y5 (VEX)
 	BYTE         $0xc4
@@ -3279,35 +3093,35 @@ r8vnnix6loop:
 	BYTE         $0x15
 	BYTE         $0x50
 	BYTE         $0xef
-	VCVTPH2PS    (SI), Y14
+	VCVTPH2PS    (SI), Y13
 	VCVTDQ2PS    Y0, Y0
 	VBROADCASTSS (DX), Y12
-	VMULPS       Y12, Y14, Y12
+	VMULPS       Y12, Y13, Y12
 	VMULPS       Y12, Y0, Y0
 	VADDPS       Y0, Y6, Y6
 	VCVTDQ2PS    Y1, Y1
 	VBROADCASTSS (DX)(R12*1), Y12
-	VMULPS       Y12, Y14, Y12
+	VMULPS       Y12, Y13, Y12
 	VMULPS       Y12, Y1, Y1
 	VADDPS       Y1, Y7, Y7
 	VCVTDQ2PS    Y2, Y2
 	VBROADCASTSS (DX)(R12*2), Y12
-	VMULPS       Y12, Y14, Y12
+	VMULPS       Y12, Y13, Y12
 	VMULPS       Y12, Y2, Y2
 	VADDPS       Y2, Y8, Y8
 	VCVTDQ2PS    Y3, Y3
 	VBROADCASTSS (DX)(R13*1), Y12
-	VMULPS       Y12, Y14, Y12
+	VMULPS       Y12, Y13, Y12
 	VMULPS       Y12, Y3, Y3
 	VADDPS       Y3, Y9, Y9
 	VCVTDQ2PS    Y4, Y4
 	VBROADCASTSS (R11), Y12
-	VMULPS       Y12, Y14, Y12
+	VMULPS       Y12, Y13, Y12
 	VMULPS       Y12, Y4, Y4
 	VADDPS       Y4, Y10, Y10
 	VCVTDQ2PS    Y5, Y5
 	VBROADCASTSS (R11)(R12*1), Y12
-	VMULPS       Y12, Y14, Y12
+	VMULPS       Y12, Y13, Y12
 	VMULPS       Y12, Y5, Y5
 	VADDPS       Y5, Y11, Y11
 	ADDQ         $0x00000110, SI
@@ -3315,12 +3129,14 @@ r8vnnix6loop:
 	ADDQ         $0x04, DX
 	ADDQ         $0x20, R10
 	ADDQ         $0x04, R11
+	ADDQ         $0x04, R14
+	ADDQ         $0x04, AX
 	DECQ         CX
 	JNZ          r8vnnix6loop
 
 r8vnnix6done:
-	MOVQ    out+48(FP), AX
-	MOVQ    ostride+56(FP), BX
+	MOVQ    out+56(FP), AX
+	MOVQ    ostride+64(FP), BX
 	SHLQ    $0x02, BX
 	VMOVUPS Y6, (AX)
 	ADDQ    BX, AX

@@ -7,10 +7,12 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
+
+	"golang.org/x/sys/cpu"
 )
 
-// TestQ8r8Extremes checks every r8 kernel (tiles of 1 to q8r8MaxN inputs over one group
-// of 8 repacked rows) bit for bit against dotQ8_0Go where the sign trick and the int16
+// TestQ8r8Extremes checks every r8 kernel, AVX2 and (where the CPU has it) AVX-VNNI (tiles of
+// 1 to q8r8MaxN inputs over one group of 8 repacked rows) bit for bit against dotQ8_0Go where the sign trick and the int16
 // pair sums are most at risk: weight quants at -128 (|w| = 128, VPMADDUBSW's largest
 // unsigned byte) and 127 against activations at ±127, -128 activations in a block whose
 // scale is NaN (the only way quantActQ8_0 makes one) against NaN weight scales, the
@@ -19,6 +21,16 @@ import (
 func TestQ8r8Extremes(t *testing.T) {
 	if len(archKernels()) == 0 {
 		t.Skip("no AVX2, FMA and F16C on this CPU")
+	}
+	kernelTables := []struct {
+		name string
+		k    *[q8r8MaxN + 1]q8r8Kernel
+	}{{"avx2", &q8r8Kernels}}
+	if cpu.X86.HasAVXVNNI {
+		kernelTables = append(kernelTables, struct {
+			name string
+			k    *[q8r8MaxN + 1]q8r8Kernel
+		}{"avxvnni", &q8r8VNNIKernels})
 	}
 	r := rand.New(rand.NewPCG(8, 8))
 	rnd := func() int8 { return int8(r.Uint32()) }
@@ -70,18 +82,26 @@ func TestQ8r8Extremes(t *testing.T) {
 					}
 				}
 			}
-			for n := 1; n <= maxN; n++ {
-				for g := range m.Rows / 8 {
-					out := make([]float32, n*m.Rows)
-					q8r8Kernels[n](&w[g*nb*q8r8Block], nb, &q[0], m.Cols, &d[0], 4*nb, &out[8*g], m.Rows, 0)
-					for i := range n {
-						for row := range m.Rows {
-							want := float32(0)
-							if row/8 == g {
-								want = dotQ8_0Go(m.Data[row*rb:], q[i*m.Cols:], d[i*nb:(i+1)*nb])
-							}
-							if got := out[i*m.Rows+row]; math.Float32bits(got) != math.Float32bits(want) {
-								t.Fatalf("%s nb=%d n=%d group %d: input %d row %d = %v (%#x), want %v (%#x)", c.name, nb, n, g, i, row, got, math.Float32bits(got), want, math.Float32bits(want))
+			xs := make([]int32, maxN*nb) // -128·Σx a block, for the AVX-VNNI kernels
+			for b := range xs {
+				for _, v := range q[b*qk0 : (b+1)*qk0] {
+					xs[b] -= 128 * int32(v)
+				}
+			}
+			for _, ks := range kernelTables {
+				for n := 1; n <= maxN; n++ {
+					for g := range m.Rows / 8 {
+						out := make([]float32, n*m.Rows)
+						ks.k[n](&w[g*nb*q8r8Block], nb, &q[0], m.Cols, &d[0], &xs[0], 4*nb, &out[8*g], m.Rows, 0)
+						for i := range n {
+							for row := range m.Rows {
+								want := float32(0)
+								if row/8 == g {
+									want = dotQ8_0Go(m.Data[row*rb:], q[i*m.Cols:], d[i*nb:(i+1)*nb])
+								}
+								if got := out[i*m.Rows+row]; math.Float32bits(got) != math.Float32bits(want) {
+									t.Fatalf("%s %s nb=%d n=%d group %d: input %d row %d = %v (%#x), want %v (%#x)", ks.name, c.name, nb, n, g, i, row, got, math.Float32bits(got), want, math.Float32bits(want))
+								}
 							}
 						}
 					}

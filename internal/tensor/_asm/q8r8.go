@@ -15,8 +15,9 @@ func q8r8Family(g *gen) {
 	for n := 1; n <= q8r8MaxN; n++ {
 		g.q8r8AVX2(n)
 	}
+	bias := g.table("q8r8Bias", rep(0x80, 8), rep(0x80, 8), rep(0x80, 8), rep(0x80, 8))
 	for n := 1; n <= q8r8MaxN; n++ {
-		g.q8r8AVXVNNI(n)
+		g.q8r8AVXVNNI(n, bias)
 	}
 }
 
@@ -37,7 +38,7 @@ const (
 // a block whose scale is NaN, which the product then is whatever the sum. The float
 // chain is dotQ8_0Go's, per row: each block's sum·(dw·dx) rounded, then added.
 func (g *gen) q8r8AVX2(n int) {
-	quant, scale, steps := g.q8r8Args(fmt.Sprintf("q8_0r8x%dAVX2", n), n)
+	quant, scale, _, steps := g.q8r8Args(fmt.Sprintf("q8_0r8x%dAVX2", n), n, false)
 
 	ones, w, aw, tmp := Y15, Y14, Y13, Y12
 	isum := []VecPhysical{Y0, Y1, Y2, Y3, Y4, Y5}[:n]
@@ -75,17 +76,19 @@ func (g *gen) q8r8AVX2(n int) {
 
 // q8r8AVXVNNI emits q8r8AVX2's kernel for CPUs with AVX-VNNI (VPDPBUSD on YMM, VEX-encoded):
 //
-//	func q8_0r8x<n>AVXVNNI(w *byte, nb int, xq *int8, xstride int, xd *float32, dstride int, out *float32, ostride, pf int)
+//	func q8_0r8x<n>AVXVNNI(w *byte, nb int, xq *int8, xstride int, xd *float32, xs *int32, dstride int, out *float32, ostride, pf int)
 //
-// The signs move onto the input as there, and one VPDPBUSD multiplies |w| by the signed
-// bytes, sums each lane's four products and adds them to the block's int32 sum: one
-// operation for VPMADDUBSW, VPMADDWD and VPADDD. The float chain is the same.
-func (g *gen) q8r8AVXVNNI(n int) {
-	quant, scale, steps := g.q8r8Args(fmt.Sprintf("q8_0r8x%dAVXVNNI", n), n)
-
-	w, aw, tmp, x := Y14, Y13, Y12, Y15
+// VPDPBUSD multiplies unsigned bytes by signed ones, so the weights are biased by +128 as
+// they are loaded (one VPXOR with the bias table a load, for all the inputs) and each
+// block's sum starts at input i's -128·Σx (xs + i·dstride, bytes): one VPDPBUSD then does
+// what VPSIGNB, VPMADDUBSW, VPMADDWD and VPADDD do in the AVX2 kernel, four products a lane
+// into the block's int32 sum. The float chain is the same.
+func (g *gen) q8r8AVXVNNI(n int, bias Mem) {
+	quant, scale, sums, steps := g.q8r8Args(fmt.Sprintf("q8_0r8x%dAVXVNNI", n), n, true)
+	biasR, wb, tmp, x := Y14, Y13, Y12, Y15
 	isum := []VecPhysical{Y0, Y1, Y2, Y3, Y4, Y5}[:n]
 	facc := []VecPhysical{Y6, Y7, Y8, Y9, Y10, Y11}[:n]
+	g.VMOVDQU(bias, biasR)
 	for _, f := range facc {
 		g.VXORPS(f, f, f)
 	}
@@ -94,21 +97,19 @@ func (g *gen) q8r8AVXVNNI(n int) {
 		for l := 0; l < q8r8Block; l += 64 {
 			g.PREFETCHT0(Mem{Base: RSI, Index: RBX, Scale: 1, Disp: l})
 		}
-		for _, s := range isum {
-			g.VPXOR(s, s, s)
+		for i, s := range isum {
+			g.VPBROADCASTD(sums(i), s)
 		}
 		for k := range 8 {
-			g.VMOVDQU(Mem{Base: RSI, Disp: 16 + 32*k}, w)
-			g.VPSIGNB(w, w, aw)
+			g.VPXOR(Mem{Base: RSI, Disp: 16 + 32*k}, biasR, wb)
 			for i, s := range isum {
 				g.VPBROADCASTD(quant(i, 4*k), x)
-				g.VPSIGNB(w, x, x)
-				g.vexDPBUSD(s, aw, x)
+				g.vexDPBUSD(s, wb, x)
 			}
 		}
-		g.VCVTPH2PS(Mem{Base: RSI}, w)
+		g.VCVTPH2PS(Mem{Base: RSI}, wb)
 		for i, s := range isum {
-			g.r8Scale(s, w, tmp, scale(i), facc[i], false)
+			g.r8Scale(s, wb, tmp, scale(i), facc[i], false)
 		}
 	}, steps...)
 	g.r8Store(facc)
@@ -135,10 +136,11 @@ func (g *gen) vexDPBUSD(acc, u, x VecPhysical) {
 	}
 }
 
-// q8r8Args starts an r8 Q8_0 kernel of n inputs (q8_0r8x<n>AVX2's signature) and returns
-// the addresses of input i's quants (plus off) and block scale, and the loop's steps.
-func (g *gen) q8r8Args(name string, n int) (quant func(i, off int) Mem, scale func(i int) Mem, steps []step) {
-	g.text(name, "func(w *byte, nb int, xq *int8, xstride int, xd *float32, dstride int, out *float32, ostride, pf int)")
+// q8r8Args starts an r8 Q8_0 kernel of n inputs (q8_0r8x<n>AVXVNNI's signature) and returns
+// the addresses of input i's quants (plus off), block scale and, withSums, its block's
+// -128·Σx, and the loop's steps.
+func (g *gen) q8r8Args(name string, n int, withSums bool) (quant func(i, off int) Mem, scale, sums func(i int) Mem, steps []step) {
+	g.text(name, "func(w *byte, nb int, xq *int8, xstride int, xd *float32, xs *int32, dstride int, out *float32, ostride, pf int)")
 	g.arg("w", RSI)
 	g.arg("nb", RCX)
 	g.arg("xq", RDI)
@@ -146,7 +148,7 @@ func (g *gen) q8r8Args(name string, n int) (quant func(i, off int) Mem, scale fu
 	g.arg("xd", RDX)
 	g.arg("dstride", R12)
 	g.arg("pf", RBX)
-	// Inputs 3 and 5 are at 3 strides and 4+1; inputs 4.. from second bases (R10, R11).
+	// Inputs 3 and 5 are at 3 strides and 4+1; inputs 4.. from second bases (R10, R11, RAX).
 	g.LEAQ(Mem{Base: R8, Index: R8, Scale: 2}, R9)
 	g.LEAQ(Mem{Base: R12, Index: R12, Scale: 2}, R13)
 	g.LEAQ(Mem{Base: RDI, Index: R8, Scale: 4}, R10)
@@ -157,7 +159,16 @@ func (g *gen) q8r8Args(name string, n int) (quant func(i, off int) Mem, scale fu
 	if n > 4 {
 		steps = append(steps, step{R10, 32}, step{R11, 4})
 	}
-	return quant, scale, steps
+	if withSums {
+		g.arg("xs", R14)
+		g.LEAQ(Mem{Base: R14, Index: R12, Scale: 4}, RAX)
+		sums = func(i int) Mem { return inputMem(i, R14, RAX, R12, R13, 0) }
+		steps = append(steps, step{R14, 4})
+		if n > 4 {
+			steps = append(steps, step{RAX, 4})
+		}
+	}
+	return quant, scale, sums, steps
 }
 
 // inputMem is input i's address plus off, inputs stride bytes apart from base, from
