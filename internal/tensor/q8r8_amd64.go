@@ -46,18 +46,29 @@ func q8_0r8x5AVXVNNI(w *byte, nb int, xq *int8, xstride int, xd *float32, xs *in
 //go:noescape
 func q8_0r8x6AVXVNNI(w *byte, nb int, xq *int8, xstride int, xd *float32, xs *int32, dstride int, out *float32, ostride, pf int)
 
-// q8r8MaxN is the most inputs one r8 kernel call takes (its tile's width).
-const q8r8MaxN = 6
+//go:noescape
+func q8_0r8x7AVXVNNI(w *byte, nb int, xq *int8, xstride int, xd *float32, xs *int32, dstride int, out *float32, ostride, pf int)
+
+//go:noescape
+func q8_0r8x8AVXVNNI(w *byte, nb int, xq *int8, xstride int, xd *float32, xs *int32, dstride int, out *float32, ostride, pf int)
+
+// q8r8MaxN is the most inputs one AVX2 r8 kernel call takes (its tile's width), and
+// q8r8VNNIMaxN one AVX-VNNI kernel call.
+const (
+	q8r8MaxN     = 6
+	q8r8VNNIMaxN = 8
+)
 
 type q8r8Kernel func(w *byte, nb int, xq *int8, xstride int, xd *float32, xs *int32, dstride int, out *float32, ostride, pf int)
 
 // q8r8Kernels[n] is the kernel for a tile of n inputs; q8r8VNNIKernels[n] its AVX-VNNI twin.
 var (
-	q8r8Kernels = [q8r8MaxN + 1]q8r8Kernel{
+	q8r8Kernels = []q8r8Kernel{
 		nil, q8_0r8x1AVX2, q8_0r8x2AVX2, q8_0r8x3AVX2, q8_0r8x4AVX2, q8_0r8x5AVX2, q8_0r8x6AVX2,
 	}
-	q8r8VNNIKernels = [q8r8MaxN + 1]q8r8Kernel{
+	q8r8VNNIKernels = []q8r8Kernel{
 		nil, q8_0r8x1AVXVNNI, q8_0r8x2AVXVNNI, q8_0r8x3AVXVNNI, q8_0r8x4AVXVNNI, q8_0r8x5AVXVNNI, q8_0r8x6AVXVNNI,
+		q8_0r8x7AVXVNNI, q8_0r8x8AVXVNNI,
 	}
 )
 
@@ -75,14 +86,16 @@ const q8r8InputBlock = 8 * q8r8MaxN
 // tileQ8r8 runs the job's inputs, by blocks of q8r8InputBlock, against the whole 8-row
 // groups of rows [r0, r1) on the repacked weights; rows outside whole groups take the
 // 4-row kernels.
-func tileQ8r8(j *matmulJob, r0, r1 int) { tileQ8r8With(j, r0, r1, &q8r8Kernels) }
+func tileQ8r8(j *matmulJob, r0, r1 int) { tileQ8r8With(j, r0, r1, q8r8Kernels) }
 
 // tileQ8r8VNNI is tileQ8r8 on the AVX-VNNI kernels, whose block sums start at the inputs'
 // -128·Σx (actBuf.xs).
-func tileQ8r8VNNI(j *matmulJob, r0, r1 int) { tileQ8r8With(j, r0, r1, &q8r8VNNIKernels) }
+func tileQ8r8VNNI(j *matmulJob, r0, r1 int) { tileQ8r8With(j, r0, r1, q8r8VNNIKernels) }
 
-// tileQ8r8With is tileQ8r8 on the kernels ks.
-func tileQ8r8With(j *matmulJob, r0, r1 int, ks *[q8r8MaxN + 1]q8r8Kernel) {
+// tileQ8r8With is tileQ8r8 on the kernels ks, ks[n] the tile of n inputs, as wide as it
+// has kernels.
+func tileQ8r8With(j *matmulJob, r0, r1 int, ks []q8r8Kernel) {
+	maxN := len(ks) - 1
 	g0, g1 := wholeGroups(j, r0, r1, 8, tileQ8_0AVX2)
 	if g1 <= g0 {
 		return
@@ -105,8 +118,8 @@ func tileQ8r8With(j *matmulJob, r0, r1 int, ks *[q8r8MaxN + 1]q8r8Kernel) {
 		i1 := min(j.n, i0+q8r8InputBlock)
 		for g := g0; g < g1; g++ {
 			pf := q8r8Prefetch
-			for i := i0; i < i1; i += q8r8MaxN {
-				k := ks[min(q8r8MaxN, i1-i)]
+			for i := i0; i < i1; i += maxN {
+				k := ks[min(maxN, i1-i)]
 				k(&w[g*gb], nb, &a.q[i*cols], cols, &a.d[i*nb], &xs[i*nb], 4*nb, &j.out[i*rows+8*g], rows, pf)
 				pf = 0
 			}

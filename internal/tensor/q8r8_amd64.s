@@ -1341,8 +1341,8 @@ TEXT ·q8_0r8x1AVXVNNI(SB), NOSPLIT, $0-80
 	LEAQ    (DX)(R12*4), R11
 	MOVQ    xs+40(FP), R14
 	LEAQ    (R14)(R12*4), AX
-	VMOVDQU q8r8Bias<>+0(SB), Y14
 	VXORPS  Y6, Y6, Y6
+	VMOVDQU q8r8Bias<>+0(SB), Y14
 	TESTQ   CX, CX
 	JE      r8vnnix1done
 
@@ -1462,9 +1462,9 @@ TEXT ·q8_0r8x2AVXVNNI(SB), NOSPLIT, $0-80
 	LEAQ    (DX)(R12*4), R11
 	MOVQ    xs+40(FP), R14
 	LEAQ    (R14)(R12*4), AX
-	VMOVDQU q8r8Bias<>+0(SB), Y14
 	VXORPS  Y6, Y6, Y6
 	VXORPS  Y7, Y7, Y7
+	VMOVDQU q8r8Bias<>+0(SB), Y14
 	TESTQ   CX, CX
 	JE      r8vnnix2done
 
@@ -1656,10 +1656,10 @@ TEXT ·q8_0r8x3AVXVNNI(SB), NOSPLIT, $0-80
 	LEAQ    (DX)(R12*4), R11
 	MOVQ    xs+40(FP), R14
 	LEAQ    (R14)(R12*4), AX
-	VMOVDQU q8r8Bias<>+0(SB), Y14
 	VXORPS  Y6, Y6, Y6
 	VXORPS  Y7, Y7, Y7
 	VXORPS  Y8, Y8, Y8
+	VMOVDQU q8r8Bias<>+0(SB), Y14
 	TESTQ   CX, CX
 	JE      r8vnnix3done
 
@@ -1923,11 +1923,11 @@ TEXT ·q8_0r8x4AVXVNNI(SB), NOSPLIT, $0-80
 	LEAQ    (DX)(R12*4), R11
 	MOVQ    xs+40(FP), R14
 	LEAQ    (R14)(R12*4), AX
-	VMOVDQU q8r8Bias<>+0(SB), Y14
 	VXORPS  Y6, Y6, Y6
 	VXORPS  Y7, Y7, Y7
 	VXORPS  Y8, Y8, Y8
 	VXORPS  Y9, Y9, Y9
+	VMOVDQU q8r8Bias<>+0(SB), Y14
 	TESTQ   CX, CX
 	JE      r8vnnix4done
 
@@ -2263,12 +2263,12 @@ TEXT ·q8_0r8x5AVXVNNI(SB), NOSPLIT, $0-80
 	LEAQ    (DX)(R12*4), R11
 	MOVQ    xs+40(FP), R14
 	LEAQ    (R14)(R12*4), AX
-	VMOVDQU q8r8Bias<>+0(SB), Y14
 	VXORPS  Y6, Y6, Y6
 	VXORPS  Y7, Y7, Y7
 	VXORPS  Y8, Y8, Y8
 	VXORPS  Y9, Y9, Y9
 	VXORPS  Y10, Y10, Y10
+	VMOVDQU q8r8Bias<>+0(SB), Y14
 	TESTQ   CX, CX
 	JE      r8vnnix5done
 
@@ -2679,13 +2679,13 @@ TEXT ·q8_0r8x6AVXVNNI(SB), NOSPLIT, $0-80
 	LEAQ    (DX)(R12*4), R11
 	MOVQ    xs+40(FP), R14
 	LEAQ    (R14)(R12*4), AX
-	VMOVDQU q8r8Bias<>+0(SB), Y14
 	VXORPS  Y6, Y6, Y6
 	VXORPS  Y7, Y7, Y7
 	VXORPS  Y8, Y8, Y8
 	VXORPS  Y9, Y9, Y9
 	VXORPS  Y10, Y10, Y10
 	VXORPS  Y11, Y11, Y11
+	VMOVDQU q8r8Bias<>+0(SB), Y14
 	TESTQ   CX, CX
 	JE      r8vnnix6done
 
@@ -3149,5 +3149,1234 @@ r8vnnix6done:
 	VMOVUPS Y10, (AX)
 	ADDQ    BX, AX
 	VMOVUPS Y11, (AX)
+	VZEROUPPER
+	RET
+
+// func q8_0r8x7AVXVNNI(w *byte, nb int, xq *int8, xstride int, xd *float32, xs *int32, dstride int, out *float32, ostride int, pf int)
+// Requires: AVX, AVX2, F16C, MMX+
+TEXT ·q8_0r8x7AVXVNNI(SB), NOSPLIT, $224-80
+	MOVQ    w+0(FP), SI
+	MOVQ    nb+8(FP), CX
+	MOVQ    xq+16(FP), DI
+	MOVQ    xstride+24(FP), R8
+	MOVQ    xd+32(FP), DX
+	MOVQ    dstride+48(FP), R12
+	MOVQ    pf+72(FP), BX
+	LEAQ    (R8)(R8*2), R9
+	LEAQ    (R12)(R12*2), R13
+	LEAQ    (DI)(R8*4), R10
+	LEAQ    (DX)(R12*4), R11
+	MOVQ    xs+40(FP), R14
+	LEAQ    (R14)(R12*4), AX
+	VXORPS  Y12, Y12, Y12
+	VMOVUPS Y12, (SP)
+	VMOVUPS Y12, 32(SP)
+	VMOVUPS Y12, 64(SP)
+	VMOVUPS Y12, 96(SP)
+	VMOVUPS Y12, 128(SP)
+	VMOVUPS Y12, 160(SP)
+	VMOVUPS Y12, 192(SP)
+	VMOVDQU q8r8Bias<>+0(SB), Y14
+	TESTQ   CX, CX
+	JE      r8vnnix7done
+
+r8vnnix7loop:
+	PREFETCHT0   (SI)(BX*1)
+	PREFETCHT0   64(SI)(BX*1)
+	PREFETCHT0   128(SI)(BX*1)
+	PREFETCHT0   192(SI)(BX*1)
+	PREFETCHT0   256(SI)(BX*1)
+	VPBROADCASTD (R14), Y0
+	VPBROADCASTD (R14)(R12*1), Y1
+	VPBROADCASTD (R14)(R12*2), Y2
+	VPBROADCASTD (R14)(R13*1), Y3
+	VPBROADCASTD (AX), Y4
+	VPBROADCASTD (AX)(R12*1), Y5
+	VPBROADCASTD (AX)(R12*2), Y6
+	VPXOR        16(SI), Y14, Y13
+	VPBROADCASTD (DI), Y15
+
+	// VPDPBUSD Y15, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD (DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcf
+	VPBROADCASTD (DI)(R8*2), Y15
+
+	// VPDPBUSD Y15, Y13, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xd7
+	VPBROADCASTD (DI)(R9*1), Y15
+
+	// VPDPBUSD Y15, Y13, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPBROADCASTD (R10), Y15
+
+	// VPDPBUSD Y15, Y13, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xe7
+	VPBROADCASTD (R10)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y13, Y5 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xef
+	VPBROADCASTD (R10)(R8*2), Y15
+
+	// VPDPBUSD Y15, Y13, Y6 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xf7
+	VPXOR        48(SI), Y14, Y13
+	VPBROADCASTD 4(DI), Y15
+
+	// VPDPBUSD Y15, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 4(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcf
+	VPBROADCASTD 4(DI)(R8*2), Y15
+
+	// VPDPBUSD Y15, Y13, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xd7
+	VPBROADCASTD 4(DI)(R9*1), Y15
+
+	// VPDPBUSD Y15, Y13, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPBROADCASTD 4(R10), Y15
+
+	// VPDPBUSD Y15, Y13, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xe7
+	VPBROADCASTD 4(R10)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y13, Y5 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xef
+	VPBROADCASTD 4(R10)(R8*2), Y15
+
+	// VPDPBUSD Y15, Y13, Y6 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xf7
+	VPXOR        80(SI), Y14, Y13
+	VPBROADCASTD 8(DI), Y15
+
+	// VPDPBUSD Y15, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 8(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcf
+	VPBROADCASTD 8(DI)(R8*2), Y15
+
+	// VPDPBUSD Y15, Y13, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xd7
+	VPBROADCASTD 8(DI)(R9*1), Y15
+
+	// VPDPBUSD Y15, Y13, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPBROADCASTD 8(R10), Y15
+
+	// VPDPBUSD Y15, Y13, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xe7
+	VPBROADCASTD 8(R10)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y13, Y5 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xef
+	VPBROADCASTD 8(R10)(R8*2), Y15
+
+	// VPDPBUSD Y15, Y13, Y6 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xf7
+	VPXOR        112(SI), Y14, Y13
+	VPBROADCASTD 12(DI), Y15
+
+	// VPDPBUSD Y15, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 12(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcf
+	VPBROADCASTD 12(DI)(R8*2), Y15
+
+	// VPDPBUSD Y15, Y13, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xd7
+	VPBROADCASTD 12(DI)(R9*1), Y15
+
+	// VPDPBUSD Y15, Y13, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPBROADCASTD 12(R10), Y15
+
+	// VPDPBUSD Y15, Y13, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xe7
+	VPBROADCASTD 12(R10)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y13, Y5 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xef
+	VPBROADCASTD 12(R10)(R8*2), Y15
+
+	// VPDPBUSD Y15, Y13, Y6 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xf7
+	VPXOR        144(SI), Y14, Y13
+	VPBROADCASTD 16(DI), Y15
+
+	// VPDPBUSD Y15, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 16(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcf
+	VPBROADCASTD 16(DI)(R8*2), Y15
+
+	// VPDPBUSD Y15, Y13, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xd7
+	VPBROADCASTD 16(DI)(R9*1), Y15
+
+	// VPDPBUSD Y15, Y13, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPBROADCASTD 16(R10), Y15
+
+	// VPDPBUSD Y15, Y13, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xe7
+	VPBROADCASTD 16(R10)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y13, Y5 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xef
+	VPBROADCASTD 16(R10)(R8*2), Y15
+
+	// VPDPBUSD Y15, Y13, Y6 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xf7
+	VPXOR        176(SI), Y14, Y13
+	VPBROADCASTD 20(DI), Y15
+
+	// VPDPBUSD Y15, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 20(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcf
+	VPBROADCASTD 20(DI)(R8*2), Y15
+
+	// VPDPBUSD Y15, Y13, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xd7
+	VPBROADCASTD 20(DI)(R9*1), Y15
+
+	// VPDPBUSD Y15, Y13, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPBROADCASTD 20(R10), Y15
+
+	// VPDPBUSD Y15, Y13, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xe7
+	VPBROADCASTD 20(R10)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y13, Y5 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xef
+	VPBROADCASTD 20(R10)(R8*2), Y15
+
+	// VPDPBUSD Y15, Y13, Y6 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xf7
+	VPXOR        208(SI), Y14, Y13
+	VPBROADCASTD 24(DI), Y15
+
+	// VPDPBUSD Y15, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 24(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcf
+	VPBROADCASTD 24(DI)(R8*2), Y15
+
+	// VPDPBUSD Y15, Y13, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xd7
+	VPBROADCASTD 24(DI)(R9*1), Y15
+
+	// VPDPBUSD Y15, Y13, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPBROADCASTD 24(R10), Y15
+
+	// VPDPBUSD Y15, Y13, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xe7
+	VPBROADCASTD 24(R10)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y13, Y5 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xef
+	VPBROADCASTD 24(R10)(R8*2), Y15
+
+	// VPDPBUSD Y15, Y13, Y6 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xf7
+	VPXOR        240(SI), Y14, Y13
+	VPBROADCASTD 28(DI), Y15
+
+	// VPDPBUSD Y15, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 28(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcf
+	VPBROADCASTD 28(DI)(R8*2), Y15
+
+	// VPDPBUSD Y15, Y13, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xd7
+	VPBROADCASTD 28(DI)(R9*1), Y15
+
+	// VPDPBUSD Y15, Y13, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPBROADCASTD 28(R10), Y15
+
+	// VPDPBUSD Y15, Y13, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xe7
+	VPBROADCASTD 28(R10)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y13, Y5 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xef
+	VPBROADCASTD 28(R10)(R8*2), Y15
+
+	// VPDPBUSD Y15, Y13, Y6 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xf7
+	VCVTPH2PS    (SI), Y13
+	VCVTDQ2PS    Y0, Y0
+	VBROADCASTSS (DX), Y12
+	VMULPS       Y12, Y13, Y12
+	VMULPS       Y12, Y0, Y0
+	VADDPS       (SP), Y0, Y0
+	VMOVUPS      Y0, (SP)
+	VCVTDQ2PS    Y1, Y1
+	VBROADCASTSS (DX)(R12*1), Y12
+	VMULPS       Y12, Y13, Y12
+	VMULPS       Y12, Y1, Y1
+	VADDPS       32(SP), Y1, Y1
+	VMOVUPS      Y1, 32(SP)
+	VCVTDQ2PS    Y2, Y2
+	VBROADCASTSS (DX)(R12*2), Y12
+	VMULPS       Y12, Y13, Y12
+	VMULPS       Y12, Y2, Y2
+	VADDPS       64(SP), Y2, Y2
+	VMOVUPS      Y2, 64(SP)
+	VCVTDQ2PS    Y3, Y3
+	VBROADCASTSS (DX)(R13*1), Y12
+	VMULPS       Y12, Y13, Y12
+	VMULPS       Y12, Y3, Y3
+	VADDPS       96(SP), Y3, Y3
+	VMOVUPS      Y3, 96(SP)
+	VCVTDQ2PS    Y4, Y4
+	VBROADCASTSS (R11), Y12
+	VMULPS       Y12, Y13, Y12
+	VMULPS       Y12, Y4, Y4
+	VADDPS       128(SP), Y4, Y4
+	VMOVUPS      Y4, 128(SP)
+	VCVTDQ2PS    Y5, Y5
+	VBROADCASTSS (R11)(R12*1), Y12
+	VMULPS       Y12, Y13, Y12
+	VMULPS       Y12, Y5, Y5
+	VADDPS       160(SP), Y5, Y5
+	VMOVUPS      Y5, 160(SP)
+	VCVTDQ2PS    Y6, Y6
+	VBROADCASTSS (R11)(R12*2), Y12
+	VMULPS       Y12, Y13, Y12
+	VMULPS       Y12, Y6, Y6
+	VADDPS       192(SP), Y6, Y6
+	VMOVUPS      Y6, 192(SP)
+	ADDQ         $0x00000110, SI
+	ADDQ         $0x20, DI
+	ADDQ         $0x04, DX
+	ADDQ         $0x20, R10
+	ADDQ         $0x04, R11
+	ADDQ         $0x04, R14
+	ADDQ         $0x04, AX
+	DECQ         CX
+	JNZ          r8vnnix7loop
+
+r8vnnix7done:
+	VMOVUPS (SP), Y0
+	VMOVUPS 32(SP), Y1
+	VMOVUPS 64(SP), Y2
+	VMOVUPS 96(SP), Y3
+	VMOVUPS 128(SP), Y4
+	VMOVUPS 160(SP), Y5
+	VMOVUPS 192(SP), Y6
+	MOVQ    out+56(FP), AX
+	MOVQ    ostride+64(FP), BX
+	SHLQ    $0x02, BX
+	VMOVUPS Y0, (AX)
+	ADDQ    BX, AX
+	VMOVUPS Y1, (AX)
+	ADDQ    BX, AX
+	VMOVUPS Y2, (AX)
+	ADDQ    BX, AX
+	VMOVUPS Y3, (AX)
+	ADDQ    BX, AX
+	VMOVUPS Y4, (AX)
+	ADDQ    BX, AX
+	VMOVUPS Y5, (AX)
+	ADDQ    BX, AX
+	VMOVUPS Y6, (AX)
+	VZEROUPPER
+	RET
+
+// func q8_0r8x8AVXVNNI(w *byte, nb int, xq *int8, xstride int, xd *float32, xs *int32, dstride int, out *float32, ostride int, pf int)
+// Requires: AVX, AVX2, F16C, MMX+
+TEXT ·q8_0r8x8AVXVNNI(SB), NOSPLIT, $256-80
+	MOVQ    w+0(FP), SI
+	MOVQ    nb+8(FP), CX
+	MOVQ    xq+16(FP), DI
+	MOVQ    xstride+24(FP), R8
+	MOVQ    xd+32(FP), DX
+	MOVQ    dstride+48(FP), R12
+	MOVQ    pf+72(FP), BX
+	LEAQ    (R8)(R8*2), R9
+	LEAQ    (R12)(R12*2), R13
+	LEAQ    (DI)(R8*4), R10
+	LEAQ    (DX)(R12*4), R11
+	MOVQ    xs+40(FP), R14
+	LEAQ    (R14)(R12*4), AX
+	VXORPS  Y12, Y12, Y12
+	VMOVUPS Y12, (SP)
+	VMOVUPS Y12, 32(SP)
+	VMOVUPS Y12, 64(SP)
+	VMOVUPS Y12, 96(SP)
+	VMOVUPS Y12, 128(SP)
+	VMOVUPS Y12, 160(SP)
+	VMOVUPS Y12, 192(SP)
+	VMOVUPS Y12, 224(SP)
+	VMOVDQU q8r8Bias<>+0(SB), Y14
+	TESTQ   CX, CX
+	JE      r8vnnix8done
+
+r8vnnix8loop:
+	PREFETCHT0   (SI)(BX*1)
+	PREFETCHT0   64(SI)(BX*1)
+	PREFETCHT0   128(SI)(BX*1)
+	PREFETCHT0   192(SI)(BX*1)
+	PREFETCHT0   256(SI)(BX*1)
+	VPBROADCASTD (R14), Y0
+	VPBROADCASTD (R14)(R12*1), Y1
+	VPBROADCASTD (R14)(R12*2), Y2
+	VPBROADCASTD (R14)(R13*1), Y3
+	VPBROADCASTD (AX), Y4
+	VPBROADCASTD (AX)(R12*1), Y5
+	VPBROADCASTD (AX)(R12*2), Y6
+	VPBROADCASTD (AX)(R13*1), Y7
+	VPXOR        16(SI), Y14, Y13
+	VPBROADCASTD (DI), Y15
+
+	// VPDPBUSD Y15, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD (DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcf
+	VPBROADCASTD (DI)(R8*2), Y15
+
+	// VPDPBUSD Y15, Y13, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xd7
+	VPBROADCASTD (DI)(R9*1), Y15
+
+	// VPDPBUSD Y15, Y13, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPBROADCASTD (R10), Y15
+
+	// VPDPBUSD Y15, Y13, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xe7
+	VPBROADCASTD (R10)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y13, Y5 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xef
+	VPBROADCASTD (R10)(R8*2), Y15
+
+	// VPDPBUSD Y15, Y13, Y6 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xf7
+	VPBROADCASTD (R10)(R9*1), Y15
+
+	// VPDPBUSD Y15, Y13, Y7 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xff
+	VPXOR        48(SI), Y14, Y13
+	VPBROADCASTD 4(DI), Y15
+
+	// VPDPBUSD Y15, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 4(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcf
+	VPBROADCASTD 4(DI)(R8*2), Y15
+
+	// VPDPBUSD Y15, Y13, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xd7
+	VPBROADCASTD 4(DI)(R9*1), Y15
+
+	// VPDPBUSD Y15, Y13, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPBROADCASTD 4(R10), Y15
+
+	// VPDPBUSD Y15, Y13, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xe7
+	VPBROADCASTD 4(R10)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y13, Y5 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xef
+	VPBROADCASTD 4(R10)(R8*2), Y15
+
+	// VPDPBUSD Y15, Y13, Y6 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xf7
+	VPBROADCASTD 4(R10)(R9*1), Y15
+
+	// VPDPBUSD Y15, Y13, Y7 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xff
+	VPXOR        80(SI), Y14, Y13
+	VPBROADCASTD 8(DI), Y15
+
+	// VPDPBUSD Y15, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 8(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcf
+	VPBROADCASTD 8(DI)(R8*2), Y15
+
+	// VPDPBUSD Y15, Y13, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xd7
+	VPBROADCASTD 8(DI)(R9*1), Y15
+
+	// VPDPBUSD Y15, Y13, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPBROADCASTD 8(R10), Y15
+
+	// VPDPBUSD Y15, Y13, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xe7
+	VPBROADCASTD 8(R10)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y13, Y5 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xef
+	VPBROADCASTD 8(R10)(R8*2), Y15
+
+	// VPDPBUSD Y15, Y13, Y6 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xf7
+	VPBROADCASTD 8(R10)(R9*1), Y15
+
+	// VPDPBUSD Y15, Y13, Y7 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xff
+	VPXOR        112(SI), Y14, Y13
+	VPBROADCASTD 12(DI), Y15
+
+	// VPDPBUSD Y15, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 12(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcf
+	VPBROADCASTD 12(DI)(R8*2), Y15
+
+	// VPDPBUSD Y15, Y13, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xd7
+	VPBROADCASTD 12(DI)(R9*1), Y15
+
+	// VPDPBUSD Y15, Y13, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPBROADCASTD 12(R10), Y15
+
+	// VPDPBUSD Y15, Y13, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xe7
+	VPBROADCASTD 12(R10)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y13, Y5 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xef
+	VPBROADCASTD 12(R10)(R8*2), Y15
+
+	// VPDPBUSD Y15, Y13, Y6 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xf7
+	VPBROADCASTD 12(R10)(R9*1), Y15
+
+	// VPDPBUSD Y15, Y13, Y7 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xff
+	VPXOR        144(SI), Y14, Y13
+	VPBROADCASTD 16(DI), Y15
+
+	// VPDPBUSD Y15, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 16(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcf
+	VPBROADCASTD 16(DI)(R8*2), Y15
+
+	// VPDPBUSD Y15, Y13, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xd7
+	VPBROADCASTD 16(DI)(R9*1), Y15
+
+	// VPDPBUSD Y15, Y13, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPBROADCASTD 16(R10), Y15
+
+	// VPDPBUSD Y15, Y13, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xe7
+	VPBROADCASTD 16(R10)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y13, Y5 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xef
+	VPBROADCASTD 16(R10)(R8*2), Y15
+
+	// VPDPBUSD Y15, Y13, Y6 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xf7
+	VPBROADCASTD 16(R10)(R9*1), Y15
+
+	// VPDPBUSD Y15, Y13, Y7 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xff
+	VPXOR        176(SI), Y14, Y13
+	VPBROADCASTD 20(DI), Y15
+
+	// VPDPBUSD Y15, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 20(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcf
+	VPBROADCASTD 20(DI)(R8*2), Y15
+
+	// VPDPBUSD Y15, Y13, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xd7
+	VPBROADCASTD 20(DI)(R9*1), Y15
+
+	// VPDPBUSD Y15, Y13, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPBROADCASTD 20(R10), Y15
+
+	// VPDPBUSD Y15, Y13, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xe7
+	VPBROADCASTD 20(R10)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y13, Y5 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xef
+	VPBROADCASTD 20(R10)(R8*2), Y15
+
+	// VPDPBUSD Y15, Y13, Y6 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xf7
+	VPBROADCASTD 20(R10)(R9*1), Y15
+
+	// VPDPBUSD Y15, Y13, Y7 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xff
+	VPXOR        208(SI), Y14, Y13
+	VPBROADCASTD 24(DI), Y15
+
+	// VPDPBUSD Y15, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 24(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcf
+	VPBROADCASTD 24(DI)(R8*2), Y15
+
+	// VPDPBUSD Y15, Y13, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xd7
+	VPBROADCASTD 24(DI)(R9*1), Y15
+
+	// VPDPBUSD Y15, Y13, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPBROADCASTD 24(R10), Y15
+
+	// VPDPBUSD Y15, Y13, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xe7
+	VPBROADCASTD 24(R10)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y13, Y5 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xef
+	VPBROADCASTD 24(R10)(R8*2), Y15
+
+	// VPDPBUSD Y15, Y13, Y6 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xf7
+	VPBROADCASTD 24(R10)(R9*1), Y15
+
+	// VPDPBUSD Y15, Y13, Y7 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xff
+	VPXOR        240(SI), Y14, Y13
+	VPBROADCASTD 28(DI), Y15
+
+	// VPDPBUSD Y15, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 28(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcf
+	VPBROADCASTD 28(DI)(R8*2), Y15
+
+	// VPDPBUSD Y15, Y13, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xd7
+	VPBROADCASTD 28(DI)(R9*1), Y15
+
+	// VPDPBUSD Y15, Y13, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPBROADCASTD 28(R10), Y15
+
+	// VPDPBUSD Y15, Y13, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xe7
+	VPBROADCASTD 28(R10)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y13, Y5 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xef
+	VPBROADCASTD 28(R10)(R8*2), Y15
+
+	// VPDPBUSD Y15, Y13, Y6 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xf7
+	VPBROADCASTD 28(R10)(R9*1), Y15
+
+	// VPDPBUSD Y15, Y13, Y7 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xff
+	VCVTPH2PS    (SI), Y13
+	VCVTDQ2PS    Y0, Y0
+	VBROADCASTSS (DX), Y12
+	VMULPS       Y12, Y13, Y12
+	VMULPS       Y12, Y0, Y0
+	VADDPS       (SP), Y0, Y0
+	VMOVUPS      Y0, (SP)
+	VCVTDQ2PS    Y1, Y1
+	VBROADCASTSS (DX)(R12*1), Y12
+	VMULPS       Y12, Y13, Y12
+	VMULPS       Y12, Y1, Y1
+	VADDPS       32(SP), Y1, Y1
+	VMOVUPS      Y1, 32(SP)
+	VCVTDQ2PS    Y2, Y2
+	VBROADCASTSS (DX)(R12*2), Y12
+	VMULPS       Y12, Y13, Y12
+	VMULPS       Y12, Y2, Y2
+	VADDPS       64(SP), Y2, Y2
+	VMOVUPS      Y2, 64(SP)
+	VCVTDQ2PS    Y3, Y3
+	VBROADCASTSS (DX)(R13*1), Y12
+	VMULPS       Y12, Y13, Y12
+	VMULPS       Y12, Y3, Y3
+	VADDPS       96(SP), Y3, Y3
+	VMOVUPS      Y3, 96(SP)
+	VCVTDQ2PS    Y4, Y4
+	VBROADCASTSS (R11), Y12
+	VMULPS       Y12, Y13, Y12
+	VMULPS       Y12, Y4, Y4
+	VADDPS       128(SP), Y4, Y4
+	VMOVUPS      Y4, 128(SP)
+	VCVTDQ2PS    Y5, Y5
+	VBROADCASTSS (R11)(R12*1), Y12
+	VMULPS       Y12, Y13, Y12
+	VMULPS       Y12, Y5, Y5
+	VADDPS       160(SP), Y5, Y5
+	VMOVUPS      Y5, 160(SP)
+	VCVTDQ2PS    Y6, Y6
+	VBROADCASTSS (R11)(R12*2), Y12
+	VMULPS       Y12, Y13, Y12
+	VMULPS       Y12, Y6, Y6
+	VADDPS       192(SP), Y6, Y6
+	VMOVUPS      Y6, 192(SP)
+	VCVTDQ2PS    Y7, Y7
+	VBROADCASTSS (R11)(R13*1), Y12
+	VMULPS       Y12, Y13, Y12
+	VMULPS       Y12, Y7, Y7
+	VADDPS       224(SP), Y7, Y7
+	VMOVUPS      Y7, 224(SP)
+	ADDQ         $0x00000110, SI
+	ADDQ         $0x20, DI
+	ADDQ         $0x04, DX
+	ADDQ         $0x20, R10
+	ADDQ         $0x04, R11
+	ADDQ         $0x04, R14
+	ADDQ         $0x04, AX
+	DECQ         CX
+	JNZ          r8vnnix8loop
+
+r8vnnix8done:
+	VMOVUPS (SP), Y0
+	VMOVUPS 32(SP), Y1
+	VMOVUPS 64(SP), Y2
+	VMOVUPS 96(SP), Y3
+	VMOVUPS 128(SP), Y4
+	VMOVUPS 160(SP), Y5
+	VMOVUPS 192(SP), Y6
+	VMOVUPS 224(SP), Y7
+	MOVQ    out+56(FP), AX
+	MOVQ    ostride+64(FP), BX
+	SHLQ    $0x02, BX
+	VMOVUPS Y0, (AX)
+	ADDQ    BX, AX
+	VMOVUPS Y1, (AX)
+	ADDQ    BX, AX
+	VMOVUPS Y2, (AX)
+	ADDQ    BX, AX
+	VMOVUPS Y3, (AX)
+	ADDQ    BX, AX
+	VMOVUPS Y4, (AX)
+	ADDQ    BX, AX
+	VMOVUPS Y5, (AX)
+	ADDQ    BX, AX
+	VMOVUPS Y6, (AX)
+	ADDQ    BX, AX
+	VMOVUPS Y7, (AX)
 	VZEROUPPER
 	RET

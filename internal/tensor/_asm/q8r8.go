@@ -16,14 +16,17 @@ func q8r8Family(g *gen) {
 		g.q8r8AVX2(n)
 	}
 	bias := g.table("q8r8Bias", rep(0x80, 8), rep(0x80, 8), rep(0x80, 8), rep(0x80, 8))
-	for n := 1; n <= q8r8MaxN; n++ {
+	for n := 1; n <= q8r8VNNIMaxN; n++ {
 		g.q8r8AVXVNNI(n, bias)
 	}
 }
 
 const (
-	q8r8MaxN  = 6   // inputs per call: 2 accumulators each, with 4 fixed registers, fill all 16
-	q8r8Block = 272 // a block of 8 rows: 8 f16 scales, then 8 × 32 quant bytes
+	q8r8MaxN = 6 // inputs per call: 2 accumulators each, with 4 fixed registers, fill all 16
+	// q8r8VNNIMaxN is the AVX-VNNI kernels' widest tile: from 7 inputs their float sums live
+	// in the frame, each block's added in memory, so one pass over the weights serves 8.
+	q8r8VNNIMaxN = 8
+	q8r8Block    = 272 // a block of 8 rows: 8 f16 scales, then 8 × 32 quant bytes
 )
 
 // q8r8AVX2 emits the kernel for a tile of one group of 8 repacked rows × n inputs:
@@ -86,12 +89,22 @@ func (g *gen) q8r8AVX2(n int) {
 func (g *gen) q8r8AVXVNNI(n int, bias Mem) {
 	quant, scale, sums, steps := g.q8r8Args(fmt.Sprintf("q8_0r8x%dAVXVNNI", n), n, true)
 	biasR, wb, tmp, x := Y14, Y13, Y12, Y15
-	isum := []VecPhysical{Y0, Y1, Y2, Y3, Y4, Y5}[:n]
-	facc := []VecPhysical{Y6, Y7, Y8, Y9, Y10, Y11}[:n]
-	g.VMOVDQU(bias, biasR)
-	for _, f := range facc {
-		g.VXORPS(f, f, f)
+	isum := []VecPhysical{Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7}[:n]
+	var facc []VecPhysical
+	var fmem Mem // the float sums in the frame (n > q8r8MaxN), 32 bytes an input
+	if n <= q8r8MaxN {
+		facc = []VecPhysical{Y6, Y7, Y8, Y9, Y10, Y11}[:n]
+		for _, f := range facc {
+			g.VXORPS(f, f, f)
+		}
+	} else {
+		fmem = g.AllocLocal(32 * n)
+		g.VXORPS(tmp, tmp, tmp)
+		for i := range n {
+			g.VMOVUPS(tmp, fmem.Offset(32*i))
+		}
 	}
+	g.VMOVDQU(bias, biasR)
 	label := fmt.Sprintf("r8vnnix%d", n)
 	g.loop(label, func() {
 		for l := 0; l < q8r8Block; l += 64 {
@@ -109,10 +122,27 @@ func (g *gen) q8r8AVXVNNI(n int, bias Mem) {
 		}
 		g.VCVTPH2PS(Mem{Base: RSI}, wb)
 		for i, s := range isum {
-			g.r8Scale(s, wb, tmp, scale(i), facc[i], false)
+			if facc != nil {
+				g.r8Scale(s, wb, tmp, scale(i), facc[i], false)
+				continue
+			}
+			// r8Scale with the sum in memory: acc + s·(dw·dx), in that order.
+			g.VCVTDQ2PS(s, s)
+			g.VBROADCASTSS(scale(i), tmp)
+			g.VMULPS(tmp, wb, tmp)
+			g.VMULPS(tmp, s, s)
+			g.VADDPS(fmem.Offset(32*i), s, s)
+			g.VMOVUPS(s, fmem.Offset(32*i))
 		}
 	}, steps...)
-	g.r8Store(facc)
+	if facc != nil {
+		g.r8Store(facc)
+		return
+	}
+	for i := range n {
+		g.VMOVUPS(fmem.Offset(32*i), isum[i])
+	}
+	g.r8Store(isum)
 }
 
 // vexDPBUSD emits the VEX (AVX-VNNI) VPDPBUSD acc, u, x: acc += Σ4 u·x per lane, u unsigned
