@@ -18,8 +18,8 @@ type Matrix struct {
 
 	// repacked is Data laid out for the kernels that want another layout (the amd64
 	// AVX-512 VNNI and AMX Q8_0 kernels), made on first use; repackedR8 likewise for the
-	// AVX2 Q8_0 kernels.
-	repacked, repackedR8 atomic.Pointer[[]byte]
+	// AVX2 Q8_0 kernels, repackedR8B for the AVX-VNNI ones (biased by +128).
+	repacked, repackedR8, repackedR8B atomic.Pointer[[]byte]
 }
 
 // RowBytes is the encoded size of one row.

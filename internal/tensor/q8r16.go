@@ -30,6 +30,8 @@ func (m *Matrix) Prepare() {
 	switch {
 	case k.readsR16(m.Type):
 		m.r16()
+	case k.q8r8Sums && m.Type == Q8_0:
+		m.r8B()
 	case k.r8From[m.Type] > 0:
 		m.r8()
 	}

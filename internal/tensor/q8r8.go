@@ -29,6 +29,23 @@ func repackQ8r8(m *Matrix, out []byte) {
 	}
 }
 
+// repackQ8r8Biased is repackQ8r8 with each quant byte +128 (^0x80), VPDPBUSD's unsigned
+// operand, for the AVX-VNNI kernels.
+func repackQ8r8Biased(m *Matrix, out []byte) {
+	repackQ8r8(m, out)
+	nb := m.Cols / qk0
+	for rec := 0; rec < m.Rows/8*nb*q8r8Block; rec += q8r8Block {
+		for i := rec + 16; i < rec+q8r8Block; i++ {
+			out[i] ^= 0x80
+		}
+	}
+}
+
+// r8B is m's layout for the AVX-VNNI Q8_0 kernels (repackQ8r8Biased).
+func (m *Matrix) r8B() []byte {
+	return m.repackedLayout(&m.repackedR8B, m.Rows/8*m.Cols/qk0*q8r8Block, repackQ8r8Biased)
+}
+
 // r8 is m's layout for the AVX2 kernels on rows repacked by eight: repackQ8r8's for
 // Q8_0, repackQ4Kr8's for Q4_K, repackQ6Kr8's for Q6_K (see repackedLayout).
 func (m *Matrix) r8() []byte {

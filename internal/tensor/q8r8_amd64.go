@@ -86,15 +86,15 @@ const q8r8InputBlock = 8 * q8r8MaxN
 // tileQ8r8 runs the job's inputs, by blocks of q8r8InputBlock, against the whole 8-row
 // groups of rows [r0, r1) on the repacked weights; rows outside whole groups take the
 // 4-row kernels.
-func tileQ8r8(j *matmulJob, r0, r1 int) { tileQ8r8With(j, r0, r1, q8r8Kernels) }
+func tileQ8r8(j *matmulJob, r0, r1 int) { tileQ8r8With(j, r0, r1, j.w.r8(), q8r8Kernels) }
 
-// tileQ8r8VNNI is tileQ8r8 on the AVX-VNNI kernels, whose block sums start at the inputs'
-// -128·Σx (actBuf.xs).
-func tileQ8r8VNNI(j *matmulJob, r0, r1 int) { tileQ8r8With(j, r0, r1, q8r8VNNIKernels) }
+// tileQ8r8VNNI is tileQ8r8 on the AVX-VNNI kernels, over the weights biased by +128 (r8B)
+// with block sums that start at the inputs' -128·Σx (actBuf.xs).
+func tileQ8r8VNNI(j *matmulJob, r0, r1 int) { tileQ8r8With(j, r0, r1, j.w.r8B(), q8r8VNNIKernels) }
 
-// tileQ8r8With is tileQ8r8 on the kernels ks, ks[n] the tile of n inputs, as wide as it
-// has kernels.
-func tileQ8r8With(j *matmulJob, r0, r1 int, ks []q8r8Kernel) {
+// tileQ8r8With is tileQ8r8 on the kernels ks over the weights' layout w, ks[n] the tile of
+// n inputs, as wide as it has kernels.
+func tileQ8r8With(j *matmulJob, r0, r1 int, w []byte, ks []q8r8Kernel) {
 	maxN := len(ks) - 1
 	g0, g1 := wholeGroups(j, r0, r1, 8, tileQ8_0AVX2)
 	if g1 <= g0 {
@@ -103,7 +103,6 @@ func tileQ8r8With(j *matmulJob, r0, r1 int, ks []q8r8Kernel) {
 	cols, rows := j.w.Cols, j.w.Rows
 	nb := cols / qk0
 	gb := nb * q8r8Block
-	w := j.w.r8()
 	a := j.act
 	_ = w[g1*gb-1]
 	_ = j.out[(j.n-1)*rows+8*g1-1]

@@ -1319,32 +1319,25 @@ r8x6done:
 	VZEROUPPER
 	RET
 
-DATA q8r8Bias<>+0(SB)/8, $0x8080808080808080
-DATA q8r8Bias<>+8(SB)/8, $0x8080808080808080
-DATA q8r8Bias<>+16(SB)/8, $0x8080808080808080
-DATA q8r8Bias<>+24(SB)/8, $0x8080808080808080
-GLOBL q8r8Bias<>(SB), RODATA|NOPTR, $32
-
 // func q8_0r8x1AVXVNNI(w *byte, nb int, xq *int8, xstride int, xd *float32, xs *int32, dstride int, out *float32, ostride int, pf int)
 // Requires: AVX, AVX2, F16C, MMX+
 TEXT ·q8_0r8x1AVXVNNI(SB), NOSPLIT, $0-80
-	MOVQ    w+0(FP), SI
-	MOVQ    nb+8(FP), CX
-	MOVQ    xq+16(FP), DI
-	MOVQ    xstride+24(FP), R8
-	MOVQ    xd+32(FP), DX
-	MOVQ    dstride+48(FP), R12
-	MOVQ    pf+72(FP), BX
-	LEAQ    (R8)(R8*2), R9
-	LEAQ    (R12)(R12*2), R13
-	LEAQ    (DI)(R8*4), R10
-	LEAQ    (DX)(R12*4), R11
-	MOVQ    xs+40(FP), R14
-	LEAQ    (R14)(R12*4), AX
-	VXORPS  Y6, Y6, Y6
-	VMOVDQU q8r8Bias<>+0(SB), Y14
-	TESTQ   CX, CX
-	JE      r8vnnix1done
+	MOVQ   w+0(FP), SI
+	MOVQ   nb+8(FP), CX
+	MOVQ   xq+16(FP), DI
+	MOVQ   xstride+24(FP), R8
+	MOVQ   xd+32(FP), DX
+	MOVQ   dstride+48(FP), R12
+	MOVQ   pf+72(FP), BX
+	LEAQ   (R8)(R8*2), R9
+	LEAQ   (R12)(R12*2), R13
+	LEAQ   (DI)(R8*4), R10
+	LEAQ   (DX)(R12*4), R11
+	MOVQ   xs+40(FP), R14
+	LEAQ   (R14)(R12*4), AX
+	VXORPS Y6, Y6, Y6
+	TESTQ  CX, CX
+	JE     r8vnnix1done
 
 r8vnnix1loop:
 	PREFETCHT0   (SI)(BX*1)
@@ -1353,7 +1346,7 @@ r8vnnix1loop:
 	PREFETCHT0   192(SI)(BX*1)
 	PREFETCHT0   256(SI)(BX*1)
 	VPBROADCASTD (R14), Y0
-	VPXOR        16(SI), Y14, Y13
+	VMOVDQU      16(SI), Y13
 	VPBROADCASTD (DI), Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
@@ -1362,7 +1355,7 @@ r8vnnix1loop:
 	BYTE         $0x15
 	BYTE         $0x50
 	BYTE         $0xc7
-	VPXOR        48(SI), Y14, Y13
+	VMOVDQU      48(SI), Y13
 	VPBROADCASTD 4(DI), Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
@@ -1371,7 +1364,7 @@ r8vnnix1loop:
 	BYTE         $0x15
 	BYTE         $0x50
 	BYTE         $0xc7
-	VPXOR        80(SI), Y14, Y13
+	VMOVDQU      80(SI), Y13
 	VPBROADCASTD 8(DI), Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
@@ -1380,7 +1373,7 @@ r8vnnix1loop:
 	BYTE         $0x15
 	BYTE         $0x50
 	BYTE         $0xc7
-	VPXOR        112(SI), Y14, Y13
+	VMOVDQU      112(SI), Y13
 	VPBROADCASTD 12(DI), Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
@@ -1389,7 +1382,7 @@ r8vnnix1loop:
 	BYTE         $0x15
 	BYTE         $0x50
 	BYTE         $0xc7
-	VPXOR        144(SI), Y14, Y13
+	VMOVDQU      144(SI), Y13
 	VPBROADCASTD 16(DI), Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
@@ -1398,7 +1391,7 @@ r8vnnix1loop:
 	BYTE         $0x15
 	BYTE         $0x50
 	BYTE         $0xc7
-	VPXOR        176(SI), Y14, Y13
+	VMOVDQU      176(SI), Y13
 	VPBROADCASTD 20(DI), Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
@@ -1407,7 +1400,7 @@ r8vnnix1loop:
 	BYTE         $0x15
 	BYTE         $0x50
 	BYTE         $0xc7
-	VPXOR        208(SI), Y14, Y13
+	VMOVDQU      208(SI), Y13
 	VPBROADCASTD 24(DI), Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
@@ -1416,7 +1409,7 @@ r8vnnix1loop:
 	BYTE         $0x15
 	BYTE         $0x50
 	BYTE         $0xc7
-	VPXOR        240(SI), Y14, Y13
+	VMOVDQU      240(SI), Y13
 	VPBROADCASTD 28(DI), Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
@@ -1449,24 +1442,23 @@ r8vnnix1done:
 // func q8_0r8x2AVXVNNI(w *byte, nb int, xq *int8, xstride int, xd *float32, xs *int32, dstride int, out *float32, ostride int, pf int)
 // Requires: AVX, AVX2, F16C, MMX+
 TEXT ·q8_0r8x2AVXVNNI(SB), NOSPLIT, $0-80
-	MOVQ    w+0(FP), SI
-	MOVQ    nb+8(FP), CX
-	MOVQ    xq+16(FP), DI
-	MOVQ    xstride+24(FP), R8
-	MOVQ    xd+32(FP), DX
-	MOVQ    dstride+48(FP), R12
-	MOVQ    pf+72(FP), BX
-	LEAQ    (R8)(R8*2), R9
-	LEAQ    (R12)(R12*2), R13
-	LEAQ    (DI)(R8*4), R10
-	LEAQ    (DX)(R12*4), R11
-	MOVQ    xs+40(FP), R14
-	LEAQ    (R14)(R12*4), AX
-	VXORPS  Y6, Y6, Y6
-	VXORPS  Y7, Y7, Y7
-	VMOVDQU q8r8Bias<>+0(SB), Y14
-	TESTQ   CX, CX
-	JE      r8vnnix2done
+	MOVQ   w+0(FP), SI
+	MOVQ   nb+8(FP), CX
+	MOVQ   xq+16(FP), DI
+	MOVQ   xstride+24(FP), R8
+	MOVQ   xd+32(FP), DX
+	MOVQ   dstride+48(FP), R12
+	MOVQ   pf+72(FP), BX
+	LEAQ   (R8)(R8*2), R9
+	LEAQ   (R12)(R12*2), R13
+	LEAQ   (DI)(R8*4), R10
+	LEAQ   (DX)(R12*4), R11
+	MOVQ   xs+40(FP), R14
+	LEAQ   (R14)(R12*4), AX
+	VXORPS Y6, Y6, Y6
+	VXORPS Y7, Y7, Y7
+	TESTQ  CX, CX
+	JE     r8vnnix2done
 
 r8vnnix2loop:
 	PREFETCHT0   (SI)(BX*1)
@@ -1476,7 +1468,7 @@ r8vnnix2loop:
 	PREFETCHT0   256(SI)(BX*1)
 	VPBROADCASTD (R14), Y0
 	VPBROADCASTD (R14)(R12*1), Y1
-	VPXOR        16(SI), Y14, Y13
+	VMOVDQU      16(SI), Y13
 	VPBROADCASTD (DI), Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
@@ -1493,7 +1485,7 @@ r8vnnix2loop:
 	BYTE         $0x15
 	BYTE         $0x50
 	BYTE         $0xcf
-	VPXOR        48(SI), Y14, Y13
+	VMOVDQU      48(SI), Y13
 	VPBROADCASTD 4(DI), Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
@@ -1510,7 +1502,7 @@ r8vnnix2loop:
 	BYTE         $0x15
 	BYTE         $0x50
 	BYTE         $0xcf
-	VPXOR        80(SI), Y14, Y13
+	VMOVDQU      80(SI), Y13
 	VPBROADCASTD 8(DI), Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
@@ -1527,7 +1519,7 @@ r8vnnix2loop:
 	BYTE         $0x15
 	BYTE         $0x50
 	BYTE         $0xcf
-	VPXOR        112(SI), Y14, Y13
+	VMOVDQU      112(SI), Y13
 	VPBROADCASTD 12(DI), Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
@@ -1544,7 +1536,7 @@ r8vnnix2loop:
 	BYTE         $0x15
 	BYTE         $0x50
 	BYTE         $0xcf
-	VPXOR        144(SI), Y14, Y13
+	VMOVDQU      144(SI), Y13
 	VPBROADCASTD 16(DI), Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
@@ -1561,7 +1553,7 @@ r8vnnix2loop:
 	BYTE         $0x15
 	BYTE         $0x50
 	BYTE         $0xcf
-	VPXOR        176(SI), Y14, Y13
+	VMOVDQU      176(SI), Y13
 	VPBROADCASTD 20(DI), Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
@@ -1578,7 +1570,7 @@ r8vnnix2loop:
 	BYTE         $0x15
 	BYTE         $0x50
 	BYTE         $0xcf
-	VPXOR        208(SI), Y14, Y13
+	VMOVDQU      208(SI), Y13
 	VPBROADCASTD 24(DI), Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
@@ -1595,7 +1587,7 @@ r8vnnix2loop:
 	BYTE         $0x15
 	BYTE         $0x50
 	BYTE         $0xcf
-	VPXOR        240(SI), Y14, Y13
+	VMOVDQU      240(SI), Y13
 	VPBROADCASTD 28(DI), Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
@@ -1643,25 +1635,24 @@ r8vnnix2done:
 // func q8_0r8x3AVXVNNI(w *byte, nb int, xq *int8, xstride int, xd *float32, xs *int32, dstride int, out *float32, ostride int, pf int)
 // Requires: AVX, AVX2, F16C, MMX+
 TEXT ·q8_0r8x3AVXVNNI(SB), NOSPLIT, $0-80
-	MOVQ    w+0(FP), SI
-	MOVQ    nb+8(FP), CX
-	MOVQ    xq+16(FP), DI
-	MOVQ    xstride+24(FP), R8
-	MOVQ    xd+32(FP), DX
-	MOVQ    dstride+48(FP), R12
-	MOVQ    pf+72(FP), BX
-	LEAQ    (R8)(R8*2), R9
-	LEAQ    (R12)(R12*2), R13
-	LEAQ    (DI)(R8*4), R10
-	LEAQ    (DX)(R12*4), R11
-	MOVQ    xs+40(FP), R14
-	LEAQ    (R14)(R12*4), AX
-	VXORPS  Y6, Y6, Y6
-	VXORPS  Y7, Y7, Y7
-	VXORPS  Y8, Y8, Y8
-	VMOVDQU q8r8Bias<>+0(SB), Y14
-	TESTQ   CX, CX
-	JE      r8vnnix3done
+	MOVQ   w+0(FP), SI
+	MOVQ   nb+8(FP), CX
+	MOVQ   xq+16(FP), DI
+	MOVQ   xstride+24(FP), R8
+	MOVQ   xd+32(FP), DX
+	MOVQ   dstride+48(FP), R12
+	MOVQ   pf+72(FP), BX
+	LEAQ   (R8)(R8*2), R9
+	LEAQ   (R12)(R12*2), R13
+	LEAQ   (DI)(R8*4), R10
+	LEAQ   (DX)(R12*4), R11
+	MOVQ   xs+40(FP), R14
+	LEAQ   (R14)(R12*4), AX
+	VXORPS Y6, Y6, Y6
+	VXORPS Y7, Y7, Y7
+	VXORPS Y8, Y8, Y8
+	TESTQ  CX, CX
+	JE     r8vnnix3done
 
 r8vnnix3loop:
 	PREFETCHT0   (SI)(BX*1)
@@ -1672,7 +1663,7 @@ r8vnnix3loop:
 	VPBROADCASTD (R14), Y0
 	VPBROADCASTD (R14)(R12*1), Y1
 	VPBROADCASTD (R14)(R12*2), Y2
-	VPXOR        16(SI), Y14, Y13
+	VMOVDQU      16(SI), Y13
 	VPBROADCASTD (DI), Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
@@ -1697,7 +1688,7 @@ r8vnnix3loop:
 	BYTE         $0x15
 	BYTE         $0x50
 	BYTE         $0xd7
-	VPXOR        48(SI), Y14, Y13
+	VMOVDQU      48(SI), Y13
 	VPBROADCASTD 4(DI), Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
@@ -1722,7 +1713,7 @@ r8vnnix3loop:
 	BYTE         $0x15
 	BYTE         $0x50
 	BYTE         $0xd7
-	VPXOR        80(SI), Y14, Y13
+	VMOVDQU      80(SI), Y13
 	VPBROADCASTD 8(DI), Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
@@ -1747,7 +1738,7 @@ r8vnnix3loop:
 	BYTE         $0x15
 	BYTE         $0x50
 	BYTE         $0xd7
-	VPXOR        112(SI), Y14, Y13
+	VMOVDQU      112(SI), Y13
 	VPBROADCASTD 12(DI), Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
@@ -1772,7 +1763,7 @@ r8vnnix3loop:
 	BYTE         $0x15
 	BYTE         $0x50
 	BYTE         $0xd7
-	VPXOR        144(SI), Y14, Y13
+	VMOVDQU      144(SI), Y13
 	VPBROADCASTD 16(DI), Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
@@ -1797,7 +1788,7 @@ r8vnnix3loop:
 	BYTE         $0x15
 	BYTE         $0x50
 	BYTE         $0xd7
-	VPXOR        176(SI), Y14, Y13
+	VMOVDQU      176(SI), Y13
 	VPBROADCASTD 20(DI), Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
@@ -1822,7 +1813,7 @@ r8vnnix3loop:
 	BYTE         $0x15
 	BYTE         $0x50
 	BYTE         $0xd7
-	VPXOR        208(SI), Y14, Y13
+	VMOVDQU      208(SI), Y13
 	VPBROADCASTD 24(DI), Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
@@ -1847,7 +1838,7 @@ r8vnnix3loop:
 	BYTE         $0x15
 	BYTE         $0x50
 	BYTE         $0xd7
-	VPXOR        240(SI), Y14, Y13
+	VMOVDQU      240(SI), Y13
 	VPBROADCASTD 28(DI), Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
@@ -1910,26 +1901,25 @@ r8vnnix3done:
 // func q8_0r8x4AVXVNNI(w *byte, nb int, xq *int8, xstride int, xd *float32, xs *int32, dstride int, out *float32, ostride int, pf int)
 // Requires: AVX, AVX2, F16C, MMX+
 TEXT ·q8_0r8x4AVXVNNI(SB), NOSPLIT, $0-80
-	MOVQ    w+0(FP), SI
-	MOVQ    nb+8(FP), CX
-	MOVQ    xq+16(FP), DI
-	MOVQ    xstride+24(FP), R8
-	MOVQ    xd+32(FP), DX
-	MOVQ    dstride+48(FP), R12
-	MOVQ    pf+72(FP), BX
-	LEAQ    (R8)(R8*2), R9
-	LEAQ    (R12)(R12*2), R13
-	LEAQ    (DI)(R8*4), R10
-	LEAQ    (DX)(R12*4), R11
-	MOVQ    xs+40(FP), R14
-	LEAQ    (R14)(R12*4), AX
-	VXORPS  Y6, Y6, Y6
-	VXORPS  Y7, Y7, Y7
-	VXORPS  Y8, Y8, Y8
-	VXORPS  Y9, Y9, Y9
-	VMOVDQU q8r8Bias<>+0(SB), Y14
-	TESTQ   CX, CX
-	JE      r8vnnix4done
+	MOVQ   w+0(FP), SI
+	MOVQ   nb+8(FP), CX
+	MOVQ   xq+16(FP), DI
+	MOVQ   xstride+24(FP), R8
+	MOVQ   xd+32(FP), DX
+	MOVQ   dstride+48(FP), R12
+	MOVQ   pf+72(FP), BX
+	LEAQ   (R8)(R8*2), R9
+	LEAQ   (R12)(R12*2), R13
+	LEAQ   (DI)(R8*4), R10
+	LEAQ   (DX)(R12*4), R11
+	MOVQ   xs+40(FP), R14
+	LEAQ   (R14)(R12*4), AX
+	VXORPS Y6, Y6, Y6
+	VXORPS Y7, Y7, Y7
+	VXORPS Y8, Y8, Y8
+	VXORPS Y9, Y9, Y9
+	TESTQ  CX, CX
+	JE     r8vnnix4done
 
 r8vnnix4loop:
 	PREFETCHT0   (SI)(BX*1)
@@ -1941,7 +1931,7 @@ r8vnnix4loop:
 	VPBROADCASTD (R14)(R12*1), Y1
 	VPBROADCASTD (R14)(R12*2), Y2
 	VPBROADCASTD (R14)(R13*1), Y3
-	VPXOR        16(SI), Y14, Y13
+	VMOVDQU      16(SI), Y13
 	VPBROADCASTD (DI), Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
@@ -1974,7 +1964,7 @@ r8vnnix4loop:
 	BYTE         $0x15
 	BYTE         $0x50
 	BYTE         $0xdf
-	VPXOR        48(SI), Y14, Y13
+	VMOVDQU      48(SI), Y13
 	VPBROADCASTD 4(DI), Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
@@ -2007,7 +1997,7 @@ r8vnnix4loop:
 	BYTE         $0x15
 	BYTE         $0x50
 	BYTE         $0xdf
-	VPXOR        80(SI), Y14, Y13
+	VMOVDQU      80(SI), Y13
 	VPBROADCASTD 8(DI), Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
@@ -2040,7 +2030,7 @@ r8vnnix4loop:
 	BYTE         $0x15
 	BYTE         $0x50
 	BYTE         $0xdf
-	VPXOR        112(SI), Y14, Y13
+	VMOVDQU      112(SI), Y13
 	VPBROADCASTD 12(DI), Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
@@ -2073,7 +2063,7 @@ r8vnnix4loop:
 	BYTE         $0x15
 	BYTE         $0x50
 	BYTE         $0xdf
-	VPXOR        144(SI), Y14, Y13
+	VMOVDQU      144(SI), Y13
 	VPBROADCASTD 16(DI), Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
@@ -2106,7 +2096,7 @@ r8vnnix4loop:
 	BYTE         $0x15
 	BYTE         $0x50
 	BYTE         $0xdf
-	VPXOR        176(SI), Y14, Y13
+	VMOVDQU      176(SI), Y13
 	VPBROADCASTD 20(DI), Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
@@ -2139,7 +2129,7 @@ r8vnnix4loop:
 	BYTE         $0x15
 	BYTE         $0x50
 	BYTE         $0xdf
-	VPXOR        208(SI), Y14, Y13
+	VMOVDQU      208(SI), Y13
 	VPBROADCASTD 24(DI), Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
@@ -2172,7 +2162,7 @@ r8vnnix4loop:
 	BYTE         $0x15
 	BYTE         $0x50
 	BYTE         $0xdf
-	VPXOR        240(SI), Y14, Y13
+	VMOVDQU      240(SI), Y13
 	VPBROADCASTD 28(DI), Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
@@ -2250,27 +2240,26 @@ r8vnnix4done:
 // func q8_0r8x5AVXVNNI(w *byte, nb int, xq *int8, xstride int, xd *float32, xs *int32, dstride int, out *float32, ostride int, pf int)
 // Requires: AVX, AVX2, F16C, MMX+
 TEXT ·q8_0r8x5AVXVNNI(SB), NOSPLIT, $0-80
-	MOVQ    w+0(FP), SI
-	MOVQ    nb+8(FP), CX
-	MOVQ    xq+16(FP), DI
-	MOVQ    xstride+24(FP), R8
-	MOVQ    xd+32(FP), DX
-	MOVQ    dstride+48(FP), R12
-	MOVQ    pf+72(FP), BX
-	LEAQ    (R8)(R8*2), R9
-	LEAQ    (R12)(R12*2), R13
-	LEAQ    (DI)(R8*4), R10
-	LEAQ    (DX)(R12*4), R11
-	MOVQ    xs+40(FP), R14
-	LEAQ    (R14)(R12*4), AX
-	VXORPS  Y6, Y6, Y6
-	VXORPS  Y7, Y7, Y7
-	VXORPS  Y8, Y8, Y8
-	VXORPS  Y9, Y9, Y9
-	VXORPS  Y10, Y10, Y10
-	VMOVDQU q8r8Bias<>+0(SB), Y14
-	TESTQ   CX, CX
-	JE      r8vnnix5done
+	MOVQ   w+0(FP), SI
+	MOVQ   nb+8(FP), CX
+	MOVQ   xq+16(FP), DI
+	MOVQ   xstride+24(FP), R8
+	MOVQ   xd+32(FP), DX
+	MOVQ   dstride+48(FP), R12
+	MOVQ   pf+72(FP), BX
+	LEAQ   (R8)(R8*2), R9
+	LEAQ   (R12)(R12*2), R13
+	LEAQ   (DI)(R8*4), R10
+	LEAQ   (DX)(R12*4), R11
+	MOVQ   xs+40(FP), R14
+	LEAQ   (R14)(R12*4), AX
+	VXORPS Y6, Y6, Y6
+	VXORPS Y7, Y7, Y7
+	VXORPS Y8, Y8, Y8
+	VXORPS Y9, Y9, Y9
+	VXORPS Y10, Y10, Y10
+	TESTQ  CX, CX
+	JE     r8vnnix5done
 
 r8vnnix5loop:
 	PREFETCHT0   (SI)(BX*1)
@@ -2283,7 +2272,7 @@ r8vnnix5loop:
 	VPBROADCASTD (R14)(R12*2), Y2
 	VPBROADCASTD (R14)(R13*1), Y3
 	VPBROADCASTD (AX), Y4
-	VPXOR        16(SI), Y14, Y13
+	VMOVDQU      16(SI), Y13
 	VPBROADCASTD (DI), Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
@@ -2324,7 +2313,7 @@ r8vnnix5loop:
 	BYTE         $0x15
 	BYTE         $0x50
 	BYTE         $0xe7
-	VPXOR        48(SI), Y14, Y13
+	VMOVDQU      48(SI), Y13
 	VPBROADCASTD 4(DI), Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
@@ -2365,7 +2354,7 @@ r8vnnix5loop:
 	BYTE         $0x15
 	BYTE         $0x50
 	BYTE         $0xe7
-	VPXOR        80(SI), Y14, Y13
+	VMOVDQU      80(SI), Y13
 	VPBROADCASTD 8(DI), Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
@@ -2406,7 +2395,7 @@ r8vnnix5loop:
 	BYTE         $0x15
 	BYTE         $0x50
 	BYTE         $0xe7
-	VPXOR        112(SI), Y14, Y13
+	VMOVDQU      112(SI), Y13
 	VPBROADCASTD 12(DI), Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
@@ -2447,7 +2436,7 @@ r8vnnix5loop:
 	BYTE         $0x15
 	BYTE         $0x50
 	BYTE         $0xe7
-	VPXOR        144(SI), Y14, Y13
+	VMOVDQU      144(SI), Y13
 	VPBROADCASTD 16(DI), Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
@@ -2488,7 +2477,7 @@ r8vnnix5loop:
 	BYTE         $0x15
 	BYTE         $0x50
 	BYTE         $0xe7
-	VPXOR        176(SI), Y14, Y13
+	VMOVDQU      176(SI), Y13
 	VPBROADCASTD 20(DI), Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
@@ -2529,7 +2518,7 @@ r8vnnix5loop:
 	BYTE         $0x15
 	BYTE         $0x50
 	BYTE         $0xe7
-	VPXOR        208(SI), Y14, Y13
+	VMOVDQU      208(SI), Y13
 	VPBROADCASTD 24(DI), Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
@@ -2570,7 +2559,7 @@ r8vnnix5loop:
 	BYTE         $0x15
 	BYTE         $0x50
 	BYTE         $0xe7
-	VPXOR        240(SI), Y14, Y13
+	VMOVDQU      240(SI), Y13
 	VPBROADCASTD 28(DI), Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
@@ -2666,28 +2655,27 @@ r8vnnix5done:
 // func q8_0r8x6AVXVNNI(w *byte, nb int, xq *int8, xstride int, xd *float32, xs *int32, dstride int, out *float32, ostride int, pf int)
 // Requires: AVX, AVX2, F16C, MMX+
 TEXT ·q8_0r8x6AVXVNNI(SB), NOSPLIT, $0-80
-	MOVQ    w+0(FP), SI
-	MOVQ    nb+8(FP), CX
-	MOVQ    xq+16(FP), DI
-	MOVQ    xstride+24(FP), R8
-	MOVQ    xd+32(FP), DX
-	MOVQ    dstride+48(FP), R12
-	MOVQ    pf+72(FP), BX
-	LEAQ    (R8)(R8*2), R9
-	LEAQ    (R12)(R12*2), R13
-	LEAQ    (DI)(R8*4), R10
-	LEAQ    (DX)(R12*4), R11
-	MOVQ    xs+40(FP), R14
-	LEAQ    (R14)(R12*4), AX
-	VXORPS  Y6, Y6, Y6
-	VXORPS  Y7, Y7, Y7
-	VXORPS  Y8, Y8, Y8
-	VXORPS  Y9, Y9, Y9
-	VXORPS  Y10, Y10, Y10
-	VXORPS  Y11, Y11, Y11
-	VMOVDQU q8r8Bias<>+0(SB), Y14
-	TESTQ   CX, CX
-	JE      r8vnnix6done
+	MOVQ   w+0(FP), SI
+	MOVQ   nb+8(FP), CX
+	MOVQ   xq+16(FP), DI
+	MOVQ   xstride+24(FP), R8
+	MOVQ   xd+32(FP), DX
+	MOVQ   dstride+48(FP), R12
+	MOVQ   pf+72(FP), BX
+	LEAQ   (R8)(R8*2), R9
+	LEAQ   (R12)(R12*2), R13
+	LEAQ   (DI)(R8*4), R10
+	LEAQ   (DX)(R12*4), R11
+	MOVQ   xs+40(FP), R14
+	LEAQ   (R14)(R12*4), AX
+	VXORPS Y6, Y6, Y6
+	VXORPS Y7, Y7, Y7
+	VXORPS Y8, Y8, Y8
+	VXORPS Y9, Y9, Y9
+	VXORPS Y10, Y10, Y10
+	VXORPS Y11, Y11, Y11
+	TESTQ  CX, CX
+	JE     r8vnnix6done
 
 r8vnnix6loop:
 	PREFETCHT0   (SI)(BX*1)
@@ -2701,7 +2689,7 @@ r8vnnix6loop:
 	VPBROADCASTD (R14)(R13*1), Y3
 	VPBROADCASTD (AX), Y4
 	VPBROADCASTD (AX)(R12*1), Y5
-	VPXOR        16(SI), Y14, Y13
+	VMOVDQU      16(SI), Y13
 	VPBROADCASTD (DI), Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
@@ -2750,7 +2738,7 @@ r8vnnix6loop:
 	BYTE         $0x15
 	BYTE         $0x50
 	BYTE         $0xef
-	VPXOR        48(SI), Y14, Y13
+	VMOVDQU      48(SI), Y13
 	VPBROADCASTD 4(DI), Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
@@ -2799,7 +2787,7 @@ r8vnnix6loop:
 	BYTE         $0x15
 	BYTE         $0x50
 	BYTE         $0xef
-	VPXOR        80(SI), Y14, Y13
+	VMOVDQU      80(SI), Y13
 	VPBROADCASTD 8(DI), Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
@@ -2848,7 +2836,7 @@ r8vnnix6loop:
 	BYTE         $0x15
 	BYTE         $0x50
 	BYTE         $0xef
-	VPXOR        112(SI), Y14, Y13
+	VMOVDQU      112(SI), Y13
 	VPBROADCASTD 12(DI), Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
@@ -2897,7 +2885,7 @@ r8vnnix6loop:
 	BYTE         $0x15
 	BYTE         $0x50
 	BYTE         $0xef
-	VPXOR        144(SI), Y14, Y13
+	VMOVDQU      144(SI), Y13
 	VPBROADCASTD 16(DI), Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
@@ -2946,7 +2934,7 @@ r8vnnix6loop:
 	BYTE         $0x15
 	BYTE         $0x50
 	BYTE         $0xef
-	VPXOR        176(SI), Y14, Y13
+	VMOVDQU      176(SI), Y13
 	VPBROADCASTD 20(DI), Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
@@ -2995,7 +2983,7 @@ r8vnnix6loop:
 	BYTE         $0x15
 	BYTE         $0x50
 	BYTE         $0xef
-	VPXOR        208(SI), Y14, Y13
+	VMOVDQU      208(SI), Y13
 	VPBROADCASTD 24(DI), Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
@@ -3044,7 +3032,7 @@ r8vnnix6loop:
 	BYTE         $0x15
 	BYTE         $0x50
 	BYTE         $0xef
-	VPXOR        240(SI), Y14, Y13
+	VMOVDQU      240(SI), Y13
 	VPBROADCASTD 28(DI), Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
@@ -3176,7 +3164,6 @@ TEXT ·q8_0r8x7AVXVNNI(SB), NOSPLIT, $224-80
 	VMOVUPS Y12, 128(SP)
 	VMOVUPS Y12, 160(SP)
 	VMOVUPS Y12, 192(SP)
-	VMOVDQU q8r8Bias<>+0(SB), Y14
 	TESTQ   CX, CX
 	JE      r8vnnix7done
 
@@ -3193,7 +3180,7 @@ r8vnnix7loop:
 	VPBROADCASTD (AX), Y4
 	VPBROADCASTD (AX)(R12*1), Y5
 	VPBROADCASTD (AX)(R12*2), Y6
-	VPXOR        16(SI), Y14, Y13
+	VMOVDQU      16(SI), Y13
 	VPBROADCASTD (DI), Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
@@ -3250,7 +3237,7 @@ r8vnnix7loop:
 	BYTE         $0x15
 	BYTE         $0x50
 	BYTE         $0xf7
-	VPXOR        48(SI), Y14, Y13
+	VMOVDQU      48(SI), Y13
 	VPBROADCASTD 4(DI), Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
@@ -3307,7 +3294,7 @@ r8vnnix7loop:
 	BYTE         $0x15
 	BYTE         $0x50
 	BYTE         $0xf7
-	VPXOR        80(SI), Y14, Y13
+	VMOVDQU      80(SI), Y13
 	VPBROADCASTD 8(DI), Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
@@ -3364,7 +3351,7 @@ r8vnnix7loop:
 	BYTE         $0x15
 	BYTE         $0x50
 	BYTE         $0xf7
-	VPXOR        112(SI), Y14, Y13
+	VMOVDQU      112(SI), Y13
 	VPBROADCASTD 12(DI), Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
@@ -3421,7 +3408,7 @@ r8vnnix7loop:
 	BYTE         $0x15
 	BYTE         $0x50
 	BYTE         $0xf7
-	VPXOR        144(SI), Y14, Y13
+	VMOVDQU      144(SI), Y13
 	VPBROADCASTD 16(DI), Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
@@ -3478,7 +3465,7 @@ r8vnnix7loop:
 	BYTE         $0x15
 	BYTE         $0x50
 	BYTE         $0xf7
-	VPXOR        176(SI), Y14, Y13
+	VMOVDQU      176(SI), Y13
 	VPBROADCASTD 20(DI), Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
@@ -3535,7 +3522,7 @@ r8vnnix7loop:
 	BYTE         $0x15
 	BYTE         $0x50
 	BYTE         $0xf7
-	VPXOR        208(SI), Y14, Y13
+	VMOVDQU      208(SI), Y13
 	VPBROADCASTD 24(DI), Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
@@ -3592,7 +3579,7 @@ r8vnnix7loop:
 	BYTE         $0x15
 	BYTE         $0x50
 	BYTE         $0xf7
-	VPXOR        240(SI), Y14, Y13
+	VMOVDQU      240(SI), Y13
 	VPBROADCASTD 28(DI), Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
@@ -3754,7 +3741,6 @@ TEXT ·q8_0r8x8AVXVNNI(SB), NOSPLIT, $256-80
 	VMOVUPS Y12, 160(SP)
 	VMOVUPS Y12, 192(SP)
 	VMOVUPS Y12, 224(SP)
-	VMOVDQU q8r8Bias<>+0(SB), Y14
 	TESTQ   CX, CX
 	JE      r8vnnix8done
 
@@ -3772,7 +3758,7 @@ r8vnnix8loop:
 	VPBROADCASTD (AX)(R12*1), Y5
 	VPBROADCASTD (AX)(R12*2), Y6
 	VPBROADCASTD (AX)(R13*1), Y7
-	VPXOR        16(SI), Y14, Y13
+	VMOVDQU      16(SI), Y13
 	VPBROADCASTD (DI), Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
@@ -3837,7 +3823,7 @@ r8vnnix8loop:
 	BYTE         $0x15
 	BYTE         $0x50
 	BYTE         $0xff
-	VPXOR        48(SI), Y14, Y13
+	VMOVDQU      48(SI), Y13
 	VPBROADCASTD 4(DI), Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
@@ -3902,7 +3888,7 @@ r8vnnix8loop:
 	BYTE         $0x15
 	BYTE         $0x50
 	BYTE         $0xff
-	VPXOR        80(SI), Y14, Y13
+	VMOVDQU      80(SI), Y13
 	VPBROADCASTD 8(DI), Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
@@ -3967,7 +3953,7 @@ r8vnnix8loop:
 	BYTE         $0x15
 	BYTE         $0x50
 	BYTE         $0xff
-	VPXOR        112(SI), Y14, Y13
+	VMOVDQU      112(SI), Y13
 	VPBROADCASTD 12(DI), Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
@@ -4032,7 +4018,7 @@ r8vnnix8loop:
 	BYTE         $0x15
 	BYTE         $0x50
 	BYTE         $0xff
-	VPXOR        144(SI), Y14, Y13
+	VMOVDQU      144(SI), Y13
 	VPBROADCASTD 16(DI), Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
@@ -4097,7 +4083,7 @@ r8vnnix8loop:
 	BYTE         $0x15
 	BYTE         $0x50
 	BYTE         $0xff
-	VPXOR        176(SI), Y14, Y13
+	VMOVDQU      176(SI), Y13
 	VPBROADCASTD 20(DI), Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
@@ -4162,7 +4148,7 @@ r8vnnix8loop:
 	BYTE         $0x15
 	BYTE         $0x50
 	BYTE         $0xff
-	VPXOR        208(SI), Y14, Y13
+	VMOVDQU      208(SI), Y13
 	VPBROADCASTD 24(DI), Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)
@@ -4227,7 +4213,7 @@ r8vnnix8loop:
 	BYTE         $0x15
 	BYTE         $0x50
 	BYTE         $0xff
-	VPXOR        240(SI), Y14, Y13
+	VMOVDQU      240(SI), Y13
 	VPBROADCASTD 28(DI), Y15
 
 	// VPDPBUSD Y15, Y13, Y0 (VEX)

@@ -22,15 +22,14 @@ func TestQ8r8Extremes(t *testing.T) {
 	if len(archKernels()) == 0 {
 		t.Skip("no AVX2, FMA and F16C on this CPU")
 	}
-	kernelTables := []struct {
-		name string
-		k    []q8r8Kernel
-	}{{"avx2", q8r8Kernels}}
+	type table struct {
+		name   string
+		k      []q8r8Kernel
+		repack func(*Matrix, []byte)
+	}
+	kernelTables := []table{{"avx2", q8r8Kernels, repackQ8r8}}
 	if cpu.X86.HasAVXVNNI {
-		kernelTables = append(kernelTables, struct {
-			name string
-			k    []q8r8Kernel
-		}{"avxvnni", q8r8VNNIKernels})
+		kernelTables = append(kernelTables, table{"avxvnni", q8r8VNNIKernels, repackQ8r8Biased})
 	}
 	r := rand.New(rand.NewPCG(8, 8))
 	rnd := func() int8 { return int8(r.Uint32()) }
@@ -67,7 +66,6 @@ func TestQ8r8Extremes(t *testing.T) {
 				}
 			}
 			w := make([]byte, m.Rows/8*nb*q8r8Block)
-			repackQ8r8(m, w)
 			const maxN = q8r8VNNIMaxN
 			q, d := make([]int8, maxN*m.Cols), make([]float32, maxN*nb)
 			for i := range q {
@@ -89,6 +87,7 @@ func TestQ8r8Extremes(t *testing.T) {
 				}
 			}
 			for _, ks := range kernelTables {
+				ks.repack(m, w)
 				for n := 1; n < len(ks.k); n++ {
 					for g := range m.Rows / 8 {
 						out := make([]float32, n*m.Rows)

@@ -15,9 +15,8 @@ func q8r8Family(g *gen) {
 	for n := 1; n <= q8r8MaxN; n++ {
 		g.q8r8AVX2(n)
 	}
-	bias := g.table("q8r8Bias", rep(0x80, 8), rep(0x80, 8), rep(0x80, 8), rep(0x80, 8))
 	for n := 1; n <= q8r8VNNIMaxN; n++ {
-		g.q8r8AVXVNNI(n, bias)
+		g.q8r8AVXVNNI(n)
 	}
 }
 
@@ -81,14 +80,13 @@ func (g *gen) q8r8AVX2(n int) {
 //
 //	func q8_0r8x<n>AVXVNNI(w *byte, nb int, xq *int8, xstride int, xd *float32, xs *int32, dstride int, out *float32, ostride, pf int)
 //
-// VPDPBUSD multiplies unsigned bytes by signed ones, so the weights are biased by +128 as
-// they are loaded (one VPXOR with the bias table a load, for all the inputs) and each
-// block's sum starts at input i's -128·Σx (xs + i·dstride, bytes): one VPDPBUSD then does
-// what VPSIGNB, VPMADDUBSW, VPMADDWD and VPADDD do in the AVX2 kernel, four products a lane
-// into the block's int32 sum. The float chain is the same.
-func (g *gen) q8r8AVXVNNI(n int, bias Mem) {
+// The weights are repackQ8r8Biased's (+128: VPDPBUSD multiplies unsigned bytes by signed
+// ones) and each block's sum starts at input i's -128·Σx (xs + i·dstride, bytes), so one
+// VPDPBUSD does what VPSIGNB, VPMADDUBSW, VPMADDWD and VPADDD do in the AVX2 kernel, four
+// products a lane into the block's int32 sum. The float chain is the same.
+func (g *gen) q8r8AVXVNNI(n int) {
 	quant, scale, sums, steps := g.q8r8Args(fmt.Sprintf("q8_0r8x%dAVXVNNI", n), n, true)
-	biasR, wb, tmp, x := Y14, Y13, Y12, Y15
+	wb, tmp, x := Y13, Y12, Y15
 	isum := []VecPhysical{Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7}[:n]
 	var facc []VecPhysical
 	var fmem Mem // the float sums in the frame (n > q8r8MaxN), 32 bytes an input
@@ -104,7 +102,6 @@ func (g *gen) q8r8AVXVNNI(n int, bias Mem) {
 			g.VMOVUPS(tmp, fmem.Offset(32*i))
 		}
 	}
-	g.VMOVDQU(bias, biasR)
 	label := fmt.Sprintf("r8vnnix%d", n)
 	g.loop(label, func() {
 		for l := 0; l < q8r8Block; l += 64 {
@@ -114,7 +111,7 @@ func (g *gen) q8r8AVXVNNI(n int, bias Mem) {
 			g.VPBROADCASTD(sums(i), s)
 		}
 		for k := range 8 {
-			g.VPXOR(Mem{Base: RSI, Disp: 16 + 32*k}, biasR, wb)
+			g.VMOVDQU(Mem{Base: RSI, Disp: 16 + 32*k}, wb)
 			for i, s := range isum {
 				g.VPBROADCASTD(quant(i, 4*k), x)
 				g.vexDPBUSD(s, wb, x)
