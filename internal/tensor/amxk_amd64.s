@@ -68,6 +68,25 @@ GLOBL q4kamxlow<>(SB), RODATA|NOPTR, $4
 	PLANES(Z7, Slo, 1024*j+64*t); \
 	PLANES(Z6, Shi, 1024*j+512+64*t)
 
+// KARGS: a kernel's arguments to their registers (SI w, DI xq, BX cols, R8 px, AX tmp, R9
+// acc, R14 out, R10 ostride in bytes, R11 n), the tile configuration loaded (LDTILECFG
+// q4kamxcfg, spelt as bytes), DX the B tiles' stride, Z20 the rows' d.
+#define KARGS \
+	MOVQ w+0(FP), SI; \
+	MOVQ xq+8(FP), DI; \
+	MOVQ cols+16(FP), BX; \
+	MOVQ px+24(FP), R8; \
+	MOVQ tmp+32(FP), AX; \
+	MOVQ acc+40(FP), R9; \
+	MOVQ out+48(FP), R14; \
+	MOVQ ostride+56(FP), R10; \
+	SHLQ $2, R10; \
+	MOVQ n+64(FP), R11; \
+	LEAQ q4kamxcfg<>(SB), DX; \
+	BYTE $0xC4; BYTE $0xE2; BYTE $0x78; BYTE $0x49; BYTE $0x02; \
+	MOVQ $64, DX; \
+	VMOVUPS 8192(SI), Z20
+
 // func q4Kr16AMXUnpack(rec *byte, dst *byte)
 // One repackQ4Kr16 super-block record of 16 rows to the layout q4_Kr16x16AMX reads
 // (q4KAMXBlock bytes): the lo plane's 4 B tiles, the hi plane's, then d and dmin as 16
@@ -200,20 +219,7 @@ TEXT ·q4Kr16AMXUnpack(SB), NOSPLIT, $0-16
 // q4KAdd's chain, stored back to acc, or when last to out+4·ostride·i. tmp is 4 KB of
 // scratch, 4096-byte aligned.
 TEXT ·q4_Kr16x16AMX(SB), NOSPLIT, $0-88
-	MOVQ w+0(FP), SI
-	MOVQ xq+8(FP), DI
-	MOVQ cols+16(FP), BX
-	MOVQ px+24(FP), R8
-	MOVQ tmp+32(FP), AX
-	MOVQ acc+40(FP), R9
-	MOVQ out+48(FP), R14
-	MOVQ ostride+56(FP), R10
-	SHLQ $2, R10
-	MOVQ n+64(FP), R11
-	LEAQ q4kamxcfg<>(SB), DX
-	BYTE $0xC4; BYTE $0xE2; BYTE $0x78; BYTE $0x49; BYTE $0x02 // LDTILECFG (DX)
-	MOVQ $64, DX
-	VMOVUPS 8192(SI), Z20
+	KARGS
 	VMOVUPS 8256(SI), Z21
 	VMOVDQU32 8320(SI), Z22
 	VMOVDQU32 8384(SI), Z23
@@ -372,20 +378,7 @@ TEXT ·q6Kr16AMXUnpack(SB), NOSPLIT, $0-16
 // q4_Kr16x16AMX for an unpacked Q6_K super-block (q6Kr16AMXUnpack): a += isum·(d·dx),
 // q6KAdd's chain; px's records as q4_Kr16x16AMX's (their sum pairs unused).
 TEXT ·q6_Kr16x16AMX(SB), NOSPLIT, $0-88
-	MOVQ w+0(FP), SI
-	MOVQ xq+8(FP), DI
-	MOVQ cols+16(FP), BX
-	MOVQ px+24(FP), R8
-	MOVQ tmp+32(FP), AX
-	MOVQ acc+40(FP), R9
-	MOVQ out+48(FP), R14
-	MOVQ ostride+56(FP), R10
-	SHLQ $2, R10
-	MOVQ n+64(FP), R11
-	LEAQ q4kamxcfg<>(SB), DX
-	BYTE $0xC4; BYTE $0xE2; BYTE $0x78; BYTE $0x49; BYTE $0x02 // LDTILECFG (DX)
-	MOVQ $64, DX
-	VMOVUPS 8192(SI), Z20
+	KARGS
 	TILES($0x5B)
 
 q6kamxpass:
