@@ -15,7 +15,11 @@ var benchKernels = flag.String("model.kernels", "", "tensor kernel implementatio
 
 // benchModel loads the reference benchmark model (dummy:ref125m, written once to the user's cache)
 // and selects the -model.kernels kernels for the benchmark.
-func benchModel(b *testing.B) *Model {
+func benchModel(b *testing.B) *Model { return benchLoad(b, "dummy:ref125m") }
+
+// benchLoad loads the model of spec (generated once into the user's cache) and selects the
+// -model.kernels kernels for the benchmark.
+func benchLoad(b *testing.B, spec string) *Model {
 	if *benchKernels != "" {
 		_, active := tensor.Kernels()
 		if err := tensor.SetKernels(*benchKernels); err != nil {
@@ -23,13 +27,12 @@ func benchModel(b *testing.B) *Model {
 		}
 		b.Cleanup(func() { tensor.SetKernels(active) })
 	}
-	return load(b, generated(b, "dummy:ref125m", ""))
+	return load(b, generated(b, spec, ""))
 }
 
-// benchRig is the model of spec (generated once into the user's cache) with a KV pool of pages
-// pages and a workspace for rows rows.
+// benchRig is benchLoad's model with a KV pool of pages pages and a workspace for rows rows.
 func benchRig(b *testing.B, spec string, pages, rows, context int) (*Model, *tensor.Pool, *kv.Pool, []kvtypes.PageRef, *Workspace) {
-	m := load(b, generated(b, spec, ""))
+	m := benchLoad(b, spec)
 	pool := tensor.NewPool(0)
 	b.Cleanup(pool.Close)
 	cache, refs := benchPool(b, m, pages)
@@ -89,12 +92,18 @@ func benchDecodeStep(b *testing.B, spec string) {
 // BenchmarkDecodeStep8 measures one decode step of 8 sequences (one token each, at position 64,
 // each with its own pages): the batched decode that reads each weight once for 8 tokens.
 // Compare its tokens/s with BenchmarkDecodeStep's. It must not allocate.
-func BenchmarkDecodeStep8(b *testing.B) {
+func BenchmarkDecodeStep8(b *testing.B) { benchDecodeStep8(b, "dummy:ref125m") }
+
+// BenchmarkDecodeStep8Types is BenchmarkDecodeStep8 with the weights of BenchmarkDecodeStepTypes.
+func BenchmarkDecodeStep8Types(b *testing.B) {
+	for _, dt := range benchTypes {
+		b.Run(dt, func(b *testing.B) { benchDecodeStep8(b, "dummy:ref125m,type="+dt) })
+	}
+}
+
+func benchDecodeStep8(b *testing.B, spec string) {
 	const batch = 8
-	m := benchModel(b)
-	pool := tensor.NewPool(0)
-	b.Cleanup(pool.Close)
-	cache, pages := benchPool(b, m, 16*batch)
+	m, pool, cache, pages, _ := benchRig(b, spec, 16*batch, 1, 256)
 	ws := m.NewWorkspace(pool, 64*batch, batch, 256)
 	logits := make([]float32, batch*m.Vocab)
 	seqs := make([]Seq, batch)

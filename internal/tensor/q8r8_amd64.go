@@ -29,6 +29,12 @@ func q8_0r8x5AVX2(w *byte, nb int, xq *int8, xstride int, xd *float32, xs *int32
 func q8_0r8x6AVX2(w *byte, nb int, xq *int8, xstride int, xd *float32, xs *int32, dstride int, out *float32, ostride, pf int)
 
 //go:noescape
+func q8_0r8x7AVX2(w *byte, nb int, xq *int8, xstride int, xd *float32, xs *int32, dstride int, out *float32, ostride, pf int)
+
+//go:noescape
+func q8_0r8x8AVX2(w *byte, nb int, xq *int8, xstride int, xd *float32, xs *int32, dstride int, out *float32, ostride, pf int)
+
+//go:noescape
 func q8_0r8x1AVXVNNI(w *byte, nb int, xq *int8, xstride int, xd *float32, xs *int32, dstride int, out *float32, ostride, pf int)
 
 //go:noescape
@@ -52,12 +58,9 @@ func q8_0r8x7AVXVNNI(w *byte, nb int, xq *int8, xstride int, xd *float32, xs *in
 //go:noescape
 func q8_0r8x8AVXVNNI(w *byte, nb int, xq *int8, xstride int, xd *float32, xs *int32, dstride int, out *float32, ostride, pf int)
 
-// q8r8MaxN is the most inputs one AVX2 r8 kernel call takes (its tile's width), and
-// q8r8VNNIMaxN one AVX-VNNI kernel call.
-const (
-	q8r8MaxN     = 6
-	q8r8VNNIMaxN = 8
-)
+// q8r8MaxN is the most inputs one r8 kernel call takes (its tile's width): a batch of 8
+// reads the weights once.
+const q8r8MaxN = 8
 
 type q8r8Kernel func(w *byte, nb int, xq *int8, xstride int, xd *float32, xs *int32, dstride int, out *float32, ostride, pf int)
 
@@ -65,6 +68,7 @@ type q8r8Kernel func(w *byte, nb int, xq *int8, xstride int, xd *float32, xs *in
 var (
 	q8r8Kernels = []q8r8Kernel{
 		nil, q8_0r8x1AVX2, q8_0r8x2AVX2, q8_0r8x3AVX2, q8_0r8x4AVX2, q8_0r8x5AVX2, q8_0r8x6AVX2,
+		q8_0r8x7AVX2, q8_0r8x8AVX2,
 	}
 	q8r8VNNIKernels = []q8r8Kernel{
 		nil, q8_0r8x1AVXVNNI, q8_0r8x2AVXVNNI, q8_0r8x3AVXVNNI, q8_0r8x4AVXVNNI, q8_0r8x5AVXVNNI, q8_0r8x6AVXVNNI,
@@ -81,7 +85,7 @@ const q8r8Prefetch = 16 * q8r8Block
 // q8r8InputBlock is how many inputs a task runs over its rows at a time: their quants
 // (48·Cols bytes) stay in L2 while each group's tiles run one after the other, its rows
 // in L1, where all 512 of a prompt would stream from L3 once per group.
-const q8r8InputBlock = 8 * q8r8MaxN
+const q8r8InputBlock = 48
 
 // tileQ8r8 runs the job's inputs, by blocks of q8r8InputBlock, against the whole 8-row
 // groups of rows [r0, r1) on the repacked weights; rows outside whole groups take the
@@ -93,9 +97,9 @@ func tileQ8r8(j *matmulJob, r0, r1 int) { tileQ8r8With(j, r0, r1, j.w.r8(), q8r8
 func tileQ8r8VNNI(j *matmulJob, r0, r1 int) { tileQ8r8With(j, r0, r1, j.w.r8B(), q8r8VNNIKernels) }
 
 // tileQ8r8With is tileQ8r8 on the kernels ks over the weights' layout w, ks[n] the tile of
-// n inputs, as wide as it has kernels.
+// n inputs.
 func tileQ8r8With(j *matmulJob, r0, r1 int, w []byte, ks []q8r8Kernel) {
-	maxN := len(ks) - 1
+	const maxN = q8r8MaxN
 	g0, g1 := wholeGroups(j, r0, r1, 8, tileQ8_0AVX2)
 	if g1 <= g0 {
 		return

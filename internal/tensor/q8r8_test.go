@@ -66,7 +66,7 @@ func TestQ8r8Extremes(t *testing.T) {
 				}
 			}
 			w := make([]byte, m.Rows/8*nb*q8r8Block)
-			const maxN = q8r8VNNIMaxN
+			const maxN = q8r8MaxN
 			q, d := make([]int8, maxN*m.Cols), make([]float32, maxN*nb)
 			for i := range q {
 				q[i] = c.xv()

@@ -9,23 +9,22 @@ import (
 	. "github.com/mmcloughlin/avo/reg"
 )
 
-// q8r8Family is q8r8_amd64.s: the AVX2 Q8_0 kernels over weights repacked by eight rows
-// (repackQ8r8), one for each tile of 1 to q8r8MaxN inputs.
+// q8r8Family is q8r8_amd64.s: the AVX2 and AVX-VNNI Q8_0 kernels over weights repacked by
+// eight rows (repackQ8r8, repackQ8r8Biased), one for each tile of 1 to q8r8MaxN inputs.
 func q8r8Family(g *gen) {
 	for n := 1; n <= q8r8MaxN; n++ {
 		g.q8r8AVX2(n)
 	}
-	for n := 1; n <= q8r8VNNIMaxN; n++ {
+	for n := 1; n <= q8r8MaxN; n++ {
 		g.q8r8AVXVNNI(n)
 	}
 }
 
 const (
-	q8r8MaxN = 6 // inputs per call: 2 accumulators each, with 4 fixed registers, fill all 16
-	// q8r8VNNIMaxN is the AVX-VNNI kernels' widest tile: from 7 inputs their float sums live
-	// in the frame, each block's added in memory, so one pass over the weights serves 8.
-	q8r8VNNIMaxN = 8
-	q8r8Block    = 272 // a block of 8 rows: 8 f16 scales, then 8 × 32 quant bytes
+	// q8r8MaxN is the widest tile: from 7 inputs the float sums live in the frame (r8FloatSums),
+	// so that one pass over the weights serves a batch of 8.
+	q8r8MaxN  = 8
+	q8r8Block = 272 // a block of 8 rows: 8 f16 scales, then 8 × 32 quant bytes
 )
 
 // q8r8AVX2 emits the kernel for a tile of one group of 8 repacked rows × n inputs:
@@ -43,13 +42,10 @@ func (g *gen) q8r8AVX2(n int) {
 	quant, scale, _, steps := g.q8r8Args(fmt.Sprintf("q8_0r8x%dAVX2", n), n, false)
 
 	ones, w, aw, tmp := Y15, Y14, Y13, Y12
-	isum := []VecPhysical{Y0, Y1, Y2, Y3, Y4, Y5}[:n]
-	facc := []VecPhysical{Y6, Y7, Y8, Y9, Y10, Y11}[:n]
+	isum := []VecPhysical{Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7}[:n]
+	sums := g.r8Floats(n, tmp)
 	g.VPCMPEQW(ones, ones, ones)
 	g.VPSRLW(U8(15), ones, ones)
-	for _, f := range facc {
-		g.VXORPS(f, f, f)
-	}
 	label := fmt.Sprintf("r8x%d", n)
 	g.loop(label, func() {
 		for l := 0; l < q8r8Block; l += 64 {
@@ -70,10 +66,10 @@ func (g *gen) q8r8AVX2(n int) {
 		// w is free now: it holds the rows' scales.
 		g.VCVTPH2PS(Mem{Base: RSI}, w)
 		for i, s := range isum {
-			g.r8Scale(s, w, tmp, scale(i), facc[i], false)
+			sums.add(g, i, s, w, tmp, scale(i))
 		}
 	}, steps...)
-	g.r8Store(facc)
+	sums.store(g, isum)
 }
 
 // q8r8AVXVNNI emits q8r8AVX2's kernel for CPUs with AVX-VNNI (VPDPBUSD on YMM, VEX-encoded):
@@ -85,30 +81,17 @@ func (g *gen) q8r8AVX2(n int) {
 // VPDPBUSD does what VPSIGNB, VPMADDUBSW, VPMADDWD and VPADDD do in the AVX2 kernel, four
 // products a lane into the block's int32 sum. The float chain is the same.
 func (g *gen) q8r8AVXVNNI(n int) {
-	quant, scale, sums, steps := g.q8r8Args(fmt.Sprintf("q8_0r8x%dAVXVNNI", n), n, true)
+	quant, scale, blockSums, steps := g.q8r8Args(fmt.Sprintf("q8_0r8x%dAVXVNNI", n), n, true)
 	wb, tmp, x := Y13, Y12, Y15
 	isum := []VecPhysical{Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7}[:n]
-	var facc []VecPhysical
-	var fmem Mem // the float sums in the frame (n > q8r8MaxN), 32 bytes an input
-	if n <= q8r8MaxN {
-		facc = []VecPhysical{Y6, Y7, Y8, Y9, Y10, Y11}[:n]
-		for _, f := range facc {
-			g.VXORPS(f, f, f)
-		}
-	} else {
-		fmem = g.AllocLocal(32 * n)
-		g.VXORPS(tmp, tmp, tmp)
-		for i := range n {
-			g.VMOVUPS(tmp, fmem.Offset(32*i))
-		}
-	}
+	sums := g.r8Floats(n, tmp)
 	label := fmt.Sprintf("r8vnnix%d", n)
 	g.loop(label, func() {
 		for l := 0; l < q8r8Block; l += 64 {
 			g.PREFETCHT0(Mem{Base: RSI, Index: RBX, Scale: 1, Disp: l})
 		}
 		for i, s := range isum {
-			g.VPBROADCASTD(sums(i), s)
+			g.VPBROADCASTD(blockSums(i), s)
 		}
 		for k := range 8 {
 			g.VMOVDQU(Mem{Base: RSI, Disp: 16 + 32*k}, wb)
@@ -119,27 +102,63 @@ func (g *gen) q8r8AVXVNNI(n int) {
 		}
 		g.VCVTPH2PS(Mem{Base: RSI}, wb)
 		for i, s := range isum {
-			if facc != nil {
-				g.r8Scale(s, wb, tmp, scale(i), facc[i], false)
-				continue
-			}
-			// r8Scale with the sum in memory: acc + s·(dw·dx), in that order.
-			g.VCVTDQ2PS(s, s)
-			g.VBROADCASTSS(scale(i), tmp)
-			g.VMULPS(tmp, wb, tmp)
-			g.VMULPS(tmp, s, s)
-			g.VADDPS(fmem.Offset(32*i), s, s)
-			g.VMOVUPS(s, fmem.Offset(32*i))
+			sums.add(g, i, s, wb, tmp, scale(i))
 		}
 	}, steps...)
-	if facc != nil {
-		g.r8Store(facc)
+	sums.store(g, isum)
+}
+
+// r8FloatSums are an r8 kernel's per-input float sums: registers Y6.. for tiles of up to
+// 6 inputs, else the frame, 32 bytes an input (16 YMM registers hold 8 int32 block sums but
+// not 8 float sums as well), each block's term then added in memory.
+type r8FloatSums struct {
+	regs []VecPhysical
+	mem  Mem
+}
+
+// r8Floats zeroes the float sums of a tile of n inputs (tmp is clobbered).
+func (g *gen) r8Floats(n int, tmp VecPhysical) r8FloatSums {
+	if regs := []VecPhysical{Y6, Y7, Y8, Y9, Y10, Y11}; n <= len(regs) {
+		for _, f := range regs[:n] {
+			g.VXORPS(f, f, f)
+		}
+		return r8FloatSums{regs: regs[:n]}
+	}
+	mem := g.AllocLocal(32 * n)
+	g.VXORPS(tmp, tmp, tmp)
+	for i := range n {
+		g.VMOVUPS(tmp, mem.Offset(32*i))
+	}
+	return r8FloatSums{mem: mem}
+}
+
+// add emits input i's float sum += float(sum)·(dw·dx), r8Scale's chain and operand order
+// (the sum so far is the add's first operand, as the reference's acc is, which decides the
+// NaN that comes out of two); sum and tmp are clobbered.
+func (f r8FloatSums) add(g *gen, i int, sum, dw, tmp VecPhysical, dx Mem) {
+	if f.regs != nil {
+		g.r8Scale(sum, dw, tmp, dx, f.regs[i], false)
 		return
 	}
-	for i := range n {
-		g.VMOVUPS(fmem.Offset(32*i), isum[i])
+	g.VCVTDQ2PS(sum, sum)
+	g.VBROADCASTSS(dx, tmp)
+	g.VMULPS(tmp, dw, tmp)
+	g.VMULPS(tmp, sum, sum)
+	g.VMOVUPS(f.mem.Offset(32*i), tmp)
+	g.VADDPS(sum, tmp, tmp)
+	g.VMOVUPS(tmp, f.mem.Offset(32*i))
+}
+
+// store ends the kernel: the float sums to out, through regs when they are in the frame.
+func (f r8FloatSums) store(g *gen, regs []VecPhysical) {
+	if f.regs != nil {
+		g.r8Store(f.regs)
+		return
 	}
-	g.r8Store(isum)
+	for i := range regs {
+		g.VMOVUPS(f.mem.Offset(32*i), regs[i])
+	}
+	g.r8Store(regs)
 }
 
 // vexDPBUSD emits the VEX (AVX-VNNI) VPDPBUSD acc, u, x: acc += Σ4 u·x per lane, u unsigned
