@@ -3,6 +3,7 @@ package probe
 import (
 	"context"
 	"fmt"
+	"slices"
 )
 
 // calibrate learns the endpoint's tokens per word (text prompts only) and its prefill speed. A
@@ -55,11 +56,15 @@ func (p *prober) calibrate(ctx context.Context) {
 	}
 	p.shortTTFT = median(ts)
 	p.rep.Timings.ShortTTFTms = p.shortTTFT
-	if d := median(tl) - p.shortTTFT; d > 0.2*p.shortTTFT && d > 1 {
+	// Measurable: the medians differ by more than 1 ms and a fifth of the short time, and
+	// every long sample is slower than every short one (with 3 of each, no more than 1 in 20
+	// draws of pure noise are so ordered: a busy client's pauses alone rarely pass).
+	if d := median(tl) - p.shortTTFT; d > 0.2*p.shortTTFT && d > 1 && slices.Min(tl) > slices.Max(ts) {
 		p.prefill = float64(long-short) / d
 		p.rep.Timings.PrefillTokPerSec = p.prefill * 1000
 	} else {
-		p.ttftOff = fmt.Sprintf("prefill of %d tokens was not measurably slower than of %d (%.1f ms vs %.1f ms)", long, short, median(tl), p.shortTTFT)
+		p.ttftOff = fmt.Sprintf("prefill of %d tokens was not measurably slower than of %d (%.1f ms vs %.1f ms, medians of %.1f-%.1f and %.1f-%.1f ms)",
+			long, short, median(tl), p.shortTTFT, slices.Min(tl), slices.Max(tl), slices.Min(ts), slices.Max(ts))
 	}
 }
 
