@@ -32,9 +32,9 @@ TEXT ·q4_Kr8x1AVX2(SB), NOSPLIT, $0-80
 	VPACKUSWB Y15, Y15, Y15
 	VXORPS    Y9, Y9, Y9
 	TESTQ     CX, CX
-	JE        q4kr8x1done
+	JE        q4kr8AVX2x1done
 
-q4kr8x1loop:
+q4kr8AVX2x1loop:
 	VPXOR          Y6, Y6, Y6
 	VMOVDQU        160(SI), Y14
 	VPAND          Y15, Y14, Y13
@@ -436,9 +436,9 @@ q4kr8x1loop:
 	ADDQ           $0x04, DX
 	ADDQ           $0x20, R10
 	DECQ           CX
-	JNZ            q4kr8x1loop
+	JNZ            q4kr8AVX2x1loop
 
-q4kr8x1done:
+q4kr8AVX2x1done:
 	MOVQ    out+64(FP), AX
 	MOVQ    ostride+72(FP), BX
 	SHLQ    $0x02, BX
@@ -463,9 +463,9 @@ TEXT ·q4_Kr8x2AVX2(SB), NOSPLIT, $0-80
 	VXORPS    Y9, Y9, Y9
 	VXORPS    Y10, Y10, Y10
 	TESTQ     CX, CX
-	JE        q4kr8x2done
+	JE        q4kr8AVX2x2done
 
-q4kr8x2loop:
+q4kr8AVX2x2loop:
 	VPXOR          Y6, Y6, Y6
 	VPXOR          Y7, Y7, Y7
 	VMOVDQU        160(SI), Y14
@@ -1101,9 +1101,9 @@ q4kr8x2loop:
 	ADDQ           $0x04, DX
 	ADDQ           $0x20, R10
 	DECQ           CX
-	JNZ            q4kr8x2loop
+	JNZ            q4kr8AVX2x2loop
 
-q4kr8x2done:
+q4kr8AVX2x2done:
 	MOVQ    out+64(FP), AX
 	MOVQ    ostride+72(FP), BX
 	SHLQ    $0x02, BX
@@ -1131,9 +1131,9 @@ TEXT ·q4_Kr8x3AVX2(SB), NOSPLIT, $0-80
 	VXORPS    Y10, Y10, Y10
 	VXORPS    Y11, Y11, Y11
 	TESTQ     CX, CX
-	JE        q4kr8x3done
+	JE        q4kr8AVX2x3done
 
-q4kr8x3loop:
+q4kr8AVX2x3loop:
 	VPXOR          Y6, Y6, Y6
 	VPXOR          Y7, Y7, Y7
 	VPXOR          Y8, Y8, Y8
@@ -2003,9 +2003,4284 @@ q4kr8x3loop:
 	ADDQ           $0x04, DX
 	ADDQ           $0x20, R10
 	DECQ           CX
-	JNZ            q4kr8x3loop
+	JNZ            q4kr8AVX2x3loop
 
-q4kr8x3done:
+q4kr8AVX2x3done:
+	MOVQ    out+64(FP), AX
+	MOVQ    ostride+72(FP), BX
+	SHLQ    $0x02, BX
+	VMOVUPS Y9, (AX)
+	ADDQ    BX, AX
+	VMOVUPS Y10, (AX)
+	ADDQ    BX, AX
+	VMOVUPS Y11, (AX)
+	VZEROUPPER
+	RET
+
+DATA q4kr8ScaleDwords<>+0(SB)/8, $0x8080800180808000
+DATA q4kr8ScaleDwords<>+8(SB)/8, $0x8080800380808002
+DATA q4kr8ScaleDwords<>+16(SB)/8, $0x8080800580808004
+DATA q4kr8ScaleDwords<>+24(SB)/8, $0x8080800780808006
+GLOBL q4kr8ScaleDwords<>(SB), RODATA|NOPTR, $32
+
+// func q4_Kr8x1AVXVNNI(w *byte, nb int, xq *int8, xstride int, xd *float32, dstride int, bs *int16, bstride int, out *float32, ostride int)
+// Requires: AVX, AVX2, F16C
+TEXT ·q4_Kr8x1AVXVNNI(SB), NOSPLIT, $0-80
+	MOVQ      w+0(FP), SI
+	MOVQ      nb+8(FP), CX
+	MOVQ      xq+16(FP), DI
+	MOVQ      xstride+24(FP), R8
+	MOVQ      xd+32(FP), DX
+	MOVQ      dstride+40(FP), R12
+	MOVQ      bs+48(FP), R10
+	MOVQ      bstride+56(FP), R13
+	VPCMPEQW  Y15, Y15, Y15
+	VPSRLW    $0x0c, Y15, Y15
+	VPACKUSWB Y15, Y15, Y15
+	VXORPS    Y9, Y9, Y9
+	TESTQ     CX, CX
+	JE        q4kr8AVXVNNIx1done
+
+q4kr8AVXVNNIx1loop:
+	VPXOR        Y6, Y6, Y6
+	VPXOR        Y0, Y0, Y0
+	VPXOR        Y3, Y3, Y3
+	VMOVDQU      160(SI), Y14
+	VPAND        Y15, Y14, Y13
+	VPSRLW       $0x04, Y14, Y14
+	VPAND        Y15, Y14, Y14
+	VPBROADCASTD (DI), Y12
+
+	// VPDPBUSD Y12, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc4
+	VPBROADCASTD 32(DI), Y12
+
+	// VPDPBUSD Y12, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdc
+	VMOVDQU      192(SI), Y14
+	VPAND        Y15, Y14, Y13
+	VPSRLW       $0x04, Y14, Y14
+	VPAND        Y15, Y14, Y14
+	VPBROADCASTD 4(DI), Y12
+
+	// VPDPBUSD Y12, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc4
+	VPBROADCASTD 36(DI), Y12
+
+	// VPDPBUSD Y12, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdc
+	VMOVDQU      224(SI), Y14
+	VPAND        Y15, Y14, Y13
+	VPSRLW       $0x04, Y14, Y14
+	VPAND        Y15, Y14, Y14
+	VPBROADCASTD 8(DI), Y12
+
+	// VPDPBUSD Y12, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc4
+	VPBROADCASTD 40(DI), Y12
+
+	// VPDPBUSD Y12, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdc
+	VMOVDQU      256(SI), Y14
+	VPAND        Y15, Y14, Y13
+	VPSRLW       $0x04, Y14, Y14
+	VPAND        Y15, Y14, Y14
+	VPBROADCASTD 12(DI), Y12
+
+	// VPDPBUSD Y12, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc4
+	VPBROADCASTD 44(DI), Y12
+
+	// VPDPBUSD Y12, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdc
+	VMOVDQU      288(SI), Y14
+	VPAND        Y15, Y14, Y13
+	VPSRLW       $0x04, Y14, Y14
+	VPAND        Y15, Y14, Y14
+	VPBROADCASTD 16(DI), Y12
+
+	// VPDPBUSD Y12, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc4
+	VPBROADCASTD 48(DI), Y12
+
+	// VPDPBUSD Y12, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdc
+	VMOVDQU      320(SI), Y14
+	VPAND        Y15, Y14, Y13
+	VPSRLW       $0x04, Y14, Y14
+	VPAND        Y15, Y14, Y14
+	VPBROADCASTD 20(DI), Y12
+
+	// VPDPBUSD Y12, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc4
+	VPBROADCASTD 52(DI), Y12
+
+	// VPDPBUSD Y12, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdc
+	VMOVDQU      352(SI), Y14
+	VPAND        Y15, Y14, Y13
+	VPSRLW       $0x04, Y14, Y14
+	VPAND        Y15, Y14, Y14
+	VPBROADCASTD 24(DI), Y12
+
+	// VPDPBUSD Y12, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc4
+	VPBROADCASTD 56(DI), Y12
+
+	// VPDPBUSD Y12, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdc
+	VMOVDQU      384(SI), Y14
+	VPAND        Y15, Y14, Y13
+	VPSRLW       $0x04, Y14, Y14
+	VPAND        Y15, Y14, Y14
+	VPBROADCASTD 28(DI), Y12
+
+	// VPDPBUSD Y12, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc4
+	VPBROADCASTD 60(DI), Y12
+
+	// VPDPBUSD Y12, Y14, Y3 (VEX)
+	BYTE           $0xc4
+	BYTE           $0xc2
+	BYTE           $0x0d
+	BYTE           $0x50
+	BYTE           $0xdc
+	VBROADCASTI128 32(SI), Y13
+	VPSHUFB        q4kr8ScaleDwords<>+0(SB), Y13, Y14
+	VPMULLD        Y14, Y0, Y0
+	VPADDD         Y0, Y6, Y6
+	VBROADCASTI128 48(SI), Y13
+	VPSHUFB        q4kr8ScaleDwords<>+0(SB), Y13, Y14
+	VPMULLD        Y14, Y3, Y3
+	VPADDD         Y3, Y6, Y6
+	VPXOR          Y0, Y0, Y0
+	VPXOR          Y3, Y3, Y3
+	VMOVDQU        416(SI), Y14
+	VPAND          Y15, Y14, Y13
+	VPSRLW         $0x04, Y14, Y14
+	VPAND          Y15, Y14, Y14
+	VPBROADCASTD   64(DI), Y12
+
+	// VPDPBUSD Y12, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc4
+	VPBROADCASTD 96(DI), Y12
+
+	// VPDPBUSD Y12, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdc
+	VMOVDQU      448(SI), Y14
+	VPAND        Y15, Y14, Y13
+	VPSRLW       $0x04, Y14, Y14
+	VPAND        Y15, Y14, Y14
+	VPBROADCASTD 68(DI), Y12
+
+	// VPDPBUSD Y12, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc4
+	VPBROADCASTD 100(DI), Y12
+
+	// VPDPBUSD Y12, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdc
+	VMOVDQU      480(SI), Y14
+	VPAND        Y15, Y14, Y13
+	VPSRLW       $0x04, Y14, Y14
+	VPAND        Y15, Y14, Y14
+	VPBROADCASTD 72(DI), Y12
+
+	// VPDPBUSD Y12, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc4
+	VPBROADCASTD 104(DI), Y12
+
+	// VPDPBUSD Y12, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdc
+	VMOVDQU      512(SI), Y14
+	VPAND        Y15, Y14, Y13
+	VPSRLW       $0x04, Y14, Y14
+	VPAND        Y15, Y14, Y14
+	VPBROADCASTD 76(DI), Y12
+
+	// VPDPBUSD Y12, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc4
+	VPBROADCASTD 108(DI), Y12
+
+	// VPDPBUSD Y12, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdc
+	VMOVDQU      544(SI), Y14
+	VPAND        Y15, Y14, Y13
+	VPSRLW       $0x04, Y14, Y14
+	VPAND        Y15, Y14, Y14
+	VPBROADCASTD 80(DI), Y12
+
+	// VPDPBUSD Y12, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc4
+	VPBROADCASTD 112(DI), Y12
+
+	// VPDPBUSD Y12, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdc
+	VMOVDQU      576(SI), Y14
+	VPAND        Y15, Y14, Y13
+	VPSRLW       $0x04, Y14, Y14
+	VPAND        Y15, Y14, Y14
+	VPBROADCASTD 84(DI), Y12
+
+	// VPDPBUSD Y12, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc4
+	VPBROADCASTD 116(DI), Y12
+
+	// VPDPBUSD Y12, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdc
+	VMOVDQU      608(SI), Y14
+	VPAND        Y15, Y14, Y13
+	VPSRLW       $0x04, Y14, Y14
+	VPAND        Y15, Y14, Y14
+	VPBROADCASTD 88(DI), Y12
+
+	// VPDPBUSD Y12, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc4
+	VPBROADCASTD 120(DI), Y12
+
+	// VPDPBUSD Y12, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdc
+	VMOVDQU      640(SI), Y14
+	VPAND        Y15, Y14, Y13
+	VPSRLW       $0x04, Y14, Y14
+	VPAND        Y15, Y14, Y14
+	VPBROADCASTD 92(DI), Y12
+
+	// VPDPBUSD Y12, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc4
+	VPBROADCASTD 124(DI), Y12
+
+	// VPDPBUSD Y12, Y14, Y3 (VEX)
+	BYTE           $0xc4
+	BYTE           $0xc2
+	BYTE           $0x0d
+	BYTE           $0x50
+	BYTE           $0xdc
+	VBROADCASTI128 64(SI), Y13
+	VPSHUFB        q4kr8ScaleDwords<>+0(SB), Y13, Y14
+	VPMULLD        Y14, Y0, Y0
+	VPADDD         Y0, Y6, Y6
+	VBROADCASTI128 80(SI), Y13
+	VPSHUFB        q4kr8ScaleDwords<>+0(SB), Y13, Y14
+	VPMULLD        Y14, Y3, Y3
+	VPADDD         Y3, Y6, Y6
+	VPXOR          Y0, Y0, Y0
+	VPXOR          Y3, Y3, Y3
+	VMOVDQU        672(SI), Y14
+	VPAND          Y15, Y14, Y13
+	VPSRLW         $0x04, Y14, Y14
+	VPAND          Y15, Y14, Y14
+	VPBROADCASTD   128(DI), Y12
+
+	// VPDPBUSD Y12, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc4
+	VPBROADCASTD 160(DI), Y12
+
+	// VPDPBUSD Y12, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdc
+	VMOVDQU      704(SI), Y14
+	VPAND        Y15, Y14, Y13
+	VPSRLW       $0x04, Y14, Y14
+	VPAND        Y15, Y14, Y14
+	VPBROADCASTD 132(DI), Y12
+
+	// VPDPBUSD Y12, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc4
+	VPBROADCASTD 164(DI), Y12
+
+	// VPDPBUSD Y12, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdc
+	VMOVDQU      736(SI), Y14
+	VPAND        Y15, Y14, Y13
+	VPSRLW       $0x04, Y14, Y14
+	VPAND        Y15, Y14, Y14
+	VPBROADCASTD 136(DI), Y12
+
+	// VPDPBUSD Y12, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc4
+	VPBROADCASTD 168(DI), Y12
+
+	// VPDPBUSD Y12, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdc
+	VMOVDQU      768(SI), Y14
+	VPAND        Y15, Y14, Y13
+	VPSRLW       $0x04, Y14, Y14
+	VPAND        Y15, Y14, Y14
+	VPBROADCASTD 140(DI), Y12
+
+	// VPDPBUSD Y12, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc4
+	VPBROADCASTD 172(DI), Y12
+
+	// VPDPBUSD Y12, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdc
+	VMOVDQU      800(SI), Y14
+	VPAND        Y15, Y14, Y13
+	VPSRLW       $0x04, Y14, Y14
+	VPAND        Y15, Y14, Y14
+	VPBROADCASTD 144(DI), Y12
+
+	// VPDPBUSD Y12, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc4
+	VPBROADCASTD 176(DI), Y12
+
+	// VPDPBUSD Y12, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdc
+	VMOVDQU      832(SI), Y14
+	VPAND        Y15, Y14, Y13
+	VPSRLW       $0x04, Y14, Y14
+	VPAND        Y15, Y14, Y14
+	VPBROADCASTD 148(DI), Y12
+
+	// VPDPBUSD Y12, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc4
+	VPBROADCASTD 180(DI), Y12
+
+	// VPDPBUSD Y12, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdc
+	VMOVDQU      864(SI), Y14
+	VPAND        Y15, Y14, Y13
+	VPSRLW       $0x04, Y14, Y14
+	VPAND        Y15, Y14, Y14
+	VPBROADCASTD 152(DI), Y12
+
+	// VPDPBUSD Y12, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc4
+	VPBROADCASTD 184(DI), Y12
+
+	// VPDPBUSD Y12, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdc
+	VMOVDQU      896(SI), Y14
+	VPAND        Y15, Y14, Y13
+	VPSRLW       $0x04, Y14, Y14
+	VPAND        Y15, Y14, Y14
+	VPBROADCASTD 156(DI), Y12
+
+	// VPDPBUSD Y12, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc4
+	VPBROADCASTD 188(DI), Y12
+
+	// VPDPBUSD Y12, Y14, Y3 (VEX)
+	BYTE           $0xc4
+	BYTE           $0xc2
+	BYTE           $0x0d
+	BYTE           $0x50
+	BYTE           $0xdc
+	VBROADCASTI128 96(SI), Y13
+	VPSHUFB        q4kr8ScaleDwords<>+0(SB), Y13, Y14
+	VPMULLD        Y14, Y0, Y0
+	VPADDD         Y0, Y6, Y6
+	VBROADCASTI128 112(SI), Y13
+	VPSHUFB        q4kr8ScaleDwords<>+0(SB), Y13, Y14
+	VPMULLD        Y14, Y3, Y3
+	VPADDD         Y3, Y6, Y6
+	VPXOR          Y0, Y0, Y0
+	VPXOR          Y3, Y3, Y3
+	VMOVDQU        928(SI), Y14
+	VPAND          Y15, Y14, Y13
+	VPSRLW         $0x04, Y14, Y14
+	VPAND          Y15, Y14, Y14
+	VPBROADCASTD   192(DI), Y12
+
+	// VPDPBUSD Y12, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc4
+	VPBROADCASTD 224(DI), Y12
+
+	// VPDPBUSD Y12, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdc
+	VMOVDQU      960(SI), Y14
+	VPAND        Y15, Y14, Y13
+	VPSRLW       $0x04, Y14, Y14
+	VPAND        Y15, Y14, Y14
+	VPBROADCASTD 196(DI), Y12
+
+	// VPDPBUSD Y12, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc4
+	VPBROADCASTD 228(DI), Y12
+
+	// VPDPBUSD Y12, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdc
+	VMOVDQU      992(SI), Y14
+	VPAND        Y15, Y14, Y13
+	VPSRLW       $0x04, Y14, Y14
+	VPAND        Y15, Y14, Y14
+	VPBROADCASTD 200(DI), Y12
+
+	// VPDPBUSD Y12, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc4
+	VPBROADCASTD 232(DI), Y12
+
+	// VPDPBUSD Y12, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdc
+	VMOVDQU      1024(SI), Y14
+	VPAND        Y15, Y14, Y13
+	VPSRLW       $0x04, Y14, Y14
+	VPAND        Y15, Y14, Y14
+	VPBROADCASTD 204(DI), Y12
+
+	// VPDPBUSD Y12, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc4
+	VPBROADCASTD 236(DI), Y12
+
+	// VPDPBUSD Y12, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdc
+	VMOVDQU      1056(SI), Y14
+	VPAND        Y15, Y14, Y13
+	VPSRLW       $0x04, Y14, Y14
+	VPAND        Y15, Y14, Y14
+	VPBROADCASTD 208(DI), Y12
+
+	// VPDPBUSD Y12, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc4
+	VPBROADCASTD 240(DI), Y12
+
+	// VPDPBUSD Y12, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdc
+	VMOVDQU      1088(SI), Y14
+	VPAND        Y15, Y14, Y13
+	VPSRLW       $0x04, Y14, Y14
+	VPAND        Y15, Y14, Y14
+	VPBROADCASTD 212(DI), Y12
+
+	// VPDPBUSD Y12, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc4
+	VPBROADCASTD 244(DI), Y12
+
+	// VPDPBUSD Y12, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdc
+	VMOVDQU      1120(SI), Y14
+	VPAND        Y15, Y14, Y13
+	VPSRLW       $0x04, Y14, Y14
+	VPAND        Y15, Y14, Y14
+	VPBROADCASTD 216(DI), Y12
+
+	// VPDPBUSD Y12, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc4
+	VPBROADCASTD 248(DI), Y12
+
+	// VPDPBUSD Y12, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdc
+	VMOVDQU      1152(SI), Y14
+	VPAND        Y15, Y14, Y13
+	VPSRLW       $0x04, Y14, Y14
+	VPAND        Y15, Y14, Y14
+	VPBROADCASTD 220(DI), Y12
+
+	// VPDPBUSD Y12, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc4
+	VPBROADCASTD 252(DI), Y12
+
+	// VPDPBUSD Y12, Y14, Y3 (VEX)
+	BYTE           $0xc4
+	BYTE           $0xc2
+	BYTE           $0x0d
+	BYTE           $0x50
+	BYTE           $0xdc
+	VBROADCASTI128 128(SI), Y13
+	VPSHUFB        q4kr8ScaleDwords<>+0(SB), Y13, Y14
+	VPMULLD        Y14, Y0, Y0
+	VPADDD         Y0, Y6, Y6
+	VBROADCASTI128 144(SI), Y13
+	VPSHUFB        q4kr8ScaleDwords<>+0(SB), Y13, Y14
+	VPMULLD        Y14, Y3, Y3
+	VPADDD         Y3, Y6, Y6
+	VCVTPH2PS      (SI), Y14
+	VCVTDQ2PS      Y6, Y6
+	VBROADCASTSS   (DX), Y12
+	VMULPS         Y12, Y14, Y12
+	VMULPS         Y12, Y6, Y6
+	VADDPS         Y6, Y9, Y9
+	VBROADCASTI128 32(SI), Y13
+	VPSHUFB        q4kr8Mins<>+0(SB), Y13, Y14
+	VPXOR          Y6, Y6, Y6
+	VPBROADCASTD   (R10), Y12
+
+	// VPDPWSSD Y12, Y14, Y6 (VEX)
+	BYTE           $0xc4
+	BYTE           $0xc2
+	BYTE           $0x0d
+	BYTE           $0x52
+	BYTE           $0xf4
+	VBROADCASTI128 48(SI), Y13
+	VPSHUFB        q4kr8Mins<>+0(SB), Y13, Y14
+	VPBROADCASTD   4(R10), Y12
+
+	// VPDPWSSD Y12, Y14, Y6 (VEX)
+	BYTE           $0xc4
+	BYTE           $0xc2
+	BYTE           $0x0d
+	BYTE           $0x52
+	BYTE           $0xf4
+	VBROADCASTI128 64(SI), Y13
+	VPSHUFB        q4kr8Mins<>+0(SB), Y13, Y14
+	VPBROADCASTD   8(R10), Y12
+
+	// VPDPWSSD Y12, Y14, Y6 (VEX)
+	BYTE           $0xc4
+	BYTE           $0xc2
+	BYTE           $0x0d
+	BYTE           $0x52
+	BYTE           $0xf4
+	VBROADCASTI128 80(SI), Y13
+	VPSHUFB        q4kr8Mins<>+0(SB), Y13, Y14
+	VPBROADCASTD   12(R10), Y12
+
+	// VPDPWSSD Y12, Y14, Y6 (VEX)
+	BYTE           $0xc4
+	BYTE           $0xc2
+	BYTE           $0x0d
+	BYTE           $0x52
+	BYTE           $0xf4
+	VBROADCASTI128 96(SI), Y13
+	VPSHUFB        q4kr8Mins<>+0(SB), Y13, Y14
+	VPBROADCASTD   16(R10), Y12
+
+	// VPDPWSSD Y12, Y14, Y6 (VEX)
+	BYTE           $0xc4
+	BYTE           $0xc2
+	BYTE           $0x0d
+	BYTE           $0x52
+	BYTE           $0xf4
+	VBROADCASTI128 112(SI), Y13
+	VPSHUFB        q4kr8Mins<>+0(SB), Y13, Y14
+	VPBROADCASTD   20(R10), Y12
+
+	// VPDPWSSD Y12, Y14, Y6 (VEX)
+	BYTE           $0xc4
+	BYTE           $0xc2
+	BYTE           $0x0d
+	BYTE           $0x52
+	BYTE           $0xf4
+	VBROADCASTI128 128(SI), Y13
+	VPSHUFB        q4kr8Mins<>+0(SB), Y13, Y14
+	VPBROADCASTD   24(R10), Y12
+
+	// VPDPWSSD Y12, Y14, Y6 (VEX)
+	BYTE           $0xc4
+	BYTE           $0xc2
+	BYTE           $0x0d
+	BYTE           $0x52
+	BYTE           $0xf4
+	VBROADCASTI128 144(SI), Y13
+	VPSHUFB        q4kr8Mins<>+0(SB), Y13, Y14
+	VPBROADCASTD   28(R10), Y12
+
+	// VPDPWSSD Y12, Y14, Y6 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x52
+	BYTE         $0xf4
+	VCVTPH2PS    16(SI), Y14
+	VCVTDQ2PS    Y6, Y6
+	VBROADCASTSS (DX), Y12
+	VMULPS       Y12, Y14, Y12
+	VMULPS       Y12, Y6, Y6
+	VSUBPS       Y6, Y9, Y9
+	ADDQ         $0x000004a0, SI
+	ADDQ         $0x00000100, DI
+	ADDQ         $0x04, DX
+	ADDQ         $0x20, R10
+	DECQ         CX
+	JNZ          q4kr8AVXVNNIx1loop
+
+q4kr8AVXVNNIx1done:
+	MOVQ    out+64(FP), AX
+	MOVQ    ostride+72(FP), BX
+	SHLQ    $0x02, BX
+	VMOVUPS Y9, (AX)
+	VZEROUPPER
+	RET
+
+// func q4_Kr8x2AVXVNNI(w *byte, nb int, xq *int8, xstride int, xd *float32, dstride int, bs *int16, bstride int, out *float32, ostride int)
+// Requires: AVX, AVX2, F16C
+TEXT ·q4_Kr8x2AVXVNNI(SB), NOSPLIT, $0-80
+	MOVQ      w+0(FP), SI
+	MOVQ      nb+8(FP), CX
+	MOVQ      xq+16(FP), DI
+	MOVQ      xstride+24(FP), R8
+	MOVQ      xd+32(FP), DX
+	MOVQ      dstride+40(FP), R12
+	MOVQ      bs+48(FP), R10
+	MOVQ      bstride+56(FP), R13
+	VPCMPEQW  Y15, Y15, Y15
+	VPSRLW    $0x0c, Y15, Y15
+	VPACKUSWB Y15, Y15, Y15
+	VXORPS    Y9, Y9, Y9
+	VXORPS    Y10, Y10, Y10
+	TESTQ     CX, CX
+	JE        q4kr8AVXVNNIx2done
+
+q4kr8AVXVNNIx2loop:
+	VPXOR        Y6, Y6, Y6
+	VPXOR        Y7, Y7, Y7
+	VPXOR        Y0, Y0, Y0
+	VPXOR        Y1, Y1, Y1
+	VPXOR        Y3, Y3, Y3
+	VPXOR        Y4, Y4, Y4
+	VMOVDQU      160(SI), Y14
+	VPAND        Y15, Y14, Y13
+	VPSRLW       $0x04, Y14, Y14
+	VPAND        Y15, Y14, Y14
+	VPBROADCASTD (DI), Y12
+
+	// VPDPBUSD Y12, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc4
+	VPBROADCASTD (DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcc
+	VPBROADCASTD 32(DI), Y12
+
+	// VPDPBUSD Y12, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdc
+	VPBROADCASTD 32(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe4
+	VMOVDQU      192(SI), Y14
+	VPAND        Y15, Y14, Y13
+	VPSRLW       $0x04, Y14, Y14
+	VPAND        Y15, Y14, Y14
+	VPBROADCASTD 4(DI), Y12
+
+	// VPDPBUSD Y12, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc4
+	VPBROADCASTD 4(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcc
+	VPBROADCASTD 36(DI), Y12
+
+	// VPDPBUSD Y12, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdc
+	VPBROADCASTD 36(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe4
+	VMOVDQU      224(SI), Y14
+	VPAND        Y15, Y14, Y13
+	VPSRLW       $0x04, Y14, Y14
+	VPAND        Y15, Y14, Y14
+	VPBROADCASTD 8(DI), Y12
+
+	// VPDPBUSD Y12, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc4
+	VPBROADCASTD 8(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcc
+	VPBROADCASTD 40(DI), Y12
+
+	// VPDPBUSD Y12, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdc
+	VPBROADCASTD 40(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe4
+	VMOVDQU      256(SI), Y14
+	VPAND        Y15, Y14, Y13
+	VPSRLW       $0x04, Y14, Y14
+	VPAND        Y15, Y14, Y14
+	VPBROADCASTD 12(DI), Y12
+
+	// VPDPBUSD Y12, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc4
+	VPBROADCASTD 12(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcc
+	VPBROADCASTD 44(DI), Y12
+
+	// VPDPBUSD Y12, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdc
+	VPBROADCASTD 44(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe4
+	VMOVDQU      288(SI), Y14
+	VPAND        Y15, Y14, Y13
+	VPSRLW       $0x04, Y14, Y14
+	VPAND        Y15, Y14, Y14
+	VPBROADCASTD 16(DI), Y12
+
+	// VPDPBUSD Y12, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc4
+	VPBROADCASTD 16(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcc
+	VPBROADCASTD 48(DI), Y12
+
+	// VPDPBUSD Y12, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdc
+	VPBROADCASTD 48(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe4
+	VMOVDQU      320(SI), Y14
+	VPAND        Y15, Y14, Y13
+	VPSRLW       $0x04, Y14, Y14
+	VPAND        Y15, Y14, Y14
+	VPBROADCASTD 20(DI), Y12
+
+	// VPDPBUSD Y12, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc4
+	VPBROADCASTD 20(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcc
+	VPBROADCASTD 52(DI), Y12
+
+	// VPDPBUSD Y12, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdc
+	VPBROADCASTD 52(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe4
+	VMOVDQU      352(SI), Y14
+	VPAND        Y15, Y14, Y13
+	VPSRLW       $0x04, Y14, Y14
+	VPAND        Y15, Y14, Y14
+	VPBROADCASTD 24(DI), Y12
+
+	// VPDPBUSD Y12, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc4
+	VPBROADCASTD 24(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcc
+	VPBROADCASTD 56(DI), Y12
+
+	// VPDPBUSD Y12, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdc
+	VPBROADCASTD 56(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe4
+	VMOVDQU      384(SI), Y14
+	VPAND        Y15, Y14, Y13
+	VPSRLW       $0x04, Y14, Y14
+	VPAND        Y15, Y14, Y14
+	VPBROADCASTD 28(DI), Y12
+
+	// VPDPBUSD Y12, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc4
+	VPBROADCASTD 28(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcc
+	VPBROADCASTD 60(DI), Y12
+
+	// VPDPBUSD Y12, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdc
+	VPBROADCASTD 60(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y14, Y4 (VEX)
+	BYTE           $0xc4
+	BYTE           $0xc2
+	BYTE           $0x0d
+	BYTE           $0x50
+	BYTE           $0xe4
+	VBROADCASTI128 32(SI), Y13
+	VPSHUFB        q4kr8ScaleDwords<>+0(SB), Y13, Y14
+	VPMULLD        Y14, Y0, Y0
+	VPADDD         Y0, Y6, Y6
+	VPMULLD        Y14, Y1, Y1
+	VPADDD         Y1, Y7, Y7
+	VBROADCASTI128 48(SI), Y13
+	VPSHUFB        q4kr8ScaleDwords<>+0(SB), Y13, Y14
+	VPMULLD        Y14, Y3, Y3
+	VPADDD         Y3, Y6, Y6
+	VPMULLD        Y14, Y4, Y4
+	VPADDD         Y4, Y7, Y7
+	VPXOR          Y0, Y0, Y0
+	VPXOR          Y1, Y1, Y1
+	VPXOR          Y3, Y3, Y3
+	VPXOR          Y4, Y4, Y4
+	VMOVDQU        416(SI), Y14
+	VPAND          Y15, Y14, Y13
+	VPSRLW         $0x04, Y14, Y14
+	VPAND          Y15, Y14, Y14
+	VPBROADCASTD   64(DI), Y12
+
+	// VPDPBUSD Y12, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc4
+	VPBROADCASTD 64(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcc
+	VPBROADCASTD 96(DI), Y12
+
+	// VPDPBUSD Y12, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdc
+	VPBROADCASTD 96(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe4
+	VMOVDQU      448(SI), Y14
+	VPAND        Y15, Y14, Y13
+	VPSRLW       $0x04, Y14, Y14
+	VPAND        Y15, Y14, Y14
+	VPBROADCASTD 68(DI), Y12
+
+	// VPDPBUSD Y12, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc4
+	VPBROADCASTD 68(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcc
+	VPBROADCASTD 100(DI), Y12
+
+	// VPDPBUSD Y12, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdc
+	VPBROADCASTD 100(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe4
+	VMOVDQU      480(SI), Y14
+	VPAND        Y15, Y14, Y13
+	VPSRLW       $0x04, Y14, Y14
+	VPAND        Y15, Y14, Y14
+	VPBROADCASTD 72(DI), Y12
+
+	// VPDPBUSD Y12, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc4
+	VPBROADCASTD 72(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcc
+	VPBROADCASTD 104(DI), Y12
+
+	// VPDPBUSD Y12, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdc
+	VPBROADCASTD 104(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe4
+	VMOVDQU      512(SI), Y14
+	VPAND        Y15, Y14, Y13
+	VPSRLW       $0x04, Y14, Y14
+	VPAND        Y15, Y14, Y14
+	VPBROADCASTD 76(DI), Y12
+
+	// VPDPBUSD Y12, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc4
+	VPBROADCASTD 76(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcc
+	VPBROADCASTD 108(DI), Y12
+
+	// VPDPBUSD Y12, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdc
+	VPBROADCASTD 108(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe4
+	VMOVDQU      544(SI), Y14
+	VPAND        Y15, Y14, Y13
+	VPSRLW       $0x04, Y14, Y14
+	VPAND        Y15, Y14, Y14
+	VPBROADCASTD 80(DI), Y12
+
+	// VPDPBUSD Y12, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc4
+	VPBROADCASTD 80(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcc
+	VPBROADCASTD 112(DI), Y12
+
+	// VPDPBUSD Y12, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdc
+	VPBROADCASTD 112(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe4
+	VMOVDQU      576(SI), Y14
+	VPAND        Y15, Y14, Y13
+	VPSRLW       $0x04, Y14, Y14
+	VPAND        Y15, Y14, Y14
+	VPBROADCASTD 84(DI), Y12
+
+	// VPDPBUSD Y12, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc4
+	VPBROADCASTD 84(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcc
+	VPBROADCASTD 116(DI), Y12
+
+	// VPDPBUSD Y12, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdc
+	VPBROADCASTD 116(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe4
+	VMOVDQU      608(SI), Y14
+	VPAND        Y15, Y14, Y13
+	VPSRLW       $0x04, Y14, Y14
+	VPAND        Y15, Y14, Y14
+	VPBROADCASTD 88(DI), Y12
+
+	// VPDPBUSD Y12, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc4
+	VPBROADCASTD 88(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcc
+	VPBROADCASTD 120(DI), Y12
+
+	// VPDPBUSD Y12, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdc
+	VPBROADCASTD 120(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe4
+	VMOVDQU      640(SI), Y14
+	VPAND        Y15, Y14, Y13
+	VPSRLW       $0x04, Y14, Y14
+	VPAND        Y15, Y14, Y14
+	VPBROADCASTD 92(DI), Y12
+
+	// VPDPBUSD Y12, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc4
+	VPBROADCASTD 92(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcc
+	VPBROADCASTD 124(DI), Y12
+
+	// VPDPBUSD Y12, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdc
+	VPBROADCASTD 124(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y14, Y4 (VEX)
+	BYTE           $0xc4
+	BYTE           $0xc2
+	BYTE           $0x0d
+	BYTE           $0x50
+	BYTE           $0xe4
+	VBROADCASTI128 64(SI), Y13
+	VPSHUFB        q4kr8ScaleDwords<>+0(SB), Y13, Y14
+	VPMULLD        Y14, Y0, Y0
+	VPADDD         Y0, Y6, Y6
+	VPMULLD        Y14, Y1, Y1
+	VPADDD         Y1, Y7, Y7
+	VBROADCASTI128 80(SI), Y13
+	VPSHUFB        q4kr8ScaleDwords<>+0(SB), Y13, Y14
+	VPMULLD        Y14, Y3, Y3
+	VPADDD         Y3, Y6, Y6
+	VPMULLD        Y14, Y4, Y4
+	VPADDD         Y4, Y7, Y7
+	VPXOR          Y0, Y0, Y0
+	VPXOR          Y1, Y1, Y1
+	VPXOR          Y3, Y3, Y3
+	VPXOR          Y4, Y4, Y4
+	VMOVDQU        672(SI), Y14
+	VPAND          Y15, Y14, Y13
+	VPSRLW         $0x04, Y14, Y14
+	VPAND          Y15, Y14, Y14
+	VPBROADCASTD   128(DI), Y12
+
+	// VPDPBUSD Y12, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc4
+	VPBROADCASTD 128(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcc
+	VPBROADCASTD 160(DI), Y12
+
+	// VPDPBUSD Y12, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdc
+	VPBROADCASTD 160(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe4
+	VMOVDQU      704(SI), Y14
+	VPAND        Y15, Y14, Y13
+	VPSRLW       $0x04, Y14, Y14
+	VPAND        Y15, Y14, Y14
+	VPBROADCASTD 132(DI), Y12
+
+	// VPDPBUSD Y12, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc4
+	VPBROADCASTD 132(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcc
+	VPBROADCASTD 164(DI), Y12
+
+	// VPDPBUSD Y12, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdc
+	VPBROADCASTD 164(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe4
+	VMOVDQU      736(SI), Y14
+	VPAND        Y15, Y14, Y13
+	VPSRLW       $0x04, Y14, Y14
+	VPAND        Y15, Y14, Y14
+	VPBROADCASTD 136(DI), Y12
+
+	// VPDPBUSD Y12, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc4
+	VPBROADCASTD 136(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcc
+	VPBROADCASTD 168(DI), Y12
+
+	// VPDPBUSD Y12, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdc
+	VPBROADCASTD 168(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe4
+	VMOVDQU      768(SI), Y14
+	VPAND        Y15, Y14, Y13
+	VPSRLW       $0x04, Y14, Y14
+	VPAND        Y15, Y14, Y14
+	VPBROADCASTD 140(DI), Y12
+
+	// VPDPBUSD Y12, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc4
+	VPBROADCASTD 140(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcc
+	VPBROADCASTD 172(DI), Y12
+
+	// VPDPBUSD Y12, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdc
+	VPBROADCASTD 172(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe4
+	VMOVDQU      800(SI), Y14
+	VPAND        Y15, Y14, Y13
+	VPSRLW       $0x04, Y14, Y14
+	VPAND        Y15, Y14, Y14
+	VPBROADCASTD 144(DI), Y12
+
+	// VPDPBUSD Y12, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc4
+	VPBROADCASTD 144(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcc
+	VPBROADCASTD 176(DI), Y12
+
+	// VPDPBUSD Y12, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdc
+	VPBROADCASTD 176(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe4
+	VMOVDQU      832(SI), Y14
+	VPAND        Y15, Y14, Y13
+	VPSRLW       $0x04, Y14, Y14
+	VPAND        Y15, Y14, Y14
+	VPBROADCASTD 148(DI), Y12
+
+	// VPDPBUSD Y12, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc4
+	VPBROADCASTD 148(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcc
+	VPBROADCASTD 180(DI), Y12
+
+	// VPDPBUSD Y12, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdc
+	VPBROADCASTD 180(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe4
+	VMOVDQU      864(SI), Y14
+	VPAND        Y15, Y14, Y13
+	VPSRLW       $0x04, Y14, Y14
+	VPAND        Y15, Y14, Y14
+	VPBROADCASTD 152(DI), Y12
+
+	// VPDPBUSD Y12, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc4
+	VPBROADCASTD 152(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcc
+	VPBROADCASTD 184(DI), Y12
+
+	// VPDPBUSD Y12, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdc
+	VPBROADCASTD 184(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe4
+	VMOVDQU      896(SI), Y14
+	VPAND        Y15, Y14, Y13
+	VPSRLW       $0x04, Y14, Y14
+	VPAND        Y15, Y14, Y14
+	VPBROADCASTD 156(DI), Y12
+
+	// VPDPBUSD Y12, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc4
+	VPBROADCASTD 156(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcc
+	VPBROADCASTD 188(DI), Y12
+
+	// VPDPBUSD Y12, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdc
+	VPBROADCASTD 188(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y14, Y4 (VEX)
+	BYTE           $0xc4
+	BYTE           $0xc2
+	BYTE           $0x0d
+	BYTE           $0x50
+	BYTE           $0xe4
+	VBROADCASTI128 96(SI), Y13
+	VPSHUFB        q4kr8ScaleDwords<>+0(SB), Y13, Y14
+	VPMULLD        Y14, Y0, Y0
+	VPADDD         Y0, Y6, Y6
+	VPMULLD        Y14, Y1, Y1
+	VPADDD         Y1, Y7, Y7
+	VBROADCASTI128 112(SI), Y13
+	VPSHUFB        q4kr8ScaleDwords<>+0(SB), Y13, Y14
+	VPMULLD        Y14, Y3, Y3
+	VPADDD         Y3, Y6, Y6
+	VPMULLD        Y14, Y4, Y4
+	VPADDD         Y4, Y7, Y7
+	VPXOR          Y0, Y0, Y0
+	VPXOR          Y1, Y1, Y1
+	VPXOR          Y3, Y3, Y3
+	VPXOR          Y4, Y4, Y4
+	VMOVDQU        928(SI), Y14
+	VPAND          Y15, Y14, Y13
+	VPSRLW         $0x04, Y14, Y14
+	VPAND          Y15, Y14, Y14
+	VPBROADCASTD   192(DI), Y12
+
+	// VPDPBUSD Y12, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc4
+	VPBROADCASTD 192(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcc
+	VPBROADCASTD 224(DI), Y12
+
+	// VPDPBUSD Y12, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdc
+	VPBROADCASTD 224(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe4
+	VMOVDQU      960(SI), Y14
+	VPAND        Y15, Y14, Y13
+	VPSRLW       $0x04, Y14, Y14
+	VPAND        Y15, Y14, Y14
+	VPBROADCASTD 196(DI), Y12
+
+	// VPDPBUSD Y12, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc4
+	VPBROADCASTD 196(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcc
+	VPBROADCASTD 228(DI), Y12
+
+	// VPDPBUSD Y12, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdc
+	VPBROADCASTD 228(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe4
+	VMOVDQU      992(SI), Y14
+	VPAND        Y15, Y14, Y13
+	VPSRLW       $0x04, Y14, Y14
+	VPAND        Y15, Y14, Y14
+	VPBROADCASTD 200(DI), Y12
+
+	// VPDPBUSD Y12, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc4
+	VPBROADCASTD 200(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcc
+	VPBROADCASTD 232(DI), Y12
+
+	// VPDPBUSD Y12, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdc
+	VPBROADCASTD 232(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe4
+	VMOVDQU      1024(SI), Y14
+	VPAND        Y15, Y14, Y13
+	VPSRLW       $0x04, Y14, Y14
+	VPAND        Y15, Y14, Y14
+	VPBROADCASTD 204(DI), Y12
+
+	// VPDPBUSD Y12, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc4
+	VPBROADCASTD 204(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcc
+	VPBROADCASTD 236(DI), Y12
+
+	// VPDPBUSD Y12, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdc
+	VPBROADCASTD 236(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe4
+	VMOVDQU      1056(SI), Y14
+	VPAND        Y15, Y14, Y13
+	VPSRLW       $0x04, Y14, Y14
+	VPAND        Y15, Y14, Y14
+	VPBROADCASTD 208(DI), Y12
+
+	// VPDPBUSD Y12, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc4
+	VPBROADCASTD 208(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcc
+	VPBROADCASTD 240(DI), Y12
+
+	// VPDPBUSD Y12, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdc
+	VPBROADCASTD 240(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe4
+	VMOVDQU      1088(SI), Y14
+	VPAND        Y15, Y14, Y13
+	VPSRLW       $0x04, Y14, Y14
+	VPAND        Y15, Y14, Y14
+	VPBROADCASTD 212(DI), Y12
+
+	// VPDPBUSD Y12, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc4
+	VPBROADCASTD 212(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcc
+	VPBROADCASTD 244(DI), Y12
+
+	// VPDPBUSD Y12, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdc
+	VPBROADCASTD 244(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe4
+	VMOVDQU      1120(SI), Y14
+	VPAND        Y15, Y14, Y13
+	VPSRLW       $0x04, Y14, Y14
+	VPAND        Y15, Y14, Y14
+	VPBROADCASTD 216(DI), Y12
+
+	// VPDPBUSD Y12, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc4
+	VPBROADCASTD 216(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcc
+	VPBROADCASTD 248(DI), Y12
+
+	// VPDPBUSD Y12, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdc
+	VPBROADCASTD 248(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe4
+	VMOVDQU      1152(SI), Y14
+	VPAND        Y15, Y14, Y13
+	VPSRLW       $0x04, Y14, Y14
+	VPAND        Y15, Y14, Y14
+	VPBROADCASTD 220(DI), Y12
+
+	// VPDPBUSD Y12, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc4
+	VPBROADCASTD 220(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcc
+	VPBROADCASTD 252(DI), Y12
+
+	// VPDPBUSD Y12, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdc
+	VPBROADCASTD 252(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y14, Y4 (VEX)
+	BYTE           $0xc4
+	BYTE           $0xc2
+	BYTE           $0x0d
+	BYTE           $0x50
+	BYTE           $0xe4
+	VBROADCASTI128 128(SI), Y13
+	VPSHUFB        q4kr8ScaleDwords<>+0(SB), Y13, Y14
+	VPMULLD        Y14, Y0, Y0
+	VPADDD         Y0, Y6, Y6
+	VPMULLD        Y14, Y1, Y1
+	VPADDD         Y1, Y7, Y7
+	VBROADCASTI128 144(SI), Y13
+	VPSHUFB        q4kr8ScaleDwords<>+0(SB), Y13, Y14
+	VPMULLD        Y14, Y3, Y3
+	VPADDD         Y3, Y6, Y6
+	VPMULLD        Y14, Y4, Y4
+	VPADDD         Y4, Y7, Y7
+	VCVTPH2PS      (SI), Y14
+	VCVTDQ2PS      Y6, Y6
+	VBROADCASTSS   (DX), Y12
+	VMULPS         Y12, Y14, Y12
+	VMULPS         Y12, Y6, Y6
+	VADDPS         Y6, Y9, Y9
+	VCVTDQ2PS      Y7, Y7
+	VBROADCASTSS   (DX)(R12*1), Y12
+	VMULPS         Y12, Y14, Y12
+	VMULPS         Y12, Y7, Y7
+	VADDPS         Y7, Y10, Y10
+	VBROADCASTI128 32(SI), Y13
+	VPSHUFB        q4kr8Mins<>+0(SB), Y13, Y14
+	VPXOR          Y6, Y6, Y6
+	VPBROADCASTD   (R10), Y12
+
+	// VPDPWSSD Y12, Y14, Y6 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x52
+	BYTE         $0xf4
+	VPXOR        Y7, Y7, Y7
+	VPBROADCASTD (R10)(R13*1), Y12
+
+	// VPDPWSSD Y12, Y14, Y7 (VEX)
+	BYTE           $0xc4
+	BYTE           $0xc2
+	BYTE           $0x0d
+	BYTE           $0x52
+	BYTE           $0xfc
+	VBROADCASTI128 48(SI), Y13
+	VPSHUFB        q4kr8Mins<>+0(SB), Y13, Y14
+	VPBROADCASTD   4(R10), Y12
+
+	// VPDPWSSD Y12, Y14, Y6 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x52
+	BYTE         $0xf4
+	VPBROADCASTD 4(R10)(R13*1), Y12
+
+	// VPDPWSSD Y12, Y14, Y7 (VEX)
+	BYTE           $0xc4
+	BYTE           $0xc2
+	BYTE           $0x0d
+	BYTE           $0x52
+	BYTE           $0xfc
+	VBROADCASTI128 64(SI), Y13
+	VPSHUFB        q4kr8Mins<>+0(SB), Y13, Y14
+	VPBROADCASTD   8(R10), Y12
+
+	// VPDPWSSD Y12, Y14, Y6 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x52
+	BYTE         $0xf4
+	VPBROADCASTD 8(R10)(R13*1), Y12
+
+	// VPDPWSSD Y12, Y14, Y7 (VEX)
+	BYTE           $0xc4
+	BYTE           $0xc2
+	BYTE           $0x0d
+	BYTE           $0x52
+	BYTE           $0xfc
+	VBROADCASTI128 80(SI), Y13
+	VPSHUFB        q4kr8Mins<>+0(SB), Y13, Y14
+	VPBROADCASTD   12(R10), Y12
+
+	// VPDPWSSD Y12, Y14, Y6 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x52
+	BYTE         $0xf4
+	VPBROADCASTD 12(R10)(R13*1), Y12
+
+	// VPDPWSSD Y12, Y14, Y7 (VEX)
+	BYTE           $0xc4
+	BYTE           $0xc2
+	BYTE           $0x0d
+	BYTE           $0x52
+	BYTE           $0xfc
+	VBROADCASTI128 96(SI), Y13
+	VPSHUFB        q4kr8Mins<>+0(SB), Y13, Y14
+	VPBROADCASTD   16(R10), Y12
+
+	// VPDPWSSD Y12, Y14, Y6 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x52
+	BYTE         $0xf4
+	VPBROADCASTD 16(R10)(R13*1), Y12
+
+	// VPDPWSSD Y12, Y14, Y7 (VEX)
+	BYTE           $0xc4
+	BYTE           $0xc2
+	BYTE           $0x0d
+	BYTE           $0x52
+	BYTE           $0xfc
+	VBROADCASTI128 112(SI), Y13
+	VPSHUFB        q4kr8Mins<>+0(SB), Y13, Y14
+	VPBROADCASTD   20(R10), Y12
+
+	// VPDPWSSD Y12, Y14, Y6 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x52
+	BYTE         $0xf4
+	VPBROADCASTD 20(R10)(R13*1), Y12
+
+	// VPDPWSSD Y12, Y14, Y7 (VEX)
+	BYTE           $0xc4
+	BYTE           $0xc2
+	BYTE           $0x0d
+	BYTE           $0x52
+	BYTE           $0xfc
+	VBROADCASTI128 128(SI), Y13
+	VPSHUFB        q4kr8Mins<>+0(SB), Y13, Y14
+	VPBROADCASTD   24(R10), Y12
+
+	// VPDPWSSD Y12, Y14, Y6 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x52
+	BYTE         $0xf4
+	VPBROADCASTD 24(R10)(R13*1), Y12
+
+	// VPDPWSSD Y12, Y14, Y7 (VEX)
+	BYTE           $0xc4
+	BYTE           $0xc2
+	BYTE           $0x0d
+	BYTE           $0x52
+	BYTE           $0xfc
+	VBROADCASTI128 144(SI), Y13
+	VPSHUFB        q4kr8Mins<>+0(SB), Y13, Y14
+	VPBROADCASTD   28(R10), Y12
+
+	// VPDPWSSD Y12, Y14, Y6 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x52
+	BYTE         $0xf4
+	VPBROADCASTD 28(R10)(R13*1), Y12
+
+	// VPDPWSSD Y12, Y14, Y7 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x52
+	BYTE         $0xfc
+	VCVTPH2PS    16(SI), Y14
+	VCVTDQ2PS    Y6, Y6
+	VBROADCASTSS (DX), Y12
+	VMULPS       Y12, Y14, Y12
+	VMULPS       Y12, Y6, Y6
+	VSUBPS       Y6, Y9, Y9
+	VCVTDQ2PS    Y7, Y7
+	VBROADCASTSS (DX)(R12*1), Y12
+	VMULPS       Y12, Y14, Y12
+	VMULPS       Y12, Y7, Y7
+	VSUBPS       Y7, Y10, Y10
+	ADDQ         $0x000004a0, SI
+	ADDQ         $0x00000100, DI
+	ADDQ         $0x04, DX
+	ADDQ         $0x20, R10
+	DECQ         CX
+	JNZ          q4kr8AVXVNNIx2loop
+
+q4kr8AVXVNNIx2done:
+	MOVQ    out+64(FP), AX
+	MOVQ    ostride+72(FP), BX
+	SHLQ    $0x02, BX
+	VMOVUPS Y9, (AX)
+	ADDQ    BX, AX
+	VMOVUPS Y10, (AX)
+	VZEROUPPER
+	RET
+
+// func q4_Kr8x3AVXVNNI(w *byte, nb int, xq *int8, xstride int, xd *float32, dstride int, bs *int16, bstride int, out *float32, ostride int)
+// Requires: AVX, AVX2, F16C
+TEXT ·q4_Kr8x3AVXVNNI(SB), NOSPLIT, $0-80
+	MOVQ      w+0(FP), SI
+	MOVQ      nb+8(FP), CX
+	MOVQ      xq+16(FP), DI
+	MOVQ      xstride+24(FP), R8
+	MOVQ      xd+32(FP), DX
+	MOVQ      dstride+40(FP), R12
+	MOVQ      bs+48(FP), R10
+	MOVQ      bstride+56(FP), R13
+	VPCMPEQW  Y15, Y15, Y15
+	VPSRLW    $0x0c, Y15, Y15
+	VPACKUSWB Y15, Y15, Y15
+	VXORPS    Y9, Y9, Y9
+	VXORPS    Y10, Y10, Y10
+	VXORPS    Y11, Y11, Y11
+	TESTQ     CX, CX
+	JE        q4kr8AVXVNNIx3done
+
+q4kr8AVXVNNIx3loop:
+	VPXOR        Y6, Y6, Y6
+	VPXOR        Y7, Y7, Y7
+	VPXOR        Y8, Y8, Y8
+	VPXOR        Y0, Y0, Y0
+	VPXOR        Y1, Y1, Y1
+	VPXOR        Y2, Y2, Y2
+	VPXOR        Y3, Y3, Y3
+	VPXOR        Y4, Y4, Y4
+	VPXOR        Y5, Y5, Y5
+	VMOVDQU      160(SI), Y14
+	VPAND        Y15, Y14, Y13
+	VPSRLW       $0x04, Y14, Y14
+	VPAND        Y15, Y14, Y14
+	VPBROADCASTD (DI), Y12
+
+	// VPDPBUSD Y12, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc4
+	VPBROADCASTD (DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcc
+	VPBROADCASTD (DI)(R8*2), Y12
+
+	// VPDPBUSD Y12, Y13, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xd4
+	VPBROADCASTD 32(DI), Y12
+
+	// VPDPBUSD Y12, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdc
+	VPBROADCASTD 32(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe4
+	VPBROADCASTD 32(DI)(R8*2), Y12
+
+	// VPDPBUSD Y12, Y14, Y5 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xec
+	VMOVDQU      192(SI), Y14
+	VPAND        Y15, Y14, Y13
+	VPSRLW       $0x04, Y14, Y14
+	VPAND        Y15, Y14, Y14
+	VPBROADCASTD 4(DI), Y12
+
+	// VPDPBUSD Y12, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc4
+	VPBROADCASTD 4(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcc
+	VPBROADCASTD 4(DI)(R8*2), Y12
+
+	// VPDPBUSD Y12, Y13, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xd4
+	VPBROADCASTD 36(DI), Y12
+
+	// VPDPBUSD Y12, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdc
+	VPBROADCASTD 36(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe4
+	VPBROADCASTD 36(DI)(R8*2), Y12
+
+	// VPDPBUSD Y12, Y14, Y5 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xec
+	VMOVDQU      224(SI), Y14
+	VPAND        Y15, Y14, Y13
+	VPSRLW       $0x04, Y14, Y14
+	VPAND        Y15, Y14, Y14
+	VPBROADCASTD 8(DI), Y12
+
+	// VPDPBUSD Y12, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc4
+	VPBROADCASTD 8(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcc
+	VPBROADCASTD 8(DI)(R8*2), Y12
+
+	// VPDPBUSD Y12, Y13, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xd4
+	VPBROADCASTD 40(DI), Y12
+
+	// VPDPBUSD Y12, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdc
+	VPBROADCASTD 40(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe4
+	VPBROADCASTD 40(DI)(R8*2), Y12
+
+	// VPDPBUSD Y12, Y14, Y5 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xec
+	VMOVDQU      256(SI), Y14
+	VPAND        Y15, Y14, Y13
+	VPSRLW       $0x04, Y14, Y14
+	VPAND        Y15, Y14, Y14
+	VPBROADCASTD 12(DI), Y12
+
+	// VPDPBUSD Y12, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc4
+	VPBROADCASTD 12(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcc
+	VPBROADCASTD 12(DI)(R8*2), Y12
+
+	// VPDPBUSD Y12, Y13, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xd4
+	VPBROADCASTD 44(DI), Y12
+
+	// VPDPBUSD Y12, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdc
+	VPBROADCASTD 44(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe4
+	VPBROADCASTD 44(DI)(R8*2), Y12
+
+	// VPDPBUSD Y12, Y14, Y5 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xec
+	VMOVDQU      288(SI), Y14
+	VPAND        Y15, Y14, Y13
+	VPSRLW       $0x04, Y14, Y14
+	VPAND        Y15, Y14, Y14
+	VPBROADCASTD 16(DI), Y12
+
+	// VPDPBUSD Y12, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc4
+	VPBROADCASTD 16(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcc
+	VPBROADCASTD 16(DI)(R8*2), Y12
+
+	// VPDPBUSD Y12, Y13, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xd4
+	VPBROADCASTD 48(DI), Y12
+
+	// VPDPBUSD Y12, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdc
+	VPBROADCASTD 48(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe4
+	VPBROADCASTD 48(DI)(R8*2), Y12
+
+	// VPDPBUSD Y12, Y14, Y5 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xec
+	VMOVDQU      320(SI), Y14
+	VPAND        Y15, Y14, Y13
+	VPSRLW       $0x04, Y14, Y14
+	VPAND        Y15, Y14, Y14
+	VPBROADCASTD 20(DI), Y12
+
+	// VPDPBUSD Y12, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc4
+	VPBROADCASTD 20(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcc
+	VPBROADCASTD 20(DI)(R8*2), Y12
+
+	// VPDPBUSD Y12, Y13, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xd4
+	VPBROADCASTD 52(DI), Y12
+
+	// VPDPBUSD Y12, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdc
+	VPBROADCASTD 52(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe4
+	VPBROADCASTD 52(DI)(R8*2), Y12
+
+	// VPDPBUSD Y12, Y14, Y5 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xec
+	VMOVDQU      352(SI), Y14
+	VPAND        Y15, Y14, Y13
+	VPSRLW       $0x04, Y14, Y14
+	VPAND        Y15, Y14, Y14
+	VPBROADCASTD 24(DI), Y12
+
+	// VPDPBUSD Y12, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc4
+	VPBROADCASTD 24(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcc
+	VPBROADCASTD 24(DI)(R8*2), Y12
+
+	// VPDPBUSD Y12, Y13, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xd4
+	VPBROADCASTD 56(DI), Y12
+
+	// VPDPBUSD Y12, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdc
+	VPBROADCASTD 56(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe4
+	VPBROADCASTD 56(DI)(R8*2), Y12
+
+	// VPDPBUSD Y12, Y14, Y5 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xec
+	VMOVDQU      384(SI), Y14
+	VPAND        Y15, Y14, Y13
+	VPSRLW       $0x04, Y14, Y14
+	VPAND        Y15, Y14, Y14
+	VPBROADCASTD 28(DI), Y12
+
+	// VPDPBUSD Y12, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc4
+	VPBROADCASTD 28(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcc
+	VPBROADCASTD 28(DI)(R8*2), Y12
+
+	// VPDPBUSD Y12, Y13, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xd4
+	VPBROADCASTD 60(DI), Y12
+
+	// VPDPBUSD Y12, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdc
+	VPBROADCASTD 60(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe4
+	VPBROADCASTD 60(DI)(R8*2), Y12
+
+	// VPDPBUSD Y12, Y14, Y5 (VEX)
+	BYTE           $0xc4
+	BYTE           $0xc2
+	BYTE           $0x0d
+	BYTE           $0x50
+	BYTE           $0xec
+	VBROADCASTI128 32(SI), Y13
+	VPSHUFB        q4kr8ScaleDwords<>+0(SB), Y13, Y14
+	VPMULLD        Y14, Y0, Y0
+	VPADDD         Y0, Y6, Y6
+	VPMULLD        Y14, Y1, Y1
+	VPADDD         Y1, Y7, Y7
+	VPMULLD        Y14, Y2, Y2
+	VPADDD         Y2, Y8, Y8
+	VBROADCASTI128 48(SI), Y13
+	VPSHUFB        q4kr8ScaleDwords<>+0(SB), Y13, Y14
+	VPMULLD        Y14, Y3, Y3
+	VPADDD         Y3, Y6, Y6
+	VPMULLD        Y14, Y4, Y4
+	VPADDD         Y4, Y7, Y7
+	VPMULLD        Y14, Y5, Y5
+	VPADDD         Y5, Y8, Y8
+	VPXOR          Y0, Y0, Y0
+	VPXOR          Y1, Y1, Y1
+	VPXOR          Y2, Y2, Y2
+	VPXOR          Y3, Y3, Y3
+	VPXOR          Y4, Y4, Y4
+	VPXOR          Y5, Y5, Y5
+	VMOVDQU        416(SI), Y14
+	VPAND          Y15, Y14, Y13
+	VPSRLW         $0x04, Y14, Y14
+	VPAND          Y15, Y14, Y14
+	VPBROADCASTD   64(DI), Y12
+
+	// VPDPBUSD Y12, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc4
+	VPBROADCASTD 64(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcc
+	VPBROADCASTD 64(DI)(R8*2), Y12
+
+	// VPDPBUSD Y12, Y13, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xd4
+	VPBROADCASTD 96(DI), Y12
+
+	// VPDPBUSD Y12, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdc
+	VPBROADCASTD 96(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe4
+	VPBROADCASTD 96(DI)(R8*2), Y12
+
+	// VPDPBUSD Y12, Y14, Y5 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xec
+	VMOVDQU      448(SI), Y14
+	VPAND        Y15, Y14, Y13
+	VPSRLW       $0x04, Y14, Y14
+	VPAND        Y15, Y14, Y14
+	VPBROADCASTD 68(DI), Y12
+
+	// VPDPBUSD Y12, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc4
+	VPBROADCASTD 68(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcc
+	VPBROADCASTD 68(DI)(R8*2), Y12
+
+	// VPDPBUSD Y12, Y13, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xd4
+	VPBROADCASTD 100(DI), Y12
+
+	// VPDPBUSD Y12, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdc
+	VPBROADCASTD 100(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe4
+	VPBROADCASTD 100(DI)(R8*2), Y12
+
+	// VPDPBUSD Y12, Y14, Y5 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xec
+	VMOVDQU      480(SI), Y14
+	VPAND        Y15, Y14, Y13
+	VPSRLW       $0x04, Y14, Y14
+	VPAND        Y15, Y14, Y14
+	VPBROADCASTD 72(DI), Y12
+
+	// VPDPBUSD Y12, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc4
+	VPBROADCASTD 72(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcc
+	VPBROADCASTD 72(DI)(R8*2), Y12
+
+	// VPDPBUSD Y12, Y13, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xd4
+	VPBROADCASTD 104(DI), Y12
+
+	// VPDPBUSD Y12, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdc
+	VPBROADCASTD 104(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe4
+	VPBROADCASTD 104(DI)(R8*2), Y12
+
+	// VPDPBUSD Y12, Y14, Y5 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xec
+	VMOVDQU      512(SI), Y14
+	VPAND        Y15, Y14, Y13
+	VPSRLW       $0x04, Y14, Y14
+	VPAND        Y15, Y14, Y14
+	VPBROADCASTD 76(DI), Y12
+
+	// VPDPBUSD Y12, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc4
+	VPBROADCASTD 76(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcc
+	VPBROADCASTD 76(DI)(R8*2), Y12
+
+	// VPDPBUSD Y12, Y13, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xd4
+	VPBROADCASTD 108(DI), Y12
+
+	// VPDPBUSD Y12, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdc
+	VPBROADCASTD 108(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe4
+	VPBROADCASTD 108(DI)(R8*2), Y12
+
+	// VPDPBUSD Y12, Y14, Y5 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xec
+	VMOVDQU      544(SI), Y14
+	VPAND        Y15, Y14, Y13
+	VPSRLW       $0x04, Y14, Y14
+	VPAND        Y15, Y14, Y14
+	VPBROADCASTD 80(DI), Y12
+
+	// VPDPBUSD Y12, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc4
+	VPBROADCASTD 80(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcc
+	VPBROADCASTD 80(DI)(R8*2), Y12
+
+	// VPDPBUSD Y12, Y13, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xd4
+	VPBROADCASTD 112(DI), Y12
+
+	// VPDPBUSD Y12, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdc
+	VPBROADCASTD 112(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe4
+	VPBROADCASTD 112(DI)(R8*2), Y12
+
+	// VPDPBUSD Y12, Y14, Y5 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xec
+	VMOVDQU      576(SI), Y14
+	VPAND        Y15, Y14, Y13
+	VPSRLW       $0x04, Y14, Y14
+	VPAND        Y15, Y14, Y14
+	VPBROADCASTD 84(DI), Y12
+
+	// VPDPBUSD Y12, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc4
+	VPBROADCASTD 84(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcc
+	VPBROADCASTD 84(DI)(R8*2), Y12
+
+	// VPDPBUSD Y12, Y13, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xd4
+	VPBROADCASTD 116(DI), Y12
+
+	// VPDPBUSD Y12, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdc
+	VPBROADCASTD 116(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe4
+	VPBROADCASTD 116(DI)(R8*2), Y12
+
+	// VPDPBUSD Y12, Y14, Y5 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xec
+	VMOVDQU      608(SI), Y14
+	VPAND        Y15, Y14, Y13
+	VPSRLW       $0x04, Y14, Y14
+	VPAND        Y15, Y14, Y14
+	VPBROADCASTD 88(DI), Y12
+
+	// VPDPBUSD Y12, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc4
+	VPBROADCASTD 88(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcc
+	VPBROADCASTD 88(DI)(R8*2), Y12
+
+	// VPDPBUSD Y12, Y13, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xd4
+	VPBROADCASTD 120(DI), Y12
+
+	// VPDPBUSD Y12, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdc
+	VPBROADCASTD 120(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe4
+	VPBROADCASTD 120(DI)(R8*2), Y12
+
+	// VPDPBUSD Y12, Y14, Y5 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xec
+	VMOVDQU      640(SI), Y14
+	VPAND        Y15, Y14, Y13
+	VPSRLW       $0x04, Y14, Y14
+	VPAND        Y15, Y14, Y14
+	VPBROADCASTD 92(DI), Y12
+
+	// VPDPBUSD Y12, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc4
+	VPBROADCASTD 92(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcc
+	VPBROADCASTD 92(DI)(R8*2), Y12
+
+	// VPDPBUSD Y12, Y13, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xd4
+	VPBROADCASTD 124(DI), Y12
+
+	// VPDPBUSD Y12, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdc
+	VPBROADCASTD 124(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe4
+	VPBROADCASTD 124(DI)(R8*2), Y12
+
+	// VPDPBUSD Y12, Y14, Y5 (VEX)
+	BYTE           $0xc4
+	BYTE           $0xc2
+	BYTE           $0x0d
+	BYTE           $0x50
+	BYTE           $0xec
+	VBROADCASTI128 64(SI), Y13
+	VPSHUFB        q4kr8ScaleDwords<>+0(SB), Y13, Y14
+	VPMULLD        Y14, Y0, Y0
+	VPADDD         Y0, Y6, Y6
+	VPMULLD        Y14, Y1, Y1
+	VPADDD         Y1, Y7, Y7
+	VPMULLD        Y14, Y2, Y2
+	VPADDD         Y2, Y8, Y8
+	VBROADCASTI128 80(SI), Y13
+	VPSHUFB        q4kr8ScaleDwords<>+0(SB), Y13, Y14
+	VPMULLD        Y14, Y3, Y3
+	VPADDD         Y3, Y6, Y6
+	VPMULLD        Y14, Y4, Y4
+	VPADDD         Y4, Y7, Y7
+	VPMULLD        Y14, Y5, Y5
+	VPADDD         Y5, Y8, Y8
+	VPXOR          Y0, Y0, Y0
+	VPXOR          Y1, Y1, Y1
+	VPXOR          Y2, Y2, Y2
+	VPXOR          Y3, Y3, Y3
+	VPXOR          Y4, Y4, Y4
+	VPXOR          Y5, Y5, Y5
+	VMOVDQU        672(SI), Y14
+	VPAND          Y15, Y14, Y13
+	VPSRLW         $0x04, Y14, Y14
+	VPAND          Y15, Y14, Y14
+	VPBROADCASTD   128(DI), Y12
+
+	// VPDPBUSD Y12, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc4
+	VPBROADCASTD 128(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcc
+	VPBROADCASTD 128(DI)(R8*2), Y12
+
+	// VPDPBUSD Y12, Y13, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xd4
+	VPBROADCASTD 160(DI), Y12
+
+	// VPDPBUSD Y12, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdc
+	VPBROADCASTD 160(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe4
+	VPBROADCASTD 160(DI)(R8*2), Y12
+
+	// VPDPBUSD Y12, Y14, Y5 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xec
+	VMOVDQU      704(SI), Y14
+	VPAND        Y15, Y14, Y13
+	VPSRLW       $0x04, Y14, Y14
+	VPAND        Y15, Y14, Y14
+	VPBROADCASTD 132(DI), Y12
+
+	// VPDPBUSD Y12, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc4
+	VPBROADCASTD 132(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcc
+	VPBROADCASTD 132(DI)(R8*2), Y12
+
+	// VPDPBUSD Y12, Y13, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xd4
+	VPBROADCASTD 164(DI), Y12
+
+	// VPDPBUSD Y12, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdc
+	VPBROADCASTD 164(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe4
+	VPBROADCASTD 164(DI)(R8*2), Y12
+
+	// VPDPBUSD Y12, Y14, Y5 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xec
+	VMOVDQU      736(SI), Y14
+	VPAND        Y15, Y14, Y13
+	VPSRLW       $0x04, Y14, Y14
+	VPAND        Y15, Y14, Y14
+	VPBROADCASTD 136(DI), Y12
+
+	// VPDPBUSD Y12, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc4
+	VPBROADCASTD 136(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcc
+	VPBROADCASTD 136(DI)(R8*2), Y12
+
+	// VPDPBUSD Y12, Y13, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xd4
+	VPBROADCASTD 168(DI), Y12
+
+	// VPDPBUSD Y12, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdc
+	VPBROADCASTD 168(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe4
+	VPBROADCASTD 168(DI)(R8*2), Y12
+
+	// VPDPBUSD Y12, Y14, Y5 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xec
+	VMOVDQU      768(SI), Y14
+	VPAND        Y15, Y14, Y13
+	VPSRLW       $0x04, Y14, Y14
+	VPAND        Y15, Y14, Y14
+	VPBROADCASTD 140(DI), Y12
+
+	// VPDPBUSD Y12, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc4
+	VPBROADCASTD 140(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcc
+	VPBROADCASTD 140(DI)(R8*2), Y12
+
+	// VPDPBUSD Y12, Y13, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xd4
+	VPBROADCASTD 172(DI), Y12
+
+	// VPDPBUSD Y12, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdc
+	VPBROADCASTD 172(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe4
+	VPBROADCASTD 172(DI)(R8*2), Y12
+
+	// VPDPBUSD Y12, Y14, Y5 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xec
+	VMOVDQU      800(SI), Y14
+	VPAND        Y15, Y14, Y13
+	VPSRLW       $0x04, Y14, Y14
+	VPAND        Y15, Y14, Y14
+	VPBROADCASTD 144(DI), Y12
+
+	// VPDPBUSD Y12, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc4
+	VPBROADCASTD 144(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcc
+	VPBROADCASTD 144(DI)(R8*2), Y12
+
+	// VPDPBUSD Y12, Y13, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xd4
+	VPBROADCASTD 176(DI), Y12
+
+	// VPDPBUSD Y12, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdc
+	VPBROADCASTD 176(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe4
+	VPBROADCASTD 176(DI)(R8*2), Y12
+
+	// VPDPBUSD Y12, Y14, Y5 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xec
+	VMOVDQU      832(SI), Y14
+	VPAND        Y15, Y14, Y13
+	VPSRLW       $0x04, Y14, Y14
+	VPAND        Y15, Y14, Y14
+	VPBROADCASTD 148(DI), Y12
+
+	// VPDPBUSD Y12, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc4
+	VPBROADCASTD 148(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcc
+	VPBROADCASTD 148(DI)(R8*2), Y12
+
+	// VPDPBUSD Y12, Y13, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xd4
+	VPBROADCASTD 180(DI), Y12
+
+	// VPDPBUSD Y12, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdc
+	VPBROADCASTD 180(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe4
+	VPBROADCASTD 180(DI)(R8*2), Y12
+
+	// VPDPBUSD Y12, Y14, Y5 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xec
+	VMOVDQU      864(SI), Y14
+	VPAND        Y15, Y14, Y13
+	VPSRLW       $0x04, Y14, Y14
+	VPAND        Y15, Y14, Y14
+	VPBROADCASTD 152(DI), Y12
+
+	// VPDPBUSD Y12, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc4
+	VPBROADCASTD 152(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcc
+	VPBROADCASTD 152(DI)(R8*2), Y12
+
+	// VPDPBUSD Y12, Y13, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xd4
+	VPBROADCASTD 184(DI), Y12
+
+	// VPDPBUSD Y12, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdc
+	VPBROADCASTD 184(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe4
+	VPBROADCASTD 184(DI)(R8*2), Y12
+
+	// VPDPBUSD Y12, Y14, Y5 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xec
+	VMOVDQU      896(SI), Y14
+	VPAND        Y15, Y14, Y13
+	VPSRLW       $0x04, Y14, Y14
+	VPAND        Y15, Y14, Y14
+	VPBROADCASTD 156(DI), Y12
+
+	// VPDPBUSD Y12, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc4
+	VPBROADCASTD 156(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcc
+	VPBROADCASTD 156(DI)(R8*2), Y12
+
+	// VPDPBUSD Y12, Y13, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xd4
+	VPBROADCASTD 188(DI), Y12
+
+	// VPDPBUSD Y12, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdc
+	VPBROADCASTD 188(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe4
+	VPBROADCASTD 188(DI)(R8*2), Y12
+
+	// VPDPBUSD Y12, Y14, Y5 (VEX)
+	BYTE           $0xc4
+	BYTE           $0xc2
+	BYTE           $0x0d
+	BYTE           $0x50
+	BYTE           $0xec
+	VBROADCASTI128 96(SI), Y13
+	VPSHUFB        q4kr8ScaleDwords<>+0(SB), Y13, Y14
+	VPMULLD        Y14, Y0, Y0
+	VPADDD         Y0, Y6, Y6
+	VPMULLD        Y14, Y1, Y1
+	VPADDD         Y1, Y7, Y7
+	VPMULLD        Y14, Y2, Y2
+	VPADDD         Y2, Y8, Y8
+	VBROADCASTI128 112(SI), Y13
+	VPSHUFB        q4kr8ScaleDwords<>+0(SB), Y13, Y14
+	VPMULLD        Y14, Y3, Y3
+	VPADDD         Y3, Y6, Y6
+	VPMULLD        Y14, Y4, Y4
+	VPADDD         Y4, Y7, Y7
+	VPMULLD        Y14, Y5, Y5
+	VPADDD         Y5, Y8, Y8
+	VPXOR          Y0, Y0, Y0
+	VPXOR          Y1, Y1, Y1
+	VPXOR          Y2, Y2, Y2
+	VPXOR          Y3, Y3, Y3
+	VPXOR          Y4, Y4, Y4
+	VPXOR          Y5, Y5, Y5
+	VMOVDQU        928(SI), Y14
+	VPAND          Y15, Y14, Y13
+	VPSRLW         $0x04, Y14, Y14
+	VPAND          Y15, Y14, Y14
+	VPBROADCASTD   192(DI), Y12
+
+	// VPDPBUSD Y12, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc4
+	VPBROADCASTD 192(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcc
+	VPBROADCASTD 192(DI)(R8*2), Y12
+
+	// VPDPBUSD Y12, Y13, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xd4
+	VPBROADCASTD 224(DI), Y12
+
+	// VPDPBUSD Y12, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdc
+	VPBROADCASTD 224(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe4
+	VPBROADCASTD 224(DI)(R8*2), Y12
+
+	// VPDPBUSD Y12, Y14, Y5 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xec
+	VMOVDQU      960(SI), Y14
+	VPAND        Y15, Y14, Y13
+	VPSRLW       $0x04, Y14, Y14
+	VPAND        Y15, Y14, Y14
+	VPBROADCASTD 196(DI), Y12
+
+	// VPDPBUSD Y12, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc4
+	VPBROADCASTD 196(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcc
+	VPBROADCASTD 196(DI)(R8*2), Y12
+
+	// VPDPBUSD Y12, Y13, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xd4
+	VPBROADCASTD 228(DI), Y12
+
+	// VPDPBUSD Y12, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdc
+	VPBROADCASTD 228(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe4
+	VPBROADCASTD 228(DI)(R8*2), Y12
+
+	// VPDPBUSD Y12, Y14, Y5 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xec
+	VMOVDQU      992(SI), Y14
+	VPAND        Y15, Y14, Y13
+	VPSRLW       $0x04, Y14, Y14
+	VPAND        Y15, Y14, Y14
+	VPBROADCASTD 200(DI), Y12
+
+	// VPDPBUSD Y12, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc4
+	VPBROADCASTD 200(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcc
+	VPBROADCASTD 200(DI)(R8*2), Y12
+
+	// VPDPBUSD Y12, Y13, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xd4
+	VPBROADCASTD 232(DI), Y12
+
+	// VPDPBUSD Y12, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdc
+	VPBROADCASTD 232(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe4
+	VPBROADCASTD 232(DI)(R8*2), Y12
+
+	// VPDPBUSD Y12, Y14, Y5 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xec
+	VMOVDQU      1024(SI), Y14
+	VPAND        Y15, Y14, Y13
+	VPSRLW       $0x04, Y14, Y14
+	VPAND        Y15, Y14, Y14
+	VPBROADCASTD 204(DI), Y12
+
+	// VPDPBUSD Y12, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc4
+	VPBROADCASTD 204(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcc
+	VPBROADCASTD 204(DI)(R8*2), Y12
+
+	// VPDPBUSD Y12, Y13, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xd4
+	VPBROADCASTD 236(DI), Y12
+
+	// VPDPBUSD Y12, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdc
+	VPBROADCASTD 236(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe4
+	VPBROADCASTD 236(DI)(R8*2), Y12
+
+	// VPDPBUSD Y12, Y14, Y5 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xec
+	VMOVDQU      1056(SI), Y14
+	VPAND        Y15, Y14, Y13
+	VPSRLW       $0x04, Y14, Y14
+	VPAND        Y15, Y14, Y14
+	VPBROADCASTD 208(DI), Y12
+
+	// VPDPBUSD Y12, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc4
+	VPBROADCASTD 208(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcc
+	VPBROADCASTD 208(DI)(R8*2), Y12
+
+	// VPDPBUSD Y12, Y13, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xd4
+	VPBROADCASTD 240(DI), Y12
+
+	// VPDPBUSD Y12, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdc
+	VPBROADCASTD 240(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe4
+	VPBROADCASTD 240(DI)(R8*2), Y12
+
+	// VPDPBUSD Y12, Y14, Y5 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xec
+	VMOVDQU      1088(SI), Y14
+	VPAND        Y15, Y14, Y13
+	VPSRLW       $0x04, Y14, Y14
+	VPAND        Y15, Y14, Y14
+	VPBROADCASTD 212(DI), Y12
+
+	// VPDPBUSD Y12, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc4
+	VPBROADCASTD 212(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcc
+	VPBROADCASTD 212(DI)(R8*2), Y12
+
+	// VPDPBUSD Y12, Y13, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xd4
+	VPBROADCASTD 244(DI), Y12
+
+	// VPDPBUSD Y12, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdc
+	VPBROADCASTD 244(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe4
+	VPBROADCASTD 244(DI)(R8*2), Y12
+
+	// VPDPBUSD Y12, Y14, Y5 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xec
+	VMOVDQU      1120(SI), Y14
+	VPAND        Y15, Y14, Y13
+	VPSRLW       $0x04, Y14, Y14
+	VPAND        Y15, Y14, Y14
+	VPBROADCASTD 216(DI), Y12
+
+	// VPDPBUSD Y12, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc4
+	VPBROADCASTD 216(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcc
+	VPBROADCASTD 216(DI)(R8*2), Y12
+
+	// VPDPBUSD Y12, Y13, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xd4
+	VPBROADCASTD 248(DI), Y12
+
+	// VPDPBUSD Y12, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdc
+	VPBROADCASTD 248(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe4
+	VPBROADCASTD 248(DI)(R8*2), Y12
+
+	// VPDPBUSD Y12, Y14, Y5 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xec
+	VMOVDQU      1152(SI), Y14
+	VPAND        Y15, Y14, Y13
+	VPSRLW       $0x04, Y14, Y14
+	VPAND        Y15, Y14, Y14
+	VPBROADCASTD 220(DI), Y12
+
+	// VPDPBUSD Y12, Y13, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xc4
+	VPBROADCASTD 220(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y13, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xcc
+	VPBROADCASTD 220(DI)(R8*2), Y12
+
+	// VPDPBUSD Y12, Y13, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x15
+	BYTE         $0x50
+	BYTE         $0xd4
+	VPBROADCASTD 252(DI), Y12
+
+	// VPDPBUSD Y12, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdc
+	VPBROADCASTD 252(DI)(R8*1), Y12
+
+	// VPDPBUSD Y12, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe4
+	VPBROADCASTD 252(DI)(R8*2), Y12
+
+	// VPDPBUSD Y12, Y14, Y5 (VEX)
+	BYTE           $0xc4
+	BYTE           $0xc2
+	BYTE           $0x0d
+	BYTE           $0x50
+	BYTE           $0xec
+	VBROADCASTI128 128(SI), Y13
+	VPSHUFB        q4kr8ScaleDwords<>+0(SB), Y13, Y14
+	VPMULLD        Y14, Y0, Y0
+	VPADDD         Y0, Y6, Y6
+	VPMULLD        Y14, Y1, Y1
+	VPADDD         Y1, Y7, Y7
+	VPMULLD        Y14, Y2, Y2
+	VPADDD         Y2, Y8, Y8
+	VBROADCASTI128 144(SI), Y13
+	VPSHUFB        q4kr8ScaleDwords<>+0(SB), Y13, Y14
+	VPMULLD        Y14, Y3, Y3
+	VPADDD         Y3, Y6, Y6
+	VPMULLD        Y14, Y4, Y4
+	VPADDD         Y4, Y7, Y7
+	VPMULLD        Y14, Y5, Y5
+	VPADDD         Y5, Y8, Y8
+	VCVTPH2PS      (SI), Y14
+	VCVTDQ2PS      Y6, Y6
+	VBROADCASTSS   (DX), Y12
+	VMULPS         Y12, Y14, Y12
+	VMULPS         Y12, Y6, Y6
+	VADDPS         Y6, Y9, Y9
+	VCVTDQ2PS      Y7, Y7
+	VBROADCASTSS   (DX)(R12*1), Y12
+	VMULPS         Y12, Y14, Y12
+	VMULPS         Y12, Y7, Y7
+	VADDPS         Y7, Y10, Y10
+	VCVTDQ2PS      Y8, Y8
+	VBROADCASTSS   (DX)(R12*2), Y12
+	VMULPS         Y12, Y14, Y12
+	VMULPS         Y12, Y8, Y8
+	VADDPS         Y8, Y11, Y11
+	VBROADCASTI128 32(SI), Y13
+	VPSHUFB        q4kr8Mins<>+0(SB), Y13, Y14
+	VPXOR          Y6, Y6, Y6
+	VPBROADCASTD   (R10), Y12
+
+	// VPDPWSSD Y12, Y14, Y6 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x52
+	BYTE         $0xf4
+	VPXOR        Y7, Y7, Y7
+	VPBROADCASTD (R10)(R13*1), Y12
+
+	// VPDPWSSD Y12, Y14, Y7 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x52
+	BYTE         $0xfc
+	VPXOR        Y8, Y8, Y8
+	VPBROADCASTD (R10)(R13*2), Y12
+
+	// VPDPWSSD Y12, Y14, Y8 (VEX)
+	BYTE           $0xc4
+	BYTE           $0x42
+	BYTE           $0x0d
+	BYTE           $0x52
+	BYTE           $0xc4
+	VBROADCASTI128 48(SI), Y13
+	VPSHUFB        q4kr8Mins<>+0(SB), Y13, Y14
+	VPBROADCASTD   4(R10), Y12
+
+	// VPDPWSSD Y12, Y14, Y6 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x52
+	BYTE         $0xf4
+	VPBROADCASTD 4(R10)(R13*1), Y12
+
+	// VPDPWSSD Y12, Y14, Y7 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x52
+	BYTE         $0xfc
+	VPBROADCASTD 4(R10)(R13*2), Y12
+
+	// VPDPWSSD Y12, Y14, Y8 (VEX)
+	BYTE           $0xc4
+	BYTE           $0x42
+	BYTE           $0x0d
+	BYTE           $0x52
+	BYTE           $0xc4
+	VBROADCASTI128 64(SI), Y13
+	VPSHUFB        q4kr8Mins<>+0(SB), Y13, Y14
+	VPBROADCASTD   8(R10), Y12
+
+	// VPDPWSSD Y12, Y14, Y6 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x52
+	BYTE         $0xf4
+	VPBROADCASTD 8(R10)(R13*1), Y12
+
+	// VPDPWSSD Y12, Y14, Y7 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x52
+	BYTE         $0xfc
+	VPBROADCASTD 8(R10)(R13*2), Y12
+
+	// VPDPWSSD Y12, Y14, Y8 (VEX)
+	BYTE           $0xc4
+	BYTE           $0x42
+	BYTE           $0x0d
+	BYTE           $0x52
+	BYTE           $0xc4
+	VBROADCASTI128 80(SI), Y13
+	VPSHUFB        q4kr8Mins<>+0(SB), Y13, Y14
+	VPBROADCASTD   12(R10), Y12
+
+	// VPDPWSSD Y12, Y14, Y6 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x52
+	BYTE         $0xf4
+	VPBROADCASTD 12(R10)(R13*1), Y12
+
+	// VPDPWSSD Y12, Y14, Y7 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x52
+	BYTE         $0xfc
+	VPBROADCASTD 12(R10)(R13*2), Y12
+
+	// VPDPWSSD Y12, Y14, Y8 (VEX)
+	BYTE           $0xc4
+	BYTE           $0x42
+	BYTE           $0x0d
+	BYTE           $0x52
+	BYTE           $0xc4
+	VBROADCASTI128 96(SI), Y13
+	VPSHUFB        q4kr8Mins<>+0(SB), Y13, Y14
+	VPBROADCASTD   16(R10), Y12
+
+	// VPDPWSSD Y12, Y14, Y6 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x52
+	BYTE         $0xf4
+	VPBROADCASTD 16(R10)(R13*1), Y12
+
+	// VPDPWSSD Y12, Y14, Y7 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x52
+	BYTE         $0xfc
+	VPBROADCASTD 16(R10)(R13*2), Y12
+
+	// VPDPWSSD Y12, Y14, Y8 (VEX)
+	BYTE           $0xc4
+	BYTE           $0x42
+	BYTE           $0x0d
+	BYTE           $0x52
+	BYTE           $0xc4
+	VBROADCASTI128 112(SI), Y13
+	VPSHUFB        q4kr8Mins<>+0(SB), Y13, Y14
+	VPBROADCASTD   20(R10), Y12
+
+	// VPDPWSSD Y12, Y14, Y6 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x52
+	BYTE         $0xf4
+	VPBROADCASTD 20(R10)(R13*1), Y12
+
+	// VPDPWSSD Y12, Y14, Y7 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x52
+	BYTE         $0xfc
+	VPBROADCASTD 20(R10)(R13*2), Y12
+
+	// VPDPWSSD Y12, Y14, Y8 (VEX)
+	BYTE           $0xc4
+	BYTE           $0x42
+	BYTE           $0x0d
+	BYTE           $0x52
+	BYTE           $0xc4
+	VBROADCASTI128 128(SI), Y13
+	VPSHUFB        q4kr8Mins<>+0(SB), Y13, Y14
+	VPBROADCASTD   24(R10), Y12
+
+	// VPDPWSSD Y12, Y14, Y6 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x52
+	BYTE         $0xf4
+	VPBROADCASTD 24(R10)(R13*1), Y12
+
+	// VPDPWSSD Y12, Y14, Y7 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x52
+	BYTE         $0xfc
+	VPBROADCASTD 24(R10)(R13*2), Y12
+
+	// VPDPWSSD Y12, Y14, Y8 (VEX)
+	BYTE           $0xc4
+	BYTE           $0x42
+	BYTE           $0x0d
+	BYTE           $0x52
+	BYTE           $0xc4
+	VBROADCASTI128 144(SI), Y13
+	VPSHUFB        q4kr8Mins<>+0(SB), Y13, Y14
+	VPBROADCASTD   28(R10), Y12
+
+	// VPDPWSSD Y12, Y14, Y6 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x52
+	BYTE         $0xf4
+	VPBROADCASTD 28(R10)(R13*1), Y12
+
+	// VPDPWSSD Y12, Y14, Y7 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x52
+	BYTE         $0xfc
+	VPBROADCASTD 28(R10)(R13*2), Y12
+
+	// VPDPWSSD Y12, Y14, Y8 (VEX)
+	BYTE         $0xc4
+	BYTE         $0x42
+	BYTE         $0x0d
+	BYTE         $0x52
+	BYTE         $0xc4
+	VCVTPH2PS    16(SI), Y14
+	VCVTDQ2PS    Y6, Y6
+	VBROADCASTSS (DX), Y12
+	VMULPS       Y12, Y14, Y12
+	VMULPS       Y12, Y6, Y6
+	VSUBPS       Y6, Y9, Y9
+	VCVTDQ2PS    Y7, Y7
+	VBROADCASTSS (DX)(R12*1), Y12
+	VMULPS       Y12, Y14, Y12
+	VMULPS       Y12, Y7, Y7
+	VSUBPS       Y7, Y10, Y10
+	VCVTDQ2PS    Y8, Y8
+	VBROADCASTSS (DX)(R12*2), Y12
+	VMULPS       Y12, Y14, Y12
+	VMULPS       Y12, Y8, Y8
+	VSUBPS       Y8, Y11, Y11
+	ADDQ         $0x000004a0, SI
+	ADDQ         $0x00000100, DI
+	ADDQ         $0x04, DX
+	ADDQ         $0x20, R10
+	DECQ         CX
+	JNZ          q4kr8AVXVNNIx3loop
+
+q4kr8AVXVNNIx3done:
 	MOVQ    out+64(FP), AX
 	MOVQ    ostride+72(FP), BX
 	SHLQ    $0x02, BX

@@ -8,10 +8,12 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
+
+	"golang.org/x/sys/cpu"
 )
 
-// TestQ4Kr8Extremes checks every r8 Q4_K kernel (tiles of 1 to q4Kr8MaxN inputs over each
-// group of 8 repacked rows) bit for bit against dotQ4_KGo where the 16-bit word sums are
+// TestQ4Kr8Extremes checks every r8 Q4_K kernel, AVX2 and (where the CPU has it) AVX-VNNI
+// (tiles of 1 to q4Kr8MaxN inputs over each group of 8 repacked rows) bit for bit against dotQ4_KGo where the 16-bit word sums are
 // most at risk: all nibbles 15 against activations all -128 or 127 (the largest sums,
 // 8·2·15·128), the largest 6-bit scales and mins, random scale bytes (every packing of
 // the 12), the largest f16 d and dmin, NaN scales in both, and strided inputs.
@@ -109,11 +111,17 @@ func checkKr8(t *testing.T, name string, m *Matrix, xv func() int8, nanDx bool) 
 			}
 		}
 	}
-	for n := 1; n <= q4Kr8MaxN; n++ {
-		for g := range m.Rows / 8 {
-			out := make([]float32, n*m.Rows)
-			kernels[n](&w[g*nb*block], nb, &q[0], m.Cols, &d[0], 4*nb, &bs[0], 32*nb, &out[8*g], m.Rows)
-			check("r8", n, g, 8, out)
+	tables := []*[q4Kr8MaxN + 1]q4Kr8Kernel{kernels}
+	if m.Type == Q4_K && cpu.X86.HasAVXVNNI {
+		tables = append(tables, &q4Kr8VNNIKernels)
+	}
+	for _, kernels := range tables {
+		for n := 1; n <= q4Kr8MaxN; n++ {
+			for g := range m.Rows / 8 {
+				out := make([]float32, n*m.Rows)
+				kernels[n](&w[g*nb*block], nb, &q[0], m.Cols, &d[0], 4*nb, &bs[0], 32*nb, &out[8*g], m.Rows)
+				check("r8", n, g, 8, out)
+			}
 		}
 	}
 	if !hasVNNI() {

@@ -33,8 +33,30 @@ func q4Kr8Family(g *gen) {
 	}
 	scales, mins := g.table("q4kr8Scales", sc...), g.table("q4kr8Mins", mn...)
 	for n := 1; n <= q4Kr8MaxN; n++ {
-		g.q4Kr8AVX2(n, scales, mins)
+		g.q4Kr8(n, q4Kr8Tables{pairs: scales, mins: mins})
 	}
+	// Per 128-bit lane: the scale bytes s_r of the lane's rows r as dwords.
+	var sd []uint64
+	for lane := range uint64(2) {
+		for h := range uint64(2) {
+			var w uint64
+			for b := range uint64(2) {
+				w |= (4*lane + 2*h + b | 0x808080<<8) << (32 * b)
+			}
+			sd = append(sd, w)
+		}
+	}
+	dwords := g.table("q4kr8ScaleDwords", sd...)
+	for n := 1; n <= q4Kr8MaxN; n++ {
+		g.q4Kr8(n, q4Kr8Tables{dwords: dwords, mins: mins, vnni: true})
+	}
+}
+
+// q4Kr8Tables are a Q4_K r8 kernel's shuffles of a sub-block's 16 scale/min bytes: the
+// scales as word pairs (AVX2) or dwords (AVX-VNNI), and the mins as word pairs.
+type q4Kr8Tables struct {
+	pairs, dwords, mins Mem
+	vnni                bool
 }
 
 const (
@@ -43,7 +65,7 @@ const (
 	q4Kr8Quant = 160  // where a record's quants start
 )
 
-// q4Kr8AVX2 emits the kernel for a tile of one group of 8 repacked Q4_K rows × n inputs:
+// q4Kr8 emits the kernel for a tile of one group of 8 repacked Q4_K rows × n inputs:
 //
 //	func q4_Kr8x<n>AVX2(w *byte, nb int, xq *int8, xstride int, xd *float32, dstride int, bs *int16, bstride int, out *float32, ostride int)
 //
@@ -55,28 +77,42 @@ const (
 // before one VPMADDWD by the (scale, scale) word pairs widens and scales them. The mins
 // meet the 16-value sums the same way: (m, m)·(bs_2k, bs_2k+1). The float chain is the
 // reference's per row (q4KAdd): acc += isum·(d·dx), then acc -= msum·(dmin·dx).
-func (g *gen) q4Kr8AVX2(n int, scales, mins Mem) {
-	quant, scale, sums := g.kr8Args(fmt.Sprintf("q4_Kr8x%dAVX2", n))
+//
+// With t.vnni it emits q4_Kr8x<n>AVXVNNI, for CPUs with AVX-VNNI: one VEX VPDPBUSD a
+// nibble load and input sums a sub-block's products in 32 bits (where VPMADDUBSW and VPADDW
+// took two operations), and VPMULLD by the scale dwords ends the sub-block: the same
+// integers, so the same bits.
+func (g *gen) q4Kr8(n int, tab q4Kr8Tables) {
+	set := "AVX2"
+	if tab.vnni {
+		set = "AVXVNNI"
+	}
+	quant, scale, sums := g.kr8Args(fmt.Sprintf("q4_Kr8x%d%s", n, set))
 
 	nibble, w, lo, tmp := Y15, Y14, Y13, Y12
-	acc16 := [2][]VecPhysical{{Y0, Y1, Y2}, {Y3, Y4, Y5}} // [lo, hi][input]
+	acc16 := [2][]VecPhysical{{Y0, Y1, Y2}, {Y3, Y4, Y5}} // [lo, hi][input]; 32-bit sums with vnni
 	isum := []VecPhysical{Y6, Y7, Y8}[:n]
 	facc := []VecPhysical{Y9, Y10, Y11}[:n]
 	g.nibbles(nibble)
 	for _, f := range facc {
 		g.VXORPS(f, f, f)
 	}
-	// pairs sets w = the (value, value) word pairs of sub-block k's scales or mins.
+	// pairs sets w = table's shuffle of sub-block k's scale/min bytes.
 	pairs := func(k int, table Mem) {
 		g.VBROADCASTI128(Mem{Base: RSI, Disp: 32 + 16*k}, lo)
 		g.VPSHUFB(table, lo, w)
 	}
-	label := fmt.Sprintf("q4kr8x%d", n)
+	label := fmt.Sprintf("q4kr8%sx%d", set, n)
 	g.loop(label, func() {
 		for i := range isum {
 			g.VPXOR(isum[i], isum[i], isum[i])
 		}
 		for j := range 4 {
+			if tab.vnni {
+				for _, a := range append(acc16[0][:n:n], acc16[1][:n]...) {
+					g.VPXOR(a, a, a)
+				}
+			}
 			for t := range 8 {
 				g.VMOVDQU(Mem{Base: RSI, Disp: q4Kr8Quant + 256*j + 32*t}, w)
 				g.VPAND(nibble, w, lo)
@@ -84,18 +120,32 @@ func (g *gen) q4Kr8AVX2(n int, scales, mins Mem) {
 				g.VPAND(nibble, w, w)
 				for h, q := range []VecPhysical{lo, w} {
 					for i := range n {
+						x := quant(i, 64*j+32*h+4*t)
+						if tab.vnni {
+							g.VPBROADCASTD(x, tmp)
+							g.vexDPBUSD(acc16[h][i], q, tmp)
+							continue
+						}
 						g.accumulate(t == 0, acc16[h][i], tmp, g.VPADDW, func(d VecPhysical) {
-							g.VPBROADCASTD(quant(i, 64*j+32*h+4*t), d)
+							g.VPBROADCASTD(x, d)
 							g.VPMADDUBSW(d, q, d)
 						})
 					}
 				}
 			}
 			for h := range 2 {
-				pairs(2*j+h, scales)
+				if tab.vnni {
+					pairs(2*j+h, tab.dwords)
+				} else {
+					pairs(2*j+h, tab.pairs)
+				}
 				for i := range n {
 					a := acc16[h][i]
-					g.VPMADDWD(w, a, a)
+					if tab.vnni {
+						g.VPMULLD(w, a, a)
+					} else {
+						g.VPMADDWD(w, a, a)
+					}
 					g.VPADDD(a, isum[i], isum[i])
 				}
 			}
@@ -105,10 +155,18 @@ func (g *gen) q4Kr8AVX2(n int, scales, mins Mem) {
 		for i, s := range isum {
 			g.r8Scale(s, w, tmp, scale(i), facc[i], false)
 		}
-		// msum = Σ_k m_k·(bs_2k + bs_2k+1), into the isum registers.
+		// msum = Σ_k m_k·(bs_2k + bs_2k+1), into the isum registers (one VPDPWSSD a term with vnni).
 		for k := range 8 {
-			pairs(k, mins)
+			pairs(k, tab.mins)
 			for i, s := range isum {
+				if tab.vnni {
+					if k == 0 {
+						g.VPXOR(s, s, s)
+					}
+					g.VPBROADCASTD(sums(i, 4*k), tmp)
+					g.vexDPWSSD(s, w, tmp)
+					continue
+				}
 				g.accumulate(k == 0, s, tmp, g.VPADDD, func(d VecPhysical) {
 					g.VPBROADCASTD(sums(i, 4*k), d)
 					g.VPMADDWD(w, d, d)

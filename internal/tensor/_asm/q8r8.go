@@ -163,21 +163,27 @@ func (f r8FloatSums) store(g *gen, regs []VecPhysical) {
 
 // vexDPBUSD emits the VEX (AVX-VNNI) VPDPBUSD acc, u, x: acc += Σ4 u·x per lane, u unsigned
 // bytes, x signed. Go's assembler and avo know only the EVEX form, which an AVX2 CPU cannot
-// run, so it is spelt as bytes: C4, R̄X̄B̄ and map 0F38, W0 v̄v̄v̄v̄ (u) L1 pp 66, opcode 50,
-// ModRM reg acc, rm x.
-func (g *gen) vexDPBUSD(acc, u, x VecPhysical) {
+// run, so it is spelt as bytes (vexVNNI).
+func (g *gen) vexDPBUSD(acc, u, x VecPhysical) { g.vexVNNI("VPDPBUSD", 0x50, acc, u, x) }
+
+// vexDPWSSD emits the VEX VPDPWSSD acc, a, b: acc += Σ2 a·b per lane, signed words.
+func (g *gen) vexDPWSSD(acc, a, b VecPhysical) { g.vexVNNI("VPDPWSSD", 0x52, acc, a, b) }
+
+// vexVNNI emits the AVX-VNNI instruction name (opcode op) acc, v, m as bytes: C4, R̄X̄B̄ and
+// map 0F38, W0 v̄v̄v̄v̄ L1 pp 66, op, ModRM reg acc, rm m.
+func (g *gen) vexVNNI(name string, op byte, acc, v, m VecPhysical) {
 	enc := func(r VecPhysical) byte { return byte(r.PhysicalIndex()) }
-	a, v, m := enc(acc), enc(u), enc(x)
+	a, vv, mm := enc(acc), enc(v), enc(m)
 	b1 := byte(0x02) | 1<<6 // map 0F38, X̄ set
 	if a < 8 {
 		b1 |= 1 << 7
 	}
-	if m < 8 {
+	if mm < 8 {
 		b1 |= 1 << 5
 	}
-	b2 := (^v&15)<<3 | 1<<2 | 1
-	g.Comment(fmt.Sprintf("VPDPBUSD Y%d, Y%d, Y%d (VEX)", m, v, a))
-	for _, b := range []byte{0xc4, b1, b2, 0x50, 0xc0 | (a&7)<<3 | m&7} {
+	b2 := (^vv&15)<<3 | 1<<2 | 1
+	g.Comment(fmt.Sprintf("%s Y%d, Y%d, Y%d (VEX)", name, mm, vv, a))
+	for _, b := range []byte{0xc4, b1, b2, op, 0xc0 | (a&7)<<3 | mm&7} {
 		g.Instruction(&ir.Instruction{Opcode: "BYTE", Operands: []Op{U8(b)}})
 	}
 }
