@@ -113,8 +113,10 @@ func (p *Pool) MatMuls(x []float32, n int, ms ...MatOut) {
 		return
 	}
 	if !shareInput(ms) {
-		for _, m := range ms {
-			p.MatMuls(x, n, m)
+		// One at a time, each a slice of ms: a new one-element slice would escape through
+		// the recursion, an allocation a layer whose Q, K and V types differ (Q4_K_M).
+		for i := range ms {
+			p.MatMuls(x, n, ms[i:i+1]...)
 		}
 		return
 	}

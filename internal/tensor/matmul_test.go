@@ -326,6 +326,13 @@ func TestMatMulsMatchesMatMul(t *testing.T) {
 		if a := testing.AllocsPerRun(20, func() { pools[1].MatMuls(x, 8, MatOut{q, oq}, MatOut{k, ok}, MatOut{v, ov}) }); a != 0 {
 			t.Errorf("%s: %v allocs per MatMuls", dt, a)
 		}
+		// Matrices of two types run one after the other, with no allocation either (Q4_K_M's
+		// Q4_K Q and K beside a Q6_K V).
+		a, b := groups[3][0], groups[3][1]
+		oa, ob := make([]float32, 8*a.Rows), make([]float32, 8*b.Rows)
+		if n := testing.AllocsPerRun(20, func() { pools[1].MatMuls(x, 8, MatOut{a, oa}, MatOut{b, ob}) }); n != 0 {
+			t.Errorf("%s beside %s: %v allocs per MatMuls", dt, b.Type, n)
+		}
 	}
 }
 
