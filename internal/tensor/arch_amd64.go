@@ -86,13 +86,14 @@ func archKernels() []*kernels {
 	return sets
 }
 
-// avxvnniKernels is avx2Kernels with the Q8_0 and Q4_K kernels on AVX-VNNI (VPDPBUSD on YMM),
+// avxvnniKernels is avx2Kernels with the Q8_0, Q4_K and Q6_K kernels on AVX-VNNI (VPDPBUSD on YMM),
 // for the CPUs that have it without AVX-512 (Intel's since Alder Lake, its E-core Xeons).
 var avxvnniKernels = func() *kernels {
 	k := *avx2Kernels
 	k.name = "avxvnni"
 	k.tiles[Q8_0] = tileQ8r8VNNI
 	k.tiles[Q4_K] = tileQ4KVNNI
+	k.tiles[Q6_K] = tileQ6KVNNI
 	k.q8r8Sums = true
 	return &k
 }()

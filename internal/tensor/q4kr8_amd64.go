@@ -42,6 +42,17 @@ func q6_Kr8x2AVX2(w *byte, nb int, xq *int8, xstride int, xd *float32, dstride i
 //go:noescape
 func q6_Kr8x3AVX2(w *byte, nb int, xq *int8, xstride int, xd *float32, dstride int, bs *int16, bstride int, out *float32, ostride int)
 
+// q6_Kr8x<n>AVXVNNI is q6_Kr8x<n>AVX2 on AVX-VNNI.
+
+//go:noescape
+func q6_Kr8x1AVXVNNI(w *byte, nb int, xq *int8, xstride int, xd *float32, dstride int, bs *int16, bstride int, out *float32, ostride int)
+
+//go:noescape
+func q6_Kr8x2AVXVNNI(w *byte, nb int, xq *int8, xstride int, xd *float32, dstride int, bs *int16, bstride int, out *float32, ostride int)
+
+//go:noescape
+func q6_Kr8x3AVXVNNI(w *byte, nb int, xq *int8, xstride int, xd *float32, dstride int, bs *int16, bstride int, out *float32, ostride int)
+
 // q4Kr8MaxN is the most inputs one r8 Q4_K or Q6_K kernel call takes (its tile's width).
 const q4Kr8MaxN = 3
 
@@ -52,6 +63,7 @@ var (
 	q6Kr8Kernels = [q4Kr8MaxN + 1]q4Kr8Kernel{nil, q6_Kr8x1AVX2, q6_Kr8x2AVX2, q6_Kr8x3AVX2}
 
 	q4Kr8VNNIKernels = [q4Kr8MaxN + 1]q4Kr8Kernel{nil, q4_Kr8x1AVXVNNI, q4_Kr8x2AVXVNNI, q4_Kr8x3AVXVNNI}
+	q6Kr8VNNIKernels = [q4Kr8MaxN + 1]q4Kr8Kernel{nil, q6_Kr8x1AVXVNNI, q6_Kr8x2AVXVNNI, q6_Kr8x3AVXVNNI}
 )
 
 // q4Kr8InputBlock is q8r8InputBlock for Q4_K: the same bytes of quants per input.
@@ -65,8 +77,9 @@ func tileQ6K4AVX2(j *matmulJob, r0, r1 int) { tileKAVX(j, r0, r1, 0, Q6_K, false
 func tileQ4KAVX2(j *matmulJob, r0, r1 int) { tileKr8(j, r0, r1, Q4_K, &q4Kr8Kernels) }
 func tileQ6KAVX2(j *matmulJob, r0, r1 int) { tileKr8(j, r0, r1, Q6_K, &q6Kr8Kernels) }
 
-// tileQ4KVNNI is tileQ4KAVX2 on the AVX-VNNI kernels.
+// tileQ4KVNNI and tileQ6KVNNI are tileQ4KAVX2 and tileQ6KAVX2 on the AVX-VNNI kernels.
 func tileQ4KVNNI(j *matmulJob, r0, r1 int) { tileKr8(j, r0, r1, Q4_K, &q4Kr8VNNIKernels) }
+func tileQ6KVNNI(j *matmulJob, r0, r1 int) { tileKr8(j, r0, r1, Q6_K, &q6Kr8VNNIKernels) }
 
 // tileKr8 is the AVX2 Q4_K or Q6_K (dt) tile: batches from r8From[dt] on (in the avx2 set
 // every Q4_K batch, whose 4-row kernels on the original rows were slower even at decode, and

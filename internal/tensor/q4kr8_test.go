@@ -112,8 +112,8 @@ func checkKr8(t *testing.T, name string, m *Matrix, xv func() int8, nanDx bool) 
 		}
 	}
 	tables := []*[q4Kr8MaxN + 1]q4Kr8Kernel{kernels}
-	if m.Type == Q4_K && cpu.X86.HasAVXVNNI {
-		tables = append(tables, &q4Kr8VNNIKernels)
+	if cpu.X86.HasAVXVNNI {
+		tables = append(tables, map[DType]*[q4Kr8MaxN + 1]q4Kr8Kernel{Q4_K: &q4Kr8VNNIKernels, Q6_K: &q6Kr8VNNIKernels}[m.Type])
 	}
 	for _, kernels := range tables {
 		for n := 1; n <= q4Kr8MaxN; n++ {

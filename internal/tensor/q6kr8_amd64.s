@@ -17,9 +17,9 @@ TEXT ·q6_Kr8x1AVX2(SB), NOSPLIT, $0-80
 	MOVQ   bstride+56(FP), R13
 	VXORPS Y9, Y9, Y9
 	TESTQ  CX, CX
-	JE     q6kr8x1done
+	JE     q6kr8AVX2x1done
 
-q6kr8x1loop:
+q6kr8AVX2x1loop:
 	VPXOR        Y6, Y6, Y6
 	VMOVDQU      144(SI), Y14
 	VPBROADCASTD (DI), Y0
@@ -401,9 +401,9 @@ q6kr8x1loop:
 	ADDQ         $0x04, DX
 	ADDQ         $0x20, R10
 	DECQ         CX
-	JNZ          q6kr8x1loop
+	JNZ          q6kr8AVX2x1loop
 
-q6kr8x1done:
+q6kr8AVX2x1done:
 	MOVQ    out+64(FP), AX
 	MOVQ    ostride+72(FP), BX
 	SHLQ    $0x02, BX
@@ -425,9 +425,9 @@ TEXT ·q6_Kr8x2AVX2(SB), NOSPLIT, $0-80
 	VXORPS Y9, Y9, Y9
 	VXORPS Y10, Y10, Y10
 	TESTQ  CX, CX
-	JE     q6kr8x2done
+	JE     q6kr8AVX2x2done
 
-q6kr8x2loop:
+q6kr8AVX2x2loop:
 	VPXOR        Y6, Y6, Y6
 	VPXOR        Y7, Y7, Y7
 	VMOVDQU      144(SI), Y14
@@ -1064,9 +1064,9 @@ q6kr8x2loop:
 	ADDQ         $0x04, DX
 	ADDQ         $0x20, R10
 	DECQ         CX
-	JNZ          q6kr8x2loop
+	JNZ          q6kr8AVX2x2loop
 
-q6kr8x2done:
+q6kr8AVX2x2done:
 	MOVQ    out+64(FP), AX
 	MOVQ    ostride+72(FP), BX
 	SHLQ    $0x02, BX
@@ -1091,9 +1091,9 @@ TEXT ·q6_Kr8x3AVX2(SB), NOSPLIT, $0-80
 	VXORPS Y10, Y10, Y10
 	VXORPS Y11, Y11, Y11
 	TESTQ  CX, CX
-	JE     q6kr8x3done
+	JE     q6kr8AVX2x3done
 
-q6kr8x3loop:
+q6kr8AVX2x3loop:
 	VPXOR        Y6, Y6, Y6
 	VPXOR        Y7, Y7, Y7
 	VPXOR        Y8, Y8, Y8
@@ -1985,9 +1985,4440 @@ q6kr8x3loop:
 	ADDQ         $0x04, DX
 	ADDQ         $0x20, R10
 	DECQ         CX
-	JNZ          q6kr8x3loop
+	JNZ          q6kr8AVX2x3loop
 
-q6kr8x3done:
+q6kr8AVX2x3done:
+	MOVQ    out+64(FP), AX
+	MOVQ    ostride+72(FP), BX
+	SHLQ    $0x02, BX
+	VMOVUPS Y9, (AX)
+	ADDQ    BX, AX
+	VMOVUPS Y10, (AX)
+	ADDQ    BX, AX
+	VMOVUPS Y11, (AX)
+	VZEROUPPER
+	RET
+
+// func q6_Kr8x1AVXVNNI(w *byte, nb int, xq *int8, xstride int, xd *float32, dstride int, bs *int16, bstride int, out *float32, ostride int)
+// Requires: AVX, AVX2, F16C
+TEXT ·q6_Kr8x1AVXVNNI(SB), NOSPLIT, $0-80
+	MOVQ   w+0(FP), SI
+	MOVQ   nb+8(FP), CX
+	MOVQ   xq+16(FP), DI
+	MOVQ   xstride+24(FP), R8
+	MOVQ   xd+32(FP), DX
+	MOVQ   dstride+40(FP), R12
+	MOVQ   bs+48(FP), R10
+	MOVQ   bstride+56(FP), R13
+	VXORPS Y9, Y9, Y9
+	TESTQ  CX, CX
+	JE     q6kr8AVXVNNIx1done
+
+q6kr8AVXVNNIx1loop:
+	VPXOR        Y6, Y6, Y6
+	VPXOR        Y0, Y0, Y0
+	VPXOR        Y3, Y3, Y3
+	VMOVDQU      144(SI), Y14
+	VPBROADCASTD (DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xc7
+	VMOVDQU      176(SI), Y14
+	VPBROADCASTD 4(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xc7
+	VMOVDQU      208(SI), Y14
+	VPBROADCASTD 8(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdf
+	VMOVDQU      240(SI), Y14
+	VPBROADCASTD 12(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPMOVSXBW    16(SI), Y14
+	VPSLLD       $0x10, Y14, Y12
+	VPSRAD       $0x10, Y12, Y12
+	VPADDD       Y3, Y0, Y0
+	VPMULLD      Y12, Y0, Y0
+	VPADDD       Y0, Y6, Y6
+	VPXOR        Y0, Y0, Y0
+	VPXOR        Y3, Y3, Y3
+	VMOVDQU      272(SI), Y14
+	VPBROADCASTD 16(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xc7
+	VMOVDQU      304(SI), Y14
+	VPBROADCASTD 20(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xc7
+	VMOVDQU      336(SI), Y14
+	VPBROADCASTD 24(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdf
+	VMOVDQU      368(SI), Y14
+	VPBROADCASTD 28(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPMOVSXBW    16(SI), Y14
+	VPSRAD       $0x10, Y14, Y12
+	VPADDD       Y3, Y0, Y0
+	VPMULLD      Y12, Y0, Y0
+	VPADDD       Y0, Y6, Y6
+	VPXOR        Y0, Y0, Y0
+	VPXOR        Y3, Y3, Y3
+	VMOVDQU      400(SI), Y14
+	VPBROADCASTD 32(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xc7
+	VMOVDQU      432(SI), Y14
+	VPBROADCASTD 36(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xc7
+	VMOVDQU      464(SI), Y14
+	VPBROADCASTD 40(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdf
+	VMOVDQU      496(SI), Y14
+	VPBROADCASTD 44(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPMOVSXBW    32(SI), Y14
+	VPSLLD       $0x10, Y14, Y12
+	VPSRAD       $0x10, Y12, Y12
+	VPADDD       Y3, Y0, Y0
+	VPMULLD      Y12, Y0, Y0
+	VPADDD       Y0, Y6, Y6
+	VPXOR        Y0, Y0, Y0
+	VPXOR        Y3, Y3, Y3
+	VMOVDQU      528(SI), Y14
+	VPBROADCASTD 48(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xc7
+	VMOVDQU      560(SI), Y14
+	VPBROADCASTD 52(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xc7
+	VMOVDQU      592(SI), Y14
+	VPBROADCASTD 56(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdf
+	VMOVDQU      624(SI), Y14
+	VPBROADCASTD 60(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPMOVSXBW    32(SI), Y14
+	VPSRAD       $0x10, Y14, Y12
+	VPADDD       Y3, Y0, Y0
+	VPMULLD      Y12, Y0, Y0
+	VPADDD       Y0, Y6, Y6
+	VPXOR        Y0, Y0, Y0
+	VPXOR        Y3, Y3, Y3
+	VMOVDQU      656(SI), Y14
+	VPBROADCASTD 64(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xc7
+	VMOVDQU      688(SI), Y14
+	VPBROADCASTD 68(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xc7
+	VMOVDQU      720(SI), Y14
+	VPBROADCASTD 72(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdf
+	VMOVDQU      752(SI), Y14
+	VPBROADCASTD 76(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPMOVSXBW    48(SI), Y14
+	VPSLLD       $0x10, Y14, Y12
+	VPSRAD       $0x10, Y12, Y12
+	VPADDD       Y3, Y0, Y0
+	VPMULLD      Y12, Y0, Y0
+	VPADDD       Y0, Y6, Y6
+	VPXOR        Y0, Y0, Y0
+	VPXOR        Y3, Y3, Y3
+	VMOVDQU      784(SI), Y14
+	VPBROADCASTD 80(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xc7
+	VMOVDQU      816(SI), Y14
+	VPBROADCASTD 84(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xc7
+	VMOVDQU      848(SI), Y14
+	VPBROADCASTD 88(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdf
+	VMOVDQU      880(SI), Y14
+	VPBROADCASTD 92(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPMOVSXBW    48(SI), Y14
+	VPSRAD       $0x10, Y14, Y12
+	VPADDD       Y3, Y0, Y0
+	VPMULLD      Y12, Y0, Y0
+	VPADDD       Y0, Y6, Y6
+	VPXOR        Y0, Y0, Y0
+	VPXOR        Y3, Y3, Y3
+	VMOVDQU      912(SI), Y14
+	VPBROADCASTD 96(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xc7
+	VMOVDQU      944(SI), Y14
+	VPBROADCASTD 100(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xc7
+	VMOVDQU      976(SI), Y14
+	VPBROADCASTD 104(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdf
+	VMOVDQU      1008(SI), Y14
+	VPBROADCASTD 108(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPMOVSXBW    64(SI), Y14
+	VPSLLD       $0x10, Y14, Y12
+	VPSRAD       $0x10, Y12, Y12
+	VPADDD       Y3, Y0, Y0
+	VPMULLD      Y12, Y0, Y0
+	VPADDD       Y0, Y6, Y6
+	VPXOR        Y0, Y0, Y0
+	VPXOR        Y3, Y3, Y3
+	VMOVDQU      1040(SI), Y14
+	VPBROADCASTD 112(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xc7
+	VMOVDQU      1072(SI), Y14
+	VPBROADCASTD 116(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xc7
+	VMOVDQU      1104(SI), Y14
+	VPBROADCASTD 120(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdf
+	VMOVDQU      1136(SI), Y14
+	VPBROADCASTD 124(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPMOVSXBW    64(SI), Y14
+	VPSRAD       $0x10, Y14, Y12
+	VPADDD       Y3, Y0, Y0
+	VPMULLD      Y12, Y0, Y0
+	VPADDD       Y0, Y6, Y6
+	VPXOR        Y0, Y0, Y0
+	VPXOR        Y3, Y3, Y3
+	VMOVDQU      1168(SI), Y14
+	VPBROADCASTD 128(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xc7
+	VMOVDQU      1200(SI), Y14
+	VPBROADCASTD 132(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xc7
+	VMOVDQU      1232(SI), Y14
+	VPBROADCASTD 136(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdf
+	VMOVDQU      1264(SI), Y14
+	VPBROADCASTD 140(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPMOVSXBW    80(SI), Y14
+	VPSLLD       $0x10, Y14, Y12
+	VPSRAD       $0x10, Y12, Y12
+	VPADDD       Y3, Y0, Y0
+	VPMULLD      Y12, Y0, Y0
+	VPADDD       Y0, Y6, Y6
+	VPXOR        Y0, Y0, Y0
+	VPXOR        Y3, Y3, Y3
+	VMOVDQU      1296(SI), Y14
+	VPBROADCASTD 144(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xc7
+	VMOVDQU      1328(SI), Y14
+	VPBROADCASTD 148(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xc7
+	VMOVDQU      1360(SI), Y14
+	VPBROADCASTD 152(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdf
+	VMOVDQU      1392(SI), Y14
+	VPBROADCASTD 156(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPMOVSXBW    80(SI), Y14
+	VPSRAD       $0x10, Y14, Y12
+	VPADDD       Y3, Y0, Y0
+	VPMULLD      Y12, Y0, Y0
+	VPADDD       Y0, Y6, Y6
+	VPXOR        Y0, Y0, Y0
+	VPXOR        Y3, Y3, Y3
+	VMOVDQU      1424(SI), Y14
+	VPBROADCASTD 160(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xc7
+	VMOVDQU      1456(SI), Y14
+	VPBROADCASTD 164(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xc7
+	VMOVDQU      1488(SI), Y14
+	VPBROADCASTD 168(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdf
+	VMOVDQU      1520(SI), Y14
+	VPBROADCASTD 172(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPMOVSXBW    96(SI), Y14
+	VPSLLD       $0x10, Y14, Y12
+	VPSRAD       $0x10, Y12, Y12
+	VPADDD       Y3, Y0, Y0
+	VPMULLD      Y12, Y0, Y0
+	VPADDD       Y0, Y6, Y6
+	VPXOR        Y0, Y0, Y0
+	VPXOR        Y3, Y3, Y3
+	VMOVDQU      1552(SI), Y14
+	VPBROADCASTD 176(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xc7
+	VMOVDQU      1584(SI), Y14
+	VPBROADCASTD 180(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xc7
+	VMOVDQU      1616(SI), Y14
+	VPBROADCASTD 184(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdf
+	VMOVDQU      1648(SI), Y14
+	VPBROADCASTD 188(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPMOVSXBW    96(SI), Y14
+	VPSRAD       $0x10, Y14, Y12
+	VPADDD       Y3, Y0, Y0
+	VPMULLD      Y12, Y0, Y0
+	VPADDD       Y0, Y6, Y6
+	VPXOR        Y0, Y0, Y0
+	VPXOR        Y3, Y3, Y3
+	VMOVDQU      1680(SI), Y14
+	VPBROADCASTD 192(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xc7
+	VMOVDQU      1712(SI), Y14
+	VPBROADCASTD 196(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xc7
+	VMOVDQU      1744(SI), Y14
+	VPBROADCASTD 200(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdf
+	VMOVDQU      1776(SI), Y14
+	VPBROADCASTD 204(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPMOVSXBW    112(SI), Y14
+	VPSLLD       $0x10, Y14, Y12
+	VPSRAD       $0x10, Y12, Y12
+	VPADDD       Y3, Y0, Y0
+	VPMULLD      Y12, Y0, Y0
+	VPADDD       Y0, Y6, Y6
+	VPXOR        Y0, Y0, Y0
+	VPXOR        Y3, Y3, Y3
+	VMOVDQU      1808(SI), Y14
+	VPBROADCASTD 208(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xc7
+	VMOVDQU      1840(SI), Y14
+	VPBROADCASTD 212(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xc7
+	VMOVDQU      1872(SI), Y14
+	VPBROADCASTD 216(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdf
+	VMOVDQU      1904(SI), Y14
+	VPBROADCASTD 220(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPMOVSXBW    112(SI), Y14
+	VPSRAD       $0x10, Y14, Y12
+	VPADDD       Y3, Y0, Y0
+	VPMULLD      Y12, Y0, Y0
+	VPADDD       Y0, Y6, Y6
+	VPXOR        Y0, Y0, Y0
+	VPXOR        Y3, Y3, Y3
+	VMOVDQU      1936(SI), Y14
+	VPBROADCASTD 224(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xc7
+	VMOVDQU      1968(SI), Y14
+	VPBROADCASTD 228(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xc7
+	VMOVDQU      2000(SI), Y14
+	VPBROADCASTD 232(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdf
+	VMOVDQU      2032(SI), Y14
+	VPBROADCASTD 236(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPMOVSXBW    128(SI), Y14
+	VPSLLD       $0x10, Y14, Y12
+	VPSRAD       $0x10, Y12, Y12
+	VPADDD       Y3, Y0, Y0
+	VPMULLD      Y12, Y0, Y0
+	VPADDD       Y0, Y6, Y6
+	VPXOR        Y0, Y0, Y0
+	VPXOR        Y3, Y3, Y3
+	VMOVDQU      2064(SI), Y14
+	VPBROADCASTD 240(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xc7
+	VMOVDQU      2096(SI), Y14
+	VPBROADCASTD 244(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xc7
+	VMOVDQU      2128(SI), Y14
+	VPBROADCASTD 248(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdf
+	VMOVDQU      2160(SI), Y14
+	VPBROADCASTD 252(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPMOVSXBW    128(SI), Y14
+	VPSRAD       $0x10, Y14, Y12
+	VPADDD       Y3, Y0, Y0
+	VPMULLD      Y12, Y0, Y0
+	VPADDD       Y0, Y6, Y6
+	VPMOVSXBW    16(SI), Y14
+	VPXOR        Y0, Y0, Y0
+	VPBROADCASTD (R10), Y15
+
+	// VPDPWSSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x52
+	BYTE         $0xc7
+	VPMOVSXBW    32(SI), Y14
+	VPBROADCASTD 4(R10), Y15
+
+	// VPDPWSSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x52
+	BYTE         $0xc7
+	VPMOVSXBW    48(SI), Y14
+	VPBROADCASTD 8(R10), Y15
+
+	// VPDPWSSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x52
+	BYTE         $0xc7
+	VPMOVSXBW    64(SI), Y14
+	VPBROADCASTD 12(R10), Y15
+
+	// VPDPWSSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x52
+	BYTE         $0xc7
+	VPMOVSXBW    80(SI), Y14
+	VPBROADCASTD 16(R10), Y15
+
+	// VPDPWSSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x52
+	BYTE         $0xc7
+	VPMOVSXBW    96(SI), Y14
+	VPBROADCASTD 20(R10), Y15
+
+	// VPDPWSSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x52
+	BYTE         $0xc7
+	VPMOVSXBW    112(SI), Y14
+	VPBROADCASTD 24(R10), Y15
+
+	// VPDPWSSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x52
+	BYTE         $0xc7
+	VPMOVSXBW    128(SI), Y14
+	VPBROADCASTD 28(R10), Y15
+
+	// VPDPWSSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x52
+	BYTE         $0xc7
+	VCVTPH2PS    (SI), Y14
+	VPSLLD       $0x05, Y0, Y0
+	VPSUBD       Y0, Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VBROADCASTSS (DX), Y13
+	VMULPS       Y13, Y14, Y13
+	VMULPS       Y13, Y6, Y6
+	VADDPS       Y6, Y9, Y9
+	ADDQ         $0x00000890, SI
+	ADDQ         $0x00000100, DI
+	ADDQ         $0x04, DX
+	ADDQ         $0x20, R10
+	DECQ         CX
+	JNZ          q6kr8AVXVNNIx1loop
+
+q6kr8AVXVNNIx1done:
+	MOVQ    out+64(FP), AX
+	MOVQ    ostride+72(FP), BX
+	SHLQ    $0x02, BX
+	VMOVUPS Y9, (AX)
+	VZEROUPPER
+	RET
+
+// func q6_Kr8x2AVXVNNI(w *byte, nb int, xq *int8, xstride int, xd *float32, dstride int, bs *int16, bstride int, out *float32, ostride int)
+// Requires: AVX, AVX2, F16C
+TEXT ·q6_Kr8x2AVXVNNI(SB), NOSPLIT, $0-80
+	MOVQ   w+0(FP), SI
+	MOVQ   nb+8(FP), CX
+	MOVQ   xq+16(FP), DI
+	MOVQ   xstride+24(FP), R8
+	MOVQ   xd+32(FP), DX
+	MOVQ   dstride+40(FP), R12
+	MOVQ   bs+48(FP), R10
+	MOVQ   bstride+56(FP), R13
+	VXORPS Y9, Y9, Y9
+	VXORPS Y10, Y10, Y10
+	TESTQ  CX, CX
+	JE     q6kr8AVXVNNIx2done
+
+q6kr8AVXVNNIx2loop:
+	VPXOR        Y6, Y6, Y6
+	VPXOR        Y7, Y7, Y7
+	VPXOR        Y0, Y0, Y0
+	VPXOR        Y1, Y1, Y1
+	VPXOR        Y3, Y3, Y3
+	VPXOR        Y4, Y4, Y4
+	VMOVDQU      144(SI), Y14
+	VPBROADCASTD (DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD (DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xcf
+	VMOVDQU      176(SI), Y14
+	VPBROADCASTD 4(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 4(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xcf
+	VMOVDQU      208(SI), Y14
+	VPBROADCASTD 8(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPBROADCASTD 8(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe7
+	VMOVDQU      240(SI), Y14
+	VPBROADCASTD 12(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPBROADCASTD 12(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe7
+	VPMOVSXBW    16(SI), Y14
+	VPSLLD       $0x10, Y14, Y12
+	VPSRAD       $0x10, Y12, Y12
+	VPADDD       Y3, Y0, Y0
+	VPMULLD      Y12, Y0, Y0
+	VPADDD       Y0, Y6, Y6
+	VPADDD       Y4, Y1, Y1
+	VPMULLD      Y12, Y1, Y1
+	VPADDD       Y1, Y7, Y7
+	VPXOR        Y0, Y0, Y0
+	VPXOR        Y1, Y1, Y1
+	VPXOR        Y3, Y3, Y3
+	VPXOR        Y4, Y4, Y4
+	VMOVDQU      272(SI), Y14
+	VPBROADCASTD 16(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 16(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xcf
+	VMOVDQU      304(SI), Y14
+	VPBROADCASTD 20(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 20(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xcf
+	VMOVDQU      336(SI), Y14
+	VPBROADCASTD 24(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPBROADCASTD 24(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe7
+	VMOVDQU      368(SI), Y14
+	VPBROADCASTD 28(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPBROADCASTD 28(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe7
+	VPMOVSXBW    16(SI), Y14
+	VPSRAD       $0x10, Y14, Y12
+	VPADDD       Y3, Y0, Y0
+	VPMULLD      Y12, Y0, Y0
+	VPADDD       Y0, Y6, Y6
+	VPADDD       Y4, Y1, Y1
+	VPMULLD      Y12, Y1, Y1
+	VPADDD       Y1, Y7, Y7
+	VPXOR        Y0, Y0, Y0
+	VPXOR        Y1, Y1, Y1
+	VPXOR        Y3, Y3, Y3
+	VPXOR        Y4, Y4, Y4
+	VMOVDQU      400(SI), Y14
+	VPBROADCASTD 32(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 32(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xcf
+	VMOVDQU      432(SI), Y14
+	VPBROADCASTD 36(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 36(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xcf
+	VMOVDQU      464(SI), Y14
+	VPBROADCASTD 40(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPBROADCASTD 40(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe7
+	VMOVDQU      496(SI), Y14
+	VPBROADCASTD 44(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPBROADCASTD 44(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe7
+	VPMOVSXBW    32(SI), Y14
+	VPSLLD       $0x10, Y14, Y12
+	VPSRAD       $0x10, Y12, Y12
+	VPADDD       Y3, Y0, Y0
+	VPMULLD      Y12, Y0, Y0
+	VPADDD       Y0, Y6, Y6
+	VPADDD       Y4, Y1, Y1
+	VPMULLD      Y12, Y1, Y1
+	VPADDD       Y1, Y7, Y7
+	VPXOR        Y0, Y0, Y0
+	VPXOR        Y1, Y1, Y1
+	VPXOR        Y3, Y3, Y3
+	VPXOR        Y4, Y4, Y4
+	VMOVDQU      528(SI), Y14
+	VPBROADCASTD 48(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 48(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xcf
+	VMOVDQU      560(SI), Y14
+	VPBROADCASTD 52(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 52(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xcf
+	VMOVDQU      592(SI), Y14
+	VPBROADCASTD 56(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPBROADCASTD 56(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe7
+	VMOVDQU      624(SI), Y14
+	VPBROADCASTD 60(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPBROADCASTD 60(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe7
+	VPMOVSXBW    32(SI), Y14
+	VPSRAD       $0x10, Y14, Y12
+	VPADDD       Y3, Y0, Y0
+	VPMULLD      Y12, Y0, Y0
+	VPADDD       Y0, Y6, Y6
+	VPADDD       Y4, Y1, Y1
+	VPMULLD      Y12, Y1, Y1
+	VPADDD       Y1, Y7, Y7
+	VPXOR        Y0, Y0, Y0
+	VPXOR        Y1, Y1, Y1
+	VPXOR        Y3, Y3, Y3
+	VPXOR        Y4, Y4, Y4
+	VMOVDQU      656(SI), Y14
+	VPBROADCASTD 64(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 64(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xcf
+	VMOVDQU      688(SI), Y14
+	VPBROADCASTD 68(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 68(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xcf
+	VMOVDQU      720(SI), Y14
+	VPBROADCASTD 72(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPBROADCASTD 72(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe7
+	VMOVDQU      752(SI), Y14
+	VPBROADCASTD 76(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPBROADCASTD 76(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe7
+	VPMOVSXBW    48(SI), Y14
+	VPSLLD       $0x10, Y14, Y12
+	VPSRAD       $0x10, Y12, Y12
+	VPADDD       Y3, Y0, Y0
+	VPMULLD      Y12, Y0, Y0
+	VPADDD       Y0, Y6, Y6
+	VPADDD       Y4, Y1, Y1
+	VPMULLD      Y12, Y1, Y1
+	VPADDD       Y1, Y7, Y7
+	VPXOR        Y0, Y0, Y0
+	VPXOR        Y1, Y1, Y1
+	VPXOR        Y3, Y3, Y3
+	VPXOR        Y4, Y4, Y4
+	VMOVDQU      784(SI), Y14
+	VPBROADCASTD 80(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 80(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xcf
+	VMOVDQU      816(SI), Y14
+	VPBROADCASTD 84(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 84(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xcf
+	VMOVDQU      848(SI), Y14
+	VPBROADCASTD 88(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPBROADCASTD 88(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe7
+	VMOVDQU      880(SI), Y14
+	VPBROADCASTD 92(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPBROADCASTD 92(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe7
+	VPMOVSXBW    48(SI), Y14
+	VPSRAD       $0x10, Y14, Y12
+	VPADDD       Y3, Y0, Y0
+	VPMULLD      Y12, Y0, Y0
+	VPADDD       Y0, Y6, Y6
+	VPADDD       Y4, Y1, Y1
+	VPMULLD      Y12, Y1, Y1
+	VPADDD       Y1, Y7, Y7
+	VPXOR        Y0, Y0, Y0
+	VPXOR        Y1, Y1, Y1
+	VPXOR        Y3, Y3, Y3
+	VPXOR        Y4, Y4, Y4
+	VMOVDQU      912(SI), Y14
+	VPBROADCASTD 96(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 96(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xcf
+	VMOVDQU      944(SI), Y14
+	VPBROADCASTD 100(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 100(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xcf
+	VMOVDQU      976(SI), Y14
+	VPBROADCASTD 104(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPBROADCASTD 104(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe7
+	VMOVDQU      1008(SI), Y14
+	VPBROADCASTD 108(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPBROADCASTD 108(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe7
+	VPMOVSXBW    64(SI), Y14
+	VPSLLD       $0x10, Y14, Y12
+	VPSRAD       $0x10, Y12, Y12
+	VPADDD       Y3, Y0, Y0
+	VPMULLD      Y12, Y0, Y0
+	VPADDD       Y0, Y6, Y6
+	VPADDD       Y4, Y1, Y1
+	VPMULLD      Y12, Y1, Y1
+	VPADDD       Y1, Y7, Y7
+	VPXOR        Y0, Y0, Y0
+	VPXOR        Y1, Y1, Y1
+	VPXOR        Y3, Y3, Y3
+	VPXOR        Y4, Y4, Y4
+	VMOVDQU      1040(SI), Y14
+	VPBROADCASTD 112(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 112(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xcf
+	VMOVDQU      1072(SI), Y14
+	VPBROADCASTD 116(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 116(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xcf
+	VMOVDQU      1104(SI), Y14
+	VPBROADCASTD 120(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPBROADCASTD 120(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe7
+	VMOVDQU      1136(SI), Y14
+	VPBROADCASTD 124(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPBROADCASTD 124(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe7
+	VPMOVSXBW    64(SI), Y14
+	VPSRAD       $0x10, Y14, Y12
+	VPADDD       Y3, Y0, Y0
+	VPMULLD      Y12, Y0, Y0
+	VPADDD       Y0, Y6, Y6
+	VPADDD       Y4, Y1, Y1
+	VPMULLD      Y12, Y1, Y1
+	VPADDD       Y1, Y7, Y7
+	VPXOR        Y0, Y0, Y0
+	VPXOR        Y1, Y1, Y1
+	VPXOR        Y3, Y3, Y3
+	VPXOR        Y4, Y4, Y4
+	VMOVDQU      1168(SI), Y14
+	VPBROADCASTD 128(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 128(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xcf
+	VMOVDQU      1200(SI), Y14
+	VPBROADCASTD 132(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 132(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xcf
+	VMOVDQU      1232(SI), Y14
+	VPBROADCASTD 136(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPBROADCASTD 136(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe7
+	VMOVDQU      1264(SI), Y14
+	VPBROADCASTD 140(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPBROADCASTD 140(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe7
+	VPMOVSXBW    80(SI), Y14
+	VPSLLD       $0x10, Y14, Y12
+	VPSRAD       $0x10, Y12, Y12
+	VPADDD       Y3, Y0, Y0
+	VPMULLD      Y12, Y0, Y0
+	VPADDD       Y0, Y6, Y6
+	VPADDD       Y4, Y1, Y1
+	VPMULLD      Y12, Y1, Y1
+	VPADDD       Y1, Y7, Y7
+	VPXOR        Y0, Y0, Y0
+	VPXOR        Y1, Y1, Y1
+	VPXOR        Y3, Y3, Y3
+	VPXOR        Y4, Y4, Y4
+	VMOVDQU      1296(SI), Y14
+	VPBROADCASTD 144(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 144(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xcf
+	VMOVDQU      1328(SI), Y14
+	VPBROADCASTD 148(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 148(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xcf
+	VMOVDQU      1360(SI), Y14
+	VPBROADCASTD 152(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPBROADCASTD 152(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe7
+	VMOVDQU      1392(SI), Y14
+	VPBROADCASTD 156(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPBROADCASTD 156(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe7
+	VPMOVSXBW    80(SI), Y14
+	VPSRAD       $0x10, Y14, Y12
+	VPADDD       Y3, Y0, Y0
+	VPMULLD      Y12, Y0, Y0
+	VPADDD       Y0, Y6, Y6
+	VPADDD       Y4, Y1, Y1
+	VPMULLD      Y12, Y1, Y1
+	VPADDD       Y1, Y7, Y7
+	VPXOR        Y0, Y0, Y0
+	VPXOR        Y1, Y1, Y1
+	VPXOR        Y3, Y3, Y3
+	VPXOR        Y4, Y4, Y4
+	VMOVDQU      1424(SI), Y14
+	VPBROADCASTD 160(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 160(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xcf
+	VMOVDQU      1456(SI), Y14
+	VPBROADCASTD 164(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 164(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xcf
+	VMOVDQU      1488(SI), Y14
+	VPBROADCASTD 168(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPBROADCASTD 168(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe7
+	VMOVDQU      1520(SI), Y14
+	VPBROADCASTD 172(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPBROADCASTD 172(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe7
+	VPMOVSXBW    96(SI), Y14
+	VPSLLD       $0x10, Y14, Y12
+	VPSRAD       $0x10, Y12, Y12
+	VPADDD       Y3, Y0, Y0
+	VPMULLD      Y12, Y0, Y0
+	VPADDD       Y0, Y6, Y6
+	VPADDD       Y4, Y1, Y1
+	VPMULLD      Y12, Y1, Y1
+	VPADDD       Y1, Y7, Y7
+	VPXOR        Y0, Y0, Y0
+	VPXOR        Y1, Y1, Y1
+	VPXOR        Y3, Y3, Y3
+	VPXOR        Y4, Y4, Y4
+	VMOVDQU      1552(SI), Y14
+	VPBROADCASTD 176(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 176(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xcf
+	VMOVDQU      1584(SI), Y14
+	VPBROADCASTD 180(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 180(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xcf
+	VMOVDQU      1616(SI), Y14
+	VPBROADCASTD 184(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPBROADCASTD 184(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe7
+	VMOVDQU      1648(SI), Y14
+	VPBROADCASTD 188(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPBROADCASTD 188(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe7
+	VPMOVSXBW    96(SI), Y14
+	VPSRAD       $0x10, Y14, Y12
+	VPADDD       Y3, Y0, Y0
+	VPMULLD      Y12, Y0, Y0
+	VPADDD       Y0, Y6, Y6
+	VPADDD       Y4, Y1, Y1
+	VPMULLD      Y12, Y1, Y1
+	VPADDD       Y1, Y7, Y7
+	VPXOR        Y0, Y0, Y0
+	VPXOR        Y1, Y1, Y1
+	VPXOR        Y3, Y3, Y3
+	VPXOR        Y4, Y4, Y4
+	VMOVDQU      1680(SI), Y14
+	VPBROADCASTD 192(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 192(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xcf
+	VMOVDQU      1712(SI), Y14
+	VPBROADCASTD 196(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 196(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xcf
+	VMOVDQU      1744(SI), Y14
+	VPBROADCASTD 200(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPBROADCASTD 200(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe7
+	VMOVDQU      1776(SI), Y14
+	VPBROADCASTD 204(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPBROADCASTD 204(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe7
+	VPMOVSXBW    112(SI), Y14
+	VPSLLD       $0x10, Y14, Y12
+	VPSRAD       $0x10, Y12, Y12
+	VPADDD       Y3, Y0, Y0
+	VPMULLD      Y12, Y0, Y0
+	VPADDD       Y0, Y6, Y6
+	VPADDD       Y4, Y1, Y1
+	VPMULLD      Y12, Y1, Y1
+	VPADDD       Y1, Y7, Y7
+	VPXOR        Y0, Y0, Y0
+	VPXOR        Y1, Y1, Y1
+	VPXOR        Y3, Y3, Y3
+	VPXOR        Y4, Y4, Y4
+	VMOVDQU      1808(SI), Y14
+	VPBROADCASTD 208(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 208(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xcf
+	VMOVDQU      1840(SI), Y14
+	VPBROADCASTD 212(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 212(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xcf
+	VMOVDQU      1872(SI), Y14
+	VPBROADCASTD 216(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPBROADCASTD 216(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe7
+	VMOVDQU      1904(SI), Y14
+	VPBROADCASTD 220(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPBROADCASTD 220(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe7
+	VPMOVSXBW    112(SI), Y14
+	VPSRAD       $0x10, Y14, Y12
+	VPADDD       Y3, Y0, Y0
+	VPMULLD      Y12, Y0, Y0
+	VPADDD       Y0, Y6, Y6
+	VPADDD       Y4, Y1, Y1
+	VPMULLD      Y12, Y1, Y1
+	VPADDD       Y1, Y7, Y7
+	VPXOR        Y0, Y0, Y0
+	VPXOR        Y1, Y1, Y1
+	VPXOR        Y3, Y3, Y3
+	VPXOR        Y4, Y4, Y4
+	VMOVDQU      1936(SI), Y14
+	VPBROADCASTD 224(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 224(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xcf
+	VMOVDQU      1968(SI), Y14
+	VPBROADCASTD 228(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 228(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xcf
+	VMOVDQU      2000(SI), Y14
+	VPBROADCASTD 232(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPBROADCASTD 232(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe7
+	VMOVDQU      2032(SI), Y14
+	VPBROADCASTD 236(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPBROADCASTD 236(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe7
+	VPMOVSXBW    128(SI), Y14
+	VPSLLD       $0x10, Y14, Y12
+	VPSRAD       $0x10, Y12, Y12
+	VPADDD       Y3, Y0, Y0
+	VPMULLD      Y12, Y0, Y0
+	VPADDD       Y0, Y6, Y6
+	VPADDD       Y4, Y1, Y1
+	VPMULLD      Y12, Y1, Y1
+	VPADDD       Y1, Y7, Y7
+	VPXOR        Y0, Y0, Y0
+	VPXOR        Y1, Y1, Y1
+	VPXOR        Y3, Y3, Y3
+	VPXOR        Y4, Y4, Y4
+	VMOVDQU      2064(SI), Y14
+	VPBROADCASTD 240(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 240(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xcf
+	VMOVDQU      2096(SI), Y14
+	VPBROADCASTD 244(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 244(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xcf
+	VMOVDQU      2128(SI), Y14
+	VPBROADCASTD 248(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPBROADCASTD 248(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe7
+	VMOVDQU      2160(SI), Y14
+	VPBROADCASTD 252(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPBROADCASTD 252(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe7
+	VPMOVSXBW    128(SI), Y14
+	VPSRAD       $0x10, Y14, Y12
+	VPADDD       Y3, Y0, Y0
+	VPMULLD      Y12, Y0, Y0
+	VPADDD       Y0, Y6, Y6
+	VPADDD       Y4, Y1, Y1
+	VPMULLD      Y12, Y1, Y1
+	VPADDD       Y1, Y7, Y7
+	VPMOVSXBW    16(SI), Y14
+	VPXOR        Y0, Y0, Y0
+	VPBROADCASTD (R10), Y15
+
+	// VPDPWSSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x52
+	BYTE         $0xc7
+	VPXOR        Y1, Y1, Y1
+	VPBROADCASTD (R10)(R13*1), Y15
+
+	// VPDPWSSD Y15, Y14, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x52
+	BYTE         $0xcf
+	VPMOVSXBW    32(SI), Y14
+	VPBROADCASTD 4(R10), Y15
+
+	// VPDPWSSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x52
+	BYTE         $0xc7
+	VPBROADCASTD 4(R10)(R13*1), Y15
+
+	// VPDPWSSD Y15, Y14, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x52
+	BYTE         $0xcf
+	VPMOVSXBW    48(SI), Y14
+	VPBROADCASTD 8(R10), Y15
+
+	// VPDPWSSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x52
+	BYTE         $0xc7
+	VPBROADCASTD 8(R10)(R13*1), Y15
+
+	// VPDPWSSD Y15, Y14, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x52
+	BYTE         $0xcf
+	VPMOVSXBW    64(SI), Y14
+	VPBROADCASTD 12(R10), Y15
+
+	// VPDPWSSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x52
+	BYTE         $0xc7
+	VPBROADCASTD 12(R10)(R13*1), Y15
+
+	// VPDPWSSD Y15, Y14, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x52
+	BYTE         $0xcf
+	VPMOVSXBW    80(SI), Y14
+	VPBROADCASTD 16(R10), Y15
+
+	// VPDPWSSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x52
+	BYTE         $0xc7
+	VPBROADCASTD 16(R10)(R13*1), Y15
+
+	// VPDPWSSD Y15, Y14, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x52
+	BYTE         $0xcf
+	VPMOVSXBW    96(SI), Y14
+	VPBROADCASTD 20(R10), Y15
+
+	// VPDPWSSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x52
+	BYTE         $0xc7
+	VPBROADCASTD 20(R10)(R13*1), Y15
+
+	// VPDPWSSD Y15, Y14, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x52
+	BYTE         $0xcf
+	VPMOVSXBW    112(SI), Y14
+	VPBROADCASTD 24(R10), Y15
+
+	// VPDPWSSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x52
+	BYTE         $0xc7
+	VPBROADCASTD 24(R10)(R13*1), Y15
+
+	// VPDPWSSD Y15, Y14, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x52
+	BYTE         $0xcf
+	VPMOVSXBW    128(SI), Y14
+	VPBROADCASTD 28(R10), Y15
+
+	// VPDPWSSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x52
+	BYTE         $0xc7
+	VPBROADCASTD 28(R10)(R13*1), Y15
+
+	// VPDPWSSD Y15, Y14, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x52
+	BYTE         $0xcf
+	VCVTPH2PS    (SI), Y14
+	VPSLLD       $0x05, Y0, Y0
+	VPSUBD       Y0, Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VBROADCASTSS (DX), Y13
+	VMULPS       Y13, Y14, Y13
+	VMULPS       Y13, Y6, Y6
+	VADDPS       Y6, Y9, Y9
+	VPSLLD       $0x05, Y1, Y1
+	VPSUBD       Y1, Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VBROADCASTSS (DX)(R12*1), Y13
+	VMULPS       Y13, Y14, Y13
+	VMULPS       Y13, Y7, Y7
+	VADDPS       Y7, Y10, Y10
+	ADDQ         $0x00000890, SI
+	ADDQ         $0x00000100, DI
+	ADDQ         $0x04, DX
+	ADDQ         $0x20, R10
+	DECQ         CX
+	JNZ          q6kr8AVXVNNIx2loop
+
+q6kr8AVXVNNIx2done:
+	MOVQ    out+64(FP), AX
+	MOVQ    ostride+72(FP), BX
+	SHLQ    $0x02, BX
+	VMOVUPS Y9, (AX)
+	ADDQ    BX, AX
+	VMOVUPS Y10, (AX)
+	VZEROUPPER
+	RET
+
+// func q6_Kr8x3AVXVNNI(w *byte, nb int, xq *int8, xstride int, xd *float32, dstride int, bs *int16, bstride int, out *float32, ostride int)
+// Requires: AVX, AVX2, F16C
+TEXT ·q6_Kr8x3AVXVNNI(SB), NOSPLIT, $0-80
+	MOVQ   w+0(FP), SI
+	MOVQ   nb+8(FP), CX
+	MOVQ   xq+16(FP), DI
+	MOVQ   xstride+24(FP), R8
+	MOVQ   xd+32(FP), DX
+	MOVQ   dstride+40(FP), R12
+	MOVQ   bs+48(FP), R10
+	MOVQ   bstride+56(FP), R13
+	VXORPS Y9, Y9, Y9
+	VXORPS Y10, Y10, Y10
+	VXORPS Y11, Y11, Y11
+	TESTQ  CX, CX
+	JE     q6kr8AVXVNNIx3done
+
+q6kr8AVXVNNIx3loop:
+	VPXOR        Y6, Y6, Y6
+	VPXOR        Y7, Y7, Y7
+	VPXOR        Y8, Y8, Y8
+	VPXOR        Y0, Y0, Y0
+	VPXOR        Y1, Y1, Y1
+	VPXOR        Y2, Y2, Y2
+	VPXOR        Y3, Y3, Y3
+	VPXOR        Y4, Y4, Y4
+	VPXOR        Y5, Y5, Y5
+	VMOVDQU      144(SI), Y14
+	VPBROADCASTD (DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD (DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xcf
+	VPBROADCASTD (DI)(R8*2), Y15
+
+	// VPDPBUSD Y15, Y14, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xd7
+	VMOVDQU      176(SI), Y14
+	VPBROADCASTD 4(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 4(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xcf
+	VPBROADCASTD 4(DI)(R8*2), Y15
+
+	// VPDPBUSD Y15, Y14, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xd7
+	VMOVDQU      208(SI), Y14
+	VPBROADCASTD 8(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPBROADCASTD 8(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe7
+	VPBROADCASTD 8(DI)(R8*2), Y15
+
+	// VPDPBUSD Y15, Y14, Y5 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xef
+	VMOVDQU      240(SI), Y14
+	VPBROADCASTD 12(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPBROADCASTD 12(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe7
+	VPBROADCASTD 12(DI)(R8*2), Y15
+
+	// VPDPBUSD Y15, Y14, Y5 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xef
+	VPMOVSXBW    16(SI), Y14
+	VPSLLD       $0x10, Y14, Y12
+	VPSRAD       $0x10, Y12, Y12
+	VPADDD       Y3, Y0, Y0
+	VPMULLD      Y12, Y0, Y0
+	VPADDD       Y0, Y6, Y6
+	VPADDD       Y4, Y1, Y1
+	VPMULLD      Y12, Y1, Y1
+	VPADDD       Y1, Y7, Y7
+	VPADDD       Y5, Y2, Y2
+	VPMULLD      Y12, Y2, Y2
+	VPADDD       Y2, Y8, Y8
+	VPXOR        Y0, Y0, Y0
+	VPXOR        Y1, Y1, Y1
+	VPXOR        Y2, Y2, Y2
+	VPXOR        Y3, Y3, Y3
+	VPXOR        Y4, Y4, Y4
+	VPXOR        Y5, Y5, Y5
+	VMOVDQU      272(SI), Y14
+	VPBROADCASTD 16(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 16(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xcf
+	VPBROADCASTD 16(DI)(R8*2), Y15
+
+	// VPDPBUSD Y15, Y14, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xd7
+	VMOVDQU      304(SI), Y14
+	VPBROADCASTD 20(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 20(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xcf
+	VPBROADCASTD 20(DI)(R8*2), Y15
+
+	// VPDPBUSD Y15, Y14, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xd7
+	VMOVDQU      336(SI), Y14
+	VPBROADCASTD 24(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPBROADCASTD 24(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe7
+	VPBROADCASTD 24(DI)(R8*2), Y15
+
+	// VPDPBUSD Y15, Y14, Y5 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xef
+	VMOVDQU      368(SI), Y14
+	VPBROADCASTD 28(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPBROADCASTD 28(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe7
+	VPBROADCASTD 28(DI)(R8*2), Y15
+
+	// VPDPBUSD Y15, Y14, Y5 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xef
+	VPMOVSXBW    16(SI), Y14
+	VPSRAD       $0x10, Y14, Y12
+	VPADDD       Y3, Y0, Y0
+	VPMULLD      Y12, Y0, Y0
+	VPADDD       Y0, Y6, Y6
+	VPADDD       Y4, Y1, Y1
+	VPMULLD      Y12, Y1, Y1
+	VPADDD       Y1, Y7, Y7
+	VPADDD       Y5, Y2, Y2
+	VPMULLD      Y12, Y2, Y2
+	VPADDD       Y2, Y8, Y8
+	VPXOR        Y0, Y0, Y0
+	VPXOR        Y1, Y1, Y1
+	VPXOR        Y2, Y2, Y2
+	VPXOR        Y3, Y3, Y3
+	VPXOR        Y4, Y4, Y4
+	VPXOR        Y5, Y5, Y5
+	VMOVDQU      400(SI), Y14
+	VPBROADCASTD 32(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 32(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xcf
+	VPBROADCASTD 32(DI)(R8*2), Y15
+
+	// VPDPBUSD Y15, Y14, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xd7
+	VMOVDQU      432(SI), Y14
+	VPBROADCASTD 36(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 36(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xcf
+	VPBROADCASTD 36(DI)(R8*2), Y15
+
+	// VPDPBUSD Y15, Y14, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xd7
+	VMOVDQU      464(SI), Y14
+	VPBROADCASTD 40(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPBROADCASTD 40(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe7
+	VPBROADCASTD 40(DI)(R8*2), Y15
+
+	// VPDPBUSD Y15, Y14, Y5 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xef
+	VMOVDQU      496(SI), Y14
+	VPBROADCASTD 44(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPBROADCASTD 44(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe7
+	VPBROADCASTD 44(DI)(R8*2), Y15
+
+	// VPDPBUSD Y15, Y14, Y5 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xef
+	VPMOVSXBW    32(SI), Y14
+	VPSLLD       $0x10, Y14, Y12
+	VPSRAD       $0x10, Y12, Y12
+	VPADDD       Y3, Y0, Y0
+	VPMULLD      Y12, Y0, Y0
+	VPADDD       Y0, Y6, Y6
+	VPADDD       Y4, Y1, Y1
+	VPMULLD      Y12, Y1, Y1
+	VPADDD       Y1, Y7, Y7
+	VPADDD       Y5, Y2, Y2
+	VPMULLD      Y12, Y2, Y2
+	VPADDD       Y2, Y8, Y8
+	VPXOR        Y0, Y0, Y0
+	VPXOR        Y1, Y1, Y1
+	VPXOR        Y2, Y2, Y2
+	VPXOR        Y3, Y3, Y3
+	VPXOR        Y4, Y4, Y4
+	VPXOR        Y5, Y5, Y5
+	VMOVDQU      528(SI), Y14
+	VPBROADCASTD 48(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 48(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xcf
+	VPBROADCASTD 48(DI)(R8*2), Y15
+
+	// VPDPBUSD Y15, Y14, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xd7
+	VMOVDQU      560(SI), Y14
+	VPBROADCASTD 52(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 52(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xcf
+	VPBROADCASTD 52(DI)(R8*2), Y15
+
+	// VPDPBUSD Y15, Y14, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xd7
+	VMOVDQU      592(SI), Y14
+	VPBROADCASTD 56(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPBROADCASTD 56(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe7
+	VPBROADCASTD 56(DI)(R8*2), Y15
+
+	// VPDPBUSD Y15, Y14, Y5 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xef
+	VMOVDQU      624(SI), Y14
+	VPBROADCASTD 60(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPBROADCASTD 60(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe7
+	VPBROADCASTD 60(DI)(R8*2), Y15
+
+	// VPDPBUSD Y15, Y14, Y5 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xef
+	VPMOVSXBW    32(SI), Y14
+	VPSRAD       $0x10, Y14, Y12
+	VPADDD       Y3, Y0, Y0
+	VPMULLD      Y12, Y0, Y0
+	VPADDD       Y0, Y6, Y6
+	VPADDD       Y4, Y1, Y1
+	VPMULLD      Y12, Y1, Y1
+	VPADDD       Y1, Y7, Y7
+	VPADDD       Y5, Y2, Y2
+	VPMULLD      Y12, Y2, Y2
+	VPADDD       Y2, Y8, Y8
+	VPXOR        Y0, Y0, Y0
+	VPXOR        Y1, Y1, Y1
+	VPXOR        Y2, Y2, Y2
+	VPXOR        Y3, Y3, Y3
+	VPXOR        Y4, Y4, Y4
+	VPXOR        Y5, Y5, Y5
+	VMOVDQU      656(SI), Y14
+	VPBROADCASTD 64(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 64(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xcf
+	VPBROADCASTD 64(DI)(R8*2), Y15
+
+	// VPDPBUSD Y15, Y14, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xd7
+	VMOVDQU      688(SI), Y14
+	VPBROADCASTD 68(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 68(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xcf
+	VPBROADCASTD 68(DI)(R8*2), Y15
+
+	// VPDPBUSD Y15, Y14, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xd7
+	VMOVDQU      720(SI), Y14
+	VPBROADCASTD 72(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPBROADCASTD 72(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe7
+	VPBROADCASTD 72(DI)(R8*2), Y15
+
+	// VPDPBUSD Y15, Y14, Y5 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xef
+	VMOVDQU      752(SI), Y14
+	VPBROADCASTD 76(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPBROADCASTD 76(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe7
+	VPBROADCASTD 76(DI)(R8*2), Y15
+
+	// VPDPBUSD Y15, Y14, Y5 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xef
+	VPMOVSXBW    48(SI), Y14
+	VPSLLD       $0x10, Y14, Y12
+	VPSRAD       $0x10, Y12, Y12
+	VPADDD       Y3, Y0, Y0
+	VPMULLD      Y12, Y0, Y0
+	VPADDD       Y0, Y6, Y6
+	VPADDD       Y4, Y1, Y1
+	VPMULLD      Y12, Y1, Y1
+	VPADDD       Y1, Y7, Y7
+	VPADDD       Y5, Y2, Y2
+	VPMULLD      Y12, Y2, Y2
+	VPADDD       Y2, Y8, Y8
+	VPXOR        Y0, Y0, Y0
+	VPXOR        Y1, Y1, Y1
+	VPXOR        Y2, Y2, Y2
+	VPXOR        Y3, Y3, Y3
+	VPXOR        Y4, Y4, Y4
+	VPXOR        Y5, Y5, Y5
+	VMOVDQU      784(SI), Y14
+	VPBROADCASTD 80(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 80(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xcf
+	VPBROADCASTD 80(DI)(R8*2), Y15
+
+	// VPDPBUSD Y15, Y14, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xd7
+	VMOVDQU      816(SI), Y14
+	VPBROADCASTD 84(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 84(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xcf
+	VPBROADCASTD 84(DI)(R8*2), Y15
+
+	// VPDPBUSD Y15, Y14, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xd7
+	VMOVDQU      848(SI), Y14
+	VPBROADCASTD 88(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPBROADCASTD 88(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe7
+	VPBROADCASTD 88(DI)(R8*2), Y15
+
+	// VPDPBUSD Y15, Y14, Y5 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xef
+	VMOVDQU      880(SI), Y14
+	VPBROADCASTD 92(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPBROADCASTD 92(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe7
+	VPBROADCASTD 92(DI)(R8*2), Y15
+
+	// VPDPBUSD Y15, Y14, Y5 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xef
+	VPMOVSXBW    48(SI), Y14
+	VPSRAD       $0x10, Y14, Y12
+	VPADDD       Y3, Y0, Y0
+	VPMULLD      Y12, Y0, Y0
+	VPADDD       Y0, Y6, Y6
+	VPADDD       Y4, Y1, Y1
+	VPMULLD      Y12, Y1, Y1
+	VPADDD       Y1, Y7, Y7
+	VPADDD       Y5, Y2, Y2
+	VPMULLD      Y12, Y2, Y2
+	VPADDD       Y2, Y8, Y8
+	VPXOR        Y0, Y0, Y0
+	VPXOR        Y1, Y1, Y1
+	VPXOR        Y2, Y2, Y2
+	VPXOR        Y3, Y3, Y3
+	VPXOR        Y4, Y4, Y4
+	VPXOR        Y5, Y5, Y5
+	VMOVDQU      912(SI), Y14
+	VPBROADCASTD 96(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 96(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xcf
+	VPBROADCASTD 96(DI)(R8*2), Y15
+
+	// VPDPBUSD Y15, Y14, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xd7
+	VMOVDQU      944(SI), Y14
+	VPBROADCASTD 100(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 100(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xcf
+	VPBROADCASTD 100(DI)(R8*2), Y15
+
+	// VPDPBUSD Y15, Y14, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xd7
+	VMOVDQU      976(SI), Y14
+	VPBROADCASTD 104(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPBROADCASTD 104(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe7
+	VPBROADCASTD 104(DI)(R8*2), Y15
+
+	// VPDPBUSD Y15, Y14, Y5 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xef
+	VMOVDQU      1008(SI), Y14
+	VPBROADCASTD 108(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPBROADCASTD 108(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe7
+	VPBROADCASTD 108(DI)(R8*2), Y15
+
+	// VPDPBUSD Y15, Y14, Y5 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xef
+	VPMOVSXBW    64(SI), Y14
+	VPSLLD       $0x10, Y14, Y12
+	VPSRAD       $0x10, Y12, Y12
+	VPADDD       Y3, Y0, Y0
+	VPMULLD      Y12, Y0, Y0
+	VPADDD       Y0, Y6, Y6
+	VPADDD       Y4, Y1, Y1
+	VPMULLD      Y12, Y1, Y1
+	VPADDD       Y1, Y7, Y7
+	VPADDD       Y5, Y2, Y2
+	VPMULLD      Y12, Y2, Y2
+	VPADDD       Y2, Y8, Y8
+	VPXOR        Y0, Y0, Y0
+	VPXOR        Y1, Y1, Y1
+	VPXOR        Y2, Y2, Y2
+	VPXOR        Y3, Y3, Y3
+	VPXOR        Y4, Y4, Y4
+	VPXOR        Y5, Y5, Y5
+	VMOVDQU      1040(SI), Y14
+	VPBROADCASTD 112(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 112(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xcf
+	VPBROADCASTD 112(DI)(R8*2), Y15
+
+	// VPDPBUSD Y15, Y14, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xd7
+	VMOVDQU      1072(SI), Y14
+	VPBROADCASTD 116(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 116(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xcf
+	VPBROADCASTD 116(DI)(R8*2), Y15
+
+	// VPDPBUSD Y15, Y14, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xd7
+	VMOVDQU      1104(SI), Y14
+	VPBROADCASTD 120(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPBROADCASTD 120(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe7
+	VPBROADCASTD 120(DI)(R8*2), Y15
+
+	// VPDPBUSD Y15, Y14, Y5 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xef
+	VMOVDQU      1136(SI), Y14
+	VPBROADCASTD 124(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPBROADCASTD 124(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe7
+	VPBROADCASTD 124(DI)(R8*2), Y15
+
+	// VPDPBUSD Y15, Y14, Y5 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xef
+	VPMOVSXBW    64(SI), Y14
+	VPSRAD       $0x10, Y14, Y12
+	VPADDD       Y3, Y0, Y0
+	VPMULLD      Y12, Y0, Y0
+	VPADDD       Y0, Y6, Y6
+	VPADDD       Y4, Y1, Y1
+	VPMULLD      Y12, Y1, Y1
+	VPADDD       Y1, Y7, Y7
+	VPADDD       Y5, Y2, Y2
+	VPMULLD      Y12, Y2, Y2
+	VPADDD       Y2, Y8, Y8
+	VPXOR        Y0, Y0, Y0
+	VPXOR        Y1, Y1, Y1
+	VPXOR        Y2, Y2, Y2
+	VPXOR        Y3, Y3, Y3
+	VPXOR        Y4, Y4, Y4
+	VPXOR        Y5, Y5, Y5
+	VMOVDQU      1168(SI), Y14
+	VPBROADCASTD 128(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 128(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xcf
+	VPBROADCASTD 128(DI)(R8*2), Y15
+
+	// VPDPBUSD Y15, Y14, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xd7
+	VMOVDQU      1200(SI), Y14
+	VPBROADCASTD 132(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 132(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xcf
+	VPBROADCASTD 132(DI)(R8*2), Y15
+
+	// VPDPBUSD Y15, Y14, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xd7
+	VMOVDQU      1232(SI), Y14
+	VPBROADCASTD 136(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPBROADCASTD 136(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe7
+	VPBROADCASTD 136(DI)(R8*2), Y15
+
+	// VPDPBUSD Y15, Y14, Y5 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xef
+	VMOVDQU      1264(SI), Y14
+	VPBROADCASTD 140(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPBROADCASTD 140(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe7
+	VPBROADCASTD 140(DI)(R8*2), Y15
+
+	// VPDPBUSD Y15, Y14, Y5 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xef
+	VPMOVSXBW    80(SI), Y14
+	VPSLLD       $0x10, Y14, Y12
+	VPSRAD       $0x10, Y12, Y12
+	VPADDD       Y3, Y0, Y0
+	VPMULLD      Y12, Y0, Y0
+	VPADDD       Y0, Y6, Y6
+	VPADDD       Y4, Y1, Y1
+	VPMULLD      Y12, Y1, Y1
+	VPADDD       Y1, Y7, Y7
+	VPADDD       Y5, Y2, Y2
+	VPMULLD      Y12, Y2, Y2
+	VPADDD       Y2, Y8, Y8
+	VPXOR        Y0, Y0, Y0
+	VPXOR        Y1, Y1, Y1
+	VPXOR        Y2, Y2, Y2
+	VPXOR        Y3, Y3, Y3
+	VPXOR        Y4, Y4, Y4
+	VPXOR        Y5, Y5, Y5
+	VMOVDQU      1296(SI), Y14
+	VPBROADCASTD 144(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 144(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xcf
+	VPBROADCASTD 144(DI)(R8*2), Y15
+
+	// VPDPBUSD Y15, Y14, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xd7
+	VMOVDQU      1328(SI), Y14
+	VPBROADCASTD 148(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 148(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xcf
+	VPBROADCASTD 148(DI)(R8*2), Y15
+
+	// VPDPBUSD Y15, Y14, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xd7
+	VMOVDQU      1360(SI), Y14
+	VPBROADCASTD 152(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPBROADCASTD 152(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe7
+	VPBROADCASTD 152(DI)(R8*2), Y15
+
+	// VPDPBUSD Y15, Y14, Y5 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xef
+	VMOVDQU      1392(SI), Y14
+	VPBROADCASTD 156(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPBROADCASTD 156(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe7
+	VPBROADCASTD 156(DI)(R8*2), Y15
+
+	// VPDPBUSD Y15, Y14, Y5 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xef
+	VPMOVSXBW    80(SI), Y14
+	VPSRAD       $0x10, Y14, Y12
+	VPADDD       Y3, Y0, Y0
+	VPMULLD      Y12, Y0, Y0
+	VPADDD       Y0, Y6, Y6
+	VPADDD       Y4, Y1, Y1
+	VPMULLD      Y12, Y1, Y1
+	VPADDD       Y1, Y7, Y7
+	VPADDD       Y5, Y2, Y2
+	VPMULLD      Y12, Y2, Y2
+	VPADDD       Y2, Y8, Y8
+	VPXOR        Y0, Y0, Y0
+	VPXOR        Y1, Y1, Y1
+	VPXOR        Y2, Y2, Y2
+	VPXOR        Y3, Y3, Y3
+	VPXOR        Y4, Y4, Y4
+	VPXOR        Y5, Y5, Y5
+	VMOVDQU      1424(SI), Y14
+	VPBROADCASTD 160(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 160(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xcf
+	VPBROADCASTD 160(DI)(R8*2), Y15
+
+	// VPDPBUSD Y15, Y14, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xd7
+	VMOVDQU      1456(SI), Y14
+	VPBROADCASTD 164(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 164(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xcf
+	VPBROADCASTD 164(DI)(R8*2), Y15
+
+	// VPDPBUSD Y15, Y14, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xd7
+	VMOVDQU      1488(SI), Y14
+	VPBROADCASTD 168(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPBROADCASTD 168(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe7
+	VPBROADCASTD 168(DI)(R8*2), Y15
+
+	// VPDPBUSD Y15, Y14, Y5 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xef
+	VMOVDQU      1520(SI), Y14
+	VPBROADCASTD 172(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPBROADCASTD 172(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe7
+	VPBROADCASTD 172(DI)(R8*2), Y15
+
+	// VPDPBUSD Y15, Y14, Y5 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xef
+	VPMOVSXBW    96(SI), Y14
+	VPSLLD       $0x10, Y14, Y12
+	VPSRAD       $0x10, Y12, Y12
+	VPADDD       Y3, Y0, Y0
+	VPMULLD      Y12, Y0, Y0
+	VPADDD       Y0, Y6, Y6
+	VPADDD       Y4, Y1, Y1
+	VPMULLD      Y12, Y1, Y1
+	VPADDD       Y1, Y7, Y7
+	VPADDD       Y5, Y2, Y2
+	VPMULLD      Y12, Y2, Y2
+	VPADDD       Y2, Y8, Y8
+	VPXOR        Y0, Y0, Y0
+	VPXOR        Y1, Y1, Y1
+	VPXOR        Y2, Y2, Y2
+	VPXOR        Y3, Y3, Y3
+	VPXOR        Y4, Y4, Y4
+	VPXOR        Y5, Y5, Y5
+	VMOVDQU      1552(SI), Y14
+	VPBROADCASTD 176(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 176(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xcf
+	VPBROADCASTD 176(DI)(R8*2), Y15
+
+	// VPDPBUSD Y15, Y14, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xd7
+	VMOVDQU      1584(SI), Y14
+	VPBROADCASTD 180(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 180(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xcf
+	VPBROADCASTD 180(DI)(R8*2), Y15
+
+	// VPDPBUSD Y15, Y14, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xd7
+	VMOVDQU      1616(SI), Y14
+	VPBROADCASTD 184(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPBROADCASTD 184(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe7
+	VPBROADCASTD 184(DI)(R8*2), Y15
+
+	// VPDPBUSD Y15, Y14, Y5 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xef
+	VMOVDQU      1648(SI), Y14
+	VPBROADCASTD 188(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPBROADCASTD 188(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe7
+	VPBROADCASTD 188(DI)(R8*2), Y15
+
+	// VPDPBUSD Y15, Y14, Y5 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xef
+	VPMOVSXBW    96(SI), Y14
+	VPSRAD       $0x10, Y14, Y12
+	VPADDD       Y3, Y0, Y0
+	VPMULLD      Y12, Y0, Y0
+	VPADDD       Y0, Y6, Y6
+	VPADDD       Y4, Y1, Y1
+	VPMULLD      Y12, Y1, Y1
+	VPADDD       Y1, Y7, Y7
+	VPADDD       Y5, Y2, Y2
+	VPMULLD      Y12, Y2, Y2
+	VPADDD       Y2, Y8, Y8
+	VPXOR        Y0, Y0, Y0
+	VPXOR        Y1, Y1, Y1
+	VPXOR        Y2, Y2, Y2
+	VPXOR        Y3, Y3, Y3
+	VPXOR        Y4, Y4, Y4
+	VPXOR        Y5, Y5, Y5
+	VMOVDQU      1680(SI), Y14
+	VPBROADCASTD 192(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 192(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xcf
+	VPBROADCASTD 192(DI)(R8*2), Y15
+
+	// VPDPBUSD Y15, Y14, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xd7
+	VMOVDQU      1712(SI), Y14
+	VPBROADCASTD 196(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 196(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xcf
+	VPBROADCASTD 196(DI)(R8*2), Y15
+
+	// VPDPBUSD Y15, Y14, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xd7
+	VMOVDQU      1744(SI), Y14
+	VPBROADCASTD 200(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPBROADCASTD 200(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe7
+	VPBROADCASTD 200(DI)(R8*2), Y15
+
+	// VPDPBUSD Y15, Y14, Y5 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xef
+	VMOVDQU      1776(SI), Y14
+	VPBROADCASTD 204(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPBROADCASTD 204(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe7
+	VPBROADCASTD 204(DI)(R8*2), Y15
+
+	// VPDPBUSD Y15, Y14, Y5 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xef
+	VPMOVSXBW    112(SI), Y14
+	VPSLLD       $0x10, Y14, Y12
+	VPSRAD       $0x10, Y12, Y12
+	VPADDD       Y3, Y0, Y0
+	VPMULLD      Y12, Y0, Y0
+	VPADDD       Y0, Y6, Y6
+	VPADDD       Y4, Y1, Y1
+	VPMULLD      Y12, Y1, Y1
+	VPADDD       Y1, Y7, Y7
+	VPADDD       Y5, Y2, Y2
+	VPMULLD      Y12, Y2, Y2
+	VPADDD       Y2, Y8, Y8
+	VPXOR        Y0, Y0, Y0
+	VPXOR        Y1, Y1, Y1
+	VPXOR        Y2, Y2, Y2
+	VPXOR        Y3, Y3, Y3
+	VPXOR        Y4, Y4, Y4
+	VPXOR        Y5, Y5, Y5
+	VMOVDQU      1808(SI), Y14
+	VPBROADCASTD 208(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 208(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xcf
+	VPBROADCASTD 208(DI)(R8*2), Y15
+
+	// VPDPBUSD Y15, Y14, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xd7
+	VMOVDQU      1840(SI), Y14
+	VPBROADCASTD 212(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 212(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xcf
+	VPBROADCASTD 212(DI)(R8*2), Y15
+
+	// VPDPBUSD Y15, Y14, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xd7
+	VMOVDQU      1872(SI), Y14
+	VPBROADCASTD 216(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPBROADCASTD 216(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe7
+	VPBROADCASTD 216(DI)(R8*2), Y15
+
+	// VPDPBUSD Y15, Y14, Y5 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xef
+	VMOVDQU      1904(SI), Y14
+	VPBROADCASTD 220(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPBROADCASTD 220(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe7
+	VPBROADCASTD 220(DI)(R8*2), Y15
+
+	// VPDPBUSD Y15, Y14, Y5 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xef
+	VPMOVSXBW    112(SI), Y14
+	VPSRAD       $0x10, Y14, Y12
+	VPADDD       Y3, Y0, Y0
+	VPMULLD      Y12, Y0, Y0
+	VPADDD       Y0, Y6, Y6
+	VPADDD       Y4, Y1, Y1
+	VPMULLD      Y12, Y1, Y1
+	VPADDD       Y1, Y7, Y7
+	VPADDD       Y5, Y2, Y2
+	VPMULLD      Y12, Y2, Y2
+	VPADDD       Y2, Y8, Y8
+	VPXOR        Y0, Y0, Y0
+	VPXOR        Y1, Y1, Y1
+	VPXOR        Y2, Y2, Y2
+	VPXOR        Y3, Y3, Y3
+	VPXOR        Y4, Y4, Y4
+	VPXOR        Y5, Y5, Y5
+	VMOVDQU      1936(SI), Y14
+	VPBROADCASTD 224(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 224(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xcf
+	VPBROADCASTD 224(DI)(R8*2), Y15
+
+	// VPDPBUSD Y15, Y14, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xd7
+	VMOVDQU      1968(SI), Y14
+	VPBROADCASTD 228(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 228(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xcf
+	VPBROADCASTD 228(DI)(R8*2), Y15
+
+	// VPDPBUSD Y15, Y14, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xd7
+	VMOVDQU      2000(SI), Y14
+	VPBROADCASTD 232(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPBROADCASTD 232(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe7
+	VPBROADCASTD 232(DI)(R8*2), Y15
+
+	// VPDPBUSD Y15, Y14, Y5 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xef
+	VMOVDQU      2032(SI), Y14
+	VPBROADCASTD 236(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPBROADCASTD 236(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe7
+	VPBROADCASTD 236(DI)(R8*2), Y15
+
+	// VPDPBUSD Y15, Y14, Y5 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xef
+	VPMOVSXBW    128(SI), Y14
+	VPSLLD       $0x10, Y14, Y12
+	VPSRAD       $0x10, Y12, Y12
+	VPADDD       Y3, Y0, Y0
+	VPMULLD      Y12, Y0, Y0
+	VPADDD       Y0, Y6, Y6
+	VPADDD       Y4, Y1, Y1
+	VPMULLD      Y12, Y1, Y1
+	VPADDD       Y1, Y7, Y7
+	VPADDD       Y5, Y2, Y2
+	VPMULLD      Y12, Y2, Y2
+	VPADDD       Y2, Y8, Y8
+	VPXOR        Y0, Y0, Y0
+	VPXOR        Y1, Y1, Y1
+	VPXOR        Y2, Y2, Y2
+	VPXOR        Y3, Y3, Y3
+	VPXOR        Y4, Y4, Y4
+	VPXOR        Y5, Y5, Y5
+	VMOVDQU      2064(SI), Y14
+	VPBROADCASTD 240(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 240(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xcf
+	VPBROADCASTD 240(DI)(R8*2), Y15
+
+	// VPDPBUSD Y15, Y14, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xd7
+	VMOVDQU      2096(SI), Y14
+	VPBROADCASTD 244(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xc7
+	VPBROADCASTD 244(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xcf
+	VPBROADCASTD 244(DI)(R8*2), Y15
+
+	// VPDPBUSD Y15, Y14, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xd7
+	VMOVDQU      2128(SI), Y14
+	VPBROADCASTD 248(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPBROADCASTD 248(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe7
+	VPBROADCASTD 248(DI)(R8*2), Y15
+
+	// VPDPBUSD Y15, Y14, Y5 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xef
+	VMOVDQU      2160(SI), Y14
+	VPBROADCASTD 252(DI), Y15
+
+	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xdf
+	VPBROADCASTD 252(DI)(R8*1), Y15
+
+	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xe7
+	VPBROADCASTD 252(DI)(R8*2), Y15
+
+	// VPDPBUSD Y15, Y14, Y5 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x50
+	BYTE         $0xef
+	VPMOVSXBW    128(SI), Y14
+	VPSRAD       $0x10, Y14, Y12
+	VPADDD       Y3, Y0, Y0
+	VPMULLD      Y12, Y0, Y0
+	VPADDD       Y0, Y6, Y6
+	VPADDD       Y4, Y1, Y1
+	VPMULLD      Y12, Y1, Y1
+	VPADDD       Y1, Y7, Y7
+	VPADDD       Y5, Y2, Y2
+	VPMULLD      Y12, Y2, Y2
+	VPADDD       Y2, Y8, Y8
+	VPMOVSXBW    16(SI), Y14
+	VPXOR        Y0, Y0, Y0
+	VPBROADCASTD (R10), Y15
+
+	// VPDPWSSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x52
+	BYTE         $0xc7
+	VPXOR        Y1, Y1, Y1
+	VPBROADCASTD (R10)(R13*1), Y15
+
+	// VPDPWSSD Y15, Y14, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x52
+	BYTE         $0xcf
+	VPXOR        Y2, Y2, Y2
+	VPBROADCASTD (R10)(R13*2), Y15
+
+	// VPDPWSSD Y15, Y14, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x52
+	BYTE         $0xd7
+	VPMOVSXBW    32(SI), Y14
+	VPBROADCASTD 4(R10), Y15
+
+	// VPDPWSSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x52
+	BYTE         $0xc7
+	VPBROADCASTD 4(R10)(R13*1), Y15
+
+	// VPDPWSSD Y15, Y14, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x52
+	BYTE         $0xcf
+	VPBROADCASTD 4(R10)(R13*2), Y15
+
+	// VPDPWSSD Y15, Y14, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x52
+	BYTE         $0xd7
+	VPMOVSXBW    48(SI), Y14
+	VPBROADCASTD 8(R10), Y15
+
+	// VPDPWSSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x52
+	BYTE         $0xc7
+	VPBROADCASTD 8(R10)(R13*1), Y15
+
+	// VPDPWSSD Y15, Y14, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x52
+	BYTE         $0xcf
+	VPBROADCASTD 8(R10)(R13*2), Y15
+
+	// VPDPWSSD Y15, Y14, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x52
+	BYTE         $0xd7
+	VPMOVSXBW    64(SI), Y14
+	VPBROADCASTD 12(R10), Y15
+
+	// VPDPWSSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x52
+	BYTE         $0xc7
+	VPBROADCASTD 12(R10)(R13*1), Y15
+
+	// VPDPWSSD Y15, Y14, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x52
+	BYTE         $0xcf
+	VPBROADCASTD 12(R10)(R13*2), Y15
+
+	// VPDPWSSD Y15, Y14, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x52
+	BYTE         $0xd7
+	VPMOVSXBW    80(SI), Y14
+	VPBROADCASTD 16(R10), Y15
+
+	// VPDPWSSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x52
+	BYTE         $0xc7
+	VPBROADCASTD 16(R10)(R13*1), Y15
+
+	// VPDPWSSD Y15, Y14, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x52
+	BYTE         $0xcf
+	VPBROADCASTD 16(R10)(R13*2), Y15
+
+	// VPDPWSSD Y15, Y14, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x52
+	BYTE         $0xd7
+	VPMOVSXBW    96(SI), Y14
+	VPBROADCASTD 20(R10), Y15
+
+	// VPDPWSSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x52
+	BYTE         $0xc7
+	VPBROADCASTD 20(R10)(R13*1), Y15
+
+	// VPDPWSSD Y15, Y14, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x52
+	BYTE         $0xcf
+	VPBROADCASTD 20(R10)(R13*2), Y15
+
+	// VPDPWSSD Y15, Y14, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x52
+	BYTE         $0xd7
+	VPMOVSXBW    112(SI), Y14
+	VPBROADCASTD 24(R10), Y15
+
+	// VPDPWSSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x52
+	BYTE         $0xc7
+	VPBROADCASTD 24(R10)(R13*1), Y15
+
+	// VPDPWSSD Y15, Y14, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x52
+	BYTE         $0xcf
+	VPBROADCASTD 24(R10)(R13*2), Y15
+
+	// VPDPWSSD Y15, Y14, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x52
+	BYTE         $0xd7
+	VPMOVSXBW    128(SI), Y14
+	VPBROADCASTD 28(R10), Y15
+
+	// VPDPWSSD Y15, Y14, Y0 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x52
+	BYTE         $0xc7
+	VPBROADCASTD 28(R10)(R13*1), Y15
+
+	// VPDPWSSD Y15, Y14, Y1 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x52
+	BYTE         $0xcf
+	VPBROADCASTD 28(R10)(R13*2), Y15
+
+	// VPDPWSSD Y15, Y14, Y2 (VEX)
+	BYTE         $0xc4
+	BYTE         $0xc2
+	BYTE         $0x0d
+	BYTE         $0x52
+	BYTE         $0xd7
+	VCVTPH2PS    (SI), Y14
+	VPSLLD       $0x05, Y0, Y0
+	VPSUBD       Y0, Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VBROADCASTSS (DX), Y13
+	VMULPS       Y13, Y14, Y13
+	VMULPS       Y13, Y6, Y6
+	VADDPS       Y6, Y9, Y9
+	VPSLLD       $0x05, Y1, Y1
+	VPSUBD       Y1, Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VBROADCASTSS (DX)(R12*1), Y13
+	VMULPS       Y13, Y14, Y13
+	VMULPS       Y13, Y7, Y7
+	VADDPS       Y7, Y10, Y10
+	VPSLLD       $0x05, Y2, Y2
+	VPSUBD       Y2, Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VBROADCASTSS (DX)(R12*2), Y13
+	VMULPS       Y13, Y14, Y13
+	VMULPS       Y13, Y8, Y8
+	VADDPS       Y8, Y11, Y11
+	ADDQ         $0x00000890, SI
+	ADDQ         $0x00000100, DI
+	ADDQ         $0x04, DX
+	ADDQ         $0x20, R10
+	DECQ         CX
+	JNZ          q6kr8AVXVNNIx3loop
+
+q6kr8AVXVNNIx3done:
 	MOVQ    out+64(FP), AX
 	MOVQ    ostride+72(FP), BX
 	SHLQ    $0x02, BX
