@@ -2019,41 +2019,41 @@ q6kr8AVXVNNIx1loop:
 	VPXOR        Y0, Y0, Y0
 	VPXOR        Y3, Y3, Y3
 	VMOVDQU      144(SI), Y14
-	VPBROADCASTD (DI), Y15
+	VPBROADCASTD (DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	// VPDPBUSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xc7
+	BYTE         $0xc5
 	VMOVDQU      176(SI), Y14
-	VPBROADCASTD 4(DI), Y15
+	VPBROADCASTD 4(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	// VPDPBUSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xc7
+	BYTE         $0xc5
 	VMOVDQU      208(SI), Y14
-	VPBROADCASTD 8(DI), Y15
+	VPBROADCASTD 8(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	// VPDPBUSD Y13, Y14, Y3 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xdf
+	BYTE         $0xdd
 	VMOVDQU      240(SI), Y14
-	VPBROADCASTD 12(DI), Y15
+	VPBROADCASTD 12(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	// VPDPBUSD Y13, Y14, Y3 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xdf
+	BYTE         $0xdd
 	VPMOVSXBW    16(SI), Y14
 	VPSLLD       $0x10, Y14, Y12
 	VPSRAD       $0x10, Y12, Y12
@@ -2063,41 +2063,41 @@ q6kr8AVXVNNIx1loop:
 	VPXOR        Y0, Y0, Y0
 	VPXOR        Y3, Y3, Y3
 	VMOVDQU      272(SI), Y14
-	VPBROADCASTD 16(DI), Y15
+	VPBROADCASTD 16(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	// VPDPBUSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xc7
+	BYTE         $0xc5
 	VMOVDQU      304(SI), Y14
-	VPBROADCASTD 20(DI), Y15
+	VPBROADCASTD 20(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	// VPDPBUSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xc7
+	BYTE         $0xc5
 	VMOVDQU      336(SI), Y14
-	VPBROADCASTD 24(DI), Y15
+	VPBROADCASTD 24(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	// VPDPBUSD Y13, Y14, Y3 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xdf
+	BYTE         $0xdd
 	VMOVDQU      368(SI), Y14
-	VPBROADCASTD 28(DI), Y15
+	VPBROADCASTD 28(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	// VPDPBUSD Y13, Y14, Y3 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xdf
+	BYTE         $0xdd
 	VPMOVSXBW    16(SI), Y14
 	VPSRAD       $0x10, Y14, Y12
 	VPADDD       Y3, Y0, Y0
@@ -2106,41 +2106,41 @@ q6kr8AVXVNNIx1loop:
 	VPXOR        Y0, Y0, Y0
 	VPXOR        Y3, Y3, Y3
 	VMOVDQU      400(SI), Y14
-	VPBROADCASTD 32(DI), Y15
+	VPBROADCASTD 32(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	// VPDPBUSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xc7
+	BYTE         $0xc5
 	VMOVDQU      432(SI), Y14
-	VPBROADCASTD 36(DI), Y15
+	VPBROADCASTD 36(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	// VPDPBUSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xc7
+	BYTE         $0xc5
 	VMOVDQU      464(SI), Y14
-	VPBROADCASTD 40(DI), Y15
+	VPBROADCASTD 40(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	// VPDPBUSD Y13, Y14, Y3 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xdf
+	BYTE         $0xdd
 	VMOVDQU      496(SI), Y14
-	VPBROADCASTD 44(DI), Y15
+	VPBROADCASTD 44(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	// VPDPBUSD Y13, Y14, Y3 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xdf
+	BYTE         $0xdd
 	VPMOVSXBW    32(SI), Y14
 	VPSLLD       $0x10, Y14, Y12
 	VPSRAD       $0x10, Y12, Y12
@@ -2150,41 +2150,41 @@ q6kr8AVXVNNIx1loop:
 	VPXOR        Y0, Y0, Y0
 	VPXOR        Y3, Y3, Y3
 	VMOVDQU      528(SI), Y14
-	VPBROADCASTD 48(DI), Y15
+	VPBROADCASTD 48(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	// VPDPBUSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xc7
+	BYTE         $0xc5
 	VMOVDQU      560(SI), Y14
-	VPBROADCASTD 52(DI), Y15
+	VPBROADCASTD 52(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	// VPDPBUSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xc7
+	BYTE         $0xc5
 	VMOVDQU      592(SI), Y14
-	VPBROADCASTD 56(DI), Y15
+	VPBROADCASTD 56(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	// VPDPBUSD Y13, Y14, Y3 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xdf
+	BYTE         $0xdd
 	VMOVDQU      624(SI), Y14
-	VPBROADCASTD 60(DI), Y15
+	VPBROADCASTD 60(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	// VPDPBUSD Y13, Y14, Y3 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xdf
+	BYTE         $0xdd
 	VPMOVSXBW    32(SI), Y14
 	VPSRAD       $0x10, Y14, Y12
 	VPADDD       Y3, Y0, Y0
@@ -2193,41 +2193,41 @@ q6kr8AVXVNNIx1loop:
 	VPXOR        Y0, Y0, Y0
 	VPXOR        Y3, Y3, Y3
 	VMOVDQU      656(SI), Y14
-	VPBROADCASTD 64(DI), Y15
+	VPBROADCASTD 64(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	// VPDPBUSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xc7
+	BYTE         $0xc5
 	VMOVDQU      688(SI), Y14
-	VPBROADCASTD 68(DI), Y15
+	VPBROADCASTD 68(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	// VPDPBUSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xc7
+	BYTE         $0xc5
 	VMOVDQU      720(SI), Y14
-	VPBROADCASTD 72(DI), Y15
+	VPBROADCASTD 72(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	// VPDPBUSD Y13, Y14, Y3 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xdf
+	BYTE         $0xdd
 	VMOVDQU      752(SI), Y14
-	VPBROADCASTD 76(DI), Y15
+	VPBROADCASTD 76(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	// VPDPBUSD Y13, Y14, Y3 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xdf
+	BYTE         $0xdd
 	VPMOVSXBW    48(SI), Y14
 	VPSLLD       $0x10, Y14, Y12
 	VPSRAD       $0x10, Y12, Y12
@@ -2237,41 +2237,41 @@ q6kr8AVXVNNIx1loop:
 	VPXOR        Y0, Y0, Y0
 	VPXOR        Y3, Y3, Y3
 	VMOVDQU      784(SI), Y14
-	VPBROADCASTD 80(DI), Y15
+	VPBROADCASTD 80(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	// VPDPBUSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xc7
+	BYTE         $0xc5
 	VMOVDQU      816(SI), Y14
-	VPBROADCASTD 84(DI), Y15
+	VPBROADCASTD 84(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	// VPDPBUSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xc7
+	BYTE         $0xc5
 	VMOVDQU      848(SI), Y14
-	VPBROADCASTD 88(DI), Y15
+	VPBROADCASTD 88(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	// VPDPBUSD Y13, Y14, Y3 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xdf
+	BYTE         $0xdd
 	VMOVDQU      880(SI), Y14
-	VPBROADCASTD 92(DI), Y15
+	VPBROADCASTD 92(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	// VPDPBUSD Y13, Y14, Y3 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xdf
+	BYTE         $0xdd
 	VPMOVSXBW    48(SI), Y14
 	VPSRAD       $0x10, Y14, Y12
 	VPADDD       Y3, Y0, Y0
@@ -2280,41 +2280,41 @@ q6kr8AVXVNNIx1loop:
 	VPXOR        Y0, Y0, Y0
 	VPXOR        Y3, Y3, Y3
 	VMOVDQU      912(SI), Y14
-	VPBROADCASTD 96(DI), Y15
+	VPBROADCASTD 96(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	// VPDPBUSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xc7
+	BYTE         $0xc5
 	VMOVDQU      944(SI), Y14
-	VPBROADCASTD 100(DI), Y15
+	VPBROADCASTD 100(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	// VPDPBUSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xc7
+	BYTE         $0xc5
 	VMOVDQU      976(SI), Y14
-	VPBROADCASTD 104(DI), Y15
+	VPBROADCASTD 104(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	// VPDPBUSD Y13, Y14, Y3 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xdf
+	BYTE         $0xdd
 	VMOVDQU      1008(SI), Y14
-	VPBROADCASTD 108(DI), Y15
+	VPBROADCASTD 108(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	// VPDPBUSD Y13, Y14, Y3 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xdf
+	BYTE         $0xdd
 	VPMOVSXBW    64(SI), Y14
 	VPSLLD       $0x10, Y14, Y12
 	VPSRAD       $0x10, Y12, Y12
@@ -2324,41 +2324,41 @@ q6kr8AVXVNNIx1loop:
 	VPXOR        Y0, Y0, Y0
 	VPXOR        Y3, Y3, Y3
 	VMOVDQU      1040(SI), Y14
-	VPBROADCASTD 112(DI), Y15
+	VPBROADCASTD 112(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	// VPDPBUSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xc7
+	BYTE         $0xc5
 	VMOVDQU      1072(SI), Y14
-	VPBROADCASTD 116(DI), Y15
+	VPBROADCASTD 116(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	// VPDPBUSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xc7
+	BYTE         $0xc5
 	VMOVDQU      1104(SI), Y14
-	VPBROADCASTD 120(DI), Y15
+	VPBROADCASTD 120(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	// VPDPBUSD Y13, Y14, Y3 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xdf
+	BYTE         $0xdd
 	VMOVDQU      1136(SI), Y14
-	VPBROADCASTD 124(DI), Y15
+	VPBROADCASTD 124(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	// VPDPBUSD Y13, Y14, Y3 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xdf
+	BYTE         $0xdd
 	VPMOVSXBW    64(SI), Y14
 	VPSRAD       $0x10, Y14, Y12
 	VPADDD       Y3, Y0, Y0
@@ -2367,41 +2367,41 @@ q6kr8AVXVNNIx1loop:
 	VPXOR        Y0, Y0, Y0
 	VPXOR        Y3, Y3, Y3
 	VMOVDQU      1168(SI), Y14
-	VPBROADCASTD 128(DI), Y15
+	VPBROADCASTD 128(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	// VPDPBUSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xc7
+	BYTE         $0xc5
 	VMOVDQU      1200(SI), Y14
-	VPBROADCASTD 132(DI), Y15
+	VPBROADCASTD 132(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	// VPDPBUSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xc7
+	BYTE         $0xc5
 	VMOVDQU      1232(SI), Y14
-	VPBROADCASTD 136(DI), Y15
+	VPBROADCASTD 136(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	// VPDPBUSD Y13, Y14, Y3 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xdf
+	BYTE         $0xdd
 	VMOVDQU      1264(SI), Y14
-	VPBROADCASTD 140(DI), Y15
+	VPBROADCASTD 140(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	// VPDPBUSD Y13, Y14, Y3 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xdf
+	BYTE         $0xdd
 	VPMOVSXBW    80(SI), Y14
 	VPSLLD       $0x10, Y14, Y12
 	VPSRAD       $0x10, Y12, Y12
@@ -2411,41 +2411,41 @@ q6kr8AVXVNNIx1loop:
 	VPXOR        Y0, Y0, Y0
 	VPXOR        Y3, Y3, Y3
 	VMOVDQU      1296(SI), Y14
-	VPBROADCASTD 144(DI), Y15
+	VPBROADCASTD 144(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	// VPDPBUSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xc7
+	BYTE         $0xc5
 	VMOVDQU      1328(SI), Y14
-	VPBROADCASTD 148(DI), Y15
+	VPBROADCASTD 148(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	// VPDPBUSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xc7
+	BYTE         $0xc5
 	VMOVDQU      1360(SI), Y14
-	VPBROADCASTD 152(DI), Y15
+	VPBROADCASTD 152(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	// VPDPBUSD Y13, Y14, Y3 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xdf
+	BYTE         $0xdd
 	VMOVDQU      1392(SI), Y14
-	VPBROADCASTD 156(DI), Y15
+	VPBROADCASTD 156(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	// VPDPBUSD Y13, Y14, Y3 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xdf
+	BYTE         $0xdd
 	VPMOVSXBW    80(SI), Y14
 	VPSRAD       $0x10, Y14, Y12
 	VPADDD       Y3, Y0, Y0
@@ -2454,41 +2454,41 @@ q6kr8AVXVNNIx1loop:
 	VPXOR        Y0, Y0, Y0
 	VPXOR        Y3, Y3, Y3
 	VMOVDQU      1424(SI), Y14
-	VPBROADCASTD 160(DI), Y15
+	VPBROADCASTD 160(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	// VPDPBUSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xc7
+	BYTE         $0xc5
 	VMOVDQU      1456(SI), Y14
-	VPBROADCASTD 164(DI), Y15
+	VPBROADCASTD 164(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	// VPDPBUSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xc7
+	BYTE         $0xc5
 	VMOVDQU      1488(SI), Y14
-	VPBROADCASTD 168(DI), Y15
+	VPBROADCASTD 168(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	// VPDPBUSD Y13, Y14, Y3 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xdf
+	BYTE         $0xdd
 	VMOVDQU      1520(SI), Y14
-	VPBROADCASTD 172(DI), Y15
+	VPBROADCASTD 172(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	// VPDPBUSD Y13, Y14, Y3 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xdf
+	BYTE         $0xdd
 	VPMOVSXBW    96(SI), Y14
 	VPSLLD       $0x10, Y14, Y12
 	VPSRAD       $0x10, Y12, Y12
@@ -2498,41 +2498,41 @@ q6kr8AVXVNNIx1loop:
 	VPXOR        Y0, Y0, Y0
 	VPXOR        Y3, Y3, Y3
 	VMOVDQU      1552(SI), Y14
-	VPBROADCASTD 176(DI), Y15
+	VPBROADCASTD 176(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	// VPDPBUSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xc7
+	BYTE         $0xc5
 	VMOVDQU      1584(SI), Y14
-	VPBROADCASTD 180(DI), Y15
+	VPBROADCASTD 180(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	// VPDPBUSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xc7
+	BYTE         $0xc5
 	VMOVDQU      1616(SI), Y14
-	VPBROADCASTD 184(DI), Y15
+	VPBROADCASTD 184(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	// VPDPBUSD Y13, Y14, Y3 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xdf
+	BYTE         $0xdd
 	VMOVDQU      1648(SI), Y14
-	VPBROADCASTD 188(DI), Y15
+	VPBROADCASTD 188(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	// VPDPBUSD Y13, Y14, Y3 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xdf
+	BYTE         $0xdd
 	VPMOVSXBW    96(SI), Y14
 	VPSRAD       $0x10, Y14, Y12
 	VPADDD       Y3, Y0, Y0
@@ -2541,41 +2541,41 @@ q6kr8AVXVNNIx1loop:
 	VPXOR        Y0, Y0, Y0
 	VPXOR        Y3, Y3, Y3
 	VMOVDQU      1680(SI), Y14
-	VPBROADCASTD 192(DI), Y15
+	VPBROADCASTD 192(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	// VPDPBUSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xc7
+	BYTE         $0xc5
 	VMOVDQU      1712(SI), Y14
-	VPBROADCASTD 196(DI), Y15
+	VPBROADCASTD 196(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	// VPDPBUSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xc7
+	BYTE         $0xc5
 	VMOVDQU      1744(SI), Y14
-	VPBROADCASTD 200(DI), Y15
+	VPBROADCASTD 200(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	// VPDPBUSD Y13, Y14, Y3 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xdf
+	BYTE         $0xdd
 	VMOVDQU      1776(SI), Y14
-	VPBROADCASTD 204(DI), Y15
+	VPBROADCASTD 204(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	// VPDPBUSD Y13, Y14, Y3 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xdf
+	BYTE         $0xdd
 	VPMOVSXBW    112(SI), Y14
 	VPSLLD       $0x10, Y14, Y12
 	VPSRAD       $0x10, Y12, Y12
@@ -2585,41 +2585,41 @@ q6kr8AVXVNNIx1loop:
 	VPXOR        Y0, Y0, Y0
 	VPXOR        Y3, Y3, Y3
 	VMOVDQU      1808(SI), Y14
-	VPBROADCASTD 208(DI), Y15
+	VPBROADCASTD 208(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	// VPDPBUSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xc7
+	BYTE         $0xc5
 	VMOVDQU      1840(SI), Y14
-	VPBROADCASTD 212(DI), Y15
+	VPBROADCASTD 212(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	// VPDPBUSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xc7
+	BYTE         $0xc5
 	VMOVDQU      1872(SI), Y14
-	VPBROADCASTD 216(DI), Y15
+	VPBROADCASTD 216(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	// VPDPBUSD Y13, Y14, Y3 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xdf
+	BYTE         $0xdd
 	VMOVDQU      1904(SI), Y14
-	VPBROADCASTD 220(DI), Y15
+	VPBROADCASTD 220(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	// VPDPBUSD Y13, Y14, Y3 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xdf
+	BYTE         $0xdd
 	VPMOVSXBW    112(SI), Y14
 	VPSRAD       $0x10, Y14, Y12
 	VPADDD       Y3, Y0, Y0
@@ -2628,41 +2628,41 @@ q6kr8AVXVNNIx1loop:
 	VPXOR        Y0, Y0, Y0
 	VPXOR        Y3, Y3, Y3
 	VMOVDQU      1936(SI), Y14
-	VPBROADCASTD 224(DI), Y15
+	VPBROADCASTD 224(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	// VPDPBUSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xc7
+	BYTE         $0xc5
 	VMOVDQU      1968(SI), Y14
-	VPBROADCASTD 228(DI), Y15
+	VPBROADCASTD 228(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	// VPDPBUSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xc7
+	BYTE         $0xc5
 	VMOVDQU      2000(SI), Y14
-	VPBROADCASTD 232(DI), Y15
+	VPBROADCASTD 232(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	// VPDPBUSD Y13, Y14, Y3 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xdf
+	BYTE         $0xdd
 	VMOVDQU      2032(SI), Y14
-	VPBROADCASTD 236(DI), Y15
+	VPBROADCASTD 236(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	// VPDPBUSD Y13, Y14, Y3 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xdf
+	BYTE         $0xdd
 	VPMOVSXBW    128(SI), Y14
 	VPSLLD       $0x10, Y14, Y12
 	VPSRAD       $0x10, Y12, Y12
@@ -2672,41 +2672,41 @@ q6kr8AVXVNNIx1loop:
 	VPXOR        Y0, Y0, Y0
 	VPXOR        Y3, Y3, Y3
 	VMOVDQU      2064(SI), Y14
-	VPBROADCASTD 240(DI), Y15
+	VPBROADCASTD 240(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	// VPDPBUSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xc7
+	BYTE         $0xc5
 	VMOVDQU      2096(SI), Y14
-	VPBROADCASTD 244(DI), Y15
+	VPBROADCASTD 244(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	// VPDPBUSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xc7
+	BYTE         $0xc5
 	VMOVDQU      2128(SI), Y14
-	VPBROADCASTD 248(DI), Y15
+	VPBROADCASTD 248(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	// VPDPBUSD Y13, Y14, Y3 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xdf
+	BYTE         $0xdd
 	VMOVDQU      2160(SI), Y14
-	VPBROADCASTD 252(DI), Y15
+	VPBROADCASTD 252(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	// VPDPBUSD Y13, Y14, Y3 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xdf
+	BYTE         $0xdd
 	VPMOVSXBW    128(SI), Y14
 	VPSRAD       $0x10, Y14, Y12
 	VPADDD       Y3, Y0, Y0
@@ -2714,77 +2714,77 @@ q6kr8AVXVNNIx1loop:
 	VPADDD       Y0, Y6, Y6
 	VPMOVSXBW    16(SI), Y14
 	VPXOR        Y0, Y0, Y0
-	VPBROADCASTD (R10), Y15
+	VPBROADCASTD (R10), Y13
 
-	// VPDPWSSD Y15, Y14, Y0 (VEX)
+	// VPDPWSSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x52
-	BYTE         $0xc7
+	BYTE         $0xc5
 	VPMOVSXBW    32(SI), Y14
-	VPBROADCASTD 4(R10), Y15
+	VPBROADCASTD 4(R10), Y13
 
-	// VPDPWSSD Y15, Y14, Y0 (VEX)
+	// VPDPWSSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x52
-	BYTE         $0xc7
+	BYTE         $0xc5
 	VPMOVSXBW    48(SI), Y14
-	VPBROADCASTD 8(R10), Y15
+	VPBROADCASTD 8(R10), Y13
 
-	// VPDPWSSD Y15, Y14, Y0 (VEX)
+	// VPDPWSSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x52
-	BYTE         $0xc7
+	BYTE         $0xc5
 	VPMOVSXBW    64(SI), Y14
-	VPBROADCASTD 12(R10), Y15
+	VPBROADCASTD 12(R10), Y13
 
-	// VPDPWSSD Y15, Y14, Y0 (VEX)
+	// VPDPWSSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x52
-	BYTE         $0xc7
+	BYTE         $0xc5
 	VPMOVSXBW    80(SI), Y14
-	VPBROADCASTD 16(R10), Y15
+	VPBROADCASTD 16(R10), Y13
 
-	// VPDPWSSD Y15, Y14, Y0 (VEX)
+	// VPDPWSSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x52
-	BYTE         $0xc7
+	BYTE         $0xc5
 	VPMOVSXBW    96(SI), Y14
-	VPBROADCASTD 20(R10), Y15
+	VPBROADCASTD 20(R10), Y13
 
-	// VPDPWSSD Y15, Y14, Y0 (VEX)
+	// VPDPWSSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x52
-	BYTE         $0xc7
+	BYTE         $0xc5
 	VPMOVSXBW    112(SI), Y14
-	VPBROADCASTD 24(R10), Y15
+	VPBROADCASTD 24(R10), Y13
 
-	// VPDPWSSD Y15, Y14, Y0 (VEX)
+	// VPDPWSSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x52
-	BYTE         $0xc7
+	BYTE         $0xc5
 	VPMOVSXBW    128(SI), Y14
-	VPBROADCASTD 28(R10), Y15
+	VPBROADCASTD 28(R10), Y13
 
-	// VPDPWSSD Y15, Y14, Y0 (VEX)
+	// VPDPWSSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x52
-	BYTE         $0xc7
+	BYTE         $0xc5
 	VCVTPH2PS    (SI), Y14
 	VPSLLD       $0x05, Y0, Y0
 	VPSUBD       Y0, Y6, Y6
@@ -2832,73 +2832,73 @@ q6kr8AVXVNNIx2loop:
 	VPXOR        Y3, Y3, Y3
 	VPXOR        Y4, Y4, Y4
 	VMOVDQU      144(SI), Y14
-	VPBROADCASTD (DI), Y15
+	VPBROADCASTD (DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	// VPDPBUSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xc7
-	VPBROADCASTD (DI)(R8*1), Y15
+	BYTE         $0xc5
+	VPBROADCASTD (DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	// VPDPBUSD Y13, Y14, Y1 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xcf
+	BYTE         $0xcd
 	VMOVDQU      176(SI), Y14
-	VPBROADCASTD 4(DI), Y15
+	VPBROADCASTD 4(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	// VPDPBUSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xc7
-	VPBROADCASTD 4(DI)(R8*1), Y15
+	BYTE         $0xc5
+	VPBROADCASTD 4(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	// VPDPBUSD Y13, Y14, Y1 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xcf
+	BYTE         $0xcd
 	VMOVDQU      208(SI), Y14
-	VPBROADCASTD 8(DI), Y15
+	VPBROADCASTD 8(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	// VPDPBUSD Y13, Y14, Y3 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xdf
-	VPBROADCASTD 8(DI)(R8*1), Y15
+	BYTE         $0xdd
+	VPBROADCASTD 8(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	// VPDPBUSD Y13, Y14, Y4 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xe7
+	BYTE         $0xe5
 	VMOVDQU      240(SI), Y14
-	VPBROADCASTD 12(DI), Y15
+	VPBROADCASTD 12(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	// VPDPBUSD Y13, Y14, Y3 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xdf
-	VPBROADCASTD 12(DI)(R8*1), Y15
+	BYTE         $0xdd
+	VPBROADCASTD 12(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	// VPDPBUSD Y13, Y14, Y4 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xe7
+	BYTE         $0xe5
 	VPMOVSXBW    16(SI), Y14
 	VPSLLD       $0x10, Y14, Y12
 	VPSRAD       $0x10, Y12, Y12
@@ -2913,73 +2913,73 @@ q6kr8AVXVNNIx2loop:
 	VPXOR        Y3, Y3, Y3
 	VPXOR        Y4, Y4, Y4
 	VMOVDQU      272(SI), Y14
-	VPBROADCASTD 16(DI), Y15
+	VPBROADCASTD 16(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	// VPDPBUSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xc7
-	VPBROADCASTD 16(DI)(R8*1), Y15
+	BYTE         $0xc5
+	VPBROADCASTD 16(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	// VPDPBUSD Y13, Y14, Y1 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xcf
+	BYTE         $0xcd
 	VMOVDQU      304(SI), Y14
-	VPBROADCASTD 20(DI), Y15
+	VPBROADCASTD 20(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	// VPDPBUSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xc7
-	VPBROADCASTD 20(DI)(R8*1), Y15
+	BYTE         $0xc5
+	VPBROADCASTD 20(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	// VPDPBUSD Y13, Y14, Y1 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xcf
+	BYTE         $0xcd
 	VMOVDQU      336(SI), Y14
-	VPBROADCASTD 24(DI), Y15
+	VPBROADCASTD 24(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	// VPDPBUSD Y13, Y14, Y3 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xdf
-	VPBROADCASTD 24(DI)(R8*1), Y15
+	BYTE         $0xdd
+	VPBROADCASTD 24(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	// VPDPBUSD Y13, Y14, Y4 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xe7
+	BYTE         $0xe5
 	VMOVDQU      368(SI), Y14
-	VPBROADCASTD 28(DI), Y15
+	VPBROADCASTD 28(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	// VPDPBUSD Y13, Y14, Y3 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xdf
-	VPBROADCASTD 28(DI)(R8*1), Y15
+	BYTE         $0xdd
+	VPBROADCASTD 28(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	// VPDPBUSD Y13, Y14, Y4 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xe7
+	BYTE         $0xe5
 	VPMOVSXBW    16(SI), Y14
 	VPSRAD       $0x10, Y14, Y12
 	VPADDD       Y3, Y0, Y0
@@ -2993,73 +2993,73 @@ q6kr8AVXVNNIx2loop:
 	VPXOR        Y3, Y3, Y3
 	VPXOR        Y4, Y4, Y4
 	VMOVDQU      400(SI), Y14
-	VPBROADCASTD 32(DI), Y15
+	VPBROADCASTD 32(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	// VPDPBUSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xc7
-	VPBROADCASTD 32(DI)(R8*1), Y15
+	BYTE         $0xc5
+	VPBROADCASTD 32(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	// VPDPBUSD Y13, Y14, Y1 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xcf
+	BYTE         $0xcd
 	VMOVDQU      432(SI), Y14
-	VPBROADCASTD 36(DI), Y15
+	VPBROADCASTD 36(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	// VPDPBUSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xc7
-	VPBROADCASTD 36(DI)(R8*1), Y15
+	BYTE         $0xc5
+	VPBROADCASTD 36(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	// VPDPBUSD Y13, Y14, Y1 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xcf
+	BYTE         $0xcd
 	VMOVDQU      464(SI), Y14
-	VPBROADCASTD 40(DI), Y15
+	VPBROADCASTD 40(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	// VPDPBUSD Y13, Y14, Y3 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xdf
-	VPBROADCASTD 40(DI)(R8*1), Y15
+	BYTE         $0xdd
+	VPBROADCASTD 40(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	// VPDPBUSD Y13, Y14, Y4 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xe7
+	BYTE         $0xe5
 	VMOVDQU      496(SI), Y14
-	VPBROADCASTD 44(DI), Y15
+	VPBROADCASTD 44(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	// VPDPBUSD Y13, Y14, Y3 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xdf
-	VPBROADCASTD 44(DI)(R8*1), Y15
+	BYTE         $0xdd
+	VPBROADCASTD 44(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	// VPDPBUSD Y13, Y14, Y4 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xe7
+	BYTE         $0xe5
 	VPMOVSXBW    32(SI), Y14
 	VPSLLD       $0x10, Y14, Y12
 	VPSRAD       $0x10, Y12, Y12
@@ -3074,73 +3074,73 @@ q6kr8AVXVNNIx2loop:
 	VPXOR        Y3, Y3, Y3
 	VPXOR        Y4, Y4, Y4
 	VMOVDQU      528(SI), Y14
-	VPBROADCASTD 48(DI), Y15
+	VPBROADCASTD 48(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	// VPDPBUSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xc7
-	VPBROADCASTD 48(DI)(R8*1), Y15
+	BYTE         $0xc5
+	VPBROADCASTD 48(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	// VPDPBUSD Y13, Y14, Y1 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xcf
+	BYTE         $0xcd
 	VMOVDQU      560(SI), Y14
-	VPBROADCASTD 52(DI), Y15
+	VPBROADCASTD 52(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	// VPDPBUSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xc7
-	VPBROADCASTD 52(DI)(R8*1), Y15
+	BYTE         $0xc5
+	VPBROADCASTD 52(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	// VPDPBUSD Y13, Y14, Y1 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xcf
+	BYTE         $0xcd
 	VMOVDQU      592(SI), Y14
-	VPBROADCASTD 56(DI), Y15
+	VPBROADCASTD 56(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	// VPDPBUSD Y13, Y14, Y3 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xdf
-	VPBROADCASTD 56(DI)(R8*1), Y15
+	BYTE         $0xdd
+	VPBROADCASTD 56(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	// VPDPBUSD Y13, Y14, Y4 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xe7
+	BYTE         $0xe5
 	VMOVDQU      624(SI), Y14
-	VPBROADCASTD 60(DI), Y15
+	VPBROADCASTD 60(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	// VPDPBUSD Y13, Y14, Y3 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xdf
-	VPBROADCASTD 60(DI)(R8*1), Y15
+	BYTE         $0xdd
+	VPBROADCASTD 60(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	// VPDPBUSD Y13, Y14, Y4 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xe7
+	BYTE         $0xe5
 	VPMOVSXBW    32(SI), Y14
 	VPSRAD       $0x10, Y14, Y12
 	VPADDD       Y3, Y0, Y0
@@ -3154,73 +3154,73 @@ q6kr8AVXVNNIx2loop:
 	VPXOR        Y3, Y3, Y3
 	VPXOR        Y4, Y4, Y4
 	VMOVDQU      656(SI), Y14
-	VPBROADCASTD 64(DI), Y15
+	VPBROADCASTD 64(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	// VPDPBUSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xc7
-	VPBROADCASTD 64(DI)(R8*1), Y15
+	BYTE         $0xc5
+	VPBROADCASTD 64(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	// VPDPBUSD Y13, Y14, Y1 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xcf
+	BYTE         $0xcd
 	VMOVDQU      688(SI), Y14
-	VPBROADCASTD 68(DI), Y15
+	VPBROADCASTD 68(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	// VPDPBUSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xc7
-	VPBROADCASTD 68(DI)(R8*1), Y15
+	BYTE         $0xc5
+	VPBROADCASTD 68(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	// VPDPBUSD Y13, Y14, Y1 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xcf
+	BYTE         $0xcd
 	VMOVDQU      720(SI), Y14
-	VPBROADCASTD 72(DI), Y15
+	VPBROADCASTD 72(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	// VPDPBUSD Y13, Y14, Y3 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xdf
-	VPBROADCASTD 72(DI)(R8*1), Y15
+	BYTE         $0xdd
+	VPBROADCASTD 72(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	// VPDPBUSD Y13, Y14, Y4 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xe7
+	BYTE         $0xe5
 	VMOVDQU      752(SI), Y14
-	VPBROADCASTD 76(DI), Y15
+	VPBROADCASTD 76(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	// VPDPBUSD Y13, Y14, Y3 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xdf
-	VPBROADCASTD 76(DI)(R8*1), Y15
+	BYTE         $0xdd
+	VPBROADCASTD 76(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	// VPDPBUSD Y13, Y14, Y4 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xe7
+	BYTE         $0xe5
 	VPMOVSXBW    48(SI), Y14
 	VPSLLD       $0x10, Y14, Y12
 	VPSRAD       $0x10, Y12, Y12
@@ -3235,73 +3235,73 @@ q6kr8AVXVNNIx2loop:
 	VPXOR        Y3, Y3, Y3
 	VPXOR        Y4, Y4, Y4
 	VMOVDQU      784(SI), Y14
-	VPBROADCASTD 80(DI), Y15
+	VPBROADCASTD 80(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	// VPDPBUSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xc7
-	VPBROADCASTD 80(DI)(R8*1), Y15
+	BYTE         $0xc5
+	VPBROADCASTD 80(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	// VPDPBUSD Y13, Y14, Y1 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xcf
+	BYTE         $0xcd
 	VMOVDQU      816(SI), Y14
-	VPBROADCASTD 84(DI), Y15
+	VPBROADCASTD 84(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	// VPDPBUSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xc7
-	VPBROADCASTD 84(DI)(R8*1), Y15
+	BYTE         $0xc5
+	VPBROADCASTD 84(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	// VPDPBUSD Y13, Y14, Y1 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xcf
+	BYTE         $0xcd
 	VMOVDQU      848(SI), Y14
-	VPBROADCASTD 88(DI), Y15
+	VPBROADCASTD 88(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	// VPDPBUSD Y13, Y14, Y3 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xdf
-	VPBROADCASTD 88(DI)(R8*1), Y15
+	BYTE         $0xdd
+	VPBROADCASTD 88(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	// VPDPBUSD Y13, Y14, Y4 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xe7
+	BYTE         $0xe5
 	VMOVDQU      880(SI), Y14
-	VPBROADCASTD 92(DI), Y15
+	VPBROADCASTD 92(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	// VPDPBUSD Y13, Y14, Y3 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xdf
-	VPBROADCASTD 92(DI)(R8*1), Y15
+	BYTE         $0xdd
+	VPBROADCASTD 92(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	// VPDPBUSD Y13, Y14, Y4 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xe7
+	BYTE         $0xe5
 	VPMOVSXBW    48(SI), Y14
 	VPSRAD       $0x10, Y14, Y12
 	VPADDD       Y3, Y0, Y0
@@ -3315,73 +3315,73 @@ q6kr8AVXVNNIx2loop:
 	VPXOR        Y3, Y3, Y3
 	VPXOR        Y4, Y4, Y4
 	VMOVDQU      912(SI), Y14
-	VPBROADCASTD 96(DI), Y15
+	VPBROADCASTD 96(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	// VPDPBUSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xc7
-	VPBROADCASTD 96(DI)(R8*1), Y15
+	BYTE         $0xc5
+	VPBROADCASTD 96(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	// VPDPBUSD Y13, Y14, Y1 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xcf
+	BYTE         $0xcd
 	VMOVDQU      944(SI), Y14
-	VPBROADCASTD 100(DI), Y15
+	VPBROADCASTD 100(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	// VPDPBUSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xc7
-	VPBROADCASTD 100(DI)(R8*1), Y15
+	BYTE         $0xc5
+	VPBROADCASTD 100(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	// VPDPBUSD Y13, Y14, Y1 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xcf
+	BYTE         $0xcd
 	VMOVDQU      976(SI), Y14
-	VPBROADCASTD 104(DI), Y15
+	VPBROADCASTD 104(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	// VPDPBUSD Y13, Y14, Y3 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xdf
-	VPBROADCASTD 104(DI)(R8*1), Y15
+	BYTE         $0xdd
+	VPBROADCASTD 104(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	// VPDPBUSD Y13, Y14, Y4 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xe7
+	BYTE         $0xe5
 	VMOVDQU      1008(SI), Y14
-	VPBROADCASTD 108(DI), Y15
+	VPBROADCASTD 108(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	// VPDPBUSD Y13, Y14, Y3 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xdf
-	VPBROADCASTD 108(DI)(R8*1), Y15
+	BYTE         $0xdd
+	VPBROADCASTD 108(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	// VPDPBUSD Y13, Y14, Y4 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xe7
+	BYTE         $0xe5
 	VPMOVSXBW    64(SI), Y14
 	VPSLLD       $0x10, Y14, Y12
 	VPSRAD       $0x10, Y12, Y12
@@ -3396,73 +3396,73 @@ q6kr8AVXVNNIx2loop:
 	VPXOR        Y3, Y3, Y3
 	VPXOR        Y4, Y4, Y4
 	VMOVDQU      1040(SI), Y14
-	VPBROADCASTD 112(DI), Y15
+	VPBROADCASTD 112(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	// VPDPBUSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xc7
-	VPBROADCASTD 112(DI)(R8*1), Y15
+	BYTE         $0xc5
+	VPBROADCASTD 112(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	// VPDPBUSD Y13, Y14, Y1 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xcf
+	BYTE         $0xcd
 	VMOVDQU      1072(SI), Y14
-	VPBROADCASTD 116(DI), Y15
+	VPBROADCASTD 116(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	// VPDPBUSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xc7
-	VPBROADCASTD 116(DI)(R8*1), Y15
+	BYTE         $0xc5
+	VPBROADCASTD 116(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	// VPDPBUSD Y13, Y14, Y1 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xcf
+	BYTE         $0xcd
 	VMOVDQU      1104(SI), Y14
-	VPBROADCASTD 120(DI), Y15
+	VPBROADCASTD 120(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	// VPDPBUSD Y13, Y14, Y3 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xdf
-	VPBROADCASTD 120(DI)(R8*1), Y15
+	BYTE         $0xdd
+	VPBROADCASTD 120(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	// VPDPBUSD Y13, Y14, Y4 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xe7
+	BYTE         $0xe5
 	VMOVDQU      1136(SI), Y14
-	VPBROADCASTD 124(DI), Y15
+	VPBROADCASTD 124(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	// VPDPBUSD Y13, Y14, Y3 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xdf
-	VPBROADCASTD 124(DI)(R8*1), Y15
+	BYTE         $0xdd
+	VPBROADCASTD 124(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	// VPDPBUSD Y13, Y14, Y4 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xe7
+	BYTE         $0xe5
 	VPMOVSXBW    64(SI), Y14
 	VPSRAD       $0x10, Y14, Y12
 	VPADDD       Y3, Y0, Y0
@@ -3476,73 +3476,73 @@ q6kr8AVXVNNIx2loop:
 	VPXOR        Y3, Y3, Y3
 	VPXOR        Y4, Y4, Y4
 	VMOVDQU      1168(SI), Y14
-	VPBROADCASTD 128(DI), Y15
+	VPBROADCASTD 128(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	// VPDPBUSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xc7
-	VPBROADCASTD 128(DI)(R8*1), Y15
+	BYTE         $0xc5
+	VPBROADCASTD 128(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	// VPDPBUSD Y13, Y14, Y1 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xcf
+	BYTE         $0xcd
 	VMOVDQU      1200(SI), Y14
-	VPBROADCASTD 132(DI), Y15
+	VPBROADCASTD 132(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	// VPDPBUSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xc7
-	VPBROADCASTD 132(DI)(R8*1), Y15
+	BYTE         $0xc5
+	VPBROADCASTD 132(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	// VPDPBUSD Y13, Y14, Y1 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xcf
+	BYTE         $0xcd
 	VMOVDQU      1232(SI), Y14
-	VPBROADCASTD 136(DI), Y15
+	VPBROADCASTD 136(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	// VPDPBUSD Y13, Y14, Y3 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xdf
-	VPBROADCASTD 136(DI)(R8*1), Y15
+	BYTE         $0xdd
+	VPBROADCASTD 136(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	// VPDPBUSD Y13, Y14, Y4 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xe7
+	BYTE         $0xe5
 	VMOVDQU      1264(SI), Y14
-	VPBROADCASTD 140(DI), Y15
+	VPBROADCASTD 140(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	// VPDPBUSD Y13, Y14, Y3 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xdf
-	VPBROADCASTD 140(DI)(R8*1), Y15
+	BYTE         $0xdd
+	VPBROADCASTD 140(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	// VPDPBUSD Y13, Y14, Y4 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xe7
+	BYTE         $0xe5
 	VPMOVSXBW    80(SI), Y14
 	VPSLLD       $0x10, Y14, Y12
 	VPSRAD       $0x10, Y12, Y12
@@ -3557,73 +3557,73 @@ q6kr8AVXVNNIx2loop:
 	VPXOR        Y3, Y3, Y3
 	VPXOR        Y4, Y4, Y4
 	VMOVDQU      1296(SI), Y14
-	VPBROADCASTD 144(DI), Y15
+	VPBROADCASTD 144(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	// VPDPBUSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xc7
-	VPBROADCASTD 144(DI)(R8*1), Y15
+	BYTE         $0xc5
+	VPBROADCASTD 144(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	// VPDPBUSD Y13, Y14, Y1 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xcf
+	BYTE         $0xcd
 	VMOVDQU      1328(SI), Y14
-	VPBROADCASTD 148(DI), Y15
+	VPBROADCASTD 148(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	// VPDPBUSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xc7
-	VPBROADCASTD 148(DI)(R8*1), Y15
+	BYTE         $0xc5
+	VPBROADCASTD 148(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	// VPDPBUSD Y13, Y14, Y1 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xcf
+	BYTE         $0xcd
 	VMOVDQU      1360(SI), Y14
-	VPBROADCASTD 152(DI), Y15
+	VPBROADCASTD 152(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	// VPDPBUSD Y13, Y14, Y3 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xdf
-	VPBROADCASTD 152(DI)(R8*1), Y15
+	BYTE         $0xdd
+	VPBROADCASTD 152(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	// VPDPBUSD Y13, Y14, Y4 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xe7
+	BYTE         $0xe5
 	VMOVDQU      1392(SI), Y14
-	VPBROADCASTD 156(DI), Y15
+	VPBROADCASTD 156(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	// VPDPBUSD Y13, Y14, Y3 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xdf
-	VPBROADCASTD 156(DI)(R8*1), Y15
+	BYTE         $0xdd
+	VPBROADCASTD 156(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	// VPDPBUSD Y13, Y14, Y4 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xe7
+	BYTE         $0xe5
 	VPMOVSXBW    80(SI), Y14
 	VPSRAD       $0x10, Y14, Y12
 	VPADDD       Y3, Y0, Y0
@@ -3637,73 +3637,73 @@ q6kr8AVXVNNIx2loop:
 	VPXOR        Y3, Y3, Y3
 	VPXOR        Y4, Y4, Y4
 	VMOVDQU      1424(SI), Y14
-	VPBROADCASTD 160(DI), Y15
+	VPBROADCASTD 160(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	// VPDPBUSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xc7
-	VPBROADCASTD 160(DI)(R8*1), Y15
+	BYTE         $0xc5
+	VPBROADCASTD 160(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	// VPDPBUSD Y13, Y14, Y1 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xcf
+	BYTE         $0xcd
 	VMOVDQU      1456(SI), Y14
-	VPBROADCASTD 164(DI), Y15
+	VPBROADCASTD 164(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	// VPDPBUSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xc7
-	VPBROADCASTD 164(DI)(R8*1), Y15
+	BYTE         $0xc5
+	VPBROADCASTD 164(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	// VPDPBUSD Y13, Y14, Y1 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xcf
+	BYTE         $0xcd
 	VMOVDQU      1488(SI), Y14
-	VPBROADCASTD 168(DI), Y15
+	VPBROADCASTD 168(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	// VPDPBUSD Y13, Y14, Y3 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xdf
-	VPBROADCASTD 168(DI)(R8*1), Y15
+	BYTE         $0xdd
+	VPBROADCASTD 168(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	// VPDPBUSD Y13, Y14, Y4 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xe7
+	BYTE         $0xe5
 	VMOVDQU      1520(SI), Y14
-	VPBROADCASTD 172(DI), Y15
+	VPBROADCASTD 172(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	// VPDPBUSD Y13, Y14, Y3 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xdf
-	VPBROADCASTD 172(DI)(R8*1), Y15
+	BYTE         $0xdd
+	VPBROADCASTD 172(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	// VPDPBUSD Y13, Y14, Y4 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xe7
+	BYTE         $0xe5
 	VPMOVSXBW    96(SI), Y14
 	VPSLLD       $0x10, Y14, Y12
 	VPSRAD       $0x10, Y12, Y12
@@ -3718,73 +3718,73 @@ q6kr8AVXVNNIx2loop:
 	VPXOR        Y3, Y3, Y3
 	VPXOR        Y4, Y4, Y4
 	VMOVDQU      1552(SI), Y14
-	VPBROADCASTD 176(DI), Y15
+	VPBROADCASTD 176(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	// VPDPBUSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xc7
-	VPBROADCASTD 176(DI)(R8*1), Y15
+	BYTE         $0xc5
+	VPBROADCASTD 176(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	// VPDPBUSD Y13, Y14, Y1 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xcf
+	BYTE         $0xcd
 	VMOVDQU      1584(SI), Y14
-	VPBROADCASTD 180(DI), Y15
+	VPBROADCASTD 180(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	// VPDPBUSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xc7
-	VPBROADCASTD 180(DI)(R8*1), Y15
+	BYTE         $0xc5
+	VPBROADCASTD 180(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	// VPDPBUSD Y13, Y14, Y1 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xcf
+	BYTE         $0xcd
 	VMOVDQU      1616(SI), Y14
-	VPBROADCASTD 184(DI), Y15
+	VPBROADCASTD 184(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	// VPDPBUSD Y13, Y14, Y3 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xdf
-	VPBROADCASTD 184(DI)(R8*1), Y15
+	BYTE         $0xdd
+	VPBROADCASTD 184(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	// VPDPBUSD Y13, Y14, Y4 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xe7
+	BYTE         $0xe5
 	VMOVDQU      1648(SI), Y14
-	VPBROADCASTD 188(DI), Y15
+	VPBROADCASTD 188(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	// VPDPBUSD Y13, Y14, Y3 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xdf
-	VPBROADCASTD 188(DI)(R8*1), Y15
+	BYTE         $0xdd
+	VPBROADCASTD 188(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	// VPDPBUSD Y13, Y14, Y4 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xe7
+	BYTE         $0xe5
 	VPMOVSXBW    96(SI), Y14
 	VPSRAD       $0x10, Y14, Y12
 	VPADDD       Y3, Y0, Y0
@@ -3798,73 +3798,73 @@ q6kr8AVXVNNIx2loop:
 	VPXOR        Y3, Y3, Y3
 	VPXOR        Y4, Y4, Y4
 	VMOVDQU      1680(SI), Y14
-	VPBROADCASTD 192(DI), Y15
+	VPBROADCASTD 192(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	// VPDPBUSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xc7
-	VPBROADCASTD 192(DI)(R8*1), Y15
+	BYTE         $0xc5
+	VPBROADCASTD 192(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	// VPDPBUSD Y13, Y14, Y1 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xcf
+	BYTE         $0xcd
 	VMOVDQU      1712(SI), Y14
-	VPBROADCASTD 196(DI), Y15
+	VPBROADCASTD 196(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	// VPDPBUSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xc7
-	VPBROADCASTD 196(DI)(R8*1), Y15
+	BYTE         $0xc5
+	VPBROADCASTD 196(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	// VPDPBUSD Y13, Y14, Y1 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xcf
+	BYTE         $0xcd
 	VMOVDQU      1744(SI), Y14
-	VPBROADCASTD 200(DI), Y15
+	VPBROADCASTD 200(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	// VPDPBUSD Y13, Y14, Y3 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xdf
-	VPBROADCASTD 200(DI)(R8*1), Y15
+	BYTE         $0xdd
+	VPBROADCASTD 200(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	// VPDPBUSD Y13, Y14, Y4 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xe7
+	BYTE         $0xe5
 	VMOVDQU      1776(SI), Y14
-	VPBROADCASTD 204(DI), Y15
+	VPBROADCASTD 204(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	// VPDPBUSD Y13, Y14, Y3 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xdf
-	VPBROADCASTD 204(DI)(R8*1), Y15
+	BYTE         $0xdd
+	VPBROADCASTD 204(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	// VPDPBUSD Y13, Y14, Y4 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xe7
+	BYTE         $0xe5
 	VPMOVSXBW    112(SI), Y14
 	VPSLLD       $0x10, Y14, Y12
 	VPSRAD       $0x10, Y12, Y12
@@ -3879,73 +3879,73 @@ q6kr8AVXVNNIx2loop:
 	VPXOR        Y3, Y3, Y3
 	VPXOR        Y4, Y4, Y4
 	VMOVDQU      1808(SI), Y14
-	VPBROADCASTD 208(DI), Y15
+	VPBROADCASTD 208(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	// VPDPBUSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xc7
-	VPBROADCASTD 208(DI)(R8*1), Y15
+	BYTE         $0xc5
+	VPBROADCASTD 208(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	// VPDPBUSD Y13, Y14, Y1 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xcf
+	BYTE         $0xcd
 	VMOVDQU      1840(SI), Y14
-	VPBROADCASTD 212(DI), Y15
+	VPBROADCASTD 212(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	// VPDPBUSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xc7
-	VPBROADCASTD 212(DI)(R8*1), Y15
+	BYTE         $0xc5
+	VPBROADCASTD 212(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	// VPDPBUSD Y13, Y14, Y1 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xcf
+	BYTE         $0xcd
 	VMOVDQU      1872(SI), Y14
-	VPBROADCASTD 216(DI), Y15
+	VPBROADCASTD 216(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	// VPDPBUSD Y13, Y14, Y3 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xdf
-	VPBROADCASTD 216(DI)(R8*1), Y15
+	BYTE         $0xdd
+	VPBROADCASTD 216(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	// VPDPBUSD Y13, Y14, Y4 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xe7
+	BYTE         $0xe5
 	VMOVDQU      1904(SI), Y14
-	VPBROADCASTD 220(DI), Y15
+	VPBROADCASTD 220(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	// VPDPBUSD Y13, Y14, Y3 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xdf
-	VPBROADCASTD 220(DI)(R8*1), Y15
+	BYTE         $0xdd
+	VPBROADCASTD 220(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	// VPDPBUSD Y13, Y14, Y4 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xe7
+	BYTE         $0xe5
 	VPMOVSXBW    112(SI), Y14
 	VPSRAD       $0x10, Y14, Y12
 	VPADDD       Y3, Y0, Y0
@@ -3959,73 +3959,73 @@ q6kr8AVXVNNIx2loop:
 	VPXOR        Y3, Y3, Y3
 	VPXOR        Y4, Y4, Y4
 	VMOVDQU      1936(SI), Y14
-	VPBROADCASTD 224(DI), Y15
+	VPBROADCASTD 224(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	// VPDPBUSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xc7
-	VPBROADCASTD 224(DI)(R8*1), Y15
+	BYTE         $0xc5
+	VPBROADCASTD 224(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	// VPDPBUSD Y13, Y14, Y1 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xcf
+	BYTE         $0xcd
 	VMOVDQU      1968(SI), Y14
-	VPBROADCASTD 228(DI), Y15
+	VPBROADCASTD 228(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	// VPDPBUSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xc7
-	VPBROADCASTD 228(DI)(R8*1), Y15
+	BYTE         $0xc5
+	VPBROADCASTD 228(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	// VPDPBUSD Y13, Y14, Y1 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xcf
+	BYTE         $0xcd
 	VMOVDQU      2000(SI), Y14
-	VPBROADCASTD 232(DI), Y15
+	VPBROADCASTD 232(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	// VPDPBUSD Y13, Y14, Y3 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xdf
-	VPBROADCASTD 232(DI)(R8*1), Y15
+	BYTE         $0xdd
+	VPBROADCASTD 232(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	// VPDPBUSD Y13, Y14, Y4 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xe7
+	BYTE         $0xe5
 	VMOVDQU      2032(SI), Y14
-	VPBROADCASTD 236(DI), Y15
+	VPBROADCASTD 236(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	// VPDPBUSD Y13, Y14, Y3 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xdf
-	VPBROADCASTD 236(DI)(R8*1), Y15
+	BYTE         $0xdd
+	VPBROADCASTD 236(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	// VPDPBUSD Y13, Y14, Y4 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xe7
+	BYTE         $0xe5
 	VPMOVSXBW    128(SI), Y14
 	VPSLLD       $0x10, Y14, Y12
 	VPSRAD       $0x10, Y12, Y12
@@ -4040,73 +4040,73 @@ q6kr8AVXVNNIx2loop:
 	VPXOR        Y3, Y3, Y3
 	VPXOR        Y4, Y4, Y4
 	VMOVDQU      2064(SI), Y14
-	VPBROADCASTD 240(DI), Y15
+	VPBROADCASTD 240(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	// VPDPBUSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xc7
-	VPBROADCASTD 240(DI)(R8*1), Y15
+	BYTE         $0xc5
+	VPBROADCASTD 240(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	// VPDPBUSD Y13, Y14, Y1 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xcf
+	BYTE         $0xcd
 	VMOVDQU      2096(SI), Y14
-	VPBROADCASTD 244(DI), Y15
+	VPBROADCASTD 244(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	// VPDPBUSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xc7
-	VPBROADCASTD 244(DI)(R8*1), Y15
+	BYTE         $0xc5
+	VPBROADCASTD 244(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	// VPDPBUSD Y13, Y14, Y1 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xcf
+	BYTE         $0xcd
 	VMOVDQU      2128(SI), Y14
-	VPBROADCASTD 248(DI), Y15
+	VPBROADCASTD 248(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	// VPDPBUSD Y13, Y14, Y3 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xdf
-	VPBROADCASTD 248(DI)(R8*1), Y15
+	BYTE         $0xdd
+	VPBROADCASTD 248(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	// VPDPBUSD Y13, Y14, Y4 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xe7
+	BYTE         $0xe5
 	VMOVDQU      2160(SI), Y14
-	VPBROADCASTD 252(DI), Y15
+	VPBROADCASTD 252(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	// VPDPBUSD Y13, Y14, Y3 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xdf
-	VPBROADCASTD 252(DI)(R8*1), Y15
+	BYTE         $0xdd
+	VPBROADCASTD 252(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	// VPDPBUSD Y13, Y14, Y4 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xe7
+	BYTE         $0xe5
 	VPMOVSXBW    128(SI), Y14
 	VPSRAD       $0x10, Y14, Y12
 	VPADDD       Y3, Y0, Y0
@@ -4117,142 +4117,142 @@ q6kr8AVXVNNIx2loop:
 	VPADDD       Y1, Y7, Y7
 	VPMOVSXBW    16(SI), Y14
 	VPXOR        Y0, Y0, Y0
-	VPBROADCASTD (R10), Y15
+	VPBROADCASTD (R10), Y13
 
-	// VPDPWSSD Y15, Y14, Y0 (VEX)
+	// VPDPWSSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x52
-	BYTE         $0xc7
+	BYTE         $0xc5
 	VPXOR        Y1, Y1, Y1
-	VPBROADCASTD (R10)(R13*1), Y15
+	VPBROADCASTD (R10)(R13*1), Y13
 
-	// VPDPWSSD Y15, Y14, Y1 (VEX)
+	// VPDPWSSD Y13, Y14, Y1 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x52
-	BYTE         $0xcf
+	BYTE         $0xcd
 	VPMOVSXBW    32(SI), Y14
-	VPBROADCASTD 4(R10), Y15
+	VPBROADCASTD 4(R10), Y13
 
-	// VPDPWSSD Y15, Y14, Y0 (VEX)
+	// VPDPWSSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x52
-	BYTE         $0xc7
-	VPBROADCASTD 4(R10)(R13*1), Y15
+	BYTE         $0xc5
+	VPBROADCASTD 4(R10)(R13*1), Y13
 
-	// VPDPWSSD Y15, Y14, Y1 (VEX)
+	// VPDPWSSD Y13, Y14, Y1 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x52
-	BYTE         $0xcf
+	BYTE         $0xcd
 	VPMOVSXBW    48(SI), Y14
-	VPBROADCASTD 8(R10), Y15
+	VPBROADCASTD 8(R10), Y13
 
-	// VPDPWSSD Y15, Y14, Y0 (VEX)
+	// VPDPWSSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x52
-	BYTE         $0xc7
-	VPBROADCASTD 8(R10)(R13*1), Y15
+	BYTE         $0xc5
+	VPBROADCASTD 8(R10)(R13*1), Y13
 
-	// VPDPWSSD Y15, Y14, Y1 (VEX)
+	// VPDPWSSD Y13, Y14, Y1 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x52
-	BYTE         $0xcf
+	BYTE         $0xcd
 	VPMOVSXBW    64(SI), Y14
-	VPBROADCASTD 12(R10), Y15
+	VPBROADCASTD 12(R10), Y13
 
-	// VPDPWSSD Y15, Y14, Y0 (VEX)
+	// VPDPWSSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x52
-	BYTE         $0xc7
-	VPBROADCASTD 12(R10)(R13*1), Y15
+	BYTE         $0xc5
+	VPBROADCASTD 12(R10)(R13*1), Y13
 
-	// VPDPWSSD Y15, Y14, Y1 (VEX)
+	// VPDPWSSD Y13, Y14, Y1 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x52
-	BYTE         $0xcf
+	BYTE         $0xcd
 	VPMOVSXBW    80(SI), Y14
-	VPBROADCASTD 16(R10), Y15
+	VPBROADCASTD 16(R10), Y13
 
-	// VPDPWSSD Y15, Y14, Y0 (VEX)
+	// VPDPWSSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x52
-	BYTE         $0xc7
-	VPBROADCASTD 16(R10)(R13*1), Y15
+	BYTE         $0xc5
+	VPBROADCASTD 16(R10)(R13*1), Y13
 
-	// VPDPWSSD Y15, Y14, Y1 (VEX)
+	// VPDPWSSD Y13, Y14, Y1 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x52
-	BYTE         $0xcf
+	BYTE         $0xcd
 	VPMOVSXBW    96(SI), Y14
-	VPBROADCASTD 20(R10), Y15
+	VPBROADCASTD 20(R10), Y13
 
-	// VPDPWSSD Y15, Y14, Y0 (VEX)
+	// VPDPWSSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x52
-	BYTE         $0xc7
-	VPBROADCASTD 20(R10)(R13*1), Y15
+	BYTE         $0xc5
+	VPBROADCASTD 20(R10)(R13*1), Y13
 
-	// VPDPWSSD Y15, Y14, Y1 (VEX)
+	// VPDPWSSD Y13, Y14, Y1 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x52
-	BYTE         $0xcf
+	BYTE         $0xcd
 	VPMOVSXBW    112(SI), Y14
-	VPBROADCASTD 24(R10), Y15
+	VPBROADCASTD 24(R10), Y13
 
-	// VPDPWSSD Y15, Y14, Y0 (VEX)
+	// VPDPWSSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x52
-	BYTE         $0xc7
-	VPBROADCASTD 24(R10)(R13*1), Y15
+	BYTE         $0xc5
+	VPBROADCASTD 24(R10)(R13*1), Y13
 
-	// VPDPWSSD Y15, Y14, Y1 (VEX)
+	// VPDPWSSD Y13, Y14, Y1 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x52
-	BYTE         $0xcf
+	BYTE         $0xcd
 	VPMOVSXBW    128(SI), Y14
-	VPBROADCASTD 28(R10), Y15
+	VPBROADCASTD 28(R10), Y13
 
-	// VPDPWSSD Y15, Y14, Y0 (VEX)
+	// VPDPWSSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x52
-	BYTE         $0xc7
-	VPBROADCASTD 28(R10)(R13*1), Y15
+	BYTE         $0xc5
+	VPBROADCASTD 28(R10)(R13*1), Y13
 
-	// VPDPWSSD Y15, Y14, Y1 (VEX)
+	// VPDPWSSD Y13, Y14, Y1 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x52
-	BYTE         $0xcf
+	BYTE         $0xcd
 	VCVTPH2PS    (SI), Y14
 	VPSLLD       $0x05, Y0, Y0
 	VPSUBD       Y0, Y6, Y6
@@ -4313,105 +4313,105 @@ q6kr8AVXVNNIx3loop:
 	VPXOR        Y4, Y4, Y4
 	VPXOR        Y5, Y5, Y5
 	VMOVDQU      144(SI), Y14
-	VPBROADCASTD (DI), Y15
+	VPBROADCASTD (DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	// VPDPBUSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xc7
-	VPBROADCASTD (DI)(R8*1), Y15
+	BYTE         $0xc5
+	VPBROADCASTD (DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	// VPDPBUSD Y13, Y14, Y1 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xcf
-	VPBROADCASTD (DI)(R8*2), Y15
+	BYTE         $0xcd
+	VPBROADCASTD (DI)(R8*2), Y13
 
-	// VPDPBUSD Y15, Y14, Y2 (VEX)
+	// VPDPBUSD Y13, Y14, Y2 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xd7
+	BYTE         $0xd5
 	VMOVDQU      176(SI), Y14
-	VPBROADCASTD 4(DI), Y15
+	VPBROADCASTD 4(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	// VPDPBUSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xc7
-	VPBROADCASTD 4(DI)(R8*1), Y15
+	BYTE         $0xc5
+	VPBROADCASTD 4(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	// VPDPBUSD Y13, Y14, Y1 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xcf
-	VPBROADCASTD 4(DI)(R8*2), Y15
+	BYTE         $0xcd
+	VPBROADCASTD 4(DI)(R8*2), Y13
 
-	// VPDPBUSD Y15, Y14, Y2 (VEX)
+	// VPDPBUSD Y13, Y14, Y2 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xd7
+	BYTE         $0xd5
 	VMOVDQU      208(SI), Y14
-	VPBROADCASTD 8(DI), Y15
+	VPBROADCASTD 8(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	// VPDPBUSD Y13, Y14, Y3 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xdf
-	VPBROADCASTD 8(DI)(R8*1), Y15
+	BYTE         $0xdd
+	VPBROADCASTD 8(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	// VPDPBUSD Y13, Y14, Y4 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xe7
-	VPBROADCASTD 8(DI)(R8*2), Y15
+	BYTE         $0xe5
+	VPBROADCASTD 8(DI)(R8*2), Y13
 
-	// VPDPBUSD Y15, Y14, Y5 (VEX)
+	// VPDPBUSD Y13, Y14, Y5 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xef
+	BYTE         $0xed
 	VMOVDQU      240(SI), Y14
-	VPBROADCASTD 12(DI), Y15
+	VPBROADCASTD 12(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	// VPDPBUSD Y13, Y14, Y3 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xdf
-	VPBROADCASTD 12(DI)(R8*1), Y15
+	BYTE         $0xdd
+	VPBROADCASTD 12(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	// VPDPBUSD Y13, Y14, Y4 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xe7
-	VPBROADCASTD 12(DI)(R8*2), Y15
+	BYTE         $0xe5
+	VPBROADCASTD 12(DI)(R8*2), Y13
 
-	// VPDPBUSD Y15, Y14, Y5 (VEX)
+	// VPDPBUSD Y13, Y14, Y5 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xef
+	BYTE         $0xed
 	VPMOVSXBW    16(SI), Y14
 	VPSLLD       $0x10, Y14, Y12
 	VPSRAD       $0x10, Y12, Y12
@@ -4431,105 +4431,105 @@ q6kr8AVXVNNIx3loop:
 	VPXOR        Y4, Y4, Y4
 	VPXOR        Y5, Y5, Y5
 	VMOVDQU      272(SI), Y14
-	VPBROADCASTD 16(DI), Y15
+	VPBROADCASTD 16(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	// VPDPBUSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xc7
-	VPBROADCASTD 16(DI)(R8*1), Y15
+	BYTE         $0xc5
+	VPBROADCASTD 16(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	// VPDPBUSD Y13, Y14, Y1 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xcf
-	VPBROADCASTD 16(DI)(R8*2), Y15
+	BYTE         $0xcd
+	VPBROADCASTD 16(DI)(R8*2), Y13
 
-	// VPDPBUSD Y15, Y14, Y2 (VEX)
+	// VPDPBUSD Y13, Y14, Y2 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xd7
+	BYTE         $0xd5
 	VMOVDQU      304(SI), Y14
-	VPBROADCASTD 20(DI), Y15
+	VPBROADCASTD 20(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	// VPDPBUSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xc7
-	VPBROADCASTD 20(DI)(R8*1), Y15
+	BYTE         $0xc5
+	VPBROADCASTD 20(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	// VPDPBUSD Y13, Y14, Y1 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xcf
-	VPBROADCASTD 20(DI)(R8*2), Y15
+	BYTE         $0xcd
+	VPBROADCASTD 20(DI)(R8*2), Y13
 
-	// VPDPBUSD Y15, Y14, Y2 (VEX)
+	// VPDPBUSD Y13, Y14, Y2 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xd7
+	BYTE         $0xd5
 	VMOVDQU      336(SI), Y14
-	VPBROADCASTD 24(DI), Y15
+	VPBROADCASTD 24(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	// VPDPBUSD Y13, Y14, Y3 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xdf
-	VPBROADCASTD 24(DI)(R8*1), Y15
+	BYTE         $0xdd
+	VPBROADCASTD 24(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	// VPDPBUSD Y13, Y14, Y4 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xe7
-	VPBROADCASTD 24(DI)(R8*2), Y15
+	BYTE         $0xe5
+	VPBROADCASTD 24(DI)(R8*2), Y13
 
-	// VPDPBUSD Y15, Y14, Y5 (VEX)
+	// VPDPBUSD Y13, Y14, Y5 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xef
+	BYTE         $0xed
 	VMOVDQU      368(SI), Y14
-	VPBROADCASTD 28(DI), Y15
+	VPBROADCASTD 28(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	// VPDPBUSD Y13, Y14, Y3 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xdf
-	VPBROADCASTD 28(DI)(R8*1), Y15
+	BYTE         $0xdd
+	VPBROADCASTD 28(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	// VPDPBUSD Y13, Y14, Y4 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xe7
-	VPBROADCASTD 28(DI)(R8*2), Y15
+	BYTE         $0xe5
+	VPBROADCASTD 28(DI)(R8*2), Y13
 
-	// VPDPBUSD Y15, Y14, Y5 (VEX)
+	// VPDPBUSD Y13, Y14, Y5 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xef
+	BYTE         $0xed
 	VPMOVSXBW    16(SI), Y14
 	VPSRAD       $0x10, Y14, Y12
 	VPADDD       Y3, Y0, Y0
@@ -4548,105 +4548,105 @@ q6kr8AVXVNNIx3loop:
 	VPXOR        Y4, Y4, Y4
 	VPXOR        Y5, Y5, Y5
 	VMOVDQU      400(SI), Y14
-	VPBROADCASTD 32(DI), Y15
+	VPBROADCASTD 32(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	// VPDPBUSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xc7
-	VPBROADCASTD 32(DI)(R8*1), Y15
+	BYTE         $0xc5
+	VPBROADCASTD 32(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	// VPDPBUSD Y13, Y14, Y1 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xcf
-	VPBROADCASTD 32(DI)(R8*2), Y15
+	BYTE         $0xcd
+	VPBROADCASTD 32(DI)(R8*2), Y13
 
-	// VPDPBUSD Y15, Y14, Y2 (VEX)
+	// VPDPBUSD Y13, Y14, Y2 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xd7
+	BYTE         $0xd5
 	VMOVDQU      432(SI), Y14
-	VPBROADCASTD 36(DI), Y15
+	VPBROADCASTD 36(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	// VPDPBUSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xc7
-	VPBROADCASTD 36(DI)(R8*1), Y15
+	BYTE         $0xc5
+	VPBROADCASTD 36(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	// VPDPBUSD Y13, Y14, Y1 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xcf
-	VPBROADCASTD 36(DI)(R8*2), Y15
+	BYTE         $0xcd
+	VPBROADCASTD 36(DI)(R8*2), Y13
 
-	// VPDPBUSD Y15, Y14, Y2 (VEX)
+	// VPDPBUSD Y13, Y14, Y2 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xd7
+	BYTE         $0xd5
 	VMOVDQU      464(SI), Y14
-	VPBROADCASTD 40(DI), Y15
+	VPBROADCASTD 40(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	// VPDPBUSD Y13, Y14, Y3 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xdf
-	VPBROADCASTD 40(DI)(R8*1), Y15
+	BYTE         $0xdd
+	VPBROADCASTD 40(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	// VPDPBUSD Y13, Y14, Y4 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xe7
-	VPBROADCASTD 40(DI)(R8*2), Y15
+	BYTE         $0xe5
+	VPBROADCASTD 40(DI)(R8*2), Y13
 
-	// VPDPBUSD Y15, Y14, Y5 (VEX)
+	// VPDPBUSD Y13, Y14, Y5 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xef
+	BYTE         $0xed
 	VMOVDQU      496(SI), Y14
-	VPBROADCASTD 44(DI), Y15
+	VPBROADCASTD 44(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	// VPDPBUSD Y13, Y14, Y3 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xdf
-	VPBROADCASTD 44(DI)(R8*1), Y15
+	BYTE         $0xdd
+	VPBROADCASTD 44(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	// VPDPBUSD Y13, Y14, Y4 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xe7
-	VPBROADCASTD 44(DI)(R8*2), Y15
+	BYTE         $0xe5
+	VPBROADCASTD 44(DI)(R8*2), Y13
 
-	// VPDPBUSD Y15, Y14, Y5 (VEX)
+	// VPDPBUSD Y13, Y14, Y5 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xef
+	BYTE         $0xed
 	VPMOVSXBW    32(SI), Y14
 	VPSLLD       $0x10, Y14, Y12
 	VPSRAD       $0x10, Y12, Y12
@@ -4666,105 +4666,105 @@ q6kr8AVXVNNIx3loop:
 	VPXOR        Y4, Y4, Y4
 	VPXOR        Y5, Y5, Y5
 	VMOVDQU      528(SI), Y14
-	VPBROADCASTD 48(DI), Y15
+	VPBROADCASTD 48(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	// VPDPBUSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xc7
-	VPBROADCASTD 48(DI)(R8*1), Y15
+	BYTE         $0xc5
+	VPBROADCASTD 48(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	// VPDPBUSD Y13, Y14, Y1 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xcf
-	VPBROADCASTD 48(DI)(R8*2), Y15
+	BYTE         $0xcd
+	VPBROADCASTD 48(DI)(R8*2), Y13
 
-	// VPDPBUSD Y15, Y14, Y2 (VEX)
+	// VPDPBUSD Y13, Y14, Y2 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xd7
+	BYTE         $0xd5
 	VMOVDQU      560(SI), Y14
-	VPBROADCASTD 52(DI), Y15
+	VPBROADCASTD 52(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	// VPDPBUSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xc7
-	VPBROADCASTD 52(DI)(R8*1), Y15
+	BYTE         $0xc5
+	VPBROADCASTD 52(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	// VPDPBUSD Y13, Y14, Y1 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xcf
-	VPBROADCASTD 52(DI)(R8*2), Y15
+	BYTE         $0xcd
+	VPBROADCASTD 52(DI)(R8*2), Y13
 
-	// VPDPBUSD Y15, Y14, Y2 (VEX)
+	// VPDPBUSD Y13, Y14, Y2 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xd7
+	BYTE         $0xd5
 	VMOVDQU      592(SI), Y14
-	VPBROADCASTD 56(DI), Y15
+	VPBROADCASTD 56(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	// VPDPBUSD Y13, Y14, Y3 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xdf
-	VPBROADCASTD 56(DI)(R8*1), Y15
+	BYTE         $0xdd
+	VPBROADCASTD 56(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	// VPDPBUSD Y13, Y14, Y4 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xe7
-	VPBROADCASTD 56(DI)(R8*2), Y15
+	BYTE         $0xe5
+	VPBROADCASTD 56(DI)(R8*2), Y13
 
-	// VPDPBUSD Y15, Y14, Y5 (VEX)
+	// VPDPBUSD Y13, Y14, Y5 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xef
+	BYTE         $0xed
 	VMOVDQU      624(SI), Y14
-	VPBROADCASTD 60(DI), Y15
+	VPBROADCASTD 60(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	// VPDPBUSD Y13, Y14, Y3 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xdf
-	VPBROADCASTD 60(DI)(R8*1), Y15
+	BYTE         $0xdd
+	VPBROADCASTD 60(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	// VPDPBUSD Y13, Y14, Y4 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xe7
-	VPBROADCASTD 60(DI)(R8*2), Y15
+	BYTE         $0xe5
+	VPBROADCASTD 60(DI)(R8*2), Y13
 
-	// VPDPBUSD Y15, Y14, Y5 (VEX)
+	// VPDPBUSD Y13, Y14, Y5 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xef
+	BYTE         $0xed
 	VPMOVSXBW    32(SI), Y14
 	VPSRAD       $0x10, Y14, Y12
 	VPADDD       Y3, Y0, Y0
@@ -4783,105 +4783,105 @@ q6kr8AVXVNNIx3loop:
 	VPXOR        Y4, Y4, Y4
 	VPXOR        Y5, Y5, Y5
 	VMOVDQU      656(SI), Y14
-	VPBROADCASTD 64(DI), Y15
+	VPBROADCASTD 64(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	// VPDPBUSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xc7
-	VPBROADCASTD 64(DI)(R8*1), Y15
+	BYTE         $0xc5
+	VPBROADCASTD 64(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	// VPDPBUSD Y13, Y14, Y1 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xcf
-	VPBROADCASTD 64(DI)(R8*2), Y15
+	BYTE         $0xcd
+	VPBROADCASTD 64(DI)(R8*2), Y13
 
-	// VPDPBUSD Y15, Y14, Y2 (VEX)
+	// VPDPBUSD Y13, Y14, Y2 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xd7
+	BYTE         $0xd5
 	VMOVDQU      688(SI), Y14
-	VPBROADCASTD 68(DI), Y15
+	VPBROADCASTD 68(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	// VPDPBUSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xc7
-	VPBROADCASTD 68(DI)(R8*1), Y15
+	BYTE         $0xc5
+	VPBROADCASTD 68(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	// VPDPBUSD Y13, Y14, Y1 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xcf
-	VPBROADCASTD 68(DI)(R8*2), Y15
+	BYTE         $0xcd
+	VPBROADCASTD 68(DI)(R8*2), Y13
 
-	// VPDPBUSD Y15, Y14, Y2 (VEX)
+	// VPDPBUSD Y13, Y14, Y2 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xd7
+	BYTE         $0xd5
 	VMOVDQU      720(SI), Y14
-	VPBROADCASTD 72(DI), Y15
+	VPBROADCASTD 72(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	// VPDPBUSD Y13, Y14, Y3 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xdf
-	VPBROADCASTD 72(DI)(R8*1), Y15
+	BYTE         $0xdd
+	VPBROADCASTD 72(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	// VPDPBUSD Y13, Y14, Y4 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xe7
-	VPBROADCASTD 72(DI)(R8*2), Y15
+	BYTE         $0xe5
+	VPBROADCASTD 72(DI)(R8*2), Y13
 
-	// VPDPBUSD Y15, Y14, Y5 (VEX)
+	// VPDPBUSD Y13, Y14, Y5 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xef
+	BYTE         $0xed
 	VMOVDQU      752(SI), Y14
-	VPBROADCASTD 76(DI), Y15
+	VPBROADCASTD 76(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	// VPDPBUSD Y13, Y14, Y3 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xdf
-	VPBROADCASTD 76(DI)(R8*1), Y15
+	BYTE         $0xdd
+	VPBROADCASTD 76(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	// VPDPBUSD Y13, Y14, Y4 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xe7
-	VPBROADCASTD 76(DI)(R8*2), Y15
+	BYTE         $0xe5
+	VPBROADCASTD 76(DI)(R8*2), Y13
 
-	// VPDPBUSD Y15, Y14, Y5 (VEX)
+	// VPDPBUSD Y13, Y14, Y5 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xef
+	BYTE         $0xed
 	VPMOVSXBW    48(SI), Y14
 	VPSLLD       $0x10, Y14, Y12
 	VPSRAD       $0x10, Y12, Y12
@@ -4901,105 +4901,105 @@ q6kr8AVXVNNIx3loop:
 	VPXOR        Y4, Y4, Y4
 	VPXOR        Y5, Y5, Y5
 	VMOVDQU      784(SI), Y14
-	VPBROADCASTD 80(DI), Y15
+	VPBROADCASTD 80(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	// VPDPBUSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xc7
-	VPBROADCASTD 80(DI)(R8*1), Y15
+	BYTE         $0xc5
+	VPBROADCASTD 80(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	// VPDPBUSD Y13, Y14, Y1 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xcf
-	VPBROADCASTD 80(DI)(R8*2), Y15
+	BYTE         $0xcd
+	VPBROADCASTD 80(DI)(R8*2), Y13
 
-	// VPDPBUSD Y15, Y14, Y2 (VEX)
+	// VPDPBUSD Y13, Y14, Y2 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xd7
+	BYTE         $0xd5
 	VMOVDQU      816(SI), Y14
-	VPBROADCASTD 84(DI), Y15
+	VPBROADCASTD 84(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	// VPDPBUSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xc7
-	VPBROADCASTD 84(DI)(R8*1), Y15
+	BYTE         $0xc5
+	VPBROADCASTD 84(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	// VPDPBUSD Y13, Y14, Y1 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xcf
-	VPBROADCASTD 84(DI)(R8*2), Y15
+	BYTE         $0xcd
+	VPBROADCASTD 84(DI)(R8*2), Y13
 
-	// VPDPBUSD Y15, Y14, Y2 (VEX)
+	// VPDPBUSD Y13, Y14, Y2 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xd7
+	BYTE         $0xd5
 	VMOVDQU      848(SI), Y14
-	VPBROADCASTD 88(DI), Y15
+	VPBROADCASTD 88(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	// VPDPBUSD Y13, Y14, Y3 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xdf
-	VPBROADCASTD 88(DI)(R8*1), Y15
+	BYTE         $0xdd
+	VPBROADCASTD 88(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	// VPDPBUSD Y13, Y14, Y4 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xe7
-	VPBROADCASTD 88(DI)(R8*2), Y15
+	BYTE         $0xe5
+	VPBROADCASTD 88(DI)(R8*2), Y13
 
-	// VPDPBUSD Y15, Y14, Y5 (VEX)
+	// VPDPBUSD Y13, Y14, Y5 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xef
+	BYTE         $0xed
 	VMOVDQU      880(SI), Y14
-	VPBROADCASTD 92(DI), Y15
+	VPBROADCASTD 92(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	// VPDPBUSD Y13, Y14, Y3 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xdf
-	VPBROADCASTD 92(DI)(R8*1), Y15
+	BYTE         $0xdd
+	VPBROADCASTD 92(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	// VPDPBUSD Y13, Y14, Y4 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xe7
-	VPBROADCASTD 92(DI)(R8*2), Y15
+	BYTE         $0xe5
+	VPBROADCASTD 92(DI)(R8*2), Y13
 
-	// VPDPBUSD Y15, Y14, Y5 (VEX)
+	// VPDPBUSD Y13, Y14, Y5 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xef
+	BYTE         $0xed
 	VPMOVSXBW    48(SI), Y14
 	VPSRAD       $0x10, Y14, Y12
 	VPADDD       Y3, Y0, Y0
@@ -5018,105 +5018,105 @@ q6kr8AVXVNNIx3loop:
 	VPXOR        Y4, Y4, Y4
 	VPXOR        Y5, Y5, Y5
 	VMOVDQU      912(SI), Y14
-	VPBROADCASTD 96(DI), Y15
+	VPBROADCASTD 96(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	// VPDPBUSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xc7
-	VPBROADCASTD 96(DI)(R8*1), Y15
+	BYTE         $0xc5
+	VPBROADCASTD 96(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	// VPDPBUSD Y13, Y14, Y1 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xcf
-	VPBROADCASTD 96(DI)(R8*2), Y15
+	BYTE         $0xcd
+	VPBROADCASTD 96(DI)(R8*2), Y13
 
-	// VPDPBUSD Y15, Y14, Y2 (VEX)
+	// VPDPBUSD Y13, Y14, Y2 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xd7
+	BYTE         $0xd5
 	VMOVDQU      944(SI), Y14
-	VPBROADCASTD 100(DI), Y15
+	VPBROADCASTD 100(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	// VPDPBUSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xc7
-	VPBROADCASTD 100(DI)(R8*1), Y15
+	BYTE         $0xc5
+	VPBROADCASTD 100(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	// VPDPBUSD Y13, Y14, Y1 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xcf
-	VPBROADCASTD 100(DI)(R8*2), Y15
+	BYTE         $0xcd
+	VPBROADCASTD 100(DI)(R8*2), Y13
 
-	// VPDPBUSD Y15, Y14, Y2 (VEX)
+	// VPDPBUSD Y13, Y14, Y2 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xd7
+	BYTE         $0xd5
 	VMOVDQU      976(SI), Y14
-	VPBROADCASTD 104(DI), Y15
+	VPBROADCASTD 104(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	// VPDPBUSD Y13, Y14, Y3 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xdf
-	VPBROADCASTD 104(DI)(R8*1), Y15
+	BYTE         $0xdd
+	VPBROADCASTD 104(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	// VPDPBUSD Y13, Y14, Y4 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xe7
-	VPBROADCASTD 104(DI)(R8*2), Y15
+	BYTE         $0xe5
+	VPBROADCASTD 104(DI)(R8*2), Y13
 
-	// VPDPBUSD Y15, Y14, Y5 (VEX)
+	// VPDPBUSD Y13, Y14, Y5 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xef
+	BYTE         $0xed
 	VMOVDQU      1008(SI), Y14
-	VPBROADCASTD 108(DI), Y15
+	VPBROADCASTD 108(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	// VPDPBUSD Y13, Y14, Y3 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xdf
-	VPBROADCASTD 108(DI)(R8*1), Y15
+	BYTE         $0xdd
+	VPBROADCASTD 108(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	// VPDPBUSD Y13, Y14, Y4 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xe7
-	VPBROADCASTD 108(DI)(R8*2), Y15
+	BYTE         $0xe5
+	VPBROADCASTD 108(DI)(R8*2), Y13
 
-	// VPDPBUSD Y15, Y14, Y5 (VEX)
+	// VPDPBUSD Y13, Y14, Y5 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xef
+	BYTE         $0xed
 	VPMOVSXBW    64(SI), Y14
 	VPSLLD       $0x10, Y14, Y12
 	VPSRAD       $0x10, Y12, Y12
@@ -5136,105 +5136,105 @@ q6kr8AVXVNNIx3loop:
 	VPXOR        Y4, Y4, Y4
 	VPXOR        Y5, Y5, Y5
 	VMOVDQU      1040(SI), Y14
-	VPBROADCASTD 112(DI), Y15
+	VPBROADCASTD 112(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	// VPDPBUSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xc7
-	VPBROADCASTD 112(DI)(R8*1), Y15
+	BYTE         $0xc5
+	VPBROADCASTD 112(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	// VPDPBUSD Y13, Y14, Y1 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xcf
-	VPBROADCASTD 112(DI)(R8*2), Y15
+	BYTE         $0xcd
+	VPBROADCASTD 112(DI)(R8*2), Y13
 
-	// VPDPBUSD Y15, Y14, Y2 (VEX)
+	// VPDPBUSD Y13, Y14, Y2 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xd7
+	BYTE         $0xd5
 	VMOVDQU      1072(SI), Y14
-	VPBROADCASTD 116(DI), Y15
+	VPBROADCASTD 116(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	// VPDPBUSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xc7
-	VPBROADCASTD 116(DI)(R8*1), Y15
+	BYTE         $0xc5
+	VPBROADCASTD 116(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	// VPDPBUSD Y13, Y14, Y1 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xcf
-	VPBROADCASTD 116(DI)(R8*2), Y15
+	BYTE         $0xcd
+	VPBROADCASTD 116(DI)(R8*2), Y13
 
-	// VPDPBUSD Y15, Y14, Y2 (VEX)
+	// VPDPBUSD Y13, Y14, Y2 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xd7
+	BYTE         $0xd5
 	VMOVDQU      1104(SI), Y14
-	VPBROADCASTD 120(DI), Y15
+	VPBROADCASTD 120(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	// VPDPBUSD Y13, Y14, Y3 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xdf
-	VPBROADCASTD 120(DI)(R8*1), Y15
+	BYTE         $0xdd
+	VPBROADCASTD 120(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	// VPDPBUSD Y13, Y14, Y4 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xe7
-	VPBROADCASTD 120(DI)(R8*2), Y15
+	BYTE         $0xe5
+	VPBROADCASTD 120(DI)(R8*2), Y13
 
-	// VPDPBUSD Y15, Y14, Y5 (VEX)
+	// VPDPBUSD Y13, Y14, Y5 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xef
+	BYTE         $0xed
 	VMOVDQU      1136(SI), Y14
-	VPBROADCASTD 124(DI), Y15
+	VPBROADCASTD 124(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	// VPDPBUSD Y13, Y14, Y3 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xdf
-	VPBROADCASTD 124(DI)(R8*1), Y15
+	BYTE         $0xdd
+	VPBROADCASTD 124(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	// VPDPBUSD Y13, Y14, Y4 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xe7
-	VPBROADCASTD 124(DI)(R8*2), Y15
+	BYTE         $0xe5
+	VPBROADCASTD 124(DI)(R8*2), Y13
 
-	// VPDPBUSD Y15, Y14, Y5 (VEX)
+	// VPDPBUSD Y13, Y14, Y5 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xef
+	BYTE         $0xed
 	VPMOVSXBW    64(SI), Y14
 	VPSRAD       $0x10, Y14, Y12
 	VPADDD       Y3, Y0, Y0
@@ -5253,105 +5253,105 @@ q6kr8AVXVNNIx3loop:
 	VPXOR        Y4, Y4, Y4
 	VPXOR        Y5, Y5, Y5
 	VMOVDQU      1168(SI), Y14
-	VPBROADCASTD 128(DI), Y15
+	VPBROADCASTD 128(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	// VPDPBUSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xc7
-	VPBROADCASTD 128(DI)(R8*1), Y15
+	BYTE         $0xc5
+	VPBROADCASTD 128(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	// VPDPBUSD Y13, Y14, Y1 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xcf
-	VPBROADCASTD 128(DI)(R8*2), Y15
+	BYTE         $0xcd
+	VPBROADCASTD 128(DI)(R8*2), Y13
 
-	// VPDPBUSD Y15, Y14, Y2 (VEX)
+	// VPDPBUSD Y13, Y14, Y2 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xd7
+	BYTE         $0xd5
 	VMOVDQU      1200(SI), Y14
-	VPBROADCASTD 132(DI), Y15
+	VPBROADCASTD 132(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	// VPDPBUSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xc7
-	VPBROADCASTD 132(DI)(R8*1), Y15
+	BYTE         $0xc5
+	VPBROADCASTD 132(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	// VPDPBUSD Y13, Y14, Y1 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xcf
-	VPBROADCASTD 132(DI)(R8*2), Y15
+	BYTE         $0xcd
+	VPBROADCASTD 132(DI)(R8*2), Y13
 
-	// VPDPBUSD Y15, Y14, Y2 (VEX)
+	// VPDPBUSD Y13, Y14, Y2 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xd7
+	BYTE         $0xd5
 	VMOVDQU      1232(SI), Y14
-	VPBROADCASTD 136(DI), Y15
+	VPBROADCASTD 136(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	// VPDPBUSD Y13, Y14, Y3 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xdf
-	VPBROADCASTD 136(DI)(R8*1), Y15
+	BYTE         $0xdd
+	VPBROADCASTD 136(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	// VPDPBUSD Y13, Y14, Y4 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xe7
-	VPBROADCASTD 136(DI)(R8*2), Y15
+	BYTE         $0xe5
+	VPBROADCASTD 136(DI)(R8*2), Y13
 
-	// VPDPBUSD Y15, Y14, Y5 (VEX)
+	// VPDPBUSD Y13, Y14, Y5 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xef
+	BYTE         $0xed
 	VMOVDQU      1264(SI), Y14
-	VPBROADCASTD 140(DI), Y15
+	VPBROADCASTD 140(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	// VPDPBUSD Y13, Y14, Y3 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xdf
-	VPBROADCASTD 140(DI)(R8*1), Y15
+	BYTE         $0xdd
+	VPBROADCASTD 140(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	// VPDPBUSD Y13, Y14, Y4 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xe7
-	VPBROADCASTD 140(DI)(R8*2), Y15
+	BYTE         $0xe5
+	VPBROADCASTD 140(DI)(R8*2), Y13
 
-	// VPDPBUSD Y15, Y14, Y5 (VEX)
+	// VPDPBUSD Y13, Y14, Y5 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xef
+	BYTE         $0xed
 	VPMOVSXBW    80(SI), Y14
 	VPSLLD       $0x10, Y14, Y12
 	VPSRAD       $0x10, Y12, Y12
@@ -5371,105 +5371,105 @@ q6kr8AVXVNNIx3loop:
 	VPXOR        Y4, Y4, Y4
 	VPXOR        Y5, Y5, Y5
 	VMOVDQU      1296(SI), Y14
-	VPBROADCASTD 144(DI), Y15
+	VPBROADCASTD 144(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	// VPDPBUSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xc7
-	VPBROADCASTD 144(DI)(R8*1), Y15
+	BYTE         $0xc5
+	VPBROADCASTD 144(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	// VPDPBUSD Y13, Y14, Y1 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xcf
-	VPBROADCASTD 144(DI)(R8*2), Y15
+	BYTE         $0xcd
+	VPBROADCASTD 144(DI)(R8*2), Y13
 
-	// VPDPBUSD Y15, Y14, Y2 (VEX)
+	// VPDPBUSD Y13, Y14, Y2 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xd7
+	BYTE         $0xd5
 	VMOVDQU      1328(SI), Y14
-	VPBROADCASTD 148(DI), Y15
+	VPBROADCASTD 148(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	// VPDPBUSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xc7
-	VPBROADCASTD 148(DI)(R8*1), Y15
+	BYTE         $0xc5
+	VPBROADCASTD 148(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	// VPDPBUSD Y13, Y14, Y1 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xcf
-	VPBROADCASTD 148(DI)(R8*2), Y15
+	BYTE         $0xcd
+	VPBROADCASTD 148(DI)(R8*2), Y13
 
-	// VPDPBUSD Y15, Y14, Y2 (VEX)
+	// VPDPBUSD Y13, Y14, Y2 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xd7
+	BYTE         $0xd5
 	VMOVDQU      1360(SI), Y14
-	VPBROADCASTD 152(DI), Y15
+	VPBROADCASTD 152(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	// VPDPBUSD Y13, Y14, Y3 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xdf
-	VPBROADCASTD 152(DI)(R8*1), Y15
+	BYTE         $0xdd
+	VPBROADCASTD 152(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	// VPDPBUSD Y13, Y14, Y4 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xe7
-	VPBROADCASTD 152(DI)(R8*2), Y15
+	BYTE         $0xe5
+	VPBROADCASTD 152(DI)(R8*2), Y13
 
-	// VPDPBUSD Y15, Y14, Y5 (VEX)
+	// VPDPBUSD Y13, Y14, Y5 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xef
+	BYTE         $0xed
 	VMOVDQU      1392(SI), Y14
-	VPBROADCASTD 156(DI), Y15
+	VPBROADCASTD 156(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	// VPDPBUSD Y13, Y14, Y3 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xdf
-	VPBROADCASTD 156(DI)(R8*1), Y15
+	BYTE         $0xdd
+	VPBROADCASTD 156(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	// VPDPBUSD Y13, Y14, Y4 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xe7
-	VPBROADCASTD 156(DI)(R8*2), Y15
+	BYTE         $0xe5
+	VPBROADCASTD 156(DI)(R8*2), Y13
 
-	// VPDPBUSD Y15, Y14, Y5 (VEX)
+	// VPDPBUSD Y13, Y14, Y5 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xef
+	BYTE         $0xed
 	VPMOVSXBW    80(SI), Y14
 	VPSRAD       $0x10, Y14, Y12
 	VPADDD       Y3, Y0, Y0
@@ -5488,105 +5488,105 @@ q6kr8AVXVNNIx3loop:
 	VPXOR        Y4, Y4, Y4
 	VPXOR        Y5, Y5, Y5
 	VMOVDQU      1424(SI), Y14
-	VPBROADCASTD 160(DI), Y15
+	VPBROADCASTD 160(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	// VPDPBUSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xc7
-	VPBROADCASTD 160(DI)(R8*1), Y15
+	BYTE         $0xc5
+	VPBROADCASTD 160(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	// VPDPBUSD Y13, Y14, Y1 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xcf
-	VPBROADCASTD 160(DI)(R8*2), Y15
+	BYTE         $0xcd
+	VPBROADCASTD 160(DI)(R8*2), Y13
 
-	// VPDPBUSD Y15, Y14, Y2 (VEX)
+	// VPDPBUSD Y13, Y14, Y2 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xd7
+	BYTE         $0xd5
 	VMOVDQU      1456(SI), Y14
-	VPBROADCASTD 164(DI), Y15
+	VPBROADCASTD 164(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	// VPDPBUSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xc7
-	VPBROADCASTD 164(DI)(R8*1), Y15
+	BYTE         $0xc5
+	VPBROADCASTD 164(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	// VPDPBUSD Y13, Y14, Y1 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xcf
-	VPBROADCASTD 164(DI)(R8*2), Y15
+	BYTE         $0xcd
+	VPBROADCASTD 164(DI)(R8*2), Y13
 
-	// VPDPBUSD Y15, Y14, Y2 (VEX)
+	// VPDPBUSD Y13, Y14, Y2 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xd7
+	BYTE         $0xd5
 	VMOVDQU      1488(SI), Y14
-	VPBROADCASTD 168(DI), Y15
+	VPBROADCASTD 168(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	// VPDPBUSD Y13, Y14, Y3 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xdf
-	VPBROADCASTD 168(DI)(R8*1), Y15
+	BYTE         $0xdd
+	VPBROADCASTD 168(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	// VPDPBUSD Y13, Y14, Y4 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xe7
-	VPBROADCASTD 168(DI)(R8*2), Y15
+	BYTE         $0xe5
+	VPBROADCASTD 168(DI)(R8*2), Y13
 
-	// VPDPBUSD Y15, Y14, Y5 (VEX)
+	// VPDPBUSD Y13, Y14, Y5 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xef
+	BYTE         $0xed
 	VMOVDQU      1520(SI), Y14
-	VPBROADCASTD 172(DI), Y15
+	VPBROADCASTD 172(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	// VPDPBUSD Y13, Y14, Y3 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xdf
-	VPBROADCASTD 172(DI)(R8*1), Y15
+	BYTE         $0xdd
+	VPBROADCASTD 172(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	// VPDPBUSD Y13, Y14, Y4 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xe7
-	VPBROADCASTD 172(DI)(R8*2), Y15
+	BYTE         $0xe5
+	VPBROADCASTD 172(DI)(R8*2), Y13
 
-	// VPDPBUSD Y15, Y14, Y5 (VEX)
+	// VPDPBUSD Y13, Y14, Y5 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xef
+	BYTE         $0xed
 	VPMOVSXBW    96(SI), Y14
 	VPSLLD       $0x10, Y14, Y12
 	VPSRAD       $0x10, Y12, Y12
@@ -5606,105 +5606,105 @@ q6kr8AVXVNNIx3loop:
 	VPXOR        Y4, Y4, Y4
 	VPXOR        Y5, Y5, Y5
 	VMOVDQU      1552(SI), Y14
-	VPBROADCASTD 176(DI), Y15
+	VPBROADCASTD 176(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	// VPDPBUSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xc7
-	VPBROADCASTD 176(DI)(R8*1), Y15
+	BYTE         $0xc5
+	VPBROADCASTD 176(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	// VPDPBUSD Y13, Y14, Y1 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xcf
-	VPBROADCASTD 176(DI)(R8*2), Y15
+	BYTE         $0xcd
+	VPBROADCASTD 176(DI)(R8*2), Y13
 
-	// VPDPBUSD Y15, Y14, Y2 (VEX)
+	// VPDPBUSD Y13, Y14, Y2 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xd7
+	BYTE         $0xd5
 	VMOVDQU      1584(SI), Y14
-	VPBROADCASTD 180(DI), Y15
+	VPBROADCASTD 180(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	// VPDPBUSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xc7
-	VPBROADCASTD 180(DI)(R8*1), Y15
+	BYTE         $0xc5
+	VPBROADCASTD 180(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	// VPDPBUSD Y13, Y14, Y1 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xcf
-	VPBROADCASTD 180(DI)(R8*2), Y15
+	BYTE         $0xcd
+	VPBROADCASTD 180(DI)(R8*2), Y13
 
-	// VPDPBUSD Y15, Y14, Y2 (VEX)
+	// VPDPBUSD Y13, Y14, Y2 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xd7
+	BYTE         $0xd5
 	VMOVDQU      1616(SI), Y14
-	VPBROADCASTD 184(DI), Y15
+	VPBROADCASTD 184(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	// VPDPBUSD Y13, Y14, Y3 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xdf
-	VPBROADCASTD 184(DI)(R8*1), Y15
+	BYTE         $0xdd
+	VPBROADCASTD 184(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	// VPDPBUSD Y13, Y14, Y4 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xe7
-	VPBROADCASTD 184(DI)(R8*2), Y15
+	BYTE         $0xe5
+	VPBROADCASTD 184(DI)(R8*2), Y13
 
-	// VPDPBUSD Y15, Y14, Y5 (VEX)
+	// VPDPBUSD Y13, Y14, Y5 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xef
+	BYTE         $0xed
 	VMOVDQU      1648(SI), Y14
-	VPBROADCASTD 188(DI), Y15
+	VPBROADCASTD 188(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	// VPDPBUSD Y13, Y14, Y3 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xdf
-	VPBROADCASTD 188(DI)(R8*1), Y15
+	BYTE         $0xdd
+	VPBROADCASTD 188(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	// VPDPBUSD Y13, Y14, Y4 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xe7
-	VPBROADCASTD 188(DI)(R8*2), Y15
+	BYTE         $0xe5
+	VPBROADCASTD 188(DI)(R8*2), Y13
 
-	// VPDPBUSD Y15, Y14, Y5 (VEX)
+	// VPDPBUSD Y13, Y14, Y5 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xef
+	BYTE         $0xed
 	VPMOVSXBW    96(SI), Y14
 	VPSRAD       $0x10, Y14, Y12
 	VPADDD       Y3, Y0, Y0
@@ -5723,105 +5723,105 @@ q6kr8AVXVNNIx3loop:
 	VPXOR        Y4, Y4, Y4
 	VPXOR        Y5, Y5, Y5
 	VMOVDQU      1680(SI), Y14
-	VPBROADCASTD 192(DI), Y15
+	VPBROADCASTD 192(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	// VPDPBUSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xc7
-	VPBROADCASTD 192(DI)(R8*1), Y15
+	BYTE         $0xc5
+	VPBROADCASTD 192(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	// VPDPBUSD Y13, Y14, Y1 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xcf
-	VPBROADCASTD 192(DI)(R8*2), Y15
+	BYTE         $0xcd
+	VPBROADCASTD 192(DI)(R8*2), Y13
 
-	// VPDPBUSD Y15, Y14, Y2 (VEX)
+	// VPDPBUSD Y13, Y14, Y2 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xd7
+	BYTE         $0xd5
 	VMOVDQU      1712(SI), Y14
-	VPBROADCASTD 196(DI), Y15
+	VPBROADCASTD 196(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	// VPDPBUSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xc7
-	VPBROADCASTD 196(DI)(R8*1), Y15
+	BYTE         $0xc5
+	VPBROADCASTD 196(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	// VPDPBUSD Y13, Y14, Y1 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xcf
-	VPBROADCASTD 196(DI)(R8*2), Y15
+	BYTE         $0xcd
+	VPBROADCASTD 196(DI)(R8*2), Y13
 
-	// VPDPBUSD Y15, Y14, Y2 (VEX)
+	// VPDPBUSD Y13, Y14, Y2 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xd7
+	BYTE         $0xd5
 	VMOVDQU      1744(SI), Y14
-	VPBROADCASTD 200(DI), Y15
+	VPBROADCASTD 200(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	// VPDPBUSD Y13, Y14, Y3 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xdf
-	VPBROADCASTD 200(DI)(R8*1), Y15
+	BYTE         $0xdd
+	VPBROADCASTD 200(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	// VPDPBUSD Y13, Y14, Y4 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xe7
-	VPBROADCASTD 200(DI)(R8*2), Y15
+	BYTE         $0xe5
+	VPBROADCASTD 200(DI)(R8*2), Y13
 
-	// VPDPBUSD Y15, Y14, Y5 (VEX)
+	// VPDPBUSD Y13, Y14, Y5 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xef
+	BYTE         $0xed
 	VMOVDQU      1776(SI), Y14
-	VPBROADCASTD 204(DI), Y15
+	VPBROADCASTD 204(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	// VPDPBUSD Y13, Y14, Y3 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xdf
-	VPBROADCASTD 204(DI)(R8*1), Y15
+	BYTE         $0xdd
+	VPBROADCASTD 204(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	// VPDPBUSD Y13, Y14, Y4 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xe7
-	VPBROADCASTD 204(DI)(R8*2), Y15
+	BYTE         $0xe5
+	VPBROADCASTD 204(DI)(R8*2), Y13
 
-	// VPDPBUSD Y15, Y14, Y5 (VEX)
+	// VPDPBUSD Y13, Y14, Y5 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xef
+	BYTE         $0xed
 	VPMOVSXBW    112(SI), Y14
 	VPSLLD       $0x10, Y14, Y12
 	VPSRAD       $0x10, Y12, Y12
@@ -5841,105 +5841,105 @@ q6kr8AVXVNNIx3loop:
 	VPXOR        Y4, Y4, Y4
 	VPXOR        Y5, Y5, Y5
 	VMOVDQU      1808(SI), Y14
-	VPBROADCASTD 208(DI), Y15
+	VPBROADCASTD 208(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	// VPDPBUSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xc7
-	VPBROADCASTD 208(DI)(R8*1), Y15
+	BYTE         $0xc5
+	VPBROADCASTD 208(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	// VPDPBUSD Y13, Y14, Y1 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xcf
-	VPBROADCASTD 208(DI)(R8*2), Y15
+	BYTE         $0xcd
+	VPBROADCASTD 208(DI)(R8*2), Y13
 
-	// VPDPBUSD Y15, Y14, Y2 (VEX)
+	// VPDPBUSD Y13, Y14, Y2 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xd7
+	BYTE         $0xd5
 	VMOVDQU      1840(SI), Y14
-	VPBROADCASTD 212(DI), Y15
+	VPBROADCASTD 212(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	// VPDPBUSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xc7
-	VPBROADCASTD 212(DI)(R8*1), Y15
+	BYTE         $0xc5
+	VPBROADCASTD 212(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	// VPDPBUSD Y13, Y14, Y1 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xcf
-	VPBROADCASTD 212(DI)(R8*2), Y15
+	BYTE         $0xcd
+	VPBROADCASTD 212(DI)(R8*2), Y13
 
-	// VPDPBUSD Y15, Y14, Y2 (VEX)
+	// VPDPBUSD Y13, Y14, Y2 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xd7
+	BYTE         $0xd5
 	VMOVDQU      1872(SI), Y14
-	VPBROADCASTD 216(DI), Y15
+	VPBROADCASTD 216(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	// VPDPBUSD Y13, Y14, Y3 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xdf
-	VPBROADCASTD 216(DI)(R8*1), Y15
+	BYTE         $0xdd
+	VPBROADCASTD 216(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	// VPDPBUSD Y13, Y14, Y4 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xe7
-	VPBROADCASTD 216(DI)(R8*2), Y15
+	BYTE         $0xe5
+	VPBROADCASTD 216(DI)(R8*2), Y13
 
-	// VPDPBUSD Y15, Y14, Y5 (VEX)
+	// VPDPBUSD Y13, Y14, Y5 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xef
+	BYTE         $0xed
 	VMOVDQU      1904(SI), Y14
-	VPBROADCASTD 220(DI), Y15
+	VPBROADCASTD 220(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	// VPDPBUSD Y13, Y14, Y3 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xdf
-	VPBROADCASTD 220(DI)(R8*1), Y15
+	BYTE         $0xdd
+	VPBROADCASTD 220(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	// VPDPBUSD Y13, Y14, Y4 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xe7
-	VPBROADCASTD 220(DI)(R8*2), Y15
+	BYTE         $0xe5
+	VPBROADCASTD 220(DI)(R8*2), Y13
 
-	// VPDPBUSD Y15, Y14, Y5 (VEX)
+	// VPDPBUSD Y13, Y14, Y5 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xef
+	BYTE         $0xed
 	VPMOVSXBW    112(SI), Y14
 	VPSRAD       $0x10, Y14, Y12
 	VPADDD       Y3, Y0, Y0
@@ -5958,105 +5958,105 @@ q6kr8AVXVNNIx3loop:
 	VPXOR        Y4, Y4, Y4
 	VPXOR        Y5, Y5, Y5
 	VMOVDQU      1936(SI), Y14
-	VPBROADCASTD 224(DI), Y15
+	VPBROADCASTD 224(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	// VPDPBUSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xc7
-	VPBROADCASTD 224(DI)(R8*1), Y15
+	BYTE         $0xc5
+	VPBROADCASTD 224(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	// VPDPBUSD Y13, Y14, Y1 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xcf
-	VPBROADCASTD 224(DI)(R8*2), Y15
+	BYTE         $0xcd
+	VPBROADCASTD 224(DI)(R8*2), Y13
 
-	// VPDPBUSD Y15, Y14, Y2 (VEX)
+	// VPDPBUSD Y13, Y14, Y2 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xd7
+	BYTE         $0xd5
 	VMOVDQU      1968(SI), Y14
-	VPBROADCASTD 228(DI), Y15
+	VPBROADCASTD 228(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	// VPDPBUSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xc7
-	VPBROADCASTD 228(DI)(R8*1), Y15
+	BYTE         $0xc5
+	VPBROADCASTD 228(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	// VPDPBUSD Y13, Y14, Y1 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xcf
-	VPBROADCASTD 228(DI)(R8*2), Y15
+	BYTE         $0xcd
+	VPBROADCASTD 228(DI)(R8*2), Y13
 
-	// VPDPBUSD Y15, Y14, Y2 (VEX)
+	// VPDPBUSD Y13, Y14, Y2 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xd7
+	BYTE         $0xd5
 	VMOVDQU      2000(SI), Y14
-	VPBROADCASTD 232(DI), Y15
+	VPBROADCASTD 232(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	// VPDPBUSD Y13, Y14, Y3 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xdf
-	VPBROADCASTD 232(DI)(R8*1), Y15
+	BYTE         $0xdd
+	VPBROADCASTD 232(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	// VPDPBUSD Y13, Y14, Y4 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xe7
-	VPBROADCASTD 232(DI)(R8*2), Y15
+	BYTE         $0xe5
+	VPBROADCASTD 232(DI)(R8*2), Y13
 
-	// VPDPBUSD Y15, Y14, Y5 (VEX)
+	// VPDPBUSD Y13, Y14, Y5 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xef
+	BYTE         $0xed
 	VMOVDQU      2032(SI), Y14
-	VPBROADCASTD 236(DI), Y15
+	VPBROADCASTD 236(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	// VPDPBUSD Y13, Y14, Y3 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xdf
-	VPBROADCASTD 236(DI)(R8*1), Y15
+	BYTE         $0xdd
+	VPBROADCASTD 236(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	// VPDPBUSD Y13, Y14, Y4 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xe7
-	VPBROADCASTD 236(DI)(R8*2), Y15
+	BYTE         $0xe5
+	VPBROADCASTD 236(DI)(R8*2), Y13
 
-	// VPDPBUSD Y15, Y14, Y5 (VEX)
+	// VPDPBUSD Y13, Y14, Y5 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xef
+	BYTE         $0xed
 	VPMOVSXBW    128(SI), Y14
 	VPSLLD       $0x10, Y14, Y12
 	VPSRAD       $0x10, Y12, Y12
@@ -6076,105 +6076,105 @@ q6kr8AVXVNNIx3loop:
 	VPXOR        Y4, Y4, Y4
 	VPXOR        Y5, Y5, Y5
 	VMOVDQU      2064(SI), Y14
-	VPBROADCASTD 240(DI), Y15
+	VPBROADCASTD 240(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	// VPDPBUSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xc7
-	VPBROADCASTD 240(DI)(R8*1), Y15
+	BYTE         $0xc5
+	VPBROADCASTD 240(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	// VPDPBUSD Y13, Y14, Y1 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xcf
-	VPBROADCASTD 240(DI)(R8*2), Y15
+	BYTE         $0xcd
+	VPBROADCASTD 240(DI)(R8*2), Y13
 
-	// VPDPBUSD Y15, Y14, Y2 (VEX)
+	// VPDPBUSD Y13, Y14, Y2 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xd7
+	BYTE         $0xd5
 	VMOVDQU      2096(SI), Y14
-	VPBROADCASTD 244(DI), Y15
+	VPBROADCASTD 244(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y0 (VEX)
+	// VPDPBUSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xc7
-	VPBROADCASTD 244(DI)(R8*1), Y15
+	BYTE         $0xc5
+	VPBROADCASTD 244(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y1 (VEX)
+	// VPDPBUSD Y13, Y14, Y1 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xcf
-	VPBROADCASTD 244(DI)(R8*2), Y15
+	BYTE         $0xcd
+	VPBROADCASTD 244(DI)(R8*2), Y13
 
-	// VPDPBUSD Y15, Y14, Y2 (VEX)
+	// VPDPBUSD Y13, Y14, Y2 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xd7
+	BYTE         $0xd5
 	VMOVDQU      2128(SI), Y14
-	VPBROADCASTD 248(DI), Y15
+	VPBROADCASTD 248(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	// VPDPBUSD Y13, Y14, Y3 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xdf
-	VPBROADCASTD 248(DI)(R8*1), Y15
+	BYTE         $0xdd
+	VPBROADCASTD 248(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	// VPDPBUSD Y13, Y14, Y4 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xe7
-	VPBROADCASTD 248(DI)(R8*2), Y15
+	BYTE         $0xe5
+	VPBROADCASTD 248(DI)(R8*2), Y13
 
-	// VPDPBUSD Y15, Y14, Y5 (VEX)
+	// VPDPBUSD Y13, Y14, Y5 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xef
+	BYTE         $0xed
 	VMOVDQU      2160(SI), Y14
-	VPBROADCASTD 252(DI), Y15
+	VPBROADCASTD 252(DI), Y13
 
-	// VPDPBUSD Y15, Y14, Y3 (VEX)
+	// VPDPBUSD Y13, Y14, Y3 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xdf
-	VPBROADCASTD 252(DI)(R8*1), Y15
+	BYTE         $0xdd
+	VPBROADCASTD 252(DI)(R8*1), Y13
 
-	// VPDPBUSD Y15, Y14, Y4 (VEX)
+	// VPDPBUSD Y13, Y14, Y4 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xe7
-	VPBROADCASTD 252(DI)(R8*2), Y15
+	BYTE         $0xe5
+	VPBROADCASTD 252(DI)(R8*2), Y13
 
-	// VPDPBUSD Y15, Y14, Y5 (VEX)
+	// VPDPBUSD Y13, Y14, Y5 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x50
-	BYTE         $0xef
+	BYTE         $0xed
 	VPMOVSXBW    128(SI), Y14
 	VPSRAD       $0x10, Y14, Y12
 	VPADDD       Y3, Y0, Y0
@@ -6188,207 +6188,207 @@ q6kr8AVXVNNIx3loop:
 	VPADDD       Y2, Y8, Y8
 	VPMOVSXBW    16(SI), Y14
 	VPXOR        Y0, Y0, Y0
-	VPBROADCASTD (R10), Y15
+	VPBROADCASTD (R10), Y13
 
-	// VPDPWSSD Y15, Y14, Y0 (VEX)
+	// VPDPWSSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x52
-	BYTE         $0xc7
+	BYTE         $0xc5
 	VPXOR        Y1, Y1, Y1
-	VPBROADCASTD (R10)(R13*1), Y15
+	VPBROADCASTD (R10)(R13*1), Y13
 
-	// VPDPWSSD Y15, Y14, Y1 (VEX)
+	// VPDPWSSD Y13, Y14, Y1 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x52
-	BYTE         $0xcf
+	BYTE         $0xcd
 	VPXOR        Y2, Y2, Y2
-	VPBROADCASTD (R10)(R13*2), Y15
+	VPBROADCASTD (R10)(R13*2), Y13
 
-	// VPDPWSSD Y15, Y14, Y2 (VEX)
+	// VPDPWSSD Y13, Y14, Y2 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x52
-	BYTE         $0xd7
+	BYTE         $0xd5
 	VPMOVSXBW    32(SI), Y14
-	VPBROADCASTD 4(R10), Y15
+	VPBROADCASTD 4(R10), Y13
 
-	// VPDPWSSD Y15, Y14, Y0 (VEX)
+	// VPDPWSSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x52
-	BYTE         $0xc7
-	VPBROADCASTD 4(R10)(R13*1), Y15
+	BYTE         $0xc5
+	VPBROADCASTD 4(R10)(R13*1), Y13
 
-	// VPDPWSSD Y15, Y14, Y1 (VEX)
+	// VPDPWSSD Y13, Y14, Y1 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x52
-	BYTE         $0xcf
-	VPBROADCASTD 4(R10)(R13*2), Y15
+	BYTE         $0xcd
+	VPBROADCASTD 4(R10)(R13*2), Y13
 
-	// VPDPWSSD Y15, Y14, Y2 (VEX)
+	// VPDPWSSD Y13, Y14, Y2 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x52
-	BYTE         $0xd7
+	BYTE         $0xd5
 	VPMOVSXBW    48(SI), Y14
-	VPBROADCASTD 8(R10), Y15
+	VPBROADCASTD 8(R10), Y13
 
-	// VPDPWSSD Y15, Y14, Y0 (VEX)
+	// VPDPWSSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x52
-	BYTE         $0xc7
-	VPBROADCASTD 8(R10)(R13*1), Y15
+	BYTE         $0xc5
+	VPBROADCASTD 8(R10)(R13*1), Y13
 
-	// VPDPWSSD Y15, Y14, Y1 (VEX)
+	// VPDPWSSD Y13, Y14, Y1 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x52
-	BYTE         $0xcf
-	VPBROADCASTD 8(R10)(R13*2), Y15
+	BYTE         $0xcd
+	VPBROADCASTD 8(R10)(R13*2), Y13
 
-	// VPDPWSSD Y15, Y14, Y2 (VEX)
+	// VPDPWSSD Y13, Y14, Y2 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x52
-	BYTE         $0xd7
+	BYTE         $0xd5
 	VPMOVSXBW    64(SI), Y14
-	VPBROADCASTD 12(R10), Y15
+	VPBROADCASTD 12(R10), Y13
 
-	// VPDPWSSD Y15, Y14, Y0 (VEX)
+	// VPDPWSSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x52
-	BYTE         $0xc7
-	VPBROADCASTD 12(R10)(R13*1), Y15
+	BYTE         $0xc5
+	VPBROADCASTD 12(R10)(R13*1), Y13
 
-	// VPDPWSSD Y15, Y14, Y1 (VEX)
+	// VPDPWSSD Y13, Y14, Y1 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x52
-	BYTE         $0xcf
-	VPBROADCASTD 12(R10)(R13*2), Y15
+	BYTE         $0xcd
+	VPBROADCASTD 12(R10)(R13*2), Y13
 
-	// VPDPWSSD Y15, Y14, Y2 (VEX)
+	// VPDPWSSD Y13, Y14, Y2 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x52
-	BYTE         $0xd7
+	BYTE         $0xd5
 	VPMOVSXBW    80(SI), Y14
-	VPBROADCASTD 16(R10), Y15
+	VPBROADCASTD 16(R10), Y13
 
-	// VPDPWSSD Y15, Y14, Y0 (VEX)
+	// VPDPWSSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x52
-	BYTE         $0xc7
-	VPBROADCASTD 16(R10)(R13*1), Y15
+	BYTE         $0xc5
+	VPBROADCASTD 16(R10)(R13*1), Y13
 
-	// VPDPWSSD Y15, Y14, Y1 (VEX)
+	// VPDPWSSD Y13, Y14, Y1 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x52
-	BYTE         $0xcf
-	VPBROADCASTD 16(R10)(R13*2), Y15
+	BYTE         $0xcd
+	VPBROADCASTD 16(R10)(R13*2), Y13
 
-	// VPDPWSSD Y15, Y14, Y2 (VEX)
+	// VPDPWSSD Y13, Y14, Y2 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x52
-	BYTE         $0xd7
+	BYTE         $0xd5
 	VPMOVSXBW    96(SI), Y14
-	VPBROADCASTD 20(R10), Y15
+	VPBROADCASTD 20(R10), Y13
 
-	// VPDPWSSD Y15, Y14, Y0 (VEX)
+	// VPDPWSSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x52
-	BYTE         $0xc7
-	VPBROADCASTD 20(R10)(R13*1), Y15
+	BYTE         $0xc5
+	VPBROADCASTD 20(R10)(R13*1), Y13
 
-	// VPDPWSSD Y15, Y14, Y1 (VEX)
+	// VPDPWSSD Y13, Y14, Y1 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x52
-	BYTE         $0xcf
-	VPBROADCASTD 20(R10)(R13*2), Y15
+	BYTE         $0xcd
+	VPBROADCASTD 20(R10)(R13*2), Y13
 
-	// VPDPWSSD Y15, Y14, Y2 (VEX)
+	// VPDPWSSD Y13, Y14, Y2 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x52
-	BYTE         $0xd7
+	BYTE         $0xd5
 	VPMOVSXBW    112(SI), Y14
-	VPBROADCASTD 24(R10), Y15
+	VPBROADCASTD 24(R10), Y13
 
-	// VPDPWSSD Y15, Y14, Y0 (VEX)
+	// VPDPWSSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x52
-	BYTE         $0xc7
-	VPBROADCASTD 24(R10)(R13*1), Y15
+	BYTE         $0xc5
+	VPBROADCASTD 24(R10)(R13*1), Y13
 
-	// VPDPWSSD Y15, Y14, Y1 (VEX)
+	// VPDPWSSD Y13, Y14, Y1 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x52
-	BYTE         $0xcf
-	VPBROADCASTD 24(R10)(R13*2), Y15
+	BYTE         $0xcd
+	VPBROADCASTD 24(R10)(R13*2), Y13
 
-	// VPDPWSSD Y15, Y14, Y2 (VEX)
+	// VPDPWSSD Y13, Y14, Y2 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x52
-	BYTE         $0xd7
+	BYTE         $0xd5
 	VPMOVSXBW    128(SI), Y14
-	VPBROADCASTD 28(R10), Y15
+	VPBROADCASTD 28(R10), Y13
 
-	// VPDPWSSD Y15, Y14, Y0 (VEX)
+	// VPDPWSSD Y13, Y14, Y0 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x52
-	BYTE         $0xc7
-	VPBROADCASTD 28(R10)(R13*1), Y15
+	BYTE         $0xc5
+	VPBROADCASTD 28(R10)(R13*1), Y13
 
-	// VPDPWSSD Y15, Y14, Y1 (VEX)
+	// VPDPWSSD Y13, Y14, Y1 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x52
-	BYTE         $0xcf
-	VPBROADCASTD 28(R10)(R13*2), Y15
+	BYTE         $0xcd
+	VPBROADCASTD 28(R10)(R13*2), Y13
 
-	// VPDPWSSD Y15, Y14, Y2 (VEX)
+	// VPDPWSSD Y13, Y14, Y2 (VEX)
 	BYTE         $0xc4
 	BYTE         $0xc2
 	BYTE         $0x0d
 	BYTE         $0x52
-	BYTE         $0xd7
+	BYTE         $0xd5
 	VCVTPH2PS    (SI), Y14
 	VPSLLD       $0x05, Y0, Y0
 	VPSUBD       Y0, Y6, Y6

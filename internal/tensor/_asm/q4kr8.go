@@ -83,36 +83,22 @@ const (
 // took two operations), and VPMULLD by the scale dwords ends the sub-block: the same
 // integers, so the same bits.
 func (g *gen) q4Kr8(n int, tab q4Kr8Tables) {
-	set := "AVX2"
-	if tab.vnni {
-		set = "AVXVNNI"
-	}
-	quant, scale, sums := g.kr8Args(fmt.Sprintf("q4_Kr8x%d%s", n, set))
-
 	nibble, w, lo, tmp := Y15, Y14, Y13, Y12
-	acc16 := [2][]VecPhysical{{Y0, Y1, Y2}, {Y3, Y4, Y5}} // [lo, hi][input]; 32-bit sums with vnni
-	isum := []VecPhysical{Y6, Y7, Y8}[:n]
-	facc := []VecPhysical{Y9, Y10, Y11}[:n]
+	k := g.newKr8("q4", n, tab.vnni, tmp)
 	g.nibbles(nibble)
-	for _, f := range facc {
-		g.VXORPS(f, f, f)
+	scales := tab.pairs
+	if tab.vnni {
+		scales = tab.dwords
 	}
-	// pairs sets w = table's shuffle of sub-block k's scale/min bytes.
-	pairs := func(k int, table Mem) {
-		g.VBROADCASTI128(Mem{Base: RSI, Disp: 32 + 16*k}, lo)
+	// pairs sets w = table's shuffle of sub-block b's scale/min bytes.
+	pairs := func(b int, table Mem) {
+		g.VBROADCASTI128(Mem{Base: RSI, Disp: 32 + 16*b}, lo)
 		g.VPSHUFB(table, lo, w)
 	}
-	label := fmt.Sprintf("q4kr8%sx%d", set, n)
-	g.loop(label, func() {
-		for i := range isum {
-			g.VPXOR(isum[i], isum[i], isum[i])
-		}
+	g.loop("q4kr8"+k.set+fmt.Sprint("x", n), func() {
+		k.startSums(false)
 		for j := range 4 {
-			if tab.vnni {
-				for _, a := range append(acc16[0][:n:n], acc16[1][:n]...) {
-					g.VPXOR(a, a, a)
-				}
-			}
+			k.startSums(true)
 			for t := range 8 {
 				g.VMOVDQU(Mem{Base: RSI, Disp: q4Kr8Quant + 256*j + 32*t}, w)
 				g.VPAND(nibble, w, lo)
@@ -120,82 +106,34 @@ func (g *gen) q4Kr8(n int, tab q4Kr8Tables) {
 				g.VPAND(nibble, w, w)
 				for h, q := range []VecPhysical{lo, w} {
 					for i := range n {
-						x := quant(i, 64*j+32*h+4*t)
-						if tab.vnni {
-							g.VPBROADCASTD(x, tmp)
-							g.vexDPBUSD(acc16[h][i], q, tmp)
-							continue
-						}
-						g.accumulate(t == 0, acc16[h][i], tmp, g.VPADDW, func(d VecPhysical) {
-							g.VPBROADCASTD(x, d)
-							g.VPMADDUBSW(d, q, d)
-						})
+						k.product(k.acc[h][i], q, i, 64*j+32*h+4*t, t == 0)
 					}
 				}
 			}
 			for h := range 2 {
-				if tab.vnni {
-					pairs(2*j+h, tab.dwords)
-				} else {
-					pairs(2*j+h, tab.pairs)
-				}
+				pairs(2*j+h, scales)
 				for i := range n {
-					a := acc16[h][i]
-					if tab.vnni {
-						g.VPMULLD(w, a, a)
-					} else {
-						g.VPMADDWD(w, a, a)
-					}
-					g.VPADDD(a, isum[i], isum[i])
+					k.addScaled(k.acc[h][i], w, i)
 				}
 			}
 		}
 		// acc += isum·(d·dx).
 		g.VCVTPH2PS(Mem{Base: RSI}, w)
-		for i, s := range isum {
-			g.r8Scale(s, w, tmp, scale(i), facc[i], false)
+		for i, s := range k.isum {
+			g.r8Scale(s, w, tmp, k.scale(i), k.facc[i], false)
 		}
-		// msum = Σ_k m_k·(bs_2k + bs_2k+1), into the isum registers (one VPDPWSSD a term with vnni).
-		for k := range 8 {
-			pairs(k, tab.mins)
-			for i, s := range isum {
-				if tab.vnni {
-					if k == 0 {
-						g.VPXOR(s, s, s)
-					}
-					g.VPBROADCASTD(sums(i, 4*k), tmp)
-					g.vexDPWSSD(s, w, tmp)
-					continue
-				}
-				g.accumulate(k == 0, s, tmp, g.VPADDD, func(d VecPhysical) {
-					g.VPBROADCASTD(sums(i, 4*k), d)
-					g.VPMADDWD(w, d, d)
-				})
+		// msum = Σ_b m_b·(bs_2b + bs_2b+1), into the isum registers.
+		for b := range 8 {
+			pairs(b, tab.mins)
+			for i, s := range k.isum {
+				k.pairTerm(s, w, i, 4*b, b == 0)
 			}
 		}
 		// acc -= msum·(dmin·dx).
 		g.VCVTPH2PS(Mem{Base: RSI, Disp: 16}, w)
-		for i, s := range isum {
-			g.r8Scale(s, w, tmp, scale(i), facc[i], true)
+		for i, s := range k.isum {
+			g.r8Scale(s, w, tmp, k.scale(i), k.facc[i], true)
 		}
-	}, step{RSI, q4Kr8Block}, step{RDI, 256}, step{RDX, 4}, step{R10, 32})
-	g.r8Store(facc)
-}
-
-// kr8Args starts the K-quant r8 kernel name (q4_Kr8x<n>AVX2's signature) and returns the
-// addresses of input i's quants, scale and 16-value sums (n <= 3: no 3-stride register).
-func (g *gen) kr8Args(name string) (quant func(i, off int) Mem, scale func(i int) Mem, sums func(i, off int) Mem) {
-	g.text(name, "func(w *byte, nb int, xq *int8, xstride int, xd *float32, dstride int, bs *int16, bstride int, out *float32, ostride int)")
-	g.arg("w", RSI)
-	g.arg("nb", RCX)
-	g.arg("xq", RDI)
-	g.arg("xstride", R8)
-	g.arg("xd", RDX)
-	g.arg("dstride", R12)
-	g.arg("bs", R10)
-	g.arg("bstride", R13)
-	quant = func(i, off int) Mem { return inputMem(i, RDI, RDI, R8, R8, off) }
-	scale = func(i int) Mem { return inputMem(i, RDX, RDX, R12, R12, 0) }
-	sums = func(i, off int) Mem { return inputMem(i, R10, R10, R13, R13, off) }
-	return quant, scale, sums
+	}, kr8Steps(q4Kr8Block)...)
+	g.r8Store(k.facc)
 }

@@ -39,102 +39,63 @@ const (
 // a group in 32 bits, VPMULLD by the group's scale dword ends it, and VEX VPDPWSSD takes
 // the 16-value sums' term.
 func (g *gen) q6Kr8(n int, vnni bool) {
-	set := "AVX2"
-	if vnni {
-		set = "AVXVNNI"
-	}
-	quant, scale, sums := g.kr8Args(fmt.Sprintf("q6_Kr8x%d%s", n, set))
-
-	w, tmp, s, x := Y14, Y13, Y12, Y15
-	acc16 := [2][]VecPhysical{{Y0, Y1, Y2}, {Y3, Y4, Y5}} // [chunks 0-1, chunks 2-3][input]; 32-bit sums with vnni
-	isum := []VecPhysical{Y6, Y7, Y8}[:n]
-	facc := []VecPhysical{Y9, Y10, Y11}[:n]
-	for _, f := range facc {
-		g.VXORPS(f, f, f)
-	}
-	label := fmt.Sprintf("q6kr8%sx%d", set, n)
-	g.loop(label, func() {
-		for i := range isum {
-			g.VPXOR(isum[i], isum[i], isum[i])
-		}
-		for k := range 16 {
-			if vnni {
-				for _, a := range append(acc16[0][:n:n], acc16[1][:n]...) {
-					g.VPXOR(a, a, a)
-				}
-			}
+	w, tmp, s := Y14, Y13, Y12
+	k := g.newKr8("q6", n, vnni, tmp)
+	g.loop("q6kr8"+k.set+fmt.Sprint("x", n), func() {
+		k.startSums(false)
+		for b := range 16 {
+			k.startSums(true)
 			for c := range 4 {
-				g.VMOVDQU(Mem{Base: RSI, Disp: q6Kr8Quant + 32*(4*k+c)}, w)
+				g.VMOVDQU(Mem{Base: RSI, Disp: q6Kr8Quant + 32*(4*b+c)}, w)
 				for i := range n {
-					if vnni {
-						g.VPBROADCASTD(quant(i, 16*k+4*c), x)
-						g.vexDPBUSD(acc16[c/2][i], w, x)
-						continue
-					}
-					g.accumulate(c%2 == 0, acc16[c/2][i], tmp, g.VPADDW, func(d VecPhysical) {
-						g.VPBROADCASTD(quant(i, 16*k+4*c), d)
-						g.VPMADDUBSW(d, w, d)
-					})
+					k.product(k.acc[c/2][i], w, i, 16*b+4*c, c%2 == 0)
 				}
 			}
-			g.VPMOVSXBW(Mem{Base: RSI, Disp: 16 + 16*(k/2)}, w)
-			if vnni {
-				// s = sc_k per row as a dword, from the record's (sc_2p, sc_2p+1) word pairs.
-				if k%2 == 0 {
-					g.VPSLLD(U8(16), w, s)
-					g.VPSRAD(U8(16), s, s)
-				} else {
-					g.VPSRAD(U8(16), w, s)
-				}
-				for i := range n {
-					a := acc16[0][i]
-					g.VPADDD(acc16[1][i], a, a)
-					g.VPMULLD(s, a, a)
-					g.VPADDD(a, isum[i], isum[i])
-				}
-				continue
-			}
-			// s = (sc_k, sc_k) per row, from the record's (sc_2p, sc_2p+1) pairs.
-			if k%2 == 0 {
-				g.VPSLLD(U8(16), w, tmp)
-				g.VPBLENDW(U8(0xaa), tmp, w, s)
-			} else {
-				g.VPSRLD(U8(16), w, tmp)
-				g.VPBLENDW(U8(0xaa), w, tmp, s)
-			}
+			g.q6Kr8Scale(b, vnni, w, tmp, s)
 			for i := range n {
-				for h := range 2 {
-					a := acc16[h][i]
-					g.VPMADDWD(s, a, a)
-					g.VPADDD(a, isum[i], isum[i])
+				if vnni {
+					// One VPMULLD for both halves' 32-bit sums.
+					g.VPADDD(k.acc[1][i], k.acc[0][i], k.acc[0][i])
+					k.addScaled(k.acc[0][i], s, i)
+					continue
 				}
+				k.addScaled(k.acc[0][i], s, i)
+				k.addScaled(k.acc[1][i], s, i)
 			}
 		}
-		// isum -= 32·Σ_k sc_k·bs_k, the pairs (sc_2p, sc_2p+1)·(bs_2p, bs_2p+1).
+		// isum -= 32·Σ_b sc_b·bs_b, the pairs (sc_2p, sc_2p+1)·(bs_2p, bs_2p+1).
 		for p := range 8 {
 			g.VPMOVSXBW(Mem{Base: RSI, Disp: 16 + 16*p}, w)
 			for i := range n {
-				if vnni {
-					if p == 0 {
-						g.VPXOR(acc16[0][i], acc16[0][i], acc16[0][i])
-					}
-					g.VPBROADCASTD(sums(i, 4*p), x)
-					g.vexDPWSSD(acc16[0][i], w, x)
-					continue
-				}
-				g.accumulate(p == 0, acc16[0][i], tmp, g.VPADDD, func(d VecPhysical) {
-					g.VPBROADCASTD(sums(i, 4*p), d)
-					g.VPMADDWD(w, d, d)
-				})
+				k.pairTerm(k.acc[0][i], w, i, 4*p, p == 0)
 			}
 		}
 		g.VCVTPH2PS(Mem{Base: RSI}, w)
-		for i, v := range isum {
-			c := acc16[0][i]
+		for i, v := range k.isum {
+			c := k.acc[0][i]
 			g.VPSLLD(U8(5), c, c)
 			g.VPSUBD(c, v, v)
-			g.r8Scale(v, w, tmp, scale(i), facc[i], false)
+			g.r8Scale(v, w, tmp, k.scale(i), k.facc[i], false)
 		}
-	}, step{RSI, q6Kr8Block}, step{RDI, 256}, step{RDX, 4}, step{R10, 32})
-	g.r8Store(facc)
+	}, kr8Steps(q6Kr8Block)...)
+	g.r8Store(k.facc)
+}
+
+// q6Kr8Scale sets s = group b's scale per row, from the record's (sc_2p, sc_2p+1) pairs: the
+// (sc_b, sc_b) word pairs, or with vnni sc_b as a sign-extended dword (w and tmp clobbered).
+func (g *gen) q6Kr8Scale(b int, vnni bool, w, tmp, s VecPhysical) {
+	g.VPMOVSXBW(Mem{Base: RSI, Disp: 16 + 16*(b/2)}, w)
+	switch {
+	case vnni && b%2 == 0:
+		g.VPSLLD(U8(16), w, s)
+		g.VPSRAD(U8(16), s, s)
+	case vnni:
+		g.VPSRAD(U8(16), w, s)
+	case b%2 == 0:
+		g.VPSLLD(U8(16), w, tmp)
+		g.VPBLENDW(U8(0xaa), tmp, w, s)
+	default:
+		g.VPSRLD(U8(16), w, tmp)
+		g.VPBLENDW(U8(0xaa), w, tmp, s)
+	}
 }
