@@ -63,17 +63,17 @@ func TestQ4Kr8Extremes(t *testing.T) {
 	}
 }
 
-// checkKr8 runs every r8 kernel of m's type (Q4_K or Q6_K, 32 rows) on each of its groups,
-// and where the CPU has AVX-512 VNNI every r16 kernel, against kr16MaxN strided Q8_K inputs
+// checkKr8 runs every r8 kernel of m's type (Q4_K or Q6_K, 32 rows), AVX2 and where the CPU
+// has it AVX-VNNI, on each of its groups, and where the CPU has AVX-512 VNNI every r16 kernel, against kr16MaxN strided Q8_K inputs
 // of quants xv (every third block's dx NaN when nanDx, the first among them), bit for bit
 // against the pure-Go dot product.
 func checkKr8(t *testing.T, name string, m *Matrix, xv func() int8, nanDx bool) {
 	t.Helper()
 	nb, rb := m.Cols/qkK, m.RowBytes()
-	block, kernels := q4Kr8Block, &q4Kr8Kernels
+	block, kernels, vnniKernels := q4Kr8Block, &q4Kr8Kernels, &q4Kr8VNNIKernels
 	repack := repackQ4Kr8
 	if m.Type == Q6_K {
-		block, kernels, repack = q6Kr8Block, &q6Kr8Kernels, repackQ6Kr8
+		block, kernels, vnniKernels, repack = q6Kr8Block, &q6Kr8Kernels, &q6Kr8VNNIKernels, repackQ6Kr8
 	}
 	w := make([]byte, m.Rows/8*nb*block)
 	repack(m, w)
@@ -113,7 +113,7 @@ func checkKr8(t *testing.T, name string, m *Matrix, xv func() int8, nanDx bool) 
 	}
 	tables := []*[q4Kr8MaxN + 1]q4Kr8Kernel{kernels}
 	if cpu.X86.HasAVXVNNI {
-		tables = append(tables, map[DType]*[q4Kr8MaxN + 1]q4Kr8Kernel{Q4_K: &q4Kr8VNNIKernels, Q6_K: &q6Kr8VNNIKernels}[m.Type])
+		tables = append(tables, vnniKernels)
 	}
 	for _, kernels := range tables {
 		for n := 1; n <= q4Kr8MaxN; n++ {
