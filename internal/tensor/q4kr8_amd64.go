@@ -81,13 +81,12 @@ func tileQ6KAVX2(j *matmulJob, r0, r1 int) { tileKr8(j, r0, r1, Q6_K, &q6Kr8Kern
 func tileQ4KVNNI(j *matmulJob, r0, r1 int) { tileKr8(j, r0, r1, Q4_K, &q4Kr8VNNIKernels) }
 func tileQ6KVNNI(j *matmulJob, r0, r1 int) { tileKr8(j, r0, r1, Q6_K, &q6Kr8VNNIKernels) }
 
-// tileKr8 is the AVX2 Q4_K or Q6_K (dt) tile: batches from r8From[dt] on (in the avx2 set
-// every Q4_K batch, whose 4-row kernels on the original rows were slower even at decode, and
-// Q6_K from 2 inputs: at 1 its original rows, 0.82 bytes a weight against the repacked 1.07,
-// stream faster than the repacked ones compute) take the repacked kernels over the whole
-// 8-row groups of rows [r0, r1)
-// (inputs by blocks, each group's tiles back to back, as tileQ8r8), the other rows and
-// smaller batches the 4-row ones.
+// tileKr8 is the Q4_K or Q6_K (dt) tile of the avx2 and avxvnni sets: batches from
+// r8From[dt] on (every Q4_K batch, whose 4-row kernels on the original rows were slower even
+// at decode, and Q6_K from 2 inputs: at 1 its original rows, 0.82 bytes a weight against the
+// repacked 1.07, stream faster than the repacked ones compute) take the set's repacked
+// kernels over the whole 8-row groups of rows [r0, r1) (inputs by blocks, each group's tiles
+// back to back, as tileQ8r8), the other rows and smaller batches the AVX2 4-row ones.
 func tileKr8(j *matmulJob, r0, r1 int, dt DType, kernels *[q4Kr8MaxN + 1]q4Kr8Kernel) {
 	rest, block := tileQ4K4AVX2, q4Kr8Block
 	if dt == Q6_K {
