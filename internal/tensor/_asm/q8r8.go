@@ -21,7 +21,7 @@ func q8r8Family(g *gen) {
 }
 
 const (
-	// q8r8MaxN is the widest tile: from 7 inputs the float sums live in the frame (r8FloatSums),
+	// q8r8MaxN is the widest tile: from 7 inputs some float sums live in the frame (r8FloatSums),
 	// so that one pass over the weights serves a batch of 8.
 	q8r8MaxN  = 8
 	q8r8Block = 272 // a block of 8 rows: 8 f16 scales, then 8 × 32 quant bytes
@@ -43,7 +43,7 @@ func (g *gen) q8r8AVX2(n int) {
 
 	ones, w, aw, tmp := Y15, Y14, Y13, Y12
 	isum := []VecPhysical{Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7}[:n]
-	sums := g.r8Floats(n, tmp)
+	sums := g.r8Floats(n, tmp, Y8, Y9, Y10, Y11)
 	g.VPCMPEQW(ones, ones, ones)
 	g.VPSRLW(U8(15), ones, ones)
 	label := fmt.Sprintf("r8x%d", n)
@@ -84,7 +84,7 @@ func (g *gen) q8r8AVXVNNI(n int) {
 	quant, scale, blockSums, steps := g.q8r8Args(fmt.Sprintf("q8_0r8x%dAVXVNNI", n), n, true)
 	wb, tmp, x := Y13, Y12, Y15
 	isum := []VecPhysical{Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7}[:n]
-	sums := g.r8Floats(n, tmp)
+	sums := g.r8Floats(n, tmp, Y8, Y9, Y10, Y11, Y14)
 	label := fmt.Sprintf("r8vnnix%d", n)
 	g.loop(label, func() {
 		for l := 0; l < q8r8Block; l += 64 {
@@ -108,57 +108,62 @@ func (g *gen) q8r8AVXVNNI(n int) {
 	sums.store(g, isum)
 }
 
-// r8FloatSums are an r8 kernel's per-input float sums: registers Y6.. for tiles of up to
-// 6 inputs, else the frame, 32 bytes an input (16 YMM registers hold 8 int32 block sums but
-// not 8 float sums as well), each block's term then added in memory.
+// r8FloatSums are an r8 kernel's per-input float sums: inputs 0..len(regs)-1 in registers, the
+// rest in the frame, 32 bytes an input (16 YMM registers hold 8 int32 block sums but not 8
+// float sums as well), each block's term then added in memory.
 type r8FloatSums struct {
 	regs []VecPhysical
 	mem  Mem
 }
 
-// r8Floats zeroes the float sums of a tile of n inputs (tmp is clobbered).
-func (g *gen) r8Floats(n int, tmp VecPhysical) r8FloatSums {
-	if regs := []VecPhysical{Y6, Y7, Y8, Y9, Y10, Y11}; n <= len(regs) {
-		for _, f := range regs[:n] {
-			g.VXORPS(f, f, f)
+// r8Floats zeroes the float sums of a tile of n inputs: Y6-Y11 for up to 6 inputs, else
+// spare (the registers the kernel leaves free) and the frame (tmp is clobbered).
+func (g *gen) r8Floats(n int, tmp VecPhysical, spare ...VecPhysical) r8FloatSums {
+	regs := []VecPhysical{Y6, Y7, Y8, Y9, Y10, Y11}
+	if n > len(regs) {
+		regs = spare
+	}
+	f := r8FloatSums{regs: regs[:min(n, len(regs))]}
+	for _, r := range f.regs {
+		g.VXORPS(r, r, r)
+	}
+	if rest := n - len(f.regs); rest > 0 {
+		f.mem = g.AllocLocal(32 * rest)
+		g.VXORPS(tmp, tmp, tmp)
+		for i := range rest {
+			g.VMOVUPS(tmp, f.mem.Offset(32*i))
 		}
-		return r8FloatSums{regs: regs[:n]}
 	}
-	mem := g.AllocLocal(32 * n)
-	g.VXORPS(tmp, tmp, tmp)
-	for i := range n {
-		g.VMOVUPS(tmp, mem.Offset(32*i))
-	}
-	return r8FloatSums{mem: mem}
+	return f
 }
 
 // add emits input i's float sum += float(sum)·(dw·dx), r8Scale's chain and operand order
 // (the sum so far is the add's first operand, as the reference's acc is, which decides the
 // NaN that comes out of two); sum and tmp are clobbered.
 func (f r8FloatSums) add(g *gen, i int, sum, dw, tmp VecPhysical, dx Mem) {
-	if f.regs != nil {
+	if i < len(f.regs) {
 		g.r8Scale(sum, dw, tmp, dx, f.regs[i], false)
 		return
 	}
+	m := f.mem.Offset(32 * (i - len(f.regs)))
 	g.VCVTDQ2PS(sum, sum)
 	g.VBROADCASTSS(dx, tmp)
 	g.VMULPS(tmp, dw, tmp)
 	g.VMULPS(tmp, sum, sum)
-	g.VMOVUPS(f.mem.Offset(32*i), tmp)
+	g.VMOVUPS(m, tmp)
 	g.VADDPS(sum, tmp, tmp)
-	g.VMOVUPS(tmp, f.mem.Offset(32*i))
+	g.VMOVUPS(tmp, m)
 }
 
-// store ends the kernel: the float sums to out, through regs when they are in the frame.
-func (f r8FloatSums) store(g *gen, regs []VecPhysical) {
-	if f.regs != nil {
-		g.r8Store(f.regs)
-		return
+// store ends the kernel: the float sums to out, those in the frame through the block-sum
+// registers isum (free by then).
+func (f r8FloatSums) store(g *gen, isum []VecPhysical) {
+	out := append([]VecPhysical(nil), f.regs...)
+	for i := len(f.regs); i < len(isum); i++ {
+		g.VMOVUPS(f.mem.Offset(32*(i-len(f.regs))), isum[i])
+		out = append(out, isum[i])
 	}
-	for i := range regs {
-		g.VMOVUPS(f.mem.Offset(32*i), regs[i])
-	}
-	g.r8Store(regs)
+	g.r8Store(out)
 }
 
 // vexDPBUSD emits the VEX (AVX-VNNI) VPDPBUSD acc, u, x: acc += Σ4 u·x per lane, u unsigned
