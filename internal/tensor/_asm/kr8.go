@@ -101,19 +101,26 @@ func (k *kr8) addScaled(a, s VecPhysical, i int) {
 // kr8Args starts the K-quant r8 kernel name (q4_Kr8x<n>AVX2's signature) and returns the
 // addresses of input i's quants, scale and 16-value sums (n <= 3: no 3-stride register).
 func (g *gen) kr8Args(name string) (quant func(i, off int) Mem, scale func(i int) Mem, sums func(i, off int) Mem) {
-	g.text(name, "func(w *byte, nb int, xq *int8, xstride int, xd *float32, dstride int, bs *int16, bstride int, out *float32, ostride int)")
-	g.arg("w", RSI)
-	g.arg("nb", RCX)
-	g.arg("xq", RDI)
-	g.arg("xstride", R8)
-	g.arg("xd", RDX)
-	g.arg("dstride", R12)
+	g.r8Args(name, "func(w *byte, nb int, xq *int8, xstride int, xd *float32, dstride int, bs *int16, bstride int, out *float32, ostride int)")
 	g.arg("bs", R10)
 	g.arg("bstride", R13)
 	quant = func(i, off int) Mem { return inputMem(i, RDI, RDI, R8, R8, off) }
 	scale = func(i int) Mem { return inputMem(i, RDX, RDX, R12, R12, 0) }
 	sums = func(i, off int) Mem { return inputMem(i, R10, R10, R13, R13, off) }
 	return quant, scale, sums
+}
+
+// r8Args starts the r8 kernel name of signature sig with the arguments every r8 kernel has:
+// the weights in RSI, the block count in RCX, the inputs' quants and stride in RDI and R8,
+// their scales and stride in RDX and R12.
+func (g *gen) r8Args(name, sig string) {
+	g.text(name, sig)
+	g.arg("w", RSI)
+	g.arg("nb", RCX)
+	g.arg("xq", RDI)
+	g.arg("xstride", R8)
+	g.arg("xd", RDX)
+	g.arg("dstride", R12)
 }
 
 // kr8Steps are the kernels' pointer steps a super-block of block bytes.

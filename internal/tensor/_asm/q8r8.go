@@ -197,13 +197,7 @@ func (g *gen) vexVNNI(name string, op byte, acc, v, m VecPhysical) {
 // the addresses of input i's quants (plus off), block scale and, withSums, its block's
 // -128·Σx, and the loop's steps.
 func (g *gen) q8r8Args(name string, n int, withSums bool) (quant func(i, off int) Mem, scale, sums func(i int) Mem, steps []step) {
-	g.text(name, "func(w *byte, nb int, xq *int8, xstride int, xd *float32, xs *int32, dstride int, out *float32, ostride, pf int)")
-	g.arg("w", RSI)
-	g.arg("nb", RCX)
-	g.arg("xq", RDI)
-	g.arg("xstride", R8)
-	g.arg("xd", RDX)
-	g.arg("dstride", R12)
+	g.r8Args(name, "func(w *byte, nb int, xq *int8, xstride int, xd *float32, xs *int32, dstride int, out *float32, ostride, pf int)")
 	g.arg("pf", RBX)
 	// Inputs 3 and 5 are at 3 strides and 4+1; inputs 4.. from second bases (R10, R11, RAX).
 	g.LEAQ(Mem{Base: R8, Index: R8, Scale: 2}, R9)
