@@ -39,18 +39,23 @@ func (g *gen) newKr8(family string, n int, vnni bool, tmp VecPhysical) *kr8 {
 	return k
 }
 
-// startSums zeroes the int32 super-block sums and, with vnni, the 32-bit sums (AVX2's
-// first product of a sum writes it).
-func (k *kr8) startSums(inner bool) {
-	regs := k.isum
-	if inner {
-		if !k.vnni {
-			return
-		}
-		regs = append(k.acc[0][:k.n:k.n], k.acc[1]...)
-	}
-	for _, a := range regs {
+// startBlock zeroes the int32 super-block sums.
+func (k *kr8) startBlock() {
+	for _, a := range k.isum {
 		k.VPXOR(a, a, a)
+	}
+}
+
+// startSubSums zeroes, with vnni, the 32-bit sums of a sub-block (group); AVX2's first
+// product of a sum writes it, so there is nothing to do.
+func (k *kr8) startSubSums() {
+	if !k.vnni {
+		return
+	}
+	for _, half := range k.acc {
+		for _, a := range half {
+			k.VPXOR(a, a, a)
+		}
 	}
 }
 

@@ -96,9 +96,9 @@ func (g *gen) q4Kr8(n int, tab q4Kr8Tables) {
 		g.VPSHUFB(table, lo, w)
 	}
 	g.loop("q4kr8"+k.set+fmt.Sprint("x", n), func() {
-		k.startSums(false)
+		k.startBlock()
 		for j := range 4 {
-			k.startSums(true)
+			k.startSubSums()
 			for t := range 8 {
 				g.VMOVDQU(Mem{Base: RSI, Disp: q4Kr8Quant + 256*j + 32*t}, w)
 				g.VPAND(nibble, w, lo)

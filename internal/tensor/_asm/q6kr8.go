@@ -42,9 +42,9 @@ func (g *gen) q6Kr8(n int, vnni bool) {
 	w, tmp, s := Y14, Y13, Y12
 	k := g.newKr8("q6", n, vnni, tmp)
 	g.loop("q6kr8"+k.set+fmt.Sprint("x", n), func() {
-		k.startSums(false)
+		k.startBlock()
 		for b := range 16 {
-			k.startSums(true)
+			k.startSubSums()
 			for c := range 4 {
 				g.VMOVDQU(Mem{Base: RSI, Disp: q6Kr8Quant + 32*(4*b+c)}, w)
 				for i := range n {
