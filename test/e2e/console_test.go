@@ -423,7 +423,7 @@ func nextSnapshot(t *testing.T, mbase string, ok func(snapshotJSON) bool) snapsh
 // over the node API, and its own tenants; each node's operator listener has its own console.
 func TestConsoleShowsCluster(t *testing.T) {
 	pre, dec, router := startPair(t)
-	if code, _, b := router.call(t, http.MethodPost, "/v1/completions", "", `{"prompt":"Once upon a time","max_tokens":8}`); code != 200 {
+	if code, _, b := router.call(t, http.MethodPost, "/v1/completions", "", `{"prompt":"Once upon a time","max_tokens":8,"ignore_eos":true}`); code != 200 {
 		t.Fatalf("%d %s", code, b)
 	}
 	pre.waitWhole(t)
