@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -14,10 +15,11 @@ import (
 func newCertsCmd() *cobra.Command {
 	var dir string
 	c := command("certs",
-		"Write a development CA and a loopback node certificate for node-to-node mTLS",
-		"Writes ca.pem, node.pem and node-key.pem (0600) into --dir, for --tls-dir: a development CA\n"+
-			"(its key is discarded) and a node certificate for 127.0.0.1, ::1 and localhost, valid for\n"+
-			"server and client auth for a year. Existing files are never overwritten.",
+		"Write a development CA, a loopback node certificate and the cluster's secret for node-to-node mTLS",
+		"Writes ca.pem, node.pem, node-key.pem (0600) and secret (0600) into --dir, for --tls-dir: a\n"+
+			"development CA (its key is discarded), a node certificate for 127.0.0.1, ::1 and localhost,\n"+
+			"valid for server and client auth for a year, and the tenant-key secret every node of the\n"+
+			"cluster shares. Existing files are never overwritten.",
 		cobra.NoArgs, func(cmd *cobra.Command, _ []string) error {
 			if dir == "" {
 				return errors.New("certs: --dir is required")
@@ -25,7 +27,8 @@ func newCertsCmd() *cobra.Command {
 			if err := transfer.WriteDevCerts(dir, time.Now()); err != nil {
 				return fmt.Errorf("certs: %w", err)
 			}
-			fmt.Fprintf(cmd.OutOrStdout(), "wrote %s, %s and %s in %s\n", transfer.CAFile, transfer.CertFile, transfer.KeyFile, dir)
+			files := transfer.DevCertFiles
+			fmt.Fprintf(cmd.OutOrStdout(), "wrote %s and %s in %s\n", strings.Join(files[:len(files)-1], ", "), files[len(files)-1], dir)
 			return nil
 		})
 	c.Flags().StringVar(&dir, "dir", "", "directory to write the certificates into (created 0700 if missing)")

@@ -38,8 +38,8 @@ func newRootCmd() *cobra.Command {
 }
 
 // command builds the subcommands one way, so that each file holds only what is its own: its
-// words, its flags and what it runs. serve (not yet moved) and the hidden replay stub, which sets
-// fields of its own, build theirs directly.
+// words, its flags and what it runs. Only the hidden replay stub, which sets fields of its own,
+// builds its command directly.
 func command(use, short, long string, args cobra.PositionalArgs, run func(*cobra.Command, []string) error) *cobra.Command {
 	return &cobra.Command{Use: use, Short: short, Long: long, Args: args, RunE: run}
 }

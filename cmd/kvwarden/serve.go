@@ -66,19 +66,15 @@ type serveFlags struct {
 
 func newServeCmd() *cobra.Command {
 	var f serveFlags
-	cmd := &cobra.Command{
-		Use:   "serve",
-		Short: "Serve the OpenAI-compatible multi-tenant API",
-		Long: `Serve the OpenAI-compatible API (/v1/models, /v1/completions, /v1/chat/completions) with
+	cmd := command("serve", "Serve the OpenAI-compatible multi-tenant API",
+		`Serve the OpenAI-compatible API (/v1/models, /v1/completions, /v1/chat/completions) with
 /health and /ready. Tenants come from --tenants (see "kvwarden tenant add"); --api-key KEY (or
 $KVWARDEN_API_KEY) instead serves one tenant with that key; --dev runs one open tenant without keys,
 allowed on a loopback address only. Prometheus metrics are server-wide,
 so they are served to the operator on --metrics-addr (loopback by default), never on the API port.
 Both ports are bound before the model loads, so a port in use fails at once.
 SIGHUP reloads the tenants file; SIGTERM or Ctrl-C drains in-flight requests, then exits.`,
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error { return f.serve(cmd.ErrOrStderr()) },
-	}
+		cobra.NoArgs, func(cmd *cobra.Command, _ []string) error { return f.serve(cmd.ErrOrStderr()) })
 	f.mf.register(cmd.Flags())
 	f.mf.registerShadow(cmd.Flags())
 	cmd.Flags().StringVar(&f.addr, "addr", "127.0.0.1:8080", "listen address of the API")

@@ -87,13 +87,13 @@ func newTenantListCmd() *cobra.Command {
 				return err
 			}
 			w := tabwriter.NewWriter(cmd.OutOrStdout(), 0, 4, 2, ' ', 0)
-			fmt.Fprintln(w, "ID\tMAX_CONCURRENT\tTOKENS_PER_MINUTE\tMAX_TOKENS\tKEY_SHA256\tCREATED")
+			fmt.Fprintln(w, "ID\tWEIGHT\tMAX_CONCURRENT\tTOKENS_PER_MINUTE\tMAX_TOKENS\tKEY_SHA256\tCREATED")
 			for _, t := range f.List() {
 				created := "-"
 				if !t.Created.IsZero() {
 					created = t.Created.Format("2006-01-02T15:04:05Z")
 				}
-				fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s…\t%s\n", t.ID, limit(t.Limits.MaxConcurrent),
+				fmt.Fprintf(w, "%s\t%d\t%s\t%s\t%s\t%s…\t%s\n", t.ID, max(t.Limits.Weight, 1), limit(t.Limits.MaxConcurrent),
 					limit(t.Limits.TokensPerMinute), limit(t.Limits.MaxTokens), t.KeyHash[:12], created)
 			}
 			return w.Flush()

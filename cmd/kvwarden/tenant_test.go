@@ -54,6 +54,12 @@ func TestTenantCLI(t *testing.T) {
 	if strings.Index(out, "acme") > strings.Index(out, "beta") {
 		t.Fatalf("list not sorted:\n%s", out)
 	}
+	// The weight column: acme's 2, and beta's unset weight shown as the 1 the engine uses.
+	for _, want := range []string{"WEIGHT", "acme  2 ", "beta  1 "} {
+		if !strings.Contains(out, want) {
+			t.Fatalf("list output lacks %q:\n%s", want, out)
+		}
+	}
 
 	if _, _, err := runTenant("remove", "--file", file, "--name", "acme"); err != nil {
 		t.Fatal(err)

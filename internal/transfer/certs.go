@@ -21,18 +21,25 @@ import (
 // devValidity is how long development certificates last.
 const devValidity = 365 * 24 * time.Hour
 
+// DevCertFiles are the files WriteDevCerts writes, in the order it writes them.
+var DevCertFiles = []string{CAFile, CertFile, KeyFile, SecretFile}
+
 // WriteDevCerts writes a development CA (ca.pem) and a node certificate and key (node.pem,
 // node-key.pem) valid for loopback (127.0.0.1, ::1, localhost) as server and client, and the
-// cluster's tenant-key secret (secret), for `kvwarden certs`. Every node of a development cluster uses the same directory. The CA's key is
-// not kept, so nothing else can ever be signed by this CA. It refuses to overwrite any file;
-// the key is written 0600.
+// cluster's tenant-key secret (secret), for `kvwarden certs`. Every node of a development cluster
+// uses the same directory. The CA's key is not kept, so nothing else can ever be signed by this CA.
+// It refuses to overwrite any file; the key and the secret are written 0600.
 func WriteDevCerts(dir string, now time.Time) error {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return err
 	}
-	for _, f := range []string{CAFile, CertFile, KeyFile, SecretFile} {
-		if _, err := os.Lstat(filepath.Join(dir, f)); !errors.Is(err, fs.ErrNotExist) {
-			return fmt.Errorf("%s exists (or cannot be checked: %v); refusing to overwrite", filepath.Join(dir, f), err)
+	for _, f := range DevCertFiles {
+		path := filepath.Join(dir, f)
+		switch _, err := os.Lstat(path); {
+		case err == nil:
+			return fmt.Errorf("%s already exists; refusing to overwrite it (remove the old files or choose another directory)", path)
+		case !errors.Is(err, fs.ErrNotExist):
+			return fmt.Errorf("cannot check %s: %w", path, err)
 		}
 	}
 	ca, caKey, err := issue(now, &x509.Certificate{
