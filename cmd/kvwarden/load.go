@@ -19,7 +19,6 @@ import (
 	"github.com/kvwarden/kvwarden/internal/kv"
 	"github.com/kvwarden/kvwarden/internal/model"
 	"github.com/kvwarden/kvwarden/internal/source"
-	"github.com/kvwarden/kvwarden/internal/tensor"
 	"github.com/kvwarden/kvwarden/internal/tokenizer"
 )
 
@@ -46,7 +45,7 @@ func (f *modelFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&f.model, "model", "", "GGUF file, hf:OWNER/REPO/FILE, or dummy:SPEC (default: the built-in demo model; a router: the nodes' model, checked against this file when given)")
 	fs.StringVar(&f.sha256, "sha256", "", "expected SHA-256 of the model file")
 	fs.IntVar(&f.threads, "threads", 0, "compute threads (0: all cores)")
-	fs.StringVar(&f.kvDType, "kv-dtype", "f16", "KV cache element type: f16 or f32")
+	fs.StringVar(&f.kvDType, "kv-dtype", "f16", "KV cache element type: "+kv.FormatNames())
 	fs.StringVar(&f.kvMem, "kv-mem", "1GiB", "memory for the KV page pool (e.g. 512MiB, 4GiB)")
 	fs.StringVar(&f.kvScrub, "kv-scrub", "none", "what freeing a page does to its contents: none, zero or poison")
 	fs.IntVar(&f.pageTokens, "page-tokens", core.DefaultPageTokens, "tokens per KV page")
@@ -95,9 +94,9 @@ func maxThreads() int { return 4 * runtime.NumCPU() }
 
 func (f *modelFlags) engineConfig() (engine.Config, error) {
 	var cfg engine.Config
-	dt, err := tensor.ParseDType(f.kvDType)
-	if err != nil || (dt != tensor.F16 && dt != tensor.F32) {
-		return cfg, fmt.Errorf("--kv-dtype %q: want f16 or f32", f.kvDType)
+	kvf, err := kv.ParseFormat(f.kvDType)
+	if err != nil {
+		return cfg, fmt.Errorf("--kv-dtype: %v", err)
 	}
 	mem, err := parseBytes(f.kvMem)
 	if err != nil {
@@ -123,7 +122,7 @@ func (f *modelFlags) engineConfig() (engine.Config, error) {
 	if sf := f.shadowFraction; !(sf >= 0 && sf <= 1) {
 		return cfg, fmt.Errorf("--shadow-fraction %v: want 0 to 1", sf)
 	}
-	return engine.Config{Threads: f.threads, KVDType: dt, KVMemBytes: mem, PageTokens: f.pageTokens,
+	return engine.Config{Threads: f.threads, KVDType: kvf.DType(), KVMemBytes: mem, PageTokens: f.pageTokens,
 		MaxContext: f.maxContext, StepTokens: f.stepTokens, MaxRunning: f.maxRunning, Scrub: scrub,
 		PrefixCache: f.prefixCache, OverrideModelContext: f.overrideContext, Pooling: pooling,
 		Shadow: engine.ShadowConfig{Fraction: f.shadowFraction}}, nil

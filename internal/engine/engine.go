@@ -28,7 +28,7 @@ const DefaultMaxRunning = 64
 // Config sets up an engine.
 type Config struct {
 	Threads     int          // compute threads; 0 means all cores
-	KVDType     tensor.DType // F32 or F16
+	KVDType     tensor.DType // KV element type: one kv has a Format for (kv.FormatOf)
 	KVMemBytes  int64        // memory of the KV page pool
 	PageTokens  int          // tokens per page; 0 means core.DefaultPageTokens
 	MaxContext  int          // advertised context; 0 means the most the model and pool allow
@@ -151,9 +151,6 @@ type endCall struct {
 // New builds the page pool from the capacity plan (refusing a configuration whose advertised
 // context the pool cannot hold) and starts the step loop.
 func New(m *model.Model, tok *tokenizer.Tokenizer, cfg Config) (*Engine, error) {
-	if cfg.KVDType != tensor.F32 && cfg.KVDType != tensor.F16 {
-		return nil, fmt.Errorf("kv dtype %s: want f32 or f16", cfg.KVDType)
-	}
 	cfg.setDefaults()
 	if f := cfg.Shadow.Fraction; !(f >= 0 && f <= 1) {
 		return nil, fmt.Errorf("shadow fraction %v: want 0 to 1", f)
@@ -243,11 +240,7 @@ func (cfg *Config) setDefaults() {
 
 // PlanFor computes the capacity plan of a model under an engine configuration: the start-up gate.
 func PlanFor(mc *model.Config, cfg Config) (core.CapacityPlan, error) {
-	dt := cfg.KVDType
-	if dt != tensor.F16 {
-		dt = tensor.F32
-	}
-	bpt, err := kv.BytesPerToken(mc.Layers, mc.KVHeads, mc.HeadDim, dt)
+	bpt, err := kv.BytesPerToken(mc.Layers, mc.KVHeads, mc.HeadDim, cfg.KVDType) // refuses a type with no kv.Format
 	if err != nil {
 		return core.CapacityPlan{}, err
 	}

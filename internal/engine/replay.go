@@ -10,7 +10,6 @@ import (
 	"github.com/kvwarden/kvwarden/internal/faults"
 	"github.com/kvwarden/kvwarden/internal/kv"
 	"github.com/kvwarden/kvwarden/internal/kvtypes"
-	"github.com/kvwarden/kvwarden/internal/tensor"
 )
 
 // The incident-replay build's instrumentation and its stand-in for the hand-off's checksums. The
@@ -56,8 +55,7 @@ type frame struct {
 	request kvtypes.RequestID
 	tenant  kvtypes.TenantKey
 	ref     kvtypes.PageRef // the page in the lifetime the write was issued for
-	f32     []float32       // the page data (F32 pools)
-	f16     []uint16        // the page data (F16 pools)
+	data    []byte          // the page's KV, as the pool's format stores it
 }
 
 // LateWrite is what became of an aborted request's in-flight write (faults.LateWrite).
@@ -194,13 +192,7 @@ func (t *trace) afterStep(cache *kv.Pool, batch []core.Seq, run []int) {
 }
 
 func snapshot(cache *kv.Pool, req kvtypes.RequestID, tenant kvtypes.TenantKey, ref kvtypes.PageRef) frame {
-	f := frame{request: req, tenant: tenant, ref: ref}
-	if cache.Config().DType == tensor.F16 {
-		f.f16 = slices.Clone(cache.F16(ref.Page))
-	} else {
-		f.f32 = slices.Clone(cache.F32(ref.Page))
-	}
-	return f
+	return frame{request: req, tenant: tenant, ref: ref, data: slices.Clone(cache.Data(ref.Page))}
 }
 
 // landLate lands the pending late writes whose page has been handed to another request and
@@ -236,11 +228,7 @@ func (t *trace) land(cache *kv.Pool, f frame, h kvtypes.Header, log *slog.Logger
 			kvtypes.DefenceHeader, uint64(f.request), f.ref.Page)
 	default:
 		lw.Landed = true
-		if f.f16 != nil {
-			copy(cache.F16(f.ref.Page), f.f16)
-		} else {
-			copy(cache.F32(f.ref.Page), f.f32)
-		}
+		copy(cache.Data(f.ref.Page), f.data)
 		t.writer[f.ref.Page] = pageWriter{tenant: f.tenant, request: f.request, gen: f.ref.Gen, ok: true}
 	}
 	if lw.Landed {

@@ -43,8 +43,8 @@ func TestLateWriteLanding(t *testing.T) {
 			tr := newTrace(2)
 			old := kvtypes.PageRef{Page: 1, Gen: 3}
 			cache.Stamp(1, kvtypes.Header{Tenant: writer, Request: 7, Gen: 3, Written: true})
-			for i := range cache.F32(1) {
-				cache.F32(1)[i] = 7 // the writer's KV
+			for i := range cache.Data(1) {
+				cache.Data(1)[i] = 7 // the writer's KV
 			}
 			tr.last[7] = []frame{snapshot(cache, 7, writer, old)}
 			tr.end(7, true) // cancelled: its last write is in flight
@@ -59,14 +59,14 @@ func TestLateWriteLanding(t *testing.T) {
 				gen++
 			}
 			cache.Stamp(1, kvtypes.Header{Tenant: victim, Request: 8, Gen: gen, Written: true})
-			clear(cache.F32(1)) // the victim's KV
+			clear(cache.Data(1)) // the victim's KV
 			tr.writer[1] = pageWriter{tenant: victim, request: 8, gen: gen, ok: true}
 			tr.landLate(cache, log)
 			if len(tr.pending) != 0 || len(tr.late) != 1 {
 				t.Fatalf("pending %d, late %+v", len(tr.pending), tr.late)
 			}
 			lw := tr.late[0]
-			landed := slices.ContainsFunc(cache.F32(1), func(x float32) bool { return x == 7 })
+			landed := slices.Contains(cache.Data(1), 7)
 			if lw.Landed != (tc.want == "") || landed != lw.Landed || lw.Defence != tc.want {
 				t.Fatalf("late write %+v, page overwritten %v; want refused by %q", lw, landed, tc.want)
 			}

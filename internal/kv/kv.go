@@ -2,15 +2,17 @@
 // layer, each carrying its owner in a header stored in the page's own memory. It has no policy:
 // which request gets which page is the isolation core's decision; this package stamps, checks,
 // invalidates and scrubs headers when told to, and refuses reads that do not match them.
+//
+// It also owns the pages' element format (Format, format.go): the bytes a token takes, the page
+// layout (page.go), the conversion of K and V rows in and out, and so what the checksums cover,
+// what capacity plans count and what the transfer's wire carries.
 package kv
 
 import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"hash/crc32"
 	"math"
-	"unsafe"
 
 	"github.com/kvwarden/kvwarden/internal/faults"
 	"github.com/kvwarden/kvwarden/internal/kvtypes"
@@ -45,7 +47,7 @@ type Config struct {
 	KVHeads    int
 	HeadDim    int
 	PageTokens int          // tokens per page; no default: the engine passes its capacity plan's
-	DType      tensor.DType // F32 or F16
+	DType      tensor.DType // the element type of K and V: one with a Format (FormatOf)
 	Pages      int
 	Scrub      Scrub
 }
@@ -76,7 +78,8 @@ const (
 // serialises stamps and frees, and writes to distinct token slots may run in parallel.
 type Pool struct {
 	cfg       Config
-	elemBytes int
+	format    Format
+	vecBytes  int // one stored vector of HeadDim elements
 	pageBytes int
 	arena     []byte
 	release   func() error
@@ -85,18 +88,18 @@ type Pool struct {
 // ErrIsolation marks every refusal caused by a header that does not match the reader.
 var ErrIsolation = errors.New("kv isolation violation")
 
-// BytesPerToken is the KV memory one token takes across all layers (K and V).
+// BytesPerToken is the KV memory one token takes across all layers (K and V) in the format of
+// element type dt: what capacity plans count and what a token takes on the transfer's wire.
 func BytesPerToken(layers, kvHeads, headDim int, dt tensor.DType) (int, error) {
-	var eb int
-	switch dt {
-	case tensor.F32:
-		eb = 4
-	case tensor.F16:
-		eb = 2
-	default:
-		return 0, fmt.Errorf("kv dtype %s: want F32 or F16", dt)
+	f, err := FormatOf(dt)
+	if err != nil {
+		return 0, err
 	}
-	return 2 * layers * kvHeads * headDim * eb, nil
+	vb, err := vecBytes(f, headDim)
+	if err != nil {
+		return 0, err
+	}
+	return 2 * layers * kvHeads * vb, nil
 }
 
 // PageBytes is the memory of one page including its header.
@@ -121,10 +124,9 @@ func NewPool(cfg Config) (*Pool, error) {
 	if uint64(pb)*uint64(cfg.Pages) > math.MaxInt/2 {
 		return nil, fmt.Errorf("kv pool: %d pages of %d bytes overflow", cfg.Pages, pb)
 	}
-	p := &Pool{cfg: cfg, elemBytes: 4, pageBytes: pb}
-	if cfg.DType == tensor.F16 {
-		p.elemBytes = 2
-	}
+	f, _ := FormatOf(cfg.DType) // PageBytes has checked it
+	vb, _ := vecBytes(f, cfg.HeadDim)
+	p := &Pool{cfg: cfg, format: f, vecBytes: vb, pageBytes: pb}
 	arena, release, err := allocArena(pb * cfg.Pages)
 	if err != nil {
 		return nil, fmt.Errorf("kv pool: %d pages of %d bytes: %w", cfg.Pages, pb, err)
@@ -145,6 +147,9 @@ func (p *Pool) Close() error {
 
 // Config returns the pool's configuration.
 func (p *Pool) Config() Config { return p.cfg }
+
+// Format is the element format of the pool's keys and values.
+func (p *Pool) Format() Format { return p.format }
 
 // Pages is the number of pages.
 func (p *Pool) Pages() int { return p.cfg.Pages }
@@ -201,22 +206,9 @@ func (p *Pool) Invalidate(id kvtypes.PageID) error {
 	case ScrubZero:
 		clear(pg[HeaderBytes:])
 	case ScrubPoison:
-		poison(pg[HeaderBytes:], p.elemBytes)
+		p.format.poison(pg[HeaderBytes:])
 	}
 	return nil
-}
-
-// poison fills data with quiet NaNs, which propagate through any attention that reads them.
-func poison(b []byte, elemBytes int) {
-	if elemBytes == 4 {
-		for i := 0; i+4 <= len(b); i += 4 {
-			binary.LittleEndian.PutUint32(b[i:], 0x7fc0dead)
-		}
-		return
-	}
-	for i := 0; i+2 <= len(b); i += 2 {
-		binary.LittleEndian.PutUint16(b[i:], 0x7e5a)
-	}
 }
 
 // Check verifies that a reader of tenant t holding ref may read the page.
@@ -271,94 +263,3 @@ func (p *Pool) MarkFilled(id kvtypes.PageID, n int) {
 		binary.LittleEndian.PutUint32(h[hFilled:], uint32(n))
 	}
 }
-
-// vecOffset is where KV head head's K (kOrV=0) or V (1) vector of a token slot in one layer
-// starts, in elements from the start of the page data. Within a layer's K (or V) the page is
-// head-major: attention reads one KV head's vectors of a page as one contiguous run, which the
-// hardware prefetchers follow, rather than HeadDim elements of every KV row. A long context is
-// read from memory at every step (docs/performance-log.md: 4,096 tokens on 2 Zen 4 cores decode
-// 1.2-1.4× faster head-major).
-func (p *Pool) vecOffset(layer, kOrV, head, slot int) int {
-	return (((layer*2+kOrV)*p.cfg.KVHeads+head)*p.cfg.PageTokens + slot) * p.cfg.HeadDim
-}
-
-// F32 returns the page data as float32 (pools of dtype F32).
-func (p *Pool) F32(id kvtypes.PageID) []float32 {
-	d := p.page(id)[HeaderBytes:]
-	return unsafe.Slice((*float32)(unsafe.Pointer(unsafe.SliceData(d))), len(d)/4)
-}
-
-// F16 returns the page data as raw half floats (pools of dtype F16).
-func (p *Pool) F16(id kvtypes.PageID) []uint16 {
-	d := p.page(id)[HeaderBytes:]
-	return unsafe.Slice((*uint16)(unsafe.Pointer(unsafe.SliceData(d))), len(d)/2)
-}
-
-// KOffset and VOffset locate KV head head's K and V vectors (HeadDim elements) of a token slot
-// of one layer in the page's F32/F16 view. A head's vectors of successive slots are HeadDim apart.
-func (p *Pool) KOffset(layer, head, slot int) int { return p.vecOffset(layer, 0, head, slot) }
-func (p *Pool) VOffset(layer, head, slot int) int { return p.vecOffset(layer, 1, head, slot) }
-
-// TokenBytes is the KV of one token over all layers, K and V: the size of a token in the wire form.
-func (p *Pool) TokenBytes() int {
-	return 2 * p.cfg.Layers * p.cfg.KVHeads * p.cfg.HeadDim * p.elemBytes
-}
-
-// ReadTokens copies token slots [0, tokens) of a page into dst in the wire form, the order the
-// pool stores them in: for each layer, its K then its V; within each, KV head by KV head, the
-// head's vectors of the tokens slots (HeadDim elements each, little-endian). dst must hold exactly
-// tokens × TokenBytes. The slots beyond tokens are not read: they may hold a previous owner's KV.
-func (p *Pool) ReadTokens(id kvtypes.PageID, tokens int, dst []byte) error {
-	if err := p.checkTokens(id, tokens, len(dst)); err != nil {
-		return err
-	}
-	p.eachRun(id, tokens, func(seg int, run []byte) { copy(dst[seg*len(run):], run) })
-	return nil
-}
-
-// WriteTokens copies src, in ReadTokens' wire form, into token slots [0, tokens) of a page and
-// raises its written-token mark to tokens; the other slots are left as they are.
-func (p *Pool) WriteTokens(id kvtypes.PageID, tokens int, src []byte) error {
-	if err := p.checkTokens(id, tokens, len(src)); err != nil {
-		return err
-	}
-	p.eachRun(id, tokens, func(seg int, run []byte) { copy(run, src[seg*len(run):]) })
-	p.MarkFilled(id, tokens)
-	return nil
-}
-
-func (p *Pool) checkTokens(id kvtypes.PageID, tokens, n int) error {
-	if id < 0 || int(id) >= p.cfg.Pages {
-		return fmt.Errorf("page %d outside the pool of %d", id, p.cfg.Pages)
-	}
-	if tokens < 0 || tokens > p.cfg.PageTokens || n != tokens*p.TokenBytes() {
-		return fmt.Errorf("page %d: %d tokens in %d bytes", id, tokens, n)
-	}
-	return nil
-}
-
-// eachRun calls f with the vectors of token slots [0, tokens) of each layer's K heads, then its V
-// heads, one KV head's run at a time: segment seg = (2 × layer + (0 for K, 1 for V)) × KVHeads +
-// head, the order of the wire form and of Checksum.
-func (p *Pool) eachRun(id kvtypes.PageID, tokens int, f func(seg int, run []byte)) {
-	d := p.page(id)[HeaderBytes:]
-	n := tokens * p.cfg.HeadDim * p.elemBytes
-	for seg := range 2 * p.cfg.Layers * p.cfg.KVHeads {
-		o := seg * p.cfg.PageTokens * p.cfg.HeadDim * p.elemBytes
-		f(seg, d[o:o+n])
-	}
-}
-
-// Checksum is a CRC-32C over the page's data for the token slots [0, tokens), keyed by the logical
-// position of the page in its sequence, so that a page moved to the wrong place fails to verify
-// even when its contents are intact.
-func (p *Pool) Checksum(id kvtypes.PageID, logicalPage int, tokens int) uint32 {
-	var key [8]byte
-	binary.LittleEndian.PutUint32(key[:], uint32(logicalPage))
-	binary.LittleEndian.PutUint32(key[4:], uint32(tokens))
-	c := crc32.Update(0, castagnoli, key[:])
-	p.eachRun(id, tokens, func(_ int, run []byte) { c = crc32.Update(c, castagnoli, run) })
-	return c
-}
-
-var castagnoli = crc32.MakeTable(crc32.Castagnoli)

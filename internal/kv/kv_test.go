@@ -75,24 +75,9 @@ func TestScrub(t *testing.T) {
 		p := newTestPool(t, c.dt, c.scrub)
 		ref := kvtypes.PageRef{Page: 1, Gen: 1}
 		p.Stamp(ref.Page, kvtypes.Header{Tenant: kvtypes.TenantKey{1}, Gen: 1, Written: true})
-		if c.dt == tensor.F32 {
-			d := p.F32(1)
-			for i := range d {
-				d[i] = 1.5
-			}
-		} else {
-			d := p.F16(1)
-			for i := range d {
-				d[i] = tensor.F32ToF16(1.5)
-			}
-		}
+		fillVecs(p, 1, func(int, int) float32 { return 1.5 })
 		p.Invalidate(1)
-		var v float32
-		if c.dt == tensor.F32 {
-			v = p.F32(1)[5]
-		} else {
-			v = tensor.F16ToF32(p.F16(1)[5])
-		}
+		v := loadVec(p, 1, p.vecBytes)[1] // vector 1, element 1
 		switch c.scrub {
 		case ScrubNone:
 			if v != 1.5 {
@@ -113,29 +98,38 @@ func TestScrub(t *testing.T) {
 	}
 }
 
+// TestLayoutDisjoint: every vector of a page has bytes of its own, the vectors cover the page's
+// data, and a KV head's run holds its vectors of successive slots VecBytes apart, as attention
+// reads them.
 func TestLayoutDisjoint(t *testing.T) {
-	p := newTestPool(t, tensor.F32, ScrubNone)
-	seen := map[int]bool{}
-	for l := range 2 {
-		for h := range 2 {
-			for s := range 4 {
-				for _, o := range []int{p.KOffset(l, h, s), p.VOffset(l, h, s)} {
-					for i := range p.cfg.HeadDim {
-						if seen[o+i] {
-							t.Fatalf("element %d used twice", o+i)
-						}
-						seen[o+i] = true
+	for _, dt := range []tensor.DType{tensor.F32, tensor.F16} {
+		p := newTestPool(t, dt, ScrubNone)
+		data := p.Data(0)
+		seen := map[int]bool{}
+		for l := range 2 {
+			for h := range 2 {
+				for kOrV, run := range [][]byte{p.KRun(0, l, h), p.VRun(0, l, h)} {
+					if len(run) != p.cfg.PageTokens*p.vecBytes || &run[0] != &data[p.vecOffset(l, kOrV, h, 0)] {
+						t.Fatalf("%s layer %d head %d: run of %d bytes, not the head's vectors", dt, l, h, len(run))
 					}
-				}
-				// A head's vectors of successive slots are HeadDim apart, as attention reads them.
-				if s > 0 && p.KOffset(l, h, s)-p.KOffset(l, h, s-1) != p.cfg.HeadDim {
-					t.Fatalf("layer %d head %d: slots %d and %d not a vector apart", l, h, s-1, s)
+					for s := range 4 {
+						o := p.vecOffset(l, kOrV, h, s)
+						if s > 0 && o-p.vecOffset(l, kOrV, h, s-1) != p.vecBytes {
+							t.Fatalf("%s layer %d head %d: slots %d and %d not a vector apart", dt, l, h, s-1, s)
+						}
+						for i := range p.vecBytes {
+							if seen[o+i] {
+								t.Fatalf("%s: byte %d used twice", dt, o+i)
+							}
+							seen[o+i] = true
+						}
+					}
 				}
 			}
 		}
-	}
-	if len(seen) != len(p.F32(0)) {
-		t.Fatalf("layout covers %d of %d elements", len(seen), len(p.F32(0)))
+		if len(seen) != len(data) {
+			t.Fatalf("%s: layout covers %d of %d bytes", dt, len(seen), len(data))
+		}
 	}
 }
 
@@ -143,10 +137,7 @@ func TestChecksumKeyedByPosition(t *testing.T) {
 	p := newTestPool(t, tensor.F32, ScrubNone)
 	for _, id := range []kvtypes.PageID{0, 1} {
 		p.Stamp(id, kvtypes.Header{Written: true})
-		d := p.F32(id)
-		for i := range d {
-			d[i] = float32(i)
-		}
+		fillVecs(p, id, func(vec, e int) float32 { return float32(vec*p.cfg.HeadDim + e) })
 	}
 	if p.Checksum(0, 0, 4) != p.Checksum(1, 0, 4) {
 		t.Fatal("equal contents at the same position must give equal checksums")
@@ -155,7 +146,7 @@ func TestChecksumKeyedByPosition(t *testing.T) {
 		t.Fatal("the logical position must enter the checksum")
 	}
 	c := p.Checksum(0, 0, 4)
-	p.F32(0)[p.VOffset(1, 1, 3)] = 99
+	p.format.Store(p.Data(0)[p.vecOffset(1, 1, 1, 3):][:p.vecBytes], []float32{99, 0, 0, 0})
 	if p.Checksum(0, 0, 4) == c {
 		t.Fatal("a changed value left the checksum unchanged")
 	}
@@ -168,4 +159,24 @@ func TestNewPoolRejects(t *testing.T) {
 	if _, err := NewPool(Config{Layers: 0, KVHeads: 1, HeadDim: 4, PageTokens: 16, DType: tensor.F32, Pages: 1}); err == nil {
 		t.Error("accepted zero layers")
 	}
+}
+
+// fillVecs stores value(vector, element) into every vector of a page's data, vectors counted in
+// the order the page holds them.
+func fillVecs(p *Pool, id kvtypes.PageID, value func(vec, elem int) float32) {
+	d, vb := p.Data(id), p.vecBytes
+	row := make([]float32, p.cfg.HeadDim)
+	for v := range len(d) / vb {
+		for e := range row {
+			row[e] = value(v, e)
+		}
+		p.format.Store(d[v*vb:(v+1)*vb], row)
+	}
+}
+
+// loadVec decodes the vector stored at byte offset o of a page's data.
+func loadVec(p *Pool, id kvtypes.PageID, o int) []float32 {
+	v := make([]float32, p.cfg.HeadDim)
+	p.format.Load(v, p.Data(id)[o:o+p.vecBytes])
+	return v
 }

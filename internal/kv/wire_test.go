@@ -17,20 +17,20 @@ import (
 func TestTokensWireForm(t *testing.T) {
 	p := newTestPool(t, tensor.F32, ScrubNone)
 	const id, tokens = kvtypes.PageID(2), 3
-	for i := range p.F32(id) {
-		p.F32(id)[i] = float32(i)
-	}
+	hd := p.cfg.HeadDim
+	fillVecs(p, id, func(vec, e int) float32 { return float32(vec*hd + e) })
 	wire := make([]byte, tokens*p.TokenBytes())
 	if err := p.ReadTokens(id, tokens, wire); err != nil {
 		t.Fatal(err)
 	}
 	var want []byte
 	for l := range p.cfg.Layers {
-		for _, off := range []func(int, int, int) int{p.KOffset, p.VOffset} {
+		for kOrV := range 2 {
 			for h := range p.cfg.KVHeads {
 				for slot := range tokens {
-					for e := range p.cfg.HeadDim {
-						want = binary.LittleEndian.AppendUint32(want, math.Float32bits(float32(off(l, h, slot)+e)))
+					for e := range hd {
+						elem := p.vecOffset(l, kOrV, h, slot)/p.vecBytes*hd + e
+						want = binary.LittleEndian.AppendUint32(want, math.Float32bits(float32(elem)))
 					}
 				}
 			}
@@ -55,13 +55,14 @@ func TestTokensWireForm(t *testing.T) {
 	for l := range p.cfg.Layers {
 		for h := range p.cfg.KVHeads {
 			for slot := range p.cfg.PageTokens {
-				for _, o := range []int{p.KOffset(l, h, slot), p.VOffset(l, h, slot)} {
-					want := float32(0) // a slot beyond tokens is left as it was
+				for kOrV := range 2 {
+					o := p.vecOffset(l, kOrV, h, slot)
+					want := make([]byte, p.vecBytes) // a slot beyond tokens is left as it was
 					if slot < tokens {
-						want = p.F32(id)[o]
+						want = p.Data(id)[o : o+p.vecBytes]
 					}
-					if got := p.F32(dst)[o]; got != want {
-						t.Errorf("layer %d head %d slot %d: %v, want %v", l, h, slot, got, want)
+					if got := p.Data(dst)[o : o+p.vecBytes]; !bytes.Equal(got, want) {
+						t.Errorf("layer %d head %d slot %d: %x, want %x", l, h, slot, got, want)
 					}
 				}
 			}

@@ -180,10 +180,14 @@ func BenchmarkDecodeAtDepth(b *testing.B) {
 			pages := (depth + pt) / pt
 			m, pool, cache, refs, ws := benchRig(b, "dummy:ref125m", pages, 1, depth+1)
 			rng := rand.New(rand.NewPCG(1, uint64(depth)))
+			vec, vb := make([]float32, m.HeadDim), cache.VecBytes()
 			for _, r := range refs {
-				d := cache.F16(r.Page)
-				for i := range d {
-					d[i] = tensor.F32ToF16(float32(rng.NormFloat64()))
+				d := cache.Data(r.Page)
+				for o := 0; o < len(d); o += vb {
+					for i := range vec {
+						vec[i] = float32(rng.NormFloat64())
+					}
+					cache.Format().Store(d[o:o+vb], vec)
 				}
 			}
 			logits := make([]float32, m.Vocab)

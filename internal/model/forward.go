@@ -367,35 +367,17 @@ func (m *Model) positionQK(ws *Workspace, ly *Layer, r int) {
 	m.rope(ws, r, kr, c.KVHeads)
 }
 
-// storeKV writes row r's key and value into its page slot for layer li.
+// storeKV writes row r's key and value into its page slot for layer li, in the cache's format.
 func (m *Model) storeKV(cache *kv.Pool, ws *Workspace, seqs []Seq, li, r int) {
 	kvd := m.KVDim()
 	pt := cache.Config().PageTokens
 	ri := ws.rows[r]
-	page := seqs[ri.seq].Pages[ri.pos/pt].Page
-	slot := ri.pos % pt
-	hd := m.HeadDim
-	kr, vr := ws.k[r*kvd:(r+1)*kvd], ws.v[r*kvd:(r+1)*kvd]
-	if cache.Config().DType == tensor.F16 {
-		d := cache.F16(page)
-		for h := range m.KVHeads {
-			ko, vo := cache.KOffset(li, h, slot), cache.VOffset(li, h, slot)
-			tensor.F32sToF16(d[ko:ko+hd], kr[h*hd:(h+1)*hd])
-			tensor.F32sToF16(d[vo:vo+hd], vr[h*hd:(h+1)*hd])
-		}
-		return
-	}
-	d := cache.F32(page)
-	for h := range m.KVHeads {
-		ko, vo := cache.KOffset(li, h, slot), cache.VOffset(li, h, slot)
-		copy(d[ko:ko+hd], kr[h*hd:(h+1)*hd])
-		copy(d[vo:vo+hd], vr[h*hd:(h+1)*hd])
-	}
+	cache.Store(seqs[ri.seq].Pages[ri.pos/pt].Page, li, ri.pos%pt, ws.k[r*kvd:(r+1)*kvd], ws.v[r*kvd:(r+1)*kvd])
 }
 
 // attention computes softmax(q·K/sqrt(d))·V per row and head, causally over the sequence's pages.
 // Work is split over (block of consecutive rows of one sequence, KV head) items; the fused kernels
-// read (and for an F16 cache widen) each key and value of a page once for all the query heads
+// read (and decode from the cache's format) each key and value of a page once for all the query heads
 // sharing its KV head, and the page stays in L1 for the block's other rows. Every (row, head)
 // output is reduced in position order by the same operations whatever the block, so it does not
 // depend on how rows were blocked or batched.
@@ -441,28 +423,23 @@ func (m *Model) attendBlock(cache *kv.Pool, ws *Workspace, seqs []Seq, li int, b
 	pt := cache.Config().PageTokens
 	lastPos := first.pos + blk.count - 1
 	scale := float32(1 / math.Sqrt(float64(hd)))
-	f16 := cache.Config().DType == tensor.F16
-	// KV head g of the page's first slot; the following slots are a head's vector apart.
-	kOff, vOff, stride := cache.KOffset(li, g, 0), cache.VOffset(li, g, 0), hd
+	f, vb := cache.Format(), cache.VecBytes()
 	// The group's query heads of row b start at head(b) in ws.q and ws.att, hd apart; their scores
 	// at sc[b*group*mc:], mc apart, positions 0..pos_b.
 	head := func(b int) int { return (blk.first+b)*c.QDim() + g*group*hd }
-	// Each kernel call covers one page and the group's heads of one row, whose positions end at
-	// pos_b: a row reads no position after its own, so its results do not depend on the block.
+	// Each kernel call covers one page's run of KV head g and the group's heads of one row, whose
+	// positions end at pos_b: a row reads no position after its own, so its results do not depend
+	// on the block.
 	for t0 := 0; t0 <= lastPos; t0 += pt {
-		page := pages[t0/pt].Page
+		keys := cache.KRun(pages[t0/pt].Page, li, g)
 		if t0+pt <= lastPos {
-			prefetch(cache, pages[t0/pt+1].Page, kOff, min(pt, lastPos+1-t0-pt), hd)
+			prefetch(cache.KRun(pages[t0/pt+1].Page, li, g), min(pt, lastPos+1-t0-pt), vb)
 		} else {
-			prefetch(cache, pages[0].Page, vOff, min(pt, lastPos+1), hd)
+			prefetch(cache.VRun(pages[0].Page, li, g), min(pt, lastPos+1), vb)
 		}
 		for b := max(0, t0-first.pos); b < blk.count; b++ {
 			n, q, s := min(pt, first.pos+b+1-t0), ws.q[head(b):], sc[b*group*mc+t0:]
-			if f16 {
-				tensor.AttnScoresF16(s, mc, q, hd, group, cache.F16(page)[kOff:], stride, n, hd, scale)
-			} else {
-				tensor.AttnScoresF32(s, mc, q, hd, group, cache.F32(page)[kOff:], stride, n, hd, scale)
-			}
+			f.Scores(s, mc, q, hd, group, keys, n, hd, scale)
 		}
 	}
 	for b := range blk.count {
@@ -472,29 +449,20 @@ func (m *Model) attendBlock(cache *kv.Pool, ws *Workspace, seqs []Seq, li int, b
 		clear(ws.att[head(b) : head(b)+group*hd])
 	}
 	for t0 := 0; t0 <= lastPos; t0 += pt {
-		page := pages[t0/pt].Page
+		values := cache.VRun(pages[t0/pt].Page, li, g)
 		if t0+pt <= lastPos {
-			prefetch(cache, pages[t0/pt+1].Page, vOff, min(pt, lastPos+1-t0-pt), hd)
+			prefetch(cache.VRun(pages[t0/pt+1].Page, li, g), min(pt, lastPos+1-t0-pt), vb)
 		}
 		for b := max(0, t0-first.pos); b < blk.count; b++ {
 			n, o, p := min(pt, first.pos+b+1-t0), ws.att[head(b):], sc[b*group*mc+t0:]
-			if f16 {
-				tensor.AttnValuesF16(o, hd, p, mc, group, cache.F16(page)[vOff:], stride, n, hd)
-			} else {
-				tensor.AttnValuesF32(o, hd, p, mc, group, cache.F32(page)[vOff:], stride, n, hd)
-			}
+			f.Values(o, hd, p, mc, group, values, n, hd)
 		}
 	}
 }
 
-// prefetch asks for the n vectors of one KV head at offset off of a page (one contiguous run)
-// while the kernels work on the page before: a run is a few KB, too short for the hardware
-// prefetchers to get ahead of, and a long context is read from memory at every step.
-func prefetch(cache *kv.Pool, page kvtypes.PageID, off, n, hd int) {
-	run := n * hd // one row of run elements: the stride is not read
-	if cache.Config().DType == tensor.F16 {
-		tensor.PrefetchRows(cache.F16(page)[off:], run, 1, run)
-	} else {
-		tensor.PrefetchRows(cache.F32(page)[off:], run, 1, run)
-	}
+// prefetch asks for the first n vectors (vb bytes each) of a KV head's run of a page while the
+// kernels work on the page before: a run is a few KB, too short for the hardware prefetchers to
+// get ahead of, and a long context is read from memory at every step.
+func prefetch(run []byte, n, vb int) {
+	tensor.PrefetchRows(run, n*vb, 1, n*vb) // one row of the whole run: the stride is not read
 }

@@ -245,11 +245,11 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 // engineConfigs sizes the engines (the prefill node's, or the one engine, and the decode node's)
 // and records the capacity plan they run under.
 func engineConfigs(m *model.Model, cfg Config, res *Result) (pre, dec engine.Config, err error) {
-	bpt, err := kv.BytesPerToken(m.Layers, m.KVHeads, m.HeadDim, tensor.F32)
+	pb, err := kv.PageBytes(kv.Config{Layers: m.Layers, KVHeads: m.KVHeads, HeadDim: m.HeadDim, PageTokens: pageTokens, DType: tensor.F32})
 	if err != nil {
 		return pre, dec, err
 	}
-	pre, dec = engineConfig(m, bpt, cfg.Pages, cfg.Logger), engineConfig(m, bpt, decodePages, cfg.Logger)
+	pre, dec = engineConfig(m, pb, cfg.Pages, cfg.Logger), engineConfig(m, pb, decodePages, cfg.Logger)
 	if plan, err := engine.PlanFor(&m.Config, pre); err == nil {
 		res.Plan = fmt.Sprintf("advertised context %d tokens over a KV pool of %d tokens (%d pages × %d)", plan.MaxContext, plan.Tokens, plan.Pages, plan.PageTokens)
 		if cfg.Mode == Disaggregated {
@@ -307,11 +307,11 @@ func (cfg *Config) defaults() {
 	}
 }
 
-// engineConfig is one replay engine over a pool of pages.
-func engineConfig(m *model.Model, bpt, pages int, log *slog.Logger) engine.Config {
+// engineConfig is one replay engine over a pool of pages of pageBytes each.
+func engineConfig(m *model.Model, pageBytes, pages int, log *slog.Logger) engine.Config {
 	return engine.Config{
 		Threads: 2, KVDType: tensor.F32, PageTokens: pageTokens,
-		KVMemBytes: int64(pages) * int64(bpt*pageTokens+kv.HeaderBytes),
+		KVMemBytes: int64(pages) * int64(pageBytes),
 		MaxContext: m.Context, // advertised: the model's, whatever the pool holds (the incident's 1,048,576 over 681,280)
 		StepTokens: 64, MaxRunning: 8, Scrub: kv.ScrubNone, Logger: log, PrefixCache: true,
 	}

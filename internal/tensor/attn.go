@@ -1,9 +1,6 @@
 package tensor
 
-import (
-	"fmt"
-	"unsafe"
-)
+import "fmt"
 
 // Fused attention kernels over a run of cached positions (one KV page): the key or value rows of
 // one KV head sit at a fixed stride, and every query head sharing that KV head (a GQA group) is
@@ -119,17 +116,16 @@ func attnValuesF16Go(out []float32, oStride int, p []float32, pStride, nq int, v
 	}
 }
 
-// PrefetchRows hints the CPU to bring rows t < n of elems elements at rows[t*stride:] into its
-// caches, so that a kernel reading them next finds them there (the next page of a context, whose
-// short strided runs the hardware prefetchers do not pick up in time). It reads nothing itself and
-// stops at the end of rows.
-func PrefetchRows[T uint16 | float32](rows []T, stride, n, elems int) {
-	if n <= 0 || elems <= 0 || stride < 0 || len(rows) < elems {
+// PrefetchRows hints the CPU to bring rows t < n of size bytes at rows[t*stride:] into its caches,
+// so that a kernel reading them next finds them there (the next page of a context, whose short
+// strided runs the hardware prefetchers do not pick up in time). It reads nothing itself and stops
+// at the end of rows.
+func PrefetchRows(rows []byte, stride, n, size int) {
+	if n <= 0 || size <= 0 || stride < 0 || len(rows) < size {
 		return
 	}
-	n = min(n, (len(rows)-elems)/max(stride, 1)+1)
-	size := int(unsafe.Sizeof(rows[0]))
-	prefetchRows((*byte)(unsafe.Pointer(&rows[0])), stride*size, n, elems*size)
+	n = min(n, (len(rows)-size)/max(stride, 1)+1)
+	prefetchRows(&rows[0], stride, n, size)
 }
 
 // maxF32Go is the largest element of x (not empty). The vector kernels may return the other

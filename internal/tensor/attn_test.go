@@ -277,12 +277,10 @@ func TestF32sToF16VariantsBitExact(t *testing.T) {
 
 // TestPrefetchRowsShapes: the hint accepts any shape, including rows shorter than asked for.
 func TestPrefetchRowsShapes(t *testing.T) {
-	h := make([]uint16, 100)
-	f := make([]float32, 100)
-	for _, c := range []struct{ len, stride, n, elems int }{
+	b := make([]byte, 100)
+	for _, c := range []struct{ len, stride, n, size int }{
 		{0, 4, 3, 4}, {3, 4, 3, 4}, {100, 10, 20, 10}, {100, 0, 5, 64}, {100, 33, 4, 40}, {100, -1, 2, 4}, {100, 4, 0, 4},
 	} {
-		PrefetchRows(h[:c.len], c.stride, c.n, c.elems)
-		PrefetchRows(f[:c.len], c.stride, c.n, c.elems)
+		PrefetchRows(b[:c.len], c.stride, c.n, c.size)
 	}
 }

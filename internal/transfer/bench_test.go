@@ -45,8 +45,10 @@ func (p *peerAlias) Dial(ctx context.Context, _ string) (Stream, error) { return
 func benchTransfer(b *testing.B, serve func(*Receiver) Transport) {
 	const tokens, pt = 1024, 16
 	cfg := kv.Config{Layers: 16, KVHeads: 8, HeadDim: 64, PageTokens: pt, DType: tensor.F16, Pages: tokens / pt}
-	tb, _ := kv.BytesPerToken(cfg.Layers, cfg.KVHeads, cfg.HeadDim, cfg.DType)
-	model := Fingerprint{Arch: "bench", KVDType: "F16", PageTokens: pt, TokenBytes: uint32(tb)}
+	model, err := NewFingerprint("bench", [32]byte{}, cfg)
+	if err != nil {
+		b.Fatal(err)
+	}
 	src, dst := newPool(b, cfg), newPool(b, cfg)
 	refs := make([]kvtypes.PageRef, cfg.Pages)
 	for i := range refs {
@@ -88,7 +90,7 @@ func benchTransfer(b *testing.B, serve func(*Receiver) Transport) {
 		}
 	}
 	one(0) // connect and warm the pools outside the timing
-	b.SetBytes(int64(tokens * tb))
+	b.SetBytes(int64(tokens * src.TokenBytes()))
 	var ms0, ms1 runtime.MemStats
 	runtime.ReadMemStats(&ms0)
 	b.ResetTimer()

@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"github.com/kvwarden/kvwarden/internal/kv"
-	"github.com/kvwarden/kvwarden/internal/tensor"
 )
 
 // Fingerprint says which KV a node produces and accepts: two nodes may exchange pages only when
@@ -12,7 +11,7 @@ import (
 // decodes into fluent nonsense rather than an error.
 type Fingerprint struct {
 	Arch       string   // general.architecture
-	KVDType    string   // the KV pool's element type ("F16", "F32")
+	KVDType    string   // the KV pool's element type, its kv.Format's DType ("F16", "F32")
 	Weights    [32]byte // gguf.File.WeightsHash of the model file
 	PageTokens uint32   // tokens per page
 	TokenBytes uint32   // KV bytes of one token over all layers, K and V
@@ -24,6 +23,10 @@ func NewFingerprint(arch string, weights [32]byte, cfg kv.Config) (Fingerprint, 
 	if len(arch) > maxArch {
 		return Fingerprint{}, fmt.Errorf("transfer: architecture name of %d bytes", len(arch))
 	}
+	f, err := kv.FormatOf(cfg.DType)
+	if err != nil {
+		return Fingerprint{}, err
+	}
 	tb, err := kv.BytesPerToken(cfg.Layers, cfg.KVHeads, cfg.HeadDim, cfg.DType)
 	if err != nil {
 		return Fingerprint{}, err
@@ -31,16 +34,6 @@ func NewFingerprint(arch string, weights [32]byte, cfg kv.Config) (Fingerprint, 
 	if cfg.PageTokens <= 0 || uint64(tb)*uint64(cfg.PageTokens)+frameHeaderBytes+pageHeaderBytes > MaxFrameBytes {
 		return Fingerprint{}, fmt.Errorf("transfer: pages of %d tokens × %d bytes exceed the %d-byte frame", cfg.PageTokens, tb, MaxFrameBytes)
 	}
-	return Fingerprint{Arch: arch, KVDType: dtypeName(cfg.DType), Weights: weights,
+	return Fingerprint{Arch: arch, KVDType: f.DType().String(), Weights: weights,
 		PageTokens: uint32(cfg.PageTokens), TokenBytes: uint32(tb)}, nil
-}
-
-func dtypeName(d tensor.DType) string {
-	switch d {
-	case tensor.F16:
-		return "F16"
-	case tensor.F32:
-		return "F32"
-	}
-	return fmt.Sprintf("dtype%d", uint32(d))
 }

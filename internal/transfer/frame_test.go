@@ -158,3 +158,24 @@ func TestFingerprint(t *testing.T) {
 		t.Error("a page over the frame cap is accepted")
 	}
 }
+
+// TestFingerprintFromFormat: a fingerprint's element type and token size are the pool's KV format's,
+// so two nodes agree on the wire exactly when their pools store pages alike, and a type with no
+// format has no fingerprint.
+func TestFingerprintFromFormat(t *testing.T) {
+	for _, dt := range []tensor.DType{tensor.F16, tensor.F32, tensor.Q8_0} {
+		cfg := kv.Config{Layers: 3, KVHeads: 2, HeadDim: 64, PageTokens: 16, DType: dt, Pages: 1}
+		fp, err := NewFingerprint("llama", [32]byte{1}, cfg)
+		f, noFormat := kv.FormatOf(dt)
+		if noFormat != nil {
+			if err == nil {
+				t.Errorf("%s: fingerprint %+v for a type with no KV format", dt, fp)
+			}
+			continue
+		}
+		p := newPool(t, cfg)
+		if err != nil || fp.KVDType != f.DType().String() || fp.TokenBytes != uint32(p.TokenBytes()) {
+			t.Errorf("%s: fingerprint %+v (%v), want type %s and tokens of %d bytes", dt, fp, err, f.DType(), p.TokenBytes())
+		}
+	}
+}

@@ -22,12 +22,11 @@ func testConfig(pages int) kv.Config {
 }
 
 func testModel(t testing.TB) Fingerprint {
-	cfg := testConfig(1)
-	tb, err := kv.BytesPerToken(cfg.Layers, cfg.KVHeads, cfg.HeadDim, cfg.DType)
+	fp, err := NewFingerprint("test", [32]byte{7}, testConfig(1))
 	if err != nil {
 		t.Fatal(err)
 	}
-	return Fingerprint{Arch: "test", KVDType: "F16", Weights: [32]byte{7}, PageTokens: uint32(cfg.PageTokens), TokenBytes: uint32(tb)}
+	return fp
 }
 
 func newPool(t testing.TB, cfg kv.Config) *kv.Pool {

@@ -1,6 +1,7 @@
 package transfer
 
 import (
+	"bytes"
 	"encoding/hex"
 	"flag"
 	"os"
@@ -24,13 +25,14 @@ func TestPageFrameGolden(t *testing.T) {
 		t.Run(dt.String(), func(t *testing.T) {
 			cfg := kv.Config{Layers: 2, KVHeads: 1, HeadDim: 2, PageTokens: 4, DType: dt, Pages: 2}
 			const tokens = 3 // of 4 slots: the last must not travel
-			src, dst := newPool(t, cfg), newPool(t, cfg)
+			src, dst, before := newPool(t, cfg), newPool(t, cfg), newPool(t, cfg)
 			ref := kvtypes.PageRef{Page: 1, Gen: 3}
 			src.Stamp(ref.Page, kvtypes.Header{Tenant: tenantA, Request: 11, Gen: ref.Gen, Written: true})
 			fillPage(src, ref.Page, 1)
 			dst.Stamp(ref.Page, kvtypes.Header{Tenant: tenantA, Request: 21, Gen: ref.Gen})
 			fillPage(dst, ref.Page, 100)
-			data := make([]byte, tokens*cfg.Layers*2*cfg.KVHeads*cfg.HeadDim*elemBytes(dt))
+			fillPage(before, ref.Page, 100)
+			data := make([]byte, tokens*src.TokenBytes())
 			if err := (PoolSource{Pool: src, Tenant: tenantA, Pages: []kvtypes.PageRef{ref}}).ReadPage(0, tokens, data); err != nil {
 				t.Fatal(err)
 			}
@@ -52,16 +54,20 @@ func TestPageFrameGolden(t *testing.T) {
 			if err := (PoolSink{Pool: dst}).WritePage(ref.Page, tokens, data); err != nil {
 				t.Fatal(err)
 			}
+			vb := dst.VecBytes()
 			for l := range cfg.Layers {
 				for h := range cfg.KVHeads {
 					for slot := range cfg.PageTokens {
-						for _, off := range []int{dst.KOffset(l, h, slot), dst.VOffset(l, h, slot)} {
-							want := 100 + float32(off) // a slot beyond the page's tokens keeps dst's own value
+						for kOrV, run := range []func(*kv.Pool) []byte{
+							func(p *kv.Pool) []byte { return p.KRun(ref.Page, l, h) },
+							func(p *kv.Pool) []byte { return p.VRun(ref.Page, l, h) },
+						} {
+							want := run(before) // a slot beyond the page's tokens keeps dst's own vector
 							if slot < tokens {
-								want = elemAt(src, ref.Page, off)
+								want = run(src)
 							}
-							if got := elemAt(dst, ref.Page, off); got != want {
-								t.Errorf("layer %d head %d slot %d element %d: %v, want %v", l, h, slot, off, got, want)
+							if got, want := run(dst)[slot*vb:][:vb], want[slot*vb:][:vb]; !bytes.Equal(got, want) {
+								t.Errorf("layer %d %s head %d slot %d: %x, want %x", l, "KV"[kOrV:kOrV+1], h, slot, got, want)
 							}
 						}
 					}
@@ -74,29 +80,15 @@ func TestPageFrameGolden(t *testing.T) {
 	}
 }
 
-func elemBytes(dt tensor.DType) int {
-	if dt == tensor.F16 {
-		return 2
-	}
-	return 4
-}
-
-// fillPage gives every element of a page's data a distinct value from base on.
+// fillPage gives every element of a page's data a distinct value from base on, element i of the
+// page's vectors, in the order the page holds them, base + i.
 func fillPage(p *kv.Pool, id kvtypes.PageID, base float32) {
-	if p.Config().DType == tensor.F16 {
-		for i := range p.F16(id) {
-			p.F16(id)[i] = tensor.F32ToF16(base + float32(i))
+	d, vb, hd := p.Data(id), p.VecBytes(), p.Config().HeadDim
+	vec := make([]float32, hd)
+	for v := range len(d) / vb {
+		for e := range vec {
+			vec[e] = base + float32(v*hd+e)
 		}
-		return
+		p.Format().Store(d[v*vb:(v+1)*vb], vec)
 	}
-	for i := range p.F32(id) {
-		p.F32(id)[i] = base + float32(i)
-	}
-}
-
-func elemAt(p *kv.Pool, id kvtypes.PageID, off int) float32 {
-	if p.Config().DType == tensor.F16 {
-		return tensor.F16ToF32(p.F16(id)[off])
-	}
-	return p.F32(id)[off]
 }
