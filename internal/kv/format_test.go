@@ -8,10 +8,23 @@ import (
 	"github.com/kvwarden/kvwarden/internal/tensor"
 )
 
-// formatVector is a head's vector with values a format rounds (1/3), keeps (powers of two, zero,
-// a negative zero), and that overflow or underflow a half (1e6, 1e-9).
-var formatVector = []float32{1, -2, 0.5, float32(1) / 3, 0, float32(math.Copysign(0, -1)), 1e6, 1e-9,
+// formatSamples are values a format rounds (1/3), keeps (powers of two, zero, a negative zero), and
+// that overflow or underflow a half (1e6, 1e-9).
+var formatSamples = []float32{1, -2, 0.5, float32(1) / 3, 0, float32(math.Copysign(0, -1)), 1e6, 1e-9,
 	3.14159, -1024.25, 65504, 7, 0.1, -0.001, 42, 1e-5, 2.5, -3.75}
+
+// formatHeadDim is a head size every block size of a format divides (a llama.cpp quantised block
+// holds 32 elements).
+const formatHeadDim = 64
+
+// formatVector is a head's vector of the samples, i from the sample at offset on.
+func formatVector(offset int, scale float32) []float32 {
+	v := make([]float32, formatHeadDim)
+	for i := range v {
+		v[i] = formatSamples[(offset+i)%len(formatSamples)] * scale
+	}
+	return v
+}
 
 // TestFormatRoundTrip: a stored vector decodes to the format's rounding of the floats (exact for
 // F32, F32ToF16's for F16), and storing what it decodes gives the same bytes, so a page that is
@@ -27,15 +40,16 @@ func TestFormatRoundTrip(t *testing.T) {
 			if !ok {
 				t.Fatalf("no rounding rule for %s: add it here with the format", f.DType())
 			}
-			vb, err := vecBytes(f, len(formatVector))
+			vb, err := vecBytes(f, formatHeadDim)
 			if err != nil {
 				t.Fatal(err)
 			}
+			in := formatVector(0, 1)
 			stored := make([]byte, vb)
-			f.Store(stored, formatVector)
-			got := make([]float32, len(formatVector))
+			f.Store(stored, in)
+			got := make([]float32, formatHeadDim)
 			f.Load(got, stored)
-			for i, x := range formatVector {
+			for i, x := range in {
 				if want := rnd(x); math.Float32bits(got[i]) != math.Float32bits(want) {
 					t.Errorf("element %d: %v stored and loaded is %v, want %v", i, x, got[i], want)
 				}
@@ -61,7 +75,7 @@ func TestFormatRoundTrip(t *testing.T) {
 // bits the float32 kernels give over the decoded vectors, so the attention a format feeds is the
 // attention of its Load.
 func TestFormatKernelsReadWhatLoadDecodes(t *testing.T) {
-	const hd, n, nq = 18, 5, 3
+	const hd, n, nq = formatHeadDim, 5, 3
 	q, p := make([]float32, nq*hd), make([]float32, nq*n)
 	for i := range q {
 		q[i] = float32(i%7) - 2.5
@@ -77,11 +91,7 @@ func TestFormatKernelsReadWhatLoadDecodes(t *testing.T) {
 			}
 			run, decoded := make([]byte, n*vb), make([]float32, n*hd)
 			for v := range n {
-				vec := make([]float32, hd)
-				for e := range vec {
-					vec[e] = formatVector[(v+e)%len(formatVector)] / 1024
-				}
-				f.Store(run[v*vb:(v+1)*vb], vec)
+				f.Store(run[v*vb:(v+1)*vb], formatVector(v, 1.0/1024))
 				f.Load(decoded[v*hd:(v+1)*hd], run[v*vb:(v+1)*vb])
 			}
 			got, want := make([]float32, nq*n), make([]float32, nq*n)
