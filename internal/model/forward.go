@@ -377,8 +377,8 @@ func (m *Model) storeKV(cache *kv.Pool, ws *Workspace, seqs []Seq, li, r int) {
 
 // attention computes softmax(q·K/sqrt(d))·V per row and head, causally over the sequence's pages.
 // Work is split over (block of consecutive rows of one sequence, KV head) items; the fused kernels
-// read (and decode from the cache's format) each key and value of a page once for all the query heads
-// sharing its KV head, and the page stays in L1 for the block's other rows. Every (row, head)
+// of the cache's format read (and decode) each key and value of a page once for all the query
+// heads sharing its KV head, and the page stays in L1 for the block's other rows. Every (row, head)
 // output is reduced in position order by the same operations whatever the block, so it does not
 // depend on how rows were blocked or batched.
 func (m *Model) attention(p *tensor.Pool, cache *kv.Pool, ws *Workspace, seqs []Seq, li, n int) {
