@@ -82,15 +82,16 @@ Keys are never printed.`,
 // probeOutputs are the report files besides the text on stdout.
 type probeOutputs struct{ json, junit, html string }
 
-// runProbe runs the probe and returns the exit status: the report's (0 clean, 1 isolation
-// findings, 2 inconclusive), or 2 when the probe could not run or a report file could not be
-// written.
+// runProbe runs the probe, writes its report on every exit (stdout and every file asked for,
+// an inconclusive one when the probe could not start) and returns the exit status: the report's
+// (0 clean, 1 isolation findings, 2 inconclusive), or 2 when a report file could not be written.
 func runProbe(ctx context.Context, cfg probe.Config, out probeOutputs, stdout, stderr io.Writer) int {
 	cfg.Progress = stderr
 	rep, err := probe.Run(ctx, cfg)
 	if err != nil {
-		fmt.Fprintln(stderr, "kvwarden probe:", err)
-		return 2
+		// The endpoint may have chosen the error's words (a refusal's body): no control
+		// character of theirs reaches the terminal.
+		fmt.Fprintln(stderr, "kvwarden probe:", probe.Printable(err.Error()))
 	}
 	probe.WriteText(stdout, rep)
 	for _, f := range []struct {
@@ -101,7 +102,7 @@ func runProbe(ctx context.Context, cfg probe.Config, out probeOutputs, stdout, s
 			continue
 		}
 		if err := writeReport(f.path, rep, f.write); err != nil {
-			fmt.Fprintln(stderr, "kvwarden probe:", err)
+			fmt.Fprintln(stderr, "kvwarden probe:", probe.Printable(err.Error()))
 			return 2
 		}
 	}

@@ -51,11 +51,14 @@ type answer struct {
 	Logprobs     []float64            // logprobs.token_logprobs
 	Top          []map[string]float64 // logprobs.top_logprobs
 	Finish       string
-	PromptTokens int           // usage.prompt_tokens; -1 when the response had no usage
-	TTFT         time.Duration // streaming: until the first event carrying text; otherwise the whole request
-	ErrBody      string        // the body of a non-200 answer, cut short
-	StreamErr    string        // an error event inside an HTTP-200 answer (llama.cpp, vLLM, SGLang send them)
-	Cut          bool          // the probe hung up on purpose
+	PromptTokens int // usage.prompt_tokens; -1 when the response had no usage
+	// CompletionTokens is usage.completion_tokens, 0 when the response had none: more than the
+	// max_tokens asked is an endpoint that ignores it.
+	CompletionTokens int
+	TTFT             time.Duration // streaming: until the first event carrying text; otherwise the whole request
+	ErrBody          string        // the body of a non-200 answer, cut short
+	StreamErr        string        // an error event inside an HTTP-200 answer (llama.cpp, vLLM, SGLang send them)
+	Cut              bool          // the probe hung up on purpose
 }
 
 // ok is a complete answer: HTTP 200 without an error inside.
@@ -95,16 +98,24 @@ type client struct {
 	onStall      func()       // called once inARow reaches stallAfter
 
 	onAnswer func(tenant int, req *request, a *answer) // every answer, for the canary scan
+	// onBreach: every completion that broke the API's contract (a redirect, an answer past what
+	// was asked); it is not an answer and reaches no check.
+	onBreach func(check string, tenant int, req *request, err error)
 }
 
 func newClient(cfg *Config, base string) *client {
-	hc := cfg.HTTPClient
-	if hc == nil {
+	var hc http.Client
+	if cfg.HTTPClient != nil {
+		hc = *cfg.HTTPClient
+	} else {
 		tr := http.DefaultTransport.(*http.Transport).Clone()
 		tr.MaxIdleConnsPerHost = cfg.Concurrency
-		hc = &http.Client{Transport: tr}
+		hc.Transport = tr
 	}
-	return &client{base: base, keys: cfg.Keys, model: cfg.Model, hc: hc, sem: make(chan struct{}, cfg.Concurrency),
+	// A redirect is never followed: its target is not the endpoint under audit, and Go would send
+	// it the tenant's key (same host, any port or scheme). The 3xx itself is reported.
+	hc.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
+	return &client{base: base, keys: cfg.Keys, model: cfg.Model, hc: &hc, sem: make(chan struct{}, cfg.Concurrency),
 		timeout: cfg.RequestTimeout, gap: time.Duration(float64(time.Second) / cfg.Rate),
 		limit: spend{cfg.Budget, cfg.MaxPromptTokens, cfg.MaxOutputTokens}, spent: map[string]spend{}, textRate: 0.5}
 }
@@ -198,7 +209,7 @@ func (c *client) models(ctx context.Context, tenant int) (int, []modelInfo, stri
 		return 0, nil, "", err
 	}
 	if status != http.StatusOK {
-		return status, nil, cut(string(b), 300), nil
+		return status, nil, cut(strings.TrimSpace(string(b)), 300), nil
 	}
 	ms, err := parseModels(b)
 	return status, ms, "", err
@@ -227,6 +238,10 @@ func (c *client) get(ctx context.Context, tenant int, path string) (int, []byte,
 		return 0, nil, c.failed(err, timedOut(err))
 	}
 	defer resp.Body.Close()
+	if err := redirected(resp); err != nil {
+		c.answered()
+		return 0, nil, err
+	}
 	b, err := io.ReadAll(io.LimitReader(resp.Body, 4<<20))
 	if err != nil {
 		return 0, nil, c.failed(err, timedOut(err))
@@ -260,6 +275,9 @@ func (c *client) complete(ctx context.Context, check string, tenant int, r reque
 		return nil, c.failed(err, timedOut(err))
 	}
 	defer resp.Body.Close()
+	if err := redirected(resp); err != nil {
+		return nil, c.breach(check, tenant, &r, err)
+	}
 	a := &answer{Status: resp.StatusCode, PromptTokens: -1}
 	if resp.StatusCode != http.StatusOK {
 		b, err := io.ReadAll(io.LimitReader(resp.Body, 64<<10))
@@ -267,23 +285,19 @@ func (c *client) complete(ctx context.Context, check string, tenant int, r reque
 			return nil, c.failed(err, true)
 		}
 		c.answered()
-		a.ErrBody = cut(string(b), 500)
+		a.ErrBody = cut(strings.TrimSpace(string(b)), 500)
 		return a, nil
 	}
 	if !r.Stream {
-		b, err := io.ReadAll(io.LimitReader(resp.Body, 64<<20))
-		if err != nil {
-			return nil, c.failed(err, timedOut(err))
-		}
-		c.answered()
+		err = readWhole(resp.Body, a, r.MaxTokens)
 		a.TTFT = time.Since(start)
-		if err := parseCompletion(b, a); err != nil {
-			return nil, err
-		}
-		c.finish(check, tenant, &r, a, charged)
-		return a, nil
+	} else {
+		err = readStream(resp.Body, a, r.MaxTokens, start, hangUpAfter, cancel)
 	}
-	if err := readStream(resp.Body, a, start, hangUpAfter, cancel); err != nil {
+	if over := (*overrunError)(nil); errors.As(err, &over) {
+		return nil, c.breach(check, tenant, &r, err)
+	}
+	if err != nil {
 		return nil, c.failed(err, timedOut(err))
 	}
 	c.answered()
@@ -291,12 +305,45 @@ func (c *client) complete(ctx context.Context, check string, tenant int, r reque
 	return a, nil
 }
 
+// breach reports a completion that broke the API's contract and returns its error: the endpoint
+// answered, but nothing it sent is judged.
+func (c *client) breach(check string, tenant int, r *request, err error) error {
+	c.answered()
+	if c.onBreach != nil {
+		c.onBreach(check, tenant, r, err)
+	}
+	return err
+}
+
+// readWhole reads a non-streamed completion, at most responseCaps' bytes of it.
+func readWhole(body io.Reader, a *answer, maxTokens int) error {
+	_, byteCap := responseCaps(maxTokens)
+	b, err := io.ReadAll(io.LimitReader(body, byteCap+1))
+	if err != nil {
+		return err
+	}
+	if int64(len(b)) > byteCap {
+		return overrun(maxTokens, fmt.Sprintf("a body of more than %d bytes", byteCap))
+	}
+	if err := parseCompletion(b, a); err != nil {
+		return err
+	}
+	return beyondMaxTokens(a, maxTokens)
+}
+
 // readStream reads a stream's events into a, timing the first one that carries text; after
-// hangUpAfter events (> 0) it hangs up on purpose, and an error event ends it.
-func readStream(body io.Reader, a *answer, start time.Time, hangUpAfter int, hangUp context.CancelFunc) error {
-	events := 0
-	sc := bufio.NewScanner(body)
-	sc.Buffer(make([]byte, 64<<10), 16<<20)
+// hangUpAfter events (> 0) it hangs up on purpose, and an error event ends it. A stream longer
+// than responseCaps allows for maxTokens, in bytes or in events carrying text, is an overrun: it
+// is read no further, so an endless stream costs the probe at most those bytes.
+func readStream(body io.Reader, a *answer, maxTokens int, start time.Time, hangUpAfter int, hangUp context.CancelFunc) error {
+	tokenCap, byteCap := responseCaps(maxTokens)
+	lim := &io.LimitedReader{R: body, N: byteCap + 1}
+	overBytes := func() error { return overrun(maxTokens, fmt.Sprintf("a stream of more than %d bytes", byteCap)) }
+	var text strings.Builder
+	defer func() { a.Text = text.String() }()
+	events, withText := 0, 0
+	sc := bufio.NewScanner(lim)
+	sc.Buffer(nil, int(byteCap)+1)
 	for sc.Scan() {
 		data, ok := strings.CutPrefix(sc.Text(), "data:")
 		if !ok {
@@ -306,27 +353,39 @@ func readStream(body io.Reader, a *answer, start time.Time, hangUpAfter int, han
 		if data == "[DONE]" {
 			break
 		}
-		had := len(a.Text) + len(a.Tokens)
-		if err := parseChunk([]byte(data), a); err != nil {
+		had := text.Len() + len(a.Tokens)
+		if err := parseChunk([]byte(data), a, &text); err != nil {
+			if lim.N <= 0 {
+				return overBytes() // the cap cut this event short
+			}
 			return err
 		}
 		if a.StreamErr != "" {
 			break
 		}
-		if a.TTFT == 0 && len(a.Text)+len(a.Tokens) > had {
-			a.TTFT = time.Since(start)
+		if text.Len()+len(a.Tokens) > had {
+			withText++
+			if a.TTFT == 0 {
+				a.TTFT = time.Since(start)
+			}
+		}
+		if withText > tokenCap || len(a.Tokens) > tokenCap {
+			return overrun(maxTokens, fmt.Sprintf("more than %d events carrying text", tokenCap))
 		}
 		events++
 		if hangUpAfter > 0 && events >= hangUpAfter {
 			a.Cut = true
 			hangUp()
-			break
+			return nil
 		}
 	}
-	if err := sc.Err(); err != nil && !a.Cut {
+	if lim.N <= 0 {
+		return overBytes()
+	}
+	if err := sc.Err(); err != nil {
 		return err
 	}
-	return nil
+	return beyondMaxTokens(a, maxTokens)
 }
 
 // finish counts an in-stream error, corrects a text prompt's charge and hands the answer on.

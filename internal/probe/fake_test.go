@@ -40,6 +40,15 @@ type fakeOpts struct {
 	countOnly   bool
 	freezeAfter int    // > 0: completions after this many are never answered
 	contextVia  string // where the context is advertised: "" /v1/models, "props", "props-top", "sglang"
+
+	// Hostile, not leaking: endless streams send tokens past max_tokens until the client hangs
+	// up; hostile is written into the model's name and every error message.
+	endless bool
+	hostile string
+	// redirect: answer "models" (GET /v1/models), "completions" (all of them) or "streams"
+	// (streamed completions) with a redirect to redirectTo.
+	redirect   string
+	redirectTo string
 }
 
 type fake struct {
@@ -66,6 +75,7 @@ func newFake(t *testing.T, o fakeOpts, keys ...string) *fake {
 	if o.context == 0 {
 		o.context = 256
 	}
+	model := "fake-model" + o.hostile
 	f := &fake{o: o, keys: map[string]int{}, cache: map[string]bool{}, last: map[int]fakeAnswer{}, lastTxt: map[int][]string{}, count: map[int]int{}}
 	for i, k := range keys {
 		f.keys[k] = i
@@ -75,11 +85,15 @@ func newFake(t *testing.T, o fakeOpts, keys ...string) *fake {
 		if _, ok := f.auth(w, r); !ok {
 			return
 		}
-		if o.contextVia != "" {
-			fmt.Fprint(w, `{"object":"list","data":[{"id":"fake-model","object":"model"}]}`)
+		if o.redirect == "models" {
+			http.Redirect(w, r, o.redirectTo, http.StatusFound)
 			return
 		}
-		fmt.Fprintf(w, `{"object":"list","data":[{"id":"fake-model","object":"model","max_model_len":%d}]}`, o.context)
+		m := map[string]any{"id": model, "object": "model"}
+		if o.contextVia == "" {
+			m["max_model_len"] = o.context
+		}
+		json.NewEncoder(w).Encode(map[string]any{"object": "list", "data": []any{m}})
 	})
 	mux.HandleFunc("GET /props", func(w http.ResponseWriter, r *http.Request) {
 		switch o.contextVia {
@@ -119,9 +133,13 @@ func (f *fake) auth(w http.ResponseWriter, r *http.Request) (int, bool) {
 	return t, ok
 }
 
-func fail(w http.ResponseWriter, status int, msg string) {
+func (f *fake) fail(w http.ResponseWriter, status int, msg string) {
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
+	if f.o.hostile != "" { // raw, as a hostile endpoint writes it: no JSON escaping
+		fmt.Fprintf(w, `{"error":{"message":"%s%s"}}`, msg, f.o.hostile)
+		return
+	}
 	json.NewEncoder(w).Encode(map[string]any{"error": map[string]any{"message": msg, "type": "invalid_request_error"}})
 }
 
@@ -156,7 +174,11 @@ func (f *fake) complete(w http.ResponseWriter, r *http.Request) {
 		} `json:"stream_options"`
 	}
 	if err := json.NewDecoder(r.Body).Decode(&req); err != nil || req.MaxTokens < 1 {
-		fail(w, 400, "bad request")
+		f.fail(w, 400, "bad request")
+		return
+	}
+	if f.o.redirect == "completions" || f.o.redirect == "streams" && req.Stream {
+		http.Redirect(w, r, f.o.redirectTo, http.StatusTemporaryRedirect) // 307: the POST and its body are re-sent
 		return
 	}
 	if f.o.noLogprobs {
@@ -176,11 +198,11 @@ func (f *fake) complete(w http.ResponseWriter, r *http.Request) {
 			prompt = append(prompt, fmt.Sprint(id))
 		}
 	default:
-		fail(w, 400, "prompt must be a string")
+		f.fail(w, 400, "prompt must be a string")
 		return
 	}
 	if len(prompt) == 0 {
-		fail(w, 400, "empty prompt")
+		f.fail(w, 400, "empty prompt")
 		return
 	}
 	n := len(prompt)
@@ -196,7 +218,7 @@ func (f *fake) complete(w http.ResponseWriter, r *http.Request) {
 	if f.o.pool > 0 && n+req.MaxTokens > f.o.pool && n+req.MaxTokens <= f.o.context {
 		switch f.o.overPool {
 		case "refuse":
-			fail(w, 400, fmt.Sprintf("the request needs %d tokens, the KV pool holds %d", n+req.MaxTokens, f.o.pool))
+			f.fail(w, 400, fmt.Sprintf("the request needs %d tokens, the KV pool holds %d", n+req.MaxTokens, f.o.pool))
 			return
 		case "stream-error":
 			if req.Stream {
@@ -205,7 +227,7 @@ func (f *fake) complete(w http.ResponseWriter, r *http.Request) {
 				fmt.Fprint(w, "data: [DONE]\n\n")
 				return
 			}
-			fail(w, 400, "exceeds the available context size")
+			f.fail(w, 400, "exceeds the available context size")
 			return
 		case "stale":
 			f.mu.Lock()
@@ -224,7 +246,7 @@ func (f *fake) complete(w http.ResponseWriter, r *http.Request) {
 		uncached := n
 		if n+req.MaxTokens > f.o.context {
 			if !f.o.overlong {
-				fail(w, 400, "context_length_exceeded")
+				f.fail(w, 400, "context_length_exceeded")
 				return
 			}
 			prompt, n, uncached = prompt[:max(min(f.o.context-req.MaxTokens, len(prompt)), 0)], max(f.o.context-req.MaxTokens, 0), 0
@@ -296,10 +318,15 @@ func (f *fake) complete(w http.ResponseWriter, r *http.Request) {
 	}
 	for i := range ans.tokens {
 		var finish any
-		if i == len(ans.tokens)-1 {
+		if i == len(ans.tokens)-1 && !f.o.endless {
 			finish = "length"
 		}
 		if !send(map[string]any{"choices": []any{choice(ans.tokens[i:i+1], ans.lps[i:i+1], finish)}}) {
+			return
+		}
+	}
+	for f.o.endless {
+		if !send(map[string]any{"choices": []any{choice([]string{" more"}, []float64{-0.1}, nil)}}) {
 			return
 		}
 	}

@@ -191,16 +191,30 @@ func TestPlanFitsBudgets(t *testing.T) {
 }
 
 // TestPromptBudgetTooSmall: a prompt budget that pays for no discovery and calibration is a
-// usage error before anything is sent.
+// usage error before anything is sent, with a report that says so.
 func TestPromptBudgetTooSmall(t *testing.T) {
 	f := newFake(t, fakeOpts{}, testKeys...)
 	cfg := testConfig(f.srv.URL)
 	cfg.MaxPromptTokens = 500
 	rep, err := Run(context.Background(), cfg)
 	var ue *UsageError
-	if !errors.As(err, &ue) || rep != nil || f.calls.Load() != 0 {
-		t.Errorf("%v, %v, %d completions; want a UsageError and nothing sent", rep, err, f.calls.Load())
+	if !errors.As(err, &ue) || !notStarted(rep) || f.calls.Load() != 0 {
+		t.Errorf("%+v, %v, %d completions; want a UsageError, a report saying so and nothing sent", rep, err, f.calls.Load())
 	}
+}
+
+// notStarted: rep is the report of a run that could not start: inconclusive, every check not
+// run, and why.
+func notStarted(rep *Report) bool {
+	if rep == nil || rep.NotStarted == "" || rep.Outcome != "inconclusive" || rep.ExitCode != 2 || len(rep.Checks) != len(allChecks) {
+		return false
+	}
+	for _, c := range rep.Checks {
+		if c.Status != StatusNotRun || !strings.Contains(c.Reason, rep.NotStarted) {
+			return false
+		}
+	}
+	return true
 }
 
 // TestReportFormats: JUnit has a testcase per check with a failure per isolation finding, and

@@ -28,12 +28,13 @@ h1{font-size:1.4em}h2{font-size:1.1em;margin-top:1.6em;border-bottom:1px solid #
 table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #ddd;padding:3px 8px;text-align:left;vertical-align:top}
 th{background:#f4f4f4}td.n{text-align:right;font-variant-numeric:tabular-nums}
 .clean{color:#17702a}.findings{color:#b00020}.inconclusive{color:#a15c00}
-.leak,.side-channel,.capacity{background:#fde8ea}.nondeterminism{background:#fff6dc}
+.leak,.side-channel,.capacity{background:#fde8ea}.nondeterminism,.protocol{background:#fff6dc}
 code{background:#f4f4f4;padding:0 3px;word-break:break-all}svg{background:#fcfcfc;border:1px solid #eee}
 </style></head><body>
 <h1>kvwarden probe of {{.R.Endpoint}}: <span class="{{.R.Outcome}}">{{.R.Outcome}}</span> (exit {{.R.ExitCode}})</h1>
 <p>model <code>{{.R.Model}}</code>, {{.R.Tenants}} tenants, seed {{.R.Seed}}, advertised context {{.R.Context}} tokens ({{.R.ContextSource}}), mode {{.R.Mode}}, started {{.R.Started.Format "2006-01-02 15:04:05 MST"}}, {{.R.Duration}}</p>
-<h2>Budgets</h2>
+{{if .R.NotStarted}}<p class="inconclusive">The run could not start: {{.R.NotStarted}}</p>
+{{end}}<h2>Budgets</h2>
 <table><tr><th>budget</th><th>limit</th><th>spent</th><th>from</th></tr>
 <tr><td>requests</td><td class="n">{{.R.Budgets.Requests.Limit}}</td><td class="n">{{.R.Budgets.Requests.Spent}}</td><td>{{.R.Budgets.Requests.Source}}</td></tr>
 <tr><td>prompt tokens</td><td class="n">{{.R.Budgets.PromptTokens.Limit}}</td><td class="n">{{.R.Budgets.PromptTokens.Spent}}</td><td>{{.R.Budgets.PromptTokens.Source}}</td></tr>

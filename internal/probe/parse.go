@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"encoding/json"
 	"fmt"
+	"strings"
 )
 
 // modelInfo is one entry of /v1/models; Context is the first context field the entry has.
@@ -82,7 +83,8 @@ type completionJSON struct {
 		FinishReason *string `json:"finish_reason"`
 	} `json:"choices"`
 	Usage *struct {
-		PromptTokens int `json:"prompt_tokens"`
+		PromptTokens     int `json:"prompt_tokens"`
+		CompletionTokens int `json:"completion_tokens"`
 	} `json:"usage"`
 	Error  json.RawMessage `json:"error"`  // {"message": ...} or a string: an error sent in place of a chunk
 	Object string          `json:"object"` // "error" for vLLM's and SGLang's error bodies
@@ -112,7 +114,10 @@ func (r *completionJSON) streamError() string {
 
 // parseCompletion fills a from a whole (non-streaming) completion response.
 func parseCompletion(b []byte, a *answer) error {
-	if err := parseChunk(b, a); err != nil {
+	var text strings.Builder
+	err := parseChunk(b, a, &text)
+	a.Text += text.String()
+	if err != nil {
 		return err
 	}
 	if a.StreamErr == "" && a.Finish == "" && a.Text == "" && len(a.Tokens) == 0 {
@@ -121,9 +126,10 @@ func parseCompletion(b []byte, a *answer) error {
 	return nil
 }
 
-// parseChunk adds one response or stream event to a: choice 0's text, tokens and logprobs are
-// appended, usage replaces. The probe only asks for one choice.
-func parseChunk(b []byte, a *answer) error {
+// parseChunk adds one response or stream event to a: choice 0's text is appended to text (a
+// stream's text is gathered once, never copied again per event), its tokens and logprobs to a;
+// usage replaces. The probe only asks for one choice.
+func parseChunk(b []byte, a *answer, text *strings.Builder) error {
 	var r completionJSON
 	if err := json.Unmarshal(b, &r); err != nil {
 		return fmt.Errorf("unreadable completion: %v: %s", err, cut(string(b), 200))
@@ -136,7 +142,7 @@ func parseChunk(b []byte, a *answer) error {
 		if ch.Index != 0 {
 			continue
 		}
-		a.Text += ch.Text
+		text.WriteString(ch.Text)
 		if lp := ch.Logprobs; lp != nil {
 			a.Tokens = append(a.Tokens, lp.Tokens...)
 			for _, v := range lp.TokenLogprobs {
@@ -153,7 +159,7 @@ func parseChunk(b []byte, a *answer) error {
 		}
 	}
 	if r.Usage != nil {
-		a.PromptTokens = r.Usage.PromptTokens
+		a.PromptTokens, a.CompletionTokens = r.Usage.PromptTokens, r.Usage.CompletionTokens
 	}
 	return nil
 }

@@ -40,7 +40,7 @@ func TestParseServerContext(t *testing.T) {
 		}
 	}
 	var a answer
-	if err := parseChunk([]byte(`{"error":{"message":"request (9000 tokens) exceeds the available context size (8192 tokens)"}}`), &a); err != nil || !strings.Contains(a.StreamErr, "exceeds") {
+	if err := parseChunk([]byte(`{"error":{"message":"request (9000 tokens) exceeds the available context size (8192 tokens)"}}`), &a, &strings.Builder{}); err != nil || !strings.Contains(a.StreamErr, "exceeds") {
 		t.Errorf("an error event: %v, %q", err, a.StreamErr)
 	}
 }
@@ -58,7 +58,7 @@ func FuzzParse(f *testing.F) {
 	f.Fuzz(func(t *testing.T, b []byte) {
 		var a answer
 		parseCompletion(b, &a)
-		parseChunk(b, &a)
+		parseChunk(b, &a, &strings.Builder{})
 		parseModels(b)
 		parseServerContext(b)
 	})

@@ -129,6 +129,10 @@ type Report struct {
 	Timeouts     int            `json:"timeouts"`      // requests that got no answer within the request timeout
 	Outcome      string         `json:"outcome"`       // "clean", "findings", "inconclusive" or "planned" (a dry run)
 	ExitCode     int            `json:"exit_code"`     // 0 clean, 1 isolation findings, 2 inconclusive
+	// NotStarted says why the run could not start: the configuration, or an endpoint that could
+	// not be reached, refused a key, redirected, did not answer discovery within the request
+	// timeout or answered no completion. The report is then inconclusive.
+	NotStarted string `json:"not_started,omitempty"`
 }
 
 // Timings are the endpoint's measured speeds the checks judged against.
@@ -144,12 +148,15 @@ type Timings struct {
 	Samples map[string][]float64 `json:"ttft_samples_ms"`
 }
 
-// Run probes cfg.Endpoint. It returns a *UsageError when the run could not start; otherwise
-// a report, whose Findings is empty when nothing was found and whose ExitCode is the gate's.
+// Run probes cfg.Endpoint and returns a report, whose Findings is empty when nothing was found
+// and whose ExitCode is the gate's. The report comes on every return: when the run could not
+// start it is inconclusive and says why (NotStarted), and the error is a *UsageError.
 func Run(ctx context.Context, cfg Config) (*Report, error) {
 	base, err := checkConfig(&cfg)
 	if err != nil {
-		return nil, err
+		r := newReport(&cfg)
+		r.couldNotStart(err)
+		return r, err
 	}
 	if cfg.Deadline > 0 {
 		var cancel context.CancelFunc
@@ -161,11 +168,9 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	defer stall(nil)
 	p := &prober{cfg: cfg, rng: rand.New(rand.NewPCG(cfg.Seed, cfg.Seed^0x9e3779b97f4a7c15)), canaries: newCanarySet(), seen: map[string]int{},
 		status: map[string]*CheckStatus{}, answeredBy: map[string]uint64{}, judged: map[*answer]bool{}}
-	p.rep = &Report{Endpoint: cfg.Endpoint, Tenants: len(cfg.Keys), Seed: cfg.Seed, Budget: cfg.Budget, DryRun: cfg.DryRun,
-		Counts: map[string]int{}, Started: time.Now(), Notes: []string{}, Findings: []Finding{}, Plan: []PlannedCheck{}, Checks: []CheckStatus{},
-		Timings: Timings{Samples: map[string][]float64{}}}
+	p.rep = newReport(&cfg)
 	p.c = newClient(&cfg, base)
-	p.c.onAnswer = p.collect
+	p.c.onAnswer, p.c.onBreach = p.collect, p.breach
 	p.c.onStall = func() {
 		stall(fmt.Errorf("the endpoint stopped answering: %d requests in a row got no answer within %v", stallAfter, cfg.RequestTimeout))
 	}
@@ -173,17 +178,17 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	stopProgress := p.progress()
 	defer stopProgress()
 	if err := p.discover(ctx); err != nil {
-		return nil, err
+		return p.couldNotStart(err)
 	}
 	if err := p.makePlan(); err != nil {
-		return nil, err
+		return p.couldNotStart(err)
 	}
 	if cfg.DryRun {
 		p.note("dry run: the plan only; no generation request was sent")
 		return p.finish(), nil
 	}
 	if err := p.discoverForms(ctx); err != nil {
-		return nil, err
+		return p.couldNotStart(err)
 	}
 	steps := []struct {
 		check string // whose status the step decides; "" a step that serves others
@@ -217,6 +222,19 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		p.note("the run ended early (%v); the checks it reached are reported", context.Cause(ctx))
 	}
 	return p.finish(), nil
+}
+
+func newReport(cfg *Config) *Report {
+	return &Report{Endpoint: cfg.Endpoint, Tenants: len(cfg.Keys), Seed: cfg.Seed, Budget: cfg.Budget, DryRun: cfg.DryRun,
+		Counts: map[string]int{}, Started: time.Now(), Notes: []string{}, Findings: []Finding{}, Plan: []PlannedCheck{}, Checks: []CheckStatus{},
+		Timings: Timings{Samples: map[string][]float64{}}}
+}
+
+// couldNotStart ends the run with a report that says why it could not start.
+func (p *prober) couldNotStart(err error) (*Report, error) {
+	r := p.finish()
+	r.couldNotStart(err)
+	return r, err
 }
 
 func checkConfig(cfg *Config) (string, error) {

@@ -138,8 +138,8 @@ func TestUsageErrors(t *testing.T) {
 		c.mod(&cfg)
 		rep, err := Run(context.Background(), cfg)
 		var ue *UsageError
-		if !errors.As(err, &ue) || rep != nil {
-			t.Errorf("%s: %v, %v; want a UsageError", c.name, rep, err)
+		if !errors.As(err, &ue) || !notStarted(rep) {
+			t.Errorf("%s: %+v, %v; want a UsageError and a report saying so", c.name, rep, err)
 		} else if strings.Contains(err.Error(), "sk-wrong") {
 			t.Errorf("%s: the error shows a key: %v", c.name, err)
 		}

@@ -13,9 +13,21 @@ import (
 
 // WriteText writes the report for people: the plan and what was spent against each budget, how
 // far each check got, what was found (worded by its verdict), why it matters and how to
-// reproduce each finding.
+// reproduce each finding. Nothing in it reaches the terminal but printable characters and line
+// breaks, whatever the endpoint sent.
 func WriteText(w io.Writer, r *Report) {
+	var b strings.Builder
+	writeText(&b, r)
+	io.WriteString(w, terminalText(b.String()))
+}
+
+func writeText(w io.Writer, r *Report) {
 	fmt.Fprintf(w, "kvwarden probe of %s, model %q, %d tenants, seed %d\n", r.Endpoint, r.Model, r.Tenants, r.Seed)
+	if r.NotStarted != "" {
+		writeNotes(w, r)
+		fmt.Fprintf(w, "\nINCONCLUSIVE: the run could not start: %s\n", r.NotStarted)
+		return
+	}
 	if r.Context > 0 {
 		fmt.Fprintf(w, "advertised context: %d tokens (%s)\n", r.Context, r.ContextSource)
 	}
@@ -63,12 +75,28 @@ func WriteText(w io.Writer, r *Report) {
 		}
 		fmt.Fprintln(w)
 	}
+	writeNotes(w, r)
+	writeFindings(w, r)
+}
+
+func writeNotes(w io.Writer, r *Report) {
 	for _, n := range r.Notes {
 		fmt.Fprintf(w, "note: %s\n", n)
 	}
+}
+
+// writeFindings writes the verdict of the run and every finding.
+func writeFindings(w io.Writer, r *Report) {
 	iso := r.IsolationFindings()
-	if nd := len(r.Findings) - iso; nd > 0 {
+	by := map[string]int{}
+	for _, f := range r.Findings {
+		by[f.Verdict]++
+	}
+	if nd := by[VerdictNondeterminism]; nd > 0 {
 		fmt.Fprintf(w, "\nwarning: %d nondeterminism findings: answers differed without evidence of another tenant's content; not isolation failures, but answer comparisons prove less against this endpoint\n", nd)
+	}
+	if pr := by[VerdictProtocol]; pr > 0 {
+		fmt.Fprintf(w, "\nwarning: %d protocol findings: the endpoint redirected or sent more than max_tokens; those answers were not judged\n", pr)
 	}
 	switch {
 	case len(r.Findings) > 0:

@@ -49,6 +49,8 @@ func (r *Report) IsolationFindings() int {
 // batch-invariant would otherwise never pass the gate.
 func (r *Report) outcome() {
 	switch {
+	case r.NotStarted != "":
+		r.Outcome, r.ExitCode = "inconclusive", 2
 	case r.DryRun:
 		r.Outcome, r.ExitCode = "planned", 0
 	case r.IsolationFindings() > 0:
@@ -57,6 +59,41 @@ func (r *Report) outcome() {
 		r.Outcome, r.ExitCode = "inconclusive", 2
 	default:
 		r.Outcome, r.ExitCode = "clean", 0
+	}
+}
+
+// allChecks are the checks every report has a status for, in the order they are reported.
+var allChecks = []string{CheckInvariance, CheckCanary, CheckBoundary, CheckAbort, CheckSideChannel}
+
+// couldNotStart marks a report whose run could not start: every check not run, and why.
+func (r *Report) couldNotStart(err error) {
+	r.NotStarted = Printable(err.Error())
+	r.Checks = r.Checks[:0]
+	for _, c := range allChecks {
+		r.Checks = append(r.Checks, CheckStatus{Check: c, Status: StatusNotRun, Reason: "the run could not start: " + r.NotStarted})
+	}
+	r.outcome()
+}
+
+// printable escapes, in place, every string of r the endpoint may have chosen (its model name,
+// error bodies and answers quoted in notes, reasons and findings), so that no format of the
+// report carries its control characters to a terminal.
+func (r *Report) printable() {
+	r.Endpoint, r.Model = Printable(r.Endpoint), Printable(r.Model)
+	for i := range r.Notes {
+		r.Notes[i] = Printable(r.Notes[i])
+	}
+	for i := range r.Checks {
+		r.Checks[i].Reason = Printable(r.Checks[i].Reason)
+	}
+	for i := range r.Findings {
+		f := &r.Findings[i]
+		f.Summary, f.Detail, f.Reproduce = Printable(f.Summary), Printable(f.Detail), Printable(f.Reproduce)
+	}
+	if r.Boundary != nil {
+		for i := range r.Boundary.Rungs {
+			r.Boundary.Rungs[i].Detail = Printable(r.Boundary.Rungs[i].Detail)
+		}
 	}
 }
 
@@ -78,7 +115,7 @@ func (p *prober) finish() *Report {
 	}
 	p.c.mu.Unlock()
 	if !r.DryRun {
-		for _, check := range []string{CheckInvariance, CheckCanary, CheckBoundary, CheckAbort, CheckSideChannel} {
+		for _, check := range allChecks {
 			st := p.statusOf(check)
 			spent := p.c.spentBy(check)
 			if check == CheckInvariance {
@@ -96,6 +133,7 @@ func (p *prober) finish() *Report {
 			r.Checks = append(r.Checks, *st)
 		}
 	}
+	r.printable()
 	r.outcome()
 	return r
 }

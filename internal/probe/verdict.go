@@ -13,10 +13,13 @@ const (
 	VerdictSideChannel    = "side-channel"   // timing or metadata that reveals another tenant's activity
 	VerdictCapacity       = "capacity"       // the endpoint serves less than it advertises
 	VerdictNondeterminism = "nondeterminism" // answers differ without evidence of another tenant's content
+	VerdictProtocol       = "protocol"       // the endpoint broke the API's contract: a redirect, output beyond max_tokens
 )
 
 // IsolationFailure says whether a verdict is a failure of tenant isolation.
-func IsolationFailure(verdict string) bool { return verdict != VerdictNondeterminism }
+func IsolationFailure(verdict string) bool {
+	return verdict != VerdictNondeterminism && verdict != VerdictProtocol
+}
 
 // distinctive: an answer long and varied enough that another tenant receiving the same one for
 // another prompt is evidence, not chance.
@@ -73,6 +76,8 @@ func whyOf(f Finding) string {
 		return "answers differ without evidence of another tenant's content: batched kernels or near-ties give another greedy token. Not an isolation failure by itself, but it lets a leak that only changes answers hide; against an endpoint that promises bit-identical answers, run with --exact"
 	case VerdictCapacity:
 		return "the endpoint does not serve what it advertises: clients (and routers) sized to the advertised context get refusals, or answers to prompts it did not process as sent, which is where the reported incident's leak began"
+	case VerdictProtocol:
+		return "the endpoint does not answer as the API says: the probe did not follow it elsewhere or read past what it asked for, and judged nothing in that answer, so the check it belonged to is partial and the run cannot pass. An endpoint that ignores max_tokens also charges and holds capacity beyond what clients ask"
 	case VerdictSideChannel:
 		return "a tenant can tell from timing which prompts another tenant sent: the prefix cache is shared across tenants"
 	}
