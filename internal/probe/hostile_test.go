@@ -211,6 +211,10 @@ func TestHostileTextNeverReachesTheTerminal(t *testing.T) {
 	for what, out := range map[string]string{"text": text, "JSON": js.String(), "JUnit": junit.String(), "HTML": page.String()} {
 		terminalSafe(t, what, strings.ReplaceAll(out, "\t", ""))
 	}
+	// A report built or changed by a library user, not by a run, is escaped on the way out too.
+	var raw strings.Builder
+	WriteText(&raw, &Report{Model: hostileText, NotStarted: hostileText, Notes: []string{hostileText}})
+	terminalSafe(t, "text of a hand-made report", raw.String())
 	if !strings.Contains(text, `fake-model\\x1b]52;c;`) || !strings.Contains(text, `\x1b[2J\x0dno findings\x08\x08\u009b31m\u202eevil`) {
 		t.Errorf("the text report does not show the endpoint's escapes visibly:\n%s", text)
 	}
