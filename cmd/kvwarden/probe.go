@@ -40,7 +40,10 @@ exceeds them; --dry-run prints that plan and sends no generation request.
 
 Exit status: 0 no isolation finding and every check complete (nondeterminism findings are
 warnings); 1 isolation findings; 2 inconclusive: a check did not run or did not complete (the
-budgets, the deadline, an endpoint that stopped answering), or a usage or connection error.
+budgets, the deadline, an endpoint that stopped answering, redirected or sent more than
+max_tokens), or the run could not start (a usage or connection error, an endpoint that gave
+discovery no answer). The report is written on every exit, to stdout and every file asked for.
+Redirects are never followed; whatever the endpoint sends is escaped before it is printed.
 Keys are never printed.`,
 		cobra.NoArgs, func(cmd *cobra.Command, _ []string) error {
 			ctx, stop := signalContext()
