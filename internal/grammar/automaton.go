@@ -89,11 +89,11 @@ func feed(w []frame, c byte, emit func([]frame)) {
 	// push moves the top frame to pos (a: a) and puts the values node v may be above it and, with
 	// retry, feeds them c.
 	push := func(pos uint8, a int32, v *node, retry bool) {
-		if len(w) >= maxStack {
-			return
-		}
 		w[i] = frame{n: n, pos: pos, a: a}
 		expand(v, func(alt *node) {
+			if len(w)+alt.need > maxStack {
+				return // its shortest value would not fit on the stack: a recursion stops here
+			}
 			w2 := append(w, frame{n: alt})
 			if retry {
 				feed(w2, c, emit)
@@ -299,9 +299,15 @@ func (n *node) closeAfter(k int) int {
 }
 
 // cost is the bytes the frame needs to finish, given that the value it waits for (the frame
-// above it) is finished.
-func (f frame) cost() int {
+// above it) is finished and that room frames more fit on its stack: a value that would not fit
+// is never opened (feed's push), so a completion that needs one costs inf.
+func (f frame) cost(room int) int {
 	n := f.n
+	if n.childNeed > room {
+		if c, near := f.costNear(room); near {
+			return c
+		}
+	}
 	switch n.kind {
 	case kLiteral:
 		if n.litCost != nil {
@@ -376,8 +382,8 @@ func (f frame) cost() int {
 // stackCost is the bytes of the shortest completion of a stack; 0 means it is complete.
 func stackCost(st []frame) int {
 	c := 0
-	for _, f := range st {
-		c = add(c, f.cost())
+	for i, f := range st {
+		c = add(c, f.cost(maxStack-i-1))
 	}
 	return c
 }

@@ -40,6 +40,9 @@ func (c *compiler) finish(root *node) (*Grammar, error) {
 	if root.minLen >= inf {
 		return nil, &SchemaError{Keyword: "$ref", Path: "#", Reason: "the schema has no finite instance"}
 	}
+	if err := c.checkDepth(root, order); err != nil {
+		return nil, err
+	}
 	live, err := c.checkLiveStacks(root, order)
 	if err != nil {
 		return nil, err

@@ -130,8 +130,8 @@ func TestLiveStackCap(t *testing.T) {
 	if a := con.Allowed(); len(a) != 0 {
 		t.Errorf("allowed %d tokens into a state past the bound", len(a))
 	}
-	if err := con.Err(); !errors.Is(err, errLiveStacks) {
-		t.Errorf("Err: got %v, want the live-stack error", err)
+	if err := con.Err(); !errors.Is(err, errNoToken) {
+		t.Errorf("Err: got %v, want the bound's error", err)
 	}
 }
 

@@ -72,7 +72,7 @@ func (c *compiler) charge(units int) error {
 }
 
 func (c *compiler) newNode(k kind) *node {
-	n := &node{id: len(c.nodes), kind: k, maxItems: -1}
+	n := &node{id: len(c.nodes), kind: k, maxItems: -1, need: 1}
 	c.nodes = append(c.nodes, n)
 	return n
 }

@@ -51,8 +51,7 @@ const (
 const (
 	maxIntDigits  = 15 // digits before the point: exact in a float64
 	maxFracDigits = 15
-	maxStack      = 48 // nesting of open values (a recursive schema stops here)
-	anyDepth      = 6  // nesting of free-form values (json_object, untyped schemas)
+	anyDepth      = 6 // nesting of free-form values (json_object, untyped schemas)
 	inf           = math.MaxInt32 / 4
 	// Schema size: a state's stacks (one per live alternative) are stepped through the whole
 	// vocabulary trie, on the step loop, so alternatives and nodes are bounded.
@@ -104,6 +103,8 @@ type node struct {
 	// maxItems (-1: any) items, and frames count them up to countCap.
 	minItems, maxItems, countCap int
 	minLen                       int // bytes of the shortest value
+	need                         int // frames the shortest values take on a stack (depth.go)
+	childNeed                    int // the largest need of the values it holds
 
 	// kString: at least minChars characters and, when bounded, at most maxChars; frames count
 	// them up to charCap.
@@ -162,6 +163,7 @@ func (g *Grammar) Wrap(prefix, suffix string, isToken func([]byte) bool) *Gramma
 			p.minLen = p.litCost[0]
 		}
 		seq.minLen = add(seq.minLen, p.minLen)
+		seq.need = max(seq.need, 1+p.need)
 	}
 	return &Grammar{root: seq, nodes: c.nodes, lits: c.lits, live: g.live}
 }

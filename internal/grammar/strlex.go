@@ -153,5 +153,5 @@ func lexIndex(l lex) int {
 
 // lexCost is what a string frame in state l needs to close: its cost.
 func lexCost(l lex) int {
-	return frame{n: keyString, pos: l.pos, a: l.a, b: l.b}.cost()
+	return frame{n: keyString, pos: l.pos, a: l.a, b: l.b}.cost(maxStack)
 }

@@ -185,6 +185,10 @@ var errDeadEnd = errors.New("the output cannot continue a document of the schema
 // errLiveStacks: the bytes would leave a state with more stacks than the bound.
 var errLiveStacks = fmt.Errorf("the output reached a state with more than %d stacks (the stack bound)", MaxStacks)
 
+// errNoToken ends a constraint that no token can continue within the grammar's bounds: the
+// request's schema, not the engine, is the cause.
+var errNoToken = fmt.Errorf("no token can continue the output within the grammar's bounds (at most %d stacks in one state, values nested at most %d levels)", MaxStacks, MaxDepth)
+
 func (m *Matcher) feed(s State, b []byte) (State, error) {
 	// Each byte's stacks are kept back to back in one of two slabs, deduplicated by a hash of their
 	// key (collisions compared frame by frame): a token's bytes cost no allocation per stack, which
@@ -378,7 +382,7 @@ func (m *Matcher) NewConstraint(maxTokens int) (*Constraint, error) {
 // Allowed returns the tokens allowed next (the caller must not modify it). Each token's shortest
 // completion must fit in the tokens after it less one for the end token, each byte counted as a
 // token: the document can always close in time. It is empty only when every continuation would
-// pass MaxStacks (a schema the compiler's estimate missed); Err then says so.
+// pass a bound (MaxStacks, a schema the compiler's estimate missed); Err then says so.
 func (c *Constraint) Allowed() []int32 {
 	if c.eos {
 		return c.m.v.eos // the document is over; only an ignore_eos request gets here
@@ -386,7 +390,7 @@ func (c *Constraint) Allowed() []int32 {
 	c.Prepare()
 	a := c.next.allowed(c.left - 2)
 	if len(a) == 0 {
-		c.err = errLiveStacks
+		c.err = errNoToken
 	}
 	return a
 }

@@ -91,3 +91,28 @@ func CostlySchema() string {
 	}
 	return `{"$defs":{"e":{"anyOf":[` + strings.Join(alts, ",") + `]}},"type":"object","properties":{` + strings.Join(groups, ",") + `}}`
 }
+
+// DeepSchemas are schemas whose values nest levels deep, each a different way: one-item arrays
+// written inside one another (about 3 KB at 48 levels, finding 1 of issue 34), and $defs chains
+// of required objects, of optional arrays behind an anyOf, and of one-item tuples. Each level is
+// one container around the next; the innermost value is an integer, one level more.
+func DeepSchemas(levels int) map[string]string {
+	nested := `{"type":"integer"}`
+	for range levels {
+		nested = `{"type":"array","items":` + nested + `,"minItems":1,"maxItems":1}`
+	}
+	chain := func(level string) string {
+		var defs []string
+		for i := range levels {
+			defs = append(defs, fmt.Sprintf(`"d%d":`+level, i, fmt.Sprintf(`{"$ref":"#/$defs/d%d"}`, i+1)))
+		}
+		defs = append(defs, fmt.Sprintf(`"d%d":{"type":"integer"}`, levels))
+		return `{"$defs":{` + strings.Join(defs, ",") + `},"$ref":"#/$defs/d0"}`
+	}
+	return map[string]string{
+		"nested arrays":      nested,
+		"$ref objects":       chain(`{"type":"object","properties":{"a":%s},"required":["a"],"additionalProperties":false}`),
+		"anyOf arrays":       chain(`{"anyOf":[{"type":"null"},{"type":"array","items":%s}]}`),
+		"prefixItems tuples": chain(`{"type":"array","prefixItems":[%s],"items":false}`),
+	}
+}
