@@ -8,7 +8,7 @@ import (
 
 var (
 	rejectReasons = [...]kvtypes.RejectReason{kvtypes.RejectContextLength, kvtypes.RejectPoolCapacity, kvtypes.RejectOverloaded, kvtypes.RejectInvalid, kvtypes.RejectShuttingDown}
-	abortReasons  = [...]kvtypes.AbortReason{kvtypes.AbortCancelled, kvtypes.AbortDeadline, kvtypes.AbortInternal, kvtypes.AbortIsolation, kvtypes.AbortShutdown, kvtypes.AbortTransfer}
+	abortReasons  = [...]kvtypes.AbortReason{kvtypes.AbortCancelled, kvtypes.AbortDeadline, kvtypes.AbortInternal, kvtypes.AbortIsolation, kvtypes.AbortShutdown, kvtypes.AbortTransfer, kvtypes.AbortConstraint}
 	finishReasons = [...]kvtypes.FinishReason{kvtypes.FinishStop, kvtypes.FinishLength, kvtypes.FinishTransferred}
 )
 

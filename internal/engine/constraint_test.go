@@ -138,6 +138,8 @@ func (c *failingConstraint) Err() error {
 
 // TestConstraintErrorEndsRequest: a constraint that cannot go on (a state past its bounds) ends
 // its own request with an error, after the tokens it allowed; the request beside it is untouched.
+// The failure is the request's ("constraint"), not the engine's: no step error is counted, so
+// the server's readiness, which a recent step error turns off, stays as it was (issue 34).
 func TestConstraintErrorEndsRequest(t *testing.T) {
 	m, tok := loadModel(t, demoModel)
 	e, err := New(m, tok, Config{Threads: 2, KVDType: tensor.F32, KVMemBytes: 8 << 20, StepTokens: 64, MaxRunning: 16})
@@ -153,8 +155,11 @@ func TestConstraintErrorEndsRequest(t *testing.T) {
 	other := drain(mustSubmit(t, e, plain))
 	got := drain(badSt)
 	var ae *AbortError
-	if !errors.As(got.err, &ae) || len(got.ids()) != 3 {
-		t.Errorf("the failing constraint's request: %d tokens, err %v; want 3 tokens and an abort", len(got.ids()), got.err)
+	if !errors.As(got.err, &ae) || ae.Reason != kvtypes.AbortConstraint || len(got.ids()) != 3 {
+		t.Errorf("the failing constraint's request: %d tokens, err %v; want 3 tokens and a constraint abort", len(got.ids()), got.err)
+	}
+	if st := e.Stats(); st.StepErrors != 0 || !st.LastStepError.IsZero() || st.Aborted[kvtypes.AbortInternal] != 0 {
+		t.Errorf("a request's constraint counted as an engine failure: %d step errors (last %v), %d internal aborts", st.StepErrors, st.LastStepError, st.Aborted[kvtypes.AbortInternal])
 	}
 	if !slices.Equal(other.ids(), alone.ids()) || other.err != nil {
 		t.Errorf("the request beside it changed: %v %v", other.ids(), other.err)

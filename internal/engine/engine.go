@@ -132,6 +132,9 @@ type Engine struct {
 	// failed lists the batch slots of the last step whose forward pass failed for a reason other
 	// than isolation.
 	failed []int
+	// constrained lists the batch slots of the last step whose output constraint could not go on:
+	// their requests' own failures, not the engine's.
+	constrained []int
 	// trace is the incident-replay build's record of who wrote each page (replay.go).
 	trace *trace
 	x     *xfers  // nil without a TransferConfig
@@ -421,7 +424,9 @@ func (e *Engine) loop() {
 	}
 }
 
-// advance reports a step's result to the core: the failed sequences end alone ("internal").
+// advance reports a step's result to the core: the failed sequences end alone ("internal"),
+// and so do those whose constraint could not go on ("constraint": the request's fault, which
+// counts as no step error and leaves readiness as it is).
 func (e *Engine) advance(batch []core.Seq, res core.StepResult) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
@@ -430,9 +435,12 @@ func (e *Engine) advance(batch []core.Seq, res core.StepResult) {
 		e.stepErrs++
 		e.lastStepErr = now
 	}
+	// Only these sequences end; the core skips their results.
 	for _, i := range e.failed {
-		// Only the failed sequences end ("internal"); the core skips their results.
 		e.core.Abort(now, batch[i].Request, kvtypes.AbortInternal)
+	}
+	for _, i := range e.constrained {
+		e.core.Abort(now, batch[i].Request, kvtypes.AbortConstraint)
 	}
 	if err := e.core.Advance(res); err != nil {
 		e.log.Error("core refused a step report", "err", err)

@@ -18,11 +18,11 @@ import (
 // without them. A panic fails the whole step: the core then aborts its batch ("internal") and
 // the process keeps serving everyone else.
 func (e *Engine) step(batch []core.Seq, streams []*stream) (res core.StepResult) {
-	e.failed = e.failed[:0]
+	e.failed, e.constrained = e.failed[:0], e.constrained[:0]
 	defer func() {
 		if v := recover(); v != nil {
 			e.log.Error("engine: the forward pass panicked; its batch is aborted", "panic", fmt.Sprint(v), "sequences", len(batch))
-			e.failed = e.failed[:0]
+			e.failed, e.constrained = e.failed[:0], e.constrained[:0]
 			res = core.StepResult{Err: errors.New("internal error in the forward pass")}
 		}
 	}()
@@ -101,11 +101,18 @@ func (e *Engine) forward(batch []core.Seq, streams []*stream, run []int, res *co
 }
 
 // refuse records why sequence i cannot go on (the model refused it, or its constraint): a failed
-// page check is an isolation violation, anything else an internal failure of that request alone.
+// page check is an isolation violation, a constraint that cannot go on the request's own
+// failure, anything else an internal failure of that request alone.
 func (e *Engine) refuse(batch []core.Seq, i int, err error, res *core.StepResult) {
 	if errors.Is(err, kv.ErrIsolation) {
 		res.Seqs[i].Violation = true
 		e.log.Warn("isolation: page check refused a sequence", "request", uint64(batch[i].Request), "err", err)
+		return
+	}
+	var ce *constraintError
+	if errors.As(err, &ce) {
+		e.constrained = append(e.constrained, i)
+		e.log.Info("engine: a request's output constraint cannot go on; it ends alone", "request", uint64(batch[i].Request), "err", err)
 		return
 	}
 	e.failed = append(e.failed, i)
@@ -142,6 +149,14 @@ func (e *Engine) sampleBatch(batch []core.Seq, streams []*stream, run []int, res
 	clear(e.draws)
 }
 
+// constraintError is a request's constraint that cannot go on: its schema reached a bound of the
+// grammar. It ends that request, as its own failure.
+type constraintError struct{ err error }
+
+func (e *constraintError) Error() string { return "structured output: " + e.err.Error() }
+
+func (e *constraintError) Unwrap() error { return e.err }
+
 // draw is one sequence of sampleBatch: its batch slot, stream and logits, and why its draw
 // failed.
 type draw struct {
@@ -163,7 +178,7 @@ func (e *Engine) sample(i int, s *stream, logits []float32, res *core.StepResult
 	r := s.sampler.Sample(logits)
 	if s.constraintErr != nil {
 		if err := s.constraintErr(); err != nil {
-			return fmt.Errorf("structured output: %w", err)
+			return &constraintError{err: err}
 		}
 	}
 	if s.audited && !s.logprobs {

@@ -87,13 +87,16 @@ const (
 	AbortShutdown  AbortReason = "shutdown"
 	AbortTransfer  AbortReason = "transfer"  // the KV hand-off failed or did not reconcile
 	AbortNodeLost  AbortReason = "node_lost" // a router lost the node serving the request; retry
+	// AbortConstraint: no token could continue the request's structured output within the
+	// grammar's bounds. The request's schema caused it, not the engine.
+	AbortConstraint AbortReason = "constraint"
 )
 
 // Known reports whether r is one of the reasons above that a core aborts with (AbortNodeLost is
 // the router's alone).
 func (r AbortReason) Known() bool {
 	switch r {
-	case AbortCancelled, AbortDeadline, AbortInternal, AbortIsolation, AbortShutdown, AbortTransfer:
+	case AbortCancelled, AbortDeadline, AbortInternal, AbortIsolation, AbortShutdown, AbortTransfer, AbortConstraint:
 		return true
 	}
 	return false

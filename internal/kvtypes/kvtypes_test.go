@@ -42,7 +42,7 @@ func TestStrings(t *testing.T) {
 			t.Errorf("got %q, want %q", c.got, c.want)
 		}
 	}
-	for _, r := range []AbortReason{AbortCancelled, AbortDeadline, AbortInternal, AbortIsolation, AbortShutdown, AbortTransfer} {
+	for _, r := range []AbortReason{AbortCancelled, AbortDeadline, AbortInternal, AbortIsolation, AbortShutdown, AbortTransfer, AbortConstraint} {
 		if !r.Known() {
 			t.Errorf("%q not known", r)
 		}

@@ -117,8 +117,11 @@ func (mg *merge) onPrefill(m msg) bool {
 	}
 	why, d := prefillFailure(mg.paddr, m)
 	reason := kvtypes.AbortTransfer
-	if m.err != nil {
+	switch {
+	case m.err != nil:
 		reason = mg.lost()
+	case m.ev.Abort != nil && kvtypes.AbortReason(m.ev.Abort.Reason) == kvtypes.AbortConstraint:
+		reason = kvtypes.AbortConstraint // the request's schema stopped its first token, not the hand-off
 	}
 	mg.abort(reason, why, d)
 	return true

@@ -9,6 +9,7 @@ import (
 	"strconv"
 
 	"github.com/kvwarden/kvwarden/internal/engine"
+	"github.com/kvwarden/kvwarden/internal/grammar"
 	"github.com/kvwarden/kvwarden/internal/kvtypes"
 )
 
@@ -104,7 +105,12 @@ func fromSubmit(err error, promptParam string, promptLen, maxTokens, maxContext 
 }
 
 var knownAbort = map[kvtypes.AbortReason]bool{kvtypes.AbortCancelled: true, kvtypes.AbortDeadline: true, kvtypes.AbortInternal: true,
-	kvtypes.AbortIsolation: true, kvtypes.AbortShutdown: true, kvtypes.AbortTransfer: true, kvtypes.AbortNodeLost: true}
+	kvtypes.AbortIsolation: true, kvtypes.AbortShutdown: true, kvtypes.AbortTransfer: true, kvtypes.AbortNodeLost: true, kvtypes.AbortConstraint: true}
+
+// errConstraintBound answers a request whose structured output could not go on within the
+// grammar's bounds: its schema's doing, so a 400, and no failure of the server's.
+var errConstraintBound = &apiError{Status: http.StatusBadRequest, Type: errInvalidRequest, Code: "structured_output_bound", Reason: "aborted_constraint",
+	Message: fmt.Sprintf("the structured output could not continue within the grammar's bounds (at most %d stacks in one state, values nested at most %d levels): simplify the schema", grammar.MaxStacks, grammar.MaxDepth)}
 
 // fromAbort maps a stream's terminal error. The engine's own message stays in the server log: it
 // may describe internals (pages, generations) that are none of the caller's business.
@@ -113,6 +119,9 @@ func fromAbort(err error) *apiError {
 	var ae *engine.AbortError
 	if errors.As(err, &ae) && knownAbort[ae.Reason] {
 		reason = string(ae.Reason) // from a fixed set: it becomes a metric label
+	}
+	if reason == string(kvtypes.AbortConstraint) {
+		return errConstraintBound
 	}
 	label := reason
 	defended := ae != nil && slices.Contains(kvtypes.Defences[:], ae.Defence)
