@@ -1,29 +1,33 @@
 package grammar
 
-// Arrays: items, prefixItems (tuples) and the item counts.
+// Arrays: items, tuples (prefixItems, or draft-07's items as a list) and the item counts.
 
 import "fmt"
 
 // maxCountedItems bounds minItems and the counting of maxItems (a state per count).
 const maxCountedItems = 1024
 
-// array is the node of an array: items, prefixItems (tuples) and the item counts.
+// array is the node of an array: items, a tuple and the item counts.
 func (c *compiler) array(o *object, path string) (*node, error) {
 	a := c.newNode(kArray)
-	if pi, ok := o.m["prefixItems"]; ok {
+	tuple, rest, err := tupleForm(o, path)
+	if err != nil {
+		return nil, err
+	}
+	if pi, ok := o.m[tuple]; ok {
 		list, ok := pi.([]any)
 		if !ok {
-			return nil, &SchemaError{Keyword: "prefixItems", Path: path, Reason: "must be an array of schemas"}
+			return nil, &SchemaError{Keyword: tuple, Path: path, Reason: "must be an array of schemas"}
 		}
 		for i, s := range list {
-			n, err := c.compile(s, fmt.Sprintf("%s/prefixItems/%d", path, i))
+			n, err := c.compile(s, fmt.Sprintf("%s/%s/%d", path, tuple, i))
 			if err != nil {
 				return nil, err
 			}
 			a.alts = append(a.alts, n)
 		}
 	}
-	switch items := o.m["items"].(type) {
+	switch items := o.m[rest].(type) {
 	case nil:
 		if len(a.alts) == 0 {
 			a.items = c.anyValue(2)
@@ -33,9 +37,9 @@ func (c *compiler) array(o *object, path string) (*node, error) {
 			a.items = c.anyValue(2)
 		}
 	case []any:
-		return nil, &SchemaError{Keyword: "items", Path: path, Reason: "tuple items (an array) are not supported: use prefixItems"}
+		return nil, &SchemaError{Keyword: rest, Path: path, Reason: "must be a schema"}
 	default:
-		n, err := c.compile(items, path+"/items")
+		n, err := c.compile(items, path+"/"+rest)
 		if err != nil {
 			return nil, err
 		}
@@ -68,4 +72,22 @@ func (c *compiler) array(o *object, path string) (*node, error) {
 		a.countCap = hi
 	}
 	return a, nil
+}
+
+// tupleForm names the keywords of an array's tuple and of the items after it: prefixItems and
+// items (draft 2020-12, zod's z.tuple), or items as a list and additionalItems (draft-07, as the
+// Vercel AI SDK writes z.tuple), which mean the same.
+func tupleForm(o *object, path string) (tuple, rest string, err error) {
+	_, list := o.m["items"].([]any)
+	_, prefix := o.m["prefixItems"]
+	_, additional := o.m["additionalItems"]
+	switch {
+	case list && prefix:
+		return "", "", &SchemaError{Keyword: "prefixItems", Path: path, Reason: "beside items as a list (a draft-07 tuple): write the tuple one way"}
+	case list:
+		return "items", "additionalItems", nil
+	case additional:
+		return "", "", &SchemaError{Keyword: "additionalItems", Path: path, Reason: "only beside items as a list (a draft-07 tuple); after prefixItems, items is the rest's schema"}
+	}
+	return "prefixItems", "items", nil
 }

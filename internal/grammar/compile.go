@@ -7,11 +7,10 @@ import (
 	"fmt"
 )
 
-// Compile compiles a JSON schema. Supported: type (one or a list of object, array, string, number,
-// integer, boolean, null), properties, required, additionalProperties (false, or true which is
-// never used), items, enum, const, anyOf, $ref to "#", "#/$defs/..." or "#/definitions/...",
-// and the annotations (description, title, default, examples, $schema, $id, $comment). Any
-// other keyword is refused with a *SchemaError naming it.
+// Compile compiles a JSON schema: the keywords of keywords.go (docs/api.md lists them with what
+// each enforces) and the annotations (description, title, default, examples, $schema, $id,
+// $comment). Any other keyword, and a schema past a bound (bounds.go, depth.go, live.go), is
+// refused with a *SchemaError naming it.
 func Compile(schema []byte) (*Grammar, error) {
 	return CompileContext(context.Background(), schema)
 }

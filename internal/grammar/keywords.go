@@ -11,7 +11,7 @@ var annotations = map[string]bool{"description": true, "title": true, "default":
 var typeKeywords = map[string]bool{"type": true, "properties": true, "required": true, "additionalProperties": true, "items": true,
 	"minimum": true, "maximum": true, "exclusiveMinimum": true, "exclusiveMaximum": true, "multipleOf": true,
 	"minLength": true, "maxLength": true, "format": true, "pattern": true,
-	"minItems": true, "maxItems": true, "prefixItems": true, "propertyNames": true}
+	"minItems": true, "maxItems": true, "prefixItems": true, "additionalItems": true, "propertyNames": true}
 
 // numberOnly are the keywords that constrain numbers alone.
 var numberOnly = map[string]bool{"minimum": true, "maximum": true, "exclusiveMinimum": true, "exclusiveMaximum": true, "multipleOf": true}
@@ -33,7 +33,7 @@ func (c *compiler) compileObject(o *object, path string) (*node, error) {
 	if len(special) == 1 && (special[0] == "enum" || special[0] == "const") {
 		// The listed values are generated as they are: a bound beside them is not checked.
 		for _, k := range o.keys {
-			if numberOnly[k] || stringOnly[k] || k == "minItems" || k == "maxItems" || k == "prefixItems" {
+			if numberOnly[k] || stringOnly[k] || k == "minItems" || k == "maxItems" || k == "prefixItems" || k == "additionalItems" {
 				return nil, &SchemaError{Keyword: k, Path: path, Reason: "must not be combined with " + special[0]}
 			}
 		}
@@ -53,7 +53,7 @@ func (c *compiler) compileObject(o *object, path string) (*node, error) {
 	case nil:
 		if _, ok := o.m["properties"]; ok {
 			types = []string{"object"}
-		} else if o.hasAny(map[string]bool{"items": true, "prefixItems": true, "minItems": true, "maxItems": true}) {
+		} else if o.hasAny(map[string]bool{"items": true, "prefixItems": true, "additionalItems": true, "minItems": true, "maxItems": true}) {
 			types = []string{"array"}
 		} else if o.hasAny(stringOnly) {
 			types = []string{"string"}

@@ -70,3 +70,30 @@ func TestStructuredOutputs(t *testing.T) {
 		t.Error("a refused schema reached the engine")
 	}
 }
+
+// TestStructuredOutputsDraft07Tuple: the body the Vercel AI SDK (@ai-sdk/openai-compatible with
+// supportsStructuredOutputs, zod 4's draft-07 JSON Schema) sends for generateObject with a
+// z.tuple field, byte for byte: items as a list and additionalItems false (issue 37 finding 9,
+// refused with a 400 before), and with .rest(z.boolean()), additionalItems a schema. Both are
+// served, the tuple whole.
+func TestStructuredOutputsDraft07Tuple(t *testing.T) {
+	env := start(t, newFakeEngine(), nil, nil)
+	for _, tc := range []struct{ field, want string }{
+		{`{"type":"array","items":[{"type":"number"},{"type":"number"},{"type":"string"}],"additionalItems":false,"minItems":3,"maxItems":3}`, `{"point":[0,0,""]}`},
+		{`{"type":"array","items":[{"type":"number"},{"type":"string"}],"additionalItems":{"type":"boolean"},"minItems":2}`, `{"point":[0,""]}`},
+	} {
+		body := `{"model":"` + model + `","response_format":{"type":"json_schema","json_schema":{"schema":{"$schema":"http://json-schema.org/draft-07/schema#",` +
+			`"type":"object","properties":{"point":` + tc.field + `},"required":["point"],"additionalProperties":false},"strict":true,"name":"response"}},` +
+			`"messages":[{"role":"user","content":"Give me a point."}]}`
+		code, _, raw := env.post("/v1/chat/completions", keyAlice, body)
+		var resp struct {
+			Choices []struct {
+				Message      struct{ Content string }
+				FinishReason string `json:"finish_reason"`
+			}
+		}
+		if code != 200 || json.Unmarshal(raw, &resp) != nil || len(resp.Choices) != 1 || resp.Choices[0].Message.Content != tc.want || resp.Choices[0].FinishReason != "stop" {
+			t.Errorf("%s: %d %s; want %s", tc.field, code, raw, tc.want)
+		}
+	}
+}
