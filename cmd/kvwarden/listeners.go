@@ -11,6 +11,8 @@ import (
 	"os/signal"
 	"syscall"
 	"time"
+
+	"github.com/kvwarden/kvwarden/internal/operator"
 )
 
 // listeners are a role's two ports, bound before anything loads so that a port in use fails at
@@ -59,16 +61,17 @@ func (ls *listeners) metricsAddr() string {
 	return ls.metrics.Addr().String()
 }
 
-// publish serves h on the operator listener, then writes the address files. Tests start a role
-// on port 0 and read the chosen addresses from the files: the API's is written last, so a reader
-// of it finds both. closeConsole ends h's console streams when the listener shuts down: open
-// consoles never go idle, so Shutdown would wait them out.
-func (ls *listeners) publish(h http.Handler, closeConsole func()) error {
+// publish serves the role's operator listener (internal/operator) as cfg describes it, then
+// writes the address files. Tests start a role on port 0 and read the chosen addresses from the
+// files: the API's is written last, so a reader of it finds both. The listener's console streams
+// end when it shuts down: open consoles never go idle, so Shutdown would wait them out.
+func (ls *listeners) publish(cfg operator.Config) error {
 	if ls.metrics == nil {
 		ls.log.Info("metrics listener off")
 	} else {
-		ls.msrv = operatorServer(h, ls.log)
-		ls.msrv.RegisterOnShutdown(closeConsole)
+		op := operator.New(cfg)
+		ls.msrv = operatorServer(op, ls.log)
+		ls.msrv.RegisterOnShutdown(op.Close)
 		if err := writeAddr(ls.metricsFile, ls.metrics); err != nil {
 			return err
 		}

@@ -122,7 +122,7 @@ func (f *serveFlags) serveNode(ctx context.Context, stderr io.Writer, log *slog.
 		return err
 	}
 	defer n.Stop() // a no-op once drained
-	if err := ls.publish(n.MetricsHandler(), n.CloseConsole); err != nil {
+	if err := ls.publish(n.Operator()); err != nil {
 		return err
 	}
 	log.Info("node listening", "addr", n.Addr(), "model", n.Model, "max_context", n.Engine.Info().MaxContext)
@@ -171,7 +171,7 @@ func (f *serveFlags) serveRouter(ctx context.Context, stderr io.Writer, log *slo
 	if err != nil {
 		return err
 	}
-	if err := ls.publish(srv.MetricsHandler(), srv.CloseConsole); err != nil {
+	if err := ls.publish(srv.Operator()); err != nil {
 		return err
 	}
 	log.Info("router listening", "addr", ls.api.Addr().String(), "prefill", f.roles.prefill, "decode", f.roles.decode, "max_context", rt.Info().MaxContext)

@@ -131,7 +131,7 @@ func (f *serveFlags) serve(stderr io.Writer) error {
 	if !kv.IsolationChecks {
 		log.Warn("THIS BINARY WAS BUILT WITH -tags noisolation: page header checks are compiled out; use it only to measure their cost, never to serve tenants")
 	}
-	if err := ls.publish(srv.MetricsHandler(), srv.CloseConsole); err != nil {
+	if err := ls.publish(srv.Operator()); err != nil {
 		eng.Close()
 		return err
 	}

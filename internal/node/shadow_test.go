@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/kvwarden/kvwarden/internal/engine"
+	"github.com/kvwarden/kvwarden/internal/operator"
 	"github.com/kvwarden/kvwarden/internal/sampler"
 )
 
@@ -52,7 +53,7 @@ func TestShadowOnDecodeNode(t *testing.T) {
 		b, _ := io.ReadAll(rec.Body)
 		return rec.Code, string(b)
 	}
-	dh := MetricsHandler(RoleDecode, "demo", dec.e)
+	dh := operator.New(OperatorConfig(RoleDecode, "demo", dec.e))
 	_, metrics := get(dh, "/metrics")
 	for _, want := range []string{
 		fmt.Sprintf("kvwarden_shadow_verified_total %d\n", len(reqs)),
@@ -66,7 +67,7 @@ func TestShadowOnDecodeNode(t *testing.T) {
 	if code, body := get(dh, "/shadow/mismatches"); code != http.StatusOK || strings.TrimSpace(body) != `{"mismatches":[]}` {
 		t.Errorf("decode node's /shadow/mismatches: %d %s", code, body)
 	}
-	ph := MetricsHandler(RolePrefill, "demo", pre.e)
+	ph := operator.New(OperatorConfig(RolePrefill, "demo", pre.e))
 	if _, m := get(ph, "/metrics"); strings.Contains(m, "kvwarden_shadow_") {
 		t.Errorf("a prefill node without shadow verification shows its metrics:\n%s", m)
 	}

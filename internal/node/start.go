@@ -5,7 +5,6 @@ import (
 	"crypto/tls"
 	"errors"
 	"net"
-	"net/http"
 	"sync"
 	"time"
 
@@ -51,8 +50,6 @@ type Node struct {
 	addr        string
 	gs          *transfer.GRPCServer
 	tr          *transfer.GRPCTransport
-	operator    http.Handler  // the operator listener's (MetricsHandler)
-	console     *console.Hub  // operator's console streams
 	done        chan struct{} // closed when the listener has stopped serving
 	serveErr    error         // why, once done is closed (nil: stopped)
 	stopOnce    sync.Once
@@ -80,7 +77,6 @@ func StartNode(cfg NodeConfig) (*Node, error) {
 	n := &Node{Role: cfg.Role, Model: cfg.Model, Engine: e, addr: cfg.Listener.Addr().String(),
 		gs: transfer.NewGRPCServer(e.Receiver(), cfg.ServerTLS), tr: tr, done: make(chan struct{})}
 	n.gs.Register(&serviceDesc, &Service{role: cfg.Role, model: cfg.Model, e: e, reporter: console.NewEngineReporter("", cfg.Role, e)})
-	n.operator, n.console = operatorMux(cfg.Role, cfg.Model, e)
 	go func() { n.serveErr = n.gs.Serve(cfg.Listener); close(n.done) }()
 	return n, nil
 }
@@ -94,13 +90,6 @@ func (n *Node) Done() <-chan struct{} { return n.done }
 
 // Err is why the listener stopped serving, once Done is closed; nil after Shutdown or Stop.
 func (n *Node) Err() error { return n.serveErr }
-
-// MetricsHandler is the node's operator listener (see MetricsHandler).
-func (n *Node) MetricsHandler() http.Handler { return n.operator }
-
-// CloseConsole ends the operator's open console streams, for the operator listener's shutdown:
-// they never go idle by themselves.
-func (n *Node) CloseConsole() { n.console.Close() }
 
 // Shutdown drains: the engine admits nothing more and waits for its requests until ctx is done
 // (then aborts the rest), the routers' streams carry their last events, and the listener stops.

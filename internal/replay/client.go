@@ -114,7 +114,7 @@ func hangUp(ctx context.Context, base, key string, prompt any, maxTokens int, st
 // (and the lines starting with also, if not empty).
 func defenceMetrics(h http.Handler, also string) []string {
 	rec := httptest.NewRecorder()
-	h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/metrics", nil))
+	h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "http://localhost/metrics", nil))
 	var out []string
 	for _, l := range strings.Split(rec.Body.String(), "\n") {
 		if (strings.HasPrefix(l, "kvwarden_defence_fired_total{") || also != "" && strings.HasPrefix(l, also)) && !strings.HasSuffix(l, " 0") {

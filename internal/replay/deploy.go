@@ -12,6 +12,7 @@ import (
 	"github.com/kvwarden/kvwarden/internal/kvtypes"
 	"github.com/kvwarden/kvwarden/internal/model"
 	"github.com/kvwarden/kvwarden/internal/node"
+	"github.com/kvwarden/kvwarden/internal/operator"
 	"github.com/kvwarden/kvwarden/internal/tokenizer"
 )
 
@@ -65,7 +66,7 @@ func startDisaggregated(ctx context.Context, cfg Config, m *model.Model, tok *to
 // nodeMetrics is a node's operator /metrics: the defences that fired there and its transfer
 // failures by check.
 func nodeMetrics(n replayNode) []string {
-	return defenceMetrics(node.MetricsHandler(n.role, "replay", n.eng), "kvwarden_transfer_failures_total{")
+	return defenceMetrics(operator.New(node.OperatorConfig(n.role, "replay", n.eng)), "kvwarden_transfer_failures_total{")
 }
 
 // cancelled is how many requests the engines counted as cancelled by their clients.

@@ -33,6 +33,7 @@ import (
 	"github.com/kvwarden/kvwarden/internal/kv"
 	"github.com/kvwarden/kvwarden/internal/kvtypes"
 	"github.com/kvwarden/kvwarden/internal/model"
+	"github.com/kvwarden/kvwarden/internal/operator"
 	"github.com/kvwarden/kvwarden/internal/probe"
 	"github.com/kvwarden/kvwarden/internal/server"
 	"github.com/kvwarden/kvwarden/internal/source"
@@ -263,7 +264,7 @@ func engineConfigs(m *model.Model, cfg Config, res *Result) (pre, dec engine.Con
 // in one process, each node's when disaggregated (the router runs no engine).
 func collectMetrics(cfg Config, srv *server.Server, res *Result) {
 	if cfg.Mode != Disaggregated {
-		res.Metrics = defenceMetrics(srv.MetricsHandler(), "")
+		res.Metrics = defenceMetrics(operator.New(srv.Operator()), "")
 		return
 	}
 	for _, n := range res.Nodes {

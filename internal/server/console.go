@@ -15,8 +15,8 @@ import (
 // tenant (its name as /metrics shows it, its limits and usage). Tenant UIDs join the two and
 // never leave this file.
 
-// newConsole returns the console's hub for the server's engine.
-func (s *Server) newConsole() *console.Hub {
+// consoleBuild returns the console's snapshot builder for the server's engine.
+func (s *Server) consoleBuild() console.Build {
 	role, reports := "single", func() []console.NodeReport { return nil }
 	switch e := s.eng.(type) {
 	case console.Cluster:
@@ -26,12 +26,8 @@ func (s *Server) newConsole() *console.Hub {
 		r := console.NewEngineReporter("local", "local", e)
 		reports = func() []console.NodeReport { return []console.NodeReport{r.Report(console.MaxCells)} }
 	}
-	return console.NewHub(func() console.Snapshot { return s.consoleSnapshot(role, reports()) }, 0, 0)
+	return func() console.Snapshot { return s.consoleSnapshot(role, reports()) }
 }
-
-// CloseConsole ends every open console stream, for the operator listener's shutdown (streams
-// never go idle by themselves).
-func (s *Server) CloseConsole() { s.console.Close() }
 
 func (s *Server) consoleSnapshot(role string, reports []console.NodeReport) console.Snapshot {
 	snap := console.Snapshot{Role: role, Nodes: make([]console.Node, 0, len(reports))}

@@ -1,53 +1,26 @@
 package server
 
 import (
-	"encoding/json"
-	"net/http"
 	"slices"
 	"sync"
 
 	"github.com/prometheus/client_golang/prometheus"
-	"github.com/prometheus/client_golang/prometheus/collectors"
-	"github.com/prometheus/client_golang/prometheus/promhttp"
 
-	"github.com/kvwarden/kvwarden/internal/console"
 	"github.com/kvwarden/kvwarden/internal/engine"
-	"github.com/kvwarden/kvwarden/internal/opmetrics"
+	"github.com/kvwarden/kvwarden/internal/operator"
 	"github.com/kvwarden/kvwarden/internal/tenants"
 )
 
-// MetricsHandler serves GET /metrics (Prometheus) and the operator console (GET /console and
-// /console/events) for the operator listener. It takes no key: the numbers are server-wide, so it
-// must not be reachable by tenants; the API's Handler answers 404.
-func (s *Server) MetricsHandler() http.Handler {
-	mux := http.NewServeMux()
-	mux.Handle("GET /metrics", promhttp.HandlerFor(s.reg, promhttp.HandlerOpts{}))
-	console.Register(mux, s.console)
-	if src, ok := s.eng.(ShadowSource); ok && s.eng.Stats().Shadow.Enabled {
-		mux.Handle("GET /shadow/mismatches", ShadowHandler(src))
+// Operator is what the API server shows on the operator listener (internal/operator): its own
+// request series, the engine's, and the console with the tenants table joined to what the server
+// knows of each tenant. None of it is on the API's Handler, which answers 404: the numbers are
+// server-wide and the operator listener takes no key.
+func (s *Server) Operator() operator.Config {
+	cfg := operator.Config{Role: s.cfg.Role, Model: s.cfg.ModelName, Engine: s.eng, API: true, Own: s.reg, Console: s.consoleBuild()}
+	if src, ok := s.eng.(operator.ShadowSource); ok && s.eng.Stats().Shadow.Enabled {
+		cfg.Shadow = src
 	}
-	return mux
-}
-
-// ShadowSource is an engine that keeps shadow verification's mismatches (*engine.Engine).
-type ShadowSource interface {
-	ShadowMismatches() []engine.ShadowMismatch
-}
-
-// ShadowHandler serves the mismatches src keeps, oldest first, as JSON: each one's token ids,
-// logprobs and the pages both runs read, never text. It is for the operator listener only: the
-// tenant ids and request ids are server-wide.
-func ShadowHandler(src ShadowSource) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
-		ms := src.ShadowMismatches()
-		if ms == nil {
-			ms = []engine.ShadowMismatch{}
-		}
-		w.Header().Set("Content-Type", "application/json")
-		json.NewEncoder(w).Encode(struct {
-			Mismatches []engine.ShadowMismatch `json:"mismatches"`
-		}{ms})
-	})
+	return cfg
 }
 
 // metrics carries no prompt or output labels: label values come from fixed sets (endpoint,
@@ -106,7 +79,7 @@ func histogram(name, help string, buckets []float64) prometheus.Histogram {
 	return prometheus.NewHistogram(prometheus.HistogramOpts{Name: name, Help: help, Buckets: buckets})
 }
 
-func newMetrics(reg *prometheus.Registry, eng engine.Interface, role, model string) *metrics {
+func newMetrics(reg *prometheus.Registry, model string) *metrics {
 	m := &metrics{
 		requests: counterVec("kvwarden_http_requests_total", "HTTP requests by endpoint and status code.", "endpoint", "code"),
 		rejected: counterVec("kvwarden_requests_rejected_total", "Requests refused or failed, by reason.", "reason"),
@@ -140,10 +113,7 @@ func newMetrics(reg *prometheus.Registry, eng engine.Interface, role, model stri
 		m.cacheQueries, m.cacheHits, m.tenantTokens, m.tenantReqs,
 		m.vllm.promptTokens, m.vllm.genTokens, m.vllm.success, m.vllm.e2e, m.vllm.ttft, m.vllm.tpot, m.vllm.itl,
 		m.vllm.promptLen, m.vllm.genLen, m.vllm.maxGen, m.vllm.paramsN, m.vllm.paramsMax, m.vllm.queueTime,
-		m.vllm.inferenceTime, m.vllm.prefillTime, m.vllm.decodeTime, m.vllm.cacheQueries, m.vllm.cacheHits,
-		opmetrics.New(role, model, eng, true),
-		collectors.NewGoCollector(),
-		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+		m.vllm.inferenceTime, m.vllm.prefillTime, m.vllm.decodeTime, m.vllm.cacheQueries, m.vllm.cacheHits)
 	return m
 }
 

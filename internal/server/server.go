@@ -1,6 +1,7 @@
 // Package server is kvwarden's OpenAI-compatible HTTP API: authentication by tenant key,
 // per-tenant limits, completions and chat completions (streamed as server-sent events or not),
-// health and readiness; Prometheus metrics go to a separate operator listener (MetricsHandler).
+// health and readiness; Prometheus metrics go to a separate operator listener (Operator, which
+// internal/operator serves).
 //
 // What one tenant sends or receives never reaches another tenant, a log line or a metric label:
 // prompts and outputs are not logged, error messages speak only of the caller's own request, and
@@ -28,7 +29,6 @@ import (
 
 	"github.com/kvwarden/kvwarden/internal/buildinfo"
 	"github.com/kvwarden/kvwarden/internal/chat"
-	"github.com/kvwarden/kvwarden/internal/console"
 	"github.com/kvwarden/kvwarden/internal/engine"
 	"github.com/kvwarden/kvwarden/internal/opmetrics"
 	"github.com/kvwarden/kvwarden/internal/tenants"
@@ -109,8 +109,6 @@ type Server struct {
 	live   map[*liveRequest]struct{} // authenticated generation requests, for revokeStaleKeys
 
 	grammars grammars // structured outputs (structured.go)
-
-	console *console.Hub // the operator console's snapshots (console.go)
 }
 
 // busy counts requests in progress and signals when none is left.
@@ -215,8 +213,7 @@ func New(cfg Config, eng engine.Interface, tok Tokenizer, ts *tenants.Store) (*S
 		gens: newBusy(), bodies: map[*http.ResponseController]struct{}{}, live: map[*liveRequest]struct{}{},
 		fingerprint: fingerprint(info, buildinfo.Read()),
 	}
-	s.met = newMetrics(cfg.Registry, eng, cfg.Role, cfg.ModelName)
-	s.console = s.newConsole()
+	s.met = newMetrics(cfg.Registry, cfg.ModelName)
 	s.baseCtx, s.cancelBase = context.WithCancel(context.Background())
 	s.http = &http.Server{
 		Handler:           s.Handler(),
@@ -246,7 +243,7 @@ func tokenText(tok Tokenizer, id int32) string {
 }
 
 // Handler returns the API's routes. /metrics is not one of them: it is server-wide (every tenant's
-// queue, cache hits and usage), so it is served to the operator only, by MetricsHandler.
+// queue, cache hits and usage), so it is served to the operator only (Operator).
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	for _, rt := range s.routes() {

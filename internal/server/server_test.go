@@ -18,6 +18,7 @@ import (
 
 	"github.com/kvwarden/kvwarden/internal/engine"
 	"github.com/kvwarden/kvwarden/internal/kvtypes"
+	"github.com/kvwarden/kvwarden/internal/operator"
 	"github.com/kvwarden/kvwarden/internal/sampler"
 	"github.com/kvwarden/kvwarden/internal/tenants"
 	"github.com/kvwarden/kvwarden/internal/testenv"
@@ -92,8 +93,11 @@ func startWith(t *testing.T, eng engine.Interface, store *tenants.Store, tok Tok
 			t.Errorf("serve: %v", err)
 		}
 	})
-	ms := httptest.NewServer(srv.MetricsHandler())
+	op := operator.New(srv.Operator())
+	ms := httptest.NewServer(op)
 	t.Cleanup(ms.Close)
+	t.Cleanup(op.Close) // first: an open console would hold ms.Close
+
 	return &testEnv{t: t, srv: srv, base: base, mbase: ms.URL, logs: logs, store: store}
 }
 
