@@ -146,6 +146,25 @@ func TestCheckMetricsAddr(t *testing.T) {
 	}
 }
 
+// TestOperatorHostsChecked: --operator-hosts takes names or addresses only, so that a wildcard or
+// a URL is refused at start-up rather than silently never matching.
+func TestOperatorHostsChecked(t *testing.T) {
+	for _, c := range []struct {
+		hosts []string
+		err   string
+	}{
+		{[]string{"ops.example.com", "10.0.0.7"}, ""},
+		{[]string{"*"}, "--operator-hosts"},
+		{[]string{"https://ops.example.com"}, "--operator-hosts"},
+	} {
+		f := serveFlags{metricsAddr: "127.0.0.1:9090", operatorHosts: c.hosts}
+		_, err := f.checkOperator()
+		if c.err == "" && err != nil || c.err != "" && (err == nil || !strings.Contains(err.Error(), c.err)) {
+			t.Errorf("--operator-hosts %q: %v, want %q", c.hosts, err, c.err)
+		}
+	}
+}
+
 // TestServeBindsBeforeLoading: a port in use is reported before the model is even looked at (the
 // model path here does not exist, so reaching the load would give a different error).
 func TestServeBindsBeforeLoading(t *testing.T) {

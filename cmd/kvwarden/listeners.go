@@ -22,17 +22,18 @@ type listeners struct {
 	api, metrics         net.Listener
 	apiFile, metricsFile string
 	log                  *slog.Logger
+	operatorHosts        []string // --operator-hosts
 	msrv                 *http.Server
 	merrc                chan error // the operator server's end
 }
 
 // bind binds the API listener on addr (flag names it in errors) and, unless off, the operator's.
 func (f *serveFlags) bind(flag, addr string, log *slog.Logger) (*listeners, error) {
-	metricsOn, err := checkMetricsAddr(f.metricsAddr, f.metricsAny)
+	metricsOn, err := f.checkOperator()
 	if err != nil {
 		return nil, err
 	}
-	ls := &listeners{apiFile: f.portFile, metricsFile: f.metricsFile, log: log, merrc: make(chan error, 1)}
+	ls := &listeners{apiFile: f.portFile, metricsFile: f.metricsFile, log: log, operatorHosts: f.operatorHosts, merrc: make(chan error, 1)}
 	if ls.api, err = net.Listen("tcp", addr); err != nil {
 		return nil, fmt.Errorf("%s: %w", flag, err)
 	}
@@ -69,6 +70,7 @@ func (ls *listeners) publish(cfg operator.Config) error {
 	if ls.metrics == nil {
 		ls.log.Info("metrics listener off")
 	} else {
+		cfg.Hosts = ls.operatorHosts
 		op := operator.New(cfg)
 		ls.msrv = operatorServer(op, ls.log)
 		ls.msrv.RegisterOnShutdown(op.Close)

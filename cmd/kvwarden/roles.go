@@ -79,7 +79,7 @@ func (f *serveFlags) serveRole(stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if _, err := checkMetricsAddr(f.metricsAddr, f.metricsAny); err != nil {
+	if _, err := f.checkOperator(); err != nil {
 		return err
 	}
 	ctx, stop := signalContext(os.Interrupt, syscall.SIGTERM)

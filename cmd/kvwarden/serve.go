@@ -17,6 +17,7 @@ import (
 
 	"github.com/kvwarden/kvwarden/internal/engine"
 	"github.com/kvwarden/kvwarden/internal/kv"
+	"github.com/kvwarden/kvwarden/internal/operator"
 	"github.com/kvwarden/kvwarden/internal/server"
 	"github.com/kvwarden/kvwarden/internal/tenants"
 	"github.com/kvwarden/kvwarden/internal/toolcall"
@@ -57,11 +58,13 @@ type serveFlags struct {
 	metricsAddr string
 	metricsFile string
 	metricsAny  bool
-	roles       roleFlags // roles.go
-	modelNames  []string
-	apiKey      string
-	origins     []string
-	toolParser  string
+	// operatorHosts are the names the operator listener answers besides loopback and its own IP.
+	operatorHosts []string
+	roles         roleFlags // roles.go
+	modelNames    []string
+	apiKey        string
+	origins       []string
+	toolParser    string
 }
 
 func newServeCmd() *cobra.Command {
@@ -88,6 +91,7 @@ SIGHUP reloads the tenants file; SIGTERM or Ctrl-C drains in-flight requests, th
 	cmd.Flags().StringSliceVar(&f.modelNames, "served-model-name", nil, `names clients pass in "model" (repeat or comma-separate); the first is reported in responses (default: the model file's name)`)
 	cmd.Flags().StringVar(&f.toolParser, "tool-call-parser", "", "syntax of the model's tool calls: "+strings.Join(toolcall.Names(), ", ")+" (default: chosen from the model's chat template)")
 	cmd.Flags().StringSliceVar(&f.origins, "allowed-origins", nil, "browser origins (scheme://host[:port], or *) allowed to call the API (CORS); none by default")
+	cmd.Flags().StringSliceVar(&f.operatorHosts, "operator-hosts", nil, "host names the operator listener answers besides localhost, loopback and the IP address it is reached at (comma-separated; any other Host gets 421)")
 	cmd.Flags().StringVar(&f.metricsFile, "metrics-addr-file", "", "write the metrics listener's address to this file once listening")
 	f.roles.register(cmd.Flags())
 	return cmd
@@ -211,6 +215,14 @@ func (f *serveFlags) serverConfig(log *slog.Logger, path string) server.Config {
 	// Served names replace the model's own: they may be meant to hide which model it is.
 	cfg.OnlyModelNames = len(f.modelNames) > 0
 	return cfg
+}
+
+// checkOperator checks the operator listener's flags and reports whether it is on.
+func (f *serveFlags) checkOperator() (bool, error) {
+	if err := operator.CheckHosts(f.operatorHosts); err != nil {
+		return false, err
+	}
+	return checkMetricsAddr(f.metricsAddr, f.metricsAny)
 }
 
 // checkMetricsAddr reports whether the metrics listener is on, refusing a non-loopback address

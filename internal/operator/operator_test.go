@@ -1,0 +1,164 @@
+package operator
+
+import (
+	"context"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/kvwarden/kvwarden/internal/console"
+	"github.com/kvwarden/kvwarden/internal/engine"
+)
+
+// fakeEngine is the engine /metrics reads: its Info and Stats only.
+type fakeEngine struct {
+	engine.Interface
+	stats engine.Stats
+}
+
+func (f *fakeEngine) Info() engine.Info   { return engine.Info{PageTokens: 16} }
+func (f *fakeEngine) Stats() engine.Stats { return f.stats }
+
+// shadowKeeper keeps the mismatches /shadow/mismatches serves.
+type shadowKeeper []engine.ShadowMismatch
+
+func (s shadowKeeper) ShadowMismatches() []engine.ShadowMismatch { return s }
+
+// testListener serves a single process's operator listener on loopback, with hosts configured.
+func testListener(t *testing.T, shadow ShadowSource, hosts ...string) *httptest.Server {
+	t.Helper()
+	l := New(Config{Role: "single", Model: "m", Engine: &fakeEngine{}, API: true, Shadow: shadow, Hosts: hosts,
+		Console: func() console.Snapshot { return console.Snapshot{Role: "single"} }})
+	ts := httptest.NewServer(l)
+	t.Cleanup(ts.Close)
+	t.Cleanup(l.Close) // first: an open console stream would hold ts.Close
+	return ts
+}
+
+// get sends GET path to ts as host (and origin, when not ""), and returns the status and up to
+// 4 KiB of the body (a console stream is cut there).
+func get(t *testing.T, ts *httptest.Server, path, host, origin string) (int, string) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, ts.URL+path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Host = host
+	if origin != "" {
+		req.Header.Set("Origin", origin)
+	}
+	resp, err := ts.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b := make([]byte, 4096)
+	n, _ := io.ReadAtLeast(resp.Body, b, 1)
+	return resp.StatusCode, string(b[:n])
+}
+
+var operatorPaths = []string{"/metrics", "/console", "/console/events", "/shadow/mismatches"}
+
+// TestRebindingIsRefused is a DNS-rebinding page in the operator's browser: its name now resolves
+// to the operator listener, so its requests arrive naming its own host. None of them is answered;
+// the operator's own names still are.
+func TestRebindingIsRefused(t *testing.T) {
+	ts := testListener(t, shadowKeeper{}, "ops.example.com", "10.0.0.7")
+	port := ts.Listener.Addr().String()[strings.LastIndex(ts.Listener.Addr().String(), ":"):]
+	for _, c := range []struct {
+		host string
+		want int
+	}{
+		{"attacker.example", http.StatusMisdirectedRequest},
+		{"attacker.example" + port, http.StatusMisdirectedRequest},
+		{"localhost.attacker.example" + port, http.StatusMisdirectedRequest},
+		{"127.0.0.1.nip.io" + port, http.StatusMisdirectedRequest},
+		{"ops.example.com.attacker.example", http.StatusMisdirectedRequest},
+		{"10.0.0.8" + port, http.StatusMisdirectedRequest}, // not the address the connection arrived at
+		{"localhost" + port, http.StatusOK},
+		{"LocalHost", http.StatusOK},
+		{"127.0.0.1" + port, http.StatusOK},
+		{"127.0.0.2:1", http.StatusOK},
+		{"[::1]" + port, http.StatusOK},
+		{"ops.example.com:443", http.StatusOK},
+		{"OPS.example.com", http.StatusOK},
+		{"10.0.0.7:9090", http.StatusOK},
+	} {
+		for _, path := range operatorPaths {
+			code, body := get(t, ts, path, c.host, "")
+			if code != c.want {
+				t.Errorf("GET %s with Host %q: %d, want %d: %.100s", path, c.host, code, c.want, body)
+			}
+			if code != http.StatusOK && (strings.Contains(body, "kvwarden_") || strings.Contains(body, "<html") ||
+				strings.Contains(body, "data:") || strings.Contains(body, "mismatches")) {
+				t.Errorf("GET %s with Host %q answered %d with the listener's content: %.200s", path, c.host, code, body)
+			}
+		}
+	}
+}
+
+// TestCrossOriginIsRefused is a page on another origin (another port of localhost, a sandboxed
+// frame) reaching for the listener: refused before it can hold a console stream.
+func TestCrossOriginIsRefused(t *testing.T) {
+	ts := testListener(t, nil)
+	host := ts.Listener.Addr().String()
+	for _, c := range []struct {
+		origin string
+		want   int
+	}{
+		{"http://attacker.example", http.StatusForbidden},
+		{"http://localhost:1", http.StatusForbidden},
+		{"null", http.StatusForbidden},
+		{"http://" + host, http.StatusOK},
+	} {
+		for _, path := range []string{"/console/events", "/metrics"} {
+			if code, body := get(t, ts, path, host, c.origin); code != c.want {
+				t.Errorf("GET %s from origin %q: %d, want %d: %.100s", path, c.origin, code, c.want, body)
+			}
+		}
+	}
+}
+
+// TestServesItsOwnAddress: Prometheus and the kubelet reach a pod by its IP, whatever it is: the
+// address a connection arrived at is served, and only that one.
+func TestServesItsOwnAddress(t *testing.T) {
+	local := &net.TCPAddr{IP: net.ParseIP("10.1.2.3"), Port: 9090}
+	for _, c := range []struct {
+		host string
+		want bool
+	}{
+		{"10.1.2.3:9090", true},
+		{"10.1.2.3", true},
+		{"10.1.2.4:9090", false},
+		{"pod.example", false},
+		{"", false},
+	} {
+		if got := newHostSet(nil).serves(c.host, local); got != c.want {
+			t.Errorf("Host %q on a connection to %v: served %v, want %v", c.host, local, got, c.want)
+		}
+	}
+}
+
+func TestCheckHosts(t *testing.T) {
+	for _, c := range []struct {
+		hosts []string
+		err   string
+	}{
+		{[]string{"ops.example.com", "10.0.0.7", "::1", "[fe80::1]"}, ""},
+		{[]string{""}, "empty"},
+		{[]string{"*.example.com"}, "wildcard"},
+		{[]string{"ops.example.com:9090"}, "port"},
+		{[]string{"http://ops.example.com"}, "scheme"},
+	} {
+		err := CheckHosts(c.hosts)
+		if c.err == "" && err != nil || c.err != "" && (err == nil || !strings.Contains(err.Error(), c.err)) {
+			t.Errorf("CheckHosts(%q) = %v, want %q", c.hosts, err, c.err)
+		}
+	}
+}
