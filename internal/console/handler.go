@@ -32,10 +32,21 @@ var pageCSP = func() string {
 // dropped.
 const writeWait = 10 * time.Second
 
-// Register adds GET /console and GET /console/events, served by h, to mux.
+// Register adds GET /console, GET /console/events and GET /console/snapshot, served by h, to mux.
 func Register(mux *http.ServeMux, h *Hub) {
 	mux.HandleFunc("GET /console", servePage)
 	mux.HandleFunc("GET /console/events", h.serveEvents)
+	mux.HandleFunc("GET /console/snapshot", h.serveSnapshot)
+}
+
+// serveSnapshot answers the newest snapshot as JSON: what the page polls when it cannot have a
+// stream (every one taken), so that no number of held streams locks the operator out.
+func (h *Hub) serveSnapshot(w http.ResponseWriter, _ *http.Request) {
+	hd := w.Header()
+	hd.Set("Content-Type", "application/json")
+	hd.Set("Cache-Control", "no-store")
+	hd.Set("X-Content-Type-Options", "nosniff")
+	w.Write(h.Latest())
 }
 
 func servePage(w http.ResponseWriter, r *http.Request) {
@@ -56,7 +67,7 @@ func (h *Hub) serveEvents(w http.ResponseWriter, r *http.Request) {
 		code := http.StatusServiceUnavailable
 		if errors.Is(err, ErrTooManyStreams) {
 			w.Header().Set("Retry-After", "5")
-			err = fmt.Errorf("%d consoles are open already, the most this listener serves; close one", h.maxStreams)
+			err = fmt.Errorf("%d console streams are open already, the most this listener serves; the console polls /console/snapshot instead", h.maxStreams)
 		}
 		http.Error(w, err.Error(), code)
 		return

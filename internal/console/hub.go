@@ -30,6 +30,8 @@ type Build func() Snapshot
 // Hub builds one snapshot per tick, only while a stream is open, and hands the same encoded
 // bytes to every stream: several open consoles cost one build. A stream that falls streamBuffer
 // snapshots behind is dropped (its reader is too slow), so nothing is buffered without bound.
+// Streams are capped, so whoever holds them all could lock the operator out; the page then polls
+// Latest instead, which needs no stream.
 type Hub struct {
 	build      Build
 	interval   time.Duration
@@ -41,10 +43,14 @@ type Hub struct {
 	running bool // the tick loop runs
 	closed  bool
 
-	// Owned by the tick loop.
-	seq    uint64
-	last   map[string]map[string]uint64 // by node name: the counters the previous snapshot showed
-	events []Event
+	// tickMu is held while a snapshot is built: by the tick loop, or by Latest for a console
+	// that polls because every stream is taken.
+	tickMu  sync.Mutex
+	seq     uint64
+	last    map[string]map[string]uint64 // by node name: the counters the previous snapshot showed
+	events  []Event
+	latest  []byte    // the last snapshot built, encoded
+	builtAt time.Time // when
 }
 
 // Stream is one subscriber: encoded snapshots arrive on C; Done is closed when the hub drops it
@@ -148,8 +154,27 @@ func (h *Hub) loop() {
 	}
 }
 
-// tick builds, stamps and encodes one snapshot.
+// Latest is the newest snapshot, built now unless one was built less than an interval ago: a
+// console that cannot have a stream polls it, and any number of pollers cost at most one build
+// an interval.
+func (h *Hub) Latest() []byte {
+	h.tickMu.Lock()
+	defer h.tickMu.Unlock()
+	if h.latest != nil && h.now().Sub(h.builtAt) < h.interval {
+		return h.latest
+	}
+	return h.buildLocked()
+}
+
+// tick builds, stamps and encodes one snapshot for the streams.
 func (h *Hub) tick() []byte {
+	h.tickMu.Lock()
+	defer h.tickMu.Unlock()
+	return h.buildLocked()
+}
+
+// buildLocked builds, stamps and encodes one snapshot. Called with tickMu held.
+func (h *Hub) buildLocked() []byte {
 	snap := h.build()
 	h.seq++
 	snap.Seq, snap.Time, snap.IntervalMS = h.seq, h.now(), h.interval.Milliseconds()
@@ -159,6 +184,7 @@ func (h *Hub) tick() []byte {
 	if err != nil { // a snapshot holds no floats or cycles: cannot happen, but never send garbage
 		b = []byte(`{"error":"snapshot encoding failed"}`)
 	}
+	h.latest, h.builtAt = b, snap.Time
 	return b
 }
 

@@ -94,7 +94,7 @@ func TestHubCapsStreams(t *testing.T) {
 	Register(mux, h)
 	rec := httptest.NewRecorder()
 	mux.ServeHTTP(rec, httptest.NewRequest("GET", "/console/events", nil))
-	if rec.Code != http.StatusServiceUnavailable || rec.Header().Get("Retry-After") == "" || !strings.Contains(rec.Body.String(), "close one") {
+	if rec.Code != http.StatusServiceUnavailable || rec.Header().Get("Retry-After") == "" || !strings.Contains(rec.Body.String(), "/console/snapshot") {
 		t.Fatalf("over the cap: %d %q %q", rec.Code, rec.Header(), rec.Body)
 	}
 	h.Unsubscribe(a)
@@ -180,5 +180,24 @@ func waitFor(t *testing.T, ok func() bool) {
 		if time.Now().After(deadline) {
 			t.Fatal("condition not reached in 5 s")
 		}
+	}
+}
+
+// TestHubLatest: a polled snapshot is built at most once an interval, however many poll, and
+// carries the timeline as a streamed one does.
+func TestHubLatest(t *testing.T) {
+	var calls atomic.Int64
+	h := NewHub(counting(&calls), time.Hour, 0)
+	a, b := h.Latest(), h.Latest()
+	if calls.Load() != 1 || string(a) != string(b) {
+		t.Fatalf("two polls within an interval: %d builds", calls.Load())
+	}
+	var s Snapshot
+	if err := json.Unmarshal(a, &s); err != nil || s.Seq != 1 || s.Events == nil {
+		t.Fatalf("polled snapshot %v %s", err, a)
+	}
+	h.interval = 0 // every poll is now an interval later
+	if h.Latest(); calls.Load() != 2 {
+		t.Fatalf("a poll an interval later: %d builds, want 2", calls.Load())
 	}
 }

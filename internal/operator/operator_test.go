@@ -2,6 +2,7 @@ package operator
 
 import (
 	"context"
+	"encoding/json"
 	"io"
 	"net"
 	"net/http"
@@ -160,5 +161,48 @@ func TestCheckHosts(t *testing.T) {
 		if c.err == "" && err != nil || c.err != "" && (err == nil || !strings.Contains(err.Error(), c.err)) {
 			t.Errorf("CheckHosts(%q) = %v, want %q", c.hosts, err, c.err)
 		}
+	}
+}
+
+// TestHeldStreamsDoNotLockOutTheConsole is a viewer holding far more console streams than the
+// listener serves: the streams stay capped, and the operator still gets the page and its live
+// snapshots, which the page polls when it cannot have a stream.
+func TestHeldStreamsDoNotLockOutTheConsole(t *testing.T) {
+	ts := testListener(t, nil)
+	host := ts.Listener.Addr().String()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	held, refused := 0, 0
+	for range 3 * console.DefaultMaxStreams {
+		req, _ := http.NewRequestWithContext(ctx, http.MethodGet, ts.URL+"/console/events", nil)
+		resp, err := ts.Client().Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if resp.StatusCode == http.StatusOK {
+			held++ // kept open until the test ends
+			continue
+		}
+		refused++
+		resp.Body.Close()
+	}
+	if held != console.DefaultMaxStreams || refused == 0 {
+		t.Fatalf("%d streams held, %d refused: the cap is gone", held, refused)
+	}
+	if code, body := get(t, ts, "/console", host, ""); code != http.StatusOK || !strings.Contains(body, "<html") {
+		t.Fatalf("the operator's console page: %d %.100s", code, body)
+	}
+	var seqs []uint64
+	for range 2 {
+		code, body := get(t, ts, "/console/snapshot", host, "")
+		var s console.Snapshot
+		if err := json.Unmarshal([]byte(body), &s); code != http.StatusOK || err != nil || s.Role != "single" {
+			t.Fatalf("the operator's snapshot with every stream held: %d %v %.200s", code, err, body)
+		}
+		seqs = append(seqs, s.Seq)
+		time.Sleep(console.DefaultInterval) // the next poll gets a new snapshot
+	}
+	if seqs[1] <= seqs[0] {
+		t.Fatalf("polled snapshots %v: not live", seqs)
 	}
 }

@@ -419,6 +419,40 @@ func nextSnapshot(t *testing.T, mbase string, ok func(snapshotJSON) bool) snapsh
 	return snapshotJSON{}
 }
 
+// TestConsoleWithEveryStreamHeld is a viewer holding every console stream the listener serves,
+// and asking for more: the operator's console still shows live data in a browser (it polls).
+func TestConsoleWithEveryStreamHeld(t *testing.T) {
+	ctx := browser(t)
+	s := startServer(t, serverOpts{model: storiesModel})
+	hctx, hcancel := context.WithCancel(context.Background())
+	defer hcancel()
+	held := 0
+	for range 20 {
+		req, _ := http.NewRequestWithContext(hctx, http.MethodGet, s.mbase+"/console/events", nil)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if resp.StatusCode == http.StatusOK {
+			held++ // kept open until the test ends
+		} else {
+			resp.Body.Close()
+		}
+	}
+	if held == 0 || held == 20 {
+		t.Fatalf("%d of 20 streams held: the test proves nothing", held)
+	}
+	tctx, cancel := context.WithTimeout(ctx, 45*time.Second)
+	defer cancel()
+	if err := chromedp.Do(tctx, chromedp.Navigate(s.mbase+"/console"), chromedp.WaitVisible(chromedp.CSS("body[data-seq]"))); err != nil {
+		t.Fatalf("with every stream held, the console never showed live data: %v", err)
+	}
+	first := view(t, tctx)
+	if v := viewAfter(t, tctx, time.UnixMilli(first.Time)); v.Status != "live" || v.Seq <= first.Seq || v.Total == 0 {
+		t.Fatalf("with every stream held: %q, snapshot %d after %d, %d pages", v.Status, v.Seq, first.Seq, v.Total)
+	}
+}
+
 // TestConsoleShowsCluster: the router's console shows every node's pool and hand-offs, gathered
 // over the node API, and its own tenants; each node's operator listener has its own console.
 func TestConsoleShowsCluster(t *testing.T) {
