@@ -64,7 +64,7 @@ func New(cfg Config) *Listener {
 	l.mux.Handle("GET /metrics", promhttp.HandlerFor(g, promhttp.HandlerOpts{}))
 	console.Register(l.mux, l.hub)
 	if cfg.Shadow != nil {
-		l.mux.Handle("GET /shadow/mismatches", shadowHandler(cfg.Shadow))
+		l.mux.Handle("GET /shadow/mismatches", shadowHandler(cfg.Shadow, newDigestKey()))
 	}
 	return l
 }

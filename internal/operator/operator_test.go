@@ -3,6 +3,7 @@ package operator
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
@@ -204,5 +205,46 @@ func TestHeldStreamsDoNotLockOutTheConsole(t *testing.T) {
 	}
 	if seqs[1] <= seqs[0] {
 		t.Fatalf("polled snapshots %v: not live", seqs)
+	}
+}
+
+// TestShadowMismatchesHoldNoTokenIDs is a reader of /shadow/mismatches who would send the token
+// ids it finds to /detokenize for the tenant's text: the answer holds none, neither the runs'
+// tokens nor their alternatives, yet says where the runs part and whether they produced the same.
+func TestShadowMismatchesHoldNoTokenIDs(t *testing.T) {
+	ids := []int32{48213, 50127, 39911, 61003, 57719}
+	tok := func(id int32) engine.ShadowToken {
+		return engine.ShadowToken{ID: id, Logprob: -0.25, HasLogprob: true, Top: []engine.TokenLogprob{{ID: id + 7, Logprob: -3}}}
+	}
+	live := engine.ShadowTrace{Tokens: []engine.ShadowToken{tok(ids[0]), tok(ids[1]), tok(ids[2])}, Finish: "length",
+		Pages: []engine.ShadowPage{{Page: 3, Gen: 2, Owner: "00ff", HdrGen: 1, Writer: 4, Written: true, Own: true}}}
+	ref := engine.ShadowTrace{Tokens: []engine.ShadowToken{tok(ids[0]), tok(ids[3]), tok(ids[4])}, Finish: "length"}
+	same := engine.ShadowTrace{Tokens: live.Tokens, Finish: "stop"}
+	ts := testListener(t, shadowKeeper{
+		{Tenant: "uid-1", Request: 9, Reason: "token", Index: 1, Detail: "token ids differ", Live: live, Reference: ref},
+		{Tenant: "uid-1", Request: 10, Reason: "finish", Index: 3, Detail: "finish reasons differ", Live: live, Reference: same},
+	})
+	code, body := get(t, ts, "/shadow/mismatches", ts.Listener.Addr().String(), "")
+	if code != http.StatusOK {
+		t.Fatalf("%d %s", code, body)
+	}
+	for _, id := range ids {
+		for _, n := range []int32{id, id + 7} {
+			if strings.Contains(body, fmt.Sprint(n)) {
+				t.Errorf("/shadow/mismatches holds token id %d, which /detokenize turns into text: %s", n, body)
+			}
+		}
+	}
+	var got struct{ Mismatches []mismatch }
+	if err := json.Unmarshal([]byte(body), &got); err != nil || len(got.Mismatches) != 2 {
+		t.Fatalf("%v %s", err, body)
+	}
+	tok1, fin := got.Mismatches[0], got.Mismatches[1]
+	if tok1.Index != 1 || tok1.Live.Tokens != 3 || tok1.Live.Digest == tok1.Reference.Digest || tok1.Live.Pages[0].Owner != "00ff" ||
+		tok1.Live.LogprobAtIndex == nil || *tok1.Live.LogprobAtIndex != -0.25 {
+		t.Errorf("a token mismatch as served: %+v", tok1)
+	}
+	if fin.Live.Digest != fin.Reference.Digest || fin.Live.Digest != tok1.Live.Digest || fin.Reference.Finish != "stop" {
+		t.Errorf("a finish mismatch: the same tokens must have the same digest: %+v", fin)
 	}
 }
