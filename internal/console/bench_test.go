@@ -80,7 +80,7 @@ func BenchmarkConsoleSnapshot(b *testing.B) {
 					}
 				}
 			})
-			r := NewEngineReporter("local", "local", e)
+			r := NewEngineReporter("local", "single", e)
 			for b.Loop() {
 				if pool.every {
 					r.mapAt = time.Time{}
@@ -105,7 +105,7 @@ func BenchmarkServingWithConsole(b *testing.B) {
 	for _, on := range []bool{false, true} {
 		b.Run(fmt.Sprintf("console=%v", on), func(b *testing.B) {
 			if on {
-				r := NewEngineReporter("local", "local", e)
+				r := NewEngineReporter("local", "single", e)
 				h := NewHub(func() Snapshot { return NodeSnapshot(r.Report(MaxCells)) }, DefaultInterval, 2)
 				defer h.Close()
 				for range 2 {

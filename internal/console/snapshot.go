@@ -18,14 +18,27 @@ import (
 	"github.com/kvwarden/kvwarden/internal/kvtypes"
 )
 
-// Pages counts a pool's pages by state: the same figures as kvwarden_kv_pages (owned is its
-// "used").
+// Pages counts a pool's pages by what an operator asks of them: held by running requests, kept
+// for reuse, or free.
 type Pages struct {
-	Total       int `json:"total"`
-	Free        int `json:"free"`
-	Owned       int `json:"owned"`
+	Total int `json:"total"`
+	Free  int `json:"free"`
+	// Owned is the pages running requests hold: in their page tables, whether written by them
+	// alone or also entered in their tenant's prefix cache (a request's full pages are cached as
+	// it writes them).
+	Owned int `json:"owned"`
+	// Cached is the prefix-cache pages no request holds: kept for reuse, evicted when the pool
+	// runs short.
 	Cached      int `json:"cached"`
 	Quarantined int `json:"quarantined"`
+}
+
+// pagesOf classifies an engine's pages. Its ledger counts a cached page as cached whoever holds
+// it, so the running requests' cached pages are taken from Cached (all but the idle ones) and
+// counted as owned.
+func pagesOf(st engine.Stats) Pages {
+	return Pages{Total: st.PagesTotal, Free: st.PagesFree, Owned: st.PagesOwned + st.PagesCached - st.PagesIdle,
+		Cached: st.PagesIdle, Quarantined: st.PagesQuarantined}
 }
 
 func (p *Pages) add(q Pages) {
@@ -39,8 +52,8 @@ func (p *Pages) add(q Pages) {
 // PageMap is a pool drawn as cells of PagesPerCell consecutive pages (core.PageMap).
 type PageMap struct {
 	PagesPerCell int `json:"pages_per_cell"`
-	// States holds one letter per cell: f free, o owned, c cached, q quarantined (any of the
-	// cell's pages quarantined).
+	// States holds one letter per cell: f free, o owned (held by a running request), c cached
+	// (kept for reuse), q quarantined (any of the cell's pages quarantined).
 	States string  `json:"states"`
 	Owners []int32 `json:"owners"` // per cell: index in Keys of its main owner, or -1
 	// Used is each cell's count of pages not free, when a cell groups several pages.
@@ -59,7 +72,7 @@ type Transfers struct {
 // Node is one engine's pool and work: the process itself, or one node of a cluster.
 type Node struct {
 	Name         string    `json:"name"` // "local", or the node's address
-	Role         string    `json:"role"` // local, prefill or decode
+	Role         string    `json:"role"` // single, prefill or decode
 	Healthy      bool      `json:"healthy"`
 	Error        string    `json:"error,omitempty"` // why the router could not read it
 	Pages        Pages     `json:"pages"`
@@ -195,7 +208,7 @@ func (r *EngineReporter) Report(cells int) NodeReport {
 	}
 	n := NodeReport{Node: Node{
 		Name: r.name, Role: r.role, Healthy: true,
-		Pages:   Pages{Total: st.PagesTotal, Free: st.PagesFree, Owned: st.PagesOwned, Cached: st.PagesCached, Quarantined: st.PagesQuarantined},
+		Pages:   pagesOf(st),
 		Map:     r.mapOut,
 		Waiting: st.Waiting, Running: st.Running, Transferring: st.Transferring,
 		Transfers: Transfers{InFlight: st.Transferring, Sent: st.Sent.Transfers, SentPages: st.Sent.Pages,

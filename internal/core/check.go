@@ -41,12 +41,8 @@ func (c *Core) checkLedger() error {
 	for i := range l.pages {
 		p := &l.pages[i]
 		count[p.state]++
-		owner := uint32(0)
-		if p.state != pageFree {
-			owner = uint32(p.tenant + 1)
-		}
-		if w := l.view.pages[i].Load(); w != uint32(p.state)<<viewStateShift|owner {
-			return fmt.Errorf("page %d is %s of tenant %d, the console's view says state %d owner %d", i, p.state, p.tenant, w>>viewStateShift, int(w&viewOwnerMask)-1)
+		if w := l.view.pages[i].Load(); w != viewWord(p) {
+			return fmt.Errorf("page %d is %s (refs %d) of tenant %d, the console's view says state %d owner %d", i, p.state, p.refs, p.tenant, w>>viewStateShift, int(w&viewOwnerMask)-1)
 		}
 	}
 	if count != l.count {

@@ -92,7 +92,7 @@ func (l *ledger) set(id int32, s pageState) {
 	l.count[p.state]--
 	l.count[s]++
 	p.state = s
-	l.view.publish(id, s, p.tenant)
+	l.view.publish(id, p)
 }
 
 // available is how many pages an allocation could get now: free ones plus idle cached ones that
@@ -132,9 +132,9 @@ func (l *ledger) release(id int32) {
 
 // register moves a full owned page into the cache, referenced once (by its writer).
 func (l *ledger) register(id int32, key cacheKey, parent kvtypes.PageRef, parentOK bool, toks []int32) {
-	l.set(id, pageCached)
 	p := &l.pages[id]
-	p.key, p.refs = key, 1
+	p.key, p.refs = key, 1 // before set, which publishes the page as held
+	l.set(id, pageCached)
 	p.parent, p.parentGen = noPage, 0
 	if parentOK {
 		p.parent, p.parentGen = int32(parent.Page), parent.Gen
@@ -180,6 +180,9 @@ func (l *ledger) ref(id int32) {
 		l.lruRemove(id)
 	}
 	p.refs++
+	if p.refs == 1 {
+		l.view.publish(id, p) // held again: in use
+	}
 }
 
 type unrefResult uint8
@@ -198,6 +201,7 @@ func (l *ledger) unref(id int32) unrefResult {
 	}
 	p.refs--
 	if p.refs == 0 {
+		l.view.publish(id, p) // no holder left: cached for reuse
 		if p.doomed {
 			return unrefFree
 		}

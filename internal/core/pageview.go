@@ -6,11 +6,11 @@ import (
 	"github.com/kvwarden/kvwarden/internal/kvtypes"
 )
 
-// PageView is the ledger's page states and owners as the operator console reads them: the core
-// stores each page's state and owner with one atomic write as it changes, so a reader on another
-// goroutine walks the pool without the engine's lock and never holds up a step. A walk is not a
-// snapshot of one instant (a page may change under it); the counts in Stats are, and the console
-// shows those as its totals.
+// PageView is the ledger's page states (as shownState shows them) and owners as the operator
+// console reads them: the core stores each page's state and owner with one atomic write as it
+// changes, so a reader on another goroutine walks the pool without the engine's lock and never
+// holds up a step. A walk is not a snapshot of one instant (a page may change under it); the
+// counts in Stats are, and the console shows those as its totals.
 type PageView struct {
 	pages []atomic.Uint32 // state<<30 | owner tenant index+1 (0: none)
 	keys  atomic.Pointer[[]kvtypes.TenantKey]
@@ -27,13 +27,27 @@ func newPageView(n int) *PageView {
 	return v
 }
 
-func (v *PageView) publish(id int32, s pageState, tenant int32) {
-	owner := uint32(0)
-	if s != pageFree && tenant >= 0 {
-		owner = uint32(tenant+1) & viewOwnerMask
+// shownState is the state the view shows for p. A running request's full pages enter the prefix
+// cache as it writes them, and stay in its page table: a cached page that a page table (or a
+// fence) holds is in use, shown as owned. Only an unreferenced cached page, kept for reuse and
+// evictable, is shown as cached.
+func shownState(p *page) pageState {
+	if p.state == pageCached && p.refs > 0 {
+		return pageOwned
 	}
-	v.pages[id].Store(uint32(s)<<viewStateShift | owner)
+	return p.state
 }
+
+// viewWord is p's entry in the view: its shown state and its owner tenant's index+1.
+func viewWord(p *page) uint32 {
+	owner := uint32(0)
+	if p.state != pageFree && p.tenant >= 0 {
+		owner = uint32(p.tenant+1) & viewOwnerMask
+	}
+	return uint32(shownState(p))<<viewStateShift | owner
+}
+
+func (v *PageView) publish(id int32, p *page) { v.pages[id].Store(viewWord(p)) }
 
 // addTenant publishes the key of the tenant with the next index. Keys are only appended, so a
 // reader's older slice stays valid as it is.
@@ -47,7 +61,8 @@ func (v *PageView) addTenant(key kvtypes.TenantKey) {
 func (c *Core) PageView() *PageView { return c.l.view }
 
 // Cell states of a PageMap, in the order a cell's state is chosen: a cell shows quarantined when
-// any of its pages is, else owned or cached by whichever it holds more of, else free.
+// any of its pages is, else owned (in use: owned, or cached and held) or cached (idle, kept for
+// reuse) by whichever it holds more of, else free.
 const (
 	CellFree        byte = 'f'
 	CellOwned       byte = 'o'

@@ -15,16 +15,19 @@ func viewLedger(n int) *ledger {
 	return &l
 }
 
-// TestPageViewGroup: the map shows each page's state and owner as the ledger has them, a cell per
-// page or per group, with the group's worst state and main owner.
+// TestPageViewGroup: the map shows each page's state and owner as the ledger has them (a cached
+// page a request holds as owned, an idle one as cached), a cell per page or per group, with the
+// group's worst state and main owner.
 func TestPageViewGroup(t *testing.T) {
 	l := viewLedger(10)
 	for range 3 {
 		l.alloc(0, 1) // pages 0-2: tenant 0
 	}
-	l.alloc(1, 2) // page 3: tenant 1
-	l.alloc(1, 2) // page 4
+	l.alloc(1, 2) // page 3: tenant 1, cached and still in its writer's page table: in use
+	l.register(3, cacheKey{8}, kvtypes.PageRef{}, false, []int32{5, 6, 7, 8})
+	l.alloc(1, 2) // page 4: cached, then let go by its writer: kept for reuse
 	l.register(4, cacheKey{9}, kvtypes.PageRef{}, false, []int32{1, 2, 3, 4})
+	l.unref(4)
 	l.alloc(0, 1) // page 5
 	l.set(5, pageQuarantined)
 	l.alloc(0, 1) // page 6, then freed

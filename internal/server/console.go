@@ -23,7 +23,7 @@ func (s *Server) consoleBuild() console.Build {
 		role = "router"
 		reports = func() []console.NodeReport { return e.ConsoleReports(console.MaxCells) }
 	case *engine.Engine:
-		r := console.NewEngineReporter("local", "local", e)
+		r := console.NewEngineReporter("local", "single", e)
 		reports = func() []console.NodeReport { return []console.NodeReport{r.Report(console.MaxCells)} }
 	}
 	return func() console.Snapshot { return s.consoleSnapshot(role, reports()) }

@@ -45,7 +45,7 @@ func TestConsoleTenants(t *testing.T) {
 	env := startWith(t, eng, store, tok, nil)
 	snapshot := func() (console.Snapshot, string) {
 		t.Helper()
-		s := env.srv.consoleSnapshot("single", []console.NodeReport{console.NewEngineReporter("local", "local", eng).Report(console.MaxCells)})
+		s := env.srv.consoleSnapshot("single", []console.NodeReport{console.NewEngineReporter("local", "single", eng).Report(console.MaxCells)})
 		b, _ := json.Marshal(s)
 		for _, tn := range f.Tenants {
 			if strings.Contains(string(b), tn.UID) {

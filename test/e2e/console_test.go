@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"net/http"
 	"os"
 	"os/exec"
@@ -190,7 +191,7 @@ func browser(t *testing.T) context.Context {
 // consoleView is what the page shows, read from its DOM.
 type consoleView struct {
 	Seq, Time                                      int64
-	Status                                         string
+	Status, Usage                                  string
 	Total, Free, Owned, Cached, Quarantined        int
 	Cells, PerCell, CellsF, CellsO, CellsC, CellsQ int
 	Tenants                                        [][]string // the table's rows, cell by cell
@@ -202,7 +203,7 @@ const readView = `(() => {
   const c = document.querySelector("#nodes canvas") || {dataset: {}};
   const d = (k) => +(c.dataset[k] || 0);
   return {Seq: +(document.body.dataset.seq || 0), Time: +(document.body.dataset.time || 0),
-    Status: document.getElementById("status").textContent,
+    Status: document.getElementById("status").textContent, Usage: document.getElementById("pages-usage").textContent,
     Total: n("pages-total"), Free: n("pages-free"), Owned: n("pages-owned"), Cached: n("pages-cached"), Quarantined: n("pages-quarantined"),
     Cells: d("cells"), PerCell: d("pagesPerCell"), CellsF: d("cellsF"), CellsO: d("cellsO"), CellsC: d("cellsC"), CellsQ: d("cellsQ"),
     Tenants: [...document.querySelectorAll("#tenants tr")].map(tr => [...tr.children].map(td => td.textContent)),
@@ -296,8 +297,14 @@ func TestConsoleInBrowser(t *testing.T) {
 			t.Fatalf("a pool of %d pages drawn as %d cells of %d: want a cell a page", v.Total, v.Cells, v.PerCell)
 		}
 	}
-	if used := int(m.get(t, mPagesUsed)); before.Owned > used || after.Owned < used || after.Owned == 0 {
-		t.Fatalf("owned pages: console %d before the scrape, %d after; /metrics %d", before.Owned, after.Owned, used)
+	// Owned counts the running request's pages, those it wrote into the prefix cache included:
+	// all that is neither free, nor cached for reuse, nor quarantined (the usage ratio's pages).
+	held := int(math.Round(m.get(t, "kvwarden_kv_cache_usage_ratio")*m.get(t, mPagesTotal))) - int(m[mPagesQuar])
+	if before.Owned > held || after.Owned < held || after.Owned == 0 {
+		t.Fatalf("owned pages: console %d before the scrape, %d after; /metrics %d in use", before.Owned, after.Owned, held)
+	}
+	if want := fmt.Sprintf("%.1f%%", 100*float64(after.Owned+after.Quarantined)/float64(after.Total)); after.Usage != want {
+		t.Fatalf("usage shown %q, want %q", after.Usage, want)
 	}
 	// The map is read without the lock (a page may move meanwhile) and, when a walk is slow, at
 	// most every 2 s: within a few snapshots it draws the owned pages the totals count.
