@@ -49,7 +49,7 @@ func TestShadowOnDecodeNode(t *testing.T) {
 	}
 	get := func(h http.Handler, path string) (int, string) {
 		rec := httptest.NewRecorder()
-		h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, path, nil))
+		h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "http://localhost"+path, nil))
 		b, _ := io.ReadAll(rec.Body)
 		return rec.Code, string(b)
 	}

@@ -106,7 +106,7 @@ func announceBodyNeverSend(addr string, limit time.Duration) error {
 		return err
 	}
 	defer c.Close()
-	if _, err := c.Write([]byte("POST /metrics HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n")); err != nil {
+	if _, err := c.Write([]byte("POST /metrics HTTP/1.1\r\nHost: localhost\r\nContent-Length: 100\r\n\r\n")); err != nil {
 		return err
 	}
 	c.SetReadDeadline(time.Now().Add(limit))
