@@ -36,12 +36,12 @@ func consoleTenants(t *testing.T) (file, acme, globex string) {
 }
 
 // TestConsoleNeverShowsTenantText: a request's prompt (a canary), its output, the tenant's key and
-// UID never appear in the console's page or its event stream, read while the request runs and
-// after; the API port serves no console.
+// UID never appear in the console's page, its event stream or its polled snapshot, read while the
+// request runs and after; the API port serves no console.
 func TestConsoleNeverShowsTenantText(t *testing.T) {
 	file, key, _ := consoleTenants(t)
 	s := startServer(t, serverOpts{model: qwenModel, tenants: file, kvMem: "16MiB"})
-	for _, path := range []string{"/console", "/console/events"} {
+	for _, path := range []string{"/console", "/console/events", "/console/snapshot"} {
 		if code, _, body := s.call(t, http.MethodGet, path, key, ""); code != http.StatusNotFound {
 			t.Fatalf("%s on the API port: %d %.200s, want 404", path, code, body)
 		}
@@ -104,6 +104,10 @@ func TestConsoleNeverShowsTenantText(t *testing.T) {
 	if code != 200 {
 		t.Fatalf("/console: %d", code)
 	}
+	code, _, polled := s.callOperator(t, "/console/snapshot")
+	if code != 200 {
+		t.Fatalf("/console/snapshot: %d", code)
+	}
 	f, err := tenants.Load(file)
 	if err != nil {
 		t.Fatal(err)
@@ -122,7 +126,7 @@ func TestConsoleNeverShowsTenantText(t *testing.T) {
 		if len(strings.TrimSpace(v)) < 8 {
 			continue // too short to mean anything (a random model's output may be a few bytes)
 		}
-		if strings.Contains(got, v) || strings.Contains(string(page), v) {
+		if strings.Contains(got, v) || strings.Contains(string(page), v) || strings.Contains(string(polled), v) {
 			t.Errorf("the console shows the tenant's %s %q", what, v)
 		}
 	}
