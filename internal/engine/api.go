@@ -4,8 +4,8 @@
 // The loop goroutine alone changes the core. Callers' submissions, aborts, tenant drops, drain
 // and close, and the transport's reports, are events in the engine's inbox, applied in order at
 // the top of each loop iteration, before the next step; Submit waits for the loop's admission
-// answer, so a refusal is still synchronous and leaves nothing behind. Time comes from
-// Config.Clock only.
+// answer, so a refusal is still synchronous and leaves nothing behind. Time, the present and
+// every timer alike, comes from Config.Clock only (codehealth's TestOneClock checks).
 package engine
 
 import (

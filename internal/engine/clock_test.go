@@ -7,6 +7,7 @@ import (
 	"testing/synctest"
 	"time"
 
+	"github.com/kvwarden/kvwarden/internal/clock"
 	"github.com/kvwarden/kvwarden/internal/core"
 	"github.com/kvwarden/kvwarden/internal/kv"
 	"github.com/kvwarden/kvwarden/internal/kvtypes"
@@ -101,11 +102,19 @@ func TestDrainWaitsOnTheEnginesClock(t *testing.T) {
 	}
 }
 
+// frozenClock's present never moves; its timers are the real clock's.
+type frozenClock struct {
+	clock.Real
+	at time.Time
+}
+
+func (c frozenClock) Now() time.Time { return c.at }
+
 // TestClockIsInjected: the engine reads time from Config.Clock only, so a frozen clock is what a
 // failed step's time and a request's usage phases show.
 func TestClockIsInjected(t *testing.T) {
 	frozen := time.Date(2030, 1, 2, 3, 4, 5, 0, time.UTC)
-	e := newEngine(t, demoModel, func(c *Config) { c.Clock = func() time.Time { return frozen } })
+	e := newEngine(t, demoModel, func(c *Config) { c.Clock = frozenClock{at: frozen} })
 	e.beforeStep = func([]core.Seq, *kv.Pool) { panic("injected") }
 	st, err := e.Submit(context.Background(), longRequest(3))
 	if err != nil {

@@ -9,6 +9,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/kvwarden/kvwarden/internal/clock"
 	"github.com/kvwarden/kvwarden/internal/core"
 	"github.com/kvwarden/kvwarden/internal/faults"
 	"github.com/kvwarden/kvwarden/internal/invariants"
@@ -56,9 +57,10 @@ type Config struct {
 	// it pauses that request alone until the mask is ready (mask.go); 0 means DefaultMaskBudget,
 	// negative never waits (every uncached mask defers its request).
 	MaskBudget time.Duration
-	// Clock is the engine's only source of time (deadlines, stalls, drain, usage phases); nil
-	// means time.Now. Tests drive it with testing/synctest's bubble or a fake.
-	Clock func() time.Time
+	// Clock is the engine's only source of time: the present (deadlines, stalls, drain, usage
+	// phases), the loop's and the transfers' timers, and so the reservation deadlines the receiver
+	// times. nil means clock.Real; tests run the engine in a testing/synctest bubble.
+	Clock clock.Clock
 }
 
 // Engine owns the model, the page pool and the isolation core, and runs the step loop on one
@@ -76,7 +78,7 @@ type Engine struct {
 	ws    *model.Workspace
 	plan  core.CapacityPlan
 	log   *slog.Logger
-	now   func() time.Time // Config.Clock
+	now   func() time.Time // Config.Clock's Now
 
 	// inbox holds callers' events until the loop applies them, in order; reports holds the
 	// transport's, applied at the top of an iteration only, never beside a forward pass.
@@ -194,7 +196,7 @@ func New(m *model.Model, tok *tokenizer.Tokenizer, cfg Config) (*Engine, error) 
 	}
 	pool := tensor.NewPool(cfg.Threads)
 	e := &Engine{
-		cfg: cfg, m: m, tok: tok, pool: pool, cache: cache, plan: plan, log: cfg.Logger, now: cfg.Clock, core: c,
+		cfg: cfg, m: m, tok: tok, pool: pool, cache: cache, plan: plan, log: cfg.Logger, now: cfg.Clock.Now, core: c,
 		ws:      m.NewWorkspace(pool, cfg.StepTokens, cfg.MaxRunning, plan.MaxContext),
 		logits:  make([]float32, cfg.MaxRunning*m.Vocab),
 		streams: map[kvtypes.RequestID]*stream{},
@@ -205,7 +207,7 @@ func New(m *model.Model, tok *tokenizer.Tokenizer, cfg Config) (*Engine, error) 
 		stepOut: make(chan core.StepResult),
 	}
 	if faults.Available {
-		e.trace = newTrace(plan.Pages)
+		e.trace = newTrace(plan.Pages, cfg.Clock)
 	}
 	if cfg.Shadow.Fraction > 0 {
 		e.sh = newShadow(cfg.Shadow)
@@ -236,9 +238,7 @@ func (cfg *Config) setDefaults() {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
 	}
-	if cfg.Clock == nil {
-		cfg.Clock = time.Now
-	}
+	cfg.Clock = clock.Or(cfg.Clock)
 }
 
 // PlanFor computes the capacity plan of a model under an engine configuration: the start-up gate.
@@ -363,7 +363,7 @@ func (e *Engine) loop() {
 	defer close(e.done)
 	go e.stepper()
 	defer close(e.stepIn)
-	tick := time.NewTicker(time.Second)
+	tick, ticks := e.cfg.Clock.NewTicker(time.Second)
 	defer tick.Stop()
 	for {
 		e.mu.Lock()
@@ -374,12 +374,10 @@ func (e *Engine) loop() {
 		if invariants.Enabled { // a constant: the normal build has no call
 			checkInvariants(e.core, e.log, "tick") // also covers the events fed since the last step
 		}
-		var shadowWait <-chan time.Time
+		var shadowWait time.Duration
 		if !e.core.HasReady() {
 			// Idle: a reference may run, until live work arrives.
-			if wait := e.startShadow(now); wait > 0 {
-				shadowWait = time.After(wait)
-			}
+			shadowWait = e.startShadow(now)
 		}
 		if !e.core.HasReady() {
 			stop := e.closed && len(e.streams) == 0 && e.stopIfIdle()
@@ -387,11 +385,7 @@ func (e *Engine) loop() {
 			if stop {
 				return
 			}
-			select {
-			case <-e.wake:
-			case <-tick.C:
-			case <-shadowWait:
-			}
+			e.sleep(ticks, shadowWait)
 			continue
 		}
 		rd := e.core.Ready()
@@ -421,6 +415,22 @@ func (e *Engine) loop() {
 		res := e.awaitStep(batch)
 
 		e.advance(batch, res)
+	}
+}
+
+// sleep waits for an event in the inbox, the next tick, or, when wait > 0, the end of the wait
+// shadow verification asked for. Loop only, without mu.
+func (e *Engine) sleep(ticks <-chan time.Time, wait time.Duration) {
+	var waited <-chan time.Time
+	if wait > 0 {
+		t, c := e.cfg.Clock.NewTimer(wait)
+		defer t.Stop()
+		waited = c
+	}
+	select {
+	case <-e.wake:
+	case <-ticks:
+	case <-waited:
 	}
 }
 

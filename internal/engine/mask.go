@@ -54,12 +54,12 @@ func (e *Engine) prepareNext(s *stream) {
 		})
 	}()
 	if b := e.cfg.maskBudget(); b > 0 {
-		t := time.NewTimer(b)
+		t, expired := e.cfg.Clock.NewTimer(b)
 		defer t.Stop()
 		select {
 		case <-done:
 			return
-		case <-t.C:
+		case <-expired:
 		}
 	}
 	s.deferred = true

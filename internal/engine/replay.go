@@ -6,6 +6,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/kvwarden/kvwarden/internal/clock"
 	"github.com/kvwarden/kvwarden/internal/core"
 	"github.com/kvwarden/kvwarden/internal/faults"
 	"github.com/kvwarden/kvwarden/internal/kv"
@@ -41,6 +42,8 @@ type trace struct {
 	pending []frame                       // aborted requests' last frames, not landed yet
 	late    []LateWrite                   // what became of each late write
 	refused map[kvtypes.Defence]uint64    // late writes refused, by defence
+
+	clock clock.Clock // the engine's, which paces the late-write chain's steps
 }
 
 type pageWriter struct {
@@ -85,8 +88,9 @@ type StaleRead struct {
 // lateWritePace is how long each step waits in the late-write chain (see beforeStep).
 const lateWritePace = time.Millisecond
 
-func newTrace(pages int) *trace {
+func newTrace(pages int, clk clock.Clock) *trace {
 	return &trace{
+		clock:   clk,
 		writer:  make([]pageWriter, pages),
 		names:   map[kvtypes.TenantKey]string{},
 		sums:    map[kvtypes.RequestID]map[int]pageSum{},
@@ -104,7 +108,8 @@ func (t *trace) beforeStep(cache *kv.Pool, batch []core.Seq, run []int, res *cor
 		// A late write needs its request aborted mid-generation. Across the split the client's
 		// hang-up travels client → router → decode node, which took longer than the replay's
 		// small model needs for all its tokens on a fast machine: paced steps keep it generating.
-		time.Sleep(lateWritePace)
+		_, paced := t.clock.NewTimer(lateWritePace)
+		<-paced
 	}
 	if faults.ChecksumsOff {
 		return run

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/kvwarden/kvwarden/internal/clock"
 	"github.com/kvwarden/kvwarden/internal/faults"
 	"github.com/kvwarden/kvwarden/internal/kv"
 	"github.com/kvwarden/kvwarden/internal/kvtypes"
@@ -40,7 +41,7 @@ func TestLateWriteLanding(t *testing.T) {
 			}
 			defer cache.Close()
 			log := slog.New(slog.NewTextHandler(io.Discard, nil))
-			tr := newTrace(2)
+			tr := newTrace(2, clock.Real{})
 			old := kvtypes.PageRef{Page: 1, Gen: 3}
 			cache.Stamp(1, kvtypes.Header{Tenant: writer, Request: 7, Gen: 3, Written: true})
 			for i := range cache.Data(1) {

@@ -77,12 +77,12 @@ func (e *Engine) newXfers(tc *TransferConfig) error {
 	x := &xfers{fp: fp, sends: map[kvtypes.TransferID]context.CancelFunc{}, cancelled: map[kvtypes.TransferID]bool{},
 		failed: map[transfer.Reason]uint64{}}
 	if tc.Transport != nil {
-		if x.sender, err = transfer.NewSender(transfer.SenderConfig{Transport: tc.Transport, Model: fp, Timeout: tc.SendTimeout}); err != nil {
+		if x.sender, err = transfer.NewSender(transfer.SenderConfig{Transport: tc.Transport, Model: fp, Timeout: tc.SendTimeout, Clock: e.cfg.Clock}); err != nil {
 			return err
 		}
 	}
 	x.recv, err = transfer.NewReceiver(transfer.ReceiverConfig{
-		Model: fp, Sink: transfer.PoolSink{Pool: e.cache},
+		Model: fp, Sink: transfer.PoolSink{Pool: e.cache}, Clock: e.cfg.Clock,
 		Done:    func(o transfer.Outcome) { e.postReport(func(now time.Time) { e.received(now, o) }) },
 		Refused: func(err *transfer.Error) { e.postReport(func(time.Time) { x.failed[err.Reason]++ }) },
 	})

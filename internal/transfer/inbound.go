@@ -5,7 +5,6 @@ package transfer
 
 import (
 	"context"
-	"time"
 
 	"github.com/kvwarden/kvwarden/internal/faults"
 	"github.com/kvwarden/kvwarden/internal/kvtypes"
@@ -31,7 +30,7 @@ func (r *Receiver) serve(ctx context.Context, st Stream) {
 	}
 	// The manifest.
 	var in *incoming
-	hs := time.NewTimer(r.cfg.Handshake)
+	hs, handshakeOver := r.cfg.Clock.NewTimer(r.cfg.Handshake)
 	select {
 	case m := <-frames:
 		hs.Stop()
@@ -39,7 +38,7 @@ func (r *Receiver) serve(ctx context.Context, st Stream) {
 			abortFrame(e)
 			return
 		}
-	case <-hs.C:
+	case <-handshakeOver:
 		r.refused(fail(ReasonProtocol, 0, "no manifest within %v", r.cfg.Handshake))
 		return
 	case <-ctx.Done():

@@ -6,6 +6,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/kvwarden/kvwarden/internal/clock"
 	"github.com/kvwarden/kvwarden/internal/kvtypes"
 )
 
@@ -48,6 +49,9 @@ type ReceiverConfig struct {
 	Refused func(*Error)
 	// Handshake bounds the wait for a stream's manifest (default 10 s).
 	Handshake time.Duration
+	// Clock times reservations against their Deadline, which must be taken from the same clock,
+	// and the handshake (nil: clock.Real).
+	Clock clock.Clock
 }
 
 // Receiver accepts incoming transfers into reserved pages. It is safe for concurrent use.
@@ -78,7 +82,7 @@ type incoming struct {
 	r      *Receiver
 	res    Reservation
 	ticket Ticket
-	timer  *time.Timer
+	timer  clock.Timer
 
 	// mu is held across each page write, so an abort waits for a write in flight and no write
 	// starts after it.
@@ -100,11 +104,12 @@ func NewReceiver(cfg ReceiverConfig) (*Receiver, error) {
 	if cfg.Handshake <= 0 {
 		cfg.Handshake = 10 * time.Second
 	}
+	cfg.Clock = clock.Or(cfg.Clock)
 	return &Receiver{cfg: cfg, byID: make(map[kvtypes.TransferID]*incoming), cancelled: make(map[kvtypes.TransferID]tombstone)}, nil
 }
 
 // Expect registers a reservation and returns the ticket the sender must present. The reservation
-// aborts with ReasonDeadline if no commit happens by res.Deadline.
+// aborts with ReasonDeadline if no commit happens by res.Deadline, on the receiver's clock.
 func (r *Receiver) Expect(res Reservation) (Ticket, error) {
 	pt := int(r.cfg.Model.PageTokens)
 	if res.Deadline.IsZero() {
@@ -121,7 +126,7 @@ func (r *Receiver) Expect(res Reservation) (Ticket, error) {
 		return Ticket{}, fmt.Errorf("transfer %d is already expected", res.Transfer)
 	}
 	r.byID[res.Transfer] = in
-	in.timer = time.AfterFunc(time.Until(res.Deadline), func() {
+	in.timer = r.cfg.Clock.AfterFunc(res.Deadline.Sub(r.cfg.Clock.Now()), func() {
 		in.abort(fail(ReasonDeadline, res.Transfer, "no commit by the reservation's deadline"))
 	})
 	r.mu.Unlock()
@@ -135,7 +140,7 @@ func (r *Receiver) Cancel(id kvtypes.TransferID) {
 	// moment with neither, and a sender arriving then was told "stale" for a client's hang-up
 	// (TestRouterAbortsUnderLoad failed once in 27 runs). It is taken back if the reservation had
 	// already ended some other way, so a late manifest for that one still reads as stale.
-	now := time.Now()
+	now := r.cfg.Clock.Now()
 	r.mu.Lock()
 	in := r.byID[id]
 	if in == nil {
@@ -162,7 +167,7 @@ func (r *Receiver) wasCancelled(mf *Manifest) *Error {
 	r.mu.Lock()
 	t, ok := r.cancelled[mf.Transfer]
 	r.mu.Unlock()
-	if !ok || t.ticket != mf.Ticket || time.Now().After(t.until) {
+	if !ok || t.ticket != mf.Ticket || r.cfg.Clock.Now().After(t.until) {
 		return nil
 	}
 	return fail(ReasonCancelled, mf.Transfer, "the receiving node cancelled this reservation")

@@ -6,6 +6,7 @@ import (
 	"hash/crc32"
 	"time"
 
+	"github.com/kvwarden/kvwarden/internal/clock"
 	"github.com/kvwarden/kvwarden/internal/kvtypes"
 )
 
@@ -18,6 +19,8 @@ type SenderConfig struct {
 	Model     Fingerprint
 	// Timeout bounds one Send when its context has no earlier deadline (default 30 s).
 	Timeout time.Duration
+	// Clock times Timeout and the grace an abort frame gets (nil: clock.Real).
+	Clock clock.Clock
 }
 
 // Sender pushes prefilled pages to decode nodes. It is safe for concurrent use; each Send is one
@@ -32,6 +35,7 @@ func NewSender(cfg SenderConfig) (*Sender, error) {
 	if cfg.Timeout <= 0 {
 		cfg.Timeout = 30 * time.Second
 	}
+	cfg.Clock = clock.Or(cfg.Clock)
 	return &Sender{cfg: cfg}, nil
 }
 
@@ -48,7 +52,7 @@ func (s *Sender) Send(ctx context.Context, peer string, m Manifest, src PageSour
 	if m.Tokens <= 0 || (m.Tokens+pt-1)/pt > MaxPages {
 		return fail(ReasonTokenCount, id, "%d tokens", m.Tokens)
 	}
-	ctx, cancelT := context.WithTimeout(ctx, s.cfg.Timeout)
+	ctx, cancelT := s.withTimeout(ctx)
 	defer cancelT()
 	m.Model = s.cfg.Model
 	np := (m.Tokens + pt - 1) / pt
@@ -58,7 +62,7 @@ func (s *Sender) Send(ctx context.Context, peer string, m Manifest, src PageSour
 	if e != nil {
 		return e
 	}
-	sctx, cancel, release := graceContext(ctx)
+	sctx, cancel, release := s.graceContext(ctx)
 	defer release()
 	st, err := s.cfg.Transport.Dial(sctx, peer)
 	if err != nil {
@@ -74,8 +78,19 @@ func (s *Sender) Send(ctx context.Context, peer string, m Manifest, src PageSour
 		return orLocal(ctx, id, e)
 	}
 	// From here the receiver's answer can come at any time.
-	x := &outbound{st: st, id: id, buf: buf, final: awaitFinal(st, id, cancel)}
+	x := &outbound{st: st, id: id, buf: buf, final: awaitFinal(st, id, cancel), clock: s.cfg.Clock}
 	return x.sendPages(ctx, s, &m, np, src)
+}
+
+// withTimeout bounds ctx by the Timeout on the sender's clock: a context deadline would be
+// timed by the wall's. Its cause, like a deadline's, is context.DeadlineExceeded (orLocal).
+func (s *Sender) withTimeout(ctx context.Context) (context.Context, context.CancelFunc) {
+	ctx, cancel := context.WithCancelCause(ctx)
+	t := s.cfg.Clock.AfterFunc(s.cfg.Timeout, func() { cancel(context.DeadlineExceeded) })
+	return ctx, func() {
+		t.Stop()
+		cancel(context.Canceled)
+	}
 }
 
 // awaitFinal reads the receiver's final answer in the background; an abort cancels the stream's
@@ -100,6 +115,7 @@ type outbound struct {
 	id    kvtypes.TransferID
 	buf   []byte
 	final <-chan *Error
+	clock clock.Clock // the sender's
 }
 
 // sendPages sends the pages, each checked against the checksum the manifest promised, then the
@@ -134,11 +150,11 @@ func (x *outbound) sendPages(ctx context.Context, s *Sender, m *Manifest, np int
 // overtake the abort frame.
 func (x *outbound) stop(e *Error) error {
 	_ = x.st.Send(AppendAbort(x.buf[:0], x.id, e.Reason, e.Detail))
-	t := time.NewTimer(abortGrace)
+	t, graceOver := x.clock.NewTimer(abortGrace)
 	defer t.Stop()
 	select {
 	case <-x.final:
-	case <-t.C:
+	case <-graceOver:
 		x.st.Close()
 		<-x.final
 	}
@@ -160,14 +176,14 @@ func (s *Sender) sumPages(buf []byte, m *Manifest, np int, src PageSource) ([]by
 
 // graceContext is the stream's context: it outlives ctx by up to abortGrace, so that an abort
 // frame can tell the receiver why; only a Send blocked past that is cut off. release ends it.
-func graceContext(ctx context.Context) (sctx context.Context, cancel context.CancelFunc, release func()) {
+func (s *Sender) graceContext(ctx context.Context) (sctx context.Context, cancel context.CancelFunc, release func()) {
 	sctx, cancel = context.WithCancel(context.WithoutCancel(ctx))
 	returned := make(chan struct{})
 	stopWatch := context.AfterFunc(ctx, func() {
-		t := time.NewTimer(abortGrace)
+		t, graceOver := s.cfg.Clock.NewTimer(abortGrace)
 		defer t.Stop()
 		select {
-		case <-t.C:
+		case <-graceOver:
 			cancel()
 		case <-returned:
 		}
@@ -217,7 +233,7 @@ func orLocal(ctx context.Context, id kvtypes.TransferID, e *Error) *Error {
 	switch {
 	case e != nil && e.Remote:
 		return e
-	case errors.Is(ctx.Err(), context.DeadlineExceeded):
+	case errors.Is(context.Cause(ctx), context.DeadlineExceeded):
 		return fail(ReasonDeadline, id, "the send's deadline passed")
 	case ctx.Err() != nil:
 		return fail(ReasonCancelled, id, "the sending node cancelled")

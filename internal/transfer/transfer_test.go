@@ -5,6 +5,7 @@ import (
 	"errors"
 	"sync/atomic"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/kvwarden/kvwarden/internal/kvtypes"
@@ -120,9 +121,11 @@ func memServe(t *testing.T) func(*Receiver) (Transport, string) {
 	}
 }
 
+// TestFaultsInMemory runs every row in a testing/synctest bubble: the in-memory transport is
+// channels only, so a stall ends exactly at the reservation's deadline, whatever the machine's speed.
 func TestFaultsInMemory(t *testing.T) {
 	for _, row := range faultRows {
-		t.Run(row.name, func(t *testing.T) { runFaultRow(t, row, memServe(t)) })
+		t.Run(row.name, func(t *testing.T) { synctest.Test(t, func(t *testing.T) { runFaultRow(t, row, memServe(t)) }) })
 	}
 }
 
@@ -360,32 +363,35 @@ func TestLateSenderOfCancelledReservation(t *testing.T) {
 		{"another ticket", false, ReasonStale, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			r := newRig(t, 5*time.Second)
-			tr, peer := memServe(t)(r.recv)
-			snd, ticket := r.sender(t, tr, 0)
-			r.recv.Cancel(r.res.Transfer)
-			if o := r.outcome(); ReasonOf(o.Err) != ReasonCancelled {
-				t.Fatalf("cancel: %v", o.Err)
-			}
-			if !tc.rightTicket {
-				ticket[0] ^= 1
-			}
-			err := snd.Send(context.Background(), peer, r.manifest(ticket), r.source())
-			var e *Error
-			if !errors.As(err, &e) || e.Reason != tc.want || !e.Remote {
-				t.Fatalf("send: %v, want %s from the peer", err, tc.want)
-			}
-			select {
-			case e := <-r.refused:
-				if !tc.refused {
-					t.Fatalf("a late sender of a cancelled reservation counted as refused: %v", e)
+			synctest.Test(t, func(t *testing.T) {
+				r := newRig(t, 5*time.Second)
+				tr, peer := memServe(t)(r.recv)
+				snd, ticket := r.sender(t, tr, 0)
+				r.recv.Cancel(r.res.Transfer)
+				if o := r.outcome(); ReasonOf(o.Err) != ReasonCancelled {
+					t.Fatalf("cancel: %v", o.Err)
 				}
-			case <-time.After(100 * time.Millisecond):
-				if tc.refused {
-					t.Fatal("a manifest of another ticket was not counted")
+				if !tc.rightTicket {
+					ticket[0] ^= 1
 				}
-			}
-			r.untouched()
+				err := snd.Send(context.Background(), peer, r.manifest(ticket), r.source())
+				var e *Error
+				if !errors.As(err, &e) || e.Reason != tc.want || !e.Remote {
+					t.Fatalf("send: %v, want %s from the peer", err, tc.want)
+				}
+				synctest.Wait() // the receiver is done with the stream: a refusal is reported by now
+				select {
+				case e := <-r.refused:
+					if !tc.refused {
+						t.Fatalf("a late sender of a cancelled reservation counted as refused: %v", e)
+					}
+				default:
+					if tc.refused {
+						t.Fatal("a manifest of another ticket was not counted")
+					}
+				}
+				r.untouched()
+			})
 		})
 	}
 }
