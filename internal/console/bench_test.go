@@ -48,9 +48,9 @@ func generate(b *testing.B, e *engine.Engine, batch, tokens int) {
 }
 
 // BenchmarkConsoleSnapshot is one console tick on a busy engine: the report (Stats and tenant
-// loads under the engine's lock, then the page map without it) and its JSON. held-ns is how long
-// a report holds the engine's lock (measured before the load starts, so that waiting for the lock
-// is not counted); with pool=large the pool holds about a million pages. walk=every walks
+// loads, answered by the engine's loop, then the page map off the loop) and its JSON. held-ns is
+// how long the loop takes to answer a report (measured before the load starts, so that waiting for
+// a busy loop is not counted); with pool=large the pool holds about a million pages. walk=every walks
 // the page map at every tick; walk=throttled is as served (EngineReporter's mapShare).
 func BenchmarkConsoleSnapshot(b *testing.B) {
 	for _, pool := range []struct {

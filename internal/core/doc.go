@@ -18,8 +18,8 @@
 // node.go is to RawNode: one loop goroutine makes every call that changes it, and other goroutines
 // (submissions, aborts, tenant drops, drain, the transport's reports) post events to the loop's
 // inbox, applied in order at the top of each iteration. Read-only snapshots (Stats, Check,
-// TenantLoads, PageView) may come from other goroutines under the engine's lock, which the loop
-// holds whenever it calls the core. The engine's clock is its Config.Clock, passed in as `now`.
+// TenantLoads) are asked of the loop too, which answers them between its calls; only PageView is
+// read from other goroutines directly. The engine's clock is its Config.Clock, passed in as `now`.
 //
 //	c, err := core.New(cfg)                // cfg.MaxContext comes from Plan (the start-up gate)
 //	for {

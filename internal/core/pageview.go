@@ -144,7 +144,7 @@ type TenantLoad struct {
 }
 
 // TenantLoads appends every tenant the core has seen, with its live requests by state, to dst.
-// It is O(tenants + live requests); call it under the engine's lock, off the step.
+// It is O(tenants + live requests); the engine's loop calls it, off the step.
 func (c *Core) TenantLoads(dst []TenantLoad) []TenantLoad {
 	base := len(dst)
 	for _, t := range c.tlist {

@@ -94,7 +94,8 @@ type Engine struct {
 	stepOut chan core.StepResult
 
 	// The loop holds mu whenever it touches the core or these fields; other goroutines take it
-	// only to read a snapshot (Stats, Check, ConsoleView, PageView, the replay build's reports).
+	// only to read the shadow and replay builds' reports, and once the loop has ended (ask).
+	// Status (Stats, Check, ConsoleView) is asked of the loop instead.
 	mu          sync.Mutex
 	core        *core.Core                    // guarded by mu; changed by the loop only
 	streams     map[kvtypes.RequestID]*stream // guarded by mu
@@ -139,8 +140,9 @@ type Engine struct {
 	constrained []int
 	// trace is the incident-replay build's record of who wrote each page (replay.go).
 	trace *trace
-	x     *xfers  // nil without a TransferConfig
-	sh    *shadow // nil without shadow verification
+	x     *xfers         // nil without a TransferConfig
+	pages *core.PageView // the core's page view, set once: read without the loop (PageView)
+	sh    *shadow        // nil without shadow verification
 	// tamper, when set (by tests), changes a token on its way to a live request's client, as a
 	// corrupted answer would: shadow verification must catch it.
 	tamper func(id kvtypes.RequestID, t *Token)
@@ -201,6 +203,7 @@ func New(m *model.Model, tok *tokenizer.Tokenizer, cfg Config) (*Engine, error) 
 		logits:  make([]float32, cfg.MaxRunning*m.Vocab),
 		streams: map[kvtypes.RequestID]*stream{},
 		drained: make(chan struct{}),
+		pages:   c.PageView(),
 		wake:    make(chan struct{}, 1),
 		done:    make(chan struct{}),
 		stepIn:  make(chan []core.Seq),
@@ -265,10 +268,16 @@ func (e *Engine) Info() Info {
 	return info
 }
 
-// Stats reports the engine for metrics.
+// Stats reports the engine for metrics. The loop answers it (ask): never after a step's forward
+// pass, and never before an event applied ahead of it.
 func (e *Engine) Stats() Stats {
-	e.mu.Lock()
-	defer e.mu.Unlock()
+	var st Stats
+	e.ask(func() { st = e.statsLocked() })
+	return st
+}
+
+// statsLocked is Stats. Loop only, with mu held.
+func (e *Engine) statsLocked() Stats {
 	st := Stats{Stats: e.core.Stats(), StepErrors: e.stepErrs, LastStepError: e.lastStepErr, MasksDeferred: e.masksDeferred, TransferFailures: e.transferFailuresLocked()}
 	if e.x != nil {
 		st.Sent = e.x.sent
@@ -282,11 +291,26 @@ func (e *Engine) Stats() Stats {
 
 // Check runs the isolation core's full invariant checker (ledger, page tables, fences) now: a
 // page returned twice, or held by nobody and not free, fails it. For tests and soak runs; it is
-// O(pages + requests) under the engine's lock.
+// O(pages + requests), on the loop (ask).
 func (e *Engine) Check() error {
+	var err error
+	e.ask(func() { err = e.core.Check() })
+	return err
+}
+
+// ask runs f on the loop and waits for it. The loop answers at the top of an iteration, while
+// idle, and while the step goroutine runs a forward pass (awaitStep), so a reader never waits for
+// a step, takes no lock the loop needs, and sees every event queued before it. Once the loop has
+// ended, f runs here with mu held: nothing changes the core any more. Never from the loop
+// goroutine (an OnEnd callback), which would wait for itself.
+func (e *Engine) ask(f func()) {
+	if e.call(func(time.Time) { f() }) {
+		return
+	}
+	<-e.done
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	return e.core.Check()
+	f()
 }
 
 // DropTenant drops tenant's prefix cache, for a tenant the operator removed: its pages leave the
