@@ -9,6 +9,7 @@ import (
 
 	"github.com/kvwarden/kvwarden/internal/grammar"
 	"github.com/kvwarden/kvwarden/internal/kvtypes"
+	"github.com/kvwarden/kvwarden/internal/model"
 	"github.com/kvwarden/kvwarden/internal/sampler"
 	"github.com/kvwarden/kvwarden/internal/tensor"
 	"github.com/kvwarden/kvwarden/internal/tokenizer"
@@ -61,6 +62,13 @@ func TestConstraintPerSequence(t *testing.T) {
 func constraintEngine(t *testing.T, schema string) (*Engine, *tokenizer.Tokenizer, *grammar.Matcher) {
 	t.Helper()
 	m, tok := loadModel(t, demoModel)
+	return constraintEngineOf(t, m, tok, schema)
+}
+
+// constraintEngineOf is constraintEngine on a loaded model (a synctest bubble starts its engine
+// inside and loads the model outside).
+func constraintEngineOf(t *testing.T, m *model.Model, tok *tokenizer.Tokenizer, schema string) (*Engine, *tokenizer.Tokenizer, *grammar.Matcher) {
+	t.Helper()
 	e, err := New(m, tok, Config{Threads: 2, KVDType: tensor.F32, KVMemBytes: 8 << 20, StepTokens: 64, MaxRunning: 16})
 	if err != nil {
 		t.Fatal(err)

@@ -6,11 +6,14 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/kvwarden/kvwarden/internal/core"
 	"github.com/kvwarden/kvwarden/internal/kv"
+	"github.com/kvwarden/kvwarden/internal/model"
 	"github.com/kvwarden/kvwarden/internal/sampler"
+	"github.com/kvwarden/kvwarden/internal/tokenizer"
 )
 
 // ends records the OnEnd calls of one request.
@@ -31,6 +34,9 @@ func (x *ends) onEnd(u Usage) {
 	}
 }
 
+// wait returns the request's usage once OnEnd is called, and fails if it is called again. In a
+// synctest bubble: the wait lets every goroutine run until all of them wait, across two of the
+// loop's ticks, so a second call would be in by then, however slow the machine.
 func (x *ends) wait(t *testing.T) Usage {
 	t.Helper()
 	select {
@@ -38,7 +44,7 @@ func (x *ends) wait(t *testing.T) Usage {
 	case <-time.After(10 * time.Second):
 		t.Fatal("OnEnd was never called")
 	}
-	time.Sleep(20 * time.Millisecond) // a second call would show up here
+	time.Sleep(2 * time.Second)
 	x.mu.Lock()
 	defer x.mu.Unlock()
 	if len(x.calls) != 1 {
@@ -49,16 +55,12 @@ func (x *ends) wait(t *testing.T) Usage {
 
 // TestUsageChargedHoweverItEnds: every token the engine generated for a request is reported to
 // OnEnd exactly once, whether the request finished or was closed, cancelled, shut down, failed or
-// aborted for isolation, and whether or not anyone still read its stream.
+// aborted for isolation, and whether or not anyone still read its stream. In a synctest bubble,
+// where each step takes stepTime.
 func TestUsageChargedHoweverItEnds(t *testing.T) {
+	m, tok := loadModel(t, demoModel)
 	prompt := []int32{1, 403, 407, 261, 378}
-	cases := []struct {
-		name   string
-		stopAt int                                        // the reader stops reading after this many tokens; 0 reads all
-		end    func(e *Engine, st Stream, cancel func())  // ends the request once the reader stopped
-		fault  func(e *Engine) func([]core.Seq, *kv.Pool) // beforeStep; each engine serves the one request
-		reason string                                     // abort reason; "" for a finish
-	}{
+	cases := []usageCase{
 		{name: "finished", reason: ""},
 		{name: "closed", stopAt: 3, end: func(_ *Engine, st Stream, _ func()) { st.Close() }, reason: "cancelled"},
 		{name: "cancelled", stopAt: 3, end: func(_ *Engine, _ Stream, cancel func()) { cancel() }, reason: "cancelled"},
@@ -89,73 +91,98 @@ func TestUsageChargedHoweverItEnds(t *testing.T) {
 		}, reason: "isolation"},
 	}
 	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			e := newEngine(t, demoModel, func(cfg *Config) { cfg.PrefixCache = false })
-			if c.fault != nil {
-				e.mu.Lock()
-				e.beforeStep = c.fault(e)
-				e.mu.Unlock()
+		t.Run(c.name, func(t *testing.T) { synctest.Test(t, func(t *testing.T) { usageHoweverItEnds(t, m, tok, prompt, c) }) })
+	}
+}
+
+// usageCase is one way TestUsageChargedHoweverItEnds ends a request.
+type usageCase struct {
+	name   string
+	stopAt int                                        // the reader stops reading after this many tokens; 0 reads all
+	end    func(e *Engine, st Stream, cancel func())  // ends the request once the reader stopped
+	fault  func(e *Engine) func([]core.Seq, *kv.Pool) // beforeStep; each engine serves the one request
+	reason string                                     // abort reason; "" for a finish
+}
+
+func usageHoweverItEnds(t *testing.T, m *model.Model, tok *tokenizer.Tokenizer, prompt []int32, c usageCase) {
+	e := startEngine(t, m, tok, testConfig, func(cfg *Config) { cfg.PrefixCache = false })
+	var fault func([]core.Seq, *kv.Pool)
+	if c.fault != nil {
+		fault = c.fault(e)
+	}
+	e.beforeStep = func(batch []core.Seq, cache *kv.Pool) {
+		time.Sleep(stepTime)
+		if fault != nil {
+			fault(batch, cache)
+		}
+	}
+	x := newEnds()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	st, err := e.Submit(ctx, Request{Tenant: "a", Prompt: prompt, MaxTokens: 40, IgnoreEOS: true,
+		Sampling: sampler.Params{TopLogprobs: -1}, OnEnd: x.onEnd})
+	if err != nil {
+		t.Fatal(err)
+	}
+	read := 0
+	var final *Event
+	for ev := range st.Events() {
+		read += len(ev.Tokens)
+		if ev.Done {
+			final = &ev
+		}
+		if c.stopAt > 0 && read >= c.stopAt && c.end != nil {
+			c.end(e, st, cancel)
+			break // stop reading: the engine must account the rest on its own
+		}
+	}
+	u := x.wait(t)
+	st.Close()
+	if u.PromptTokens != len(prompt) || u.CompletionTokens < read || u.CompletionTokens > 40 {
+		t.Fatalf("usage %+v after reading %d tokens of a %d-token prompt", u, read, len(prompt))
+	}
+	// Every request here ran and produced tokens: each phase is timed, the decode of
+	// several tokens taking some time.
+	if u.QueueTime < 0 || u.PrefillTime <= 0 || (u.CompletionTokens > 1 && u.DecodeTime <= 0) {
+		t.Errorf("phases %v %v %v", u.QueueTime, u.PrefillTime, u.DecodeTime)
+	}
+	if final != nil {
+		if final.Usage != u {
+			t.Errorf("terminal event usage %+v, OnEnd %+v", final.Usage, u)
+		}
+		var ab *AbortError
+		if got := ""; errors.As(final.Err, &ab) {
+			got = string(ab.Reason)
+			if got != c.reason {
+				t.Errorf("ended with %q, want %q", got, c.reason)
 			}
-			x := newEnds()
-			ctx, cancel := context.WithCancel(context.Background())
-			defer cancel()
-			st, err := e.Submit(ctx, Request{Tenant: "a", Prompt: prompt, MaxTokens: 40, IgnoreEOS: true,
-				Sampling: sampler.Params{TopLogprobs: -1}, OnEnd: x.onEnd})
-			if err != nil {
-				t.Fatal(err)
-			}
-			read := 0
-			var final *Event
-			for ev := range st.Events() {
-				read += len(ev.Tokens)
-				if ev.Done {
-					final = &ev
-				}
-				if c.stopAt > 0 && read >= c.stopAt && c.end != nil {
-					c.end(e, st, cancel)
-					break // stop reading: the engine must account the rest on its own
-				}
-			}
-			u := x.wait(t)
-			st.Close()
-			if u.PromptTokens != len(prompt) || u.CompletionTokens < read || u.CompletionTokens > 40 {
-				t.Fatalf("usage %+v after reading %d tokens of a %d-token prompt", u, read, len(prompt))
-			}
-			// Every request here ran and produced tokens: each phase is timed, the decode of
-			// several tokens taking some time.
-			if u.QueueTime < 0 || u.PrefillTime <= 0 || (u.CompletionTokens > 1 && u.DecodeTime <= 0) {
-				t.Errorf("phases %v %v %v", u.QueueTime, u.PrefillTime, u.DecodeTime)
-			}
-			if final != nil {
-				if final.Usage != u {
-					t.Errorf("terminal event usage %+v, OnEnd %+v", final.Usage, u)
-				}
-				var ab *AbortError
-				if got := ""; errors.As(final.Err, &ab) {
-					got = string(ab.Reason)
-					if got != c.reason {
-						t.Errorf("ended with %q, want %q", got, c.reason)
-					}
-				} else if c.reason != "" {
-					t.Errorf("ended with %+v, want an abort %q", final, c.reason)
-				}
-			}
-			if c.reason == "" && u.CompletionTokens != read {
-				t.Errorf("a finished request reports %d tokens, the reader got %d", u.CompletionTokens, read)
-			}
-			if c.name == "internal" {
-				if s := e.Stats(); s.StepErrors == 0 || s.SecurityEvents != 0 {
-					t.Errorf("a non-isolation failure counted as %d internal errors and %d security events", s.StepErrors, s.SecurityEvents)
-				}
-			}
-		})
+		} else if c.reason != "" {
+			t.Errorf("ended with %+v, want an abort %q", final, c.reason)
+		}
+	}
+	if c.reason == "" && u.CompletionTokens != read {
+		t.Errorf("a finished request reports %d tokens, the reader got %d", u.CompletionTokens, read)
+	}
+	// A step takes stepTime of the bubble's clock and nothing else does: the prompt is one step,
+	// each further token one more.
+	if c.reason == "" && (u.QueueTime != 0 || u.PrefillTime != stepTime || u.DecodeTime != time.Duration(u.CompletionTokens-1)*stepTime) {
+		t.Errorf("phases %v %v %v, want 0, %v and %v", u.QueueTime, u.PrefillTime, u.DecodeTime, stepTime, time.Duration(u.CompletionTokens-1)*stepTime)
+	}
+	if c.name == "internal" {
+		if s := e.Stats(); s.StepErrors == 0 || s.SecurityEvents != 0 {
+			t.Errorf("a non-isolation failure counted as %d internal errors and %d security events", s.StepErrors, s.SecurityEvents)
+		}
 	}
 }
 
 // TestUsageReportsOwnCacheHits: the second identical prompt of a tenant reports the prefix-cache
-// tokens it reused; another tenant's identical prompt reports none.
+// tokens it reused; another tenant's identical prompt reports none. In a synctest bubble (ends.wait).
 func TestUsageReportsOwnCacheHits(t *testing.T) {
-	e := newEngine(t, demoModel, nil)
+	m, tok := loadModel(t, demoModel)
+	synctest.Test(t, func(t *testing.T) { usageReportsOwnCacheHits(t, startEngine(t, m, tok, testConfig, nil)) })
+}
+
+func usageReportsOwnCacheHits(t *testing.T, e *Engine) {
 	prompt := make([]int32, 40) // two full 16-token pages and a partial one
 	for i := range prompt {
 		prompt[i] = int32(300 + i)
