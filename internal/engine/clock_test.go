@@ -132,3 +132,31 @@ func TestClockIsInjected(t *testing.T) {
 		t.Fatalf("usage phases %+v under a frozen clock, want zero", u)
 	}
 }
+
+// skewedClock is the real clock read with an offset: an engine's clock need not be the wall's.
+type skewedClock struct {
+	clock.Real
+	by time.Duration
+}
+
+func (c skewedClock) Now() time.Time { return c.Real.Now().Add(c.by) }
+
+// TestSplitOnASkewedClock: nodes whose clock is a year from the wall's hand KV over as on the
+// wall's: the decode node's reservation deadline, taken from its clock, is timed by the same
+// clock in its receiver. (Timed with the wall's, a clock a year behind expired every reservation
+// at once.) In a synctest bubble.
+func TestSplitOnASkewedClock(t *testing.T) {
+	m, tok, f := openModel(t, demoModel)
+	for _, skew := range []time.Duration{-365 * 24 * time.Hour, 365 * 24 * time.Hour} {
+		t.Run(skew.String(), func(t *testing.T) {
+			synctest.Test(t, func(t *testing.T) {
+				s := newSplitOf(t, m, tok, f, nil, func(c *Config) { c.Clock = skewedClock{by: skew} })
+				r := Request{Tenant: "acme", Prompt: []int32{1, 403, 407}, MaxTokens: 4, IgnoreEOS: true, Sampling: sampler.Params{TopLogprobs: -1}}
+				got, pre, err := s.run(context.Background(), r)
+				if err != nil || got.err != nil || pre.err != nil || len(got.toks) != 4 {
+					t.Fatalf("split: %v; decode %v with %d tokens, prefill %v", err, got.err, len(got.toks), pre.err)
+				}
+			})
+		})
+	}
+}

@@ -7,13 +7,16 @@ import (
 	"maps"
 	"slices"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/kvwarden/kvwarden/internal/core"
+	"github.com/kvwarden/kvwarden/internal/gguf"
 	"github.com/kvwarden/kvwarden/internal/kvtypes"
+	"github.com/kvwarden/kvwarden/internal/model"
 	"github.com/kvwarden/kvwarden/internal/sampler"
 	"github.com/kvwarden/kvwarden/internal/tensor"
-	"github.com/kvwarden/kvwarden/internal/testenv"
+	"github.com/kvwarden/kvwarden/internal/tokenizer"
 	"github.com/kvwarden/kvwarden/internal/transfer"
 )
 
@@ -26,6 +29,13 @@ type split struct {
 func newSplit(t *testing.T, name string, faults *transfer.Faults, mutate func(*Config)) *split {
 	t.Helper()
 	m, tok, f := openModel(t, name)
+	return newSplitOf(t, m, tok, f, faults, mutate)
+}
+
+// newSplitOf is newSplit on an open model (a synctest bubble starts its engines inside and
+// opens the model outside).
+func newSplitOf(t *testing.T, m *model.Model, tok *tokenizer.Tokenizer, f *gguf.File, faults *transfer.Faults, mutate func(*Config)) *split {
+	t.Helper()
 	net := transfer.NewMemNetwork()
 	t.Cleanup(net.Wait) // registered first, so it runs after the engines have closed
 	secret := []byte("a tenant-key secret both nodes share")
@@ -238,10 +248,16 @@ func isTransferAbort(err error) bool {
 }
 
 // TestSplitCancelAndStall: a client that goes away during the transfer, and a transfer that
-// stalls past the reservation's deadline, end both sides cleanly with whole pools.
+// stalls past the reservation's deadline, end both sides cleanly with whole pools. In synctest
+// bubbles (the network is in memory): the cancel comes while the transfer stalls, and the stall
+// ends at the deadline, on the bubble's clock.
 func TestSplitCancelAndStall(t *testing.T) {
-	t.Run("client cancels during the transfer", func(t *testing.T) {
-		s := newSplit(t, demoModel, &transfer.Faults{Kind: transfer.FaultStall, At: 1}, nil)
+	m, tok, f := openModel(t, demoModel)
+	bubble := func(name string, test func(t *testing.T)) {
+		t.Run(name, func(t *testing.T) { synctest.Test(t, test) })
+	}
+	bubble("client cancels during the transfer", func(t *testing.T) {
+		s := newSplitOf(t, m, tok, f, &transfer.Faults{Kind: transfer.FaultStall, At: 1}, nil)
 		r := Request{Tenant: "acme", Prompt: make([]int32, 2*core.DefaultPageTokens+3), MaxTokens: 4, Sampling: sampler.Params{TopLogprobs: -1}}
 		ctx, cancel := context.WithCancel(context.Background())
 		rv, ds, err := s.dec.ReserveDecode(ctx, r)
@@ -263,11 +279,13 @@ func TestSplitCancelAndStall(t *testing.T) {
 			t.Fatalf("a client's cancel counted as transfer failures %v", f)
 		}
 	})
-	t.Run("stall past the deadline", func(t *testing.T) {
-		s := newSplit(t, demoModel, &transfer.Faults{Kind: transfer.FaultStall, At: 0}, func(c *Config) {
-			c.Deadlines.Transferring = 200 * time.Millisecond
+	bubble("stall past the deadline", func(t *testing.T) {
+		const transferring = 200 * time.Millisecond
+		s := newSplitOf(t, m, tok, f, &transfer.Faults{Kind: transfer.FaultStall, At: 0}, func(c *Config) {
+			c.Deadlines.Transferring = transferring
 		})
 		r := Request{Tenant: "acme", Prompt: make([]int32, 5), MaxTokens: 4, Sampling: sampler.Params{TopLogprobs: -1}}
+		start := time.Now()
 		got, pre, err := s.run(context.Background(), r)
 		if err != nil {
 			t.Fatal(err)
@@ -275,10 +293,15 @@ func TestSplitCancelAndStall(t *testing.T) {
 		if got.err == nil || pre.err == nil {
 			t.Fatalf("decode ended %v, prefill ended %v", got.err, pre.err)
 		}
+		// The prefill node's core ends it at the first tick of its loop (1 s) past the deadline,
+		// and the stalled sender's abort waits out its grace (1 s); nothing else here takes time.
+		if took := time.Since(start); took < transferring || took > transferring+2*time.Second {
+			t.Errorf("the stalled transfer ended after %v, want %v to %v", took, transferring, transferring+2*time.Second)
+		}
 		s.checkWhole(t)
 	})
-	t.Run("replayed transfer", func(t *testing.T) {
-		s := newSplit(t, demoModel, nil, nil)
+	bubble("replayed transfer", func(t *testing.T) {
+		s := newSplitOf(t, m, tok, f, nil, nil)
 		r := Request{Tenant: "acme", Prompt: make([]int32, 5), MaxTokens: 2, Sampling: sampler.Params{TopLogprobs: -1}}
 		ctx := context.Background()
 		rv, ds, err := s.dec.ReserveDecode(ctx, r)
@@ -303,7 +326,10 @@ func TestSplitCancelAndStall(t *testing.T) {
 			t.Fatalf("replay ended %v", pre.err)
 		}
 		s.checkWhole(t)
-		testenv.WaitFor(t, 5*time.Second, func() bool { return s.dec.Stats().TransferFailures[string(transfer.ReasonStale)] == 1 })
+		synctest.Wait() // the receiver's refusal is reported
+		if n := s.dec.Stats().TransferFailures[string(transfer.ReasonStale)]; n != 1 {
+			t.Errorf("%d stale transfers counted, want the replay's 1", n)
+		}
 	})
 	t.Run("no transfer service", func(t *testing.T) {
 		e := newEngine(t, demoModel, nil)

@@ -5,7 +5,7 @@ import (
 	"io"
 	"sync/atomic"
 	"testing"
-	"time"
+	"testing/synctest"
 )
 
 // countingStream serves frames "0", "1", ... then io.EOF after n, counting its Recv calls.
@@ -26,8 +26,11 @@ func (s *countingStream) Recv() ([]byte, error) {
 
 // TestReadFrames: the receiver's reader never reads ahead: a frame, then the next
 // only when asked for more; it ends after passing on the stream's error, and stop ends it while it
-// waits either to deliver or to be asked.
-func TestReadFrames(t *testing.T) {
+// waits either to deliver or to be asked. In a synctest bubble, which also fails the test if a
+// reader outlives its stop.
+func TestReadFrames(t *testing.T) { synctest.Test(t, checkReadFrames) }
+
+func checkReadFrames(t *testing.T) {
 	st := &countingStream{n: 2}
 	stop := make(chan struct{})
 	frames, more := readFrames(st, stop)
@@ -35,7 +38,7 @@ func TestReadFrames(t *testing.T) {
 		if m := <-frames; m.err != nil || string(m.b) != string(rune('0'+i)) {
 			t.Fatalf("frame %d: %q, %v", i, m.b, m.err)
 		}
-		time.Sleep(10 * time.Millisecond) // a reader that did not wait would Recv meanwhile
+		synctest.Wait() // the reader waits: one that did not would have called Recv again by now
 		if got := st.recvs.Load(); got != int32(i+1) {
 			t.Fatalf("after frame %d and no request for more: %d Recvs", i, got)
 		}
@@ -44,7 +47,7 @@ func TestReadFrames(t *testing.T) {
 	if m := <-frames; !errors.Is(m.err, io.EOF) {
 		t.Fatalf("after the frames: %v, want EOF", m.err)
 	}
-	close(stop) // the reader has already ended; goleak checks the other two
+	close(stop) // the reader has already ended
 
 	for _, waiting := range []string{"to deliver", "to be asked"} {
 		stop := make(chan struct{})
