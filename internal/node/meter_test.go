@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"google.golang.org/grpc"
@@ -246,28 +247,84 @@ func (c *slowConn) NewStream(ctx context.Context, desc *grpc.StreamDesc, method 
 // TestRouterSlowProbes: nodes whose probes take four probe periods to answer (a step under
 // load) stay in the rotation: each probe's deadline is ProbeTimeout, not the period, and the
 // router stays ready. (With a deadline of one period both nodes left at their first slow probe.)
+// In a synctest bubble, with the nodes served in memory: the probes' delays and deadlines are on
+// the bubble's clock, whatever the machine's speed.
 func TestRouterSlowProbes(t *testing.T) {
 	fx := load(t)
-	pre, dec := fx.node(t, RolePrefill, nil), fx.node(t, RoleDecode, nil)
-	_, cliTLS, err := transfer.LoadTLS(fx.dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tr := transfer.NewGRPCTransport(cliTLS)
-	defer tr.Close()
-	dial := &slowInfo{Dialer: tr}
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	r, err := NewRouter(ctx, RouterConfig{Prefill: []string{pre.addr}, Decode: []string{dec.addr}, Dial: dial,
-		Weights: fx.f.WeightsHash(), Model: "demo", Probe: 100 * time.Millisecond, Logger: slog.New(slog.DiscardHandler)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.Close()
-	dial.delay.Store(int64(400 * time.Millisecond))
-	for end := time.Now().Add(1500 * time.Millisecond); time.Now().Before(end); time.Sleep(20 * time.Millisecond) {
-		if why := r.NotReady(); why != "" || len(r.pick(RolePrefill, nil)) != 1 || len(r.pick(RoleDecode, nil)) != 1 {
-			t.Fatalf("a node slow to answer its probe left the rotation: %q", why)
+	synctest.Test(t, func(t *testing.T) {
+		nodes := memDial{}
+		nodes.memNode(t, fx, "p0", RolePrefill)
+		nodes.memNode(t, fx, "d0", RoleDecode)
+		dial := &slowInfo{Dialer: nodes}
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		r, err := NewRouter(ctx, RouterConfig{Prefill: []string{"p0"}, Decode: []string{"d0"}, Dial: dial,
+			Weights: fx.f.WeightsHash(), Model: "demo", Probe: 100 * time.Millisecond, Logger: slog.New(slog.DiscardHandler)})
+		if err != nil {
+			t.Fatal(err)
 		}
+		defer r.Close()
+		dial.delay.Store(int64(400 * time.Millisecond))
+		for range 75 { // 1.5 s
+			time.Sleep(20 * time.Millisecond)
+			if why := r.NotReady(); why != "" || len(r.pick(RolePrefill, nil)) != 1 || len(r.pick(RoleDecode, nil)) != 1 {
+				t.Fatalf("a node slow to answer its probe left the rotation: %q", why)
+			}
+		}
+	})
+}
+
+// TestRouterDropsAFrozenNode: a node whose probes pass their deadline leaves the rotation at its
+// ProbeFailures-th failed probe in a row, and no earlier, while the other node of its role serves;
+// its first answered probe brings it back. In a synctest bubble, so each verdict's time is exact.
+func TestRouterDropsAFrozenNode(t *testing.T) {
+	fx := load(t)
+	synctest.Test(t, func(t *testing.T) {
+		const probe, timeout = time.Second, 300 * time.Millisecond
+		nodes := memDial{}
+		nodes.memNode(t, fx, "p0", RolePrefill)
+		nodes.memNode(t, fx, "p1", RolePrefill)
+		nodes.memNode(t, fx, "d0", RoleDecode)
+		frozen := &slowInfo{Dialer: nodes}
+		r, err := NewRouter(context.Background(), RouterConfig{Prefill: []string{"p0", "p1"}, Decode: []string{"d0"},
+			Dial: frozenAt{"p1", frozen, nodes}, Weights: fx.f.WeightsHash(), Model: "demo", Probe: probe, ProbeTimeout: timeout,
+			Logger: slog.New(slog.DiscardHandler)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer r.Close()
+		frozen.delay.Store(int64(time.Hour))
+		inRotation := func() int { return len(r.pick(RolePrefill, nil)) }
+		start := time.Now()
+		for inRotation() == 2 {
+			time.Sleep(10 * time.Millisecond)
+		}
+		// The third probe, at 3 s, fails at its deadline.
+		if took, want := time.Since(start), 3*probe+timeout; took < want || took > want+10*time.Millisecond {
+			t.Errorf("the frozen node left the rotation after %v, want %v", took, want)
+		}
+		if why := r.NotReady(); why != "" {
+			t.Errorf("NotReady %q with a healthy prefill node left", why)
+		}
+		frozen.delay.Store(0)
+		time.Sleep(probe)
+		synctest.Wait()
+		if n := inRotation(); n != 2 {
+			t.Errorf("%d prefill nodes in rotation after the frozen one answered, want 2", n)
+		}
+	})
+}
+
+// frozenAt dials addr through frozen and every other node directly.
+type frozenAt struct {
+	addr   string
+	frozen Dialer
+	others Dialer
+}
+
+func (d frozenAt) Conn(addr string) (grpc.ClientConnInterface, error) {
+	if addr == d.addr {
+		return d.frozen.Conn(addr)
 	}
+	return d.others.Conn(addr)
 }
