@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"testing/synctest"
 	"time"
 )
 
@@ -19,8 +20,12 @@ func counting(calls *atomic.Int64) Build {
 	}
 }
 
-// TestHubBuildsOnceForEveryStream: five open consoles cost one build per tick, not five.
-func TestHubBuildsOnceForEveryStream(t *testing.T) {
+// TestHubBuildsOnceForEveryStream: five open consoles cost one build per tick, not five, and
+// none once they are closed. In a synctest bubble, so "none" is judged over a second of ticks, not
+// against the machine's speed.
+func TestHubBuildsOnceForEveryStream(t *testing.T) { synctest.Test(t, hubBuildsOnceForEveryStream) }
+
+func hubBuildsOnceForEveryStream(t *testing.T) {
 	var calls atomic.Int64
 	h := NewHub(counting(&calls), 5*time.Millisecond, 8)
 	var streams []*Stream
@@ -50,7 +55,12 @@ func TestHubBuildsOnceForEveryStream(t *testing.T) {
 	if n := calls.Load(); n > ticks+streamBuffer+1 {
 		t.Fatalf("%d builds for %d ticks of 5 streams: want one build a tick", n, ticks)
 	}
-	waitFor(t, func() bool { n := calls.Load(); time.Sleep(20 * time.Millisecond); return calls.Load() == n })
+	synctest.Wait()
+	n := calls.Load()
+	time.Sleep(time.Second)
+	if more := calls.Load() - n; more != 0 {
+		t.Fatalf("%d builds with every console closed", more)
+	}
 }
 
 // TestHubDropsSlowStream: a console that stops reading is dropped once streamBuffer snapshots
