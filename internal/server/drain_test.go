@@ -47,7 +47,7 @@ func TestDrainAnswers(t *testing.T) {
 	env, served := serveManually(t, eng)
 	stream := openStream(t, env, `{"prompt":"ab","max_tokens":60,"stream":true}`)
 	slow := slowBody(t, env.base, keyAlice)
-	time.Sleep(20 * time.Millisecond) // the slow body is being read
+	waitFor(t, func() bool { return slotsHeld(env.srv) == 2 }) // the stream's and the slow body's, authenticated
 
 	shut := make(chan error, 1)
 	began := time.Now()

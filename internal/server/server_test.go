@@ -524,8 +524,8 @@ func TestStopStrings(t *testing.T) {
 	if resp.Choices[0].Message.Content != "one" || resp.Choices[0].FinishReason != "stop" {
 		t.Fatalf("chat stop: %+v", resp.Choices[0])
 	}
-	// The stop string closed the engine request early: it did not run to its own finish.
-	time.Sleep(10 * time.Millisecond)
+	// The stop string closed the engine request early: it did not run to its own finish. An answer
+	// waits for its engine requests' ends (OnEnd), so none may run once it is read.
 	if env.eng.running.Load() != 0 {
 		t.Fatal("engine requests still running after stop strings matched")
 	}

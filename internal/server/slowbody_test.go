@@ -27,6 +27,18 @@ func slowBody(t *testing.T, base, key string) net.Conn {
 	return c
 }
 
+// slotsHeld counts the concurrency slots all tenants hold (limiter.enter): a generation request
+// holds one from its authentication on, before its body is read.
+func slotsHeld(s *Server) int {
+	s.lim.mu.Lock()
+	defer s.lim.mu.Unlock()
+	n := 0
+	for _, u := range s.lim.state {
+		n += u.active
+	}
+	return n
+}
+
 // TestSlowBody: a body that trickles in is cut off with 408 after BodyReadTimeout, and while it is
 // being read it holds one of its tenant's max_concurrent slots.
 func TestSlowBody(t *testing.T) {
@@ -38,7 +50,7 @@ func TestSlowBody(t *testing.T) {
 	}
 	env := startWith(t, newFakeEngine(), store, nil, func(c *Config) { c.BodyReadTimeout = 300 * time.Millisecond })
 	slow := slowBody(t, env.base, keyCarol)
-	time.Sleep(50 * time.Millisecond) // let the server authenticate it and start reading the body
+	waitFor(t, func() bool { return slotsHeld(env.srv) == 1 }) // authenticated: its body is read next
 
 	code, _, body := env.post("/v1/completions", keyCarol, `{"prompt":"ab","max_tokens":2}`)
 	if code != http.StatusTooManyRequests || !strings.Contains(string(body), "concurrency_limit_exceeded") {
