@@ -52,7 +52,7 @@ func newGenerateCmd() *cobra.Command {
 				sp.Seed, hasSeed = uint64(seed), true
 			}
 			start := time.Now()
-			st, err := eng.Submit(ctx, engine.Request{Tenant: "cli", Prompt: ids, MaxTokens: n, Sampling: sp, HasSeed: hasSeed})
+			st, err := eng.Submit(ctx, engine.Request{Spec: engine.Spec{Tenant: "cli", Prompt: ids, MaxTokens: n, Sampling: sp, HasSeed: hasSeed}})
 			if err != nil {
 				return err
 			}

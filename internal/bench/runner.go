@@ -136,8 +136,8 @@ func (r *runner) runObserved(ctx context.Context, batch, promptTokens, maxTokens
 	)
 	start := time.Now()
 	for i, p := range prompts {
-		st, err := r.eng.Submit(ctx, engine.Request{Tenant: "bench", Prompt: p, MaxTokens: maxTokens,
-			Sampling: sampler.Params{TopLogprobs: -1}, HasSeed: true, IgnoreEOS: true})
+		st, err := r.eng.Submit(ctx, engine.Request{Spec: engine.Spec{Tenant: "bench", Prompt: p, MaxTokens: maxTokens,
+			Sampling: sampler.Params{TopLogprobs: -1}, HasSeed: true, IgnoreEOS: true}})
 		if err != nil {
 			cancel() // closes the requests already submitted
 			wg.Wait()

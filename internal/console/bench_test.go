@@ -34,8 +34,8 @@ func benchEngine(b *testing.B, kvMem int64) *engine.Engine {
 func generate(b *testing.B, e *engine.Engine, batch, tokens int) {
 	var wg sync.WaitGroup
 	for i := range batch {
-		st, err := e.Submit(context.Background(), engine.Request{Tenant: fmt.Sprint("t", i%3), Prompt: []int32{int32(100 + i)},
-			MaxTokens: tokens, IgnoreEOS: true, Sampling: sampler.Params{TopLogprobs: -1}})
+		st, err := e.Submit(context.Background(), engine.Request{Spec: engine.Spec{Tenant: fmt.Sprint("t", i%3), Prompt: []int32{int32(100 + i)},
+			MaxTokens: tokens, IgnoreEOS: true, Sampling: sampler.Params{TopLogprobs: -1}}})
 		if err != nil {
 			b.Fatal(err)
 		}

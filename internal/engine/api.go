@@ -19,10 +19,16 @@ import (
 	"github.com/kvwarden/kvwarden/internal/kvtypes"
 )
 
-// Request is one generation job. Tenant is the server-side tenant identity and is never empty;
-// the server passes the tenant's UID, never reused, so a name given to a new tenant does not
-// reach an old tenant's prefix cache.
-type Request struct {
+// Spec is a request as it can be written down: everything that decides what the engine computes
+// for it, and nothing of this process. It is what crosses the wire to a disaggregated deployment's
+// nodes as it is (node's job), and what a shadow re-run keeps; Request adds the in-process parts.
+// A per-request option is one field here and its checks: the core's request is built from it in
+// one place (coreSpec), for admission and re-runs alike. Its fields' order and JSON tags are the
+// node wire format's (TestJobWireFormat).
+//
+// Tenant is the server-side tenant identity and is never empty; the server passes the tenant's
+// UID, never reused, so a name given to a new tenant does not reach an old tenant's prefix cache.
+type Spec struct {
 	Tenant    string
 	Prompt    []int32
 	MaxTokens int
@@ -31,36 +37,49 @@ type Request struct {
 	// unseeded requests do not sample alike.
 	HasSeed    bool
 	StopTokens []int32 // ends generation (finish reason "stop") besides the model's end-of-generation tokens
+	IgnoreEOS  bool
 	// LogitBias is added to token logits before sampling (see sampler.SetLogitBias); this
 	// request's only, so the other sequences of a batch are unaffected.
-	LogitBias map[int32]float32
-	// Constraint, when set, restricts every token this request generates (structured outputs,
-	// tool calls: grammar.Constraint), on its own sequence only; it is this request's, not shared.
-	Constraint sampler.Constraint
-	// Grammar describes Constraint for an engine that must build the same one itself (the
-	// prefill and decode nodes of a disaggregated deployment); an engine given only Grammar
-	// builds the constraint from it.
-	Grammar *Grammar
+	LogitBias map[int32]float32 `json:",omitempty"`
+	// Grammar describes a structured-output constraint; an engine given a Grammar without a
+	// Request.Constraint builds the constraint from it (the prefill and decode nodes of a
+	// disaggregated deployment each build the same one).
+	Grammar *Grammar `json:",omitempty"`
 	// PromptLogprobs scores the prompt: Event.Prompt carries the log-probability of each prompt
 	// token after the first given the ones before it (with Sampling.TopLogprobs alternatives),
 	// before any generated token. Such a request skips the prefix cache, whose positions have no
 	// logits.
-	PromptLogprobs bool
-	IgnoreEOS      bool
+	PromptLogprobs bool `json:",omitempty"`
+	Weight         int  // the tenant's share of each step against other tenants with work; 0 means 1
+	// Embed computes the prompt's embedding (Info.Pooling) instead of generating: the terminal
+	// event carries it in Embedding and no token is streamed. MaxTokens, the sampling and the
+	// logprob fields are ignored. A generative model refuses it (RejectInvalid), and so does a
+	// prefill or decode node.
+	Embed bool `json:",omitempty"`
+	// Dimensions, when between 1 and the embedding size, keeps only an Embed request's leading
+	// Dimensions values, renormalised (Matryoshka truncation).
+	Dimensions int `json:",omitempty"`
+}
+
+// coreSpec is s as the core admits it in mode: the one translation of a request into the core's.
+func (s *Spec) coreSpec(mode core.Mode) core.RequestSpec {
+	return core.RequestSpec{Tenant: s.Tenant, Prompt: s.Prompt, MaxTokens: s.MaxTokens, StopTokens: s.StopTokens,
+		IgnoreEOS: s.IgnoreEOS, Weight: s.Weight, Mode: mode, NoPrefixCache: s.PromptLogprobs || s.Embed}
+}
+
+// Request is one generation job: its Spec and what only this process can hold.
+type Request struct {
+	Spec
+	// Constraint, when set, restricts every token this request generates (structured outputs,
+	// tool calls: grammar.Constraint), on its own sequence only; it is this request's, not shared.
+	// Spec.Grammar describes it where another engine must build the same one.
+	Constraint sampler.Constraint
 	// OnEnd, when set, is called exactly once when an admitted request ends, however it ends
 	// (finished, cancelled, closed, aborted, shut down) and whether or not anyone still reads its
 	// stream: billing must not depend on the client staying to the end. It runs on the engine's
 	// loop goroutine, without engine locks held, and must not block. A rejected request never
 	// calls it.
-	OnEnd  func(Usage)
-	Weight int // the tenant's share of each step against other tenants with work; 0 means 1
-	// Embed computes the prompt's embedding (Info.Pooling) instead of generating: the terminal
-	// event carries it in Embedding and no token is streamed. MaxTokens, the sampling and the
-	// logprob fields are ignored. A generative model refuses it (RejectInvalid).
-	Embed bool
-	// Dimensions, when between 1 and the embedding size, keeps only an Embed request's leading
-	// Dimensions values, renormalised (Matryoshka truncation).
-	Dimensions int
+	OnEnd func(Usage)
 }
 
 // Grammar is a portable description of a structured-output constraint: a JSON schema (empty:

@@ -22,7 +22,7 @@ import (
 const stepTime = time.Second
 
 func longRequest(tokens int) Request {
-	return Request{Tenant: "a", Prompt: []int32{1, 403}, MaxTokens: tokens, IgnoreEOS: true, Sampling: sampler.Params{TopLogprobs: -1}}
+	return Request{Spec: Spec{Tenant: "a", Prompt: []int32{1, 403}, MaxTokens: tokens, IgnoreEOS: true, Sampling: sampler.Params{TopLogprobs: -1}}}
 }
 
 // TestStalledStepsHitTheDecodingDeadline: a request whose steps take a second each passes a
@@ -151,7 +151,7 @@ func TestSplitOnASkewedClock(t *testing.T) {
 		t.Run(skew.String(), func(t *testing.T) {
 			synctest.Test(t, func(t *testing.T) {
 				s := newSplitOf(t, m, tok, f, nil, func(c *Config) { c.Clock = skewedClock{by: skew} })
-				r := Request{Tenant: "acme", Prompt: []int32{1, 403, 407}, MaxTokens: 4, IgnoreEOS: true, Sampling: sampler.Params{TopLogprobs: -1}}
+				r := Request{Spec: Spec{Tenant: "acme", Prompt: []int32{1, 403, 407}, MaxTokens: 4, IgnoreEOS: true, Sampling: sampler.Params{TopLogprobs: -1}}}
 				got, pre, err := s.run(context.Background(), r)
 				if err != nil || got.err != nil || pre.err != nil || len(got.toks) != 4 {
 					t.Fatalf("split: %v; decode %v with %d tokens, prefill %v", err, got.err, len(got.toks), pre.err)

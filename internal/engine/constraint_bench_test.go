@@ -178,7 +178,7 @@ func BenchmarkNeighbourUnderSchema(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	neighbour := Request{Tenant: "b", Prompt: []int32{1, 403, 407, 261}, MaxTokens: 8, IgnoreEOS: true, Sampling: sampler.Params{TopLogprobs: -1}}
+	neighbour := Request{Spec: Spec{Tenant: "b", Prompt: []int32{1, 403, 407, 261}, MaxTokens: 8, IgnoreEOS: true, Sampling: sampler.Params{TopLogprobs: -1}}}
 	run := func(b *testing.B) {
 		for b.Loop() {
 			st, err := e.Submit(context.Background(), neighbour)
@@ -200,8 +200,8 @@ func BenchmarkNeighbourUnderSchema(b *testing.B) {
 			go func() {
 				defer close(done)
 				for seed := uint64(0); ctx.Err() == nil; seed++ {
-					r := Request{Tenant: "a", Prompt: []int32{1, 403}, MaxTokens: 512, IgnoreEOS: !constrained,
-						Sampling: sampler.Params{Temperature: 1, Seed: seed, TopLogprobs: -1}, HasSeed: true}
+					r := Request{Spec: Spec{Tenant: "a", Prompt: []int32{1, 403}, MaxTokens: 512, IgnoreEOS: !constrained,
+						Sampling: sampler.Params{Temperature: 1, Seed: seed, TopLogprobs: -1}, HasSeed: true}}
 					if constrained {
 						mt, err := grammar.NewMatcher(g, vocab)
 						if err != nil {

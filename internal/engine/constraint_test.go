@@ -20,7 +20,7 @@ import (
 // generate exactly what they generate alone.
 func TestConstraintPerSequence(t *testing.T) {
 	e, tok, mt := constraintEngine(t, `{"type":"object","properties":{"a":{"type":"integer"},"b":{"type":"array","items":{"type":"string"}}},"required":["a","b"]}`)
-	plain := Request{Tenant: "a", Prompt: []int32{1, 403, 407, 261}, MaxTokens: 24, IgnoreEOS: true, Sampling: sampler.Params{TopLogprobs: -1}}
+	plain := Request{Spec: Spec{Tenant: "a", Prompt: []int32{1, 403, 407, 261}, MaxTokens: 24, IgnoreEOS: true, Sampling: sampler.Params{TopLogprobs: -1}}}
 	constrained := func(i int) Request {
 		c, err := mt.NewConstraint(24)
 		if err != nil {
@@ -104,8 +104,8 @@ func TestConstraintFromGrammar(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	base := Request{Tenant: "a", Prompt: []int32{1, 403, 407, 261}, MaxTokens: 24, HasSeed: true,
-		Sampling: sampler.Params{Temperature: 1, Seed: 7, TopLogprobs: -1}}
+	base := Request{Spec: Spec{Tenant: "a", Prompt: []int32{1, 403, 407, 261}, MaxTokens: 24, HasSeed: true,
+		Sampling: sampler.Params{Temperature: 1, Seed: 7, TopLogprobs: -1}}}
 	withConstraint, withGrammar := base, base
 	withConstraint.Constraint = c
 	withGrammar.Grammar = &Grammar{Schema: schema}
@@ -114,8 +114,8 @@ func TestConstraintFromGrammar(t *testing.T) {
 		t.Errorf("from the grammar %q (%s), from the constraint %q", tok.Decode(got.ids()), got.finish, tok.Decode(want.ids()))
 	}
 	for _, r := range []Request{
-		{Tenant: "a", Prompt: base.Prompt, MaxTokens: 24, Grammar: &Grammar{Schema: []byte(`{"not":{}}`)}},
-		{Tenant: "a", Prompt: base.Prompt, MaxTokens: 3, Grammar: &Grammar{Schema: schema}},
+		{Spec: Spec{Tenant: "a", Prompt: base.Prompt, MaxTokens: 24, Grammar: &Grammar{Schema: []byte(`{"not":{}}`)}}},
+		{Spec: Spec{Tenant: "a", Prompt: base.Prompt, MaxTokens: 3, Grammar: &Grammar{Schema: schema}}},
 	} {
 		var rej *RejectError
 		if _, err := e.Submit(context.Background(), r); !errors.As(err, &rej) || rej.Reason != kvtypes.RejectInvalid {
@@ -155,7 +155,7 @@ func TestConstraintErrorEndsRequest(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(e.Close)
-	plain := Request{Tenant: "a", Prompt: []int32{1, 403, 407, 261}, MaxTokens: 12, IgnoreEOS: true, Sampling: sampler.Params{TopLogprobs: -1}}
+	plain := Request{Spec: Spec{Tenant: "a", Prompt: []int32{1, 403, 407, 261}, MaxTokens: 12, IgnoreEOS: true, Sampling: sampler.Params{TopLogprobs: -1}}}
 	alone := drain(mustSubmit(t, e, plain))
 	bad := plain
 	bad.Tenant, bad.Constraint = "b", &failingConstraint{fail: 4}
@@ -181,8 +181,8 @@ func TestNodeMatchersPerTenant(t *testing.T) {
 	schema := `{"type":"object","properties":{"product":{"const":"secret-launch"}},"required":["product"]}`
 	e, _, _ := constraintEngine(t, schema)
 	for _, tenant := range []string{"a", "b", "a"} {
-		drain(mustSubmit(t, e, Request{Tenant: tenant, Prompt: []int32{1, 403}, MaxTokens: 40, Grammar: &Grammar{Schema: []byte(schema)},
-			Sampling: sampler.Params{TopLogprobs: -1}}))
+		drain(mustSubmit(t, e, Request{Spec: Spec{Tenant: tenant, Prompt: []int32{1, 403}, MaxTokens: 40, Grammar: &Grammar{Schema: []byte(schema)},
+			Sampling: sampler.Params{TopLogprobs: -1}}}))
 	}
 	e.matchers.mu.Lock()
 	defer e.matchers.mu.Unlock()

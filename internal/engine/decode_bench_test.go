@@ -35,8 +35,8 @@ func BenchmarkDecodeEngine(b *testing.B) {
 			for b.Loop() {
 				var wg sync.WaitGroup
 				for i := range batch {
-					st, err := e.Submit(context.Background(), Request{Tenant: "t", Prompt: []int32{int32(100 + i)}, MaxTokens: benchDecodeTokens,
-						IgnoreEOS: true, Sampling: sampler.Params{TopLogprobs: -1}})
+					st, err := e.Submit(context.Background(), Request{Spec: Spec{Tenant: "t", Prompt: []int32{int32(100 + i)}, MaxTokens: benchDecodeTokens,
+						IgnoreEOS: true, Sampling: sampler.Params{TopLogprobs: -1}}})
 					if err != nil {
 						b.Fatal(err)
 					}
@@ -94,7 +94,7 @@ func BenchmarkSubmitFirstToken(b *testing.B) {
 			if busy {
 				ctx, cancel := context.WithCancel(context.Background())
 				defer cancel()
-				bg, err := e.Submit(ctx, Request{Tenant: "bg", Prompt: []int32{1}, MaxTokens: 2000, IgnoreEOS: true, Sampling: sampler.Params{TopLogprobs: -1}})
+				bg, err := e.Submit(ctx, Request{Spec: Spec{Tenant: "bg", Prompt: []int32{1}, MaxTokens: 2000, IgnoreEOS: true, Sampling: sampler.Params{TopLogprobs: -1}}})
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -104,7 +104,7 @@ func BenchmarkSubmitFirstToken(b *testing.B) {
 				}()
 			}
 			for b.Loop() {
-				st, err := e.Submit(context.Background(), Request{Tenant: "t", Prompt: []int32{1, 2, 3}, MaxTokens: 1, Sampling: sampler.Params{TopLogprobs: -1}})
+				st, err := e.Submit(context.Background(), Request{Spec: Spec{Tenant: "t", Prompt: []int32{1, 2, 3}, MaxTokens: 1, Sampling: sampler.Params{TopLogprobs: -1}}})
 				if err != nil {
 					b.Fatal(err)
 				}

@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 
+	"github.com/kvwarden/kvwarden/internal/core"
 	"github.com/kvwarden/kvwarden/internal/kvtypes"
 	"github.com/kvwarden/kvwarden/internal/model"
 )
@@ -32,10 +33,14 @@ func checkPooling(p model.Pooling) error {
 
 // prepareEmbed checks an embedding request and turns it into what the core runs: one placeholder
 // token after the prompt, never from the prefix cache (mean pooling needs every position's state,
-// and a cached prefix has none).
-func (e *Engine) prepareEmbed(r *Request) error {
+// and a cached prefix has none). Only a local request can be one: a prefill or decode node
+// computes half of a generation.
+func (e *Engine) prepareEmbed(r *Request, mode core.Mode) error {
 	if !r.Embed {
 		return nil
+	}
+	if mode != core.Local {
+		return &RejectError{Reason: kvtypes.RejectInvalid, Message: "embeddings are not served by a disaggregated deployment"}
 	}
 	if e.pooling() == model.PoolNone {
 		return &RejectError{Reason: kvtypes.RejectInvalid, Message: "this model is generative (its metadata has no pooling_type): it computes no embeddings"}

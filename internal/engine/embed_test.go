@@ -30,7 +30,7 @@ func embedEngine(t *testing.T, pooling string, mutate func(*Config)) (*Engine, *
 
 func embed(t *testing.T, e *Engine, tenant string, prompt []int32) ([]float32, Usage) {
 	t.Helper()
-	st, err := e.Submit(context.Background(), Request{Tenant: tenant, Prompt: prompt, Embed: true})
+	st, err := e.Submit(context.Background(), Request{Spec: Spec{Tenant: tenant, Prompt: prompt, Embed: true}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -116,7 +116,7 @@ func TestEmbeddings(t *testing.T) {
 				t.Errorf("chunked and batched embedding differs")
 			}
 			// Dimensions keeps the leading values, renormalised.
-			st, err := e.Submit(context.Background(), Request{Tenant: "a", Prompt: prompt, Embed: true, Dimensions: 16})
+			st, err := e.Submit(context.Background(), Request{Spec: Spec{Tenant: "a", Prompt: prompt, Embed: true, Dimensions: 16}})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -148,7 +148,7 @@ func TestEmbeddings(t *testing.T) {
 // embeddings; Config.Pooling serves them from any model.
 func TestEmbeddingsRefusedByGenerativeModel(t *testing.T) {
 	e, _ := embedEngine(t, "", nil)
-	_, err := e.Submit(context.Background(), Request{Tenant: "a", Prompt: []int32{1, 2, 3}, Embed: true, Sampling: sampler.Params{TopLogprobs: -1}})
+	_, err := e.Submit(context.Background(), Request{Spec: Spec{Tenant: "a", Prompt: []int32{1, 2, 3}, Embed: true, Sampling: sampler.Params{TopLogprobs: -1}}})
 	var rej *RejectError
 	if !errors.As(err, &rej) || rej.Reason != kvtypes.RejectInvalid || e.Info().Pooling != "" {
 		t.Fatalf("err %v, pooling %q", err, e.Info().Pooling)

@@ -76,7 +76,7 @@ func (r result) ids() []int32 {
 
 func run(t *testing.T, e *Engine, tenant string, prompt []int32, n int) result {
 	t.Helper()
-	st, err := e.Submit(context.Background(), Request{Tenant: tenant, Prompt: prompt, MaxTokens: n, Sampling: sampler.Params{TopLogprobs: -1}, IgnoreEOS: false})
+	st, err := e.Submit(context.Background(), Request{Spec: Spec{Tenant: tenant, Prompt: prompt, MaxTokens: n, Sampling: sampler.Params{TopLogprobs: -1}, IgnoreEOS: false}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -120,7 +120,7 @@ func TestGreedyThroughEngine(t *testing.T) {
 	}
 	submit := func(c testenv.Case, tenant string) Stream {
 		n := c.NPositions - len(c.PromptIDs) + 1
-		st, err := e.Submit(context.Background(), Request{Tenant: tenant, Prompt: c.PromptIDs, MaxTokens: n, StopTokens: []int32{1}, Sampling: sampler.Params{TopLogprobs: -1}})
+		st, err := e.Submit(context.Background(), Request{Spec: Spec{Tenant: tenant, Prompt: c.PromptIDs, MaxTokens: n, StopTokens: []int32{1}, Sampling: sampler.Params{TopLogprobs: -1}}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -165,7 +165,7 @@ func assertPoolWhole(t *testing.T, e *Engine) {
 
 func TestAdmissionRejectsWithNumbers(t *testing.T) {
 	e := newEngine(t, demoModel, func(c *Config) { c.MaxContext = 128 })
-	_, err := e.Submit(context.Background(), Request{Tenant: "a", Prompt: make([]int32, 100), MaxTokens: 50, Sampling: sampler.Params{TopLogprobs: -1}})
+	_, err := e.Submit(context.Background(), Request{Spec: Spec{Tenant: "a", Prompt: make([]int32, 100), MaxTokens: 50, Sampling: sampler.Params{TopLogprobs: -1}}})
 	var rej *RejectError
 	if !errors.As(err, &rej) || rej.Reason != kvtypes.RejectContextLength {
 		t.Fatalf("got %v, want a context_length rejection", err)
@@ -175,14 +175,14 @@ func TestAdmissionRejectsWithNumbers(t *testing.T) {
 			t.Errorf("message %q lacks %s", rej.Message, num)
 		}
 	}
-	if _, err := e.Submit(context.Background(), Request{Tenant: "", Prompt: []int32{1}, MaxTokens: 1, Sampling: sampler.Params{TopLogprobs: -1}}); err == nil {
+	if _, err := e.Submit(context.Background(), Request{Spec: Spec{Tenant: "", Prompt: []int32{1}, MaxTokens: 1, Sampling: sampler.Params{TopLogprobs: -1}}}); err == nil {
 		t.Error("a request without a tenant was admitted")
 	}
-	if _, err := e.Submit(context.Background(), Request{Tenant: "a", Prompt: []int32{1, 99999}, MaxTokens: 1, Sampling: sampler.Params{TopLogprobs: -1}}); err == nil {
+	if _, err := e.Submit(context.Background(), Request{Spec: Spec{Tenant: "a", Prompt: []int32{1, 99999}, MaxTokens: 1, Sampling: sampler.Params{TopLogprobs: -1}}}); err == nil {
 		t.Error("a token outside the vocabulary was admitted")
 	}
 	// The tenant's weight reaches the core, which checks its range.
-	if _, err := e.Submit(context.Background(), Request{Tenant: "a", Prompt: []int32{1}, MaxTokens: 1, Weight: 1001, Sampling: sampler.Params{TopLogprobs: -1}}); !errors.As(err, &rej) || rej.Reason != kvtypes.RejectInvalid || !contains(rej.Message, "weight") {
+	if _, err := e.Submit(context.Background(), Request{Spec: Spec{Tenant: "a", Prompt: []int32{1}, MaxTokens: 1, Weight: 1001, Sampling: sampler.Params{TopLogprobs: -1}}}); !errors.As(err, &rej) || rej.Reason != kvtypes.RejectInvalid || !contains(rej.Message, "weight") {
 		t.Errorf("weight 1001: got %v, want an invalid rejection naming the weight", err)
 	}
 }
@@ -212,7 +212,7 @@ func TestCancelAbortsWithTrueReason(t *testing.T) {
 	e := newEngine(t, demoModel, nil)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	st, err := e.Submit(ctx, Request{Tenant: "a", Prompt: []int32{1, 403, 407}, MaxTokens: 400, IgnoreEOS: true, Sampling: sampler.Params{TopLogprobs: -1}})
+	st, err := e.Submit(ctx, Request{Spec: Spec{Tenant: "a", Prompt: []int32{1, 403, 407}, MaxTokens: 400, IgnoreEOS: true, Sampling: sampler.Params{TopLogprobs: -1}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -236,13 +236,13 @@ func TestCancelAbortsWithTrueReason(t *testing.T) {
 
 func TestSeededSamplingReproducibleUnderLoad(t *testing.T) {
 	e := newEngine(t, demoModel, nil)
-	req := Request{Tenant: "a", Prompt: []int32{1, 403, 407, 261}, MaxTokens: 40, IgnoreEOS: true,
-		Sampling: sampler.Params{Temperature: 0.9, TopP: 0.95, Seed: 7, TopLogprobs: 3}, HasSeed: true}
+	req := Request{Spec: Spec{Tenant: "a", Prompt: []int32{1, 403, 407, 261}, MaxTokens: 40, IgnoreEOS: true,
+		Sampling: sampler.Params{Temperature: 0.9, TopP: 0.95, Seed: 7, TopLogprobs: 3}, HasSeed: true}}
 	st, _ := e.Submit(context.Background(), req)
 	alone := drain(st)
 	var noise []Stream
 	for i := 0; i < 6; i++ {
-		s, err := e.Submit(context.Background(), Request{Tenant: fmt.Sprintf("n%d", i), Prompt: []int32{1, int32(300 + i), 5, 6, 7}, MaxTokens: 60, Sampling: sampler.Params{Temperature: 1, TopLogprobs: -1}})
+		s, err := e.Submit(context.Background(), Request{Spec: Spec{Tenant: fmt.Sprintf("n%d", i), Prompt: []int32{1, int32(300 + i), 5, 6, 7}, MaxTokens: 60, Sampling: sampler.Params{Temperature: 1, TopLogprobs: -1}}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -263,11 +263,11 @@ func TestSeededSamplingReproducibleUnderLoad(t *testing.T) {
 // finish reason), a security event counted, and a concurrent request must be unaffected.
 func TestCorruptedHeaderAbortsOnlyItsRequest(t *testing.T) {
 	e := newEngine(t, demoModel, func(c *Config) { c.PrefixCache = false })
-	bystander := Request{Tenant: "b", Prompt: []int32{1, 403, 407, 261, 378}, MaxTokens: 60, IgnoreEOS: true, Sampling: sampler.Params{TopLogprobs: -1}}
+	bystander := Request{Spec: Spec{Tenant: "b", Prompt: []int32{1, 403, 407, 261, 378}, MaxTokens: 60, IgnoreEOS: true, Sampling: sampler.Params{TopLogprobs: -1}}}
 	st, _ := e.Submit(context.Background(), bystander)
 	alone := drain(st)
 
-	victim := Request{Tenant: "a", Prompt: []int32{1, 300, 301, 302, 303, 304, 305, 306, 307, 308, 309, 310, 311, 312, 313, 314, 315, 316}, MaxTokens: 60, IgnoreEOS: true, Sampling: sampler.Params{TopLogprobs: -1}}
+	victim := Request{Spec: Spec{Tenant: "a", Prompt: []int32{1, 300, 301, 302, 303, 304, 305, 306, 307, 308, 309, 310, 311, 312, 313, 314, 315, 316}, MaxTokens: 60, IgnoreEOS: true, Sampling: sampler.Params{TopLogprobs: -1}}}
 	var once sync.Once
 	e.mu.Lock() // the loop reads beforeStep under the same lock's happens-before edges
 	e.beforeStep = func(batch []core.Seq, cache *kv.Pool) {
@@ -306,7 +306,7 @@ func TestCorruptedHeaderAbortsOnlyItsRequest(t *testing.T) {
 // (400 tokens take far longer than the abort) with reason "shutdown", and returns.
 func TestDrainTimeoutAbortsTheRest(t *testing.T) {
 	e := newEngine(t, demoModel, nil)
-	st, err := e.Submit(context.Background(), Request{Tenant: "a", Prompt: []int32{1, 403}, MaxTokens: 400, IgnoreEOS: true, Sampling: sampler.Params{TopLogprobs: -1}})
+	st, err := e.Submit(context.Background(), Request{Spec: Spec{Tenant: "a", Prompt: []int32{1, 403}, MaxTokens: 400, IgnoreEOS: true, Sampling: sampler.Params{TopLogprobs: -1}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -324,7 +324,7 @@ func TestDrainTimeoutAbortsTheRest(t *testing.T) {
 	if !errors.As(r.err, &ab) || ab.Reason != "shutdown" || r.finish != "" {
 		t.Fatalf("request ended with %+v after %d tokens, want a shutdown abort", r, len(r.ids()))
 	}
-	if _, err := e.Submit(context.Background(), Request{Tenant: "a", Prompt: []int32{1}, MaxTokens: 1, Sampling: sampler.Params{TopLogprobs: -1}}); err == nil {
+	if _, err := e.Submit(context.Background(), Request{Spec: Spec{Tenant: "a", Prompt: []int32{1}, MaxTokens: 1, Sampling: sampler.Params{TopLogprobs: -1}}}); err == nil {
 		t.Fatal("a drained engine admitted a request")
 	}
 }

@@ -20,7 +20,7 @@ import (
 // submit admits a request in mode; setup fills the stream's hand-off fields before the loop can
 // see it.
 func (e *Engine) submit(ctx context.Context, r Request, mode core.Mode, setup func(*stream)) (Stream, error) {
-	if err := e.prepareEmbed(&r); err != nil {
+	if err := e.prepareEmbed(&r, mode); err != nil {
 		return nil, err
 	}
 	sp := r.Sampling
@@ -61,10 +61,7 @@ func (e *Engine) admit(now time.Time, ctx context.Context, r *Request, sp sample
 		return nil, errShuttingDown
 	}
 	e.preemptShadow(now) // before the core sees the live request: a reference never shares its batch
-	res, err := e.core.Submit(now, core.RequestSpec{
-		Tenant: r.Tenant, Prompt: r.Prompt, MaxTokens: r.MaxTokens, StopTokens: r.StopTokens, IgnoreEOS: r.IgnoreEOS,
-		Weight: r.Weight, Mode: mode, NoPrefixCache: r.PromptLogprobs || r.Embed,
-	})
+	res, err := e.core.Submit(now, r.coreSpec(mode))
 	if err != nil {
 		var rej *core.Rejection
 		if errors.As(err, &rej) {

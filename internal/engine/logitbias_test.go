@@ -14,7 +14,7 @@ import (
 func TestLogitBiasPerSequence(t *testing.T) {
 	e := newEngine(t, demoModel, nil)
 	greedy := sampler.Params{TopLogprobs: 0}
-	plain := Request{Tenant: "a", Prompt: []int32{1, 403, 407, 261}, MaxTokens: 12, IgnoreEOS: true, Sampling: greedy}
+	plain := Request{Spec: Spec{Tenant: "a", Prompt: []int32{1, 403, 407, 261}, MaxTokens: 12, IgnoreEOS: true, Sampling: greedy}}
 	st, err := e.Submit(context.Background(), plain)
 	if err != nil {
 		t.Fatal(err)

@@ -55,9 +55,7 @@ func slowRequest(t *testing.T, mt *grammar.Matcher, delay time.Duration, maxToke
 	if err != nil {
 		t.Fatal(err)
 	}
-	return Request{Tenant: "a", Prompt: []int32{1, 403, 407, 261}, MaxTokens: maxTokens, IgnoreEOS: true,
-		Constraint: &slowConstraint{Constraint: c, delay: delay}, HasSeed: true,
-		Sampling: sampler.Params{Temperature: 1, Seed: 3, TopLogprobs: -1}}
+	return Request{Spec: Spec{Tenant: "a", Prompt: []int32{1, 403, 407, 261}, MaxTokens: maxTokens, IgnoreEOS: true, HasSeed: true, Sampling: sampler.Params{Temperature: 1, Seed: 3, TopLogprobs: -1}}, Constraint: &slowConstraint{Constraint: c, delay: delay}}
 }
 
 // TestMaskDeferralSparesNeighbour: a constrained request whose every mask takes 100 ms is paused
@@ -80,8 +78,7 @@ func maskDeferralSparesNeighbour(t *testing.T, m *model.Model, tok *tokenizer.To
 	st := mustSubmit(t, e, slowRequest(t, mt, delay, 10))
 	first := <-st.Events() // it runs, with at least 9 masks to go
 	start := time.Now()
-	nb := drain(mustSubmit(t, e, Request{Tenant: "b", Prompt: []int32{1, 403, 407, 261}, MaxTokens: 8, IgnoreEOS: true,
-		Sampling: sampler.Params{TopLogprobs: -1}}))
+	nb := drain(mustSubmit(t, e, Request{Spec: Spec{Tenant: "b", Prompt: []int32{1, 403, 407, 261}, MaxTokens: 8, IgnoreEOS: true, Sampling: sampler.Params{TopLogprobs: -1}}}))
 	took := time.Since(start)
 	rest := drain(st)
 	if nb.err != nil || len(nb.toks) != 8 {
@@ -113,8 +110,7 @@ func TestMaskDeferralBitIdentical(t *testing.T) {
 	}
 	vocab := grammar.VocabOf(tok, m.Vocab)
 	req := func(c sampler.Constraint) Request {
-		return Request{Tenant: "a", Prompt: []int32{1, 403, 407, 261}, MaxTokens: 24, Constraint: c, HasSeed: true,
-			Sampling: sampler.Params{Temperature: 1, Seed: 11, TopLogprobs: -1}}
+		return Request{Spec: Spec{Tenant: "a", Prompt: []int32{1, 403, 407, 261}, MaxTokens: 24, HasSeed: true, Sampling: sampler.Params{Temperature: 1, Seed: 11, TopLogprobs: -1}}, Constraint: c}
 	}
 	// Each run on a matcher of its own, so every state is walked anew in both.
 	constraint := func() *grammar.Constraint {
@@ -154,7 +150,7 @@ func TestMaskDeferralAbortMidWalk(t *testing.T) {
 func maskDeferralAbortMidWalk(t *testing.T, m *model.Model, tok *tokenizer.Tokenizer, how string) {
 	e, _, mt := constraintEngineOf(t, m, tok, anyObject)
 	// A first request starts what an engine starts lazily (the pool's workers).
-	drain(mustSubmit(t, e, Request{Tenant: "b", Prompt: []int32{1, 403}, MaxTokens: 2, Sampling: sampler.Params{TopLogprobs: -1}}))
+	drain(mustSubmit(t, e, Request{Spec: Spec{Tenant: "b", Prompt: []int32{1, 403}, MaxTokens: 2, Sampling: sampler.Params{TopLogprobs: -1}}}))
 	synctest.Wait()
 	g0 := runtime.NumGoroutine()
 	ctx, cancel := context.WithCancel(context.Background())
@@ -211,8 +207,7 @@ func TestSplitDeferredMask(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := Request{Tenant: "acme", Prompt: []int32{1, 403, 407, 261}, MaxTokens: 16, HasSeed: true,
-		Sampling: sampler.Params{Temperature: 1, Seed: 5, TopLogprobs: -1}}
+	r := Request{Spec: Spec{Tenant: "acme", Prompt: []int32{1, 403, 407, 261}, MaxTokens: 16, HasSeed: true, Sampling: sampler.Params{Temperature: 1, Seed: 5, TopLogprobs: -1}}}
 	inline := r
 	inline.Constraint = inlineConstraint{c}
 	want := drain(mustSubmit(t, s.one, inline))

@@ -42,12 +42,12 @@ func TestPromptLogprobsMatchGeneration(t *testing.T) {
 			e := newEngine(t, demoModel, func(cfg *Config) { cfg.StepTokens, cfg.MaxRunning = c.stepTokens, c.maxRunning })
 			greedy := sampler.Params{TopLogprobs: 3}
 			prompt := []int32{1, 403, 407, 261, 378}
-			st, err := e.Submit(context.Background(), Request{Tenant: "a", Prompt: prompt, MaxTokens: 20, IgnoreEOS: true, Sampling: greedy})
+			st, err := e.Submit(context.Background(), Request{Spec: Spec{Tenant: "a", Prompt: prompt, MaxTokens: 20, IgnoreEOS: true, Sampling: greedy}})
 			if err != nil {
 				t.Fatal(err)
 			}
 			_, gen := events(t, st)
-			noise := Request{Tenant: "n", Prompt: []int32{1, 300, 5, 6, 7}, MaxTokens: 30, IgnoreEOS: true, Sampling: greedy}
+			noise := Request{Spec: Spec{Tenant: "n", Prompt: []int32{1, 300, 5, 6, 7}, MaxTokens: 30, IgnoreEOS: true, Sampling: greedy}}
 			sn, _ := e.Submit(context.Background(), noise)
 			_, alone := events(t, sn)
 
@@ -56,7 +56,7 @@ func TestPromptLogprobsMatchGeneration(t *testing.T) {
 			for _, g := range gen {
 				full = append(full, g.ID)
 			}
-			ss, err := e.Submit(context.Background(), Request{Tenant: "a", Prompt: full, MaxTokens: 1, IgnoreEOS: true, Sampling: greedy, PromptLogprobs: true})
+			ss, err := e.Submit(context.Background(), Request{Spec: Spec{Tenant: "a", Prompt: full, MaxTokens: 1, IgnoreEOS: true, Sampling: greedy, PromptLogprobs: true}})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -88,7 +88,7 @@ func TestPromptLogprobsSkipPrefixCache(t *testing.T) {
 		prompt[i] = int32(10 + i)
 	}
 	run(t, e, "a", prompt, 2) // fills the cache
-	st, err := e.Submit(context.Background(), Request{Tenant: "a", Prompt: prompt, MaxTokens: 1, Sampling: sampler.Params{TopLogprobs: 0}, PromptLogprobs: true})
+	st, err := e.Submit(context.Background(), Request{Spec: Spec{Tenant: "a", Prompt: prompt, MaxTokens: 1, Sampling: sampler.Params{TopLogprobs: 0}, PromptLogprobs: true}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -33,7 +33,7 @@ func TestRejectedRequestsHoldNothing(t *testing.T) {
 	}
 	e.mu.Unlock()
 	req := func(prompt []int32, n int) Request {
-		return Request{Tenant: "a", Prompt: prompt, MaxTokens: n, Sampling: sampler.Params{TopLogprobs: -1}}
+		return Request{Spec: Spec{Tenant: "a", Prompt: prompt, MaxTokens: n, Sampling: sampler.Params{TopLogprobs: -1}}}
 	}
 	running, err := e.Submit(context.Background(), req([]int32{1, 403}, 4))
 	if err != nil {
@@ -51,8 +51,8 @@ func TestRejectedRequestsHoldNothing(t *testing.T) {
 	cases := []rejectCase{
 		{"context_length", req(long, 8), kvtypes.RejectContextLength},
 		{"overloaded", req([]int32{1, 403}, 4), kvtypes.RejectOverloaded},
-		{"bad_sampling", Request{Tenant: "a", Prompt: []int32{1}, MaxTokens: 1, Sampling: sampler.Params{Temperature: -1, TopLogprobs: -1}}, kvtypes.RejectInvalid},
-		{"no_tenant", Request{Prompt: []int32{1}, MaxTokens: 1, Sampling: sampler.Params{TopLogprobs: -1}}, kvtypes.RejectInvalid},
+		{"bad_sampling", Request{Spec: Spec{Tenant: "a", Prompt: []int32{1}, MaxTokens: 1, Sampling: sampler.Params{Temperature: -1, TopLogprobs: -1}}}, kvtypes.RejectInvalid},
+		{"no_tenant", Request{Spec: Spec{Prompt: []int32{1}, MaxTokens: 1, Sampling: sampler.Params{TopLogprobs: -1}}}, kvtypes.RejectInvalid},
 		{"bad_token", req([]int32{1, 1 << 30}, 1), kvtypes.RejectInvalid},
 	}
 	submitAll := func(cases []rejectCase, rounds int) {

@@ -106,7 +106,7 @@ type shadow struct {
 // shadowJob is one sample: the request as the engine ran it (its seed included) and the answer
 // its client got, then its reference's.
 type shadowJob struct {
-	req      Request // Prompt is a copy; OnEnd and Constraint are nil
+	req      Spec // the slices and map are copies, the seed the one it ran with
 	liveID   kvtypes.RequestID
 	key      kvtypes.TenantKey
 	live     ShadowTrace
@@ -151,7 +151,7 @@ func (sh *shadow) sample(r *Request, mode core.Mode, sp sampler.Params, key kvty
 		sh.skipped[ShadowSkipUnseeded]++
 		return nil
 	}
-	q := *r
+	q := r.Spec
 	q.Prompt = append([]int32(nil), r.Prompt...)
 	q.StopTokens = append([]int32(nil), r.StopTokens...)
 	if r.LogitBias != nil {
@@ -160,7 +160,7 @@ func (sh *shadow) sample(r *Request, mode core.Mode, sp sampler.Params, key kvty
 			q.LogitBias[k] = v
 		}
 	}
-	q.Sampling, q.HasSeed, q.OnEnd = sp, true, nil
+	q.Sampling, q.HasSeed = sp, true
 	return &shadowJob{req: q, liveID: id, key: key}
 }
 
@@ -224,10 +224,9 @@ func (e *Engine) startShadow(now time.Time) time.Duration {
 	sh.queue[0] = nil
 	sh.queue = sh.queue[1:]
 	r := &job.req
-	res, err := e.core.Submit(now, core.RequestSpec{
-		Tenant: r.Tenant, Prompt: r.Prompt, MaxTokens: r.MaxTokens, StopTokens: r.StopTokens, IgnoreEOS: r.IgnoreEOS,
-		Mode: core.Local, NoPrefixCache: true, Shadow: true,
-	})
+	spec := r.coreSpec(core.Local)
+	spec.NoPrefixCache, spec.Shadow = true, true // computed anew; its refusal says the answer was not computed from its prompt
+	res, err := e.core.Submit(now, spec)
 	if err != nil {
 		rej, _ := err.(*core.Rejection)
 		if rej != nil && (rej.Reason == kvtypes.RejectPoolCapacity || rej.Reason == kvtypes.RejectContextLength) {

@@ -214,7 +214,7 @@ func TestShadowCatchesCorruptedAnswers(t *testing.T) {
 			for i := range prompt {
 				prompt[i] = int32(5 + i)
 			}
-			r := Request{Tenant: "acme", Prompt: prompt, MaxTokens: 6, IgnoreEOS: true, Sampling: sampler.Params{TopLogprobs: tc.logprobs}}
+			r := Request{Spec: Spec{Tenant: "acme", Prompt: prompt, MaxTokens: 6, IgnoreEOS: true, Sampling: sampler.Params{TopLogprobs: tc.logprobs}}}
 			consume(mustSubmit(t, e, r), 0) // an honest answer first: verified
 			waitShadow(t, e)
 			consume(mustSubmit(t, e, r), 0)
@@ -272,8 +272,8 @@ func TestShadowYieldsToLiveWork(t *testing.T) {
 	for i := range prompt {
 		prompt[i] = int32(3 + i)
 	}
-	long := Request{Tenant: "acme", Prompt: prompt, MaxTokens: 20, IgnoreEOS: true, Sampling: sampler.Params{TopLogprobs: -1}}
-	short := Request{Tenant: "beta", Prompt: prompt[:3], MaxTokens: 1, Sampling: sampler.Params{TopLogprobs: -1}}
+	long := Request{Spec: Spec{Tenant: "acme", Prompt: prompt, MaxTokens: 20, IgnoreEOS: true, Sampling: sampler.Params{TopLogprobs: -1}}}
+	short := Request{Spec: Spec{Tenant: "beta", Prompt: prompt[:3], MaxTokens: 1, Sampling: sampler.Params{TopLogprobs: -1}}}
 	for range 4 {
 		consume(mustSubmit(t, e, long), 0)
 	}
@@ -313,10 +313,10 @@ func TestShadowQueueBounds(t *testing.T) {
 	e := newEngine(t, demoModel, func(c *Config) { c.Shadow = ShadowConfig{Fraction: 1, Queue: 3} })
 	prompt := []int32{5, 6, 7, 8, 9, 10, 11}
 	// A live request that keeps the engine busy until it is closed.
-	busy := mustSubmit(t, e, Request{Tenant: "busy", Prompt: prompt, MaxTokens: 2000, IgnoreEOS: true, Sampling: sampler.Params{TopLogprobs: -1}})
+	busy := mustSubmit(t, e, Request{Spec: Spec{Tenant: "busy", Prompt: prompt, MaxTokens: 2000, IgnoreEOS: true, Sampling: sampler.Params{TopLogprobs: -1}}})
 	<-busy.Events()
 	for i, tenant := range []string{"gone", "gone", "kept", "late", "late"} {
-		consume(mustSubmit(t, e, Request{Tenant: tenant, Prompt: prompt[:2+i], MaxTokens: 3, Sampling: sampler.Params{TopLogprobs: -1}}), 0)
+		consume(mustSubmit(t, e, Request{Spec: Spec{Tenant: tenant, Prompt: prompt[:2+i], MaxTokens: 3, Sampling: sampler.Params{TopLogprobs: -1}}}), 0)
 	}
 	if st := e.Stats().Shadow; st.Pending != 3 || st.Dropped[ShadowDropQueueFull] != 2 {
 		t.Fatalf("shadow %+v: want 3 queued and 2 dropped (queue_full)", st)
@@ -325,7 +325,7 @@ func TestShadowQueueBounds(t *testing.T) {
 	for i := range all {
 		all[i] = int32(i)
 	}
-	consume(mustSubmit(t, e, Request{Tenant: "kept", Prompt: prompt, MaxTokens: 3, Constraint: all, Sampling: sampler.Params{TopLogprobs: -1}}), 0)
+	consume(mustSubmit(t, e, Request{Spec: Spec{Tenant: "kept", Prompt: prompt, MaxTokens: 3, Sampling: sampler.Params{TopLogprobs: -1}}, Constraint: all}), 0)
 	if st := e.Stats().Shadow; st.Skipped[ShadowSkipConstrained] != 1 {
 		t.Fatalf("shadow %+v: want the constrained request skipped", st)
 	}
@@ -352,7 +352,7 @@ func TestShadowWaitsForIdle(t *testing.T) {
 			refSteps.Add(1)
 		}
 	}
-	r := Request{Tenant: "acme", Prompt: []int32{5, 6, 7, 8}, MaxTokens: 2, IgnoreEOS: true, Sampling: sampler.Params{TopLogprobs: -1}}
+	r := Request{Spec: Spec{Tenant: "acme", Prompt: []int32{5, 6, 7, 8}, MaxTokens: 2, IgnoreEOS: true, Sampling: sampler.Params{TopLogprobs: -1}}}
 	const n = 30
 	for range n {
 		consume(mustSubmit(t, e, r), 0)

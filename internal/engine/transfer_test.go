@@ -115,11 +115,11 @@ func TestSplitMatchesOneEngine(t *testing.T) {
 				name string
 				r    Request
 			}{
-				{"greedy one page", Request{Prompt: prompt(5), MaxTokens: 8, Sampling: sampler.Params{TopLogprobs: 3}}},
-				{"greedy page boundary", Request{Prompt: prompt(core.DefaultPageTokens), MaxTokens: 6, Sampling: sampler.Params{TopLogprobs: 2}}},
-				{"greedy several pages and chunks", Request{Prompt: prompt(3*core.DefaultPageTokens + 70), MaxTokens: 5, Sampling: sampler.Params{TopLogprobs: 0}}},
-				{"seeded random", Request{Prompt: prompt(9), MaxTokens: 10, HasSeed: true, Sampling: sampler.Params{Temperature: 0.9, TopP: 0.95, Seed: 42, TopLogprobs: 1}}},
-				{"one token", Request{Prompt: prompt(4), MaxTokens: 1, Sampling: sampler.Params{TopLogprobs: -1}}},
+				{"greedy one page", Request{Spec: Spec{Prompt: prompt(5), MaxTokens: 8, Sampling: sampler.Params{TopLogprobs: 3}}}},
+				{"greedy page boundary", Request{Spec: Spec{Prompt: prompt(core.DefaultPageTokens), MaxTokens: 6, Sampling: sampler.Params{TopLogprobs: 2}}}},
+				{"greedy several pages and chunks", Request{Spec: Spec{Prompt: prompt(3*core.DefaultPageTokens + 70), MaxTokens: 5, Sampling: sampler.Params{TopLogprobs: 0}}}},
+				{"seeded random", Request{Spec: Spec{Prompt: prompt(9), MaxTokens: 10, HasSeed: true, Sampling: sampler.Params{Temperature: 0.9, TopP: 0.95, Seed: 42, TopLogprobs: 1}}}},
+				{"one token", Request{Spec: Spec{Prompt: prompt(4), MaxTokens: 1, Sampling: sampler.Params{TopLogprobs: -1}}}},
 			} {
 				t.Run(tc.name, func(t *testing.T) {
 					tc.r.Tenant, tc.r.IgnoreEOS = "acme", true
@@ -202,7 +202,7 @@ func TestSplitFaults(t *testing.T) {
 	} {
 		t.Run(tc.kind.String(), func(t *testing.T) {
 			s := newSplit(t, demoModel, &transfer.Faults{Kind: tc.kind, At: 1}, nil)
-			r := Request{Tenant: "acme", Prompt: make([]int32, 2*core.DefaultPageTokens+3), MaxTokens: 4, IgnoreEOS: true, Sampling: sampler.Params{TopLogprobs: -1}}
+			r := Request{Spec: Spec{Tenant: "acme", Prompt: make([]int32, 2*core.DefaultPageTokens+3), MaxTokens: 4, IgnoreEOS: true, Sampling: sampler.Params{TopLogprobs: -1}}}
 			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 			defer cancel()
 			got, pre, err := s.run(ctx, r)
@@ -258,7 +258,7 @@ func TestSplitCancelAndStall(t *testing.T) {
 	}
 	bubble("client cancels during the transfer", func(t *testing.T) {
 		s := newSplitOf(t, m, tok, f, &transfer.Faults{Kind: transfer.FaultStall, At: 1}, nil)
-		r := Request{Tenant: "acme", Prompt: make([]int32, 2*core.DefaultPageTokens+3), MaxTokens: 4, Sampling: sampler.Params{TopLogprobs: -1}}
+		r := Request{Spec: Spec{Tenant: "acme", Prompt: make([]int32, 2*core.DefaultPageTokens+3), MaxTokens: 4, Sampling: sampler.Params{TopLogprobs: -1}}}
 		ctx, cancel := context.WithCancel(context.Background())
 		rv, ds, err := s.dec.ReserveDecode(ctx, r)
 		if err != nil {
@@ -284,7 +284,7 @@ func TestSplitCancelAndStall(t *testing.T) {
 		s := newSplitOf(t, m, tok, f, &transfer.Faults{Kind: transfer.FaultStall, At: 0}, func(c *Config) {
 			c.Deadlines.Transferring = transferring
 		})
-		r := Request{Tenant: "acme", Prompt: make([]int32, 5), MaxTokens: 4, Sampling: sampler.Params{TopLogprobs: -1}}
+		r := Request{Spec: Spec{Tenant: "acme", Prompt: make([]int32, 5), MaxTokens: 4, Sampling: sampler.Params{TopLogprobs: -1}}}
 		start := time.Now()
 		got, pre, err := s.run(context.Background(), r)
 		if err != nil {
@@ -302,7 +302,7 @@ func TestSplitCancelAndStall(t *testing.T) {
 	})
 	bubble("replayed transfer", func(t *testing.T) {
 		s := newSplitOf(t, m, tok, f, nil, nil)
-		r := Request{Tenant: "acme", Prompt: make([]int32, 5), MaxTokens: 2, Sampling: sampler.Params{TopLogprobs: -1}}
+		r := Request{Spec: Spec{Tenant: "acme", Prompt: make([]int32, 5), MaxTokens: 2, Sampling: sampler.Params{TopLogprobs: -1}}}
 		ctx := context.Background()
 		rv, ds, err := s.dec.ReserveDecode(ctx, r)
 		if err != nil {
@@ -333,7 +333,7 @@ func TestSplitCancelAndStall(t *testing.T) {
 	})
 	t.Run("no transfer service", func(t *testing.T) {
 		e := newEngine(t, demoModel, nil)
-		r := Request{Tenant: "acme", Prompt: []int32{1, 2}, MaxTokens: 1}
+		r := Request{Spec: Spec{Tenant: "acme", Prompt: []int32{1, 2}, MaxTokens: 1}}
 		if _, err := e.SubmitPrefill(context.Background(), r, Destination{}); err == nil {
 			t.Fatal("a node without transport prefilled for a peer")
 		}

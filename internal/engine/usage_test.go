@@ -119,8 +119,7 @@ func usageHoweverItEnds(t *testing.T, m *model.Model, tok *tokenizer.Tokenizer, 
 	x := newEnds()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	st, err := e.Submit(ctx, Request{Tenant: "a", Prompt: prompt, MaxTokens: 40, IgnoreEOS: true,
-		Sampling: sampler.Params{TopLogprobs: -1}, OnEnd: x.onEnd})
+	st, err := e.Submit(ctx, Request{Spec: Spec{Tenant: "a", Prompt: prompt, MaxTokens: 40, IgnoreEOS: true, Sampling: sampler.Params{TopLogprobs: -1}}, OnEnd: x.onEnd})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -189,7 +188,7 @@ func usageReportsOwnCacheHits(t *testing.T, e *Engine) {
 	}
 	usage := func(tenant string) Usage {
 		x := newEnds()
-		st, err := e.Submit(context.Background(), Request{Tenant: tenant, Prompt: prompt, MaxTokens: 2, Sampling: sampler.Params{TopLogprobs: -1}, OnEnd: x.onEnd})
+		st, err := e.Submit(context.Background(), Request{Spec: Spec{Tenant: tenant, Prompt: prompt, MaxTokens: 2, Sampling: sampler.Params{TopLogprobs: -1}}, OnEnd: x.onEnd})
 		if err != nil {
 			t.Fatal(err)
 		}

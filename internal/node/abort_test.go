@@ -75,10 +75,10 @@ func TestRouterAbortsUnderLoad(t *testing.T) {
 
 	// The other tenants' requests and their answers alone, on one engine.
 	normal := []engine.Request{
-		{Tenant: "steady-a", Prompt: prompt(5, vocab), MaxTokens: 8, Sampling: sampler.Params{TopLogprobs: 3}},
-		{Tenant: "steady-a", Prompt: prompt(70, vocab), MaxTokens: 12, Sampling: sampler.Params{TopLogprobs: -1}},
-		{Tenant: "steady-b", Prompt: prompt(150, vocab), MaxTokens: 6, Sampling: sampler.Params{TopLogprobs: 0}},
-		{Tenant: "steady-b", Prompt: prompt(33, vocab), MaxTokens: 10, HasSeed: true, Sampling: sampler.Params{Temperature: 0.9, Seed: 11, TopLogprobs: 2}},
+		{Spec: engine.Spec{Tenant: "steady-a", Prompt: prompt(5, vocab), MaxTokens: 8, Sampling: sampler.Params{TopLogprobs: 3}}},
+		{Spec: engine.Spec{Tenant: "steady-a", Prompt: prompt(70, vocab), MaxTokens: 12, Sampling: sampler.Params{TopLogprobs: -1}}},
+		{Spec: engine.Spec{Tenant: "steady-b", Prompt: prompt(150, vocab), MaxTokens: 6, Sampling: sampler.Params{TopLogprobs: 0}}},
+		{Spec: engine.Spec{Tenant: "steady-b", Prompt: prompt(33, vocab), MaxTokens: 10, HasSeed: true, Sampling: sampler.Params{Temperature: 0.9, Seed: 11, TopLogprobs: 2}}},
 	}
 	one := fx.engine(t, nil)
 	want := make([]result, len(normal))
@@ -142,8 +142,8 @@ func TestRouterAbortsUnderLoad(t *testing.T) {
 			rng := rand.New(rand.NewPCG(uint64(w), 42))
 			for i := w; i < aborts; i += workers {
 				cut := cutPoint(rng.IntN(int(numCuts)))
-				q := engine.Request{Tenant: fmt.Sprintf("aborter-%d", rng.IntN(4)), MaxTokens: 1 + rng.IntN(64), IgnoreEOS: true,
-					Sampling: sampler.Params{TopLogprobs: rng.IntN(3) - 1}}
+				q := engine.Request{Spec: engine.Spec{Tenant: fmt.Sprintf("aborter-%d", rng.IntN(4)), MaxTokens: 1 + rng.IntN(64), IgnoreEOS: true,
+					Sampling: sampler.Params{TopLogprobs: rng.IntN(3) - 1}}}
 				q.Prompt = slices.Clone(base[:1+rng.IntN(len(base))])
 				if rng.IntN(2) == 0 { // a private tail: a cache miss from there on
 					q.Prompt[len(q.Prompt)-1] = int32(3 + rng.IntN(vocab-3))

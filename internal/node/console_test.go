@@ -18,8 +18,8 @@ func TestRouterConsoleReports(t *testing.T) {
 	pre := fx.node(t, RolePrefill, nil)
 	dec1, dec2 := fx.node(t, RoleDecode, nil), fx.node(t, RoleDecode, nil)
 	r := fx.router(t, []*runningNode{pre}, []*runningNode{dec1, dec2})
-	st, err := r.Submit(context.Background(), engine.Request{Tenant: "uid-1", Prompt: prompt(40, r.Info().VocabSize), MaxTokens: 4,
-		IgnoreEOS: true, Sampling: sampler.Params{TopLogprobs: -1}})
+	st, err := r.Submit(context.Background(), engine.Request{Spec: engine.Spec{Tenant: "uid-1", Prompt: prompt(40, r.Info().VocabSize), MaxTokens: 4,
+		IgnoreEOS: true, Sampling: sampler.Params{TopLogprobs: -1}}})
 	if err != nil {
 		t.Fatal(err)
 	}

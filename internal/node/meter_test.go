@@ -46,8 +46,8 @@ func TestRouterChargesWhatItForwarded(t *testing.T) {
 			dec := fx.node(t, RoleDecode, slow)
 			r := fx.router(t, []*runningNode{pre}, []*runningNode{dec})
 			ended := make(chan engine.Usage, 2)
-			q := engine.Request{Tenant: "t", Prompt: prompt(40, r.Info().VocabSize), MaxTokens: 1000, IgnoreEOS: true,
-				Sampling: sampler.Params{TopLogprobs: -1}, OnEnd: func(u engine.Usage) { ended <- u }}
+			q := engine.Request{Spec: engine.Spec{Tenant: "t", Prompt: prompt(40, r.Info().VocabSize), MaxTokens: 1000, IgnoreEOS: true,
+				Sampling: sampler.Params{TopLogprobs: -1}}, OnEnd: func(u engine.Usage) { ended <- u }}
 			ctx, cancel := context.WithCancel(context.Background())
 			defer cancel()
 			st, err := r.Submit(ctx, q)
@@ -173,8 +173,8 @@ func TestRouterDecodeBurstSpreads(t *testing.T) {
 		}
 	}()
 	for range 12 {
-		st, err := r.Submit(context.Background(), engine.Request{Tenant: "t", Prompt: prompt(8, r.Info().VocabSize), MaxTokens: 100,
-			IgnoreEOS: true, Sampling: sampler.Params{TopLogprobs: -1}})
+		st, err := r.Submit(context.Background(), engine.Request{Spec: engine.Spec{Tenant: "t", Prompt: prompt(8, r.Info().VocabSize), MaxTokens: 100,
+			IgnoreEOS: true, Sampling: sampler.Params{TopLogprobs: -1}}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -205,8 +205,8 @@ func TestRouterSkipsALostNode(t *testing.T) {
 	r := fx.routerProbing(t, []*runningNode{pre}, dec, time.Hour)
 	dec[0].stop()
 	for i := range 4 {
-		st, err := r.Submit(context.Background(), engine.Request{Tenant: "t", Prompt: prompt(8, r.Info().VocabSize), MaxTokens: 4,
-			IgnoreEOS: true, Sampling: sampler.Params{TopLogprobs: -1}})
+		st, err := r.Submit(context.Background(), engine.Request{Spec: engine.Spec{Tenant: "t", Prompt: prompt(8, r.Info().VocabSize), MaxTokens: 4,
+			IgnoreEOS: true, Sampling: sampler.Params{TopLogprobs: -1}}})
 		if err != nil {
 			t.Fatalf("request %d: %v", i, err)
 		}

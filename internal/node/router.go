@@ -385,7 +385,7 @@ func (r *Router) Submit(ctx context.Context, req engine.Request) (engine.Stream,
 		cancel()
 		return nil, err
 	}
-	j := jobOf(req)
+	j := job{Spec: req.Spec}
 	pages := 1
 	if pt := int(r.fp.PageTokens); pt > 0 {
 		pages = (len(req.Prompt) + req.MaxTokens + pt - 1) / pt
@@ -440,8 +440,8 @@ func (r *Router) Submit(ctx context.Context, req engine.Request) (engine.Stream,
 	return s, nil
 }
 
-// unroutable says why a request cannot be routed, or "": the fields of engine.Request the wire does
-// not carry (jobOf) must not be set.
+// unroutable says why a request cannot be routed, or "": the nodes serve no embeddings, and a
+// Request's constraint reaches them only as its Spec.Grammar.
 func unroutable(req engine.Request) string {
 	switch {
 	case req.Embed || req.Dimensions != 0:

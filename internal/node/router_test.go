@@ -202,18 +202,18 @@ func TestRouterMatchesOneEngine(t *testing.T) {
 	}
 	vocab := one.Info().VocabSize
 	reqs := []engine.Request{
-		{Prompt: prompt(5, vocab), MaxTokens: 8, Sampling: sampler.Params{TopLogprobs: 3}},
-		{Prompt: prompt(40, vocab), MaxTokens: 6, Sampling: sampler.Params{TopLogprobs: 0}},
-		{Prompt: prompt(130, vocab), MaxTokens: 4, Sampling: sampler.Params{TopLogprobs: -1}},
-		{Prompt: prompt(9, vocab), MaxTokens: 7, HasSeed: true, Sampling: sampler.Params{Temperature: 0.8, Seed: 7, TopLogprobs: 2}},
+		{Spec: engine.Spec{Prompt: prompt(5, vocab), MaxTokens: 8, Sampling: sampler.Params{TopLogprobs: 3}}},
+		{Spec: engine.Spec{Prompt: prompt(40, vocab), MaxTokens: 6, Sampling: sampler.Params{TopLogprobs: 0}}},
+		{Spec: engine.Spec{Prompt: prompt(130, vocab), MaxTokens: 4, Sampling: sampler.Params{TopLogprobs: -1}}},
+		{Spec: engine.Spec{Prompt: prompt(9, vocab), MaxTokens: 7, HasSeed: true, Sampling: sampler.Params{Temperature: 0.8, Seed: 7, TopLogprobs: 2}}},
 		// logit_bias travels to both nodes: the first token (prefill node) and the rest (decode).
-		{Prompt: prompt(5, vocab), MaxTokens: 5, Sampling: sampler.Params{TopLogprobs: 1}, LogitBias: map[int32]float32{7: 100}},
+		{Spec: engine.Spec{Prompt: prompt(5, vocab), MaxTokens: 5, Sampling: sampler.Params{TopLogprobs: 1}, LogitBias: map[int32]float32{7: 100}}},
 		// So does a structured output's grammar, which each node compiles into its constraint:
 		// sampled, so that only the same mask on both nodes gives the same tokens.
-		{Prompt: prompt(6, vocab), MaxTokens: 20, HasSeed: true, Sampling: sampler.Params{Temperature: 1, Seed: 3, TopLogprobs: 2},
-			Grammar: &engine.Grammar{Schema: []byte(`{"type":"object","properties":{"a":{"type":"integer"},"b":{"enum":["x","yy"]}},"required":["a","b"]}`)}},
+		{Spec: engine.Spec{Prompt: prompt(6, vocab), MaxTokens: 20, HasSeed: true, Sampling: sampler.Params{Temperature: 1, Seed: 3, TopLogprobs: 2},
+			Grammar: &engine.Grammar{Schema: []byte(`{"type":"object","properties":{"a":{"type":"integer"},"b":{"enum":["x","yy"]}},"required":["a","b"]}`)}}},
 		// Prompt logprobs (echo with logprobs) come from the prefill node, before the first token.
-		{Prompt: prompt(12, vocab), MaxTokens: 3, Sampling: sampler.Params{TopLogprobs: 2}, PromptLogprobs: true},
+		{Spec: engine.Spec{Prompt: prompt(12, vocab), MaxTokens: 3, Sampling: sampler.Params{TopLogprobs: 2}, PromptLogprobs: true}},
 	}
 	for i, q := range reqs {
 		q.Tenant, q.IgnoreEOS = "tenant-uid-1", q.Grammar == nil
@@ -298,7 +298,7 @@ func TestRouterNodeDiesMidRequest(t *testing.T) {
 			pre := fx.node(t, RolePrefill, slow)
 			dec := fx.node(t, RoleDecode, slow)
 			r := fx.router(t, []*runningNode{pre}, []*runningNode{dec})
-			q := engine.Request{Tenant: "t", Prompt: prompt(100, r.Info().VocabSize), MaxTokens: 200, IgnoreEOS: true, Sampling: sampler.Params{TopLogprobs: -1}}
+			q := engine.Request{Spec: engine.Spec{Tenant: "t", Prompt: prompt(100, r.Info().VocabSize), MaxTokens: 200, IgnoreEOS: true, Sampling: sampler.Params{TopLogprobs: -1}}}
 			st, err := r.Submit(context.Background(), q)
 			if err != nil {
 				t.Fatal(err)
@@ -420,7 +420,7 @@ func TestRouterStalledHandOff(t *testing.T) {
 	dec := fx.node(t, RoleDecode, nil)
 	r := fx.router(t, []*runningNode{pre}, []*runningNode{dec})
 	ctx, cancel := context.WithCancel(context.Background())
-	q := engine.Request{Tenant: "t", Prompt: prompt(20, r.Info().VocabSize), MaxTokens: 5, Sampling: sampler.Params{TopLogprobs: -1}}
+	q := engine.Request{Spec: engine.Spec{Tenant: "t", Prompt: prompt(20, r.Info().VocabSize), MaxTokens: 5, Sampling: sampler.Params{TopLogprobs: -1}}}
 	st, err := r.Submit(ctx, q)
 	if err != nil {
 		t.Fatal(err)

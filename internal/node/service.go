@@ -105,7 +105,7 @@ func (s *Service) reserve(ss grpc.ServerStream) error {
 	}
 	// The stream's context is the request's: a router that goes away cancels it. The prefill
 	// node scores the prompt; here it is never computed.
-	r := j.request()
+	r := engine.Request{Spec: j.Spec}
 	r.PromptLogprobs = false
 	rv, st, err := s.e.ReserveDecode(ss.Context(), r)
 	if err != nil {
@@ -128,7 +128,7 @@ func (s *Service) prefill(ss grpc.ServerStream) error {
 		return send(ss, event{Reject: &failure{Reason: "invalid", Message: "this node does not prefill, or no destination"}})
 	}
 	d := engine.Destination{Peer: j.Dest.Peer, Reserved: engine.Reserved{Transfer: j.Dest.Transfer, Request: j.Dest.Request, Ticket: j.Dest.Ticket, Tokens: j.Dest.Tokens}}
-	st, err := s.e.SubmitPrefill(ss.Context(), j.request(), d)
+	st, err := s.e.SubmitPrefill(ss.Context(), engine.Request{Spec: j.Spec}, d)
 	if err != nil {
 		return send(ss, rejection(err))
 	}

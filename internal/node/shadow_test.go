@@ -28,9 +28,9 @@ func TestShadowOnDecodeNode(t *testing.T) {
 		prompt[i] = int32(3 + i*5)
 	}
 	reqs := []engine.Request{
-		{Tenant: "acme", Prompt: prompt, MaxTokens: 6, Sampling: sampler.Params{TopLogprobs: 1}},
-		{Tenant: "acme", Prompt: prompt[:9], MaxTokens: 5, IgnoreEOS: true, Sampling: sampler.Params{TopLogprobs: -1}},
-		{Tenant: "beta", Prompt: prompt[3:], MaxTokens: 7, HasSeed: true, IgnoreEOS: true, Sampling: sampler.Params{Temperature: 0.8, Seed: 3, TopLogprobs: 0}},
+		{Spec: engine.Spec{Tenant: "acme", Prompt: prompt, MaxTokens: 6, Sampling: sampler.Params{TopLogprobs: 1}}},
+		{Spec: engine.Spec{Tenant: "acme", Prompt: prompt[:9], MaxTokens: 5, IgnoreEOS: true, Sampling: sampler.Params{TopLogprobs: -1}}},
+		{Spec: engine.Spec{Tenant: "beta", Prompt: prompt[3:], MaxTokens: 7, HasSeed: true, IgnoreEOS: true, Sampling: sampler.Params{Temperature: 0.8, Seed: 3, TopLogprobs: 0}}},
 	}
 	for _, q := range reqs {
 		st, err := r.Submit(context.Background(), q)

@@ -28,7 +28,7 @@ func TestNodeShutdownDrains(t *testing.T) {
 			dec := fx.startNode(t, RoleDecode, slow, nil)
 			defer dec.Stop()
 			r := fx.router(t, []*runningNode{pre}, []*runningNode{{addr: dec.Addr(), e: dec.Engine, stop: dec.Stop}})
-			q := engine.Request{Tenant: "t", Prompt: prompt(40, r.Info().VocabSize), MaxTokens: 200, IgnoreEOS: true, Sampling: sampler.Params{TopLogprobs: -1}}
+			q := engine.Request{Spec: engine.Spec{Tenant: "t", Prompt: prompt(40, r.Info().VocabSize), MaxTokens: 200, IgnoreEOS: true, Sampling: sampler.Params{TopLogprobs: -1}}}
 			if !c.whole {
 				// As long as the context allows: a fast machine finished 200 tokens of the
 				// demo model between the second token and Shutdown.
@@ -81,7 +81,7 @@ func TestLocalCluster(t *testing.T) {
 	}
 	one := fx.engine(t, nil)
 	defer one.Close()
-	q := engine.Request{Tenant: "t", Prompt: prompt(20, one.Info().VocabSize), MaxTokens: 6, IgnoreEOS: true, Sampling: sampler.Params{TopLogprobs: -1}}
+	q := engine.Request{Spec: engine.Spec{Tenant: "t", Prompt: prompt(20, one.Info().VocabSize), MaxTokens: 6, IgnoreEOS: true, Sampling: sampler.Params{TopLogprobs: -1}}}
 	st, err := one.Submit(context.Background(), q)
 	if err != nil {
 		t.Fatal(err)

@@ -21,7 +21,6 @@ import (
 
 	"github.com/kvwarden/kvwarden/internal/engine"
 	"github.com/kvwarden/kvwarden/internal/kvtypes"
-	"github.com/kvwarden/kvwarden/internal/sampler"
 	"github.com/kvwarden/kvwarden/internal/tokenizer"
 	"github.com/kvwarden/kvwarden/internal/transfer"
 )
@@ -99,22 +98,14 @@ func (v vocabulary) config() tokenizer.Config {
 	return c
 }
 
-// job is a request as the router sends it: the engine request without its callback, its
-// constraint as the grammar each node builds it from, and, for a prefill node, where the KV goes.
-// Every field of engine.Request is carried or refused by the router (TestJobCarriesRequest).
+// job is a request as the router sends it: the engine request's Spec as it is (its JSON is the
+// wire format: the same fields under the same names as before Spec existed, Embed and Dimensions
+// added and omitted when unset) and, for a prefill node, where the KV goes. A Request's in-process
+// parts stay behind: the router honours OnEnd, and a Constraint travels as its Spec.Grammar, from
+// which each node builds it again (unroutable refuses one without).
 type job struct {
-	Tenant         string // the tenant's UID
-	Prompt         []int32
-	MaxTokens      int
-	Sampling       sampler.Params
-	HasSeed        bool
-	StopTokens     []int32
-	IgnoreEOS      bool
-	LogitBias      map[int32]float32 `json:",omitempty"`
-	Grammar        *engine.Grammar   `json:",omitempty"`
-	PromptLogprobs bool              `json:",omitempty"`
-	Weight         int
-	Dest           *dest `json:",omitempty"`
+	engine.Spec
+	Dest *dest `json:",omitempty"`
 }
 
 type dest struct {
@@ -123,18 +114,6 @@ type dest struct {
 	Request  kvtypes.RequestID
 	Ticket   transfer.Ticket
 	Tokens   int
-}
-
-func (j *job) request() engine.Request {
-	return engine.Request{Tenant: j.Tenant, Prompt: j.Prompt, MaxTokens: j.MaxTokens, Sampling: j.Sampling, HasSeed: j.HasSeed,
-		StopTokens: j.StopTokens, IgnoreEOS: j.IgnoreEOS, LogitBias: j.LogitBias, Grammar: j.Grammar,
-		PromptLogprobs: j.PromptLogprobs, Weight: j.Weight}
-}
-
-func jobOf(r engine.Request) job {
-	return job{Tenant: r.Tenant, Prompt: r.Prompt, MaxTokens: r.MaxTokens, Sampling: r.Sampling, HasSeed: r.HasSeed,
-		StopTokens: r.StopTokens, IgnoreEOS: r.IgnoreEOS, LogitBias: r.LogitBias, Grammar: r.Grammar,
-		PromptLogprobs: r.PromptLogprobs, Weight: r.Weight}
 }
 
 // event is one message of a Reserve or Prefill stream. The first is Admitted (with the

@@ -2,52 +2,131 @@ package node
 
 import (
 	"encoding/json"
+	"fmt"
 	"reflect"
 	"testing"
 
 	"github.com/kvwarden/kvwarden/internal/engine"
 	"github.com/kvwarden/kvwarden/internal/sampler"
 	"github.com/kvwarden/kvwarden/internal/testenv/testmodel"
+	"github.com/kvwarden/kvwarden/internal/transfer"
 )
 
-// TestJobCarriesRequest: every field of engine.Request either crosses the wire to the nodes (set
-// alone, it comes back the same through jobOf, JSON and request), or makes the router refuse the
-// request, or is the router's own to honour (OnEnd). A field added to engine.Request fails here
-// until it is one of them, so the router never drops a request field silently.
-func TestJobCarriesRequest(t *testing.T) {
-	carried := map[string]any{
-		"Tenant": "uid-1", "Prompt": []int32{1, 2}, "MaxTokens": 3, "HasSeed": true, "StopTokens": []int32{4},
-		"Sampling": sampler.Params{Temperature: 0.5, TopK: 4, TopP: 0.9, MinP: 0.1, RepetitionPenalty: 1.2, FrequencyPenalty: -1,
-			PresencePenalty: 1, Seed: 1 << 60, TopLogprobs: 2},
-		"LogitBias": map[int32]float32{5: -1.5}, "Grammar": &engine.Grammar{Schema: []byte(`{"type":"integer"}`), Prefix: "<a>", Suffix: "</a>"},
-		"PromptLogprobs": true, "IgnoreEOS": true, "Weight": 2,
+// TestJobCarriesSpec: a job carries every field of engine.Spec across the wire unchanged. The
+// Spec is filled by reflection, every field and every field of its fields set to a value other
+// than its zero, so a field added to Spec is carried (or fails here: a type JSON cannot carry
+// exactly) without anyone remembering this test.
+func TestJobCarriesSpec(t *testing.T) {
+	var want job
+	fillNonZero(t, "engine.Spec", reflect.ValueOf(&want.Spec).Elem())
+	want.Dest = &dest{Peer: "10.0.0.2:7070", Transfer: 9, Request: 11, Ticket: transfer.Ticket{1, 2, 3}, Tokens: 40}
+	b, err := json.Marshal(want)
+	if err != nil {
+		t.Fatal(err)
 	}
-	refused := map[string]any{"Embed": true, "Dimensions": 8, "Constraint": refusedConstraint{}}
-	routers := map[string]bool{"OnEnd": true} // the routed stream calls it (routed.onEnd)
-	rt := reflect.TypeFor[engine.Request]()
-	for i := range rt.NumField() {
-		name := rt.Field(i).Name
-		var req engine.Request
-		switch {
-		case carried[name] != nil:
-			reflect.ValueOf(&req).Elem().Field(i).Set(reflect.ValueOf(carried[name]))
-			b, err := json.Marshal(jobOf(req))
-			var j job
-			if err == nil {
-				err = json.Unmarshal(b, &j)
-			}
-			if got := reflect.ValueOf(j.request()).Field(i).Interface(); err != nil || !reflect.DeepEqual(got, carried[name]) {
-				t.Errorf("engine.Request.%s: %v sent, %v received (%v)", name, carried[name], got, err)
-			}
-		case refused[name] != nil:
-			req.Tenant, req.Prompt, req.MaxTokens = "uid-1", []int32{1}, 1
-			reflect.ValueOf(&req).Elem().Field(i).Set(reflect.ValueOf(refused[name]))
-			if unroutable(req) == "" {
-				t.Errorf("engine.Request.%s: the router neither carries nor refuses it", name)
-			}
-		case routers[name]:
-		default:
-			t.Errorf("engine.Request.%s is neither carried to the nodes nor refused by the router: carry it in job, or refuse it in unroutable", name)
+	var got job
+	if err := json.Unmarshal(b, &got); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("a job changed on the wire:\nsent     %+v\nreceived %+v", want, got)
+	}
+}
+
+// fillNonZero sets v, and every field, element and pointee in it, to a value that is not its
+// zero; a kind that cannot cross the wire (a func, a channel, an interface) fails the test.
+func fillNonZero(t *testing.T, path string, v reflect.Value) {
+	switch v.Kind() {
+	case reflect.String:
+		v.SetString(path + " <&>") // JSON escapes the markup; it must come back the same
+	case reflect.Bool:
+		v.SetBool(true)
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		v.SetInt(-int64(len(path)))
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		v.SetUint(uint64(len(path)) + 1<<7)
+	case reflect.Float32, reflect.Float64:
+		v.SetFloat(0.1 * float64(len(path))) // not a short binary fraction: its bits must survive
+	case reflect.Struct:
+		for i := range v.NumField() {
+			fillNonZero(t, path+"."+v.Type().Field(i).Name, v.Field(i))
+		}
+	case reflect.Pointer:
+		v.Set(reflect.New(v.Type().Elem()))
+		fillNonZero(t, path, v.Elem())
+	case reflect.Slice:
+		v.Set(reflect.MakeSlice(v.Type(), 2, 2))
+		for i := range 2 {
+			fillNonZero(t, fmt.Sprintf("%s[%d]", path, i), v.Index(i))
+		}
+	case reflect.Array:
+		for i := range v.Len() {
+			fillNonZero(t, fmt.Sprintf("%s[%d]", path, i), v.Index(i))
+		}
+	case reflect.Map:
+		k, e := reflect.New(v.Type().Key()).Elem(), reflect.New(v.Type().Elem()).Elem()
+		fillNonZero(t, path+".key", k)
+		fillNonZero(t, path+".value", e)
+		v.Set(reflect.MakeMap(v.Type()))
+		v.SetMapIndex(k, e)
+	default:
+		t.Fatalf("%s is a %s: a Spec must cross the wire as it is, so a request's in-process parts belong in engine.Request", path, v.Kind())
+	}
+}
+
+// TestJobWireFormat: the wire format is the one nodes spoke before engine.Spec existed, byte for
+// byte, so a router and nodes of either version understand each other (a newer one omits what it
+// does not use, and an older node ignores a field it does not know).
+func TestJobWireFormat(t *testing.T) {
+	full := job{Spec: engine.Spec{Tenant: "uid-1", Prompt: []int32{1, 2}, MaxTokens: 3,
+		Sampling: sampler.Params{Temperature: 0.5, TopK: 4, TopP: 0.9, MinP: 0.1, RepetitionPenalty: 1.2, FrequencyPenalty: -1,
+			PresencePenalty: 1, Seed: 1 << 60, TopLogprobs: 2}, HasSeed: true, StopTokens: []int32{4}, IgnoreEOS: true,
+		LogitBias: map[int32]float32{5: -1.5}, Grammar: &engine.Grammar{Schema: []byte(`{"type":"integer"}`), Prefix: "<a>", Suffix: "</a>"},
+		PromptLogprobs: true, Weight: 2},
+		Dest: &dest{Peer: "10.0.0.2:7070", Transfer: 9, Request: 11, Ticket: transfer.Ticket{1, 2, 3}, Tokens: 40}}
+	for _, tc := range []struct {
+		name string
+		j    job
+		wire string // as the nodes' job encoded it before Spec
+	}{
+		{"every field", full, `{"Tenant":"uid-1","Prompt":[1,2],"MaxTokens":3,"Sampling":{"Temperature":0.5,"TopK":4,"TopP":0.9,` +
+			`"MinP":0.1,"RepetitionPenalty":1.2,"FrequencyPenalty":-1,"PresencePenalty":1,"Seed":1152921504606846976,"TopLogprobs":2},` +
+			`"HasSeed":true,"StopTokens":[4],"IgnoreEOS":true,"LogitBias":{"5":-1.5},"Grammar":{"Schema":"eyJ0eXBlIjoiaW50ZWdlciJ9",` +
+			`"Prefix":"\u003ca\u003e","Suffix":"\u003c/a\u003e"},"PromptLogprobs":true,"Weight":2,"Dest":{"Peer":"10.0.0.2:7070",` +
+			`"Transfer":9,"Request":11,"Ticket":[1,2,3,0,0,0,0,0,0,0,0,0,0,0,0,0],"Tokens":40}}`},
+		{"the least", job{Spec: engine.Spec{Tenant: "uid-2", Prompt: []int32{7}, MaxTokens: 1, Sampling: sampler.Params{TopLogprobs: -1}}},
+			`{"Tenant":"uid-2","Prompt":[7],"MaxTokens":1,"Sampling":{"Temperature":0,"TopK":0,"TopP":0,"MinP":0,"RepetitionPenalty":0,` +
+				`"FrequencyPenalty":0,"PresencePenalty":0,"Seed":0,"TopLogprobs":-1},"HasSeed":false,"StopTokens":null,"IgnoreEOS":false,"Weight":0}`},
+	} {
+		b, err := json.Marshal(tc.j)
+		if err != nil || string(b) != tc.wire {
+			t.Errorf("%s: encoded as\n%s (%v)\nwant\n%s", tc.name, b, err, tc.wire)
+		}
+		var back job
+		if err := json.Unmarshal([]byte(tc.wire), &back); err != nil || !reflect.DeepEqual(back, tc.j) {
+			t.Errorf("%s: the old encoding decodes as %+v (%v)", tc.name, back, err)
+		}
+	}
+}
+
+// TestRouterRefusesUnroutable: what a job cannot carry to the nodes is refused by the router, not
+// dropped: embeddings, and a constraint without the grammar the nodes would build it from.
+func TestRouterRefusesUnroutable(t *testing.T) {
+	base := engine.Spec{Tenant: "uid-1", Prompt: []int32{1}, MaxTokens: 1}
+	for _, tc := range []struct {
+		name string
+		req  engine.Request
+		want bool
+	}{
+		{"plain", engine.Request{Spec: base}, false},
+		{"embed", engine.Request{Spec: func() engine.Spec { s := base; s.Embed = true; return s }()}, true},
+		{"dimensions", engine.Request{Spec: func() engine.Spec { s := base; s.Dimensions = 8; return s }()}, true},
+		{"constraint alone", engine.Request{Spec: base, Constraint: refusedConstraint{}}, true},
+		{"constraint with its grammar", engine.Request{Spec: func() engine.Spec { s := base; s.Grammar = &engine.Grammar{}; return s }(),
+			Constraint: refusedConstraint{}}, false},
+	} {
+		if got := unroutable(tc.req) != ""; got != tc.want {
+			t.Errorf("%s: refused %v, want %v", tc.name, got, tc.want)
 		}
 	}
 }

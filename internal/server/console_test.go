@@ -60,8 +60,8 @@ func TestConsoleTenants(t *testing.T) {
 
 	// A live request of a tenant /metrics does not know yet: shown by key, unnamed.
 	for try := 0; ; try++ {
-		st, err := eng.Submit(context.Background(), engine.Request{Tenant: "some-uid", Prompt: []int32{1, 2, 3}, MaxTokens: 120,
-			IgnoreEOS: true, Sampling: sampler.Params{TopLogprobs: -1}})
+		st, err := eng.Submit(context.Background(), engine.Request{Spec: engine.Spec{Tenant: "some-uid", Prompt: []int32{1, 2, 3}, MaxTokens: 120,
+			IgnoreEOS: true, Sampling: sampler.Params{TopLogprobs: -1}}})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -232,7 +232,7 @@ func (s *Server) embedAll(ctx context.Context, rc *reqCtx, prompts [][]int32, pa
 		wg.Go(func() {
 			for i := range next {
 				ended.Add(1)
-				st, err := s.eng.Submit(ctx, engine.Request{Tenant: rc.tenant.UID, Prompt: prompts[i], Embed: true, Dimensions: dimensions, Weight: rc.tenant.Limits.Weight,
+				st, err := s.eng.Submit(ctx, engine.Request{Spec: engine.Spec{Tenant: rc.tenant.UID, Prompt: prompts[i], Embed: true, Dimensions: dimensions, Weight: rc.tenant.Limits.Weight},
 					OnEnd: func(u engine.Usage) {
 						mu.Lock()
 						used += u.PromptTokens + u.CompletionTokens

@@ -112,18 +112,20 @@ func (j *job) submit(ctx context.Context) ([]engine.Stream, *apiError) {
 				sp.Seed += uint64(c)
 			}
 			req := engine.Request{
-				Tenant:     j.rc.tenant.UID,
-				Prompt:     prompt,
-				MaxTokens:  j.maxTokens[i],
-				Sampling:   sp,
-				HasSeed:    j.p.hasSeed,
-				StopTokens: j.p.stopTokens,
-				LogitBias:  j.p.logitBias,
-				// Echoed prompt tokens come with their logprobs when logprobs are asked for.
-				PromptLogprobs: j.p.echo && j.p.logprobs,
-				IgnoreEOS:      j.p.ignoreEOS,
-				OnEnd:          j.onEnd(i*j.p.n + c),
-				Weight:         j.rc.tenant.Limits.Weight,
+				Spec: engine.Spec{
+					Tenant:     j.rc.tenant.UID,
+					Prompt:     prompt,
+					MaxTokens:  j.maxTokens[i],
+					Sampling:   sp,
+					HasSeed:    j.p.hasSeed,
+					StopTokens: j.p.stopTokens,
+					LogitBias:  j.p.logitBias,
+					// Echoed prompt tokens come with their logprobs when logprobs are asked for.
+					PromptLogprobs: j.p.echo && j.p.logprobs,
+					IgnoreEOS:      j.p.ignoreEOS,
+					Weight:         j.rc.tenant.Limits.Weight,
+				},
+				OnEnd: j.onEnd(i*j.p.n + c),
 			}
 			if j.p.format != nil {
 				c, e := j.s.constraint(j.rc.tenant.UID, j.p.format, j.maxTokens[i])
