@@ -376,6 +376,7 @@ func (e *Engine) loop() {
 			e.cache.Stamp(st.Page, st.Header)
 		}
 		e.handOff(now, &rd)
+		e.shadowStep(now, rd.Batch)
 		batch := rd.Batch
 		e.batchStreams = e.batchStreams[:0]
 		for i := range batch {

@@ -6,14 +6,14 @@ package engine
 // prompt, parameters and seed, so any difference is a defect of the engine or its memory: a
 // security event, kept with both traces.
 //
-// The re-run (the reference) never joins live work and yields to it: it starts only when the
-// engine has had no live request for ShadowConfig.Idle (closed-loop clients leave gaps of
-// microseconds between one answer and their next request, which are not idle capacity) and
+// The re-run (the reference) runs on idle capacity first and yields to live work there: it starts
+// when the engine has had no live request for ShadowConfig.Idle (closed-loop clients leave gaps
+// of microseconds between one answer and their next request, which are not idle capacity) and
 // nothing is in its plan, and the moment a live request arrives it is aborted (before the live
-// one reaches the core, so they never share a batch) and put back at the head of the queue;
-// after maxShadowPreempts tries it is dropped. The one step in flight when a live request
-// arrives is the most a reference can hold a live request up. The queue is bounded and drops
-// what does not fit. It holds prompts in memory only, until their reference
+// one reaches the core, so they never share a batch) and put back at the head of the queue. The
+// one step in flight when a live request arrives is the most it holds a live request up. A load
+// that leaves no idle time still gets its guaranteed share, and the queue is fair per tenant
+// (shadowfair.go). The queue is bounded; it holds prompts in memory only, until their reference
 // has run; a tenant removed by the operator has its samples dropped.
 //
 // The reference skips the prefix cache (every position computed on fresh pages) and is not
@@ -40,6 +40,9 @@ type ShadowConfig struct {
 	// Idle is how long the engine must have been without live work before a reference starts;
 	// 0 means DefaultShadowIdle.
 	Idle time.Duration
+	// Every is the most steps that run while samples wait and no reference runs: the next one
+	// then starts with the live work (shadowfair.go); 0 means DefaultShadowEvery.
+	Every int
 }
 
 // Defaults of ShadowConfig.
@@ -47,13 +50,12 @@ const (
 	DefaultShadowQueue = 64
 	DefaultShadowKeep  = 32
 	DefaultShadowIdle  = 20 * time.Millisecond
-	maxShadowPreempts  = 3 // a reference aborted this many times by live work is dropped
+	maxShadowPreempts  = 3 // a reference aborted this many times by live work runs with it next time
 )
 
 // Why a sample is dropped before its reference completed (kvwarden_shadow_dropped_total{reason}).
 const (
-	ShadowDropQueueFull     = "queue_full"     // the queue was full when the request ended
-	ShadowDropPreempted     = "preempted"      // live work aborted its reference maxShadowPreempts times
+	ShadowDropQueueFull     = "queue_full"     // the queue was full, and its tenant held the most samples
 	ShadowDropTenantRemoved = "tenant_removed" // the operator removed its tenant
 	ShadowDropShutdown      = "shutdown"       // the engine stopped first
 	ShadowDropRejected      = "rejected"       // the reference was refused for a reason that says nothing of the answer
@@ -70,7 +72,7 @@ const (
 
 // ShadowDropReasons and ShadowSkipReasons are every label value, for metrics.
 var (
-	ShadowDropReasons = []string{ShadowDropQueueFull, ShadowDropPreempted, ShadowDropTenantRemoved, ShadowDropShutdown, ShadowDropRejected}
+	ShadowDropReasons = []string{ShadowDropQueueFull, ShadowDropTenantRemoved, ShadowDropShutdown, ShadowDropRejected}
 	ShadowSkipReasons = []string{ShadowSkipConstrained, ShadowSkipAborted, ShadowSkipUnseeded}
 )
 
@@ -81,19 +83,25 @@ type ShadowStats struct {
 	Verified   uint64 // references that matched the answer bit for bit
 	Mismatches uint64 // references that did not: security events
 	Pending    int    // samples queued or running
-	Preempted  uint64 // references aborted by arriving live work (each queued again, or dropped at the limit)
+	Preempted  uint64 // references aborted by arriving live work (each queued again)
+	Guaranteed uint64 // references started with live work, the engine never idle long enough
 	Dropped    map[string]uint64
 	Skipped    map[string]uint64
+	// Tenants has each tenant's share, by tenant (Request.Tenant: the UID) while it is served.
+	Tenants map[string]ShadowTenantStats
 }
 
 // shadow is the engine's verifier state; guarded by e.mu.
 type shadow struct {
 	cfg       ShadowConfig
 	rng       *mrand.Rand
-	queue     []*shadowJob
+	queue     shadowQueue
 	running   *shadowJob
-	held      bool             // references wait (the incident-replay build's HoldShadow)
-	lastLive  time.Time        // when a live request last arrived or ended
+	held      bool      // references wait (the incident-replay build's HoldShadow)
+	lastLive  time.Time // when a live request last arrived or ended
+	owed      int       // steps run while samples waited and no reference ran
+	guarded   uint64    // references started with live work
+	tenants   map[string]*shadowTenant
 	kept      []ShadowMismatch // a ring of cfg.Keep
 	next      int              // where the ring writes next
 	verified  uint64
@@ -114,6 +122,7 @@ type shadowJob struct {
 	refID    kvtypes.RequestID
 	ref      ShadowTrace
 	preempts int
+	withLive bool   // its reference runs with live work, not preempted by it (shadowfair.go)
 	abort    string // why its running reference is being aborted: a ShadowDrop reason
 	diverged bool   // its reference already went past or off the answer
 }
@@ -128,10 +137,14 @@ func newShadow(cfg ShadowConfig) *shadow {
 	if cfg.Idle <= 0 {
 		cfg.Idle = DefaultShadowIdle
 	}
+	if cfg.Every <= 0 {
+		cfg.Every = DefaultShadowEvery
+	}
 	var seed [16]byte
 	rand.Read(seed[:])
 	return &shadow{cfg: cfg, rng: mrand.New(mrand.NewPCG(binary.LittleEndian.Uint64(seed[:8]), binary.LittleEndian.Uint64(seed[8:]))),
-		dropped: map[string]uint64{}, skipped: map[string]uint64{}}
+		queue: shadowQueue{byTenant: map[string][]*shadowJob{}}, dropped: map[string]uint64{}, skipped: map[string]uint64{},
+		tenants: map[string]*shadowTenant{}}
 }
 
 // sample decides whether a request just admitted in mode is verified; r carries the seed it runs
@@ -198,15 +211,11 @@ func (e *Engine) shadowEnded(s *stream, d core.Terminal) {
 		// Cut short by its client (a stop string, a hang-up): what it was sent is still an answer.
 		job.req.MaxTokens = len(job.live.Tokens)
 	}
-	if len(sh.queue) >= sh.cfg.Queue || e.closed {
-		reason := ShadowDropQueueFull
-		if e.closed {
-			reason = ShadowDropShutdown
-		}
-		sh.dropped[reason]++
+	if e.closed {
+		sh.drop(job, ShadowDropShutdown)
 		return
 	}
-	sh.queue = append(sh.queue, job)
+	e.enqueueShadow(job)
 }
 
 // startShadow starts the next reference when the engine is idle: no request, nothing planned,
@@ -214,15 +223,22 @@ func (e *Engine) shadowEnded(s *stream, d core.Terminal) {
 // should wait before asking again (0: until woken). Called by the loop with e.mu held.
 func (e *Engine) startShadow(now time.Time) time.Duration {
 	sh := e.sh
-	if sh == nil || sh.held || sh.running != nil || len(sh.queue) == 0 || e.closed || len(e.streams) > 0 {
+	if sh == nil || sh.held || sh.running != nil || sh.queue.len() == 0 || e.closed || len(e.streams) > 0 {
 		return 0
 	}
 	if wait := sh.lastLive.Add(sh.cfg.Idle).Sub(now); wait > 0 {
 		return wait
 	}
-	job := sh.queue[0]
-	sh.queue[0] = nil
-	sh.queue = sh.queue[1:]
+	e.runReference(now, false)
+	return 0
+}
+
+// runReference starts the next sample's reference, withLive when live work is running (or a
+// sample preempted too often): then arriving requests do not preempt it. Called with e.mu held.
+func (e *Engine) runReference(now time.Time, withLive bool) {
+	sh := e.sh
+	job := sh.queue.pop()
+	sh.owed = 0
 	r := &job.req
 	spec := r.coreSpec(core.Local)
 	spec.NoPrefixCache, spec.Shadow = true, true // computed anew; its refusal says the answer was not computed from its prompt
@@ -233,10 +249,14 @@ func (e *Engine) startShadow(now time.Time) time.Duration {
 			// The engine answered a request it cannot hold: whatever the answer was computed
 			// from, it was not this prompt.
 			e.shadowMismatch(job, "refused", 0, "the reference was refused ("+string(rej.Reason)+": "+rej.Message+") though the request was answered")
-			return 0
+			return
 		}
-		sh.dropped[ShadowDropRejected]++
-		return 0
+		if rej != nil && rej.Reason == kvtypes.RejectOverloaded {
+			sh.queue.pushFront(job) // the waiting queue is full of live work: it tries again
+			return
+		}
+		sh.drop(job, ShadowDropRejected)
+		return
 	}
 	smp := sampler.New(r.Sampling, r.Prompt)
 	if len(r.LogitBias) > 0 {
@@ -249,19 +269,28 @@ func (e *Engine) startShadow(now time.Time) time.Duration {
 	}
 	s.submitted = now
 	job.refID, job.ref, job.abort, job.diverged = res.ID, ShadowTrace{}, "", false
+	job.withLive = withLive || job.preempts >= maxShadowPreempts
+	if withLive {
+		sh.guarded++
+	}
 	e.streams[res.ID] = s
 	sh.running = job
-	return 0
 }
 
 // preemptShadow aborts the running reference for a live request about to be submitted, so the
-// two never share a batch. Loop only, with e.mu held.
+// two never share a batch, unless it runs with live work by design. Loop only, with e.mu held.
 func (e *Engine) preemptShadow(now time.Time) {
 	if e.sh != nil {
 		e.sh.lastLive = now
-		e.stopShadow(ShadowDropPreempted)
+		if j := e.sh.running; j != nil && !j.withLive {
+			e.stopShadow(shadowPreempted)
+		}
 	}
 }
+
+// shadowPreempted is why an idle-capacity reference is aborted for live work: it is queued
+// again, never dropped for it.
+const shadowPreempted = "preempted"
 
 // stopShadow aborts the running reference, if any, for why (a ShadowDrop reason); a reason
 // other than preemption replaces one given before, so the sample is not queued again. Called
@@ -273,7 +302,7 @@ func (e *Engine) stopShadow(why string) {
 	case j.abort == "":
 		j.abort = why
 		e.core.Abort(e.now(), j.refID, kvtypes.AbortCancelled)
-	case why != ShadowDropPreempted:
+	case why != shadowPreempted:
 		j.abort = why
 	}
 }
@@ -295,22 +324,22 @@ func (e *Engine) shadowDone(s *stream, d core.Terminal) {
 	sh.running = nil
 	switch {
 	case job.diverged:
-	case d.Abort != "" && job.abort == ShadowDropPreempted:
+	case d.Abort != "" && job.abort == shadowPreempted && e.closed:
+		sh.drop(job, ShadowDropShutdown)
+		return
+	case d.Abort != "" && job.abort == shadowPreempted:
 		sh.preempted++
-		if job.preempts++; job.preempts >= maxShadowPreempts || e.closed {
-			sh.dropped[ShadowDropPreempted]++
-			return
-		}
-		sh.queue = append([]*shadowJob{job}, sh.queue...) // first again at the next idle moment
+		job.preempts++
+		sh.queue.pushFront(job) // first again; after maxShadowPreempts it runs with live work
 		return
 	case d.Abort != "" && job.abort != "":
-		sh.dropped[job.abort]++
+		sh.drop(job, job.abort)
 		return
 	case d.Abort == kvtypes.AbortShutdown:
-		sh.dropped[ShadowDropShutdown]++
+		sh.drop(job, ShadowDropShutdown)
 		return
 	case d.Abort != "":
-		sh.dropped[ShadowDropRejected]++
+		sh.drop(job, ShadowDropRejected)
 		e.log.Warn("shadow verification: a reference run failed", "request", uint64(job.liveID), "reason", string(d.Abort), "err", d.Message)
 		return
 	default:
@@ -321,22 +350,14 @@ func (e *Engine) shadowDone(s *stream, d core.Terminal) {
 		return
 	}
 	sh.verified++
+	sh.tenant(job.req.Tenant).verified++
 }
 
 // shadowDropTenant drops a removed tenant's samples: queued, running and still being answered.
 // Called with e.mu held.
 func (e *Engine) shadowDropTenant(tenant string) {
 	sh := e.sh
-	kept := sh.queue[:0]
-	for _, j := range sh.queue {
-		if j.req.Tenant == tenant {
-			sh.dropped[ShadowDropTenantRemoved]++
-			continue
-		}
-		kept = append(kept, j)
-	}
-	clear(sh.queue[len(kept):])
-	sh.queue = kept
+	sh.dropped[ShadowDropTenantRemoved] += uint64(len(sh.queue.take(tenant)))
 	for _, s := range e.streams {
 		if s.shadow != nil && s.shadow.req.Tenant == tenant {
 			s.shadow = nil
@@ -346,14 +367,15 @@ func (e *Engine) shadowDropTenant(tenant string) {
 	if j := sh.running; j != nil && j.req.Tenant == tenant {
 		e.stopShadow(ShadowDropTenantRemoved)
 	}
+	delete(sh.tenants, tenant) // its own counters go with it (a running reference's drop is counted in all only)
 }
 
 // shadowClose drops what is still queued when the engine stops admitting. Called with e.mu held.
 func (e *Engine) shadowClose() {
 	sh := e.sh
-	sh.dropped[ShadowDropShutdown] += uint64(len(sh.queue))
-	clear(sh.queue)
-	sh.queue = nil
+	for j := sh.queue.pop(); j != nil; j = sh.queue.pop() {
+		sh.drop(j, ShadowDropShutdown)
+	}
 	e.stopShadow(ShadowDropShutdown)
 }
 
@@ -364,7 +386,8 @@ func (e *Engine) shadowStatsLocked() ShadowStats {
 		return ShadowStats{}
 	}
 	st := ShadowStats{Enabled: true, Fraction: sh.cfg.Fraction, Verified: sh.verified, Mismatches: sh.mism,
-		Pending: len(sh.queue), Preempted: sh.preempted, Dropped: map[string]uint64{}, Skipped: map[string]uint64{}}
+		Pending: sh.queue.len(), Preempted: sh.preempted, Guaranteed: sh.guarded, Dropped: map[string]uint64{}, Skipped: map[string]uint64{},
+		Tenants: sh.tenantStats()}
 	if sh.running != nil {
 		st.Pending++
 	}

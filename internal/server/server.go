@@ -214,6 +214,7 @@ func New(cfg Config, eng engine.Interface, tok Tokenizer, ts *tenants.Store) (*S
 		fingerprint: fingerprint(info, buildinfo.Read()),
 	}
 	s.met = newMetrics(cfg.Registry, cfg.ModelName)
+	cfg.Registry.MustRegister(tenantShadow{s.met, eng})
 	s.baseCtx, s.cancelBase = context.WithCancel(context.Background())
 	s.http = &http.Server{
 		Handler:           s.Handler(),

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"io"
 	"log/slog"
+	"maps"
 	"net/http"
 	"strings"
 	"testing"
@@ -53,6 +54,22 @@ func counterOf(t *testing.T, fams map[string]*dto.MetricFamily, name, label, val
 	return 0
 }
 
+// counterWith is the value of the counter name whose labels are exactly labels.
+func counterWith(t *testing.T, fams map[string]*dto.MetricFamily, name string, labels map[string]string) float64 {
+	t.Helper()
+	for _, m := range fams[name].GetMetric() {
+		got := map[string]string{}
+		for _, l := range m.GetLabel() {
+			got[l.GetName()] = l.GetValue()
+		}
+		if maps.Equal(got, labels) {
+			return m.GetCounter().GetValue()
+		}
+	}
+	t.Fatalf("no %s%v", name, labels)
+	return 0
+}
+
 // TestShadowOverHTTP: with every answer verified, what clients get over the API (greedy, seeded
 // sampling, logprobs, a stop string that cuts the answer short, chat) matches its re-run alone,
 // and the operator listener shows the counts and an empty mismatch list; the API port shows
@@ -87,6 +104,9 @@ func TestShadowOverHTTP(t *testing.T) {
 	fams := env.metricFamilies()
 	if v := counterOf(t, fams, "kvwarden_shadow_verified_total", "", ""); v != float64(len(bodies)) {
 		t.Errorf("verified %v, want %d", v, len(bodies))
+	}
+	if v := counterWith(t, fams, "kvwarden_tenant_shadow_verified_total", map[string]string{"tenant": "alice"}); v != float64(len(bodies)) {
+		t.Errorf("alice's verified %v, want %d", v, len(bodies))
 	}
 	if v := counterOf(t, fams, "kvwarden_shadow_mismatches_total", "", ""); v != 0 {
 		t.Errorf("mismatches %v: %+v", v, eng.ShadowMismatches())
@@ -125,8 +145,12 @@ func TestShadowMismatchesEndpoint(t *testing.T) {
 		Reference: engine.ShadowTrace{Tokens: []engine.ShadowToken{{ID: 5, Logprob: -1.5, HasLogprob: true}, {ID: 7}}, Finish: "length"},
 	}}}
 	fake.stats.Shadow = engine.ShadowStats{Enabled: true, Fraction: 0.05, Mismatches: 1, Verified: 10,
-		Dropped: map[string]uint64{engine.ShadowDropQueueFull: 2}, Skipped: map[string]uint64{}}
+		Dropped: map[string]uint64{engine.ShadowDropQueueFull: 2}, Skipped: map[string]uint64{},
+		Tenants: map[string]engine.ShadowTenantStats{uidAlice: {Verified: 4, Dropped: map[string]uint64{engine.ShadowDropQueueFull: 2}}}}
 	env := startWith(t, fake, nil, nil, nil)
+	if code, _, out := env.post("/v1/completions", keyAlice, `{"prompt":"hi","max_tokens":2}`); code != http.StatusOK {
+		t.Fatalf("%d %s", code, out) // alice served: her name is known to the kvwarden_tenant_* series
+	}
 	code, _, body := env.getFrom(env.mbase + "/shadow/mismatches")
 	if code != http.StatusOK {
 		t.Fatalf("%d %s", code, body)
@@ -163,6 +187,13 @@ func TestShadowMismatchesEndpoint(t *testing.T) {
 		if v := counterOf(t, fams, c.name, c.label, c.value); v != c.want {
 			t.Errorf("%s{%s=%q} = %v, want %v", c.name, c.label, c.value, v, c.want)
 		}
+	}
+	// Per tenant, under the tenant's configured name as every kvwarden_tenant_* series.
+	if v := counterWith(t, fams, "kvwarden_tenant_shadow_dropped_total", map[string]string{"tenant": "alice", "reason": engine.ShadowDropQueueFull}); v != 2 {
+		t.Errorf("alice's queue_full drops %v, want 2", v)
+	}
+	if v := counterWith(t, fams, "kvwarden_tenant_shadow_verified_total", map[string]string{"tenant": "alice"}); v != 4 {
+		t.Errorf("alice's verified %v, want 4", v)
 	}
 	lintMetrics(t, fams)
 }
