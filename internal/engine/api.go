@@ -11,6 +11,8 @@ package engine
 import (
 	"context"
 	"fmt"
+	"maps"
+	"slices"
 	"time"
 
 	"github.com/kvwarden/kvwarden/internal/core"
@@ -65,6 +67,21 @@ type Spec struct {
 func (s *Spec) coreSpec(mode core.Mode) core.RequestSpec {
 	return core.RequestSpec{Tenant: s.Tenant, Prompt: s.Prompt, MaxTokens: s.MaxTokens, StopTokens: s.StopTokens,
 		IgnoreEOS: s.IgnoreEOS, Weight: s.Weight, Mode: mode, NoPrefixCache: s.PromptLogprobs || s.Embed}
+}
+
+// clone is a copy of s that shares no memory with it: a shadow sample outlives the caller's
+// request and must not change if the caller reuses its slices (TestSpecCloneIsDeep).
+func (s *Spec) clone() Spec {
+	c := *s
+	c.Prompt = slices.Clone(s.Prompt)
+	c.StopTokens = slices.Clone(s.StopTokens)
+	c.LogitBias = maps.Clone(s.LogitBias)
+	if s.Grammar != nil {
+		g := *s.Grammar
+		g.Schema = slices.Clone(g.Schema)
+		c.Grammar = &g
+	}
+	return c
 }
 
 // Request is one generation job: its Spec and what only this process can hold.

@@ -164,15 +164,7 @@ func (sh *shadow) sample(r *Request, mode core.Mode, sp sampler.Params, key kvty
 		sh.skipped[ShadowSkipUnseeded]++
 		return nil
 	}
-	q := r.Spec
-	q.Prompt = append([]int32(nil), r.Prompt...)
-	q.StopTokens = append([]int32(nil), r.StopTokens...)
-	if r.LogitBias != nil {
-		q.LogitBias = make(map[int32]float32, len(r.LogitBias))
-		for k, v := range r.LogitBias {
-			q.LogitBias[k] = v
-		}
-	}
+	q := r.clone()
 	q.Sampling, q.HasSeed = sp, true
 	return &shadowJob{req: q, liveID: id, key: key}
 }

@@ -2,11 +2,13 @@ package engine
 
 import (
 	"context"
+	"reflect"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/kvwarden/kvwarden/internal/sampler"
+	"github.com/kvwarden/kvwarden/internal/testenv"
 )
 
 // TestShadowFairUnderFlood, as an attacker would blind the verifier: one tenant sends tiny
@@ -65,5 +67,55 @@ func TestShadowFairUnderFlood(t *testing.T) {
 	}
 	if st.Guaranteed == 0 || st.Mismatches != 0 {
 		t.Errorf("%d re-runs started with live work, %d mismatches: want some, and none", st.Guaranteed, st.Mismatches)
+	}
+}
+
+// TestSpecCloneIsDeep: a shadow sample's copy of a request shares no memory with the caller's,
+// whatever fields Spec gains: every field is filled by reflection, then everything the original
+// reaches is changed in place.
+func TestSpecCloneIsDeep(t *testing.T) {
+	var orig, want Spec
+	testenv.FillNonZero(t, "Spec", reflect.ValueOf(&orig).Elem())
+	testenv.FillNonZero(t, "Spec", reflect.ValueOf(&want).Elem())
+	c := orig.clone()
+	scribble(reflect.ValueOf(&orig).Elem())
+	if reflect.DeepEqual(orig, want) {
+		t.Fatal("scribble changed nothing")
+	}
+	if !reflect.DeepEqual(c, want) {
+		t.Errorf("the clone changed with the original:\ngot  %+v\nwant %+v", c, want)
+	}
+}
+
+// scribble changes in place every value v holds or reaches through slices, maps and pointers.
+func scribble(v reflect.Value) {
+	switch v.Kind() {
+	case reflect.String:
+		v.SetString(v.String() + "!")
+	case reflect.Bool:
+		v.SetBool(!v.Bool())
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		v.SetInt(v.Int() + 1)
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		v.SetUint(v.Uint() + 1)
+	case reflect.Float32, reflect.Float64:
+		v.SetFloat(v.Float() + 1)
+	case reflect.Struct:
+		for i := range v.NumField() {
+			scribble(v.Field(i))
+		}
+	case reflect.Pointer:
+		scribble(v.Elem())
+	case reflect.Slice, reflect.Array:
+		for i := range v.Len() {
+			scribble(v.Index(i))
+		}
+	case reflect.Map:
+		for _, k := range v.MapKeys() {
+			e := reflect.New(v.Type().Elem()).Elem()
+			e.Set(v.MapIndex(k))
+			scribble(e)
+			v.SetMapIndex(k, e)
+		}
 	}
 }
