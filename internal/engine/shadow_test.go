@@ -245,28 +245,25 @@ func TestShadowCatchesCorruptedAnswers(t *testing.T) {
 // live request. Live requests arriving while references run abort them; the references run again
 // later (one preempted maxShadowPreempts times then runs with the live work), and none is dropped.
 func TestShadowYieldsToLiveWork(t *testing.T) {
-	var refs sync.Map // ids of the references started on idle capacity, noted as they start
 	e := newEngine(t, demoModel, func(c *Config) {
 		shadowOn(c)
 		c.StepTokens, c.Shadow.Idle, c.Shadow.Every = 16, time.Nanosecond, 1<<30
 	})
 	var mixed, refSteps atomic.Int64
-	e.beforeStep = func(batch []core.Seq, _ *kv.Pool) {
-		if j := e.sh.running; j != nil && !j.withLive { // the loop's own goroutine: no lock needed
-			refs.Store(j.refID, true)
-		}
-		var ref, live bool
-		for _, b := range batch {
-			if _, ok := refs.Load(b.Request); ok {
-				ref = true
-			} else if s := e.streams[b.Request]; s == nil || s.ref == nil {
+	e.beforeStep = func([]core.Seq, *kv.Pool) {
+		var idleRef, live bool
+		for _, s := range e.batchStreams { // the step's own, left alone by the loop until it is done
+			switch {
+			case s == nil || s.ref == nil:
 				live = true
+			case !s.ref.withLive:
+				idleRef = true
 			}
 		}
-		if ref && live {
+		if idleRef && live {
 			mixed.Add(1)
 		}
-		if ref {
+		if idleRef {
 			refSteps.Add(1)
 		}
 	}
@@ -357,8 +354,11 @@ func TestShadowWaitsForIdle(t *testing.T) {
 	e := newEngine(t, demoModel, func(c *Config) { shadowOn(c); c.Shadow.Idle, c.Shadow.Every = 150*time.Millisecond, 1<<30 })
 	var refSteps atomic.Int64
 	e.beforeStep = func([]core.Seq, *kv.Pool) {
-		if e.sh.running != nil { // the loop's own goroutine: no lock needed
-			refSteps.Add(1)
+		for _, s := range e.batchStreams { // the step's own, left alone by the loop until it is done
+			if s != nil && s.ref != nil {
+				refSteps.Add(1)
+				return
+			}
 		}
 	}
 	r := Request{Spec: Spec{Tenant: "acme", Prompt: []int32{5, 6, 7, 8}, MaxTokens: 2, IgnoreEOS: true, Sampling: sampler.Params{TopLogprobs: -1}}}
