@@ -26,8 +26,8 @@ func TestRouterDeepSchema(t *testing.T) {
 	bound := fmt.Sprintf("nesting bound of %d", grammar.MaxDepth)
 	for _, levels := range []int{grammar.MaxDepth, grammar.MaxDepth + 8} {
 		for name, schema := range testenv.DeepSchemas(levels) {
-			q := engine.Request{Tenant: "mallory", Prompt: prompt(8, r.Info().VocabSize), MaxTokens: 400,
-				Sampling: sampler.Params{Temperature: 1, Seed: 3, TopLogprobs: -1}, Grammar: &engine.Grammar{Schema: []byte(schema)}}
+			q := engine.Request{Spec: engine.Spec{Tenant: "mallory", Prompt: prompt(8, r.Info().VocabSize), MaxTokens: 400,
+				Sampling: sampler.Params{Temperature: 1, Seed: 3, TopLogprobs: -1}, Grammar: &engine.Grammar{Schema: []byte(schema)}}}
 			st, err := r.Submit(context.Background(), q)
 			if err == nil {
 				err = drain(st).err
@@ -43,8 +43,8 @@ func TestRouterDeepSchema(t *testing.T) {
 			t.Errorf("the %s node counted %d internal errors, %d internal aborts", role, st.StepErrors, st.Aborted[kvtypes.AbortInternal])
 		}
 	}
-	other := drain(mustSubmitRouted(t, r, engine.Request{Tenant: "alice", Prompt: prompt(8, r.Info().VocabSize), MaxTokens: 4,
-		Sampling: sampler.Params{TopLogprobs: -1}}))
+	other := drain(mustSubmitRouted(t, r, engine.Request{Spec: engine.Spec{Tenant: "alice", Prompt: prompt(8, r.Info().VocabSize), MaxTokens: 4,
+		Sampling: sampler.Params{TopLogprobs: -1}}}))
 	if other.err != nil || len(other.toks) != 4 {
 		t.Errorf("the request beside it: %d tokens, %v", len(other.toks), other.err)
 	}
