@@ -60,7 +60,7 @@ func (e *Engine) admit(now time.Time, ctx context.Context, r *Request, sp sample
 	if e.closed {
 		return nil, errShuttingDown
 	}
-	e.preemptShadow(now) // before the core sees the live request: a reference never shares its batch
+	e.preemptShadow(now) // before the core sees the live request: a reference on idle capacity never shares its batch
 	res, err := e.core.Submit(now, r.coreSpec(mode))
 	if err != nil {
 		var rej *core.Rejection

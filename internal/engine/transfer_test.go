@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strings"
 	"testing"
 	"testing/synctest"
 	"time"
@@ -330,6 +331,20 @@ func TestSplitCancelAndStall(t *testing.T) {
 		if n := s.dec.Stats().TransferFailures[string(transfer.ReasonStale)]; n != 1 {
 			t.Errorf("%d stale transfers counted, want the replay's 1", n)
 		}
+	})
+	t.Run("embeddings refused", func(t *testing.T) {
+		// A node computes half of a generation: a Spec asking for an embedding is refused there.
+		s := newSplit(t, demoModel, nil, nil)
+		r := Request{Spec: Spec{Tenant: "acme", Prompt: []int32{1, 2}, MaxTokens: 1, Embed: true}}
+		_, _, derr := s.dec.ReserveDecode(context.Background(), r)
+		_, perr := s.pre.SubmitPrefill(context.Background(), r, Destination{Peer: "decode"})
+		for _, err := range []error{derr, perr} {
+			var rej *RejectError
+			if !errors.As(err, &rej) || rej.Reason != kvtypes.RejectInvalid || !strings.Contains(rej.Message, "disaggregated") {
+				t.Errorf("an embedding on a node: %v", err)
+			}
+		}
+		s.checkWhole(t)
 	})
 	t.Run("no transfer service", func(t *testing.T) {
 		e := newEngine(t, demoModel, nil)
