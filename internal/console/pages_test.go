@@ -50,8 +50,8 @@ func TestReportShowsRunningRequestsPagesOwned(t *testing.T) {
 	}
 	defer e.Close()
 	pt := e.Info().PageTokens
-	st, err := e.Submit(context.Background(), engine.Request{Tenant: "acme", Prompt: []int32{100, 101, 102}, MaxTokens: 8 * pt,
-		IgnoreEOS: true, Sampling: sampler.Params{TopLogprobs: -1}})
+	st, err := e.Submit(context.Background(), engine.Request{Spec: engine.Spec{Tenant: "acme", Prompt: []int32{100, 101, 102}, MaxTokens: 8 * pt,
+		IgnoreEOS: true, Sampling: sampler.Params{TopLogprobs: -1}}})
 	if err != nil {
 		t.Fatal(err)
 	}
