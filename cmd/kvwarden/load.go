@@ -52,7 +52,7 @@ func (f *modelFlags) register(fs *pflag.FlagSet) {
 	fs.IntVar(&f.maxContext, "max-context", 0, "advertised maximum context (0: the most the model and pool allow)")
 	fs.BoolVar(&f.overrideContext, "override-model-context", false, "allow --max-context above the model's context_length (for files whose metadata holds a converter default)")
 	fs.IntVar(&f.stepTokens, "step-tokens", core.DefaultStepTokens, "token budget of one batched step")
-	fs.IntVar(&f.maxRunning, "max-running", engine.DefaultMaxRunning, "sequences per step")
+	fs.IntVar(&f.maxRunning, "max-running", engine.DefaultMaxRunning, "the most sequences in one step (admitted requests may outnumber it under several tenants' load)")
 	fs.BoolVar(&f.prefixCache, "prefix-cache", true, "per-tenant prefix cache")
 	fs.StringVar(&f.pooling, "pooling", "", "serve /v1/embeddings with this pooling, mean or last, whatever the model's metadata says (default: its pooling_type; none: a generative model)")
 }

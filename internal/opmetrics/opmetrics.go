@@ -45,8 +45,8 @@ func desc(name, help string, labels ...string) *prometheus.Desc {
 }
 
 var (
-	descWaiting   = desc("kvwarden_queue_depth", "Requests waiting for admission to the running batch.")
-	descRunning   = desc("kvwarden_running_sequences", "Sequences in the running batch, those waiting on a peer node included.")
+	descWaiting   = desc("kvwarden_queue_depth", "Requests waiting for admission (holding no pages).")
+	descRunning   = desc("kvwarden_running_sequences", "Admitted requests holding their pages, those waiting on a peer node included; above --max-running when tenants below their share were admitted beside a full batch, since a step takes at most --max-running of them.")
 	descPeer      = desc("kvwarden_peer_waiting_sequences", "Sequences waiting on another node of a disaggregated deployment (KV pages being sent to, or awaited from, a peer); counted in kvwarden_running_sequences too.")
 	descPages     = desc("kvwarden_kv_pages", "KV cache pages by state.", "state")
 	descPagesTot  = desc("kvwarden_kv_pool_pages", "KV cache pages in the pool.")
@@ -68,7 +68,7 @@ var (
 	descShadowSkipped  = desc("kvwarden_shadow_skipped_total", "Sampled requests shadow verification cannot re-run, by reason.", "reason")
 	descShadowPending  = desc("kvwarden_shadow_pending_samples", "Samples of shadow verification queued or running.")
 
-	vllmRunning   = desc("vllm:num_requests_running", "Sequences in the running batch (kvwarden_running_sequences).", "model_name")
+	vllmRunning   = desc("vllm:num_requests_running", "Admitted requests (kvwarden_running_sequences; may exceed --max-running, which bounds one step).", "model_name")
 	vllmWaiting   = desc("vllm:num_requests_waiting", "Requests waiting for admission (kvwarden_queue_depth).", "model_name")
 	vllmKVUsage   = desc("vllm:kv_cache_usage_perc", "Fraction of the KV pool in use, 0 to 1 (kvwarden_kv_cache_usage_ratio).", "model_name")
 	vllmGPUUsage  = desc("vllm:gpu_cache_usage_perc", "Fraction of the KV pool in use, 0 to 1: the older name of vllm:kv_cache_usage_perc, which the vLLM dashboard reads.", "model_name")
