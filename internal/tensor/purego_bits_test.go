@@ -181,6 +181,23 @@ func pureGoBits() map[string]string {
 	ov := make([]float32, nq*hd)
 	attnValuesF16Go(ov, hd, sc, npos, nq, kv, hd, npos, hd)
 	got["attn/F16"] = hashFloats(sc, ov)
+
+	// The same over a Q8_0 KV run, head dimension 64 (two blocks), stored by the Go quantiser.
+	const hd8 = 64
+	rb8 := Q8_0RowBytes(hd8)
+	k8, rows8 := make([]byte, npos*rb8), exactFloats(rng, npos*hd8, 2)
+	for t := range npos {
+		var q8 [hd8]int8
+		var d8 [hd8 / qk0]float32
+		var s8 [hd8 / qk0]int32
+		quantActQ8_0(rows8[t*hd8:(t+1)*hd8], q8[:], d8[:], s8[:])
+		putQ8_0Blocks(k8[t*rb8:(t+1)*rb8], q8[:], d8[:])
+	}
+	sc8 := make([]float32, nq*npos)
+	attnScoresQ8_0Go(sc8, npos, qv, hd, nq, k8, rb8, npos, hd8, 0.125)
+	ov8 := make([]float32, nq*hd8)
+	attnValuesQ8_0Go(ov8, hd8, sc8, npos, nq, k8, rb8, npos, hd8)
+	got["attn/Q8_0"] = hashFloats(sc8, ov8)
 	return got
 }
 
