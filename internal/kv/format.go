@@ -32,7 +32,7 @@ type Format interface {
 }
 
 // formats are the element formats a pool can hold, --kv-dtype's default first.
-var formats = [...]Format{f16Format{}, f32Format{}}
+var formats = [...]Format{f16Format{}, f32Format{}, q8_0Format{}}
 
 // FormatOf is the format of element type dt.
 func FormatOf(dt tensor.DType) (Format, error) {
@@ -44,7 +44,7 @@ func FormatOf(dt tensor.DType) (Format, error) {
 	return nil, fmt.Errorf("kv dtype %s: want %s", dt, FormatNames())
 }
 
-// ParseFormat reads a --kv-dtype value ("f16", "F32": the element type's name in either case).
+// ParseFormat reads a --kv-dtype value ("f16", "F32", "q8_0": the element type's name in either case).
 func ParseFormat(s string) (Format, error) {
 	for _, f := range formats {
 		if strings.EqualFold(f.DType().String(), s) {
@@ -54,7 +54,7 @@ func ParseFormat(s string) (Format, error) {
 	return nil, fmt.Errorf("kv dtype %q: want %s", s, FormatNames())
 }
 
-// FormatNames lists the formats as --kv-dtype takes them: "f16 or f32".
+// FormatNames lists the formats as --kv-dtype takes them: "f16, f32 or q8_0".
 func FormatNames() string {
 	names := make([]string, len(formats))
 	for i, f := range formats {
@@ -67,6 +67,11 @@ func FormatNames() string {
 func vecBytes(f Format, n int) (int, error) {
 	if n <= 0 {
 		return 0, fmt.Errorf("kv: vectors of %d elements", n)
+	}
+	if be := f.DType().BlockElems(); n%be != 0 {
+		return 0, fmt.Errorf("kv dtype %s stores blocks of %d elements and does not split a head or span two: "+
+			"the model's head dim %d is not a multiple of %d (llama.cpp refuses such a cache too); use --kv-dtype f16 or f32",
+			strings.ToLower(f.DType().String()), be, n, be)
 	}
 	b, err := f.DType().RowBytes(uint64(n))
 	if err != nil {
@@ -114,6 +119,32 @@ func (f16Format) Values(out []float32, oStride int, p []float32, pStride, nq int
 func (f16Format) poison(b []byte) {
 	for i := 0; i+2 <= len(b); i += 2 {
 		binary.LittleEndian.PutUint16(b[i:], 0x7e5a) // a quiet NaN
+	}
+}
+
+// q8_0Format stores each vector as llama.cpp's q8_0 KV cache does: blocks of 32 int8 values
+// with an F16 scale, 34 bytes for 32 elements (F16 takes 64), quantised by its x86 rule
+// (tensor.QuantizeQ8_0Row). A block never crosses a head: the head dim must be a multiple of 32.
+// The kernels read d·q exactly, so the attention is the F32 attention over what Load decodes.
+type q8_0Format struct{}
+
+func (q8_0Format) DType() tensor.DType             { return tensor.Q8_0 }
+func (q8_0Format) Store(dst []byte, src []float32) { tensor.QuantizeQ8_0Row(dst, src) }
+func (q8_0Format) Load(dst []float32, src []byte)  { tensor.DequantizeQ8_0Row(dst, src) }
+
+func (q8_0Format) Scores(s []float32, sStride int, q []float32, qStride, nq int, k []byte, n, hd int, scale float32) {
+	tensor.AttnScoresQ8_0(s, sStride, q, qStride, nq, k, tensor.Q8_0RowBytes(hd), n, hd, scale)
+}
+
+func (q8_0Format) Values(out []float32, oStride int, p []float32, pStride, nq int, v []byte, n, hd int) {
+	tensor.AttnValuesQ8_0(out, oStride, p, pStride, nq, v, tensor.Q8_0RowBytes(hd), n, hd)
+}
+
+// poison sets every block's scale to a quiet NaN: d·q is NaN for every q, zero included.
+func (q8_0Format) poison(b []byte) {
+	bb := tensor.Q8_0.BlockBytes()
+	for i := 0; i+bb <= len(b); i += bb {
+		binary.LittleEndian.PutUint16(b[i:], 0x7e5a)
 	}
 }
 

@@ -1,8 +1,10 @@
 package kv
 
 import (
+	"fmt"
 	"math"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/kvwarden/kvwarden/internal/tensor"
@@ -27,12 +29,22 @@ func formatVector(offset int, scale float32) []float32 {
 }
 
 // TestFormatRoundTrip: a stored vector decodes to the format's rounding of the floats (exact for
-// F32, F32ToF16's for F16), and storing what it decodes gives the same bytes, so a page that is
-// read, moved and written again holds what it held.
+// F32, F32ToF16's for F16, llama.cpp's q8_0 blocks for Q8_0), and storing what it decodes gives
+// the same bytes, so a page that is read, moved and written again holds what it held.
 func TestFormatRoundTrip(t *testing.T) {
-	round := map[tensor.DType]func(float32) float32{
-		tensor.F32: func(x float32) float32 { return x },
-		tensor.F16: func(x float32) float32 { return tensor.F16ToF32(tensor.F32ToF16(x)) },
+	each := func(r func(float32) float32) func([]float32) []float32 {
+		return func(x []float32) []float32 {
+			y := make([]float32, len(x))
+			for i, v := range x {
+				y[i] = r(v)
+			}
+			return y
+		}
+	}
+	round := map[tensor.DType]func([]float32) []float32{
+		tensor.F32:  each(func(x float32) float32 { return x }),
+		tensor.F16:  each(func(x float32) float32 { return tensor.F16ToF32(tensor.F32ToF16(x)) }),
+		tensor.Q8_0: q8_0Rounding,
 	}
 	for _, f := range formats {
 		t.Run(f.DType().String(), func(t *testing.T) {
@@ -44,20 +56,21 @@ func TestFormatRoundTrip(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			in := formatVector(0, 1)
-			stored := make([]byte, vb)
-			f.Store(stored, in)
-			got := make([]float32, formatHeadDim)
-			f.Load(got, stored)
-			for i, x := range in {
-				if want := rnd(x); math.Float32bits(got[i]) != math.Float32bits(want) {
-					t.Errorf("element %d: %v stored and loaded is %v, want %v", i, x, got[i], want)
+			stored, got := make([]byte, vb), make([]float32, formatHeadDim)
+			for _, in := range [][]float32{formatVector(0, 1), rampVector()} {
+				f.Store(stored, in)
+				f.Load(got, stored)
+				want := rnd(in)
+				for i, x := range in {
+					if math.Float32bits(got[i]) != math.Float32bits(want[i]) {
+						t.Errorf("element %d: %v stored and loaded is %v, want %v", i, x, got[i], want[i])
+					}
 				}
-			}
-			again := make([]byte, vb)
-			f.Store(again, got)
-			if !slices.Equal(again, stored) {
-				t.Errorf("storing the loaded vector gives %x, first stored %x", again, stored)
+				again := make([]byte, vb)
+				f.Store(again, got)
+				if !slices.Equal(again, stored) {
+					t.Errorf("storing the loaded vector gives %x, first stored %x", again, stored)
+				}
 			}
 
 			f.poison(stored)
@@ -69,6 +82,35 @@ func TestFormatRoundTrip(t *testing.T) {
 			}
 		})
 	}
+}
+
+// rampVector is a head's vector of moderate values, none of them dominating a block, so that a
+// quantised format's rounding shows in every element.
+func rampVector() []float32 {
+	v := make([]float32, formatHeadDim)
+	for i := range v {
+		v[i] = float32(i-29) / 7
+	}
+	return v
+}
+
+// q8_0Rounding is what llama.cpp's q8_0 cache holds for x, block by block of 32: the scale
+// d = f16(amax/127) times x·(127/amax) rounded half to even.
+func q8_0Rounding(x []float32) []float32 {
+	y := make([]float32, len(x))
+	for b := 0; b < len(x); b += 32 {
+		var amax float32
+		for _, v := range x[b : b+32] {
+			amax = max(amax, float32(math.Abs(float64(v))))
+		}
+		d := tensor.F16ToF32(tensor.F32ToF16(amax / 127))
+		for j, v := range x[b : b+32] {
+			if amax != 0 {
+				y[b+j] = float32(int8(math.RoundToEven(float64(v*(127/amax))))) * d // int8: no negative zero
+			}
+		}
+	}
+	return y
 }
 
 // TestFormatKernelsReadWhatLoadDecodes: a format's Scores and Values over stored vectors give the
@@ -146,14 +188,14 @@ func TestSizesComeFromTheFormat(t *testing.T) {
 }
 
 func TestFormatNames(t *testing.T) {
-	if got := FormatNames(); got != "f16 or f32" {
+	if got := FormatNames(); got != "f16, f32 or q8_0" {
 		t.Errorf("FormatNames() = %q", got)
 	}
 	for _, c := range []struct {
 		name string
 		want tensor.DType
 		ok   bool
-	}{{"f16", tensor.F16, true}, {"F32", tensor.F32, true}, {"q8_0", 0, false}, {"bf16", 0, false}, {"", 0, false}} {
+	}{{"f16", tensor.F16, true}, {"F32", tensor.F32, true}, {"q8_0", tensor.Q8_0, true}, {"Q8_0", tensor.Q8_0, true}, {"q4_0", 0, false}, {"bf16", 0, false}, {"", 0, false}} {
 		f, err := ParseFormat(c.name)
 		if (err == nil) != c.ok || (c.ok && f.DType() != c.want) {
 			t.Errorf("ParseFormat(%q) = %v, %v", c.name, f, err)
@@ -164,7 +206,27 @@ func TestFormatNames(t *testing.T) {
 			}
 		}
 	}
-	if _, err := FormatOf(tensor.Q8_0); err == nil {
-		t.Error("FormatOf(Q8_0) has no format and no error")
+	if _, err := FormatOf(tensor.Q4_0); err == nil {
+		t.Error("FormatOf(Q4_0) has no format and no error")
+	}
+}
+
+// TestQ8_0RefusesPartialBlocks: a head dim that is not a multiple of 32 (stories260K's 8,
+// qwen2-tiny-random's 16, a 40) is refused with an error that names it, as llama.cpp refuses it,
+// rather than a block padded or spanning two heads; the block multiples are taken.
+func TestQ8_0RefusesPartialBlocks(t *testing.T) {
+	for _, hd := range []int{8, 16, 40, 100} {
+		_, err := BytesPerToken(2, 2, hd, tensor.Q8_0)
+		if err == nil || !strings.Contains(err.Error(), fmt.Sprintf("head dim %d is not a multiple of 32", hd)) {
+			t.Errorf("head dim %d: %v", hd, err)
+		}
+		if _, err := NewPool(Config{Layers: 1, KVHeads: 1, HeadDim: hd, PageTokens: 4, DType: tensor.Q8_0, Pages: 1}); err == nil {
+			t.Errorf("head dim %d: a q8_0 pool was made", hd)
+		}
+	}
+	for _, hd := range []int{32, 64, 128} {
+		if bpt, err := BytesPerToken(2, 2, hd, tensor.Q8_0); err != nil || bpt != 2*2*2*hd/32*34 {
+			t.Errorf("head dim %d: %d bytes a token (%v), want %d", hd, bpt, err, 2*2*2*hd/32*34)
+		}
 	}
 }
