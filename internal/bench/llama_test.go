@@ -293,6 +293,15 @@ func TestLlamaBenchArgs(t *testing.T) {
 	if got, want := strings.Join(lb.BatchedArgs(128, []int{0, 660, 4096}), " "), "-m /m/my model.gguf -t 4 -tb 4 -ctk f16 -ctv f16 -c 4224 -b 2048 -ub 512 -npp 660,4096 -ntg 128 -npl 1"; got != want {
 		t.Errorf("llama-batched-bench: %q, want %q", got, want)
 	}
+	// A q8_0 cache: llama.cpp runs a quantised V cache only with flash attention on.
+	q8 := lb
+	q8.KVType = "q8_0"
+	if got, want := strings.Join(q8.Args(512, 128, nil), " "), "-ctk q8_0 -ctv q8_0 -fa 1 -r 1"; !strings.Contains(got, want) {
+		t.Errorf("llama-bench with a q8_0 cache: %q, want %q in it", got, want)
+	}
+	if got, want := strings.Join(q8.BatchedArgs(128, []int{660}), " "), "-ctk q8_0 -ctv q8_0 -fa -c"; !strings.Contains(got, want) {
+		t.Errorf("llama-batched-bench with a q8_0 cache: %q, want %q in it", got, want)
+	}
 	if got := lb.BatchedArgs(128, []int{0}); got != nil {
 		t.Errorf("no depth, yet llama-batched-bench runs %q", got)
 	}

@@ -57,7 +57,8 @@ func StartLlamaServer(ctx context.Context, o LlamaServerOptions) (*LlamaServer, 
 		return nil, err
 	}
 	args := []string{"-m", o.Model, "--host", "127.0.0.1", "--port", strconv.Itoa(port), "-np", strconv.Itoa(o.Slots),
-		"-c", strconv.Itoa(o.Slots * o.SlotCtx), "-t", strconv.Itoa(o.Threads), "-ctk", o.KVType, "-ctv", o.KVType}
+		"-c", strconv.Itoa(o.Slots * o.SlotCtx), "-t", strconv.Itoa(o.Threads)}
+	args = append(args, llamaKVArgs(o.KVType, "-fa")...)
 	ls := &LlamaServer{URL: "http://127.0.0.1:" + strconv.Itoa(port), Command: ShellJoin(append([]string{o.Path}, args...)),
 		log: &tailBuffer{max: 8 << 10}, exited: make(chan struct{})}
 	// Not CommandContext: the server must outlive ctx's cancellation long enough to be stopped

@@ -2,6 +2,7 @@ package kv
 
 import (
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"strings"
 	"unsafe"
@@ -29,7 +30,13 @@ type Format interface {
 	Values(out []float32, oStride int, p []float32, pStride, nq int, v []byte, n, hd int)
 	// poison fills freed page data with a pattern that any attention reading it turns into NaNs.
 	poison(b []byte)
+	// check refuses stored vectors (whole ones, packed) that Store never writes: a page from a
+	// node of another KV type, relabelled, rather than this format's data.
+	check(b []byte) error
 }
+
+// ErrPageData marks page data that is not the pool's format: WriteTokens refuses it.
+var ErrPageData = errors.New("kv: page data is not of the pool's KV type")
 
 // formats are the element formats a pool can hold, --kv-dtype's default first.
 var formats = [...]Format{f16Format{}, f32Format{}, q8_0Format{}}
@@ -95,6 +102,9 @@ func (f32Format) Values(out []float32, oStride int, p []float32, pStride, nq int
 	tensor.AttnValuesF32(out, oStride, p, pStride, nq, floats(v), hd, n, hd)
 }
 
+// check: every bit pattern is a float32 a node may hold.
+func (f32Format) check([]byte) error { return nil }
+
 func (f32Format) poison(b []byte) {
 	for i := 0; i+4 <= len(b); i += 4 {
 		binary.LittleEndian.PutUint32(b[i:], 0x7fc0dead) // a quiet NaN
@@ -115,6 +125,9 @@ func (f16Format) Scores(s []float32, sStride int, q []float32, qStride, nq int, 
 func (f16Format) Values(out []float32, oStride int, p []float32, pStride, nq int, v []byte, n, hd int) {
 	tensor.AttnValuesF16(out, oStride, p, pStride, nq, halves(v), hd, n, hd)
 }
+
+// check: every bit pattern is a half a node may hold.
+func (f16Format) check([]byte) error { return nil }
 
 func (f16Format) poison(b []byte) {
 	for i := 0; i+2 <= len(b); i += 2 {
@@ -146,6 +159,19 @@ func (q8_0Format) poison(b []byte) {
 	for i := 0; i+bb <= len(b); i += bb {
 		binary.LittleEndian.PutUint16(b[i:], 0x7e5a)
 	}
+}
+
+// check refuses a block scale that Store never writes: f16(amax/127) is never negative and never
+// NaN. Other types' data relabelled as q8_0 (an F16 page's halves, say) fails it in about half its
+// blocks, as their sign bits are.
+func (q8_0Format) check(b []byte) error {
+	bb := tensor.Q8_0.BlockBytes()
+	for i := 0; i+bb <= len(b); i += bb {
+		if d := binary.LittleEndian.Uint16(b[i:]); d > 0x7c00 {
+			return fmt.Errorf("%w: q8_0 block %d has scale %#04x, negative or NaN", ErrPageData, i/bb, d)
+		}
+	}
+	return nil
 }
 
 // floats and halves view page bytes as the elements they hold, in place: the kernels read them

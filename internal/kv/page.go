@@ -64,10 +64,14 @@ func (p *Pool) ReadTokens(id kvtypes.PageID, tokens int, dst []byte) error {
 }
 
 // WriteTokens copies src, in ReadTokens' wire form, into token slots [0, tokens) of a page and
-// raises its written-token mark to tokens; the other slots are left as they are.
+// raises its written-token mark to tokens; the other slots are left as they are. Data that the
+// pool's format never stores is refused (ErrPageData) before any byte is written.
 func (p *Pool) WriteTokens(id kvtypes.PageID, tokens int, src []byte) error {
 	if err := p.checkTokens(id, tokens, len(src)); err != nil {
 		return err
+	}
+	if err := p.format.check(src); err != nil {
+		return fmt.Errorf("page %d: %w", id, err)
 	}
 	p.eachRun(id, tokens, func(seg int, run []byte) { copy(run, src[seg*len(run):]) })
 	p.MarkFilled(id, tokens)

@@ -3,6 +3,7 @@ package kv
 import (
 	"bytes"
 	"encoding/binary"
+	"errors"
 	"hash/crc32"
 	"math"
 	"testing"
@@ -101,4 +102,47 @@ func TestTokensRefuses(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestQ8_0PoolRefusesOtherTypes is an attacker relabelling another node's pages as q8_0: F16 KV
+// (what an F16 node holds) and F32 KV cut to a q8_0 page's size are refused by WriteTokens with
+// ErrPageData, the page left as it was; the q8_0 node's own pages pass.
+func TestQ8_0PoolRefusesOtherTypes(t *testing.T) {
+	cfg := Config{Layers: 2, KVHeads: 2, HeadDim: 64, PageTokens: 4, DType: tensor.Q8_0, Pages: 2}
+	q8 := poolOf(t, cfg)
+	const tokens = 3
+	fillVecs(q8, 0, func(vec, e int) float32 { return float32(vec*7+e%13) - 6.5 })
+	wire := make([]byte, tokens*q8.TokenBytes())
+	if err := q8.ReadTokens(0, tokens, wire); err != nil {
+		t.Fatal(err)
+	}
+	if err := q8.WriteTokens(1, tokens, wire); err != nil {
+		t.Fatalf("a q8_0 page refused by a q8_0 pool: %v", err)
+	}
+	for _, dt := range []tensor.DType{tensor.F16, tensor.F32} {
+		other := poolOf(t, Config{Layers: 2, KVHeads: 2, HeadDim: 64, PageTokens: 4, DType: dt, Pages: 1})
+		fillVecs(other, 0, func(vec, e int) float32 { return float32(vec*7+e%13) - 6.5 })
+		foreign := make([]byte, tokens*other.TokenBytes())
+		if err := other.ReadTokens(0, tokens, foreign); err != nil {
+			t.Fatal(err)
+		}
+		before := bytes.Clone(q8.Data(1))
+		err := q8.WriteTokens(1, tokens, foreign[:len(wire)])
+		if !errors.Is(err, ErrPageData) {
+			t.Errorf("%s KV relabelled as q8_0: %v, want ErrPageData", dt, err)
+		}
+		if !bytes.Equal(q8.Data(1), before) {
+			t.Errorf("%s KV relabelled as q8_0: the page changed", dt)
+		}
+	}
+}
+
+func poolOf(t *testing.T, cfg Config) *Pool {
+	t.Helper()
+	p, err := NewPool(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { p.Close() })
+	return p
 }

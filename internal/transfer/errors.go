@@ -16,6 +16,7 @@ const (
 	ReasonPageCount  Reason = "page_count"        // pages announced or sent != pages reserved
 	ReasonTokenCount Reason = "token_count"       // tokens announced or carried by a page != reserved
 	ReasonPageSize   Reason = "page_size"         // a page's bytes do not match its token count
+	ReasonPageData   Reason = "page_data"         // a page's bytes are not values of our KV type
 	ReasonOrder      Reason = "page_order"        // a page arrived ahead of its turn
 	ReasonChecksum   Reason = "checksum"          // a page does not match its manifest checksum
 	ReasonHeader     Reason = "header"            // a page (on the wire or in the pool) names another owner

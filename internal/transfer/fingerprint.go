@@ -11,7 +11,7 @@ import (
 // decodes into fluent nonsense rather than an error.
 type Fingerprint struct {
 	Arch       string   // general.architecture
-	KVDType    string   // the KV pool's element type, its kv.Format's DType ("F16", "F32")
+	KVDType    string   // the KV pool's element type, its kv.Format's DType ("F16", "F32", "Q8_0")
 	Weights    [32]byte // gguf.File.WeightsHash of the model file
 	PageTokens uint32   // tokens per page
 	TokenBytes uint32   // KV bytes of one token over all layers, K and V

@@ -17,12 +17,18 @@ var (
 	tenantB = kvtypes.TenantKey{0xb1, 0xb2}
 )
 
-func testConfig(pages int) kv.Config {
-	return kv.Config{Layers: 2, KVHeads: 2, HeadDim: 4, PageTokens: 4, DType: tensor.F16, Pages: pages}
+func testConfig(pages int) kv.Config { return testConfigOf(tensor.F16, pages) }
+
+// testConfigOf is the rig's pool layout with KV type dt: heads of 4, or of one block for a
+// quantised type.
+func testConfigOf(dt tensor.DType, pages int) kv.Config {
+	return kv.Config{Layers: 2, KVHeads: 2, HeadDim: max(4, dt.BlockElems()), PageTokens: 4, DType: dt, Pages: pages}
 }
 
-func testModel(t testing.TB) Fingerprint {
-	fp, err := NewFingerprint("test", [32]byte{7}, testConfig(1))
+func testModel(t testing.TB) Fingerprint { return testModelOf(t, tensor.F16) }
+
+func testModelOf(t testing.TB, dt tensor.DType) Fingerprint {
+	fp, err := NewFingerprint("test", [32]byte{7}, testConfigOf(dt, 1))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -55,9 +61,17 @@ type rig struct {
 const rigTokens = 10 // three pages: 4, 4 and 2 tokens
 
 func newRig(t testing.TB, deadline time.Duration) *rig {
-	r := &rig{t: t, model: testModel(t), outcomes: make(chan Outcome, 4), refused: make(chan *Error, 4)}
-	r.src = newPool(t, testConfig(8))
-	r.dst = newPool(t, testConfig(12))
+	return newRigOf(t, deadline, tensor.F16, tensor.F16)
+}
+
+// newRigOf is newRig with a prefill pool of KV type src and a decode node (its pool and
+// fingerprint) of KV type dst.
+func newRigOf(t testing.TB, deadline time.Duration, src, dst tensor.DType) *rig {
+	r := &rig{t: t, model: testModelOf(t, dst), outcomes: make(chan Outcome, 4), refused: make(chan *Error, 4)}
+	srcCfg, dstCfg := testConfigOf(src, 8), testConfigOf(dst, 12)
+	srcCfg.HeadDim = dstCfg.HeadDim // one model: the heads a block of dst's type needs
+	r.src = newPool(t, srcCfg)
+	r.dst = newPool(t, dstCfg)
 	rng := rand.New(rand.NewPCG(1, 2))
 	for id := range kvtypes.PageID(8) {
 		fill(r.src, id, rng)
@@ -90,10 +104,15 @@ func newRig(t testing.TB, deadline time.Duration) *rig {
 	return r
 }
 
+// fill writes random KV, as the pool's format stores it, into every slot of a page.
 func fill(p *kv.Pool, id kvtypes.PageID, rng *rand.Rand) {
 	b := make([]byte, p.Config().PageTokens*p.TokenBytes())
-	for i := range b {
-		b[i] = byte(rng.Uint32())
+	vec, vb := make([]float32, p.Config().HeadDim), p.VecBytes()
+	for o := 0; o < len(b); o += vb {
+		for e := range vec {
+			vec[e] = float32(rng.NormFloat64())
+		}
+		p.Format().Store(b[o:o+vb], vec)
 	}
 	if err := p.WriteTokens(id, p.Config().PageTokens, b); err != nil {
 		panic(err)

@@ -5,8 +5,10 @@ package transfer
 
 import (
 	"context"
+	"errors"
 
 	"github.com/kvwarden/kvwarden/internal/faults"
+	"github.com/kvwarden/kvwarden/internal/kv"
 	"github.com/kvwarden/kvwarden/internal/kvtypes"
 )
 
@@ -260,6 +262,9 @@ func (in *incoming) page(f *Frame) *Error {
 		return fail(ReasonHeader, id, "reserved page %d (entry %d) is no longer this reservation's", ref.Page, i)
 	}
 	if err := sink.WritePage(ref.Page, want, f.Data); err != nil {
+		if errors.Is(err, kv.ErrPageData) { // another KV type's page under our fingerprint
+			return fail(ReasonPageData, id, "page %d: %v", i, err)
+		}
 		return fail(ReasonHeader, id, "writing page %d: %v", ref.Page, err)
 	}
 	in.next++

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/kvwarden/kvwarden/internal/kvtypes"
+	"github.com/kvwarden/kvwarden/internal/tensor"
 )
 
 // faultRow is one way a transfer can go wrong, and the check that must catch it on the receiver.
@@ -392,6 +393,74 @@ func TestLateSenderOfCancelledReservation(t *testing.T) {
 				}
 				r.untouched()
 			})
+		})
+	}
+}
+
+// TestQ8_0NodeRefusesF16Pages is an F16 node, or an attacker holding its pages, handing them to a
+// q8_0 decode node: under the F16 node's own fingerprint the manifest is refused (model_mismatch);
+// under a forged q8_0 fingerprint the F16 pages are the wrong size (page_size); cut to a q8_0
+// page's size, with checksums computed over what is sent, their bytes are not q8_0 blocks
+// (page_data). Nothing is written, and no reserved page can be read.
+func TestQ8_0NodeRefusesF16Pages(t *testing.T) {
+	for _, tc := range []struct {
+		name       string
+		forge, cut bool
+		want       Reason
+		atManifest bool
+	}{
+		{"the F16 node's manifest", false, false, ReasonModel, true},
+		{"F16 pages under a q8_0 manifest", true, false, ReasonPageSize, false},
+		{"F16 pages cut to q8_0 pages under a q8_0 manifest", true, true, ReasonPageData, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := newRigOf(t, 5*time.Second, tensor.F16, tensor.Q8_0)
+			ticket, err := r.recv.Expect(r.res)
+			if err != nil {
+				t.Fatal(err)
+			}
+			m := r.manifest(ticket)
+			m.Model, err = NewFingerprint("test", [32]byte{7}, r.src.Config()) // the F16 node's
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tc.forge {
+				m.Model = r.model
+			}
+			srcTB, dstTB := r.src.TokenBytes(), int(r.model.TokenBytes)
+			var frames [][]byte
+			for i := range 3 {
+				n := min(4, rigTokens-4*i)
+				data := make([]byte, n*srcTB)
+				if err := r.source().ReadPage(i, n, data); err != nil {
+					t.Fatal(err)
+				}
+				if tc.cut {
+					data = data[:n*dstTB]
+				}
+				b, sum := AppendPage(nil, PageHeader{Transfer: m.Transfer, Request: m.Request, Tenant: m.Tenant, Index: uint32(i), Tokens: uint32(n)}, data)
+				m.Checksums = append(m.Checksums, sum)
+				frames = append(frames, b)
+			}
+			var f Frame
+			var in *incoming
+			e := r.recv.bind(recvd{b: AppendManifest(nil, &m)}, &f, &in)
+			if tc.atManifest != (e != nil) {
+				t.Fatalf("manifest: %v", e)
+			}
+			for _, b := range frames {
+				if e != nil {
+					break
+				}
+				_, e = in.step(recvd{b: b}, &f)
+			}
+			if e == nil {
+				_, e = in.step(recvd{b: AppendEnd(nil, m.Transfer, 3, rigTokens)}, &f)
+			}
+			if e == nil || e.Reason != tc.want {
+				t.Fatalf("refused with %v, want %s", e, tc.want)
+			}
+			r.untouched()
 		})
 	}
 }

@@ -17,13 +17,14 @@ import (
 var rewrite = flag.Bool("rewrite", false, "rewrite the golden page frames in testdata/")
 
 // TestPageFrameGolden: a page's frame, as a PoolSource reads it and AppendPage frames it, is byte
-// for byte the committed one (testdata/page_*.hex, F16 and F32 KV), so the wire form cannot change
+// for byte the committed one (testdata/page_*.hex, F16, F32 and Q8_0 KV), so the wire form cannot change
 // unnoticed: a node of another build must read it. A PoolSink writes the frame's KV back into the
 // same slots and leaves the slots beyond the page's tokens as they were.
 func TestPageFrameGolden(t *testing.T) {
-	for _, dt := range []tensor.DType{tensor.F16, tensor.F32} {
+	for _, dt := range []tensor.DType{tensor.F16, tensor.F32, tensor.Q8_0} {
 		t.Run(dt.String(), func(t *testing.T) {
-			cfg := kv.Config{Layers: 2, KVHeads: 1, HeadDim: 2, PageTokens: 4, DType: dt, Pages: 2}
+			// Heads of 2 elements, or of one block of a quantised type.
+			cfg := kv.Config{Layers: 2, KVHeads: 1, HeadDim: max(2, dt.BlockElems()), PageTokens: 4, DType: dt, Pages: 2}
 			const tokens = 3 // of 4 slots: the last must not travel
 			src, dst, before := newPool(t, cfg), newPool(t, cfg), newPool(t, cfg)
 			ref := kvtypes.PageRef{Page: 1, Gen: 3}
