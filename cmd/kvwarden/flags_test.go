@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -71,8 +72,9 @@ func TestEngineConfigRefuses(t *testing.T) {
 		{[]string{"--override-model-context", "--max-context", "512"}, ""},
 		{[]string{"--kv-dtype", "f32"}, ""},
 		{[]string{"--kv-dtype", "F16"}, ""},
-		{[]string{"--kv-dtype", "q8_0"}, `--kv-dtype: kv dtype "q8_0": want f16 or f32`},
-		{[]string{"--kv-dtype", "bf16"}, `--kv-dtype: kv dtype "bf16": want f16 or f32`},
+		{[]string{"--kv-dtype", "q8_0"}, ""},
+		{[]string{"--kv-dtype", "q4_0"}, `--kv-dtype: kv dtype "q4_0": want f16, f32 or q8_0`},
+		{[]string{"--kv-dtype", "bf16"}, `--kv-dtype: kv dtype "bf16": want f16, f32 or q8_0`},
 		{[]string{"--pooling", "last"}, ""},
 		{[]string{"--pooling", "cls"}, `--pooling "cls": want mean or last`},
 		{[]string{"--shadow-fraction", "0.05"}, ""},
@@ -119,6 +121,38 @@ func TestCapacityOverrideModelContext(t *testing.T) {
 	if _, _, err := run(newCapacityCmd(), "--model", model, "--kv-mem", "64KiB", "--max-context", "512", "--override-model-context"); err == nil ||
 		!strings.Contains(err.Error(), "exceeds the KV pool") {
 		t.Fatalf("override past the pool: %v", err)
+	}
+}
+
+// TestCapacityQ8_0: the plan counts a q8_0 page's real bytes (34 per 32 elements, and the page
+// header), so the same --kv-mem holds at least 1.85 times F16's tokens; a head dim that is not a
+// multiple of 32 (stories260K's 8) is refused with an error naming it.
+func TestCapacityQ8_0(t *testing.T) {
+	model := testenv.Model(t, "llama-hd64-tiny-random.gguf")
+	tokens := map[string]int{}
+	for _, dt := range []string{"f16", "q8_0"} {
+		out, _, err := run(newCapacityCmd(), "--model", model, "--kv-mem", "64MiB", "--kv-dtype", dt)
+		if err != nil {
+			t.Fatalf("%s: %v", dt, err)
+		}
+		for _, line := range strings.Split(out, "\n") {
+			if v, ok := strings.CutPrefix(line, "pool tokens"); ok {
+				tokens[dt], err = strconv.Atoi(strings.ReplaceAll(strings.TrimSpace(v), ",", ""))
+				if err != nil {
+					t.Fatalf("%s: %q: %v", dt, line, err)
+				}
+			}
+		}
+		if want := map[string]string{"f16": "KV bytes per token   1,024", "q8_0": "KV bytes per token   544"}[dt]; !strings.Contains(out, want) {
+			t.Errorf("%s plan without %q:\n%s", dt, want, out)
+		}
+	}
+	if r := float64(tokens["q8_0"]) / float64(tokens["f16"]); r < 1.85 {
+		t.Errorf("q8_0 holds %d tokens, F16 %d: %.3f×, want at least 1.85×", tokens["q8_0"], tokens["f16"], r)
+	}
+	_, _, err := run(newCapacityCmd(), "--model", testenv.Model(t, "stories260K.gguf"), "--kv-dtype", "q8_0")
+	if err == nil || !strings.Contains(err.Error(), "head dim 8 is not a multiple of 32") {
+		t.Errorf("stories260K (head dim 8) with a q8_0 cache: %v", err)
 	}
 }
 
