@@ -125,9 +125,12 @@ var avx2Kernels = &kernels{
 	roundBF16s: roundBF16sVec,
 	attnScores: attnScoresF16AVX2,
 	attnValues: attnValuesF16AVX2,
-	maxF32:     maxF32Vec,
-	sumF64:     sumF64Vec,
-	f32sToF16:  f32sToF16Vec,
+
+	attnScoresQ8: attnScoresQ8_0Asm,
+	attnValuesQ8: attnValuesQ8_0Asm,
+	maxF32:       maxF32Vec,
+	sumF64:       sumF64Vec,
+	f32sToF16:    f32sToF16Vec,
 }
 
 func dotF32sAVX2(a, b []float32) float32 {

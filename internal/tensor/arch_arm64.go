@@ -126,7 +126,8 @@ func archKernels() []*kernels {
 }
 
 // neonKernels is goKernels with the Q8_0, Q4_0, Q4_K, Q6_K, F32, F16 and BF16 products, the Q8_0
-// activation quantiser, DotF32, Axpy and the F16 attention on NEON; the rest is the reference.
+// activation quantiser, DotF32, Axpy and the F16 attention on NEON (the Q8_0 attention over
+// them); the rest is the reference.
 var neonKernels = func() *kernels {
 	k := *goKernels
 	k.name = "neon"
@@ -138,6 +139,7 @@ var neonKernels = func() *kernels {
 	k.quantQ8_0 = quantActQ8_0NEON
 	k.axpy = axpyVecNEON
 	k.attnScores, k.attnValues = attnScoresF16NEON, attnValuesF16NEON
+	k.attnScoresQ8, k.attnValuesQ8 = nil, nil // a row at a time dequantised, on the NEON dot and axpy
 	return &k
 }()
 

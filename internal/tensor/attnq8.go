@@ -13,9 +13,9 @@ import (
 // AttnScoresF32 and AttnValuesF32 give over the dequantised rows, so each (query, position)
 // result depends on its own inputs alone, whatever the batch or the chunking, as for F16.
 //
-// The "go" set runs the scalar twins below. The others dequantise a row at a time and run their
-// own DotF32 and Axpy kernels over it, which are bit-exact twins of the scalar ones: no set has
-// Q8_0 attention kernels of its own yet.
+// The "go" set runs the scalar twins below; the amd64 sets, AVX2 kernels that dequantise as they
+// go (attnq8_amd64.go, one query a call); the NEON set dequantises a row at a time and runs its
+// own DotF32 and Axpy kernels over it, which are bit-exact twins of the scalar ones.
 
 // q8RowElems bounds the rows the kernels dequantise into a pooled buffer; longer heads allocate.
 const q8RowElems = 512
@@ -74,8 +74,8 @@ func AttnScoresQ8_0(s []float32, sStride int, q []float32, qStride, nq int, k []
 		return
 	}
 	ks := activeKernels.Load()
-	if ks == goKernels {
-		attnScoresQ8_0Go(s, sStride, q, qStride, nq, k, kStride, n, hd, scale)
+	if ks.attnScoresQ8 != nil {
+		ks.attnScoresQ8(s, sStride, q, qStride, nq, k, kStride, n, hd, scale)
 		return
 	}
 	dot := ks.dotF32
@@ -98,8 +98,8 @@ func AttnValuesQ8_0(out []float32, oStride int, p []float32, pStride, nq int, v 
 		return
 	}
 	ks := activeKernels.Load()
-	if ks == goKernels {
-		attnValuesQ8_0Go(out, oStride, p, pStride, nq, v, vStride, n, hd)
+	if ks.attnValuesQ8 != nil {
+		ks.attnValuesQ8(out, oStride, p, pStride, nq, v, vStride, n, hd)
 		return
 	}
 	axpy := ks.axpy

@@ -288,8 +288,12 @@ type kernels struct {
 	// attnScores and attnValues are AttnScoresF16 and AttnValuesF16 past their shape checks.
 	attnScores func(s []float32, sStride int, q []float32, qStride, nq int, k []uint16, kStride, n, hd int, scale float32)
 	attnValues func(out []float32, oStride int, p []float32, pStride, nq int, v []uint16, vStride, n, hd int)
-	maxF32     func(x []float32) float32 // Softmax's max and sum
-	sumF64     func(x []float32) float64
+	// attnScoresQ8 and attnValuesQ8 are AttnScoresQ8_0 and AttnValuesQ8_0 past their shape
+	// checks; nil: a row at a time dequantised, then the set's dotF32 and axpy.
+	attnScoresQ8 func(s []float32, sStride int, q []float32, qStride, nq int, k []byte, kStride, n, hd int, scale float32)
+	attnValuesQ8 func(out []float32, oStride int, p []float32, pStride, nq int, v []byte, vStride, n, hd int)
+	maxF32       func(x []float32) float32 // Softmax's max and sum
+	sumF64       func(x []float32) float64
 	// argmaxMax and argmaxFirst are Argmax's two passes over the leading multiple of 16 values
 	// (the largest allowed value; the first allowed index holding v, or -1); nil: Argmax scans.
 	argmaxMax   func(x []float32, allowed []uint64) float32
@@ -333,9 +337,12 @@ var goKernels = &kernels{
 	roundBF16s: roundBF16sGo,
 	attnScores: attnScoresF16Go,
 	attnValues: attnValuesF16Go,
-	maxF32:     maxF32Go,
-	sumF64:     sumF64Go,
-	f32sToF16:  f32sToF16Go,
+
+	attnScoresQ8: attnScoresQ8_0Go,
+	attnValuesQ8: attnValuesQ8_0Go,
+	maxF32:       maxF32Go,
+	sumF64:       sumF64Go,
+	f32sToF16:    f32sToF16Go,
 }
 
 func tileQ8Go(j *matmulJob, r0, r1 int, dot func([]byte, []int8, []float32) float32) {

@@ -30,6 +30,7 @@ var families = []struct {
 	{"tensor", "exp_amd64.s", expFamily},
 	{"tensor", "vec_amd64.s", vecFamily},
 	{"tensor", "attn_amd64.s", attnFamily},
+	{"tensor", "attnq8_amd64.s", attnQ8Family},
 	{"tensor", "float_avx2_amd64.s", floatFamily},
 	{"tensor", "float_avx512_amd64.s", floatAVX512Family},
 	{"tensor", "half_amd64.s", halfFamily},

@@ -1,0 +1,115 @@
+package main
+
+import (
+	. "github.com/mmcloughlin/avo/operand"
+	. "github.com/mmcloughlin/avo/reg"
+)
+
+// attnQ8Family: the attention kernels over Q8_0 KV vectors (attnq8.go in internal/tensor defines
+// their arithmetic: each element d·q exactly, then the F32 attention's order), one query a call.
+func attnQ8Family(g *gen) {
+	g.scoresQ8_0AVX2()
+	g.valuesQ8_0AVX2()
+}
+
+// q8BlockBytes is a Q8_0 block: an f16 scale, then 32 int8 values.
+const q8BlockBytes = 34
+
+// q8Dequant8 sets y to the 8 values of chunk j (elements 8j..8j+7) of the block at blk times the
+// scale in dScale: sign-extended, converted (exactly) and multiplied (exactly, 11 × 8 bits).
+func (g *gen) q8Dequant8(blk Register, j int, dScale, y VecPhysical) {
+	g.VPMOVSXBD(Mem{Base: blk, Disp: 2 + 8*j}, y)
+	g.VCVTDQ2PS(y, y)
+	g.VMULPS(dScale, y, y)
+}
+
+// q8KVScale broadcasts the f16 scale of the block at blk, widened, into y's 8 lanes.
+func (g *gen) q8KVScale(blk Register, y VecPhysical) {
+	g.VPBROADCASTW(b(blk), y.AsX())
+	g.VCVTPH2PS(y.AsX(), y)
+}
+
+// scoresQ8_0AVX2: for each position t (DX = k_t, DI = s + 4t), the nb blocks of k_t against q
+// (AX), chunk j of each block into Y0 (j even: lanes 0-7 of a 16-lane chunk) or Y1 (j odd:
+// lanes 8-15), as attnScoresQ8_0Go's acc; then folded as fold16, scaled and stored.
+func (g *gen) scoresQ8_0AVX2() {
+	g.text("attnScoresQ8_0AVX2", "func(s *float32, q *float32, k *byte, kStride, n, nb int, scale float32)")
+	g.arg("s", RDI)
+	g.arg("q", RSI)
+	g.arg("k", RDX)
+	g.arg("kStride", R11)
+	g.arg("n", RCX)
+	g.arg("nb", R12)
+	g.VMOVSS(g.argMem("scale"), X15)
+	g.Label("q8st")
+	g.VXORPS(Y0, Y0, Y0)
+	g.VXORPS(Y1, Y1, Y1)
+	g.MOVQ(RDX, R14)
+	g.MOVQ(RSI, RAX)
+	g.MOVQ(R12, R13)
+	g.Label("q8sb")
+	g.q8KVScale(R14, Y4)
+	vals := []VecPhysical{Y5, Y6, Y7, Y8}
+	for j, y := range vals {
+		g.q8Dequant8(R14, j, Y4, y)
+		g.VMULPS(Mem{Base: RAX, Disp: 32 * j}, y, y)
+	}
+	for j, y := range vals {
+		acc := []VecPhysical{Y0, Y1}[j%2]
+		g.VADDPS(y, acc, acc)
+	}
+	g.ADDQ(U8(q8BlockBytes), R14)
+	g.ADDQ(U8(128), RAX)
+	g.DECQ(R13)
+	g.JNZ(LabelRef("q8sb"))
+	g.VADDPS(Y1, Y0, Y0)
+	g.scoreOutAt(RDI)
+	g.ADDQ(R11, RDX)
+	g.tail("q8st", RCX, step{RDI, 4})
+}
+
+// scoreOutAt is scoreOut storing at (r).
+func (g *gen) scoreOutAt(r Register) {
+	g.fold8(Y0, X1, g.VADDPS, g.VADDSS)
+	g.VMULSS(X15, X0, X0)
+	g.VMOVSS(X0, b(r))
+}
+
+// valuesQ8_0AVX2: block by block of out (AX, 32 floats in Y0-Y3), for each position t in order
+// (SI = v_t's block, BX = p + 4t), out += p[t]·(d·q), each product and sum rounded on its own as
+// attnValuesQ8_0Go's.
+func (g *gen) valuesQ8_0AVX2() {
+	g.text("attnValuesQ8_0AVX2", "func(out *float32, p *float32, v *byte, vStride, n, nb int)")
+	g.arg("out", RAX)
+	g.arg("p", R13)
+	g.arg("v", RDI)
+	g.arg("vStride", R11)
+	g.arg("nb", R8)
+	acc := []VecPhysical{Y0, Y1, Y2, Y3}
+	vals := []VecPhysical{Y5, Y6, Y7, Y8}
+	g.Label("q8vb")
+	for j, y := range acc {
+		g.VMOVUPS(Mem{Base: RAX, Disp: 32 * j}, y)
+	}
+	g.MOVQ(R13, RBX)
+	g.MOVQ(RDI, RSI)
+	g.arg("n", RCX)
+	g.Label("q8vt")
+	g.q8KVScale(RSI, Y4)
+	g.VBROADCASTSS(b(RBX), Y10)
+	for j, y := range vals {
+		g.q8Dequant8(RSI, j, Y4, y)
+		g.VMULPS(Y10, y, y)
+	}
+	for j, y := range vals {
+		g.VADDPS(y, acc[j], acc[j])
+	}
+	g.ADDQ(U8(4), RBX)
+	g.ADDQ(R11, RSI)
+	g.DECQ(RCX)
+	g.JNZ(LabelRef("q8vt"))
+	for j, y := range acc {
+		g.VMOVUPS(y, Mem{Base: RAX, Disp: 32 * j})
+	}
+	g.tail("q8vb", R8, step{RAX, 128}, step{RDI, q8BlockBytes})
+}

@@ -1,0 +1,31 @@
+//go:build amd64 && !purego
+
+package tensor
+
+// attnScoresQ8_0AVX2 sets s[t] = DotF32(k_t, q) * scale for t < n (n ≥ 1), where k_t is the nb
+// (≥ 1) Q8_0 blocks at k + t*kStride bytes, dequantised exactly, and q holds 32·nb floats:
+// attnScoresQ8_0Go for one query, bit for bit.
+//
+//go:noescape
+func attnScoresQ8_0AVX2(s *float32, q *float32, k *byte, kStride, n, nb int, scale float32)
+
+// attnValuesQ8_0AVX2 adds p[t] * v_t to out[:32·nb] for t < n (n ≥ 1) in order, v_t the nb Q8_0
+// blocks at v + t*vStride bytes, each product and sum rounded on its own: attnValuesQ8_0Go for
+// one query, bit for bit.
+//
+//go:noescape
+func attnValuesQ8_0AVX2(out *float32, p *float32, v *byte, vStride, n, nb int)
+
+// attnScoresQ8_0Asm and attnValuesQ8_0Asm run the AVX2 kernels one query a call; the exported
+// functions checked the shapes (hd a whole number of blocks, n ≥ 1).
+func attnScoresQ8_0Asm(s []float32, sStride int, q []float32, qStride, nq int, k []byte, kStride, n, hd int, scale float32) {
+	for i := range nq {
+		attnScoresQ8_0AVX2(&s[i*sStride], &q[i*qStride], &k[0], kStride, n, hd/qk0, scale)
+	}
+}
+
+func attnValuesQ8_0Asm(out []float32, oStride int, p []float32, pStride, nq int, v []byte, vStride, n, hd int) {
+	for i := range nq {
+		attnValuesQ8_0AVX2(&out[i*oStride], &p[i*pStride], &v[0], vStride, n, hd/qk0)
+	}
+}
