@@ -22,7 +22,6 @@ import (
 
 	"github.com/kvwarden/kvwarden/internal/engine"
 	"github.com/kvwarden/kvwarden/internal/model"
-	"github.com/kvwarden/kvwarden/internal/tensor"
 	"github.com/kvwarden/kvwarden/internal/tokenizer"
 )
 
@@ -137,17 +136,6 @@ func (lb LlamaBench) Args(prompt, gen int, depths []int) []string {
 	args := append([]string{"-m", lb.Model, "-t", strconv.Itoa(lb.Threads)}, llamaKVArgs(lb.KVType, "-fa", "1")...)
 	args = append(args, "-r", "1", "-o", "json", "-p", strings.Join(ps, ","), "-n", strconv.Itoa(gen))
 	return append(args, pgs...)
-}
-
-// llamaKVArgs are llama.cpp's flags for a K and V cache of type kvType. A quantised V cache
-// (q8_0) needs flash attention there, which flashAttn turns on (llama-bench spells it "-fa 1",
-// the other tools "-fa"); the float types keep llama.cpp's default.
-func llamaKVArgs(kvType string, flashAttn ...string) []string {
-	args := []string{"-ctk", kvType, "-ctv", kvType}
-	if t, err := tensor.ParseDType(kvType); err == nil && t.BlockElems() > 1 {
-		args = append(args, flashAttn...)
-	}
-	return args
 }
 
 // BatchedArgs are llama-batched-bench's arguments for the decode rate of one sequence after each

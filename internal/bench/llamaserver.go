@@ -19,6 +19,8 @@ import (
 	"sync"
 	"text/tabwriter"
 	"time"
+
+	"github.com/kvwarden/kvwarden/internal/tensor"
 )
 
 // LlamaServer is a llama-server process this bench started, listening on 127.0.0.1 only.
@@ -266,4 +268,15 @@ commands:
 	for _, c := range r.Commands {
 		fmt.Fprintf(w, "  %s\n", c)
 	}
+}
+
+// llamaKVArgs are llama.cpp's flags for a K and V cache of type kvType. A quantised V cache
+// (q8_0) needs flash attention there, which flashAttn turns on (llama-bench spells it "-fa 1",
+// the other tools "-fa"); the float types keep llama.cpp's default.
+func llamaKVArgs(kvType string, flashAttn ...string) []string {
+	args := []string{"-ctk", kvType, "-ctv", kvType}
+	if t, err := tensor.ParseDType(kvType); err == nil && t.BlockElems() > 1 {
+		args = append(args, flashAttn...)
+	}
+	return args
 }
