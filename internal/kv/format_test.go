@@ -133,7 +133,11 @@ func TestFormatKernelsReadWhatLoadDecodes(t *testing.T) {
 			}
 			run, decoded := make([]byte, n*vb), make([]float32, n*hd)
 			for v := range n {
-				f.Store(run[v*vb:(v+1)*vb], formatVector(v, 1.0/1024))
+				vec := formatVector(v, 1.0/1024)
+				if v%2 == 1 {
+					vec = rampVector() // no value dominating a block: every q8_0 element non-zero
+				}
+				f.Store(run[v*vb:(v+1)*vb], vec)
 				f.Load(decoded[v*hd:(v+1)*hd], run[v*vb:(v+1)*vb])
 			}
 			got, want := make([]float32, nq*n), make([]float32, nq*n)

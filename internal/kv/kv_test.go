@@ -11,7 +11,8 @@ import (
 
 func newTestPool(t *testing.T, dt tensor.DType, scrub Scrub) *Pool {
 	t.Helper()
-	p, err := NewPool(Config{Layers: 2, KVHeads: 2, HeadDim: 4, PageTokens: 4, DType: dt, Pages: 8, Scrub: scrub})
+	// Heads of 4, or of one block of a quantised type.
+	p, err := NewPool(Config{Layers: 2, KVHeads: 2, HeadDim: max(4, dt.BlockElems()), PageTokens: 4, DType: dt, Pages: 8, Scrub: scrub})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,7 +72,8 @@ func TestScrub(t *testing.T) {
 	for _, c := range []struct {
 		dt    tensor.DType
 		scrub Scrub
-	}{{tensor.F32, ScrubNone}, {tensor.F32, ScrubZero}, {tensor.F32, ScrubPoison}, {tensor.F16, ScrubZero}, {tensor.F16, ScrubPoison}} {
+	}{{tensor.F32, ScrubNone}, {tensor.F32, ScrubZero}, {tensor.F32, ScrubPoison}, {tensor.F16, ScrubZero}, {tensor.F16, ScrubPoison},
+		{tensor.Q8_0, ScrubZero}, {tensor.Q8_0, ScrubPoison}} {
 		p := newTestPool(t, c.dt, c.scrub)
 		ref := kvtypes.PageRef{Page: 1, Gen: 1}
 		p.Stamp(ref.Page, kvtypes.Header{Tenant: kvtypes.TenantKey{1}, Gen: 1, Written: true})
