@@ -99,11 +99,15 @@ func (s *split) run(ctx context.Context, r Request) (client, prefill result, err
 
 // TestSplitMatchesOneEngine: a request prefilled on one node and decoded on another yields, bit
 // for bit, the tokens and logprobs one engine gives: the KV travels exactly, and the decode node's
-// sampler resumes the request's random stream after the prefill node's token.
+// sampler resumes the request's random stream after the prefill node's token; with a q8_0 cache
+// too (llama-hd64-tiny-random: the head dim q8_0 takes), whose quantised pages travel as stored.
 func TestSplitMatchesOneEngine(t *testing.T) {
-	for _, name := range []string{demoModel, "stories260K.gguf"} {
-		t.Run(name, func(t *testing.T) {
-			s := newSplit(t, name, nil, nil)
+	for _, c := range []struct {
+		name string
+		kv   tensor.DType
+	}{{demoModel, tensor.F32}, {"stories260K.gguf", tensor.F32}, {"llama-hd64-tiny-random.gguf", tensor.Q8_0}} {
+		t.Run(c.name+"/"+c.kv.String(), func(t *testing.T) {
+			s := newSplit(t, c.name, nil, func(cfg *Config) { cfg.KVDType = c.kv })
 			vocab := s.one.Info().VocabSize
 			prompt := func(n int) []int32 {
 				p := make([]int32, n)
