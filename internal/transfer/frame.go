@@ -20,7 +20,8 @@ import (
 // Integers are little-endian. Bodies by kind:
 //
 //	manifest  transfer, request u64, tenant [16], ticket [16], tokens u32, first i32,
-//	          arch (u8 len, ≤ 64 bytes), kv dtype (u8 len, ≤ 16 bytes), weights [32],
+//	          arch (u8 len, ≤ 64 bytes), kv dtype (u8 len, ≤ 16 bytes: "F16", "F32" or "Q8_0", the
+//	          type of every page body's KV bytes, as the pool stores them), weights [32],
 //	          page tokens u32, token bytes u32, pages u32, then one CRC-32C per page (u32)
 //	accept    transfer
 //	page      transfer, request u64, tenant [16], index u32, tokens u32, then the page's KV bytes
