@@ -1,6 +1,7 @@
 package model
 
 import (
+	"errors"
 	"fmt"
 	"math"
 
@@ -25,6 +26,11 @@ type Seq struct {
 	// embeddings with last or mean pooling.
 	Hidden    []float32
 	HiddenSum bool
+	// Adapter, when not nil, adds its low-rank updates to this sequence's projections, with the
+	// request's scale AdapterScale (see Adapter.Scale; 0 leaves the base model). It must have been
+	// loaded against this model. The other sequences of the step are unaffected.
+	Adapter      *Adapter
+	AdapterScale float32
 }
 
 // Workspace holds every buffer a forward step needs, so that steps allocate nothing.
@@ -43,6 +49,7 @@ type Workspace struct {
 	rowTask                          func(int)
 	blocks                           []rowBlock
 	blockRows                        int
+	adapted                          bool // some sequence of the step has an adapter
 }
 
 type rowInfo struct {
@@ -111,8 +118,10 @@ func (m *Model) Forward(p *tensor.Pool, cache *kv.Pool, ws *Workspace, seqs []Se
 	c := &m.Config
 	var errs []error
 	total, nLogits := 0, 0
+	ws.adapted = false
 	for i := range seqs {
 		s := &seqs[i]
+		ws.adapted = ws.adapted || (s.Adapter != nil && s.AdapterScale != 0)
 		err := m.CheckPages(cache, s)
 		if err == nil {
 			err = m.checkSeq(s, ws)
@@ -182,14 +191,18 @@ func (m *Model) Forward(p *tensor.Pool, cache *kv.Pool, ws *Workspace, seqs []Se
 		ly := &m.Blocks[li]
 		ws.eachRow(p, stageAttnIn, li, n)
 		p.MatMuls(xn, n, tensor.MatOut{W: ly.Wq, Out: q}, tensor.MatOut{W: ly.Wk, Out: k}, tensor.MatOut{W: ly.Wv, Out: v})
+		ws.eachAdapted(p, stageLoRAQKV, li, n)
 		ws.eachRow(p, stageQKV, li, n)
 		m.attention(p, cache, ws, seqs, li, n)
 		p.MatMul(ly.Wo, ws.att[:n*c.QDim()], n, xn)
+		ws.eachAdapted(p, stageLoRAOut, li, n)
 		ws.eachRow(p, stageFFNIn, li, n)
 		g, u := ws.ff1[:n*c.FFN], ws.ff2[:n*c.FFN]
 		p.MatMuls(xn, n, tensor.MatOut{W: ly.Gate, Out: g}, tensor.MatOut{W: ly.Up, Out: u})
+		ws.eachAdapted(p, stageLoRAGateUp, li, n)
 		ws.eachRow(p, stageSwiGLU, li, n)
 		p.MatMul(ly.Down, g, n, xn)
+		ws.eachAdapted(p, stageLoRADown, li, n)
 	}
 	ws.rowJob = rowJob{}
 	if len(m.Blocks) > 0 {
@@ -222,6 +235,12 @@ func (m *Model) checkSeq(s *Seq, ws *Workspace) error {
 	}
 	if s.Hidden != nil && len(s.Hidden) != m.Dim {
 		return fmt.Errorf("hidden destination of %d floats, want %d", len(s.Hidden), m.Dim)
+	}
+	if s.Adapter != nil && s.Adapter.base != m {
+		return errors.New("the adapter was loaded against another model")
+	}
+	if f := float64(s.AdapterScale); math.IsNaN(f) || math.IsInf(f, 0) {
+		return fmt.Errorf("adapter scale %v is not finite", s.AdapterScale)
 	}
 	for _, t := range s.Tokens {
 		if t < 0 || int(t) >= m.Vocab {
@@ -300,6 +319,12 @@ const (
 	stageQKV                    // biases, QK norms and RoPE, then K and V into the row's page slot
 	stageFFNIn                  // add the attention output, FFN norm
 	stageSwiGLU                 // ff1 = SiLU(ff1)·ff2
+	// The adapted sequences' low-rank updates, each added to the base matmul's output before
+	// anything else reads it (so qwen2's biases come after, as in llama.cpp).
+	stageLoRAQKV    // q, k, v from xn
+	stageLoRAOut    // the attention output projection (in xn) from att
+	stageLoRAGateUp // ff1, ff2 from xn
+	stageLoRADown   // the FFN output (in xn) from ff1
 )
 
 // rowJob is the row stage in flight; the task function reading it is bound once per workspace
@@ -339,6 +364,8 @@ func (ws *Workspace) runRow(r int) {
 	case stageSwiGLU:
 		g := ws.ff1[r*c.FFN : (r+1)*c.FFN]
 		tensor.SwiGLU(g, g, ws.ff2[r*c.FFN:(r+1)*c.FFN])
+	default:
+		m.adaptRow(ws, &j.seqs[ws.rows[r].seq], j.stage, j.layer, r)
 	}
 }
 

@@ -97,10 +97,12 @@ var testModels = []struct {
 }
 
 type seqState struct {
-	tenant kvtypes.TenantKey
-	id     kvtypes.RequestID
-	pages  []kvtypes.PageRef
-	pos    int
+	tenant  kvtypes.TenantKey
+	id      kvtypes.RequestID
+	pages   []kvtypes.PageRef
+	pos     int
+	adapter *Adapter // with its request scale, nil for the base model
+	scale   float32
 }
 
 func (h *harness) newSeq(id kvtypes.RequestID) *seqState {
@@ -125,7 +127,7 @@ func (h *harness) step(seqs []*seqState, chunks [][]int32) [][]float32 {
 	batch := make([]Seq, len(seqs))
 	for i, s := range seqs {
 		h.grow(s, len(chunks[i]))
-		batch[i] = Seq{Tokens: chunks[i], Pos: s.pos, Pages: s.pages, Tenant: s.tenant, Logits: true}
+		batch[i] = Seq{Tokens: chunks[i], Pos: s.pos, Pages: s.pages, Tenant: s.tenant, Logits: true, Adapter: s.adapter, AdapterScale: s.scale}
 	}
 	logits := make([]float32, len(seqs)*h.m.Vocab)
 	if errs := h.m.Forward(h.pool, h.cache, h.ws, batch, logits); errs != nil {
@@ -224,7 +226,8 @@ func TestQwen2TinyReference(t *testing.T) {
 }
 
 // TestBatchInvariance checks that a sequence's logits are bit-identical alone, in a batch at any
-// position, and with any chunking of its prompt, within each KV type.
+// position, and with any chunking of its prompt, within each KV type; with or without a LoRA
+// adapter, beside sequences with other adapters and none.
 func TestBatchInvariance(t *testing.T) {
 	for _, tm := range testModels {
 		for _, kvt := range []tensor.DType{tensor.F32, tensor.F16, tensor.Q8_0} {
@@ -234,42 +237,75 @@ func TestBatchInvariance(t *testing.T) {
 					t.Skipf("head dim %d: a %s cache refuses it", hd, kvt) // f16-tied and q4_k run it
 				}
 				h := newHarness(t, f, kvt, 2)
-				prompt := []int32{1, 403, 407, 261, 378, 39, 120, 55, 99, 12, 300, 301, 302, 17, 18, 19, 20, 21, 22, 23}
-				other := []int32{1, 50, 60, 70, 80, 90, 100}
-				// Alone, whole prompt at once.
-				a := h.newSeq(1)
-				alone := h.step([]*seqState{a}, [][]int32{prompt})[0]
-				alone = append([]float32(nil), alone...)
-				for _, split := range []int{1, 3, 7, 16, 19} {
-					for _, position := range []int{0, 1, 2} {
-						seqs := []*seqState{h.newSeq(10), h.newSeq(11), h.newSeq(12)}
-						target := seqs[position]
-						// Feed the prompt in chunks of `split`, alongside others.
-						var got []float32
-						for off := 0; off < len(prompt); off += split {
-							end := min(off+split, len(prompt))
-							chunks := make([][]int32, 3)
-							for i := range seqs {
-								if seqs[i] == target {
-									chunks[i] = prompt[off:end]
-								} else {
-									chunks[i] = other[:1+(off/split)%len(other)]
-								}
-							}
-							out := h.step(seqs, chunks)
-							got = out[position]
-						}
-						for i := range alone {
-							if math.Float32bits(alone[i]) != math.Float32bits(got[i]) {
-								t.Fatalf("split %d position %d: logit %d = %v alone, %v batched", split, position, i, alone[i], got[i])
-							}
-						}
-						h.next = 1 // recycle pages: every stamp below rewrites the headers
-					}
+				x, y := testAdapters(t, h.m)
+				// The target's adapter, and its two neighbours'.
+				for _, ads := range [][3]*Adapter{{nil, x, y}, {x, y, nil}} {
+					h.checkBatchInvariance(ads[0], ads[1:])
 				}
 			})
 		}
 	}
+}
+
+func (h *harness) checkBatchInvariance(adapter *Adapter, neighbours []*Adapter) {
+	t := h.t
+	prompt := []int32{1, 403, 407, 261, 378, 39, 120, 55, 99, 12, 300, 301, 302, 17, 18, 19, 20, 21, 22, 23}
+	other := []int32{1, 50, 60, 70, 80, 90, 100}
+	// Alone, whole prompt at once.
+	a := h.newSeq(1)
+	a.adapter, a.scale = adapter, 0.75
+	alone := h.step([]*seqState{a}, [][]int32{prompt})[0]
+	alone = append([]float32(nil), alone...)
+	h.next = 1
+	for _, split := range []int{1, 3, 7, 16, 19} {
+		for _, position := range []int{0, 1, 2} {
+			seqs := []*seqState{h.newSeq(10), h.newSeq(11), h.newSeq(12)}
+			target := seqs[position]
+			for i, n := 0, 0; i < len(seqs); i++ {
+				if seqs[i] == target {
+					seqs[i].adapter, seqs[i].scale = adapter, 0.75
+				} else {
+					seqs[i].adapter, seqs[i].scale = neighbours[n], 1
+					n++
+				}
+			}
+			// Feed the prompt in chunks of `split`, alongside others.
+			var got []float32
+			for off := 0; off < len(prompt); off += split {
+				end := min(off+split, len(prompt))
+				chunks := make([][]int32, 3)
+				for i := range seqs {
+					if seqs[i] == target {
+						chunks[i] = prompt[off:end]
+					} else {
+						chunks[i] = other[:1+(off/split)%len(other)]
+					}
+				}
+				out := h.step(seqs, chunks)
+				got = out[position]
+			}
+			for i := range alone {
+				if math.Float32bits(alone[i]) != math.Float32bits(got[i]) {
+					t.Fatalf("adapter %v, split %d position %d: logit %d = %v alone, %v batched", adapter != nil, split, position, i, alone[i], got[i])
+				}
+			}
+			h.next = 1 // recycle pages: every stamp below rewrites the headers
+		}
+	}
+}
+
+// testAdapters draws two adapters for m, both of which change its logits: rank 4 on all seven
+// projections, and rank 8 on q and v.
+func testAdapters(t testing.TB, m *Model) (x, y *Adapter) {
+	t.Helper()
+	var err error
+	if x, err = ParseAdapter(newAdapterFile(m, 4, 8, 1, 0.05).bytes(t), m); err != nil {
+		t.Fatal(err)
+	}
+	if y, err = ParseAdapter(newAdapterFile(m, 8, 12, 2, 0.05, "attn_q", "attn_v").bytes(t), m); err != nil {
+		t.Fatal(err)
+	}
+	return x, y
 }
 
 func TestForeignPageRefused(t *testing.T) {
@@ -295,17 +331,21 @@ func TestForeignPageRefused(t *testing.T) {
 	}
 }
 
-// TestDecodeStepAllocatesNothing keeps the hot loop free of garbage.
+// TestDecodeStepAllocatesNothing keeps the hot loop free of garbage, with a LoRA adapter too.
 func TestDecodeStepAllocatesNothing(t *testing.T) {
 	for _, tm := range testModels {
 		f := tm.open(t)
 		for _, kvt := range []tensor.DType{tensor.F32, tensor.F16} {
 			h := newHarness(t, f, kvt, 2)
-			s := h.newSeq(1)
-			h.step([]*seqState{s}, [][]int32{{1, 407, 11, 407}})
+			x, _ := testAdapters(t, h.m)
+			s, sx := h.newSeq(1), h.newSeq(2)
+			sx.adapter, sx.scale = x, 1
+			h.step([]*seqState{s, sx}, [][]int32{{1, 407, 11, 407}, {1, 5}})
 			h.grow(s, 1)
-			batch := []Seq{{Tokens: []int32{407}, Pos: s.pos, Pages: s.pages, Tenant: s.tenant, Logits: true}}
-			logits := make([]float32, h.m.Vocab)
+			h.grow(sx, 1)
+			batch := []Seq{{Tokens: []int32{407}, Pos: s.pos, Pages: s.pages, Tenant: s.tenant, Logits: true},
+				{Tokens: []int32{407}, Pos: sx.pos, Pages: sx.pages, Tenant: sx.tenant, Logits: true, Adapter: x, AdapterScale: 1}}
+			logits := make([]float32, 2*h.m.Vocab)
 			if n := testing.AllocsPerRun(20, func() {
 				if errs := h.m.Forward(h.pool, h.cache, h.ws, batch, logits); errs != nil {
 					t.Fatal(errs)

@@ -12,10 +12,14 @@ import (
 // front, a plain slice as the KV cache, one token at a time. It shares nothing with the paged path
 // but the weights.
 type refModel struct {
-	m      *Model
-	kcache [][][]float64 // [layer][pos][kvdim]
-	vcache [][][]float64
-	hidden [][]float64 // per position, the final hidden state after the output norm
+	m *Model
+	// adapter, when set, is merged into the weights at scale (llama.cpp's export-lora
+	// equivalence: W + scale·alpha/rank·B·A).
+	adapter *Adapter
+	scale   float32
+	kcache  [][][]float64 // [layer][pos][kvdim]
+	vcache  [][][]float64
+	hidden  [][]float64 // per position, the final hidden state after the output norm
 }
 
 func dense(t *testing.T, w *tensor.Matrix) [][]float64 {
@@ -81,6 +85,23 @@ func (r *refModel) ropeRef(x []float64, pos, heads int) {
 	}
 }
 
+// merge adds the adapter's pair p (nil: none) to the dense matrix w, in float64.
+func (r *refModel) merge(w [][]float64, p *LoRAPair) {
+	if p == nil {
+		return
+	}
+	scale := float64(r.scale) * float64(r.adapter.Alpha) / float64(p.Rank)
+	for o := range w {
+		for i := range w[o] {
+			var d float64
+			for k := 0; k < p.Rank; k++ {
+				d += float64(p.B[o*p.Rank+k]) * float64(p.A[k*p.In+i])
+			}
+			w[o][i] += scale * d
+		}
+	}
+}
+
 func toF64(x []float32) []float64 {
 	out := make([]float64, len(x))
 	for i, v := range x {
@@ -98,6 +119,12 @@ func (r *refModel) logitsAll(t *testing.T, tokens []int32) [][]float64 {
 	ws := make([]lw, c.Layers)
 	for i, ly := range r.m.Blocks {
 		ws[i] = lw{dense(t, ly.Wq), dense(t, ly.Wk), dense(t, ly.Wv), dense(t, ly.Wo), dense(t, ly.Gate), dense(t, ly.Up), dense(t, ly.Down)}
+		if r.adapter != nil {
+			w := &ws[i]
+			for j, d := range [7][][]float64{w.q, w.k, w.v, w.o, w.g, w.u, w.d} {
+				r.merge(d, *r.adapter.Blocks[i].pairs()[j])
+			}
+		}
 	}
 	r.kcache = make([][][]float64, c.Layers)
 	r.vcache = make([][][]float64, c.Layers)
@@ -175,7 +202,8 @@ func (r *refModel) logitsAll(t *testing.T, tokens []int32) [][]float64 {
 }
 
 // TestMatchesSimpleReference compares the paged, batched F32 path with the simple forward pass at
-// every position of a prompt fed in chunks, on a real model and on the generated ones.
+// every position of a prompt fed in chunks, on a real model and on the generated ones, without an
+// adapter and with two generated ones (the reference merges them into its weights).
 func TestMatchesSimpleReference(t *testing.T) {
 	models := append([]struct {
 		name string
@@ -185,20 +213,24 @@ func TestMatchesSimpleReference(t *testing.T) {
 		t.Run(tm.name, func(t *testing.T) {
 			h := newHarness(t, tm.open(t), tensor.F32, 2)
 			tokens := []int32{1, 403, 407, 261, 378, 39, 120, 55, 99, 12, 300, 301, 302, 17, 18, 19, 20, 21, 22, 23, 24, 25}
-			want := (&refModel{m: h.m}).logitsAll(t, tokens)
+			x, y := testAdapters(t, h.m)
 			// F16 and quantised weights round or quantise the activations as llama.cpp does; the
 			// reference does not.
 			tol := map[tensor.DType]float64{tensor.F32: 1e-5, tensor.F16: 1e-3}[h.m.Output.Type]
 			if tol == 0 {
 				tol = 3e-2
 			}
-			s := h.newSeq(1)
-			for pos := 0; pos < len(tokens); {
-				n := min(1+pos%4, len(tokens)-pos)
-				got := h.step([]*seqState{s}, [][]int32{tokens[pos : pos+n]})[0]
-				pos += n
-				if rel := relError(got, want[pos-1]); rel > tol {
-					t.Errorf("position %d: max relative error %.3g > %g", pos-1, rel, tol)
+			for _, ad := range []*Adapter{nil, x, y} {
+				want := (&refModel{m: h.m, adapter: ad, scale: 0.75}).logitsAll(t, tokens)
+				s := h.newSeq(1)
+				s.adapter, s.scale = ad, 0.75
+				for pos := 0; pos < len(tokens); {
+					n := min(1+pos%4, len(tokens)-pos)
+					got := h.step([]*seqState{s}, [][]int32{tokens[pos : pos+n]})[0]
+					pos += n
+					if rel := relError(got, want[pos-1]); rel > tol {
+						t.Errorf("adapter %v, position %d: max relative error %.3g > %g", ad != nil, pos-1, rel, tol)
+					}
 				}
 			}
 		})
