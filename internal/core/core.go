@@ -111,6 +111,7 @@ type request struct {
 	ignoreEOS bool
 	computed  int // positions whose KV is written
 	pages     []kvtypes.PageRef
+	adapter   [32]byte   // RequestSpec.Adapter
 	keys      []cacheKey // chain keys of full pages, computed lazily
 	cached    int        // leading entries of pages that are in the prefix cache
 	noCache   bool

@@ -47,6 +47,7 @@ type cacheKey [16]byte
 type page struct {
 	owner     kvtypes.RequestID // owned/quarantined: the holder; cached: the request that wrote it
 	key       cacheKey          // cached
+	adapter   [32]byte          // cached: the fingerprint of the adapter its KV was computed under
 	gen       uint32
 	tenant    int32 // owned, cached, quarantined; -1 when free
 	refs      int32 // cached
@@ -127,13 +128,14 @@ func (l *ledger) release(id int32) {
 		}
 	}
 	p.tenant, p.owner, p.refs, p.parent, p.parentGen, p.doomed = -1, 0, 0, noPage, 0, false
+	p.adapter = [32]byte{}
 	l.free = append(l.free, id)
 }
 
 // register moves a full owned page into the cache, referenced once (by its writer).
-func (l *ledger) register(id int32, key cacheKey, parent kvtypes.PageRef, parentOK bool, toks []int32) {
+func (l *ledger) register(id int32, key cacheKey, adapter *[32]byte, parent kvtypes.PageRef, parentOK bool, toks []int32) {
 	p := &l.pages[id]
-	p.key, p.refs = key, 1 // before set, which publishes the page as held
+	p.key, p.adapter, p.refs = key, *adapter, 1 // before set, which publishes the page as held
 	l.set(id, pageCached)
 	p.parent, p.parentGen = noPage, 0
 	if parentOK {
@@ -148,14 +150,14 @@ type match uint8
 const (
 	matchOK       match = iota
 	matchOrphan         // same key, but its parent is gone: a stale entry, not a collision
-	matchConflict       // same key, different tenant or tokens: a hash collision or a bug
+	matchConflict       // same key, different tenant, adapter or tokens: a hash collision or a bug
 )
 
-// verify proves a cached candidate is exactly page i of this tenant's prefix: it follows the same
-// parent page (hence the same position) and holds the same tokens.
-func (l *ledger) verify(id int32, tenant int32, parent kvtypes.PageRef, parentOK bool, toks []int32) match {
+// verify proves a cached candidate is exactly page i of this tenant's prefix under this adapter:
+// it follows the same parent page (hence the same position) and holds the same tokens.
+func (l *ledger) verify(id int32, tenant int32, adapter *[32]byte, parent kvtypes.PageRef, parentOK bool, toks []int32) match {
 	p := &l.pages[id]
-	if p.state != pageCached || p.tenant != tenant {
+	if p.state != pageCached || p.tenant != tenant || p.adapter != *adapter {
 		return matchConflict
 	}
 	own := l.toks[int(id)*l.ptoks : int(id+1)*l.ptoks]

@@ -24,9 +24,9 @@ func TestPageViewGroup(t *testing.T) {
 		l.alloc(0, 1) // pages 0-2: tenant 0
 	}
 	l.alloc(1, 2) // page 3: tenant 1, cached and still in its writer's page table: in use
-	l.register(3, cacheKey{8}, kvtypes.PageRef{}, false, []int32{5, 6, 7, 8})
+	l.register(3, cacheKey{8}, &[32]byte{}, kvtypes.PageRef{}, false, []int32{5, 6, 7, 8})
 	l.alloc(1, 2) // page 4: cached, then let go by its writer: kept for reuse
-	l.register(4, cacheKey{9}, kvtypes.PageRef{}, false, []int32{1, 2, 3, 4})
+	l.register(4, cacheKey{9}, &[32]byte{}, kvtypes.PageRef{}, false, []int32{1, 2, 3, 4})
 	l.unref(4)
 	l.alloc(0, 1) // page 5
 	l.set(5, pageQuarantined)

@@ -15,7 +15,7 @@ func (c *Core) keyAt(r *request, i int) cacheKey {
 	P := c.cfg.PageTokens
 	for len(r.keys) <= i {
 		j := len(r.keys)
-		prev := cacheKey(r.t.key)
+		prev := chainRoot(r)
 		if j > 0 {
 			prev = r.keys[j-1]
 		}
@@ -28,6 +28,20 @@ func (c *Core) keyAt(r *request, i int) cacheKey {
 		r.keys = append(r.keys, cacheKey(sum[:len(cacheKey{})]))
 	}
 	return r.keys[i]
+}
+
+// chainRoot is what r's first page key extends: its tenant's key, or for a request with an
+// adapter, a hash of the tenant's key and the adapter's fingerprint, so that the adapters' chains
+// (and the base model's) never meet.
+func chainRoot(r *request) cacheKey {
+	if r.adapter == ([32]byte{}) {
+		return cacheKey(r.t.key)
+	}
+	h := sha256.New()
+	h.Write([]byte("kvwarden lora\x00"))
+	h.Write(r.t.key[:])
+	h.Write(r.adapter[:])
+	return cacheKey(h.Sum(nil))
 }
 
 // lookup finds the longest verified prefix of r's tokens in its tenant's cache, leaving at least
@@ -44,7 +58,7 @@ func (c *Core) lookup(r *request) int {
 		if !ok {
 			break
 		}
-		m := c.l.verify(id, r.t.idx, parent, i > 0, r.tokens[i*P:(i+1)*P])
+		m := c.l.verify(id, r.t.idx, &r.adapter, parent, i > 0, r.tokens[i*P:(i+1)*P])
 		if m == matchConflict {
 			c.st.security++ // equal keys, different tenant or tokens: never reuse
 		}
@@ -74,7 +88,7 @@ func (c *Core) registerFull(r *request) {
 			parent = r.pages[i-1]
 		}
 		if id, dup := c.l.index[key]; dup {
-			switch c.l.verify(id, r.t.idx, parent, i > 0, toks) {
+			switch c.l.verify(id, r.t.idx, &r.adapter, parent, i > 0, toks) {
 			case matchOK:
 				c.l.ref(id)
 				r.pages[i] = kvtypes.PageRef{Page: kvtypes.PageID(id), Gen: c.l.pages[id].gen}
@@ -98,6 +112,6 @@ func (c *Core) registerFull(r *request) {
 			r.noCache = true
 			return
 		}
-		c.l.register(int32(own.Page), key, parent, i > 0, toks)
+		c.l.register(int32(own.Page), key, &r.adapter, parent, i > 0, toks)
 	}
 }

@@ -106,6 +106,7 @@ func (c *Core) admit(spec RequestSpec) (admitted, *Rejection) {
 		stop:      append([]int32(nil), spec.StopTokens...),
 		ignoreEOS: spec.IgnoreEOS,
 		noCache:   spec.NoPrefixCache,
+		adapter:   spec.Adapter,
 		shadow:    spec.Shadow,
 		pages:     make([]kvtypes.PageRef, 0, (total+c.cfg.PageTokens-1)/c.cfg.PageTokens),
 		arrival:   c.arrivals,

@@ -75,6 +75,12 @@ type RequestSpec struct {
 	// Weight is the tenant's share of admissions, step slots and step tokens relative to other
 	// tenants with work (0 means 1; at most MaxWeight). The latest request's weight holds.
 	Weight int
+	// Adapter identifies the LoRA adapter the request runs with, zero for the base model (the
+	// engine passes a hash of the adapter file's fingerprint and the request's scale). KV computed
+	// under one adapter differs from any other's, so the prefix cache is keyed and verified by it
+	// as well as by the tenant: no page is reused across adapters, or between an adapter and the
+	// base model.
+	Adapter [32]byte
 }
 
 // MaxWeight bounds RequestSpec.Weight.
