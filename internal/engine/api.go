@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/kvwarden/kvwarden/internal/core"
+	"github.com/kvwarden/kvwarden/internal/model"
 	"github.com/kvwarden/kvwarden/internal/sampler"
 
 	"github.com/kvwarden/kvwarden/internal/kvtypes"
@@ -61,12 +62,27 @@ type Spec struct {
 	// Dimensions, when between 1 and the embedding size, keeps only an Embed request's leading
 	// Dimensions values, renormalised (Matryoshka truncation).
 	Dimensions int `json:",omitempty"`
+	// Adapter names the LoRA adapter the request runs with; Request.LoRA holds its weights. Its
+	// prefix-cache entries are namespaced by the adapter's fingerprint and the scale: never shared
+	// with another adapter's, another scale's or the base model's, even within the tenant. Only a
+	// local engine runs adapters: a prefill or decode node refuses one, since no transfer carries
+	// an adapter yet.
+	Adapter *AdapterRef `json:",omitempty"`
+}
+
+// AdapterRef is a LoRA adapter as a request names it: the fingerprint of the adapter's file
+// (model.Adapter.Fingerprint) and the request's scale, which multiplies the adapter's alpha/rank
+// (0 means 1).
+type AdapterRef struct {
+	Fingerprint [32]byte
+	Scale       float32
 }
 
 // coreSpec is s as the core admits it in mode: the one translation of a request into the core's.
 func (s *Spec) coreSpec(mode core.Mode) core.RequestSpec {
 	return core.RequestSpec{Tenant: s.Tenant, Prompt: s.Prompt, MaxTokens: s.MaxTokens, StopTokens: s.StopTokens,
-		IgnoreEOS: s.IgnoreEOS, Weight: s.Weight, Mode: mode, NoPrefixCache: s.PromptLogprobs || s.Embed}
+		IgnoreEOS: s.IgnoreEOS, Weight: s.Weight, Mode: mode, NoPrefixCache: s.PromptLogprobs || s.Embed,
+		Adapter: s.Adapter.namespace()}
 }
 
 // clone is a copy of s that shares no memory with it: a shadow sample outlives the caller's
@@ -76,6 +92,10 @@ func (s *Spec) clone() Spec {
 	c.Prompt = slices.Clone(s.Prompt)
 	c.StopTokens = slices.Clone(s.StopTokens)
 	c.LogitBias = maps.Clone(s.LogitBias)
+	if s.Adapter != nil {
+		a := *s.Adapter
+		c.Adapter = &a
+	}
 	if s.Grammar != nil {
 		g := *s.Grammar
 		g.Schema = slices.Clone(g.Schema)
@@ -91,6 +111,10 @@ type Request struct {
 	// tool calls: grammar.Constraint), on its own sequence only; it is this request's, not shared.
 	// Spec.Grammar describes it where another engine must build the same one.
 	Constraint sampler.Constraint
+	// LoRA is the adapter Spec.Adapter names (its Fingerprint equal), loaded against this
+	// engine's model (model.ReadAdapter). A Spec.Adapter without it is refused: an engine does
+	// not look adapters up by fingerprint yet.
+	LoRA *model.Adapter
 	// OnEnd, when set, is called exactly once when an admitted request ends, however it ends
 	// (finished, cancelled, closed, aborted, shut down) and whether or not anyone still reads its
 	// stream: billing must not depend on the client staying to the end. It runs on the engine's

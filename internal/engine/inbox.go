@@ -23,6 +23,9 @@ func (e *Engine) submit(ctx context.Context, r Request, mode core.Mode, setup fu
 	if err := e.prepareEmbed(&r, mode); err != nil {
 		return nil, err
 	}
+	if err := e.checkAdapter(&r, mode); err != nil {
+		return nil, err
+	}
 	sp := r.Sampling
 	if err := sp.Validate(); err != nil {
 		return nil, &RejectError{Reason: kvtypes.RejectInvalid, Message: err.Error()}

@@ -29,6 +29,7 @@ import (
 	"github.com/kvwarden/kvwarden/internal/core"
 	"github.com/kvwarden/kvwarden/internal/faults"
 	"github.com/kvwarden/kvwarden/internal/kvtypes"
+	"github.com/kvwarden/kvwarden/internal/model"
 	"github.com/kvwarden/kvwarden/internal/sampler"
 )
 
@@ -114,7 +115,8 @@ type shadow struct {
 // shadowJob is one sample: the request as the engine ran it (its seed included) and the answer
 // its client got, then its reference's.
 type shadowJob struct {
-	req      Spec // the slices and map are copies, the seed the one it ran with
+	req      Spec           // the slices and map are copies, the seed the one it ran with
+	lora     *model.Adapter // Request.LoRA
 	liveID   kvtypes.RequestID
 	key      kvtypes.TenantKey
 	live     ShadowTrace
@@ -166,7 +168,7 @@ func (sh *shadow) sample(r *Request, mode core.Mode, sp sampler.Params, key kvty
 	}
 	q := r.clone()
 	q.Sampling, q.HasSeed = sp, true
-	return &shadowJob{req: q, liveID: id, key: key}
+	return &shadowJob{req: q, lora: r.LoRA, liveID: id, key: key}
 }
 
 // shadowEnd takes an ended stream: a reference is compared and done with (true: nothing else is
@@ -255,7 +257,8 @@ func (e *Engine) runReference(now time.Time, withLive bool) {
 		smp.SetLogitBias(r.LogitBias)
 	}
 	s := &stream{e: e, id: res.ID, sampler: smp, logprobs: r.Sampling.TopLogprobs >= 0, prompt: len(r.Prompt), ref: job, audited: true,
-		ended: make(chan struct{}), gone: make(chan struct{}), stopWatch: func() bool { return true }}
+		ended: make(chan struct{}), gone: make(chan struct{}), stopWatch: func() bool { return true },
+		adapter: job.lora, adapterScale: r.Adapter.scale()}
 	if r.PromptLogprobs {
 		s.promptIDs = r.Prompt
 	}

@@ -79,8 +79,12 @@ func (e *Engine) forward(batch []core.Seq, streams []*stream, run []int, res *co
 		for _, i := range run {
 			b := &batch[i]
 			e.seqs = append(e.seqs, model.Seq{Tokens: b.Tokens, Pos: b.Start, Pages: b.Pages, Tenant: b.Tenant, Logits: b.Logits})
-			if s := streams[i]; s != nil && s.embed != nil {
-				e.embedSeq(&e.seqs[len(e.seqs)-1], s)
+			if s := streams[i]; s != nil {
+				sq := &e.seqs[len(e.seqs)-1]
+				sq.Adapter, sq.AdapterScale = s.adapter, s.adapterScale
+				if s.embed != nil {
+					e.embedSeq(sq, s)
+				}
 			}
 		}
 		errs := e.m.Forward(e.pool, e.cache, e.ws, e.seqs, e.logits)
@@ -204,7 +208,8 @@ func (e *Engine) scorePrompt(b *core.Seq, s *stream) ([]float32, error) {
 	var last []float32
 	for a := 0; a < len(b.Tokens); a += rows {
 		end := min(a+rows, len(b.Tokens))
-		e.scoreSeq[0] = model.Seq{Tokens: b.Tokens[a:end], Pos: b.Start + a, Pages: b.Pages, Tenant: b.Tenant, AllLogits: true}
+		e.scoreSeq[0] = model.Seq{Tokens: b.Tokens[a:end], Pos: b.Start + a, Pages: b.Pages, Tenant: b.Tenant, AllLogits: true,
+			Adapter: s.adapter, AdapterScale: s.adapterScale}
 		if errs := e.m.Forward(e.pool, e.cache, e.ws, e.scoreSeq[:], e.logits); errs != nil {
 			return nil, errs[0]
 		}

@@ -7,6 +7,7 @@ import (
 	"github.com/kvwarden/kvwarden/internal/core"
 	"github.com/kvwarden/kvwarden/internal/faults"
 	"github.com/kvwarden/kvwarden/internal/kvtypes"
+	"github.com/kvwarden/kvwarden/internal/model"
 	"github.com/kvwarden/kvwarden/internal/sampler"
 )
 
@@ -39,6 +40,9 @@ type stream struct {
 	// Embed requests: the pooled hidden state being computed (model.Seq.Hidden).
 	embed []float32
 	dims  int // Request.Dimensions
+	// The request's LoRA adapter (Request.LoRA) and its scale.
+	adapter      *model.Adapter
+	adapterScale float32
 	// When it was submitted, first ran in a step, and emitted its first and latest token.
 	submitted, scheduled, firstToken, lastToken time.Time
 	onEnd                                       func(Usage)
@@ -72,7 +76,8 @@ type stream struct {
 
 func newStream(e *Engine, id kvtypes.RequestID, s *sampler.Sampler, r *Request) *stream {
 	st := &stream{e: e, id: id, sampler: s, logprobs: r.Sampling.TopLogprobs >= 0, prompt: len(r.Prompt), onEnd: r.OnEnd,
-		signal: make(chan struct{}, 1), out: make(chan Event), ended: make(chan struct{}), gone: make(chan struct{})}
+		signal: make(chan struct{}, 1), out: make(chan Event), ended: make(chan struct{}), gone: make(chan struct{}),
+		adapter: r.LoRA, adapterScale: r.Adapter.scale()}
 	if r.PromptLogprobs {
 		st.promptIDs = r.Prompt
 	}

@@ -236,7 +236,7 @@ func (m *Model) checkSeq(s *Seq, ws *Workspace) error {
 	if s.Hidden != nil && len(s.Hidden) != m.Dim {
 		return fmt.Errorf("hidden destination of %d floats, want %d", len(s.Hidden), m.Dim)
 	}
-	if s.Adapter != nil && s.Adapter.base != m {
+	if s.Adapter != nil && !s.Adapter.LoadedFor(m) {
 		return errors.New("the adapter was loaded against another model")
 	}
 	if f := float64(s.AdapterScale); math.IsNaN(f) || math.IsInf(f, 0) {

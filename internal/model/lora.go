@@ -54,6 +54,9 @@ func (a *Adapter) Scale(s float32, p *LoRAPair) float32 {
 	return s * a.Alpha / float32(p.Rank)
 }
 
+// LoadedFor reports whether the adapter was checked against m (Seq.Adapter requires it).
+func (a *Adapter) LoadedFor(m *Model) bool { return a.base == m }
+
 // Pairs counts the adapter's LoRA pairs.
 func (a *Adapter) Pairs() int {
 	n := 0

@@ -440,8 +440,8 @@ func (r *Router) Submit(ctx context.Context, req engine.Request) (engine.Stream,
 	return s, nil
 }
 
-// unroutable says why a request cannot be routed, or "": the nodes serve no embeddings, and a
-// Request's constraint reaches them only as its Spec.Grammar.
+// unroutable says why a request cannot be routed, or "": the nodes serve no embeddings and no LoRA
+// adapters, and a Request's constraint reaches them only as its Spec.Grammar.
 func unroutable(req engine.Request) string {
 	switch {
 	case req.Embed || req.Dimensions != 0:
@@ -449,6 +449,9 @@ func unroutable(req engine.Request) string {
 	case req.Constraint != nil && req.Grammar == nil:
 		// A constraint is code: only its grammar can reach the nodes, which build it again.
 		return "a constraint without its grammar cannot be sent to the nodes"
+	case req.Adapter != nil || req.LoRA != nil:
+		// The nodes load no adapters, and no transfer checks that both ran the same one.
+		return "LoRA adapters are not served by a disaggregated deployment"
 	}
 	return ""
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/kvwarden/kvwarden/internal/engine"
+	"github.com/kvwarden/kvwarden/internal/model"
 	"github.com/kvwarden/kvwarden/internal/sampler"
 	"github.com/kvwarden/kvwarden/internal/testenv"
 	"github.com/kvwarden/kvwarden/internal/testenv/testmodel"
@@ -70,7 +71,8 @@ func TestJobWireFormat(t *testing.T) {
 }
 
 // TestRouterRefusesUnroutable: what a job cannot carry to the nodes is refused by the router, not
-// dropped: embeddings, and a constraint without the grammar the nodes would build it from.
+// dropped: embeddings, LoRA adapters, and a constraint without the grammar the nodes would build
+// it from.
 func TestRouterRefusesUnroutable(t *testing.T) {
 	base := engine.Spec{Tenant: "uid-1", Prompt: []int32{1}, MaxTokens: 1}
 	for _, tc := range []struct {
@@ -84,6 +86,8 @@ func TestRouterRefusesUnroutable(t *testing.T) {
 		{"constraint alone", engine.Request{Spec: base, Constraint: refusedConstraint{}}, true},
 		{"constraint with its grammar", engine.Request{Spec: func() engine.Spec { s := base; s.Grammar = &engine.Grammar{}; return s }(),
 			Constraint: refusedConstraint{}}, false},
+		{"LoRA adapter", engine.Request{Spec: func() engine.Spec { s := base; s.Adapter = &engine.AdapterRef{Scale: 1}; return s }()}, true},
+		{"LoRA weights alone", engine.Request{Spec: base, LoRA: &model.Adapter{}}, true},
 	} {
 		if got := unroutable(tc.req) != ""; got != tc.want {
 			t.Errorf("%s: refused %v, want %v", tc.name, got, tc.want)

@@ -1,0 +1,63 @@
+package engine
+
+import (
+	"crypto/sha256"
+	"encoding/binary"
+	"math"
+
+	"github.com/kvwarden/kvwarden/internal/core"
+	"github.com/kvwarden/kvwarden/internal/kvtypes"
+)
+
+// checkAdapter refuses a request whose LoRA adapter this engine cannot run: Spec.Adapter and
+// Request.LoRA must come together and agree, the weights must be this model's, the scale finite,
+// and the engine a local one.
+func (e *Engine) checkAdapter(r *Request, mode core.Mode) error {
+	if r.Adapter == nil && r.LoRA == nil {
+		return nil
+	}
+	invalid := func(msg string) error { return &RejectError{Reason: kvtypes.RejectInvalid, Message: msg} }
+	switch {
+	case r.Adapter == nil:
+		return invalid("a LoRA adapter's weights without its Spec.Adapter")
+	case r.LoRA == nil:
+		return invalid("no LoRA adapter is loaded for the request's adapter fingerprint")
+	case r.LoRA.Fingerprint != r.Adapter.Fingerprint:
+		return invalid("the LoRA adapter's weights are not those its fingerprint names")
+	case !r.LoRA.LoadedFor(e.m):
+		return invalid("the LoRA adapter was loaded against another model")
+	case mode != core.Local:
+		return invalid("LoRA adapters are not served by prefill and decode nodes")
+	}
+	if f := float64(r.Adapter.Scale); math.IsNaN(f) || math.IsInf(f, 0) {
+		return invalid("the LoRA adapter's scale is not finite")
+	}
+	return nil
+}
+
+// scale is the request's adapter scale (0 means 1); 0 without an adapter.
+func (a *AdapterRef) scale() float32 {
+	switch {
+	case a == nil:
+		return 0
+	case a.Scale == 0:
+		return 1
+	}
+	return a.Scale
+}
+
+// namespace is the core's prefix-cache namespace for a request with this adapter
+// (core.RequestSpec.Adapter): a hash of the fingerprint and the scale, since either changes every
+// KV entry; zero without an adapter.
+func (a *AdapterRef) namespace() [32]byte {
+	if a == nil {
+		return [32]byte{}
+	}
+	h := sha256.New()
+	h.Write([]byte("kvwarden adapter\x00"))
+	h.Write(a.Fingerprint[:])
+	binary.Write(h, binary.LittleEndian, math.Float32bits(a.scale()))
+	var ns [32]byte
+	h.Sum(ns[:0])
+	return ns
+}
