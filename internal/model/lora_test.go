@@ -315,3 +315,36 @@ func checkAdapterFits(t *testing.T, a *Adapter, m *Model) {
 		}
 	}
 }
+
+// TestForwardRefusesBadAdapterUse: a sequence whose adapter was loaded against another model, or
+// whose scale is not finite, is refused by name in the step's errors, and nothing is computed.
+func TestForwardRefusesBadAdapterUse(t *testing.T) {
+	h := newHarness(t, generated(t, adapterBaseSpec, t.TempDir()), tensor.F32, 1)
+	other := load(t, generated(t, adapterBaseSpec, t.TempDir())) // the same file, loaded again
+	foreign, err := ParseAdapter(newAdapterFile(other, 4, 8, 1, 0.1).bytes(t), other)
+	if err != nil {
+		t.Fatal(err)
+	}
+	own, _ := testAdapters(t, h.m)
+	for _, c := range []struct {
+		name    string
+		adapter *Adapter
+		scale   float32
+		want    string
+	}{
+		{"another model's adapter", foreign, 1, "loaded against another model"},
+		{"a NaN scale", own, float32(math.NaN()), "adapter scale NaN is not finite"},
+		{"an infinite scale", own, float32(math.Inf(-1)), "adapter scale -Inf is not finite"},
+	} {
+		good, bad := h.newSeq(1), h.newSeq(2)
+		h.grow(good, 2)
+		h.grow(bad, 2)
+		batch := []Seq{{Tokens: []int32{1, 5}, Pages: good.pages, Tenant: good.tenant, Logits: true},
+			{Tokens: []int32{1, 5}, Pages: bad.pages, Tenant: bad.tenant, Logits: true, Adapter: c.adapter, AdapterScale: c.scale}}
+		errs := h.m.Forward(h.pool, h.cache, h.ws, batch, make([]float32, 2*h.m.Vocab))
+		if len(errs) != 2 || errs[0] != nil || errs[1] == nil || !strings.Contains(errs[1].Error(), c.want) {
+			t.Errorf("%s: errors %v, want only the second sequence's, containing %q", c.name, errs, c.want)
+		}
+		h.next = 0
+	}
+}
