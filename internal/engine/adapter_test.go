@@ -155,15 +155,20 @@ func TestAdapterRefused(t *testing.T) {
 }
 
 // TestShadowVerifiesAdaptedAnswers: a shadow re-run uses the request's adapter and scale, so
-// adapted answers, batched with other adapters' and none, verify bit for bit; a re-run that lost
-// the adapter would report every one as a mismatch.
+// adapted answers, batched with other adapters' and none, their prompts chunked over several steps,
+// verify bit for bit (tokens and logprobs) against their references run alone; a re-run that lost
+// the adapter would report every adapted one as a mismatch.
 func TestShadowVerifiesAdaptedAnswers(t *testing.T) {
 	m, tok := loadModel(t, demoModel)
 	e := startEngine(t, m, tok, testConfig, shadowOn)
 	x, y := randomAdapter(t, m, 1), randomAdapter(t, m, 2)
 	var streams []Stream
 	for i, a := range []*model.Adapter{x, y, nil, x, y, nil} {
-		r := Request{Spec: Spec{Tenant: "a", Prompt: []int32{1, int32(40 + i), 7, 9, 11}, MaxTokens: 6, IgnoreEOS: true, Sampling: sampler.Params{TopLogprobs: -1}}}
+		prompt := make([]int32, 20+25*i) // up to 145 tokens: chunked over steps of 64
+		for j := range prompt {
+			prompt[j] = int32(3 + (i*31+j*7)%300)
+		}
+		r := Request{Spec: Spec{Tenant: "a", Prompt: prompt, MaxTokens: 6, IgnoreEOS: true, Sampling: sampler.Params{TopLogprobs: 2}}}
 		streams = append(streams, mustSubmit(t, e, withAdapter(r, a, 0.5*float32(1+i%2))))
 	}
 	for _, st := range streams {
