@@ -17,8 +17,8 @@ import (
 // stack (vLLM's --max-lora-rank tops out at 512 as well).
 const MaxAdapterRank = 512
 
-// maxAdapterBytes bounds an adapter file read whole into memory (a rank-64 adapter on every
-// projection of a 70B model is about 1.7 GB; this engine serves far smaller bases).
+// maxAdapterBytes bounds an adapter file, which is read whole into memory (a rank-16 F32 adapter
+// on every projection of a 70B model is about 0.8 GB).
 const maxAdapterBytes = 1 << 30
 
 // Adapter is a LoRA adapter (llama.cpp's GGUF adapter format) checked against one base model.
@@ -27,7 +27,8 @@ const maxAdapterBytes = 1 << 30
 type Adapter struct {
 	Alpha float32 // adapter.lora.alpha; 0 means the request's scale is used as it is
 	// Fingerprint is the SHA-256 of the adapter file's bytes: its identity wherever state made
-	// under it is shared or moved (cache keys, transfers).
+	// under it is shared (the prefix cache's namespace; a transfer manifest's, once nodes serve
+	// adapters).
 	Fingerprint [32]byte
 	Blocks      []AdapterLayer // one per base layer
 	base        *Model         // the model it was checked against
