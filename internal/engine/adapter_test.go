@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"testing"
 
@@ -177,5 +178,41 @@ func TestShadowVerifiesAdaptedAnswers(t *testing.T) {
 	st := waitShadow(t, e)
 	if st.Mismatches != 0 || st.Verified != uint64(len(streams)) {
 		t.Errorf("%d verified, %d mismatches of %d answers", st.Verified, st.Mismatches, len(streams))
+	}
+}
+
+// TestAdaptedRequestsSurvivePreemption: in a pool too small for every request at once, adapted
+// requests preempted and computed again give the tokens and logprobs they give alone, bit for bit.
+func TestAdaptedRequestsSurvivePreemption(t *testing.T) {
+	m, tok := loadModel(t, demoModel)
+	x, y := randomAdapter(t, m, 1), randomAdapter(t, m, 2)
+	adapters := []*model.Adapter{x, y, nil, x, y, nil, x, y}
+	request := func(i int) Request {
+		prompt := make([]int32, 40+9*i)
+		for j := range prompt {
+			prompt[j] = int32(3 + (i*37+j*11)%300)
+		}
+		r := Request{Spec: Spec{Tenant: fmt.Sprintf("t%d", i%3), Prompt: prompt, MaxTokens: 24, IgnoreEOS: true, Sampling: sampler.Params{TopLogprobs: 1}}}
+		return withAdapter(r, adapters[i], 0.5+float32(i%2))
+	}
+	alone := startEngine(t, m, tok, testConfig, nil)
+	want := make([]result, len(adapters))
+	for i := range adapters {
+		want[i] = drain(mustSubmit(t, alone, request(i)))
+	}
+	// About 176 tokens of KV (the demo model's 512 bytes a token, less page headers): room for one
+	// or two of the requests (up to 127 tokens each) at a time.
+	tight := startEngine(t, m, tok, testConfig, func(c *Config) { c.KVMemBytes, c.MaxContext = 100<<10, 160 })
+	streams := make([]Stream, len(adapters))
+	for i := range adapters {
+		streams[i] = mustSubmit(t, tight, request(i))
+	}
+	for i, st := range streams {
+		if got := drain(st); got.err != nil || !reflect.DeepEqual(got.toks, want[i].toks) {
+			t.Errorf("request %d (adapter %v): %v, %d tokens differ from its run alone", i, adapters[i] != nil, got.err, len(got.toks))
+		}
+	}
+	if p := tight.Stats().Preemptions; p == 0 {
+		t.Fatal("no request was preempted: the pool is not tight enough for the test to prove anything")
 	}
 }
