@@ -46,14 +46,20 @@ type ShadowTrace struct {
 
 // ShadowMismatch is one security event: an answer and its reference differ.
 type ShadowMismatch struct {
-	At        time.Time   `json:"at"`
-	Tenant    string      `json:"tenant"` // the engine's tenant id (the tenant's UID)
-	Request   uint64      `json:"request"`
-	Reason    string      `json:"reason"` // token, logprob, top_logprobs, length, finish, refused
-	Index     int         `json:"index"`  // the first token that differs
-	Detail    string      `json:"detail"`
+	ShadowEvent
 	Live      ShadowTrace `json:"live"`
 	Reference ShadowTrace `json:"reference"`
+}
+
+// ShadowEvent is what a mismatch says apart from its two runs: also what the operator listener
+// serves beside its own account of the runs (never their token ids).
+type ShadowEvent struct {
+	At      time.Time `json:"at"`
+	Tenant  string    `json:"tenant"` // the engine's tenant id (the tenant's UID)
+	Request uint64    `json:"request"`
+	Reason  string    `json:"reason"` // token, logprob, top_logprobs, length, finish, refused
+	Index   int       `json:"index"`  // the first token that differs
+	Detail  string    `json:"detail"`
 }
 
 // shadowRecord notes a token of s, as its client got it, in tr: its logprob is the one sent, or
@@ -145,8 +151,8 @@ func sameTop(a, b []TokenLogprob) bool {
 func (e *Engine) shadowMismatch(job *shadowJob, reason string, index int, detail string) {
 	sh := e.sh
 	sh.mism++
-	m := ShadowMismatch{At: e.now(), Tenant: job.req.Tenant, Request: uint64(job.liveID), Reason: reason, Index: index,
-		Detail: detail, Live: job.live, Reference: job.ref}
+	m := ShadowMismatch{ShadowEvent: ShadowEvent{At: e.now(), Tenant: job.req.Tenant, Request: uint64(job.liveID), Reason: reason,
+		Index: index, Detail: detail}, Live: job.live, Reference: job.ref}
 	if len(sh.kept) < sh.cfg.Keep {
 		sh.kept = append(sh.kept, m)
 	} else {

@@ -221,8 +221,8 @@ func TestShadowMismatchesHoldNoTokenIDs(t *testing.T) {
 	ref := engine.ShadowTrace{Tokens: []engine.ShadowToken{tok(ids[0]), tok(ids[3]), tok(ids[4])}, Finish: "length"}
 	same := engine.ShadowTrace{Tokens: live.Tokens, Finish: "stop"}
 	ts := testListener(t, shadowKeeper{
-		{Tenant: "uid-1", Request: 9, Reason: "token", Index: 1, Detail: "token ids differ", Live: live, Reference: ref},
-		{Tenant: "uid-1", Request: 10, Reason: "finish", Index: 3, Detail: "finish reasons differ", Live: live, Reference: same},
+		{ShadowEvent: engine.ShadowEvent{Tenant: "uid-1", Request: 9, Reason: "token", Index: 1, Detail: "token ids differ"}, Live: live, Reference: ref},
+		{ShadowEvent: engine.ShadowEvent{Tenant: "uid-1", Request: 10, Reason: "finish", Index: 3, Detail: "finish reasons differ"}, Live: live, Reference: same},
 	})
 	code, body := get(t, ts, "/shadow/mismatches", ts.Listener.Addr().String(), "")
 	if code != http.StatusOK {

@@ -9,7 +9,6 @@ import (
 	"encoding/json"
 	"math"
 	"net/http"
-	"time"
 
 	"github.com/kvwarden/kvwarden/internal/engine"
 )
@@ -23,14 +22,9 @@ type ShadowSource interface {
 // which pages each read. Never a token id: /detokenize turns ids back into the tenant's text, so
 // the tokens are only counted and digested, and the alternatives (top logprobs, ids too) left out.
 type mismatch struct {
-	At        time.Time `json:"at"`
-	Tenant    string    `json:"tenant"` // the engine's tenant id (the tenant's UID)
-	Request   uint64    `json:"request"`
-	Reason    string    `json:"reason"` // token, logprob, top_logprobs, length, finish, refused
-	Index     int       `json:"index"`  // the first token that differs
-	Detail    string    `json:"detail"`
-	Live      trace     `json:"live"`
-	Reference trace     `json:"reference"`
+	engine.ShadowEvent
+	Live      trace `json:"live"`
+	Reference trace `json:"reference"`
 }
 
 // trace is one run of a mismatch.
@@ -78,8 +72,7 @@ func shadowHandler(src ShadowSource, key []byte) http.Handler {
 		kept := src.ShadowMismatches()
 		ms := make([]mismatch, 0, len(kept))
 		for _, m := range kept {
-			ms = append(ms, mismatch{At: m.At, Tenant: m.Tenant, Request: m.Request, Reason: m.Reason, Index: m.Index,
-				Detail: m.Detail, Live: traceOf(m.Live, m.Index, key), Reference: traceOf(m.Reference, m.Index, key)})
+			ms = append(ms, mismatch{m.ShadowEvent, traceOf(m.Live, m.Index, key), traceOf(m.Reference, m.Index, key)})
 		}
 		w.Header().Set("Content-Type", "application/json")
 		json.NewEncoder(w).Encode(struct {

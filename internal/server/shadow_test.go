@@ -139,7 +139,7 @@ func (f *shadowFake) ShadowMismatches() []engine.ShadowMismatch { return f.kept 
 // their owners.
 func TestShadowMismatchesEndpoint(t *testing.T) {
 	fake := &shadowFake{fakeEngine: newFakeEngine(), kept: []engine.ShadowMismatch{{
-		Tenant: uidAlice, Request: 9, Reason: "token", Index: 1,
+		ShadowEvent: engine.ShadowEvent{Tenant: uidAlice, Request: 9, Reason: "token", Index: 1},
 		Live: engine.ShadowTrace{Tokens: []engine.ShadowToken{{ID: 5, Logprob: -1.5, HasLogprob: true}, {ID: 6}}, Finish: "length",
 			Pages: []engine.ShadowPage{{Page: 3, Gen: 2, Owner: "00ff", HdrGen: 1, Writer: 4, Written: true}}},
 		Reference: engine.ShadowTrace{Tokens: []engine.ShadowToken{{ID: 5, Logprob: -1.5, HasLogprob: true}, {ID: 7}}, Finish: "length"},
