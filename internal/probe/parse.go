@@ -82,13 +82,17 @@ type completionJSON struct {
 		} `json:"logprobs"`
 		FinishReason *string `json:"finish_reason"`
 	} `json:"choices"`
-	Usage *struct {
-		PromptTokens     int `json:"prompt_tokens"`
-		CompletionTokens int `json:"completion_tokens"`
-	} `json:"usage"`
+	Usage  *usageJSON      `json:"usage"`
 	Error  json.RawMessage `json:"error"`  // {"message": ...} or a string: an error sent in place of a chunk
 	Object string          `json:"object"` // "error" for vLLM's and SGLang's error bodies
 	Msg    string          `json:"message"`
+}
+
+// usageJSON is an answer's usage: what it counted of the prompt and of what it generated (more
+// than the max_tokens asked is an endpoint that ignores it).
+type usageJSON struct {
+	PromptTokens     int `json:"prompt_tokens"`
+	CompletionTokens int `json:"completion_tokens"`
 }
 
 // streamError is the message of an error sent as a response body or stream event, "" if r is none.
