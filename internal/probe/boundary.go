@@ -234,7 +234,11 @@ func (p *prober) rung(ctx context.Context, b *Boundary, n int) *Rung {
 				Reproduce: fmt.Sprintf("as tenant 2 send a long prompt repeating a secret, then as tenant 1 a prompt of %d tokens (kvwarden probe --seed %d regenerates both); the answer must not hold the secret",
 					n, p.cfg.Seed)})
 		}
-		reasons, expected := p.judge200(n, a)
+		reasons, expected, byTime := p.judge200(n, a)
+		if byTime && p.retimed == 0 { // wrong by time alone: judged again on a rate measured now
+			p.retime(ctx)
+			reasons, expected, _ = p.judge200(n, a)
+		}
 		r.ExpectedTTFTs = expected
 		if len(reasons) > 0 {
 			if r.Outcome == rungServed {
@@ -269,10 +273,9 @@ func (p *prober) canariesIn(a *answer, reader int) []CanaryHit {
 	return p.canaries.find(b.String(), reader)
 }
 
-// judge200 lists what is wrong with a 200 answer to a prompt of n tokens, and the time to first
-// token the calibrated prefill rate expects (0 unknown).
-func (p *prober) judge200(n int, a *answer) ([]string, float64) {
-	var reasons []string
+// judge200 lists what is wrong with a 200 answer to a prompt of n tokens, the time to first
+// token the calibrated prefill rate expects (0 unknown), and whether the time alone found it wrong.
+func (p *prober) judge200(n int, a *answer) (reasons []string, want float64, byTime bool) {
 	c := p.rep.Context
 	switch {
 	case a.PromptTokens < 0:
@@ -290,13 +293,13 @@ func (p *prober) judge200(n int, a *answer) ([]string, float64) {
 			reasons = append(reasons, fmt.Sprintf("the prompt is longer than the advertised context of %d tokens, yet it was answered", c))
 		}
 	}
-	want := 0.0
 	if p.prefill > 0 && a.TTFT > 0 {
-		want = p.shortTTFT + float64(n-16)/p.prefill
+		want = p.shortTTFT + float64(n-calibShort)/p.prefill
 		if want-p.shortTTFT > 20 && ms(a.TTFT) < 0.25*want {
+			byTime = len(reasons) == 0
 			reasons = append(reasons, fmt.Sprintf("the first token came after %.1f ms; the endpoint's measured prefill speed (%.0f tokens/s) needs about %.0f ms for this prompt",
 				ms(a.TTFT), p.prefill*1000, want))
 		}
 	}
-	return reasons, want
+	return reasons, want, byTime
 }

@@ -39,6 +39,7 @@ type fakeOpts struct {
 	// first ids), so prompts of a million tokens cost the test little.
 	countOnly   bool
 	freezeAfter int    // > 0: completions after this many are never answered
+	busyFirst   int    // not a leak: the first n completions prefill ten times slower (a machine busy at first)
 	contextVia  string // where the context is advertised: "" /v1/models, "props", "props-top", "sglang"
 
 	// Hostile, not leaking: endless streams send tokens past max_tokens until the client hangs
@@ -157,7 +158,8 @@ func (f *fake) complete(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	if n := f.calls.Add(1); f.o.freezeAfter > 0 && n > int64(f.o.freezeAfter) {
+	call := f.calls.Add(1)
+	if f.o.freezeAfter > 0 && call > int64(f.o.freezeAfter) {
 		io.Copy(io.Discard, r.Body) // read, so that the server notices the client leave
 		<-r.Context().Done()        // frozen: never answers, holds the connection
 		return
@@ -253,7 +255,11 @@ func (f *fake) complete(w http.ResponseWriter, r *http.Request) {
 		} else if !f.o.countOnly {
 			uncached = n - f.cached(tenant, prompt)
 		}
-		time.Sleep(time.Duration(uncached) * f.o.perToken)
+		d := time.Duration(uncached) * f.o.perToken
+		if call <= int64(f.o.busyFirst) {
+			d *= 10
+		}
+		time.Sleep(d)
 	}
 
 	ans := fakeAnswer{}

@@ -133,7 +133,7 @@ func makePlan(in planInput) (*plan, error) {
 	disc := PlannedCheck{Check: "discover", Requests: n + 3 + 4, PromptTokens: 4 * 64, OutputTokens: 4,
 		Detail: "/v1/models as every tenant, /props and SGLang's model info when it gives no context, then which prompt forms and logprobs the endpoint takes"}
 	calib := PlannedCheck{Check: "calibrate", Requests: 2 * calibReps * 2, PromptTokens: 2 * calibReps * int64(16+pl.calibLong+pl.calibLong/4), OutputTokens: 4 * calibReps,
-		Detail: fmt.Sprintf("short (16) and long (%d, shorter if refused) prompts timed %d times each: the prefill rate", pl.calibLong, calibReps)}
+		Detail: fmt.Sprintf("short (16) and long (%d, shorter if refused) prompts timed %d times each: the prefill rate (timed once more if a boundary answer comes sooner than it allows)", pl.calibLong, calibReps)}
 	if in.text {
 		calib.Requests += 2
 		calib.PromptTokens += 2 * 130

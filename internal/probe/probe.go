@@ -309,6 +309,8 @@ type prober struct {
 	shortTTFT float64 // ms, median TTFT of a short prompt
 	prefill   float64 // tokens per ms beyond the short prompt; 0 unknown
 	ttftOff   string  // why the time-to-first-token check cannot run; "" it can
+	calibLong int     // the long calibration prompt's length as served (the plan's, or shorter)
+	retimed   int     // how often the prefill rate was measured again (retime)
 	servedMax int     // the longest prompt answered correctly so far
 	plantRep  int     // tokens of one repetition of the boundary's planted canary; 0 not yet measured
 

@@ -33,6 +33,10 @@ func TestFakes(t *testing.T) {
 	}{
 		{"clean", fakeOpts{perToken: 100 * time.Microsecond}, "", "", 0},
 		{"clean text-only with logprob noise", fakeOpts{perToken: 100 * time.Microsecond, noTokens: true, noise: true}, "", "", 0},
+		// Discovery's and the calibration's completions (8) on a busy machine, the rest on a quiet
+		// one: honest answers come sooner than the calibrated rate allows, and the rate measured
+		// again says why.
+		{"clean, busy while calibrated", fakeOpts{perToken: 100 * time.Microsecond, busyFirst: 8}, "", "", 0},
 		{"stale answers of other tenants", fakeOpts{perToken: 100 * time.Microsecond, staleEvery: 5}, CheckCanary, VerdictLeak, 1},
 		{"over-long prompt answered 200", fakeOpts{perToken: 200 * time.Microsecond, overlong: true}, CheckBoundary, VerdictCapacity, 1},
 		{"prefix cache shared across tenants", fakeOpts{perToken: 300 * time.Microsecond, sharedCache: true}, CheckSideChannel, VerdictSideChannel, 1},
