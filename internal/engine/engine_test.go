@@ -25,7 +25,8 @@ import (
 // run on it, so they run on a user's checkout without the shared models too.
 const demoModel = testmodel.Demo
 
-// loadModel opens the demo model, a dummy:SPEC model or a file of the shared models folder.
+// loadModel opens the demo model, a dummy:SPEC model, a model of package selfmade or a file of
+// the shared models folder.
 func loadModel(t testing.TB, name string) (*model.Model, *tokenizer.Tokenizer) {
 	t.Helper()
 	m, tok, _ := openModel(t, name)

@@ -13,6 +13,7 @@ import (
 	"github.com/kvwarden/kvwarden/internal/kvtypes"
 	"github.com/kvwarden/kvwarden/internal/model"
 	"github.com/kvwarden/kvwarden/internal/sampler"
+	"github.com/kvwarden/kvwarden/internal/testenv/selfmade"
 	"github.com/kvwarden/kvwarden/internal/tokenizer"
 )
 
@@ -98,11 +99,11 @@ func maskDeferralSparesNeighbour(t *testing.T, m *model.Model, tok *tokenizer.To
 	time.Sleep(delay) // the walk of a mask after the last token, which nothing waits for, ends
 }
 
-// TestMaskDeferralBitIdentical: the same constrained request (a real schema on Qwen's vocabulary,
-// temperature 1 with a seed) generates the same tokens when every uncached mask defers it
+// TestMaskDeferralBitIdentical: the same constrained request (a real schema on a BPE vocabulary of
+// Qwen's size, temperature 1 with a seed) generates the same tokens when every uncached mask defers it
 // (MaskBudget < 0) as when its masks are computed inside the draw.
 func TestMaskDeferralBitIdentical(t *testing.T) {
-	m, tok := loadModel(t, "qwen2-tiny-random.gguf")
+	m, tok := loadModel(t, selfmade.ChatMLName)
 	e := startEngine(t, m, tok, testConfig, func(c *Config) { c.MaskBudget = -1 })
 	g, err := grammar.Compile([]byte(maskSchema))
 	if err != nil {

@@ -17,6 +17,7 @@ import (
 	"github.com/kvwarden/kvwarden/internal/model"
 	"github.com/kvwarden/kvwarden/internal/sampler"
 	"github.com/kvwarden/kvwarden/internal/tensor"
+	"github.com/kvwarden/kvwarden/internal/testenv/selfmade"
 	"github.com/kvwarden/kvwarden/internal/tokenizer"
 	"github.com/kvwarden/kvwarden/internal/transfer"
 )
@@ -100,12 +101,16 @@ func (s *split) run(ctx context.Context, r Request) (client, prefill result, err
 // TestSplitMatchesOneEngine: a request prefilled on one node and decoded on another yields, bit
 // for bit, the tokens and logprobs one engine gives: the KV travels exactly, and the decode node's
 // sampler resumes the request's random stream after the prefill node's token; with a q8_0 cache
-// too (llama-hd64-tiny-random: the head dim q8_0 takes), whose quantised pages travel as stored.
+// too (a model of llama-hd64-tiny-random's shape: the head dim q8_0 takes), whose quantised pages
+// travel as stored.
 func TestSplitMatchesOneEngine(t *testing.T) {
+	// The demo model; one of stories260K's shape (5 layers, 8 heads over 4 KV heads); and one of
+	// llama-hd64-tiny-random's, whose head dim of 64 a q8_0 cache takes.
+	const hd64 = "dummy:llama,dim=256,layers=2,heads=4,kv_heads=2,ffn=256,vocab=512,ctx=512,type=f32"
 	for _, c := range []struct {
 		name string
 		kv   tensor.DType
-	}{{demoModel, tensor.F32}, {"stories260K.gguf", tensor.F32}, {"llama-hd64-tiny-random.gguf", tensor.Q8_0}} {
+	}{{demoModel, tensor.F32}, {selfmade.LlamaName, tensor.F32}, {hd64, tensor.Q8_0}} {
 		t.Run(c.name+"/"+c.kv.String(), func(t *testing.T) {
 			s := newSplit(t, c.name, nil, func(cfg *Config) { cfg.KVDType = c.kv })
 			vocab := s.one.Info().VocabSize

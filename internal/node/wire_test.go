@@ -10,6 +10,8 @@ import (
 	"github.com/kvwarden/kvwarden/internal/sampler"
 	"github.com/kvwarden/kvwarden/internal/testenv"
 	"github.com/kvwarden/kvwarden/internal/testenv/testmodel"
+	"github.com/kvwarden/kvwarden/internal/testenv/testtok"
+	"github.com/kvwarden/kvwarden/internal/tokenizer"
 	"github.com/kvwarden/kvwarden/internal/transfer"
 )
 
@@ -98,8 +100,9 @@ func TestRouterRefusesUnroutable(t *testing.T) {
 // TestVocabularyExact: a tokenizer rebuilt from what a node sends is its tokenizer: the same
 // configuration, byte for byte, scores bit for bit.
 func TestVocabularyExact(t *testing.T) {
-	for _, name := range []string{testmodel.Demo, "qwen2-tiny-random.gguf"} {
-		_, tok, _ := testmodel.Open(t, name)
+	_, demo, _ := testmodel.Open(t, testmodel.Demo)
+	chatML, _ := testtok.ChatML(t)
+	for name, tok := range map[string]*tokenizer.Tokenizer{"demo (SentencePiece)": demo, "ChatML (BPE)": chatML} {
 		want := tok.Config()
 		b, err := json.Marshal(vocabOf(want))
 		if err != nil {

@@ -14,6 +14,7 @@ import (
 	"github.com/kvwarden/kvwarden/internal/sampler"
 	"github.com/kvwarden/kvwarden/internal/tenants"
 	"github.com/kvwarden/kvwarden/internal/tensor"
+	"github.com/kvwarden/kvwarden/internal/testenv/selfmade"
 	"github.com/kvwarden/kvwarden/internal/testenv/testmodel"
 )
 
@@ -21,7 +22,7 @@ import (
 // for it, shows its limits and use, keeps a tenant that never asked anything out, and no UID
 // ever reaches a snapshot.
 func TestConsoleTenants(t *testing.T) {
-	eng, tok := storiesEngine(t)
+	eng, tok := llamaEngine(t)
 	path := filepath.Join(t.TempDir(), "tenants.json")
 	var key string
 	var err error
@@ -97,11 +98,11 @@ func TestConsoleTenants(t *testing.T) {
 	}
 }
 
-// storiesEngine runs the real engine (a prefix cache, a 4 MiB pool) on stories260K until the test
+// llamaEngine runs the real engine (a prefix cache, a 4 MiB pool) on selfmade.Llama until the test
 // ends.
-func storiesEngine(t *testing.T) (*engine.Engine, Tokenizer) {
+func llamaEngine(t *testing.T) (*engine.Engine, Tokenizer) {
 	t.Helper()
-	m, tok, _ := testmodel.Open(t, "stories260K.gguf")
+	m, tok, _ := testmodel.Open(t, selfmade.Llama.Name)
 	eng, err := engine.New(m, tok, engine.Config{Threads: 1, KVDType: tensor.F32, KVMemBytes: 4 << 20, PrefixCache: true,
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	if err != nil {

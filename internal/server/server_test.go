@@ -22,6 +22,7 @@ import (
 	"github.com/kvwarden/kvwarden/internal/sampler"
 	"github.com/kvwarden/kvwarden/internal/tenants"
 	"github.com/kvwarden/kvwarden/internal/testenv"
+	"github.com/kvwarden/kvwarden/internal/testenv/testtok"
 	"github.com/openai/openai-go/v3"
 	"github.com/openai/openai-go/v3/option"
 )
@@ -260,9 +261,10 @@ func TestChat(t *testing.T) {
 	}
 }
 
-// TestChatQwen3Template serves chat through the real Qwen3 template from the shared tiny model.
+// TestChatQwen3Template serves chat through the real Qwen3 template from the shared tiny model: a
+// check against real template data, which skips without ../shared.
 func TestChatQwen3Template(t *testing.T) {
-	_, src := qwenTok(t)
+	_, src := testtok.Load(t, "qwen2-tiny-random.gguf")
 	eng := newFakeEngine()
 	eng.info.ChatTemplate = src
 	env := start(t, eng, nil, nil)

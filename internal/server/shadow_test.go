@@ -16,6 +16,7 @@ import (
 
 	"github.com/kvwarden/kvwarden/internal/engine"
 	"github.com/kvwarden/kvwarden/internal/tensor"
+	"github.com/kvwarden/kvwarden/internal/testenv/selfmade"
 	"github.com/kvwarden/kvwarden/internal/testenv/testmodel"
 )
 
@@ -75,7 +76,7 @@ func counterWith(t *testing.T, fams map[string]*dto.MetricFamily, name string, l
 // and the operator listener shows the counts and an empty mismatch list; the API port shows
 // neither.
 func TestShadowOverHTTP(t *testing.T) {
-	m, tok, _ := testmodel.Open(t, "stories260K.gguf")
+	m, tok, _ := testmodel.Open(t, selfmade.Llama.Name)
 	eng, err := engine.New(m, tok, engine.Config{Threads: 1, KVDType: tensor.F32, KVMemBytes: 4 << 20, PrefixCache: true,
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Shadow: engine.ShadowConfig{Fraction: 1}})
 	if err != nil {

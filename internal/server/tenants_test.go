@@ -12,7 +12,7 @@ import (
 // customer; it must not hit (and so time) what the old one cached, and the old cache is dropped on
 // reload. Runs the real engine, whose prefix cache is what leaked.
 func TestReaddedTenantGetsNoCacheHit(t *testing.T) {
-	eng, tok := storiesEngine(t)
+	eng, tok := llamaEngine(t)
 
 	path := filepath.Join(t.TempDir(), "tenants.json")
 	var key string

@@ -34,9 +34,9 @@ func showPrompt(ids []int32) string {
 	return sb.String()
 }
 
-// toolEnv serves the fake engine with the real Qwen3 template (hermes calls).
+// toolEnv serves the fake engine with the generated ChatML template (hermes calls, as Qwen's).
 func toolEnv(t *testing.T) *testEnv {
-	_, src := qwenTok(t)
+	_, src := chatMLTok(t)
 	eng := newFakeEngine()
 	eng.info.ChatTemplate = src
 	eng.info.MaxContext = 4096
@@ -510,20 +510,20 @@ func errParam(body []byte) string {
 }
 
 // TestToolChoiceMarkupCountsTokens: a forced call's max_tokens check counts the call's markup in
-// the model's tokens (Qwen's <tool_call> is one), not in bytes: a call that fits is served, and
+// the model's tokens (<tool_call> is one in ChatML vocabularies such as Qwen's), not in bytes: a call that fits is served, and
 // one that does not is refused with the count in tokens.
 func TestToolChoiceMarkupCountsTokens(t *testing.T) {
-	qwen, src := qwenTok(t)
+	chatML, src := chatMLTok(t)
 	eng := newFakeEngine()
-	eng.info.ChatTemplate, eng.info.MaxContext, eng.info.VocabSize = src, 4096, qwen.VocabSize()
-	env := start(t, eng, nil, qwen)
+	eng.info.ChatTemplate, eng.info.MaxContext, eng.info.VocabSize = src, 4096, chatML.VocabSize()
+	env := start(t, eng, nil, chatML)
 	// "<tool_call>" "\n", the 27 bytes of {"name":"f","arguments":{}}, "\n" "</tool_call>", EOS.
 	const need = 2 + 27 + 2 + 1
 	body := func(maxTokens int) string {
 		return fmt.Sprintf(`{"messages":[{"role":"user","content":"x"}],"max_tokens":%d,"tools":[{"type":"function","function":{"name":"f"}}],"tool_choice":"required"}`, maxTokens)
 	}
 	code, _, out := env.post("/v1/chat/completions", keyAlice, body(need))
-	// (The fake engine knows only its own EOS: it goes on to max_tokens after Qwen's.)
+	// (The fake engine knows only its own EOS: it goes on to max_tokens after ChatML's.)
 	if code != 200 || !bytes.Contains(out, []byte(`"name":"f","arguments":"{}"`)) {
 		t.Fatalf("max_tokens %d: %d %s", need, code, out)
 	}

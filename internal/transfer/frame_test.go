@@ -9,7 +9,7 @@ import (
 	"github.com/kvwarden/kvwarden/internal/kv"
 	"github.com/kvwarden/kvwarden/internal/kvtypes"
 	"github.com/kvwarden/kvwarden/internal/tensor"
-	"github.com/kvwarden/kvwarden/internal/testenv"
+	"github.com/kvwarden/kvwarden/internal/testenv/selfmade"
 )
 
 func sampleFrames() [][]byte {
@@ -115,18 +115,18 @@ func TestDecodeAllocs(t *testing.T) {
 	}
 }
 
-// TestFingerprint: the fingerprint of a real model file is stable, and changes with the model,
-// the page size and the KV dtype.
+// TestFingerprint: the fingerprint of a model file is stable, and changes with the model, the
+// page size and the KV dtype.
 func TestFingerprint(t *testing.T) {
-	open := func(name string) *gguf.File {
-		f, err := gguf.Open(testenv.Model(t, name))
+	open := func(m selfmade.Model) *gguf.File {
+		f, err := gguf.Open(m.Path(t))
 		if err != nil {
 			t.Fatalf("test model: %v", err)
 		}
 		t.Cleanup(func() { f.Close() })
 		return f
 	}
-	llama, qwen := open("llama-2-tiny-random.gguf"), open("qwen2-tiny-random.gguf")
+	llama, other := open(selfmade.LongLlama), open(selfmade.Llama)
 	cfg := kv.Config{Layers: 2, KVHeads: 2, HeadDim: 8, PageTokens: 16, DType: tensor.F16, Pages: 1}
 	fp := func(f *gguf.File, c kv.Config) Fingerprint {
 		arch, _ := f.String("general.architecture")
@@ -143,11 +143,11 @@ func TestFingerprint(t *testing.T) {
 	if b := fp(llama, cfg); !reflect.DeepEqual(a, b) {
 		t.Error("not stable")
 	}
-	other := cfg
-	other.PageTokens = 32
+	pages := cfg
+	pages.PageTokens = 32
 	f32 := cfg
 	f32.DType = tensor.F32
-	for name, b := range map[string]Fingerprint{"model": fp(qwen, cfg), "page size": fp(llama, other), "dtype": fp(llama, f32)} {
+	for name, b := range map[string]Fingerprint{"model": fp(other, cfg), "page size": fp(llama, pages), "dtype": fp(llama, f32)} {
 		if a == b {
 			t.Errorf("another %s, same fingerprint", name)
 		}

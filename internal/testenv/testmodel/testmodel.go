@@ -11,20 +11,23 @@ import (
 	"github.com/kvwarden/kvwarden/internal/model"
 	"github.com/kvwarden/kvwarden/internal/source"
 	"github.com/kvwarden/kvwarden/internal/testenv"
+	"github.com/kvwarden/kvwarden/internal/testenv/selfmade"
 	"github.com/kvwarden/kvwarden/internal/tokenizer"
 )
 
 // Demo names the project's built-in demo model (what --model "" gives).
 const Demo = "demo"
 
-// Open loads Demo or a dummy:SPEC model, generated into a temporary cache so the test needs no
-// shared data and leaves nothing behind, or else a file of the shared models folder (testenv.Model
-// skips, or fails under CI, without it). The file stays open until the test ends: the model's
+// Open loads Demo, a dummy:SPEC model or a model of package selfmade, generated into a temporary
+// folder so the test needs no shared data and leaves nothing behind, or else a file of the shared
+// models folder (testenv.Model skips, or fails under CI, without it). The file stays open until the test ends: the model's
 // weights map it.
 func Open(t testing.TB, name string) (*model.Model, *tokenizer.Tokenizer, *gguf.File) {
 	t.Helper()
 	var path string
-	if name == Demo || strings.HasPrefix(name, "dummy:") {
+	if m, ok := selfmade.Lookup(name); ok {
+		path = m.Path(t)
+	} else if name == Demo || strings.HasPrefix(name, "dummy:") {
 		spec := name
 		if name == Demo {
 			spec = ""

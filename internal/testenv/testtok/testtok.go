@@ -1,12 +1,14 @@
-// Package testtok loads the tokenizer and chat template of a shared test model for tests. It is
+// Package testtok loads the tokenizer and chat template of a test model for tests. It is
 // apart from testenv because the tokenizer's and the GGUF reader's own tests use testenv.
 package testtok
 
 import (
+	"sync"
 	"testing"
 
 	"github.com/kvwarden/kvwarden/internal/gguf"
 	"github.com/kvwarden/kvwarden/internal/testenv"
+	"github.com/kvwarden/kvwarden/internal/testenv/selfmade"
 	"github.com/kvwarden/kvwarden/internal/tokenizer"
 )
 
@@ -14,7 +16,13 @@ import (
 // folder.
 func Load(t testing.TB, model string) (*tokenizer.Tokenizer, string) {
 	t.Helper()
-	f, err := gguf.Open(testenv.Model(t, model))
+	return LoadFile(t, testenv.Model(t, model))
+}
+
+// LoadFile returns the tokenizer and the chat template ("" if none) of a GGUF file.
+func LoadFile(t testing.TB, path string) (*tokenizer.Tokenizer, string) {
+	t.Helper()
+	f, err := gguf.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -25,6 +33,27 @@ func Load(t testing.TB, model string) (*tokenizer.Tokenizer, string) {
 	}
 	tmpl, _ := f.String("tokenizer.chat_template")
 	return tok, tmpl
+}
+
+// chatML builds the generated ChatML tokenizer once per test binary: its 151,936 tokens take a
+// moment.
+var chatML = sync.OnceValues(func() (*tokenizer.Tokenizer, error) {
+	f, err := selfmade.ChatMLVocab().File()
+	if err != nil {
+		return nil, err
+	}
+	return tokenizer.FromGGUF(f)
+})
+
+// ChatML returns the generated ChatML tokenizer of selfmade.ChatMLVocab and its chat template:
+// ChatML's control tokens, the tool tags as user-defined tokens, needing no shared data.
+func ChatML(t testing.TB) (*tokenizer.Tokenizer, string) {
+	t.Helper()
+	tok, err := chatML()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tok, selfmade.ChatMLTemplate
 }
 
 // Controls lists the texts of the tokens in ids that print nothing: control, unknown and unused
