@@ -18,10 +18,10 @@ import (
 // real listener sees. Each gets its documented status with an OpenAI error body, none of them
 // changes the engine's state, and a good request after each still works.
 func TestBadInput(t *testing.T) {
-	s, _, key := startWithTenant(t, storiesModel, "alice")
+	s, _, key := startWithTenant(t, llamaModel, "alice")
 	const comp = testenv.Completions
 	ids := func(n int) string { return "[" + strings.TrimSuffix(strings.Repeat("5,", n), ",") + "]" }
-	// stories260K: a 512-token vocabulary and a 128-token context.
+	// llamaModel: a 512-token vocabulary and a 128-token context.
 	cases := append(testenv.BadInputs(512),
 		testenv.BadInput{Name: "max_tokens past the context", Path: comp, Body: `{"prompt":"a","max_tokens":100000}`, Status: 400, Code: "context_length_exceeded"},
 		testenv.BadInput{Name: "prompt past the context", Path: comp, Body: `{"prompt":` + ids(129) + `,"max_tokens":1}`, Status: 400, Code: "context_length_exceeded"},

@@ -40,7 +40,7 @@ func consoleTenants(t *testing.T) (file, acme, globex string) {
 // request runs and after; the API port serves no console.
 func TestConsoleNeverShowsTenantText(t *testing.T) {
 	file, key, _ := consoleTenants(t)
-	s := startServer(t, serverOpts{model: qwenModel, tenants: file, kvMem: "16MiB"})
+	s := startServer(t, serverOpts{model: chatModel, tenants: file, kvMem: "16MiB"})
 	for _, path := range []string{"/console", "/console/events", "/console/snapshot"} {
 		if code, _, body := s.call(t, http.MethodGet, path, key, ""); code != http.StatusNotFound {
 			t.Fatalf("%s on the API port: %d %.200s, want 404", path, code, body)
@@ -252,7 +252,7 @@ func (v consoleView) tenant(name string) []string {
 func TestConsoleInBrowser(t *testing.T) {
 	ctx := browser(t)
 	file, acme, globex := consoleTenants(t)
-	s := startServer(t, serverOpts{model: qwenModel, tenants: file, kvMem: "16MiB"})
+	s := startServer(t, serverOpts{model: chatModel, tenants: file, kvMem: "16MiB"})
 	for _, k := range []string{acme, globex} { // both named on /metrics, each with a cached prefix
 		if code, _, b := s.call(t, http.MethodPost, "/v1/completions", k, `{"prompt":"`+strings.Repeat("the cat sat on the mat ", 12)+`","max_tokens":8}`); code != 200 {
 			t.Fatalf("%d %s", code, b)
@@ -496,7 +496,7 @@ func TestConsoleShowsCluster(t *testing.T) {
 // shutdown (its stream never goes idle by itself): SIGTERM ends the stream and the process exits
 // well within the listener's 5 s shutdown limit.
 func TestConsoleStreamEndsOnShutdown(t *testing.T) {
-	s := startServer(t, serverOpts{model: storiesModel})
+	s := startServer(t, serverOpts{model: llamaModel})
 	resp, err := http.Get(s.mbase + "/console/events")
 	if err != nil {
 		t.Fatal(err)

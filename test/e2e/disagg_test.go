@@ -14,8 +14,6 @@ import (
 	"time"
 
 	"github.com/openai/openai-go/v3"
-
-	"github.com/kvwarden/kvwarden/internal/testenv"
 )
 
 // clusterNode is one "kvwarden serve --role prefill|decode" process.
@@ -30,7 +28,7 @@ func startNode(t *testing.T, role, model, tlsDir string, extra ...string) *clust
 	t.Helper()
 	dir := t.TempDir()
 	addrFile, metricsFile := filepath.Join(dir, "addr"), filepath.Join(dir, "metrics")
-	args := append([]string{"serve", "--role", role, "--model", testenv.Model(t, model), "--node-addr", "127.0.0.1:0",
+	args := append([]string{"serve", "--role", role, "--model", modelPath(t, model), "--node-addr", "127.0.0.1:0",
 		"--addr-file", addrFile, "--metrics-addr", "127.0.0.1:0", "--metrics-addr-file", metricsFile, "--tls-dir", tlsDir,
 		"--kv-mem", "64MiB", "--kv-dtype", "f32"}, extra...)
 	n := &clusterNode{proc: startProc(t, nil, args...)}
@@ -68,8 +66,8 @@ func startPair(t *testing.T) (pre, dec *clusterNode, router *server) {
 	if out, err := exec.Command(binary, "certs", "--dir", tlsDir).CombinedOutput(); err != nil {
 		t.Fatalf("certs: %v\n%s", err, out)
 	}
-	pre, dec = startNode(t, "prefill", storiesModel, tlsDir), startNode(t, "decode", storiesModel, tlsDir)
-	router = startServer(t, serverOpts{model: storiesModel, args: []string{"--role", "router", "--tls-dir", tlsDir,
+	pre, dec = startNode(t, "prefill", llamaModel, tlsDir), startNode(t, "decode", llamaModel, tlsDir)
+	router = startServer(t, serverOpts{model: llamaModel, args: []string{"--role", "router", "--tls-dir", tlsDir,
 		"--prefill", pre.addr, "--decode", dec.addr}})
 	return pre, dec, router
 }
@@ -118,18 +116,18 @@ func TestDisaggregatedMatchesSingleProcess(t *testing.T) {
 	if out, err := exec.Command(binary, "certs", "--dir", tlsDir).CombinedOutput(); err != nil {
 		t.Fatalf("certs: %v\n%s", err, out)
 	}
-	pre := startNode(t, "prefill", storiesModel, tlsDir)
-	dec := []*clusterNode{startNode(t, "decode", storiesModel, tlsDir), startNode(t, "decode", storiesModel, tlsDir)}
-	router := startServer(t, serverOpts{model: storiesModel, args: []string{"--role", "router", "--tls-dir", tlsDir,
+	pre := startNode(t, "prefill", llamaModel, tlsDir)
+	dec := []*clusterNode{startNode(t, "decode", llamaModel, tlsDir), startNode(t, "decode", llamaModel, tlsDir)}
+	router := startServer(t, serverOpts{model: llamaModel, args: []string{"--role", "router", "--tls-dir", tlsDir,
 		"--prefill", pre.addr, "--decode", dec[0].addr + "," + dec[1].addr}})
-	single := startServer(t, serverOpts{model: storiesModel})
+	single := startServer(t, serverOpts{model: llamaModel})
 
 	ctx := context.Background()
 	complete := func(s *server, prompt string, n int64) *openai.Completion {
 		t.Helper()
 		cl := s.client("")
 		c, err := cl.Completions.New(ctx, openai.CompletionNewParams{
-			Model:     openai.CompletionNewParamsModel(strings.TrimSuffix(storiesModel, ".gguf")),
+			Model:     openai.CompletionNewParamsModel(strings.TrimSuffix(llamaModel, ".gguf")),
 			Prompt:    openai.CompletionNewParamsPromptUnion{OfString: openai.String(prompt)},
 			MaxTokens: openai.Int(n), Temperature: openai.Float(0), Logprobs: openai.Int(2),
 		})

@@ -15,9 +15,9 @@ const freeWithin = time.Second
 // plain answer) aborts its request at once; its pages are back in the pool and the engine stops
 // generating for it.
 func TestClientDisconnectFreesPages(t *testing.T) {
-	// qwen2-tiny-random with a 4096-token context: 3000 tokens take seconds, so the request is
+	// chatModel with a 4096-token context: 3000 tokens take seconds, so the request is
 	// surely running when the client leaves.
-	s := startServer(t, serverOpts{model: qwenModel})
+	s := startServer(t, serverOpts{model: chatModel})
 	for _, tc := range []struct {
 		name   string
 		stream bool

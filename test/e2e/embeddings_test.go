@@ -10,18 +10,18 @@ import (
 	"github.com/openai/openai-go/v3"
 )
 
-// TestEmbeddings serves qwen2 with --pooling last and embeds through openai-go's Embeddings.New:
+// TestEmbeddings serves chatModel with --pooling last and embeds through openai-go's Embeddings.New:
 // unit vectors of the model's width, an input's vector the same alone or batched and in float or
 // base64, dimensions truncating and renormalising, and the pool whole afterwards. The same model
 // served without --pooling is generative and refuses embeddings with a 400.
 func TestEmbeddings(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	s := startServer(t, serverOpts{model: qwenModel, args: []string{"--pooling", "last"}})
+	s := startServer(t, serverOpts{model: chatModel, args: []string{"--pooling", "last"}})
 	c := s.client("dev")
 	embed := func(p openai.EmbeddingNewParams) [][]float32 {
 		t.Helper()
-		p.Model = "qwen2-tiny-random"
+		p.Model = chatModel
 		res, err := c.Embeddings.New(ctx, p)
 		if err != nil {
 			t.Fatal(err)
@@ -64,8 +64,8 @@ func TestEmbeddings(t *testing.T) {
 	}
 	s.waitIdle(t, 5*time.Second)
 
-	gen := startServer(t, serverOpts{model: qwenModel})
+	gen := startServer(t, serverOpts{model: chatModel})
 	gc := gen.client("dev")
-	_, err := gc.Embeddings.New(ctx, openai.EmbeddingNewParams{Model: "qwen2-tiny-random", Input: openai.EmbeddingNewParamsInputUnion{OfString: openai.String("x")}})
+	_, err := gc.Embeddings.New(ctx, openai.EmbeddingNewParams{Model: chatModel, Input: openai.EmbeddingNewParamsInputUnion{OfString: openai.String("x")}})
 	checkAPIError(t, err, 400, "model_not_embedding", gen)
 }

@@ -14,7 +14,7 @@ import (
 )
 
 // isolationPool is the KV pool of the isolation test: 24 pages of 16 tokens (1280 bytes per token
-// for stories260K with f32 KV, plus a 64-byte header per page: 24 × 20544 bytes), 384 tokens. One full-context request needs 8 pages, so tenant A's
+// for llamaModel (stories260K's shape) with f32 KV, plus a 64-byte header per page: 24 × 20544 bytes), 384 tokens. One full-context request needs 8 pages, so tenant A's
 // requests and the noise below together want several times the pool, and the scheduler must evict
 // and preempt.
 const isolationPool = "493056"
@@ -77,7 +77,7 @@ func TestIsolationInvariance(t *testing.T) {
 	// (a) Alone, one request at a time, on a fresh server.
 	alone := make([]string, len(work))
 	{
-		s := startServer(t, serverOpts{model: storiesModel, tenants: tenants, kvMem: isolationPool})
+		s := startServer(t, serverOpts{model: llamaModel, tenants: tenants, kvMem: isolationPool})
 		for i, body := range work {
 			out, err := runCompletion(ctx, s, keys["a"], body)
 			if err != nil {
@@ -91,7 +91,7 @@ func TestIsolationInvariance(t *testing.T) {
 	}
 
 	// (b) The same requests, concurrently and in rounds, while B, C and D load a fresh server.
-	s := startServer(t, serverOpts{model: storiesModel, tenants: tenants, kvMem: isolationPool})
+	s := startServer(t, serverOpts{model: llamaModel, tenants: tenants, kvMem: isolationPool})
 	total := s.metrics(t).get(t, mPagesTotal)
 	noise := startNoise(ctx, t, s, keys)
 	defer noise.stop()

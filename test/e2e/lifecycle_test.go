@@ -24,8 +24,8 @@ func TestRolesShareTheLifecycle(t *testing.T) {
 	if out, err := exec.Command(binary, "certs", "--dir", tlsDir).CombinedOutput(); err != nil {
 		t.Fatalf("certs: %v\n%s", err, out)
 	}
-	pre, dec := startNode(t, "prefill", storiesModel, tlsDir), startNode(t, "decode", storiesModel, tlsDir)
-	router := startServer(t, serverOpts{model: storiesModel, args: []string{"--role", "router", "--tls-dir", tlsDir,
+	pre, dec := startNode(t, "prefill", llamaModel, tlsDir), startNode(t, "decode", llamaModel, tlsDir)
+	router := startServer(t, serverOpts{model: llamaModel, args: []string{"--role", "router", "--tls-dir", tlsDir,
 		"--prefill", pre.addr, "--decode", dec.addr, "--drain-timeout", "30s"}})
 
 	slowScraper := make(chan error, 1)

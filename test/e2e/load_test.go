@@ -47,7 +47,7 @@ func runLoad(t *testing.T, shape loadShape) {
 	// scheduler admits tenants decides their shares. The pool (64 MiB, 52416 tokens) is not the
 	// constraint here; the isolation test oversubscribes it.
 	const kvMem = 64 << 20
-	s := startServer(t, serverOpts{model: storiesModel, tenants: tenants, kvMem: fmt.Sprint(kvMem), args: []string{"--max-running", fmt.Sprint(loadMaxRunning)}})
+	s := startServer(t, serverOpts{model: llamaModel, tenants: tenants, kvMem: fmt.Sprint(kvMem), args: []string{"--max-running", fmt.Sprint(loadMaxRunning)}})
 	baseRSS := procStatus(t, s.pid(), "VmRSS")
 	baseGoroutines := s.metrics(t).get(t, "go_goroutines")
 	// The bound: what the idle server uses, plus the whole KV pool as if every page were

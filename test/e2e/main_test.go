@@ -37,6 +37,8 @@ func runTests(m *testing.M) int {
 	}
 	return testenv.RunWithBinary("e2e", root, tags, func(b string) int {
 		binary = b
+		// The self-made models are written beside the binary, and go with it.
+		selfMade.dir = filepath.Dir(b)
 		return m.Run()
 	})
 }

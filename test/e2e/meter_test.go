@@ -9,10 +9,12 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/kvwarden/kvwarden/internal/testenv/selfmade"
 )
 
 // meterModel has a 4,096-token context and decodes fast: long streams for the metering tests.
-const meterModel = "llama-2-tiny-random.gguf"
+const meterModel = selfmade.LongLlamaName
 
 // cluster is a router with one prefill and one decode node, serving tenants.
 type cluster struct {
@@ -141,7 +143,7 @@ func TestRouterLosesPrefillNode(t *testing.T) {
 		t.Fatalf("a request over the whole bucket: %d %s", code, body)
 	}
 
-	long := strings.Repeat("Once upon a time there was a little dog. ", 300)
+	long := strings.Repeat("Once upon a time there was a little dog. ", 220) // about 3,500 of meterModel's tokens
 	type answer struct {
 		code int
 		hdr  http.Header

@@ -12,7 +12,7 @@ import (
 // TestMetricsOnlyOnOperatorListener: /metrics is server-wide (every tenant's queue, cache hits and
 // usage), so the API port does not serve it, with or without a key; the operator listener does.
 func TestMetricsOnlyOnOperatorListener(t *testing.T) {
-	s, _, key := startWithTenant(t, storiesModel, "acme")
+	s, _, key := startWithTenant(t, llamaModel, "acme")
 	for _, k := range []string{"", key} {
 		code, _, body := s.call(t, http.MethodGet, "/metrics", k, "")
 		if code != http.StatusNotFound || strings.Contains(string(body), "kvwarden_") {
@@ -28,7 +28,7 @@ func TestMetricsOnlyOnOperatorListener(t *testing.T) {
 // new customer: after SIGHUP its first request hits nothing of what the old one cached, and the
 // old tenant's cached pages are gone from the pool.
 func TestReaddedTenantStartsWithoutCache(t *testing.T) {
-	s, file, old := startWithTenant(t, storiesModel, "acme")
+	s, file, old := startWithTenant(t, llamaModel, "acme")
 	const hits = "kvwarden_prefix_cache_hit_tokens_total"
 	body := `{"prompt":"` + strings.Repeat("Lily and Ben went to the park to play with the ball. ", 3) + `","max_tokens":1}`
 	complete := func(key string) {

@@ -49,7 +49,7 @@ func withoutIDs(v any) any {
 }
 
 // TestRouterParity: a router started without --model (it learns the model's name, tokenizer and
-// chat template from its nodes) in front of a qwen2 prefill node and decode node answers what
+// chat template from its nodes) in front of a chatModel prefill node and decode node answers what
 // the two nodes compute together exactly as one process does, bit for bit (logprobs included):
 // structured outputs (response_format, text.format), forced tool calls (chat and /v1/responses,
 // whole and every streamed event), and echo with logprobs, through the official client.
@@ -58,15 +58,15 @@ func TestRouterParity(t *testing.T) {
 	if out, err := exec.Command(binary, "certs", "--dir", tlsDir).CombinedOutput(); err != nil {
 		t.Fatalf("certs: %v\n%s", err, out)
 	}
-	pre, dec := startNode(t, "prefill", qwenModel, tlsDir), startNode(t, "decode", qwenModel, tlsDir)
-	router := startServer(t, serverOpts{model: qwenModel, noModel: true, args: []string{"--role", "router", "--tls-dir", tlsDir,
+	pre, dec := startNode(t, "prefill", chatModel, tlsDir), startNode(t, "decode", chatModel, tlsDir)
+	router := startServer(t, serverOpts{model: chatModel, noModel: true, args: []string{"--role", "router", "--tls-dir", tlsDir,
 		"--prefill", pre.addr, "--decode", dec.addr}})
-	single := startServer(t, serverOpts{model: qwenModel})
+	single := startServer(t, serverOpts{model: chatModel})
 	rc, sc := router.client("dev"), single.client("dev")
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
 	page, err := rc.Models.List(ctx)
-	if err != nil || len(page.Data) != 1 || page.Data[0].ID != "qwen2-tiny-random" {
+	if err != nil || len(page.Data) != 1 || page.Data[0].ID != chatModel {
 		t.Fatalf("router's models: %v %+v", err, page)
 	}
 
@@ -85,17 +85,17 @@ func TestRouterParity(t *testing.T) {
 	user := []openai.ChatCompletionMessageParamUnion{openai.UserMessage("What is the weather in Paris? Answer as JSON.")}
 	chats := map[string]openai.ChatCompletionNewParams{
 		// Sampled with a seed and logprobs: only the same mask on both nodes gives the same bits.
-		"response_format json_schema": {Model: "qwen2-tiny-random", Messages: user, Temperature: openai.Float(1), Seed: openai.Int(5),
+		"response_format json_schema": {Model: chatModel, Messages: user, Temperature: openai.Float(1), Seed: openai.Int(5),
 			Logprobs: openai.Bool(true), TopLogprobs: openai.Int(2), MaxCompletionTokens: openai.Int(200),
 			ResponseFormat: openai.ChatCompletionNewParamsResponseFormatUnion{OfJSONSchema: &shared.ResponseFormatJSONSchemaParam{
 				JSONSchema: shared.ResponseFormatJSONSchemaJSONSchemaParam{Name: "person", Schema: schema, Strict: openai.Bool(true)}}}},
-		"response_format json_object": {Model: "qwen2-tiny-random", Messages: user, Temperature: openai.Float(1), Seed: openai.Int(6),
+		"response_format json_object": {Model: chatModel, Messages: user, Temperature: openai.Float(1), Seed: openai.Int(6),
 			Logprobs: openai.Bool(true), MaxCompletionTokens: openai.Int(60),
 			ResponseFormat: openai.ChatCompletionNewParamsResponseFormatUnion{OfJSONObject: &shared.ResponseFormatJSONObjectParam{}}},
-		"forced tool_choice": {Model: "qwen2-tiny-random", Messages: user, Tools: chatTools, Temperature: openai.Float(1), Seed: openai.Int(3),
+		"forced tool_choice": {Model: chatModel, Messages: user, Tools: chatTools, Temperature: openai.Float(1), Seed: openai.Int(3),
 			Logprobs: openai.Bool(true), TopLogprobs: openai.Int(1), MaxCompletionTokens: openai.Int(200),
 			ToolChoice: openai.ToolChoiceOptionFunctionToolChoice(openai.ChatCompletionNamedToolChoiceFunctionParam{Name: "get_weather"})},
-		"tool_choice required": {Model: "qwen2-tiny-random", Messages: user, Tools: chatTools, Temperature: openai.Float(1), Seed: openai.Int(4),
+		"tool_choice required": {Model: chatModel, Messages: user, Tools: chatTools, Temperature: openai.Float(1), Seed: openai.Int(4),
 			MaxCompletionTokens: openai.Int(200), ToolChoice: openai.ChatCompletionToolChoiceOptionUnionParam{OfAuto: openai.String("required")}},
 	}
 	for name, p := range chats {
@@ -112,7 +112,7 @@ func TestRouterParity(t *testing.T) {
 	}
 
 	// Echo with logprobs: the prompt's logprobs come from the prefill node.
-	echo := openai.CompletionNewParams{Model: "qwen2-tiny-random", Prompt: openai.CompletionNewParamsPromptUnion{OfString: openai.String("The capital of France is")},
+	echo := openai.CompletionNewParams{Model: chatModel, Prompt: openai.CompletionNewParamsPromptUnion{OfString: openai.String("The capital of France is")},
 		MaxTokens: openai.Int(5), Temperature: openai.Float(0), Logprobs: openai.Int(2), Echo: openai.Bool(true)}
 	r, err := rc.Completions.New(ctx, echo)
 	if err != nil {
@@ -129,13 +129,13 @@ func TestRouterParity(t *testing.T) {
 	sameAnswer(t, "echo with logprobs", r.RawJSON(), s.RawJSON())
 
 	// /v1/responses: greedy (the API has no seed), whole and every event of the stream.
-	textFormat := responses.ResponseNewParams{Model: "qwen2-tiny-random", Input: responses.ResponseNewParamsInputUnion{OfString: openai.String("Describe a person as JSON.")},
+	textFormat := responses.ResponseNewParams{Model: chatModel, Input: responses.ResponseNewParamsInputUnion{OfString: openai.String("Describe a person as JSON.")},
 		Temperature: openai.Float(0), MaxOutputTokens: openai.Int(300),
 		Text: responses.ResponseTextConfigParam{Format: responses.ResponseFormatTextConfigUnionParam{
 			OfJSONSchema: &responses.ResponseFormatTextJSONSchemaConfigParam{Name: "person", Schema: schema, Strict: openai.Bool(true)}}}}
 	for name, p := range map[string]responses.ResponseNewParams{
-		"responses forced tool":   responsesToolParams(t, forceFunction("get_weather"), 0),
-		"responses required tool": responsesToolParams(t, responses.ResponseNewParamsToolChoiceUnion{OfToolChoiceMode: param.NewOpt(responses.ToolChoiceOptionsRequired)}, 0),
+		"responses forced tool":   responsesToolParams(t, chatModel, forceFunction("get_weather"), 0),
+		"responses required tool": responsesToolParams(t, chatModel, responses.ResponseNewParamsToolChoiceUnion{OfToolChoiceMode: param.NewOpt(responses.ToolChoiceOptionsRequired)}, 0),
 		"responses text.format":   textFormat,
 	} {
 		r, err := rc.Responses.New(ctx, p)

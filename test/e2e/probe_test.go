@@ -22,7 +22,7 @@ func TestProbeFindsNothing(t *testing.T) {
 	for _, n := range []string{"a", "b", "c"} {
 		keys = append(keys, addTenant(t, tenants, n))
 	}
-	s := startServer(t, serverOpts{model: storiesModel, tenants: tenants, kvMem: isolationPool})
+	s := startServer(t, serverOpts{model: llamaModel, tenants: tenants, kvMem: isolationPool})
 	budget := probeBudget(300, 2500)
 	runProbe(t, s.base, keys, budget, s.failIfBroken)
 	m := s.waitIdle(t, 10*time.Second)
@@ -51,9 +51,9 @@ func TestDisaggregatedProbeFindsNothing(t *testing.T) {
 	for _, n := range []string{"a", "b", "c"} {
 		keys = append(keys, addTenant(t, tenants, n))
 	}
-	pre := startNode(t, "prefill", storiesModel, tlsDir, "--kv-mem", isolationPool)
-	dec := startNode(t, "decode", storiesModel, tlsDir, "--kv-mem", isolationPool)
-	router := startServer(t, serverOpts{model: storiesModel, tenants: tenants, args: []string{"--role", "router", "--tls-dir", tlsDir,
+	pre := startNode(t, "prefill", llamaModel, tlsDir, "--kv-mem", isolationPool)
+	dec := startNode(t, "decode", llamaModel, tlsDir, "--kv-mem", isolationPool)
+	router := startServer(t, serverOpts{model: llamaModel, tenants: tenants, args: []string{"--role", "router", "--tls-dir", tlsDir,
 		"--prefill", pre.addr, "--decode", dec.addr}})
 	runProbe(t, router.base, keys, probeBudget(300, 2500), router.failIfBroken)
 	for _, n := range []*clusterNode{pre, dec} {

@@ -59,7 +59,7 @@ func storiesGreedy(t *testing.T, least int) ([]refCase, vocab, *server, openai.C
 
 func loadVocab(t testing.TB, model string) vocab {
 	t.Helper()
-	tok, _ := testtok.Load(t, model)
+	tok, _ := testtok.LoadFile(t, modelPath(t, model))
 	return vocab{tok}
 }
 

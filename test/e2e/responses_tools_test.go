@@ -13,9 +13,9 @@ import (
 	"github.com/kvwarden/kvwarden/internal/testenv"
 )
 
-// responsesToolParams is a Responses request to qwen2 with e2eTools at temperature t: the
-// random-weight model never calls a tool unprompted, so only a forced tool_choice yields calls.
-func responsesToolParams(t *testing.T, choice responses.ResponseNewParamsToolChoiceUnion, temperature float64) responses.ResponseNewParams {
+// responsesToolParams is a Responses request to a ChatML model with e2eTools at temperature t:
+// the random-weight model never calls a tool unprompted, so only a forced tool_choice yields calls.
+func responsesToolParams(t *testing.T, model string, choice responses.ResponseNewParamsToolChoiceUnion, temperature float64) responses.ResponseNewParams {
 	t.Helper()
 	var tools []responses.ToolUnionParam
 	for _, tl := range e2eTools {
@@ -25,7 +25,7 @@ func responsesToolParams(t *testing.T, choice responses.ResponseNewParamsToolCho
 		}
 		tools = append(tools, responses.ToolUnionParam{OfFunction: &responses.FunctionToolParam{Name: tl.name, Parameters: params, Strict: openai.Bool(true)}})
 	}
-	return responses.ResponseNewParams{Model: "qwen2-tiny-random", Input: responses.ResponseNewParamsInputUnion{OfString: openai.String("What is the weather in Paris?")},
+	return responses.ResponseNewParams{Model: model, Input: responses.ResponseNewParamsInputUnion{OfString: openai.String("What is the weather in Paris?")},
 		Tools: tools, ToolChoice: choice, Temperature: openai.Float(temperature), MaxOutputTokens: openai.Int(200)}
 }
 
@@ -101,7 +101,7 @@ func testResponsesTools(t *testing.T, api *apiSuite) {
 		{"required", responses.ResponseNewParamsToolChoiceUnion{OfToolChoiceMode: openai.Opt(responses.ToolChoiceOptionsRequired)}, ""},
 		{"named", forceFunction("add"), "add"},
 	} {
-		p := responsesToolParams(t, c.choice, 1)
+		p := responsesToolParams(t, "qwen2-tiny-random", c.choice, 1)
 		res, err := qwen.Responses.New(ctx, p)
 		api.must(t, err)
 		if len(res.Output) != 1 || res.Status != "completed" {

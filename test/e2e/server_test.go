@@ -16,6 +16,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"syscall"
 	"testing"
@@ -27,16 +28,58 @@ import (
 	prommodel "github.com/prometheus/common/model"
 
 	"github.com/kvwarden/kvwarden/internal/testenv"
+	"github.com/kvwarden/kvwarden/internal/testenv/selfmade"
 )
 
+// The shared models, for the tests that compare with llama.cpp's and llama2.c's outputs or need
+// Qwen's real vocabulary: they skip without ../shared.
 const (
 	storiesModel = "stories260K.gguf"
 	qwenModel    = "qwen2-tiny-random.gguf"
 )
 
+// The models the tests make themselves (package selfmade), for every other test: llamaModel is
+// shaped like stories260K (the same KV pages, a 128-token context), chatModel like
+// qwen2-tiny-random (a 4,096-token context, 151,936 ids, ChatML, Hermes tool calls).
+const (
+	llamaModel = selfmade.LlamaName
+	chatModel  = selfmade.ChatMLName
+)
+
+// selfMade holds the files of the models made for this run, each written once on first use.
+var selfMade struct {
+	dir   string
+	mu    sync.Mutex
+	paths map[string]string
+}
+
+// modelPath returns the file of a model of package selfmade, generating it on first use, or else
+// of a file in the shared models folder.
+func modelPath(t testing.TB, name string) string {
+	t.Helper()
+	m, ok := selfmade.Lookup(name)
+	if !ok {
+		return testenv.Model(t, name)
+	}
+	selfMade.mu.Lock()
+	defer selfMade.mu.Unlock()
+	if p, ok := selfMade.paths[name]; ok {
+		return p
+	}
+	p, err := m.Write(selfMade.dir)
+	if err != nil {
+		t.Fatalf("generating %s: %v", name, err)
+	}
+	if selfMade.paths == nil {
+		selfMade.paths = map[string]string{}
+	}
+	selfMade.paths[name] = p
+	return p
+}
+
 // serverOpts are the flags of one "kvwarden serve".
 type serverOpts struct {
-	model   string   // file name in the shared models folder
+	model   string   // a model of package selfmade, or a file name in the shared models folder
 	tenants string   // tenants file; "" runs in dev mode (--dev: one open tenant) unless apiKey is set
 	apiKey  string   // KVWARDEN_API_KEY: one tenant with this key
 	kvMem   string   // --kv-mem; default 64MiB
@@ -62,7 +105,7 @@ func (s *server) logTail(n int) string { return tail(s.log.String(), n) }
 // references were made with), waits until /ready answers 200, and kills it when the test ends.
 func startServer(t testing.TB, o serverOpts) *server {
 	t.Helper()
-	model := testenv.Model(t, o.model)
+	model := modelPath(t, o.model)
 	if _, err := os.Stat(model); err != nil {
 		t.Fatalf("model: %v", err)
 	}

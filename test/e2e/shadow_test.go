@@ -17,14 +17,14 @@ import (
 func TestShadowVerificationServe(t *testing.T) {
 	file := tenantsFile(t)
 	key := addTenant(t, file, "acme")
-	s := startServer(t, serverOpts{model: storiesModel, tenants: file, args: []string{"--shadow-fraction", "1"}})
+	s := startServer(t, serverOpts{model: llamaModel, tenants: file, args: []string{"--shadow-fraction", "1"}})
 	cl := s.client(key)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	prompt := strings.Repeat("Lily and Ben went to the park to play with the ball. ", 2)
 	params := []openai.CompletionNewParams{
-		{Model: "stories260K", Prompt: openai.CompletionNewParamsPromptUnion{OfString: openai.String(prompt)}, MaxTokens: openai.Int(12), Temperature: openai.Float(0)},
-		{Model: "stories260K", Prompt: openai.CompletionNewParamsPromptUnion{OfString: openai.String(prompt)}, MaxTokens: openai.Int(12), Temperature: openai.Float(0.8), Seed: openai.Int(42), Logprobs: openai.Int(2)},
+		{Model: llamaModel, Prompt: openai.CompletionNewParamsPromptUnion{OfString: openai.String(prompt)}, MaxTokens: openai.Int(12), Temperature: openai.Float(0)},
+		{Model: llamaModel, Prompt: openai.CompletionNewParamsPromptUnion{OfString: openai.String(prompt)}, MaxTokens: openai.Int(12), Temperature: openai.Float(0.8), Seed: openai.Int(42), Logprobs: openai.Int(2)},
 	}
 	for _, p := range params {
 		if _, err := cl.Completions.New(ctx, p); err != nil {

@@ -17,9 +17,9 @@ import (
 // TestSIGTERMDrains: requests in flight when SIGTERM arrives (a stream and a plain request)
 // complete normally, new connections are refused from then on, and the process exits 0.
 func TestSIGTERMDrains(t *testing.T) {
-	// qwen2-tiny-random: its 151936-token output layer makes a few hundred tokens take long
+	// chatModel: its 151936-token output layer makes a few hundred tokens take long
 	// enough that the requests are surely still running when the signal lands.
-	s := startServer(t, serverOpts{model: qwenModel, args: []string{"--drain-timeout", "30s"}})
+	s := startServer(t, serverOpts{model: chatModel, args: []string{"--drain-timeout", "30s"}})
 	const streamTokens, plainTokens = 300, 200
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 	defer cancel()
@@ -150,7 +150,7 @@ func TestSIGTERMDrains(t *testing.T) {
 // TestSIGHUPReloadsTenants: a tenant added with "kvwarden tenant add" while the server runs works
 // after SIGHUP, a removed one stops working, and a broken file keeps the previous tenants.
 func TestSIGHUPReloadsTenants(t *testing.T) {
-	s, file, alice := startWithTenant(t, storiesModel, "alice")
+	s, file, alice := startWithTenant(t, llamaModel, "alice")
 	status := func(key string) int {
 		code, _, _ := s.call(t, http.MethodPost, "/v1/completions", key, `{"prompt":"Lily","max_tokens":2}`)
 		return code

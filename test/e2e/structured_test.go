@@ -51,14 +51,14 @@ func TestStructuredOutputs(t *testing.T) {
 	}
 	strict := testenv.CompileSchema(t, e2eSchema)
 	anyObject := testenv.CompileSchema(t, `{"type":"object"}`)
-	// stories260K's context is 128 tokens: a short prompt, and max_tokens from the shortest
+	// llamaModel's context is 128 tokens: a short prompt, and max_tokens from the shortest
 	// document (84 bytes and the end token) up to what the context leaves.
 	for _, m := range []struct {
-		file, name, msg string
-		span            int
-	}{{storiesModel, "stories260K", "JSON", 1}, {qwenModel, "qwen2-tiny-random", "Describe a person as JSON.", 200}} {
-		t.Run(m.name, func(t *testing.T) {
-			s := startServer(t, serverOpts{model: m.file})
+		model, msg string
+		span       int
+	}{{llamaModel, "JSON", 1}, {chatModel, "Describe a person as JSON.", 200}} {
+		t.Run(m.model, func(t *testing.T) {
+			s := startServer(t, serverOpts{model: m.model})
 			cl := s.client("dev")
 			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 			defer cancel()
@@ -74,7 +74,7 @@ func TestStructuredOutputs(t *testing.T) {
 					format openai.ChatCompletionNewParamsResponseFormatUnion
 					check  *jsonschema.Schema
 				}{{"json_schema", jsonSchema, strict}, {"json_object", jsonObject, anyObject}} {
-					res, err := cl.Chat.Completions.New(ctx, openai.ChatCompletionNewParams{Model: m.name, Messages: msgs,
+					res, err := cl.Chat.Completions.New(ctx, openai.ChatCompletionNewParams{Model: m.model, Messages: msgs,
 						ResponseFormat: f.format, N: openai.Int(16), Temperature: openai.Float(1), Seed: openai.Int(int64(r)),
 						MaxCompletionTokens: openai.Int(maxTokens)})
 					if err != nil {
@@ -86,7 +86,7 @@ func TestStructuredOutputs(t *testing.T) {
 						outputs++
 					}
 				}
-				stream := cl.Chat.Completions.NewStreaming(ctx, openai.ChatCompletionNewParams{Model: m.name, Messages: msgs,
+				stream := cl.Chat.Completions.NewStreaming(ctx, openai.ChatCompletionNewParams{Model: m.model, Messages: msgs,
 					ResponseFormat: jsonSchema, N: openai.Int(4), Temperature: openai.Float(1), MaxCompletionTokens: openai.Int(maxTokens)})
 				texts, finishes := make([]string, 4), make([]string, 4)
 				for stream.Next() {
@@ -104,7 +104,7 @@ func TestStructuredOutputs(t *testing.T) {
 					checkDoc(t, strict, "streamed json_schema", texts[i], finishes[i])
 					outputs++
 				}
-				comp, err := cl.Completions.New(ctx, openai.CompletionNewParams{Model: openai.CompletionNewParamsModel(m.name), Prompt: openai.CompletionNewParamsPromptUnion{OfString: openai.String("A")},
+				comp, err := cl.Completions.New(ctx, openai.CompletionNewParams{Model: openai.CompletionNewParamsModel(m.model), Prompt: openai.CompletionNewParamsPromptUnion{OfString: openai.String("A")},
 					N: openai.Int(8), Temperature: openai.Float(1), MaxTokens: openai.Int(maxTokens)}, option.WithJSONSet("guided_json", schema))
 				if err != nil {
 					t.Fatalf("guided_json: %v", err)
@@ -114,7 +114,7 @@ func TestStructuredOutputs(t *testing.T) {
 					outputs++
 				}
 			}
-			t.Logf("%s: %d outputs, all valid", m.name, outputs)
+			t.Logf("%s: %d outputs, all valid", m.model, outputs)
 		})
 	}
 }

@@ -21,13 +21,13 @@ var e2eTools = []struct{ name, params, check string }{
 	{"lookup", `{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9]+$"},"n":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991}},"required":["id","n"]}`, ""},
 }
 
-// TestToolChoiceConstrained: on qwen2-tiny-random (ChatML, read with the hermes parser), whose
+// TestToolChoiceConstrained: on chatModel (ChatML, read with the hermes parser), whose
 // random weights never write a tool call unprompted, tool_choice "required" and a named function
 // still yield exactly one parsed call, to an allowed (or the named) function, with arguments that
 // validate against its parameters, and finish
 // "tool_calls": for several seeds at temperature 1, whole and streamed.
 func TestToolChoiceConstrained(t *testing.T) {
-	s := startServer(t, serverOpts{model: qwenModel})
+	s := startServer(t, serverOpts{model: chatModel})
 	cl := s.client("dev")
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
@@ -65,7 +65,7 @@ func TestToolChoiceConstrained(t *testing.T) {
 			tc = openai.ToolChoiceOptionFunctionToolChoice(openai.ChatCompletionNamedToolChoiceFunctionParam{Name: choice.want})
 		}
 		for seed := range int64(4) {
-			p := openai.ChatCompletionNewParams{Model: "qwen2-tiny-random", Messages: []openai.ChatCompletionMessageParamUnion{openai.UserMessage("What is the weather in Paris?")},
+			p := openai.ChatCompletionNewParams{Model: chatModel, Messages: []openai.ChatCompletionMessageParamUnion{openai.UserMessage("What is the weather in Paris?")},
 				Tools: tools, ToolChoice: tc, Temperature: openai.Float(1), Seed: openai.Int(seed), MaxCompletionTokens: openai.Int(200)}
 			what := fmt.Sprintf("%s seed %d", choice.name, seed)
 			res, err := cl.Chat.Completions.New(ctx, p)

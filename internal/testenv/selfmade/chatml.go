@@ -2,6 +2,7 @@ package selfmade
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/kvwarden/kvwarden/internal/gguf"
@@ -31,16 +32,21 @@ var (
 )
 
 // chatMLWords are merged into whole tokens, so that the vocabulary has multi-byte pieces and
-// the BPE merges run.
-var chatMLWords = strings.Fields(`the and of to in is was it that for on with as you he she they are be at this
+// the BPE merges run; chatMLJSON are JSON's punctuation runs, whole tokens in real BPE
+// vocabularies, which let a sampled string or object close as often as it would there.
+var (
+	chatMLWords = strings.Fields(`the and of to in is was it that for on with as you he she they are be at this
 hello world once upon time there little dog cat person weather paris capital france json name describe
 what user assistant system`)
+	chatMLJSON = strings.Fields(`"} ", ": ":" "] {" "}} ]} }, "}, ,"`)
+)
 
 // chatMLVocabSize is Qwen's padded vocabulary, as in qwen2-tiny-random.
 const chatMLVocabSize = 151936
 
 // ChatMLVocab is a byte-level BPE vocabulary in the form of Qwen's (the "qwen2" pre-tokenizer,
-// GPT-2's byte-to-character mapping): the 256 byte tokens, the merges of chatMLWords, ChatML's
+// GPT-2's byte-to-character mapping): the 256 byte tokens, the merges of chatMLJSON and of
+// chatMLWords (alone, after a space, and before a closing quote), ChatML's
 // control tokens, the tool and thinking tags as user-defined tokens, then unused padding up to
 // 151,936 ids; EOS is <|im_end|>, and no BOS is added. Its template is ChatMLTemplate.
 func ChatMLVocab() Vocab {
@@ -54,16 +60,18 @@ func ChatMLVocab() Vocab {
 	for b := range 256 {
 		add(byteChar[b], typeNormal)
 	}
+	words := slices.Clone(chatMLJSON)
 	for _, w := range chatMLWords {
-		for _, word := range []string{w, " " + w} {
-			pieces := byteChars(word)
-			// Merge left to right: each prefix joins its next character.
-			for i := 1; i < len(pieces); i++ {
-				left, right := strings.Join(pieces[:i], ""), pieces[i]
-				if !have[left+right] {
-					v.Merges = append(v.Merges, left+" "+right)
-					add(left+right, typeNormal)
-				}
+		words = append(words, w, " "+w, w+`"`, " "+w+`"`)
+	}
+	for _, word := range words {
+		pieces := byteChars(word)
+		// Merge left to right: each prefix joins its next character.
+		for i := 1; i < len(pieces); i++ {
+			left, right := strings.Join(pieces[:i], ""), pieces[i]
+			if !have[left+right] {
+				v.Merges = append(v.Merges, left+" "+right)
+				add(left+right, typeNormal)
 			}
 		}
 	}
