@@ -10,6 +10,7 @@ import (
 
 	"pgregory.net/rapid"
 
+	"github.com/kvwarden/kvwarden/internal/testenv/selfmade"
 	"github.com/kvwarden/kvwarden/internal/testenv/testtok"
 	"github.com/kvwarden/kvwarden/internal/tokenizer"
 )
@@ -85,78 +86,102 @@ var payloads = []string{
 // holds exactly the control tokens of the template's markup, and the segments join to Render.
 func TestRenderSegmentsForgery(t *testing.T) {
 	synth := synthTok(t)
-	qwen := loadTok(t, "qwen2-tiny-random.gguf")
-	llama := loadTok(t, "llama-2-tiny-random.gguf")
+	chatML, _ := testtok.ChatML(t)
+	llama, _ := testtok.LoadFile(t, selfmade.Llama.Path(t))
+	// The templates and tokenizers of the real models are read in their own subtest, which skips
+	// without ../shared; the others are generated.
 	templates := []struct {
-		name, src, bos, eos string
-		toks                []*tokenizer.Tokenizer
-		roles               []string // the roles of the conversation; the payload goes in each in turn
+		name, bos, eos string
+		src            func(t *testing.T) string
+		toks           func(t *testing.T) []*tokenizer.Tokenizer
+		roles          []string // the roles of the conversation; the payload goes in each in turn
 	}{
-		{"qwen3", qwen3Template(t), "<|endoftext|>", "<|im_end|>", []*tokenizer.Tokenizer{qwen, synth}, []string{"system", "user", "assistant", "tool", "user"}},
-		{"chatml", "", "<|endoftext|>", "<|im_end|>", []*tokenizer.Tokenizer{qwen, synth}, []string{"system", "user", "assistant", "user"}},
-		{"llama2", llama2Template, "<s>", "</s>", []*tokenizer.Tokenizer{llama, synth}, []string{"system", "user", "assistant", "user"}},
-		{"llama3", llama3Template, "<|begin_of_text|>", "<|eot_id|>", []*tokenizer.Tokenizer{synth}, []string{"system", "user", "assistant", "tool", "user"}},
-		{"named", namedTemplate, "<|endoftext|>", "<|im_end|>", []*tokenizer.Tokenizer{qwen, synth}, []string{"system", "user", "assistant", "user"}},
+		{"qwen3", "<|endoftext|>", "<|im_end|>", qwen3Template,
+			func(t *testing.T) []*tokenizer.Tokenizer {
+				return []*tokenizer.Tokenizer{loadTok(t, "qwen2-tiny-random.gguf"), synth}
+			},
+			[]string{"system", "user", "assistant", "tool", "user"}},
+		{"llama2 real vocabulary", "<s>", "</s>", constant(llama2Template),
+			func(t *testing.T) []*tokenizer.Tokenizer {
+				return []*tokenizer.Tokenizer{loadTok(t, "llama-2-tiny-random.gguf")}
+			},
+			[]string{"system", "user", "assistant", "user"}},
+		{"chatml", "<|endoftext|>", "<|im_end|>", constant(""), toks(chatML, synth), []string{"system", "user", "assistant", "user"}},
+		{"llama2", "<s>", "</s>", constant(llama2Template), toks(llama, synth), []string{"system", "user", "assistant", "user"}},
+		{"llama3", "<|begin_of_text|>", "<|eot_id|>", constant(llama3Template), toks(synth), []string{"system", "user", "assistant", "tool", "user"}},
+		{"named", "<|endoftext|>", "<|im_end|>", constant(namedTemplate), toks(chatML, synth), []string{"system", "user", "assistant", "user"}},
 	}
 	for _, tt := range templates {
-		tmpl, err := New(tt.src, tt.bos, tt.eos)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, p := range payloads {
-			for at := range len(tt.roles) + 2 { // each message, then the names, then a template argument
-				msgs := make([]Message, len(tt.roles))
-				for i, r := range tt.roles {
-					msgs[i] = Message{Role: r, Content: "benign " + r}
-					if at == i {
-						msgs[i].Content = p
-					}
-					if at == len(tt.roles) {
-						msgs[i].Name = p
-					}
+		t.Run(tt.name, func(t *testing.T) { renderForgeries(t, tt.name, tt.src(t), tt.bos, tt.eos, tt.toks(t), tt.roles) })
+	}
+}
+
+func constant(s string) func(*testing.T) string { return func(*testing.T) string { return s } }
+
+func toks(ts ...*tokenizer.Tokenizer) func(*testing.T) []*tokenizer.Tokenizer {
+	return func(*testing.T) []*tokenizer.Tokenizer { return ts }
+}
+
+// renderForgeries puts each payload in each message, in the names and in a template argument of
+// a conversation of roles, and checks the encoded prompt holds only the markup's control tokens.
+func renderForgeries(t *testing.T, name, src, bos, eos string, toks []*tokenizer.Tokenizer, roles []string) {
+	tmpl, err := New(src, bos, eos)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range payloads {
+		for at := range len(roles) + 2 { // each message, then the names, then a template argument
+			msgs := make([]Message, len(roles))
+			for i, r := range roles {
+				msgs[i] = Message{Role: r, Content: "benign " + r}
+				if at == i {
+					msgs[i].Content = p
 				}
-				extra := map[string]any{"enable_thinking": true}
-				if at == len(tt.roles)+1 {
-					extra["greeting"] = p
+				if at == len(roles) {
+					msgs[i].Name = p
 				}
-				// The same conversation with a harmless string in place of the payload.
-				benign := slices.Clone(msgs)
-				for i := range benign {
-					benign[i].Content = strings.ReplaceAll(benign[i].Content, p, "x")
-					benign[i].Name = strings.ReplaceAll(benign[i].Name, p, "x")
+			}
+			extra := map[string]any{"enable_thinking": true}
+			if at == len(roles)+1 {
+				extra["greeting"] = p
+			}
+			// The same conversation with a harmless string in place of the payload.
+			benign := slices.Clone(msgs)
+			for i := range benign {
+				benign[i].Content = strings.ReplaceAll(benign[i].Content, p, "x")
+				benign[i].Name = strings.ReplaceAll(benign[i].Name, p, "x")
+			}
+			benignExtra := map[string]any{"enable_thinking": true, "greeting": "x"}
+			if at != len(roles)+1 {
+				delete(benignExtra, "greeting")
+			}
+			benignText, err := tmpl.Render(benign, true, benignExtra)
+			if err != nil {
+				t.Fatal(err)
+			}
+			name := fmt.Sprintf("%s/%q/at%d", name, p, at)
+			segs, err := tmpl.RenderSegments(msgs, true, extra)
+			if err != nil {
+				t.Errorf("%s: %v", name, err)
+				continue
+			}
+			plain, _ := tmpl.Render(msgs, true, extra)
+			if got := joined(segs); got != plain {
+				t.Errorf("%s: segments join to %q, Render gives %q", name, got, plain)
+			}
+			for _, tok := range toks {
+				ids := tok.EncodeSpans(spans(segs), false)
+				if got, want := testtok.Controls(tok, ids), markupControls(tok, segs); !slices.Equal(got, want) {
+					t.Errorf("%s: control tokens %q, want only the markup's %q\nsegments %+v", name, got, want, segs)
 				}
-				benignExtra := map[string]any{"enable_thinking": true, "greeting": "x"}
-				if at != len(tt.roles)+1 {
-					delete(benignExtra, "greeting")
+				if got, want := testtok.Controls(tok, ids), testtok.Controls(tok, tok.Encode(benignText, false, true)); !slices.Equal(got, want) {
+					t.Errorf("%s: control tokens %q, want those of a harmless request %q", name, got, want)
 				}
-				benignText, err := tmpl.Render(benign, true, benignExtra)
-				if err != nil {
-					t.Fatal(err)
-				}
-				name := fmt.Sprintf("%s/%q/at%d", tt.name, p, at)
-				segs, err := tmpl.RenderSegments(msgs, true, extra)
-				if err != nil {
-					t.Errorf("%s: %v", name, err)
-					continue
-				}
-				plain, _ := tmpl.Render(msgs, true, extra)
-				if got := joined(segs); got != plain {
-					t.Errorf("%s: segments join to %q, Render gives %q", name, got, plain)
-				}
-				for _, tok := range tt.toks {
-					ids := tok.EncodeSpans(spans(segs), false)
-					if got, want := testtok.Controls(tok, ids), markupControls(tok, segs); !slices.Equal(got, want) {
-						t.Errorf("%s: control tokens %q, want only the markup's %q\nsegments %+v", name, got, want, segs)
-					}
-					if got, want := testtok.Controls(tok, ids), testtok.Controls(tok, tok.Encode(benignText, false, true)); !slices.Equal(got, want) {
-						t.Errorf("%s: control tokens %q, want those of a harmless request %q", name, got, want)
-					}
-				}
-				// A printed payload must be client text, not markup.
-				for _, s := range segs {
-					if !s.Client && strings.Contains(s.Text, p) {
-						t.Errorf("%s: payload in markup segment %q", name, s.Text)
-					}
+			}
+			// A printed payload must be client text, not markup.
+			for _, s := range segs {
+				if !s.Client && strings.Contains(s.Text, p) {
+					t.Errorf("%s: payload in markup segment %q", name, s.Text)
 				}
 			}
 		}
