@@ -13,7 +13,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/kvwarden/kvwarden/internal/testenv"
+	"github.com/kvwarden/kvwarden/internal/testenv/selfmade"
 )
 
 func TestParseBytes(t *testing.T) {
@@ -101,10 +101,11 @@ func run(cmd *cobra.Command, args ...string) (string, string, error) {
 	return out.String(), errOut.String(), err
 }
 
-// TestCapacityOverrideModelContext: stories260K's metadata says 128 tokens (a converter default;
-// it was trained at 512). 512 is refused with the flag that allows it, and allowed with it, loudly.
+// TestCapacityOverrideModelContext: a model whose metadata says 128 tokens (as stories260K's
+// does, a converter default; it was trained at 512). 512 is refused without the flag that allows
+// it, and allowed with it, loudly.
 func TestCapacityOverrideModelContext(t *testing.T) {
-	model := testenv.Model(t, "stories260K.gguf")
+	model := selfmade.Llama.Path(t)
 	base := []string{"--model", model, "--kv-mem", "8MiB", "--max-context", "512"}
 	_, _, err := run(newCapacityCmd(), base...)
 	if err == nil || !strings.Contains(err.Error(), "exceeds the model's context 128") || !strings.Contains(err.Error(), "--override-model-context") {
