@@ -139,10 +139,10 @@ func checkAPIError(t *testing.T, err error, status int, code string, servers ...
 // TestAdvertisedContextIsThePool: when the KV pool holds less than the model's context, the
 // server advertises the pool, and admission enforces exactly that number.
 func TestAdvertisedContextIsThePool(t *testing.T) {
-	// stories260K with f32 KV: 5 layers × 4 KV heads × 8 dims × (K, V) × 4 bytes = 1280 bytes per
-	// token, so a page of 16 tokens with its 64-byte owner header is 20544 bytes, and 6 pages
-	// (123264 bytes) are a 96-token pool under a 128-token model.
-	s := startServer(t, serverOpts{model: storiesModel, kvMem: "123264"})
+	// llamaModel (stories260K's shape) with f32 KV: 5 layers × 4 KV heads × 8 dims × (K, V) × 4
+	// bytes = 1280 bytes per token, so a page of 16 tokens with its 64-byte owner header is 20544
+	// bytes, and 6 pages (123264 bytes) are a 96-token pool under a 128-token model.
+	s := startServer(t, serverOpts{model: llamaModel, kvMem: "123264"})
 	if n := maxModelLen(t, s, ""); n != 96 {
 		t.Fatalf("max_model_len %d, want 96 (the pool)", n)
 	}

@@ -92,7 +92,7 @@ func TestPromptLogprobsMatchGreedy(t *testing.T) {
 // an allowed browser origin, and checks each through the official client where it can.
 func TestServeOptions(t *testing.T) {
 	const key = "kvw-e2e-0123456789abcdef"
-	s := startServer(t, serverOpts{model: storiesModel, apiKey: key,
+	s := startServer(t, serverOpts{model: llamaModel, apiKey: key,
 		args: []string{"--served-model-name", "story,story-alias", "--allowed-origins", "https://chat.example.com", "--tool-call-parser", "mistral"}})
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
@@ -123,7 +123,7 @@ func TestServeOptions(t *testing.T) {
 	if err != nil || resp.Model != "story" || !strings.HasPrefix(resp.SystemFingerprint, "fp_") {
 		t.Fatalf("completion: %+v %v", resp, err)
 	}
-	if _, err := cl.Completions.New(ctx, openai.CompletionNewParams{Model: "stories260K", Prompt: openai.CompletionNewParamsPromptUnion{OfString: openai.String("x")}}); err == nil {
+	if _, err := cl.Completions.New(ctx, openai.CompletionNewParams{Model: llamaModel, Prompt: openai.CompletionNewParamsPromptUnion{OfString: openai.String("x")}}); err == nil {
 		t.Error("the file's name is still served beside --served-model-name")
 	}
 
@@ -137,8 +137,9 @@ func TestServeOptions(t *testing.T) {
 	if err := root.Post(ctx, "tokenize", map[string]any{"model": "story", "prompt": "Once upon a time"}, &tok); err != nil {
 		t.Fatal(err)
 	}
-	if tok.Count != len(onceUponIDs) || tok.MaxModelLen != 128 {
-		t.Errorf("tokenize: %+v, want %v", tok, onceUponIDs)
+	want := loadVocab(t, llamaModel).tok.Encode("Once upon a time", true, false)
+	if !slices.Equal(tok.Tokens, want) || tok.Count != len(want) || tok.MaxModelLen != 128 {
+		t.Errorf("tokenize: %+v, want %v", tok, want)
 	}
 	var detok struct{ Prompt string }
 	if err := root.Post(ctx, "detokenize", map[string]any{"tokens": tok.Tokens}, &detok); err != nil || !strings.Contains(detok.Prompt, "Once upon a time") {
