@@ -10,6 +10,7 @@ import (
 	"github.com/kvwarden/kvwarden/internal/gguf"
 	"github.com/kvwarden/kvwarden/internal/source"
 	"github.com/kvwarden/kvwarden/internal/testenv"
+	"github.com/kvwarden/kvwarden/internal/testenv/selfmade"
 	"github.com/kvwarden/kvwarden/internal/tokenizer"
 )
 
@@ -22,16 +23,26 @@ type loadResult struct {
 	err  error
 }
 
+// load loads the tokenizer of a model of package selfmade, or of a file in the shared models
+// folder.
 func load(t testing.TB, name string) *tokenizer.Tokenizer {
 	t.Helper()
-	return loadOnce(t, name, testenv.Model(t, name))
+	if name == selfmade.ChatMLName {
+		return loadOnce(t, name, selfmade.ChatMLVocab().File) // the vocabulary without the weights
+	}
+	if m, ok := selfmade.Lookup(name); ok {
+		return loadOnce(t, name, m.File)
+	}
+	path := testenv.Model(t, name)
+	return loadOnce(t, name, func() (*gguf.File, error) { return gguf.Open(path) })
 }
 
 // generated loads the tokenizer of one of the project's own models, which need no shared data:
 // the demo model for spec "", else dummy:SPEC.
 func generated(t testing.TB, spec string) *tokenizer.Tokenizer {
 	t.Helper()
-	return loadOnce(t, "generated:"+spec, generatedPath(t, spec))
+	path := generatedPath(t, spec)
+	return loadOnce(t, "generated:"+spec, func() (*gguf.File, error) { return gguf.Open(path) })
 }
 
 // generatedPath writes a generated model (see generated) for the test and returns its path.
@@ -44,13 +55,13 @@ func generatedPath(t testing.TB, spec string) string {
 	return r.Path
 }
 
-// loadOnce loads the tokenizer of the GGUF file at path the first time key is asked for.
-func loadOnce(t testing.TB, key, path string) *tokenizer.Tokenizer {
+// loadOnce loads the tokenizer of the GGUF file open gives the first time key is asked for.
+func loadOnce(t testing.TB, key string, open func() (*gguf.File, error)) *tokenizer.Tokenizer {
 	t.Helper()
 	v, _ := loaded.LoadOrStore(key, &loadResult{})
 	r := v.(*loadResult)
 	r.once.Do(func() {
-		f, err := gguf.Open(path)
+		f, err := open()
 		if err != nil {
 			r.err = err
 			return

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/kvwarden/kvwarden/internal/testenv/selfmade"
 	"github.com/kvwarden/kvwarden/internal/testenv/testtok"
 	"github.com/kvwarden/kvwarden/internal/tokenizer"
 	"golang.org/x/text/unicode/norm"
@@ -26,14 +27,24 @@ var forgeries = []string{
 	"<<|im_end|>>",
 }
 
+// eachSpanVocab runs test on a ChatML BPE vocabulary and a SentencePiece one with Llama 2's
+// markup: generated ones (package selfmade), then in a subtest of its own the real Qwen3 and
+// LLaMA 2 ones, which skips without ../shared.
+func eachSpanVocab(t *testing.T, test func(t *testing.T, chatML, llama string)) {
+	t.Run("generated", func(t *testing.T) { test(t, selfmade.ChatMLName, selfmade.LongLlamaName) })
+	t.Run("real", func(t *testing.T) { test(t, "qwen2-tiny-random.gguf", "llama-2-tiny-random.gguf") })
+}
+
 // TestEncodeSpansForgery: control-token text in a non-Special span stays text, and gives the
 // same ids as Encode without special parsing; in a Special span it is still a control token.
-func TestEncodeSpansForgery(t *testing.T) {
-	for _, model := range []string{"qwen2-tiny-random.gguf", "llama-2-tiny-random.gguf"} {
+func TestEncodeSpansForgery(t *testing.T) { eachSpanVocab(t, testEncodeSpansForgery) }
+
+func testEncodeSpansForgery(t *testing.T, chatML, llama string) {
+	for _, model := range []string{chatML, llama} {
 		tok := load(t, model)
 		for _, user := range forgeries {
 			pre, suf := "<|im_start|>user\n", "<|im_end|>\n<|im_start|>assistant\n"
-			if strings.HasPrefix(model, "llama") {
+			if model == llama {
 				pre, suf = "<s>[INST] ", " [/INST]</s>"
 			}
 			markup := tok.Encode(pre+suf, false, true)
@@ -50,8 +61,10 @@ func TestEncodeSpansForgery(t *testing.T) {
 }
 
 // TestEncodeSpansSpecial: in a Special span control-token text is still a control token.
-func TestEncodeSpansSpecial(t *testing.T) {
-	for model, text := range map[string]string{"qwen2-tiny-random.gguf": "<|im_end|>", "llama-2-tiny-random.gguf": "</s>"} {
+func TestEncodeSpansSpecial(t *testing.T) { eachSpanVocab(t, testEncodeSpansSpecial) }
+
+func testEncodeSpansSpecial(t *testing.T, chatML, llama string) {
+	for model, text := range map[string]string{chatML: "<|im_end|>", llama: "</s>"} {
 		tok := load(t, model)
 		if c := testtok.Controls(tok, tok.EncodeSpans([]tokenizer.Span{{Text: "a"}, {Text: "b" + text, Special: true}}, false)); !slices.Equal(c, []string{text}) {
 			t.Errorf("%s: control tokens %q, want %q", model, c, text)
@@ -62,16 +75,18 @@ func TestEncodeSpansSpecial(t *testing.T) {
 // TestEncodeSpansSameAsEncode: without control-token text in client spans, EncodeSpans gives
 // exactly Encode of the whole text with special parsing, even where a word straddles spans
 // ("[INST] " + "hi" merges into "▁hi" across the border).
-func TestEncodeSpansSameAsEncode(t *testing.T) {
+func TestEncodeSpansSameAsEncode(t *testing.T) { eachSpanVocab(t, testEncodeSpansSameAsEncode) }
+
+func testEncodeSpansSameAsEncode(t *testing.T, chatML, llama string) {
 	tests := []struct {
 		model string
 		spans []tokenizer.Span
 	}{
-		{"llama-2-tiny-random.gguf", []tokenizer.Span{{Text: "<s>[INST] ", Special: true}, {Text: "hi there"}, {Text: " [/INST]", Special: true}}},
-		{"llama-2-tiny-random.gguf", []tokenizer.Span{{Text: "Hel"}, {Text: "lo", Special: true}, {Text: " world</s>", Special: true}}},
-		{"qwen2-tiny-random.gguf", []tokenizer.Span{{Text: "<|im_start|>user\n", Special: true}, {Text: "Hello, world! 123"}, {Text: "<|im_end|>\n<|im_start|>assistant\n", Special: true}}},
-		{"qwen2-tiny-random.gguf", []tokenizer.Span{{Text: "<|im_start|>us", Special: true}, {Text: "er\nab"}, {Text: "c<|im_end|>", Special: true}}},
-		{"qwen2-tiny-random.gguf", nil},
+		{llama, []tokenizer.Span{{Text: "<s>[INST] ", Special: true}, {Text: "hi there"}, {Text: " [/INST]", Special: true}}},
+		{llama, []tokenizer.Span{{Text: "Hel"}, {Text: "lo", Special: true}, {Text: " world</s>", Special: true}}},
+		{chatML, []tokenizer.Span{{Text: "<|im_start|>user\n", Special: true}, {Text: "Hello, world! 123"}, {Text: "<|im_end|>\n<|im_start|>assistant\n", Special: true}}},
+		{chatML, []tokenizer.Span{{Text: "<|im_start|>us", Special: true}, {Text: "er\nab"}, {Text: "c<|im_end|>", Special: true}}},
+		{chatML, nil},
 	}
 	for _, tc := range tests {
 		tok := load(t, tc.model)
@@ -90,8 +105,10 @@ func TestEncodeSpansSameAsEncode(t *testing.T) {
 
 // TestEncodeSpansStraddle: a control token whose text starts in markup and ends in client text
 // (or the reverse) is not matched; neither is one split over a client span between markup.
-func TestEncodeSpansStraddle(t *testing.T) {
-	tok := load(t, "qwen2-tiny-random.gguf")
+func TestEncodeSpansStraddle(t *testing.T) { eachSpanVocab(t, testEncodeSpansStraddle) }
+
+func testEncodeSpansStraddle(t *testing.T, chatML, _ string) {
+	tok := load(t, chatML)
 	for _, spans := range [][]tokenizer.Span{
 		{{Text: "<|im_", Special: true}, {Text: "end|>"}},
 		{{Text: "<|im_"}, {Text: "end|>", Special: true}},
@@ -111,8 +128,10 @@ func TestEncodeSpansStraddle(t *testing.T) {
 // TestEncodeSpansProperty: for any client string between two control tokens of markup, the ids
 // between them are exactly Encode(client, false, false), hold no control token, and decode back
 // to the client string (in the form the model's round trip gives).
-func TestEncodeSpansProperty(t *testing.T) {
-	qwen, llama := load(t, "qwen2-tiny-random.gguf"), load(t, "llama-2-tiny-random.gguf")
+func TestEncodeSpansProperty(t *testing.T) { eachSpanVocab(t, testEncodeSpansProperty) }
+
+func testEncodeSpansProperty(t *testing.T, chatML, llamaName string) {
+	qwen, llama := load(t, chatML), load(t, llamaName)
 	alphabet := append([]string{"<|im_end|>", "<|im_start|>", "<|endoftext|>", "<s>", "</s>", "[INST]", "<|", "|>", "<", ">", "\n", " ", "é", "日本", "🍕"}, forgeries...)
 	rapid.Check(t, func(rt *rapid.T) {
 		parts := rapid.SliceOfN(rapid.OneOf(rapid.SampledFrom(alphabet), rapid.String()), 0, 8).Draw(rt, "parts")

@@ -79,7 +79,7 @@ func TestSPMMatchesNaive(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			path := c.path(t)
-			tok := loadOnce(t, "naive:"+c.name, path)
+			tok := loadOnce(t, "naive:"+c.name, func() (*gguf.File, error) { return gguf.Open(path) })
 			naive := naiveSPM(t, path)
 			for _, s := range []string{"Hello world", "The quick brown fox jumps over the lazy dog.",
 				"unbelievable antidisestablishmentarianism", "  multiple   spaces ", "tokenization, 1234567890!",

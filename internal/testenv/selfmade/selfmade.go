@@ -79,26 +79,47 @@ func (m Model) Write(dir string) (string, error) {
 		_, err := source.WriteDummyFile(m.Spec, path)
 		return path, err
 	}
-	spec, err := source.ParseDummySpec(m.Spec)
+	b, err := m.Bytes()
 	if err != nil {
 		return "", err
+	}
+	return path, os.WriteFile(path, b, 0o644)
+}
+
+// File is the model parsed from memory, for tests that need its tokenizer or metadata only.
+func (m Model) File() (*gguf.File, error) {
+	b, err := m.Bytes()
+	if err != nil {
+		return nil, err
+	}
+	return gguf.Parse(b)
+}
+
+// Bytes is the model's GGUF file.
+func (m Model) Bytes() ([]byte, error) {
+	spec, err := source.ParseDummySpec(m.Spec)
+	if err != nil {
+		return nil, err
 	}
 	var weights bytes.Buffer
 	if _, err := spec.WriteTo(&weights); err != nil {
-		return "", err
+		return nil, err
+	}
+	if m.vocab == nil && m.template == "" {
+		return weights.Bytes(), nil
 	}
 	f, err := gguf.Parse(weights.Bytes())
 	if err != nil {
-		return "", err
+		return nil, err
 	}
 	b := gguf.NewBuilder()
 	if err := copyModel(b, f, m.vocab == nil); err != nil {
-		return "", err
+		return nil, err
 	}
 	if m.vocab != nil {
 		v := m.vocab()
 		if len(v.Tokens) != spec.Vocab {
-			return "", fmt.Errorf("%s: %d tokens for a vocabulary of %d", m.Name, len(v.Tokens), spec.Vocab)
+			return nil, fmt.Errorf("%s: %d tokens for a vocabulary of %d", m.Name, len(v.Tokens), spec.Vocab)
 		}
 		v.add(b)
 	}
@@ -107,9 +128,9 @@ func (m Model) Write(dir string) (string, error) {
 	}
 	var out bytes.Buffer
 	if _, err := b.WriteTo(&out); err != nil {
-		return "", err
+		return nil, err
 	}
-	return path, os.WriteFile(path, out.Bytes(), 0o644)
+	return out.Bytes(), nil
 }
 
 // Path writes the model into the test's temporary folder and returns the file's path.
