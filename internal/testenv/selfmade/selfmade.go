@@ -75,10 +75,6 @@ func Lookup(name string) (Model, bool) {
 // Write writes the model to dir/Name.gguf and returns its path.
 func (m Model) Write(dir string) (string, error) {
 	path := filepath.Join(dir, m.Name+".gguf")
-	if m.vocab == nil && m.template == "" {
-		_, err := source.WriteDummyFile(m.Spec, path)
-		return path, err
-	}
 	b, err := m.Bytes()
 	if err != nil {
 		return "", err
