@@ -20,8 +20,8 @@ const Demo = "demo"
 
 // Open loads Demo, a dummy:SPEC model or a model of package selfmade, generated into a temporary
 // folder so the test needs no shared data and leaves nothing behind, or else a file of the shared
-// models folder (testenv.Model skips, or fails under CI, without it). The file stays open until the test ends: the model's
-// weights map it.
+// models folder (testenv.Model skips, or fails under CI, without it). The file stays open until
+// the test ends: the model's weights map it.
 func Open(t testing.TB, name string) (*model.Model, *tokenizer.Tokenizer, *gguf.File) {
 	t.Helper()
 	var path string
