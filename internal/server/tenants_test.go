@@ -25,7 +25,8 @@ func TestReaddedTenantGetsNoCacheHit(t *testing.T) {
 		t.Fatal(err)
 	}
 	env := startWith(t, eng, store, tok, nil)
-	body := `{"prompt":"` + strings.Repeat("Once upon a time there was a little girl. ", 4) + `","max_tokens":1}`
+	// Three sentences: about 100 of the model's 128 tokens, several pages to cache.
+	body := `{"prompt":"` + strings.Repeat("Once upon a time there was a little girl. ", 3) + `","max_tokens":1}`
 	complete := func(key string) {
 		t.Helper()
 		if code, _, b := env.post("/v1/completions", key, body); code != 200 {

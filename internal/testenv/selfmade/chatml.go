@@ -2,7 +2,6 @@ package selfmade
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/kvwarden/kvwarden/internal/gguf"
@@ -57,13 +56,17 @@ func ChatMLVocab() Vocab {
 		v.Tokens = append(v.Tokens, tok)
 		v.Types = append(v.Types, typ)
 	}
-	for b := range 256 {
+	// The byte tokens in GPT-2's order, as in Qwen's vocabulary: the printable bytes, then the
+	// others (the control bytes and the space among them).
+	for _, b := range byteOrder {
 		add(byteChar[b], typeNormal)
 	}
-	words := slices.Clone(chatMLJSON)
+	// Words first, as in real vocabularies, where the first merges are common letter pairs.
+	var words []string
 	for _, w := range chatMLWords {
 		words = append(words, w, " "+w, w+`"`, " "+w+`"`)
 	}
+	words = append(words, chatMLJSON...)
 	for _, word := range words {
 		pieces := byteChars(word)
 		// Merge left to right: each prefix joins its next character.
@@ -116,19 +119,20 @@ func (v Vocab) File() (*gguf.File, error) {
 }
 
 // byteChar is GPT-2's mapping of bytes to printable characters: printable Latin-1 bytes stand
-// for themselves, the others for the characters from U+0100 on, in byte order.
-var byteChar = func() [256]string {
-	var m [256]string
-	next := 0x100
+// for themselves, the others for the characters from U+0100 on, in byte order; byteOrder is the
+// bytes in the order of their characters.
+var byteChar, byteOrder = func() (m [256]string, order []int) {
+	var others []int
 	for b := range 256 {
 		if b >= '!' && b <= '~' || b >= 0xA1 && b <= 0xAC || b >= 0xAE {
 			m[b] = string(rune(b))
+			order = append(order, b)
 		} else {
-			m[b] = string(rune(next))
-			next++
+			m[b] = string(rune(0x100 + len(others)))
+			others = append(others, b)
 		}
 	}
-	return m
+	return m, append(order, others...)
 }()
 
 // byteChars is s as the byte characters of its bytes.
