@@ -434,7 +434,7 @@ func nextSnapshot(t *testing.T, mbase string, ok func(snapshotJSON) bool) snapsh
 // and asking for more: the operator's console still shows live data in a browser (it polls).
 func TestConsoleWithEveryStreamHeld(t *testing.T) {
 	ctx := browser(t)
-	s := startServer(t, serverOpts{model: storiesModel})
+	s := startServer(t, serverOpts{model: llamaModel})
 	hctx, hcancel := context.WithCancel(context.Background())
 	defer hcancel()
 	held := 0
