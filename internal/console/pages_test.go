@@ -42,7 +42,7 @@ func TestPagesOf(t *testing.T) {
 // engine with a prefix cache: while it runs, the report counts and draws all its pages as owned,
 // none as cached; once it ends, its cached pages are cached (kept for reuse) and none owned.
 func TestReportShowsRunningRequestsPagesOwned(t *testing.T) {
-	m, tok, _ := testmodel.Open(t, "qwen2-tiny-random.gguf")
+	m, tok, _ := testmodel.Open(t, testmodel.Demo) // qwen2-tiny-random's KV pages: 2 layers, 2 KV heads of 16
 	e, err := engine.New(m, tok, engine.Config{Threads: 2, KVDType: tensor.F16, KVMemBytes: 16 << 20, PrefixCache: true,
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	if err != nil {
