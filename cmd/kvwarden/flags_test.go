@@ -127,9 +127,9 @@ func TestCapacityOverrideModelContext(t *testing.T) {
 
 // TestCapacityQ8_0: the plan counts a q8_0 page's real bytes (34 per 32 elements, and the page
 // header), so the same --kv-mem holds at least 1.85 times F16's tokens; a head dim that is not a
-// multiple of 32 (stories260K's 8) is refused with an error naming it.
+// multiple of 32 (8, stories260K's) is refused with an error naming it.
 func TestCapacityQ8_0(t *testing.T) {
-	model := testenv.Model(t, "llama-hd64-tiny-random.gguf")
+	model := selfmade.HD64.Path(t)
 	tokens := map[string]int{}
 	for _, dt := range []string{"f16", "q8_0"} {
 		out, _, err := run(newCapacityCmd(), "--model", model, "--kv-mem", "64MiB", "--kv-dtype", dt)
@@ -151,9 +151,9 @@ func TestCapacityQ8_0(t *testing.T) {
 	if r := float64(tokens["q8_0"]) / float64(tokens["f16"]); r < 1.85 {
 		t.Errorf("q8_0 holds %d tokens, F16 %d: %.3f×, want at least 1.85×", tokens["q8_0"], tokens["f16"], r)
 	}
-	_, _, err := run(newCapacityCmd(), "--model", testenv.Model(t, "stories260K.gguf"), "--kv-dtype", "q8_0")
+	_, _, err := run(newCapacityCmd(), "--model", selfmade.Llama.Path(t), "--kv-dtype", "q8_0")
 	if err == nil || !strings.Contains(err.Error(), "head dim 8 is not a multiple of 32") {
-		t.Errorf("stories260K (head dim 8) with a q8_0 cache: %v", err)
+		t.Errorf("a head dim of 8 with a q8_0 cache: %v", err)
 	}
 }
 

@@ -106,11 +106,10 @@ func (s *split) run(ctx context.Context, r Request) (client, prefill result, err
 func TestSplitMatchesOneEngine(t *testing.T) {
 	// The demo model; one of stories260K's shape (5 layers, 8 heads over 4 KV heads); and one of
 	// llama-hd64-tiny-random's, whose head dim of 64 a q8_0 cache takes.
-	const hd64 = "dummy:llama,dim=256,layers=2,heads=4,kv_heads=2,ffn=256,vocab=512,ctx=512,type=f32"
 	for _, c := range []struct {
 		name string
 		kv   tensor.DType
-	}{{demoModel, tensor.F32}, {selfmade.LlamaName, tensor.F32}, {hd64, tensor.Q8_0}} {
+	}{{demoModel, tensor.F32}, {selfmade.LlamaName, tensor.F32}, {selfmade.HD64Name, tensor.Q8_0}} {
 		t.Run(c.name+"/"+c.kv.String(), func(t *testing.T) {
 			s := newSplit(t, c.name, nil, func(cfg *Config) { cfg.KVDType = c.kv })
 			vocab := s.one.Info().VocabSize
