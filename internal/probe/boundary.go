@@ -182,20 +182,8 @@ func (p *prober) rung(ctx context.Context, b *Boundary, n int) *Rung {
 		}
 		return nil
 	}
-	long, short, err := p.plantPrompt(ctx)
-	if err != nil {
-		return unsent("the canary plant was not sent: " + err.Error())
-	}
-	left := p.c.remaining(CheckBoundary)
-	if need := p.c.promptCost(long) + int64(n); need > left.PromptTokens || left.Requests < 2 {
-		return unsent(fmt.Sprintf("its share of the budgets (%d prompt tokens left) pays for no planted canary and prompt of %d tokens (%d)", left.PromptTokens, n, need))
-	}
-	if a, err := p.send(ctx, CheckBoundary, 1, request{Prompt: long, MaxTokens: 1}, 0); err != nil {
-		return unsent("the canary plant was not sent: " + err.Error())
-	} else if !a.ok() && long != short {
-		if _, err := p.send(ctx, CheckBoundary, 1, request{Prompt: short, MaxTokens: 1}, 0); err != nil {
-			return unsent("the canary plant was not sent: " + err.Error())
-		}
+	if why := p.plantBefore(ctx, n); why != "" {
+		return unsent(why)
 	}
 	req := p.timed(p.lengthPrompt(p.rng, n))
 	req.MaxTokens = boundaryGen
@@ -252,6 +240,27 @@ func (p *prober) rung(ctx context.Context, b *Boundary, n int) *Rung {
 	}
 	b.Rungs = append(b.Rungs, r)
 	return &b.Rungs[len(b.Rungs)-1]
+}
+
+// plantBefore plants tenant 2's canary before a rung of n tokens, shorter if the long plant is
+// refused; it says why not when the budgets or the endpoint leave it unsent.
+func (p *prober) plantBefore(ctx context.Context, n int) string {
+	long, short, err := p.plantPrompt(ctx)
+	if err != nil {
+		return "the canary plant was not sent: " + err.Error()
+	}
+	left := p.c.remaining(CheckBoundary)
+	if need := p.c.promptCost(long) + int64(n); need > left.PromptTokens || left.Requests < 2 {
+		return fmt.Sprintf("its share of the budgets (%d prompt tokens left) pays for no planted canary and prompt of %d tokens (%d)", left.PromptTokens, n, need)
+	}
+	if a, err := p.send(ctx, CheckBoundary, 1, request{Prompt: long, MaxTokens: 1}, 0); err != nil {
+		return "the canary plant was not sent: " + err.Error()
+	} else if !a.ok() && long != short {
+		if _, err := p.send(ctx, CheckBoundary, 1, request{Prompt: short, MaxTokens: 1}, 0); err != nil {
+			return "the canary plant was not sent: " + err.Error()
+		}
+	}
+	return ""
 }
 
 // canariesIn searches a for other tenants' canaries and marks it judged, so that the final scan
