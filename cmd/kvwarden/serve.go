@@ -65,6 +65,7 @@ type serveFlags struct {
 	apiKey        string
 	origins       []string
 	toolParser    string
+	loras         []string // --lora NAME=FILE
 }
 
 func newServeCmd() *cobra.Command {
@@ -92,6 +93,7 @@ SIGHUP reloads the tenants file; SIGTERM or Ctrl-C drains in-flight requests, th
 	cmd.Flags().StringVar(&f.toolParser, "tool-call-parser", "", "syntax of the model's tool calls: "+strings.Join(toolcall.Names(), ", ")+" (default: chosen from the model's chat template)")
 	cmd.Flags().StringSliceVar(&f.origins, "allowed-origins", nil, "browser origins (scheme://host[:port], or *) allowed to call the API (CORS); none by default")
 	cmd.Flags().StringSliceVar(&f.operatorHosts, "operator-hosts", nil, "host names the operator listener answers besides localhost, loopback and the IP address it is reached at (comma-separated; any other Host gets 421)")
+	cmd.Flags().StringArrayVar(&f.loras, "lora", nil, `a LoRA adapter clients select with "model": NAME, as NAME=FILE (GGUF, llama.cpp's adapter format; repeatable); tenants may use the adapters their grants name ('kvwarden tenant grant')`)
 	cmd.Flags().StringVar(&f.metricsFile, "metrics-addr-file", "", "write the metrics listener's address to this file once listening")
 	f.roles.register(cmd.Flags())
 	return cmd
@@ -100,7 +102,14 @@ SIGHUP reloads the tenants file; SIGTERM or Ctrl-C drains in-flight requests, th
 // serve is "kvwarden serve": check the flags, bind, load the model, serve until a signal or a
 // listener fails, then drain.
 func (f *serveFlags) serve(stderr io.Writer) error {
+	mods, err := parseLoRA(f.loras)
+	if err != nil {
+		return err
+	}
 	if f.roles.role != "" {
+		if len(mods) > 0 {
+			return errors.New("--lora: prefill and decode nodes and the router serve no LoRA adapters yet; serve them from a single process")
+		}
 		return f.serveRole(stderr)
 	}
 	log := slog.New(slog.NewTextHandler(stderr, nil))
@@ -127,6 +136,10 @@ func (f *serveFlags) serve(stderr io.Writer) error {
 	}
 	defer l.Close()
 	scfg := f.serverConfig(log, l.resolved.Path)
+	if scfg.Adapters, err = loadAdapters(mods, l.model); err != nil {
+		eng.Close()
+		return err
+	}
 	srv, err := server.New(scfg, eng, l.tok, store)
 	if err != nil {
 		eng.Close()

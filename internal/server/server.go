@@ -30,6 +30,7 @@ import (
 	"github.com/kvwarden/kvwarden/internal/buildinfo"
 	"github.com/kvwarden/kvwarden/internal/chat"
 	"github.com/kvwarden/kvwarden/internal/engine"
+	lora "github.com/kvwarden/kvwarden/internal/model"
 	"github.com/kvwarden/kvwarden/internal/opmetrics"
 	"github.com/kvwarden/kvwarden/internal/tenants"
 	"github.com/kvwarden/kvwarden/internal/tokenizer"
@@ -71,6 +72,10 @@ type Config struct {
 	Role string
 	Now  func() time.Time // clock for rate limits and timestamps; default time.Now
 
+	// Adapters are the LoRA adapters a request may select by name in "model", each loaded
+	// against the engine's model; a tenant uses those its grants name (tenants.Store.MayUse).
+	Adapters map[string]*lora.Adapter
+
 	// ToolCallParser names the syntax of the model's tool calls (toolcall.Names); default: the
 	// one the model's chat template teaches.
 	ToolCallParser string
@@ -109,6 +114,8 @@ type Server struct {
 	live   map[*liveRequest]struct{} // authenticated generation requests, for revokeStaleKeys
 
 	grammars grammars // structured outputs (structured.go)
+
+	adapters atomic.Pointer[map[string]*lora.Adapter] // by name; replaced whole (adapters.go)
 }
 
 // busy counts requests in progress and signals when none is left.
@@ -213,6 +220,10 @@ func New(cfg Config, eng engine.Interface, tok Tokenizer, ts *tenants.Store) (*S
 		gens: newBusy(), bodies: map[*http.ResponseController]struct{}{}, live: map[*liveRequest]struct{}{},
 		fingerprint: fingerprint(info, buildinfo.Read()),
 	}
+	if err := s.SetAdapters(cfg.Adapters); err != nil {
+		return nil, fmt.Errorf("server: %w", err)
+	}
+	s.cfg.Adapters = nil // the live set is s.adapters
 	s.met = newMetrics(cfg.Registry, cfg.ModelName)
 	cfg.Registry.MustRegister(tenantShadow{s.met, eng})
 	s.baseCtx, s.cancelBase = context.WithCancel(context.Background())

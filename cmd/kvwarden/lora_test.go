@@ -1,0 +1,59 @@
+package main
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/kvwarden/kvwarden/internal/testenv/testmodel"
+)
+
+func TestParseLoRA(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		specs []string
+		want  string // "" for success, else part of the error
+	}{
+		{"two adapters", []string{"sql=/a.gguf", "org/chat-v1=/b.gguf"}, ""},
+		{"path with '='", []string{"sql=/dir=x/a.gguf"}, ""},
+		{"no file", []string{"sql"}, "want NAME=FILE"},
+		{"empty file", []string{"sql="}, "want NAME=FILE"},
+		{"empty name", []string{"=/a.gguf"}, "invalid adapter name"},
+		{"space in name", []string{"my lora=/a.gguf"}, "invalid adapter name"},
+		{"name twice", []string{"sql=/a.gguf", "sql=/b.gguf"}, "given twice"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			mods, err := parseLoRA(c.specs)
+			if c.want == "" {
+				if err != nil || len(mods) != len(c.specs) {
+					t.Fatalf("got %v, %v", mods, err)
+				}
+				return
+			}
+			if err == nil || !strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), "--lora") {
+				t.Fatalf("err %v, want it to name --lora and say %q", err, c.want)
+			}
+		})
+	}
+}
+
+// TestLoadAdaptersRefusesABadFile: a bad adapter stops the start with an error naming the flag,
+// the file, the tensor and the reason.
+func TestLoadAdaptersRefusesABadFile(t *testing.T) {
+	m, _, _ := testmodel.Open(t, testmodel.Demo)
+	good := testmodel.WriteAdapter(t, m, testmodel.AdapterSpec{Seed: 1})
+	bad := testmodel.WriteAdapter(t, m, testmodel.AdapterSpec{Seed: 2, NaN: true})
+	got, err := loadAdapters([]loraModule{{"good", good}}, m)
+	if err != nil || got["good"] == nil || !got["good"].LoadedFor(m) {
+		t.Fatalf("good adapter: %v, %v", got, err)
+	}
+	_, err = loadAdapters([]loraModule{{"good", good}, {"bad", bad}}, m)
+	for _, want := range []string{"--lora bad", bad, "tensor blk.0.attn_q.weight.lora_a", "must be finite"} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Fatalf("err %v, want it to contain %q", err, want)
+		}
+	}
+	_, err = loadAdapters([]loraModule{{"missing", bad + ".nope"}}, m)
+	if err == nil || !strings.Contains(err.Error(), "--lora missing") {
+		t.Fatalf("missing file: %v", err)
+	}
+}
