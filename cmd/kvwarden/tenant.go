@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
@@ -17,7 +18,7 @@ func newTenantCmd() *cobra.Command {
 		"Manage the tenants file. Keys are stored only as SHA-256 hashes: the key of a new tenant is\n"+
 			"printed once by 'tenant add' and cannot be shown again. A running server picks up changes on SIGHUP.",
 		nil, nil)
-	cmd.AddCommand(newTenantAddCmd(), newTenantListCmd(), newTenantRemoveCmd(), newTenantMigrateCmd())
+	cmd.AddCommand(newTenantAddCmd(), newTenantListCmd(), newTenantRemoveCmd(), newTenantGrantCmd(), newTenantMigrateCmd())
 	return cmd
 }
 
@@ -55,13 +56,16 @@ func requireExistingFile(file string) error {
 func newTenantAddCmd() *cobra.Command {
 	var name string
 	var lim tenants.Limits
+	var adapters []string
 	cmd := tenantFileCmd("add --file F --name N", "Add a tenant and print its new API key (shown only once)",
 		"tenants file (created if missing)", requireFile, func(cmd *cobra.Command, file string) error {
 			var key string
 			err := tenants.Update(file, func(f *tenants.File) error {
 				var err error
-				key, err = f.Add(name, lim)
-				return err
+				if key, err = f.Add(name, lim); err != nil {
+					return err
+				}
+				return f.Grant(name, adapters)
 			})
 			if err != nil {
 				return err
@@ -75,6 +79,7 @@ func newTenantAddCmd() *cobra.Command {
 	cmd.Flags().IntVar(&lim.TokensPerMinute, "tokens-per-minute", 0, "prompt + generated tokens per minute, also the largest reservation of one request (0: unlimited)")
 	cmd.Flags().IntVar(&lim.MaxTokens, "max-tokens", 0, "largest max_tokens per request (0: unlimited)")
 	cmd.Flags().IntVar(&lim.Weight, "weight", 0, "share of each engine step against other busy tenants (0: 1, at most 1000)")
+	cmd.Flags().StringSliceVar(&adapters, "adapters", nil, "LoRA adapters (serve --lora NAME=FILE) the tenant may select in \"model\" (comma-separated)")
 	cmd.MarkFlagRequired("name")
 	return cmd
 }
@@ -87,14 +92,18 @@ func newTenantListCmd() *cobra.Command {
 				return err
 			}
 			w := tabwriter.NewWriter(cmd.OutOrStdout(), 0, 4, 2, ' ', 0)
-			fmt.Fprintln(w, "ID\tWEIGHT\tMAX_CONCURRENT\tTOKENS_PER_MINUTE\tMAX_TOKENS\tKEY_SHA256\tCREATED")
+			fmt.Fprintln(w, "ID\tWEIGHT\tMAX_CONCURRENT\tTOKENS_PER_MINUTE\tMAX_TOKENS\tADAPTERS\tKEY_SHA256\tCREATED")
 			for _, t := range f.List() {
 				created := "-"
 				if !t.Created.IsZero() {
 					created = t.Created.Format("2006-01-02T15:04:05Z")
 				}
-				fmt.Fprintf(w, "%s\t%d\t%s\t%s\t%s\t%s…\t%s\n", t.ID, max(t.Limits.Weight, 1), limit(t.Limits.MaxConcurrent),
-					limit(t.Limits.TokensPerMinute), limit(t.Limits.MaxTokens), t.KeyHash[:12], created)
+				adapters := "-"
+				if len(t.Adapters) > 0 {
+					adapters = strings.Join(t.Adapters, ",")
+				}
+				fmt.Fprintf(w, "%s\t%d\t%s\t%s\t%s\t%s\t%s…\t%s\n", t.ID, max(t.Limits.Weight, 1), limit(t.Limits.MaxConcurrent),
+					limit(t.Limits.TokensPerMinute), limit(t.Limits.MaxTokens), adapters, t.KeyHash[:12], created)
 			}
 			return w.Flush()
 		})
@@ -120,6 +129,32 @@ func newTenantRemoveCmd() *cobra.Command {
 	cmd.Flags().StringVar(&name, "name", "", "tenant id")
 	cmd.MarkFlagRequired("name")
 	return cmd
+}
+
+// newTenantGrantCmd replaces the LoRA adapters an existing tenant may use.
+func newTenantGrantCmd() *cobra.Command {
+	var name string
+	var adapters []string
+	cmd := tenantFileCmd("grant --file F --name N --adapters a,b", "Set the LoRA adapters a tenant may use (replaces its grants; --adapters \"\" revokes them all)",
+		"tenants file", requireExistingFile, func(cmd *cobra.Command, file string) error {
+			if err := tenants.Update(file, func(f *tenants.File) error { return f.Grant(name, adapters) }); err != nil {
+				return err
+			}
+			fmt.Fprintf(cmd.OutOrStdout(), "Tenant %s may use: %s. A running server applies it on SIGHUP.\n", name, orNone(adapters))
+			return nil
+		})
+	cmd.Flags().StringVar(&name, "name", "", "tenant id")
+	cmd.Flags().StringSliceVar(&adapters, "adapters", nil, "LoRA adapter names, comma-separated (the full list: it replaces the tenant's grants)")
+	cmd.MarkFlagRequired("name")
+	cmd.MarkFlagRequired("adapters")
+	return cmd
+}
+
+func orNone(names []string) string {
+	if len(names) == 0 {
+		return "no adapter"
+	}
+	return strings.Join(names, ", ")
 }
 
 // newTenantMigrateCmd gives UIDs to the tenants of a file written before they existed; the server

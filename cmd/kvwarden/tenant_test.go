@@ -116,3 +116,58 @@ func TestTenantMigrate(t *testing.T) {
 		t.Fatal("migrate created the file")
 	}
 }
+
+// TestTenantAdapterGrants: add --adapters writes grants, grant replaces or revokes them, list shows
+// them, and a bad name or a missing tenant is refused without changing the file.
+func TestTenantAdapterGrants(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "tenants.json")
+	if _, _, err := runTenant("add", "--file", file, "--name", "acme", "--adapters", "sql-lora,shared"); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := runTenant("add", "--file", file, "--name", "beta"); err != nil {
+		t.Fatal(err)
+	}
+	grants := func(id string) []string {
+		t.Helper()
+		f, err := tenants.Load(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, tn := range f.Tenants {
+			if tn.ID == id {
+				return tn.Adapters
+			}
+		}
+		t.Fatalf("no tenant %s", id)
+		return nil
+	}
+	if g := grants("acme"); strings.Join(g, ",") != "sql-lora,shared" {
+		t.Fatalf("acme's grants %v", g)
+	}
+	for _, c := range []struct {
+		args []string
+		ok   bool
+		want string // beta's grants afterwards
+	}{
+		{[]string{"--name", "beta", "--adapters", "shared,org/chat"}, true, "shared,org/chat"},
+		{[]string{"--name", "beta", "--adapters", "bad name"}, false, "shared,org/chat"},
+		{[]string{"--name", "beta", "--adapters", "a,a"}, false, "shared,org/chat"},
+		{[]string{"--name", "nobody", "--adapters", "a"}, false, "shared,org/chat"},
+		{[]string{"--name", "beta", "--adapters", ""}, true, ""},
+	} {
+		_, _, err := runTenant(append([]string{"grant", "--file", file}, c.args...)...)
+		if (err == nil) != c.ok {
+			t.Fatalf("grant %v: err %v", c.args, err)
+		}
+		if g := strings.Join(grants("beta"), ","); g != c.want {
+			t.Fatalf("after grant %v: beta's grants %q, want %q", c.args, g, c.want)
+		}
+	}
+	out, _, err := runTenant("list", "--file", file)
+	if err != nil || !strings.Contains(out, "ADAPTERS") || !strings.Contains(out, "sql-lora,shared") {
+		t.Fatalf("list: %v\n%s", err, out)
+	}
+	if _, _, err := runTenant("add", "--file", file, "--name", "gamma", "--adapters", "bad name"); err == nil {
+		t.Fatal("add with an invalid adapter name succeeded")
+	}
+}

@@ -63,7 +63,11 @@ func singleKeyStore(key, from string) (*Store, error) {
 	if len(key) < MinKeyLen || strings.IndexFunc(key, func(r rune) bool { return r <= ' ' || r == 0x7f }) >= 0 {
 		return nil, fmt.Errorf("%s: the key must be at least %d characters, without spaces or control characters (create one with 'openssl rand -hex 24')", from, MinKeyLen)
 	}
-	return NewMemStore(&File{Version: FileVersion, Tenants: []Tenant{{ID: "default", KeyHash: HashKey(key)}}})
+	s, err := NewMemStore(&File{Version: FileVersion, Tenants: []Tenant{{ID: "default", KeyHash: HashKey(key)}}})
+	if s != nil {
+		s.everyAdapter = true
+	}
+	return s, err
 }
 
 // WarnInsecure warns loudly about a tenants file others may write: they could add a key of their

@@ -64,11 +64,14 @@ func (l Limits) Validate() error {
 // tenant's identity in the engine (its prefix cache), so a new tenant under an old name never
 // reaches what the old one cached.
 type Tenant struct {
-	ID      string    `json:"id"`
-	UID     string    `json:"uid"`
-	KeyHash string    `json:"key_sha256"` // hex SHA-256 of the API key
-	Limits  Limits    `json:"limits"`
-	Created time.Time `json:"created,omitzero"`
+	ID      string `json:"id"`
+	UID     string `json:"uid"`
+	KeyHash string `json:"key_sha256"` // hex SHA-256 of the API key
+	Limits  Limits `json:"limits"`
+	// Adapters are the names of the LoRA adapters (serve --lora NAME=FILE) the tenant may select
+	// in "model"; an adapter granted to several tenants is shared by them.
+	Adapters []string  `json:"adapters,omitempty"`
+	Created  time.Time `json:"created,omitzero"`
 }
 
 // File is the tenants file's content.
@@ -223,6 +226,9 @@ func (f *File) Validate() error {
 		if err := t.Limits.Validate(); err != nil {
 			return fmt.Errorf("tenant %q: %w", t.ID, err)
 		}
+		if err := checkGrants(t.Adapters); err != nil {
+			return fmt.Errorf("tenant %q: %w", t.ID, err)
+		}
 	}
 	return nil
 }
@@ -338,6 +344,10 @@ func (f *File) index(id string) int {
 type Store struct {
 	path string
 	dev  bool
+	// everyAdapter lets the store's tenants use every loaded adapter: dev mode's open tenant and
+	// --api-key's single tenant, which have no file to hold grants and no other tenant to keep
+	// an adapter from.
+	everyAdapter bool
 
 	mu     sync.RWMutex
 	byHash map[[sha256.Size]byte]Tenant
@@ -369,7 +379,7 @@ func servable(path string, f *File) error {
 
 // NewDevStore returns the dev-mode store: every request, with or without a key, is tenant "dev"
 // (UID "dev") with no limits. The server accepts it only on a loopback address.
-func NewDevStore() *Store { return &Store{dev: true} }
+func NewDevStore() *Store { return &Store{dev: true, everyAdapter: true} }
 
 // NewMemStore builds a store from tenants in memory (for tests and embedding). Tenants without a
 // UID get a fresh one, in the store only: nothing in memory outlives the process.
