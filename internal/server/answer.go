@@ -76,7 +76,7 @@ func (s *Server) readParams(w http.ResponseWriter, r *http.Request, rc *reqCtx, 
 	}
 	p, e := parse(body, s.info.VocabSize)
 	if e == nil {
-		e = s.checkModel(p.model)
+		e = s.selectGenModel(p, rc.tenant)
 	}
 	if e != nil {
 		s.fail(w, rc, e)
@@ -232,14 +232,15 @@ type envelope struct {
 	id        string
 	created   int64
 	logprobs  bool
-	nullUsage bool // stream chunks carry "usage": null (include_usage)
+	nullUsage bool   // stream chunks carry "usage": null (include_usage)
+	model     string // the reported model: the base model's name or the request's adapter's
 }
 
 func (s *Server) envelope(p *genParams, id string) envelope {
-	return envelope{s: s, id: id, created: s.cfg.Now().Unix(), logprobs: p.logprobs, nullUsage: p.includeUsage}
+	return envelope{s: s, id: id, created: s.cfg.Now().Unix(), logprobs: p.logprobs, nullUsage: p.includeUsage, model: s.reportedModel(p)}
 }
 
 func wrap[C any](e *envelope, object string, c []C, u *usage) response[C] {
-	return response[C]{ID: e.id, Object: object, Created: e.created, Model: e.s.cfg.ModelName, SystemFingerprint: e.s.fingerprint,
+	return response[C]{ID: e.id, Object: object, Created: e.created, Model: e.model, SystemFingerprint: e.s.fingerprint,
 		Choices: c, Usage: usageField{u: u, shown: u != nil || e.nullUsage}}
 }

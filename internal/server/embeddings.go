@@ -16,6 +16,7 @@ import (
 	"sync"
 
 	"github.com/kvwarden/kvwarden/internal/engine"
+	lora "github.com/kvwarden/kvwarden/internal/model"
 )
 
 const (
@@ -144,7 +145,11 @@ func (s *Server) handleEmbeddings(w http.ResponseWriter, r *http.Request, rc *re
 	}
 	p, e := parseEmbeddings(body, s.info.VocabSize, s.info.EmbeddingDim)
 	if e == nil {
-		e = s.checkModel(p.model)
+		var a *lora.Adapter
+		if a, e = s.selectModel(p.model, rc.tenant); a != nil {
+			e = &apiError{Status: http.StatusBadRequest, Type: errInvalidRequest, Param: "model", Code: "adapter_not_embedding", Reason: "bad_request",
+				Message: "LoRA adapters serve generation only; name the base model for embeddings"}
+		}
 	}
 	if e == nil && s.info.Pooling == "" {
 		e = &apiError{Status: http.StatusBadRequest, Type: errInvalidRequest, Param: "model", Code: "model_not_embedding", Reason: "bad_request",

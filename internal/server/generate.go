@@ -124,7 +124,9 @@ func (j *job) submit(ctx context.Context) ([]engine.Stream, *apiError) {
 					PromptLogprobs: j.p.echo && j.p.logprobs,
 					IgnoreEOS:      j.p.ignoreEOS,
 					Weight:         j.rc.tenant.Limits.Weight,
+					Adapter:        adapterRef(j.p.adapter),
 				},
+				LoRA:  j.p.adapter,
 				OnEnd: j.onEnd(i*j.p.n + c),
 			}
 			if j.p.format != nil {

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/kvwarden/kvwarden/internal/chat"
+	lora "github.com/kvwarden/kvwarden/internal/model"
 	"github.com/kvwarden/kvwarden/internal/sampler"
 )
 
@@ -86,6 +87,8 @@ type messageBody struct {
 // genParams is a validated request, independent of the endpoint.
 type genParams struct {
 	model        string
+	adapter      *lora.Adapter // the LoRA adapter "model" selects (nil: the base model)
+	adapterName  string
 	texts        []string  // prompts to tokenize (completions text prompts)
 	parseSpecial bool      // texts may hold special tokens (completions "parse_special")
 	ids          [][]int32 // prompts given as token ids

@@ -435,7 +435,7 @@ func (s *Server) handleResponses(w http.ResponseWriter, r *http.Request, rc *req
 	}
 	rp, e := parseResponses(body, s.info.VocabSize)
 	if e == nil {
-		e = s.checkModel(rp.model)
+		e = s.selectGenModel(rp.genParams, rc.tenant)
 	}
 	var ids []int32
 	if e == nil {

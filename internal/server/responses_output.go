@@ -110,7 +110,7 @@ type streamItem struct {
 
 func (f *responsesFormat) object(status string, output []any, u *usage) responseObject {
 	o := responseObject{ID: f.id, Object: "response", CreatedAt: f.created, Status: status,
-		Instructions: f.p.instructions, MaxOutputTokens: f.p.maxOutputTokens, Model: f.s.cfg.ModelName,
+		Instructions: f.p.instructions, MaxOutputTokens: f.p.maxOutputTokens, Model: f.s.reportedModel(f.p.genParams),
 		Output: output, ParallelToolCalls: f.p.parallel, Temperature: f.p.temperature, ToolChoice: f.p.toolChoice,
 		Tools: f.p.tools, TopP: f.p.topP, Truncation: "disabled", Metadata: f.p.metadata}
 	o.Text.Format = f.p.textFormat

@@ -3,7 +3,11 @@ package server
 // vLLM's /tokenize and /detokenize: clients (lm-evaluation-harness, prompt-length checks in UIs)
 // count tokens exactly as generation would, without generating.
 
-import "net/http"
+import (
+	"net/http"
+
+	"github.com/kvwarden/kvwarden/internal/tenants"
+)
 
 type tokenizeBody struct {
 	Model    string        `json:"model"`
@@ -48,7 +52,7 @@ func (s *Server) handleTokenize(w http.ResponseWriter, r *http.Request, rc *reqC
 		s.fail(w, rc, e)
 		return
 	}
-	ids, e := s.tokenize(body)
+	ids, e := s.tokenize(body, rc.tenant)
 	if e != nil {
 		s.fail(w, rc, e)
 		return
@@ -60,12 +64,13 @@ func (s *Server) handleTokenize(w http.ResponseWriter, r *http.Request, rc *reqC
 
 // tokenize encodes a prompt the way the generation endpoints would: a text prompt as
 // /v1/completions does (special-token text stays text), messages as /v1/chat/completions does.
-func (s *Server) tokenize(body []byte) ([]int32, *apiError) {
+func (s *Server) tokenize(body []byte, t tenants.Tenant) ([]int32, *apiError) {
 	var b tokenizeBody
 	if e := decodeJSON(body, &b); e != nil {
 		return nil, e
 	}
-	if e := s.checkModel(b.Model); e != nil {
+	// An adapter shares the base model's tokenizer.
+	if _, e := s.selectModel(b.Model, t); e != nil {
 		return nil, e
 	}
 	switch {
@@ -107,7 +112,7 @@ func (s *Server) handleDetokenize(w http.ResponseWriter, r *http.Request, rc *re
 		s.fail(w, rc, e)
 		return
 	}
-	if e := s.checkModel(b.Model); e != nil {
+	if _, e := s.selectModel(b.Model, rc.tenant); e != nil {
 		s.fail(w, rc, e)
 		return
 	}
