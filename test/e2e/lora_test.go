@@ -1,0 +1,134 @@
+package e2e
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/openai/openai-go/v3"
+
+	"github.com/kvwarden/kvwarden/internal/testenv"
+)
+
+// loraPrompt is long enough to fill several KV pages, so that a prefix-cache hit shows.
+const loraPrompt = "Once upon a time, there was a little girl named Lily. She liked to play in the park with her friends. One day, she saw a big red ball under a tree and she ran to get it. "
+
+// TestLoRAServe starts the binary with two adapters of stories260K, each private to one tenant,
+// and drives it with the official client: an adapter changes the greedy output, each tenant lists
+// only its own adapter, another tenant's adapter is answered as a typo is, and the prefix cache is
+// never shared across adapters or with the base model.
+func TestLoRAServe(t *testing.T) {
+	file := tenantsFile(t)
+	alice := addTenant(t, file, "alice", "--adapters", "alice-lora")
+	bob := addTenant(t, file, "bob", "--adapters", "bob-lora")
+	s := startServer(t, serverOpts{model: storiesModel, tenants: file, args: []string{
+		"--lora", "alice-lora=" + testenv.Model(t, "lora/stories260K-lora-a.gguf"),
+		"--lora", "bob-lora=" + testenv.Model(t, "lora/stories260K-lora-b.gguf")}})
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	complete := func(key, model string) *openai.Completion {
+		t.Helper()
+		c := s.client(key)
+		resp, err := c.Completions.New(ctx, openai.CompletionNewParams{Model: openai.CompletionNewParamsModel(model),
+			Prompt: openai.CompletionNewParamsPromptUnion{OfString: openai.String(loraPrompt)}, MaxTokens: openai.Int(12), Temperature: openai.Float(0)})
+		if err != nil {
+			s.failIfBroken(t)
+			t.Fatalf("%s: %v", model, err)
+		}
+		if resp.Model != model {
+			t.Fatalf("response model %q, want %q", resp.Model, model)
+		}
+		return resp
+	}
+
+	base := complete(alice, "stories260K")
+	again := complete(alice, "stories260K")
+	if again.Usage.PromptTokensDetails.CachedTokens == 0 || again.Choices[0].Text != base.Choices[0].Text {
+		t.Fatalf("the base model's second run: cached %d, %q vs %q", again.Usage.PromptTokensDetails.CachedTokens, again.Choices[0].Text, base.Choices[0].Text)
+	}
+	// The same prompt under an adapter finds nothing cached, though the tenant cached it under
+	// the base model; the adapter's second run does hit its own entries.
+	adapted := complete(alice, "alice-lora")
+	if n := adapted.Usage.PromptTokensDetails.CachedTokens; n != 0 {
+		t.Fatalf("alice-lora hit %d tokens cached under the base model", n)
+	}
+	if adapted.Choices[0].Text == base.Choices[0].Text {
+		t.Fatalf("alice-lora's greedy output equals the base model's: %q", base.Choices[0].Text)
+	}
+	if n := complete(alice, "alice-lora").Usage.PromptTokensDetails.CachedTokens; n == 0 {
+		t.Fatal("alice-lora's second run found nothing cached under alice-lora")
+	}
+	bobs := complete(bob, "bob-lora")
+	if bobs.Usage.PromptTokensDetails.CachedTokens != 0 || bobs.Choices[0].Text == base.Choices[0].Text || bobs.Choices[0].Text == adapted.Choices[0].Text {
+		t.Fatalf("bob-lora: cached %d, %q (base %q, alice-lora %q)", bobs.Usage.PromptTokensDetails.CachedTokens, bobs.Choices[0].Text, base.Choices[0].Text, adapted.Choices[0].Text)
+	}
+
+	checkLoRAModels(t, s, alice, "alice-lora")
+	checkLoRAModels(t, s, bob, "bob-lora")
+	checkForeignAdapter(t, s, bob, "alice-lora")
+	checkForeignAdapter(t, s, alice, "bob-lora")
+	s.waitIdle(t, 5*time.Second)
+}
+
+// checkLoRAModels: /v1/models lists, for key's tenant, the base model and its one adapter.
+func checkLoRAModels(t *testing.T, s *server, key, adapter string) {
+	t.Helper()
+	status, _, body := s.call(t, http.MethodGet, "/v1/models", key, "")
+	var list struct {
+		Data []struct{ ID, Parent string }
+	}
+	if err := json.Unmarshal(body, &list); err != nil || status != http.StatusOK {
+		t.Fatalf("%d %s %v", status, body, err)
+	}
+	got := fmt.Sprint(list.Data)
+	if want := fmt.Sprintf("[{stories260K } {%s stories260K}]", adapter); got != want {
+		t.Fatalf("/v1/models: %s, want %s", got, want)
+	}
+}
+
+// checkForeignAdapter, as an attacker would: key's tenant names another tenant's adapter, then a
+// name one letter off; status, headers (but for the request id and date) and body must be equal.
+func checkForeignAdapter(t *testing.T, s *server, key, foreign string) {
+	t.Helper()
+	typo := foreign[:len(foreign)-1] + "x"
+	for _, path := range []string{"/v1/completions", "/v1/chat/completions"} {
+		answer := func(model string) string {
+			body := `{"model":"` + model + `","messages":[{"role":"user","content":"hi"}],"max_tokens":2}`
+			if path == "/v1/completions" {
+				body = `{"model":"` + model + `","prompt":"hi","max_tokens":2}`
+			}
+			status, hdr, b := s.call(t, http.MethodPost, path, key, body)
+			id := hdr.Get("X-Request-Id")
+			hdr.Del("X-Request-Id")
+			hdr.Del("Date")
+			var h strings.Builder
+			hdr.Write(&h)
+			return strings.ReplaceAll(fmt.Sprintf("%d\n%s\n%s", status, h.String(), b), id, "ID")
+		}
+		got, want := answer(foreign), answer(typo)
+		if got != want || !strings.Contains(want, "model_not_found") {
+			t.Fatalf("%s: another tenant's adapter answered\n%s\nand a typo\n%s", path, got, want)
+		}
+	}
+}
+
+// TestLoRABadAdapterRefused: an adapter made for another base model stops the start, the error
+// naming the flag, the file and the reason.
+func TestLoRABadAdapterRefused(t *testing.T) {
+	bad := testenv.Model(t, "lora/qwen2-tiny-random-lora-a.gguf")
+	p := startProc(t, nil, "serve", "--dev", "--addr", "127.0.0.1:0", "--metrics-addr", "off",
+		"--model", testenv.Model(t, storiesModel), "--lora", "wrong="+bad)
+	defer p.kill()
+	if code := p.waitExit(t, 60*time.Second); code == 0 {
+		t.Fatal("serve started with an adapter of another model")
+	}
+	for _, want := range []string{"--lora wrong", bad, "general.architecture"} {
+		if !strings.Contains(p.log.String(), want) {
+			t.Fatalf("the error does not name %q:\n%s", want, tail(p.log.String(), 2000))
+		}
+	}
+}
