@@ -2,6 +2,8 @@ package main
 
 import (
 	"fmt"
+	"log/slog"
+	"maps"
 	"strings"
 
 	"github.com/kvwarden/kvwarden/internal/model"
@@ -45,4 +47,31 @@ func loadAdapters(mods []loraModule, m *model.Model) (map[string]*model.Adapter,
 		out[mod.name] = a
 	}
 	return out, nil
+}
+
+// loadedAdapters are the --lora adapters a server runs with, re-read on SIGHUP.
+type loadedAdapters struct {
+	mods []loraModule
+	base *model.Model
+	live map[string]*model.Adapter
+}
+
+// reload re-reads every --lora file. An adapter whose file is now broken keeps the weights it had
+// (and the error is logged), so a bad file never takes down the server or another adapter; one
+// whose bytes are unchanged keeps its *model.Adapter. Running requests hold the adapter they
+// started with whatever the reload gives.
+func (a *loadedAdapters) reload(log *slog.Logger) map[string]*model.Adapter {
+	next := maps.Clone(a.live)
+	for _, mod := range a.mods {
+		ad, err := model.ReadAdapter(mod.path, a.base)
+		switch {
+		case err != nil:
+			log.Error("LoRA adapter reload failed; keeping the loaded weights", "adapter", mod.name, "err", err)
+		case ad.Fingerprint != next[mod.name].Fingerprint:
+			log.Info("LoRA adapter reloaded with new weights", "adapter", mod.name)
+			next[mod.name] = ad
+		}
+	}
+	a.live = next
+	return next
 }

@@ -1,9 +1,12 @@
 package main
 
 import (
+	"log/slog"
+	"os"
 	"strings"
 	"testing"
 
+	"github.com/kvwarden/kvwarden/internal/testenv"
 	"github.com/kvwarden/kvwarden/internal/testenv/testmodel"
 )
 
@@ -55,5 +58,50 @@ func TestLoadAdaptersRefusesABadFile(t *testing.T) {
 	_, err = loadAdapters([]loraModule{{"missing", bad + ".nope"}}, m)
 	if err == nil || !strings.Contains(err.Error(), "--lora missing") {
 		t.Fatalf("missing file: %v", err)
+	}
+}
+
+// TestAdapterReload: a reload picks up an adapter's new file, keeps the weights of one whose file
+// broke (logging why) without touching the other adapter, and keeps the pointer of one unchanged.
+func TestAdapterReload(t *testing.T) {
+	m, _, _ := testmodel.Open(t, testmodel.Demo)
+	pathA := testmodel.WriteAdapter(t, m, testmodel.AdapterSpec{Seed: 1})
+	pathB := testmodel.WriteAdapter(t, m, testmodel.AdapterSpec{Seed: 2})
+	mods := []loraModule{{"a", pathA}, {"b", pathB}}
+	live, err := loadAdapters(mods, m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	set := &loadedAdapters{mods: mods, base: m, live: live}
+	logs := &testenv.LogBuffer{}
+	log := slog.New(slog.NewTextHandler(logs, nil))
+	oldA, oldB := live["a"], live["b"]
+
+	copyFile(t, testmodel.WriteAdapter(t, m, testmodel.AdapterSpec{Seed: 3, NaN: true}), pathA)
+	got := set.reload(log)
+	if got["a"] != oldA || got["b"] != oldB {
+		t.Fatal("a broken file replaced its adapter, or an unchanged one was reloaded")
+	}
+	if !strings.Contains(logs.String(), "adapter=a") || !strings.Contains(logs.String(), "must be finite") {
+		t.Fatalf("the broken adapter's error is not logged:\n%s", logs)
+	}
+	copyFile(t, testmodel.WriteAdapter(t, m, testmodel.AdapterSpec{Seed: 4}), pathA)
+	got = set.reload(log)
+	if got["a"] == oldA || got["a"].Fingerprint == oldA.Fingerprint || got["b"] != oldB {
+		t.Fatal("a reload did not pick up the adapter's new file")
+	}
+	if live["a"] != oldA {
+		t.Fatal("a reload changed the map a server was given")
+	}
+}
+
+func copyFile(t *testing.T, from, to string) {
+	t.Helper()
+	b, err := os.ReadFile(from)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(to, b, 0o600); err != nil {
+		t.Fatal(err)
 	}
 }

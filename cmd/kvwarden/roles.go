@@ -178,6 +178,6 @@ func (f *serveFlags) serveRouter(ctx context.Context, stderr io.Writer, log *slo
 	return ls.run(ctx, f.drain, roleServer{
 		serve:    func() error { return srv.Serve(ls.api) },
 		shutdown: srv.Shutdown,
-		reload:   f.reloadTenants(log, srv),
+		reload:   f.reload(log, srv, nil),
 	})
 }

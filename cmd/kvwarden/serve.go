@@ -140,6 +140,7 @@ func (f *serveFlags) serve(stderr io.Writer) error {
 		eng.Close()
 		return err
 	}
+	adapters := &loadedAdapters{mods: mods, base: l.model, live: scfg.Adapters}
 	srv, err := server.New(scfg, eng, l.tok, store)
 	if err != nil {
 		eng.Close()
@@ -161,7 +162,7 @@ func (f *serveFlags) serve(stderr io.Writer) error {
 			eng.Drain(ctx)
 			return err
 		},
-		reload: f.reloadTenants(log, srv),
+		reload: f.reload(log, srv, adapters),
 	})
 }
 
@@ -193,15 +194,21 @@ func (f *serveFlags) startEngine(ctx context.Context, stderr io.Writer, cfg engi
 	return l, eng, nil
 }
 
-// reloadTenants reloads srv's tenants (on SIGHUP), keeping the previous ones if the file is
-// broken.
-func (f *serveFlags) reloadTenants(log *slog.Logger, srv *server.Server) func() {
+// reload reloads srv's tenants (on SIGHUP), keeping the previous ones if the file is broken,
+// then its LoRA adapters (adapters may be nil: a router serves none).
+func (f *serveFlags) reload(log *slog.Logger, srv *server.Server, adapters *loadedAdapters) func() {
 	return func() {
 		if f.tenantsFile != "" {
 			tenants.WarnInsecure(log, f.tenantsFile)
 		}
 		if err := srv.ReloadTenants(); err != nil {
 			log.Error("tenants reload failed; keeping the previous tenants", "err", err)
+		}
+		if adapters == nil || len(adapters.mods) == 0 {
+			return
+		}
+		if err := srv.SetAdapters(adapters.reload(log)); err != nil {
+			log.Error("LoRA adapters reload failed; keeping the previous ones", "err", err)
 		}
 	}
 }

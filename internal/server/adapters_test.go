@@ -186,3 +186,44 @@ func TestForeignAdapterAnsweredAsMissing(t *testing.T) {
 		})
 	}
 }
+
+// TestAdapterReloads: a tenants reload applies new grants, and SetAdapters new weights or a
+// removed adapter, to the next request.
+func TestAdapterReloads(t *testing.T) {
+	f := &tenants.File{Version: tenants.FileVersion, Tenants: []tenants.Tenant{
+		{ID: "alice", UID: uidAlice, KeyHash: tenants.HashKey(keyAlice)},
+	}}
+	path, store := saveStore(t, f)
+	old := &lora.Adapter{Fingerprint: [32]byte{1}}
+	eng := newFakeEngine()
+	env := startWith(t, eng, store, nil, func(c *Config) { c.Adapters = map[string]*lora.Adapter{"sql": old} })
+	body := `{"model":"sql","prompt":"hi","max_tokens":1}`
+	if status, _, b := env.post("/v1/completions", keyAlice, body); status != http.StatusNotFound {
+		t.Fatalf("before the grant: %d %s", status, b)
+	}
+	if err := f.Grant("alice", []string{"sql"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Save(path); err != nil {
+		t.Fatal(err)
+	}
+	if err := env.srv.ReloadTenants(); err != nil {
+		t.Fatal(err)
+	}
+	if status, _, b := env.post("/v1/completions", keyAlice, body); status != http.StatusOK || eng.requests()[0].LoRA != old {
+		t.Fatalf("after the grant: %d %s", status, b)
+	}
+	next := &lora.Adapter{Fingerprint: [32]byte{2}}
+	if err := env.srv.SetAdapters(map[string]*lora.Adapter{"sql": next}); err != nil {
+		t.Fatal(err)
+	}
+	if status, _, b := env.post("/v1/completions", keyAlice, body); status != http.StatusOK || eng.requests()[1].LoRA != next || eng.requests()[1].Adapter.Fingerprint != next.Fingerprint {
+		t.Fatalf("after new weights: %d %s", status, b)
+	}
+	if err := env.srv.SetAdapters(nil); err != nil {
+		t.Fatal(err)
+	}
+	if status, _, b := env.post("/v1/completions", keyAlice, body); status != http.StatusNotFound {
+		t.Fatalf("after the adapter was removed: %d %s", status, b)
+	}
+}
