@@ -100,6 +100,16 @@ func TestAdapterSelectedByModel(t *testing.T) {
 			}
 		})
 	}
+	// Each adapter served two requests; the base model's are not counted.
+	_, _, metrics := env.metrics()
+	for _, name := range []string{"alice-sql", "bob-chat", "shared"} {
+		if want := `kvwarden_lora_requests_total{adapter="` + name + `"} 2`; !strings.Contains(string(metrics), want) {
+			t.Errorf("metrics lack %s", want)
+		}
+	}
+	if strings.Count(string(metrics), "kvwarden_lora_requests_total{") != 3 {
+		t.Errorf("the base model's requests are counted as an adapter's")
+	}
 }
 
 // TestModelsListsGrantedAdapters: /v1/models lists the base model and, for each tenant, the

@@ -120,6 +120,9 @@ func (s *Server) generate(w http.ResponseWriter, r *http.Request, rc *reqCtx, p 
 		s.met.observeTokens(promptTokens, completion)
 		s.met.observeGeneration(promptTokens, completion, longest, p.n, slices.Max(maxTokens))
 		s.met.observeTenant(rc.tenant, promptTokens, completion)
+		if p.adapter != nil {
+			s.met.adapterReqs.WithLabelValues(p.adapterName).Inc()
+		}
 		return usage{PromptTokens: promptTokens, CompletionTokens: completion, TotalTokens: promptTokens + completion,
 			PromptTokensDetails: promptDetails{CachedTokens: min(cached, promptTokens)}}
 	}

@@ -47,6 +47,7 @@ type metrics struct {
 	cacheHits    prometheus.Counter       // of them, served from the tenant's own prefix cache
 	tenantTokens *prometheus.CounterVec   // tenant, kind: usage per configured tenant
 	tenantReqs   *prometheus.CounterVec   // tenant: generation requests per configured tenant
+	adapterReqs  *prometheus.CounterVec   // adapter: generation requests per LoRA adapter (serve --lora)
 
 	vllm vllmMetrics
 
@@ -105,12 +106,13 @@ func newMetrics(reg *prometheus.Registry, model string) *metrics {
 		cacheHits:    counter("kvwarden_prefix_cache_hits_total", "Of kvwarden_prefix_cache_queries_total, the tokens served from the tenant's own prefix cache."),
 		tenantTokens: counterVec("kvwarden_tenant_tokens_total", "Tokens reported in usage, by configured tenant and kind (prompt or completion).", "tenant", "kind"),
 		tenantReqs:   counterVec("kvwarden_tenant_requests_total", "Generation requests served, by configured tenant.", "tenant"),
+		adapterReqs:  counterVec("kvwarden_lora_requests_total", "Generation requests served with a LoRA adapter, by the adapter's name (serve --lora).", "adapter"),
 		tenantSeen:   map[string]string{},
 		vllm:         newVLLMMetrics(model),
 	}
 	reg.MustRegister(m.requests, m.rejected, m.inflight, m.ttft, m.itl, m.tokens, m.durations, m.streamErrs,
 		m.clientAborts, m.finished, m.queueTime, m.prefillTime, m.decodeTime, m.promptLen, m.genLen,
-		m.cacheQueries, m.cacheHits, m.tenantTokens, m.tenantReqs,
+		m.cacheQueries, m.cacheHits, m.tenantTokens, m.tenantReqs, m.adapterReqs,
 		m.vllm.promptTokens, m.vllm.genTokens, m.vllm.success, m.vllm.e2e, m.vllm.ttft, m.vllm.tpot, m.vllm.itl,
 		m.vllm.promptLen, m.vllm.genLen, m.vllm.maxGen, m.vllm.paramsN, m.vllm.paramsMax, m.vllm.queueTime,
 		m.vllm.inferenceTime, m.vllm.prefillTime, m.vllm.decodeTime, m.vllm.cacheQueries, m.vllm.cacheHits)
