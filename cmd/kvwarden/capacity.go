@@ -10,15 +10,21 @@ import (
 
 func newCapacityCmd() *cobra.Command {
 	var mf modelFlags
+	var lf loraFlags
 	cmd := command("capacity",
 		"Print the KV capacity plan: bytes per token, pages, tokens, and the context that fits",
 		`Print the capacity plan a server with these flags would run under. It fails, as the server's
 start-up gate does, when --max-context asks for more than the model or the KV pool holds
-(above the model's context only with --override-model-context, which the plan then shows).`,
+(above the model's context only with --override-model-context, which the plan then shows).
+With --lora it loads the adapters as serve would and reports the memory they hold besides the pool.`,
 		cobra.NoArgs, func(cmd *cobra.Command, _ []string) error {
 			ctx, stop := exitOnSignalContext()
 			defer stop()
 			cfg, err := mf.engineConfig()
+			if err != nil {
+				return err
+			}
+			mods, loraMem, err := lf.parse()
 			if err != nil {
 				return err
 			}
@@ -36,8 +42,17 @@ start-up gate does, when --max-context asks for more than the model or the KV po
 			}
 			fmt.Fprintf(cmd.OutOrStdout(), "model: %s (%s, %d layers, %d KV heads × %d, KV %s)\n%s\n",
 				l.model.Name, l.model.Arch, l.model.Layers, l.model.KVHeads, l.model.HeadDim, cfg.KVDType, plan)
+			if len(mods) == 0 {
+				return nil
+			}
+			adapters, err := loadAdapters(mods, l.model, loraMem)
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(cmd.OutOrStdout(), "LoRA adapters: %d, %d bytes besides the KV pool (--lora-mem %d)\n", len(adapters), totalBytes(adapters), loraMem)
 			return nil
 		})
 	mf.register(cmd.Flags())
+	lf.register(cmd.Flags())
 	return cmd
 }

@@ -6,6 +6,8 @@ import (
 	"maps"
 	"strings"
 
+	"github.com/spf13/pflag"
+
 	"github.com/kvwarden/kvwarden/internal/model"
 	"github.com/kvwarden/kvwarden/internal/tenants"
 )
@@ -13,8 +15,41 @@ import (
 // loraModule is one --lora NAME=FILE: a LoRA adapter clients select with "model": NAME.
 type loraModule struct{ name, path string }
 
-// parseLoRA reads the --lora flags, refusing a malformed one, an invalid name and a name given
-// twice, before anything loads.
+// loraFlags are --lora and the caps on what it loads: adapters are held in memory besides the
+// model and the KV pool, so their number and bytes are bounded.
+type loraFlags struct {
+	specs       []string
+	maxAdapters int
+	mem         string
+}
+
+func (f *loraFlags) register(fs *pflag.FlagSet) {
+	fs.StringArrayVar(&f.specs, "lora", nil, `a LoRA adapter clients select with "model": NAME, as NAME=FILE (GGUF, llama.cpp's adapter format; repeatable); tenants may use the adapters their grants name ('kvwarden tenant grant')`)
+	fs.IntVar(&f.maxAdapters, "lora-max-adapters", 64, "most --lora adapters loaded")
+	fs.StringVar(&f.mem, "lora-mem", "1GiB", "most memory the --lora adapters' weights may hold, besides the model and --kv-mem")
+}
+
+// parse reads the --lora flags, refusing a malformed one, an invalid name, a name given twice and
+// more adapters than the cap, before anything loads. It returns the modules and the byte cap.
+func (f *loraFlags) parse() ([]loraModule, int64, error) {
+	mods, err := parseLoRA(f.specs)
+	if err != nil {
+		return nil, 0, err
+	}
+	if f.maxAdapters < 1 {
+		return nil, 0, fmt.Errorf("--lora-max-adapters %d: want at least 1", f.maxAdapters)
+	}
+	if len(mods) > f.maxAdapters {
+		return nil, 0, fmt.Errorf("--lora: %d adapters, more than --lora-max-adapters %d", len(mods), f.maxAdapters)
+	}
+	limit, err := parseBytes(f.mem)
+	if err != nil {
+		return nil, 0, fmt.Errorf("--lora-mem: %w", err)
+	}
+	return mods, limit, nil
+}
+
+// parseLoRA reads the --lora flags' NAME=FILE pairs.
 func parseLoRA(specs []string) ([]loraModule, error) {
 	var mods []loraModule
 	seen := map[string]bool{}
@@ -35,14 +70,41 @@ func parseLoRA(specs []string) ([]loraModule, error) {
 	return mods, nil
 }
 
-// loadAdapters reads and checks every adapter against the base model m; the first bad file stops
-// the start with an error naming the flag, the file and (model.ParseAdapter) the tensor at fault.
-func loadAdapters(mods []loraModule, m *model.Model) (map[string]*model.Adapter, error) {
+// adapterBytes is the memory an adapter's weights hold (float32 A and B of every pair).
+func adapterBytes(a *model.Adapter) int64 {
+	var n int64
+	for _, l := range a.Blocks {
+		for _, p := range []*model.LoRAPair{l.Wq, l.Wk, l.Wv, l.Wo, l.Gate, l.Up, l.Down} {
+			if p != nil {
+				n += 4 * int64(len(p.A)+len(p.B))
+			}
+		}
+	}
+	return n
+}
+
+// totalBytes is adapterBytes summed over a set.
+func totalBytes(set map[string]*model.Adapter) int64 {
+	var n int64
+	for _, a := range set {
+		n += adapterBytes(a)
+	}
+	return n
+}
+
+// loadAdapters reads and checks every adapter against the base model m; the first bad file, or
+// the first adapter past limit bytes in all, stops the start with an error naming the flag, the
+// file and (model.ParseAdapter) the tensor at fault.
+func loadAdapters(mods []loraModule, m *model.Model, limit int64) (map[string]*model.Adapter, error) {
 	out := make(map[string]*model.Adapter, len(mods))
+	var held int64
 	for _, mod := range mods {
 		a, err := model.ReadAdapter(mod.path, m)
 		if err != nil {
 			return nil, fmt.Errorf("--lora %s: %w", mod.name, err) // err names the file
+		}
+		if held += adapterBytes(a); held > limit {
+			return nil, fmt.Errorf("--lora %s: %s: the adapters loaded so far hold %d bytes, more than --lora-mem (%d bytes)", mod.name, mod.path, held, limit)
 		}
 		out[mod.name] = a
 	}
@@ -51,15 +113,16 @@ func loadAdapters(mods []loraModule, m *model.Model) (map[string]*model.Adapter,
 
 // loadedAdapters are the --lora adapters a server runs with, re-read on SIGHUP.
 type loadedAdapters struct {
-	mods []loraModule
-	base *model.Model
-	live map[string]*model.Adapter
+	mods  []loraModule
+	base  *model.Model
+	limit int64 // --lora-mem
+	live  map[string]*model.Adapter
 }
 
-// reload re-reads every --lora file. An adapter whose file is now broken keeps the weights it had
-// (and the error is logged), so a bad file never takes down the server or another adapter; one
-// whose bytes are unchanged keeps its *model.Adapter. Running requests hold the adapter they
-// started with whatever the reload gives.
+// reload re-reads every --lora file. An adapter whose file is now broken, or whose new weights
+// would take the set past --lora-mem, keeps the weights it had (and the error is logged), so a bad
+// file never takes down the server or another adapter; one whose bytes are unchanged keeps its
+// *model.Adapter. Running requests hold the adapter they started with whatever the reload gives.
 func (a *loadedAdapters) reload(log *slog.Logger) map[string]*model.Adapter {
 	next := maps.Clone(a.live)
 	for _, mod := range a.mods {
@@ -67,7 +130,11 @@ func (a *loadedAdapters) reload(log *slog.Logger) map[string]*model.Adapter {
 		switch {
 		case err != nil:
 			log.Error("LoRA adapter reload failed; keeping the loaded weights", "adapter", mod.name, "err", err)
-		case ad.Fingerprint != next[mod.name].Fingerprint:
+		case ad.Fingerprint == next[mod.name].Fingerprint:
+		case totalBytes(next)-adapterBytes(next[mod.name])+adapterBytes(ad) > a.limit:
+			log.Error("LoRA adapter reload refused: the adapters would hold more than --lora-mem; keeping the loaded weights",
+				"adapter", mod.name, "file", mod.path, "lora_mem_bytes", a.limit)
+		default:
 			log.Info("LoRA adapter reloaded with new weights", "adapter", mod.name)
 			next[mod.name] = ad
 		}

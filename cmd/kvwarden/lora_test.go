@@ -45,17 +45,17 @@ func TestLoadAdaptersRefusesABadFile(t *testing.T) {
 	m, _, _ := testmodel.Open(t, testmodel.Demo)
 	good := testmodel.WriteAdapter(t, m, testmodel.AdapterSpec{Seed: 1})
 	bad := testmodel.WriteAdapter(t, m, testmodel.AdapterSpec{Seed: 2, NaN: true})
-	got, err := loadAdapters([]loraModule{{"good", good}}, m)
+	got, err := loadAdapters([]loraModule{{"good", good}}, m, 1<<30)
 	if err != nil || got["good"] == nil || !got["good"].LoadedFor(m) {
 		t.Fatalf("good adapter: %v, %v", got, err)
 	}
-	_, err = loadAdapters([]loraModule{{"good", good}, {"bad", bad}}, m)
+	_, err = loadAdapters([]loraModule{{"good", good}, {"bad", bad}}, m, 1<<30)
 	for _, want := range []string{"--lora bad", bad, "tensor blk.0.attn_q.weight.lora_a", "must be finite"} {
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Fatalf("err %v, want it to contain %q", err, want)
 		}
 	}
-	_, err = loadAdapters([]loraModule{{"missing", bad + ".nope"}}, m)
+	_, err = loadAdapters([]loraModule{{"missing", bad + ".nope"}}, m, 1<<30)
 	if err == nil || !strings.Contains(err.Error(), "--lora missing") {
 		t.Fatalf("missing file: %v", err)
 	}
@@ -68,11 +68,11 @@ func TestAdapterReload(t *testing.T) {
 	pathA := testmodel.WriteAdapter(t, m, testmodel.AdapterSpec{Seed: 1})
 	pathB := testmodel.WriteAdapter(t, m, testmodel.AdapterSpec{Seed: 2})
 	mods := []loraModule{{"a", pathA}, {"b", pathB}}
-	live, err := loadAdapters(mods, m)
+	live, err := loadAdapters(mods, m, 1<<30)
 	if err != nil {
 		t.Fatal(err)
 	}
-	set := &loadedAdapters{mods: mods, base: m, live: live}
+	set := &loadedAdapters{mods: mods, base: m, limit: 1 << 30, live: live}
 	logs := &testenv.LogBuffer{}
 	log := slog.New(slog.NewTextHandler(logs, nil))
 	oldA, oldB := live["a"], live["b"]
@@ -103,5 +103,61 @@ func copyFile(t *testing.T, from, to string) {
 	}
 	if err := os.WriteFile(to, b, 0o600); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestLoRACaps: more adapters than --lora-max-adapters, or more bytes than --lora-mem, at start
+// or at a reload, are refused with an error naming the flag.
+func TestLoRACaps(t *testing.T) {
+	f := loraFlags{specs: []string{"a=/a.gguf", "b=/b.gguf"}, maxAdapters: 1, mem: "1GiB"}
+	if _, _, err := f.parse(); err == nil || !strings.Contains(err.Error(), "--lora-max-adapters 1") {
+		t.Fatalf("count cap: %v", err)
+	}
+	f = loraFlags{specs: f.specs, maxAdapters: 2, mem: "0"}
+	if _, _, err := f.parse(); err == nil || !strings.Contains(err.Error(), "--lora-mem") {
+		t.Fatalf("bad --lora-mem: %v", err)
+	}
+
+	m, _, _ := testmodel.Open(t, testmodel.Demo)
+	pathA := testmodel.WriteAdapter(t, m, testmodel.AdapterSpec{Seed: 1})
+	pathB := testmodel.WriteAdapter(t, m, testmodel.AdapterSpec{Seed: 2})
+	one, err := loadAdapters([]loraModule{{"a", pathA}}, m, 1<<30)
+	if err != nil {
+		t.Fatal(err)
+	}
+	size := adapterBytes(one["a"])
+	if size <= 0 {
+		t.Fatalf("adapter bytes %d", size)
+	}
+	mods := []loraModule{{"a", pathA}, {"b", pathB}}
+	if _, err := loadAdapters(mods, m, 2*size-1); err == nil || !strings.Contains(err.Error(), "--lora b") || !strings.Contains(err.Error(), "--lora-mem") {
+		t.Fatalf("byte cap: %v", err)
+	}
+	live, err := loadAdapters(mods, m, 2*size)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A reload whose new file is larger than the cap leaves room for keeps the old weights.
+	set := &loadedAdapters{mods: mods, base: m, limit: 2 * size, live: live}
+	bigger := testmodel.WriteAdapter(t, m, testmodel.AdapterSpec{Seed: 5, Rank: 8})
+	copyFile(t, bigger, pathA)
+	logs := &testenv.LogBuffer{}
+	if got := set.reload(slog.New(slog.NewTextHandler(logs, nil))); got["a"] != live["a"] || !strings.Contains(logs.String(), "--lora-mem") {
+		t.Fatalf("a reload past --lora-mem was applied:\n%s", logs)
+	}
+}
+
+// TestCapacityReportsAdapters: capacity --lora loads the adapters as serve would and reports the
+// bytes they hold; past --lora-mem it fails as serve's start does.
+func TestCapacityReportsAdapters(t *testing.T) {
+	model := testenv.Model(t, "stories260K.gguf")
+	adapter := testenv.Model(t, "lora/stories260K-lora-a.gguf")
+	base := []string{"--model", model, "--kv-mem", "8MiB", "--lora", "a=" + adapter}
+	out, _, err := run(newCapacityCmd(), base...)
+	if err != nil || !strings.Contains(out, "LoRA adapters: 1, ") || !strings.Contains(out, "besides the KV pool") {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if _, _, err := run(newCapacityCmd(), append(base, "--lora-mem", "1KiB")...); err == nil || !strings.Contains(err.Error(), "--lora-mem") {
+		t.Fatalf("past --lora-mem: %v", err)
 	}
 }

@@ -65,7 +65,7 @@ type serveFlags struct {
 	apiKey        string
 	origins       []string
 	toolParser    string
-	loras         []string // --lora NAME=FILE
+	lora          loraFlags // lora.go
 }
 
 func newServeCmd() *cobra.Command {
@@ -93,7 +93,7 @@ SIGHUP reloads the tenants file; SIGTERM or Ctrl-C drains in-flight requests, th
 	cmd.Flags().StringVar(&f.toolParser, "tool-call-parser", "", "syntax of the model's tool calls: "+strings.Join(toolcall.Names(), ", ")+" (default: chosen from the model's chat template)")
 	cmd.Flags().StringSliceVar(&f.origins, "allowed-origins", nil, "browser origins (scheme://host[:port], or *) allowed to call the API (CORS); none by default")
 	cmd.Flags().StringSliceVar(&f.operatorHosts, "operator-hosts", nil, "host names the operator listener answers besides localhost, loopback and the IP address it is reached at (comma-separated; any other Host gets 421)")
-	cmd.Flags().StringArrayVar(&f.loras, "lora", nil, `a LoRA adapter clients select with "model": NAME, as NAME=FILE (GGUF, llama.cpp's adapter format; repeatable); tenants may use the adapters their grants name ('kvwarden tenant grant')`)
+	f.lora.register(cmd.Flags())
 	cmd.Flags().StringVar(&f.metricsFile, "metrics-addr-file", "", "write the metrics listener's address to this file once listening")
 	f.roles.register(cmd.Flags())
 	return cmd
@@ -102,7 +102,7 @@ SIGHUP reloads the tenants file; SIGTERM or Ctrl-C drains in-flight requests, th
 // serve is "kvwarden serve": check the flags, bind, load the model, serve until a signal or a
 // listener fails, then drain.
 func (f *serveFlags) serve(stderr io.Writer) error {
-	mods, err := parseLoRA(f.loras)
+	mods, loraMem, err := f.lora.parse()
 	if err != nil {
 		return err
 	}
@@ -136,11 +136,14 @@ func (f *serveFlags) serve(stderr io.Writer) error {
 	}
 	defer l.Close()
 	scfg := f.serverConfig(log, l.resolved.Path)
-	if scfg.Adapters, err = loadAdapters(mods, l.model); err != nil {
+	if scfg.Adapters, err = loadAdapters(mods, l.model, loraMem); err != nil {
 		eng.Close()
 		return err
 	}
-	adapters := &loadedAdapters{mods: mods, base: l.model, live: scfg.Adapters}
+	if len(mods) > 0 {
+		log.Info("LoRA adapters loaded", "adapters", len(mods), "bytes", totalBytes(scfg.Adapters), "lora_mem_bytes", loraMem)
+	}
+	adapters := &loadedAdapters{mods: mods, base: l.model, limit: loraMem, live: scfg.Adapters}
 	srv, err := server.New(scfg, eng, l.tok, store)
 	if err != nil {
 		eng.Close()

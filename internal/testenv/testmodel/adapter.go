@@ -14,11 +14,12 @@ import (
 	"github.com/kvwarden/kvwarden/internal/tensor"
 )
 
-// AdapterSpec describes a random LoRA adapter for a test: rank 4 on attn_q and attn_v of every
-// block, alpha 8, values N(0, 0.1²) drawn from Seed. NaN puts a NaN in blk.0.attn_q.weight.lora_a,
-// which the loader must refuse.
+// AdapterSpec describes a random LoRA adapter for a test: rank Rank (default 4) on attn_q and
+// attn_v of every block, alpha 8, values N(0, 0.1²) drawn from Seed. NaN puts a NaN in
+// blk.0.attn_q.weight.lora_a, which the loader must refuse.
 type AdapterSpec struct {
 	Seed uint64
+	Rank int
 	NaN  bool
 }
 
@@ -26,7 +27,10 @@ type AdapterSpec struct {
 // folder of the test and returns its path.
 func WriteAdapter(t testing.TB, m *model.Model, spec AdapterSpec) string {
 	t.Helper()
-	const rank = 4
+	rank := 4
+	if spec.Rank > 0 {
+		rank = spec.Rank
+	}
 	rng := rand.New(rand.NewPCG(spec.Seed, 36))
 	b := gguf.NewBuilder()
 	b.AddString("general.architecture", m.Arch)
@@ -44,8 +48,8 @@ func WriteAdapter(t testing.TB, m *model.Model, spec AdapterSpec) string {
 			if spec.NaN && l == 0 && proj == "attn_q" {
 				a[1] = float32(math.NaN())
 			}
-			b.AddTensor(name+".lora_a", tensor.F32, []uint64{uint64(w.Cols), rank}, f32Bytes(a))
-			b.AddTensor(name+".lora_b", tensor.F32, []uint64{rank, uint64(w.Rows)}, f32Bytes(randomF32(rng, rank*w.Rows)))
+			b.AddTensor(name+".lora_a", tensor.F32, []uint64{uint64(w.Cols), uint64(rank)}, f32Bytes(a))
+			b.AddTensor(name+".lora_b", tensor.F32, []uint64{uint64(rank), uint64(w.Rows)}, f32Bytes(randomF32(rng, rank*w.Rows)))
 		}
 	}
 	var buf bytes.Buffer
