@@ -5,7 +5,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -130,5 +134,57 @@ func TestLoRABadAdapterRefused(t *testing.T) {
 		if !strings.Contains(p.log.String(), want) {
 			t.Fatalf("the error does not name %q:\n%s", want, tail(p.log.String(), 2000))
 		}
+	}
+}
+
+// TestLoRAReload: SIGHUP applies a grant given with 'kvwarden tenant grant', and an adapter file
+// that became broken is refused (logged) while the server, and that adapter's loaded weights, go on.
+func TestLoRAReload(t *testing.T) {
+	file := tenantsFile(t)
+	alice := addTenant(t, file, "alice", "--adapters", "a")
+	bob := addTenant(t, file, "bob")
+	adapter := filepath.Join(t.TempDir(), "a.gguf")
+	copyTestFile(t, testenv.Model(t, "lora/stories260K-lora-a.gguf"), adapter)
+	s := startServer(t, serverOpts{model: storiesModel, tenants: file, args: []string{"--lora", "a=" + adapter}})
+	body := `{"model":"a","prompt":"Lily","max_tokens":4,"temperature":0}`
+	code, _, before := s.call(t, http.MethodPost, "/v1/completions", alice, body)
+	if code != http.StatusOK {
+		t.Fatalf("alice: %d %s", code, before)
+	}
+	if code, _, b := s.call(t, http.MethodPost, "/v1/completions", bob, body); code != http.StatusNotFound {
+		t.Fatalf("bob before the grant: %d %s", code, b)
+	}
+	if out, err := exec.Command(binary, "tenant", "grant", "--file", file, "--name", "bob", "--adapters", "a").CombinedOutput(); err != nil {
+		t.Fatalf("tenant grant: %v %s", err, out)
+	}
+	// The adapter's file now holds another model's adapter: the reload must refuse it.
+	copyTestFile(t, testenv.Model(t, "lora/qwen2-tiny-random-lora-a.gguf"), adapter)
+	s.signal(syscall.SIGHUP)
+	code, _, after := s.call(t, http.MethodPost, "/v1/completions", bob, body)
+	for deadline := time.Now().Add(5 * time.Second); code == http.StatusNotFound && time.Now().Before(deadline); {
+		time.Sleep(20 * time.Millisecond)
+		code, _, after = s.call(t, http.MethodPost, "/v1/completions", bob, body)
+	}
+	if code != http.StatusOK {
+		t.Fatalf("bob after the grant and SIGHUP: %d %s", code, after)
+	}
+	testenv.WaitFor(t, 5*time.Second, func() bool { return strings.Contains(s.log.String(), "LoRA adapter reload failed") })
+	var x, y struct{ Choices []struct{ Text string } }
+	if json.Unmarshal(before, &x) != nil || json.Unmarshal(after, &y) != nil || len(x.Choices) != 1 || len(y.Choices) != 1 || x.Choices[0].Text != y.Choices[0].Text {
+		t.Fatalf("the adapter's output changed after a refused reload: %s vs %s", before, after)
+	}
+	if !strings.Contains(s.log.String(), "general.architecture") {
+		t.Fatalf("the refused reload's reason is not logged:\n%s", s.logTail(2000))
+	}
+}
+
+func copyTestFile(t *testing.T, from, to string) {
+	t.Helper()
+	b, err := os.ReadFile(from)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(to, b, 0o600); err != nil {
+		t.Fatal(err)
 	}
 }
