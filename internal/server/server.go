@@ -19,7 +19,6 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
-	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -74,6 +73,7 @@ type Config struct {
 
 	// Adapters are the LoRA adapters a request may select by name in "model", each loaded
 	// against the engine's model; a tenant uses those its grants name (tenants.Store.MayUse).
+	// New reads them; SetAdapters replaces them later.
 	Adapters map[string]*lora.Adapter
 
 	// ToolCallParser names the syntax of the model's tool calls (toolcall.Names); default: the
@@ -223,7 +223,6 @@ func New(cfg Config, eng engine.Interface, tok Tokenizer, ts *tenants.Store) (*S
 	if err := s.SetAdapters(cfg.Adapters); err != nil {
 		return nil, fmt.Errorf("server: %w", err)
 	}
-	s.cfg.Adapters = nil // the live set is s.adapters
 	s.met = newMetrics(cfg.Registry, cfg.ModelName)
 	cfg.Registry.MustRegister(tenantShadow{s.met, eng})
 	s.baseCtx, s.cancelBase = context.WithCancel(context.Background())
@@ -404,7 +403,7 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	return err
 }
 
-// Health, readiness and models.
+// Health and readiness (models.go: /v1/models).
 
 func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
@@ -449,72 +448,6 @@ func (s *Server) engineNotReady() string {
 func (s *Server) recentInternalError() bool {
 	last := s.eng.Stats().LastStepError
 	return !last.IsZero() && time.Since(last) < internalErrorHold
-}
-
-type modelObject struct {
-	ID          string `json:"id"`
-	Object      string `json:"object"`
-	Created     int64  `json:"created"`
-	OwnedBy     string `json:"owned_by"`
-	MaxModelLen int    `json:"max_model_len"`
-	// Parent is, for a LoRA adapter, the base model's reported name (vLLM's shape). vLLM's "root",
-	// the adapter's path, is left out: a file path is the operator's, not a tenant's.
-	Parent string `json:"parent,omitempty"`
-}
-
-func (s *Server) model(name string) modelObject {
-	return modelObject{ID: name, Object: "model", Created: s.started.Unix(), OwnedBy: "kvwarden", MaxModelLen: s.info.MaxContext}
-}
-
-// modelNames are the names the model answers to, the reported one first.
-func (s *Server) modelNames() []string {
-	return append([]string{s.cfg.ModelName}, s.cfg.ModelAliases...)
-}
-
-func (s *Server) handleModels(w http.ResponseWriter, r *http.Request, rc *reqCtx) {
-	var data []modelObject
-	for _, name := range s.modelNames() {
-		data = append(data, s.model(name))
-	}
-	for _, name := range s.usableAdapters(rc.tenant) {
-		data = append(data, s.adapterModel(name))
-	}
-	rc.status = http.StatusOK
-	writeJSON(w, http.StatusOK, map[string]any{"object": "list", "data": data})
-}
-
-func (s *Server) handleModel(w http.ResponseWriter, r *http.Request, rc *reqCtx) {
-	name := r.PathValue("model")
-	a, e := s.selectModel(name, rc.tenant)
-	if e != nil {
-		s.fail(w, rc, e)
-		return
-	}
-	m := s.model(name)
-	if a != nil {
-		m = s.adapterModel(name)
-	}
-	rc.status = http.StatusOK
-	writeJSON(w, http.StatusOK, m)
-}
-
-func (s *Server) adapterModel(name string) modelObject {
-	m := s.model(name)
-	m.Parent = s.cfg.ModelName
-	return m
-}
-
-func (s *Server) checkModel(name string) *apiError {
-	if name == "" || slices.Contains(s.modelNames(), name) || (!s.cfg.OnlyModelNames && name == s.info.ModelName) {
-		return nil
-	}
-	return modelNotFound()
-}
-
-// modelNotFound answers a "model" that names nothing the caller may use.
-func modelNotFound() *apiError {
-	return &apiError{Status: http.StatusNotFound, Type: errNotFound, Param: "model", Code: "model_not_found",
-		Message: "the model requested does not exist here; see /v1/models", Reason: "model_not_found"}
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {
