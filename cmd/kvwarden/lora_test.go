@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/kvwarden/kvwarden/internal/testenv"
+	"github.com/kvwarden/kvwarden/internal/testenv/selfmade"
 	"github.com/kvwarden/kvwarden/internal/testenv/testmodel"
 )
 
@@ -150,8 +151,8 @@ func TestLoRACaps(t *testing.T) {
 // TestCapacityReportsAdapters: capacity --lora loads the adapters as serve would and reports the
 // bytes they hold; past --lora-mem it fails as serve's start does.
 func TestCapacityReportsAdapters(t *testing.T) {
-	model := testenv.Model(t, "stories260K.gguf")
-	adapter := testenv.Model(t, "lora/stories260K-lora-a.gguf")
+	model := selfmade.Llama.Path(t)
+	adapter := testmodel.WriteAdapterFor(t, model, testmodel.AdapterSpec{Seed: 1})
 	base := []string{"--model", model, "--kv-mem", "8MiB", "--lora", "a=" + adapter}
 	out, _, err := run(newCapacityCmd(), base...)
 	if err != nil || !strings.Contains(out, "LoRA adapters: 1, ") || !strings.Contains(out, "besides the KV pool") {

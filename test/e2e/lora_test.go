@@ -16,12 +16,19 @@ import (
 	"github.com/openai/openai-go/v3"
 
 	"github.com/kvwarden/kvwarden/internal/testenv"
+	"github.com/kvwarden/kvwarden/internal/testenv/testmodel"
 )
 
-// loraPrompt is long enough to fill several KV pages, so that a prefix-cache hit shows.
-const loraPrompt = "Once upon a time, there was a little girl named Lily. She liked to play in the park with her friends. One day, she saw a big red ball under a tree and she ran to get it. "
+// loraPrompt is long enough to fill a KV page or more, so that a prefix-cache hit shows, and short
+// enough for the 128-token context of selfmade.Llama.
+const loraPrompt = "Once upon a time, there was a little girl named Lily. She liked to play in the park."
 
-// TestLoRAServe starts the binary with two adapters of stories260K, each private to one tenant,
+// loraAdapter writes a random adapter for the e2e tests' llama model.
+func loraAdapter(t *testing.T, seed uint64, broken bool) string {
+	return testmodel.WriteAdapterFor(t, modelPath(t, llamaModel), testmodel.AdapterSpec{Seed: seed, NaN: broken})
+}
+
+// TestLoRAServe starts the binary with two adapters of the llama model, each private to one tenant,
 // and drives it with the official client: an adapter changes the greedy output, each tenant lists
 // only its own adapter, another tenant's adapter is answered as a typo is, and the prefix cache is
 // never shared across adapters or with the base model.
@@ -29,9 +36,8 @@ func TestLoRAServe(t *testing.T) {
 	file := tenantsFile(t)
 	alice := addTenant(t, file, "alice", "--adapters", "alice-lora")
 	bob := addTenant(t, file, "bob", "--adapters", "bob-lora")
-	s := startServer(t, serverOpts{model: storiesModel, tenants: file, args: []string{
-		"--lora", "alice-lora=" + testenv.Model(t, "lora/stories260K-lora-a.gguf"),
-		"--lora", "bob-lora=" + testenv.Model(t, "lora/stories260K-lora-b.gguf")}})
+	s := startServer(t, serverOpts{model: llamaModel, tenants: file, args: []string{
+		"--lora", "alice-lora=" + loraAdapter(t, 1, false), "--lora", "bob-lora=" + loraAdapter(t, 2, false)}})
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	complete := func(key, model string) *openai.Completion {
@@ -49,8 +55,8 @@ func TestLoRAServe(t *testing.T) {
 		return resp
 	}
 
-	base := complete(alice, "stories260K")
-	again := complete(alice, "stories260K")
+	base := complete(alice, llamaModel)
+	again := complete(alice, llamaModel)
 	if again.Usage.PromptTokensDetails.CachedTokens == 0 || again.Choices[0].Text != base.Choices[0].Text {
 		t.Fatalf("the base model's second run: cached %d, %q vs %q", again.Usage.PromptTokensDetails.CachedTokens, again.Choices[0].Text, base.Choices[0].Text)
 	}
@@ -89,7 +95,7 @@ func checkLoRAModels(t *testing.T, s *server, key, adapter string) {
 		t.Fatalf("%d %s %v", status, body, err)
 	}
 	got := fmt.Sprint(list.Data)
-	if want := fmt.Sprintf("[{stories260K } {%s stories260K}]", adapter); got != want {
+	if want := fmt.Sprintf("[{%[1]s } {%[2]s %[1]s}]", llamaModel, adapter); got != want {
 		t.Fatalf("/v1/models: %s, want %s", got, want)
 	}
 }
@@ -120,17 +126,17 @@ func checkForeignAdapter(t *testing.T, s *server, key, foreign string) {
 	}
 }
 
-// TestLoRABadAdapterRefused: an adapter made for another base model stops the start, the error
-// naming the flag, the file and the reason.
+// TestLoRABadAdapterRefused: an adapter with a NaN stops the start, the error naming the flag, the
+// file, the tensor and the reason.
 func TestLoRABadAdapterRefused(t *testing.T) {
-	bad := testenv.Model(t, "lora/qwen2-tiny-random-lora-a.gguf")
+	bad := loraAdapter(t, 3, true)
 	p := startProc(t, nil, "serve", "--dev", "--addr", "127.0.0.1:0", "--metrics-addr", "off",
-		"--model", testenv.Model(t, storiesModel), "--lora", "wrong="+bad)
+		"--model", modelPath(t, llamaModel), "--lora", "wrong="+bad)
 	defer p.kill()
 	if code := p.waitExit(t, 60*time.Second); code == 0 {
 		t.Fatal("serve started with an adapter of another model")
 	}
-	for _, want := range []string{"--lora wrong", bad, "general.architecture"} {
+	for _, want := range []string{"--lora wrong", bad, "tensor blk.0.attn_q.weight.lora_a", "must be finite"} {
 		if !strings.Contains(p.log.String(), want) {
 			t.Fatalf("the error does not name %q:\n%s", want, tail(p.log.String(), 2000))
 		}
@@ -144,8 +150,8 @@ func TestLoRAReload(t *testing.T) {
 	alice := addTenant(t, file, "alice", "--adapters", "a")
 	bob := addTenant(t, file, "bob")
 	adapter := filepath.Join(t.TempDir(), "a.gguf")
-	copyTestFile(t, testenv.Model(t, "lora/stories260K-lora-a.gguf"), adapter)
-	s := startServer(t, serverOpts{model: storiesModel, tenants: file, args: []string{"--lora", "a=" + adapter}})
+	copyTestFile(t, loraAdapter(t, 1, false), adapter)
+	s := startServer(t, serverOpts{model: llamaModel, tenants: file, args: []string{"--lora", "a=" + adapter}})
 	body := `{"model":"a","prompt":"Lily","max_tokens":4,"temperature":0}`
 	code, _, before := s.call(t, http.MethodPost, "/v1/completions", alice, body)
 	if code != http.StatusOK {
@@ -157,8 +163,8 @@ func TestLoRAReload(t *testing.T) {
 	if out, err := exec.Command(binary, "tenant", "grant", "--file", file, "--name", "bob", "--adapters", "a").CombinedOutput(); err != nil {
 		t.Fatalf("tenant grant: %v %s", err, out)
 	}
-	// The adapter's file now holds another model's adapter: the reload must refuse it.
-	copyTestFile(t, testenv.Model(t, "lora/qwen2-tiny-random-lora-a.gguf"), adapter)
+	// The adapter's file now holds a NaN: the reload must refuse it.
+	copyTestFile(t, loraAdapter(t, 4, true), adapter)
 	s.signal(syscall.SIGHUP)
 	code, _, after := s.call(t, http.MethodPost, "/v1/completions", bob, body)
 	for deadline := time.Now().Add(5 * time.Second); code == http.StatusNotFound && time.Now().Before(deadline); {
@@ -173,7 +179,7 @@ func TestLoRAReload(t *testing.T) {
 	if json.Unmarshal(before, &x) != nil || json.Unmarshal(after, &y) != nil || len(x.Choices) != 1 || len(y.Choices) != 1 || x.Choices[0].Text != y.Choices[0].Text {
 		t.Fatalf("the adapter's output changed after a refused reload: %s vs %s", before, after)
 	}
-	if !strings.Contains(s.log.String(), "general.architecture") {
+	if !strings.Contains(s.log.String(), "must be finite") {
 		t.Fatalf("the refused reload's reason is not logged:\n%s", s.logTail(2000))
 	}
 }

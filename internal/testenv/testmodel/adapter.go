@@ -79,3 +79,18 @@ func f32Bytes(v []float32) []byte {
 	}
 	return out
 }
+
+// WriteAdapterFor is WriteAdapter for the model file at modelPath (a server's --model).
+func WriteAdapterFor(t testing.TB, modelPath string, spec AdapterSpec) string {
+	t.Helper()
+	f, err := gguf.Open(modelPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	m, err := model.Load(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return WriteAdapter(t, m, spec)
+}
