@@ -61,3 +61,34 @@ func (a *AdapterRef) namespace() [32]byte {
 	h.Sum(ns[:0])
 	return ns
 }
+
+// AdapterLoad counts the requests the engine holds with one LoRA adapter.
+type AdapterLoad struct {
+	Running int // admitted, prefilling or decoding
+	Waiting int // queued for admission
+}
+
+// AdapterLoads reports, by adapter fingerprint (model.Adapter.Fingerprint), the requests the
+// engine holds with an adapter, shadow re-runs included: vLLM's running and waiting LoRA adapters,
+// which the server publishes as vllm:lora_requests_info. It asks the loop (Stats does).
+func (e *Engine) AdapterLoads() map[[32]byte]AdapterLoad {
+	out := map[[32]byte]AdapterLoad{}
+	e.ask(func() {
+		for id, s := range e.streams {
+			if s.adapter == nil {
+				continue
+			}
+			l := out[s.adapter.Fingerprint]
+			switch e.core.State(id) {
+			case core.Waiting:
+				l.Waiting++
+			case core.Admitted, core.Prefilling, core.Decoding:
+				l.Running++
+			default:
+				continue
+			}
+			out[s.adapter.Fingerprint] = l
+		}
+	})
+	return out
+}
