@@ -162,7 +162,7 @@ func TestGatewayInferenceExtension(t *testing.T) {
 			flags["model-server-metrics-port"], flags["model-server-metrics-path"], metricsPort)
 	}
 	if v, ok := flags["lora-info-metric"]; !ok || v != "" {
-		t.Errorf("EPP --lora-info-metric %q: kvwarden publishes no vllm:lora_requests_info, want it set empty", v)
+		t.Errorf("EPP --lora-info-metric %q: the overlay serves no LoRA adapters, want it set empty", v)
 	}
 
 	served := servedFamilies(t)

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kvwarden/kvwarden/internal/engine"
 	lora "github.com/kvwarden/kvwarden/internal/model"
 	"github.com/kvwarden/kvwarden/internal/tenants"
 	"github.com/kvwarden/kvwarden/internal/testenv"
@@ -235,5 +236,33 @@ func TestAdapterReloads(t *testing.T) {
 	}
 	if status, _, b := env.post("/v1/completions", keyAlice, body); status != http.StatusNotFound {
 		t.Fatalf("after the adapter was removed: %d %s", status, b)
+	}
+}
+
+// loadEngine is the fake engine reporting fixed per-adapter loads.
+type loadEngine struct {
+	*fakeEngine
+	loads map[[32]byte]engine.AdapterLoad
+}
+
+func (e loadEngine) AdapterLoads() map[[32]byte]engine.AdapterLoad { return e.loads }
+
+// TestLoRARequestsInfo: vllm:lora_requests_info names the adapters with running and with waiting
+// requests by their --lora names, as vLLM's labels do, with max_lora the number loaded; without
+// adapters there is no series.
+func TestLoRARequestsInfo(t *testing.T) {
+	eng := loadEngine{newFakeEngine(), map[[32]byte]engine.AdapterLoad{{1}: {Running: 1}, {3}: {Running: 2, Waiting: 1}, {2}: {}}}
+	adapters := map[string]*lora.Adapter{"alice-sql": {Fingerprint: [32]byte{1}}, "bob-chat": {Fingerprint: [32]byte{2}}, "shared": {Fingerprint: [32]byte{3}}}
+	env := startWith(t, eng, nil, nil, func(c *Config) { c.Adapters = adapters })
+	_, _, body := env.metrics()
+	want := `vllm:lora_requests_info{max_lora="3",running_lora_adapters="alice-sql,shared",waiting_lora_adapters="shared"}`
+	if !strings.Contains(string(body), want) {
+		t.Fatalf("metrics lack %s:\n%s", want, grepLines(string(body), "lora"))
+	}
+	if err := env.srv.SetAdapters(nil); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, body := env.metrics(); strings.Contains(string(body), "vllm:lora_requests_info{") {
+		t.Fatal("vllm:lora_requests_info without adapters")
 	}
 }

@@ -77,6 +77,18 @@ func TestLoRAServe(t *testing.T) {
 		t.Fatalf("bob-lora: cached %d, %q (base %q, alice-lora %q)", bobs.Usage.PromptTokensDetails.CachedTokens, bobs.Choices[0].Text, base.Choices[0].Text, adapted.Choices[0].Text)
 	}
 
+	// Idle: no adapter runs or waits; alice-lora served two requests, bob-lora one.
+	m := s.waitIdle(t, 5*time.Second)
+	for key, want := range map[string]float64{
+		`kvwarden_lora_requests_total{adapter="alice-lora"}`: 2, `kvwarden_lora_requests_total{adapter="bob-lora"}`: 1,
+	} {
+		if m[key] != want {
+			t.Errorf("%s = %v, want %v", key, m[key], want)
+		}
+	}
+	if m[`vllm:lora_requests_info{max_lora="2",running_lora_adapters="",waiting_lora_adapters=""}`] < float64(time.Now().Add(-time.Minute).Unix()) {
+		t.Errorf("vllm:lora_requests_info of an idle server with two adapters is missing or not the scrape's time")
+	}
 	checkLoRAModels(t, s, alice, "alice-lora")
 	checkLoRAModels(t, s, bob, "bob-lora")
 	checkForeignAdapter(t, s, bob, "alice-lora")
