@@ -10,8 +10,9 @@ import (
 // series under the names every role uses (opmetrics: pool, queue, batch, the defences that
 // stopped requests here and the transfer failures by check) and its own console. A defence is
 // counted on the node where its check ran: an operator looks for a hand-off refusal on the
-// receiving (decode) node. A node serves no vllm: series: it answers no API request, its router
-// does. A decode node verifying answers also serves shadow verification's counters (in
+// receiving (decode) node. A node serves the vllm: series the endpoint picker reads (queue,
+// running, KV usage, cache_config_info), so an EPP can pick among prefill or decode pods, and not
+// the dashboard's, which its router serves for the cluster. A decode node verifying answers also serves shadow verification's counters (in
 // opmetrics) and GET /shadow/mismatches.
 func OperatorConfig(role, model string, eng *engine.Engine) operator.Config {
 	rep := console.NewEngineReporter("local", role, eng)

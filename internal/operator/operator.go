@@ -28,8 +28,8 @@ type Config struct {
 	Model string // the model_name label: the id clients send as "model"
 	// Engine's series are read at every scrape (opmetrics).
 	Engine engine.Interface
-	// API: the role answers the API (single process, router), so it serves the vllm: engine
-	// series too; a node answers no API request, its router does.
+	// API: the role answers the API (single process, router), so it serves the vLLM dashboard's
+	// vllm: engine series too. Every role serves those the endpoint picker reads (opmetrics).
 	API bool
 	// Own is the role's own series (the API server's request metrics), nil for none.
 	Own prometheus.Gatherer

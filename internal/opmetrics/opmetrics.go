@@ -1,8 +1,9 @@
 // Package opmetrics is the engine's metric vocabulary, the same on every role's operator
 // listener (single process, router, prefill and decode node): one name for one thing, so one
-// dashboard reads a whole cluster, with kvwarden_info naming each target's role. The API-serving
-// roles (single process and router) add the vllm: series that the vLLM Grafana dashboard and the
-// Gateway API Inference Extension's endpoint picker read.
+// dashboard reads a whole cluster, with kvwarden_info naming each target's role. Every role serves
+// the vllm: series that the Gateway API Inference Extension's endpoint picker (EPP) reads, so a
+// prefill or decode pod can be an endpoint an EPP picks; the API-serving roles (single process and
+// router) add the rest of the vllm: series that the vLLM Grafana dashboard reads.
 package opmetrics
 
 import (
@@ -27,12 +28,13 @@ const (
 type Collector struct {
 	role, model string
 	eng         engine.Interface
-	vllm        bool
+	vllm        bool             // serve the dashboard's vllm: series beside the EPP's
 	info        *prometheus.Desc // kvwarden_info, labelled with this target's role and model
 }
 
-// New returns the collector of role's engine series; vllm adds the vllm: engine series (for the
-// roles that answer the API). model is the model_name label: the id clients send as "model".
+// New returns the collector of role's engine series, the EPP's vllm: series among them; vllm adds
+// the dashboard's vllm: engine series (for the roles that answer the API; on a node they would
+// count its router's requests twice). model is the model_name label: the id clients send as "model".
 func New(role, model string, eng engine.Interface, vllm bool) *Collector {
 	return &Collector{role: role, model: model, eng: eng, vllm: vllm,
 		info: prometheus.NewDesc("kvwarden_info", "This target's role (single, router, prefill, decode) and model; always 1.", nil,
@@ -81,11 +83,12 @@ var (
 func (c *Collector) Describe(ch chan<- *prometheus.Desc) {
 	for _, d := range []*prometheus.Desc{c.info, descWaiting, descRunning, descPeer, descPages, descPagesTot, descKVUsage,
 		descPrefill, descDecode, descSteps, descSecurity, descPreempt, descEvict, descHits, descDefence, descInternal, descTransfers,
-		descShadowVerified, descShadowMismatch, descShadowDropped, descShadowSkipped, descShadowPending} {
+		descShadowVerified, descShadowMismatch, descShadowDropped, descShadowSkipped, descShadowPending,
+		vllmRunning, vllmWaiting, vllmKVUsage, vllmCache} {
 		ch <- d
 	}
 	if c.vllm {
-		for _, d := range []*prometheus.Desc{vllmRunning, vllmWaiting, vllmKVUsage, vllmGPUUsage, vllmPreempt, vllmIteration, vllmCache} {
+		for _, d := range []*prometheus.Desc{vllmGPUUsage, vllmPreempt, vllmIteration} {
 			ch <- d
 		}
 	}
@@ -144,18 +147,19 @@ func (c *Collector) Collect(ch chan<- prometheus.Metric) {
 	if steps {
 		ch <- stepHistogram(descSteps, st.StepTokens)
 	}
-	if !c.vllm {
-		return
-	}
+	// What the EPP reads to pick an endpoint: queue, batch, pool usage and the page size.
 	gauge(vllmRunning, running, c.model)
 	gauge(vllmWaiting, float64(st.Waiting), c.model)
 	gauge(vllmKVUsage, usage, c.model)
+	gauge(vllmCache, 1, strconv.Itoa(c.eng.Info().PageTokens), strconv.Itoa(st.PagesTotal), "True")
+	if !c.vllm {
+		return
+	}
 	gauge(vllmGPUUsage, usage, c.model)
 	count(vllmPreempt, st.Preemptions, c.model)
 	if steps {
 		ch <- stepHistogram(vllmIteration, st.StepTokens, c.model)
 	}
-	gauge(vllmCache, 1, strconv.Itoa(c.eng.Info().PageTokens), strconv.Itoa(st.PagesTotal), "True")
 }
 
 func stepHistogram(d *prometheus.Desc, h core.StepTokens, labels ...string) prometheus.Metric {
