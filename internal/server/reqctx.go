@@ -20,7 +20,8 @@ import (
 
 // reqCtx is one authenticated request's bookkeeping, for its log line and metrics.
 type reqCtx struct {
-	id       string
+	id       string // ours: the answer's id is built from it, so a client never chooses it
+	gateway  gatewayHeaders
 	endpoint string
 	tenant   tenants.Tenant
 	start    time.Time
@@ -35,8 +36,11 @@ type reqCtx struct {
 func (s *Server) authed(endpoint string, h func(http.ResponseWriter, *http.Request, *reqCtx)) http.HandlerFunc {
 	generation := endpoint == "completions" || endpoint == "chat" || endpoint == "responses" || endpoint == "embeddings"
 	return func(w http.ResponseWriter, r *http.Request) {
-		rc := &reqCtx{id: newID(), endpoint: endpoint, start: time.Now()}
+		rc := &reqCtx{id: newID(), endpoint: endpoint, start: time.Now(), gateway: readGatewayHeaders(r.Header)}
 		w.Header().Set("X-Request-Id", rc.id)
+		if rc.gateway.requestID != "" {
+			w.Header().Set("X-Request-Id", rc.gateway.requestID)
+		}
 		defer s.finishRequest(rc)
 		// Several headers would leave it to a proxy or to us which one counts; refuse rather than pick.
 		if len(r.Header.Values("Authorization")) > 1 {
@@ -132,6 +136,7 @@ func (s *Server) finishRequest(rc *reqCtx) {
 	if rc.errCode != "" {
 		attrs = append(attrs, "error", rc.errCode)
 	}
+	attrs = rc.gateway.logAttrs(attrs)
 	s.log.Info("request", attrs...)
 }
 
