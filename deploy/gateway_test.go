@@ -91,7 +91,8 @@ var eppMetricFlags = map[string]dto.MetricType{
 	"cache-info-metric":                dto.MetricType_GAUGE,
 }
 
-// TestGatewayInferenceExtension checks the gateway overlay against the binary: the InferencePool
+// TestGatewayInferenceExtension checks the gateway overlay against the binaries: the EPP release
+// pinned defines every flag passed (its recorded flags, testdata/epp-TAG.flags.txt); the InferencePool
 // selects the kvwarden pods on their API port and names the EPP's Service and gRPC port; the
 // HTTPRoute sends to the pool; the EPP scrapes each pod's metrics listener, and every metric its
 // flags name is a series kvwarden serves, of the type the EPP reads (cache info with block_size),
@@ -138,6 +139,7 @@ func TestGatewayInferenceExtension(t *testing.T) {
 		t.Fatalf("the pool's endpoint picker %q: no Deployment and Service of that name", pool.Spec.EndpointPickerRef.Name)
 	}
 	c := epp.Spec.Template.Spec.Containers[0]
+	checkEPPFlags(t, c.Image, c.Args)
 	flags := map[string]string{}
 	for _, a := range c.Args {
 		k, v, ok := strings.Cut(strings.TrimPrefix(a, "--"), "=")
