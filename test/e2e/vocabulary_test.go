@@ -61,8 +61,9 @@ func counterSum(f *dto.MetricFamily) float64 {
 
 // TestMetricVocabularyEveryRole scrapes every role's operator listener (single process, router,
 // prefill and decode node) after a request: each serves the engine series under the same names,
-// types and labels, and kvwarden_info names its role and the one model_name; the API-serving
-// roles add the vllm: series (with model_name), the nodes none; the router's pool is its nodes'
+// types and labels, and kvwarden_info names its role and the one model_name; every role serves
+// the vllm: series an endpoint picker reads, the API-serving roles all the vllm: series (with
+// model_name), the nodes no other (their router's count the same requests); the router's pool is its nodes'
 // sum; and every role exposes the Go runtime's and the process's metrics, so a goroutine leak on
 // a node shows from outside.
 func TestMetricVocabularyEveryRole(t *testing.T) {
@@ -111,6 +112,9 @@ func TestMetricVocabularyEveryRole(t *testing.T) {
 		"vllm:time_per_output_token_seconds": {histogram, "model_name"},
 		"vllm:request_queue_time_seconds":    {histogram, "model_name"},
 	}
+	// What the Gateway API Inference Extension's endpoint picker reads, on every role.
+	pickerSeries := map[string]bool{"vllm:num_requests_running": true, "vllm:num_requests_waiting": true,
+		"vllm:kv_cache_usage_perc": true, "vllm:cache_config_info": true}
 	roles := []struct {
 		role  string
 		mbase string
@@ -133,8 +137,8 @@ func TestMetricVocabularyEveryRole(t *testing.T) {
 		if r.role != "router" { // the router runs no step
 			want["kvwarden_step_tokens"] = series{histogram, ""}
 		}
-		if r.api {
-			for k, v := range vllmSeries {
+		for k, v := range vllmSeries {
+			if r.api || pickerSeries[k] {
 				want[k] = v
 			}
 		}
@@ -150,8 +154,8 @@ func TestMetricVocabularyEveryRole(t *testing.T) {
 			}
 		}
 		for name := range fams {
-			if !r.api && strings.HasPrefix(name, "vllm:") {
-				t.Errorf("%s: serves %s (a node answers no API request)", r.role, name)
+			if !r.api && strings.HasPrefix(name, "vllm:") && !pickerSeries[name] {
+				t.Errorf("%s: serves %s (its router serves the dashboard's series)", r.role, name)
 			}
 		}
 		if info := fams["kvwarden_info"]; info != nil {
