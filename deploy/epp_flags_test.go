@@ -13,8 +13,9 @@ import (
 const eppImage = "registry.k8s.io/gateway-api-inference-extension/epp"
 
 var (
-	// A flag line of pflag's usage: "      --pool-name string   Name of ..." (or "  -v, --v int").
-	usageFlag = regexp.MustCompile(`^\s+(?:-[A-Za-z], )?--([a-z0-9][a-z0-9-]*)\b`)
+	// A flag line of pflag's usage ("      --pool-name string   Name of ...", "  -v, --v int"), or
+	// of Go's flag package, which releases before v1.1.0 used ("  -pool-name string").
+	usageFlag = regexp.MustCompile(`^\s+(?:-[A-Za-z], )?--?([a-z0-9][a-z0-9-]*)\b`)
 	// pflag's notice for a deprecated flag it parsed (usage hides deprecated flags).
 	deprecatedFlag = regexp.MustCompile(`^Flag --([a-z0-9][a-z0-9-]*) has been deprecated`)
 )
