@@ -101,7 +101,11 @@ func BenchmarkDecodeStep8Types(b *testing.B) {
 	}
 }
 
-func benchDecodeStep8(b *testing.B, spec string) {
+func benchDecodeStep8(b *testing.B, spec string) { benchDecodeStep8With(b, spec, false) }
+
+// benchDecodeStep8With is benchDecodeStep8, with each sequence under an adapter of its own when
+// adapted.
+func benchDecodeStep8With(b *testing.B, spec string, adapted bool) {
 	const batch = 8
 	m, pool, cache, pages, _ := benchRig(b, spec, 16*batch, 1, 256)
 	ws := m.NewWorkspace(pool, 64*batch, batch, 256)
@@ -113,6 +117,11 @@ func benchDecodeStep8(b *testing.B, spec string) {
 			prompt[i] = int32(100 + 13*s + i)
 		}
 		seqs[s] = Seq{Tokens: prompt, Pages: pages[16*s : 16*(s+1)], Tenant: kvtypes.TenantKey{1}, Logits: true}
+	}
+	if adapted {
+		for s, a := range benchAdapters(b, m, batch) {
+			seqs[s].Adapter, seqs[s].AdapterScale = a, 1
+		}
 	}
 	if errs := m.Forward(pool, cache, ws, seqs, logits); errs != nil {
 		b.Fatal(errs)
@@ -140,7 +149,10 @@ func BenchmarkPrefill512Types(b *testing.B) {
 	}
 }
 
-func benchPrefill512(b *testing.B, spec string) {
+func benchPrefill512(b *testing.B, spec string) { benchPrefill512With(b, spec, false) }
+
+// benchPrefill512With is benchPrefill512, under an adapter when adapted.
+func benchPrefill512With(b *testing.B, spec string, adapted bool) {
 	m, pool, cache, pages, ws := benchRig(b, spec, 32, 512, 512)
 	logits := make([]float32, m.Vocab)
 	prompt := make([]int32, 512)
@@ -148,6 +160,9 @@ func benchPrefill512(b *testing.B, spec string) {
 		prompt[i] = int32(100 + i*7%30000)
 	}
 	seq := []Seq{{Tokens: prompt, Pos: 0, Pages: pages, Tenant: kvtypes.TenantKey{1}, Logits: true}}
+	if adapted {
+		seq[0].Adapter, seq[0].AdapterScale = benchAdapters(b, m, 1)[0], 1
+	}
 	b.ReportAllocs()
 	for b.Loop() {
 		if errs := m.Forward(pool, cache, ws, seq, logits); errs != nil {
@@ -204,6 +219,41 @@ func BenchmarkDecodeAtDepth(b *testing.B) {
 			if cpu := cpuTime() - cpu0; cpu > 0 {
 				b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), "cpu-ns/op")
 			}
+		})
+	}
+}
+
+// benchAdapters are n rank-16 adapters of m on all seven projections, as #36's cost targets
+// state them (alpha 16, so the scale is 1).
+func benchAdapters(b *testing.B, m *Model, n int) []*Adapter {
+	as := make([]*Adapter, n)
+	for i := range as {
+		a, err := ParseAdapter(newAdapterFile(m, 16, 16, uint64(100+i), 0.02).bytes(b), m)
+		if err != nil {
+			b.Fatal(err)
+		}
+		as[i] = a
+	}
+	return as
+}
+
+// BenchmarkDecodeStep8Adapters is BenchmarkDecodeStep8 with each of the 8 sequences under its
+// own rank-16 adapter on all seven projections, beside the same step without adapters: the
+// base matrices are read once for the batch, each sequence adds its own low-rank delta.
+func BenchmarkDecodeStep8Adapters(b *testing.B) {
+	for _, adapted := range []bool{false, true} {
+		b.Run(map[bool]string{false: "base", true: "8_adapters"}[adapted], func(b *testing.B) {
+			benchDecodeStep8With(b, "dummy:ref125m", adapted)
+		})
+	}
+}
+
+// BenchmarkPrefill512Adapter is BenchmarkPrefill512 under one rank-16 adapter on all seven
+// projections, beside the same prompt without.
+func BenchmarkPrefill512Adapter(b *testing.B) {
+	for _, adapted := range []bool{false, true} {
+		b.Run(map[bool]string{false: "base", true: "adapter"}[adapted], func(b *testing.B) {
+			benchPrefill512With(b, "dummy:ref125m", adapted)
 		})
 	}
 }

@@ -44,6 +44,7 @@ type LoRAPair struct {
 	Rank, In, Out int
 	A             []float32 // Rank rows of In: .lora_a, ggml ne [In, Rank]
 	B             []float32 // Out rows of Rank: .lora_b, ggml ne [Rank, Out]
+	bt            []float32 // B transposed, Rank rows of Out: the delta is Rank row updates (addLoRA)
 }
 
 // Scale is the factor applied to B·A·x for a request scale s, computed as llama.cpp does in
@@ -236,6 +237,12 @@ func readPair(ta, tb *gguf.TensorInfo, w *tensor.Matrix) (*LoRAPair, error) {
 	}
 	if p.B, err = finiteFloats(tb); err != nil {
 		return nil, err
+	}
+	p.bt = make([]float32, len(p.B))
+	for o := range p.Out {
+		for k := range p.Rank {
+			p.bt[k*p.Out+o] = p.B[o*p.Rank+k]
+		}
 	}
 	return p, nil
 }

@@ -1,6 +1,10 @@
 package model
 
-import "github.com/kvwarden/kvwarden/internal/tensor"
+import (
+	"sync"
+
+	"github.com/kvwarden/kvwarden/internal/tensor"
+)
 
 // eachAdapted runs a LoRA stage over rows 0..n-1 when some sequence of the step has an adapter:
 // a step of base-model sequences skips the stage entirely.
@@ -43,27 +47,32 @@ func (m *Model) adaptRow(ws *Workspace, s *Seq, stage rowStage, li, r int) {
 	}
 }
 
-// addLoRA sets out += scale·B·(A·x) in llama.cpp's order (A·x, then B times that, then the
-// scale, then the sum), each dot product accumulated left to right in float32. Products are
-// rounded on their own (float32()) so that no compiler fuses them into FMAs: the same bits on
-// every architecture and whatever the batch.
+// addLoRA sets out += scale·B·(A·x): A·x as Rank dot products (tensor.DotF32's fixed order),
+// B times that as Rank row updates of a scratch row in order k = 0..Rank-1 (tensor.Axpy, each
+// product rounded on its own), so every output is the left-to-right sum over k; then the scale,
+// then the sum. Both kernels give the same bits on every kernel set and whatever the batch.
 func addLoRA(out []float32, p *LoRAPair, x []float32, scale float32) {
 	var buf [MaxAdapterRank]float32
 	ax := buf[:p.Rank]
 	x = x[:p.In]
 	for k := range ax {
-		var sum float32
-		for i, w := range p.A[k*p.In : (k+1)*p.In] {
-			sum += float32(w * x[i])
-		}
-		ax[k] = sum
+		ax[k] = tensor.DotF32(p.A[k*p.In:(k+1)*p.In], x)
+	}
+	sp := loraScratch.Get().(*[]float32)
+	defer loraScratch.Put(sp)
+	if cap(*sp) < p.Out {
+		*sp = make([]float32, p.Out)
+	}
+	bx := (*sp)[:p.Out]
+	clear(bx)
+	for k, a := range ax {
+		tensor.Axpy(bx, a, p.bt[k*p.Out:(k+1)*p.Out])
 	}
 	out = out[:p.Out]
-	for o := range out {
-		var sum float32
-		for k, w := range p.B[o*p.Rank : (o+1)*p.Rank] {
-			sum += float32(w * ax[k])
-		}
-		out[o] += float32(sum * scale)
+	for o, v := range bx {
+		out[o] += float32(v * scale)
 	}
 }
+
+// loraScratch holds the rows addLoRA sums B·(A·x) in, one a running call (rows run in parallel).
+var loraScratch = sync.Pool{New: func() any { return new([]float32) }}
