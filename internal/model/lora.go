@@ -43,8 +43,9 @@ type AdapterLayer struct {
 type LoRAPair struct {
 	Rank, In, Out int
 	A             []float32 // Rank rows of In: .lora_a, ggml ne [In, Rank]
-	B             []float32 // Out rows of Rank: .lora_b, ggml ne [Rank, Out]
-	bt            []float32 // B transposed, Rank rows of Out: the delta is Rank row updates (addLoRA)
+	// B is .lora_b (ggml ne [Rank, Out], Out rows of Rank in the file) held transposed, Rank rows
+	// of Out: addLoRA adds B·(A·x) as Rank row updates.
+	B []float32
 }
 
 // Scale is the factor applied to B·A·x for a request scale s, computed as llama.cpp does in
@@ -235,13 +236,14 @@ func readPair(ta, tb *gguf.TensorInfo, w *tensor.Matrix) (*LoRAPair, error) {
 	if p.A, err = finiteFloats(ta); err != nil {
 		return nil, err
 	}
-	if p.B, err = finiteFloats(tb); err != nil {
+	b, err := finiteFloats(tb)
+	if err != nil {
 		return nil, err
 	}
-	p.bt = make([]float32, len(p.B))
+	p.B = make([]float32, len(b))
 	for o := range p.Out {
 		for k := range p.Rank {
-			p.bt[k*p.Out+o] = p.B[o*p.Rank+k]
+			p.B[k*p.Out+o] = b[o*p.Rank+k]
 		}
 	}
 	return p, nil

@@ -48,7 +48,7 @@ func (m *Model) adaptRow(ws *Workspace, s *Seq, stage rowStage, li, r int) {
 }
 
 // addLoRA sets out += scale·B·(A·x): A·x as Rank dot products (tensor.DotF32's fixed order),
-// B times that as Rank row updates of a scratch row in order k = 0..Rank-1 (tensor.Axpy, each
+// B times that as Rank row updates (B is held transposed) of a scratch row in order k = 0..Rank-1 (tensor.Axpy, each
 // product rounded on its own), so every output is the left-to-right sum over k; then the scale,
 // then the sum. Both kernels give the same bits on every kernel set and whatever the batch.
 func addLoRA(out []float32, p *LoRAPair, x []float32, scale float32) {
@@ -66,7 +66,7 @@ func addLoRA(out []float32, p *LoRAPair, x []float32, scale float32) {
 	bx := (*sp)[:p.Out]
 	clear(bx)
 	for k, a := range ax {
-		tensor.Axpy(bx, a, p.bt[k*p.Out:(k+1)*p.Out])
+		tensor.Axpy(bx, a, p.B[k*p.Out:(k+1)*p.Out])
 	}
 	out = out[:p.Out]
 	for o, v := range bx {

@@ -208,7 +208,14 @@ func TestParseAdapterReadsWhatWasWritten(t *testing.T) {
 		t.Fatalf("alpha %v, %d pairs, blk.1 attn_k %v, fingerprint %x", a.Alpha, a.Pairs(), a.Blocks[1].Wk, a.Fingerprint)
 	}
 	v := a.Blocks[1].Wv
-	if v.Rank != 8 || v.In != 64 || v.Out != 16 || !slices.Equal(v.B, af.tensor("blk.1.attn_v.weight.lora_b").data) {
+	written := af.tensor("blk.1.attn_v.weight.lora_b").data // Out rows of Rank; B is held transposed
+	transposed := make([]float32, len(written))
+	for o := range 16 {
+		for k := range 8 {
+			transposed[k*16+o] = written[o*8+k]
+		}
+	}
+	if v.Rank != 8 || v.In != 64 || v.Out != 16 || !slices.Equal(v.B, transposed) {
 		t.Fatalf("blk.1 attn_v: rank %d, %d→%d, B not as written", v.Rank, v.In, v.Out)
 	}
 	if got := a.Scale(0.5, v); got != 0.75 {

@@ -95,7 +95,7 @@ func (r *refModel) merge(w [][]float64, p *LoRAPair) {
 		for i := range w[o] {
 			var d float64
 			for k := 0; k < p.Rank; k++ {
-				d += float64(p.B[o*p.Rank+k]) * float64(p.A[k*p.In+i])
+				d += float64(p.B[k*p.Out+o]) * float64(p.A[k*p.In+i])
 			}
 			w[o][i] += scale * d
 		}
