@@ -18,7 +18,7 @@ func TestCertsCmd(t *testing.T) {
 		says, never string
 	}{
 		{"no --dir", nil, false, "--dir is required", ""},
-		{"writes", []string{"--dir", dir}, true, "wrote ca.pem, node.pem, node-key.pem and secret in " + dir, ""},
+		{"writes", []string{"--dir", dir}, true, "wrote ca.pem, node.pem, node-key.pem, secret and ticket-key in " + dir, ""},
 		{"refuses to overwrite", []string{"--dir", dir}, false, "ca.pem already exists; refusing to overwrite", "<nil>"},
 	} {
 		cmd := newCertsCmd()

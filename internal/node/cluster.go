@@ -56,7 +56,7 @@ func StartLocalCluster(ctx context.Context, cfg ClusterConfig) (_ *LocalCluster,
 		return nil, err
 	}
 	defer os.RemoveAll(dir) // read once here; the keys live on in the TLS configs
-	if err := transfer.WriteDevCerts(dir, time.Now()); err != nil {
+	if _, err := transfer.WriteDevCerts(dir, time.Now()); err != nil {
 		return nil, err
 	}
 	srvTLS, cliTLS, err := transfer.LoadTLS(dir)

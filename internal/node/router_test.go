@@ -37,7 +37,7 @@ func load(t *testing.T) *fixture {
 	t.Helper()
 	m, tok, f := testmodel.Open(t, testmodel.Demo)
 	dir := t.TempDir()
-	if err := transfer.WriteDevCerts(dir, time.Now()); err != nil {
+	if _, err := transfer.WriteDevCerts(dir, time.Now()); err != nil {
 		t.Fatal(err)
 	}
 	return &fixture{m: m, tok: tok, f: f, dir: dir}
@@ -332,7 +332,7 @@ func TestRouterRefusesAnotherModel(t *testing.T) {
 		fx := load(t)
 		pre, dec := fx.node(t, RolePrefill, nil), fx.node(t, RoleDecode, nil)
 		other := t.TempDir()
-		if err := transfer.WriteDevCerts(other, time.Now()); err != nil {
+		if _, err := transfer.WriteDevCerts(other, time.Now()); err != nil {
 			t.Fatal(err)
 		}
 		_, cliTLS, err := transfer.LoadTLS(other)

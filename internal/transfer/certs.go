@@ -22,17 +22,43 @@ import (
 const devValidity = 365 * 24 * time.Hour
 
 // DevCertFiles are the files WriteDevCerts writes, in the order it writes them.
-var DevCertFiles = []string{CAFile, CertFile, KeyFile, SecretFile}
+var DevCertFiles = []string{CAFile, CertFile, KeyFile, SecretFile, TicketKeyFile}
 
 // WriteDevCerts writes a development CA (ca.pem) and a node certificate and key (node.pem,
 // node-key.pem) valid for loopback (127.0.0.1, ::1, localhost) as server and client, and the
-// cluster's tenant-key secret (secret), for `kvwarden certs`. Every node of a development cluster
-// uses the same directory. The CA's key is not kept, so nothing else can ever be signed by this CA.
-// It refuses to overwrite any file; the key and the secret are written 0600.
-func WriteDevCerts(dir string, now time.Time) error {
+// cluster's tenant-key secret (secret) and ticket key (ticket-key), for `kvwarden certs`. Every
+// node of a development cluster uses the same directory. The CA's key is not kept, so nothing else
+// can ever be signed by this CA. It refuses to overwrite any file; the key and the secrets are
+// written 0600. A directory that has every file but the ticket key (written before tickets
+// existed) gets the ticket key alone; it reports whether that is what it did.
+func WriteDevCerts(dir string, now time.Time) (keyOnly bool, err error) {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return err
+		return false, err
 	}
+	if onlyTicketKeyMissing(dir) {
+		return true, writeSecret(filepath.Join(dir, TicketKeyFile))
+	}
+	return false, writeDevCerts(dir, now)
+}
+
+func onlyTicketKeyMissing(dir string) bool {
+	for _, f := range DevCertFiles {
+		_, err := os.Lstat(filepath.Join(dir, f))
+		if (err == nil) == (f == TicketKeyFile) {
+			return false
+		}
+	}
+	return true
+}
+
+// writeSecret writes 32 random bytes, hex-encoded, to a new file of mode 0600.
+func writeSecret(path string) error {
+	secret := make([]byte, 32)
+	rand.Read(secret)
+	return writeNew(path, 0o600, []byte(hex.EncodeToString(secret)))
+}
+
+func writeDevCerts(dir string, now time.Time) error {
 	for _, f := range DevCertFiles {
 		path := filepath.Join(dir, f)
 		switch _, err := os.Lstat(path); {
@@ -79,9 +105,10 @@ func WriteDevCerts(dir string, now time.Time) error {
 			return err
 		}
 	}
-	secret := make([]byte, 32)
-	rand.Read(secret)
-	return writeNew(filepath.Join(dir, SecretFile), 0o600, []byte(hex.EncodeToString(secret)))
+	if err := writeSecret(filepath.Join(dir, SecretFile)); err != nil {
+		return err
+	}
+	return writeSecret(filepath.Join(dir, TicketKeyFile))
 }
 
 // issue generates a P-256 key and a certificate of it from tmpl, valid for devValidity from an

@@ -7,19 +7,20 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"strings"
 	"time"
 )
 
 func TestWriteDevCerts(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "tls")
 	now := time.Now()
-	if err := WriteDevCerts(dir, now); err != nil {
+	if _, err := WriteDevCerts(dir, now); err != nil {
 		t.Fatal(err)
 	}
 	for _, c := range []struct {
 		file string
 		mode os.FileMode
-	}{{CAFile, 0o644}, {CertFile, 0o644}, {KeyFile, 0o600}, {SecretFile, 0o600}} {
+	}{{CAFile, 0o644}, {CertFile, 0o644}, {KeyFile, 0o600}, {SecretFile, 0o600}, {TicketKeyFile, 0o600}} {
 		st, err := os.Stat(filepath.Join(dir, c.file))
 		if err != nil {
 			t.Fatal(err)
@@ -60,11 +61,11 @@ func TestWriteDevCerts(t *testing.T) {
 	}
 	// Nothing is overwritten, not even one file of three.
 	ca0, _ := os.ReadFile(filepath.Join(dir, CAFile))
-	if err := WriteDevCerts(dir, now); err == nil {
+	if _, err := WriteDevCerts(dir, now); err == nil {
 		t.Error("overwrote an existing set")
 	}
 	os.Remove(filepath.Join(dir, KeyFile))
-	if err := WriteDevCerts(dir, now); err == nil {
+	if _, err := WriteDevCerts(dir, now); err == nil {
 		t.Error("wrote over a partial set")
 	}
 	if ca1, _ := os.ReadFile(filepath.Join(dir, CAFile)); string(ca0) != string(ca1) {
@@ -72,6 +73,35 @@ func TestWriteDevCerts(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, KeyFile)); err == nil {
 		t.Error("a key was written into a partial set")
+	}
+}
+
+// A tls dir written before tickets existed gets its ticket key, and nothing else changes.
+func TestWriteDevCertsAddsTheTicketKey(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "tls")
+	if _, err := WriteDevCerts(dir, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	secret0, _ := os.ReadFile(filepath.Join(dir, SecretFile))
+	key0, _ := LoadTicketKey(dir)
+	os.Remove(filepath.Join(dir, TicketKeyFile))
+	if _, err := LoadTicketKey(dir); err == nil || !strings.Contains(err.Error(), "kvwarden certs") {
+		t.Fatalf("a missing ticket key: %v, want the command that adds one", err)
+	}
+	keyOnly, err := WriteDevCerts(dir, time.Now())
+	if err != nil || !keyOnly {
+		t.Fatalf("adding the ticket key: %v, key only %v", err, keyOnly)
+	}
+	key1, err := LoadTicketKey(dir)
+	if err != nil || string(key1) == string(key0) {
+		t.Fatalf("ticket key %v (same as before: %v)", err, string(key1) == string(key0))
+	}
+	if secret1, _ := os.ReadFile(filepath.Join(dir, SecretFile)); string(secret1) != string(secret0) {
+		t.Error("the tenant-key secret changed")
+	}
+	os.Chmod(filepath.Join(dir, TicketKeyFile), 0o640)
+	if _, err := LoadTicketKey(dir); err == nil {
+		t.Error("a ticket key others may read was accepted")
 	}
 }
 

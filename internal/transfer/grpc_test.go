@@ -16,7 +16,7 @@ import (
 // devTLS writes a fresh development CA and node certificate and loads them.
 func devTLS(t testing.TB) (server, client *tls.Config) {
 	dir := t.TempDir()
-	if err := WriteDevCerts(dir, time.Now()); err != nil {
+	if _, err := WriteDevCerts(dir, time.Now()); err != nil {
 		t.Fatal(err)
 	}
 	s, c, err := LoadTLS(dir)
@@ -148,7 +148,7 @@ func TestLoadTLSRefusesMissingFiles(t *testing.T) {
 	if _, _, err := LoadTLS(dir); err == nil {
 		t.Error("an empty directory loads")
 	}
-	if err := WriteDevCerts(dir, time.Now()); err != nil {
+	if _, err := WriteDevCerts(dir, time.Now()); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.WriteFile(filepath.Join(dir, CAFile), []byte("not a certificate"), 0o644); err != nil {

@@ -3,7 +3,9 @@ package transfer
 import (
 	"crypto/tls"
 	"crypto/x509"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 )
@@ -16,24 +18,41 @@ const (
 	// SecretFile is the tenant-key secret every node of a cluster shares (0600), so that a tenant's
 	// key, an HMAC of its UID, is the same on the prefill and the decode node.
 	SecretFile = "secret"
+	// TicketKeyFile is the key (0600) every node of a cluster shares to sign and check the hand-off
+	// tickets a prefill server gives out in kv_transfer_params (node.Tickets).
+	TicketKeyFile = "ticket-key"
 )
 
 // LoadSecret reads a --tls-dir's tenant-key secret, refusing one others may read.
 func LoadSecret(dir string) ([]byte, error) {
-	path := filepath.Join(dir, SecretFile)
+	return loadKey(dir, SecretFile, "tenant-key secret")
+}
+
+// LoadTicketKey reads a --tls-dir's ticket key, refusing one others may read. A directory written
+// before tickets existed has none: 'kvwarden certs --dir' adds it.
+func LoadTicketKey(dir string) ([]byte, error) {
+	b, err := loadKey(dir, TicketKeyFile, "ticket key")
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("%w (add one with 'kvwarden certs --dir %s')", err, dir)
+	}
+	return b, err
+}
+
+func loadKey(dir, file, what string) ([]byte, error) {
+	path := filepath.Join(dir, file)
 	st, err := os.Stat(path)
 	if err != nil {
-		return nil, fmt.Errorf("tenant-key secret: %w", err)
+		return nil, fmt.Errorf("%s: %w", what, err)
 	}
 	if st.Mode().Perm()&0o077 != 0 {
-		return nil, fmt.Errorf("tenant-key secret %s is readable by others (mode %v); chmod 600 it", path, st.Mode().Perm())
+		return nil, fmt.Errorf("%s %s is readable by others (mode %v); chmod 600 it", what, path, st.Mode().Perm())
 	}
 	b, err := os.ReadFile(path)
 	if err != nil {
-		return nil, fmt.Errorf("tenant-key secret: %w", err)
+		return nil, fmt.Errorf("%s: %w", what, err)
 	}
 	if len(b) < 32 {
-		return nil, fmt.Errorf("tenant-key secret %s: %d bytes, want at least 32", path, len(b))
+		return nil, fmt.Errorf("%s %s: %d bytes, want at least 32", what, path, len(b))
 	}
 	return b, nil
 }
