@@ -71,6 +71,30 @@ func (c *Core) lookup(r *request) int {
 	return len(c.hits)
 }
 
+// CachedPrefix is how many of prompt's leading tokens tenant's prefix cache holds now under the
+// adapter namespace (zero: the base model), as admission would find them: full verified pages,
+// leaving at least one token to compute. It changes nothing (a conflict is counted when a request
+// meets it): a decode server asks it before deciding to serve a request alone.
+func (c *Core) CachedPrefix(tenant string, adapter [32]byte, prompt []int32) int {
+	t := c.tenants[tenant]
+	if t == nil || c.l.index == nil {
+		return 0
+	}
+	r := &request{t: t, tokens: prompt, adapter: adapter}
+	P := c.cfg.PageTokens
+	var parent kvtypes.PageRef
+	n := 0
+	for i := range (len(prompt) - 1) / P {
+		id, ok := c.l.index[c.keyAt(r, i)]
+		if !ok || c.l.verify(id, t.idx, &r.adapter, parent, i > 0, prompt[i*P:(i+1)*P]) != matchOK {
+			break
+		}
+		n++
+		parent = kvtypes.PageRef{Page: kvtypes.PageID(id), Gen: c.l.pages[id].gen}
+	}
+	return n * P
+}
+
 // registerFull puts r's newly completed pages into the prefix cache. A page another request of the
 // tenant already cached (same verified prefix) replaces r's copy, which is freed.
 func (c *Core) registerFull(r *request) {

@@ -74,7 +74,7 @@ func (c *Core) openSend(r *request, first int32) {
 	t := c.newTransfer(r, xferSend, r.computed)
 	t.first = first
 	t.pages = append([]kvtypes.PageRef(nil), r.pages[:np]...)
-	c.nxt.send = append(c.nxt.send, SendPages{Transfer: t.id, Request: r.id, Tenant: r.t.key, Pages: t.pages, Tokens: t.tokens, First: first})
+	c.nxt.send = append(c.nxt.send, SendPages{Transfer: t.id, Request: r.id, Tenant: r.t.key, Pages: t.pages, Tokens: t.tokens, First: first, Cached: r.hit})
 }
 
 func (c *Core) openReceive(r *request) {

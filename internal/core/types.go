@@ -128,6 +128,7 @@ type SendPages struct {
 	Pages    []kvtypes.PageRef
 	Tokens   int   // positions [0, Tokens) are sent
 	First    int32 // the token sampled after the prompt, for the decode node
+	Cached   int   // prompt tokens the tenant's prefix cache served, for usage
 }
 
 // ReceivePages asks the transport (decode side) to fill reserved pages. The pages are stamped

@@ -281,6 +281,15 @@ func (e *Engine) DropTenant(tenant string) int {
 	return n
 }
 
+// CachedPrefix is how many of the request's prompt tokens its tenant's prefix cache holds now
+// (core.CachedPrefix): a decode server behind llm-d's sidecar serves a request alone only above its
+// cache_hit_threshold. It admits nothing.
+func (e *Engine) CachedPrefix(r Spec) int {
+	n := 0
+	e.call(func(time.Time) { n = e.core.CachedPrefix(r.Tenant, r.Adapter.namespace(), r.Prompt) })
+	return n
+}
+
 // Tokenizer is the model's tokenizer (a node hands its configuration to its routers).
 func (e *Engine) Tokenizer() *tokenizer.Tokenizer { return e.tok }
 
@@ -349,6 +358,7 @@ func (e *Engine) loop() {
 		now := e.now()
 		e.apply(&e.reports, now)
 		e.apply(&e.inbox, now)
+		e.expireHolds(now)
 		e.core.Tick(now)
 		if invariants.Enabled { // a constant: the normal build has no call
 			checkInvariants(e.core, e.log, "tick") // also covers the events fed since the last step

@@ -39,7 +39,7 @@ func (c *Config) maskBudget() time.Duration {
 // (or the loop, on a decode node's commit); at most one preparation per request is ever running,
 // since the next draw waits for this one (awaitMask).
 func (e *Engine) prepareNext(s *stream) {
-	if s.prep == nil || s.dest != nil || s.prep.Prepared() {
+	if s.prep == nil || s.leaves() || s.prep.Prepared() {
 		return // unconstrained, cheap, or a prefill node's request, which draws no more here
 	}
 	done := make(chan struct{})

@@ -192,7 +192,7 @@ func (e *Engine) sample(i int, s *stream, logits []float32, res *core.StepResult
 	e.prepareNext(s)
 	res.Seqs[i].Token = r.ID
 	e.lastRun[i] = r
-	if s.dest != nil {
+	if s.leaves() {
 		s.first = r // the core streams nothing here for it: SubmitPrefill's stream does
 	}
 	return nil

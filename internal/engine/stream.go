@@ -53,6 +53,10 @@ type stream struct {
 	dest     *Destination
 	first    sampler.Result
 	reserved chan Reserved
+	// A held request (SubmitHold): how long its pages wait for a claim, and where the hold is
+	// announced.
+	hold time.Duration
+	held chan Held
 
 	// Shadow verification, touched only with e.mu held: a sampled request's record of its
 	// answer, or the sample this stream is the reference run of (it has no reader), and how many
@@ -93,6 +97,10 @@ func newStream(e *Engine, id kvtypes.RequestID, s *sampler.Sampler, r *Request) 
 }
 
 func (s *stream) Events() <-chan Event { return s.out }
+
+// leaves says the request is a prefill node's: its KV goes to a decode node (now, or once a
+// hold is claimed), and nothing after its first token is drawn here.
+func (s *stream) leaves() bool { return s.dest != nil || s.hold > 0 }
 
 // Close aborts the request if it is still running. The caller may stop reading at once: events
 // nobody takes are dropped, and the channel closes after the terminal event.
@@ -217,7 +225,7 @@ func (e *Engine) deliver(now time.Time, rd *core.Ready) {
 			// Only a request generating here leaves a late write behind when its client hangs up;
 			// a prefilled request handed to a decode node (dest) wrote its prompt, which the hand-off
 			// carries, and late frames of a hand-off are refused in every build.
-			e.trace.end(d.Request, d.Abort == kvtypes.AbortCancelled && s.dest == nil)
+			e.trace.end(d.Request, d.Abort == kvtypes.AbortCancelled && !s.leaves())
 		}
 		u := Usage{PromptTokens: s.prompt, CachedTokens: d.Cached, CompletionTokens: s.generated}
 		u.QueueTime, u.PrefillTime, u.DecodeTime = s.phases(now)

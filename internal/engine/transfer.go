@@ -55,6 +55,7 @@ type xfers struct {
 	recv   *transfer.Receiver
 
 	sends     map[kvtypes.TransferID]context.CancelFunc // loop only, with e.mu held
+	held      map[kvtypes.TransferID]*parked            // holds waiting for a claim (hold.go), e.mu held
 	cancelled map[kvtypes.TransferID]bool               // receives this node cancelled (e.mu)
 	running   sync.WaitGroup                            // send goroutines, which read the pool
 	failed    map[transfer.Reason]uint64                // with e.mu held
@@ -75,7 +76,7 @@ func (e *Engine) newXfers(tc *TransferConfig) error {
 		return err
 	}
 	x := &xfers{fp: fp, sends: map[kvtypes.TransferID]context.CancelFunc{}, cancelled: map[kvtypes.TransferID]bool{},
-		failed: map[transfer.Reason]uint64{}}
+		failed: map[transfer.Reason]uint64{}, held: map[kvtypes.TransferID]*parked{}}
 	if tc.Transport != nil {
 		if x.sender, err = transfer.NewSender(transfer.SenderConfig{Transport: tc.Transport, Model: fp, Timeout: tc.SendTimeout, Clock: e.cfg.Clock}); err != nil {
 			return err
@@ -172,6 +173,9 @@ func (e *Engine) handOff(now time.Time, rd *core.Ready) {
 		return
 	}
 	for _, id := range rd.Cancel {
+		if e.unpark(now, id) {
+			continue
+		}
 		if cancel := e.x.sends[id]; cancel != nil {
 			cancel() // the send's goroutine answers when Send has returned
 			continue
@@ -189,7 +193,7 @@ func (e *Engine) handOff(now time.Time, rd *core.Ready) {
 
 func (e *Engine) send(now time.Time, x core.SendPages) {
 	s := e.streams[x.Request]
-	if s == nil || s.dest == nil || e.x.sender == nil {
+	if s == nil || (s.dest == nil && s.hold == 0) || e.x.sender == nil {
 		e.core.TransferDone(now, x.Transfer, false)
 		return
 	}
@@ -203,6 +207,16 @@ func (e *Engine) send(now time.Time, x core.SendPages) {
 	}
 	s.generated++
 	s.push(Event{Tokens: []Token{t}})
+	if s.dest == nil {
+		e.park(now, s, x, t)
+		return
+	}
+	e.startSend(x, s)
+}
+
+// startSend sends a prefilled request's pages to s.dest on a goroutine, which reports to the
+// core when the transport is done with them. Loop only, with e.mu held.
+func (e *Engine) startSend(x core.SendPages, s *stream) {
 	d := s.dest
 	m := transfer.Manifest{Transfer: d.Transfer, Request: d.Request, Ticket: d.Ticket, Tenant: x.Tenant, Tokens: x.Tokens, First: x.First}
 	src := transfer.PoolSource{Pool: e.cache, Tenant: x.Tenant, Pages: append([]kvtypes.PageRef(nil), x.Pages...)}
@@ -215,22 +229,25 @@ func (e *Engine) send(now time.Time, x core.SendPages) {
 		err := e.x.sender.Send(ctx, d.Peer, m, src)
 		took := e.now().Sub(start)
 		cancel()
-		e.postReport(func(now time.Time) {
-			delete(e.x.sends, x.Transfer)
-			if err == nil {
-				e.x.sent.Transfers++
-				e.x.sent.Pages += uint64(len(x.Pages))
-				e.x.sent.Bytes += uint64(x.Tokens) * uint64(e.x.fp.TokenBytes)
-				e.x.sent.Time += took
-			}
-			if err == nil || transfer.ReasonOf(err) == transfer.ReasonCancelled { // success, or our own cancel: nothing to count
-				e.core.TransferDone(now, x.Transfer, err == nil)
-				return
-			}
-			e.failTransfer(err)
-			e.core.TransferFailed(now, x.Transfer, transfer.ReasonOf(err).Defence(), "the transport failed to send the KV: "+err.Error())
-		})
+		e.postReport(func(now time.Time) { e.sent(now, x, err, took) })
 	}()
+}
+
+// sent applies a send's result. Called by the loop with e.mu held.
+func (e *Engine) sent(now time.Time, x core.SendPages, err error, took time.Duration) {
+	delete(e.x.sends, x.Transfer)
+	if err == nil {
+		e.x.sent.Transfers++
+		e.x.sent.Pages += uint64(len(x.Pages))
+		e.x.sent.Bytes += uint64(x.Tokens) * uint64(e.x.fp.TokenBytes)
+		e.x.sent.Time += took
+	}
+	if err == nil || transfer.ReasonOf(err) == transfer.ReasonCancelled { // success, or our own cancel: nothing to count
+		e.core.TransferDone(now, x.Transfer, err == nil)
+		return
+	}
+	e.failTransfer(err)
+	e.core.TransferFailed(now, x.Transfer, transfer.ReasonOf(err).Defence(), "the transport failed to send the KV: "+err.Error())
 }
 
 func (e *Engine) expect(now time.Time, x core.ReceivePages) {
