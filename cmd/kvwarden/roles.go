@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
 	"os"
 	"slices"
 	"syscall"
@@ -14,6 +15,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/kvwarden/kvwarden/internal/core"
 	"github.com/kvwarden/kvwarden/internal/node"
 	"github.com/kvwarden/kvwarden/internal/opmetrics"
 	"github.com/kvwarden/kvwarden/internal/server"
@@ -28,6 +30,11 @@ type roleFlags struct {
 	prefill  []string
 	decode   []string
 	wait     time.Duration
+	// A node's OpenAI API (llm-d's P/D sidecar routes to it): on when --addr is given.
+	api       bool
+	apiFile   string
+	hold      time.Duration
+	advertise string
 }
 
 func (r *roleFlags) register(fs *pflag.FlagSet) {
@@ -37,6 +44,9 @@ func (r *roleFlags) register(fs *pflag.FlagSet) {
 	fs.StringSliceVar(&r.prefill, "prefill", nil, "router: prefill nodes' --node-addr, comma-separated")
 	fs.StringSliceVar(&r.decode, "decode", nil, "router: decode nodes' --node-addr, comma-separated")
 	fs.DurationVar(&r.wait, "nodes-timeout", time.Minute, "router: how long start-up waits for every node to answer")
+	fs.StringVar(&r.apiFile, "api-addr-file", "", "node roles: write the OpenAI API's listening address (--addr) to this file once listening")
+	fs.DurationVar(&r.hold, "kv-hold", node.DefaultHold, "prefill node: how long a prompt's pages wait for the decode server that kv_transfer_params name (under 1m, the hand-off deadline)")
+	fs.StringVar(&r.advertise, "node-advertise", "", "node roles: the HOST:PORT other nodes dial for --node-addr (default: the listener's address); hand-off tickets name it")
 }
 
 func (r *roleFlags) check() error {
@@ -51,6 +61,13 @@ func (r *roleFlags) check() error {
 		return errors.New("--role " + r.role + " needs --node-addr")
 	case r.role != "router" && (len(r.prefill) > 0 || len(r.decode) > 0):
 		return errors.New("--prefill and --decode are the router's")
+	case !(r.hold > 0 && r.hold < core.DefaultDeadlines.Transferring):
+		return fmt.Errorf("--kv-hold %v: want more than 0 and less than %v (the hand-off deadline)", r.hold, core.DefaultDeadlines.Transferring)
+	}
+	if r.advertise != "" {
+		if _, _, err := net.SplitHostPort(r.advertise); err != nil {
+			return fmt.Errorf("--node-advertise %q: %v", r.advertise, err)
+		}
 	}
 	return nil
 }
@@ -87,12 +104,19 @@ func (f *serveFlags) serveRole(stderr io.Writer) error {
 	if f.roles.role == "router" {
 		return f.serveRouter(ctx, stderr, log, cliTLS)
 	}
-	return f.serveNode(ctx, stderr, log, srvTLS, cliTLS)
+	var api *nodeAPI
+	if f.roles.api {
+		if api, err = f.openNodeAPI(log); err != nil {
+			return err
+		}
+		defer api.ln.Close()
+	}
+	return f.serveNode(ctx, stderr, log, srvTLS, cliTLS, api)
 }
 
 // serveNode runs a prefill or decode node: its own start-up gate, its engine, and the node and
 // transfer services on one mTLS listener.
-func (f *serveFlags) serveNode(ctx context.Context, stderr io.Writer, log *slog.Logger, srvTLS, cliTLS *tls.Config) error {
+func (f *serveFlags) serveNode(ctx context.Context, stderr io.Writer, log *slog.Logger, srvTLS, cliTLS *tls.Config, api *nodeAPI) error {
 	secret, err := transfer.LoadSecret(f.roles.tlsDir)
 	if err != nil {
 		return err
@@ -112,8 +136,13 @@ func (f *serveFlags) serveNode(ctx context.Context, stderr io.Writer, log *slog.
 		return err
 	}
 	defer l.Close()
-	n, err := node.StartNode(node.NodeConfig{Role: f.roles.role, Model: modelID(l.resolved.Path), Listener: ls.api,
-		ServerTLS: srvTLS, ClientTLS: cliTLS, Weights: l.model, Tokenizer: l.tok, File: l.file, Engine: l.withTemplate(cfg)})
+	ncfg := node.NodeConfig{Role: f.roles.role, Model: modelID(l.resolved.Path), Listener: ls.api,
+		ServerTLS: srvTLS, ClientTLS: cliTLS, Weights: l.model, Tokenizer: l.tok, File: l.file, Engine: l.withTemplate(cfg),
+		Hold: f.roles.hold, Advertise: f.roles.advertise}
+	if api != nil {
+		ncfg.TicketKey = api.ticketKey
+	}
+	n, err := node.StartNode(ncfg)
 	var gate *node.GateError
 	if errors.As(err, &gate) {
 		return fmt.Errorf("start-up gate: %w", planError(gate.Err))
@@ -122,6 +151,9 @@ func (f *serveFlags) serveNode(ctx context.Context, stderr io.Writer, log *slog.
 		return err
 	}
 	defer n.Stop() // a no-op once drained
+	if api != nil {
+		return f.serveNodeAPI(ctx, log, ls, n, l, api)
+	}
 	if err := ls.publish(n.Operator()); err != nil {
 		return err
 	}

@@ -78,7 +78,10 @@ allowed on a loopback address only. Prometheus metrics are server-wide,
 so they are served to the operator on --metrics-addr (loopback by default), never on the API port.
 Both ports are bound before the model loads, so a port in use fails at once.
 SIGHUP reloads the tenants file; SIGTERM or Ctrl-C drains in-flight requests, then exits.`,
-		cobra.NoArgs, func(cmd *cobra.Command, _ []string) error { return f.serve(cmd.ErrOrStderr()) })
+		cobra.NoArgs, func(cmd *cobra.Command, _ []string) error {
+			f.roles.api = cmd.Flags().Changed("addr") // a node serves the OpenAI API only when asked to
+			return f.serve(cmd.ErrOrStderr())
+		})
 	f.mf.register(cmd.Flags())
 	f.mf.registerShadow(cmd.Flags())
 	cmd.Flags().StringVar(&f.addr, "addr", "127.0.0.1:8080", "listen address of the API")

@@ -10,6 +10,7 @@ package engine
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"maps"
 	"slices"
@@ -121,6 +122,11 @@ type Request struct {
 	// loop goroutine, without engine locks held, and must not block. A rejected request never
 	// calls it.
 	OnEnd func(Usage)
+	// KVTransfer is the request's kv_transfer_params (llm-d's nixlv2 connector) when they ask for
+	// a hand-off, as the client sent them; CacheHitThreshold is its cache_hit_threshold (0 to 1)
+	// when it sent one. Only a prefill or decode server's engine (node.Handoffs) acts on them.
+	KVTransfer        json.RawMessage
+	CacheHitThreshold *float64
 }
 
 // Grammar is a portable description of a structured-output constraint: a JSON schema (empty:
@@ -166,6 +172,9 @@ type Event struct {
 	// Embedding is an Embed request's L2-normalised vector (Info.EmbeddingDim floats), on its
 	// terminal event when it finished.
 	Embedding []float32
+	// KVTransferParams, on a terminal event, is what the answer carries as kv_transfer_params: a
+	// prefill server's hand-off ticket (node.Handoffs).
+	KVTransferParams json.RawMessage
 }
 
 // Stream delivers a request's events. Close cancels the request if it is still running; it is safe

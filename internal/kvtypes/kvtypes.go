@@ -74,6 +74,9 @@ const (
 	FinishStop        FinishReason = "stop"        // an end-of-generation or stop token was sampled
 	FinishLength      FinishReason = "length"      // max_tokens reached
 	FinishTransferred FinishReason = "transferred" // prefill node: the decode node has the KV
+	// FinishCacheThreshold: a decode server's prefix cache held less of the prompt than the
+	// request's cache_hit_threshold, so nothing was computed (llm-d's decode-first).
+	FinishCacheThreshold FinishReason = "cache_threshold"
 )
 
 // AbortReason is why an admitted request could not complete.
@@ -111,6 +114,9 @@ const (
 	RejectOverloaded    RejectReason = "overloaded"     // queue full; retry later
 	RejectInvalid       RejectReason = "invalid"        // empty prompt, bad token ids, bad parameters
 	RejectShuttingDown  RejectReason = "shutting_down"
+	// RejectHandoff: kv_transfer_params a decode or prefill server cannot trust or honour (a
+	// forged, replayed, expired or foreign ticket); nothing was reserved or pulled.
+	RejectHandoff RejectReason = "kv_transfer"
 )
 
 // Defence names one of the incident's defences (shared/ISOLATION.md, "Defense in depth"); a

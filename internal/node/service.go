@@ -21,6 +21,7 @@ const (
 	methodDrop    = "DropTenant"
 	methodVocab   = "Tokenizer"
 	methodConsole = "Console"
+	methodClaim   = "Claim"
 )
 
 var serviceDesc = grpc.ServiceDesc{
@@ -33,6 +34,7 @@ var serviceDesc = grpc.ServiceDesc{
 		{StreamName: methodDrop, Handler: handle((*Service).drop), ServerStreams: true, ClientStreams: true},
 		{StreamName: methodVocab, Handler: handle((*Service).vocab), ServerStreams: true, ClientStreams: true},
 		{StreamName: methodConsole, Handler: handle((*Service).console), ServerStreams: true, ClientStreams: true},
+		{StreamName: methodClaim, Handler: handle((*Service).claimHold), ServerStreams: true, ClientStreams: true},
 	},
 }
 
@@ -46,6 +48,7 @@ type Service struct {
 	model    string
 	e        *engine.Engine
 	reporter *console.EngineReporter
+	h        *Handoffs // nil: the node serves no OpenAI API, and holds nothing
 }
 
 // InfoOf describes a node's engine.
@@ -154,18 +157,23 @@ func rejection(err error) event {
 // forward streams an engine stream's events to the router until the terminal one.
 func forward(ss grpc.ServerStream, st engine.Stream) error {
 	for ev := range st.Events() {
-		out := event{Tokens: tokensOf(ev.Tokens), Prompt: tokensOf(ev.Prompt), Done: ev.Done, Finish: ev.Finish, Usage: ev.Usage}
-		var ab *engine.AbortError
-		if errors.As(ev.Err, &ab) {
-			out.Abort = &failure{Reason: string(ab.Reason), Message: ab.Message, Defence: ab.Defence}
-		} else if ev.Err != nil {
-			out.Abort = &failure{Reason: "internal", Message: ev.Err.Error()}
-		}
-		if err := send(ss, out); err != nil {
+		if err := send(ss, wireEvent(ev)); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// wireEvent is an engine event as the node API sends it.
+func wireEvent(ev engine.Event) event {
+	out := event{Tokens: tokensOf(ev.Tokens), Prompt: tokensOf(ev.Prompt), Done: ev.Done, Finish: ev.Finish, Usage: ev.Usage}
+	var ab *engine.AbortError
+	if errors.As(ev.Err, &ab) {
+		out.Abort = &failure{Reason: string(ab.Reason), Message: ab.Message, Defence: ab.Defence}
+	} else if ev.Err != nil {
+		out.Abort = &failure{Reason: "internal", Message: ev.Err.Error()}
+	}
+	return out
 }
 
 // call opens a method's stream on cc and sends its one request.

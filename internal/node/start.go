@@ -1,13 +1,16 @@
 package node
 
 import (
+	"cmp"
 	"context"
 	"crypto/tls"
 	"errors"
+	"log/slog"
 	"net"
 	"sync"
 	"time"
 
+	"github.com/kvwarden/kvwarden/internal/clock"
 	"github.com/kvwarden/kvwarden/internal/console"
 	"github.com/kvwarden/kvwarden/internal/engine"
 	"github.com/kvwarden/kvwarden/internal/gguf"
@@ -33,6 +36,12 @@ type NodeConfig struct {
 	SendTimeout time.Duration // a transfer's bound (0: the engine's default)
 	// Sends wraps the node's transport (nil: used as it is), so tests can inject faults.
 	Sends func(transfer.Transport) transfer.Transport
+	// TicketKey, when set, makes the node's engine an OpenAI server's (Node.Handoffs): it signs
+	// and checks hand-off tickets with it (transfer.LoadTicketKey).
+	TicketKey []byte
+	Hold      time.Duration // how long a prefill node holds a prompt's pages (0: DefaultHold)
+	// Advertise is the address peers dial for this node's listener (empty: the listener's).
+	Advertise string
 }
 
 // GateError is an engine that refused to start (its start-up gate): the configuration, not the
@@ -47,7 +56,9 @@ func (e *GateError) Unwrap() error { return e.Err }
 type Node struct {
 	Role, Model string
 	Engine      *engine.Engine
-	addr        string
+	// Handoffs is the engine as the node's OpenAI server drives it (nil without a TicketKey).
+	Handoffs *Handoffs
+	addr     string
 	gs          *transfer.GRPCServer
 	tr          *transfer.GRPCTransport
 	done        chan struct{} // closed when the listener has stopped serving
@@ -76,7 +87,14 @@ func StartNode(cfg NodeConfig) (*Node, error) {
 	}
 	n := &Node{Role: cfg.Role, Model: cfg.Model, Engine: e, addr: cfg.Listener.Addr().String(),
 		gs: transfer.NewGRPCServer(e.Receiver(), cfg.ServerTLS), tr: tr, done: make(chan struct{})}
-	n.gs.Register(&serviceDesc, &Service{role: cfg.Role, model: cfg.Model, e: e, reporter: console.NewEngineReporter("", cfg.Role, e)})
+	if cfg.Advertise != "" {
+		n.addr = cfg.Advertise
+	}
+	if cfg.TicketKey != nil {
+		n.Handoffs = &Handoffs{Engine: e, role: cfg.Role, self: n.addr, keys: tickets{key: cfg.TicketKey}, hold: cmp.Or(cfg.Hold, DefaultHold),
+			clock: clock.Or(ec.Clock), dial: tr, log: cmp.Or(ec.Logger, slog.Default()), holds: map[string]*hold{}}
+	}
+	n.gs.Register(&serviceDesc, &Service{role: cfg.Role, model: cfg.Model, e: e, reporter: console.NewEngineReporter("", cfg.Role, e), h: n.Handoffs})
 	go func() { n.serveErr = n.gs.Serve(cfg.Listener); close(n.done) }()
 	return n, nil
 }

@@ -88,6 +88,9 @@ func (s *Server) readParams(w http.ResponseWriter, r *http.Request, rc *reqCtx, 
 // generate runs a validated request: limits, engine submission, then a JSON answer or a stream.
 func (s *Server) generate(w http.ResponseWriter, r *http.Request, rc *reqCtx, p *genParams, prompts [][]int32, f format, chatDefault bool) {
 	maxTokens, e := s.resolveMaxTokens(p, rc, prompts, chatDefault)
+	if e == nil {
+		e = s.checkHandoff(p, len(prompts)*p.n)
+	}
 	if e != nil {
 		s.fail(w, rc, e)
 		return
@@ -165,7 +168,7 @@ func (s *Server) answerJSON(ctx context.Context, w http.ResponseWriter, j *job, 
 		out[i] = texts[i].String()
 	}
 	j.rc.status = http.StatusOK
-	writeJSON(w, http.StatusOK, f.response(results, out, lps, u))
+	writeJSON(w, http.StatusOK, withKVTransfer{body: f.response(results, out, lps, u), kv: results[0].kv})
 }
 
 // answerStream streams the choices as server-sent events; cancel ends the job when the client

@@ -25,6 +25,10 @@ func (s *Server) consoleBuild() console.Build {
 	case *engine.Engine:
 		r := console.NewEngineReporter("local", "single", e)
 		reports = func() []console.NodeReport { return []console.NodeReport{r.Report(console.MaxCells)} }
+	case interface{ Local() *engine.Engine }: // a prefill or decode node's own API (node.Handoffs)
+		role = s.cfg.Role
+		r := console.NewEngineReporter("local", role, e.Local())
+		reports = func() []console.NodeReport { return []console.NodeReport{r.Report(console.MaxCells)} }
 	}
 	return func() console.Snapshot { return s.consoleSnapshot(role, reports()) }
 }

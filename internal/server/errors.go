@@ -98,6 +98,9 @@ func fromSubmit(err error, promptParam string, promptLen, maxTokens, maxContext 
 			Message: "the server is overloaded; retry later", Reason: "overloaded"}
 	case kvtypes.RejectShuttingDown:
 		return errShuttingDown
+	case kvtypes.RejectHandoff:
+		return &apiError{Status: http.StatusBadRequest, Type: errInvalidRequest, Param: "kv_transfer_params", Code: "kv_transfer_refused",
+			Message: re.Message, Reason: "kv_transfer"}
 	default:
 		return &apiError{Status: http.StatusBadRequest, Type: errInvalidRequest, Code: "invalid_request",
 			Message: "the engine refused the request: " + re.Message, Reason: "invalid"}

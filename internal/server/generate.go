@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"net/http"
 	"slices"
@@ -35,6 +36,7 @@ type choiceResult struct {
 	index     int
 	finish    string
 	toolCalls []toolCallOut
+	kv        json.RawMessage // the engine's kv_transfer_params for the answer, if any
 }
 
 // job is one HTTP generation request, split into engine requests (prompts × n choices).
@@ -129,6 +131,7 @@ func (j *job) submit(ctx context.Context) ([]engine.Stream, *apiError) {
 				LoRA:  j.p.adapter,
 				OnEnd: j.onEnd(i*j.p.n + c),
 			}
+			j.p.pd.handoff(&req)
 			if j.p.format != nil {
 				c, e := j.s.constraint(j.rc.tenant.UID, j.p.format, j.maxTokens[i])
 				if e != nil {
@@ -331,9 +334,10 @@ func (c *choiceOutput) finish(ctx context.Context, ev engine.Event) (choiceResul
 	if ev.Err != nil {
 		return c.res, abortCause(ctx, ev.Err)
 	}
-	if ev.Finish != kvtypes.FinishStop && ev.Finish != kvtypes.FinishLength {
+	if ev.Finish != kvtypes.FinishStop && ev.Finish != kvtypes.FinishLength && ev.Finish != kvtypes.FinishCacheThreshold {
 		return c.res, &engine.AbortError{Reason: "internal", Message: "terminal event without a finish reason"}
 	}
+	c.res.kv = ev.KVTransferParams
 	c.addText(c.ts.flush(), true)
 	c.flush()
 	return c.end(ev.Finish)

@@ -110,6 +110,7 @@ type genParams struct {
 	includeUsage bool
 	logprobs     bool // report logprobs at all
 	topLogprobs  int
+	pd           pdParams // llm-d's hand-off fields (kvtransfer.go)
 }
 
 func (p *genParams) prompts() int {

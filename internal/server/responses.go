@@ -47,6 +47,7 @@ type responsesBody struct {
 	Truncation         *string         `json:"truncation"`
 	TopLogprobs        *int64          `json:"top_logprobs"`
 	ContextManagement  json.RawMessage `json:"context_management"`
+	pdFields
 }
 
 // responsesParams is a validated /v1/responses request: the generation parameters and what the
@@ -85,7 +86,7 @@ func parseResponses(body []byte, vocab int) (*responsesParams, *apiError) {
 		return nil, e
 	}
 	p := &genParams{}
-	sf := samplingFields{Model: b.Model, Temperature: b.Temperature, TopP: b.TopP, Stream: b.Stream}
+	sf := samplingFields{Model: b.Model, Temperature: b.Temperature, TopP: b.TopP, Stream: b.Stream, pdFields: b.pdFields}
 	if e := sf.apply(p, vocab); e != nil {
 		return nil, e
 	}

@@ -153,7 +153,7 @@ func part(text string) outputText {
 
 // status maps a finish reason: a choice cut by the token limit is incomplete.
 func status(finish string) string {
-	if finish == string(kvtypes.FinishLength) {
+	if finish == string(kvtypes.FinishLength) || finish == string(kvtypes.FinishCacheThreshold) {
 		return "incomplete"
 	}
 	return "completed"

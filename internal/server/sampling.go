@@ -36,6 +36,7 @@ type samplingFields struct {
 	ResponseFormat json.RawMessage `json:"response_format"`
 	GuidedJSON     json.RawMessage `json:"guided_json"`
 	// "user" is accepted and ignored: it is not declared, and unknown fields are skipped.
+	pdFields
 }
 
 // finite rejects NaN and infinities (JSON cannot carry them, but a bound check must never be
@@ -58,7 +59,7 @@ func narrow(v float64) float32 {
 func (f *samplingFields) apply(p *genParams, vocab int) *apiError {
 	p.model = f.Model
 	for _, step := range []func(*genParams, int) *apiError{
-		f.applySampling, f.applyStops, f.applyStream, f.applyLogitBias,
+		f.applySampling, f.applyStops, f.applyStream, f.applyLogitBias, f.pdFields.apply,
 	} {
 		if e := step(p, vocab); e != nil {
 			return e
