@@ -70,4 +70,3 @@ func (f *serveFlags) serveNodeAPI(ctx context.Context, log *slog.Logger, ls *lis
 		reload: f.reload(log, srv, nil),
 	})
 }
-

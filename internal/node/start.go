@@ -59,11 +59,11 @@ type Node struct {
 	// Handoffs is the engine as the node's OpenAI server drives it (nil without a TicketKey).
 	Handoffs *Handoffs
 	addr     string
-	gs          *transfer.GRPCServer
-	tr          *transfer.GRPCTransport
-	done        chan struct{} // closed when the listener has stopped serving
-	serveErr    error         // why, once done is closed (nil: stopped)
-	stopOnce    sync.Once
+	gs       *transfer.GRPCServer
+	tr       *transfer.GRPCTransport
+	done     chan struct{} // closed when the listener has stopped serving
+	serveErr error         // why, once done is closed (nil: stopped)
+	stopOnce sync.Once
 }
 
 // StartNode starts the node's engine and serves its listener until Shutdown or Stop.
