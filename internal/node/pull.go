@@ -34,10 +34,11 @@ func (h *Handoffs) pull(ctx context.Context, r engine.Request, p handoffParams) 
 		return nil, &engine.RejectError{Reason: kvtypes.RejectOverloaded, Message: fmt.Sprintf("prefill node %s unavailable: %v", cl.Node, err)}
 	}
 	var cached atomic.Int64
+	var refused atomic.Bool // the claim failed: the request is refused, and a refused request never ends
 	onEnd := r.OnEnd
 	r.OnEnd = func(u engine.Usage) {
 		u.CachedTokens = int(cached.Load()) // the prefill node's prefix cache served the prompt
-		if onEnd != nil {
+		if onEnd != nil && !refused.Load() {
 			onEnd(u)
 		}
 	}
@@ -50,6 +51,7 @@ func (h *Handoffs) pull(ctx context.Context, r engine.Request, p handoffParams) 
 	cs, first, err := h.claim(cctx, cc, claim{Ticket: p.Ticket, Binding: bind,
 		Dest: &dest{Peer: h.self, Transfer: rv.Transfer, Request: rv.Request, Ticket: rv.Ticket, Tokens: rv.Tokens}})
 	if err != nil {
+		refused.Store(true)
 		cancel()
 		ds.Close()
 		terminal(ds)
