@@ -115,7 +115,7 @@ func TestTicketAttacks(t *testing.T) {
 		{name: "another page count", kv: func(kv map[string]any) map[string]any {
 			return resign(t, kv, p.ticketKey, func(c *claims) { c.Pages, c.Tokens = c.Pages+1, c.Tokens+16 })
 		}, check: "(pages)"},
-		{name: "a host of the client's choosing", kv: func(kv map[string]any) map[string]any {
+		{name: "a host the client chose", kv: func(kv map[string]any) map[string]any {
 			out := maps.Clone(kv)
 			out["remote_host"], out["remote_port"], out["remote_engine_id"] = trapHost, port, engineID(trapAddr)
 			return out
