@@ -10,9 +10,11 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/spf13/cobra"
 
+	"github.com/kvwarden/kvwarden/internal/node"
 	"github.com/kvwarden/kvwarden/internal/testenv/selfmade"
 )
 
@@ -282,6 +284,29 @@ func TestShadowFractionRoles(t *testing.T) {
 		}
 		if err := r.checkShadow(0); err != nil {
 			t.Errorf("%s without shadow verification: %v", c.role, err)
+		}
+	}
+}
+
+// TestRoleFlagsHandoff: a prefill node's hold must end before the hand-off's deadline, and an
+// advertised node address must be HOST:PORT.
+func TestRoleFlagsHandoff(t *testing.T) {
+	for _, c := range []struct {
+		hold      time.Duration
+		advertise string
+		err       string
+	}{
+		{node.DefaultHold, "", ""},
+		{time.Second, "10.0.0.5:7001", ""},
+		{0, "", "--kv-hold 0s"},
+		{-time.Second, "", "--kv-hold -1s"},
+		{time.Minute, "", "less than 1m0s"},
+		{time.Second, "10.0.0.5", "--node-advertise"},
+	} {
+		r := roleFlags{role: "prefill", nodeAddr: "127.0.0.1:0", tlsDir: "tls", hold: c.hold, advertise: c.advertise}
+		err := r.check()
+		if c.err == "" && err != nil || c.err != "" && (err == nil || !strings.Contains(err.Error(), c.err)) {
+			t.Errorf("hold %v, advertise %q: %v, want %q", c.hold, c.advertise, err, c.err)
 		}
 	}
 }

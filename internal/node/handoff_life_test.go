@@ -168,3 +168,53 @@ func TestDecodeFirst(t *testing.T) {
 	}
 	p.whole(t)
 }
+
+// TestHandoffRequests: kv_transfer_params a server cannot act on are refused with 400 (not as
+// attacks: nothing was claimed), and a prefill asked of a streamed request is served whole.
+func TestHandoffRequests(t *testing.T) {
+	p := newPD(t, time.Minute)
+	const path = "/v1/completions"
+	base := map[string]any{"model": "tiny", "prompt": "hello world", "max_tokens": 3, "temperature": 0}
+	with := func(change map[string]any) map[string]any {
+		b := map[string]any{}
+		for k, v := range base {
+			b[k] = v
+		}
+		for k, v := range change {
+			b[k] = v
+		}
+		return b
+	}
+	remoteDecode := map[string]any{"do_remote_decode": true}
+	remotePrefill := map[string]any{"do_remote_prefill": true, "kvwarden_ticket": "v1.x.y"}
+	for _, c := range []struct {
+		name   string
+		server *pdServer
+		body   map[string]any
+		want   string // in the 400's body
+	}{
+		{"not an object", p.dec, with(map[string]any{"kv_transfer_params": "please"}), "must be an object"},
+		{"both flags", p.pre, with(map[string]any{"kv_transfer_params": map[string]any{"do_remote_decode": true, "do_remote_prefill": true}}), "both"},
+		{"a prefill asked of a decode server", p.dec, with(map[string]any{"kv_transfer_params": remoteDecode}), "served by --role prefill"},
+		{"a pull asked of a prefill server", p.pre, with(map[string]any{"kv_transfer_params": remotePrefill}), "served by --role decode"},
+		{"a pull asked of one process", p.one, with(map[string]any{"kv_transfer_params": remotePrefill}), "served by --role decode"},
+		{"a pull for two choices", p.dec, with(map[string]any{"kv_transfer_params": remotePrefill, "n": 2}), "one prompt and n 1"},
+		{"a pull for two prompts", p.dec, with(map[string]any{"kv_transfer_params": remotePrefill, "prompt": []any{"a", "b"}}), "one prompt and n 1"},
+		{"a pull with echoed prompt logprobs", p.dec, with(map[string]any{"kv_transfer_params": remotePrefill, "echo": true, "logprobs": 1}), "echo with logprobs"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			sec0 := p.dec.n.Handoffs.Stats().SecurityEvents
+			if r := post(t, t.Context(), c.server.url, path, "alice", c.body); r.status != http.StatusBadRequest || !strings.Contains(r.raw, c.want) {
+				t.Fatalf("%d %s, want 400 saying %q", r.status, r.raw, c.want)
+			}
+			if sec := p.dec.n.Handoffs.Stats().SecurityEvents; sec != sec0 {
+				t.Errorf("a malformed request counted as a security event (%d -> %d)", sec0, sec)
+			}
+		})
+	}
+	streamed := with(map[string]any{"kv_transfer_params": remoteDecode, "stream": true})
+	if r := post(t, t.Context(), p.pre.url, path, "alice", streamed); r.status != http.StatusOK || strings.Contains(r.raw, "kv_transfer_params") {
+		t.Fatalf("a streamed prefill request: %d %s, want it served whole without a ticket", r.status, r.raw)
+	}
+	p.whole(t)
+}
