@@ -37,6 +37,11 @@ type Handoffs struct {
 
 	mu    sync.Mutex
 	holds map[string]*hold // by hold id: prompts held for a claim, until claimed or ended
+	// held counts each tenant's held pages (by binding.Tenant); a tenant above maxHeld gets its
+	// next prefill served whole instead of held, so one tenant's unclaimed holds cannot take the
+	// pool from the others for --kv-hold.
+	held    map[string]int
+	maxHeld int
 }
 
 // handoffParams are the kv_transfer_params fields kvwarden reads (vLLM's names, and its ticket).
@@ -59,7 +64,7 @@ func (h *Handoffs) Submit(ctx context.Context, r engine.Request) (engine.Stream,
 	}
 	switch {
 	case p.DoRemoteDecode && h.role == RolePrefill:
-		return h.submitHold(r)
+		return h.submitHold(ctx, r)
 	case p.DoRemotePrefill && h.role == RoleDecode:
 		return h.pull(ctx, r, p)
 	case p.DoRemoteDecode || p.DoRemotePrefill:

@@ -218,3 +218,45 @@ func TestHandoffRequests(t *testing.T) {
 	}
 	p.whole(t)
 }
+
+// TestHoldBound: a tenant whose unclaimed holds reach the bound gets its next prefill served
+// whole, without a ticket (the sidecar then decodes it whole), while other tenants still hold;
+// a claim frees the tenant's share.
+func TestHoldBound(t *testing.T) {
+	p := newPD(t, time.Minute)
+	const path = "/v1/completions"
+	body := func(i int) map[string]any {
+		return map[string]any{"model": "tiny", "prompt": fmt.Sprintf("%d the little dog and the cat said hello to the world in paris", i), "max_tokens": 3, "temperature": 0}
+	}
+	ticket := func(tenant string, i int) map[string]any {
+		r := post(t, t.Context(), p.pre.url, path, tenant, prefillBody(path, body(i)))
+		if r.status != http.StatusOK {
+			t.Fatalf("prefill: %d %s", r.status, r.raw)
+		}
+		kv, _ := r.body["kv_transfer_params"].(map[string]any)
+		return kv
+	}
+	held := ticket("alice", 1)
+	if held == nil {
+		t.Fatal("the first hold got no ticket")
+	}
+	h := p.pre.n.Handoffs
+	h.mu.Lock()
+	h.maxHeld = ticketClaims(t, held).Pages // one such prompt's, per tenant
+	h.mu.Unlock()
+	if kv := ticket("alice", 2); kv != nil {
+		t.Fatal("a hold beyond the tenant's bound got a ticket")
+	}
+	if kv := ticket("bob", 3); kv == nil {
+		t.Fatal("another tenant's hold was refused")
+	} else if r := p.decode(t, path, "bob", body(3), kv); r.status != http.StatusOK {
+		t.Fatalf("bob's pull: %d %s", r.status, r.raw)
+	}
+	if r := p.decode(t, path, "alice", body(1), held); r.status != http.StatusOK {
+		t.Fatalf("alice's pull: %d %s", r.status, r.raw)
+	}
+	p.whole(t)
+	if kv := ticket("alice", 4); kv == nil {
+		t.Fatal("a claimed hold did not free the tenant's share")
+	}
+}

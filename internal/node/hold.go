@@ -29,8 +29,12 @@ type hold struct {
 // submitHold prefills r and holds its pages. The client's stream gets the first token and then
 // ends at once, with the ticket, while the pages wait for a claim; closing it before then ends
 // the request.
-func (h *Handoffs) submitHold(r engine.Request) (engine.Stream, error) {
+func (h *Handoffs) submitHold(ctx context.Context, r engine.Request) (engine.Stream, error) {
 	bind := bindingOf(&r, h.Fingerprint(), h.Info().PageTokens)
+	if !h.reserveHold(bind) {
+		h.log.Info("a tenant's held pages are at their bound: this prefill is served whole, without a ticket", "pages", bind.Pages)
+		return h.Engine.Submit(ctx, r)
+	}
 	onEnd := r.OnEnd
 	var once sync.Once
 	charge := func(u engine.Usage) { // the client's request ends with its answer, not with the hold
@@ -41,15 +45,17 @@ func (h *Handoffs) submitHold(r engine.Request) (engine.Stream, error) {
 		})
 	}
 	r.OnEnd = charge
-	ctx, cancel := context.WithCancel(context.Background()) // the hold outlives the client's request
-	st, heldCh, err := h.SubmitHold(ctx, r, h.hold)
+	hctx, cancel := context.WithCancel(context.Background()) // the hold outlives the client's request
+	st, heldCh, err := h.SubmitHold(hctx, r, h.hold)
 	if err != nil {
 		cancel()
+		h.unreserveHold(bind)
 		return nil, err
 	}
 	out := &holdStream{out: make(chan engine.Event, 2), gone: make(chan struct{})}
 	go func() {
 		defer cancel()
+		defer h.unreserveHold(bind)
 		h.await(st, heldCh, out, bind, charge)
 	}()
 	return out, nil
@@ -82,6 +88,25 @@ func (h *Handoffs) await(st engine.Stream, heldCh <-chan engine.Held, out *holdS
 			terminal(st)
 			return
 		}
+	}
+}
+
+// reserveHold counts a hold of bind's pages against its tenant's bound; false: over it.
+func (h *Handoffs) reserveHold(bind binding) bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.held[bind.Tenant]+bind.Pages > h.maxHeld {
+		return false
+	}
+	h.held[bind.Tenant] += bind.Pages
+	return true
+}
+
+func (h *Handoffs) unreserveHold(bind binding) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.held[bind.Tenant] -= bind.Pages; h.held[bind.Tenant] <= 0 {
+		delete(h.held, bind.Tenant)
 	}
 }
 

@@ -92,7 +92,8 @@ func StartNode(cfg NodeConfig) (*Node, error) {
 	}
 	if cfg.TicketKey != nil {
 		n.Handoffs = &Handoffs{Engine: e, role: cfg.Role, self: n.addr, keys: tickets{key: cfg.TicketKey}, hold: cmp.Or(cfg.Hold, DefaultHold),
-			clock: clock.Or(ec.Clock), dial: tr, log: cmp.Or(ec.Logger, slog.Default()), holds: map[string]*hold{}}
+			clock: clock.Or(ec.Clock), dial: tr, log: cmp.Or(ec.Logger, slog.Default()), holds: map[string]*hold{},
+			held: map[string]int{}, maxHeld: e.Plan().Pages / 2}
 	}
 	n.gs.Register(&serviceDesc, &Service{role: cfg.Role, model: cfg.Model, e: e, reporter: console.NewEngineReporter("", cfg.Role, e), h: n.Handoffs})
 	go func() { n.serveErr = n.gs.Serve(cfg.Listener); close(n.done) }()
