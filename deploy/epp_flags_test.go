@@ -12,6 +12,14 @@ import (
 // sigs.k8s.io/gateway-api-inference-extension whose flags the golden file records.
 const eppImage = "registry.k8s.io/gateway-api-inference-extension/epp"
 
+// llmdEPPImage is llm-d's endpoint picker: the GIE runner with llm-d's plugins (pd-profile-handler,
+// prefill-filter, ...) registered. llmdEPPReleases maps its tags to the GIE release whose runner,
+// and so whose flags, the tag is paired with (llm-d v0.5.1: inference-scheduler v0.6.0 with GIE
+// v1.3.1's charts and CRDs): the flags are checked against that release's record.
+const llmdEPPImage = "ghcr.io/llm-d/llm-d-inference-scheduler"
+
+var llmdEPPReleases = map[string]string{"v0.6.0": "v1.3.1"}
+
 var (
 	// A flag line of pflag's usage ("      --pool-name string   Name of ...", "  -v, --v int"), or
 	// of Go's flag package, which releases before v1.1.0 used ("  -pool-name string").
@@ -53,8 +61,11 @@ func eppFlagsDefined(t *testing.T, tag string) (defined map[string]bool, depreca
 func checkEPPFlags(t *testing.T, image string, args []string) {
 	t.Helper()
 	repo, tag, ok := strings.Cut(image, ":")
-	if !ok || repo != eppImage || tag == "" {
-		t.Fatalf("EPP image %q: want %s:TAG", image, eppImage)
+	if repo == llmdEPPImage {
+		tag, ok = llmdEPPReleases[tag]
+	}
+	if !ok || (repo != eppImage && repo != llmdEPPImage) || tag == "" {
+		t.Fatalf("EPP image %q: want %s:TAG, or %s at a tag of llmdEPPReleases", image, eppImage, llmdEPPImage)
 	}
 	defined, deprecated := eppFlagsDefined(t, tag)
 	for _, a := range args {

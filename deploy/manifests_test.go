@@ -88,6 +88,9 @@ func workloads(t *testing.T, known map[string]bool, objs []object) []workload {
 			continue // another program's workload (the gateway's endpoint picker)
 		}
 		for _, c := range o.Spec.Template.Spec.Containers {
+			if c.Name == sidecarName {
+				continue // llm-d's pd-sidecar beside a decode node (checkLLMD)
+			}
 			if !strings.HasPrefix(c.Image, "kvwarden:") || c.Command != nil {
 				t.Errorf("%s: container %s: want the kvwarden image and its entrypoint (no command)", o.file, c.Name)
 				continue
@@ -140,8 +143,11 @@ func TestManifests(t *testing.T) {
 		checkServices(t, objs)
 		checkScrapedOnce(t, objs, ws)
 		checkImagesPinned(t, objs)
-		if o == "k8s/disaggregated" {
+		switch o {
+		case "k8s/disaggregated":
 			checkCluster(t, objs, ws)
+		case "k8s/llm-d":
+			checkLLMD(t, objs, ws)
 		}
 	}
 }
@@ -179,6 +185,19 @@ func checkListeners(t *testing.T, w workload) {
 		}
 		delete(ports, portName)
 	}
+	if addr, ok := w.flags["addr"]; ok && w.role != "single" && w.role != "router" {
+		// A node serving the OpenAI API (llm-d): on the pod IP, or on loopback behind the pod's
+		// pd-sidecar, which then holds the API port (checkLLMD).
+		host, port, err := splitHostPort(addr)
+		switch {
+		case err != nil:
+			t.Errorf("%v: --addr %q: %v", w, addr, err)
+		case host == "127.0.0.1":
+		case host != "0.0.0.0" || ports["api"] != port:
+			t.Errorf("%v: --addr %s: want 0.0.0.0 on container port api (%d), or 127.0.0.1 behind a sidecar", w, addr, ports["api"])
+		}
+		delete(ports, "api")
+	}
 	for name, p := range ports {
 		t.Errorf("%v: container port %s (%d) has no listener", w, name, p)
 	}
@@ -195,6 +214,9 @@ func checkListeners(t *testing.T, w workload) {
 func checkProbes(t *testing.T, w workload) {
 	for kind, p := range map[string]*probe{"startup": w.c.StartupProbe, "liveness": w.c.LivenessProbe, "readiness": w.c.ReadinessProbe} {
 		want := probesWanted[w.role][kind]
+		if servesPodAPI(w) {
+			want = probesWanted["single"][kind] // a node with the OpenAI API on the pod IP: its /health and /ready
+		}
 		if p == nil || p.HTTPGet == nil {
 			t.Errorf("%v: no HTTP %s probe", w, kind)
 			continue
@@ -203,6 +225,12 @@ func checkProbes(t *testing.T, w workload) {
 			t.Errorf("%v: %s probe on %v, want %v", w, kind, got, want)
 		}
 	}
+}
+
+// servesPodAPI reports whether a node serves the OpenAI API on the pod IP (--addr 0.0.0.0:PORT).
+func servesPodAPI(w workload) bool {
+	host, _, err := splitHostPort(w.flags["addr"])
+	return (w.role == "prefill" || w.role == "decode") && err == nil && host == "0.0.0.0"
 }
 
 // pathFlags are the flags that name files or directories inside the container.
@@ -219,8 +247,9 @@ func checkFiles(t *testing.T, w workload) {
 		}
 	}
 	_, tenants := w.flags["tenants"]
-	if wantTenants := w.role == "single" || w.role == "router"; tenants != wantTenants {
-		t.Errorf("%v: role %s with --tenants: %v; only the API (single process or router) holds the tenants file", w, w.role, tenants)
+	_, api := w.flags["addr"]
+	if wantTenants := w.role == "single" || w.role == "router" || api; tenants != wantTenants {
+		t.Errorf("%v: role %s with --tenants: %v; what serves the API (single process, router, a node with --addr) holds the tenants file, nothing else", w, w.role, tenants)
 	}
 	if _, tls := w.flags["tls-dir"]; tls == (w.role == "single") {
 		t.Errorf("%v: role %s, --tls-dir given: %v", w, w.role, tls)
@@ -301,12 +330,15 @@ func checkServices(t *testing.T, objs []object) {
 			found := false
 			for _, o := range objs {
 				if (o.Kind == "Deployment" || o.Kind == "StatefulSet") && selects(s.Spec.Selector, o.Spec.Template.Metadata.Labels) {
+					// The container that has the port (a pod may hold a sidecar beside kvwarden).
+					got := 0
 					for _, c := range o.Spec.Template.Spec.Containers {
-						if portOf(c, sp.TargetPort) != sp.Port {
-							t.Errorf("%s: Service %s port %d targets %q, which is %d in %s", s.file, s.Metadata.Name, sp.Port, sp.TargetPort, portOf(c, sp.TargetPort), o.Metadata.Name)
-						}
-						found = true
+						got = max(got, portOf(c, sp.TargetPort))
 					}
+					if got != sp.Port {
+						t.Errorf("%s: Service %s port %d targets %q, which is %d in %s", s.file, s.Metadata.Name, sp.Port, sp.TargetPort, got, o.Metadata.Name)
+					}
+					found = true
 				}
 			}
 			if !found {

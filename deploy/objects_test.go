@@ -87,6 +87,9 @@ type container struct {
 	Env     []struct {
 		Name      string `yaml:"name"`
 		ValueFrom *struct {
+			FieldRef *struct {
+				FieldPath string `yaml:"fieldPath"`
+			} `yaml:"fieldRef"`
 			ConfigMapKeyRef *struct {
 				Name string `yaml:"name"`
 				Key  string `yaml:"key"`
@@ -128,7 +131,7 @@ type kustomization struct {
 }
 
 // overlays are the kustomizations a user applies.
-var overlays = []string{"k8s/single", "k8s/disaggregated", "k8s/gateway"}
+var overlays = []string{"k8s/single", "k8s/disaggregated", "k8s/gateway", "k8s/llm-d"}
 
 // build resolves a kustomization as "kubectl apply -k" would for what is used here (resources:
 // files and directories of other kustomizations), refusing a listed resource that does not exist.
