@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net/http"
 	"strings"
 	"time"
 
@@ -197,6 +198,7 @@ func newBenchServeCmd() *cobra.Command {
 		tenants int
 		addr    string
 		keys    []string
+		headers []string
 		compare serveCompare
 	)
 	cmd := benchCommand("serve", "Throughput and latency of streaming completions over HTTP, per tenant",
@@ -214,12 +216,17 @@ func newBenchServeCmd() *cobra.Command {
 					return fmt.Errorf("--model and --tenants apply to the in-process server; with --addr the server there is measured")
 				}
 				o.URL, o.Keys = addr, keys
+				h, err := parseHeaders(headers)
+				if err != nil {
+					return err
+				}
+				o.Header = h
 				if !strings.Contains(addr, "://") {
 					o.URL = "http://" + addr
 				}
 			} else {
-				if len(keys) > 0 {
-					return fmt.Errorf("--api-key applies with --addr; the in-process server makes its own tenants")
+				if len(keys) > 0 || len(headers) > 0 {
+					return fmt.Errorf("--api-key and --header apply with --addr; the in-process server makes its own tenants")
 				}
 				bs, err := startBenchServer(ctx, &mf, tenants, stderr)
 				if err != nil {
@@ -251,10 +258,24 @@ func newBenchServeCmd() *cobra.Command {
 	fs.IntVar(&o.GenTokens, "gen-tokens", bench.DefaultServeGenTokens, "tokens generated per request (max_tokens, EOS ignored)")
 	fs.StringVar(&addr, "addr", "", "measure the server running at this URL instead of an in-process one")
 	fs.StringArrayVar(&keys, "api-key", nil, "API key for --addr; repeat it to spread requests over several tenants")
+	fs.StringArrayVar(&headers, "header", nil, `"Name: value" sent with every request to --addr (repeatable), e.g. llm-d's "x-prefiller-host-port: HOST:PORT" through its pd-sidecar`)
 	if devServeCompare != nil {
 		compare = devServeCompare(cmd, &mf, &o, &tenants)
 	}
 	return cmd
+}
+
+// parseHeaders reads bench serve's --header values ("Name: value").
+func parseHeaders(values []string) (http.Header, error) {
+	h := http.Header{}
+	for _, v := range values {
+		name, val, ok := strings.Cut(v, ":")
+		if name = strings.TrimSpace(name); !ok || name == "" || strings.ContainsAny(name, " \t") {
+			return nil, fmt.Errorf("--header %q: want \"Name: value\"", v)
+		}
+		h.Add(name, strings.TrimSpace(val))
+	}
+	return h, nil
 }
 
 func newBenchFairnessCmd() *cobra.Command {

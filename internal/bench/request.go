@@ -37,6 +37,22 @@ func newBenchClient(conns int) *http.Client {
 	}}
 }
 
+// withHeader sends header with every request of rt, which it otherwise leaves alone.
+type withHeader struct {
+	rt     *http.Transport
+	header http.Header
+}
+
+func (w withHeader) RoundTrip(r *http.Request) (*http.Response, error) {
+	r = r.Clone(r.Context()) // a RoundTripper must not change the request it was given
+	for k, v := range w.header {
+		r.Header[k] = v
+	}
+	return w.rt.RoundTrip(r)
+}
+
+func (w withHeader) CloseIdleConnections() { w.rt.CloseIdleConnections() }
+
 // requestBody is a greedy completion request, EOS ignored: a prompt of n ids drawn from ids, or
 // of `words` random words when ids is empty.
 func requestBody(rng *rand.Rand, ids []int32, n, words int, model string, maxTokens int, stream bool) ([]byte, error) {

@@ -40,6 +40,9 @@ type ServeOptions struct {
 	Progress io.Writer // progress bar; nil shows none
 	// Target names the server in the result (default: URL).
 	Target string
+	// Header is sent with every request besides the key: llm-d's x-prefiller-host-port makes
+	// its pd-sidecar split each request between a prefill and a decode server.
+	Header http.Header
 }
 
 // ShadowCounts is shadow verification's outcome over a run.
@@ -111,6 +114,9 @@ func RunServe(ctx context.Context, o ServeOptions) (*ServeResult, error) {
 	names := tenantLabels(o.TenantNames, len(keys))
 	client := newBenchClient(o.Clients)
 	defer client.CloseIdleConnections()
+	if len(o.Header) > 0 {
+		client.Transport = withHeader{client.Transport.(*http.Transport), o.Header}
+	}
 
 	res := &ServeResult{Target: o.Target, Model: o.Model, Clients: o.Clients, Requests: o.Requests, Tenants: len(keys),
 		PromptTokens: o.PromptTokens, GenTokens: o.GenTokens, PromptKind: "text"}
