@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"testing"
 	"time"
 )
@@ -20,13 +21,16 @@ func TestProbePathsAnswer(t *testing.T) {
 		t.Fatalf("certs: %v\n%s", err, out)
 	}
 	for _, c := range []struct {
-		role string
-		args []string
+		name, role string // role: whose probes (probesWanted)
+		args       []string
 	}{
-		{"single", []string{"serve", "--dev", "--addr", "127.0.0.1:0"}},
-		{"prefill", []string{"serve", "--role", "prefill", "--tls-dir", tls, "--node-addr", "127.0.0.1:0"}},
+		{"single", "single", []string{"serve", "--dev", "--addr", "127.0.0.1:0"}},
+		{"prefill", "prefill", []string{"serve", "--role", "prefill", "--tls-dir", tls, "--node-addr", "127.0.0.1:0"}},
+		// A node serving the OpenAI API, as in the llm-d overlay: probed as a single process is.
+		{"prefill with the API", "single", []string{"serve", "--role", "prefill", "--tls-dir", tls, "--node-addr", "127.0.0.1:0", "--dev",
+			"--addr", "127.0.0.1:0", "--api-addr-file", filepath.Join(t.TempDir(), "api")}},
 	} {
-		t.Run(c.role, func(t *testing.T) {
+		t.Run(c.name, func(t *testing.T) {
 			addrs := start(t, c.args)
 			paths := map[[2]string]bool{} // port name, path
 			for _, p := range probesWanted[c.role] {
@@ -78,15 +82,33 @@ func start(t *testing.T, args []string) map[string]string {
 	for deadline := time.Now().Add(60 * time.Second); ; time.Sleep(50 * time.Millisecond) {
 		a, errA := os.ReadFile(main)
 		m, errM := os.ReadFile(metrics)
-		if errA == nil && errM == nil && len(a) > 0 && len(m) > 0 {
+		api, errAPI := apiAddr(args)
+		if errA == nil && errM == nil && errAPI == nil && len(a) > 0 && len(m) > 0 {
 			name := "api"
 			if args[1] == "--role" {
 				name = "node"
 			}
-			return map[string]string{name: string(a), "metrics": string(m)}
+			addrs := map[string]string{name: string(a), "metrics": string(m)}
+			if api != "" {
+				addrs["api"] = api
+			}
+			return addrs
 		}
 		if time.Now().After(deadline) {
 			t.Fatalf("kvwarden %v did not start within 60s", args)
 		}
 	}
+}
+
+// apiAddr reads a node's --api-addr-file, if args name one ("" if not).
+func apiAddr(args []string) (string, error) {
+	i := slices.Index(args, "--api-addr-file")
+	if i < 0 {
+		return "", nil
+	}
+	b, err := os.ReadFile(args[i+1])
+	if err == nil && len(b) == 0 {
+		err = os.ErrNotExist
+	}
+	return string(b), err
 }
