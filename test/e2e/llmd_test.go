@@ -8,6 +8,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
@@ -35,8 +36,8 @@ type llmdCluster struct {
 	http     *http.Client
 }
 
-// freePort returns a loopback port nothing listens on now (for the listeners whose address the
-// processes cannot report: the sidecar's, and a node's API beside its node listener).
+// freePort returns a loopback port nothing listens on now, for the sidecar, which cannot report
+// the address it listens on.
 func freePort(t testing.TB) int {
 	t.Helper()
 	l, err := net.Listen("tcp", "127.0.0.1:0")
@@ -72,9 +73,18 @@ func waitHTTP(t testing.TB, url string, exited <-chan struct{}, what func() stri
 // startLLMDNode starts a node with the OpenAI API on a loopback port and waits for its /ready.
 func startLLMDNode(t *testing.T, role, tlsDir, tenants string, extra ...string) *llmdNode {
 	t.Helper()
-	api := "127.0.0.1:" + strconv.Itoa(freePort(t))
-	n := &llmdNode{clusterNode: startNode(t, role, chatModel, tlsDir, append([]string{"--addr", api, "--tenants", tenants}, extra...)...), api: api}
-	waitHTTP(t, "http://"+api+"/ready", n.exited, func() string { return tail(n.log.String(), 3000) })
+	apiFile := filepath.Join(t.TempDir(), "api")
+	n := &llmdNode{clusterNode: startNode(t, role, chatModel, tlsDir,
+		append([]string{"--addr", "127.0.0.1:0", "--api-addr-file", apiFile, "--tenants", tenants}, extra...)...)}
+	logTail := func() string { return tail(n.log.String(), 3000) }
+	for deadline := time.Now().Add(60 * time.Second); n.api == ""; time.Sleep(10 * time.Millisecond) {
+		if b, err := os.ReadFile(apiFile); err == nil && len(b) > 0 {
+			n.api = string(b)
+		} else if time.Now().After(deadline) {
+			t.Fatalf("%s node wrote no --api-addr-file:\n%s", role, logTail())
+		}
+	}
+	waitHTTP(t, "http://"+n.api+"/ready", n.exited, logTail)
 	return n
 }
 
@@ -260,10 +270,12 @@ func TestLLMDSidecarMatchesSingleProcess(t *testing.T) {
 	c := startLLMD(t, tenants)
 	single := startServer(t, serverOpts{model: chatModel, tenants: tenants})
 	ctx := context.Background()
-	prompt := "Tell me a story about a lighthouse keeper and a fox who meet on a stormy night."
 	for _, path := range []string{"/v1/completions", "/v1/chat/completions"} {
 		for _, stream := range []bool{false, true} {
 			t.Run(fmt.Sprintf("%s stream=%v", path, stream), func(t *testing.T) {
+				// Its own prompt: no earlier request's pages in the prefill node's prefix cache, so
+				// the node computes all of it.
+				prompt := fmt.Sprintf("%v %s: tell me a story about a lighthouse keeper and a fox who meet on a stormy night.", stream, path)
 				body := llmdRequest(path, prompt, stream, 12)
 				want, err := ask(ctx, c.http, single.base+path, keys[0], "", body)
 				if err != nil {
