@@ -102,6 +102,8 @@ func startLLMD(t *testing.T, tenants string, nodeFlags ...string) *llmdCluster {
 		dec:  startLLMDNode(t, "decode", tlsDir, tenants, nodeFlags...),
 		http: &http.Client{Timeout: 2 * time.Minute},
 	}
+	// The sidecar has no flag for its listening address: it binds every address of the machine
+	// on --port (it is killed when the test ends). It dials the decode node at localhost.
 	_, decPort, _ := net.SplitHostPort(c.dec.api)
 	port := strconv.Itoa(freePort(t))
 	c.sidecar = exec.Command(sidecarBin, "--port="+port, "--vllm-port="+decPort, "--kv-connector=nixlv2", "--secure-proxy=false")
