@@ -3,6 +3,7 @@ package testenv
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -12,6 +13,7 @@ import (
 	"strconv"
 	"sync"
 	"testing"
+	"time"
 )
 
 // pdSidecar is llm-d's P/D routing sidecar, built at most once per test binary run.
@@ -58,11 +60,21 @@ func buildPDSidecar(src string) (string, error) {
 	}
 	dir := filepath.Join(cache, "kvwarden-test", "pd-sidecar-"+key[:24])
 	bin := filepath.Join(dir, "pd-sidecar")
-	if st, err := os.Stat(bin); err == nil && st.Mode().IsRegular() {
+	if built(bin) {
 		return bin, nil
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return "", err
+	}
+	// go test ./... runs several test binaries at once that may each want the sidecar: one builds,
+	// the others wait for its binary.
+	unlock, err := lockBuild(filepath.Join(dir, "lock"), bin)
+	if err != nil {
+		return "", err
+	}
+	defer unlock()
+	if built(bin) { // another process built it while this one waited
+		return bin, nil
 	}
 	// Built beside its final name and renamed, so a concurrent or killed build never leaves a
 	// partial binary where the next run would take it as built.
@@ -75,6 +87,36 @@ func buildPDSidecar(src string) (string, error) {
 	}
 	return bin, os.Rename(tmp, bin)
 }
+
+func built(bin string) bool {
+	st, err := os.Stat(bin)
+	return err == nil && st.Mode().IsRegular()
+}
+
+// lockBuild takes the build lock (a file created exclusively), waiting while another process
+// holds it unless bin appears. A lock older than staleBuild is a build that died, and is taken over.
+func lockBuild(lock, bin string) (unlock func(), err error) {
+	for {
+		f, err := os.OpenFile(lock, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o644)
+		if err == nil {
+			f.Close()
+			return func() { os.Remove(lock) }, nil
+		}
+		if !errors.Is(err, fs.ErrExist) {
+			return nil, err
+		}
+		if built(bin) {
+			return func() {}, nil
+		}
+		if st, err := os.Stat(lock); err == nil && time.Since(st.ModTime()) > staleBuild {
+			os.Remove(lock)
+		}
+		time.Sleep(500 * time.Millisecond)
+	}
+}
+
+// staleBuild is longer than any build of the sidecar on a loaded machine.
+const staleBuild = 30 * time.Minute
 
 // hashTree hashes every regular file under dir, names and contents, in WalkDir's (lexical) order.
 func hashTree(dir string) (string, error) {
