@@ -18,7 +18,7 @@ var (
 	sharedFiles = []string{"stories260K.gguf", "stories260K.bin", "tok512.bin", "qwen2-tiny-random.gguf",
 		"llama-2-tiny-random.gguf", "llama-hd64-tiny-random.gguf", "stories260K.json", "qwen2-tiny-random.json",
 		"lora.json", "kv-q8_0.json"}
-	sharedCalls  = []string{"testenv.Shared", "testenv.Model", "testenv.Reference", "testenv.Cases", "testenv.ReadReference", "testtok.Load",
+	sharedCalls = []string{"testenv.Shared", "testenv.Model", "testenv.Reference", "testenv.Cases", "testenv.ReadReference", "testtok.Load",
 		"testenv.PDSidecar", "testenv.PDSidecarSource"}
 	sharedIdents = []string{"storiesModel", "qwenModel", "qwen3Template", "storiesGreedy", "loadRef", "startLLMD"}
 )
