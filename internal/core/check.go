@@ -125,6 +125,11 @@ func (c *Core) checkRequests(seen, refs []int32) error {
 		if r.state == Decoding && r.computed != len(r.tokens)-1 {
 			return fmt.Errorf("decoding request %d computed %d of %d tokens", r.id, r.computed, len(r.tokens))
 		}
+		// Outside a step a decoding request holds no page past its next position: a rejected
+		// draft's pages were freed when its step was advanced (speculate.go).
+		if r.state == Decoding && !r.inBatch && len(r.pages) > ceilDiv(r.computed+1, c.cfg.PageTokens) {
+			return fmt.Errorf("decoding request %d holds %d pages for position %d", r.id, len(r.pages), r.computed)
+		}
 		if r.computed > len(r.pages)*c.cfg.PageTokens || r.computed > len(r.tokens) {
 			return fmt.Errorf("request %d computed %d positions with %d pages", r.id, r.computed, len(r.pages))
 		}

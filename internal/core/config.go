@@ -14,6 +14,8 @@ const (
 	DefaultStepTokens = 512  // token budget of one step
 	DefaultMaxRunning = 256  // sequences running at once, at most StepTokens
 	DefaultMaxWaiting = 4096 // requests queued before Submit answers "overloaded"
+	// DefaultSpecMaxBatch is the most running requests at which speculation still runs.
+	DefaultSpecMaxBatch = 4
 )
 
 // Config sets up a Core. Pages, MaxContext and Secret have no defaults.
@@ -39,6 +41,13 @@ type Config struct {
 	// Nonce varies transfer ids between boots so a peer's stale id from a previous boot does not
 	// name a live transfer; pass a random value.
 	Nonce uint64
+	// SpecTokens is the most draft tokens a speculating request's decode may carry in one step
+	// (speculate.go); 0 turns speculation off.
+	SpecTokens int
+	// SpecMaxBatch: no request speculates while more requests than this are running (a busy
+	// batch is compute-bound, where verifying drafts costs more than it saves); 0 means
+	// DefaultSpecMaxBatch.
+	SpecMaxBatch int
 }
 
 // Deadlines bound every non-terminal state (invariant 11). Zero fields take the defaults; there is
@@ -126,6 +135,9 @@ func (cfg *Config) fill() error {
 	if cfg.MaxWaiting == 0 {
 		cfg.MaxWaiting = DefaultMaxWaiting
 	}
+	if cfg.SpecMaxBatch == 0 {
+		cfg.SpecMaxBatch = DefaultSpecMaxBatch
+	}
 	switch {
 	case cfg.Pages <= 0 || cfg.Pages > 1<<30:
 		return fmt.Errorf("core: %d pages: need 1 to 2^30", cfg.Pages)
@@ -139,7 +151,7 @@ func (cfg *Config) fill() error {
 		// The start-up gate again, for a Core built without Plan: one length limit everywhere.
 		return fmt.Errorf("core: max context %d exceeds the KV pool of %d tokens (%d pages × %d)",
 			cfg.MaxContext, cfg.Pages*cfg.PageTokens, cfg.Pages, cfg.PageTokens)
-	case cfg.StepTokens < 0 || cfg.MaxRunning < 0 || cfg.MaxWaiting < 0 || cfg.Vocab < 0:
+	case cfg.StepTokens < 0 || cfg.MaxRunning < 0 || cfg.MaxWaiting < 0 || cfg.Vocab < 0 || cfg.SpecTokens < 0 || cfg.SpecMaxBatch < 0:
 		return fmt.Errorf("core: negative limit")
 	case cfg.MaxRunning > cfg.StepTokens:
 		// Every running decode needs one token of budget per step, or the last ones would starve.

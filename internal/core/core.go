@@ -126,9 +126,10 @@ type request struct {
 	preempted uint64 // the step it was last preempted in
 	xfer      *transfer
 	liveIdx   int
-	cost      int64       // fair-share charge per admission: prompt + max_tokens, never cache-dependent
-	hit       int         // prompt tokens found in the prefix cache at first admission, for usage
-	replay    *replayNote // incident-replay build only: the request was "aborted" by rewriting
+	cost      int64        // fair-share charge per admission: prompt + max_tokens, never cache-dependent
+	hit       int          // prompt tokens found in the prefix cache at first admission, for usage
+	replay    *replayNote  // incident-replay build only: the request was "aborted" by rewriting
+	spec      *speculation // nil unless it may speculate (speculate.go)
 }
 
 func (r *request) generated() int { return len(r.tokens) - r.prompt }

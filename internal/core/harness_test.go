@@ -20,6 +20,7 @@ type fakeExec struct {
 	kv      []kvSlot
 	tainted []bool                        // got a late (buggy) write since its last stamp
 	expect  map[kvtypes.RequestID][]int32 // each request's true tokens: prompt, then its outputs
+	copying bool                          // next copies its context where it can (speculation tests)
 }
 
 type kvSlot struct {
@@ -91,34 +92,68 @@ func (e *fakeExec) run(rd Ready) (StepResult, error) {
 		}
 		want := e.expect[s.Request]
 		end := s.Start + len(s.Tokens)
+		known := end - s.Draft // positions whose tokens are the request's; drafts follow
 		if len(s.Tokens) == 0 {
 			return res, fmt.Errorf("request %d: a sequence that feeds no token (logits %v)", s.Request, s.Logits)
 		}
-		if end > len(want) || len(s.Pages) != (end+e.P-1)/e.P {
-			return res, fmt.Errorf("request %d: fed positions [%d,%d) over %d pages, it has %d tokens", s.Request, s.Start, end, len(s.Pages), len(want))
+		if known > len(want) || len(s.Pages) != (end+e.P-1)/e.P || s.Draft > 0 && (!s.Logits || known != len(want)) {
+			return res, fmt.Errorf("request %d: fed positions [%d,%d) (%d drafts) over %d pages, it has %d tokens", s.Request, s.Start, end, s.Draft, len(s.Pages), len(want))
 		}
 		for j, tok := range s.Tokens {
 			pos := s.Start + j
-			if tok != want[pos] {
+			if pos < known && tok != want[pos] {
 				return res, fmt.Errorf("request %d: fed token %d at position %d, its token there is %d", s.Request, tok, pos, want[pos])
 			}
 			*e.slot(s.Pages[pos/e.P], pos) = kvSlot{tok, int32(pos), true}
 		}
-		h := uint64(14695981039346656037)
-		for pos := 0; pos < end; pos++ {
-			sl := e.slot(s.Pages[pos/e.P], pos)
-			if !sl.set || int(sl.pos) != pos || sl.tok != want[pos] {
-				return res, fmt.Errorf("request %d read %+v at position %d (page %d), its own token is %d: a leak the headers did not catch",
-					s.Request, *sl, pos, s.Pages[pos/e.P].Page, want[pos])
+		if !s.Logits {
+			if _, err := e.next(s, want, end-1); err != nil {
+				return res, err
 			}
-			h = (h ^ uint64(uint32(sl.tok))) * 1099511628211
-			h = (h ^ uint64(pos)) * 1099511628211
+			continue
 		}
-		if s.Logits {
-			res.Seqs[i].Token = int32(mix64(h) % uint64(e.vocab))
+		// Each logits row's draw; a speculative step stops at the first that differs from the draft.
+		for row := 0; row <= s.Draft; row++ {
+			tok, err := e.next(s, want, known-1+row)
+			if err != nil {
+				return res, err
+			}
+			if row == s.Draft || tok != s.Tokens[len(s.Tokens)-s.Draft+row] {
+				res.Seqs[i].Token, res.Seqs[i].Accepted = tok, row
+				break
+			}
 		}
 	}
 	return res, nil
+}
+
+// next is the token a sequence draws after position last, after checking that every position it
+// reads holds its own token (want, then the fed drafts): a hash of everything it attends over, or
+// with copying, the token that followed the latest earlier occurrence of its last token (text
+// that repeats its context, so that drafts can match), the hash where there is none.
+func (e *fakeExec) next(s *Seq, want []int32, last int) (int32, error) {
+	h := uint64(14695981039346656037)
+	follows := int32(-1)
+	for pos := 0; pos <= last; pos++ {
+		own := want[min(pos, len(want)-1)]
+		if pos >= len(want) {
+			own = s.Tokens[pos-s.Start]
+		}
+		sl := e.slot(s.Pages[pos/e.P], pos)
+		if !sl.set || int(sl.pos) != pos || sl.tok != own {
+			return 0, fmt.Errorf("request %d read %+v at position %d (page %d), its own token is %d: a leak the headers did not catch",
+				s.Request, *sl, pos, s.Pages[pos/e.P].Page, own)
+		}
+		h = (h ^ uint64(uint32(sl.tok))) * 1099511628211
+		h = (h ^ uint64(pos)) * 1099511628211
+		if e.copying && pos > 0 && pos < last && e.slot(s.Pages[(pos-1)/e.P], pos-1).tok == e.slot(s.Pages[last/e.P], last).tok {
+			follows = sl.tok
+		}
+	}
+	if follows >= 0 {
+		return follows, nil
+	}
+	return int32(mix64(h) % uint64(e.vocab)), nil
 }
 
 // receive plays a receiving transport that writes the pages it was given. skip names table

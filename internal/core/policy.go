@@ -193,6 +193,7 @@ func (c *Core) serve(t *tenant, fair bool, budget, seqs *int) bool {
 			c.grow(r, 1)
 		}
 		c.give(t, r, 1, budget, seqs)
+		c.addDraft(t, r, budget, seqs)
 		t.lastDec = r.arrival
 		return true
 	}

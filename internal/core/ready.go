@@ -132,16 +132,20 @@ func (c *Core) Advance(res StepResult) error {
 			continue
 		}
 		s := &batch[i]
+		stepTokens += len(s.Tokens)
+		if s.Draft > 0 {
+			c.advanceDraft(r, s, sr, i)
+			continue
+		}
 		if r.state == Decoding {
 			c.st.decodeTokens += uint64(len(s.Tokens))
 		} else {
 			c.st.prefillTokens += uint64(len(s.Tokens))
 		}
 		r.computed += len(s.Tokens)
-		stepTokens += len(s.Tokens)
 		c.registerFull(r)
 		if s.Logits {
-			c.sampled(r, sr.Token, i)
+			c.sampledAt(r, sr.Token, i, 0)
 		}
 	}
 	if stepTokens > 0 {
@@ -156,7 +160,8 @@ func (c *Core) Advance(res StepResult) error {
 	return nil
 }
 
-func (c *Core) sampled(r *request, tok int32, slot int) {
+// sampledAt takes the token a step drew from row row of batch entry slot.
+func (c *Core) sampledAt(r *request, tok int32, slot, row int) {
 	if !c.validToken(tok) {
 		c.abort(r, kvtypes.AbortInternal, fmt.Sprintf("sampled token %d outside the vocabulary of %d", tok, c.cfg.Vocab))
 		return
@@ -173,19 +178,19 @@ func (c *Core) sampled(r *request, tok int32, slot int) {
 			return
 		}
 	}
-	c.output(r, tok, slot)
+	c.output(r, tok, slot, row)
 }
 
 // output records a generated token and decides the finish: stop tokens end generation without
 // being streamed; max_tokens ends it after the token is streamed.
-func (c *Core) output(r *request, tok int32, slot int) {
+func (c *Core) output(r *request, tok int32, slot, row int) {
 	r.tokens = append(r.tokens, tok)
 	if c.stops(r, tok) {
 		r.tokens = r.tokens[:len(r.tokens)-1] // not output; keeps Generated == tokens streamed
 		c.finish(r, kvtypes.FinishStop)
 		return
 	}
-	c.nxt.emit = append(c.nxt.emit, Emit{Request: r.id, Token: tok, Index: r.generated() - 1, Slot: slot})
+	c.nxt.emit = append(c.nxt.emit, Emit{Request: r.id, Token: tok, Index: r.generated() - 1, Slot: slot, Row: row})
 	if r.generated() >= r.maxTokens {
 		c.finish(r, kvtypes.FinishLength)
 	}

@@ -64,6 +64,8 @@ type counters struct {
 	cacheHitTokens uint64
 	prefillTokens  uint64
 	decodeTokens   uint64
+	drafted        uint64
+	accepted       uint64
 	stepTokens     StepTokens
 }
 
@@ -123,6 +125,9 @@ type Stats struct {
 	PrefillTokens  uint64
 	DecodeTokens   uint64
 	StepTokens     StepTokens // tokens computed per step that computed any
+	// DraftTokens counts the draft tokens speculative decodes fed, AcceptedTokens those the
+	// requests' own samplers drew in turn (speculate.go): their ratio is the acceptance rate.
+	DraftTokens, AcceptedTokens uint64
 }
 
 // Stats returns a snapshot. It allocates (the maps); call it from metrics, not from the step loop.
@@ -152,6 +157,8 @@ func (c *Core) Stats() Stats {
 		PrefillTokens:    c.st.prefillTokens,
 		DecodeTokens:     c.st.decodeTokens,
 		StepTokens:       c.st.stepTokens,
+		DraftTokens:      c.st.drafted,
+		AcceptedTokens:   c.st.accepted,
 	}
 	for i, r := range rejectReasons {
 		if n := c.st.rejected[i]; n > 0 {

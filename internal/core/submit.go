@@ -113,6 +113,9 @@ func (c *Core) admit(spec RequestSpec) (admitted, *Rejection) {
 		arrivedAt: c.now,
 		cost:      int64(total),
 	}
+	if spec.Speculate && c.cfg.SpecTokens > 0 && spec.Mode != PrefillOnly {
+		r.spec = &speculation{k: c.cfg.SpecTokens}
+	}
 	copy(r.tokens, spec.Prompt)
 	if c.cfg.PrefixCache {
 		r.keys = make([]cacheKey, 0, min(total/c.cfg.PageTokens, 1024)) // grows past 16 KiB only if used

@@ -234,7 +234,7 @@ func (c *Core) PagesReceived(now time.Time, m Received) error {
 	r.computed = t.tokens
 	c.running = append(c.running, r)
 	c.registerFull(r)
-	c.output(r, m.First, -1)
+	c.output(r, m.First, -1, 0)
 	return nil
 }
 

@@ -81,6 +81,10 @@ type RequestSpec struct {
 	// as well as by the tenant: no page is reused across adapters, or between an adapter and the
 	// base model.
 	Adapter [32]byte
+	// Speculate lets the request's decodes carry draft tokens (speculate.go) when Config.SpecTokens
+	// allows: the engine sets it for requests whose every token it can verify against its own
+	// sampler's draw.
+	Speculate bool
 }
 
 // MaxWeight bounds RequestSpec.Weight.
@@ -117,6 +121,10 @@ type Seq struct {
 	Tokens  []int32           // token ids to feed
 	Pages   []kvtypes.PageRef // page table covering positions [0, Start+len(Tokens))
 	Logits  bool              // sample a token from the last fed position
+	// Draft is how many of Tokens' last entries are draft tokens (speculate.go): the engine
+	// computes the logits of the last Draft+1 positions and reports in SeqResult.Accepted how
+	// many drafts its sampler drew in turn, and in Token the draw after them.
+	Draft int
 }
 
 // SendPages asks the transport (prefill side) to send a request's prompt KV. Before reading a page
@@ -168,6 +176,9 @@ type Emit struct {
 	// Slot is the index in the previous Ready's Batch whose step sampled the token (so the engine
 	// can attach that step's logprobs), or -1 for a token that arrived with a transfer.
 	Slot int
+	// Row is the token's place among those its step's sequence produced: 0, or up to Seq.Draft
+	// for a speculative step (the logits row it was drawn from).
+	Row int
 }
 
 // Terminal is the one terminal event of a request: exactly one of Finish and Abort is set.
@@ -212,4 +223,7 @@ type SeqResult struct {
 	Violation bool  // a page header did not match: the request is aborted ("isolation")
 	// Defence is the check that found the violation; empty means the page header check.
 	Defence kvtypes.Defence
+	// Accepted is, for a Seq with a Draft, how many of its draft tokens the sampler drew in turn
+	// (0 to Draft); Token is then the draw after the last accepted one.
+	Accepted int
 }

@@ -1,0 +1,163 @@
+package core
+
+import (
+	"fmt"
+
+	"github.com/kvwarden/kvwarden/internal/kvtypes"
+)
+
+// Speculative decoding by prompt lookup.
+//
+// A speculating request's decode feeds its last token and then up to SpecTokens draft tokens:
+// the continuation of the latest earlier occurrence of its own last few tokens, looked up in its
+// own prompt and output (lookupDraft) and nowhere else, so no request's drafts depend on another
+// request's or tenant's text. The engine computes the logits of every fed position (the model's
+// result for a position does not depend on how the positions are batched, so these are the logits
+// decoding one token at a time would have given) and has the request's own sampler draw from them
+// in turn, stopping at the first draw that differs from the draft: every token emitted is the
+// token plain decoding would have drawn, whatever the sampler. Advance emits the accepted drafts
+// and the draw after them as ordinary outputs, through the same stop and max_tokens checks.
+//
+// Pages: a draft may take only pages that are free beyond one per running request (never an
+// eviction or a preemption), and after the step every page that holds no verified position is
+// freed, so a rejected draft's KV leaves with its page's lifetime. In the page the next token is
+// written to, rejected positions lie past the request's computed length: attention never reads
+// them, and the next tokens overwrite them in order.
+//
+// Cost: drafts are charged to the tenant's step share as ordinary tokens and take logit rows from
+// the step's sequence slots. Nobody speculates while more than SpecMaxBatch requests run or any
+// request waits; a request whose drafts are all rejected backs off exponentially.
+
+const (
+	// Draft n-grams: the longest suffix of the request's tokens tried first.
+	lookupMaxN = 4
+	lookupMinN = 2
+	// specMaxWait bounds the back-off: decodes sat out after repeated rejections.
+	specMaxWait = 32
+)
+
+// speculation is one request's adaptive state.
+type speculation struct {
+	k    int     // the most drafts its next decode may carry
+	miss int     // consecutive steps whose drafts were all rejected
+	wait int     // decodes to sit out before drafting again
+	feed []int32 // the fed tokens of its step in flight: its last token, then the drafts
+}
+
+// lookupDraft appends to out up to k tokens that followed the latest earlier occurrence of the
+// last n tokens of toks, for the largest n in [lookupMinN, lookupMaxN] that occurs. It reads toks
+// only: a request's drafts are a function of its own prompt and output.
+func lookupDraft(toks []int32, k int, out []int32) []int32 {
+	for n := lookupMaxN; n >= lookupMinN; n-- {
+		if len(toks) < n+1 {
+			continue
+		}
+		tail := toks[len(toks)-n:]
+		for i := len(toks) - n - 1; i >= 0; i-- {
+			if equalTokens(toks[i:i+n], tail) {
+				from := i + n
+				return append(out, toks[from:min(from+k, len(toks))]...)
+			}
+		}
+	}
+	return out
+}
+
+func equalTokens(a, b []int32) bool {
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// speculating reports whether this step's decodes may draft: speculation is on and the batch is
+// not busy.
+func (c *Core) speculating() bool {
+	return c.cfg.SpecTokens > 0 && c.nState[Waiting] == 0 && len(c.running)-c.npaused <= c.cfg.SpecMaxBatch
+}
+
+// addDraft extends r's decode, just given to t as the batch entry at r.slot, with draft tokens,
+// within the step's token budget and slots, the request's max_tokens and the free pages.
+func (c *Core) addDraft(t *tenant, r *request, budget, seqs *int) {
+	sp := r.spec
+	if sp == nil || !c.speculating() {
+		return
+	}
+	if sp.wait > 0 {
+		sp.wait--
+		return
+	}
+	P := c.cfg.PageTokens
+	k := min(sp.k, *budget, c.cfg.MaxRunning-*seqs, r.maxTokens-r.generated()-1)
+	// Pages the draft may take: free ones beyond one for every running request's next token.
+	spare := len(c.l.free) - len(c.running)
+	k = min(k, (len(r.pages)+max(spare, 0))*P-len(r.tokens))
+	if k <= 0 {
+		return
+	}
+	s := &c.nxt.batch[r.slot]
+	sp.feed = lookupDraft(r.tokens, k, append(sp.feed[:0], s.Tokens...))
+	d := len(sp.feed) - len(s.Tokens)
+	if d == 0 {
+		return
+	}
+	end := r.computed + len(sp.feed)
+	if need := ceilDiv(end, P) - len(r.pages); need > 0 {
+		c.grow(r, need)
+	}
+	np := ceilDiv(end, P)
+	s.Tokens, s.Pages, s.Draft = sp.feed, r.pages[:np:np], d
+	*budget -= d
+	*seqs += d // each draft takes a logit row, which the engine sizes by the slots
+	c.charge(t, 0, d)
+}
+
+// advanceDraft applies a speculative step's outcome to r: the accepted drafts and the draw after
+// them are output in order (each through the stop and max_tokens checks), the positions they
+// verify become computed, and pages holding no verified position are freed.
+func (c *Core) advanceDraft(r *request, s *Seq, sr SeqResult, slot int) {
+	a := sr.Accepted
+	if a < 0 || a > s.Draft {
+		c.abort(r, kvtypes.AbortInternal, fmt.Sprintf("step accepted %d of %d draft tokens", a, s.Draft))
+		return
+	}
+	c.st.drafted += uint64(s.Draft)
+	c.st.accepted += uint64(a)
+	c.st.decodeTokens += uint64(1 + a)
+	r.computed++
+	c.registerFull(r)
+	for j := 1; j <= a; j++ {
+		c.output(r, s.Tokens[j], slot, j-1)
+		if r.state.Terminal() {
+			return
+		}
+		r.computed++ // draft j was fed at this position: its KV is that of the token now output
+		c.registerFull(r)
+	}
+	c.sampledAt(r, sr.Token, slot, a)
+	if r.state.Terminal() {
+		return
+	}
+	r.spec.adapt(s.Draft, a, c.cfg.SpecTokens)
+	for keep := ceilDiv(r.computed, c.cfg.PageTokens); len(r.pages) > keep; {
+		c.dropRef(r, r.pages[len(r.pages)-1].Page)
+		r.pages = r.pages[:len(r.pages)-1]
+	}
+}
+
+// adapt sets the next draft length from this step's acceptance: longer after a full acceptance,
+// just past the accepted run after a partial one, and after a full rejection one token, drafted
+// only after an exponentially growing wait.
+func (sp *speculation) adapt(drafted, accepted, most int) {
+	switch {
+	case accepted == drafted:
+		sp.k, sp.miss = min(most, 2*sp.k), 0
+	case accepted > 0:
+		sp.k, sp.miss = accepted+1, 0
+	default:
+		sp.miss++
+		sp.k, sp.wait = 1, min(1<<min(sp.miss, 6), specMaxWait)
+	}
+}
