@@ -57,6 +57,9 @@ type Config struct {
 	// it pauses that request alone until the mask is ready (mask.go); 0 means DefaultMaskBudget,
 	// negative never waits (every uncached mask defers its request).
 	MaskBudget time.Duration
+	// Speculative decodes the requests that can be verified token for token with drafts
+	// (speculate.go); the zero value is off.
+	Speculative SpecConfig
 	// Clock is the engine's only source of time: the present (deadlines, stalls, drain, usage
 	// phases), the loop's and the transfers' timers, and so the reservation deadlines the receiver
 	// times. nil means clock.Real; tests run the engine in a testing/synctest bubble.
@@ -123,10 +126,11 @@ type Engine struct {
 	results      []core.SeqResult
 	run          []int
 	batchStreams []*stream
-	lastRun      []sampler.Result // by batch slot of the previous step, for logprobs
-	draws        []draw           // the sequences sampleBatch draws a token for
-	drawRes      *core.StepResult // their step's result, while they draw
-	drawTask     func(int)        // drawOne, bound once so a step allocates no closure
+	lastRun      []sampler.Result   // by batch slot of the previous step, for logprobs
+	specRuns     [][]sampler.Result // by batch slot: a speculative step's draws, by row (speculate.go)
+	draws        []draw             // the sequences sampleBatch draws a token for
+	drawRes      *core.StepResult   // their step's result, while they draw
+	drawTask     func(int)          // drawOne, bound once so a step allocates no closure
 
 	// beforeStep, when set (by tests), runs on the loop goroutine just before each forward pass;
 	// fault-injection tests use it to corrupt page headers as a buggy writer would, or to fail
@@ -165,6 +169,9 @@ func New(m *model.Model, tok *tokenizer.Tokenizer, cfg Config) (*Engine, error) 
 	if err := checkPooling(cfg.Pooling); err != nil {
 		return nil, err
 	}
+	if err := cfg.Speculative.check(); err != nil {
+		return nil, err
+	}
 	plan, err := PlanFor(&m.Config, cfg)
 	if err != nil {
 		return nil, err
@@ -187,6 +194,7 @@ func New(m *model.Model, tok *tokenizer.Tokenizer, cfg Config) (*Engine, error) 
 		StepTokens: cfg.StepTokens, MaxRunning: cfg.MaxRunning, MaxWaiting: cfg.MaxWaiting,
 		Vocab: m.Vocab, EOS: eos, Secret: secret, PrefixCache: cfg.PrefixCache,
 		Deadlines: cfg.Deadlines, Nonce: binary.LittleEndian.Uint64(nonce[:]),
+		SpecTokens: cfg.Speculative.coreTokens(), SpecMaxBatch: cfg.Speculative.MaxBatch,
 	})
 	if err != nil {
 		return nil, err

@@ -64,7 +64,9 @@ func (e *Engine) admit(now time.Time, ctx context.Context, r *Request, sp sample
 		return nil, errShuttingDown
 	}
 	e.preemptShadow(now) // before the core sees the live request: a reference on idle capacity never shares its batch
-	res, err := e.core.Submit(now, r.coreSpec(mode))
+	spec := r.coreSpec(mode)
+	spec.Speculate = e.speculates(r)
+	res, err := e.core.Submit(now, spec)
 	if err != nil {
 		var rej *core.Rejection
 		if errors.As(err, &rej) {

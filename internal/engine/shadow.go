@@ -304,9 +304,9 @@ func (e *Engine) stopShadow(why string) {
 
 // shadowToken notes a reference's token; a reference that goes past the answer is stopped, its
 // mismatch already certain. Called with e.mu held.
-func (e *Engine) shadowToken(s *stream, t Token, slot int) {
+func (e *Engine) shadowToken(s *stream, t Token, slot, row int) {
 	job := s.ref
-	e.shadowRecord(s, &job.ref, t, slot)
+	e.shadowRecord(s, &job.ref, t, slot, row)
 	if len(job.ref.Tokens) > len(job.live.Tokens) && !job.diverged {
 		job.diverged = true
 		e.core.Abort(e.now(), s.id, kvtypes.AbortCancelled)

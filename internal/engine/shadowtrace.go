@@ -65,12 +65,12 @@ type ShadowEvent struct {
 // shadowRecord notes a token of s, as its client got it, in tr: its logprob is the one sent, or
 // for a client that asked none the one the step computed for the comparison (sample). A token
 // that arrived with a transfer has none here. Called with e.mu held.
-func (e *Engine) shadowRecord(s *stream, tr *ShadowTrace, t Token, slot int) {
+func (e *Engine) shadowRecord(s *stream, tr *ShadowTrace, t Token, slot, row int) {
 	st := ShadowToken{ID: t.ID, Logprob: t.Logprob, Top: t.Top}
-	if slot >= 0 && slot < len(e.lastRun) {
+	if r, ok := e.resultAt(slot, row); ok {
 		st.HasLogprob = true
 		if !s.logprobs {
-			st.Logprob = e.lastRun[slot].Logprob
+			st.Logprob = r.Logprob
 		}
 	}
 	tr.Tokens = append(tr.Tokens, st)

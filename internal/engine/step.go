@@ -41,6 +41,12 @@ func (e *Engine) step(batch []core.Seq, streams []*stream) (res core.StepResult)
 		e.trace.afterStep(e.cache, batch, run)
 	}
 	e.lastRun = append(e.lastRun[:0], make([]sampler.Result, len(batch))...)
+	for len(e.specRuns) < len(batch) {
+		e.specRuns = append(e.specRuns, nil)
+	}
+	for j := range e.specRuns {
+		e.specRuns[j] = e.specRuns[j][:0]
+	}
 	e.sampleBatch(batch, streams, run, &res)
 	for _, i := range scoring {
 		s := streams[i]
@@ -78,7 +84,8 @@ func (e *Engine) forward(batch []core.Seq, streams []*stream, run []int, res *co
 		e.seqs = e.seqs[:0]
 		for _, i := range run {
 			b := &batch[i]
-			e.seqs = append(e.seqs, model.Seq{Tokens: b.Tokens, Pos: b.Start, Pages: b.Pages, Tenant: b.Tenant, Logits: b.Logits})
+			e.seqs = append(e.seqs, model.Seq{Tokens: b.Tokens, Pos: b.Start, Pages: b.Pages, Tenant: b.Tenant, Logits: b.Logits,
+				AllLogits: b.Draft > 0}) // a draft's rows: its Tokens are the last token and the drafts
 			if s := streams[i]; s != nil {
 				sq := &e.seqs[len(e.seqs)-1]
 				sq.Adapter, sq.AdapterScale = s.adapter, s.adapterScale
@@ -123,8 +130,8 @@ func (e *Engine) refuse(batch []core.Seq, i int, err error, res *core.StepResult
 	e.log.Error("engine: a sequence failed and ends alone", "request", uint64(batch[i].Request), "err", err)
 }
 
-// sampleBatch draws the next token of every sequence in run that asked for logits; their rows of
-// e.logits are in run's order. Each sequence's sampler is its own, so they draw on the pool's
+// sampleBatch draws the next token of every sequence in run that asked for logits (or verifies its
+// drafts); their rows of e.logits are in run's order, one each, or one per fed token with drafts. Each sequence's sampler is its own, so they draw on the pool's
 // workers side by side (a batch of one draws inline).
 func (e *Engine) sampleBatch(batch []core.Seq, streams []*stream, run []int, res *core.StepResult) {
 	e.draws = e.draws[:0]
@@ -136,10 +143,15 @@ func (e *Engine) sampleBatch(batch []core.Seq, streams []*stream, run []int, res
 		if s := streams[i]; s != nil && s.embed != nil {
 			continue // no logits computed; the core's token stays the placeholder 0
 		}
-		logits := e.logits[row*e.m.Vocab : (row+1)*e.m.Vocab]
-		row++
+		rows := 1 + batch[i].Draft
+		logits := e.logits[row*e.m.Vocab : (row+rows)*e.m.Vocab]
+		row += rows
 		if s := streams[i]; s != nil { // else it ended meanwhile; the core ignores its result
-			e.draws = append(e.draws, draw{i: i, s: s, logits: logits})
+			d := draw{i: i, s: s, logits: logits}
+			if rows > 1 {
+				d.draft = batch[i].Tokens[1:]
+			}
+			e.draws = append(e.draws, d)
 		}
 	}
 	e.drawRes = res
@@ -167,11 +179,16 @@ type draw struct {
 	i      int
 	s      *stream
 	logits []float32
+	draft  []int32 // the drafts to verify, with a row of logits each after the first
 	err    error
 }
 
 func (e *Engine) drawOne(t int) {
 	d := &e.draws[t]
+	if d.draft != nil {
+		e.verify(d.i, d.s, d.logits, d.draft, e.drawRes)
+		return
+	}
 	d.err = e.sample(d.i, d.s, d.logits, e.drawRes)
 }
 

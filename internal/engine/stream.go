@@ -193,22 +193,21 @@ func (e *Engine) deliver(now time.Time, rd *core.Ready) {
 			continue // the placeholder after an embedded prompt: counted, never shown
 		}
 		t := Token{ID: em.Token}
-		if s.logprobs && em.Slot >= 0 && em.Slot < len(e.lastRun) {
-			r := e.lastRun[em.Slot]
+		if r, ok := e.resultAt(em.Slot, em.Row); ok && s.logprobs {
 			t.Logprob = r.Logprob
 			for _, c := range r.Top {
 				t.Top = append(t.Top, TokenLogprob{ID: c.ID, Logprob: c.Logprob})
 			}
 		}
 		if s.ref != nil {
-			e.shadowToken(s, t, em.Slot)
+			e.shadowToken(s, t, em.Slot, em.Row)
 			continue
 		}
 		if e.tamper != nil {
 			e.tamper(s.id, &t)
 		}
 		if s.shadow != nil {
-			e.shadowRecord(s, &s.shadow.live, t, em.Slot)
+			e.shadowRecord(s, &s.shadow.live, t, em.Slot, em.Row)
 		}
 		s.push(Event{Tokens: []Token{t}})
 	}

@@ -1,0 +1,116 @@
+package engine
+
+import (
+	"fmt"
+
+	"github.com/kvwarden/kvwarden/internal/core"
+	"github.com/kvwarden/kvwarden/internal/faults"
+	"github.com/kvwarden/kvwarden/internal/sampler"
+)
+
+// Speculative decoding: the core drafts from each request's own tokens (core/speculate.go); the
+// engine verifies. A decode with drafts is fed its last token and the drafts as one chunk with
+// the logits of every position, which are the logits decoding them one at a time would give (a
+// position's result does not depend on how positions are batched). The request's own sampler
+// draws from each row in turn, exactly as it would have one step at a time (one random draw per
+// token, the same penalties), and the draws stop at the first that differs from the draft. So
+// every token is the one plain decoding would have produced, greedy or seeded: speculation
+// changes how many steps an answer takes, never the answer.
+
+// Speculation is how the engine drafts tokens for speculative decoding.
+type Speculation string
+
+const (
+	SpecOff    Speculation = "off"    // no speculation
+	SpecLookup Speculation = "lookup" // drafts from n-grams of the request's own prompt and output
+)
+
+// DefaultSpecTokens is what SpecConfig.Tokens 0 means.
+const DefaultSpecTokens = 8
+
+// SpecConfig sets up speculative decoding.
+type SpecConfig struct {
+	Mode     Speculation // "" means SpecOff
+	Tokens   int         // the most draft tokens a decode carries; 0 means DefaultSpecTokens
+	MaxBatch int         // no speculation while more requests run; 0 means core.DefaultSpecMaxBatch
+}
+
+// ParseSpeculation reads a --speculative value.
+func ParseSpeculation(s string) (Speculation, error) {
+	switch m := Speculation(s); m {
+	case SpecOff, SpecLookup:
+		return m, nil
+	case "":
+		return SpecOff, nil
+	}
+	return "", fmt.Errorf("speculative %q: want lookup or off", s)
+}
+
+// check refuses a configuration the engine cannot run.
+func (c *SpecConfig) check() error {
+	if _, err := ParseSpeculation(string(c.Mode)); err != nil {
+		return err
+	}
+	if c.Tokens < 0 || c.Tokens > 64 || c.MaxBatch < 0 {
+		return fmt.Errorf("speculative decoding: %d draft tokens (want 1 to 64) and max batch %d", c.Tokens, c.MaxBatch)
+	}
+	return nil
+}
+
+// coreTokens is core.Config.SpecTokens under c: 0 when speculation is off.
+func (c *SpecConfig) coreTokens() int {
+	if c.Mode != SpecLookup {
+		return 0
+	}
+	if c.Tokens == 0 {
+		return DefaultSpecTokens
+	}
+	return c.Tokens
+}
+
+// speculates says whether r's decodes may carry drafts: every token of theirs must be one its
+// sampler draws from a row of logits, with nothing else deciding it. A constrained request's
+// allowed set is prepared one token ahead (mask.go), an embedding has no decode, and the
+// incident-replay build's checksums cover the positions each step wrote, rejected drafts
+// included, so none of those speculate.
+func (e *Engine) speculates(r *Request) bool {
+	return e.cfg.Speculative.coreTokens() > 0 && r.Constraint == nil && !r.Embed && !faults.Available
+}
+
+// verify draws sequence i's tokens from the rows of logits of its last fed token and its drafts
+// (in order), as decoding one token per step would, until a draw differs from the draft or the
+// rows end; it reports the accepted drafts and the draw after them.
+func (e *Engine) verify(i int, s *stream, logits []float32, draft []int32, res *core.StepResult) {
+	V := e.m.Vocab
+	runs := e.specRuns[i][:0]
+	for row := 0; ; row++ {
+		rows := logits[row*V : (row+1)*V]
+		r := s.sampler.Sample(rows)
+		if s.audited && !s.logprobs {
+			r.Logprob = s.sampler.Score(rows, r.ID).Logprob
+		}
+		s.sampler.Accept(r.ID)
+		runs = append(runs, r)
+		if row == len(draft) || r.ID != draft[row] {
+			res.Seqs[i].Token, res.Seqs[i].Accepted = r.ID, row
+			e.lastRun[i] = r
+			break
+		}
+	}
+	e.specRuns[i] = runs
+}
+
+// resultAt is the draw behind the token of batch slot slot's row row in the previous step, for
+// its logprobs.
+func (e *Engine) resultAt(slot, row int) (sampler.Result, bool) {
+	if slot < 0 || slot >= len(e.lastRun) {
+		return sampler.Result{}, false
+	}
+	if row > 0 || slot < len(e.specRuns) && len(e.specRuns[slot]) > 0 {
+		if slot >= len(e.specRuns) || row >= len(e.specRuns[slot]) {
+			return sampler.Result{}, false
+		}
+		return e.specRuns[slot][row], true
+	}
+	return e.lastRun[slot], true
+}

@@ -1,0 +1,125 @@
+package engine
+
+import (
+	"fmt"
+	"sync"
+	"testing"
+
+	"github.com/kvwarden/kvwarden/internal/sampler"
+)
+
+// copyPrompt repeats a phrase of the demo model's vocabulary, so that prompt lookup has spans to
+// draft from; variant changes the phrase.
+func copyPrompt(variant, n int) []int32 {
+	p := []int32{1}
+	for i := 0; len(p) < n; i++ {
+		p = append(p, int32(300+(i*7+variant)%23))
+	}
+	return p
+}
+
+// specCase is one request of TestSpeculationKeepsAnswers; drafts says its answer is long and
+// repetitive enough that lookup drafts for it (alone).
+type specCase struct {
+	name   string
+	req    Request
+	drafts bool
+}
+
+func specCases() []specCase {
+	greedy := sampler.Params{TopLogprobs: -1}
+	spec := func(tenant string, prompt []int32, n int) Spec {
+		return Spec{Tenant: tenant, Prompt: prompt, MaxTokens: n, IgnoreEOS: true, Sampling: greedy}
+	}
+	var cases []specCase
+	for _, n := range []int{1, 2, 3, 9, 10, 40} {
+		cases = append(cases, specCase{fmt.Sprintf("max_tokens %d", n), Request{Spec: spec("a", copyPrompt(0, 30), n)}, n == 40})
+	}
+	long := spec("b", copyPrompt(1, 150), 30) // chunked: the engines' steps hold 64 tokens
+	stops := spec("c", copyPrompt(2, 40), 60)
+	stops.StopTokens = []int32{305, 311}
+	eos := spec("c", copyPrompt(3, 40), 60)
+	eos.IgnoreEOS = false
+	logprobs := spec("d", copyPrompt(4, 40), 80)
+	logprobs.Sampling = sampler.Params{TopLogprobs: 3}
+	seeded := spec("e", copyPrompt(5, 40), 80)
+	seeded.Sampling, seeded.HasSeed = sampler.Params{Temperature: 0.05, TopP: 0.9, Seed: 11, TopLogprobs: 2}, true
+	penalised := spec("e", copyPrompt(6, 40), 80)
+	penalised.Sampling = sampler.Params{RepetitionPenalty: 1.02, TopLogprobs: -1}
+	grammar := spec("f", copyPrompt(7, 20), 24)
+	grammar.Grammar = &Grammar{Schema: []byte(`{"type":"object","properties":{"a":{"type":"integer"}},"required":["a"]}`)}
+	grammar.Sampling, grammar.HasSeed = sampler.Params{Temperature: 1, Seed: 7, TopLogprobs: -1}, true
+	for _, c := range []struct {
+		name string
+		s    Spec
+	}{{"chunked prompt", long}, {"stop tokens", stops}, {"eos", eos}, {"logprobs", logprobs}, {"seeded sampling", seeded},
+		{"repetition penalty", penalised}, {"grammar", grammar}} {
+		cases = append(cases, specCase{c.name, Request{Spec: c.s}, c.s.Grammar == nil})
+	}
+	return cases
+}
+
+// TestSpeculationKeepsAnswers: an engine speculating by prompt lookup gives every request exactly
+// the tokens, logprobs and finish an engine without speculation gives it, alone and all at once
+// (with a batch past the speculation limit), greedy or seeded; drafts ran, some were accepted,
+// and the pool is whole afterwards.
+func TestSpeculationKeepsAnswers(t *testing.T) {
+	m, tok := loadModel(t, demoModel)
+	plain := startEngine(t, m, tok, testConfig, nil)
+	fast := startEngine(t, m, tok, testConfig, func(c *Config) { c.Speculative = SpecConfig{Mode: SpecLookup, Tokens: 6} })
+	cases := specCases()
+	want := make([]string, len(cases))
+	for i, c := range cases {
+		want[i] = fmt.Sprint(drain(mustSubmit(t, plain, c.req)))
+	}
+	check := func(how string, got []result) {
+		t.Helper()
+		for i, c := range cases {
+			if g := fmt.Sprint(got[i]); g != want[i] {
+				t.Errorf("%s, %s: speculation changed the answer\n got %s\nwant %s", how, c.name, g, want[i])
+			}
+		}
+	}
+	alone := make([]result, len(cases))
+	for i, c := range cases {
+		before := fast.Stats().DraftTokens
+		alone[i] = drain(mustSubmit(t, fast, c.req))
+		if drafted := fast.Stats().DraftTokens > before; drafted != c.drafts {
+			t.Errorf("%s: drafted %v, want %v", c.name, drafted, c.drafts) // a constrained request never speculates
+		}
+	}
+	check("alone", alone)
+	st := fast.Stats()
+	if st.DraftTokens == 0 || st.AcceptedTokens == 0 {
+		t.Fatalf("drafted %d, accepted %d: the test shows nothing", st.DraftTokens, st.AcceptedTokens)
+	}
+	together := make([]result, len(cases))
+	var wg sync.WaitGroup
+	for i, c := range cases {
+		s := mustSubmit(t, fast, c.req)
+		wg.Add(1)
+		go func() { defer wg.Done(); together[i] = drain(s) }()
+	}
+	wg.Wait()
+	check("all at once", together)
+	assertPoolWhole(t, fast)
+}
+
+// TestSpeculationConfig: an unknown mode or a draft length out of range is refused at start.
+func TestSpeculationConfig(t *testing.T) {
+	m, tok := loadModel(t, demoModel)
+	for _, sc := range []SpecConfig{{Mode: "draft"}, {Mode: SpecLookup, Tokens: 65}, {Mode: SpecLookup, Tokens: -1}} {
+		cfg := testConfig
+		cfg.Speculative = sc
+		if e, err := New(m, tok, cfg); err == nil {
+			e.Close()
+			t.Errorf("%+v was accepted", sc)
+		}
+	}
+	if _, err := ParseSpeculation("lookup"); err != nil {
+		t.Error(err)
+	}
+	if _, err := ParseSpeculation("ngram"); err == nil {
+		t.Error("ParseSpeculation accepted ngram")
+	}
+}
