@@ -165,6 +165,7 @@ func newBenchOfflineCmd() *cobra.Command {
 			}
 			return show(bench.NewResult(res, nil), func(w io.Writer) { bench.WriteOffline(w, res) })
 		})
+	mf.registerSpeculative(cmd.Flags())
 	fs := cmd.Flags()
 	fs.IntVar(&o.PromptTokens, "prompt-tokens", bench.DefaultOfflinePromptTokens, "prompt length of the prompt processing test")
 	fs.IntVar(&o.GenTokens, "gen-tokens", bench.DefaultOfflineGenTokens, "tokens generated per sequence in the generation test")
@@ -211,6 +212,7 @@ func newBenchServeCmd() *cobra.Command {
 			o.Progress = stderr
 			var ei *bench.EngineInfo
 			var shadow func() *bench.ShadowCounts
+			var spec func() *bench.SpecCounts
 			if addr != "" {
 				if cmd.Flags().Changed("model") || cmd.Flags().Changed("tenants") {
 					return fmt.Errorf("--model and --tenants apply to the in-process server; with --addr the server there is measured")
@@ -235,6 +237,8 @@ func newBenchServeCmd() *cobra.Command {
 				defer bs.stop()
 				o.URL, o.Keys, o.TenantNames, o.Target, o.TokenIDs = bs.URL, bs.Keys, bs.Tenants, bs.target(), bs.tokenIDs
 				ei, shadow = &bs.info, bs.shadow
+				before := bs.eng.Stats()
+				spec = func() *bench.SpecCounts { return bench.SpecSince(bs.eng, before) }
 			}
 			res, err := bench.RunServe(ctx, o)
 			if res == nil {
@@ -242,7 +246,7 @@ func newBenchServeCmd() *cobra.Command {
 			}
 			res.Engine = ei
 			if shadow != nil {
-				res.Shadow = shadow()
+				res.Shadow, res.Speculation = shadow(), spec()
 			}
 			if jerr := show(bench.NewResult(nil, res), func(w io.Writer) { bench.WriteServe(w, res) }); jerr != nil {
 				return jerr
@@ -250,6 +254,7 @@ func newBenchServeCmd() *cobra.Command {
 			return err // set when every request failed
 		})
 	mf.registerShadow(cmd.Flags())
+	mf.registerSpeculative(cmd.Flags())
 	fs := cmd.Flags()
 	fs.IntVar(&o.Clients, "clients", bench.DefaultServeClients, "requests in flight at once")
 	fs.IntVar(&o.Requests, "requests", bench.DefaultServeRequests, "requests in all")

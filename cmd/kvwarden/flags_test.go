@@ -48,6 +48,7 @@ func flagsOf(t *testing.T, args ...string) *modelFlags {
 	cmd := &cobra.Command{}
 	mf.register(cmd.Flags())
 	mf.registerShadow(cmd.Flags())
+	mf.registerSpeculative(cmd.Flags())
 	if err := cmd.Flags().Parse(args); err != nil {
 		t.Fatal(err)
 	}
@@ -80,6 +81,10 @@ func TestEngineConfigRefuses(t *testing.T) {
 		{[]string{"--pooling", "last"}, ""},
 		{[]string{"--pooling", "cls"}, `--pooling "cls": want mean or last`},
 		{[]string{"--shadow-fraction", "0.05"}, ""},
+		{[]string{"--speculative", "lookup", "--spec-tokens", "4"}, ""},
+		{[]string{"--speculative", "ngram"}, `--speculative: speculative "ngram": want lookup or off`},
+		{[]string{"--speculative", "lookup", "--spec-tokens", "0"}, "--spec-tokens 0: want 1 to 64"},
+		{[]string{"--speculative", "lookup", "--spec-max-batch", "0"}, "--spec-max-batch 0: want at least 1"},
 		{[]string{"--shadow-fraction", "1"}, ""},
 		{[]string{"--shadow-fraction", "1.5"}, "--shadow-fraction 1.5: want 0 to 1"},
 		{[]string{"--shadow-fraction", "-0.1"}, "--shadow-fraction -0.1: want 0 to 1"},

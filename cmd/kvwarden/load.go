@@ -39,6 +39,10 @@ type modelFlags struct {
 	overrideContext bool
 	pooling         string  // embeddings' pooling, overriding the model's pooling_type
 	shadowFraction  float64 // registered by registerShadow only
+	// Speculative decoding, registered by registerSpeculative only.
+	speculative  string
+	specTokens   int
+	specMaxBatch int
 }
 
 func (f *modelFlags) register(fs *pflag.FlagSet) {
@@ -60,6 +64,13 @@ func (f *modelFlags) register(fs *pflag.FlagSet) {
 // registerShadow adds --shadow-fraction, for the commands that serve answers.
 func (f *modelFlags) registerShadow(fs *pflag.FlagSet) {
 	fs.Float64Var(&f.shadowFraction, "shadow-fraction", 0, "shadow verification: the fraction (0 to 1) of answers re-run alone on idle capacity and compared bit for bit with what the client got")
+}
+
+// registerSpeculative adds the speculative decoding flags, for the commands that generate.
+func (f *modelFlags) registerSpeculative(fs *pflag.FlagSet) {
+	fs.StringVar(&f.speculative, "speculative", "off", "speculative decoding: lookup (drafts from n-grams of each request's own prompt and output, verified so that answers never change) or off")
+	fs.IntVar(&f.specTokens, "spec-tokens", engine.DefaultSpecTokens, "the most draft tokens one decode step verifies (1 to 64)")
+	fs.IntVar(&f.specMaxBatch, "spec-max-batch", core.DefaultSpecMaxBatch, "no speculation while more requests than this are running (a busy batch gains nothing from it)")
 }
 
 // parseBytes reads sizes such as 512MiB, 4GiB, 1.5GB or a plain byte count.
@@ -122,10 +133,29 @@ func (f *modelFlags) engineConfig() (engine.Config, error) {
 	if sf := f.shadowFraction; !(sf >= 0 && sf <= 1) {
 		return cfg, fmt.Errorf("--shadow-fraction %v: want 0 to 1", sf)
 	}
+	spec, err := f.specConfig()
+	if err != nil {
+		return cfg, err
+	}
 	return engine.Config{Threads: f.threads, KVDType: kvf.DType(), KVMemBytes: mem, PageTokens: f.pageTokens,
 		MaxContext: f.maxContext, StepTokens: f.stepTokens, MaxRunning: f.maxRunning, Scrub: scrub,
 		PrefixCache: f.prefixCache, OverrideModelContext: f.overrideContext, Pooling: pooling,
-		Shadow: engine.ShadowConfig{Fraction: f.shadowFraction}}, nil
+		Shadow: engine.ShadowConfig{Fraction: f.shadowFraction}, Speculative: spec}, nil
+}
+
+// specConfig reads the speculative decoding flags (off when a command did not register them).
+func (f *modelFlags) specConfig() (engine.SpecConfig, error) {
+	mode, err := engine.ParseSpeculation(f.speculative)
+	if err != nil {
+		return engine.SpecConfig{}, fmt.Errorf("--speculative: %v", err)
+	}
+	if mode == engine.SpecOff {
+		return engine.SpecConfig{Mode: mode}, nil
+	}
+	if f.specTokens < 1 || f.specTokens > 64 || f.specMaxBatch < 1 {
+		return engine.SpecConfig{}, fmt.Errorf("--spec-tokens %d: want 1 to 64; --spec-max-batch %d: want at least 1", f.specTokens, f.specMaxBatch)
+	}
+	return engine.SpecConfig{Mode: mode, Tokens: f.specTokens, MaxBatch: f.specMaxBatch}, nil
 }
 
 // planError adds the flag that would allow a refused context above the model's own.

@@ -84,6 +84,7 @@ SIGHUP reloads the tenants file; SIGTERM or Ctrl-C drains in-flight requests, th
 		})
 	f.mf.register(cmd.Flags())
 	f.mf.registerShadow(cmd.Flags())
+	f.mf.registerSpeculative(cmd.Flags())
 	cmd.Flags().StringVar(&f.addr, "addr", "127.0.0.1:8080", "listen address of the API")
 	cmd.Flags().StringVar(&f.tenantsFile, "tenants", "", "tenants file (API keys → tenants; see 'kvwarden tenant add')")
 	cmd.Flags().StringVar(&f.apiKey, "api-key", "", "one tenant (\"default\", no limits) with this key, instead of --tenants; $"+tenants.APIKeyEnv+" keeps it out of the process list")

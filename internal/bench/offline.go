@@ -55,6 +55,30 @@ type EngineInfo struct {
 	IsolationChecks bool   `json:"isolation_checks"`
 	// ShadowFraction is the fraction of answers shadow verification re-runs (0: off).
 	ShadowFraction float64 `json:"shadow_fraction,omitempty"`
+	// Speculative is the speculative decoding mode ("" when off) and SpecTokens its most drafts
+	// per step.
+	Speculative string `json:"speculative,omitempty"`
+	SpecTokens  int    `json:"spec_tokens,omitempty"`
+}
+
+// SpecCounts is what speculative decoding did over a test: draft tokens fed and those accepted.
+type SpecCounts struct {
+	Drafted        uint64  `json:"drafted"`
+	Accepted       uint64  `json:"accepted"`
+	AcceptanceRate float64 `json:"acceptance_rate"`
+}
+
+// SpecSince is what eng's speculative decoding did since before (nil when it does not speculate).
+func SpecSince(eng *engine.Engine, before engine.Stats) *SpecCounts {
+	st := eng.Stats()
+	if st.Speculation == "" {
+		return nil
+	}
+	c := &SpecCounts{Drafted: st.DraftTokens - before.DraftTokens, Accepted: st.AcceptedTokens - before.AcceptedTokens}
+	if c.Drafted > 0 {
+		c.AcceptanceRate = float64(c.Accepted) / float64(c.Drafted)
+	}
+	return c
 }
 
 // DescribeEngine records the configuration eng was built with from cfg.
@@ -68,6 +92,9 @@ func DescribeEngine(eng *engine.Engine, cfg engine.Config) EngineInfo {
 	ei := EngineInfo{Threads: threads, Kernels: kern, KernelsEnv: env, StepTokens: cfg.StepTokens, MaxRunning: cfg.MaxRunning,
 		PageTokens: eng.Plan().PageTokens, KVType: cfg.KVDType.String(), PrefixCache: cfg.PrefixCache,
 		IsolationChecks: kv.IsolationChecks, ShadowFraction: cfg.Shadow.Fraction}
+	if st := eng.Stats(); st.Speculation != "" {
+		ei.Speculative, ei.SpecTokens = string(st.Speculation), cfg.Speculative.Tokens
+	}
 	// The engine's defaults for zero values.
 	if ei.StepTokens == 0 {
 		ei.StepTokens = core.DefaultStepTokens
@@ -112,6 +139,8 @@ type BatchResult struct {
 
 	// Depths: generation after prompts already in the KV cache, one entry per nonzero depth.
 	Depths []DepthResult `json:"depths,omitempty"`
+	// Speculation is what speculative decoding did over the generation test's reps (nil: off).
+	Speculation *SpecCounts `json:"speculation,omitempty"`
 }
 
 // DepthResult is the generation rate after a prompt of Depth tokens is in the KV cache: decode

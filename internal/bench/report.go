@@ -82,6 +82,9 @@ func WriteOffline(w io.Writer, r *OfflineResult) {
 			}
 			fmt.Fprintf(tw, "%d\ttg%d @ depth %d\t%.1f\t%s\t%.2f GB/s\t%s\n", b.Batch, r.GenTokens, d.Depth, d.Generate.TokensPerSec, spread(d.Generate), d.DecodeGBps, share)
 		}
+		if s := b.Speculation; s != nil {
+			fmt.Fprintf(tw, "%d\ttg%d speculation\t\t\t\t%s\n", b.Batch, r.GenTokens, s)
+		}
 	}
 	tw.Flush()
 	if noisy {
@@ -102,6 +105,10 @@ tg%[3]d: "batch" concurrent requests of a 1-token prompt generating %[3]d tokens
 	}
 }
 
+func (s *SpecCounts) String() string {
+	return fmt.Sprintf("%d drafted, %d accepted: acceptance rate %s", s.Drafted, s.Accepted, pct(s.AcceptanceRate))
+}
+
 // kernels names the kernel set and, where KVWARDEN_KERNELS chose it, says so.
 func (e *EngineInfo) kernels() string {
 	if e.KernelsEnv != "" {
@@ -115,6 +122,9 @@ func (e *EngineInfo) summary() string {
 		e.Threads, e.kernels(), e.StepTokens, e.MaxRunning, strings.ToLower(e.KVType), onOff(e.IsolationChecks), onOff(e.PrefixCache))
 	if e.ShadowFraction > 0 {
 		s += fmt.Sprintf(", shadow verification of %g of answers", e.ShadowFraction)
+	}
+	if e.Speculative != "" {
+		s += fmt.Sprintf(", speculative decoding by %s (up to %d drafts)", e.Speculative, e.SpecTokens)
 	}
 	return s
 }
@@ -134,6 +144,9 @@ func WriteServe(w io.Writer, r *ServeResult) {
 	fmt.Fprintf(w, "done     %d completed, %d failed in %.2f s\n", r.Completed, r.Failed, r.DurationSec)
 	if s := r.Shadow; s != nil {
 		fmt.Fprintf(w, "shadow   %d verified, %d mismatches, %d pending at the end, dropped %v\n", s.Verified, s.Mismatches, s.Pending, s.Dropped)
+	}
+	if s := r.Speculation; s != nil {
+		fmt.Fprintf(w, "spec     %s\n", s)
 	}
 	for _, e := range r.Errors {
 		fmt.Fprintf(w, "  error: %s\n", e)

@@ -221,10 +221,12 @@ func (r *runner) batch(ctx context.Context, o OfflineOptions, b int, depths []in
 		return br, err
 	}
 	br.Prefill = newRate(pp, b*o.PromptTokens)
+	before := r.eng.Stats()
 	tg, err := reps(fmt.Sprintf("tg%d", o.GenTokens), func() (float64, error) { return r.tg(ctx, b, 0, o.GenTokens) })
 	if err != nil {
 		return br, err
 	}
+	br.Speculation = SpecSince(r.eng, before)
 	br.Generate = newRate(tg, b*o.GenTokens)
 	br.roofline(res.Model, res.Limits, o.PromptTokens, o.GenTokens)
 	for _, d := range depths {

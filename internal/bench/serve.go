@@ -97,6 +97,9 @@ type ServeResult struct {
 	// Shadow is what shadow verification did during the run (an in-process server with
 	// --shadow-fraction).
 	Shadow *ShadowCounts `json:"shadow,omitempty"`
+	// Speculation is what speculative decoding did during the run (an in-process server with
+	// --speculative).
+	Speculation *SpecCounts `json:"speculation,omitempty"`
 }
 
 // RunServe sends o.Requests streaming completions with o.Clients in flight at once, round-robin

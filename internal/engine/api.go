@@ -217,6 +217,9 @@ type Stats struct {
 	Sent TransferStats
 	// Shadow counts shadow verification (zero when it is off).
 	Shadow ShadowStats
+	// Speculation is the speculative decoding mode that core.Stats' DraftTokens and
+	// AcceptedTokens count ("" when this engine does not speculate).
+	Speculation Speculation
 }
 
 // Info describes the loaded model and the serving limits.

@@ -28,6 +28,9 @@ func (e *Engine) statsLocked() Stats {
 		e.trace.addRefused(&st.Stats)
 	}
 	st.Shadow = e.shadowStatsLocked()
+	if e.cfg.Speculative.coreTokens() > 0 {
+		st.Speculation = e.cfg.Speculative.Mode
+	}
 	return st
 }
 

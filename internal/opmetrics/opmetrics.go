@@ -62,6 +62,8 @@ var (
 	descHits      = desc("kvwarden_prefix_cache_hit_tokens_total", "Prompt tokens served from the requesting tenant's own prefix cache.")
 	descDefence   = desc("kvwarden_defence_fired_total", "Requests each defence of the isolation chain stopped (admission: context and pool rejections; header: page header mismatches).", "defence")
 	descInternal  = desc("kvwarden_engine_internal_errors_total", "Forward passes that failed or panicked for a reason other than isolation (their requests were aborted \"internal\").")
+	descDrafted   = desc("kvwarden_spec_draft_tokens_total", "Draft tokens speculative decoding fed for verification, by how they were drafted (lookup: n-grams of the request's own prompt and output).", "mode")
+	descAccepted  = desc("kvwarden_spec_accepted_tokens_total", "Draft tokens the requests' own samplers drew in turn (emitted as ordinary tokens); accepted / draft is the acceptance rate.", "mode")
 	descTransfers = desc("kvwarden_transfer_failures_total", "KV transfers that failed, by the check that failed (security events on a node).", "check")
 
 	descShadowVerified = desc("kvwarden_shadow_verified_total", "Answers re-run alone by shadow verification that matched what the client got, bit for bit.")
@@ -83,7 +85,7 @@ var (
 func (c *Collector) Describe(ch chan<- *prometheus.Desc) {
 	for _, d := range []*prometheus.Desc{c.info, descWaiting, descRunning, descPeer, descPages, descPagesTot, descKVUsage,
 		descPrefill, descDecode, descSteps, descSecurity, descPreempt, descEvict, descHits, descDefence, descInternal, descTransfers,
-		descShadowVerified, descShadowMismatch, descShadowDropped, descShadowSkipped, descShadowPending,
+		descDrafted, descAccepted, descShadowVerified, descShadowMismatch, descShadowDropped, descShadowSkipped, descShadowPending,
 		vllmRunning, vllmWaiting, vllmKVUsage, vllmCache} {
 		ch <- d
 	}
@@ -127,6 +129,10 @@ func (c *Collector) Collect(ch chan<- prometheus.Metric) {
 	count(descInternal, st.StepErrors)
 	for _, d := range kvtypes.Defences {
 		count(descDefence, st.Defences[d], string(d))
+	}
+	if st.Speculation != "" {
+		count(descDrafted, st.DraftTokens, string(st.Speculation))
+		count(descAccepted, st.AcceptedTokens, string(st.Speculation))
 	}
 	for check, n := range st.TransferFailures {
 		count(descTransfers, n, check)

@@ -246,6 +246,7 @@ func TestMetrics(t *testing.T) {
 	eng.cached = 2
 	eng.phases = [3]time.Duration{time.Millisecond, 2 * time.Millisecond, 3 * time.Millisecond}
 	eng.stats.PrefillTokens, eng.stats.DecodeTokens, eng.stats.SecurityEvents = 1234, 567, 2
+	eng.stats.Speculation, eng.stats.DraftTokens, eng.stats.AcceptedTokens = "lookup", 300, 120
 	env := start(t, eng, nil, nil)
 	env.post("/v1/completions", keyAlice, `{"prompt":"hello","max_tokens":5}`)
 	env.post("/v1/completions", "bad-key", `{"prompt":"hello"}`)
@@ -307,6 +308,8 @@ func TestMetrics(t *testing.T) {
 		{"kvwarden_kv_cache_usage_ratio", nil, 0.3 + 0.07 + 0.03 - 0.02}, // all but free and idle cached pages
 		{"kvwarden_prefill_tokens_total", nil, 1234},
 		{"kvwarden_decode_tokens_total", nil, 567},
+		{"kvwarden_spec_draft_tokens_total", map[string]string{"mode": "lookup"}, 300},
+		{"kvwarden_spec_accepted_tokens_total", map[string]string{"mode": "lookup"}, 120},
 		{"kvwarden_isolation_security_events_total", nil, 2},
 		{"kvwarden_requests_rejected_total", map[string]string{"reason": "unauthorized"}, 1},
 		{"kvwarden_requests_rejected_total", map[string]string{"reason": "bad_request"}, 1},
