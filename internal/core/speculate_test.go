@@ -132,18 +132,18 @@ func fillTestConfig(cfg *Config) {
 	}
 }
 
-// TestDraftsAreTheRequestsOwn, as an attacker would try it: tenant b's prompt ends with the
-// start of a phrase only tenant a's prompt continues. Every draft either request is fed must be
-// exactly what lookup computes from that request's own prompt and outputs, so b is never fed (or
-// shown, through its acceptance timing) a's continuation.
+// TestDraftsAreTheRequestsOwn, as an attacker would try it: tenant b's text ends, once its
+// first token is generated, with a 4-gram that only tenant a's prompt continues (with a's
+// secret). Every draft either request is fed must be exactly what lookup computes from that
+// request's own prompt and outputs, so b is never fed (or shown, through its acceptance timing)
+// a's continuation, even where a's text matches more of b's than b's own does.
 func TestDraftsAreTheRequestsOwn(t *testing.T) {
-	secret := []int32{21, 22, 23, 24, 25, 26, 27, 28}
-	a := append([]int32{11, 12, 13, 14}, secret...)
-	a = append(a, 11, 12, 13, 14)
-	b := []int32{1, 2, 3, 4, 1, 2, 11, 12, 13, 14}
+	secret := []int32{41, 42, 43, 44, 45, 46, 47, 48}
+	a := append([]int32{11, 12, 13, 14, 40}, secret...)
+	b := []int32{5, 14, 40, 6, 7, 12, 13, 14} // the copying model answers 40: b ends 12 13 14 40
 	cfg := Config{}
 	fillTestConfig(&cfg)
-	cfg.SpecTokens = 8
+	cfg.SpecTokens, cfg.Vocab = 8, 100
 	n := newNode(t, cfg)
 	n.e.copying = true
 	ida := n.submit(t, epoch0, RequestSpec{Tenant: "a", Prompt: a, MaxTokens: 20, IgnoreEOS: true, Speculate: true})
@@ -161,13 +161,13 @@ func TestDraftsAreTheRequestsOwn(t *testing.T) {
 				t.Fatalf("request %d was fed draft %v; its own tokens give %v", s.Request, got, want)
 			}
 			drafts[s.Request]++
-			if s.Request == idb && s.Start == len(b)-1 && slices.Contains(s.Tokens[1:], secret[0]) {
-				t.Fatalf("b's first decode drafted a's continuation %v", s.Tokens)
+			if s.Request == idb && slices.Contains(s.Tokens[1:], secret[0]) {
+				t.Fatalf("b was fed a's continuation %v", s.Tokens)
 			}
 		}
 	}
-	if drafts[ida] == 0 {
-		t.Fatalf("a never speculated (drafts %v): the test shows nothing", drafts)
+	if drafts[ida] == 0 || drafts[idb] == 0 {
+		t.Fatalf("drafts by request %v: the test shows nothing unless both speculate", drafts)
 	}
 }
 
