@@ -44,6 +44,15 @@ type speculation struct {
 	feed []int32 // the fed tokens of its step in flight: its last token, then the drafts
 }
 
+// speculationFor is the speculation state of a request submitted as spec: nil when it may not
+// speculate, or has no decode here.
+func (c *Core) speculationFor(spec *RequestSpec) *speculation {
+	if !spec.Speculate || c.cfg.SpecTokens == 0 || spec.Mode == PrefillOnly {
+		return nil
+	}
+	return &speculation{k: c.cfg.SpecTokens}
+}
+
 // lookupDraft appends to out up to k tokens that followed the latest earlier occurrence of the
 // last n tokens of toks, for the largest n in [lookupMinN, lookupMaxN] that occurs. It reads toks
 // only: a request's drafts are a function of its own prompt and output.

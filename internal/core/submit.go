@@ -112,9 +112,7 @@ func (c *Core) admit(spec RequestSpec) (admitted, *Rejection) {
 		arrival:   c.arrivals,
 		arrivedAt: c.now,
 		cost:      int64(total),
-	}
-	if spec.Speculate && c.cfg.SpecTokens > 0 && spec.Mode != PrefillOnly {
-		r.spec = &speculation{k: c.cfg.SpecTokens}
+		spec:      c.speculationFor(&spec),
 	}
 	copy(r.tokens, spec.Prompt)
 	if c.cfg.PrefixCache {
