@@ -315,3 +315,25 @@ func TestRoleFlagsHandoff(t *testing.T) {
 		}
 	}
 }
+
+// TestSpeculativeRoles: speculative decoding runs where tokens are decoded, a single process or a
+// decode node; the router and a prefill node refuse it.
+func TestSpeculativeRoles(t *testing.T) {
+	for _, c := range []struct {
+		role string
+		err  string
+	}{
+		{"decode", ""},
+		{"prefill", "--speculative lookup with --role prefill: speculative decoding runs on the decode nodes"},
+		{"router", "--speculative lookup with --role router"},
+	} {
+		r := roleFlags{role: c.role}
+		err := r.checkSpeculative("lookup")
+		if c.err == "" && err != nil || c.err != "" && (err == nil || !strings.Contains(err.Error(), c.err)) {
+			t.Errorf("%s: %v, want %q", c.role, err, c.err)
+		}
+		if err := r.checkSpeculative("off"); err != nil {
+			t.Errorf("%s without speculation: %v", c.role, err)
+		}
+	}
+}

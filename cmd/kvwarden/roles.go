@@ -16,6 +16,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/kvwarden/kvwarden/internal/core"
+	"github.com/kvwarden/kvwarden/internal/engine"
 	"github.com/kvwarden/kvwarden/internal/node"
 	"github.com/kvwarden/kvwarden/internal/opmetrics"
 	"github.com/kvwarden/kvwarden/internal/server"
@@ -83,12 +84,24 @@ func (r *roleFlags) checkShadow(fraction float64) error {
 	return nil
 }
 
+// checkSpeculative refuses speculative decoding where nothing decodes: the router has no model and
+// a prefill node computes a prompt's KV and one token.
+func (r *roleFlags) checkSpeculative(mode string) error {
+	if mode != "" && mode != string(engine.SpecOff) && r.role != node.RoleDecode {
+		return fmt.Errorf("--speculative %s with --role %s: speculative decoding runs on the decode nodes; set it there", mode, r.role)
+	}
+	return nil
+}
+
 // serveRole runs this process as a node or a router.
 func (f *serveFlags) serveRole(stderr io.Writer) error {
 	if err := f.roles.check(); err != nil {
 		return err
 	}
 	if err := f.roles.checkShadow(f.mf.shadowFraction); err != nil {
+		return err
+	}
+	if err := f.roles.checkSpeculative(f.mf.speculative); err != nil {
 		return err
 	}
 	log := slog.New(slog.NewTextHandler(stderr, nil)).With("role", f.roles.role)
