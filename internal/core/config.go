@@ -48,6 +48,10 @@ type Config struct {
 	// batch is compute-bound, where verifying drafts costs more than it saves); 0 means
 	// DefaultSpecMaxBatch.
 	SpecMaxBatch int
+	// SpecEngineDrafts has the engine fill every draft (a draft model) instead of the core's
+	// lookup: a speculative decode then carries its whole allowance, Seq.Tokens[1:] for the engine
+	// to overwrite before the step runs.
+	SpecEngineDrafts bool
 }
 
 // Deadlines bound every non-terminal state (invariant 11). Zero fields take the defaults; there is

@@ -21,6 +21,7 @@ type fakeExec struct {
 	tainted []bool                        // got a late (buggy) write since its last stamp
 	expect  map[kvtypes.RequestID][]int32 // each request's true tokens: prompt, then its outputs
 	copying bool                          // next copies its context where it can (speculation tests)
+	fill    func(s *Seq, want []int32)    // plays a draft model: overwrites a speculative Seq's drafts
 }
 
 type kvSlot struct {
@@ -99,6 +100,9 @@ func (e *fakeExec) run(rd Ready) (StepResult, error) {
 		if known > len(want) || len(s.Pages) != (end+e.P-1)/e.P || s.Draft > 0 && (!s.Logits || known != len(want)) {
 			return res, fmt.Errorf("request %d: fed positions [%d,%d) (%d drafts) over %d pages, it has %d tokens", s.Request, s.Start, end, s.Draft, len(s.Pages), len(want))
 		}
+		if e.fill != nil && s.Draft > 0 {
+			e.fill(s, want)
+		}
 		for j, tok := range s.Tokens {
 			pos := s.Start + j
 			if pos < known && tok != want[pos] {
@@ -127,13 +131,10 @@ func (e *fakeExec) run(rd Ready) (StepResult, error) {
 	return res, nil
 }
 
-// next is the token a sequence draws after position last, after checking that every position it
-// reads holds its own token (want, then the fed drafts): a hash of everything it attends over, or
-// with copying, the token that followed the latest earlier occurrence of its last token (text
-// that repeats its context, so that drafts can match), the hash where there is none.
+// next is the token a sequence draws after position last (fakeNext of what it reads), after
+// checking that every position it reads holds its own token (want, then the fed drafts).
 func (e *fakeExec) next(s *Seq, want []int32, last int) (int32, error) {
-	h := uint64(14695981039346656037)
-	follows := int32(-1)
+	read := make([]int32, 0, last+1)
 	for pos := 0; pos <= last; pos++ {
 		own := want[min(pos, len(want)-1)]
 		if pos >= len(want) {
@@ -144,16 +145,29 @@ func (e *fakeExec) next(s *Seq, want []int32, last int) (int32, error) {
 			return 0, fmt.Errorf("request %d read %+v at position %d (page %d), its own token is %d: a leak the headers did not catch",
 				s.Request, *sl, pos, s.Pages[pos/e.P].Page, own)
 		}
-		h = (h ^ uint64(uint32(sl.tok))) * 1099511628211
-		h = (h ^ uint64(pos)) * 1099511628211
-		if e.copying && pos > 0 && pos < last && e.slot(s.Pages[(pos-1)/e.P], pos-1).tok == e.slot(s.Pages[last/e.P], last).tok {
-			follows = sl.tok
+		read = append(read, sl.tok)
+	}
+	return e.fakeNext(read), nil
+}
+
+// fakeNext is the fake model: a hash of every token and its position, or with copying, the token
+// that followed the latest earlier occurrence of the last token (text that repeats its context,
+// so that drafts can match), the hash where there is none.
+func (e *fakeExec) fakeNext(toks []int32) int32 {
+	last := len(toks) - 1
+	if e.copying {
+		for pos := last - 1; pos >= 1; pos-- {
+			if toks[pos-1] == toks[last] {
+				return toks[pos]
+			}
 		}
 	}
-	if follows >= 0 {
-		return follows, nil
+	h := uint64(14695981039346656037)
+	for pos, tok := range toks {
+		h = (h ^ uint64(uint32(tok))) * 1099511628211
+		h = (h ^ uint64(pos)) * 1099511628211
 	}
-	return int32(mix64(h) % uint64(e.vocab)), nil
+	return int32(mix64(h) % uint64(e.vocab))
 }
 
 // receive plays a receiving transport that writes the pages it was given. skip names table

@@ -107,7 +107,12 @@ func (c *Core) addDraft(t *tenant, r *request, budget, seqs *int) {
 		return
 	}
 	s := &c.nxt.batch[r.slot]
-	sp.feed = lookupDraft(r.tokens, k, append(sp.feed[:0], s.Tokens...))
+	sp.feed = append(sp.feed[:0], s.Tokens...)
+	if c.cfg.SpecEngineDrafts {
+		sp.feed = append(sp.feed, make([]int32, k)...) // placeholders the engine overwrites
+	} else {
+		sp.feed = lookupDraft(r.tokens, k, sp.feed)
+	}
 	d := len(sp.feed) - len(s.Tokens)
 	if d == 0 {
 		return
@@ -138,6 +143,10 @@ func (c *Core) advanceDraft(r *request, s *Seq, sr SeqResult, slot int) {
 	r.computed++
 	c.registerFull(r)
 	for j := 1; j <= a; j++ {
+		if !c.validToken(s.Tokens[j]) {
+			c.abort(r, kvtypes.AbortInternal, fmt.Sprintf("draft token %d outside the vocabulary of %d", s.Tokens[j], c.cfg.Vocab))
+			return
+		}
 		c.output(r, s.Tokens[j], slot, j-1)
 		if r.state.Terminal() {
 			return

@@ -44,11 +44,14 @@ func repetitive(tenant string, seed, n, maxTokens int, stop ...int32) RequestSpe
 
 // specRun runs jobs on one node whose fake model copies its context where it can (so that
 // lookup's drafts are often right), with speculation of up to spec tokens, and returns the
-// outcomes and the node.
-func specRun(t *testing.T, cfg Config, spec int, jobs []job) ([]outcome, *node) {
+// outcomes and the node; setup, when set, prepares the node first.
+func specRun(t *testing.T, cfg Config, spec int, jobs []job, setup func(*node)) ([]outcome, *node) {
 	cfg.SpecTokens = spec
 	n := newNode(t, cfg)
 	n.e.copying = true
+	if setup != nil {
+		setup(n)
+	}
 	ids := make([]kvtypes.RequestID, len(jobs))
 	for step := 0; ; step++ {
 		for i, j := range jobs {
@@ -95,8 +98,8 @@ func TestSpeculationKeepsOutputs(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			cfg := tc.cfg
 			fillTestConfig(&cfg)
-			plain, _ := specRun(t, cfg, 0, tc.jobs)
-			fast, n := specRun(t, cfg, 4, tc.jobs)
+			plain, _ := specRun(t, cfg, 0, tc.jobs, nil)
+			fast, n := specRun(t, cfg, 4, tc.jobs, nil)
 			for i := range plain {
 				if plain[i].String() != fast[i].String() {
 					t.Errorf("job %d: speculation changed the outcome:\nplain %v\nspec  %v", i, plain[i], fast[i])
@@ -205,6 +208,45 @@ func TestSpeculationBacksOff(t *testing.T) {
 			st := n.c.Stats()
 			if drafted > tc.most || st.AcceptedTokens > st.DraftTokens/4 {
 				t.Fatalf("%d steps drafted (want at most %d), %d of %d drafts accepted", drafted, tc.most, st.AcceptedTokens, st.DraftTokens)
+			}
+		})
+	}
+}
+
+// TestEngineDraftsKeepOutputs: with drafts the engine fills (a draft model), answers are those of
+// plain decoding whether the drafts are perfect (every one accepted) or garbage (a token outside
+// the text: all rejected).
+func TestEngineDraftsKeepOutputs(t *testing.T) {
+	jobs := []job{{repetitive("a", 0, 25, 40), 0}, {repetitive("b", 3, 25, 40, 9, 7), 1}, {repetitive("a", 5, 17, 9), 2}}
+	for _, tc := range []struct {
+		name    string
+		perfect bool
+	}{{"perfect", true}, {"garbage", false}} {
+		t.Run(tc.name, func(t *testing.T) {
+			cfg := Config{}
+			fillTestConfig(&cfg)
+			plain, _ := specRun(t, cfg, 0, jobs, nil)
+			cfg.SpecEngineDrafts = true
+			var n *node
+			fill := func(s *Seq, want []int32) {
+				toks := slices.Clone(want)
+				for j := 1; j < len(s.Tokens); j++ {
+					s.Tokens[j] = 29 // outside the prompts' alphabet
+					if tc.perfect {
+						s.Tokens[j] = n.e.fakeNext(toks)
+					}
+					toks = append(toks, s.Tokens[j])
+				}
+			}
+			fast, n := specRun(t, cfg, 4, jobs, func(nn *node) { n = nn; nn.e.fill = fill })
+			for i := range plain {
+				if plain[i].String() != fast[i].String() {
+					t.Errorf("job %d: engine drafts changed the outcome:\nplain %v\nspec  %v", i, plain[i], fast[i])
+				}
+			}
+			st := n.c.Stats()
+			if st.DraftTokens == 0 || tc.perfect != (st.AcceptedTokens == st.DraftTokens) || !tc.perfect && st.AcceptedTokens != 0 {
+				t.Errorf("drafted %d, accepted %d", st.DraftTokens, st.AcceptedTokens)
 			}
 		})
 	}
