@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"log/slog"
 	"sync"
@@ -152,6 +153,40 @@ type Engine struct {
 	tamper func(id kvtypes.RequestID, t *Token)
 
 	matchers matchers // constraints of requests that carry only their Grammar (constraint.go)
+	draft    *drafter // nil unless speculating by a draft model (draftmodel.go)
+}
+
+// applyHeaders invalidates and stamps the page headers a Ready names, in both pools when a draft
+// model's mirrors the model's.
+func (e *Engine) applyHeaders(rd *core.Ready) {
+	for _, id := range rd.Invalidate {
+		e.cache.Invalidate(id)
+		if e.draft != nil {
+			e.draft.cache.Invalidate(id)
+		}
+	}
+	for _, st := range rd.Stamp {
+		e.cache.Stamp(st.Page, st.Header)
+		if e.draft != nil {
+			e.draft.cache.Stamp(st.Page, st.Header)
+		}
+	}
+}
+
+// checkSpeculative refuses a speculative decoding configuration the engine cannot run: a draft
+// model of another vocabulary, or beside a transfer (a received page's draft half is never written).
+func (cfg *Config) checkSpeculative(m *model.Model, tok *tokenizer.Tokenizer) error {
+	sc := &cfg.Speculative
+	if err := sc.check(); err != nil {
+		return err
+	}
+	if sc.Mode != SpecDraft {
+		return nil
+	}
+	if cfg.Transfer != nil {
+		return errors.New("speculative decoding by a draft model runs on a single process only")
+	}
+	return checkDraftModel(m, tok, sc)
 }
 
 type endCall struct {
@@ -169,7 +204,7 @@ func New(m *model.Model, tok *tokenizer.Tokenizer, cfg Config) (*Engine, error) 
 	if err := checkPooling(cfg.Pooling); err != nil {
 		return nil, err
 	}
-	if err := cfg.Speculative.check(); err != nil {
+	if err := cfg.checkSpeculative(m, tok); err != nil {
 		return nil, err
 	}
 	plan, err := PlanFor(&m.Config, cfg)
@@ -195,6 +230,7 @@ func New(m *model.Model, tok *tokenizer.Tokenizer, cfg Config) (*Engine, error) 
 		Vocab: m.Vocab, EOS: eos, Secret: secret, PrefixCache: cfg.PrefixCache,
 		Deadlines: cfg.Deadlines, Nonce: binary.LittleEndian.Uint64(nonce[:]),
 		SpecTokens: cfg.Speculative.coreTokens(), SpecMaxBatch: cfg.Speculative.MaxBatch,
+		SpecEngineDrafts: cfg.Speculative.Mode == SpecDraft,
 	})
 	if err != nil {
 		return nil, err
@@ -230,6 +266,13 @@ func New(m *model.Model, tok *tokenizer.Tokenizer, cfg Config) (*Engine, error) 
 			return nil, err
 		}
 	}
+	if cfg.Speculative.Mode == SpecDraft {
+		if e.draft, err = newDrafter(cfg, plan, pool); err != nil {
+			pool.Close()
+			cache.Close()
+			return nil, err
+		}
+	}
 	e.drawTask = e.drawOne
 	go e.loop()
 	return e, nil
@@ -258,7 +301,11 @@ func PlanFor(mc *model.Config, cfg Config) (core.CapacityPlan, error) {
 	if err != nil {
 		return core.CapacityPlan{}, err
 	}
-	return core.Plan(core.CapacityConfig{BytesPerToken: int64(bpt), KVMemBytes: cfg.KVMemBytes, PageOverhead: kv.HeaderBytes,
+	draft, err := draftBytesPerToken(cfg) // the draft model's mirror pool shares the pages
+	if err != nil {
+		return core.CapacityPlan{}, err
+	}
+	return core.Plan(core.CapacityConfig{BytesPerToken: int64(bpt + draft), KVMemBytes: cfg.KVMemBytes, PageOverhead: kv.HeaderBytes,
 		PageTokens: cfg.PageTokens, ModelContext: mc.Context, MaxContext: cfg.MaxContext, OverrideModelContext: cfg.OverrideModelContext})
 }
 
@@ -323,6 +370,9 @@ func (e *Engine) Close() {
 	e.closeTransfers()
 	e.pool.Close()
 	e.cache.Close()
+	if e.draft != nil {
+		e.draft.cache.Close()
+	}
 }
 
 // Drain stops admitting, waits until every running request has ended or ctx is done (then
@@ -387,12 +437,7 @@ func (e *Engine) loop() {
 		}
 		rd := e.core.Ready()
 		e.deliver(now, &rd)
-		for _, id := range rd.Invalidate {
-			e.cache.Invalidate(id)
-		}
-		for _, st := range rd.Stamp {
-			e.cache.Stamp(st.Page, st.Header)
-		}
+		e.applyHeaders(&rd)
 		e.handOff(now, &rd)
 		e.shadowStep(now, rd.Batch)
 		batch := rd.Batch

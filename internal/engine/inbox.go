@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"encoding/binary"
 	"errors"
+	"slices"
 	"time"
 
 	"github.com/kvwarden/kvwarden/internal/core"
@@ -66,6 +67,8 @@ func (e *Engine) admit(now time.Time, ctx context.Context, r *Request, sp sample
 	e.preemptShadow(now) // before the core sees the live request: a reference on idle capacity never shares its batch
 	spec := r.coreSpec(mode)
 	spec.Speculate = e.speculates(r)
+	// A draft model's KV is its own request's, position by position: no page of the prefix cache.
+	spec.NoPrefixCache = spec.NoPrefixCache || spec.Speculate && e.draft != nil
 	res, err := e.core.Submit(now, spec)
 	if err != nil {
 		var rej *core.Rejection
@@ -86,6 +89,9 @@ func (e *Engine) admit(now time.Time, ctx context.Context, r *Request, sp sample
 	}
 	s := newStream(e, res.ID, smp, r)
 	s.submitted = submitted
+	if spec.Speculate && e.draft != nil {
+		s.history = slices.Clone(r.Prompt)
+	}
 	if e.sh != nil {
 		s.shadow = e.sh.sample(r, mode, sp, res.Tenant, res.ID)
 		s.audited = s.shadow != nil

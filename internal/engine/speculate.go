@@ -5,7 +5,9 @@ import (
 
 	"github.com/kvwarden/kvwarden/internal/core"
 	"github.com/kvwarden/kvwarden/internal/faults"
+	"github.com/kvwarden/kvwarden/internal/model"
 	"github.com/kvwarden/kvwarden/internal/sampler"
+	"github.com/kvwarden/kvwarden/internal/tokenizer"
 )
 
 // Speculative decoding: the core drafts from each request's own tokens (core/speculate.go); the
@@ -23,6 +25,7 @@ type Speculation string
 const (
 	SpecOff    Speculation = "off"    // no speculation
 	SpecLookup Speculation = "lookup" // drafts from n-grams of the request's own prompt and output
+	SpecDraft  Speculation = "draft"  // drafts from a draft model with the same vocabulary (draftmodel.go)
 )
 
 // DefaultSpecTokens is what SpecConfig.Tokens 0 means.
@@ -33,17 +36,21 @@ type SpecConfig struct {
 	Mode     Speculation // "" means SpecOff
 	Tokens   int         // the most draft tokens a decode carries; 0 means DefaultSpecTokens
 	MaxBatch int         // no speculation while more requests run; 0 means core.DefaultSpecMaxBatch
+	// DraftModel and DraftTokenizer are SpecDraft's draft model and its tokenizer, whose
+	// vocabulary must be the model's token for token.
+	DraftModel     *model.Model
+	DraftTokenizer *tokenizer.Tokenizer
 }
 
 // ParseSpeculation reads a --speculative value.
 func ParseSpeculation(s string) (Speculation, error) {
 	switch m := Speculation(s); m {
-	case SpecOff, SpecLookup:
+	case SpecOff, SpecLookup, SpecDraft:
 		return m, nil
 	case "":
 		return SpecOff, nil
 	}
-	return "", fmt.Errorf("speculative %q: want lookup or off", s)
+	return "", fmt.Errorf("speculative %q: want lookup, draft or off", s)
 }
 
 // check refuses a configuration the engine cannot run.
@@ -54,12 +61,15 @@ func (c *SpecConfig) check() error {
 	if c.Tokens < 0 || c.Tokens > 64 || c.MaxBatch < 0 {
 		return fmt.Errorf("speculative decoding: %d draft tokens (want 1 to 64) and max batch %d", c.Tokens, c.MaxBatch)
 	}
+	if c.DraftModel != nil && c.Mode != SpecDraft {
+		return fmt.Errorf("a draft model with speculative decoding %q: it needs draft", c.Mode)
+	}
 	return nil
 }
 
 // coreTokens is core.Config.SpecTokens under c: 0 when speculation is off.
 func (c *SpecConfig) coreTokens() int {
-	if c.Mode != SpecLookup {
+	if c.Mode != SpecLookup && c.Mode != SpecDraft {
 		return 0
 	}
 	if c.Tokens == 0 {

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"strings"
 	"sync"
 	"testing"
 
@@ -126,5 +127,87 @@ func TestSpeculationConfig(t *testing.T) {
 	}
 	if _, err := ParseSpeculation("ngram"); err == nil {
 		t.Error("ParseSpeculation accepted ngram")
+	}
+}
+
+// The draft model tests' model, and a smaller one of the same vocabulary with other weights: a
+// draft model that is often wrong.
+const (
+	draftTarget = "dummy:llama,dim=64,layers=2,heads=4,kv_heads=2,ffn=172,vocab=512,ctx=2048,type=f32,seed=4"
+	draftOther  = "dummy:llama,dim=64,layers=1,heads=4,kv_heads=2,ffn=128,vocab=512,ctx=2048,type=f32,seed=5"
+)
+
+// TestDraftModelKeepsAnswers: speculating with a draft model, every request gets the answer an
+// engine without speculation gives it, whether the draft model is the model itself (its greedy
+// greedy drafts are accepted) or another model of the same vocabulary (mostly rejected); and the two
+// pools stay whole.
+func TestDraftModelKeepsAnswers(t *testing.T) {
+	if faults.Available {
+		t.Skip("the incident-replay build never speculates (Engine.speculates)")
+	}
+	m, tok := loadModel(t, draftTarget)
+	plain := startEngine(t, m, tok, testConfig, nil)
+	cases := specCases()
+	want := make([]string, len(cases))
+	for i, c := range cases {
+		want[i] = fmt.Sprint(drain(mustSubmit(t, plain, c.req)))
+	}
+	for _, draft := range []string{draftTarget, draftOther} {
+		t.Run(draft, func(t *testing.T) {
+			dm, dt := loadModel(t, draft)
+			e := startEngine(t, m, tok, testConfig, func(c *Config) {
+				c.Speculative = SpecConfig{Mode: SpecDraft, Tokens: 4, DraftModel: dm, DraftTokenizer: dt}
+			})
+			got := make([]result, len(cases))
+			var wg sync.WaitGroup
+			for i, c := range cases {
+				s := mustSubmit(t, e, c.req)
+				wg.Add(1)
+				go func() { defer wg.Done(); got[i] = drain(s) }()
+				if i%2 == 0 {
+					wg.Wait() // some alone, some beside others
+				}
+			}
+			wg.Wait()
+			for i, c := range cases {
+				if g := fmt.Sprint(got[i]); g != want[i] {
+					t.Errorf("%s: the draft model changed the answer\n got %s\nwant %s", c.name, g, want[i])
+				}
+			}
+			st := e.Stats()
+			// The model drafting for itself is right wherever the answer is greedy.
+			if st.DraftTokens == 0 || draft == draftTarget && st.AcceptedTokens*2 < st.DraftTokens {
+				t.Errorf("drafted %d, accepted %d", st.DraftTokens, st.AcceptedTokens)
+			}
+			assertPoolWhole(t, e)
+			if err := e.Check(); err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
+}
+
+// TestDraftModelRefused: a draft model of another vocabulary, or without the draft mode, is
+// refused at start with the reason.
+func TestDraftModelRefused(t *testing.T) {
+	m, tok := loadModel(t, demoModel)
+	other, otherTok := loadModel(t, "dummy:llama,dim=64,layers=1,heads=4,kv_heads=2,ffn=128,vocab=600,ctx=2048,type=f32,seed=5")
+	for _, c := range []struct {
+		sc   SpecConfig
+		want string
+	}{
+		{SpecConfig{Mode: SpecDraft, DraftModel: other, DraftTokenizer: otherTok}, "needs the same vocabulary"},
+		{SpecConfig{Mode: SpecDraft}, "no draft model"},
+		{SpecConfig{Mode: SpecLookup, DraftModel: m, DraftTokenizer: tok}, "it needs draft"},
+	} {
+		cfg := testConfig
+		cfg.Speculative = c.sc
+		e, err := New(m, tok, cfg)
+		if err == nil {
+			e.Close()
+		}
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%+v: %v, want %q", c.sc.Mode, err, c.want)
+		}
 	}
 }

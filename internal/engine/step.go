@@ -36,6 +36,9 @@ func (e *Engine) step(batch []core.Seq, streams []*stream) (res core.StepResult)
 		run = e.trace.beforeStep(e.cache, batch, run, &res, e.log)
 	}
 	e.run, e.scoring = run, scoring
+	if e.draft != nil {
+		run = e.fillDrafts(batch, streams, run, &res)
+	}
 	run = e.forward(batch, streams, run, &res)
 	if faults.Available {
 		e.trace.afterStep(e.cache, batch, run)
@@ -48,6 +51,9 @@ func (e *Engine) step(batch []core.Seq, streams []*stream) (res core.StepResult)
 		e.specRuns[j] = e.specRuns[j][:0]
 	}
 	e.sampleBatch(batch, streams, run, &res)
+	for _, i := range run {
+		afterVerify(&batch[i], streams[i], res.Seqs[i].Accepted)
+	}
 	for _, i := range scoring {
 		s := streams[i]
 		last, err := e.scorePrompt(&batch[i], s)

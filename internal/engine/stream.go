@@ -40,6 +40,10 @@ type stream struct {
 	// Embed requests: the pooled hidden state being computed (model.Seq.Hidden).
 	embed []float32
 	dims  int // Request.Dimensions
+	// A request drafted for by a draft model (draftmodel.go): its prompt and every token emitted
+	// since, and the positions whose draft KV is computed, in order, in this page lifetime.
+	history  []int32
+	draftPos int
 	// The request's LoRA adapter (Request.LoRA) and its scale.
 	adapter      *model.Adapter
 	adapterScale float32
@@ -185,6 +189,9 @@ func (e *Engine) deliver(now time.Time, rd *core.Ready) {
 			continue
 		}
 		s.generated++
+		if s.history != nil {
+			s.history = append(s.history, em.Token)
+		}
 		if s.firstToken.IsZero() {
 			s.firstToken = now
 		}
