@@ -156,7 +156,7 @@ func newBenchOfflineCmd() *cobra.Command {
 				}
 			}
 			o.Progress = stderr
-			res, err := bench.RunOffline(ctx, l.model, l.tok, cfg, o)
+			res, err := bench.RunOffline(ctx, l.model, l.tok, l.withModel(cfg), o)
 			if err != nil {
 				return err
 			}

@@ -82,7 +82,10 @@ func TestEngineConfigRefuses(t *testing.T) {
 		{[]string{"--pooling", "cls"}, `--pooling "cls": want mean or last`},
 		{[]string{"--shadow-fraction", "0.05"}, ""},
 		{[]string{"--speculative", "lookup", "--spec-tokens", "4"}, ""},
-		{[]string{"--speculative", "ngram"}, `--speculative: speculative "ngram": want lookup or off`},
+		{[]string{"--speculative", "ngram"}, `--speculative: speculative "ngram": want lookup, draft or off`},
+		{[]string{"--speculative", "draft"}, "--draft-model and --speculative draft go together"},
+		{[]string{"--draft-model", "x.gguf"}, "--draft-model and --speculative draft go together"},
+		{[]string{"--speculative", "draft", "--draft-model", "x.gguf"}, ""},
 		{[]string{"--speculative", "lookup", "--spec-tokens", "0"}, "--spec-tokens 0: want 1 to 64"},
 		{[]string{"--speculative", "lookup", "--spec-max-batch", "0"}, "--spec-max-batch 0: want at least 1"},
 		{[]string{"--shadow-fraction", "1"}, ""},
@@ -334,6 +337,9 @@ func TestSpeculativeRoles(t *testing.T) {
 		}
 		if err := r.checkSpeculative("off"); err != nil {
 			t.Errorf("%s without speculation: %v", c.role, err)
+		}
+		if err := r.checkSpeculative("draft"); err == nil || !strings.Contains(err.Error(), "a draft model runs on a single process only") {
+			t.Errorf("%s with a draft model: %v", c.role, err)
 		}
 	}
 }

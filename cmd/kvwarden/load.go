@@ -43,6 +43,7 @@ type modelFlags struct {
 	speculative  string
 	specTokens   int
 	specMaxBatch int
+	draftModel   string
 }
 
 func (f *modelFlags) register(fs *pflag.FlagSet) {
@@ -71,6 +72,7 @@ func (f *modelFlags) registerSpeculative(fs *pflag.FlagSet) {
 	fs.StringVar(&f.speculative, "speculative", "off", "speculative decoding: lookup (drafts from n-grams of each request's own prompt and output, verified so that answers never change) or off")
 	fs.IntVar(&f.specTokens, "spec-tokens", engine.DefaultSpecTokens, "the most draft tokens one decode step verifies (1 to 64)")
 	fs.IntVar(&f.specMaxBatch, "spec-max-batch", core.DefaultSpecMaxBatch, "no speculation while more requests than this are running (a busy batch gains nothing from it)")
+	fs.StringVar(&f.draftModel, "draft-model", "", "the draft model of --speculative draft: a GGUF file (or hf:, dummy:) with the model's vocabulary, e.g. its own Q4_K copy")
 }
 
 // parseBytes reads sizes such as 512MiB, 4GiB, 1.5GB or a plain byte count.
@@ -149,6 +151,9 @@ func (f *modelFlags) specConfig() (engine.SpecConfig, error) {
 	if err != nil {
 		return engine.SpecConfig{}, fmt.Errorf("--speculative: %v", err)
 	}
+	if (mode == engine.SpecDraft) != (f.draftModel != "") {
+		return engine.SpecConfig{}, fmt.Errorf("--draft-model and --speculative draft go together (--speculative %s, --draft-model %q)", mode, f.draftModel)
+	}
 	if mode == engine.SpecOff {
 		return engine.SpecConfig{Mode: mode}, nil
 	}
@@ -179,12 +184,32 @@ type loaded struct {
 	tok      *tokenizer.Tokenizer
 	resolved source.Resolved
 	template string
+	draft    *loaded // --draft-model's, when given
 }
 
-func (l *loaded) Close() { l.file.Close() }
+func (l *loaded) Close() {
+	l.file.Close()
+	if l.draft != nil {
+		l.draft.Close()
+	}
+}
 
+// load loads --model and, when given, --draft-model.
 func (f *modelFlags) load(ctx context.Context, stderr io.Writer) (*loaded, error) {
-	res, err := source.Resolve(ctx, f.model, source.Options{SHA256: f.sha256, Progress: stderr})
+	l, err := loadFile(ctx, stderr, f.model, f.sha256)
+	if err != nil || f.draftModel == "" {
+		return l, err
+	}
+	if l.draft, err = loadFile(ctx, stderr, f.draftModel, ""); err != nil {
+		l.Close()
+		return nil, fmt.Errorf("--draft-model: %w", err)
+	}
+	return l, nil
+}
+
+// loadFile loads one model and its tokenizer.
+func loadFile(ctx context.Context, stderr io.Writer, name, sha256 string) (*loaded, error) {
+	res, err := source.Resolve(ctx, name, source.Options{SHA256: sha256, Progress: stderr})
 	if err != nil {
 		return nil, err
 	}
@@ -210,13 +235,16 @@ func (f *modelFlags) load(ctx context.Context, stderr io.Writer) (*loaded, error
 }
 
 func (l *loaded) engine(cfg engine.Config) (*engine.Engine, error) {
-	e, err := engine.New(l.model, l.tok, l.withTemplate(cfg))
+	e, err := engine.New(l.model, l.tok, l.withModel(cfg))
 	return e, planError(err)
 }
 
-// withTemplate is cfg with the chat template the model is served with.
-func (l *loaded) withTemplate(cfg engine.Config) engine.Config {
+// withModel is cfg with what the model is served with: its chat template and draft model.
+func (l *loaded) withModel(cfg engine.Config) engine.Config {
 	cfg.ChatTemplate = l.template
+	if l.draft != nil {
+		cfg.Speculative.DraftModel, cfg.Speculative.DraftTokenizer = l.draft.model, l.draft.tok
+	}
 	return cfg
 }
 

@@ -84,10 +84,14 @@ func (r *roleFlags) checkShadow(fraction float64) error {
 	return nil
 }
 
-// checkSpeculative refuses speculative decoding where nothing decodes: the router has no model and
-// a prefill node computes a prompt's KV and one token.
+// checkSpeculative refuses speculative decoding where nothing decodes (the router has no model and
+// a prefill node computes a prompt's KV and one token), and a draft model on any node: a received
+// page's draft half is never written.
 func (r *roleFlags) checkSpeculative(mode string) error {
-	if mode != "" && mode != string(engine.SpecOff) && r.role != node.RoleDecode {
+	switch {
+	case mode == string(engine.SpecDraft):
+		return fmt.Errorf("--speculative draft with --role %s: a draft model runs on a single process only (use lookup on the decode nodes)", r.role)
+	case mode != "" && mode != string(engine.SpecOff) && r.role != node.RoleDecode:
 		return fmt.Errorf("--speculative %s with --role %s: speculative decoding runs on the decode nodes; set it there", mode, r.role)
 	}
 	return nil
@@ -150,7 +154,7 @@ func (f *serveFlags) serveNode(ctx context.Context, stderr io.Writer, log *slog.
 	}
 	defer l.Close()
 	ncfg := node.NodeConfig{Role: f.roles.role, Model: modelID(l.resolved.Path), Listener: ls.api,
-		ServerTLS: srvTLS, ClientTLS: cliTLS, Weights: l.model, Tokenizer: l.tok, File: l.file, Engine: l.withTemplate(cfg),
+		ServerTLS: srvTLS, ClientTLS: cliTLS, Weights: l.model, Tokenizer: l.tok, File: l.file, Engine: l.withModel(cfg),
 		Hold: f.roles.hold, Advertise: f.roles.advertise}
 	if api != nil {
 		ncfg.TicketKey = api.ticketKey

@@ -259,23 +259,32 @@ func New(m *model.Model, tok *tokenizer.Tokenizer, cfg Config) (*Engine, error) 
 	if cfg.Shadow.Fraction > 0 {
 		e.sh = newShadow(cfg.Shadow)
 	}
-	if cfg.Transfer != nil {
-		if err := e.newXfers(cfg.Transfer); err != nil {
-			pool.Close()
-			cache.Close()
-			return nil, err
-		}
-	}
-	if cfg.Speculative.Mode == SpecDraft {
-		if e.draft, err = newDrafter(cfg, plan, pool); err != nil {
-			pool.Close()
-			cache.Close()
-			return nil, err
-		}
+	if err := e.attach(cfg, plan); err != nil {
+		pool.Close()
+		cache.Close()
+		return nil, err
 	}
 	e.drawTask = e.drawOne
 	go e.loop()
 	return e, nil
+}
+
+// attach adds what the configuration asks for beside the model and its pool: the transfers of a
+// prefill or decode node, a draft model's mirror pool.
+func (e *Engine) attach(cfg Config, plan core.CapacityPlan) error {
+	if cfg.Transfer != nil {
+		if err := e.newXfers(cfg.Transfer); err != nil {
+			return err
+		}
+	}
+	if cfg.Speculative.Mode == SpecDraft {
+		d, err := newDrafter(cfg, plan, e.pool)
+		if err != nil {
+			return err
+		}
+		e.draft = d
+	}
+	return nil
 }
 
 // setDefaults gives the zero fields their documented meaning.
