@@ -137,8 +137,9 @@ func (e *Engine) refuse(batch []core.Seq, i int, err error, res *core.StepResult
 }
 
 // sampleBatch draws the next token of every sequence in run that asked for logits (or verifies its
-// drafts); their rows of e.logits are in run's order, one each, or one per fed token with drafts. Each sequence's sampler is its own, so they draw on the pool's
-// workers side by side (a batch of one draws inline).
+// drafts); their rows of e.logits are in run's order, one each, or one per fed token with drafts.
+// Each sequence's sampler is its own, so they draw on the pool's workers side by side (a batch of
+// one draws inline).
 func (e *Engine) sampleBatch(batch []core.Seq, streams []*stream, run []int, res *core.StepResult) {
 	e.draws = e.draws[:0]
 	row := 0
