@@ -16,7 +16,8 @@ func newCapacityCmd() *cobra.Command {
 		`Print the capacity plan a server with these flags would run under. It fails, as the server's
 start-up gate does, when --max-context asks for more than the model or the KV pool holds
 (above the model's context only with --override-model-context, which the plan then shows).
-With --lora it loads the adapters as serve would and reports the memory they hold besides the pool.`,
+With --lora it loads the adapters as serve would and reports the memory they hold besides the pool.
+With --speculative draft --draft-model M the draft model's KV shares the pages, as in serve.`,
 		cobra.NoArgs, func(cmd *cobra.Command, _ []string) error {
 			ctx, stop := exitOnSignalContext()
 			defer stop()
@@ -33,7 +34,7 @@ With --lora it loads the adapters as serve would and reports the memory they hol
 				return err
 			}
 			defer l.Close()
-			plan, err := engine.PlanFor(&l.model.Config, cfg)
+			plan, err := engine.PlanFor(&l.model.Config, l.withModel(cfg))
 			if err != nil {
 				return planError(err)
 			}
@@ -42,6 +43,10 @@ With --lora it loads the adapters as serve would and reports the memory they hol
 			}
 			fmt.Fprintf(cmd.OutOrStdout(), "model: %s (%s, %d layers, %d KV heads × %d, KV %s)\n%s\n",
 				l.model.Name, l.model.Arch, l.model.Layers, l.model.KVHeads, l.model.HeadDim, cfg.KVDType, plan)
+			if d := l.draft; d != nil {
+				fmt.Fprintf(cmd.OutOrStdout(), "draft model: %s (%d layers, %d KV heads × %d): its KV is in every page's bytes above\n",
+					d.model.Name, d.model.Layers, d.model.KVHeads, d.model.HeadDim)
+			}
 			if len(mods) == 0 {
 				return nil
 			}
@@ -53,6 +58,7 @@ With --lora it loads the adapters as serve would and reports the memory they hol
 			return nil
 		})
 	mf.register(cmd.Flags())
+	mf.registerSpeculative(cmd.Flags())
 	lf.register(cmd.Flags())
 	return cmd
 }

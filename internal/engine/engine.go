@@ -314,7 +314,11 @@ func PlanFor(mc *model.Config, cfg Config) (core.CapacityPlan, error) {
 	if err != nil {
 		return core.CapacityPlan{}, err
 	}
-	return core.Plan(core.CapacityConfig{BytesPerToken: int64(bpt + draft), KVMemBytes: cfg.KVMemBytes, PageOverhead: kv.HeaderBytes,
+	headers := int64(kv.HeaderBytes)
+	if draft > 0 {
+		headers *= 2 // each page's mirror has its own header
+	}
+	return core.Plan(core.CapacityConfig{BytesPerToken: int64(bpt + draft), KVMemBytes: cfg.KVMemBytes, PageOverhead: headers,
 		PageTokens: cfg.PageTokens, ModelContext: mc.Context, MaxContext: cfg.MaxContext, OverrideModelContext: cfg.OverrideModelContext})
 }
 

@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/kvwarden/kvwarden/internal/faults"
+	"github.com/kvwarden/kvwarden/internal/kv"
+	"github.com/kvwarden/kvwarden/internal/model"
 
 	"github.com/kvwarden/kvwarden/internal/sampler"
 )
@@ -209,5 +211,32 @@ func TestDraftModelRefused(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%+v: %v, want %q", c.sc.Mode, err, c.want)
 		}
+	}
+}
+
+// TestDraftModelInCapacityPlan: the start-up gate counts the draft model's mirror pool: both pools
+// of the plan's pages fit the KV memory, and fewer pages than without it.
+func TestDraftModelInCapacityPlan(t *testing.T) {
+	m, _ := loadModel(t, draftTarget)
+	dm, dt := loadModel(t, draftOther)
+	cfg := testConfig
+	alone, err := PlanFor(&m.Config, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Speculative = SpecConfig{Mode: SpecDraft, DraftModel: dm, DraftTokenizer: dt}
+	both, err := PlanFor(&m.Config, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pageBytes := func(mm *model.Model) int64 {
+		b, err := kv.PageBytes(kv.Config{Layers: mm.Layers, KVHeads: mm.KVHeads, HeadDim: mm.HeadDim, PageTokens: both.PageTokens, DType: cfg.KVDType})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return int64(b)
+	}
+	if used := int64(both.Pages) * (pageBytes(m) + pageBytes(dm)); used > cfg.KVMemBytes || both.Pages >= alone.Pages {
+		t.Fatalf("with the draft model %d pages (%d bytes of %d), without %d", both.Pages, used, cfg.KVMemBytes, alone.Pages)
 	}
 }
