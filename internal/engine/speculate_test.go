@@ -240,3 +240,39 @@ func TestDraftModelInCapacityPlan(t *testing.T) {
 		t.Fatalf("with the draft model %d pages (%d bytes of %d), without %d", both.Pages, used, cfg.KVMemBytes, alone.Pages)
 	}
 }
+
+// TestDraftModelReadsOnlyItsOwnKV, as an attacker would try it: tenant a runs first and leaves
+// its pages, with their draft-model KV, to the free list; tenant b's request then gets them. b's
+// drafts must be those it gets on a fresh engine: computed from its own tokens only, never from
+// what the pages held before (poisoned on free here, so that any such read shows as NaN drafts;
+// seen failing when the draft model skips its catch-up).
+func TestDraftModelReadsOnlyItsOwnKV(t *testing.T) {
+	if faults.Available {
+		t.Skip("the incident-replay build never speculates (Engine.speculates)")
+	}
+	m, tok := loadModel(t, draftTarget)
+	dm, dt := loadModel(t, draftTarget) // the model drafting for itself: right wherever it reads the right KV
+	mutate := func(c *Config) {
+		c.Speculative = SpecConfig{Mode: SpecDraft, Tokens: 4, DraftModel: dm, DraftTokenizer: dt}
+		c.Scrub, c.PrefixCache = kv.ScrubPoison, false // a freed page's KV turns to NaN: reading it shows
+	}
+	greedy := sampler.Params{TopLogprobs: -1}
+	a := Request{Spec: Spec{Tenant: "a", Prompt: copyPrompt(9, 120), MaxTokens: 40, IgnoreEOS: true, Sampling: greedy}}
+	b := Request{Spec: Spec{Tenant: "b", Prompt: copyPrompt(0, 100), MaxTokens: 40, IgnoreEOS: true, Sampling: greedy}}
+	bDrafts := func(after bool) (string, uint64) {
+		e := startEngine(t, m, tok, testConfig, mutate)
+		if after {
+			drain(mustSubmit(t, e, a))
+			assertPoolWhole(t, e)
+		}
+		before := e.Stats()
+		r := drain(mustSubmit(t, e, b))
+		st := e.Stats()
+		return fmt.Sprint(r), st.AcceptedTokens - before.AcceptedTokens
+	}
+	alone, acceptedAlone := bDrafts(false)
+	after, acceptedAfter := bDrafts(true)
+	if alone != after || acceptedAlone != acceptedAfter || acceptedAlone == 0 {
+		t.Fatalf("b after a: %d drafts accepted (%s); alone %d (%s)", acceptedAfter, after, acceptedAlone, alone)
+	}
+}
