@@ -46,7 +46,7 @@ type Workspace struct {
 	attn                             attnJob
 	attnTask                         func(int)
 	rowJob                           rowJob
-	rowTask                          func(int)
+	rowTask, adaptTask               func(int)
 	blocks                           []rowBlock
 	blockRows                        int
 	adapted                          bool // some sequence of the step has an adapter
@@ -85,7 +85,7 @@ func (m *Model) NewWorkspace(p *tensor.Pool, maxTokens, maxLogits, maxContext in
 		ws.scores[i] = make([]float32, ws.blockRows*group*maxContext)
 	}
 	ws.attnTask = ws.runAttention
-	ws.rowTask = ws.runRow
+	ws.rowTask, ws.adaptTask = ws.runRow, ws.runAdapt
 	return ws
 }
 
@@ -191,18 +191,18 @@ func (m *Model) Forward(p *tensor.Pool, cache *kv.Pool, ws *Workspace, seqs []Se
 		ly := &m.Blocks[li]
 		ws.eachRow(p, stageAttnIn, li, n)
 		p.MatMuls(xn, n, tensor.MatOut{W: ly.Wq, Out: q}, tensor.MatOut{W: ly.Wk, Out: k}, tensor.MatOut{W: ly.Wv, Out: v})
-		ws.eachAdapted(p, stageLoRAQKV, li, n)
+		ws.eachAdapted(p, stageLoRAQKV, li)
 		ws.eachRow(p, stageQKV, li, n)
 		m.attention(p, cache, ws, seqs, li, n)
 		p.MatMul(ly.Wo, ws.att[:n*c.QDim()], n, xn)
-		ws.eachAdapted(p, stageLoRAOut, li, n)
+		ws.eachAdapted(p, stageLoRAOut, li)
 		ws.eachRow(p, stageFFNIn, li, n)
 		g, u := ws.ff1[:n*c.FFN], ws.ff2[:n*c.FFN]
 		p.MatMuls(xn, n, tensor.MatOut{W: ly.Gate, Out: g}, tensor.MatOut{W: ly.Up, Out: u})
-		ws.eachAdapted(p, stageLoRAGateUp, li, n)
+		ws.eachAdapted(p, stageLoRAGateUp, li)
 		ws.eachRow(p, stageSwiGLU, li, n)
 		p.MatMul(ly.Down, g, n, xn)
-		ws.eachAdapted(p, stageLoRADown, li, n)
+		ws.eachAdapted(p, stageLoRADown, li)
 	}
 	ws.rowJob = rowJob{}
 	if len(m.Blocks) > 0 {
@@ -364,8 +364,6 @@ func (ws *Workspace) runRow(r int) {
 	case stageSwiGLU:
 		g := ws.ff1[r*c.FFN : (r+1)*c.FFN]
 		tensor.SwiGLU(g, g, ws.ff2[r*c.FFN:(r+1)*c.FFN])
-	default:
-		m.adaptRow(ws, &j.seqs[ws.rows[r].seq], j.stage, j.layer, r)
 	}
 }
 

@@ -131,6 +131,8 @@ var avx2Kernels = &kernels{
 	maxF32:       maxF32Vec,
 	sumF64:       sumF64Vec,
 	f32sToF16:    f32sToF16Vec,
+	dotsF32:      dotsF32AVX2,
+	lowRankUp:    lowRankUpVec,
 }
 
 func dotF32sAVX2(a, b []float32) float32 {

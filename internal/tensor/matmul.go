@@ -302,6 +302,10 @@ type kernels struct {
 	// nil: none.
 	drawWeights func(dst, x []float32, m, invT float64, allowed []uint64) int
 	f32sToF16   func(dst []uint16, src []float32)
+	// dotsF32 and lowRankUp are LowRankAdd's two products past its shape checks (dotsF32Go,
+	// lowRankUpGo).
+	dotsF32   func(out, w, x []float32, rows, n int)
+	lowRankUp func(out, bT, ax []float32, rank, n int, scale float32)
 }
 
 // takesKr16 reports whether dt weights take the kernels on K-quant rows repacked by sixteen.
@@ -343,6 +347,8 @@ var goKernels = &kernels{
 	maxF32:       maxF32Go,
 	sumF64:       sumF64Go,
 	f32sToF16:    f32sToF16Go,
+	dotsF32:      dotsF32Go,
+	lowRankUp:    lowRankUpGo,
 }
 
 func tileQ8Go(j *matmulJob, r0, r1 int, dot func([]byte, []int8, []float32) float32) {

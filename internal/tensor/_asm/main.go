@@ -44,6 +44,7 @@ var families = []struct {
 	{"tensor", "draw_amd64.s", drawFamily},
 	{"tensor", "argmax_amd64.s", argmaxFamily},
 	{"tensor", "quant_amd64.s", quantFamily},
+	{"tensor", "lowrank_amd64.s", lowRankFamily},
 	{"bench", "limits_amd64.s", limitsFamily},
 }
 
