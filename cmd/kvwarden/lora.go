@@ -70,13 +70,13 @@ func parseLoRA(specs []string) ([]loraModule, error) {
 	return mods, nil
 }
 
-// adapterBytes is the memory an adapter's weights hold (float32 A and B of every pair).
+// adapterBytes is the memory an adapter's weights hold (A and B of every pair, float32 or halves).
 func adapterBytes(a *model.Adapter) int64 {
 	var n int64
 	for _, l := range a.Blocks {
 		for _, p := range []*model.LoRAPair{l.Wq, l.Wk, l.Wv, l.Wo, l.Gate, l.Up, l.Down} {
 			if p != nil {
-				n += 4 * int64(len(p.A)+len(p.B))
+				n += p.Bytes()
 			}
 		}
 	}

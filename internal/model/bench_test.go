@@ -101,11 +101,11 @@ func BenchmarkDecodeStep8Types(b *testing.B) {
 	}
 }
 
-func benchDecodeStep8(b *testing.B, spec string) { benchDecodeStep8With(b, spec, false) }
+func benchDecodeStep8(b *testing.B, spec string) { benchDecodeStep8With(b, spec, noAdapter) }
 
-// benchDecodeStep8With is benchDecodeStep8, with each sequence under an adapter of its own when
-// adapted.
-func benchDecodeStep8With(b *testing.B, spec string, adapted bool) {
+// benchDecodeStep8With is benchDecodeStep8, with each sequence under an adapter of its own held
+// as ad says.
+func benchDecodeStep8With(b *testing.B, spec string, ad benchAdapterKind) {
 	const batch = 8
 	m, pool, cache, pages, _ := benchRig(b, spec, 16*batch, 1, 256)
 	ws := m.NewWorkspace(pool, 64*batch, batch, 256)
@@ -118,8 +118,8 @@ func benchDecodeStep8With(b *testing.B, spec string, adapted bool) {
 		}
 		seqs[s] = Seq{Tokens: prompt, Pages: pages[16*s : 16*(s+1)], Tenant: kvtypes.TenantKey{1}, Logits: true}
 	}
-	if adapted {
-		for s, a := range benchAdapters(b, m, batch) {
+	if ad != noAdapter {
+		for s, a := range benchAdapters(b, m, batch, ad == halfAdapter) {
 			seqs[s].Adapter, seqs[s].AdapterScale = a, 1
 		}
 	}
@@ -149,10 +149,10 @@ func BenchmarkPrefill512Types(b *testing.B) {
 	}
 }
 
-func benchPrefill512(b *testing.B, spec string) { benchPrefill512With(b, spec, false) }
+func benchPrefill512(b *testing.B, spec string) { benchPrefill512With(b, spec, noAdapter) }
 
-// benchPrefill512With is benchPrefill512, under an adapter when adapted.
-func benchPrefill512With(b *testing.B, spec string, adapted bool) {
+// benchPrefill512With is benchPrefill512, under an adapter held as ad says.
+func benchPrefill512With(b *testing.B, spec string, ad benchAdapterKind) {
 	m, pool, cache, pages, ws := benchRig(b, spec, 32, 512, 512)
 	logits := make([]float32, m.Vocab)
 	prompt := make([]int32, 512)
@@ -160,8 +160,8 @@ func benchPrefill512With(b *testing.B, spec string, adapted bool) {
 		prompt[i] = int32(100 + i*7%30000)
 	}
 	seq := []Seq{{Tokens: prompt, Pos: 0, Pages: pages, Tenant: kvtypes.TenantKey{1}, Logits: true}}
-	if adapted {
-		seq[0].Adapter, seq[0].AdapterScale = benchAdapters(b, m, 1)[0], 1
+	if ad != noAdapter {
+		seq[0].Adapter, seq[0].AdapterScale = benchAdapters(b, m, 1, ad == halfAdapter)[0], 1
 	}
 	b.ReportAllocs()
 	for b.Loop() {
@@ -223,12 +223,32 @@ func BenchmarkDecodeAtDepth(b *testing.B) {
 	}
 }
 
+// benchAdapterKind is how the benchmarks' adapters are held: none, float32 (an F32 file) or
+// halves (an F16 file, what llama.cpp's converter writes by default).
+type benchAdapterKind int
+
+const (
+	noAdapter benchAdapterKind = iota
+	floatAdapter
+	halfAdapter
+)
+
+// benchAdapterRuns are the sub-benchmarks comparing a step without adapters and with them.
+var benchAdapterRuns = []struct {
+	name string
+	kind benchAdapterKind
+}{{"base", noAdapter}, {"f32", floatAdapter}, {"f16", halfAdapter}}
+
 // benchAdapters are n rank-16 adapters of m on all seven projections, as #36's cost targets
-// state them (alpha 16, so the scale is 1).
-func benchAdapters(b *testing.B, m *Model, n int) []*Adapter {
+// state them (alpha 16, so the scale is 1), from F16 files when half.
+func benchAdapters(b *testing.B, m *Model, n int, half bool) []*Adapter {
 	as := make([]*Adapter, n)
 	for i := range as {
-		a, err := ParseAdapter(newAdapterFile(m, 16, 16, uint64(100+i), 0.02).bytes(b), m)
+		f := newAdapterFile(m, 16, 16, uint64(100+i), 0.02)
+		if half {
+			f.inHalves()
+		}
+		a, err := ParseAdapter(f.bytes(b), m)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -238,23 +258,20 @@ func benchAdapters(b *testing.B, m *Model, n int) []*Adapter {
 }
 
 // BenchmarkDecodeStep8Adapters is BenchmarkDecodeStep8 with each of the 8 sequences under its
-// own rank-16 adapter on all seven projections, beside the same step without adapters: the
-// base matrices are read once for the batch, each sequence adds its own low-rank delta.
+// own rank-16 adapter on all seven projections (F32 and F16 files), beside the same step
+// without adapters: the base matrices are read once for the batch, each sequence adds its own
+// low-rank delta.
 func BenchmarkDecodeStep8Adapters(b *testing.B) {
-	for _, adapted := range []bool{false, true} {
-		b.Run(map[bool]string{false: "base", true: "8_adapters"}[adapted], func(b *testing.B) {
-			benchDecodeStep8With(b, "dummy:ref125m", adapted)
-		})
+	for _, r := range benchAdapterRuns {
+		b.Run(r.name, func(b *testing.B) { benchDecodeStep8With(b, "dummy:ref125m", r.kind) })
 	}
 }
 
 // BenchmarkPrefill512Adapter is BenchmarkPrefill512 under one rank-16 adapter on all seven
-// projections, beside the same prompt without.
+// projections (an F32 and an F16 file), beside the same prompt without.
 func BenchmarkPrefill512Adapter(b *testing.B) {
-	for _, adapted := range []bool{false, true} {
-		b.Run(map[bool]string{false: "base", true: "adapter"}[adapted], func(b *testing.B) {
-			benchPrefill512With(b, "dummy:ref125m", adapted)
-		})
+	for _, r := range benchAdapterRuns {
+		b.Run(r.name, func(b *testing.B) { benchPrefill512With(b, "dummy:ref125m", r.kind) })
 	}
 }
 

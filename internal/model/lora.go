@@ -44,9 +44,17 @@ type LoRAPair struct {
 	Rank, In, Out int
 	A             []float32 // Rank rows of In: .lora_a, ggml ne [In, Rank]
 	// B is .lora_b (ggml ne [Rank, Out], Out rows of Rank in the file) held transposed, Rank rows
-	// of Out: addLoRA adds B·(A·x) as Rank row updates.
+	// of Out: the delta sums B·(A·x) as Rank row updates.
 	B []float32
+	// A16 and B16 hold A and B as halves instead (A and B are nil) when every value of the pair
+	// is exactly a half, as in an F16 adapter file: the same values in half the bytes, which a
+	// decode step streams once per sequence. tensor.LowRankAddF16 widens each one and gives the
+	// bits of the float32 product, so how a pair is held never changes a result.
+	A16, B16 []uint16
 }
+
+// Bytes is the memory the pair's weights hold.
+func (p *LoRAPair) Bytes() int64 { return 4*int64(len(p.A)+len(p.B)) + 2*int64(len(p.A16)+len(p.B16)) }
 
 // Scale is the factor applied to B·A·x for a request scale s, computed as llama.cpp does in
 // float32: s·alpha/rank, or s alone when alpha is 0.
@@ -246,7 +254,30 @@ func readPair(ta, tb *gguf.TensorInfo, w *tensor.Matrix) (*LoRAPair, error) {
 			p.B[k*p.Out+o] = b[o*p.Rank+k]
 		}
 	}
+	if halves(p.A) && halves(p.B) {
+		p.A16, p.B16 = toHalves(p.A), toHalves(p.B)
+		p.A, p.B = nil, nil
+	}
 	return p, nil
+}
+
+// halves reports whether every value of v is exactly a half (F16).
+func halves(v []float32) bool {
+	for _, f := range v {
+		if math.Float32bits(tensor.RoundF16(f)) != math.Float32bits(f) {
+			return false
+		}
+	}
+	return true
+}
+
+// toHalves converts values that are all exactly halves.
+func toHalves(v []float32) []uint16 {
+	h := make([]uint16, len(v))
+	for i, f := range v {
+		h[i] = tensor.F32ToF16(f)
+	}
+	return h
 }
 
 // finiteFloats decodes a tensor to float32, refusing NaN and infinities.

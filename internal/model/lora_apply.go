@@ -47,7 +47,12 @@ func (m *Model) adaptBlock(ws *Workspace, s *Seq, stage rowStage, li int, blk ro
 		if cap(*sp) < blk.count*p.Rank {
 			*sp = make([]float32, blk.count*p.Rank)
 		}
-		tensor.LowRankAdd(out, x, blk.count, p.A, p.B, p.Rank, a.Scale(s.AdapterScale, p), (*sp)[:blk.count*p.Rank])
+		ax, scale := (*sp)[:blk.count*p.Rank], a.Scale(s.AdapterScale, p)
+		if p.A16 != nil {
+			tensor.LowRankAddF16(out, x, blk.count, p.A16, p.B16, p.Rank, scale, ax)
+		} else {
+			tensor.LowRankAdd(out, x, blk.count, p.A, p.B, p.Rank, scale, ax)
+		}
 	}
 	switch stage {
 	case stageLoRAQKV:

@@ -13,15 +13,18 @@ import (
 	"testing"
 
 	"github.com/kvwarden/kvwarden/internal/gguf"
+	"github.com/kvwarden/kvwarden/internal/kvtypes"
 	"github.com/kvwarden/kvwarden/internal/tensor"
 	"github.com/kvwarden/kvwarden/internal/testenv"
 )
 
 // adapterFile is a LoRA adapter being written for a test with the project's GGUF writer: its
-// keys in order and its F32 tensors, which a test may corrupt before writing.
+// keys in order and its tensors, which a test may corrupt before writing; F32, or F16 once
+// inHalves was called.
 type adapterFile struct {
 	keys    []adapterKey
 	tensors []adapterTensor
+	half    bool
 }
 
 type adapterKey struct {
@@ -61,6 +64,18 @@ func newAdapterFile(m *Model, rank int, alpha float32, seed uint64, sigma float6
 			a.tensors = append(a.tensors,
 				adapterTensor{name + ".lora_a", []uint64{uint64(w.Cols), uint64(rank)}, draw(w.Cols * rank)},
 				adapterTensor{name + ".lora_b", []uint64{uint64(rank), uint64(w.Rows)}, draw(rank * w.Rows)})
+		}
+	}
+	return a
+}
+
+// inHalves rounds every value to a half and makes the file's tensors F16 (what llama.cpp's
+// convert_lora_to_gguf.py writes by default).
+func (a *adapterFile) inHalves() *adapterFile {
+	a.half = true
+	for _, tn := range a.tensors {
+		for i, v := range tn.data {
+			tn.data[i] = tensor.RoundF16(v)
 		}
 	}
 	return a
@@ -106,9 +121,14 @@ func (a *adapterFile) bytes(t testing.TB) []byte {
 	for _, tn := range a.tensors {
 		data := make([]byte, 0, 4*len(tn.data))
 		for _, v := range tn.data {
+			if a.half {
+				h := tensor.F32ToF16(v)
+				data = append(data, byte(h), byte(h>>8))
+				continue
+			}
 			data = append(data, byte(math.Float32bits(v)), byte(math.Float32bits(v)>>8), byte(math.Float32bits(v)>>16), byte(math.Float32bits(v)>>24))
 		}
-		b.AddTensor(tn.name, tensor.F32, tn.shape, data)
+		b.AddTensor(tn.name, map[bool]tensor.DType{false: tensor.F32, true: tensor.F16}[a.half], tn.shape, data)
 	}
 	var buf bytes.Buffer
 	if _, err := b.WriteTo(&buf); err != nil {
@@ -311,10 +331,14 @@ func checkAdapterFits(t *testing.T, a *Adapter, m *Model) {
 			if p == nil {
 				continue
 			}
-			if p.In != w.Cols || p.Out != w.Rows || p.Rank < 1 || p.Rank > MaxAdapterRank || len(p.A) != p.Rank*p.In || len(p.B) != p.Out*p.Rank {
-				t.Fatalf("blk.%d %s: rank %d, %d→%d with %d and %d values, base %d→%d", l, adapterProjections[i], p.Rank, p.In, p.Out, len(p.A), len(p.B), w.Cols, w.Rows)
+			a, b := p.A, p.B
+			if p.A16 != nil {
+				a, b = widened(p.A16), widened(p.B16)
 			}
-			for _, v := range append(slices.Clone(p.A), p.B...) {
+			if p.In != w.Cols || p.Out != w.Rows || p.Rank < 1 || p.Rank > MaxAdapterRank || len(a) != p.Rank*p.In || len(b) != p.Out*p.Rank {
+				t.Fatalf("blk.%d %s: rank %d, %d→%d with %d and %d values, base %d→%d", l, adapterProjections[i], p.Rank, p.In, p.Out, len(a), len(b), w.Cols, w.Rows)
+			}
+			for _, v := range append(a, b...) {
 				if math.IsNaN(float64(v)) || math.IsInf(float64(v), 0) {
 					t.Fatalf("blk.%d %s: value %v accepted", l, adapterProjections[i], v)
 				}
@@ -353,5 +377,65 @@ func TestForwardRefusesBadAdapterUse(t *testing.T) {
 			t.Errorf("%s: errors %v, want only the second sequence's, containing %q", c.name, errs, c.want)
 		}
 		h.next = 0
+	}
+}
+
+// widened is halves as float32.
+func widened(h []uint16) []float32 {
+	f := make([]float32, len(h))
+	for i, v := range h {
+		f[i] = tensor.F16ToF32(v)
+	}
+	return f
+}
+
+// TestHalfAdapterGivesFloatBits: an F16 adapter file is held in halves, in half the bytes, and
+// gives, over a prompt and decode steps, the logits of the same values held in float32 bit for
+// bit; an F32 file whose values are not all halves stays float32.
+func TestHalfAdapterGivesFloatBits(t *testing.T) {
+	h := newHarness(t, generated(t, adapterBaseSpec, t.TempDir()), tensor.F32, 2)
+	half, err := ParseAdapter(newAdapterFile(h.m, 8, 16, 5, 0.1).inHalves().bytes(t), h.m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	float := *half
+	float.Blocks = slices.Clone(half.Blocks)
+	var halfBytes, floatBytes int64
+	for l := range float.Blocks {
+		for _, slot := range float.Blocks[l].pairs() {
+			p := **slot
+			if p.A16 == nil {
+				t.Fatalf("blk.%d: an F16 pair held in float32", l)
+			}
+			halfBytes += p.Bytes()
+			p.A, p.B, p.A16, p.B16 = widened(p.A16), widened(p.B16), nil, nil
+			floatBytes += p.Bytes()
+			*slot = &p
+		}
+	}
+	if 2*halfBytes != floatBytes {
+		t.Errorf("held in %d bytes, %d in float32; want half", halfBytes, floatBytes)
+	}
+	var logits [2][]float32
+	for i, a := range []*Adapter{half, &float} {
+		s := h.newSeq(kvtypes.RequestID(i + 1))
+		s.adapter, s.scale = a, 0.5
+		out := h.step([]*seqState{s}, [][]int32{{1, 403, 407, 261, 378, 39, 120}})[0]
+		for range 3 {
+			out = append(out, h.step([]*seqState{s}, [][]int32{{int32(argmax(out[len(out)-h.m.Vocab:]))}})[0]...)
+		}
+		logits[i] = out
+	}
+	for i := range logits[0] {
+		if math.Float32bits(logits[0][i]) != math.Float32bits(logits[1][i]) {
+			t.Fatalf("logit %d: %v held in halves, %v in float32", i, logits[0][i], logits[1][i])
+		}
+	}
+	f32, err := ParseAdapter(newAdapterFile(h.m, 8, 16, 5, 0.1).bytes(t), h.m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := f32.Blocks[0].Wq; p.A == nil || p.A16 != nil {
+		t.Error("an F32 pair that is not all halves is held in halves")
 	}
 }

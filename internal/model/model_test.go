@@ -295,14 +295,14 @@ func (h *harness) checkBatchInvariance(adapter *Adapter, neighbours []*Adapter) 
 }
 
 // testAdapters draws two adapters for m, both of which change its logits: rank 4 on all seven
-// projections, and rank 8 on q and v.
+// projections, and rank 8 on q and v held in halves (an F16 file).
 func testAdapters(t testing.TB, m *Model) (x, y *Adapter) {
 	t.Helper()
 	var err error
 	if x, err = ParseAdapter(newAdapterFile(m, 4, 8, 1, 0.05).bytes(t), m); err != nil {
 		t.Fatal(err)
 	}
-	if y, err = ParseAdapter(newAdapterFile(m, 8, 12, 2, 0.05, "attn_q", "attn_v").bytes(t), m); err != nil {
+	if y, err = ParseAdapter(newAdapterFile(m, 8, 12, 2, 0.05, "attn_q", "attn_v").inHalves().bytes(t), m); err != nil {
 		t.Fatal(err)
 	}
 	return x, y

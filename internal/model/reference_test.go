@@ -91,11 +91,15 @@ func (r *refModel) merge(w [][]float64, p *LoRAPair) {
 		return
 	}
 	scale := float64(r.scale) * float64(r.adapter.Alpha) / float64(p.Rank)
+	a, b := p.A, p.B
+	if p.A16 != nil {
+		a, b = widened(p.A16), widened(p.B16)
+	}
 	for o := range w {
 		for i := range w[o] {
 			var d float64
 			for k := 0; k < p.Rank; k++ {
-				d += float64(p.B[k*p.Out+o]) * float64(p.A[k*p.In+i])
+				d += float64(b[k*p.Out+o]) * float64(a[k*p.In+i])
 			}
 			w[o][i] += scale * d
 		}

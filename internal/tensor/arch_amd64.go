@@ -133,6 +133,8 @@ var avx2Kernels = &kernels{
 	f32sToF16:    f32sToF16Vec,
 	dotsF32:      dotsF32AVX2,
 	lowRankUp:    lowRankUpVec,
+	dotsF16:      dotsF16AVX2,
+	lowRankUpF16: lowRankUpF16Vec,
 }
 
 func dotF32sAVX2(a, b []float32) float32 {

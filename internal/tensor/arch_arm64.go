@@ -138,7 +138,7 @@ var neonKernels = func() *kernels {
 	k.dotF32 = dotF32sNEON
 	k.quantQ8_0 = quantActQ8_0NEON
 	k.axpy = axpyVecNEON
-	k.dotsF32, k.lowRankUp = dotsF32NEON, lowRankUpNEON
+	k.dotsF32, k.lowRankUp, k.lowRankUpF16 = dotsF32NEON, lowRankUpNEON, lowRankUpF16NEON
 	k.attnScores, k.attnValues = attnScoresF16NEON, attnValuesF16NEON
 	k.attnScoresQ8, k.attnValuesQ8 = nil, nil // a row at a time dequantised, on the NEON dot and axpy
 	return &k

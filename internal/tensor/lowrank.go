@@ -17,10 +17,7 @@ func LowRankAdd(out, x []float32, n int, a, bT []float32, rank int, scale float3
 	if n == 0 {
 		return
 	}
-	if rank <= 0 || len(a)%rank != 0 || len(bT)%rank != 0 || len(a) == 0 || len(bT) == 0 {
-		panic(fmt.Sprintf("tensor: LowRankAdd of rank %d with %d and %d weights", rank, len(a), len(bT)))
-	}
-	in, width := len(a)/rank, len(bT)/rank
+	in, width := lowRankShape(len(a), len(bT), rank)
 	if n < 0 || len(x) < n*in || len(out) < n*width || len(ax) < n*rank {
 		panic(fmt.Sprintf("tensor: LowRankAdd %d→%d, rank %d, n=%d: len(x)=%d, len(out)=%d, len(ax)=%d",
 			in, width, rank, n, len(x), len(out), len(ax)))
@@ -28,6 +25,32 @@ func LowRankAdd(out, x []float32, n int, a, bT []float32, rank int, scale float3
 	k := activeKernels.Load()
 	k.dotsF32(ax[:n*rank], a, x[:n*in], rank, n)
 	k.lowRankUp(out[:n*width], bT, ax[:n*rank], rank, n, scale)
+}
+
+// LowRankAddF16 is LowRankAdd with a and bT held as halves (F16): each weight is widened to
+// float32 and the products and sums are LowRankAdd's, so the result is the bits LowRankAdd
+// gives on the widened values (a lossless way to halve the bytes a step reads).
+func LowRankAddF16(out, x []float32, n int, a, bT []uint16, rank int, scale float32, ax []float32) {
+	if n == 0 {
+		return
+	}
+	in, width := lowRankShape(len(a), len(bT), rank)
+	if n < 0 || len(x) < n*in || len(out) < n*width || len(ax) < n*rank {
+		panic(fmt.Sprintf("tensor: LowRankAddF16 %d→%d, rank %d, n=%d: len(x)=%d, len(out)=%d, len(ax)=%d",
+			in, width, rank, n, len(x), len(out), len(ax)))
+	}
+	k := activeKernels.Load()
+	k.dotsF16(ax[:n*rank], a, x[:n*in], rank, n)
+	k.lowRankUpF16(out[:n*width], bT, ax[:n*rank], rank, n, scale)
+}
+
+// lowRankShape returns a low-rank pair's input and output widths, or panics when its lengths
+// do not fit the rank.
+func lowRankShape(aLen, bLen, rank int) (in, width int) {
+	if rank <= 0 || aLen%rank != 0 || bLen%rank != 0 || aLen == 0 || bLen == 0 {
+		panic(fmt.Sprintf("tensor: low-rank product of rank %d with %d and %d weights", rank, aLen, bLen))
+	}
+	return aLen / rank, bLen / rank
 }
 
 // dotsF32Go sets out[i·rows+k] = DotF32(row k of w, input row i) for n inputs of
@@ -57,6 +80,56 @@ func lowRankUpCols(out, bT, ax []float32, rank, n int, scale float32, c0 int) {
 			var d float32
 			for k, ak := range a {
 				d += float32(ak * bT[k*width+c])
+			}
+			o[c] += float32(d * scale)
+		}
+	}
+}
+
+// dotsF16Go is dotsF32Go on half weights, each widened: dotF32sGo's lanes, fold and tail.
+func dotsF16Go(out []float32, w []uint16, x []float32, rows, n int) {
+	cols := len(w) / rows
+	for i := range n {
+		xi := x[i*cols : (i+1)*cols]
+		for k := range rows {
+			out[i*rows+k] = dotF16sGo(w[k*cols:(k+1)*cols], xi)
+		}
+	}
+}
+
+// dotF16sGo is dotF32sGo(widened w, x).
+func dotF16sGo(w []uint16, x []float32) float32 {
+	tab := f16Table()
+	x = x[:len(w)]
+	var acc [16]float32
+	n := len(w) &^ 15
+	for i := 0; i < n; i += 16 {
+		for k := range 16 {
+			acc[k] += float32(tab[w[i+k]] * x[i+k])
+		}
+	}
+	s := fold16(&acc)
+	for i := n; i < len(w); i++ {
+		s += float32(tab[w[i]] * x[i])
+	}
+	return s
+}
+
+// lowRankUpF16Go is lowRankUpGo on half weights, each widened.
+func lowRankUpF16Go(out []float32, bT []uint16, ax []float32, rank, n int, scale float32) {
+	lowRankUpF16Cols(out, bT, ax, rank, n, scale, 0)
+}
+
+// lowRankUpF16Cols is lowRankUpF16Go on columns c0 onwards.
+func lowRankUpF16Cols(out []float32, bT []uint16, ax []float32, rank, n int, scale float32, c0 int) {
+	tab := f16Table()
+	width := len(bT) / rank
+	for i := range n {
+		o, a := out[i*width:(i+1)*width], ax[i*rank:(i+1)*rank]
+		for c := c0; c < width; c++ {
+			var d float32
+			for k, ak := range a {
+				d += float32(ak * tab[bT[k*width+c]])
 			}
 			o[c] += float32(d * scale)
 		}

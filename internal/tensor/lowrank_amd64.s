@@ -4,7 +4,95 @@
 
 #include "textflag.h"
 
-// func lowRankUpAVX2(out *float32, bT *float32, ax *float32, rank int, stride int, n64 int, rows int, scale float32)
+// func f16f32x4AVX2(w *byte, stride int, n16 int, x *float32, out *[4]float32)
+// Requires: AVX, F16C
+TEXT ·f16f32x4AVX2(SB), NOSPLIT, $0-40
+	MOVQ   w+0(FP), SI
+	MOVQ   stride+8(FP), BX
+	MOVQ   n16+16(FP), CX
+	MOVQ   x+24(FP), DI
+	LEAQ   (BX)(BX*2), R8
+	VXORPS Y0, Y0, Y0
+	VXORPS Y1, Y1, Y1
+	VXORPS Y2, Y2, Y2
+	VXORPS Y3, Y3, Y3
+	VXORPS Y4, Y4, Y4
+	VXORPS Y5, Y5, Y5
+	VXORPS Y6, Y6, Y6
+	VXORPS Y7, Y7, Y7
+	TESTQ  CX, CX
+	JE     f16f32x4done
+
+f16f32x4loop:
+	VMOVUPS   (DI), Y8
+	VMOVUPS   32(DI), Y9
+	VCVTPH2PS (SI), Y10
+	VCVTPH2PS 16(SI), Y11
+	VMULPS    Y8, Y10, Y10
+	VMULPS    Y9, Y11, Y11
+	VADDPS    Y10, Y0, Y0
+	VADDPS    Y11, Y1, Y1
+	VCVTPH2PS (SI)(BX*1), Y10
+	VCVTPH2PS 16(SI)(BX*1), Y11
+	VMULPS    Y8, Y10, Y10
+	VMULPS    Y9, Y11, Y11
+	VADDPS    Y10, Y2, Y2
+	VADDPS    Y11, Y3, Y3
+	VCVTPH2PS (SI)(BX*2), Y10
+	VCVTPH2PS 16(SI)(BX*2), Y11
+	VMULPS    Y8, Y10, Y10
+	VMULPS    Y9, Y11, Y11
+	VADDPS    Y10, Y4, Y4
+	VADDPS    Y11, Y5, Y5
+	VCVTPH2PS (SI)(R8*1), Y10
+	VCVTPH2PS 16(SI)(R8*1), Y11
+	VMULPS    Y8, Y10, Y10
+	VMULPS    Y9, Y11, Y11
+	VADDPS    Y10, Y6, Y6
+	VADDPS    Y11, Y7, Y7
+	ADDQ      $0x20, SI
+	ADDQ      $0x40, DI
+	DECQ      CX
+	JNZ       f16f32x4loop
+
+f16f32x4done:
+	MOVQ         out+32(FP), AX
+	VADDPS       Y1, Y0, Y0
+	VEXTRACTF128 $0x01, Y0, X9
+	VADDPS       X9, X0, X0
+	VMOVHLPS     X0, X0, X9
+	VADDPS       X9, X0, X0
+	VMOVSHDUP    X0, X9
+	VADDSS       X9, X0, X0
+	VADDPS       Y3, Y2, Y2
+	VEXTRACTF128 $0x01, Y2, X9
+	VADDPS       X9, X2, X2
+	VMOVHLPS     X2, X2, X9
+	VADDPS       X9, X2, X2
+	VMOVSHDUP    X2, X9
+	VADDSS       X9, X2, X2
+	VADDPS       Y5, Y4, Y4
+	VEXTRACTF128 $0x01, Y4, X9
+	VADDPS       X9, X4, X4
+	VMOVHLPS     X4, X4, X9
+	VADDPS       X9, X4, X4
+	VMOVSHDUP    X4, X9
+	VADDSS       X9, X4, X4
+	VADDPS       Y7, Y6, Y6
+	VEXTRACTF128 $0x01, Y6, X9
+	VADDPS       X9, X6, X6
+	VMOVHLPS     X6, X6, X9
+	VADDPS       X9, X6, X6
+	VMOVSHDUP    X6, X9
+	VADDSS       X9, X6, X6
+	VMOVSS       X0, (AX)
+	VMOVSS       X2, 4(AX)
+	VMOVSS       X4, 8(AX)
+	VMOVSS       X6, 12(AX)
+	VZEROUPPER
+	RET
+
+// func lowRankUpAVX2(out *float32, bT *byte, ax *float32, rank int, stride int, n64 int, rows int, scale float32)
 // Requires: AVX
 TEXT ·lowRankUpAVX2(SB), NOSPLIT, $0-60
 	MOVQ         out+0(FP), DI
@@ -12,6 +100,7 @@ TEXT ·lowRankUpAVX2(SB), NOSPLIT, $0-60
 	MOVQ         ax+16(FP), DX
 	MOVQ         rank+24(FP), R8
 	MOVQ         stride+32(FP), R9
+	IMUL3Q       $0x04, R9, R14
 	SHLQ         $0x02, R9
 	MOVQ         n64+40(FP), R10
 	VBROADCASTSS scale+56(FP), Y15
@@ -53,7 +142,7 @@ k:
 	VMULPS       224(AX), Y8, Y12
 	VADDPS       Y12, Y7, Y7
 	ADDQ         $0x04, BX
-	ADDQ         R9, AX
+	ADDQ         R14, AX
 	DECQ         CX
 	JNZ          k
 	VMULPS       Y15, Y0, Y0
@@ -86,6 +175,102 @@ k:
 	JNZ          row
 	ADDQ         $0x00000100, DI
 	ADDQ         $0x00000100, SI
+	DECQ         R10
+	JNZ          chunk
+	VZEROUPPER
+	RET
+
+// func lowRankUpF16AVX2(out *float32, bT *byte, ax *float32, rank int, stride int, n64 int, rows int, scale float32)
+// Requires: AVX, F16C
+TEXT ·lowRankUpF16AVX2(SB), NOSPLIT, $0-60
+	MOVQ         out+0(FP), DI
+	MOVQ         bT+8(FP), SI
+	MOVQ         ax+16(FP), DX
+	MOVQ         rank+24(FP), R8
+	MOVQ         stride+32(FP), R9
+	IMUL3Q       $0x02, R9, R14
+	SHLQ         $0x02, R9
+	MOVQ         n64+40(FP), R10
+	VBROADCASTSS scale+56(FP), Y15
+
+chunk:
+	MOVQ DI, R12
+	MOVQ DX, R13
+	MOVQ rows+48(FP), R11
+
+row:
+	VXORPS Y0, Y0, Y0
+	VXORPS Y1, Y1, Y1
+	VXORPS Y2, Y2, Y2
+	VXORPS Y3, Y3, Y3
+	VXORPS Y4, Y4, Y4
+	VXORPS Y5, Y5, Y5
+	VXORPS Y6, Y6, Y6
+	VXORPS Y7, Y7, Y7
+	MOVQ   SI, AX
+	MOVQ   R13, BX
+	MOVQ   R8, CX
+
+k:
+	VBROADCASTSS (BX), Y8
+	VCVTPH2PS    (AX), Y9
+	VMULPS       Y9, Y8, Y9
+	VADDPS       Y9, Y0, Y0
+	VCVTPH2PS    16(AX), Y10
+	VMULPS       Y10, Y8, Y10
+	VADDPS       Y10, Y1, Y1
+	VCVTPH2PS    32(AX), Y11
+	VMULPS       Y11, Y8, Y11
+	VADDPS       Y11, Y2, Y2
+	VCVTPH2PS    48(AX), Y12
+	VMULPS       Y12, Y8, Y12
+	VADDPS       Y12, Y3, Y3
+	VCVTPH2PS    64(AX), Y9
+	VMULPS       Y9, Y8, Y9
+	VADDPS       Y9, Y4, Y4
+	VCVTPH2PS    80(AX), Y10
+	VMULPS       Y10, Y8, Y10
+	VADDPS       Y10, Y5, Y5
+	VCVTPH2PS    96(AX), Y11
+	VMULPS       Y11, Y8, Y11
+	VADDPS       Y11, Y6, Y6
+	VCVTPH2PS    112(AX), Y12
+	VMULPS       Y12, Y8, Y12
+	VADDPS       Y12, Y7, Y7
+	ADDQ         $0x04, BX
+	ADDQ         R14, AX
+	DECQ         CX
+	JNZ          k
+	VMULPS       Y15, Y0, Y0
+	VADDPS       (R12), Y0, Y0
+	VMOVUPS      Y0, (R12)
+	VMULPS       Y15, Y1, Y1
+	VADDPS       32(R12), Y1, Y1
+	VMOVUPS      Y1, 32(R12)
+	VMULPS       Y15, Y2, Y2
+	VADDPS       64(R12), Y2, Y2
+	VMOVUPS      Y2, 64(R12)
+	VMULPS       Y15, Y3, Y3
+	VADDPS       96(R12), Y3, Y3
+	VMOVUPS      Y3, 96(R12)
+	VMULPS       Y15, Y4, Y4
+	VADDPS       128(R12), Y4, Y4
+	VMOVUPS      Y4, 128(R12)
+	VMULPS       Y15, Y5, Y5
+	VADDPS       160(R12), Y5, Y5
+	VMOVUPS      Y5, 160(R12)
+	VMULPS       Y15, Y6, Y6
+	VADDPS       192(R12), Y6, Y6
+	VMOVUPS      Y6, 192(R12)
+	VMULPS       Y15, Y7, Y7
+	VADDPS       224(R12), Y7, Y7
+	VMOVUPS      Y7, 224(R12)
+	ADDQ         R9, R12
+	LEAQ         (R13)(R8*4), R13
+	DECQ         R11
+	JNZ          row
+	ADDQ         $0x00000100, DI
+	ADDQ         $0x00000080, SI
 	DECQ         R10
 	JNZ          chunk
 	VZEROUPPER

@@ -303,9 +303,11 @@ type kernels struct {
 	drawWeights func(dst, x []float32, m, invT float64, allowed []uint64) int
 	f32sToF16   func(dst []uint16, src []float32)
 	// dotsF32 and lowRankUp are LowRankAdd's two products past its shape checks (dotsF32Go,
-	// lowRankUpGo).
-	dotsF32   func(out, w, x []float32, rows, n int)
-	lowRankUp func(out, bT, ax []float32, rank, n int, scale float32)
+	// lowRankUpGo), dotsF16 and lowRankUpF16 LowRankAddF16's.
+	dotsF32      func(out, w, x []float32, rows, n int)
+	lowRankUp    func(out, bT, ax []float32, rank, n int, scale float32)
+	dotsF16      func(out []float32, w []uint16, x []float32, rows, n int)
+	lowRankUpF16 func(out []float32, bT []uint16, ax []float32, rank, n int, scale float32)
 }
 
 // takesKr16 reports whether dt weights take the kernels on K-quant rows repacked by sixteen.
@@ -349,6 +351,8 @@ var goKernels = &kernels{
 	f32sToF16:    f32sToF16Go,
 	dotsF32:      dotsF32Go,
 	lowRankUp:    lowRankUpGo,
+	dotsF16:      dotsF16Go,
+	lowRankUpF16: lowRankUpF16Go,
 }
 
 func tileQ8Go(j *matmulJob, r0, r1 int, dot func([]byte, []int8, []float32) float32) {

@@ -5,24 +5,37 @@ import (
 	. "github.com/mmcloughlin/avo/reg"
 )
 
-// lowRankFamily: the second product of a LoRA delta, out += scale·Bᵀ·a, with AVX2.
+// lowRankFamily: the two products of a LoRA delta with AVX2, on float32 weights and on half
+// weights that are widened, then multiplied and summed exactly as the float32 ones (a pair
+// held in halves gives the bits of the same values held in float32).
 func lowRankFamily(g *gen) {
-	g.lowRankUp()
+	g.floatx4AVX2(f16f32)
+	g.lowRankUp(false)
+	g.lowRankUp(true)
 }
 
-// lowRankUp: for each 64-column chunk c (outer) and input row i (inner), the 64 sums
-// d = Σ_k float32(a[i·rank+k]·bT[k·stride+c..]) over k = 0..rank-1 in order from 0, each
-// product rounded before its add (no FMA), as lowRankUpGo does; then out[i·stride+c..] +=
-// float32(d·scale). The chunk of bT (rank lines of 256 bytes) stays in L1 across the rows.
-// rank, n64 and rows must be at least 1.
-func (g *gen) lowRankUp() {
-	g.text("lowRankUpAVX2", "func(out, bT, ax *float32, rank, stride, n64, rows int, scale float32)")
+// f16f32 is F16 weights against float32 activations that are not rounded to F16: the products
+// are not exact, so each is rounded before its add, as for F32 weights (dotF16sGo).
+var f16f32 = floatType{"f16f32", 32, f16.widen, false}
+
+// lowRankUp emits lowRankUpAVX2 (or lowRankUpF16AVX2, half weights): for each 64-column chunk
+// c (outer) and input row i (inner), the 64 sums d = Σ_k float32(a[i·rank+k]·bT[k·stride+c..])
+// over k = 0..rank-1 in order from 0, each product rounded before its add (no FMA), as
+// lowRankUpGo does; then out[i·stride+c..] += float32(d·scale). The chunk of bT (rank lines of
+// 64 weights) stays in L1 across the rows. rank, n64 and rows must be at least 1.
+func (g *gen) lowRankUp(half bool) {
+	name, elem := "lowRankUpAVX2", 4
+	if half {
+		name, elem = "lowRankUpF16AVX2", 2
+	}
+	g.text(name, "func(out *float32, bT *byte, ax *float32, rank, stride, n64, rows int, scale float32)")
 	g.arg("out", RDI)
 	g.arg("bT", RSI)
 	g.arg("ax", RDX)
 	g.arg("rank", R8)
 	g.arg("stride", R9)
-	g.SHLQ(U8(2), R9) // bytes between rows of bT and of out
+	g.IMUL3Q(U8(elem), R9, R14) // bytes between rows of bT
+	g.SHLQ(U8(2), R9)           // bytes between rows of out
 	g.arg("n64", R10)
 	g.VBROADCASTSS(g.argMem("scale"), Y15)
 	acc := []VecPhysical{Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7}
@@ -42,11 +55,17 @@ func (g *gen) lowRankUp() {
 	g.VBROADCASTSS(Mem{Base: RBX}, Y8)
 	for j, a := range acc {
 		t := tmp[j%len(tmp)]
-		g.VMULPS(Mem{Base: RAX, Disp: 32 * j}, Y8, t)
+		w := Mem{Base: RAX, Disp: 8 * elem * j}
+		if half {
+			g.VCVTPH2PS(w, t)
+			g.VMULPS(t, Y8, t)
+		} else {
+			g.VMULPS(w, Y8, t)
+		}
 		g.VADDPS(t, a, a)
 	}
 	g.ADDQ(U8(4), RBX)
-	g.ADDQ(R9, RAX)
+	g.ADDQ(R14, RAX)
 	g.DECQ(RCX)
 	g.JNZ(LabelRef("k"))
 	for j, a := range acc {
@@ -60,7 +79,7 @@ func (g *gen) lowRankUp() {
 	g.DECQ(R11)
 	g.JNZ(LabelRef("row"))
 	g.ADDQ(U32(256), RDI)
-	g.ADDQ(U32(256), RSI)
+	g.ADDQ(U32(64*elem), RSI)
 	g.DECQ(R10)
 	g.JNZ(LabelRef("chunk"))
 	g.VZEROUPPER()
