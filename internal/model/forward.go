@@ -189,25 +189,24 @@ func (m *Model) Forward(p *tensor.Pool, cache *kv.Pool, ws *Workspace, seqs []Se
 	ws.rowJob = rowJob{m: m, cache: cache, seqs: seqs}
 	for li := range m.Blocks {
 		ly := &m.Blocks[li]
-		ws.eachRow(p, stageAttnIn, li, n)
+		// Each LoRA stage runs with the row stage after it (the previous layer's FFN output's
+		// with this layer's attention input): no extra wait for the workers.
+		ws.eachRowAdapted(p, stageLoRADown, li-1, stageAttnIn, li, n)
 		p.MatMuls(xn, n, tensor.MatOut{W: ly.Wq, Out: q}, tensor.MatOut{W: ly.Wk, Out: k}, tensor.MatOut{W: ly.Wv, Out: v})
-		ws.eachAdapted(p, stageLoRAQKV, li)
-		ws.eachRow(p, stageQKV, li, n)
+		ws.eachRowAdapted(p, stageLoRAQKV, li, stageQKV, li, n)
 		m.attention(p, cache, ws, seqs, li, n)
 		p.MatMul(ly.Wo, ws.att[:n*c.QDim()], n, xn)
-		ws.eachAdapted(p, stageLoRAOut, li)
-		ws.eachRow(p, stageFFNIn, li, n)
+		ws.eachRowAdapted(p, stageLoRAOut, li, stageFFNIn, li, n)
 		g, u := ws.ff1[:n*c.FFN], ws.ff2[:n*c.FFN]
 		p.MatMuls(xn, n, tensor.MatOut{W: ly.Gate, Out: g}, tensor.MatOut{W: ly.Up, Out: u})
-		ws.eachAdapted(p, stageLoRAGateUp, li)
-		ws.eachRow(p, stageSwiGLU, li, n)
+		ws.eachRowAdapted(p, stageLoRAGateUp, li, stageSwiGLU, li, n)
 		p.MatMul(ly.Down, g, n, xn)
-		ws.eachAdapted(p, stageLoRADown, li)
 	}
-	ws.rowJob = rowJob{}
 	if len(m.Blocks) > 0 {
+		ws.eachRowAdapted(p, stageLoRADown, len(m.Blocks)-1, stageNone, 0, n)
 		addTo(x, xn) // the last layer's FFN output
 	}
+	ws.rowJob = rowJob{}
 	for i, r := range ws.logitRows {
 		tensor.RMSNorm(ws.hidden[i*c.Dim:(i+1)*c.Dim], x[r*c.Dim:(r+1)*c.Dim], m.OutNorm, c.RMSEps)
 	}
@@ -325,6 +324,7 @@ const (
 	stageLoRAOut    // the attention output projection (in xn) from att
 	stageLoRAGateUp // ff1, ff2 from xn
 	stageLoRADown   // the FFN output (in xn) from ff1
+	stageNone       // nothing: a LoRA stage with no row stage after it
 )
 
 // rowJob is the row stage in flight; the task function reading it is bound once per workspace
@@ -335,6 +335,9 @@ type rowJob struct {
 	seqs  []Seq
 	stage rowStage
 	layer int
+	// The LoRA stage run first on each block of rows, for layer loraLayer (eachRowAdapted).
+	lora      rowStage
+	loraLayer int
 }
 
 // eachRow runs stage for layer li on rows 0..n-1.

@@ -6,20 +6,32 @@ import (
 	"github.com/kvwarden/kvwarden/internal/tensor"
 )
 
-// eachAdapted runs a LoRA stage over the step's row blocks when some sequence of the step has
-// an adapter: a step of base-model sequences skips the stage entirely.
-func (ws *Workspace) eachAdapted(p *tensor.Pool, stage rowStage, li int) {
-	if ws.adapted {
-		ws.rowJob.stage, ws.rowJob.layer = stage, li
-		p.Run(len(ws.blocks), ws.adaptTask)
+// eachRowAdapted runs row stage (stageNone: none) for layer li on rows 0..n-1, after the LoRA
+// stage lora of layer loraLayer when some sequence of the step has an adapter (layer -1: none).
+// Then both run per block of rows (consecutive rows of one sequence), the block's LoRA update
+// first; a step of base-model sequences runs the row stage alone.
+func (ws *Workspace) eachRowAdapted(p *tensor.Pool, lora rowStage, loraLayer int, stage rowStage, li, n int) {
+	if !ws.adapted || loraLayer < 0 {
+		if stage != stageNone {
+			ws.eachRow(p, stage, li, n)
+		}
+		return
 	}
+	j := &ws.rowJob
+	j.lora, j.loraLayer, j.stage, j.layer = lora, loraLayer, stage, li
+	p.Run(len(ws.blocks), ws.adaptTask)
 }
 
-// runAdapt runs the LoRA stage in flight on block b (consecutive rows of one sequence).
+// runAdapt runs the LoRA stage in flight on block b, then the row stage on its rows.
 func (ws *Workspace) runAdapt(b int) {
 	j := &ws.rowJob
 	blk := ws.blocks[b]
-	j.m.adaptBlock(ws, &j.seqs[ws.rows[blk.first].seq], j.stage, j.layer, blk)
+	j.m.adaptBlock(ws, &j.seqs[ws.rows[blk.first].seq], j.lora, j.loraLayer, blk)
+	if j.stage != stageNone {
+		for r := blk.first; r < blk.first+blk.count; r++ {
+			ws.runRow(r)
+		}
+	}
 }
 
 // adaptBlock adds, for the rows of blk (all of sequence s), its adapter's updates to the outputs
