@@ -13,6 +13,7 @@ type Reason string
 const (
 	ReasonManifest   Reason = "manifest_mismatch" // ticket, request or tenant differ from the reservation
 	ReasonModel      Reason = "model_mismatch"    // the sender's model fingerprint is not ours
+	ReasonAdapter    Reason = "adapter_mismatch"  // the sender's LoRA adapter is not the reservation's
 	ReasonPageCount  Reason = "page_count"        // pages announced or sent != pages reserved
 	ReasonTokenCount Reason = "token_count"       // tokens announced or carried by a page != reserved
 	ReasonPageSize   Reason = "page_size"         // a page's bytes do not match its token count
@@ -38,7 +39,9 @@ func (r Reason) Defence() kvtypes.Defence {
 		return kvtypes.DefenceReconcile
 	case ReasonChecksum:
 		return kvtypes.DefenceChecksum
-	case ReasonHeader:
+	case ReasonHeader, ReasonAdapter:
+		// KV computed under another adapter belongs to another namespace than the reservation's:
+		// the owner check, made on the manifest before any page is read.
 		return kvtypes.DefenceHeader
 	}
 	return ""

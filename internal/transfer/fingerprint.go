@@ -2,6 +2,7 @@ package transfer
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/kvwarden/kvwarden/internal/kv"
 )
@@ -36,4 +37,22 @@ func NewFingerprint(arch string, weights [32]byte, cfg kv.Config) (Fingerprint, 
 	}
 	return Fingerprint{Arch: arch, KVDType: f.DType().String(), Weights: weights,
 		PageTokens: uint32(cfg.PageTokens), TokenBytes: uint32(tb)}, nil
+}
+
+// Adapter is the LoRA adapter a request's KV is computed under: the SHA-256 of the adapter file
+// (model.Adapter.Fingerprint) and the request's scale as float32 bits, zero for the base model.
+// Every K and V of every layer depends on both, so a decode node accepts pages only when its
+// reservation names the same adapter: KV made under another adapter's bytes decodes into fluent
+// text of the wrong fine-tune, never an error.
+type Adapter struct {
+	Fingerprint [32]byte
+	ScaleBits   uint32
+}
+
+// short is the adapter as an error names it: the fingerprint's first bytes, or "none".
+func (a Adapter) short() string {
+	if a == (Adapter{}) {
+		return "none"
+	}
+	return fmt.Sprintf("%x/scale %g", a.Fingerprint[:6], math.Float32frombits(a.ScaleBits))
 }

@@ -47,7 +47,7 @@ const (
 
 const (
 	frameMagic   = 0x4b57
-	frameVersion = 2
+	frameVersion = 3 // 3: the manifest carries the LoRA adapter
 
 	frameHeaderBytes = 8
 	pageHeaderBytes  = 40 // transfer, request, tenant, index, tokens
@@ -74,6 +74,7 @@ type Manifest struct {
 	Tokens    int   // prompt positions [0, Tokens) are sent
 	First     int32 // the token the prefill node sampled after the prompt
 	Model     Fingerprint
+	Adapter   Adapter  // the LoRA adapter the prefill node computed the KV under (zero: none)
 	Checksums []uint32 // one per page, in page-table order; the page count is their number
 }
 
@@ -133,6 +134,8 @@ func AppendManifest(b []byte, m *Manifest) []byte {
 	b = append(b, m.Model.Weights[:]...)
 	b = binary.LittleEndian.AppendUint32(b, m.Model.PageTokens)
 	b = binary.LittleEndian.AppendUint32(b, m.Model.TokenBytes)
+	b = append(b, m.Adapter.Fingerprint[:]...)
+	b = binary.LittleEndian.AppendUint32(b, m.Adapter.ScaleBits)
 	b = binary.LittleEndian.AppendUint32(b, uint32(len(m.Checksums)))
 	for _, c := range m.Checksums {
 		b = binary.LittleEndian.AppendUint32(b, c)
@@ -261,6 +264,8 @@ func DecodeFrame(b []byte, f *Frame) error {
 		copy(m.Model.Weights[:], d.take(32))
 		m.Model.PageTokens = d.u32()
 		m.Model.TokenBytes = d.u32()
+		copy(m.Adapter.Fingerprint[:], d.take(32))
+		m.Adapter.ScaleBits = d.u32()
 		n := d.u32()
 		if d.err == nil && (n > MaxPages || uint64(n)*4 != uint64(len(d.b))) {
 			return fmt.Errorf("%w: manifest declares %d pages in %d bytes", errFrame, n, len(d.b))

@@ -3,6 +3,7 @@ package transfer
 import (
 	"bytes"
 	"context"
+	"math"
 	"math/rand/v2"
 	"testing"
 	"time"
@@ -60,6 +61,9 @@ type rig struct {
 
 const rigTokens = 10 // three pages: 4, 4 and 2 tokens
 
+// rigAdapter is the LoRA adapter the rig's reservation runs with.
+var rigAdapter = Adapter{Fingerprint: [32]byte{0xad, 0xa9}, ScaleBits: math.Float32bits(1)}
+
 func newRig(t testing.TB, deadline time.Duration) *rig {
 	return newRigOf(t, deadline, tensor.F16, tensor.F16)
 }
@@ -85,7 +89,7 @@ func newRigOf(t testing.TB, deadline time.Duration, src, dst tensor.DType) *rig 
 		r.src.Stamp(ref.Page, kvtypes.Header{Tenant: tenantA, Request: 11, Gen: ref.Gen, Written: true})
 	}
 	r.res = Reservation{Transfer: 0xfeed, Request: 21, Tenant: tenantA, Tokens: rigTokens,
-		Pages: []kvtypes.PageRef{{Page: 8, Gen: 9}, {Page: 1, Gen: 9}, {Page: 4, Gen: 9}}, Deadline: time.Now().Add(deadline)}
+		Pages: []kvtypes.PageRef{{Page: 8, Gen: 9}, {Page: 1, Gen: 9}, {Page: 4, Gen: 9}}, Adapter: rigAdapter, Deadline: time.Now().Add(deadline)}
 	for _, ref := range r.res.Pages {
 		r.dst.Stamp(ref.Page, kvtypes.Header{Tenant: tenantA, Request: 21, Gen: ref.Gen})
 	}
@@ -130,7 +134,7 @@ func pageBytes(p *kv.Pool, id kvtypes.PageID) []byte {
 }
 
 func (r *rig) manifest(ticket Ticket) Manifest {
-	return Manifest{Transfer: r.res.Transfer, Request: r.res.Request, Tenant: r.res.Tenant, Ticket: ticket, Tokens: r.res.Tokens, First: 77}
+	return Manifest{Transfer: r.res.Transfer, Request: r.res.Request, Tenant: r.res.Tenant, Ticket: ticket, Tokens: r.res.Tokens, First: 77, Adapter: r.res.Adapter}
 }
 
 func (r *rig) source() PoolSource {

@@ -167,6 +167,8 @@ func (r *Receiver) bind(m recvd, f *Frame, out **incoming) *Error {
 		e = fail(ReasonManifest, res.Transfer, "manifest names another tenant")
 	case mf.Model != r.cfg.Model:
 		e = fail(ReasonModel, res.Transfer, "sender's model %s/%s/%d tokens a page differs from ours", mf.Model.Arch, mf.Model.KVDType, mf.Model.PageTokens)
+	case mf.Adapter != res.Adapter:
+		e = fail(ReasonAdapter, res.Transfer, "the KV was computed under LoRA adapter %s, the reservation runs %s", mf.Adapter.short(), res.Adapter.short())
 	case mf.Tokens != res.Tokens && !faults.NoReconcile:
 		e = fail(ReasonTokenCount, res.Transfer, "manifest announces %d tokens, %d reserved", mf.Tokens, res.Tokens)
 	case (len(mf.Checksums) != len(res.Pages) || len(res.Pages) != (mf.Tokens+pt-1)/pt) && !faults.NoReconcile:

@@ -17,6 +17,7 @@ type Reservation struct {
 	Tenant   kvtypes.TenantKey
 	Pages    []kvtypes.PageRef // stamped unwritten with (Tenant, Request, Gen)
 	Tokens   int
+	Adapter  Adapter // the LoRA adapter the decode node runs the request with
 	Deadline time.Time
 }
 

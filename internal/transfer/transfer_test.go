@@ -3,6 +3,7 @@ package transfer
 import (
 	"context"
 	"errors"
+	"math"
 	"sync/atomic"
 	"testing"
 	"testing/synctest"
@@ -19,6 +20,8 @@ type faultRow struct {
 	at    int
 	// setup may change the rig or wrap the source; it runs after Expect.
 	setup func(r *rig, ctx context.Context, cancel context.CancelFunc, src PageSource) PageSource
+	// forge, if set, edits the manifest the sender sends, as a sender that lies would.
+	forge func(m *Manifest)
 	want  Reason // "" for a commit
 	short bool   // a short reservation deadline (stalls)
 }
@@ -55,6 +58,11 @@ var faultRows = []faultRow{
 	{name: "wrong tenant on a page", fault: FaultWrongPageTenant, at: 2, want: ReasonHeader},
 	{name: "wrong model", fault: FaultWrongModel, want: ReasonModel},
 	{name: "wrong token count", fault: FaultWrongTokens, want: ReasonTokenCount},
+	// The rig's reservation runs LoRA adapter rigAdapter: KV computed under other adapter bytes,
+	// another scale or the base model must not be decoded under it.
+	{name: "another LoRA adapter's KV", forge: func(m *Manifest) { m.Adapter.Fingerprint[0] ^= 1 }, want: ReasonAdapter},
+	{name: "the adapter at another scale", forge: func(m *Manifest) { m.Adapter.ScaleBits = math.Float32bits(0.5) }, want: ReasonAdapter},
+	{name: "the base model's KV", forge: func(m *Manifest) { m.Adapter = Adapter{} }, want: ReasonAdapter},
 	{name: "stall past the deadline", fault: FaultStall, at: 1, want: ReasonDeadline, short: true},
 	{name: "connection killed", fault: FaultKillConn, at: 1, want: ReasonConnection},
 	{name: "reserved page reused before it was written", want: ReasonHeader,
@@ -92,7 +100,11 @@ func runFaultRow(t *testing.T, row faultRow, serve func(*Receiver) (Transport, s
 	if row.setup != nil {
 		src = row.setup(r, ctx, cancel, src)
 	}
-	sendErr := snd.Send(ctx, peer, r.manifest(ticket), src)
+	m := r.manifest(ticket)
+	if row.forge != nil {
+		row.forge(&m)
+	}
+	sendErr := snd.Send(ctx, peer, m, src)
 	o := r.outcome()
 	if row.want == "" {
 		if sendErr != nil {
