@@ -14,7 +14,7 @@ import (
 
 func sampleFrames() [][]byte {
 	m := Manifest{Transfer: 9, Request: 3, Tenant: kvtypes.TenantKey{1, 2}, Ticket: Ticket{4}, Tokens: 10, First: -1,
-		Model: Fingerprint{Arch: "llama", KVDType: "F16", Weights: [32]byte{5}, PageTokens: 4, TokenBytes: 64},
+		Model:   Fingerprint{Arch: "llama", KVDType: "F16", Weights: [32]byte{5}, PageTokens: 4, TokenBytes: 64},
 		Adapter: Adapter{Fingerprint: [32]byte{6}, ScaleBits: 0x3f800000}, Checksums: []uint32{1, 2, 3}}
 	page, _ := AppendPage(nil, PageHeader{Transfer: 9, Request: 3, Tenant: m.Tenant, Index: 2, Tokens: 2}, bytes.Repeat([]byte{7}, 128))
 	return [][]byte{
