@@ -7,12 +7,15 @@ import (
 
 	"github.com/kvwarden/kvwarden/internal/core"
 	"github.com/kvwarden/kvwarden/internal/kvtypes"
+	"github.com/kvwarden/kvwarden/internal/model"
+	"github.com/kvwarden/kvwarden/internal/transfer"
 )
 
 // checkAdapter refuses a request whose LoRA adapter this engine cannot run: Spec.Adapter and
-// Request.LoRA must come together and agree, the weights must be this model's, the scale finite,
-// and the engine a local one.
-func (e *Engine) checkAdapter(r *Request, mode core.Mode) error {
+// Request.LoRA must come together and agree, the weights must be this model's and the scale
+// finite. A prefill or decode node runs adapters too: the transfer manifest carries the adapter
+// (transferAdapter), which the decode node's receiver checks against its own.
+func (e *Engine) checkAdapter(r *Request) error {
 	if r.Adapter == nil && r.LoRA == nil {
 		return nil
 	}
@@ -26,8 +29,6 @@ func (e *Engine) checkAdapter(r *Request, mode core.Mode) error {
 		return invalid("the LoRA adapter's weights are not those its fingerprint names")
 	case !r.LoRA.LoadedFor(e.m):
 		return invalid("the LoRA adapter was loaded against another model")
-	case mode != core.Local:
-		return invalid("LoRA adapters are not served by prefill and decode nodes")
 	}
 	if f := float64(r.Adapter.Scale); math.IsNaN(f) || math.IsInf(f, 0) {
 		return invalid("the LoRA adapter's scale is not finite")
@@ -91,4 +92,14 @@ func (e *Engine) AdapterLoads() map[[32]byte]AdapterLoad {
 		}
 	})
 	return out
+}
+
+// transferAdapter names the adapter a hand-off's KV is computed under, as the transfer manifest
+// and the receiver's reservation carry it: the prefill node sends its stream's, the decode node
+// expects its own, and the receiver refuses the pages when they differ.
+func transferAdapter(a *model.Adapter, scale float32) transfer.Adapter {
+	if a == nil {
+		return transfer.Adapter{}
+	}
+	return transfer.Adapter{Fingerprint: a.Fingerprint, ScaleBits: math.Float32bits(scale)}
 }

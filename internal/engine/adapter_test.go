@@ -11,7 +11,6 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/kvwarden/kvwarden/internal/core"
 	"github.com/kvwarden/kvwarden/internal/gguf"
 	"github.com/kvwarden/kvwarden/internal/kvtypes"
 	"github.com/kvwarden/kvwarden/internal/model"
@@ -127,8 +126,7 @@ func TestPrefixCacheIsPerAdapter(t *testing.T) {
 }
 
 // TestAdapterRefused: an adapter loaded against another model, weights that are not those the
-// fingerprint names, either half alone, a non-finite scale, and an adapter on a prefill or decode
-// node are refused before admission.
+// fingerprint names, either half alone and a non-finite scale are refused before admission.
 func TestAdapterRefused(t *testing.T) {
 	e := newEngine(t, demoModel, nil)
 	other, _ := loadModel(t, "dummy:llama,dim=64,layers=2,heads=4,kv_heads=1,ffn=96,vocab=512,ctx=512,type=f32,seed=3")
@@ -137,18 +135,15 @@ func TestAdapterRefused(t *testing.T) {
 	for _, c := range []struct {
 		name string
 		r    Request
-		mode core.Mode
 	}{
-		{"another model's adapter", withAdapter(base, randomAdapter(t, other, 1), 1), core.Local},
-		{"another adapter's weights", func() Request { r := withAdapter(base, good, 1); r.LoRA = second; return r }(), core.Local},
-		{"a fingerprint without weights", func() Request { r := withAdapter(base, good, 1); r.LoRA = nil; return r }(), core.Local},
-		{"weights without a fingerprint", func() Request { r := withAdapter(base, good, 1); r.Adapter = nil; return r }(), core.Local},
-		{"a NaN scale", withAdapter(base, good, float32(math.NaN())), core.Local},
-		{"an infinite scale", withAdapter(base, good, float32(math.Inf(1))), core.Local},
-		{"on a prefill node", withAdapter(base, good, 1), core.PrefillOnly},
-		{"on a decode node", withAdapter(base, good, 1), core.DecodeOnly},
+		{"another model's adapter", withAdapter(base, randomAdapter(t, other, 1), 1)},
+		{"another adapter's weights", func() Request { r := withAdapter(base, good, 1); r.LoRA = second; return r }()},
+		{"a fingerprint without weights", func() Request { r := withAdapter(base, good, 1); r.LoRA = nil; return r }()},
+		{"weights without a fingerprint", func() Request { r := withAdapter(base, good, 1); r.Adapter = nil; return r }()},
+		{"a NaN scale", withAdapter(base, good, float32(math.NaN()))},
+		{"an infinite scale", withAdapter(base, good, float32(math.Inf(1)))},
 	} {
-		_, err := e.submit(context.Background(), c.r, c.mode, nil)
+		_, err := e.Submit(context.Background(), c.r)
 		if rej, ok := err.(*RejectError); !ok || rej.Reason != kvtypes.RejectInvalid {
 			t.Errorf("%s: %v, want a rejection as invalid", c.name, err)
 		}

@@ -65,9 +65,8 @@ type Spec struct {
 	Dimensions int `json:",omitempty"`
 	// Adapter names the LoRA adapter the request runs with; Request.LoRA holds its weights. Its
 	// prefix-cache entries are namespaced by the adapter's fingerprint and the scale: never shared
-	// with another adapter's, another scale's or the base model's, even within the tenant. Only a
-	// local engine runs adapters: a prefill or decode node refuses one, since no transfer carries
-	// an adapter yet.
+	// with another adapter's, another scale's or the base model's, even within the tenant. A
+	// hand-off's manifest carries it, and the decode node accepts only KV computed under its own.
 	Adapter *AdapterRef `json:",omitempty"`
 }
 
@@ -113,8 +112,8 @@ type Request struct {
 	// Spec.Grammar describes it where another engine must build the same one.
 	Constraint sampler.Constraint
 	// LoRA is the adapter Spec.Adapter names (its Fingerprint equal), loaded against this
-	// engine's model (model.ReadAdapter). A Spec.Adapter without it is refused: an engine does
-	// not look adapters up by fingerprint yet.
+	// engine's model (model.ReadAdapter). A Spec.Adapter without it is refused: the engine does
+	// not look adapters up by fingerprint; its caller (the API server, a node) does.
 	LoRA *model.Adapter
 	// OnEnd, when set, is called exactly once when an admitted request ends, however it ends
 	// (finished, cancelled, closed, aborted, shut down) and whether or not anyone still reads its

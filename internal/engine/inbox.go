@@ -24,7 +24,7 @@ func (e *Engine) submit(ctx context.Context, r Request, mode core.Mode, setup fu
 	if err := e.prepareEmbed(&r, mode); err != nil {
 		return nil, err
 	}
-	if err := e.checkAdapter(&r, mode); err != nil {
+	if err := e.checkAdapter(&r); err != nil {
 		return nil, err
 	}
 	sp := r.Sampling

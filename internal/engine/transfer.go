@@ -218,7 +218,8 @@ func (e *Engine) send(now time.Time, x core.SendPages) {
 // core when the transport is done with them. Loop only, with e.mu held.
 func (e *Engine) startSend(x core.SendPages, s *stream) {
 	d := s.dest
-	m := transfer.Manifest{Transfer: d.Transfer, Request: d.Request, Ticket: d.Ticket, Tenant: x.Tenant, Tokens: x.Tokens, First: x.First}
+	m := transfer.Manifest{Transfer: d.Transfer, Request: d.Request, Ticket: d.Ticket, Tenant: x.Tenant, Tokens: x.Tokens, First: x.First,
+		Adapter: transferAdapter(s.adapter, s.adapterScale)}
 	src := transfer.PoolSource{Pool: e.cache, Tenant: x.Tenant, Pages: append([]kvtypes.PageRef(nil), x.Pages...)}
 	ctx, cancel := context.WithCancel(context.Background())
 	e.x.sends[x.Transfer] = cancel
@@ -257,7 +258,7 @@ func (e *Engine) expect(now time.Time, x core.ReceivePages) {
 		return
 	}
 	tk, err := e.x.recv.Expect(transfer.Reservation{Transfer: x.Transfer, Request: x.Request, Tenant: x.Tenant,
-		Pages: x.Pages, Tokens: x.Tokens, Deadline: now.Add(e.receiveDeadline())})
+		Pages: x.Pages, Tokens: x.Tokens, Adapter: transferAdapter(s.adapter, s.adapterScale), Deadline: now.Add(e.receiveDeadline())})
 	if err != nil {
 		e.log.Error("engine: the receiver refused a reservation", "err", err)
 		e.core.TransferDone(now, x.Transfer, false)
