@@ -17,6 +17,7 @@ import (
 
 	"github.com/kvwarden/kvwarden/internal/core"
 	"github.com/kvwarden/kvwarden/internal/engine"
+	"github.com/kvwarden/kvwarden/internal/model"
 	"github.com/kvwarden/kvwarden/internal/node"
 	"github.com/kvwarden/kvwarden/internal/opmetrics"
 	"github.com/kvwarden/kvwarden/internal/server"
@@ -97,8 +98,8 @@ func (r *roleFlags) checkSpeculative(mode string) error {
 	return nil
 }
 
-// serveRole runs this process as a node or a router.
-func (f *serveFlags) serveRole(stderr io.Writer) error {
+// serveRole runs this process as a node or a router; a node loads the --lora adapters mods.
+func (f *serveFlags) serveRole(stderr io.Writer, mods []loraModule, loraMem int64) error {
 	if err := f.roles.check(); err != nil {
 		return err
 	}
@@ -123,17 +124,22 @@ func (f *serveFlags) serveRole(stderr io.Writer) error {
 	}
 	var api *nodeAPI
 	if f.roles.api {
+		if len(mods) > 0 {
+			// The llm-d path's own hand-off binds the adapter in its ticket, but its API server
+			// is not given the node's adapters yet: refused rather than served half.
+			return errors.New("--lora: a node's OpenAI API (--addr, for llm-d's sidecar) serves no LoRA adapters yet; serve them through a router")
+		}
 		if api, err = f.openNodeAPI(log); err != nil {
 			return err
 		}
 		defer api.ln.Close()
 	}
-	return f.serveNode(ctx, stderr, log, srvTLS, cliTLS, api)
+	return f.serveNode(ctx, stderr, log, srvTLS, cliTLS, api, mods, loraMem)
 }
 
-// serveNode runs a prefill or decode node: its own start-up gate, its engine, and the node and
-// transfer services on one mTLS listener.
-func (f *serveFlags) serveNode(ctx context.Context, stderr io.Writer, log *slog.Logger, srvTLS, cliTLS *tls.Config, api *nodeAPI) error {
+// serveNode runs a prefill or decode node: its own start-up gate, its engine, its LoRA adapters
+// (mods, reloaded on SIGHUP), and the node and transfer services on one mTLS listener.
+func (f *serveFlags) serveNode(ctx context.Context, stderr io.Writer, log *slog.Logger, srvTLS, cliTLS *tls.Config, api *nodeAPI, mods []loraModule, loraMem int64) error {
 	secret, err := transfer.LoadSecret(f.roles.tlsDir)
 	if err != nil {
 		return err
@@ -153,9 +159,14 @@ func (f *serveFlags) serveNode(ctx context.Context, stderr io.Writer, log *slog.
 		return err
 	}
 	defer l.Close()
+	loaded, err := loadAdapters(mods, l.model, loraMem)
+	if err != nil {
+		return err
+	}
+	adapters := &loadedAdapters{mods: mods, base: l.model, limit: loraMem, live: loaded}
 	ncfg := node.NodeConfig{Role: f.roles.role, Model: modelID(l.resolved.Path), Listener: ls.api,
 		ServerTLS: srvTLS, ClientTLS: cliTLS, Weights: l.model, Tokenizer: l.tok, File: l.file, Engine: l.withModel(cfg),
-		Hold: f.roles.hold, Advertise: f.roles.advertise}
+		Hold: f.roles.hold, Advertise: f.roles.advertise, Adapters: loaded}
 	if api != nil {
 		ncfg.TicketKey = api.ticketKey
 	}
@@ -174,11 +185,21 @@ func (f *serveFlags) serveNode(ctx context.Context, stderr io.Writer, log *slog.
 	if err := ls.publish(n.Operator()); err != nil {
 		return err
 	}
-	log.Info("node listening", "addr", n.Addr(), "model", n.Model, "max_context", n.Engine.Info().MaxContext)
-	return ls.run(ctx, f.drain, roleServer{
+	log.Info("node listening", "addr", n.Addr(), "model", n.Model, "max_context", n.Engine.Info().MaxContext, "lora_adapters", len(loaded))
+	rs := roleServer{
 		serve:    func() error { <-n.Done(); return n.Err() },
 		shutdown: n.Shutdown, // ends every request, so the router's streams end too
-	})
+	}
+	if len(mods) > 0 {
+		// New bytes under a name reach the router only when it restarts: until then the node
+		// refuses the requests naming the old ones, which is the clean failure.
+		rs.reload = func() {
+			if err := n.SetAdapters(adapters.reload(log)); err != nil {
+				log.Error("LoRA adapters reload failed; keeping the previous ones", "err", err)
+			}
+		}
+	}
+	return ls.run(ctx, f.drain, rs)
 }
 
 // serveRouter serves the OpenAI API like a single process, with a Router for an engine.
@@ -216,6 +237,7 @@ func (f *serveFlags) serveRouter(ctx context.Context, stderr io.Writer, log *slo
 	// The model's name stands for its file's path: the served name is the file's base name.
 	scfg := f.serverConfig(log, rt.Info().ModelName)
 	scfg.Role = opmetrics.RoleRouter
+	scfg.Adapters = remoteAdapters(rt.Adapters())
 	srv, err := server.New(scfg, rt, rt.Tokenizer(), store)
 	if err != nil {
 		return err
@@ -223,10 +245,22 @@ func (f *serveFlags) serveRouter(ctx context.Context, stderr io.Writer, log *slo
 	if err := ls.publish(srv.Operator()); err != nil {
 		return err
 	}
-	log.Info("router listening", "addr", ls.api.Addr().String(), "prefill", f.roles.prefill, "decode", f.roles.decode, "max_context", rt.Info().MaxContext)
+	log.Info("router listening", "addr", ls.api.Addr().String(), "prefill", f.roles.prefill, "decode", f.roles.decode, "max_context", rt.Info().MaxContext,
+		"lora_adapters", len(scfg.Adapters))
 	return ls.run(ctx, f.drain, roleServer{
 		serve:    func() error { return srv.Serve(ls.api) },
 		shutdown: srv.Shutdown,
 		reload:   f.reload(log, srv, nil),
 	})
+}
+
+// remoteAdapters are the LoRA adapters a router serves, known by name and fingerprint from its
+// nodes: the server selects and grants them by name and sends the fingerprint; each node finds
+// its own weights by it (model.RemoteAdapter holds none).
+func remoteAdapters(fps map[string][32]byte) map[string]*model.Adapter {
+	out := make(map[string]*model.Adapter, len(fps))
+	for name, fp := range fps {
+		out[name] = model.RemoteAdapter(fp)
+	}
+	return out
 }

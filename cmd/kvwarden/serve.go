@@ -111,10 +111,10 @@ func (f *serveFlags) serve(stderr io.Writer) error {
 		return err
 	}
 	if f.roles.role != "" {
-		if len(mods) > 0 {
-			return errors.New("--lora: prefill and decode nodes and the router serve no LoRA adapters yet; serve them from a single process")
+		if len(mods) > 0 && f.roles.role == "router" {
+			return errors.New("--lora: the router runs no model: give --lora to the prefill and decode nodes, whose adapters it serves")
 		}
-		return f.serveRole(stderr)
+		return f.serveRole(stderr, mods, loraMem)
 	}
 	log := slog.New(slog.NewTextHandler(stderr, nil))
 	store, err := f.openStore(log)

@@ -27,8 +27,7 @@ const maxAdapterBytes = 1 << 30
 type Adapter struct {
 	Alpha float32 // adapter.lora.alpha; 0 means the request's scale is used as it is
 	// Fingerprint is the SHA-256 of the adapter file's bytes: its identity wherever state made
-	// under it is shared (the prefix cache's namespace; a transfer manifest's, once nodes serve
-	// adapters).
+	// under it is shared or moved (the prefix cache's namespace, a transfer manifest's).
 	Fingerprint [32]byte
 	Blocks      []AdapterLayer // one per base layer
 	base        *Model         // the model it was checked against
@@ -64,6 +63,11 @@ func (a *Adapter) Scale(s float32, p *LoRAPair) float32 {
 	}
 	return s * a.Alpha / float32(p.Rank)
 }
+
+// RemoteAdapter is an adapter known only by its fingerprint, as a router holds the adapters its
+// nodes loaded: it has no weights, LoadedFor is false for every model, so no engine runs it; a
+// node runs the request with its own adapter of that fingerprint.
+func RemoteAdapter(fingerprint [32]byte) *Adapter { return &Adapter{Fingerprint: fingerprint} }
 
 // LoadedFor reports whether the adapter was checked against m (Seq.Adapter requires it).
 func (a *Adapter) LoadedFor(m *Model) bool { return a.base == m }

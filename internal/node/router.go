@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"log/slog"
+	"maps"
 	"slices"
 	"sync"
 	"time"
@@ -56,6 +57,8 @@ type Router struct {
 	info  engine.Info
 	fp    transfer.Fingerprint
 	tok   *tokenizer.Tokenizer
+	// adapters are the LoRA adapters every node runs at the router's start (Info.Adapters).
+	adapters map[string][32]byte
 
 	stop chan struct{}
 	wg   sync.WaitGroup
@@ -125,12 +128,20 @@ func NewRouter(ctx context.Context, cfg RouterConfig) (*Router, error) {
 		if i == 0 {
 			r.fp = in.Fingerprint
 			r.info = engine.Info{ModelName: cfg.Model, MaxContext: in.MaxContext, VocabSize: in.VocabSize, ChatTemplate: in.ChatTemplate, PageTokens: in.PageTokens}
+			r.adapters = in.Adapters
 			if cfg.Model == "" {
 				r.info.ModelName = in.Model
 			}
 		}
 		if err := r.admit(m, in); err != nil {
 			return nil, err
+		}
+		if !maps.Equal(in.Adapters, r.adapters) {
+			// A request is prefilled on one node and decoded on another: both must hold its
+			// adapter's very bytes. Checked at the start only: a node that reloads other bytes
+			// later refuses the requests naming the old ones, and decode nodes refuse KV computed
+			// under another adapter (the transfer manifest's check).
+			return nil, fmt.Errorf("router: node %s runs other LoRA adapters (names or file bytes) than node %s", m.addr, r.nodes[0].addr)
 		}
 		if i == 0 || in.MaxContext < maxCtx {
 			maxCtx = in.MaxContext
@@ -196,6 +207,9 @@ func fetchTokenizer(ctx context.Context, m *member) (*tokenizer.Tokenizer, error
 	}
 	return tok, nil
 }
+
+// Adapters are the LoRA adapters the nodes run, by name: the adapter file's SHA-256 (nil: none).
+func (r *Router) Adapters() map[string][32]byte { return maps.Clone(r.adapters) }
 
 // Tokenizer is the model's tokenizer, as the nodes have it.
 func (r *Router) Tokenizer() *tokenizer.Tokenizer { return r.tok }
@@ -440,8 +454,9 @@ func (r *Router) Submit(ctx context.Context, req engine.Request) (engine.Stream,
 	return s, nil
 }
 
-// unroutable says why a request cannot be routed, or "": the nodes serve no embeddings and no LoRA
-// adapters, and a Request's constraint reaches them only as its Spec.Grammar.
+// unroutable says why a request cannot be routed, or "": the nodes serve no embeddings, a
+// Request's constraint reaches them only as its Spec.Grammar, and its LoRA adapter only as its
+// Spec.Adapter, the fingerprint by which each node finds its own copy of the weights.
 func unroutable(req engine.Request) string {
 	switch {
 	case req.Embed || req.Dimensions != 0:
@@ -449,9 +464,8 @@ func unroutable(req engine.Request) string {
 	case req.Constraint != nil && req.Grammar == nil:
 		// A constraint is code: only its grammar can reach the nodes, which build it again.
 		return "a constraint without its grammar cannot be sent to the nodes"
-	case req.Adapter != nil || req.LoRA != nil:
-		// The nodes load no adapters, and no transfer checks that both ran the same one.
-		return "LoRA adapters are not served by a disaggregated deployment"
+	case req.LoRA != nil && (req.Adapter == nil || req.Adapter.Fingerprint != req.LoRA.Fingerprint):
+		return "a LoRA adapter's weights without the Spec.Adapter that names them cannot be sent to the nodes"
 	}
 	return ""
 }

@@ -31,6 +31,8 @@ type fixture struct {
 	tok *tokenizer.Tokenizer
 	f   *gguf.File
 	dir string
+	// adapters are the LoRA adapters the nodes the fixture starts run (NodeConfig.Adapters).
+	adapters map[string]*model.Adapter
 }
 
 func load(t *testing.T) *fixture {
@@ -68,6 +70,7 @@ func (fx *fixture) engine(t *testing.T, mutate func(*engine.Config)) *engine.Eng
 type runningNode struct {
 	addr string
 	e    *engine.Engine
+	n    *Node
 	stop func()
 }
 
@@ -81,7 +84,7 @@ func (fx *fixture) nodeSending(t *testing.T, role string, mutate func(*engine.Co
 	t.Helper()
 	n := fx.startNode(t, role, mutate, faults)
 	t.Cleanup(n.Stop)
-	return &runningNode{addr: n.Addr(), e: n.Engine, stop: n.Stop}
+	return &runningNode{addr: n.Addr(), e: n.Engine, n: n, stop: n.Stop}
 }
 
 // startNode starts a node with the fixture's certificates; the caller stops it.
@@ -96,7 +99,7 @@ func (fx *fixture) startNode(t *testing.T, role string, mutate func(*engine.Conf
 		t.Fatal(err)
 	}
 	cfg := NodeConfig{Role: role, Model: "demo", Listener: l, ServerTLS: srvTLS, ClientTLS: cliTLS,
-		Weights: fx.m, Tokenizer: fx.tok, File: fx.f, Engine: engineConfig(mutate), SendTimeout: 5 * time.Second}
+		Weights: fx.m, Tokenizer: fx.tok, File: fx.f, Engine: engineConfig(mutate), SendTimeout: 5 * time.Second, Adapters: fx.adapters}
 	if faults != nil {
 		cfg.Sends = func(tr transfer.Transport) transfer.Transport { faults.T = tr; return faults }
 	}

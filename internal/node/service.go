@@ -47,11 +47,12 @@ type Service struct {
 	role     string
 	model    string
 	e        *engine.Engine
+	adapters *nodeAdapters
 	reporter *console.EngineReporter
 	h        *Handoffs // nil: the node serves no OpenAI API, and holds nothing
 }
 
-// InfoOf describes a node's engine.
+// InfoOf describes a node's engine (without its LoRA adapters: Service.info adds them).
 func InfoOf(role, model string, e *engine.Engine) Info {
 	in, st := e.Info(), e.Stats()
 	return Info{Role: role, Model: model, Fingerprint: e.Fingerprint(), MaxContext: in.MaxContext, VocabSize: in.VocabSize,
@@ -67,7 +68,9 @@ func (s *Service) info(ss grpc.ServerStream) error {
 	if err := recv(ss, &q); err != nil {
 		return err
 	}
-	return send(ss, InfoOf(s.role, s.model, s.e))
+	in := InfoOf(s.role, s.model, s.e)
+	in.Adapters = s.adapters.load().fingerprints()
+	return send(ss, in)
 }
 
 // vocab sends the model's tokenizer, so a router needs no copy of the model file.
@@ -106,9 +109,12 @@ func (s *Service) reserve(ss grpc.ServerStream) error {
 	if s.role != RoleDecode {
 		return send(ss, event{Reject: &failure{Reason: "invalid", Message: "this node does not decode"}})
 	}
+	r, refused := s.adapters.request(&j)
+	if refused != nil {
+		return send(ss, event{Reject: refused})
+	}
 	// The stream's context is the request's: a router that goes away cancels it. The prefill
 	// node scores the prompt; here it is never computed.
-	r := engine.Request{Spec: j.Spec}
 	r.PromptLogprobs = false
 	rv, st, err := s.e.ReserveDecode(ss.Context(), r)
 	if err != nil {
@@ -130,8 +136,12 @@ func (s *Service) prefill(ss grpc.ServerStream) error {
 	if s.role != RolePrefill || j.Dest == nil {
 		return send(ss, event{Reject: &failure{Reason: "invalid", Message: "this node does not prefill, or no destination"}})
 	}
+	r, refused := s.adapters.request(&j)
+	if refused != nil {
+		return send(ss, event{Reject: refused})
+	}
 	d := engine.Destination{Peer: j.Dest.Peer, Reserved: engine.Reserved{Transfer: j.Dest.Transfer, Request: j.Dest.Request, Ticket: j.Dest.Ticket, Tokens: j.Dest.Tokens}}
-	st, err := s.e.SubmitPrefill(ss.Context(), engine.Request{Spec: j.Spec}, d)
+	st, err := s.e.SubmitPrefill(ss.Context(), r, d)
 	if err != nil {
 		return send(ss, rejection(err))
 	}

@@ -34,6 +34,9 @@ type NodeConfig struct {
 	// its Transfer.
 	Engine      engine.Config
 	SendTimeout time.Duration // a transfer's bound (0: the engine's default)
+	// Adapters are the LoRA adapters the node runs (serve --lora), each loaded against Weights.
+	// A router learns their names and fingerprints from Info at its start.
+	Adapters map[string]*model.Adapter
 	// Sends wraps the node's transport (nil: used as it is), so tests can inject faults.
 	Sends func(transfer.Transport) transfer.Transport
 	// TicketKey, when set, makes the node's engine an OpenAI server's (Node.Handoffs): it signs
@@ -61,6 +64,8 @@ type Node struct {
 	addr     string
 	gs       *transfer.GRPCServer
 	tr       *transfer.GRPCTransport
+	weights  *model.Model
+	adapters *nodeAdapters
 	done     chan struct{} // closed when the listener has stopped serving
 	serveErr error         // why, once done is closed (nil: stopped)
 	stopOnce sync.Once
@@ -85,8 +90,14 @@ func StartNode(cfg NodeConfig) (*Node, error) {
 		cfg.Listener.Close()
 		return nil, &GateError{Err: err}
 	}
-	n := &Node{Role: cfg.Role, Model: cfg.Model, Engine: e, addr: cfg.Listener.Addr().String(),
-		gs: transfer.NewGRPCServer(e.Receiver(), cfg.ServerTLS), tr: tr, done: make(chan struct{})}
+	n := &Node{Role: cfg.Role, Model: cfg.Model, Engine: e, addr: cfg.Listener.Addr().String(), weights: cfg.Weights,
+		adapters: &nodeAdapters{}, gs: transfer.NewGRPCServer(e.Receiver(), cfg.ServerTLS), tr: tr, done: make(chan struct{})}
+	if err := n.SetAdapters(cfg.Adapters); err != nil {
+		e.Close()
+		tr.Close()
+		cfg.Listener.Close()
+		return nil, err
+	}
 	if cfg.Advertise != "" {
 		n.addr = cfg.Advertise
 	}
@@ -95,7 +106,8 @@ func StartNode(cfg NodeConfig) (*Node, error) {
 			clock: clock.Or(ec.Clock), dial: tr, log: cmp.Or(ec.Logger, slog.Default()), holds: map[string]*hold{},
 			held: map[string]int{}, maxHeld: e.Plan().Pages / 2}
 	}
-	n.gs.Register(&serviceDesc, &Service{role: cfg.Role, model: cfg.Model, e: e, reporter: console.NewEngineReporter("", cfg.Role, e), h: n.Handoffs})
+	n.gs.Register(&serviceDesc, &Service{role: cfg.Role, model: cfg.Model, e: e, adapters: n.adapters,
+		reporter: console.NewEngineReporter("", cfg.Role, e), h: n.Handoffs})
 	go func() { n.serveErr = n.gs.Serve(cfg.Listener); close(n.done) }()
 	return n, nil
 }

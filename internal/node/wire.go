@@ -53,6 +53,9 @@ type Info struct {
 	Running    int // admitted, not in a hand-off
 	Pages      Pages
 	PageTokens int
+	// Adapters are the LoRA adapters the node runs (serve --lora): name → the adapter file's
+	// SHA-256. A router serves the set its nodes share at its start.
+	Adapters map[string][32]byte `json:",omitempty"`
 }
 
 // Pages is a node's KV pool by page state (engine.Stats' figures).

@@ -73,8 +73,8 @@ func TestJobWireFormat(t *testing.T) {
 }
 
 // TestRouterRefusesUnroutable: what a job cannot carry to the nodes is refused by the router, not
-// dropped: embeddings, LoRA adapters, and a constraint without the grammar the nodes would build
-// it from.
+// dropped: embeddings, LoRA weights without the fingerprint the nodes find theirs by, and a
+// constraint without the grammar the nodes would build it from.
 func TestRouterRefusesUnroutable(t *testing.T) {
 	base := engine.Spec{Tenant: "uid-1", Prompt: []int32{1}, MaxTokens: 1}
 	for _, tc := range []struct {
@@ -88,8 +88,10 @@ func TestRouterRefusesUnroutable(t *testing.T) {
 		{"constraint alone", engine.Request{Spec: base, Constraint: refusedConstraint{}}, true},
 		{"constraint with its grammar", engine.Request{Spec: func() engine.Spec { s := base; s.Grammar = &engine.Grammar{}; return s }(),
 			Constraint: refusedConstraint{}}, false},
-		{"LoRA adapter", engine.Request{Spec: func() engine.Spec { s := base; s.Adapter = &engine.AdapterRef{Scale: 1}; return s }()}, true},
+		{"LoRA adapter", engine.Request{Spec: func() engine.Spec { s := base; s.Adapter = &engine.AdapterRef{Scale: 1}; return s }()}, false},
 		{"LoRA weights alone", engine.Request{Spec: base, LoRA: &model.Adapter{}}, true},
+		{"LoRA weights of another fingerprint", engine.Request{Spec: func() engine.Spec { s := base; s.Adapter = &engine.AdapterRef{Scale: 1}; return s }(),
+			LoRA: &model.Adapter{Fingerprint: [32]byte{1}}}, true},
 	} {
 		if got := unroutable(tc.req) != ""; got != tc.want {
 			t.Errorf("%s: refused %v, want %v", tc.name, got, tc.want)
