@@ -46,7 +46,8 @@ func CompileGrammar(ctx context.Context, g *Grammar, isToken func([]byte) bool) 
 
 // constraintFor builds the constraint of a request of tenant that carries only its Grammar.
 // Matchers are the tenant's own, as on the API server: their cached token sets would otherwise
-// tell a tenant, by its timing, whether another had used a schema.
+// tell a tenant, by its timing, whether another had used a schema. The key has no LoRA adapter:
+// the token sets depend on the grammar and the vocabulary only (TestMatchersAreAdapterFree).
 func (e *Engine) constraintFor(ctx context.Context, tenant string, g *Grammar, maxTokens int) (sampler.Constraint, error) {
 	ms := &e.matchers
 	ms.once.Do(func() { ms.vocab = grammar.VocabOf(e.tok, e.m.Vocab) })

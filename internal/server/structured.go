@@ -118,6 +118,8 @@ func (s *Server) prepareFormat(ctx context.Context, f *formatSpec) *apiError {
 
 // Matchers are kept per tenant, as prefix caches are: a tenant's first request for a schema
 // costs the same whoever used it before, so its timing tells nothing of other tenants' schemas.
+// They are not kept per LoRA adapter: a matcher's token sets depend on the grammar and the
+// vocabulary only, which adapters share (engine TestMatchersAreAdapterFree fails if that changes).
 // Each matcher holds up to 32 MiB of cached token sets; a tenant keeps at most
 // maxTenantMatchers, and the server maxMatchers in all. When full, the least recently used
 // matcher of the tenant holding the most goes, so a tenant that sends many schemas evicts its
