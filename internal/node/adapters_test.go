@@ -139,3 +139,37 @@ func waitIdle(t *testing.T, e *engine.Engine) {
 		time.Sleep(10 * time.Millisecond)
 	}
 }
+
+// TestShadowOnDecodeNodeWithAdapters: a decode node behind a router re-runs adapted answers under
+// the adapter each ran with (the weights it found by the job's fingerprint) and at its scale, and
+// finds them equal to what the router's client got; a re-run on the base model or another adapter
+// would count every adapted answer as a mismatch.
+func TestShadowOnDecodeNodeWithAdapters(t *testing.T) {
+	fx := load(t)
+	fx.adapters = fx.loadAdapters(t, map[string]uint64{"x": 1, "y": 2})
+	pre := fx.node(t, RolePrefill, nil)
+	dec := fx.node(t, RoleDecode, func(c *engine.Config) { c.Shadow = engine.ShadowConfig{Fraction: 1} })
+	r := fx.router(t, []*runningNode{pre}, []*runningNode{dec})
+	q := engine.Request{Spec: engine.Spec{Tenant: "acme", Prompt: prompt(40, fx.m.Vocab), MaxTokens: 6, IgnoreEOS: true, Sampling: sampler.Params{TopLogprobs: 1}}}
+	names := []string{"x", "y", "", "x"}
+	for _, name := range names {
+		aq := adapted(q, fx.adapters[name])
+		if aq.LoRA != nil {
+			aq.LoRA = &model.Adapter{Fingerprint: aq.LoRA.Fingerprint}
+		}
+		st, err := r.Submit(context.Background(), aq)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res := drain(st); res.err != nil {
+			t.Fatal(res.err)
+		}
+	}
+	deadline := time.Now().Add(time.Minute)
+	for dec.e.Stats().Shadow.Pending > 0 && time.Now().Before(deadline) {
+		time.Sleep(5 * time.Millisecond)
+	}
+	if sh := dec.e.Stats().Shadow; sh.Verified != uint64(len(names)) || sh.Mismatches != 0 {
+		t.Errorf("decode node's shadow: %d verified, %d mismatches of %d answers", sh.Verified, sh.Mismatches, len(names))
+	}
+}
