@@ -5,10 +5,13 @@
 //
 // A snapshot names tenants only as /metrics already does (the configured name, once /metrics has
 // a series for it) and pages only by their owner's key hash (kvwarden's TenantKey prefix, a keyed
-// hash of the tenant's UID): no prompt, output, UID or API key ever reaches it.
+// hash of the tenant's UID), and LoRA adapters only by a hash of their names: no prompt, output,
+// UID, API key, adapter name or adapter weights ever reaches it.
 package console
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"maps"
 	"sync"
 	"time"
@@ -143,7 +146,26 @@ type Snapshot struct {
 	Pages      Pages     `json:"pages"` // the healthy nodes' sum
 	Nodes      []Node    `json:"nodes"`
 	Tenants    []Tenant  `json:"tenants"`
-	Events     []Event   `json:"events"` // the most recent, oldest first
+	// Adapters are the LoRA adapters loaded (serve --lora) and their load, on a single process.
+	Adapters []Adapter `json:"adapters,omitempty"`
+	Events   []Event   `json:"events"` // the most recent, oldest first
+}
+
+// Adapter is one row of the console's LoRA adapters table. An adapter is named by AdapterHash of
+// its name only: a tenant's private adapter's name may say what it is for ("acme-merger-docs"),
+// and a console is watched and screenshotted beyond its operator; its weights and fingerprint
+// never reach a snapshot.
+type Adapter struct {
+	Hash    string `json:"hash"`
+	Running int    `json:"running"`
+	Waiting int    `json:"waiting"`
+}
+
+// AdapterHash is how the console names an adapter: the first 12 hex digits of the SHA-256 of its
+// name (printf %s NAME | sha256sum), which its operator can match and a viewer cannot read.
+func AdapterHash(name string) string {
+	h := sha256.Sum256([]byte(name))
+	return hex.EncodeToString(h[:6])
 }
 
 // CountersOf names an engine's security and defence counters, the console's event kinds. A new

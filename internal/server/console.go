@@ -86,7 +86,26 @@ func (s *Server) consoleSnapshot(role string, reports []console.NodeReport) cons
 	slices.SortFunc(snap.Tenants, func(a, b console.Tenant) int {
 		return cmp.Or(cmp.Compare(a.Name, b.Name), cmp.Compare(a.Key, b.Key))
 	})
+	snap.Adapters = s.consoleAdapters()
 	return snap
+}
+
+// consoleAdapters are the loaded LoRA adapters, by the hash of their names, with their running
+// and waiting requests, where the engine counts them (a single process: a router's nodes do).
+func (s *Server) consoleAdapters() []console.Adapter {
+	adapters := *s.adapters.Load()
+	el, ok := s.eng.(adapterLoader)
+	if len(adapters) == 0 || !ok {
+		return nil
+	}
+	loads := el.AdapterLoads()
+	out := make([]console.Adapter, 0, len(adapters))
+	for name, a := range adapters {
+		l := loads[a.Fingerprint]
+		out = append(out, console.Adapter{Hash: console.AdapterHash(name), Running: l.Running, Waiting: l.Waiting})
+	}
+	slices.SortFunc(out, func(a, b console.Adapter) int { return cmp.Compare(a.Hash, b.Hash) })
+	return out
 }
 
 // tenantUse is what /metrics shows of one tenant.
