@@ -16,7 +16,8 @@ func newCapacityCmd() *cobra.Command {
 		`Print the capacity plan a server with these flags would run under. It fails, as the server's
 start-up gate does, when --max-context asks for more than the model or the KV pool holds
 (above the model's context only with --override-model-context, which the plan then shows).
-With --lora it loads the adapters as serve would and reports the memory they hold besides the pool.
+With --lora it loads the adapters as serve would and counts the memory they hold besides the pool,
+failing past --lora-mem.
 With --speculative draft --draft-model M the draft model's KV shares the pages, as in serve.`,
 		cobra.NoArgs, func(cmd *cobra.Command, _ []string) error {
 			ctx, stop := exitOnSignalContext()
@@ -34,6 +35,12 @@ With --speculative draft --draft-model M the draft model's KV shares the pages, 
 				return err
 			}
 			defer l.Close()
+			// The adapters load first: their bytes count in the plan, as in serve's start-up gate.
+			adapters, err := loadAdapters(mods, l.model, loraMem)
+			if err != nil {
+				return err
+			}
+			cfg.AdapterBytes, cfg.AdapterMemBytes = totalBytes(adapters), loraMem
 			plan, err := engine.PlanFor(&l.model.Config, l.withModel(cfg))
 			if err != nil {
 				return planError(err)
@@ -41,20 +48,16 @@ With --speculative draft --draft-model M the draft model's KV shares the pages, 
 			if plan.ModelContextOverridden {
 				fmt.Fprintln(cmd.ErrOrStderr(), "kvwarden: WARNING:", overrideWarning(plan))
 			}
-			fmt.Fprintf(cmd.OutOrStdout(), "model: %s (%s, %d layers, %d KV heads × %d, KV %s)\n%s\n",
+			fmt.Fprintf(cmd.OutOrStdout(), "model: %s (%s, %d layers, %d KV heads × %d, KV %s)\n%s",
 				l.model.Name, l.model.Arch, l.model.Layers, l.model.KVHeads, l.model.HeadDim, cfg.KVDType, plan)
 			if d := l.draft; d != nil {
 				fmt.Fprintf(cmd.OutOrStdout(), "draft model: %s (%d layers, %d KV heads × %d): its KV is in every page's bytes above\n",
 					d.model.Name, d.model.Layers, d.model.KVHeads, d.model.HeadDim)
 			}
-			if len(mods) == 0 {
-				return nil
+			if len(adapters) > 0 {
+				fmt.Fprintf(cmd.OutOrStdout(), "LoRA adapters        %d\n", len(adapters))
 			}
-			adapters, err := loadAdapters(mods, l.model, loraMem)
-			if err != nil {
-				return err
-			}
-			fmt.Fprintf(cmd.OutOrStdout(), "LoRA adapters: %d, %d bytes besides the KV pool (--lora-mem %d)\n", len(adapters), totalBytes(adapters), loraMem)
+			fmt.Fprintln(cmd.OutOrStdout())
 			return nil
 		})
 	mf.register(cmd.Flags())

@@ -155,7 +155,7 @@ func TestCapacityReportsAdapters(t *testing.T) {
 	adapter := testmodel.WriteAdapterFor(t, model, testmodel.AdapterSpec{Seed: 1})
 	base := []string{"--model", model, "--kv-mem", "8MiB", "--lora", "a=" + adapter}
 	out, _, err := run(newCapacityCmd(), base...)
-	if err != nil || !strings.Contains(out, "LoRA adapters: 1, ") || !strings.Contains(out, "besides the KV pool") {
+	if err != nil || !strings.Contains(out, "LoRA adapters        1\n") || !strings.Contains(out, "LoRA adapter bytes   ") || !strings.Contains(out, "KV pool + adapters   ") {
 		t.Fatalf("%v\n%s", err, out)
 	}
 	if _, _, err := run(newCapacityCmd(), append(base, "--lora-mem", "1KiB")...); err == nil || !strings.Contains(err.Error(), "--lora-mem") {

@@ -163,6 +163,7 @@ func (f *serveFlags) serveNode(ctx context.Context, stderr io.Writer, log *slog.
 	if err != nil {
 		return err
 	}
+	cfg.AdapterBytes, cfg.AdapterMemBytes = totalBytes(loaded), loraMem // the node's start-up gate counts them
 	adapters := &loadedAdapters{mods: mods, base: l.model, limit: loraMem, live: loaded}
 	ncfg := node.NodeConfig{Role: f.roles.role, Model: modelID(l.resolved.Path), Listener: ls.api,
 		ServerTLS: srvTLS, ClientTLS: cliTLS, Weights: l.model, Tokenizer: l.tok, File: l.file, Engine: l.withModel(cfg),

@@ -17,6 +17,7 @@ import (
 
 	"github.com/kvwarden/kvwarden/internal/engine"
 	"github.com/kvwarden/kvwarden/internal/kv"
+	"github.com/kvwarden/kvwarden/internal/model"
 	"github.com/kvwarden/kvwarden/internal/operator"
 	"github.com/kvwarden/kvwarden/internal/server"
 	"github.com/kvwarden/kvwarden/internal/tenants"
@@ -134,20 +135,14 @@ func (f *serveFlags) serve(stderr io.Writer) error {
 	ctx, stop := signalContext(os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	cfg.Logger = log
-	l, eng, err := f.startEngine(ctx, stderr, cfg)
+	l, eng, loaded, err := f.startEngine(ctx, stderr, cfg, mods, loraMem)
 	if err != nil {
 		return err
 	}
 	defer l.Close()
 	scfg := f.serverConfig(log, l.resolved.Path)
-	if scfg.Adapters, err = loadAdapters(mods, l.model, loraMem); err != nil {
-		eng.Close()
-		return err
-	}
-	if len(mods) > 0 {
-		log.Info("LoRA adapters loaded", "adapters", len(mods), "bytes", totalBytes(scfg.Adapters), "lora_mem_bytes", loraMem)
-	}
-	adapters := &loadedAdapters{mods: mods, base: l.model, limit: loraMem, live: scfg.Adapters}
+	scfg.Adapters = loaded
+	adapters := &loadedAdapters{mods: mods, base: l.model, limit: loraMem, live: loaded}
 	srv, err := server.New(scfg, eng, l.tok, store)
 	if err != nil {
 		eng.Close()
@@ -173,18 +168,25 @@ func (f *serveFlags) serve(stderr io.Writer) error {
 	})
 }
 
-// startEngine loads the model and starts the engine behind the start-up gate, logging the plan.
-// The caller closes the model; the engine is closed by its drain.
-func (f *serveFlags) startEngine(ctx context.Context, stderr io.Writer, cfg engine.Config) (*loaded, *engine.Engine, error) {
+// startEngine loads the model and the --lora adapters mods, and starts the engine behind the
+// start-up gate, which counts the adapters' bytes, logging the plan. The caller closes the model;
+// the engine is closed by its drain.
+func (f *serveFlags) startEngine(ctx context.Context, stderr io.Writer, cfg engine.Config, mods []loraModule, loraMem int64) (*loaded, *engine.Engine, map[string]*model.Adapter, error) {
 	log := cfg.Logger
 	l, err := f.mf.load(ctx, stderr)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
+	adapters, err := loadAdapters(mods, l.model, loraMem)
+	if err != nil {
+		l.Close()
+		return nil, nil, nil, err
+	}
+	cfg.AdapterBytes, cfg.AdapterMemBytes = totalBytes(adapters), loraMem
 	eng, err := l.engine(cfg)
 	if err != nil {
 		l.Close()
-		return nil, nil, fmt.Errorf("start-up gate: %w", err)
+		return nil, nil, nil, fmt.Errorf("start-up gate: %w", err)
 	}
 	plan := eng.Plan()
 	if plan.ModelContextOverridden {
@@ -197,8 +199,8 @@ func (f *serveFlags) startEngine(ctx context.Context, stderr io.Writer, cfg engi
 		"layers", l.model.Layers, "dim", l.model.Dim, "vocab", l.model.Vocab)
 	log.Info("capacity plan", "bytes_per_token", plan.BytesPerToken, "pages", plan.Pages,
 		"page_tokens", plan.PageTokens, "pool_tokens", plan.Tokens, "model_context", plan.ModelContext,
-		"advertised_context", plan.MaxContext)
-	return l, eng, nil
+		"advertised_context", plan.MaxContext, "lora_adapters", len(adapters), "lora_bytes", plan.AdapterBytes, "lora_mem_bytes", plan.AdapterMemBytes)
+	return l, eng, adapters, nil
 }
 
 // reload reloads srv's tenants (on SIGHUP), keeping the previous ones if the file is broken,

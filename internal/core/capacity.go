@@ -23,6 +23,9 @@ type CapacityConfig struct {
 	// OverrideModelContext allows a MaxContext above ModelContext: some files carry a converter's
 	// default instead of the context the model was trained at. The pool still bounds it.
 	OverrideModelContext bool
+	// AdapterBytes is what the loaded LoRA adapters' weights hold, besides the model and the pool;
+	// AdapterMemBytes the memory given to them (serve --lora-mem), which they must fit.
+	AdapterBytes, AdapterMemBytes int64
 }
 
 // CapacityPlan is the pool a node will build and the context it may advertise. The advertised
@@ -38,12 +41,15 @@ type CapacityPlan struct {
 	MaxContext    int // advertised maximum of prompt + max_tokens
 	// ModelContextOverridden: MaxContext is above the model's own context, by the operator's override.
 	ModelContextOverridden bool
+	// AdapterBytes and AdapterMemBytes are CapacityConfig's: the LoRA adapters' weights and their cap.
+	AdapterBytes, AdapterMemBytes int64
 }
 
 // Plan sizes the page pool and checks the advertised context against it. It refuses, saying why
 // with numbers, a configuration that asks for more context than the model or the pool holds.
 func Plan(cfg CapacityConfig) (CapacityPlan, error) {
-	p := CapacityPlan{BytesPerToken: cfg.BytesPerToken, PageTokens: cfg.PageTokens, ModelContext: cfg.ModelContext}
+	p := CapacityPlan{BytesPerToken: cfg.BytesPerToken, PageTokens: cfg.PageTokens, ModelContext: cfg.ModelContext,
+		AdapterBytes: cfg.AdapterBytes, AdapterMemBytes: cfg.AdapterMemBytes}
 	if p.PageTokens == 0 {
 		p.PageTokens = DefaultPageTokens
 	}
@@ -58,6 +64,8 @@ func Plan(cfg CapacityConfig) (CapacityPlan, error) {
 		return p, fmt.Errorf("capacity: model context %d must be positive", cfg.ModelContext)
 	case cfg.MaxContext < 0:
 		return p, fmt.Errorf("capacity: max context %d must not be negative", cfg.MaxContext)
+	case cfg.AdapterBytes < 0 || cfg.AdapterBytes > cfg.AdapterMemBytes:
+		return p, fmt.Errorf("capacity: the LoRA adapters hold %d bytes, more than the %d bytes given to them (--lora-mem)", cfg.AdapterBytes, cfg.AdapterMemBytes)
 	}
 	if cfg.BytesPerToken > (1<<62)/int64(p.PageTokens) {
 		return p, fmt.Errorf("capacity: %d bytes per token × %d tokens per page overflows", cfg.BytesPerToken, p.PageTokens)
@@ -125,6 +133,10 @@ func (p CapacityPlan) String() string {
 		b.WriteString(" (limited by the KV pool)\n")
 	default:
 		b.WriteString(" (configured)\n")
+	}
+	if p.AdapterBytes > 0 {
+		fmt.Fprintf(&b, "LoRA adapter bytes   %s (of %s given to them)\n", groupDigits(p.AdapterBytes), groupDigits(p.AdapterMemBytes))
+		fmt.Fprintf(&b, "KV pool + adapters   %s bytes besides the model\n", groupDigits(int64(p.Pages)*p.BytesPerPage+p.AdapterBytes))
 	}
 	return b.String()
 }

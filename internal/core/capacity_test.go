@@ -114,6 +114,15 @@ advertised context   681,280 (limited by the KV pool)
 	if s := q.String(); !strings.Contains(s, "advertised context   4,096 (configured)") {
 		t.Fatalf("%s", s)
 	}
+	// LoRA adapters count besides the pool, within the memory given to them.
+	a, err := Plan(CapacityConfig{BytesPerToken: 131072, KVMemBytes: 681280 * 131072, ModelContext: 1 << 20, AdapterBytes: 3 << 20, AdapterMemBytes: 4 << 20})
+	if err != nil || !strings.HasSuffix(a.String(), "LoRA adapter bytes   3,145,728 (of 4,194,304 given to them)\nKV pool + adapters   89,299,877,888 bytes besides the model\n") {
+		t.Fatalf("%v\n%s", err, a)
+	}
+	_, err = Plan(CapacityConfig{BytesPerToken: 131072, KVMemBytes: 681280 * 131072, ModelContext: 1 << 20, AdapterBytes: 5 << 20, AdapterMemBytes: 4 << 20})
+	if err == nil || !strings.Contains(err.Error(), "the LoRA adapters hold 5242880 bytes, more than the 4194304 bytes given to them (--lora-mem)") {
+		t.Fatalf("adapters over their memory: %v", err)
+	}
 	o, _ := Plan(CapacityConfig{BytesPerToken: 10, KVMemBytes: 1 << 20, ModelContext: 128, MaxContext: 512, OverrideModelContext: true})
 	if s := o.String(); !strings.Contains(s, "advertised context   512 (OVERRIDES the model's 128") {
 		t.Fatalf("%s", s)

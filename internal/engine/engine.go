@@ -46,6 +46,9 @@ type Config struct {
 	ChatTemplate string
 	// OverrideModelContext allows MaxContext above the model's metadata context (a converter default).
 	OverrideModelContext bool
+	// AdapterBytes is what the LoRA adapters the caller loaded hold (serve --lora), AdapterMemBytes
+	// the memory given to them (--lora-mem): the start-up gate refuses more, and the plan shows both.
+	AdapterBytes, AdapterMemBytes int64
 	// Transfer, when set, makes the engine a prefill or decode node (transfer.go).
 	Transfer *TransferConfig
 	// Pooling, when not PoolNone, serves embeddings with this pooling whatever the model's
@@ -319,7 +322,8 @@ func PlanFor(mc *model.Config, cfg Config) (core.CapacityPlan, error) {
 		headers *= 2 // each page's mirror has its own header
 	}
 	return core.Plan(core.CapacityConfig{BytesPerToken: int64(bpt + draft), KVMemBytes: cfg.KVMemBytes, PageOverhead: headers,
-		PageTokens: cfg.PageTokens, ModelContext: mc.Context, MaxContext: cfg.MaxContext, OverrideModelContext: cfg.OverrideModelContext})
+		PageTokens: cfg.PageTokens, ModelContext: mc.Context, MaxContext: cfg.MaxContext, OverrideModelContext: cfg.OverrideModelContext,
+		AdapterBytes: cfg.AdapterBytes, AdapterMemBytes: cfg.AdapterMemBytes})
 }
 
 // Plan is the capacity plan the engine runs under.
