@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"maps"
 	"net/http"
+	"slices"
 	"strings"
 	"time"
 
@@ -201,6 +203,7 @@ func newBenchServeCmd() *cobra.Command {
 		keys    []string
 		headers []string
 		compare serveCompare
+		lora    benchAdapters
 	)
 	cmd := benchCommand("serve", "Throughput and latency of streaming completions over HTTP, per tenant",
 		benchServeHelp, "print the result as JSON (for bench compare)", &mf, func(ctx context.Context, cmd *cobra.Command, stderr io.Writer, show showFunc) error {
@@ -217,7 +220,10 @@ func newBenchServeCmd() *cobra.Command {
 				if cmd.Flags().Changed("model") || cmd.Flags().Changed("tenants") {
 					return fmt.Errorf("--model and --tenants apply to the in-process server; with --addr the server there is measured")
 				}
-				o.URL, o.Keys = addr, keys
+				if lora.count > 0 {
+					return fmt.Errorf("--adapters makes adapters for the in-process server; with --addr name the server's with --adapter")
+				}
+				o.URL, o.Keys, o.Adapters = addr, keys, lora.names
 				h, err := parseHeaders(headers)
 				if err != nil {
 					return err
@@ -227,15 +233,16 @@ func newBenchServeCmd() *cobra.Command {
 					o.URL = "http://" + addr
 				}
 			} else {
-				if len(keys) > 0 || len(headers) > 0 {
-					return fmt.Errorf("--api-key and --header apply with --addr; the in-process server makes its own tenants")
+				if len(keys) > 0 || len(headers) > 0 || len(lora.names) > 0 {
+					return fmt.Errorf("--api-key, --header and --adapter apply with --addr; the in-process server makes its own tenants and --adapters")
 				}
-				bs, err := startBenchServer(ctx, &mf, tenants, stderr)
+				bs, err := startBenchServer(ctx, &mf, tenants, stderr, lora)
 				if err != nil {
 					return err
 				}
 				defer bs.stop()
 				o.URL, o.Keys, o.TenantNames, o.Target, o.TokenIDs = bs.URL, bs.Keys, bs.Tenants, bs.target(), bs.tokenIDs
+				o.Adapters = bs.adapters
 				ei, shadow = &bs.info, bs.shadow
 				before := bs.eng.Stats()
 				spec = func() *bench.SpecCounts { return bench.SpecSince(bs.eng, before) }
@@ -264,6 +271,9 @@ func newBenchServeCmd() *cobra.Command {
 	fs.StringVar(&addr, "addr", "", "measure the server running at this URL instead of an in-process one")
 	fs.StringArrayVar(&keys, "api-key", nil, "API key for --addr; repeat it to spread requests over several tenants")
 	fs.StringArrayVar(&headers, "header", nil, `"Name: value" sent with every request to --addr (repeatable), e.g. llm-d's "x-prefiller-host-port: HOST:PORT" through its pd-sidecar`)
+	fs.IntVar(&lora.count, "adapters", 0, "spread the requests round-robin over this many random LoRA adapters of the in-process server (every tenant may use them), reported per adapter")
+	fs.IntVar(&lora.rank, "adapter-rank", 16, "rank of the --adapters, on all seven projections of every block")
+	fs.StringArrayVar(&lora.names, "adapter", nil, `with --addr: a LoRA adapter's "model" name to spread the requests over (repeat it), reported per adapter`)
 	if devServeCompare != nil {
 		compare = devServeCompare(cmd, &mf, &o, &tenants)
 	}
@@ -299,7 +309,7 @@ waiting to be admitted; the TPOT ratio is the cost of sharing steps with the flo
 Prompts are random token ids (greedy, EOS ignored).`,
 		"print the result as JSON", &mf, func(ctx context.Context, _ *cobra.Command, stderr io.Writer, show showFunc) error {
 			o.Progress = stderr
-			bs, err := startBenchServer(ctx, &mf, 1+lights, stderr)
+			bs, err := startBenchServer(ctx, &mf, 1+lights, stderr, benchAdapters{})
 			if err != nil {
 				return err
 			}
@@ -330,9 +340,10 @@ Prompts are random token ids (greedy, EOS ignored).`,
 type benchServer struct {
 	*bench.LocalServer
 	info     bench.EngineInfo
-	path     string  // the model file
-	tokenIDs []int32 // the ordinary tokens random prompts are drawn from
-	stop     func()  // shuts the server down and closes the engine and the model
+	path     string   // the model file
+	tokenIDs []int32  // the ordinary tokens random prompts are drawn from
+	adapters []string // the LoRA adapters' names (bench serve --adapters)
+	stop     func()   // shuts the server down and closes the engine and the model
 	eng      *engine.Engine
 }
 
@@ -347,13 +358,27 @@ func (bs *benchServer) shadow() *bench.ShadowCounts {
 
 func (bs *benchServer) target() string { return "in-process server at " + bs.URL }
 
-// startBenchServer loads the model and serves it in-process with n tenants.
-func startBenchServer(ctx context.Context, mf *modelFlags, n int, stderr io.Writer) (*benchServer, error) {
+// benchAdapters are bench serve's LoRA flags: random adapters for the in-process server, or the
+// names of a running server's.
+type benchAdapters struct {
+	count, rank int
+	names       []string
+}
+
+// startBenchServer loads the model and serves it in-process with n tenants, and lora.count random
+// adapters (none for the other benches, which pass the zero benchAdapters).
+func startBenchServer(ctx context.Context, mf *modelFlags, n int, stderr io.Writer, lora benchAdapters) (*benchServer, error) {
 	l, eng, cfg, err := mf.loadEngine(ctx, stderr, warnLogger(stderr))
 	if err != nil {
 		return nil, err
 	}
-	ls, err := bench.StartServer(eng, l.tok, modelID(l.resolved.Path), n, warnLogger(stderr))
+	adapters, err := bench.RandomAdapters(l.model, lora.count, lora.rank, 36)
+	if err != nil {
+		eng.Close()
+		l.Close()
+		return nil, fmt.Errorf("--adapters: %w", err)
+	}
+	ls, err := bench.StartServerWithAdapters(eng, l.tok, modelID(l.resolved.Path), n, adapters, warnLogger(stderr))
 	if err != nil {
 		eng.Close()
 		l.Close()
@@ -366,7 +391,8 @@ func startBenchServer(ctx context.Context, mf *modelFlags, n int, stderr io.Writ
 		eng.Close()
 		l.Close()
 	}
-	return &benchServer{LocalServer: ls, info: bench.DescribeEngine(eng, cfg), path: l.resolved.Path, tokenIDs: bench.OrdinaryTokens(l.tok, l.model.Vocab), stop: stop, eng: eng}, nil
+	return &benchServer{LocalServer: ls, info: bench.DescribeEngine(eng, cfg), path: l.resolved.Path, tokenIDs: bench.OrdinaryTokens(l.tok, l.model.Vocab), stop: stop, eng: eng,
+		adapters: slices.Sorted(maps.Keys(adapters))}, nil
 }
 
 func newBenchCompareCmd() *cobra.Command {

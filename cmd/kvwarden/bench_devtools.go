@@ -102,7 +102,7 @@ func serveLlamaServer(cmd *cobra.Command, mf *modelFlags, o *bench.ServeOptions,
 // compareLlamaServer runs bench serve --compare-llama-server: the in-process server and a
 // llama-server on the same file, alternately under the same load.
 func compareLlamaServer(ctx context.Context, mf *modelFlags, o bench.ServeOptions, tenants int, path string, reps int, stderr io.Writer, show showFunc) error {
-	bs, err := startBenchServer(ctx, mf, tenants, stderr)
+	bs, err := startBenchServer(ctx, mf, tenants, stderr, benchAdapters{})
 	if err != nil {
 		return err
 	}
@@ -154,7 +154,7 @@ pages/s). The model defaults to `+splitDefaultModel+` (its context holds 4,096-t
 				mf.kvMem = splitDefaultKVMem
 			}
 			o.Progress = stderr
-			bs, err := startBenchServer(ctx, &mf, 1, stderr)
+			bs, err := startBenchServer(ctx, &mf, 1, stderr, benchAdapters{})
 			if err != nil {
 				return err
 			}

@@ -5,10 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"maps"
 	"net"
 	"net/http"
+	"slices"
 
 	"github.com/kvwarden/kvwarden/internal/engine"
+	"github.com/kvwarden/kvwarden/internal/model"
 	"github.com/kvwarden/kvwarden/internal/server"
 	"github.com/kvwarden/kvwarden/internal/tenants"
 )
@@ -25,6 +28,12 @@ type LocalServer struct {
 // StartServer serves eng on 127.0.0.1 (a free port) with n tenants without limits. log receives
 // the server's logs; nil discards them. The caller still owns eng.
 func StartServer(eng engine.Interface, tok server.Tokenizer, modelName string, n int, log *slog.Logger) (*LocalServer, error) {
+	return StartServerWithAdapters(eng, tok, modelName, n, nil, log)
+}
+
+// StartServerWithAdapters is StartServer serving LoRA adapters (loaded against eng's model) too,
+// which every tenant may use.
+func StartServerWithAdapters(eng engine.Interface, tok server.Tokenizer, modelName string, n int, adapters map[string]*model.Adapter, log *slog.Logger) (*LocalServer, error) {
 	if n < 1 {
 		return nil, fmt.Errorf("tenants %d: want at least one", n)
 	}
@@ -39,13 +48,16 @@ func StartServer(eng engine.Interface, tok server.Tokenizer, modelName string, n
 		if err != nil {
 			return nil, err
 		}
+		if err := f.Grant(id, slices.Sorted(maps.Keys(adapters))); err != nil {
+			return nil, err
+		}
 		ls.Keys, ls.Tenants = append(ls.Keys, key), append(ls.Tenants, id)
 	}
 	store, err := tenants.NewMemStore(f)
 	if err != nil {
 		return nil, err
 	}
-	srv, err := server.New(server.Config{Addr: "127.0.0.1:0", ModelName: modelName, Logger: log}, eng, tok, store)
+	srv, err := server.New(server.Config{Addr: "127.0.0.1:0", ModelName: modelName, Logger: log, Adapters: adapters}, eng, tok, store)
 	if err != nil {
 		return nil, err
 	}

@@ -141,6 +141,9 @@ func WriteServe(w io.Writer, r *ServeResult) {
 	}
 	fmt.Fprintf(w, "load     %d requests, %d at a time, round-robin over %d tenant(s); prompts of %d %s, %d tokens generated each (greedy, EOS ignored, streamed)\n",
 		r.Requests, r.Clients, r.Tenants, r.PromptTokens, kind, r.GenTokens)
+	if n := len(r.PerAdapter); n > 0 {
+		fmt.Fprintf(w, "adapters requests round-robin over %d LoRA adapters\n", n)
+	}
 	fmt.Fprintf(w, "done     %d completed, %d failed in %.2f s\n", r.Completed, r.Failed, r.DurationSec)
 	if s := r.Shadow; s != nil {
 		fmt.Fprintf(w, "shadow   %d verified, %d mismatches, %d pending at the end, dropped %v\n", s.Verified, s.Mismatches, s.Pending, s.Dropped)
@@ -177,6 +180,7 @@ func WriteServe(w io.Writer, r *ServeResult) {
 		}
 		fmt.Fprintf(w, "%-*s %9d %7d %8d %6s %11.1f\n", width, t.Tenant, t.Completed, t.Failed, t.GeneratedTokens, pct(share), t.E2EP50)
 	}
+	writePerAdapter(w, r)
 	fmt.Fprintln(w, `
 TTFT: request sent to first streamed text. ITL: gap between streamed chunks (one token each, except
 text held back, such as an incomplete UTF-8 character, which comes with the next). TPOT: (E2E - TTFT)

@@ -21,6 +21,7 @@ import (
 // reqResult is one request's measurements.
 type reqResult struct {
 	tenant        int
+	adapter       int // index in ServeOptions.Adapters
 	err           error
 	ttft, e2e     time.Duration
 	itl           []float64 // ms

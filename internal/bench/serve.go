@@ -22,14 +22,17 @@ const (
 
 // ServeOptions choose the load RunServe offers. Zero values take the defaults.
 type ServeOptions struct {
-	URL          string   // the server's base URL, e.g. http://127.0.0.1:8080
-	Keys         []string // API keys used round-robin, one per tenant; none: no Authorization header
-	TenantNames  []string // labels of Keys in the report; default tenant-1, tenant-2, ...
-	Model        string   // the "model" field; empty: the first model /v1/models lists
-	Clients      int      // concurrent requests (default DefaultServeClients)
-	Requests     int      // requests in all (default DefaultServeRequests)
-	PromptTokens int      // prompt length (default DefaultServePromptTokens)
-	GenTokens    int      // max_tokens, generated in full since EOS is ignored (default DefaultServeGenTokens)
+	URL         string   // the server's base URL, e.g. http://127.0.0.1:8080
+	Keys        []string // API keys used round-robin, one per tenant; none: no Authorization header
+	TenantNames []string // labels of Keys in the report; default tenant-1, tenant-2, ...
+	Model       string   // the "model" field; empty: the first model /v1/models lists
+	// Adapters, when set, are LoRA adapter names the requests' "model" goes round-robin over (the
+	// warm-up request runs on Model), each reported on its own (ServeResult.PerAdapter).
+	Adapters     []string
+	Clients      int // concurrent requests (default DefaultServeClients)
+	Requests     int // requests in all (default DefaultServeRequests)
+	PromptTokens int // prompt length (default DefaultServePromptTokens)
+	GenTokens    int // max_tokens, generated in full since EOS is ignored (default DefaultServeGenTokens)
 	// TokenIDs, when set, are the ids prompts are drawn from and prompts are sent as token-id
 	// arrays, which kvwarden accepts; otherwise prompts are random common English words, about
 	// one token each in the usual vocabularies (the server's count is reported).
@@ -93,6 +96,8 @@ type ServeResult struct {
 	E2E  Dist `json:"e2e"`
 
 	PerTenant []TenantResult `json:"per_tenant"`
+	// PerAdapter is each adapter's share, when the requests were spread over ServeOptions.Adapters.
+	PerAdapter []AdapterResult `json:"per_adapter,omitempty"`
 
 	// Shadow is what shadow verification did during the run (an in-process server with
 	// --shadow-fraction).
@@ -150,6 +155,12 @@ func RunServe(ctx context.Context, o ServeOptions) (*ServeResult, error) {
 		return nil, err
 	}
 	res.aggregate(results, names, elapsed)
+	if len(o.Adapters) > 0 {
+		for i := range results {
+			results[i].adapter = i % len(o.Adapters)
+		}
+		res.PerAdapter = perAdapter(results, o.Adapters)
+	}
 	if res.Completed == 0 {
 		return res, fmt.Errorf("every request failed: %s", strings.Join(res.Errors, "; "))
 	}
@@ -188,13 +199,13 @@ func (o *ServeOptions) check() (string, error) {
 // so that the timed loop does only HTTP. It sets res.PromptWords.
 func buildBodies(ctx context.Context, client *http.Client, base, key string, o *ServeOptions, res *ServeResult) ([][]byte, error) {
 	rng := newRand(o.Seed)
-	body := func(maxTokens int, stream bool) ([]byte, error) {
-		return requestBody(rng, o.TokenIDs, o.PromptTokens, res.PromptWords, res.Model, maxTokens, stream)
+	body := func(model string, maxTokens int, stream bool) ([]byte, error) {
+		return requestBody(rng, o.TokenIDs, o.PromptTokens, res.PromptWords, model, maxTokens, stream)
 	}
 	// One untimed request first: the first request of a fresh server pays one-off costs. For text
 	// prompts it also measures how many tokens a word makes, to size the prompts.
 	res.PromptWords = o.PromptTokens
-	warmBody, err := body(1, false)
+	warmBody, err := body(res.Model, 1, false)
 	if err != nil {
 		return nil, err
 	}
@@ -209,7 +220,11 @@ func buildBodies(ctx context.Context, client *http.Client, base, key string, o *
 	}
 	bodies := make([][]byte, o.Requests)
 	for i := range bodies {
-		if bodies[i], err = body(o.GenTokens, true); err != nil {
+		model := res.Model
+		if len(o.Adapters) > 0 {
+			model = o.Adapters[i%len(o.Adapters)]
+		}
+		if bodies[i], err = body(model, o.GenTokens, true); err != nil {
 			return nil, err
 		}
 	}
