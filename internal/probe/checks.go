@@ -451,7 +451,9 @@ func (p *prober) scanCanaries() {
 // hold keys. Bodies too long to paste are described instead.
 func (p *prober) repro(tenant int, r *request) string {
 	rr := *r
-	rr.Model = p.cfg.Model
+	if rr.Model == "" { // a LoRA adapter's name stays
+		rr.Model = p.cfg.Model
+	}
 	b, _ := json.Marshal(rr)
 	body := string(b)
 	if len(body) > 1500 {

@@ -52,6 +52,9 @@ type answer struct {
 	Top          []map[string]float64 // logprobs.top_logprobs
 	Finish       string
 	PromptTokens int // usage.prompt_tokens; -1 when the response had no usage
+	// CachedTokens is usage.prompt_tokens_details.cached_tokens: the prompt tokens served from a
+	// prefix cache; -1 when the response did not say.
+	CachedTokens int
 	// CompletionTokens is usage.completion_tokens, 0 when the response had none: more than the
 	// max_tokens asked is an endpoint that ignores it.
 	CompletionTokens int
@@ -258,7 +261,9 @@ func (c *client) complete(ctx context.Context, check string, tenant int, r reque
 		return nil, err
 	}
 	defer c.release()
-	r.Model = c.model
+	if r.Model == "" { // a LoRA adapter's name, in the adapter check
+		r.Model = c.model
+	}
 	body, err := json.Marshal(r)
 	if err != nil {
 		return nil, err
@@ -278,7 +283,7 @@ func (c *client) complete(ctx context.Context, check string, tenant int, r reque
 	if err := redirected(resp); err != nil {
 		return nil, c.breach(check, tenant, &r, err)
 	}
-	a := &answer{Status: resp.StatusCode, PromptTokens: -1}
+	a := &answer{Status: resp.StatusCode, PromptTokens: -1, CachedTokens: -1}
 	if resp.StatusCode != http.StatusOK {
 		b, err := io.ReadAll(io.LimitReader(resp.Body, 64<<10))
 		if timedOut(err) {

@@ -85,7 +85,7 @@ func (p *prober) makePlan() error {
 		b.OutputTokens = Budget{Limit: limit.OutputTokens, Source: "default: 262,144"}
 	}
 	pl, err := makePlan(planInput{context: c, advertised: p.rep.Context > 0, tenants: len(p.cfg.Keys), limit: limit,
-		trials: p.cfg.Trials, text: false})
+		trials: p.cfg.Trials, text: false, adapters: len(p.cfg.Adapters) > 0})
 	if err != nil {
 		return err
 	}

@@ -28,6 +28,9 @@ type fakeOpts struct {
 	noTokens    bool // takes text prompts only
 	noise       bool // not a leak: logprobs wobble by 1e-6 between runs, like batched kernels
 	noLogprobs  bool // returns no logprobs (llama.cpp's server)
+	// adapterBlind: leak: the prefix cache is keyed by tenant only, not by "model" (a LoRA
+	// adapter's name), as in vLLM #30931; otherwise each model has its own.
+	adapterBlind bool
 
 	// pool < context: the endpoint advertises more than its KV pool holds. A request that does
 	// not fit the pool is refused (overPool "refuse"), refused by an error event inside an
@@ -167,6 +170,7 @@ func (f *fake) complete(w http.ResponseWriter, r *http.Request) {
 	f.running.Add(1)
 	defer f.running.Add(-1)
 	var req struct {
+		Model         string          `json:"model"`
 		Prompt        json.RawMessage `json:"prompt"`
 		MaxTokens     int             `json:"max_tokens"`
 		Logprobs      *int            `json:"logprobs"`
@@ -217,6 +221,7 @@ func (f *fake) complete(w http.ResponseWriter, r *http.Request) {
 		f.lastTxt[tenant] = prompt
 		f.mu.Unlock()
 	}
+	cachedN := 0
 	if f.o.pool > 0 && n+req.MaxTokens > f.o.pool && n+req.MaxTokens <= f.o.context {
 		switch f.o.overPool {
 		case "refuse":
@@ -253,7 +258,8 @@ func (f *fake) complete(w http.ResponseWriter, r *http.Request) {
 			}
 			prompt, n, uncached = prompt[:max(min(f.o.context-req.MaxTokens, len(prompt)), 0)], max(f.o.context-req.MaxTokens, 0), 0
 		} else if !f.o.countOnly {
-			uncached = n - f.cached(tenant, prompt)
+			cachedN = f.cached(tenant, req.Model, prompt)
+			uncached = n - cachedN
 		}
 		d := time.Duration(uncached) * f.o.perToken
 		if call <= int64(f.o.busyFirst) {
@@ -293,7 +299,7 @@ func (f *fake) complete(w http.ResponseWriter, r *http.Request) {
 	f.last[tenant] = ans
 	f.mu.Unlock()
 
-	usage := map[string]int{"prompt_tokens": n, "completion_tokens": len(ans.tokens)}
+	usage := map[string]any{"prompt_tokens": n, "completion_tokens": len(ans.tokens), "prompt_tokens_details": map[string]int{"cached_tokens": cachedN}}
 	choice := func(toks []string, lps []float64, finish any) map[string]any {
 		c := map[string]any{"index": 0, "text": strings.Join(toks, ""), "finish_reason": finish}
 		if req.Logprobs != nil {
@@ -343,11 +349,14 @@ func (f *fake) complete(w http.ResponseWriter, r *http.Request) {
 }
 
 // cached is how many leading prompt tokens are in the prefix cache, in blocks of 16, and caches
-// the rest; the cache is per tenant unless sharedCache.
-func (f *fake) cached(tenant int, prompt []string) int {
+// the rest; the cache is per tenant unless sharedCache, and per model unless adapterBlind.
+func (f *fake) cached(tenant int, model string, prompt []string) int {
 	scope := fmt.Sprint(tenant)
 	if f.o.sharedCache {
 		scope = "all"
+	}
+	if !f.o.adapterBlind {
+		scope += "|" + model
 	}
 	f.mu.Lock()
 	defer f.mu.Unlock()

@@ -91,8 +91,11 @@ type completionJSON struct {
 // usageJSON is an answer's usage: what it counted of the prompt and of what it generated (more
 // than the max_tokens asked is an endpoint that ignores it).
 type usageJSON struct {
-	PromptTokens     int `json:"prompt_tokens"`
-	CompletionTokens int `json:"completion_tokens"`
+	PromptTokens        int `json:"prompt_tokens"`
+	CompletionTokens    int `json:"completion_tokens"`
+	PromptTokensDetails *struct {
+		CachedTokens int `json:"cached_tokens"`
+	} `json:"prompt_tokens_details"`
 }
 
 // streamError is the message of an error sent as a response body or stream event, "" if r is none.
@@ -164,6 +167,9 @@ func parseChunk(b []byte, a *answer, text *strings.Builder) error {
 	}
 	if r.Usage != nil {
 		a.PromptTokens, a.CompletionTokens = r.Usage.PromptTokens, r.Usage.CompletionTokens
+		if d := r.Usage.PromptTokensDetails; d != nil {
+			a.CachedTokens = d.CachedTokens
+		}
 	}
 	return nil
 }

@@ -70,6 +70,7 @@ type planInput struct {
 	limit      spend // the run's budgets (all positive)
 	trials     int
 	text       bool // text prompts: calibration learns tokens per word first
+	adapters   bool // the adapter check runs
 }
 
 // calibLen is the long calibration prompt: long enough that its prefill is measurable next to a
@@ -110,7 +111,13 @@ func (pl *plan) loadRows(in planInput, s int) []PlannedCheck {
 		Detail: fmt.Sprintf("other tenants' load during the invariance rounds: prompts up to %d tokens, generations up to %d", max(s-24, 8), min(max(s/4, 1), noiseLongGen))}
 	abort := PlannedCheck{Check: CheckAbort, Requests: 2 * pl.abortEvents, PromptTokens: int64(pl.abortEvents) * 2 * follower, OutputTokens: int64(pl.abortEvents) * (32 + probeMaxTokens),
 		Detail: fmt.Sprintf("%d cut streams, each followed by another tenant's probe of its length", pl.abortEvents)}
-	return []PlannedCheck{inv, side, noise, abort}
+	rows := []PlannedCheck{inv, side, noise, abort}
+	if in.adapters {
+		rows = append(rows, PlannedCheck{Check: CheckAdapter, Requests: adapterTrialRequests * in.trials,
+			PromptTokens: int64(adapterTrialRequests*in.trials) * int64(sideLen(s)+1), OutputTokens: int64(adapterTrialRequests * in.trials),
+			Detail: fmt.Sprintf("%d trials of a %d-token prefix sent under tenant 1's adapter, then under none and under tenant 2's adapter: cached_tokens and time to first token against fresh prefixes", in.trials, sideLen(s))})
+	}
+	return rows
 }
 
 func total(rows []PlannedCheck) spend {
@@ -140,6 +147,9 @@ func makePlan(in planInput) (*plan, error) {
 		calib.OutputTokens += 2
 	}
 	fixedReq := disc.Requests + calib.Requests + 2*n*probesPerTenant + 4*in.trials
+	if in.adapters {
+		fixedReq += adapterTrialRequests * in.trials
+	}
 	if fixed := total([]PlannedCheck{disc, calib}); !(spend{}).fits(fixed, spend{0, in.limit.PromptTokens, in.limit.OutputTokens}) {
 		return nil, usageErr("--max-prompt-tokens %d / --max-output-tokens %d are too small: discovery and calibration alone need %d and %d",
 			in.limit.PromptTokens, in.limit.OutputTokens, fixed.PromptTokens, fixed.OutputTokens)

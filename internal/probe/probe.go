@@ -50,7 +50,10 @@ type Config struct {
 	// invariant 12), so an idle repeat that differs is itself an invariance finding, and answers
 	// under load are compared exactly. Without it such repeats only select tolerance mode.
 	Exact  bool
-	Trials int // side-channel trials (0: 12)
+	Trials int // side-channel trials, and the adapter check's (0: 12)
+	// Adapters are LoRA adapter names, one per key in --key order (the adapter that tenant may
+	// use), for the adapter check; none leaves the check out, else at least two keys need one.
+	Adapters []string
 	// Token budgets, hard: every request is charged before it is sent (max_tokens as output).
 	// 0 takes the default: 16 advertised contexts (at least 4 Mi) of prompt, 256 Ki of output.
 	MaxPromptTokens int64
@@ -84,6 +87,7 @@ const (
 	CheckBoundary    = "boundary"
 	CheckAbort       = "abort"
 	CheckSideChannel = "side_channel"
+	CheckAdapter     = "adapter" // only with Config.Adapters (adapters.go)
 )
 
 // Finding is one observed leak or broken guarantee.
@@ -199,6 +203,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		{CheckBoundary, CheckBoundary, p.boundaries},
 		{CheckInvariance, CheckInvariance + " (idle)", p.idle},
 		{CheckSideChannel, CheckSideChannel, p.sideChannel},
+		{CheckAdapter, CheckAdapter, p.adapterCheck},
 		{CheckInvariance, CheckInvariance + " (load)", p.underLoad},
 		{CheckAbort, CheckAbort, p.aborts},
 	}
@@ -272,6 +277,13 @@ func checkConfig(cfg *Config) (string, error) {
 		return "", usageErr("--request-timeout and --deadline must not be negative")
 	case cfg.Exact && cfg.Tolerance > 0:
 		return "", usageErr("--exact and --tolerance exclude each other")
+	case len(cfg.Adapters) == 1 || len(cfg.Adapters) > len(cfg.Keys):
+		return "", usageErr("--adapter: give one per --key, in their order, for at least two of them (got %d adapters for %d keys)", len(cfg.Adapters), len(cfg.Keys))
+	}
+	for i, a := range cfg.Adapters {
+		if a == "" || strings.ContainsAny(a, "\r\n") {
+			return "", usageErr("--adapter %d is empty or has a line break", i+1)
+		}
 	}
 	if cfg.Trials == 0 {
 		cfg.Trials = 12

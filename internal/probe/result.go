@@ -1,6 +1,9 @@
 package probe
 
-import "time"
+import (
+	"slices"
+	"time"
+)
 
 // CheckStatus is how far one check got: "complete", "partial" (it ran, but not all it was
 // planned to; Reason says why) or "not run".
@@ -65,6 +68,14 @@ func (r *Report) outcome() {
 // allChecks are the checks every report has a status for, in the order they are reported.
 var allChecks = []string{CheckInvariance, CheckCanary, CheckBoundary, CheckAbort, CheckSideChannel}
 
+// checks are the checks this run reports: allChecks, and the adapter check when adapters are given.
+func (p *prober) checks() []string {
+	if len(p.cfg.Adapters) > 0 {
+		return append(slices.Clone(allChecks), CheckAdapter)
+	}
+	return allChecks
+}
+
 // couldNotStart marks a report whose run could not start: every check not run, and why.
 func (r *Report) couldNotStart(err error) {
 	r.NotStarted = Printable(err.Error())
@@ -115,7 +126,7 @@ func (p *prober) finish() *Report {
 	}
 	p.c.mu.Unlock()
 	if !r.DryRun {
-		for _, check := range allChecks {
+		for _, check := range p.checks() {
 			st := p.statusOf(check)
 			spent := p.c.spentBy(check)
 			if check == CheckInvariance {

@@ -66,6 +66,7 @@ var verdictOf = map[string]string{
 	CheckBoundary:    VerdictCapacity,
 	CheckAbort:       VerdictNondeterminism,
 	CheckSideChannel: VerdictSideChannel,
+	CheckAdapter:     VerdictLeak,
 }
 
 // whyOf says why a finding matters, in the words of its verdict: only a leak is worded as
@@ -86,6 +87,8 @@ func whyOf(f Finding) string {
 		return "a greedy answer may depend only on its own request; this one changed with other tenants' activity and carries state that is not its own"
 	case CheckAbort:
 		return "a cancelled request's pages or state reached the next request: the chain of the reported incident, where aborted requests' pages reached other tenants"
+	case CheckAdapter:
+		return "a prompt was served KV computed under another LoRA adapter (or none): its answer is another fine-tune's, and whoever shares the prefix learns, from cached_tokens or timing, what a prompt under another adapter held (vLLM #30931, SGLang #24638)"
 	case CheckBoundary:
 		return "a prompt at the context boundary was answered with another tenant's content: the endpoint answered from stale state instead of the prompt it was sent"
 	}

@@ -76,12 +76,13 @@ func probeBudget(short, long int) int {
 }
 
 // runProbe runs "kvwarden probe" with the keys against base and expects a clean report: exit
-// status 0, zero findings in exact mode, no key printed, every check sending.
-func runProbe(t *testing.T, base string, keys []string, budget int, failIfBroken func(testing.TB)) {
+// status 0, zero findings in exact mode, no key printed, every check sending; extra flags follow.
+// It returns the report's text.
+func runProbe(t *testing.T, base string, keys []string, budget int, failIfBroken func(testing.TB), extra ...string) string {
 	t.Helper()
 	report := filepath.Join(t.TempDir(), "probe.json")
-	args := []string{"probe", "--endpoint", base, "--budget", strconv.Itoa(budget), "--rate", "500",
-		"--concurrency", "8", "--seed", "11", "--json", report}
+	args := append([]string{"probe", "--endpoint", base, "--budget", strconv.Itoa(budget), "--rate", "500",
+		"--concurrency", "8", "--seed", "11", "--json", report}, extra...)
 	for _, k := range keys {
 		args = append(args, "--key", k)
 	}
@@ -138,6 +139,7 @@ func runProbe(t *testing.T, base string, keys []string, budget int, failIfBroken
 			t.Errorf("check %s %s: %s", c.Check, c.Status, c.Reason)
 		}
 	}
+	return stdout.String()
 }
 
 // timingOff is how the probe's report says its prefill timing could not be measured.
