@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/kvwarden/kvwarden/internal/bench"
 	"github.com/kvwarden/kvwarden/internal/engine"
@@ -271,9 +272,7 @@ func newBenchServeCmd() *cobra.Command {
 	fs.StringVar(&addr, "addr", "", "measure the server running at this URL instead of an in-process one")
 	fs.StringArrayVar(&keys, "api-key", nil, "API key for --addr; repeat it to spread requests over several tenants")
 	fs.StringArrayVar(&headers, "header", nil, `"Name: value" sent with every request to --addr (repeatable), e.g. llm-d's "x-prefiller-host-port: HOST:PORT" through its pd-sidecar`)
-	fs.IntVar(&lora.count, "adapters", 0, "spread the requests round-robin over this many random LoRA adapters of the in-process server (every tenant may use them), reported per adapter")
-	fs.IntVar(&lora.rank, "adapter-rank", 16, "rank of the --adapters, on all seven projections of every block")
-	fs.StringArrayVar(&lora.names, "adapter", nil, `with --addr: a LoRA adapter's "model" name to spread the requests over (repeat it), reported per adapter`)
+	lora.register(fs)
 	if devServeCompare != nil {
 		compare = devServeCompare(cmd, &mf, &o, &tenants)
 	}
@@ -363,6 +362,12 @@ func (bs *benchServer) target() string { return "in-process server at " + bs.URL
 type benchAdapters struct {
 	count, rank int
 	names       []string
+}
+
+func (b *benchAdapters) register(fs *pflag.FlagSet) {
+	fs.IntVar(&b.count, "adapters", 0, "spread the requests round-robin over this many random LoRA adapters of the in-process server (every tenant may use them), reported per adapter")
+	fs.IntVar(&b.rank, "adapter-rank", 16, "rank of the --adapters, on all seven projections of every block")
+	fs.StringArrayVar(&b.names, "adapter", nil, `with --addr: a LoRA adapter's "model" name to spread the requests over (repeat it), reported per adapter`)
 }
 
 // startBenchServer loads the model and serves it in-process with n tenants, and lora.count random
