@@ -218,20 +218,8 @@ func newBenchServeCmd() *cobra.Command {
 			var shadow func() *bench.ShadowCounts
 			var spec func() *bench.SpecCounts
 			if addr != "" {
-				if cmd.Flags().Changed("model") || cmd.Flags().Changed("tenants") {
-					return fmt.Errorf("--model and --tenants apply to the in-process server; with --addr the server there is measured")
-				}
-				if lora.count > 0 {
-					return fmt.Errorf("--adapters makes adapters for the in-process server; with --addr name the server's with --adapter")
-				}
-				o.URL, o.Keys, o.Adapters = addr, keys, lora.names
-				h, err := parseHeaders(headers)
-				if err != nil {
+				if err := remoteServe(cmd, &o, addr, keys, headers, lora); err != nil {
 					return err
-				}
-				o.Header = h
-				if !strings.Contains(addr, "://") {
-					o.URL = "http://" + addr
 				}
 			} else {
 				if len(keys) > 0 || len(headers) > 0 || len(lora.names) > 0 {
@@ -362,6 +350,27 @@ func (bs *benchServer) target() string { return "in-process server at " + bs.URL
 type benchAdapters struct {
 	count, rank int
 	names       []string
+}
+
+// remoteServe sets o for bench serve against the running server at addr, refusing the flags of
+// the in-process server.
+func remoteServe(cmd *cobra.Command, o *bench.ServeOptions, addr string, keys, headers []string, lora benchAdapters) error {
+	if cmd.Flags().Changed("model") || cmd.Flags().Changed("tenants") {
+		return fmt.Errorf("--model and --tenants apply to the in-process server; with --addr the server there is measured")
+	}
+	if lora.count > 0 {
+		return fmt.Errorf("--adapters makes adapters for the in-process server; with --addr name the server's with --adapter")
+	}
+	o.URL, o.Keys, o.Adapters = addr, keys, lora.names
+	h, err := parseHeaders(headers)
+	if err != nil {
+		return err
+	}
+	o.Header = h
+	if !strings.Contains(addr, "://") {
+		o.URL = "http://" + addr
+	}
+	return nil
 }
 
 func (b *benchAdapters) register(fs *pflag.FlagSet) {
