@@ -42,7 +42,7 @@ type Workspace struct {
 	hidden                           []float32 // normed hidden states of the logit rows
 	pooled                           []float32 // one normed row being summed into a Seq.Hidden
 	ropeCos, ropeSin                 []float32 // per row, RopeDim/2 each
-	scores                           [][]float32
+	tiles                            []attnTile // one per worker
 	attn                             attnJob
 	attnTask                         func(int)
 	rowJob                           rowJob
@@ -76,13 +76,12 @@ func (m *Model) NewWorkspace(p *tensor.Pool, maxTokens, maxLogits, maxContext in
 	ws.pooled = make([]float32, c.Dim)
 	ws.ropeCos = make([]float32, maxTokens*c.RopeDim/2)
 	ws.ropeSin = make([]float32, maxTokens*c.RopeDim/2)
-	// Per worker: the scores of a block of rows times the query heads sharing a KV head.
 	group := c.Heads / c.KVHeads
-	ws.blockRows = blockRows(group, maxContext)
+	ws.blockRows = tileRows(group)
 	ws.blocks = make([]rowBlock, 0, maxTokens)
-	ws.scores = make([][]float32, p.Threads())
-	for i := range ws.scores {
-		ws.scores[i] = make([]float32, ws.blockRows*group*maxContext)
+	ws.tiles = make([]attnTile, p.Threads())
+	for i := range ws.tiles {
+		ws.tiles[i] = newAttnTile(ws.blockRows*group, c.HeadDim)
 	}
 	ws.attnTask = ws.runAttention
 	ws.rowTask, ws.adaptTask = ws.runRow, ws.runAdapt
@@ -401,96 +400,4 @@ func (m *Model) storeKV(cache *kv.Pool, ws *Workspace, seqs []Seq, li, r int) {
 	pt := cache.Config().PageTokens
 	ri := ws.rows[r]
 	cache.Store(seqs[ri.seq].Pages[ri.pos/pt].Page, li, ri.pos%pt, ws.k[r*kvd:(r+1)*kvd], ws.v[r*kvd:(r+1)*kvd])
-}
-
-// attention computes softmax(q·K/sqrt(d))·V per row and head, causally over the sequence's pages.
-// Work is split over (block of consecutive rows of one sequence, KV head) items; the fused kernels
-// of the cache's format read (and decode) each key and value of a page once for all the query
-// heads sharing its KV head, and the page stays in L1 for the block's other rows. Every (row, head)
-// output is reduced in position order by the same operations whatever the block, so it does not
-// depend on how rows were blocked or batched.
-func (m *Model) attention(p *tensor.Pool, cache *kv.Pool, ws *Workspace, seqs []Seq, li, n int) {
-	ws.attn = attnJob{m: m, cache: cache, seqs: seqs, layer: li, items: len(ws.blocks) * m.KVHeads}
-	p.Run(len(ws.scores), ws.attnTask)
-	ws.attn = attnJob{}
-}
-
-// attnJob is the attention step in flight; the task function reading it is bound once per
-// workspace so that a step allocates no closure.
-type attnJob struct {
-	m     *Model
-	cache *kv.Pool
-	seqs  []Seq
-	layer int
-	items int
-}
-
-// rowBlock is a run of consecutive rows (positions) of one sequence.
-type rowBlock struct{ first, count int }
-
-func (ws *Workspace) runAttention(w int) {
-	j := &ws.attn
-	workers := len(ws.scores)
-	for it := w; it < j.items; it += workers {
-		j.m.attendBlock(j.cache, ws, j.seqs, j.layer, ws.blocks[it/j.m.KVHeads], it%j.m.KVHeads, ws.scores[w])
-	}
-}
-
-// blockRows bounds the rows attended together so that their scores fit the worker's scratch.
-func blockRows(group, maxContext int) int {
-	return max(1, min(8, (1<<21)/(group*maxContext)))
-}
-
-func (m *Model) attendBlock(cache *kv.Pool, ws *Workspace, seqs []Seq, li int, blk rowBlock, g int, sc []float32) {
-	c := &m.Config
-	hd := c.HeadDim
-	group := c.Heads / c.KVHeads
-	mc := ws.maxContext
-	first := ws.rows[blk.first]
-	pages := seqs[first.seq].Pages
-	pt := cache.Config().PageTokens
-	lastPos := first.pos + blk.count - 1
-	scale := float32(1 / math.Sqrt(float64(hd)))
-	f, vb := cache.Format(), cache.VecBytes()
-	// The group's query heads of row b start at head(b) in ws.q and ws.att, hd apart; their scores
-	// at sc[b*group*mc:], mc apart, positions 0..pos_b.
-	head := func(b int) int { return (blk.first+b)*c.QDim() + g*group*hd }
-	// Each kernel call covers one page's run of KV head g and the group's heads of one row, whose
-	// positions end at pos_b: a row reads no position after its own, so its results do not depend
-	// on the block.
-	for t0 := 0; t0 <= lastPos; t0 += pt {
-		keys := cache.KRun(pages[t0/pt].Page, li, g)
-		if t0+pt <= lastPos {
-			prefetch(cache.KRun(pages[t0/pt+1].Page, li, g), min(pt, lastPos+1-t0-pt), vb)
-		} else {
-			prefetch(cache.VRun(pages[0].Page, li, g), min(pt, lastPos+1), vb)
-		}
-		for b := max(0, t0-first.pos); b < blk.count; b++ {
-			n, q, s := min(pt, first.pos+b+1-t0), ws.q[head(b):], sc[b*group*mc+t0:]
-			f.Scores(s, mc, q, hd, group, keys, n, hd, scale)
-		}
-	}
-	for b := range blk.count {
-		for j := range group {
-			tensor.Softmax(sc[(b*group+j)*mc : (b*group+j)*mc+first.pos+b+1])
-		}
-		clear(ws.att[head(b) : head(b)+group*hd])
-	}
-	for t0 := 0; t0 <= lastPos; t0 += pt {
-		values := cache.VRun(pages[t0/pt].Page, li, g)
-		if t0+pt <= lastPos {
-			prefetch(cache.VRun(pages[t0/pt+1].Page, li, g), min(pt, lastPos+1-t0-pt), vb)
-		}
-		for b := max(0, t0-first.pos); b < blk.count; b++ {
-			n, o, p := min(pt, first.pos+b+1-t0), ws.att[head(b):], sc[b*group*mc+t0:]
-			f.Values(o, hd, p, mc, group, values, n, hd)
-		}
-	}
-}
-
-// prefetch asks for the first n vectors (vb bytes each) of a KV head's run of a page while the
-// kernels work on the page before: a run is a few KB, too short for the hardware prefetchers to
-// get ahead of, and a long context is read from memory at every step.
-func prefetch(run []byte, n, vb int) {
-	tensor.PrefetchRows(run, n*vb, 1, n*vb) // one row of the whole run: the stride is not read
 }

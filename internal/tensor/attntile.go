@@ -1,0 +1,51 @@
+package tensor
+
+// AttnKeyBlock is the number of positions in one block of keys of the tiled attention: blocks
+// start at multiples of it counted from position 0, whatever the page size, the chunking or the
+// batch, so that a query's online softmax takes the same steps as a decode row and as one of
+// many prefill rows. 64 keeps a tile's scores, a few KB, in L1 while the per-block bookkeeping
+// (a max, a rescale, a sum) stays a few percent of the block's dot products.
+const AttnKeyBlock = 64
+
+// OnlineSoftmax is one query's softmax over the blocks of its keys, taken in position order:
+// the running maximum of the scores seen and the float64 sum of their exponentials relative to
+// it. Its value accumulator (softmax weights times values, summed) lives with the caller. The
+// zero value is the softmax of no key.
+type OnlineSoftmax struct {
+	Max   float32
+	Sum   float64
+	begun bool
+}
+
+// Step folds the scores s of the query's next block of keys into the running softmax: s becomes
+// exp(s - m) in place, m the new running maximum, ready to weight the block's values; out, the
+// value sum so far, and the running sum are rescaled by exp(m_old - m) when the maximum rose (a
+// product by 1 changes no bit, so it is skipped otherwise). Every step uses the active kernel
+// set's max, exp, sum and scale, which give the same bits on every set.
+func (st *OnlineSoftmax) Step(s, out []float32) {
+	if len(s) == 0 {
+		return
+	}
+	k := activeKernels.Load()
+	m := k.maxF32(s)
+	if st.begun {
+		m = max(m, st.Max)
+		if m != st.Max {
+			alpha := [1]float32{st.Max}
+			k.expsSub(alpha[:], m)
+			k.scale(out, alpha[0])
+			st.Sum *= float64(alpha[0])
+		}
+	}
+	st.Max, st.begun = m, true
+	k.expsSub(s, m)
+	st.Sum += k.sumF64(s)
+}
+
+// Finish divides out, the value sum of all the blocks, by the softmax's sum: the attention
+// output. An empty softmax (no key) leaves out as it is.
+func (st *OnlineSoftmax) Finish(out []float32) {
+	if st.begun {
+		activeKernels.Load().scale(out, float32(1/st.Sum))
+	}
+}
