@@ -111,7 +111,7 @@ func (h *harness) newSeq(id kvtypes.RequestID) *seqState {
 
 // grow gives s enough pages for n more tokens.
 func (h *harness) grow(s *seqState, n int) {
-	for len(s.pages)*16 < s.pos+n {
+	for len(s.pages)*h.cache.Config().PageTokens < s.pos+n {
 		ref := kvtypes.PageRef{Page: h.next, Gen: 1}
 		h.next++
 		if err := h.cache.Stamp(ref.Page, kvtypes.Header{Tenant: s.tenant, Request: s.id, Gen: 1, Written: true}); err != nil {
