@@ -306,3 +306,30 @@ func BenchmarkVerifyStep(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkPrefillLong measures a long prompt of the reference model prefilled as the engine
+// does, in steps of core.DefaultStepTokens (512) tokens, each step's attention reading every
+// earlier position: where attention, not the weights, sets the pace (F16 KV cache).
+func BenchmarkPrefillLong(b *testing.B) {
+	for _, n := range []int{2048, 8192} {
+		b.Run(strconv.Itoa(n), func(b *testing.B) {
+			const step = 512
+			m, pool, cache, pages, ws := benchRig(b, "dummy:ref125m", n/16, step, n)
+			logits := make([]float32, m.Vocab)
+			prompt := make([]int32, n)
+			for i := range prompt {
+				prompt[i] = int32(100 + i*7%30000)
+			}
+			b.ReportAllocs()
+			for b.Loop() {
+				for pos := 0; pos < n; pos += step {
+					seq := []Seq{{Tokens: prompt[pos : pos+step], Pos: pos, Pages: pages, Tenant: kvtypes.TenantKey{1}, Logits: pos+step == n}}
+					if errs := m.Forward(pool, cache, ws, seq, logits); errs != nil {
+						b.Fatal(errs)
+					}
+				}
+			}
+			b.ReportMetric(float64(n*b.N)/b.Elapsed().Seconds(), "tokens/s")
+		})
+	}
+}

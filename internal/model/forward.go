@@ -39,9 +39,9 @@ type Workspace struct {
 	x, xn, q, k, v, att, ff1, ff2    []float32
 	rows                             []rowInfo
 	logitRows                        []int
-	hidden                           []float32 // normed hidden states of the logit rows
-	pooled                           []float32 // one normed row being summed into a Seq.Hidden
-	ropeCos, ropeSin                 []float32 // per row, RopeDim/2 each
+	hidden                           []float32  // normed hidden states of the logit rows
+	pooled                           []float32  // one normed row being summed into a Seq.Hidden
+	ropeCos, ropeSin                 []float32  // per row, RopeDim/2 each
 	tiles                            []attnTile // one per worker
 	attn                             attnJob
 	attnTask                         func(int)

@@ -340,7 +340,12 @@ func TestDecodeStepAllocatesNothing(t *testing.T) {
 			x, _ := testAdapters(t, h.m)
 			s, sx := h.newSeq(1), h.newSeq(2)
 			sx.adapter, sx.scale = x, 1
-			h.step([]*seqState{s, sx}, [][]int32{{1, 407, 11, 407}, {1, 5}})
+			// Several key blocks, so that the online softmax rescales on the way.
+			long := make([]int32, 2*tensor.AttnKeyBlock+22)
+			for i := range long {
+				long[i] = int32(1 + i*37%500)
+			}
+			h.step([]*seqState{s, sx}, [][]int32{long, {1, 5}})
 			h.grow(s, 1)
 			h.grow(sx, 1)
 			batch := []Seq{{Tokens: []int32{407}, Pos: s.pos, Pages: s.pages, Tenant: s.tenant, Logits: true},

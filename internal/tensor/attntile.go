@@ -31,10 +31,9 @@ func (st *OnlineSoftmax) Step(s, out []float32) {
 	if st.begun {
 		m = max(m, st.Max)
 		if m != st.Max {
-			alpha := [1]float32{st.Max}
-			k.expsSub(alpha[:], m)
-			k.scale(out, alpha[0])
-			st.Sum *= float64(alpha[0])
+			alpha := expf32(st.Max - m) // the vector kernels' lanes, one of them
+			k.scale(out, alpha)
+			st.Sum *= float64(alpha)
 		}
 	}
 	st.Max, st.begun = m, true
