@@ -19,6 +19,12 @@ func attnScoresF16x16AVX512(s *float32, sStride int, q *float32, qStride, nq int
 //go:noescape
 func attnScoresF16x4AVX2(s *float32, sStride int, q *float32, qStride, nq int, k *uint16, kStride, n4, hd16 int, scale float32)
 
+// attnScoresF16x3x2AVX2 is attnScoresF16x16AVX2 for nq = 3*nq3 queries and n = 2*n2 positions,
+// three queries times two positions at a time: each key chunk is widened once for three queries.
+//
+//go:noescape
+func attnScoresF16x3x2AVX2(s *float32, sStride int, q *float32, qStride, nq3 int, k *uint16, kStride, n2, hd16 int, scale float32)
+
 // attnScoresF16x4AVX512 is attnScoresF16x16AVX2 for 1 ≤ nq ≤ 4 queries and n = 4*n4 positions,
 // four positions at a time.
 //
@@ -76,7 +82,21 @@ func attnValuesF16Asm(x16 attnValuesF16Kernel, out []float32, oStride int, p []f
 // The AVX2 score kernel over four positions takes every query in one call (group nq > 0); the
 // AVX-512 one takes four at most.
 
+// attnScoresF16AVX2 takes the queries three at a time over pairs of positions (a tile of many
+// queries widens each key a third as often as the x4 kernel does), an odd last position on x16,
+// and the one or two queries left on the x4 and x16 kernels.
 func attnScoresF16AVX2(s []float32, sStride int, q []float32, qStride, nq int, k []uint16, kStride, n, hd int, scale float32) {
+	nq3, n2 := nq/3*3, n&^1
+	if hd&15 == 0 && nq3 > 0 && n2 > 0 {
+		attnScoresF16x3x2AVX2(&s[0], sStride, &q[0], qStride, nq3/3, &k[0], kStride, n2/2, hd/16, scale)
+		if n2 < n {
+			attnScoresF16x16AVX2(&s[n2], sStride, &q[0], qStride, nq3, &k[n2*kStride], kStride, 1, hd/16, scale)
+		}
+		if nq3 == nq {
+			return
+		}
+		s, q, nq = s[nq3*sStride:], q[nq3*qStride:], nq-nq3
+	}
 	attnScoresF16Asm(attnScoresF16x4AVX2, nq, attnScoresF16x16AVX2, s, sStride, q, qStride, nq, k, kStride, n, hd, scale)
 }
 

@@ -405,6 +405,131 @@ b5tn:
 	VZEROUPPER
 	RET
 
+// func attnScoresF16x3x2AVX2(s *float32, sStride int, q *float32, qStride int, nq3 int, k *uint16, kStride int, n2 int, hd16 int, scale float32)
+// Requires: AVX, F16C
+TEXT ·attnScoresF16x3x2AVX2(SB), NOSPLIT, $0-76
+	MOVQ         s+0(FP), DI
+	MOVQ         sStride+8(FP), R8
+	SHLQ         $0x02, R8
+	MOVQ         q+16(FP), SI
+	MOVQ         qStride+24(FP), R9
+	SHLQ         $0x02, R9
+	MOVQ         k+40(FP), DX
+	MOVQ         kStride+48(FP), R11
+	SHLQ         $0x01, R11
+	MOVQ         n2+56(FP), CX
+	MOVQ         hd16+64(FP), R15
+	VBROADCASTSS scale+72(FP), Y15
+	LEAQ         (R9)(R9*2), R12
+	MOVQ         R15, AX
+	SHLQ         $0x06, AX
+	SUBQ         AX, R12
+
+c2t:
+	MOVQ SI, AX
+	MOVQ DI, BX
+	MOVQ nq3+32(FP), R10
+
+c2q:
+	VXORPS Y0, Y0, Y0
+	VXORPS Y1, Y1, Y1
+	VXORPS Y2, Y2, Y2
+	VXORPS Y3, Y3, Y3
+	VXORPS Y4, Y4, Y4
+	VXORPS Y5, Y5, Y5
+	VXORPS Y6, Y6, Y6
+	VXORPS Y7, Y7, Y7
+	VXORPS Y8, Y8, Y8
+	VXORPS Y9, Y9, Y9
+	VXORPS Y10, Y10, Y10
+	VXORPS Y11, Y11, Y11
+	MOVQ   DX, R14
+	MOVQ   R15, R13
+
+c2c:
+	VCVTPH2PS    (R14), Y12
+	VCVTPH2PS    (R14)(R11*1), Y13
+	VMULPS       (AX), Y12, Y14
+	VADDPS       Y14, Y0, Y0
+	VMULPS       (AX), Y13, Y14
+	VADDPS       Y14, Y2, Y2
+	VMULPS       (AX)(R9*1), Y12, Y14
+	VADDPS       Y14, Y4, Y4
+	VMULPS       (AX)(R9*1), Y13, Y14
+	VADDPS       Y14, Y6, Y6
+	VMULPS       (AX)(R9*2), Y12, Y14
+	VADDPS       Y14, Y8, Y8
+	VMULPS       (AX)(R9*2), Y13, Y14
+	VADDPS       Y14, Y10, Y10
+	VCVTPH2PS    16(R14), Y12
+	VCVTPH2PS    16(R14)(R11*1), Y13
+	VMULPS       32(AX), Y12, Y14
+	VADDPS       Y14, Y1, Y1
+	VMULPS       32(AX), Y13, Y14
+	VADDPS       Y14, Y3, Y3
+	VMULPS       32(AX)(R9*1), Y12, Y14
+	VADDPS       Y14, Y5, Y5
+	VMULPS       32(AX)(R9*1), Y13, Y14
+	VADDPS       Y14, Y7, Y7
+	VMULPS       32(AX)(R9*2), Y12, Y14
+	VADDPS       Y14, Y9, Y9
+	VMULPS       32(AX)(R9*2), Y13, Y14
+	VADDPS       Y14, Y11, Y11
+	ADDQ         $0x40, AX
+	ADDQ         $0x20, R14
+	DECQ         R13
+	JNZ          c2c
+	VADDPS       Y1, Y0, Y0
+	VADDPS       Y3, Y2, Y2
+	VADDPS       Y5, Y4, Y4
+	VADDPS       Y7, Y6, Y6
+	VADDPS       Y9, Y8, Y8
+	VADDPS       Y11, Y10, Y10
+	VPERM2F128   $0x20, Y2, Y0, Y12
+	VPERM2F128   $0x31, Y2, Y0, Y13
+	VADDPS       Y13, Y12, Y12
+	VPERM2F128   $0x20, Y6, Y4, Y13
+	VPERM2F128   $0x31, Y6, Y4, Y14
+	VADDPS       Y14, Y13, Y13
+	VSHUFPS      $0x44, Y13, Y12, Y14
+	VSHUFPS      $0xee, Y13, Y12, Y1
+	VADDPS       Y1, Y14, Y14
+	VSHUFPS      $0x88, Y14, Y14, Y1
+	VSHUFPS      $0xdd, Y14, Y14, Y12
+	VADDPS       Y12, Y1, Y1
+	VEXTRACTF128 $0x01, Y1, X12
+	VUNPCKLPS    X12, X1, X1
+	VMULPS       X15, X1, X1
+	VMOVLPS      X1, (BX)
+	VMOVHPS      X1, (BX)(R8*1)
+	VPERM2F128   $0x20, Y10, Y8, Y12
+	VPERM2F128   $0x31, Y10, Y8, Y13
+	VADDPS       Y13, Y12, Y12
+	VPERM2F128   $0x20, Y10, Y8, Y13
+	VPERM2F128   $0x31, Y10, Y8, Y14
+	VADDPS       Y14, Y13, Y13
+	VSHUFPS      $0x44, Y13, Y12, Y14
+	VSHUFPS      $0xee, Y13, Y12, Y1
+	VADDPS       Y1, Y14, Y14
+	VSHUFPS      $0x88, Y14, Y14, Y1
+	VSHUFPS      $0xdd, Y14, Y14, Y12
+	VADDPS       Y12, Y1, Y1
+	VEXTRACTF128 $0x01, Y1, X12
+	VUNPCKLPS    X12, X1, X1
+	VMULPS       X15, X1, X1
+	VMOVLPS      X1, (BX)(R8*2)
+	ADDQ         R12, AX
+	LEAQ         (BX)(R8*2), BX
+	ADDQ         R8, BX
+	DECQ         R10
+	JNZ          c2q
+	ADDQ         $0x08, DI
+	LEAQ         (DX)(R11*2), DX
+	DECQ         CX
+	JNZ          c2t
+	VZEROUPPER
+	RET
+
 // func attnValuesF16x16AVX2(out *float32, oStride int, p *float32, pStride int, nq int, v *uint16, vStride int, n int, hd16 int)
 // Requires: AVX, F16C
 TEXT ·attnValuesF16x16AVX2(SB), NOSPLIT, $0-72

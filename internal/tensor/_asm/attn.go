@@ -23,6 +23,7 @@ func attnFamily(g *gen) {
 	g.scoresAVX512()
 	g.scores4AVX2()
 	g.scores4AVX512()
+	g.scoresTileAVX2()
 	g.valuesAVX2()
 	g.valuesAVX512()
 	g.prefetchRows()
