@@ -121,3 +121,243 @@ q8vt:
 	JNZ          q8vb
 	VZEROUPPER
 	RET
+
+// func attnScoresQ8_0x4AVX2(s *float32, sStride int, q *float32, qStride int, k *byte, kStride int, n int, nb int, scale float32)
+// Requires: AVX, AVX2, F16C
+TEXT ·attnScoresQ8_0x4AVX2(SB), NOSPLIT, $0-68
+	MOVQ         s+0(FP), DI
+	MOVQ         sStride+8(FP), R8
+	SHLQ         $0x02, R8
+	LEAQ         (R8)(R8*2), BX
+	MOVQ         q+16(FP), SI
+	MOVQ         qStride+24(FP), R9
+	SHLQ         $0x02, R9
+	LEAQ         (R9)(R9*2), R10
+	MOVQ         k+32(FP), DX
+	MOVQ         kStride+40(FP), R11
+	MOVQ         n+48(FP), CX
+	MOVQ         nb+56(FP), R12
+	VBROADCASTSS scale+64(FP), Y15
+
+q8xt:
+	VXORPS Y0, Y0, Y0
+	VXORPS Y1, Y1, Y1
+	VXORPS Y2, Y2, Y2
+	VXORPS Y3, Y3, Y3
+	VXORPS Y4, Y4, Y4
+	VXORPS Y5, Y5, Y5
+	VXORPS Y6, Y6, Y6
+	VXORPS Y7, Y7, Y7
+	MOVQ   DX, R14
+	MOVQ   SI, AX
+	MOVQ   R12, R13
+
+q8xb:
+	VPBROADCASTW (R14), X8
+	VCVTPH2PS    X8, Y8
+	VPMOVSXBD    2(R14), Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       Y8, Y9, Y9
+	VPMOVSXBD    10(R14), Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       Y8, Y10, Y10
+	VPMOVSXBD    18(R14), Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       Y8, Y11, Y11
+	VPMOVSXBD    26(R14), Y12
+	VCVTDQ2PS    Y12, Y12
+	VMULPS       Y8, Y12, Y12
+	VMULPS       (AX), Y9, Y13
+	VADDPS       Y13, Y0, Y0
+	VMULPS       32(AX), Y10, Y13
+	VADDPS       Y13, Y1, Y1
+	VMULPS       64(AX), Y11, Y13
+	VADDPS       Y13, Y0, Y0
+	VMULPS       96(AX), Y12, Y13
+	VADDPS       Y13, Y1, Y1
+	VMULPS       (AX)(R9*1), Y9, Y13
+	VADDPS       Y13, Y2, Y2
+	VMULPS       32(AX)(R9*1), Y10, Y13
+	VADDPS       Y13, Y3, Y3
+	VMULPS       64(AX)(R9*1), Y11, Y13
+	VADDPS       Y13, Y2, Y2
+	VMULPS       96(AX)(R9*1), Y12, Y13
+	VADDPS       Y13, Y3, Y3
+	VMULPS       (AX)(R9*2), Y9, Y13
+	VADDPS       Y13, Y4, Y4
+	VMULPS       32(AX)(R9*2), Y10, Y13
+	VADDPS       Y13, Y5, Y5
+	VMULPS       64(AX)(R9*2), Y11, Y13
+	VADDPS       Y13, Y4, Y4
+	VMULPS       96(AX)(R9*2), Y12, Y13
+	VADDPS       Y13, Y5, Y5
+	VMULPS       (AX)(R10*1), Y9, Y13
+	VADDPS       Y13, Y6, Y6
+	VMULPS       32(AX)(R10*1), Y10, Y13
+	VADDPS       Y13, Y7, Y7
+	VMULPS       64(AX)(R10*1), Y11, Y13
+	VADDPS       Y13, Y6, Y6
+	VMULPS       96(AX)(R10*1), Y12, Y13
+	VADDPS       Y13, Y7, Y7
+	ADDQ         $0x22, R14
+	ADDQ         $0x80, AX
+	DECQ         R13
+	JNZ          q8xb
+	VADDPS       Y1, Y0, Y0
+	VADDPS       Y3, Y2, Y2
+	VADDPS       Y5, Y4, Y4
+	VADDPS       Y7, Y6, Y6
+	VPERM2F128   $0x20, Y2, Y0, Y9
+	VPERM2F128   $0x31, Y2, Y0, Y10
+	VADDPS       Y10, Y9, Y9
+	VPERM2F128   $0x20, Y6, Y4, Y10
+	VPERM2F128   $0x31, Y6, Y4, Y11
+	VADDPS       Y11, Y10, Y10
+	VSHUFPS      $0x44, Y10, Y9, Y11
+	VSHUFPS      $0xee, Y10, Y9, Y12
+	VADDPS       Y12, Y11, Y11
+	VSHUFPS      $0x88, Y11, Y11, Y12
+	VSHUFPS      $0xdd, Y11, Y11, Y9
+	VADDPS       Y9, Y12, Y12
+	VEXTRACTF128 $0x01, Y12, X9
+	VUNPCKLPS    X9, X12, X12
+	VMULPS       X15, X12, X12
+	VMOVSS       X12, (DI)
+	VEXTRACTPS   $0x01, X12, (DI)(R8*1)
+	VEXTRACTPS   $0x02, X12, (DI)(R8*2)
+	VEXTRACTPS   $0x03, X12, (DI)(BX*1)
+	ADDQ         R11, DX
+	ADDQ         $0x04, DI
+	DECQ         CX
+	JNZ          q8xt
+	VZEROUPPER
+	RET
+
+// func attnValuesQ8_0x4AVX2(out *float32, oStride int, p *float32, pStride int, v *byte, vStride int, n int, nb int)
+// Requires: AVX, AVX2, F16C
+TEXT ·attnValuesQ8_0x4AVX2(SB), NOSPLIT, $0-64
+	MOVQ out+0(FP), AX
+	MOVQ oStride+8(FP), DX
+	SHLQ $0x02, DX
+	LEAQ (DX)(DX*2), R14
+	MOVQ p+16(FP), R13
+	MOVQ pStride+24(FP), R9
+	SHLQ $0x02, R9
+	LEAQ (R9)(R9*2), R12
+	MOVQ v+32(FP), DI
+	MOVQ vStride+40(FP), R11
+	MOVQ nb+56(FP), R8
+
+q8xvb:
+	VMOVUPS (AX), Y0
+	VMOVUPS 32(AX), Y1
+	VMOVUPS (AX)(DX*1), Y2
+	VMOVUPS 32(AX)(DX*1), Y3
+	VMOVUPS (AX)(DX*2), Y4
+	VMOVUPS 32(AX)(DX*2), Y5
+	VMOVUPS (AX)(R14*1), Y6
+	VMOVUPS 32(AX)(R14*1), Y7
+	MOVQ    R13, BX
+	MOVQ    DI, SI
+	MOVQ    n+48(FP), CX
+
+q8xv0:
+	VPBROADCASTW (SI), X8
+	VCVTPH2PS    X8, Y8
+	VPMOVSXBD    2(SI), Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       Y8, Y9, Y9
+	VPMOVSXBD    10(SI), Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       Y8, Y10, Y10
+	VBROADCASTSS (BX), Y11
+	VMULPS       Y9, Y11, Y12
+	VMULPS       Y10, Y11, Y13
+	VADDPS       Y12, Y0, Y0
+	VADDPS       Y13, Y1, Y1
+	VBROADCASTSS (BX)(R9*1), Y11
+	VMULPS       Y9, Y11, Y12
+	VMULPS       Y10, Y11, Y13
+	VADDPS       Y12, Y2, Y2
+	VADDPS       Y13, Y3, Y3
+	VBROADCASTSS (BX)(R9*2), Y11
+	VMULPS       Y9, Y11, Y12
+	VMULPS       Y10, Y11, Y13
+	VADDPS       Y12, Y4, Y4
+	VADDPS       Y13, Y5, Y5
+	VBROADCASTSS (BX)(R12*1), Y11
+	VMULPS       Y9, Y11, Y12
+	VMULPS       Y10, Y11, Y13
+	VADDPS       Y12, Y6, Y6
+	VADDPS       Y13, Y7, Y7
+	ADDQ         $0x04, BX
+	ADDQ         R11, SI
+	DECQ         CX
+	JNZ          q8xv0
+	VMOVUPS      Y0, (AX)
+	VMOVUPS      Y1, 32(AX)
+	VMOVUPS      Y2, (AX)(DX*1)
+	VMOVUPS      Y3, 32(AX)(DX*1)
+	VMOVUPS      Y4, (AX)(DX*2)
+	VMOVUPS      Y5, 32(AX)(DX*2)
+	VMOVUPS      Y6, (AX)(R14*1)
+	VMOVUPS      Y7, 32(AX)(R14*1)
+	VMOVUPS      64(AX), Y0
+	VMOVUPS      96(AX), Y1
+	VMOVUPS      64(AX)(DX*1), Y2
+	VMOVUPS      96(AX)(DX*1), Y3
+	VMOVUPS      64(AX)(DX*2), Y4
+	VMOVUPS      96(AX)(DX*2), Y5
+	VMOVUPS      64(AX)(R14*1), Y6
+	VMOVUPS      96(AX)(R14*1), Y7
+	MOVQ         R13, BX
+	MOVQ         DI, SI
+	MOVQ         n+48(FP), CX
+
+q8xv1:
+	VPBROADCASTW (SI), X8
+	VCVTPH2PS    X8, Y8
+	VPMOVSXBD    18(SI), Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       Y8, Y9, Y9
+	VPMOVSXBD    26(SI), Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       Y8, Y10, Y10
+	VBROADCASTSS (BX), Y11
+	VMULPS       Y9, Y11, Y12
+	VMULPS       Y10, Y11, Y13
+	VADDPS       Y12, Y0, Y0
+	VADDPS       Y13, Y1, Y1
+	VBROADCASTSS (BX)(R9*1), Y11
+	VMULPS       Y9, Y11, Y12
+	VMULPS       Y10, Y11, Y13
+	VADDPS       Y12, Y2, Y2
+	VADDPS       Y13, Y3, Y3
+	VBROADCASTSS (BX)(R9*2), Y11
+	VMULPS       Y9, Y11, Y12
+	VMULPS       Y10, Y11, Y13
+	VADDPS       Y12, Y4, Y4
+	VADDPS       Y13, Y5, Y5
+	VBROADCASTSS (BX)(R12*1), Y11
+	VMULPS       Y9, Y11, Y12
+	VMULPS       Y10, Y11, Y13
+	VADDPS       Y12, Y6, Y6
+	VADDPS       Y13, Y7, Y7
+	ADDQ         $0x04, BX
+	ADDQ         R11, SI
+	DECQ         CX
+	JNZ          q8xv1
+	VMOVUPS      Y0, 64(AX)
+	VMOVUPS      Y1, 96(AX)
+	VMOVUPS      Y2, 64(AX)(DX*1)
+	VMOVUPS      Y3, 96(AX)(DX*1)
+	VMOVUPS      Y4, 64(AX)(DX*2)
+	VMOVUPS      Y5, 96(AX)(DX*2)
+	VMOVUPS      Y6, 64(AX)(R14*1)
+	VMOVUPS      Y7, 96(AX)(R14*1)
+	ADDQ         $0x80, AX
+	ADDQ         $0x22, DI
+	DECQ         R8
+	JNZ          q8xvb
+	VZEROUPPER
+	RET
