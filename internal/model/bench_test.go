@@ -39,9 +39,14 @@ func benchRig(b *testing.B, spec string, pages, rows, context int) (*Model, *ten
 	return m, pool, cache, refs, m.NewWorkspace(pool, rows, 1, context)
 }
 
-// benchPool is a KV pool of n pages stamped for one tenant, and their page table.
+// benchPool is an F16 KV pool of n pages stamped for one tenant, and their page table.
 func benchPool(b *testing.B, m *Model, n int) (*kv.Pool, []kvtypes.PageRef) {
-	cache, err := kv.NewPool(kv.Config{Layers: m.Layers, KVHeads: m.KVHeads, HeadDim: m.HeadDim, PageTokens: 16, DType: tensor.F16, Pages: n})
+	return benchPoolOf(b, m, n, tensor.F16)
+}
+
+// benchPoolOf is benchPool with elements of type dt.
+func benchPoolOf(b *testing.B, m *Model, n int, dt tensor.DType) (*kv.Pool, []kvtypes.PageRef) {
+	cache, err := kv.NewPool(kv.Config{Layers: m.Layers, KVHeads: m.KVHeads, HeadDim: m.HeadDim, PageTokens: 16, DType: dt, Pages: n})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -321,6 +326,7 @@ func BenchmarkPrefillLong(b *testing.B) {
 				prompt[i] = int32(100 + i*7%30000)
 			}
 			b.ReportAllocs()
+			cpu0 := cpuTime()
 			for b.Loop() {
 				for pos := 0; pos < n; pos += step {
 					seq := []Seq{{Tokens: prompt[pos : pos+step], Pos: pos, Pages: pages, Tenant: kvtypes.TenantKey{1}, Logits: pos+step == n}}
@@ -330,6 +336,57 @@ func BenchmarkPrefillLong(b *testing.B) {
 				}
 			}
 			b.ReportMetric(float64(n*b.N)/b.Elapsed().Seconds(), "tokens/s")
+			if cpu := cpuTime() - cpu0; cpu > 0 {
+				b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), "cpu-ns/op")
+			}
 		})
+	}
+}
+
+// BenchmarkAttentionChunk measures the attention alone of one layer for the last 512-token step
+// of a prompt of depth tokens (the cache, F16 or q8_0, filled with random keys and values): the
+// work that grows with the prompt. With -cpu 1 the cpu-ns/op figure is the step's work alone.
+func BenchmarkAttentionChunk(b *testing.B) {
+	for _, dt := range []tensor.DType{tensor.F16, tensor.Q8_0} {
+		for _, depth := range []int{2048, 8192} {
+			b.Run(dt.String()+"/"+strconv.Itoa(depth), func(b *testing.B) { benchAttentionChunk(b, dt, depth) })
+		}
+	}
+}
+
+func benchAttentionChunk(b *testing.B, dt tensor.DType, depth int) {
+	const step = 512
+	m := benchModel(b)
+	pool := tensor.NewPool(0)
+	b.Cleanup(pool.Close)
+	cache, refs := benchPoolOf(b, m, depth/16, dt)
+	ws := m.NewWorkspace(pool, step, 1, depth)
+	rng := rand.New(rand.NewPCG(2, uint64(depth)))
+	vec, vb := make([]float32, m.HeadDim), cache.VecBytes()
+	for _, r := range refs {
+		d := cache.Data(r.Page)
+		for o := 0; o < len(d); o += vb {
+			for i := range vec {
+				vec[i] = float32(rng.NormFloat64())
+			}
+			cache.Format().Store(d[o:o+vb], vec)
+		}
+	}
+	prompt := make([]int32, step)
+	for i := range prompt {
+		prompt[i] = int32(100 + i*7%30000)
+	}
+	// One step lays out the rows and leaves the last layer's queries in the workspace.
+	seq := []Seq{{Tokens: prompt, Pos: depth - step, Pages: refs, Tenant: kvtypes.TenantKey{1}}}
+	if errs := m.Forward(pool, cache, ws, seq, nil); errs != nil {
+		b.Fatal(errs)
+	}
+	b.ReportAllocs()
+	cpu0 := cpuTime()
+	for b.Loop() {
+		m.attention(pool, cache, ws, seq, m.Layers-1, step)
+	}
+	if cpu := cpuTime() - cpu0; cpu > 0 {
+		b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), "cpu-ns/op")
 	}
 }
