@@ -169,12 +169,16 @@ func benchPrefill512With(b *testing.B, spec string, ad benchAdapterKind) {
 		seq[0].Adapter, seq[0].AdapterScale = benchAdapters(b, m, 1, ad == halfAdapter)[0], 1
 	}
 	b.ReportAllocs()
+	cpu0 := cpuTime()
 	for b.Loop() {
 		if errs := m.Forward(pool, cache, ws, seq, logits); errs != nil {
 			b.Fatal(errs)
 		}
 	}
 	b.ReportMetric(float64(512*b.N)/b.Elapsed().Seconds(), "tokens/s")
+	if cpu := cpuTime() - cpu0; cpu > 0 {
+		b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), "cpu-ns/op")
+	}
 }
 
 // BenchmarkCheckPages measures the isolation check of one sequence's page table per step: 128 pages
