@@ -56,9 +56,9 @@ func newAttnTile(queries, hd int) attnTile {
 	}
 }
 
-// tileRows is the number of rows a tile takes: about 32 queries, so that a key block's keys and
+// tileRows is the number of rows a tile takes: about 48 queries, so that a key block's keys and
 // values serve many queries while the tile's scratch stays a few tens of KB.
-func tileRows(group int) int { return max(1, min(16, 32/group)) }
+func tileRows(group int) int { return max(1, min(16, 48/group)) }
 
 func (ws *Workspace) runAttention(w int) {
 	j := &ws.attn
