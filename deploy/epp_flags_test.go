@@ -13,12 +13,12 @@ import (
 const eppImage = "registry.k8s.io/gateway-api-inference-extension/epp"
 
 // llmdEPPImage is llm-d's endpoint picker: the GIE runner with llm-d's plugins (pd-profile-handler,
-// prefill-filter, ...) registered. llmdEPPReleases maps its tags to the GIE release whose runner,
-// and so whose flags, the tag is paired with (llm-d v0.5.1: inference-scheduler v0.6.0 with GIE
-// v1.3.1's charts and CRDs): the flags are checked against that release's record.
+// prefill-filter, ...) registered and no flag of its own. llmdEPPReleases maps its tags to the GIE
+// version whose runner its go.mod pins, and so whose flags it has: the flags are checked against
+// that version's record.
 const llmdEPPImage = "ghcr.io/llm-d/llm-d-inference-scheduler"
 
-var llmdEPPReleases = map[string]string{"v0.6.0": "v1.3.1"}
+var llmdEPPReleases = map[string]string{"v0.6.0": "v0.0.0-20260128235548-fd30cb97714a"}
 
 var (
 	// A flag line of pflag's usage ("      --pool-name string   Name of ...", "  -v, --v int"), or

@@ -235,19 +235,14 @@ func checkLLMDPool(t *testing.T, objs []object, pre, dec workload, port int) {
 	if err := yaml.Unmarshal([]byte(cfgText), &cfg); err != nil {
 		t.Fatalf("EPP --config-text: %v", err)
 	}
-	types := map[string]map[string]any{}
-	for _, pl := range cfg.Plugins {
-		types[pl.Type] = pl.Parameters
-	}
+	types := checkEPPPlugins(t, cfg)
 	for _, want := range []string{"pd-profile-handler", "prefill-header-handler", "prefill-filter", "decode-filter"} {
 		if _, ok := types[want]; !ok {
 			t.Errorf("EPP --config-text: no %s plugin", want)
 		}
 	}
-	for _, name := range []string{"pd-profile-handler", "prefix-cache-scorer"} {
-		if fmt.Sprint(types[name]["hashBlockSize"]) != pre.flags["page-tokens"] {
-			t.Errorf("EPP %s hashBlockSize %v, want --page-tokens %s", name, types[name]["hashBlockSize"], pre.flags["page-tokens"])
-		}
+	if got := fmt.Sprint(types["prefix-cache-scorer"]["blockSizeTokens"]); got != pre.flags["page-tokens"] {
+		t.Errorf("EPP prefix-cache-scorer blockSizeTokens %v, want --page-tokens %s", got, pre.flags["page-tokens"])
 	}
 	profiles := map[string][]string{}
 	for _, sp := range cfg.SchedulingProfiles {
@@ -258,6 +253,52 @@ func checkLLMDPool(t *testing.T, objs []object, pre, dec workload, port int) {
 	if !slices.Contains(profiles["prefill"], "prefill-filter") || !slices.Contains(profiles["decode"], "decode-filter") {
 		t.Errorf("EPP profiles %v: want a prefill profile with prefill-filter and a decode profile with decode-filter", profiles)
 	}
+}
+
+// llmdEPPPlugins is the record of the plugin types and parameters the pinned llm-d EPP knows.
+const llmdEPPPlugins = "testdata/llm-d-epp-v0.6.0.plugins.txt"
+
+// checkEPPPlugins fails for a plugin type the pinned llm-d EPP does not register, a parameter its
+// factory does not decode (encoding/json would drop it without a word: the setting silently does
+// nothing), or a pd-profile-handler whose decider or prefix plugin is not configured (its factory
+// refuses to start). It returns each configured type's parameters.
+func checkEPPPlugins(t *testing.T, cfg eppConfig) map[string]map[string]any {
+	t.Helper()
+	b, err := os.ReadFile(llmdEPPPlugins)
+	if err != nil {
+		t.Fatal(err)
+	}
+	known := map[string][]string{}
+	for _, line := range strings.Split(string(b), "\n") {
+		if f := strings.Fields(line); len(f) > 0 && !strings.HasPrefix(f[0], "#") {
+			known[f[0]] = f[1:]
+		}
+	}
+	types := map[string]map[string]any{}
+	for _, pl := range cfg.Plugins {
+		params, ok := known[pl.Type]
+		if !ok {
+			t.Errorf("EPP plugin type %q: the pinned llm-d EPP registers no such type (%s)", pl.Type, llmdEPPPlugins)
+		}
+		for name := range pl.Parameters {
+			if ok && !slices.Contains(params, name) {
+				t.Errorf("EPP plugin %s: parameter %q is not one its factory decodes (%v): it would be ignored", pl.Type, name, params)
+			}
+		}
+		types[pl.Type] = pl.Parameters
+	}
+	if pd, ok := types["pd-profile-handler"]; ok {
+		for param, dflt := range map[string]string{"deciderPluginName": "always-disagg-pd-decider", "prefixPluginType": "prefix-cache-scorer"} {
+			name := dflt
+			if v, ok := pd[param].(string); ok {
+				name = v
+			}
+			if _, ok := types[name]; !ok {
+				t.Errorf("EPP pd-profile-handler %s %q: no such plugin configured (the handler's factory fails)", param, name)
+			}
+		}
+	}
+	return types
 }
 
 func withoutConfig(args map[string]string) (map[string]string, string) {
