@@ -39,18 +39,23 @@ table gives each side's median and range and the median and range of the per-pai
 the machine and the exact commands. The machine's limits are not measured then. llama.cpp's
 decode rate after a --depth D prompt comes from llama-batched-bench (-npp D, its decode steps
 timed alone) when --compare-llama-batched-bench names one or one lies beside llama-bench, else
-from llama-bench's -pg D,N test less its -p D test.`
+from llama-bench's -pg D,N test less its -p D test. --compare-flash-attn runs llama.cpp with its
+flash attention (-fa) whatever the KV type, for long prompts (ik_llama.cpp's fastest path there).`
 
 // offlineLlamaBench is bench offline --compare-llama-bench.
 func offlineLlamaBench(cmd *cobra.Command, o *bench.OfflineOptions) offlineCompare {
-	var llama, batched string
+	var (
+		llama, batched string
+		flashAttn      bool
+	)
 	cmd.Long += offlineLlamaBenchHelp
 	cmd.Flags().StringVar(&llama, "compare-llama-bench", "", "path of a llama.cpp llama-bench binary: measure it and kvwarden alternately on the same file and threads (batch 1, and kvwarden's largest --batch against its batch 1) instead")
 	cmd.Flags().StringVar(&batched, "compare-llama-batched-bench", "", "path of the same build's llama-batched-bench, for llama.cpp's decode rates after --depth prompts (default: the one beside --compare-llama-bench, if any)")
+	cmd.Flags().BoolVar(&flashAttn, "compare-flash-attn", false, "run llama.cpp with flash attention (-fa) whatever the KV type (it is on anyway for a quantised cache)")
 	return func(ctx context.Context, l *loaded, cfg engine.Config, stderr io.Writer, show showFunc) (bool, error) {
 		if llama == "" {
-			if batched != "" {
-				return true, errors.New("--compare-llama-batched-bench goes with --compare-llama-bench")
+			if batched != "" || flashAttn {
+				return true, errors.New("--compare-llama-batched-bench and --compare-flash-attn go with --compare-llama-bench")
 			}
 			return false, nil
 		}
@@ -61,7 +66,7 @@ func offlineLlamaBench(cmd *cobra.Command, o *bench.OfflineOptions) offlineCompa
 		}
 		res, err := bench.RunLlamaCompare(ctx, l.model, l.tok, cfg, bench.LlamaCompareOptions{
 			PromptTokens: o.PromptTokens, GenTokens: o.GenTokens, Depths: o.Depths, Batch: slices.Max(o.Batches), Reps: o.Reps,
-			Seed: o.Seed, LlamaBench: bench.LlamaBench{Path: llama, BatchedBench: batched, Model: l.resolved.Path}, Command: bench.ShellJoin(os.Args), Progress: stderr})
+			Seed: o.Seed, LlamaBench: bench.LlamaBench{Path: llama, BatchedBench: batched, Model: l.resolved.Path, FlashAttn: flashAttn}, Command: bench.ShellJoin(os.Args), Progress: stderr})
 		if err != nil {
 			return true, err
 		}

@@ -117,6 +117,7 @@ type LlamaBench struct {
 	Model        string // the GGUF file
 	Threads      int
 	KVType       string // the KV cache type, e.g. f16, for both K and V
+	FlashAttn    bool   // run llama.cpp's flash attention whatever the KV type (a quantised V cache turns it on anyway)
 }
 
 // Args are llama-bench's arguments for one repetition of every figure: pp, tg, and for each
@@ -133,7 +134,7 @@ func (lb LlamaBench) Args(prompt, gen int, depths []int) []string {
 		}
 		pgs = append(pgs, "-pg", fmt.Sprintf("%d,%d", d, gen))
 	}
-	args := append([]string{"-m", lb.Model, "-t", strconv.Itoa(lb.Threads)}, llamaKVArgs(lb.KVType, "-fa", "1")...)
+	args := append([]string{"-m", lb.Model, "-t", strconv.Itoa(lb.Threads)}, lb.kvArgs("-fa", "1")...)
 	args = append(args, "-r", "1", "-o", "json", "-p", strings.Join(ps, ","), "-n", strconv.Itoa(gen))
 	return append(args, pgs...)
 }
@@ -153,9 +154,19 @@ func (lb LlamaBench) BatchedArgs(gen int, depths []int) []string {
 		return nil
 	}
 	th := strconv.Itoa(lb.Threads)
-	args := append([]string{"-m", lb.Model, "-t", th, "-tb", th}, llamaKVArgs(lb.KVType, "-fa")...)
+	args := append([]string{"-m", lb.Model, "-t", th, "-tb", th}, lb.kvArgs("-fa")...)
 	return append(args, "-c", strconv.Itoa(deepest+gen), "-b", "2048", "-ub", "512",
 		"-npp", strings.Join(ds, ","), "-ntg", strconv.Itoa(gen), "-npl", "1")
+}
+
+// kvArgs are the KV cache's flags, with flashAttn (the tool's spelling of "on") when FlashAttn
+// asks for it and the cache type does not already.
+func (lb LlamaBench) kvArgs(flashAttn ...string) []string {
+	args := llamaKVArgs(lb.KVType, flashAttn...)
+	if lb.FlashAttn && !slices.Contains(args, flashAttn[0]) {
+		args = append(args, flashAttn...)
+	}
+	return args
 }
 
 // Commands are the shell command lines of Args and BatchedArgs.

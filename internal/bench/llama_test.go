@@ -302,6 +302,20 @@ func TestLlamaBenchArgs(t *testing.T) {
 	if got, want := strings.Join(q8.BatchedArgs(128, []int{660}), " "), "-ctk q8_0 -ctv q8_0 -fa -c"; !strings.Contains(got, want) {
 		t.Errorf("llama-batched-bench with a q8_0 cache: %q, want %q in it", got, want)
 	}
+	// Flash attention asked for with a float cache, and not twice with a quantised one.
+	fa, q8fa := lb, q8
+	fa.FlashAttn, q8fa.FlashAttn = true, true
+	for _, c := range []struct {
+		name, got, want string
+	}{
+		{"llama-bench, f16 with flash attention", strings.Join(fa.Args(8192, 1, nil), " "), "-ctk f16 -ctv f16 -fa 1 -r 1"},
+		{"llama-batched-bench, f16 with flash attention", strings.Join(fa.BatchedArgs(128, []int{660}), " "), "-ctk f16 -ctv f16 -fa -c"},
+		{"llama-bench, q8_0 with flash attention", strings.Join(q8fa.Args(512, 128, nil), " "), "-ctk q8_0 -ctv q8_0 -fa 1 -r 1"},
+	} {
+		if !strings.Contains(c.got, c.want) {
+			t.Errorf("%s: %q, want %q in it", c.name, c.got, c.want)
+		}
+	}
 	if got := lb.BatchedArgs(128, []int{0}); got != nil {
 		t.Errorf("no depth, yet llama-batched-bench runs %q", got)
 	}
