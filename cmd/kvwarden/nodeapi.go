@@ -38,10 +38,13 @@ func (f *serveFlags) openNodeAPI(log *slog.Logger) (*nodeAPI, error) {
 
 // serveNodeAPI serves a started node's OpenAI API beside its node listener until a stop signal,
 // then drains the API (its requests end) and the node. The operator listener serves the API
-// server's metrics, which include the node's engine series.
-func (f *serveFlags) serveNodeAPI(ctx context.Context, log *slog.Logger, ls *listeners, n *node.Node, l *loaded, api *nodeAPI) error {
+// server's metrics, which include the node's engine series. Its requests select the node's LoRA
+// adapters by name, as a single process's do, and a reload (SIGHUP) gives the API server and the
+// node's own jobs the same new set.
+func (f *serveFlags) serveNodeAPI(ctx context.Context, log *slog.Logger, ls *listeners, n *node.Node, l *loaded, api *nodeAPI, adapters *loadedAdapters) error {
 	scfg := f.serverConfig(log, l.resolved.Path)
 	scfg.Role = n.Role
+	scfg.Adapters = adapters.live
 	srv, err := server.New(scfg, n.Handoffs, l.tok, api.store)
 	if err != nil {
 		return err
@@ -52,7 +55,17 @@ func (f *serveFlags) serveNodeAPI(ctx context.Context, log *slog.Logger, ls *lis
 	if err := writeAddr(f.roles.apiFile, api.ln); err != nil {
 		return err
 	}
-	log.Info("node listening", "addr", n.Addr(), "api", api.ln.Addr().String(), "model", n.Model, "max_context", n.Engine.Info().MaxContext)
+	log.Info("node listening", "addr", n.Addr(), "api", api.ln.Addr().String(), "model", n.Model, "max_context", n.Engine.Info().MaxContext,
+		"lora_adapters", len(adapters.live))
+	reload := f.reload(log, srv, adapters)
+	if len(adapters.mods) > 0 {
+		reload = func() {
+			f.reload(log, srv, adapters)()
+			if err := n.SetAdapters(adapters.live); err != nil {
+				log.Error("LoRA adapters reload failed on the node; keeping the previous ones", "err", err)
+			}
+		}
+	}
 	return ls.run(ctx, f.drain, roleServer{
 		serve: func() error {
 			errc := make(chan error, 2)
@@ -67,6 +80,6 @@ func (f *serveFlags) serveNodeAPI(ctx context.Context, log *slog.Logger, ls *lis
 			}
 			return err
 		},
-		reload: f.reload(log, srv, nil),
+		reload: reload,
 	})
 }

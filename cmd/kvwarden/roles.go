@@ -124,11 +124,6 @@ func (f *serveFlags) serveRole(stderr io.Writer, mods []loraModule, loraMem int6
 	}
 	var api *nodeAPI
 	if f.roles.api {
-		if len(mods) > 0 {
-			// The llm-d path's own hand-off binds the adapter in its ticket, but its API server
-			// is not given the node's adapters yet: refused rather than served half.
-			return errors.New("--lora: a node's OpenAI API (--addr, for llm-d's sidecar) serves no LoRA adapters yet; serve them through a router")
-		}
 		if api, err = f.openNodeAPI(log); err != nil {
 			return err
 		}
@@ -181,7 +176,7 @@ func (f *serveFlags) serveNode(ctx context.Context, stderr io.Writer, log *slog.
 	}
 	defer n.Stop() // a no-op once drained
 	if api != nil {
-		return f.serveNodeAPI(ctx, log, ls, n, l, api)
+		return f.serveNodeAPI(ctx, log, ls, n, l, api, adapters)
 	}
 	if err := ls.publish(n.Operator()); err != nil {
 		return err

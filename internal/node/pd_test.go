@@ -15,11 +15,13 @@ import (
 	"maps"
 	"net"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/kvwarden/kvwarden/internal/engine"
+	"github.com/kvwarden/kvwarden/internal/model"
 	"github.com/kvwarden/kvwarden/internal/server"
 	"github.com/kvwarden/kvwarden/internal/tenants"
 	"github.com/kvwarden/kvwarden/internal/testenv/selfmade"
@@ -30,13 +32,18 @@ import (
 // The tenants of both servers (one tenants file: the same UIDs, so the same page owners).
 var pdTenants = map[string]string{"alice": "alice-key-0123456789abcdef", "bob": "bob-key-0123456789abcdefgh"}
 
-func pdStore(t *testing.T) *tenants.Store {
+// pdStore is the tenants file; alice may use the LoRA adapters named in grants, bob none.
+func pdStore(t *testing.T, grants []string) *tenants.Store {
 	t.Helper()
 	f := &tenants.File{Version: 1}
 	for id, key := range pdTenants {
 		h := sha256.Sum256([]byte(key))
 		uid := sha256.Sum256([]byte("uid " + id))
-		f.Tenants = append(f.Tenants, tenants.Tenant{ID: id, UID: hex.EncodeToString(uid[:16]), KeyHash: hex.EncodeToString(h[:])})
+		ten := tenants.Tenant{ID: id, UID: hex.EncodeToString(uid[:16]), KeyHash: hex.EncodeToString(h[:])}
+		if id == "alice" {
+			ten.Adapters = grants
+		}
+		f.Tenants = append(f.Tenants, ten)
 	}
 	s, err := tenants.NewMemStore(f)
 	if err != nil {
@@ -58,10 +65,19 @@ type pd struct {
 	ticketKey []byte
 	pre, dec  *pdServer
 	one       *pdServer
+	// adapters are the LoRA adapters of each role's server ("single": the one process), by name.
+	adapters map[string]map[string]*model.Adapter
 }
 
 // newPD starts a prefill and a decode server holding prompts for hold, and one process.
 func newPD(t *testing.T, hold time.Duration) *pd {
+	t.Helper()
+	return newPDWith(t, hold, nil, nil)
+}
+
+// newPDWith is newPD with random LoRA adapters, by name and seed: pre on the prefill server and
+// the one process, dec on the decode server.
+func newPDWith(t *testing.T, hold time.Duration, pre, dec map[string]uint64) *pd {
 	t.Helper()
 	m, tok, f := testmodel.Open(t, selfmade.LlamaName)
 	dir := t.TempDir()
@@ -73,6 +89,8 @@ func newPD(t *testing.T, hold time.Duration) *pd {
 		t.Fatal(err)
 	}
 	p := &pd{fx: &fixture{m: m, tok: tok, f: f, dir: dir}, ticketKey: key}
+	preAd := p.fx.loadAdapters(t, pre)
+	p.adapters = map[string]map[string]*model.Adapter{RolePrefill: preAd, "single": preAd, RoleDecode: p.fx.loadAdapters(t, dec)}
 	p.pre = p.node(t, RolePrefill, hold)
 	p.dec = p.node(t, RoleDecode, hold)
 	e, err := engine.New(m, tok, p.engineConfig())
@@ -101,7 +119,8 @@ func (p *pd) node(t *testing.T, role string, hold time.Duration) *pdServer {
 		t.Fatal(err)
 	}
 	n, err := StartNode(NodeConfig{Role: role, Model: "tiny", Listener: l, ServerTLS: srvTLS, ClientTLS: cliTLS, Weights: p.fx.m,
-		Tokenizer: p.fx.tok, File: p.fx.f, Engine: p.engineConfig(), SendTimeout: 5 * time.Second, TicketKey: p.ticketKey, Hold: hold})
+		Tokenizer: p.fx.tok, File: p.fx.f, Engine: p.engineConfig(), SendTimeout: 5 * time.Second, TicketKey: p.ticketKey, Hold: hold,
+		Adapters: p.adapters[role]})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -111,7 +130,9 @@ func (p *pd) node(t *testing.T, role string, hold time.Duration) *pdServer {
 // serve starts the OpenAI API of role over eng on a loopback port.
 func (p *pd) serve(t *testing.T, role string, eng engine.Interface, s *pdServer) *pdServer {
 	t.Helper()
-	srv, err := server.New(server.Config{ModelName: "tiny", Role: role, Logger: slog.New(slog.DiscardHandler)}, eng, p.fx.tok, pdStore(t))
+	ads := p.adapters[role]
+	srv, err := server.New(server.Config{ModelName: "tiny", Role: role, Logger: slog.New(slog.DiscardHandler), Adapters: ads},
+		eng, p.fx.tok, pdStore(t, slices.Sorted(maps.Keys(ads))))
 	if err != nil {
 		t.Fatal(err)
 	}
