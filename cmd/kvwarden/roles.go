@@ -238,6 +238,13 @@ func (f *serveFlags) serveRouter(ctx context.Context, stderr io.Writer, log *slo
 	if err != nil {
 		return err
 	}
+	// The nodes' adapters change when they reload (SIGHUP): the server serves the names some
+	// prefill and some decode node hold now, so that no request is sent under an adapter no node has.
+	rt.FollowAdapters(func(fps map[string][32]byte) {
+		if err := srv.SetAdapters(remoteAdapters(fps)); err != nil {
+			log.Error("the nodes' LoRA adapters could not be served; keeping the previous ones", "err", err)
+		}
+	})
 	if err := ls.publish(srv.Operator()); err != nil {
 		return err
 	}

@@ -117,6 +117,9 @@ const (
 	// RejectHandoff: kv_transfer_params a decode or prefill server cannot trust or honour (a
 	// forged, replayed, expired or foreign ticket); nothing was reserved or pulled.
 	RejectHandoff RejectReason = "kv_transfer"
+	// RejectUnknownModel: no node serves the request's LoRA adapter (any more: a node reloaded
+	// without it). The API server answers it as a model that does not exist.
+	RejectUnknownModel RejectReason = "model_not_found"
 )
 
 // Defence names one of the incident's defences (shared/ISOLATION.md, "Defense in depth"); a

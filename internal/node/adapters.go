@@ -52,7 +52,8 @@ func (n *nodeAdapters) load() *adapterSet {
 
 // request is the engine request of a job: its Spec, with the weights of the adapter the Spec
 // names when this node holds an adapter of that fingerprint. A job naming one it does not hold is
-// refused (engine's reason "invalid"), never run on the base model or another adapter.
+// refused (RejectUnknownModel: the router then reads the node's adapters again and tries another
+// node), never run on the base model or another adapter.
 func (n *nodeAdapters) request(j *job) (engine.Request, *failure) {
 	r := engine.Request{Spec: j.Spec}
 	if j.Adapter == nil {
@@ -60,8 +61,8 @@ func (n *nodeAdapters) request(j *job) (engine.Request, *failure) {
 	}
 	a := n.load().byFP[j.Adapter.Fingerprint]
 	if a == nil {
-		return r, &failure{Reason: string(kvtypes.RejectInvalid), Message: fmt.Sprintf(
-			"this node holds no LoRA adapter of fingerprint %x: its --lora files differ from those the router learnt at its start", j.Adapter.Fingerprint[:6])}
+		return r, &failure{Reason: string(kvtypes.RejectUnknownModel), Message: fmt.Sprintf(
+			"this node holds no LoRA adapter of fingerprint %x (its --lora files were reloaded)", j.Adapter.Fingerprint[:6])}
 	}
 	r.LoRA = a
 	return r, nil

@@ -13,6 +13,7 @@ import (
 	"github.com/kvwarden/kvwarden/internal/kvtypes"
 	"github.com/kvwarden/kvwarden/internal/model"
 	"github.com/kvwarden/kvwarden/internal/sampler"
+	"github.com/kvwarden/kvwarden/internal/testenv"
 	"github.com/kvwarden/kvwarden/internal/testenv/testmodel"
 )
 
@@ -86,9 +87,9 @@ func TestRouterWithAdaptersMatchesOneEngine(t *testing.T) {
 }
 
 // TestNodeWithoutTheAdapterRefuses: a router refuses, at its start, nodes that run other adapters
-// (or other bytes under a name); a node that no longer holds a request's adapter (its files were
-// reloaded) refuses the request as invalid with a clear message, holding nothing, rather than
-// serving it with the base model.
+// (or other bytes under a name); a request under an adapter that a node no longer holds (its files
+// were reloaded) is refused as a model that does not exist, holding nothing, rather than served
+// with the base model.
 func TestNodeWithoutTheAdapterRefuses(t *testing.T) {
 	fx := load(t)
 	mine := fx.loadAdapters(t, map[string]uint64{"x": 1})
@@ -113,12 +114,13 @@ func TestNodeWithoutTheAdapterRefuses(t *testing.T) {
 		}
 		_, err := r.Submit(context.Background(), q)
 		var rej *engine.RejectError
-		if !errors.As(err, &rej) || rej.Reason != kvtypes.RejectInvalid || !strings.Contains(rej.Message, "no LoRA adapter of fingerprint") {
+		if !errors.As(err, &rej) || rej.Reason != kvtypes.RejectUnknownModel || !strings.Contains(rej.Message, "LoRA adapter") {
 			t.Fatalf("%s node without the adapter: %v, want a clear rejection", n.n.Role, err)
 		}
 		if err := n.n.SetAdapters(mine); err != nil {
 			t.Fatal(err)
 		}
+		testenv.WaitFor(t, 10*time.Second, func() bool { return len(r.Adapters()) == 1 }) // the router heard it back
 	}
 	for _, n := range []*runningNode{pre, dec} {
 		waitIdle(t, n.e)

@@ -48,6 +48,7 @@ func (r *Router) probe(m *member) {
 			refused = err != nil
 		}
 		r.report(m, in, err, refused, sent, sentPages)
+		r.publishAdapters() // a node reloaded with other adapters: the API server follows
 	}
 }
 

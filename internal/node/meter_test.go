@@ -267,7 +267,7 @@ func TestRouterSlowProbes(t *testing.T) {
 		dial.delay.Store(int64(400 * time.Millisecond))
 		for range 75 { // 1.5 s
 			time.Sleep(20 * time.Millisecond)
-			if why := r.NotReady(); why != "" || len(r.pick(RolePrefill, nil)) != 1 || len(r.pick(RoleDecode, nil)) != 1 {
+			if why := r.NotReady(); why != "" || len(r.pick(RolePrefill, nil, nil)) != 1 || len(r.pick(RoleDecode, nil, nil)) != 1 {
 				t.Fatalf("a node slow to answer its probe left the rotation: %q", why)
 			}
 		}
@@ -294,7 +294,7 @@ func TestRouterDropsAFrozenNode(t *testing.T) {
 		}
 		defer r.Close()
 		frozen.delay.Store(int64(time.Hour))
-		inRotation := func() int { return len(r.pick(RolePrefill, nil)) }
+		inRotation := func() int { return len(r.pick(RolePrefill, nil, nil)) }
 		start := time.Now()
 		for inRotation() == 2 {
 			time.Sleep(10 * time.Millisecond)

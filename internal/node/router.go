@@ -57,8 +57,7 @@ type Router struct {
 	info  engine.Info
 	fp    transfer.Fingerprint
 	tok   *tokenizer.Tokenizer
-	// adapters are the LoRA adapters every node runs at the router's start (Info.Adapters).
-	adapters map[string][32]byte
+	ads   routerAdapters // router_adapters.go
 
 	stop chan struct{}
 	wg   sync.WaitGroup
@@ -120,6 +119,7 @@ func NewRouter(ctx context.Context, cfg RouterConfig) (*Router, error) {
 		}
 	}
 	maxCtx := 0
+	var adapters map[string][32]byte // the first node's
 	for i, m := range r.nodes {
 		in, err := r.waitInfo(ctx, m)
 		if err != nil {
@@ -128,7 +128,7 @@ func NewRouter(ctx context.Context, cfg RouterConfig) (*Router, error) {
 		if i == 0 {
 			r.fp = in.Fingerprint
 			r.info = engine.Info{ModelName: cfg.Model, MaxContext: in.MaxContext, VocabSize: in.VocabSize, ChatTemplate: in.ChatTemplate, PageTokens: in.PageTokens}
-			r.adapters = in.Adapters
+			adapters = in.Adapters
 			if cfg.Model == "" {
 				r.info.ModelName = in.Model
 			}
@@ -136,11 +136,10 @@ func NewRouter(ctx context.Context, cfg RouterConfig) (*Router, error) {
 		if err := r.admit(m, in); err != nil {
 			return nil, err
 		}
-		if !maps.Equal(in.Adapters, r.adapters) {
+		if !maps.Equal(in.Adapters, adapters) {
 			// A request is prefilled on one node and decoded on another: both must hold its
-			// adapter's very bytes. Checked at the start only: a node that reloads other bytes
-			// later refuses the requests naming the old ones, and decode nodes refuse KV computed
-			// under another adapter (the transfer manifest's check).
+			// adapter's very bytes. Later the router follows each node's adapters (Adapters), and
+			// decode nodes refuse KV computed under another adapter (the transfer manifest's check).
 			return nil, fmt.Errorf("router: node %s runs other LoRA adapters (names or file bytes) than node %s", m.addr, r.nodes[0].addr)
 		}
 		if i == 0 || in.MaxContext < maxCtx {
@@ -208,9 +207,6 @@ func fetchTokenizer(ctx context.Context, m *member) (*tokenizer.Tokenizer, error
 	return tok, nil
 }
 
-// Adapters are the LoRA adapters the nodes run, by name: the adapter file's SHA-256 (nil: none).
-func (r *Router) Adapters() map[string][32]byte { return maps.Clone(r.adapters) }
-
 // Tokenizer is the model's tokenizer, as the nodes have it.
 func (r *Router) Tokenizer() *tokenizer.Tokenizer { return r.tok }
 
@@ -255,10 +251,10 @@ func (r *Router) Stats() engine.Stats {
 // DropTenant implements engine.Interface on every healthy node.
 func (r *Router) DropTenant(tenant string) int {
 	n := 0
-	for _, m := range r.pick(RolePrefill, nil) {
+	for _, m := range r.pick(RolePrefill, nil, nil) {
 		n += dropOn(m, tenant)
 	}
-	for _, m := range r.pick(RoleDecode, nil) {
+	for _, m := range r.pick(RoleDecode, nil, nil) {
 		n += dropOn(m, tenant)
 	}
 	return n
@@ -278,13 +274,14 @@ func dropOn(m *member, tenant string) int {
 // pick returns the nodes of a role in rotation, best first: for prefill, the node the affinity
 // key hashes to (rendezvous hashing, so a node leaving moves only its own keys) unless it is far
 // busier than the least busy; for decode, the most free pages, then the shortest queue, counting
-// the reservations made since each node's last report.
-func (r *Router) pick(role string, key []byte) []*member {
+// the reservations made since each node's last report. Only nodes that hold the LoRA adapter
+// (nil: the base model) as last heard.
+func (r *Router) pick(role string, key []byte, adapter *engine.AdapterRef) []*member {
 	var out []*member
 	var load []Info
 	for _, m := range r.nodes {
 		m.mu.Lock()
-		if m.role == role && m.healthy {
+		if m.role == role && m.healthy && holdsAdapter(m.last, adapter) {
 			out = append(out, m)
 			in := m.last
 			in.FreePages -= m.pendingPages
@@ -329,10 +326,10 @@ func (r *Router) pick(role string, key []byte) []*member {
 
 // pickDecode picks the best decode node not in tried and counts the reservation about to be made
 // on it (pages of KV), in one step with the pick, so concurrent requests see each other's.
-func (r *Router) pickDecode(pages int, tried []*member) *member {
+func (r *Router) pickDecode(pages int, tried []*member, adapter *engine.AdapterRef) *member {
 	r.pickMu.Lock()
 	defer r.pickMu.Unlock()
-	for _, m := range r.pick(RoleDecode, nil) {
+	for _, m := range r.pick(RoleDecode, nil, adapter) {
 		if slices.Contains(tried, m) {
 			continue
 		}
@@ -381,15 +378,25 @@ func affinityKey(r engine.Request) []byte {
 // Submit implements engine.Interface: reserve on a decode node, prefill on a prefill node, and
 // stream the tokens back. It returns once both nodes admitted the request.
 func (r *Router) Submit(ctx context.Context, req engine.Request) (engine.Stream, error) {
+	l := r.ads.waiting(req.Adapter)
+	st, err := r.route(ctx, req, l)
+	if err != nil {
+		l.end()
+	}
+	return st, err
+}
+
+// route is Submit, with the request's place in the per-adapter counts.
+func (r *Router) route(ctx context.Context, req engine.Request, l *adapterLoad) (engine.Stream, error) {
 	if err := req.Sampling.Validate(); err != nil { // before it reaches the wire, whose JSON has no NaN
 		return nil, &engine.RejectError{Reason: kvtypes.RejectInvalid, Message: err.Error()}
 	}
 	if e := unroutable(req); e != "" {
 		return nil, &engine.RejectError{Reason: kvtypes.RejectInvalid, Message: e}
 	}
-	pres := r.pick(RolePrefill, affinityKey(req))
+	pres := r.pick(RolePrefill, affinityKey(req), req.Adapter)
 	if len(pres) == 0 {
-		return nil, &engine.RejectError{Reason: kvtypes.RejectOverloaded, Message: "no healthy prefill node"}
+		return nil, noNode(RolePrefill, req.Adapter)
 	}
 	// The request lives as long as its streams to the nodes; the caller's ctx ends them.
 	rctx, cancel := context.WithCancel(context.Background())
@@ -413,8 +420,8 @@ func (r *Router) Submit(ctx context.Context, req engine.Request) (engine.Stream,
 	var ds grpc.ClientStream
 	var first event
 	for {
-		if d = r.pickDecode(pages, tried); d == nil {
-			return fail(&engine.RejectError{Reason: kvtypes.RejectOverloaded, Message: "no healthy decode node"})
+		if d = r.pickDecode(pages, tried, req.Adapter); d == nil {
+			return fail(noNode(RoleDecode, req.Adapter))
 		}
 		tried = append(tried, d)
 		var down bool
@@ -424,6 +431,9 @@ func (r *Router) Submit(ctx context.Context, req engine.Request) (engine.Stream,
 			break
 		}
 		d.unpend(pages)
+		if r.lostAdapter(d, err) {
+			continue // it reloaded without the adapter since its last probe: another may hold it
+		}
 		if !down || rctx.Err() != nil {
 			return fail(err)
 		}
@@ -444,13 +454,17 @@ func (r *Router) Submit(ctx context.Context, req engine.Request) (engine.Stream,
 		if err == nil {
 			break
 		}
-		if !unsent || rctx.Err() != nil || i+1 == len(pres) {
+		if !(unsent || r.lostAdapter(p, err)) || rctx.Err() != nil || i+1 == len(pres) {
 			return fail(err)
 		}
 	}
 	s := &routed{out: make(chan engine.Event), gone: make(chan struct{}), cancel: cancel, onEnd: req.OnEnd, stopWatch: stopWatch,
 		prompt: len(req.Prompt), ctx: rctx}
-	go s.run(ds, ps, d.addr, p.addr)
+	l.run()
+	go func() {
+		s.run(ds, ps, d.addr, p.addr)
+		l.end()
+	}()
 	return s, nil
 }
 

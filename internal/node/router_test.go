@@ -277,7 +277,7 @@ func TestRouterMatchesOneEngine(t *testing.T) {
 
 	// A decode node dies: it leaves the rotation and every request is served by the other.
 	dec[0].stop()
-	testenv.WaitFor(t, 10*time.Second, func() bool { return len(r.pick(RoleDecode, nil)) == 1 })
+	testenv.WaitFor(t, 10*time.Second, func() bool { return len(r.pick(RoleDecode, nil, nil)) == 1 })
 	for range 3 {
 		q := reqs[0]
 		q.Tenant = "tenant-uid-1"

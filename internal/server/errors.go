@@ -98,6 +98,8 @@ func fromSubmit(err error, promptParam string, promptLen, maxTokens, maxContext 
 			Message: "the server is overloaded; retry later", Reason: "overloaded"}
 	case kvtypes.RejectShuttingDown:
 		return errShuttingDown
+	case kvtypes.RejectUnknownModel: // an adapter no node serves now: as a typo, no existence oracle
+		return modelNotFound()
 	case kvtypes.RejectHandoff:
 		return &apiError{Status: http.StatusBadRequest, Type: errInvalidRequest, Param: "kv_transfer_params", Code: "kv_transfer_refused",
 			Message: re.Message, Reason: "kv_transfer"}
