@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/kvwarden/kvwarden/internal/engine"
+	"github.com/kvwarden/kvwarden/internal/kvtypes"
 	lora "github.com/kvwarden/kvwarden/internal/model"
 	"github.com/kvwarden/kvwarden/internal/tenants"
 	"github.com/kvwarden/kvwarden/internal/testenv"
@@ -264,5 +265,31 @@ func TestLoRARequestsInfo(t *testing.T) {
 	}
 	if _, _, body := env.metrics(); strings.Contains(string(body), "vllm:lora_requests_info{") {
 		t.Fatal("vllm:lora_requests_info without adapters")
+	}
+}
+
+// TestAdapterGoneFromTheNodes: a router whose nodes reloaded without an adapter before the server
+// heard of it refuses the request as a model that does not exist (RejectUnknownModel); the tenant
+// granted it gets the very answer a typo gets, streamed or not, so the race tells nothing either.
+func TestAdapterGoneFromTheNodes(t *testing.T) {
+	env, _ := adapterEnv(t)
+	env.eng.reject = &engine.RejectError{Reason: kvtypes.RejectUnknownModel, Message: "no decode node in rotation holds the request's LoRA adapter"}
+	for _, body := range []string{`{"model":"%s","prompt":"hi","max_tokens":2}`, `{"model":"%s","messages":[{"role":"user","content":"hi"}],"stream":true}`} {
+		path := map[bool]string{true: "/v1/chat/completions", false: "/v1/completions"}[strings.Contains(body, "messages")]
+		answer := func(name string) string {
+			resp := env.open(t, ctx(t), "POST", path, keyAlice, map[string]string{"Content-Type": "application/json"}, strings.Replace(body, "%s", name, 1))
+			defer resp.Body.Close()
+			b, _ := io.ReadAll(resp.Body)
+			id := resp.Header.Get("X-Request-Id")
+			resp.Header.Del("X-Request-Id")
+			resp.Header.Del("Date")
+			var hdr strings.Builder
+			resp.Header.Write(&hdr)
+			return strings.ReplaceAll(fmt.Sprintf("%d\n%s\n%s", resp.StatusCode, hdr.String(), b), id, "ID")
+		}
+		gone, typo := answer("alice-sql"), answer("alice-sqm")
+		if gone != typo || !strings.HasPrefix(typo, "404\n") {
+			t.Fatalf("an adapter the nodes lost is told apart from a missing model:\n%s\n---\n%s", gone, typo)
+		}
 	}
 }
