@@ -10,6 +10,8 @@
 package console
 
 import (
+	"crypto/hmac"
+	"crypto/rand"
 	"crypto/sha256"
 	"encoding/hex"
 	"maps"
@@ -161,12 +163,23 @@ type Adapter struct {
 	Waiting int    `json:"waiting"`
 }
 
-// AdapterHash is how the console names an adapter: the first 12 hex digits of the SHA-256 of its
-// name (printf %s NAME | sha256sum), which its operator can match and a viewer cannot read.
+// AdapterHash is how the console names an adapter: the first 12 hex digits of an HMAC-SHA256 of
+// its name under this process's adapterKey. An unkeyed hash of a short name is a dictionary away
+// from the name; this one no viewer can compute, its operator finds it in the server's log (the
+// server logs each adapter's hash as it loads it), and it is stable while the process runs.
 func AdapterHash(name string) string {
-	h := sha256.Sum256([]byte(name))
-	return hex.EncodeToString(h[:6])
+	h := hmac.New(sha256.New, adapterKey())
+	h.Write([]byte(name))
+	return hex.EncodeToString(h.Sum(nil)[:6])
 }
+
+// adapterKey is the process's key of AdapterHash, drawn at its first use and never shown, as the
+// operator listener's key of shadow digests is.
+var adapterKey = sync.OnceValue(func() []byte {
+	k := make([]byte, 32)
+	rand.Read(k) // never fails (crypto/rand)
+	return k
+})
 
 // CountersOf names an engine's security and defence counters, the console's event kinds. A new
 // defence or check plugs in here (and its events, table row and colour follow): for example

@@ -5,6 +5,7 @@ import (
 	"maps"
 	"slices"
 
+	"github.com/kvwarden/kvwarden/internal/console"
 	"github.com/kvwarden/kvwarden/internal/engine"
 	lora "github.com/kvwarden/kvwarden/internal/model"
 	"github.com/kvwarden/kvwarden/internal/tenants"
@@ -24,6 +25,10 @@ func (s *Server) SetAdapters(adapters map[string]*lora.Adapter) error {
 	}
 	m := maps.Clone(adapters)
 	s.adapters.Store(&m)
+	for _, name := range slices.Sorted(maps.Keys(m)) {
+		// The console shows an adapter by a keyed hash its operator cannot compute: the log says which.
+		s.log.Info("LoRA adapter served", "adapter", name, "console_hash", console.AdapterHash(name))
+	}
 	return nil
 }
 
