@@ -148,7 +148,8 @@ type Snapshot struct {
 	Pages      Pages     `json:"pages"` // the healthy nodes' sum
 	Nodes      []Node    `json:"nodes"`
 	Tenants    []Tenant  `json:"tenants"`
-	// Adapters are the LoRA adapters loaded (serve --lora) and their load, on a single process.
+	// Adapters are the LoRA adapters served (serve --lora) and their load, where the engine counts
+	// it (a single process, a node's own API, a router).
 	Adapters []Adapter `json:"adapters,omitempty"`
 	Events   []Event   `json:"events"` // the most recent, oldest first
 }

@@ -91,7 +91,8 @@ func (s *Server) consoleSnapshot(role string, reports []console.NodeReport) cons
 }
 
 // consoleAdapters are the loaded LoRA adapters, by the hash of their names, with their running
-// and waiting requests, where the engine counts them (a single process: a router's nodes do).
+// and waiting requests, where the engine counts them (a single process, a node's own API, a
+// router: its requests in flight).
 func (s *Server) consoleAdapters() []console.Adapter {
 	adapters := *s.adapters.Load()
 	el, ok := s.eng.(adapterLoader)

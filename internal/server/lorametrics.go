@@ -11,8 +11,8 @@ import (
 	"github.com/kvwarden/kvwarden/internal/engine"
 )
 
-// adapterLoader is an engine that reports its requests per LoRA adapter (*engine.Engine; a router
-// serves no adapters).
+// adapterLoader is an engine that reports its requests per LoRA adapter (*engine.Engine, and
+// node.Router: the requests in flight through it).
 type adapterLoader interface {
 	AdapterLoads() map[[32]byte]engine.AdapterLoad
 }
