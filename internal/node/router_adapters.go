@@ -56,9 +56,13 @@ func (r *Router) Adapters() map[string][32]byte {
 	for _, m := range r.nodes {
 		m.mu.Lock()
 		if m.healthy {
+			side := 0
+			if m.role == RoleDecode {
+				side = 1
+			}
 			for name, fp := range m.last.Adapters {
 				c := held[named{name, fp}]
-				c[map[bool]int{true: 0, false: 1}[m.role == RolePrefill]]++
+				c[side]++
 				held[named{name, fp}] = c
 			}
 		}
