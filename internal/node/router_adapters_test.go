@@ -203,3 +203,32 @@ func TestRouterLoRARequestsInfo(t *testing.T) {
 		return series() == `vllm:lora_requests_info{max_lora="2",running_lora_adapters="",waiting_lora_adapters=""}`
 	})
 }
+
+// TestRouterAdaptersWhileNodesDisagree: while a reload reaches the nodes one by one, a name is
+// served under the fingerprint that a prefill and a decode node in rotation hold, the one most
+// nodes hold, then the smaller; a name only one role holds, or only nodes out of rotation, is not.
+func TestRouterAdaptersWhileNodesDisagree(t *testing.T) {
+	oldFP, newFP := [32]byte{2}, [32]byte{1}
+	node := func(role string, healthy bool, ads map[string][32]byte) *member {
+		return &member{role: role, healthy: healthy, last: Info{Adapters: ads}}
+	}
+	for _, c := range []struct {
+		name  string
+		nodes []*member
+		want  map[string][32]byte
+	}{
+		{"all agree", []*member{node(RolePrefill, true, map[string][32]byte{"x": oldFP}), node(RoleDecode, true, map[string][32]byte{"x": oldFP})},
+			map[string][32]byte{"x": oldFP}},
+		{"one decode node reloaded", []*member{node(RolePrefill, true, map[string][32]byte{"x": oldFP}), node(RoleDecode, true, map[string][32]byte{"x": newFP}),
+			node(RoleDecode, true, map[string][32]byte{"x": oldFP})}, map[string][32]byte{"x": oldFP}},
+		{"half reloaded: the smaller", []*member{node(RolePrefill, true, map[string][32]byte{"x": oldFP}), node(RolePrefill, true, map[string][32]byte{"x": newFP}),
+			node(RoleDecode, true, map[string][32]byte{"x": newFP}), node(RoleDecode, true, map[string][32]byte{"x": oldFP})}, map[string][32]byte{"x": newFP}},
+		{"only prefill nodes hold it", []*member{node(RolePrefill, true, map[string][32]byte{"x": oldFP}), node(RoleDecode, true, nil)}, nil},
+		{"the decode node holding it is out of rotation", []*member{node(RolePrefill, true, map[string][32]byte{"x": oldFP}),
+			node(RoleDecode, false, map[string][32]byte{"x": oldFP}), node(RoleDecode, true, nil)}, nil},
+	} {
+		if got := (&Router{nodes: c.nodes}).Adapters(); !maps.Equal(got, c.want) {
+			t.Errorf("%s: %v, want %v", c.name, got, c.want)
+		}
+	}
+}
