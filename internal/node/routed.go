@@ -5,6 +5,7 @@ package node
 
 import (
 	"context"
+	"errors"
 	"sync"
 	"time"
 
@@ -189,11 +190,23 @@ func (mg *merge) onDecode(m msg) bool {
 		mg.s.emit(out)
 		return false
 	}
-	if mg.started { // the prefill node's usage: its prefix cache served the prompt
+	switch {
+	case mg.started: // the prefill node's usage: its prefix cache served the prompt
 		await(mg.pch, mg.prefill, func() bool { return mg.preEnded })
+	case handOffFailed(out):
+		// Pages were on their way, so the prefill node computed the prompt and sent its first
+		// token before them: take that word before charging, whichever stream the router read first.
+		await(mg.pch, mg.prefill, func() bool { return mg.first != nil || mg.preEnded })
 	}
 	mg.end(out)
 	return true
+}
+
+// handOffFailed says whether a decode node's terminal event ends the request because its KV
+// hand-off failed.
+func handOffFailed(ev engine.Event) bool {
+	var ab *engine.AbortError
+	return errors.As(ev.Err, &ab) && ab.Reason == kvtypes.AbortTransfer
 }
 
 // decodeEvent is a decode node's wire event as the engine's.

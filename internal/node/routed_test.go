@@ -1,9 +1,11 @@
 package node
 
 import (
+	"context"
 	"errors"
 	"math"
 	"testing"
+	"time"
 
 	"github.com/kvwarden/kvwarden/internal/engine"
 	"github.com/kvwarden/kvwarden/internal/kvtypes"
@@ -70,5 +72,43 @@ func TestDecodeEvent(t *testing.T) {
 	}
 	if ev := decodeEvent(event{}); ev.Err != nil || ev.Tokens != nil || ev.Done {
 		t.Errorf("empty event = %+v", ev)
+	}
+}
+
+// TestHandOffFailureChargesThePromptWhicheverStreamComesFirst: the decode node's word that the
+// hand-off failed can reach the router before the prefill node's first token (two streams, read
+// by two goroutines). The prefill node computed the prompt before any page left it, so the tenant
+// is charged for it either way. (Read in the other order, the router charged no prompt tokens:
+// TestRouterChargesWhatItForwarded's "hand-off fails" failed now and then on a busy machine.)
+func TestHandOffFailureChargesThePromptWhicheverStreamComesFirst(t *testing.T) {
+	handOffFailed := event{Done: true, Abort: &failure{Reason: string(kvtypes.AbortTransfer), Message: "the transport failed to receive the KV"}}
+	for _, c := range []struct {
+		name        string
+		prefillLate bool
+	}{
+		{"first token read first", false},
+		{"first token read after the decode node's end", true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			var charged engine.Usage
+			s := &routed{out: make(chan engine.Event, 4), gone: make(chan struct{}), cancel: cancel, stopWatch: func() bool { return true },
+				onEnd: func(u engine.Usage) { charged = u }, prompt: 40, ctx: ctx}
+			pch := make(chan msg, 1)
+			mg := &merge{s: s, pch: pch, daddr: "decode", paddr: "prefill"}
+			first := msg{ev: event{Tokens: []token{{ID: 7}}}}
+			if c.prefillLate {
+				go func() { time.Sleep(50 * time.Millisecond); pch <- first }()
+			} else if mg.onPrefill(first) {
+				t.Fatal("the prefill node's first token ended the request")
+			}
+			if !mg.onDecode(msg{ev: handOffFailed}) {
+				t.Fatal("the decode node's terminal event did not end the request")
+			}
+			if charged.PromptTokens != s.prompt {
+				t.Errorf("charged %d prompt tokens, want %d", charged.PromptTokens, s.prompt)
+			}
+		})
 	}
 }
