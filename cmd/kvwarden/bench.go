@@ -127,7 +127,17 @@ always off here: random prompts would never hit it.
   tgN @ depth D  (--depth D,...) B concurrent requests of D random token ids generating N+1
        tokens: decode only, the tokens after every sequence's first (which ends its prompt's
        processing) over the time since, with the share of the read bandwidth reached counting
-       the weights and the D+ tokens of KV cache each step reads`
+       the weights and the D+ tokens of KV cache each step reads
+
+With --task and --speculative lookup or draft, speculative decoding is measured instead, at batch 1:
+each rep decodes one prompt with speculation off and on (order alternating) on the same engine,
+checks that the answers are the same tokens, and reports both decode rates, the speed-up and the
+acceptance rate.
+
+  copy    the prompt is S+G+S: 32 random tokens S, G the model's own greedy continuation of S
+          (--gen-tokens), then S again; the greedy answer is the model's, and the result says how
+          much of it copies the prompt (quoting, editing: where drafts should pay)
+  sample  random tokens, the answer sampled at temperature 1 with a seed (where drafts fail)`
 
 func newBenchOfflineCmd() *cobra.Command {
 	var (
@@ -177,6 +187,7 @@ func newBenchOfflineCmd() *cobra.Command {
 	fs.IntSliceVar(&o.Depths, "depth", []int{0}, "context depths: also measure decode after a prompt of this many tokens in the KV cache (prompt time excluded); 0 is the plain tg")
 	fs.StringVar(&readBuf, "read-buffer", "", "buffer of the read-bandwidth measurement (default: 1GiB or 4× the L3 cache, at most 4GiB)")
 	fs.BoolVar(&o.NoLimits, "no-limits", false, "skip measuring the machine's limits")
+	fs.StringVar(&o.Task, "task", "", "measure speculative decoding on a task instead, off against on at batch 1: copy (the answer re-quotes its prompt) or sample (temperature 1: drafts fail)")
 	if devOfflineCompare != nil {
 		compare = devOfflineCompare(cmd, &o)
 	}

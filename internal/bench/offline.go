@@ -40,6 +40,9 @@ type OfflineOptions struct {
 	NoLimits bool          // skip measuring the machine's limits (and the fractions)
 	Limits   LimitsOptions // Threads is taken from the engine configuration
 	Progress io.Writer     // progress bar; nil shows none
+	// Task, when set (TaskCopy, TaskSample), measures speculative decoding on that task instead of
+	// pp and tg: one request at a time, speculation off and on alternating (spectask.go).
+	Task string
 }
 
 // EngineInfo is the engine configuration a result was measured with.
@@ -165,6 +168,9 @@ type OfflineResult struct {
 	Depths       []int         `json:"depths,omitempty"` // the nonzero depths of every run's Depths
 	Reps         int           `json:"reps"`
 	Runs         []BatchResult `json:"runs"`
+	// Task is the speculative decoding task's result, when OfflineOptions.Task chose one (then
+	// there are no Runs).
+	Task *SpecTaskResult `json:"spec_task,omitempty"`
 }
 
 // RunOffline measures prompt processing and generation through an engine built from m, tok and
@@ -193,7 +199,7 @@ func RunOffline(ctx context.Context, m *model.Model, tok *tokenizer.Tokenizer, c
 	if len(depths) > 0 {
 		res.Depths = depths
 	}
-	if !o.NoLimits {
+	if !o.NoLimits && o.Task == "" {
 		// Before the engine exists, so that nothing else competes for the cores or memory.
 		lo := o.Limits
 		lo.Threads = threads
@@ -216,6 +222,9 @@ func RunOffline(ctx context.Context, m *model.Model, tok *tokenizer.Tokenizer, c
 	r := &runner{eng: eng, ids: OrdinaryTokens(tok, m.Vocab), rng: newRand(o.Seed)}
 	if len(r.ids) == 0 {
 		return nil, errors.New("the vocabulary has no ordinary tokens to build prompts from")
+	}
+	if o.Task != "" {
+		return res, r.runTask(ctx, o, res)
 	}
 	bar := newBar(o.Progress, 1+(2+len(depths))*len(o.Batches)*o.Reps, "offline bench")
 	defer bar.finish()
@@ -264,6 +273,9 @@ func (o *OfflineOptions) check() error {
 		o.Batches = DefaultOfflineBatches()
 	}
 	setDefault(&o.Reps, DefaultOfflineReps)
+	if err := checkTask(o); err != nil {
+		return err
+	}
 	for _, d := range o.Depths {
 		if d < 0 {
 			return fmt.Errorf("depth %d: want 0 or more tokens", d)

@@ -46,6 +46,10 @@ func WriteOffline(w io.Writer, r *OfflineResult) {
 		writeLimits(w, r.Limits)
 	}
 	fmt.Fprintln(w)
+	if r.Task != nil {
+		writeTask(w, r)
+		return
+	}
 	noisy := false
 	spread := func(r Rate) string {
 		s := fmt.Sprintf("%.1f..%.1f", r.Min, r.Max)

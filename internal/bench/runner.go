@@ -171,11 +171,20 @@ func (r *runner) runObserved(ctx context.Context, batch, promptTokens, maxTokens
 // drain reads a stream to its end and counts its tokens, calling observe (when not nil) with the
 // time each event carrying tokens was read.
 func drain(st engine.Stream, observe func(at time.Time, tokens int)) (int, error) {
+	var obs func(time.Time, []engine.Token)
+	if observe != nil {
+		obs = func(at time.Time, toks []engine.Token) { observe(at, len(toks)) }
+	}
+	return drainTokens(st, obs)
+}
+
+// drainTokens is drain that gives observe the tokens themselves.
+func drainTokens(st engine.Stream, observe func(at time.Time, toks []engine.Token)) (int, error) {
 	defer st.Close()
 	n := 0
 	for ev := range st.Events() {
 		if observe != nil && len(ev.Tokens) > 0 {
-			observe(time.Now(), len(ev.Tokens))
+			observe(time.Now(), ev.Tokens)
 		}
 		n += len(ev.Tokens)
 		if ev.Done {

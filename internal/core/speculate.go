@@ -53,9 +53,12 @@ func (c *Core) speculationFor(spec *RequestSpec) *speculation {
 	return &speculation{k: c.cfg.SpecTokens}
 }
 
-// lookupDraft appends to out up to k tokens that followed the latest earlier occurrence of the
-// last n tokens of toks, for the largest n in [lookupMinN, lookupMaxN] that occurs. It reads toks
-// only: a request's drafts are a function of its own prompt and output.
+// lookupDraft appends to out k tokens that followed the latest earlier occurrence of the last n
+// tokens of toks, for the largest n in [lookupMinN, lookupMaxN] that occurs. Where that
+// continuation reaches the end of toks, the match says toks repeats with a period of the distance
+// between the two occurrences, and the draft goes on repeating it (an overlapping copy, as LZ77's):
+// a loop of p tokens drafts k, not p. It reads toks only: a request's drafts are a function of its
+// own prompt and output.
 func lookupDraft(toks []int32, k int, out []int32) []int32 {
 	for n := lookupMaxN; n >= lookupMinN; n-- {
 		if len(toks) < n+1 {
@@ -64,8 +67,15 @@ func lookupDraft(toks []int32, k int, out []int32) []int32 {
 		tail := toks[len(toks)-n:]
 		for i := len(toks) - n - 1; i >= 0; i-- {
 			if equalTokens(toks[i:i+n], tail) {
-				from := i + n
-				return append(out, toks[from:min(from+k, len(toks))]...)
+				base, from := len(out), i+n
+				for src := from; src < from+k; src++ {
+					if src < len(toks) {
+						out = append(out, toks[src])
+					} else {
+						out = append(out, out[base+src-len(toks)])
+					}
+				}
+				return out
 			}
 		}
 	}

@@ -20,13 +20,19 @@ func TestLookupDraft(t *testing.T) {
 		{"k bounds it", []int32{7, 8, 9, 10, 11, 8, 9}, 2, []int32{10, 11}},
 		{"latest occurrence", []int32{8, 9, 1, 8, 9, 2, 3, 8, 9}, 1, []int32{2}},
 		{"longer n-gram wins", []int32{5, 8, 9, 1, 6, 8, 9, 2, 5, 8, 9}, 1, []int32{1}},
-		{"runs to the end", []int32{3, 4, 5, 3, 4}, 8, []int32{5, 3, 4}},
+		{"a period repeats", []int32{3, 4, 5, 3, 4}, 8, []int32{5, 3, 4, 5, 3, 4, 5, 3}},
+		{"a loop of one token", []int32{6, 2, 2, 2, 2}, 5, []int32{2, 2, 2, 2, 2}},
+		{"after a prefix", []int32{7, 8, 9, 10, 11, 8, 9}, 6, []int32{10, 11, 8, 9, 10, 11}},
 		{"a unigram is not enough", []int32{3, 1, 2, 4, 3}, 4, nil},
 		{"too short", []int32{3}, 4, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := lookupDraft(tc.toks, tc.k, nil); !slices.Equal(got, tc.want) {
 				t.Fatalf("lookupDraft(%v, %d) = %v, want %v", tc.toks, tc.k, got, tc.want)
+			}
+			// The engine appends the draft after the fed token: a prefix of out is kept as it is.
+			if got := lookupDraft(tc.toks, tc.k, []int32{99}); !slices.Equal(got, append([]int32{99}, tc.want...)) {
+				t.Fatalf("lookupDraft(%v, %d) after 99 = %v", tc.toks, tc.k, got)
 			}
 		})
 	}

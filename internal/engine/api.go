@@ -126,6 +126,9 @@ type Request struct {
 	// when it sent one. Only a prefill or decode server's engine (node.Handoffs) acts on them.
 	KVTransfer        json.RawMessage
 	CacheHitThreshold *float64
+	// NoSpeculation serves the request without speculative decoding on an engine that speculates:
+	// the benchmarks measure the same engine with and without it, request by request.
+	NoSpeculation bool
 }
 
 // Grammar is a portable description of a structured-output constraint: a JSON schema (empty:

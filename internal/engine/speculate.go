@@ -78,13 +78,13 @@ func (c *SpecConfig) coreTokens() int {
 	return c.Tokens
 }
 
-// speculates says whether r's decodes may carry drafts: every token of theirs must be one its
-// sampler draws from a row of logits, with nothing else deciding it. A constrained request's
-// allowed set is prepared one token ahead (mask.go), an embedding has no decode, and the
-// incident-replay build's checksums cover the positions each step wrote, rejected drafts
-// included, so none of those speculate.
+// speculates says whether r's decodes may carry drafts: it did not opt out, and every token of
+// theirs must be one its sampler draws from a row of logits, with nothing else deciding it. A
+// constrained request's allowed set is prepared one token ahead (mask.go), an embedding has no
+// decode, and the incident-replay build's checksums cover the positions each step wrote,
+// rejected drafts included, so none of those speculate.
 func (e *Engine) speculates(r *Request) bool {
-	return e.cfg.Speculative.coreTokens() > 0 && r.Constraint == nil && !r.Embed && !faults.Available
+	return e.cfg.Speculative.coreTokens() > 0 && !r.NoSpeculation && r.Constraint == nil && !r.Embed && !faults.Available
 }
 
 // verify draws sequence i's tokens from the rows of logits of its last fed token and its drafts

@@ -113,6 +113,28 @@ func TestSpeculationKeepsAnswers(t *testing.T) {
 	assertPoolWhole(t, fast)
 }
 
+// TestNoSpeculation: a request that opts out on a speculating engine drafts nothing and gets the
+// same answer as one that speculates.
+func TestNoSpeculation(t *testing.T) {
+	if faults.Available {
+		t.Skip("the incident-replay build never speculates (Engine.speculates)")
+	}
+	m, tok := loadModel(t, demoModel)
+	e := startEngine(t, m, tok, testConfig, func(c *Config) { c.Speculative = SpecConfig{Mode: SpecLookup} })
+	spec := Spec{Tenant: "a", Prompt: copyPrompt(0, 30), MaxTokens: 40, IgnoreEOS: true, Sampling: sampler.Params{TopLogprobs: -1}}
+	var answers [2]string
+	for i, noSpec := range []bool{false, true} {
+		before := e.Stats().DraftTokens
+		answers[i] = fmt.Sprint(drain(mustSubmit(t, e, Request{Spec: spec, NoSpeculation: noSpec})))
+		if drafted := e.Stats().DraftTokens > before; drafted == noSpec {
+			t.Errorf("NoSpeculation %v: drafted %v", noSpec, drafted)
+		}
+	}
+	if answers[0] != answers[1] {
+		t.Errorf("the answers differ\n with %s\n without %s", answers[0], answers[1])
+	}
+}
+
 // TestSpeculationConfig: an unknown mode or a draft length out of range is refused at start.
 func TestSpeculationConfig(t *testing.T) {
 	m, tok := loadModel(t, demoModel)
