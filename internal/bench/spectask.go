@@ -18,10 +18,11 @@ import (
 
 // The tasks of OfflineOptions.Task.
 const (
-	// TaskCopy: the prompt is a passage the model wrote itself, then the passage's opening again
-	// (S + G + S, G the model's greedy continuation of random tokens S): an answer that re-quotes
-	// its prompt, as quoting or editing a document does. The answer measured is the model's own
-	// greedy continuation, whatever it is; the result says how much of it copies the prompt.
+	// TaskCopy: the prompt is a document the model wrote itself, then the end of its opening again
+	// (S + G + Q: S random tokens, G the model's greedy continuation of S, Q the last tokens of S):
+	// an answer that re-quotes its prompt, as quoting or editing a document does. The answer
+	// measured is the model's own greedy continuation, whatever it is; the result says how much of
+	// it copies the prompt.
 	TaskCopy = "copy"
 	// TaskSample: random tokens sampled at temperature 1 with a seed: nothing to copy, and a
 	// draft model's greedy guesses rarely drawn. Where drafts fail, speculation must cost little.
@@ -29,17 +30,18 @@ const (
 )
 
 const (
-	// taskSeedTokens is the length of S, the random opening of the copy task's passage.
-	taskSeedTokens = 32
+	// taskQuoteTokens is the most tokens of Q, the copy task's quote of the end of S.
+	taskQuoteTokens = 32
 	// copySpan is the shortest run of answer tokens found in the prompt that counts as copied.
 	copySpan = 4
 )
 
 // SpecTaskResult is one task's decode rate with speculation off and on.
 type SpecTaskResult struct {
-	Task         string `json:"task"`
-	PromptTokens int    `json:"prompt_tokens"`
-	GenTokens    int    `json:"gen_tokens"`
+	Task string `json:"task"`
+	// PromptTokens is the prompt's length: OfflineResult.PromptTokens (S) and what follows it.
+	PromptTokens int `json:"prompt_tokens"`
+	GenTokens    int `json:"gen_tokens"`
 	// Off and On are the decode rates (the tokens after the first over the time since: the
 	// prompt's processing left out) without and with speculation.
 	Off Rate `json:"off"`
@@ -65,20 +67,21 @@ func checkTask(o *OfflineOptions) error {
 	return nil
 }
 
-// taskPromptTokens is the length of a task's prompt for gen generated tokens.
-func taskPromptTokens(gen int) int { return 2*taskSeedTokens + gen }
+// taskPromptTokens is the length of a task's prompt for an opening S of seed tokens and gen
+// generated tokens.
+func taskPromptTokens(seed, gen int) int { return seed + gen + min(seed, taskQuoteTokens) }
 
 // specTask runs task o.Task o.Reps times, speculation off and on in each rep.
 func (r *runner) specTask(ctx context.Context, o OfflineOptions, bar *bar) (*SpecTaskResult, error) {
 	if r.eng.Stats().Speculation == "" {
 		return nil, fmt.Errorf("task %s compares speculative decoding with plain decoding: give --speculative lookup or draft", o.Task)
 	}
-	res := &SpecTaskResult{Task: o.Task, PromptTokens: taskPromptTokens(o.GenTokens), GenTokens: o.GenTokens}
+	res := &SpecTaskResult{Task: o.Task, PromptTokens: taskPromptTokens(o.PromptTokens, o.GenTokens), GenTokens: o.GenTokens}
 	var off, on, ratio []float64
 	copied, total := 0, 0
 	for rep := range o.Reps {
 		bar.describe(fmt.Sprintf("%s rep %d/%d: prompt", o.Task, rep+1, o.Reps))
-		prompt, sp, err := r.taskPrompt(ctx, o.Task, o.GenTokens)
+		prompt, sp, err := r.taskPrompt(ctx, o.Task, o.PromptTokens, o.GenTokens)
 		if err != nil {
 			return nil, err
 		}
@@ -125,20 +128,21 @@ func b2i(b bool) int {
 	return 0
 }
 
-// taskPrompt builds one rep's prompt and sampling: for TaskCopy S + G + S with fresh random S and G
-// the model's greedy continuation of S (decoded with speculation, which does not change it); for
-// TaskSample as many fresh random tokens, sampled at temperature 1 with a fresh seed.
-func (r *runner) taskPrompt(ctx context.Context, task string, gen int) ([]int32, sampler.Params, error) {
+// taskPrompt builds one rep's prompt and sampling: for TaskCopy S + G + Q with fresh random S of
+// seed tokens, G the model's greedy continuation of S (decoded with speculation, which does not
+// change it) and Q the end of S; for TaskSample as many fresh random tokens, sampled at
+// temperature 1 with a fresh seed.
+func (r *runner) taskPrompt(ctx context.Context, task string, seed, gen int) ([]int32, sampler.Params, error) {
 	greedy := sampler.Params{TopLogprobs: -1}
 	if task == TaskSample {
-		return r.prompt(taskPromptTokens(gen)), sampler.Params{Temperature: 1, Seed: r.rng.Uint64(), TopLogprobs: -1}, nil
+		return r.prompt(taskPromptTokens(seed, gen)), sampler.Params{Temperature: 1, Seed: r.rng.Uint64(), TopLogprobs: -1}, nil
 	}
-	s := r.prompt(taskSeedTokens)
+	s := r.prompt(seed)
 	g, _, err := r.decode(ctx, s, greedy, gen, false)
 	if err != nil {
-		return nil, greedy, fmt.Errorf("task %s: the passage: %w", task, err)
+		return nil, greedy, fmt.Errorf("task %s: the document: %w", task, err)
 	}
-	return slices.Concat(s, g, s), greedy, nil
+	return slices.Concat(s, g, s[seed-min(seed, taskQuoteTokens):]), greedy, nil
 }
 
 // decode runs one request of prompt generating gen tokens with EOS ignored and returns its tokens
@@ -208,8 +212,7 @@ func copiedTokens(prompt, answer []int32, span int) int {
 func (r *runner) runTask(ctx context.Context, o OfflineOptions, res *OfflineResult) error {
 	bar := newBar(o.Progress, 1+2*o.Reps, "speculation bench")
 	defer bar.finish()
-	res.PromptTokens = taskPromptTokens(o.GenTokens)
-	if err := r.warmUp(ctx, bar, res.PromptTokens, 1, o.GenTokens); err != nil {
+	if err := r.warmUp(ctx, bar, taskPromptTokens(o.PromptTokens, o.GenTokens), 1, o.GenTokens); err != nil {
 		return err
 	}
 	t, err := r.specTask(ctx, o, bar)
@@ -233,7 +236,8 @@ func writeTask(w io.Writer, r *OfflineResult) {
 		"the answers checked token for token. Decode rate: the tokens after the first over the time since.\n", r.Reps)
 	switch t.Task {
 	case TaskCopy:
-		fmt.Fprintf(w, "copy: prompt S+G+S, S %d random tokens, G the model's greedy continuation of S; the answer is greedy.\n", taskSeedTokens)
+		fmt.Fprintf(w, "copy: prompt S+G+Q, S %d random tokens, G the model's greedy continuation of S, Q the last %d of S; the answer is greedy.\n",
+			r.PromptTokens, min(r.PromptTokens, taskQuoteTokens))
 	case TaskSample:
 		fmt.Fprintln(w, "sample: a prompt of random tokens; the answer is sampled at temperature 1 with a seed.")
 	}

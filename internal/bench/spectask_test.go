@@ -21,7 +21,7 @@ func TestSpecTasks(t *testing.T) {
 	cfg.Speculative = engine.SpecConfig{Mode: engine.SpecLookup, Tokens: 4}
 	for _, task := range []string{TaskCopy, TaskSample} {
 		t.Run(task, func(t *testing.T) {
-			res, err := RunOffline(testContext(t), m, tok, cfg, OfflineOptions{GenTokens: 12, Reps: 2, Task: task, Seed: 3})
+			res, err := RunOffline(testContext(t), m, tok, cfg, OfflineOptions{PromptTokens: 40, GenTokens: 12, Reps: 2, Task: task, Seed: 3})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -44,7 +44,7 @@ func TestSpecTasks(t *testing.T) {
 			}
 			decodeJSON(t, NewResult(res, nil), &got)
 			tr := got.Offline.Task
-			if tr.Task != task || tr.PromptTokens != 2*taskSeedTokens+12 || len(got.Offline.Runs) != 0 {
+			if tr.Task != task || tr.PromptTokens != 40+12+taskQuoteTokens || len(got.Offline.Runs) != 0 {
 				t.Errorf("task %q, prompt %d tokens, %d runs", tr.Task, tr.PromptTokens, len(got.Offline.Runs))
 			}
 			if len(tr.Off.Reps) != 2 || len(tr.On.Reps) != 2 || tr.Off.TokensPerSec <= 0 || tr.Speedup <= 0 || tr.CopiedShare == nil {

@@ -286,33 +286,38 @@ func BenchmarkPrefill512Adapter(b *testing.B) {
 
 // BenchmarkVerifyStep measures a speculative decode's verification step at depth 660: the last
 // token and k drafts in one chunk with the logits of every position, beside k = 0 (a plain
-// decode step). Its cost over the plain step's is what a step's accepted drafts must pay for.
+// decode step). Its cost over the plain step's is what a step's accepted drafts must pay for. On
+// the 125M model and on the 1.1B one, which is past the L3 cache (-bench 'VerifyStep/ref1b').
 func BenchmarkVerifyStep(b *testing.B) {
-	for _, k := range []int{0, 4, 8} {
-		b.Run("drafts="+strconv.Itoa(k), func(b *testing.B) {
-			const depth = 660
-			m := benchLoad(b, "dummy:ref125m")
-			pool := tensor.NewPool(0)
-			b.Cleanup(pool.Close)
-			cache, refs := benchPool(b, m, (depth+k+16)/16)
-			ws := m.NewWorkspace(pool, k+1, k+1, depth+k+1)
-			toks := make([]int32, k+1)
-			for i := range toks {
-				toks[i] = int32(100 + i)
-			}
-			logits := make([]float32, (k+1)*m.Vocab)
-			seq := []Seq{{Tokens: toks, Pos: depth, Pages: refs, Tenant: kvtypes.TenantKey{1}, Logits: true, AllLogits: true}}
-			cpu0 := cpuTime()
-			for b.Loop() {
-				if errs := m.Forward(pool, cache, ws, seq, logits); errs != nil {
-					b.Fatal(errs)
-				}
-			}
-			// With -cpu 1 (one thread, no spinning workers) this is the step's work alone.
-			if cpu := cpuTime() - cpu0; cpu > 0 {
-				b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), "cpu-ns/op")
-			}
-		})
+	for _, name := range []string{"ref125m", "ref1b"} {
+		for _, k := range []int{0, 1, 2, 4, 8, 16} {
+			b.Run(name+"/drafts="+strconv.Itoa(k), func(b *testing.B) { benchVerifyStep(b, "dummy:"+name, k) })
+		}
+	}
+}
+
+func benchVerifyStep(b *testing.B, spec string, k int) {
+	const depth = 660
+	m := benchLoad(b, spec)
+	pool := tensor.NewPool(0)
+	b.Cleanup(pool.Close)
+	cache, refs := benchPool(b, m, (depth+k+16)/16)
+	ws := m.NewWorkspace(pool, k+1, k+1, depth+k+1)
+	toks := make([]int32, k+1)
+	for i := range toks {
+		toks[i] = int32(100 + i)
+	}
+	logits := make([]float32, (k+1)*m.Vocab)
+	seq := []Seq{{Tokens: toks, Pos: depth, Pages: refs, Tenant: kvtypes.TenantKey{1}, Logits: true, AllLogits: true}}
+	cpu0 := cpuTime()
+	for b.Loop() {
+		if errs := m.Forward(pool, cache, ws, seq, logits); errs != nil {
+			b.Fatal(errs)
+		}
+	}
+	// With -cpu 1 (one thread, no spinning workers) this is the step's work alone.
+	if cpu := cpuTime() - cpu0; cpu > 0 {
+		b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), "cpu-ns/op")
 	}
 }
 
