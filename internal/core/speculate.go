@@ -34,14 +34,24 @@ const (
 	lookupMinN = 2
 	// specMaxWait bounds the back-off: decodes sat out after repeated rejections.
 	specMaxWait = 32
+	// A draft model's drafts cost a pass of it each, and before it drafts it must catch up on
+	// every position since it last ran (SpecEngineDrafts): such a request starts at
+	// draftModelStart drafts and stops drafting for good after draftModelGiveUp steps in a row
+	// whose drafts were all rejected, where lookup's back-off keeps trying (its drafts cost a
+	// scan of the request's own tokens).
+	draftModelStart  = 2
+	draftModelGiveUp = 4
 )
 
 // speculation is one request's adaptive state.
 type speculation struct {
-	k    int     // the most drafts its next decode may carry
+	k    int     // the most drafts its next decode may carry; 0: it no longer drafts
 	miss int     // consecutive steps whose drafts were all rejected
 	wait int     // decodes to sit out before drafting again
 	feed []int32 // the fed tokens of its step in flight: its last token, then the drafts
+	// giveUp, when not 0, is the count of steps in a row with every draft rejected after which
+	// the request drafts no more.
+	giveUp int
 }
 
 // speculationFor is the speculation state of a request submitted as spec: nil when it may not
@@ -49,6 +59,9 @@ type speculation struct {
 func (c *Core) speculationFor(spec *RequestSpec) *speculation {
 	if !spec.Speculate || c.cfg.SpecTokens == 0 || spec.Mode == PrefillOnly {
 		return nil
+	}
+	if c.cfg.SpecEngineDrafts {
+		return &speculation{k: min(c.cfg.SpecTokens, draftModelStart), giveUp: draftModelGiveUp}
 	}
 	return &speculation{k: c.cfg.SpecTokens}
 }
@@ -177,13 +190,15 @@ func (c *Core) advanceDraft(r *request, s *Seq, sr SeqResult, slot int) {
 
 // adapt sets the next draft length from this step's acceptance: longer after a full acceptance,
 // just past the accepted run after a partial one, and after a full rejection one token, drafted
-// only after an exponentially growing wait.
+// only after an exponentially growing wait, or none ever again after giveUp such steps in a row.
 func (sp *speculation) adapt(drafted, accepted, most int) {
 	switch {
 	case accepted == drafted:
 		sp.k, sp.miss = min(most, 2*sp.k), 0
 	case accepted > 0:
 		sp.k, sp.miss = accepted+1, 0
+	case sp.giveUp > 0 && sp.miss+1 >= sp.giveUp:
+		sp.k = 0
 	default:
 		sp.miss++
 		sp.k, sp.wait = 1, min(1<<min(sp.miss, 6), specMaxWait)
