@@ -47,8 +47,11 @@ type SpecTaskResult struct {
 	Off Rate `json:"off"`
 	On  Rate `json:"on"`
 	// Speedup is the median of each rep's On/Off ratio (the two runs of a rep are adjacent).
-	Speedup     float64    `json:"speedup"`
-	Speculation SpecCounts `json:"speculation"` // over the On runs
+	Speedup float64 `json:"speedup"`
+	// EndToEndSpeedup is the median ratio of the reps' whole request times, off over on: the
+	// prompt's processing included, and with it a draft model's catch-up on the prompt.
+	EndToEndSpeedup float64    `json:"end_to_end_speedup"`
+	Speculation     SpecCounts `json:"speculation"` // over the On runs
 	// CopiedShare is the share of the answers' tokens inside a run of at least copySpan tokens
 	// that also occurs in the prompt.
 	CopiedShare float64 `json:"copied_share"`
@@ -77,7 +80,7 @@ func (r *runner) specTask(ctx context.Context, o OfflineOptions, bar *bar) (*Spe
 		return nil, fmt.Errorf("task %s compares speculative decoding with plain decoding: give --speculative lookup or draft", o.Task)
 	}
 	res := &SpecTaskResult{Task: o.Task, PromptTokens: taskPromptTokens(o.PromptTokens, o.GenTokens), GenTokens: o.GenTokens}
-	var off, on, ratio []float64
+	var off, on, ratio, whole []float64
 	copied, total := 0, 0
 	for rep := range o.Reps {
 		bar.describe(fmt.Sprintf("%s rep %d/%d: prompt", o.Task, rep+1, o.Reps))
@@ -85,14 +88,13 @@ func (r *runner) specTask(ctx context.Context, o OfflineOptions, bar *bar) (*Spe
 		if err != nil {
 			return nil, err
 		}
-		var answers [2][]int32
-		var rates [2]float64
+		var runs [2]taskRun
 		for j := range 2 {
 			speculate := (rep+j)%2 == 1 // off first in even reps, on first in odd ones
 			mode := map[bool]string{false: "off", true: "on"}[speculate]
 			bar.describe(fmt.Sprintf("%s rep %d/%d: speculation %s", o.Task, rep+1, o.Reps, mode))
 			before := r.eng.Stats()
-			ids, rate, err := r.decode(ctx, prompt, sp, o.GenTokens, !speculate)
+			run, err := r.decode(ctx, prompt, sp, o.GenTokens, !speculate)
 			if err != nil {
 				return nil, fmt.Errorf("task %s, speculation %s: %w", o.Task, mode, err)
 			}
@@ -101,19 +103,20 @@ func (r *runner) specTask(ctx context.Context, o OfflineOptions, bar *bar) (*Spe
 				res.Speculation.Drafted += c.Drafted
 				res.Speculation.Accepted += c.Accepted
 			}
-			answers[b2i(speculate)], rates[b2i(speculate)] = ids, rate
+			runs[b2i(speculate)] = run
 			bar.add()
 		}
-		if i := firstDifference(answers[0], answers[1]); i >= 0 {
+		if i := firstDifference(runs[0].ids, runs[1].ids); i >= 0 {
 			return nil, fmt.Errorf("task %s: speculation changed the answer at token %d", o.Task, i)
 		}
-		off, on = append(off, rates[0]), append(on, rates[1])
-		ratio = append(ratio, rates[1]/rates[0])
-		copied += copiedTokens(prompt, answers[0], copySpan)
-		total += len(answers[0])
+		off, on = append(off, runs[0].rate), append(on, runs[1].rate)
+		ratio = append(ratio, runs[1].rate/runs[0].rate)
+		whole = append(whole, runs[0].seconds/runs[1].seconds)
+		copied += copiedTokens(prompt, runs[0].ids, copySpan)
+		total += len(runs[0].ids)
 	}
 	res.Off, res.On = newRate(off, o.GenTokens), newRate(on, o.GenTokens)
-	res.Speedup = Median(ratio)
+	res.Speedup, res.EndToEndSpeedup = Median(ratio), Median(whole)
 	if s := &res.Speculation; s.Drafted > 0 {
 		s.AcceptanceRate = float64(s.Accepted) / float64(s.Drafted)
 	}
@@ -138,20 +141,29 @@ func (r *runner) taskPrompt(ctx context.Context, task string, seed, gen int) ([]
 		return r.prompt(taskPromptTokens(seed, gen)), sampler.Params{Temperature: 1, Seed: r.rng.Uint64(), TopLogprobs: -1}, nil
 	}
 	s := r.prompt(seed)
-	g, _, err := r.decode(ctx, s, greedy, gen, false)
+	g, err := r.decode(ctx, s, greedy, gen, false)
 	if err != nil {
 		return nil, greedy, fmt.Errorf("task %s: the document: %w", task, err)
 	}
-	return slices.Concat(s, g, s[seed-min(seed, taskQuoteTokens):]), greedy, nil
+	return slices.Concat(s, g.ids, s[seed-min(seed, taskQuoteTokens):]), greedy, nil
 }
 
-// decode runs one request of prompt generating gen tokens with EOS ignored and returns its tokens
-// and its decode rate: the tokens after the first over the time since.
-func (r *runner) decode(ctx context.Context, prompt []int32, sp sampler.Params, gen int, noSpec bool) ([]int32, float64, error) {
+// taskRun is one request of a task: its generated tokens after the first, its decode rate (those
+// tokens over the time since the first) and its whole time.
+type taskRun struct {
+	ids     []int32
+	rate    float64
+	seconds float64
+}
+
+// decode runs one request of prompt generating gen tokens (after the first, which ends the
+// prompt's processing) with EOS ignored.
+func (r *runner) decode(ctx context.Context, prompt []int32, sp sampler.Params, gen int, noSpec bool) (taskRun, error) {
+	start := time.Now()
 	st, err := r.eng.Submit(ctx, engine.Request{Spec: engine.Spec{Tenant: "bench", Prompt: prompt, MaxTokens: gen + 1,
 		Sampling: sp, HasSeed: true, IgnoreEOS: true}, NoSpeculation: noSpec})
 	if err != nil {
-		return nil, 0, err
+		return taskRun{}, err
 	}
 	var (
 		ids    []int32
@@ -164,13 +176,13 @@ func (r *runner) decode(ctx context.Context, prompt []int32, sp sampler.Params, 
 		arrive = append(arrive, tokenArrival{0, at, len(toks)})
 	})
 	if err != nil {
-		return nil, 0, err
+		return taskRun{}, err
 	}
 	if len(ids) != gen+1 {
-		return nil, 0, fmt.Errorf("%d tokens generated, want %d", len(ids), gen+1)
+		return taskRun{}, fmt.Errorf("%d tokens generated, want %d", len(ids), gen+1)
 	}
 	rate, err := decodeRate(arrive, 1)
-	return ids[1:], rate, err
+	return taskRun{ids: ids[1:], rate: rate, seconds: time.Since(start).Seconds()}, err
 }
 
 // firstDifference is the first index where a and b differ, or -1 when they are equal.
@@ -231,6 +243,7 @@ func writeTask(w io.Writer, r *OfflineResult) {
 	fmt.Fprintf(tw, "%s\t%.1f\t%.1f..%.1f\n", e.Speculative, t.On.TokensPerSec, t.On.Min, t.On.Max)
 	tw.Flush()
 	fmt.Fprintf(w, "speed-up %.2fx (median of the reps' ratios), %s\n", t.Speedup, &t.Speculation)
+	fmt.Fprintf(w, "whole requests, prompt processing included: %.2fx\n", t.EndToEndSpeedup)
 	fmt.Fprintf(w, "answers copying the prompt: %s of their tokens lie in a run of %d or more found in the prompt\n", pct(t.CopiedShare), copySpan)
 	fmt.Fprintf(w, "\nMedians of %d reps; in each, one prompt decoded with speculation off and on (order alternating),\n"+
 		"the answers checked token for token. Decode rate: the tokens after the first over the time since.\n", r.Reps)

@@ -34,6 +34,7 @@ func TestSpecTasks(t *testing.T) {
 						Off          Rate    `json:"off"`
 						On           Rate    `json:"on"`
 						Speedup      float64 `json:"speedup"`
+						Whole        float64 `json:"end_to_end_speedup"`
 						Speculation  struct {
 							Drafted  uint64 `json:"drafted"`
 							Accepted uint64 `json:"accepted"`
@@ -47,7 +48,7 @@ func TestSpecTasks(t *testing.T) {
 			if tr.Task != task || tr.PromptTokens != 40+12+taskQuoteTokens || len(got.Offline.Runs) != 0 {
 				t.Errorf("task %q, prompt %d tokens, %d runs", tr.Task, tr.PromptTokens, len(got.Offline.Runs))
 			}
-			if len(tr.Off.Reps) != 2 || len(tr.On.Reps) != 2 || tr.Off.TokensPerSec <= 0 || tr.Speedup <= 0 || tr.CopiedShare == nil {
+			if len(tr.Off.Reps) != 2 || len(tr.On.Reps) != 2 || tr.Off.TokensPerSec <= 0 || tr.Speedup <= 0 || tr.Whole <= 0 || tr.CopiedShare == nil {
 				t.Errorf("off %+v, on %+v, speed-up %g, copied %v", tr.Off, tr.On, tr.Speedup, tr.CopiedShare)
 			}
 			if task == TaskCopy && tr.Speculation.Drafted == 0 {
@@ -58,7 +59,7 @@ func TestSpecTasks(t *testing.T) {
 			}
 			var out bytes.Buffer
 			WriteOffline(&out, res)
-			for _, want := range []string{"task " + task, "speed-up", "acceptance rate", "copying the prompt"} {
+			for _, want := range []string{"task " + task, "speed-up", "acceptance rate", "copying the prompt", "whole requests"} {
 				if !strings.Contains(out.String(), want) {
 					t.Errorf("the report lacks %q:\n%s", want, out.String())
 				}
