@@ -86,6 +86,8 @@ func TestEngineConfigRefuses(t *testing.T) {
 		{[]string{"--speculative", "draft"}, "--draft-model and --speculative draft go together"},
 		{[]string{"--draft-model", "x.gguf"}, "--draft-model and --speculative draft go together"},
 		{[]string{"--speculative", "draft", "--draft-model", "x.gguf"}, ""},
+		{[]string{"--speculative", "draft", "--draft-model", "x.gguf", "--draft-min-prob", "0"}, ""},
+		{[]string{"--speculative", "draft", "--draft-model", "x.gguf", "--draft-min-prob", "1.5"}, "--draft-min-prob 1.5: want 0 to 1"},
 		{[]string{"--speculative", "lookup", "--spec-tokens", "0"}, "--spec-tokens 0: want 1 to 64"},
 		{[]string{"--speculative", "lookup", "--spec-max-batch", "0"}, "--spec-max-batch 0: want at least 1"},
 		{[]string{"--shadow-fraction", "1"}, ""},

@@ -44,6 +44,7 @@ type modelFlags struct {
 	specTokens   int
 	specMaxBatch int
 	draftModel   string
+	draftMinProb float64
 }
 
 func (f *modelFlags) register(fs *pflag.FlagSet) {
@@ -72,6 +73,7 @@ func (f *modelFlags) registerSpeculative(fs *pflag.FlagSet) {
 	fs.StringVar(&f.speculative, "speculative", "off", "speculative decoding: lookup (drafts from n-grams of each request's own prompt and output, verified so that answers never change) or off")
 	fs.IntVar(&f.specTokens, "spec-tokens", engine.DefaultSpecTokens, "the most draft tokens one decode step verifies (1 to 64)")
 	fs.IntVar(&f.specMaxBatch, "spec-max-batch", core.DefaultSpecMaxBatch, "no speculation while more requests than this are running (a busy batch gains nothing from it)")
+	fs.Float64Var(&f.draftMinProb, "draft-min-prob", engine.DefaultDraftMinProb, "the draft model drafts only after the model drew a request's last token with at least this probability (0: always): where the model is unsure its guess rarely matches, and each try costs the draft model's catch-up on the request")
 	fs.StringVar(&f.draftModel, "draft-model", "", "the draft model of --speculative draft: a GGUF file (or hf:, dummy:) with the model's vocabulary, e.g. its own Q4_K copy")
 }
 
@@ -157,10 +159,14 @@ func (f *modelFlags) specConfig() (engine.SpecConfig, error) {
 	if mode == engine.SpecOff {
 		return engine.SpecConfig{Mode: mode}, nil
 	}
-	if f.specTokens < 1 || f.specTokens > 64 || f.specMaxBatch < 1 {
-		return engine.SpecConfig{}, fmt.Errorf("--spec-tokens %d: want 1 to 64; --spec-max-batch %d: want at least 1", f.specTokens, f.specMaxBatch)
+	if f.specTokens < 1 || f.specTokens > 64 || f.specMaxBatch < 1 || !(f.draftMinProb >= 0 && f.draftMinProb <= 1) {
+		return engine.SpecConfig{}, fmt.Errorf("--spec-tokens %d: want 1 to 64; --spec-max-batch %d: want at least 1; --draft-min-prob %g: want 0 to 1", f.specTokens, f.specMaxBatch, f.draftMinProb)
 	}
-	return engine.SpecConfig{Mode: mode, Tokens: f.specTokens, MaxBatch: f.specMaxBatch}, nil
+	minProb := f.draftMinProb
+	if minProb == 0 {
+		minProb = -1 // the engine's "always"; its 0 is the default
+	}
+	return engine.SpecConfig{Mode: mode, Tokens: f.specTokens, MaxBatch: f.specMaxBatch, DraftMinProb: minProb}, nil
 }
 
 // planError adds the flag that would allow a refused context above the model's own.

@@ -22,6 +22,7 @@ type fakeExec struct {
 	expect  map[kvtypes.RequestID][]int32 // each request's true tokens: prompt, then its outputs
 	copying bool                          // next copies its context where it can (speculation tests)
 	fill    func(s *Seq, want []int32)    // plays a draft model: overwrites a speculative Seq's drafts
+	unsure  bool                          // no draw is Confident (a model whose distribution is flat)
 }
 
 type kvSlot struct {
@@ -123,7 +124,7 @@ func (e *fakeExec) run(rd Ready) (StepResult, error) {
 				return res, err
 			}
 			if row == s.Draft || tok != s.Tokens[len(s.Tokens)-s.Draft+row] {
-				res.Seqs[i].Token, res.Seqs[i].Accepted = tok, row
+				res.Seqs[i].Token, res.Seqs[i].Accepted, res.Seqs[i].Confident = tok, row, !e.unsure
 				break
 			}
 		}

@@ -133,6 +133,9 @@ func (c *Core) Advance(res StepResult) error {
 		}
 		s := &batch[i]
 		stepTokens += len(s.Tokens)
+		if r.spec != nil && s.Logits {
+			r.spec.confident = sr.Confident
+		}
 		if s.Draft > 0 {
 			c.advanceDraft(r, s, sr, i)
 			continue

@@ -52,6 +52,9 @@ type speculation struct {
 	// giveUp, when not 0, is the count of steps in a row with every draft rejected after which
 	// the request drafts no more.
 	giveUp int
+	// confident: the model drew the request's last token with a probability the engine deems
+	// high; a draft model drafts only then (SeqResult.Confident).
+	confident bool
 }
 
 // speculationFor is the speculation state of a request submitted as spec: nil when it may not
@@ -120,6 +123,9 @@ func (c *Core) addDraft(t *tenant, r *request, budget, seqs *int) {
 	if sp.wait > 0 {
 		sp.wait--
 		return
+	}
+	if c.cfg.SpecEngineDrafts && !sp.confident {
+		return // where the model's distribution is flat a draft model's guess rarely matches
 	}
 	P := c.cfg.PageTokens
 	k := min(sp.k, *budget, c.cfg.MaxRunning-*seqs, r.maxTokens-r.generated()-1)

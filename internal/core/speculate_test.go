@@ -227,7 +227,8 @@ func TestEngineDraftsKeepOutputs(t *testing.T) {
 	for _, tc := range []struct {
 		name    string
 		perfect bool
-	}{{"perfect", true}, {"garbage", false}} {
+		unsure  bool // the model is never confident: nothing is drafted
+	}{{"perfect", true, false}, {"garbage", false, false}, {"unsure model", true, true}} {
 		t.Run(tc.name, func(t *testing.T) {
 			cfg := Config{}
 			fillTestConfig(&cfg)
@@ -244,13 +245,19 @@ func TestEngineDraftsKeepOutputs(t *testing.T) {
 					toks = append(toks, s.Tokens[j])
 				}
 			}
-			fast, n := specRun(t, cfg, 4, jobs, func(nn *node) { n = nn; nn.e.fill = fill })
+			fast, n := specRun(t, cfg, 4, jobs, func(nn *node) { n, nn.e.fill, nn.e.unsure = nn, fill, tc.unsure })
 			for i := range plain {
 				if plain[i].String() != fast[i].String() {
 					t.Errorf("job %d: engine drafts changed the outcome:\nplain %v\nspec  %v", i, plain[i], fast[i])
 				}
 			}
 			st := n.c.Stats()
+			if tc.unsure {
+				if st.DraftTokens != 0 {
+					t.Errorf("drafted %d after draws that were never confident", st.DraftTokens)
+				}
+				return
+			}
 			if st.DraftTokens == 0 || tc.perfect != (st.AcceptedTokens == st.DraftTokens) || !tc.perfect && st.AcceptedTokens != 0 {
 				t.Errorf("drafted %d, accepted %d", st.DraftTokens, st.AcceptedTokens)
 			}

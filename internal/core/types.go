@@ -226,4 +226,7 @@ type SeqResult struct {
 	// Accepted is, for a Seq with a Draft, how many of its draft tokens the sampler drew in turn
 	// (0 to Draft); Token is then the draw after the last accepted one.
 	Accepted int
+	// Confident says the model drew Token with a probability high enough for a draft model to
+	// draft after it (SpecEngineDrafts only; the engine decides the bar).
+	Confident bool
 }

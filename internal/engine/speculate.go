@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/kvwarden/kvwarden/internal/core"
 	"github.com/kvwarden/kvwarden/internal/faults"
@@ -31,6 +32,10 @@ const (
 // DefaultSpecTokens is what SpecConfig.Tokens 0 means.
 const DefaultSpecTokens = 8
 
+// DefaultDraftMinProb is what SpecConfig.DraftMinProb 0 means: a draft model drafts after a token
+// the model drew with a probability of a half or more.
+const DefaultDraftMinProb = 0.5
+
 // SpecConfig sets up speculative decoding.
 type SpecConfig struct {
 	Mode     Speculation // "" means SpecOff
@@ -40,6 +45,11 @@ type SpecConfig struct {
 	// vocabulary must be the model's token for token.
 	DraftModel     *model.Model
 	DraftTokenizer *tokenizer.Tokenizer
+	// DraftMinProb: a draft model drafts only after the model drew the request's last token with
+	// at least this probability. Where the model's distribution is flat, a draft model's greedy
+	// guess rarely is its draw, and every attempt costs the draft model's catch-up on the
+	// request's positions (its prompt first). 0 means DefaultDraftMinProb; below 0, always.
+	DraftMinProb float64
 }
 
 // ParseSpeculation reads a --speculative value.
@@ -58,8 +68,8 @@ func (c *SpecConfig) check() error {
 	if _, err := ParseSpeculation(string(c.Mode)); err != nil {
 		return err
 	}
-	if c.Tokens < 0 || c.Tokens > 64 || c.MaxBatch < 0 {
-		return fmt.Errorf("speculative decoding: %d draft tokens (want 1 to 64) and max batch %d", c.Tokens, c.MaxBatch)
+	if c.Tokens < 0 || c.Tokens > 64 || c.MaxBatch < 0 || c.DraftMinProb > 1 {
+		return fmt.Errorf("speculative decoding: %d draft tokens (want 1 to 64), max batch %d and draft probability %g (at most 1)", c.Tokens, c.MaxBatch, c.DraftMinProb)
 	}
 	if c.DraftModel != nil && c.Mode != SpecDraft {
 		return fmt.Errorf("a draft model with speculative decoding %q: it needs draft", c.Mode)
@@ -99,15 +109,32 @@ func (e *Engine) verify(i int, s *stream, logits []float32, draft []int32, res *
 		if s.audited && !s.logprobs {
 			r.Logprob = s.sampler.Score(rows, r.ID).Logprob
 		}
+		last := row == len(draft) || r.ID != draft[row]
+		if last {
+			res.Seqs[i].Confident = e.confident(s, rows, r.ID)
+		}
 		s.sampler.Accept(r.ID)
 		runs = append(runs, r)
-		if row == len(draft) || r.ID != draft[row] {
+		if last {
 			res.Seqs[i].Token, res.Seqs[i].Accepted = r.ID, row
 			e.lastRun[i] = r
 			break
 		}
 	}
 	e.specRuns[i] = runs
+}
+
+// confident says whether s's sampler drew id from logits with at least the probability
+// SpecConfig.DraftMinProb asks before a draft model drafts; only drafting streams need it.
+func (e *Engine) confident(s *stream, logits []float32, id int32) bool {
+	if e.draft == nil || s.history == nil {
+		return false
+	}
+	p := e.cfg.Speculative.DraftMinProb
+	if p == 0 {
+		p = DefaultDraftMinProb
+	}
+	return p < 0 || float64(s.sampler.Score(logits, id).Logprob) >= math.Log(p)
 }
 
 // resultAt is the draw behind the token of batch slot slot's row row in the previous step, for

@@ -138,7 +138,7 @@ func TestNoSpeculation(t *testing.T) {
 // TestSpeculationConfig: an unknown mode or a draft length out of range is refused at start.
 func TestSpeculationConfig(t *testing.T) {
 	m, tok := loadModel(t, demoModel)
-	for _, sc := range []SpecConfig{{Mode: "draft"}, {Mode: SpecLookup, Tokens: 65}, {Mode: SpecLookup, Tokens: -1}} {
+	for _, sc := range []SpecConfig{{Mode: "draft"}, {Mode: SpecLookup, Tokens: 65}, {Mode: SpecLookup, Tokens: -1}, {Mode: SpecLookup, DraftMinProb: 1.5}} {
 		cfg := testConfig
 		cfg.Speculative = sc
 		if e, err := New(m, tok, cfg); err == nil {
@@ -180,7 +180,8 @@ func TestDraftModelKeepsAnswers(t *testing.T) {
 		t.Run(draft, func(t *testing.T) {
 			dm, dt := loadModel(t, draft)
 			e := startEngine(t, m, tok, testConfig, func(c *Config) {
-				c.Speculative = SpecConfig{Mode: SpecDraft, Tokens: 4, DraftModel: dm, DraftTokenizer: dt}
+				// The test models' distributions are flat: draft whatever the probability.
+				c.Speculative = SpecConfig{Mode: SpecDraft, Tokens: 4, DraftModel: dm, DraftTokenizer: dt, DraftMinProb: -1}
 			})
 			got := make([]result, len(cases))
 			var wg sync.WaitGroup
@@ -208,6 +209,31 @@ func TestDraftModelKeepsAnswers(t *testing.T) {
 				t.Fatal(err)
 			}
 		})
+	}
+}
+
+// TestDraftModelWaitsForConfidence: with the default DraftMinProb, a model whose distribution is
+// flat (every test model's: its draws have probabilities near 1/vocabulary) is never drafted for,
+// so its requests pay nothing for a draft model that would guess wrong; the answer is the same.
+func TestDraftModelWaitsForConfidence(t *testing.T) {
+	if faults.Available {
+		t.Skip("the incident-replay build never speculates (Engine.speculates)")
+	}
+	m, tok := loadModel(t, draftTarget)
+	dm, dt := loadModel(t, draftTarget)
+	req := Request{Spec: Spec{Tenant: "a", Prompt: copyPrompt(0, 30), MaxTokens: 40, IgnoreEOS: true, Sampling: sampler.Params{TopLogprobs: -1}}}
+	answers := map[float64]string{}
+	for _, minProb := range []float64{0, -1} {
+		e := startEngine(t, m, tok, testConfig, func(c *Config) {
+			c.Speculative = SpecConfig{Mode: SpecDraft, Tokens: 4, DraftModel: dm, DraftTokenizer: dt, DraftMinProb: minProb}
+		})
+		answers[minProb] = fmt.Sprint(drain(mustSubmit(t, e, req)))
+		if drafted := e.Stats().DraftTokens; (drafted > 0) != (minProb < 0) {
+			t.Errorf("DraftMinProb %g: %d drafts", minProb, drafted)
+		}
+	}
+	if answers[0] != answers[-1] {
+		t.Errorf("the answers differ:\n%s\n%s", answers[0], answers[-1])
 	}
 }
 
@@ -275,7 +301,7 @@ func TestDraftModelReadsOnlyItsOwnKV(t *testing.T) {
 	m, tok := loadModel(t, draftTarget)
 	dm, dt := loadModel(t, draftTarget) // the model drafting for itself: right wherever it reads the right KV
 	mutate := func(c *Config) {
-		c.Speculative = SpecConfig{Mode: SpecDraft, Tokens: 4, DraftModel: dm, DraftTokenizer: dt}
+		c.Speculative = SpecConfig{Mode: SpecDraft, Tokens: 4, DraftModel: dm, DraftTokenizer: dt, DraftMinProb: -1}
 		c.Scrub, c.PrefixCache = kv.ScrubPoison, false // a freed page's KV turns to NaN: reading it shows
 	}
 	greedy := sampler.Params{TopLogprobs: -1}

@@ -212,6 +212,7 @@ func (e *Engine) sample(i int, s *stream, logits []float32, res *core.StepResult
 	if s.audited && !s.logprobs {
 		r.Logprob = s.sampler.Score(logits, r.ID).Logprob // what a client asking for it would get
 	}
+	res.Seqs[i].Confident = e.confident(s, logits, r.ID)
 	s.sampler.Accept(r.ID)
 	e.prepareNext(s)
 	res.Seqs[i].Token = r.ID
