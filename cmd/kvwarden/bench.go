@@ -134,9 +134,10 @@ each rep decodes one prompt with speculation off and on (order alternating) on t
 checks that the answers are the same tokens, and reports both decode rates, the speed-up and the
 acceptance rate.
 
-  copy    the prompt is S+G+S: 32 random tokens S, G the model's own greedy continuation of S
-          (--gen-tokens), then S again; the greedy answer is the model's, and the result says how
-          much of it copies the prompt (quoting, editing: where drafts should pay)
+  copy    the prompt is S+G+Q: --prompt-tokens random tokens S, G the model's own greedy
+          continuation of S (--gen-tokens), Q the last 32 tokens of S again; the greedy answer is
+          the model's, and the result says how much of it copies the prompt (quoting, editing:
+          where drafts should pay)
   sample  random tokens, the answer sampled at temperature 1 with a seed (where drafts fail)`
 
 func newBenchOfflineCmd() *cobra.Command {
