@@ -46,10 +46,15 @@ type Workspace struct {
 	attn                             attnJob
 	attnTask                         func(int)
 	rowJob                           rowJob
-	rowTask, adaptTask               func(int)
+	rowTask, adaptTask, deltaTask    func(int)
 	blocks                           []rowBlock
 	blockRows                        int
 	adapted                          bool // some sequence of the step has an adapter
+	// beside: the step computes its LoRA deltas beside the base products, into delta
+	// (prepareLoRA), as steps of up to besideRows rows do; delta is allocated by the first.
+	beside     bool
+	besideRows int
+	delta      []float32
 }
 
 type rowInfo struct {
@@ -61,7 +66,7 @@ type rowInfo struct {
 // for logits, and maxContext positions per sequence.
 func (m *Model) NewWorkspace(p *tensor.Pool, maxTokens, maxLogits, maxContext int) *Workspace {
 	c := &m.Config
-	ws := &Workspace{maxTokens: maxTokens, maxLogits: maxLogits, maxContext: maxContext}
+	ws := &Workspace{maxTokens: maxTokens, maxLogits: maxLogits, maxContext: maxContext, besideRows: loraBesideRows}
 	ws.x = make([]float32, maxTokens*c.Dim)
 	ws.xn = make([]float32, maxTokens*max(c.Dim, c.QDim()))
 	ws.q = make([]float32, maxTokens*c.QDim())
@@ -84,7 +89,7 @@ func (m *Model) NewWorkspace(p *tensor.Pool, maxTokens, maxLogits, maxContext in
 		ws.tiles[i] = newAttnTile(ws.blockRows*group, c.HeadDim)
 	}
 	ws.attnTask = ws.runAttention
-	ws.rowTask, ws.adaptTask = ws.runRow, ws.runAdapt
+	ws.rowTask, ws.adaptTask, ws.deltaTask = ws.runRow, ws.runAdapt, ws.runDelta
 	return ws
 }
 
@@ -181,6 +186,7 @@ func (m *Model) Forward(p *tensor.Pool, cache *kv.Pool, ws *Workspace, seqs []Se
 		first += len(seqs[si].Tokens)
 	}
 	m.ropeTables(ws, total)
+	m.prepareLoRA(ws, total)
 
 	n := total
 	x, xn := ws.x[:n*c.Dim], ws.xn[:n*c.Dim]
@@ -188,18 +194,20 @@ func (m *Model) Forward(p *tensor.Pool, cache *kv.Pool, ws *Workspace, seqs []Se
 	ws.rowJob = rowJob{m: m, cache: cache, seqs: seqs}
 	for li := range m.Blocks {
 		ly := &m.Blocks[li]
-		// Each LoRA stage runs with the row stage after it (the previous layer's FFN output's
-		// with this layer's attention input): no extra wait for the workers.
+		// Each LoRA stage's deltas run beside the products they add to (a decode step) or with
+		// the row stage after them (a prefill; see loraBesideRows), and are added by that row
+		// stage (the previous layer's FFN output's with this layer's attention input): no
+		// extra wait for the workers.
 		ws.eachRowAdapted(p, stageLoRADown, li-1, stageAttnIn, li, n)
-		p.MatMuls(xn, n, tensor.MatOut{W: ly.Wq, Out: q}, tensor.MatOut{W: ly.Wk, Out: k}, tensor.MatOut{W: ly.Wv, Out: v})
+		ws.matMulsAdapted(p, stageLoRAQKV, li, xn, n, tensor.MatOut{W: ly.Wq, Out: q}, tensor.MatOut{W: ly.Wk, Out: k}, tensor.MatOut{W: ly.Wv, Out: v})
 		ws.eachRowAdapted(p, stageLoRAQKV, li, stageQKV, li, n)
 		m.attention(p, cache, ws, seqs, li, n)
-		p.MatMul(ly.Wo, ws.att[:n*c.QDim()], n, xn)
+		ws.matMulsAdapted(p, stageLoRAOut, li, ws.att[:n*c.QDim()], n, tensor.MatOut{W: ly.Wo, Out: xn})
 		ws.eachRowAdapted(p, stageLoRAOut, li, stageFFNIn, li, n)
 		g, u := ws.ff1[:n*c.FFN], ws.ff2[:n*c.FFN]
-		p.MatMuls(xn, n, tensor.MatOut{W: ly.Gate, Out: g}, tensor.MatOut{W: ly.Up, Out: u})
+		ws.matMulsAdapted(p, stageLoRAGateUp, li, xn, n, tensor.MatOut{W: ly.Gate, Out: g}, tensor.MatOut{W: ly.Up, Out: u})
 		ws.eachRowAdapted(p, stageLoRAGateUp, li, stageSwiGLU, li, n)
-		p.MatMul(ly.Down, g, n, xn)
+		ws.matMulsAdapted(p, stageLoRADown, li, g, n, tensor.MatOut{W: ly.Down, Out: xn})
 	}
 	if len(m.Blocks) > 0 {
 		ws.eachRowAdapted(p, stageLoRADown, len(m.Blocks)-1, stageNone, 0, n)

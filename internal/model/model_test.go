@@ -251,10 +251,13 @@ func (h *harness) checkBatchInvariance(adapter *Adapter, neighbours []*Adapter) 
 	t := h.t
 	prompt := []int32{1, 403, 407, 261, 378, 39, 120, 55, 99, 12, 300, 301, 302, 17, 18, 19, 20, 21, 22, 23}
 	other := []int32{1, 50, 60, 70, 80, 90, 100}
-	// Alone, whole prompt at once.
+	// Alone, whole prompt at once, its LoRA deltas computed after the base products (as a
+	// prompt longer than loraBesideRows is); the batched steps compute them beside.
 	a := h.newSeq(1)
 	a.adapter, a.scale = adapter, 0.75
+	h.ws.besideRows = 0
 	alone := h.step([]*seqState{a}, [][]int32{prompt})[0]
+	h.ws.besideRows = loraBesideRows
 	alone = append([]float32(nil), alone...)
 	h.next = 1
 	for _, split := range []int{1, 3, 7, 16, 19} {

@@ -2,46 +2,49 @@ package tensor
 
 import "fmt"
 
-// LowRankAdd adds a low-rank update (a LoRA delta) to each of n rows:
+// LowRankDelta sets each of n rows of d to a low-rank product (a LoRA delta, unscaled):
 //
-//	out[i·Out+o] += float32(scale · Σ_k float32(ax[i·R+k] · bT[k·Out+o]))
+//	d[i·Out+o] = Σ_k float32(ax[i·R+k] · bT[k·Out+o])
 //	ax[i·R+k] = DotF32(a[k·In:(k+1)·In], x[i·In:(i+1)·In])
 //
 // for R = rank rank rows of a (In columns each) and of bT (Out columns each: B held
 // transposed); the sum over k runs in order from 0 with each product rounded on its own.
-// ax is the caller's scratch (n·rank floats) and receives A·x.
+// ax is the caller's scratch (n·rank floats) and receives A·x. The caller adds the delta to
+// the base product's row as Axpy(out, scale, d): out + float32(scale·d).
 //
 // Every row's result depends on that row alone, in a fixed order, so it is the same bits
 // whatever n, the other rows or the kernel set. It panics if the shapes do not fit.
-func LowRankAdd(out, x []float32, n int, a, bT []float32, rank int, scale float32, ax []float32) {
+func LowRankDelta(d, x []float32, n int, a, bT []float32, rank int, ax []float32) {
 	if n == 0 {
 		return
 	}
 	in, width := lowRankShape(len(a), len(bT), rank)
-	if n < 0 || len(x) < n*in || len(out) < n*width || len(ax) < n*rank {
-		panic(fmt.Sprintf("tensor: LowRankAdd %d→%d, rank %d, n=%d: len(x)=%d, len(out)=%d, len(ax)=%d",
-			in, width, rank, n, len(x), len(out), len(ax)))
-	}
+	checkLowRank("LowRankDelta", d, x, ax, n, in, width, rank)
 	k := activeKernels.Load()
 	k.dotsF32(ax[:n*rank], a, x[:n*in], rank, n)
-	k.lowRankUp(out[:n*width], bT, ax[:n*rank], rank, n, scale)
+	k.lowRankUp(d[:n*width], bT, ax[:n*rank], rank, n)
 }
 
-// LowRankAddF16 is LowRankAdd with a and bT held as halves (F16): each weight is widened to
-// float32 and the products and sums are LowRankAdd's, so the result is the bits LowRankAdd
-// gives on the widened values (a lossless way to halve the bytes a step reads).
-func LowRankAddF16(out, x []float32, n int, a, bT []uint16, rank int, scale float32, ax []float32) {
+// LowRankDeltaF16 is LowRankDelta with a and bT held as halves (F16): each weight is widened
+// to float32 and the products and sums are LowRankDelta's, so the result is the bits
+// LowRankDelta gives on the widened values (a lossless way to halve the bytes a step reads).
+func LowRankDeltaF16(d, x []float32, n int, a, bT []uint16, rank int, ax []float32) {
 	if n == 0 {
 		return
 	}
 	in, width := lowRankShape(len(a), len(bT), rank)
-	if n < 0 || len(x) < n*in || len(out) < n*width || len(ax) < n*rank {
-		panic(fmt.Sprintf("tensor: LowRankAddF16 %d→%d, rank %d, n=%d: len(x)=%d, len(out)=%d, len(ax)=%d",
-			in, width, rank, n, len(x), len(out), len(ax)))
-	}
+	checkLowRank("LowRankDeltaF16", d, x, ax, n, in, width, rank)
 	k := activeKernels.Load()
 	k.dotsF16(ax[:n*rank], a, x[:n*in], rank, n)
-	k.lowRankUpF16(out[:n*width], bT, ax[:n*rank], rank, n, scale)
+	k.lowRankUpF16(d[:n*width], bT, ax[:n*rank], rank, n)
+}
+
+// checkLowRank panics unless d, x and ax hold n rows of a low-rank product in→width of rank.
+func checkLowRank(name string, d, x, ax []float32, n, in, width, rank int) {
+	if n < 0 || len(x) < n*in || len(d) < n*width || len(ax) < n*rank {
+		panic(fmt.Sprintf("tensor: %s %d→%d, rank %d, n=%d: len(x)=%d, len(d)=%d, len(ax)=%d",
+			name, in, width, rank, n, len(x), len(d), len(ax)))
+	}
 }
 
 // lowRankShape returns a low-rank pair's input and output widths, or panics when its lengths
@@ -65,23 +68,23 @@ func dotsF32Go(out, w, x []float32, rows, n int) {
 	}
 }
 
-// lowRankUpGo adds float32(scale·d) to out[i·W+o], d = Σ_k float32(ax[i·rank+k]·bT[k·W+o])
-// in order k = 0..rank-1 from 0, for the n rows of W = len(bT)/rank columns.
-func lowRankUpGo(out, bT, ax []float32, rank, n int, scale float32) {
-	lowRankUpCols(out, bT, ax, rank, n, scale, 0)
+// lowRankUpGo sets d[i·W+o] = Σ_k float32(ax[i·rank+k]·bT[k·W+o]) in order k = 0..rank-1
+// from 0, for the n rows of W = len(bT)/rank columns.
+func lowRankUpGo(d, bT, ax []float32, rank, n int) {
+	lowRankUpCols(d, bT, ax, rank, n, 0)
 }
 
 // lowRankUpCols is lowRankUpGo on columns c0 onwards (the vector kernels' remainder).
-func lowRankUpCols(out, bT, ax []float32, rank, n int, scale float32, c0 int) {
+func lowRankUpCols(d, bT, ax []float32, rank, n, c0 int) {
 	width := len(bT) / rank
 	for i := range n {
-		o, a := out[i*width:(i+1)*width], ax[i*rank:(i+1)*rank]
+		o, a := d[i*width:(i+1)*width], ax[i*rank:(i+1)*rank]
 		for c := c0; c < width; c++ {
-			var d float32
+			var s float32
 			for k, ak := range a {
-				d += float32(ak * bT[k*width+c])
+				s += float32(ak * bT[k*width+c])
 			}
-			o[c] += float32(d * scale)
+			o[c] = s
 		}
 	}
 }
@@ -116,22 +119,22 @@ func dotF16sGo(w []uint16, x []float32) float32 {
 }
 
 // lowRankUpF16Go is lowRankUpGo on half weights, each widened.
-func lowRankUpF16Go(out []float32, bT []uint16, ax []float32, rank, n int, scale float32) {
-	lowRankUpF16Cols(out, bT, ax, rank, n, scale, 0)
+func lowRankUpF16Go(d []float32, bT []uint16, ax []float32, rank, n int) {
+	lowRankUpF16Cols(d, bT, ax, rank, n, 0)
 }
 
 // lowRankUpF16Cols is lowRankUpF16Go on columns c0 onwards.
-func lowRankUpF16Cols(out []float32, bT []uint16, ax []float32, rank, n int, scale float32, c0 int) {
+func lowRankUpF16Cols(d []float32, bT []uint16, ax []float32, rank, n, c0 int) {
 	tab := f16Table()
 	width := len(bT) / rank
 	for i := range n {
-		o, a := out[i*width:(i+1)*width], ax[i*rank:(i+1)*rank]
+		o, a := d[i*width:(i+1)*width], ax[i*rank:(i+1)*rank]
 		for c := c0; c < width; c++ {
-			var d float32
+			var s float32
 			for k, ak := range a {
-				d += float32(ak * tab[bT[k*width+c]])
+				s += float32(ak * tab[bT[k*width+c]])
 			}
-			o[c] += float32(d * scale)
+			o[c] = s
 		}
 	}
 }

@@ -92,18 +92,17 @@ f16f32x4done:
 	VZEROUPPER
 	RET
 
-// func lowRankUpAVX2(out *float32, bT *byte, ax *float32, rank int, stride int, n64 int, rows int, scale float32)
-// Requires: AVX
-TEXT ·lowRankUpAVX2(SB), NOSPLIT, $0-60
-	MOVQ         out+0(FP), DI
-	MOVQ         bT+8(FP), SI
-	MOVQ         ax+16(FP), DX
-	MOVQ         rank+24(FP), R8
-	MOVQ         stride+32(FP), R9
-	IMUL3Q       $0x04, R9, R14
-	SHLQ         $0x02, R9
-	MOVQ         n64+40(FP), R10
-	VBROADCASTSS scale+56(FP), Y15
+// func lowRankUpAVX2(d *float32, bT *byte, ax *float32, rank int, stride int, n64 int, rows int)
+// Requires: AVX, MMX+
+TEXT ·lowRankUpAVX2(SB), NOSPLIT, $0-56
+	MOVQ   d+0(FP), DI
+	MOVQ   bT+8(FP), SI
+	MOVQ   ax+16(FP), DX
+	MOVQ   rank+24(FP), R8
+	MOVQ   stride+32(FP), R9
+	IMUL3Q $0x04, R9, R14
+	SHLQ   $0x02, R9
+	MOVQ   n64+40(FP), R10
 
 chunk:
 	MOVQ DI, R12
@@ -124,6 +123,10 @@ row:
 	MOVQ   R8, CX
 
 k:
+	PREFETCHT0   512(AX)
+	PREFETCHT0   576(AX)
+	PREFETCHT0   640(AX)
+	PREFETCHT0   704(AX)
 	VBROADCASTSS (BX), Y8
 	VMULPS       (AX), Y8, Y9
 	VADDPS       Y9, Y0, Y0
@@ -145,29 +148,13 @@ k:
 	ADDQ         R14, AX
 	DECQ         CX
 	JNZ          k
-	VMULPS       Y15, Y0, Y0
-	VADDPS       (R12), Y0, Y0
 	VMOVUPS      Y0, (R12)
-	VMULPS       Y15, Y1, Y1
-	VADDPS       32(R12), Y1, Y1
 	VMOVUPS      Y1, 32(R12)
-	VMULPS       Y15, Y2, Y2
-	VADDPS       64(R12), Y2, Y2
 	VMOVUPS      Y2, 64(R12)
-	VMULPS       Y15, Y3, Y3
-	VADDPS       96(R12), Y3, Y3
 	VMOVUPS      Y3, 96(R12)
-	VMULPS       Y15, Y4, Y4
-	VADDPS       128(R12), Y4, Y4
 	VMOVUPS      Y4, 128(R12)
-	VMULPS       Y15, Y5, Y5
-	VADDPS       160(R12), Y5, Y5
 	VMOVUPS      Y5, 160(R12)
-	VMULPS       Y15, Y6, Y6
-	VADDPS       192(R12), Y6, Y6
 	VMOVUPS      Y6, 192(R12)
-	VMULPS       Y15, Y7, Y7
-	VADDPS       224(R12), Y7, Y7
 	VMOVUPS      Y7, 224(R12)
 	ADDQ         R9, R12
 	LEAQ         (R13)(R8*4), R13
@@ -180,18 +167,17 @@ k:
 	VZEROUPPER
 	RET
 
-// func lowRankUpF16AVX2(out *float32, bT *byte, ax *float32, rank int, stride int, n64 int, rows int, scale float32)
-// Requires: AVX, F16C
-TEXT ·lowRankUpF16AVX2(SB), NOSPLIT, $0-60
-	MOVQ         out+0(FP), DI
-	MOVQ         bT+8(FP), SI
-	MOVQ         ax+16(FP), DX
-	MOVQ         rank+24(FP), R8
-	MOVQ         stride+32(FP), R9
-	IMUL3Q       $0x02, R9, R14
-	SHLQ         $0x02, R9
-	MOVQ         n64+40(FP), R10
-	VBROADCASTSS scale+56(FP), Y15
+// func lowRankUpF16AVX2(d *float32, bT *byte, ax *float32, rank int, stride int, n64 int, rows int)
+// Requires: AVX, F16C, MMX+
+TEXT ·lowRankUpF16AVX2(SB), NOSPLIT, $0-56
+	MOVQ   d+0(FP), DI
+	MOVQ   bT+8(FP), SI
+	MOVQ   ax+16(FP), DX
+	MOVQ   rank+24(FP), R8
+	MOVQ   stride+32(FP), R9
+	IMUL3Q $0x02, R9, R14
+	SHLQ   $0x02, R9
+	MOVQ   n64+40(FP), R10
 
 chunk:
 	MOVQ DI, R12
@@ -212,6 +198,8 @@ row:
 	MOVQ   R8, CX
 
 k:
+	PREFETCHT0   512(AX)
+	PREFETCHT0   576(AX)
 	VBROADCASTSS (BX), Y8
 	VCVTPH2PS    (AX), Y9
 	VMULPS       Y9, Y8, Y9
@@ -241,29 +229,13 @@ k:
 	ADDQ         R14, AX
 	DECQ         CX
 	JNZ          k
-	VMULPS       Y15, Y0, Y0
-	VADDPS       (R12), Y0, Y0
 	VMOVUPS      Y0, (R12)
-	VMULPS       Y15, Y1, Y1
-	VADDPS       32(R12), Y1, Y1
 	VMOVUPS      Y1, 32(R12)
-	VMULPS       Y15, Y2, Y2
-	VADDPS       64(R12), Y2, Y2
 	VMOVUPS      Y2, 64(R12)
-	VMULPS       Y15, Y3, Y3
-	VADDPS       96(R12), Y3, Y3
 	VMOVUPS      Y3, 96(R12)
-	VMULPS       Y15, Y4, Y4
-	VADDPS       128(R12), Y4, Y4
 	VMOVUPS      Y4, 128(R12)
-	VMULPS       Y15, Y5, Y5
-	VADDPS       160(R12), Y5, Y5
 	VMOVUPS      Y5, 160(R12)
-	VMULPS       Y15, Y6, Y6
-	VADDPS       192(R12), Y6, Y6
 	VMOVUPS      Y6, 192(R12)
-	VMULPS       Y15, Y7, Y7
-	VADDPS       224(R12), Y7, Y7
 	VMOVUPS      Y7, 224(R12)
 	ADDQ         R9, R12
 	LEAQ         (R13)(R8*4), R13

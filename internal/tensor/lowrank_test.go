@@ -13,10 +13,11 @@ var lowRankShapes = []struct{ in, out, rank, n int }{
 	{15, 63, 1, 1}, {40, 130, 7, 4}, {96, 192, 8, 1}, {1, 1, 1, 1},
 }
 
-// TestLowRankAddVariantsBitExact runs LowRankAdd and LowRankAddF16 under every kernel set
-// against the pure-Go twins bit for bit, with a guard after each output to catch writes past
-// the end; and LowRankAddF16 must give the bits of LowRankAdd on the widened halves.
-func TestLowRankAddVariantsBitExact(t *testing.T) {
+// TestLowRankDeltaVariantsBitExact runs LowRankDelta and LowRankDeltaF16 under every kernel set
+// against the pure-Go twins bit for bit, over a destination of stale values (every element must
+// be set, none kept) with a guard after it to catch writes past the end; and LowRankDeltaF16
+// must give the bits of LowRankDelta on the widened halves.
+func TestLowRankDeltaVariantsBitExact(t *testing.T) {
 	rng := rand.New(rand.NewPCG(36, 16))
 	forEachKernel(t, func(t *testing.T, _ *kernels) {
 		for _, sh := range lowRankShapes {
@@ -24,17 +25,16 @@ func TestLowRankAddVariantsBitExact(t *testing.T) {
 			a, bT := widen(a16), widen(b16)
 			x, base := randFloats(rng, sh.n*sh.in, 1), randFloats(rng, sh.n*sh.out+1, 1)
 			base[sh.n*sh.out] = float32(math.NaN()) // guard
-			scale := float32(rng.NormFloat64())
 			ax := make([]float32, sh.n*sh.rank)
 			want := append([]float32(nil), base...)
 			dotsF32Go(ax, a, x, sh.rank, sh.n)
-			lowRankUpGo(want[:sh.n*sh.out], bT, ax, sh.rank, sh.n, scale)
-			runs := map[string]func(out []float32){
-				"LowRankAdd":    func(out []float32) { LowRankAdd(out, x, sh.n, a, bT, sh.rank, scale, ax) },
-				"LowRankAddF16": func(out []float32) { LowRankAddF16(out, x, sh.n, a16, b16, sh.rank, scale, ax) },
-				"F16 twins": func(out []float32) {
+			lowRankUpGo(want[:sh.n*sh.out], bT, ax, sh.rank, sh.n)
+			runs := map[string]func(d []float32){
+				"LowRankDelta":    func(d []float32) { LowRankDelta(d, x, sh.n, a, bT, sh.rank, ax) },
+				"LowRankDeltaF16": func(d []float32) { LowRankDeltaF16(d, x, sh.n, a16, b16, sh.rank, ax) },
+				"F16 twins": func(d []float32) {
 					dotsF16Go(ax, a16, x, sh.rank, sh.n)
-					lowRankUpF16Go(out, b16, ax, sh.rank, sh.n, scale)
+					lowRankUpF16Go(d, b16, ax, sh.rank, sh.n)
 				},
 			}
 			for name, run := range runs {
@@ -50,16 +50,16 @@ func TestLowRankAddVariantsBitExact(t *testing.T) {
 	})
 }
 
-// TestLowRankAddRowsIndependent: a row's update is the same bits alone as among other rows.
-func TestLowRankAddRowsIndependent(t *testing.T) {
+// TestLowRankDeltaRowsIndependent: a row's delta is the same bits alone as among other rows.
+func TestLowRankDeltaRowsIndependent(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	const in, out, rank, n = 96, 320, 16, 6
 	a, bT, x := randFloats(rng, rank*in, 0.1), randFloats(rng, rank*out, 0.1), randFloats(rng, n*in, 1)
 	all := make([]float32, n*out)
-	LowRankAdd(all, x, n, a, bT, rank, 0.75, make([]float32, n*rank))
+	LowRankDelta(all, x, n, a, bT, rank, make([]float32, n*rank))
 	for i := range n {
 		one := make([]float32, out)
-		LowRankAdd(one, x[i*in:(i+1)*in], 1, a, bT, rank, 0.75, make([]float32, rank))
+		LowRankDelta(one, x[i*in:(i+1)*in], 1, a, bT, rank, make([]float32, rank))
 		for o, v := range one {
 			if math.Float32bits(v) != math.Float32bits(all[i*out+o]) {
 				t.Fatalf("row %d column %d: %v alone, %v among %d rows", i, o, v, all[i*out+o], n)

@@ -100,7 +100,10 @@ const maxMatMuls = 3
 // and width (up to maxMatMuls) share one conversion of the activations and run as one job,
 // so the workers meet once instead of once per matrix; others run one after the other.
 // Every output is the bits MatMul gives.
-func (p *Pool) MatMuls(x []float32, n int, ms ...MatOut) {
+func (p *Pool) MatMuls(x []float32, n int, ms ...MatOut) { p.matMuls(nil, 0, x, n, ms) }
+
+// matMuls is MatMuls with sides side tasks in the job (MatMulsBeside).
+func (p *Pool) matMuls(side func(int), sides int, x []float32, n int, ms []MatOut) {
 	for _, m := range ms {
 		if err := m.W.Check(); err != nil {
 			panic(err)
@@ -110,13 +113,16 @@ func (p *Pool) MatMuls(x []float32, n int, ms ...MatOut) {
 		}
 	}
 	if len(ms) == 0 || n == 0 {
+		p.Run(sides, side)
 		return
 	}
 	if !shareInput(ms) {
-		// One at a time, each a slice of ms: a new one-element slice would escape through
-		// the recursion, an allocation a layer whose Q, K and V types differ (Q4_K_M).
+		// One at a time, each a slice of ms (a new one-element slice would escape through
+		// the recursion, an allocation a layer whose Q, K and V types differ: Q4_K_M); the
+		// side tasks go with the first.
 		for i := range ms {
-			p.MatMuls(x, n, ms[i:i+1]...)
+			p.matMuls(side, sides, x, n, ms[i:i+1])
+			side, sides = nil, 0
 		}
 		return
 	}
@@ -124,6 +130,7 @@ func (p *Pool) MatMuls(x []float32, n int, ms ...MatOut) {
 		for _, m := range ms {
 			clear(m.Out[:n*m.W.Rows])
 		}
+		p.Run(sides, side)
 		return
 	}
 	p.mu.Lock()
@@ -154,9 +161,10 @@ func (p *Pool) MatMuls(x []float32, n int, ms ...MatOut) {
 	}
 	if tasks > 0 {
 		p.prepareActivations()
-		p.run(tasks, p.matmulTaskFn)
 	}
-	p.mm = [maxMatMuls]matmulJob{}
+	p.side, p.sides, p.products = side, sides, tasks
+	p.run(tasks+sides, p.matmulTaskFn)
+	p.mm, p.side, p.sides, p.products = [maxMatMuls]matmulJob{}, nil, 0, 0
 }
 
 // shareInput reports whether ms can run as one job: few enough, all of one type and width.
@@ -242,7 +250,17 @@ func (p *Pool) quantTask(i int) {
 	}
 }
 
-func (p *Pool) matmulTask(t int) { p.matmulTaskWith(p.mm[0].kern, t) }
+func (p *Pool) matmulTask(t int) {
+	if p.sides > 0 {
+		i, side := interleave(t, p.products, p.sides)
+		if side {
+			p.side(i)
+			return
+		}
+		t = i
+	}
+	p.matmulTaskWith(p.mm[0].kern, t)
+}
 
 // matmulTaskWith runs task t of the jobs in p.mm: its job's t-th chunk of rows.
 func (p *Pool) matmulTaskWith(k *kernels, t int) {
@@ -302,12 +320,12 @@ type kernels struct {
 	// nil: none.
 	drawWeights func(dst, x []float32, m, invT float64, allowed []uint64) int
 	f32sToF16   func(dst []uint16, src []float32)
-	// dotsF32 and lowRankUp are LowRankAdd's two products past its shape checks (dotsF32Go,
-	// lowRankUpGo), dotsF16 and lowRankUpF16 LowRankAddF16's.
+	// dotsF32 and lowRankUp are LowRankDelta's two products past its shape checks (dotsF32Go,
+	// lowRankUpGo), dotsF16 and lowRankUpF16 LowRankDeltaF16's.
 	dotsF32      func(out, w, x []float32, rows, n int)
-	lowRankUp    func(out, bT, ax []float32, rank, n int, scale float32)
+	lowRankUp    func(d, bT, ax []float32, rank, n int)
 	dotsF16      func(out []float32, w []uint16, x []float32, rows, n int)
-	lowRankUpF16 func(out []float32, bT []uint16, ax []float32, rank, n int, scale float32)
+	lowRankUpF16 func(d []float32, bT []uint16, ax []float32, rank, n int)
 }
 
 // takesKr16 reports whether dt weights take the kernels on K-quant rows repacked by sixteen.

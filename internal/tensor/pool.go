@@ -48,7 +48,10 @@ type Pool struct {
 	quantTaskFn  func(int)
 	mm           [maxMatMuls]matmulJob // the MatMuls call in flight, one job per matrix
 	mmTasks      [maxMatMuls]int       // the tasks of jobs 0..i end before mmTasks[i]
-	act          actBuf
+	// The side tasks of a MatMulsBeside call in flight, interleaved with its products' tasks.
+	side            func(int)
+	sides, products int
+	act             actBuf
 }
 
 type poolPanic struct{ v any }

@@ -19,29 +19,30 @@ func lowRankFamily(g *gen) {
 var f16f32 = floatType{"f16f32", 32, f16.widen, false}
 
 // lowRankUp emits lowRankUpAVX2 (or lowRankUpF16AVX2, half weights): for each 64-column chunk
-// c (outer) and input row i (inner), the 64 sums d = Σ_k float32(a[i·rank+k]·bT[k·stride+c..])
-// over k = 0..rank-1 in order from 0, each product rounded before its add (no FMA), as
-// lowRankUpGo does; then out[i·stride+c..] += float32(d·scale). The chunk of bT (rank lines of
-// 64 weights) stays in L1 across the rows. rank, n64 and rows must be at least 1.
+// c (outer) and input row i (inner), the 64 sums d[i·stride+c..] = Σ_k float32(a[i·rank+k]·
+// bT[k·stride+c..]) over k = 0..rank-1 in order from 0, each product rounded before its add (no
+// FMA), as lowRankUpGo does. The chunk of bT (rank lines of 64 weights) stays in L1 across the
+// rows. Each line of a chunk is a short run in its own part of bT, too many streams for the
+// hardware prefetcher at one row (a decode step): the loop prefetches each line's weights
+// lowRankAhead bytes on. rank, n64 and rows must be at least 1.
 func (g *gen) lowRankUp(half bool) {
 	name, elem := "lowRankUpAVX2", 4
 	if half {
 		name, elem = "lowRankUpF16AVX2", 2
 	}
-	g.text(name, "func(out *float32, bT *byte, ax *float32, rank, stride, n64, rows int, scale float32)")
-	g.arg("out", RDI)
+	g.text(name, "func(d *float32, bT *byte, ax *float32, rank, stride, n64, rows int)")
+	g.arg("d", RDI)
 	g.arg("bT", RSI)
 	g.arg("ax", RDX)
 	g.arg("rank", R8)
 	g.arg("stride", R9)
 	g.IMUL3Q(U8(elem), R9, R14) // bytes between rows of bT
-	g.SHLQ(U8(2), R9)           // bytes between rows of out
+	g.SHLQ(U8(2), R9)           // bytes between rows of d
 	g.arg("n64", R10)
-	g.VBROADCASTSS(g.argMem("scale"), Y15)
 	acc := []VecPhysical{Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7}
 	tmp := []VecPhysical{Y9, Y10, Y11, Y12}
 	g.Label("chunk")
-	g.MOVQ(RDI, R12) // out, row i
+	g.MOVQ(RDI, R12) // d, row i
 	g.MOVQ(RDX, R13) // ax, row i
 	g.arg("rows", R11)
 	g.Label("row")
@@ -52,6 +53,9 @@ func (g *gen) lowRankUp(half bool) {
 	g.MOVQ(R13, RBX) // ax[i·rank+k]
 	g.MOVQ(R8, RCX)
 	g.Label("k")
+	for l := 0; l < 64*elem; l += 64 {
+		g.PREFETCHT0(Mem{Base: RAX, Disp: lowRankAhead + l})
+	}
 	g.VBROADCASTSS(Mem{Base: RBX}, Y8)
 	for j, a := range acc {
 		t := tmp[j%len(tmp)]
@@ -69,10 +73,7 @@ func (g *gen) lowRankUp(half bool) {
 	g.DECQ(RCX)
 	g.JNZ(LabelRef("k"))
 	for j, a := range acc {
-		o := Mem{Base: R12, Disp: 32 * j}
-		g.VMULPS(Y15, a, a)
-		g.VADDPS(o, a, a)
-		g.VMOVUPS(a, o)
+		g.VMOVUPS(a, Mem{Base: R12, Disp: 32 * j})
 	}
 	g.ADDQ(R9, R12)
 	g.LEAQ(Mem{Base: R13, Index: R8, Scale: 4}, R13)
@@ -85,3 +86,7 @@ func (g *gen) lowRankUp(half bool) {
 	g.VZEROUPPER()
 	g.RET()
 }
+
+// lowRankAhead is how far ahead in its line of bT lowRankUp prefetches: two chunks of float32
+// weights, four of halves, about the memory latency of a chunk's work.
+const lowRankAhead = 512
