@@ -47,7 +47,7 @@ type LoRAPair struct {
 	B []float32
 	// A16 and B16 hold A and B as halves instead (A and B are nil) when every value of the pair
 	// is exactly a half, as in an F16 adapter file: the same values in half the bytes, which a
-	// decode step streams once per sequence. tensor.LowRankAddF16 widens each one and gives the
+	// decode step streams once per sequence. tensor.LowRankDeltaF16 widens each one and gives the
 	// bits of the float32 product, so how a pair is held never changes a result.
 	A16, B16 []uint16
 }

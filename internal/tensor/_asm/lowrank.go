@@ -22,9 +22,9 @@ var f16f32 = floatType{"f16f32", 32, f16.widen, false}
 // c (outer) and input row i (inner), the 64 sums d[i·stride+c..] = Σ_k float32(a[i·rank+k]·
 // bT[k·stride+c..]) over k = 0..rank-1 in order from 0, each product rounded before its add (no
 // FMA), as lowRankUpGo does. The chunk of bT (rank lines of 64 weights) stays in L1 across the
-// rows. Each line of a chunk is a short run in its own part of bT, too many streams for the
-// hardware prefetcher at one row (a decode step): the loop prefetches each line's weights
-// lowRankAhead bytes on. rank, n64 and rows must be at least 1.
+// rows. A chunk's lines are short runs in rank parts of bT (16 streams at rank 16), read once
+// at one row (a decode step): the loop prefetches each line lowRankAhead bytes on rather than
+// rely on the hardware prefetcher to follow them all. rank, n64 and rows must be at least 1.
 func (g *gen) lowRankUp(half bool) {
 	name, elem := "lowRankUpAVX2", 4
 	if half {
