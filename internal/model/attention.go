@@ -42,9 +42,11 @@ type rowBlock struct{ first, count int }
 // attnTile is one worker's scratch for a tile's queries against one KV head, query i being
 // row i/group's head i%group of the KV head's group: the queries packed hd apart, their value
 // sums likewise, the scores of one key block AttnKeyBlock apart, and their softmaxes.
+// run holds a page run's keys or values decoded to float32 when the tile decodes them once for
+// all its queries (decodedRuns).
 type attnTile struct {
-	q, out, s []float32
-	soft      []tensor.OnlineSoftmax
+	q, out, s, run []float32
+	soft           []tensor.OnlineSoftmax
 }
 
 func newAttnTile(queries, hd int) attnTile {
@@ -52,9 +54,16 @@ func newAttnTile(queries, hd int) attnTile {
 		q:    make([]float32, queries*hd),
 		out:  make([]float32, queries*hd),
 		s:    make([]float32, queries*tensor.AttnKeyBlock),
+		run:  make([]float32, tensor.AttnKeyBlock*hd),
 		soft: make([]tensor.OnlineSoftmax, queries),
 	}
 }
+
+// decodedRuns says whether a tile of queries decodes each q8_0 run to float32 once and runs the
+// F32 kernels over it (the same bits: the fused kernels compute the F32 attention over d·q):
+// with many queries the decode is shared, while the fused kernels dequantise again for every
+// four. A decode row keeps the fused kernels, which read the run once anyway.
+func decodedRuns(f kv.Format, queries int) bool { return f.DType() == tensor.Q8_0 && queries >= 8 }
 
 // tileRows is the number of rows a tile takes: about 48 queries, so that a key block's keys and
 // values serve many queries while the tile's scratch stays a few tens of KB.
@@ -79,6 +88,7 @@ type runWalk struct {
 	group    int
 	hd, pt   int
 	scale    float32
+	decoded  bool // decodedRuns
 }
 
 // split says which of the tile's rows see the run [t0, t1): rows from full see all of it, rows
@@ -95,12 +105,24 @@ func (w *runWalk) scores(page kvtypes.PageID, b0, t0, t1 int) {
 	keys := w.cache.KRun(page, w.layer, w.g)[(t0%w.pt)*w.cache.VecBytes():]
 	w.prefetch(w.cache.VRun(page, w.layer, w.g), t0, t1)
 	part, full := w.split(t0, t1)
+	score := func(s, q []float32, nq, n int) { f.Scores(s, kb, q, hd, nq, keys, n, hd, w.scale) }
+	if w.decoded {
+		kf := w.decode(keys, t1-t0)
+		score = func(s, q []float32, nq, n int) { tensor.AttnScoresF32(s, kb, q, hd, nq, kf, hd, n, hd, w.scale) }
+	}
 	if full < w.rows {
-		f.Scores(tl.s[full*gr*kb+t0-b0:], kb, tl.q[full*gr*hd:], hd, (w.rows-full)*gr, keys, t1-t0, hd, w.scale)
+		score(tl.s[full*gr*kb+t0-b0:], tl.q[full*gr*hd:], (w.rows-full)*gr, t1-t0)
 	}
 	for b := part; b < full; b++ {
-		f.Scores(tl.s[b*gr*kb+t0-b0:], kb, tl.q[b*gr*hd:], hd, gr, keys, w.firstPos+b+1-t0, hd, w.scale)
+		score(tl.s[b*gr*kb+t0-b0:], tl.q[b*gr*hd:], gr, w.firstPos+b+1-t0)
 	}
+}
+
+// decode is the tile's run buffer holding the n vectors of run decoded to float32.
+func (w *runWalk) decode(run []byte, n int) []float32 {
+	dst := w.tl.run[:n*w.hd]
+	w.cache.Format().Load(dst, run[:n*w.cache.VecBytes()])
+	return dst
 }
 
 // values adds the run's values, weighted by the tile's exponentiated scores, to the value sums
@@ -110,11 +132,16 @@ func (w *runWalk) values(page kvtypes.PageID, b0, t0, t1 int) {
 	f, tl, hd, gr := w.cache.Format(), w.tl, w.hd, w.group
 	vals := w.cache.VRun(page, w.layer, w.g)[(t0%w.pt)*w.cache.VecBytes():]
 	part, full := w.split(t0, t1)
+	value := func(out, p []float32, nq, n int) { f.Values(out, hd, p, kb, nq, vals, n, hd) }
+	if w.decoded {
+		vf := w.decode(vals, t1-t0)
+		value = func(out, p []float32, nq, n int) { tensor.AttnValuesF32(out, hd, p, kb, nq, vf, hd, n, hd) }
+	}
 	if full < w.rows {
-		f.Values(tl.out[full*gr*hd:], hd, tl.s[full*gr*kb+t0-b0:], kb, (w.rows-full)*gr, vals, t1-t0, hd)
+		value(tl.out[full*gr*hd:], tl.s[full*gr*kb+t0-b0:], (w.rows-full)*gr, t1-t0)
 	}
 	for b := part; b < full; b++ {
-		f.Values(tl.out[b*gr*hd:], hd, tl.s[b*gr*kb+t0-b0:], kb, gr, vals, w.firstPos+b+1-t0, hd)
+		value(tl.out[b*gr*hd:], tl.s[b*gr*kb+t0-b0:], gr, w.firstPos+b+1-t0)
 	}
 }
 
@@ -141,7 +168,7 @@ func (m *Model) attendTile(cache *kv.Pool, ws *Workspace, seqs []Seq, li int, bl
 	clear(tl.out[:nq*hd])
 	clear(tl.soft[:nq])
 	w := runWalk{cache: cache, tl: tl, layer: li, g: g, firstPos: first.pos, rows: blk.count, group: group, hd: hd,
-		pt: cache.Config().PageTokens, scale: float32(1 / math.Sqrt(float64(hd)))}
+		pt: cache.Config().PageTokens, scale: float32(1 / math.Sqrt(float64(hd))), decoded: decodedRuns(cache.Format(), nq)}
 	const kb = tensor.AttnKeyBlock
 	lastPos := first.pos + blk.count - 1
 	for b0 := 0; b0 <= lastPos; b0 += kb {

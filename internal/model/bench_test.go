@@ -359,10 +359,11 @@ func BenchmarkPrefillLong(b *testing.B) {
 
 // BenchmarkAttentionChunk measures the attention alone of one layer for the last 512-token step
 // of a prompt of depth tokens (the cache, F16 or q8_0, filled with random keys and values): the
-// work that grows with the prompt. With -cpu 1 the cpu-ns/op figure is the step's work alone.
+// work that grows with the prompt. With -cpu 1 the cpu-ns/op figure is the step's work alone, and
+// cpu-GFLOP/s its multiplies and adds (4·hd per query head and key seen) per CPU second.
 func BenchmarkAttentionChunk(b *testing.B) {
 	for _, dt := range []tensor.DType{tensor.F16, tensor.Q8_0} {
-		for _, depth := range []int{2048, 8192} {
+		for _, depth := range []int{2048, 8192, 32768} {
 			b.Run(dt.String()+"/"+strconv.Itoa(depth), func(b *testing.B) { benchAttentionChunk(b, dt, depth) })
 		}
 	}
@@ -402,5 +403,7 @@ func benchAttentionChunk(b *testing.B, dt tensor.DType, depth int) {
 	}
 	if cpu := cpuTime() - cpu0; cpu > 0 {
 		b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), "cpu-ns/op")
+		keys := float64(step)*float64(depth-step) + float64(step)*float64(step+1)/2
+		b.ReportMetric(keys*float64(4*m.Heads*m.HeadDim*b.N)/float64(cpu.Nanoseconds()), "cpu-GFLOP/s")
 	}
 }

@@ -126,15 +126,18 @@ var avx2Kernels = &kernels{
 	attnScores: attnScoresF16AVX2,
 	attnValues: attnValuesF16AVX2,
 
-	attnScoresQ8: attnScoresQ8_0Asm,
-	attnValuesQ8: attnValuesQ8_0Asm,
-	maxF32:       maxF32Vec,
-	sumF64:       sumF64Vec,
-	f32sToF16:    f32sToF16Vec,
-	dotsF32:      dotsF32AVX2,
-	lowRankUp:    lowRankUpVec,
-	dotsF16:      dotsF16AVX2,
-	lowRankUpF16: lowRankUpF16Vec,
+	attnScoresQ8:  attnScoresQ8_0Asm,
+	attnValuesQ8:  attnValuesQ8_0Asm,
+	dequantQ8_0:   dequantQ8_0Vec,
+	attnScoresF32: attnScoresF32AVX2,
+	attnValuesF32: attnValuesF32AVX2,
+	maxF32:        maxF32Vec,
+	sumF64:        sumF64Vec,
+	f32sToF16:     f32sToF16Vec,
+	dotsF32:       dotsF32AVX2,
+	lowRankUp:     lowRankUpVec,
+	dotsF16:       dotsF16AVX2,
+	lowRankUpF16:  lowRankUpF16Vec,
 }
 
 func dotF32sAVX2(a, b []float32) float32 {

@@ -33,12 +33,23 @@ func AttnValuesF16(out []float32, oStride int, p []float32, pStride, nq int, v [
 	activeKernels.Load().attnValues(out, oStride, p, pStride, nq, v, vStride, n, hd)
 }
 
-// AttnScoresF32 is AttnScoresF16 over float32 keys.
+// AttnScoresF32 is AttnScoresF16 over float32 keys (keys widened from F16 or dequantised from
+// Q8_0 give the same bits as those kernels over the stored keys).
 func AttnScoresF32(s []float32, sStride int, q []float32, qStride, nq int, k []float32, kStride, n, hd int, scale float32) {
 	if !attnWork("AttnScoresF32", len(s), sStride, nq, n, len(q), qStride, hd, len(k), kStride) {
 		return
 	}
-	dot := activeKernels.Load().dotF32
+	ks := activeKernels.Load()
+	if ks.attnScoresF32 != nil {
+		ks.attnScoresF32(s, sStride, q, qStride, nq, k, kStride, n, hd, scale)
+		return
+	}
+	attnScoresF32Dot(ks.dotF32, s, sStride, q, qStride, nq, k, kStride, n, hd, scale)
+}
+
+// attnScoresF32Dot is AttnScoresF32 a (query, position) at a time on dot, a DotF32 kernel: with
+// the Go set's, the reference arithmetic of the vector kernels.
+func attnScoresF32Dot(dot func(a, b []float32) float32, s []float32, sStride int, q []float32, qStride, nq int, k []float32, kStride, n, hd int, scale float32) {
 	for t := range n {
 		kt := k[t*kStride : t*kStride+hd]
 		for i := range nq {
@@ -53,7 +64,16 @@ func AttnValuesF32(out []float32, oStride int, p []float32, pStride, nq int, v [
 	if !attnWork("AttnValuesF32", len(p), pStride, nq, n, len(out), oStride, hd, len(v), vStride) {
 		return
 	}
-	axpy := activeKernels.Load().axpy
+	ks := activeKernels.Load()
+	if ks.attnValuesF32 != nil {
+		ks.attnValuesF32(out, oStride, p, pStride, nq, v, vStride, n, hd)
+		return
+	}
+	attnValuesF32Axpy(ks.axpy, out, oStride, p, pStride, nq, v, vStride, n, hd)
+}
+
+// attnValuesF32Axpy is AttnValuesF32 a (query, position) at a time on axpy, an Axpy kernel.
+func attnValuesF32Axpy(axpy func(y []float32, a float32, x []float32), out []float32, oStride int, p []float32, pStride, nq int, v []float32, vStride, n, hd int) {
 	for i := range nq {
 		o := out[i*oStride : i*oStride+hd]
 		for t := range n {

@@ -25,6 +25,11 @@ func attnScoresF16x4AVX2(s *float32, sStride int, q *float32, qStride, nq int, k
 //go:noescape
 func attnScoresF16x3x2AVX2(s *float32, sStride int, q *float32, qStride, nq3 int, k *uint16, kStride, n2, hd16 int, scale float32)
 
+// attnScoresF32x3x2AVX2 is attnScoresF16x3x2AVX2 over float32 keys, k_t at k + t*kStride floats.
+//
+//go:noescape
+func attnScoresF32x3x2AVX2(s *float32, sStride int, q *float32, qStride, nq3 int, k *float32, kStride, n2, hd16 int, scale float32)
+
 // attnScoresF16x4AVX512 is attnScoresF16x16AVX2 for 1 ≤ nq ≤ 4 queries and n = 4*n4 positions,
 // four positions at a time.
 //
@@ -37,6 +42,11 @@ func attnScoresF16x4AVX512(s *float32, sStride int, q *float32, qStride, nq int,
 //
 //go:noescape
 func attnValuesF16x16AVX2(out *float32, oStride int, p *float32, pStride, nq int, v *uint16, vStride, n, hd16 int)
+
+// attnValuesF32x16AVX2 is attnValuesF16x16AVX2 over float32 values, v_t at v + t*vStride floats.
+//
+//go:noescape
+func attnValuesF32x16AVX2(out *float32, oStride int, p *float32, pStride, nq int, v *float32, vStride, n, hd16 int)
 
 // attnValuesF16x16AVX512 is attnValuesF16x16AVX2 on AVX-512 registers.
 //
@@ -98,6 +108,35 @@ func attnScoresF16AVX2(s []float32, sStride int, q []float32, qStride, nq int, k
 		s, q, nq = s[nq3*sStride:], q[nq3*qStride:], nq-nq3
 	}
 	attnScoresF16Asm(attnScoresF16x4AVX2, nq, attnScoresF16x16AVX2, s, sStride, q, qStride, nq, k, kStride, n, hd, scale)
+}
+
+// attnScoresF32AVX2 is attnScoresF16AVX2's split over float32 keys (keys a tile decoded once for
+// all its queries): the triples of queries over pairs of positions on the x3x2 kernel, the rest (an odd last position, one or two queries, heads not a multiple of 16) a
+// pair at a time on the DotF32 kernel, which gives the same bits.
+func attnScoresF32AVX2(s []float32, sStride int, q []float32, qStride, nq int, k []float32, kStride, n, hd int, scale float32) {
+	nq3, n2 := nq/3*3, n&^1
+	if hd&15 != 0 || nq3 == 0 || n2 == 0 {
+		attnScoresF32Dot(dotF32sAVX2, s, sStride, q, qStride, nq, k, kStride, n, hd, scale)
+		return
+	}
+	attnScoresF32x3x2AVX2(&s[0], sStride, &q[0], qStride, nq3/3, &k[0], kStride, n2/2, hd/16, scale)
+	if n2 < n {
+		attnScoresF32Dot(dotF32sAVX2, s[n2:], sStride, q, qStride, nq3, k[n2*kStride:], kStride, 1, hd, scale)
+	}
+	if nq3 < nq {
+		attnScoresF32Dot(dotF32sAVX2, s[nq3*sStride:], sStride, q[nq3*qStride:], qStride, nq-nq3, k, kStride, n, hd, scale)
+	}
+}
+
+// attnValuesF32AVX2 runs AttnValuesF32 four queries a call on the x16 kernel.
+func attnValuesF32AVX2(out []float32, oStride int, p []float32, pStride, nq int, v []float32, vStride, n, hd int) {
+	if hd&15 != 0 {
+		attnValuesF32Axpy(axpyVec, out, oStride, p, pStride, nq, v, vStride, n, hd)
+		return
+	}
+	for i := 0; i < nq; i += 4 {
+		attnValuesF32x16AVX2(&out[i*oStride], oStride, &p[i*pStride], pStride, min(4, nq-i), &v[0], vStride, n, hd/16)
+	}
 }
 
 func attnScoresF16AVX512(s []float32, sStride int, q []float32, qStride, nq int, k []uint16, kStride, n, hd int, scale float32) {

@@ -204,11 +204,13 @@ b2c:
 	VADDPS       Y3, Y2, Y2
 	VADDPS       Y5, Y4, Y4
 	VADDPS       Y7, Y6, Y6
-	VPERM2F128   $0x20, Y2, Y0, Y8
-	VPERM2F128   $0x31, Y2, Y0, Y9
+	VINSERTF128  $0x01, X2, Y0, Y8
+	VEXTRACTF128 $0x01, Y0, X9
+	VINSERTF128  $0x00, X9, Y2, Y9
 	VADDPS       Y9, Y8, Y8
-	VPERM2F128   $0x20, Y6, Y4, Y9
-	VPERM2F128   $0x31, Y6, Y4, Y10
+	VINSERTF128  $0x01, X6, Y4, Y9
+	VEXTRACTF128 $0x01, Y4, X10
+	VINSERTF128  $0x00, X10, Y6, Y10
 	VADDPS       Y10, Y9, Y9
 	VSHUFPS      $0x44, Y9, Y8, Y10
 	VSHUFPS      $0xee, Y9, Y8, Y11
@@ -485,11 +487,13 @@ c2c:
 	VADDPS       Y7, Y6, Y6
 	VADDPS       Y9, Y8, Y8
 	VADDPS       Y11, Y10, Y10
-	VPERM2F128   $0x20, Y2, Y0, Y12
-	VPERM2F128   $0x31, Y2, Y0, Y13
+	VINSERTF128  $0x01, X2, Y0, Y12
+	VEXTRACTF128 $0x01, Y0, X13
+	VINSERTF128  $0x00, X13, Y2, Y13
 	VADDPS       Y13, Y12, Y12
-	VPERM2F128   $0x20, Y6, Y4, Y13
-	VPERM2F128   $0x31, Y6, Y4, Y14
+	VINSERTF128  $0x01, X6, Y4, Y13
+	VEXTRACTF128 $0x01, Y4, X14
+	VINSERTF128  $0x00, X14, Y6, Y14
 	VADDPS       Y14, Y13, Y13
 	VSHUFPS      $0x44, Y13, Y12, Y14
 	VSHUFPS      $0xee, Y13, Y12, Y1
@@ -502,11 +506,13 @@ c2c:
 	VMULPS       X15, X1, X1
 	VMOVLPS      X1, (BX)
 	VMOVHPS      X1, (BX)(R8*1)
-	VPERM2F128   $0x20, Y10, Y8, Y12
-	VPERM2F128   $0x31, Y10, Y8, Y13
+	VINSERTF128  $0x01, X10, Y8, Y12
+	VEXTRACTF128 $0x01, Y8, X13
+	VINSERTF128  $0x00, X13, Y10, Y13
 	VADDPS       Y13, Y12, Y12
-	VPERM2F128   $0x20, Y10, Y8, Y13
-	VPERM2F128   $0x31, Y10, Y8, Y14
+	VINSERTF128  $0x01, X10, Y8, Y13
+	VEXTRACTF128 $0x01, Y8, X14
+	VINSERTF128  $0x00, X14, Y10, Y14
 	VADDPS       Y14, Y13, Y13
 	VSHUFPS      $0x44, Y13, Y12, Y14
 	VSHUFPS      $0xee, Y13, Y12, Y1
@@ -527,6 +533,135 @@ c2c:
 	LEAQ         (DX)(R11*2), DX
 	DECQ         CX
 	JNZ          c2t
+	VZEROUPPER
+	RET
+
+// func attnScoresF32x3x2AVX2(s *float32, sStride int, q *float32, qStride int, nq3 int, k *float32, kStride int, n2 int, hd16 int, scale float32)
+// Requires: AVX
+TEXT ·attnScoresF32x3x2AVX2(SB), NOSPLIT, $0-76
+	MOVQ         s+0(FP), DI
+	MOVQ         sStride+8(FP), R8
+	SHLQ         $0x02, R8
+	MOVQ         q+16(FP), SI
+	MOVQ         qStride+24(FP), R9
+	SHLQ         $0x02, R9
+	MOVQ         k+40(FP), DX
+	MOVQ         kStride+48(FP), R11
+	SHLQ         $0x02, R11
+	MOVQ         n2+56(FP), CX
+	MOVQ         hd16+64(FP), R15
+	VBROADCASTSS scale+72(FP), Y15
+	LEAQ         (R9)(R9*2), R12
+	MOVQ         R15, AX
+	SHLQ         $0x06, AX
+	SUBQ         AX, R12
+
+c4t:
+	MOVQ SI, AX
+	MOVQ DI, BX
+	MOVQ nq3+32(FP), R10
+
+c4q:
+	VXORPS Y0, Y0, Y0
+	VXORPS Y1, Y1, Y1
+	VXORPS Y2, Y2, Y2
+	VXORPS Y3, Y3, Y3
+	VXORPS Y4, Y4, Y4
+	VXORPS Y5, Y5, Y5
+	VXORPS Y6, Y6, Y6
+	VXORPS Y7, Y7, Y7
+	VXORPS Y8, Y8, Y8
+	VXORPS Y9, Y9, Y9
+	VXORPS Y10, Y10, Y10
+	VXORPS Y11, Y11, Y11
+	MOVQ   DX, R14
+	MOVQ   R15, R13
+
+c4c:
+	VMOVUPS      (R14), Y12
+	VMOVUPS      (R14)(R11*1), Y13
+	VMULPS       (AX), Y12, Y14
+	VADDPS       Y14, Y0, Y0
+	VMULPS       (AX), Y13, Y14
+	VADDPS       Y14, Y2, Y2
+	VMULPS       (AX)(R9*1), Y12, Y14
+	VADDPS       Y14, Y4, Y4
+	VMULPS       (AX)(R9*1), Y13, Y14
+	VADDPS       Y14, Y6, Y6
+	VMULPS       (AX)(R9*2), Y12, Y14
+	VADDPS       Y14, Y8, Y8
+	VMULPS       (AX)(R9*2), Y13, Y14
+	VADDPS       Y14, Y10, Y10
+	VMOVUPS      32(R14), Y12
+	VMOVUPS      32(R14)(R11*1), Y13
+	VMULPS       32(AX), Y12, Y14
+	VADDPS       Y14, Y1, Y1
+	VMULPS       32(AX), Y13, Y14
+	VADDPS       Y14, Y3, Y3
+	VMULPS       32(AX)(R9*1), Y12, Y14
+	VADDPS       Y14, Y5, Y5
+	VMULPS       32(AX)(R9*1), Y13, Y14
+	VADDPS       Y14, Y7, Y7
+	VMULPS       32(AX)(R9*2), Y12, Y14
+	VADDPS       Y14, Y9, Y9
+	VMULPS       32(AX)(R9*2), Y13, Y14
+	VADDPS       Y14, Y11, Y11
+	ADDQ         $0x40, AX
+	ADDQ         $0x40, R14
+	DECQ         R13
+	JNZ          c4c
+	VADDPS       Y1, Y0, Y0
+	VADDPS       Y3, Y2, Y2
+	VADDPS       Y5, Y4, Y4
+	VADDPS       Y7, Y6, Y6
+	VADDPS       Y9, Y8, Y8
+	VADDPS       Y11, Y10, Y10
+	VINSERTF128  $0x01, X2, Y0, Y12
+	VEXTRACTF128 $0x01, Y0, X13
+	VINSERTF128  $0x00, X13, Y2, Y13
+	VADDPS       Y13, Y12, Y12
+	VINSERTF128  $0x01, X6, Y4, Y13
+	VEXTRACTF128 $0x01, Y4, X14
+	VINSERTF128  $0x00, X14, Y6, Y14
+	VADDPS       Y14, Y13, Y13
+	VSHUFPS      $0x44, Y13, Y12, Y14
+	VSHUFPS      $0xee, Y13, Y12, Y1
+	VADDPS       Y1, Y14, Y14
+	VSHUFPS      $0x88, Y14, Y14, Y1
+	VSHUFPS      $0xdd, Y14, Y14, Y12
+	VADDPS       Y12, Y1, Y1
+	VEXTRACTF128 $0x01, Y1, X12
+	VUNPCKLPS    X12, X1, X1
+	VMULPS       X15, X1, X1
+	VMOVLPS      X1, (BX)
+	VMOVHPS      X1, (BX)(R8*1)
+	VINSERTF128  $0x01, X10, Y8, Y12
+	VEXTRACTF128 $0x01, Y8, X13
+	VINSERTF128  $0x00, X13, Y10, Y13
+	VADDPS       Y13, Y12, Y12
+	VINSERTF128  $0x01, X10, Y8, Y13
+	VEXTRACTF128 $0x01, Y8, X14
+	VINSERTF128  $0x00, X14, Y10, Y14
+	VADDPS       Y14, Y13, Y13
+	VSHUFPS      $0x44, Y13, Y12, Y14
+	VSHUFPS      $0xee, Y13, Y12, Y1
+	VADDPS       Y1, Y14, Y14
+	VSHUFPS      $0x88, Y14, Y14, Y1
+	VSHUFPS      $0xdd, Y14, Y14, Y12
+	VADDPS       Y12, Y1, Y1
+	VEXTRACTF128 $0x01, Y1, X12
+	VUNPCKLPS    X12, X1, X1
+	VMULPS       X15, X1, X1
+	VMOVLPS      X1, (BX)(R8*2)
+	ADDQ         R12, AX
+	LEAQ         (BX)(R8*2), BX
+	ADDQ         R8, BX
+	DECQ         R10
+	JNZ          c4q
+	ADDQ         $0x08, DI
+	LEAQ         (DX)(R11*2), DX
+	DECQ         CX
+	JNZ          c4t
 	VZEROUPPER
 	RET
 
@@ -623,6 +758,102 @@ a2vs:
 	ADDQ $0x20, DI
 	DECQ R8
 	JNZ  a2vc
+	VZEROUPPER
+	RET
+
+// func attnValuesF32x16AVX2(out *float32, oStride int, p *float32, pStride int, nq int, v *float32, vStride int, n int, hd16 int)
+// Requires: AVX
+TEXT ·attnValuesF32x16AVX2(SB), NOSPLIT, $0-72
+	MOVQ out+0(FP), AX
+	MOVQ oStride+8(FP), DX
+	SHLQ $0x02, DX
+	LEAQ (DX)(DX*2), R14
+	MOVQ p+16(FP), R13
+	MOVQ pStride+24(FP), R9
+	SHLQ $0x02, R9
+	LEAQ (R9)(R9*2), R12
+	MOVQ nq+32(FP), R10
+	MOVQ v+40(FP), DI
+	MOVQ vStride+48(FP), R11
+	SHLQ $0x02, R11
+	MOVQ hd16+64(FP), R8
+
+a4vc:
+	VMOVUPS (AX), Y0
+	VMOVUPS 32(AX), Y1
+	CMPQ    R10, $0x02
+	JLT     a4vl
+	VMOVUPS (AX)(DX*1), Y2
+	VMOVUPS 32(AX)(DX*1), Y3
+	CMPQ    R10, $0x03
+	JLT     a4vl
+	VMOVUPS (AX)(DX*2), Y4
+	VMOVUPS 32(AX)(DX*2), Y5
+	CMPQ    R10, $0x04
+	JLT     a4vl
+	VMOVUPS (AX)(R14*1), Y6
+	VMOVUPS 32(AX)(R14*1), Y7
+
+a4vl:
+	MOVQ R13, BX
+	MOVQ DI, SI
+	MOVQ n+56(FP), CX
+
+a4vt:
+	VMOVUPS      (SI), Y8
+	VMOVUPS      32(SI), Y9
+	VBROADCASTSS (BX), Y10
+	VMULPS       Y8, Y10, Y11
+	VMULPS       Y9, Y10, Y12
+	VADDPS       Y11, Y0, Y0
+	VADDPS       Y12, Y1, Y1
+	CMPQ         R10, $0x02
+	JLT          a4vn
+	VBROADCASTSS (BX)(R9*1), Y10
+	VMULPS       Y8, Y10, Y11
+	VMULPS       Y9, Y10, Y12
+	VADDPS       Y11, Y2, Y2
+	VADDPS       Y12, Y3, Y3
+	CMPQ         R10, $0x03
+	JLT          a4vn
+	VBROADCASTSS (BX)(R9*2), Y10
+	VMULPS       Y8, Y10, Y11
+	VMULPS       Y9, Y10, Y12
+	VADDPS       Y11, Y4, Y4
+	VADDPS       Y12, Y5, Y5
+	CMPQ         R10, $0x04
+	JLT          a4vn
+	VBROADCASTSS (BX)(R12*1), Y10
+	VMULPS       Y8, Y10, Y11
+	VMULPS       Y9, Y10, Y12
+	VADDPS       Y11, Y6, Y6
+	VADDPS       Y12, Y7, Y7
+
+a4vn:
+	ADDQ    $0x04, BX
+	ADDQ    R11, SI
+	DECQ    CX
+	JNZ     a4vt
+	VMOVUPS Y0, (AX)
+	VMOVUPS Y1, 32(AX)
+	CMPQ    R10, $0x02
+	JLT     a4vs
+	VMOVUPS Y2, (AX)(DX*1)
+	VMOVUPS Y3, 32(AX)(DX*1)
+	CMPQ    R10, $0x03
+	JLT     a4vs
+	VMOVUPS Y4, (AX)(DX*2)
+	VMOVUPS Y5, 32(AX)(DX*2)
+	CMPQ    R10, $0x04
+	JLT     a4vs
+	VMOVUPS Y6, (AX)(R14*1)
+	VMOVUPS Y7, 32(AX)(R14*1)
+
+a4vs:
+	ADDQ $0x40, AX
+	ADDQ $0x40, DI
+	DECQ R8
+	JNZ  a4vc
 	VZEROUPPER
 	RET
 

@@ -1,6 +1,7 @@
 package tensor
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -89,6 +90,54 @@ func TestAttnKernelsBitExact(t *testing.T) {
 	}
 }
 
+// TestAttnF32KernelsBitExact runs AttnScoresF32 and AttnValuesF32 of every variant this CPU has
+// (the tile kernels over keys and values a prefill tile decoded once) against their Go twins, the
+// Go set's DotF32 and Axpy a (query, position) at a time, bit for bit, over floats that F16 does
+// not hold, a tile's 48 queries among the shapes; guard values catch stray writes.
+func TestAttnF32KernelsBitExact(t *testing.T) {
+	avail, active := Kernels()
+	defer SetKernels(active)
+	rng := rand.New(rand.NewPCG(12, 4))
+	const guard = -12345.5
+	cases := attnCases()
+	for _, n := range []int{1, 2, 15, 16, 33, 64} {
+		cases = append(cases, attnCase{64, 48, n, 64, 64}, attnCase{128, 50, n, 136, 131})
+	}
+	for _, c := range cases {
+		k := floats(rng, c.n*c.rowStride, 1)
+		q := floats(rng, c.nq*c.outStride, 1)
+		p := floats(rng, c.nq*c.outStride, 0.3)
+		base := make([]float32, c.nq*c.outStride+5)
+		for i := range base {
+			base[i] = guard
+		}
+		for i := range c.nq {
+			copy(base[i*c.outStride:i*c.outStride+c.hd], floats(rng, c.hd, 2))
+		}
+		wantS := slices.Clone(base)
+		attnScoresF32Dot(dotF32sGo, wantS, c.outStride, q, c.outStride, c.nq, k, c.rowStride, c.n, c.hd, 0.125)
+		wantV := slices.Clone(base)
+		attnValuesF32Axpy(axpyGo, wantV, c.outStride, p, c.outStride, c.nq, k, c.rowStride, c.n, c.hd)
+		for _, name := range avail {
+			if err := SetKernels(name); err != nil {
+				t.Fatal(err)
+			}
+			gotS := slices.Clone(base)
+			AttnScoresF32(gotS, c.outStride, q, c.outStride, c.nq, k, c.rowStride, c.n, c.hd, 0.125)
+			gotV := slices.Clone(base)
+			AttnValuesF32(gotV, c.outStride, p, c.outStride, c.nq, k, c.rowStride, c.n, c.hd)
+			for i := range base {
+				if !sameBits(gotS[i], wantS[i]) {
+					t.Fatalf("%s %+v: scores element %d = %v, want %v", name, c, i, gotS[i], wantS[i])
+				}
+				if !sameBits(gotV[i], wantV[i]) {
+					t.Fatalf("%s %+v: values element %d = %v, want %v", name, c, i, gotV[i], wantV[i])
+				}
+			}
+		}
+	}
+}
+
 // TestAttnTwinsMatchDotAxpy pins the twins to the arithmetic the attention had before them:
 // DotF32 of the widened key times the scale, and Axpy of each widened value row; and the F32
 // entry points to the F16 ones on values that F16 represents exactly.
@@ -157,31 +206,54 @@ func TestAttnShapeChecks(t *testing.T) {
 
 // BenchmarkAttnPage measures the fused kernels of every variant on one KV head's run of a page (16
 // positions, held in L1, a head's vectors contiguous as kv.Pool lays them out), for the GQA group
-// of the reference model (3 query heads of 64 per KV head): their compute cost, without the memory
-// traffic of a long context.
+// of the reference model (3 query heads of 64 per KV head) as a decode row calls them, and for a
+// prefill tile of 16 rows (48 queries): their compute cost, without the memory traffic of a long
+// context; and the F32 entry points over the same keys widened, as a tile runs them. GFLOP/s
+// counts 2·hd per (query, position).
 func BenchmarkAttnPage(b *testing.B) {
-	const pt, hd, nq, stride = 16, 64, 3, 64
-	rng := rand.New(rand.NewPCG(1, 2))
-	k := halves(rng, pt*stride)
-	q := floats(rng, nq*hd, 1)
-	s := make([]float32, nq*pt)
-	out := make([]float32, nq*hd)
+	const pt, hd, stride = 16, 64, 64
 	avail, active := Kernels()
 	defer SetKernels(active)
-	for _, name := range avail {
-		if err := SetKernels(name); err != nil {
-			b.Fatal(err)
+	for _, nq := range []int{3, 48} {
+		rng := rand.New(rand.NewPCG(1, 2))
+		k := halves(rng, pt*stride)
+		q := floats(rng, nq*hd, 1)
+		kf := make([]float32, len(k))
+		F16sToF32(kf, k)
+		s := make([]float32, nq*pt)
+		out := make([]float32, nq*hd)
+		flops := func(b *testing.B) {
+			b.ReportMetric(float64(2*hd*nq*pt*b.N)/b.Elapsed().Seconds()/1e9, "GFLOP/s")
 		}
-		b.Run(name+"/scores", func(b *testing.B) {
-			for b.Loop() {
-				AttnScoresF16(s, pt, q, hd, nq, k, stride, pt, hd, 0.125)
+		for _, name := range avail {
+			if err := SetKernels(name); err != nil {
+				b.Fatal(err)
 			}
-		})
-		b.Run(name+"/values", func(b *testing.B) {
-			for b.Loop() {
-				AttnValuesF16(out, hd, s, pt, nq, k, stride, pt, hd)
-			}
-		})
+			b.Run(fmt.Sprintf("%s/q%d/scores", name, nq), func(b *testing.B) {
+				for b.Loop() {
+					AttnScoresF16(s, pt, q, hd, nq, k, stride, pt, hd, 0.125)
+				}
+				flops(b)
+			})
+			b.Run(fmt.Sprintf("%s/q%d/values", name, nq), func(b *testing.B) {
+				for b.Loop() {
+					AttnValuesF16(out, hd, s, pt, nq, k, stride, pt, hd)
+				}
+				flops(b)
+			})
+			b.Run(fmt.Sprintf("%s/q%d/scoresF32", name, nq), func(b *testing.B) {
+				for b.Loop() {
+					AttnScoresF32(s, pt, q, hd, nq, kf, stride, pt, hd, 0.125)
+				}
+				flops(b)
+			})
+			b.Run(fmt.Sprintf("%s/q%d/valuesF32", name, nq), func(b *testing.B) {
+				for b.Loop() {
+					AttnValuesF32(out, hd, s, pt, nq, kf, stride, pt, hd)
+				}
+				flops(b)
+			})
+		}
 	}
 }
 

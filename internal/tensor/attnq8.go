@@ -57,11 +57,24 @@ func putQ8_0Blocks(dst []byte, q []int8, d []float32) {
 	}
 }
 
-// DequantizeQ8_0Row decodes the Q8_0 blocks of src into dst[:32 per block], exactly.
+// DequantizeQ8_0Row decodes the Q8_0 blocks of src into dst[:32 per block], exactly (every set
+// gives the same bits: d·q is exact in float32). A run of vectors is one row of blocks.
 func DequantizeQ8_0Row(dst []float32, src []byte) {
 	nb := len(src) / q8_0Bytes
+	if nb == 0 {
+		return
+	}
 	_ = dst[nb*qk0-1]
-	for b := range nb {
+	if dq := activeKernels.Load().dequantQ8_0; dq != nil {
+		dq(dst, src[:nb*q8_0Bytes])
+		return
+	}
+	dequantQ8_0Go(dst, src[:nb*q8_0Bytes])
+}
+
+// dequantQ8_0Go is DequantizeQ8_0Row's reference, a block at a time.
+func dequantQ8_0Go(dst []float32, src []byte) {
+	for b := range len(src) / q8_0Bytes {
 		dequantQ8_0(src[b*q8_0Bytes:(b+1)*q8_0Bytes], dst[b*qk0:(b+1)*qk0])
 	}
 }

@@ -28,6 +28,16 @@ func attnScoresQ8_0x4AVX2(s *float32, sStride int, q *float32, qStride int, k *b
 //go:noescape
 func attnValuesQ8_0x4AVX2(out *float32, oStride int, p *float32, pStride int, v *byte, vStride, n, nb int)
 
+// dequantQ8_0AVX2 decodes the nb (≥ 1) Q8_0 blocks at src into 32·nb floats at dst, exactly.
+//
+//go:noescape
+func dequantQ8_0AVX2(dst *float32, src *byte, nb int)
+
+// dequantQ8_0Vec is DequantizeQ8_0Row past its checks on the AVX2 kernel.
+func dequantQ8_0Vec(dst []float32, src []byte) {
+	dequantQ8_0AVX2(&dst[0], &src[0], len(src)/q8_0Bytes)
+}
+
 // attnScoresQ8_0Asm and attnValuesQ8_0Asm run the AVX2 kernels four queries a call (a tile of
 // many queries dequantises each key and value a quarter as often), the one to three left one a
 // call; the exported functions checked the shapes (hd a whole number of blocks, n ≥ 1).

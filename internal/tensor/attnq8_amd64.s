@@ -207,11 +207,13 @@ q8xb:
 	VADDPS       Y3, Y2, Y2
 	VADDPS       Y5, Y4, Y4
 	VADDPS       Y7, Y6, Y6
-	VPERM2F128   $0x20, Y2, Y0, Y9
-	VPERM2F128   $0x31, Y2, Y0, Y10
+	VINSERTF128  $0x01, X2, Y0, Y9
+	VEXTRACTF128 $0x01, Y0, X10
+	VINSERTF128  $0x00, X10, Y2, Y10
 	VADDPS       Y10, Y9, Y9
-	VPERM2F128   $0x20, Y6, Y4, Y10
-	VPERM2F128   $0x31, Y6, Y4, Y11
+	VINSERTF128  $0x01, X6, Y4, Y10
+	VEXTRACTF128 $0x01, Y4, X11
+	VINSERTF128  $0x00, X11, Y6, Y11
 	VADDPS       Y11, Y10, Y10
 	VSHUFPS      $0x44, Y10, Y9, Y11
 	VSHUFPS      $0xee, Y10, Y9, Y12
@@ -359,5 +361,38 @@ q8xv1:
 	ADDQ         $0x22, DI
 	DECQ         R8
 	JNZ          q8xvb
+	VZEROUPPER
+	RET
+
+// func dequantQ8_0AVX2(dst *float32, src *byte, nb int)
+// Requires: AVX, AVX2, F16C
+TEXT ·dequantQ8_0AVX2(SB), NOSPLIT, $0-24
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ nb+16(FP), CX
+
+q8dq:
+	VPBROADCASTW (SI), X4
+	VCVTPH2PS    X4, Y4
+	VPMOVSXBD    2(SI), Y0
+	VCVTDQ2PS    Y0, Y0
+	VMULPS       Y4, Y0, Y0
+	VMOVUPS      Y0, (DI)
+	VPMOVSXBD    10(SI), Y1
+	VCVTDQ2PS    Y1, Y1
+	VMULPS       Y4, Y1, Y1
+	VMOVUPS      Y1, 32(DI)
+	VPMOVSXBD    18(SI), Y2
+	VCVTDQ2PS    Y2, Y2
+	VMULPS       Y4, Y2, Y2
+	VMOVUPS      Y2, 64(DI)
+	VPMOVSXBD    26(SI), Y3
+	VCVTDQ2PS    Y3, Y3
+	VMULPS       Y4, Y3, Y3
+	VMOVUPS      Y3, 96(DI)
+	ADDQ         $0x22, SI
+	ADDQ         $0x80, DI
+	DECQ         CX
+	JNZ          q8dq
 	VZEROUPPER
 	RET

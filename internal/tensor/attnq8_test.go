@@ -157,3 +157,28 @@ func TestAttnQ8_0ShapeChecks(t *testing.T) {
 		}()
 	}
 }
+
+// TestDequantizeQ8_0RowKernels decodes rows of random blocks (random scales, a poisoned NaN scale
+// among them) on every kernel set against the Go twin, bit for bit, with a guard after the row.
+func TestDequantizeQ8_0RowKernels(t *testing.T) {
+	rng := rand.New(rand.NewPCG(38, 7))
+	forEachKernel(t, func(t *testing.T, _ *kernels) {
+		for _, blocks := range []int{1, 2, 3, 16, 33} {
+			src := make([]byte, blocks*q8_0Bytes)
+			for i := range src {
+				src[i] = byte(rng.Uint32())
+			}
+			binary.LittleEndian.PutUint16(src[(blocks-1)*q8_0Bytes:], 0x7e5a)
+			want := make([]float32, blocks*32+1)
+			want[blocks*32] = -1
+			got := slices.Clone(want)
+			dequantQ8_0Go(want, src)
+			DequantizeQ8_0Row(got, src)
+			for i := range want {
+				if !sameBits(got[i], want[i]) {
+					t.Fatalf("%d blocks: element %d = %v, want %v", blocks, i, got[i], want[i])
+				}
+			}
+		}
+	})
+}

@@ -310,8 +310,13 @@ type kernels struct {
 	// checks; nil: a row at a time dequantised, then the set's dotF32 and axpy.
 	attnScoresQ8 func(s []float32, sStride int, q []float32, qStride, nq int, k []byte, kStride, n, hd int, scale float32)
 	attnValuesQ8 func(out []float32, oStride int, p []float32, pStride, nq int, v []byte, vStride, n, hd int)
-	maxF32       func(x []float32) float32 // Softmax's max and sum
-	sumF64       func(x []float32) float64
+	dequantQ8_0  func(dst []float32, src []byte) // DequantizeQ8_0Row past its checks; nil: dequantQ8_0Go
+	// attnScoresF32 and attnValuesF32 are AttnScoresF32 and AttnValuesF32 past their shape
+	// checks; nil: the set's dotF32 and axpy a (query, position) at a time.
+	attnScoresF32 func(s []float32, sStride int, q []float32, qStride, nq int, k []float32, kStride, n, hd int, scale float32)
+	attnValuesF32 func(out []float32, oStride int, p []float32, pStride, nq int, v []float32, vStride, n, hd int)
+	maxF32        func(x []float32) float32 // Softmax's max and sum
+	sumF64        func(x []float32) float64
 	// argmaxMax and argmaxFirst are Argmax's two passes over the leading multiple of 16 values
 	// (the largest allowed value; the first allowed index holding v, or -1); nil: Argmax scans.
 	argmaxMax   func(x []float32, allowed []uint64) float32

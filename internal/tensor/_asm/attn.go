@@ -23,8 +23,10 @@ func attnFamily(g *gen) {
 	g.scoresAVX512()
 	g.scores4AVX2()
 	g.scores4AVX512()
-	g.scoresTileAVX2()
-	g.valuesAVX2()
+	g.scoresTileAVX2(false)
+	g.scoresTileAVX2(true)
+	g.valuesAVX2(false)
+	g.valuesAVX2(true)
 	g.valuesAVX512()
 	g.prefetchRows()
 	g.maxF32()
@@ -157,6 +159,16 @@ func (g *gen) pairAdd(shuf func(...Op), lo, hi uint8, a, b, d, t VecPhysical) {
 	g.VADDPS(t, d, d)
 }
 
+// halvesAdd sets d = [b.lo + b.hi | a.lo + a.hi] (t clobbered): the k+4 step of fold16 for two
+// 8-lane sums. VPERM2F128 would gather the halves in one instruction each, but it costs 8 uops on
+// Zen 1 (3 cycles a throughput); an insert and an extract of a 128-bit half cost 1 or 2.
+func (g *gen) halvesAdd(a, b, d, t VecPhysical) {
+	g.VINSERTF128(U8(1), a.AsX(), b, d)
+	g.VEXTRACTF128(U8(1), b, t.AsX())
+	g.VINSERTF128(U8(0), t.AsX(), a, t)
+	g.VADDPS(t, d, d)
+}
+
 // fold4AVX2 is fold4AVX512 for the sums of four positions in Y0/Y1 .. Y6/Y7 (lanes 0-7/8-15),
 // times the scale X15, stored as four floats at out (Y8-Y12 clobbered).
 func (g *gen) fold4AVX2(out Mem) {
@@ -164,9 +176,8 @@ func (g *gen) fold4AVX2(out Mem) {
 	g.VADDPS(Y3, Y2, Y2)
 	g.VADDPS(Y5, Y4, Y4)
 	g.VADDPS(Y7, Y6, Y6)
-	perm := func(ops ...Op) { g.VPERM2F128(ops[0], ops[1], ops[2], ops[3]) }
-	g.pairAdd(perm, 0x20, 0x31, Y2, Y0, Y8, Y9)
-	g.pairAdd(perm, 0x20, 0x31, Y6, Y4, Y9, Y10)
+	g.halvesAdd(Y2, Y0, Y8, Y9)
+	g.halvesAdd(Y6, Y4, Y9, Y10)
 	g.pairAdd(g.VSHUFPS, 0x44, 0xee, Y9, Y8, Y10, Y11)
 	g.pairAdd(g.VSHUFPS, 0x88, 0xdd, Y10, Y10, Y11, Y12)
 	g.VEXTRACTF128(U8(1), Y11, X12)
@@ -305,13 +316,14 @@ func (g *gen) nextPositions4(label string) {
 	g.tail(label, RCX)
 }
 
-// valueArgs loads the value kernels' arguments: AX = out, DX = oStride bytes, R14 = 3*oStride
+// valueArgs loads the value kernels' arguments (vStride from elements to bytes by vShift: 1 for
+// halves, 2 for floats): AX = out, DX = oStride bytes, R14 = 3*oStride
 // bytes, R13 = p, R9 = pStride bytes, R12 = 3*pStride bytes, R10 = nq, DI = v, R11 = vStride
 // bytes, R8 = hd16. Query i's accumulator is at (AX) + i*DX, its weight of position t at
 // (BX) + i*R9 with BX = p + 4t.
-func (g *gen) valueArgs() {
+func (g *gen) valueArgs(vShift uint8) {
 	g.args(in{"out", RAX, 0, nil}, in{"oStride", RDX, 2, R14}, in{"p", R13, 0, nil}, in{"pStride", R9, 2, R12},
-		in{"nq", R10, 0, nil}, in{"v", RDI, 0, nil}, in{"vStride", R11, 1, nil}, in{"hd16", R8, 0, nil})
+		in{"nq", R10, 0, nil}, in{"v", RDI, 0, nil}, in{"vStride", R11, vShift, nil}, in{"hd16", R8, 0, nil})
 }
 
 // outs are query i's accumulator addresses at displacement disp; weights its weight's.
@@ -323,8 +335,9 @@ var weights = []Mem{b(RBX), m(RBX, R9, 1, 0), m(RBX, R9, 2, 0), m(RBX, R12, 1, 0
 
 // valueChunk emits one pass over the positions for a chunk of the accumulators: width
 // registers per query (query i's in acc[i]) of lanes floats each, loaded from and stored to the
-// accumulators, the values widened into Y8/Z8 onwards; name prefixes its labels.
-func (g *gen) valueChunk(name string, acc [][]VecPhysical, vals, prods []VecPhysical, bcast VecPhysical, bytes int) {
+// accumulators, the values widened into Y8/Z8 onwards (loaded as they are with f32); name prefixes
+// its labels.
+func (g *gen) valueChunk(name string, acc [][]VecPhysical, vals, prods []VecPhysical, bcast VecPhysical, bytes int, f32 bool) {
 	for i, a := range acc {
 		if i > 0 {
 			g.ifQueries(i, name+"l")
@@ -339,7 +352,11 @@ func (g *gen) valueChunk(name string, acc [][]VecPhysical, vals, prods []VecPhys
 	g.arg("n", RCX)
 	g.Label(name + "t")
 	for c, v := range vals {
-		g.VCVTPH2PS(Mem{Base: RSI, Disp: c * bytes / 2}, v)
+		if f32 {
+			g.VMOVUPS(Mem{Base: RSI, Disp: c * bytes}, v)
+		} else {
+			g.VCVTPH2PS(Mem{Base: RSI, Disp: c * bytes / 2}, v)
+		}
 	}
 	for i, a := range acc {
 		if i > 0 {
@@ -370,24 +387,28 @@ func (g *gen) valueChunk(name string, acc [][]VecPhysical, vals, prods []VecPhys
 }
 
 // valuesAVX2: 16 elements at a time, query i's accumulators in Y(2i), Y(2i+1) across all the
-// positions.
-func (g *gen) valuesAVX2() {
-	g.text("attnValuesF16x16AVX2", "func(out *float32, oStride int, p *float32, pStride, nq int, v *uint16, vStride, n, hd16 int)")
-	g.valueArgs()
-	g.Label("a2vc")
-	g.valueChunk("a2v", [][]VecPhysical{{Y0, Y1}, {Y2, Y3}, {Y4, Y5}, {Y6, Y7}}, []VecPhysical{Y8, Y9}, []VecPhysical{Y11, Y12}, Y10, 32)
-	g.tail("a2vc", R8, step{RAX, 64}, step{RDI, 32})
+// positions; the values F16, or with f32 floats already widened (attnValuesF32x16AVX2).
+func (g *gen) valuesAVX2(f32 bool) {
+	name, vt, p, esz := "attnValuesF16x16AVX2", "*uint16", "a2v", 2
+	if f32 {
+		name, vt, p, esz = "attnValuesF32x16AVX2", "*float32", "a4v", 4
+	}
+	g.text(name, "func(out *float32, oStride int, p *float32, pStride, nq int, v "+vt+", vStride, n, hd16 int)")
+	g.valueArgs(uint8(esz / 2))
+	g.Label(p + "c")
+	g.valueChunk(p, [][]VecPhysical{{Y0, Y1}, {Y2, Y3}, {Y4, Y5}, {Y6, Y7}}, []VecPhysical{Y8, Y9}, []VecPhysical{Y11, Y12}, Y10, 32, f32)
+	g.tail(p+"c", R8, step{RAX, 64}, step{RDI, 16 * esz})
 }
 
 // valuesAVX512: 32 elements at a time while two chunks of 16 remain (query i's accumulators in
 // Z(2i), Z(2i+1): eight independent chains), then a last chunk of 16 (Z(2i) only).
 func (g *gen) valuesAVX512() {
 	g.text("attnValuesF16x16AVX512", "func(out *float32, oStride int, p *float32, pStride, nq int, v *uint16, vStride, n, hd16 int)")
-	g.valueArgs()
+	g.valueArgs(1)
 	g.Label("a5vc")
 	g.CMPQ(R8, U8(2))
 	g.JLT(LabelRef("a5v1"))
-	g.valueChunk("a5v", [][]VecPhysical{{Z0, Z1}, {Z2, Z3}, {Z4, Z5}, {Z6, Z7}}, []VecPhysical{Z8, Z9}, []VecPhysical{Z11, Z12}, Z10, 64)
+	g.valueChunk("a5v", [][]VecPhysical{{Z0, Z1}, {Z2, Z3}, {Z4, Z5}, {Z6, Z7}}, []VecPhysical{Z8, Z9}, []VecPhysical{Z11, Z12}, Z10, 64, false)
 	g.ADDQ(U8(128), RAX)
 	g.ADDQ(U8(64), RDI)
 	g.SUBQ(U8(2), R8)
@@ -395,7 +416,7 @@ func (g *gen) valuesAVX512() {
 	g.VZEROUPPER()
 	g.RET()
 	g.Label("a5v1")
-	g.valueChunk("a5v1", [][]VecPhysical{{Z0}, {Z2}, {Z4}, {Z6}}, []VecPhysical{Z8}, []VecPhysical{Z11}, Z10, 64)
+	g.valueChunk("a5v1", [][]VecPhysical{{Z0}, {Z2}, {Z4}, {Z6}}, []VecPhysical{Z8}, []VecPhysical{Z11}, Z10, 64, false)
 	g.VZEROUPPER()
 	g.RET()
 }

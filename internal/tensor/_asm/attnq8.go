@@ -13,6 +13,22 @@ func attnQ8Family(g *gen) {
 	g.valuesQ8_0AVX2()
 	g.scoresQ8_0x4AVX2()
 	g.valuesQ8_0x4AVX2()
+	g.dequantQ8_0AVX2()
+}
+
+// dequantQ8_0AVX2: the nb (≥ 1) blocks at SI into 32·nb floats at DI, each d·q exactly.
+func (g *gen) dequantQ8_0AVX2() {
+	g.text("dequantQ8_0AVX2", "func(dst *float32, src *byte, nb int)")
+	g.arg("dst", RDI)
+	g.arg("src", RSI)
+	g.arg("nb", RCX)
+	g.Label("q8dq")
+	g.q8KVScale(RSI, Y4)
+	for j, y := range []VecPhysical{Y0, Y1, Y2, Y3} {
+		g.q8Dequant8(RSI, j, Y4, y)
+		g.VMOVUPS(y, Mem{Base: RDI, Disp: 32 * j})
+	}
+	g.tail("q8dq", RCX, step{RSI, q8BlockBytes}, step{RDI, 128})
 }
 
 // q8BlockBytes is a Q8_0 block: an f16 scale, then 32 int8 values.
