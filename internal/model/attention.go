@@ -72,8 +72,12 @@ func tileRows(group int) int { return max(1, min(16, 48/group)) }
 func (ws *Workspace) runAttention(w int) {
 	j := &ws.attn
 	workers := len(ws.tiles)
+	// Head-major: the workers take neighbouring tiles of the same KV head at the same time, so
+	// that a long context's keys and values, read by every tile, come from the shared cache to
+	// the second worker rather than from memory again.
+	nb := len(ws.blocks)
 	for it := w; it < j.items; it += workers {
-		j.m.attendTile(j.cache, ws, j.seqs, j.layer, ws.blocks[it/j.m.KVHeads], it%j.m.KVHeads, &ws.tiles[w])
+		j.m.attendTile(j.cache, ws, j.seqs, j.layer, ws.blocks[it%nb], it/nb, &ws.tiles[w])
 	}
 }
 
