@@ -317,9 +317,8 @@ func (g *gen) nextPositions4(label string) {
 }
 
 // valueArgs loads the value kernels' arguments (vStride from elements to bytes by vShift: 1 for
-// halves, 2 for floats): AX = out, DX = oStride bytes, R14 = 3*oStride
-// bytes, R13 = p, R9 = pStride bytes, R12 = 3*pStride bytes, R10 = nq, DI = v, R11 = vStride
-// bytes, R8 = hd16. Query i's accumulator is at (AX) + i*DX, its weight of position t at
+// halves, 2 for floats): AX = out, DX = oStride bytes, R14 = 3*oStride bytes, R13 = p,
+// R9 = pStride bytes, R12 = 3*pStride bytes, R10 = nq, DI = v, R11 = vStride bytes, R8 = hd16. Query i's accumulator is at (AX) + i*DX, its weight of position t at
 // (BX) + i*R9 with BX = p + 4t.
 func (g *gen) valueArgs(vShift uint8) {
 	g.args(in{"out", RAX, 0, nil}, in{"oStride", RDX, 2, R14}, in{"p", R13, 0, nil}, in{"pStride", R9, 2, R12},
