@@ -22,6 +22,7 @@ func TestHoldEnds(t *testing.T) {
 			"temperature": 0, "ignore_eos": true}
 	}
 	t.Run("expired", func(t *testing.T) {
+		t.Parallel() // it waits out a hold: the engine's loop checks holds every second
 		p := newPD(t, 300*time.Millisecond)
 		kv := p.prefill(t, path, "alice", body(0))
 		time.Sleep(1500 * time.Millisecond) // the engine's loop checks holds every second
@@ -32,6 +33,7 @@ func TestHoldEnds(t *testing.T) {
 		p.whole(t)
 	})
 	t.Run("clients gone", func(t *testing.T) {
+		t.Parallel() // it waits out a hold: the engine's loop checks holds every second
 		p := newPD(t, 300*time.Millisecond)
 		for i, wait := range []time.Duration{0, time.Millisecond, 3 * time.Millisecond, 10 * time.Millisecond} {
 			ctx, cancel := context.WithTimeout(context.Background(), wait)
@@ -73,6 +75,7 @@ func TestHoldEnds(t *testing.T) {
 		p.whole(t)
 	})
 	t.Run("decode node killed", func(t *testing.T) {
+		t.Parallel() // it waits out a hold: the engine's loop checks holds every second
 		p := newPD(t, 300*time.Millisecond)
 		p.prefill(t, path, "alice", body(3))
 		p.dec.stop()
