@@ -17,10 +17,11 @@ import (
 	"github.com/kvwarden/kvwarden/internal/sampler"
 )
 
-// TestShadowMixedLoad's size and model: CI runs the defaults; a soak run passes
-// -shadow.requests=2700 (2,000 verified when disaggregated, which skips unseeded sampling).
+// TestShadowMixedLoad's size and model: CI runs the defaults (16 waves of 12 requests, each wave's
+// mix drawn anew); a soak run passes -shadow.requests=2700 (2,000 verified when disaggregated,
+// which skips unseeded sampling).
 var (
-	shadowRequests = flag.Int("shadow.requests", 400, "requests of TestShadowMixedLoad per deployment (single, disaggregated)")
+	shadowRequests = flag.Int("shadow.requests", 192, "requests of TestShadowMixedLoad per deployment (single, disaggregated)")
 	shadowModel    = flag.String("shadow.model", demoModel, "model of TestShadowMixedLoad: the demo model, dummy:SPEC or a shared model file")
 )
 

@@ -17,12 +17,13 @@ import (
 	"github.com/kvwarden/kvwarden/internal/sampler"
 )
 
-// soakAborts is how many client cancellations TestRouterAbortsUnderLoad fires: 1,000 by default
-// (a few seconds on two shared cores), KVWARDEN_SOAK_ABORTS=N for a soak.
+// soakAborts is how many client cancellations TestRouterAbortsUnderLoad fires: 500 by default
+// (a few seconds on two shared cores; each of the six cut points about 80 times),
+// KVWARDEN_SOAK_ABORTS=N for a soak.
 func soakAborts(t *testing.T) int {
 	s := os.Getenv("KVWARDEN_SOAK_ABORTS")
 	if s == "" {
-		return 1000
+		return 500
 	}
 	n, err := strconv.Atoi(s)
 	if err != nil || n <= 0 {
@@ -57,7 +58,7 @@ const (
 
 var outcomeNames = [numOutcomes]string{"refused at submit", "ended before a token", "ended mid-stream", "completed anyway"}
 
-// TestRouterAbortsUnderLoad: 1,000 clients of the router go away at random moments — before the
+// TestRouterAbortsUnderLoad: 500 clients of the router go away at random moments — before the
 // reservation, during the prefill or the page transfer, at the first token, while decoding —
 // while two other tenants' requests run alongside. Afterwards every node's pool is whole (every
 // page free or cached, none owned or quarantined), each node's core passes its full invariant
