@@ -178,15 +178,7 @@ func TestForeignAdapterAnsweredAsMissing(t *testing.T) {
 				} else {
 					body = strings.Replace(body, "%s", name, 1)
 				}
-				resp := env.open(t, ctx(t), c.method, path, keyBob, map[string]string{"Content-Type": "application/json"}, body)
-				defer resp.Body.Close()
-				b, _ := io.ReadAll(resp.Body)
-				id := resp.Header.Get("X-Request-Id")
-				resp.Header.Del("X-Request-Id")
-				resp.Header.Del("Date")
-				var hdr strings.Builder
-				resp.Header.Write(&hdr)
-				return strings.ReplaceAll(fmt.Sprintf("%d\n%s\n%s", resp.StatusCode, hdr.String(), b), id, "ID")
+				return wholeAnswer(t, env, c.method, path, keyBob, body)
 			}
 			foreign, typo := answer("alice-sql"), answer("alice-sqm")
 			if foreign != typo {
@@ -277,19 +269,26 @@ func TestAdapterGoneFromTheNodes(t *testing.T) {
 	for _, body := range []string{`{"model":"%s","prompt":"hi","max_tokens":2}`, `{"model":"%s","messages":[{"role":"user","content":"hi"}],"stream":true}`} {
 		path := map[bool]string{true: "/v1/chat/completions", false: "/v1/completions"}[strings.Contains(body, "messages")]
 		answer := func(name string) string {
-			resp := env.open(t, ctx(t), "POST", path, keyAlice, map[string]string{"Content-Type": "application/json"}, strings.Replace(body, "%s", name, 1))
-			defer resp.Body.Close()
-			b, _ := io.ReadAll(resp.Body)
-			id := resp.Header.Get("X-Request-Id")
-			resp.Header.Del("X-Request-Id")
-			resp.Header.Del("Date")
-			var hdr strings.Builder
-			resp.Header.Write(&hdr)
-			return strings.ReplaceAll(fmt.Sprintf("%d\n%s\n%s", resp.StatusCode, hdr.String(), b), id, "ID")
+			return wholeAnswer(t, env, "POST", path, keyAlice, strings.Replace(body, "%s", name, 1))
 		}
 		gone, typo := answer("alice-sql"), answer("alice-sqm")
 		if gone != typo || !strings.HasPrefix(typo, "404\n") {
 			t.Fatalf("an adapter the nodes lost is told apart from a missing model:\n%s\n---\n%s", gone, typo)
 		}
 	}
+}
+
+// wholeAnswer is a request's whole answer as bytes to compare: status, headers and body, the
+// request id (which differs by design) replaced and the Date header left out.
+func wholeAnswer(t *testing.T, env *testEnv, method, path, key, body string) string {
+	t.Helper()
+	resp := env.open(t, ctx(t), method, path, key, map[string]string{"Content-Type": "application/json"}, body)
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	id := resp.Header.Get("X-Request-Id")
+	resp.Header.Del("X-Request-Id")
+	resp.Header.Del("Date")
+	var hdr strings.Builder
+	resp.Header.Write(&hdr)
+	return strings.ReplaceAll(fmt.Sprintf("%d\n%s\n%s", resp.StatusCode, hdr.String(), b), id, "ID")
 }
