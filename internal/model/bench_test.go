@@ -208,17 +208,7 @@ func BenchmarkDecodeAtDepth(b *testing.B) {
 			const pt = 16
 			pages := (depth + pt) / pt
 			m, pool, cache, refs, ws := benchRig(b, "dummy:ref125m", pages, 1, depth+1)
-			rng := rand.New(rand.NewPCG(1, uint64(depth)))
-			vec, vb := make([]float32, m.HeadDim), cache.VecBytes()
-			for _, r := range refs {
-				d := cache.Data(r.Page)
-				for o := 0; o < len(d); o += vb {
-					for i := range vec {
-						vec[i] = float32(rng.NormFloat64())
-					}
-					cache.Format().Store(d[o:o+vb], vec)
-				}
-			}
+			fillKV(cache, refs, m.HeadDim, rand.New(rand.NewPCG(1, uint64(depth))))
 			logits := make([]float32, m.Vocab)
 			seq := []Seq{{Tokens: []int32{100}, Pos: depth, Pages: refs, Tenant: kvtypes.TenantKey{1}, Logits: true}}
 			b.ReportAllocs()
@@ -376,17 +366,7 @@ func benchAttentionChunk(b *testing.B, dt tensor.DType, depth int) {
 	b.Cleanup(pool.Close)
 	cache, refs := benchPoolOf(b, m, depth/16, dt)
 	ws := m.NewWorkspace(pool, step, 1, depth)
-	rng := rand.New(rand.NewPCG(2, uint64(depth)))
-	vec, vb := make([]float32, m.HeadDim), cache.VecBytes()
-	for _, r := range refs {
-		d := cache.Data(r.Page)
-		for o := 0; o < len(d); o += vb {
-			for i := range vec {
-				vec[i] = float32(rng.NormFloat64())
-			}
-			cache.Format().Store(d[o:o+vb], vec)
-		}
-	}
+	fillKV(cache, refs, m.HeadDim, rand.New(rand.NewPCG(2, uint64(depth))))
 	prompt := make([]int32, step)
 	for i := range prompt {
 		prompt[i] = int32(100 + i*7%30000)
@@ -405,5 +385,20 @@ func benchAttentionChunk(b *testing.B, dt tensor.DType, depth int) {
 		b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), "cpu-ns/op")
 		keys := float64(step)*float64(depth-step) + float64(step)*float64(step+1)/2
 		b.ReportMetric(keys*float64(4*m.Heads*m.HeadDim*b.N)/float64(cpu.Nanoseconds()), "cpu-GFLOP/s")
+	}
+}
+
+// fillKV stores random vectors (normal, hd floats each) in every slot of the pages refs name,
+// through the cache's own format: a context of that depth as attention reads it.
+func fillKV(cache *kv.Pool, refs []kvtypes.PageRef, hd int, rng *rand.Rand) {
+	vec, vb := make([]float32, hd), cache.VecBytes()
+	for _, r := range refs {
+		d := cache.Data(r.Page)
+		for o := 0; o < len(d); o += vb {
+			for i := range vec {
+				vec[i] = float32(rng.NormFloat64())
+			}
+			cache.Format().Store(d[o:o+vb], vec)
+		}
 	}
 }
