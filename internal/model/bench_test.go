@@ -402,3 +402,44 @@ func fillKV(cache *kv.Pool, refs []kvtypes.PageRef, hd int, rng *rand.Rand) {
 		}
 	}
 }
+
+// BenchmarkDecodeAtDepthKV measures one decode step of the 1.1B model (past the L3 cache) for 1
+// and 8 sequences, each after 4,096 tokens of context, with an F16 and a q8_0 KV cache: #38's
+// "decode after 4,096 tokens" comparison. At batch 1 the weights' bytes dominate the step; at
+// batch 8 the contexts' keys and values outweigh them, which is where the q8_0 cache's half-size
+// pages pay. The cache is filled with random keys and values, as BenchmarkDecodeAtDepth's.
+func BenchmarkDecodeAtDepthKV(b *testing.B) {
+	for _, batch := range []int{1, 8} {
+		for _, dt := range []tensor.DType{tensor.F16, tensor.Q8_0} {
+			b.Run("batch="+strconv.Itoa(batch)+"/kv="+dt.String(), func(b *testing.B) {
+				benchDecodeAtDepthKV(b, "dummy:ref1b", batch, 4096, dt)
+			})
+		}
+	}
+}
+
+func benchDecodeAtDepthKV(b *testing.B, spec string, batch, depth int, dt tensor.DType) {
+	const pt = 16
+	m := benchLoad(b, spec)
+	pool := tensor.NewPool(0)
+	b.Cleanup(pool.Close)
+	perSeq := (depth + pt) / pt
+	cache, refs := benchPoolOf(b, m, perSeq*batch, dt)
+	fillKV(cache, refs, m.HeadDim, rand.New(rand.NewPCG(1, uint64(depth))))
+	ws := m.NewWorkspace(pool, batch, batch, depth+1)
+	logits := make([]float32, batch*m.Vocab)
+	seqs := make([]Seq, batch)
+	for s := range seqs {
+		seqs[s] = Seq{Tokens: []int32{int32(100 + s)}, Pos: depth, Pages: refs[perSeq*s : perSeq*(s+1)], Tenant: kvtypes.TenantKey{1}, Logits: true}
+	}
+	cpu0 := cpuTime()
+	for b.Loop() {
+		if errs := m.Forward(pool, cache, ws, seqs, logits); errs != nil {
+			b.Fatal(errs)
+		}
+	}
+	b.ReportMetric(float64(batch*b.N)/b.Elapsed().Seconds(), "tokens/s")
+	if cpu := cpuTime() - cpu0; cpu > 0 {
+		b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), "cpu-ns/op")
+	}
+}
