@@ -187,8 +187,8 @@ func (f *serveFlags) serveNode(ctx context.Context, stderr io.Writer, log *slog.
 		shutdown: n.Shutdown, // ends every request, so the router's streams end too
 	}
 	if len(mods) > 0 {
-		// New bytes under a name reach the router only when it restarts: until then the node
-		// refuses the requests naming the old ones, which is the clean failure.
+		// The router reads the new set at its next probe; until then the node refuses a request
+		// naming bytes it no longer holds, which the router then sends to a node that holds them.
 		rs.reload = func() {
 			if err := n.SetAdapters(adapters.reload(log)); err != nil {
 				log.Error("LoRA adapters reload failed; keeping the previous ones", "err", err)

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"hash/fnv"
 	"log/slog"
-	"maps"
 	"slices"
 	"sync"
 	"time"
@@ -87,7 +86,8 @@ type member struct {
 
 // NewRouter reaches every node within ctx, checks they serve one model (the router's, if it was
 // given one) with one KV layout, takes the model's tokenizer from a node, and starts health
-// checks. The advertised context is the smallest any node holds.
+// checks. The advertised context is the smallest any node holds. The nodes' LoRA adapters may
+// differ: each is routed to the nodes that hold it (router_adapters.go).
 func NewRouter(ctx context.Context, cfg RouterConfig) (*Router, error) {
 	if len(cfg.Prefill) == 0 || len(cfg.Decode) == 0 {
 		return nil, errors.New("router: at least one prefill and one decode node")
@@ -119,7 +119,6 @@ func NewRouter(ctx context.Context, cfg RouterConfig) (*Router, error) {
 		}
 	}
 	maxCtx := 0
-	var adapters map[string][32]byte // the first node's
 	for i, m := range r.nodes {
 		in, err := r.waitInfo(ctx, m)
 		if err != nil {
@@ -128,7 +127,6 @@ func NewRouter(ctx context.Context, cfg RouterConfig) (*Router, error) {
 		if i == 0 {
 			r.fp = in.Fingerprint
 			r.info = engine.Info{ModelName: cfg.Model, MaxContext: in.MaxContext, VocabSize: in.VocabSize, ChatTemplate: in.ChatTemplate, PageTokens: in.PageTokens}
-			adapters = in.Adapters
 			if cfg.Model == "" {
 				r.info.ModelName = in.Model
 			}
@@ -136,18 +134,16 @@ func NewRouter(ctx context.Context, cfg RouterConfig) (*Router, error) {
 		if err := r.admit(m, in); err != nil {
 			return nil, err
 		}
-		if !maps.Equal(in.Adapters, adapters) {
-			// A request is prefilled on one node and decoded on another: both must hold its
-			// adapter's very bytes. Later the router follows each node's adapters (Adapters), and
-			// decode nodes refuse KV computed under another adapter (the transfer manifest's check).
-			return nil, fmt.Errorf("router: node %s runs other LoRA adapters (names or file bytes) than node %s", m.addr, r.nodes[0].addr)
-		}
 		if i == 0 || in.MaxContext < maxCtx {
 			maxCtx = in.MaxContext
 		}
 		m.healthy, m.last = true, in
 	}
 	r.info.MaxContext = maxCtx
+	// Nodes whose LoRA adapters differ (a rolling reload, a node restarted with other --lora
+	// flags) are served as the running router serves them: each adapter only on the nodes that
+	// hold its bytes (Adapters, pick). The model, KV layout and vocabulary were checked above.
+	r.noteSplit()
 	var err error
 	if r.tok, err = fetchTokenizer(ctx, r.nodes[0]); err != nil {
 		return nil, err

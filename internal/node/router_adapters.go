@@ -12,6 +12,7 @@ import (
 	"context"
 	"errors"
 	"maps"
+	"slices"
 	"sync"
 
 	"github.com/kvwarden/kvwarden/internal/engine"
@@ -24,6 +25,7 @@ type routerAdapters struct {
 	mu        sync.Mutex // orders publications, so a follower never gets an older set last
 	follow    func(map[string][32]byte)
 	published map[string][32]byte
+	split     []string // SplitAdapters when last logged
 
 	loadMu sync.Mutex
 	loads  map[[32]byte]engine.AdapterLoad
@@ -84,6 +86,52 @@ func (r *Router) Adapters() map[string][32]byte {
 	return out
 }
 
+// SplitAdapters are the names of the LoRA adapters that the nodes in rotation do not all hold with
+// the same file bytes (some node lacks the name, or holds other bytes under it), sorted: a reload
+// reaching the nodes one by one, or nodes started with other --lora flags. Each is served as
+// Adapters says, routed only to the nodes holding that fingerprint.
+func (r *Router) SplitAdapters() []string {
+	nodes := 0
+	held := map[string]map[[32]byte]int{} // nodes in rotation holding each name's fingerprints
+	for _, m := range r.nodes {
+		m.mu.Lock()
+		if m.healthy {
+			nodes++
+			for name, fp := range m.last.Adapters {
+				if held[name] == nil {
+					held[name] = map[[32]byte]int{}
+				}
+				held[name][fp]++
+			}
+		}
+		m.mu.Unlock()
+	}
+	var split []string
+	for name, fps := range held {
+		if len(fps) > 1 || slices.Collect(maps.Values(fps))[0] < nodes {
+			split = append(split, name)
+		}
+	}
+	slices.Sort(split)
+	return split
+}
+
+// noteSplit logs SplitAdapters when they changed since last logged; the caller holds ads.mu or
+// is NewRouter.
+func (r *Router) noteSplit() {
+	split := r.SplitAdapters()
+	if slices.Equal(split, r.ads.split) {
+		return
+	}
+	r.ads.split = split
+	if len(split) > 0 {
+		r.log.Warn("router: the nodes in rotation hold different LoRA adapters; each is routed only to the nodes holding its file's bytes",
+			"split_adapters", split)
+	} else {
+		r.log.Info("router: the nodes in rotation hold the same LoRA adapters again")
+	}
+}
+
 // FollowAdapters calls fn with Adapters now and again whenever they change, until Close.
 func (r *Router) FollowAdapters(fn func(map[string][32]byte)) {
 	r.ads.mu.Lock()
@@ -96,6 +144,7 @@ func (r *Router) FollowAdapters(fn func(map[string][32]byte)) {
 func (r *Router) publishAdapters() {
 	r.ads.mu.Lock()
 	defer r.ads.mu.Unlock()
+	r.noteSplit()
 	now := r.Adapters()
 	if r.ads.follow == nil || maps.Equal(now, r.ads.published) {
 		return

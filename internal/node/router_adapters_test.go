@@ -3,20 +3,26 @@ package node
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
 	"maps"
+	"net"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus"
+
 	"github.com/kvwarden/kvwarden/internal/engine"
 	"github.com/kvwarden/kvwarden/internal/kvtypes"
 	"github.com/kvwarden/kvwarden/internal/model"
 	"github.com/kvwarden/kvwarden/internal/operator"
+	"github.com/kvwarden/kvwarden/internal/opmetrics"
 	"github.com/kvwarden/kvwarden/internal/sampler"
 	"github.com/kvwarden/kvwarden/internal/server"
 	"github.com/kvwarden/kvwarden/internal/testenv"
@@ -231,4 +237,99 @@ func TestRouterAdaptersWhileNodesDisagree(t *testing.T) {
 			t.Errorf("%s: %v, want %v", c.name, got, c.want)
 		}
 	}
+}
+
+// TestRouterStartsOverNodesWithOtherAdapters: a router starts over nodes whose LoRA adapters
+// differ (a rolling reload, a node restarted with other --lora flags) and serves them as a running
+// router does: x, whose bytes one prefill node holds another file of, reaches only the nodes
+// holding the served bytes; y only the nodes holding it; an adapter no node holds gets the body of
+// a typo; the split is on the router's /metrics.
+func TestRouterStartsOverNodesWithOtherAdapters(t *testing.T) {
+	fx := load(t)
+	ads := fx.loadAdapters(t, map[string]uint64{"x": 1, "y": 2, "other-x": 9})
+	start := func(role string, set map[string]*model.Adapter) *runningNode {
+		fx.adapters = set
+		return fx.node(t, role, nil)
+	}
+	preX := start(RolePrefill, map[string]*model.Adapter{"x": ads["x"]})
+	preY := start(RolePrefill, map[string]*model.Adapter{"x": ads["other-x"], "y": ads["y"]})
+	decX := start(RoleDecode, map[string]*model.Adapter{"x": ads["x"]})
+	decY := start(RoleDecode, map[string]*model.Adapter{"y": ads["y"]})
+	r := fx.router(t, []*runningNode{preX, preY}, []*runningNode{decX, decY})
+	if got := r.SplitAdapters(); !slices.Equal(got, []string{"x", "y"}) {
+		t.Fatalf("split adapters %v, want [x y]", got)
+	}
+	srv, err := server.New(server.Config{ModelName: "demo", Role: opmetrics.RoleRouter, Logger: slog.New(slog.DiscardHandler)},
+		r, r.Tokenizer(), pdStore(t, []string{"x", "y", "z"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.FollowAdapters(func(fps map[string][32]byte) {
+		served := map[string]*model.Adapter{}
+		for name, fp := range fps {
+			served[name] = model.RemoteAdapter(fp)
+		}
+		if err := srv.SetAdapters(served); err != nil {
+			t.Error(err)
+		}
+	})
+	if split := gauge(t, srv.Operator().Own, "kvwarden_router_split_adapters"); split != 2 {
+		t.Fatalf("kvwarden_router_split_adapters %v, want 2", split)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	go srv.Serve(ln)
+	t.Cleanup(func() { srv.Shutdown(context.Background()) })
+	url := "http://" + ln.Addr().String()
+	complete := func(name string, i int) reply {
+		return post(t, t.Context(), url, "/v1/completions", "alice", map[string]any{"model": name, "max_tokens": 3,
+			"prompt": fmt.Sprintf("request %d under %s: once upon a time", i, name)})
+	}
+	nodes := []*runningNode{preX, preY, decX, decY}
+	work := func() []uint64 {
+		out := make([]uint64, len(nodes))
+		for i, n := range nodes {
+			st := n.e.Stats()
+			out[i] = st.PrefillTokens + st.DecodeTokens
+		}
+		return out
+	}
+	for _, c := range []struct {
+		name    string
+		holders []*runningNode
+	}{{"x", []*runningNode{preX, decX}}, {"y", []*runningNode{preY, decY}}} {
+		before := work()
+		for i := range 4 {
+			if got := complete(c.name, i); got.status != http.StatusOK {
+				t.Fatalf("request %d under %s: %d %s", i, c.name, got.status, got.raw)
+			}
+		}
+		for i, after := range work() {
+			holds := slices.Contains(c.holders, nodes[i])
+			if did := after > before[i]; did != holds {
+				t.Errorf("under %s, node %d (holds its bytes: %v) computed %d tokens", c.name, i, holds, after-before[i])
+			}
+		}
+	}
+	if held, typo := complete("z", 0), complete("q", 0); held.status != http.StatusNotFound || held.raw != typo.raw {
+		t.Fatalf("an adapter no node holds: %d %s\na typo: %d %s", held.status, held.raw, typo.status, typo.raw)
+	}
+}
+
+// gauge is the value of the gauge name that g gathers (no labels).
+func gauge(t *testing.T, g prometheus.Gatherer, name string) float64 {
+	t.Helper()
+	mfs, err := g.Gather()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, mf := range mfs {
+		if mf.GetName() == name && len(mf.GetMetric()) == 1 {
+			return mf.GetMetric()[0].GetGauge().GetValue()
+		}
+	}
+	t.Fatalf("no gauge %s", name)
+	return 0
 }

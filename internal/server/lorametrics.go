@@ -56,3 +56,26 @@ func (c loraInfo) Collect(ch chan<- prometheus.Metric) {
 	ch <- prometheus.MustNewConstMetric(descLoRAInfo, prometheus.GaugeValue, now,
 		strings.Join(running, ","), strings.Join(waiting, ","), strconv.Itoa(len(adapters)))
 }
+
+// adapterSplitter is an engine whose parts may hold different LoRA adapters: node.Router, over
+// nodes mid-reload or started with other --lora flags.
+type adapterSplitter interface {
+	SplitAdapters() []string
+}
+
+// splitAdapters serves kvwarden_router_split_adapters on a router.
+type splitAdapters struct{ s *Server }
+
+var descSplitAdapters = prometheus.NewDesc("kvwarden_router_split_adapters",
+	"LoRA adapters (by name) that the router's nodes in rotation do not all hold with the same file bytes: a rolling reload, or nodes started with other --lora flags. Each is routed only to the nodes holding the bytes it is served under; the router's log names them.",
+	nil, nil)
+
+// Describe implements prometheus.Collector.
+func (c splitAdapters) Describe(ch chan<- *prometheus.Desc) { ch <- descSplitAdapters }
+
+// Collect implements prometheus.Collector.
+func (c splitAdapters) Collect(ch chan<- prometheus.Metric) {
+	if sp, ok := c.s.eng.(adapterSplitter); ok {
+		ch <- prometheus.MustNewConstMetric(descSplitAdapters, prometheus.GaugeValue, float64(len(sp.SplitAdapters())))
+	}
+}

@@ -224,7 +224,7 @@ func New(cfg Config, eng engine.Interface, tok Tokenizer, ts *tenants.Store) (*S
 		return nil, fmt.Errorf("server: %w", err)
 	}
 	s.met = newMetrics(cfg.Registry, cfg.ModelName)
-	cfg.Registry.MustRegister(tenantShadow{s.met, eng}, loraInfo{s})
+	cfg.Registry.MustRegister(tenantShadow{s.met, eng}, loraInfo{s}, splitAdapters{s})
 	s.baseCtx, s.cancelBase = context.WithCancel(context.Background())
 	s.http = &http.Server{
 		Handler:           s.Handler(),
