@@ -47,7 +47,7 @@ func serveFlags(t *testing.T) map[string]bool {
 }
 
 // parseArgs splits a container's args after "serve" into flag → value ("" for a bool), refusing
-// an unknown flag, a repeated one, a positional word or a missing value.
+// an unknown flag, a repeated one (but a repeatable one), a positional word or a missing value.
 func parseArgs(known map[string]bool, args []string) (map[string]string, error) {
 	if len(args) == 0 || args[0] != "serve" {
 		return nil, fmt.Errorf("args %q: want the serve subcommand first", args)
@@ -63,7 +63,7 @@ func parseArgs(known map[string]bool, args []string) (map[string]string, error) 
 		switch {
 		case !ok:
 			return nil, fmt.Errorf("--%s: serve has no such flag", name)
-		case got[name] != "" || hasKey(got, name):
+		case (got[name] != "" || hasKey(got, name)) && !repeatable[name]:
 			return nil, fmt.Errorf("--%s given twice", name)
 		case takesValue && !hasVal:
 			if i+1 >= len(args) || strings.HasPrefix(args[i+1], "--") {
@@ -72,10 +72,16 @@ func parseArgs(known map[string]bool, args []string) (map[string]string, error) 
 			i++
 			val = args[i]
 		}
+		if hasKey(got, name) {
+			val = got[name] + "\n" + val
+		}
 		got[name] = val
 	}
 	return got, nil
 }
+
+// repeatable are serve's flags given once per value; parseArgs joins their values with newlines.
+var repeatable = map[string]bool{"lora": true}
 
 func hasKey(m map[string]string, k string) bool {
 	_, ok := m[k]

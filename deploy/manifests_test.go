@@ -9,8 +9,9 @@ import (
 	"testing"
 )
 
-// TestKustomizations checks that every overlay builds (each listed resource exists and parses)
-// and that every manifest file is listed by some kustomization, so none is silently left out.
+// TestKustomizations checks that every overlay builds (each listed resource exists and parses,
+// each patch applies) and that every manifest file is listed by some kustomization (as a resource
+// or a patch), so none is silently left out.
 func TestKustomizations(t *testing.T) {
 	listed := map[string]bool{}
 	err := filepath.WalkDir("k8s", func(p string, d os.DirEntry, err error) error {
@@ -23,6 +24,9 @@ func TestKustomizations(t *testing.T) {
 		}
 		for _, r := range k.Resources {
 			listed[filepath.Join(filepath.Dir(p), r)] = true
+		}
+		for _, pr := range k.Patches {
+			listed[filepath.Join(filepath.Dir(p), pr.Path)] = true
 		}
 		return nil
 	})
@@ -146,8 +150,11 @@ func TestManifests(t *testing.T) {
 		switch o {
 		case "k8s/disaggregated":
 			checkCluster(t, objs, ws)
-		case "k8s/llm-d":
+		case "k8s/llm-d", "k8s/llm-d-lora":
 			checkLLMD(t, objs, ws)
+		}
+		for _, p := range loraProblems(objs, ws) {
+			t.Errorf("%s: %s", o, p)
 		}
 	}
 }

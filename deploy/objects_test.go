@@ -14,8 +14,9 @@ import (
 // The parts of the Kubernetes objects the checks read; everything else is ignored.
 type object struct {
 	file       string
-	Kind       string `yaml:"kind"`
-	APIVersion string `yaml:"apiVersion"`
+	raw        map[string]any // the whole document, which patches change (patch_test.go)
+	Kind       string         `yaml:"kind"`
+	APIVersion string         `yaml:"apiVersion"`
 	Metadata   struct {
 		Name        string            `yaml:"name"`
 		Labels      map[string]string `yaml:"labels"`
@@ -73,6 +74,9 @@ type podSpec struct {
 		EmptyDir *struct {
 			Medium string `yaml:"medium"`
 		} `yaml:"emptyDir"`
+		ConfigMap *struct {
+			Name string `yaml:"name"`
+		} `yaml:"configMap"`
 		PersistentVolumeClaim *struct {
 			ClaimName string `yaml:"claimName"`
 		} `yaml:"persistentVolumeClaim"`
@@ -127,14 +131,16 @@ type probe struct {
 
 // kustomization is what the checks read of a kustomization.yaml.
 type kustomization struct {
-	Resources []string `yaml:"resources"`
+	Resources []string   `yaml:"resources"`
+	Patches   []patchRef `yaml:"patches"`
 }
 
 // overlays are the kustomizations a user applies.
-var overlays = []string{"k8s/single", "k8s/disaggregated", "k8s/gateway", "k8s/llm-d"}
+var overlays = []string{"k8s/single", "k8s/disaggregated", "k8s/gateway", "k8s/llm-d", "k8s/llm-d-lora"}
 
 // build resolves a kustomization as "kubectl apply -k" would for what is used here (resources:
-// files and directories of other kustomizations), refusing a listed resource that does not exist.
+// files and directories of other kustomizations, then JSON patches of the objects they name),
+// refusing a listed resource that does not exist.
 func build(dir string) ([]object, error) {
 	var k kustomization
 	if err := decodeStrictFile(filepath.Join(dir, "kustomization.yaml"), &k); err != nil {
@@ -164,6 +170,11 @@ func build(dir string) ([]object, error) {
 		}
 		objs = append(objs, docs...)
 	}
+	for _, p := range k.Patches {
+		if err := applyPatch(objs, dir, p); err != nil {
+			return nil, err
+		}
+	}
 	return objs, nil
 }
 
@@ -175,9 +186,10 @@ func decodeStrictFile(path string, v any) error {
 		return err
 	}
 	var meta struct {
-		APIVersion string   `yaml:"apiVersion"`
-		Kind       string   `yaml:"kind"`
-		Resources  []string `yaml:"resources"`
+		APIVersion string     `yaml:"apiVersion"`
+		Kind       string     `yaml:"kind"`
+		Resources  []string   `yaml:"resources"`
+		Patches    []patchRef `yaml:"patches"`
 	}
 	dec := yaml.NewDecoder(bytes.NewReader(b))
 	dec.KnownFields(true)
@@ -199,11 +211,15 @@ func readObjects(path string) ([]object, error) {
 	dec := yaml.NewDecoder(bytes.NewReader(b))
 	var objs []object
 	for {
-		var o object
-		err := dec.Decode(&o)
+		var raw map[string]any
+		err := dec.Decode(&raw)
 		if errors.Is(err, io.EOF) {
 			return objs, nil
 		}
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+		o, err := decodeObject(raw)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", path, err)
 		}
