@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/kvwarden/kvwarden/internal/testenv"
+	"github.com/kvwarden/kvwarden/internal/testenv/testmodel"
 )
 
 // llmdNode is a prefill or decode node that also serves the OpenAI API (--addr), as llm-d routes
@@ -92,14 +93,20 @@ func startLLMDNode(t *testing.T, role, tlsDir, tenants string, extra ...string) 
 // sidecar built from ../shared/third_party/llm-d-pd-sidecar, with the flags of the llm-d overlay.
 func startLLMD(t *testing.T, tenants string, nodeFlags ...string) *llmdCluster {
 	t.Helper()
+	return startLLMDNodes(t, tenants, nodeFlags, nodeFlags)
+}
+
+// startLLMDNodes is startLLMD with the prefill and the decode node's own flags.
+func startLLMDNodes(t *testing.T, tenants string, preFlags, decFlags []string) *llmdCluster {
+	t.Helper()
 	sidecarBin := testenv.PDSidecar(t)
 	tlsDir := filepath.Join(t.TempDir(), "tls")
 	if out, err := exec.Command(binary, "certs", "--dir", tlsDir).CombinedOutput(); err != nil {
 		t.Fatalf("certs: %v\n%s", err, out)
 	}
 	c := &llmdCluster{
-		pre:  startLLMDNode(t, "prefill", tlsDir, tenants, nodeFlags...),
-		dec:  startLLMDNode(t, "decode", tlsDir, tenants, nodeFlags...),
+		pre:  startLLMDNode(t, "prefill", tlsDir, tenants, preFlags...),
+		dec:  startLLMDNode(t, "decode", tlsDir, tenants, decFlags...),
 		http: &http.Client{Timeout: 2 * time.Minute},
 	}
 	// The sidecar has no flag for its listening address: it binds every address of the machine
@@ -264,13 +271,23 @@ func threeTenants(t *testing.T) (string, []string) {
 
 // TestLLMDSidecarMatchesSingleProcess drives a kvwarden prefill node and decode node through
 // llm-d's own pd-sidecar (nixlv2), as a decode pod of deploy/k8s/llm-d runs them: greedy
-// completions and chat, streamed and not, give the tokens and logprobs of one process bit for
-// bit; a split request is computed once, on the prefill node (the decode node's prefill counter
-// does not move); every pool is whole afterwards and no security event is counted.
+// completions and chat, streamed and not, and a completion under a LoRA adapter selected by
+// "model", give the tokens and logprobs of one process bit for bit; a split request is computed
+// once, on the prefill node (the decode node's prefill counter does not move); every pool is whole
+// afterwards and no security event is counted. Then the adapters the decode node lacks, or holds
+// other bytes of, are refused (llmdAdapterRefusals).
 func TestLLMDSidecarMatchesSingleProcess(t *testing.T) {
-	tenants, keys := threeTenants(t)
-	c := startLLMD(t, tenants)
-	single := startServer(t, serverOpts{model: chatModel, tenants: tenants})
+	tenants := tenantsFile(t)
+	keys := []string{addTenant(t, tenants, "acme", "--adapters", "lora-a,lora-b,lora-c")}
+	adapter := func(seed uint64) string {
+		return testmodel.WriteAdapterFor(t, modelPath(t, chatModel), testmodel.AdapterSpec{Seed: seed})
+	}
+	a, b := adapter(1), adapter(2)
+	preLoRA := []string{"--lora", "lora-a=" + a, "--lora", "lora-b=" + b, "--lora", "lora-c=" + adapter(3)}
+	decLoRA := []string{"--lora", "lora-a=" + a, "--lora", "lora-b=" + adapter(4)} // no lora-c; other bytes under lora-b
+	// A short hold: the refused requests' pages on the prefill node expire within the test.
+	c := startLLMDNodes(t, tenants, append(preLoRA, "--kv-hold", holdFlag), append(decLoRA, "--kv-hold", holdFlag))
+	single := startServer(t, serverOpts{model: chatModel, tenants: tenants, args: preLoRA})
 	ctx := context.Background()
 	for _, path := range []string{"/v1/completions", "/v1/chat/completions"} {
 		for _, stream := range []bool{false, true} {
@@ -302,7 +319,58 @@ func TestLLMDSidecarMatchesSingleProcess(t *testing.T) {
 			})
 		}
 	}
+	t.Run("under a LoRA adapter", func(t *testing.T) {
+		body := llmdRequest("/v1/completions", "Under the adapter: the lighthouse keeper wrote in his log that night.", false, 12)
+		base, err := ask(ctx, c.http, single.base+"/v1/completions", keys[0], "", body)
+		if err != nil {
+			t.Fatalf("single process, base model: %v", err)
+		}
+		body["model"] = "lora-a"
+		want, err := ask(ctx, c.http, single.base+"/v1/completions", keys[0], "", body)
+		if err != nil || fmt.Sprint(want.Tokens) == fmt.Sprint(base.Tokens) {
+			t.Fatalf("single process under lora-a: %v %+v, the base model's %+v: the adapter must change the answer", err, want, base)
+		}
+		got, err := ask(ctx, c.http, c.base+"/v1/completions", keys[0], c.pre.api, body)
+		if err != nil || fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Fatalf("through the sidecar under lora-a: %v %+v\none process %+v", err, got, want)
+		}
+	})
 	c.checkWhole(t)
+	llmdAdapterRefusals(t, c, keys[0])
+}
+
+// llmdAdapterRefusals: through the sidecar, a request under an adapter whose file the decode node
+// holds other bytes of is refused (kv_transfer_refused, a security event), and one under an
+// adapter the decode node lacks is refused as a model that does not exist, streamed or not:
+// never a 200 answered under other weights. The prefill node's holds expire and both pools are
+// whole.
+func llmdAdapterRefusals(t *testing.T, c *llmdCluster, key string) {
+	ctx := context.Background()
+	refusal := func(model string, stream bool) string {
+		body := llmdRequest("/v1/completions", fmt.Sprintf("Refused under %s, stream %v.", model, stream), stream, 8)
+		body["model"] = model
+		got, err := ask(ctx, c.http, c.base+"/v1/completions", key, c.pre.api, body)
+		if err == nil {
+			t.Fatalf("%s stream=%v through the sidecar: answered %+v", model, stream, got)
+		}
+		return err.Error()
+	}
+	typo := refusal("lora-z", false) // refused by the prefill node: the body of a model that does not exist
+	for _, stream := range []bool{false, true} {
+		const otherBytes = `400 Bad Request: {"error":{"message":"kv_transfer_params refused (adapter)`
+		if got := refusal("lora-b", stream); !strings.HasPrefix(got, otherBytes) || !strings.Contains(got, `"code":"kv_transfer_refused"`) {
+			t.Errorf("lora-b (other bytes on the decode node) stream=%v: %s, want the ticket refused for its adapter", stream, got)
+		}
+		if got := refusal("lora-c", stream); got != typo || !strings.HasPrefix(got, "404 ") {
+			t.Errorf("lora-c (not on the decode node) stream=%v: %s, want a typo's %s", stream, got, typo)
+		}
+	}
+	if g := c.dec.gauges(t); g[mSecurity] != 2 {
+		t.Errorf("decode node security events %v, want 2 (the tickets under other bytes of lora-b)", g[mSecurity])
+	}
+	for _, n := range []*llmdNode{c.pre, c.dec} {
+		n.waitWhole(t)
+	}
 }
 
 // checkWhole waits until both nodes' pools are whole and checks that no security event counted.
