@@ -141,12 +141,17 @@ func benchDecodeStep8With(b *testing.B, spec string, ad benchAdapterKind) {
 	}
 	b.ReportAllocs()
 	b.ResetTimer()
+	cpu0 := cpuTime()
 	for b.Loop() {
 		if errs := m.Forward(pool, cache, ws, seqs, logits); errs != nil {
 			b.Fatal(errs)
 		}
 	}
 	b.ReportMetric(float64(batch*b.N)/b.Elapsed().Seconds(), "tokens/s")
+	// With -cpu 1 (one thread, no spinning workers) this is the step's work alone.
+	if cpu := cpuTime() - cpu0; cpu > 0 {
+		b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), "cpu-ns/op")
+	}
 }
 
 // BenchmarkPrefill512 measures processing one 512-token prompt of the reference model in one step.

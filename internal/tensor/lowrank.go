@@ -1,6 +1,9 @@
 package tensor
 
-import "fmt"
+import (
+	"fmt"
+	"unsafe"
+)
 
 // LowRankDelta sets each of n rows of d to a low-rank product (a LoRA delta, unscaled):
 //
@@ -20,6 +23,7 @@ func LowRankDelta(d, x []float32, n int, a, bT []float32, rank int, ax []float32
 	}
 	in, width := lowRankShape(len(a), len(bT), rank)
 	checkLowRank("LowRankDelta", d, x, ax, n, in, width, rank)
+	prefetchHeads(unsafe.Pointer(&bT[0]), 4*width, rank)
 	k := activeKernels.Load()
 	k.dotsF32(ax[:n*rank], a, x[:n*in], rank, n)
 	k.lowRankUp(d[:n*width], bT, ax[:n*rank], rank, n)
@@ -34,9 +38,22 @@ func LowRankDeltaF16(d, x []float32, n int, a, bT []uint16, rank int, ax []float
 	}
 	in, width := lowRankShape(len(a), len(bT), rank)
 	checkLowRank("LowRankDeltaF16", d, x, ax, n, in, width, rank)
+	prefetchHeads(unsafe.Pointer(&bT[0]), 2*width, rank)
 	k := activeKernels.Load()
 	k.dotsF16(ax[:n*rank], a, x[:n*in], rank, n)
 	k.lowRankUpF16(d[:n*width], bT, ax[:n*rank], rank, n)
+}
+
+// lowRankHead is how far into each row of B lowRankUp's kernels start their own prefetch
+// (lowRankAhead in _asm/lowrank.go).
+const lowRankHead = 512
+
+// prefetchHeads has the first lowRankHead bytes of each of the rank rows of B (rowBytes each)
+// fetched while A·x is computed: lowRankUp's kernels prefetch each row lowRankHead bytes ahead
+// of their reads, so without this each row's head (the whole row, for a narrow projection such
+// as k or v) would be read cold, one short run per row.
+func prefetchHeads(bT unsafe.Pointer, rowBytes, rank int) {
+	prefetchRows((*byte)(bT), rowBytes, rank, min(rowBytes, lowRankHead))
 }
 
 // checkLowRank panics unless d, x and ax hold n rows of a low-rank product in→width of rank.

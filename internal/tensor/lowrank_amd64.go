@@ -18,10 +18,20 @@ func lowRankUpAVX2(d *float32, bT *byte, ax *float32, rank, stride, n64, rows in
 func lowRankUpF16AVX2(d *float32, bT *byte, ax *float32, rank, stride, n64, rows int)
 
 // f16f32x4AVX2 sets out[q] = dotF16sGo(row q, x) over n16·16 columns for the 4 half rows at
-// w, stride bytes apart.
+// w, stride bytes apart, prefetching as many bytes from pf on (nextRows).
 //
 //go:noescape
-func f16f32x4AVX2(w *byte, stride, n16 int, x *float32, out *[4]float32)
+func f16f32x4AVX2(w *byte, stride, n16 int, x *float32, out *[4]float32, pf *byte)
+
+// nextRows is where the four-row kernel prefetches while on rows r..r+3 of the rows of w
+// (rowBytes each, contiguous) at input i: the next four rows at the first input (every row of A
+// is then in flight before it is read), else rows r.. themselves (in cache: nothing to fetch).
+func nextRows(w unsafe.Pointer, r, rows, i, rowBytes int) *byte {
+	if i == 0 && r+8 <= rows {
+		r += 4
+	}
+	return (*byte)(unsafe.Add(w, r*rowBytes))
+}
 
 func lowRankUpVec(d, bT, ax []float32, rank, n int) {
 	width := len(bT) / rank
@@ -90,7 +100,8 @@ func dotsF16AVX2(out []float32, w []uint16, x []float32, rows, n int) {
 		wr := w[r*cols : (r+4)*cols]
 		for i := range n {
 			xi := x[i*cols : (i+1)*cols]
-			f16f32x4AVX2((*byte)(unsafe.Pointer(&wr[0])), 2*cols, n16/16, &xi[0], &v)
+			pf := nextRows(unsafe.Pointer(&w[0]), r, r4, i, 2*cols)
+			f16f32x4AVX2((*byte)(unsafe.Pointer(&wr[0])), 2*cols, n16/16, &xi[0], &v, pf)
 			for q := range v {
 				s, wq := v[q], wr[q*cols:(q+1)*cols]
 				for t := n16; t < cols; t++ {

@@ -4,13 +4,14 @@
 
 #include "textflag.h"
 
-// func f16f32x4AVX2(w *byte, stride int, n16 int, x *float32, out *[4]float32)
-// Requires: AVX, F16C
-TEXT ·f16f32x4AVX2(SB), NOSPLIT, $0-40
+// func f16f32x4AVX2(w *byte, stride int, n16 int, x *float32, out *[4]float32, pf *byte)
+// Requires: AVX, F16C, MMX+
+TEXT ·f16f32x4AVX2(SB), NOSPLIT, $0-48
 	MOVQ   w+0(FP), SI
 	MOVQ   stride+8(FP), BX
 	MOVQ   n16+16(FP), CX
 	MOVQ   x+24(FP), DI
+	MOVQ   pf+40(FP), R10
 	LEAQ   (BX)(BX*2), R8
 	VXORPS Y0, Y0, Y0
 	VXORPS Y1, Y1, Y1
@@ -24,36 +25,39 @@ TEXT ·f16f32x4AVX2(SB), NOSPLIT, $0-40
 	JE     f16f32x4done
 
 f16f32x4loop:
-	VMOVUPS   (DI), Y8
-	VMOVUPS   32(DI), Y9
-	VCVTPH2PS (SI), Y10
-	VCVTPH2PS 16(SI), Y11
-	VMULPS    Y8, Y10, Y10
-	VMULPS    Y9, Y11, Y11
-	VADDPS    Y10, Y0, Y0
-	VADDPS    Y11, Y1, Y1
-	VCVTPH2PS (SI)(BX*1), Y10
-	VCVTPH2PS 16(SI)(BX*1), Y11
-	VMULPS    Y8, Y10, Y10
-	VMULPS    Y9, Y11, Y11
-	VADDPS    Y10, Y2, Y2
-	VADDPS    Y11, Y3, Y3
-	VCVTPH2PS (SI)(BX*2), Y10
-	VCVTPH2PS 16(SI)(BX*2), Y11
-	VMULPS    Y8, Y10, Y10
-	VMULPS    Y9, Y11, Y11
-	VADDPS    Y10, Y4, Y4
-	VADDPS    Y11, Y5, Y5
-	VCVTPH2PS (SI)(R8*1), Y10
-	VCVTPH2PS 16(SI)(R8*1), Y11
-	VMULPS    Y8, Y10, Y10
-	VMULPS    Y9, Y11, Y11
-	VADDPS    Y10, Y6, Y6
-	VADDPS    Y11, Y7, Y7
-	ADDQ      $0x20, SI
-	ADDQ      $0x40, DI
-	DECQ      CX
-	JNZ       f16f32x4loop
+	PREFETCHT0 (R10)
+	PREFETCHT0 64(R10)
+	VMOVUPS    (DI), Y8
+	VMOVUPS    32(DI), Y9
+	VCVTPH2PS  (SI), Y10
+	VCVTPH2PS  16(SI), Y11
+	VMULPS     Y8, Y10, Y10
+	VMULPS     Y9, Y11, Y11
+	VADDPS     Y10, Y0, Y0
+	VADDPS     Y11, Y1, Y1
+	VCVTPH2PS  (SI)(BX*1), Y10
+	VCVTPH2PS  16(SI)(BX*1), Y11
+	VMULPS     Y8, Y10, Y10
+	VMULPS     Y9, Y11, Y11
+	VADDPS     Y10, Y2, Y2
+	VADDPS     Y11, Y3, Y3
+	VCVTPH2PS  (SI)(BX*2), Y10
+	VCVTPH2PS  16(SI)(BX*2), Y11
+	VMULPS     Y8, Y10, Y10
+	VMULPS     Y9, Y11, Y11
+	VADDPS     Y10, Y4, Y4
+	VADDPS     Y11, Y5, Y5
+	VCVTPH2PS  (SI)(R8*1), Y10
+	VCVTPH2PS  16(SI)(R8*1), Y11
+	VMULPS     Y8, Y10, Y10
+	VMULPS     Y9, Y11, Y11
+	VADDPS     Y10, Y6, Y6
+	VADDPS     Y11, Y7, Y7
+	ADDQ       $0x20, SI
+	ADDQ       $0x40, DI
+	ADDQ       $0x80, R10
+	DECQ       CX
+	JNZ        f16f32x4loop
 
 f16f32x4done:
 	MOVQ         out+32(FP), AX

@@ -128,22 +128,39 @@ func (g *gen) fold4(x, t Register, ps, ss func(...Op)) {
 //	func f16x4AVX2(w *byte, stride, n16 int, x *float32, out *[4]float32)
 //
 // for t; row q accumulates in Y(2q), Y(2q+1).
-func (g *gen) floatx4AVX2(t floatType) {
-	name := t.name + "x4"
-	g.text(name+"AVX2", "func(w *byte, stride, n16 int, x *float32, out *[4]float32)")
+func (g *gen) floatx4AVX2(t floatType) { g.floatx4(t, t.name+"x4", false) }
+
+// floatx4 emits floatx4AVX2's kernel as name+"AVX2"; with prefetch it takes a last argument
+// pf *byte and, each step, issues PREFETCHT0 for the 4·t.bytes bytes at pf, pf advancing by
+// as much: the step reads as many bytes of its four rows, so a caller pointing pf at the next
+// four rows (contiguous) has them in flight when it comes to them.
+func (g *gen) floatx4(t floatType, name string, prefetch bool) {
+	sig := "func(w *byte, stride, n16 int, x *float32, out *[4]float32)"
+	steps := []step{{RSI, t.bytes}, {RDI, 64}}
+	if prefetch {
+		sig = "func(w *byte, stride, n16 int, x *float32, out *[4]float32, pf *byte)"
+		steps = append(steps, step{R10, 4 * t.bytes})
+	}
+	g.text(name+"AVX2", sig)
 	g.floatArgs()
+	if prefetch {
+		g.arg("pf", R10)
+	}
 	g.LEAQ(Mem{Base: RBX, Index: RBX, Scale: 2}, R8)
 	acc := []VecPhysical{Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7}
 	for _, a := range acc {
 		g.VXORPS(a, a, a)
 	}
 	g.loop(name, func() {
+		for l := 0; prefetch && l < 4*t.bytes; l += 64 {
+			g.PREFETCHT0(Mem{Base: R10, Disp: l})
+		}
 		g.VMOVUPS(Mem{Base: RDI}, xlo)
 		g.VMOVUPS(Mem{Base: RDI, Disp: 32}, xhi)
 		for q := range 4 {
 			g.rowAVX2(t, rowMem(q, 0), rowMem(q, t.bytes/2), acc[2*q], acc[2*q+1])
 		}
-	}, step{RSI, t.bytes}, step{RDI, 64})
+	}, steps...)
 	g.arg("out", RAX)
 	for q := range 4 {
 		g.fold16(acc[2*q], acc[2*q+1])

@@ -7,9 +7,11 @@ import (
 
 // lowRankFamily: the two products of a LoRA delta with AVX2, on float32 weights and on half
 // weights that are widened, then multiplied and summed exactly as the float32 ones (a pair
-// held in halves gives the bits of the same values held in float32).
+// held in halves gives the bits of the same values held in float32). A's four-row kernels
+// prefetch the next four rows as they go: at one input (a decode step) each runs once over
+// rows read once a step from memory, too short a run for the hardware prefetcher to follow.
 func lowRankFamily(g *gen) {
-	g.floatx4AVX2(f16f32)
+	g.floatx4(f16f32, "f16f32x4", true)
 	g.lowRankUp(false)
 	g.lowRankUp(true)
 }
