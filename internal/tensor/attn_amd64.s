@@ -410,22 +410,21 @@ b5tn:
 // func attnScoresF16x3x2AVX2(s *float32, sStride int, q *float32, qStride int, nq3 int, k *uint16, kStride int, n2 int, hd16 int, scale float32)
 // Requires: AVX, F16C
 TEXT ·attnScoresF16x3x2AVX2(SB), NOSPLIT, $0-76
-	MOVQ         s+0(FP), DI
-	MOVQ         sStride+8(FP), R8
-	SHLQ         $0x02, R8
-	MOVQ         q+16(FP), SI
-	MOVQ         qStride+24(FP), R9
-	SHLQ         $0x02, R9
-	MOVQ         k+40(FP), DX
-	MOVQ         kStride+48(FP), R11
-	SHLQ         $0x01, R11
-	MOVQ         n2+56(FP), CX
-	MOVQ         hd16+64(FP), R15
-	VBROADCASTSS scale+72(FP), Y15
-	LEAQ         (R9)(R9*2), R12
-	MOVQ         R15, AX
-	SHLQ         $0x06, AX
-	SUBQ         AX, R12
+	MOVQ s+0(FP), DI
+	MOVQ sStride+8(FP), R8
+	SHLQ $0x02, R8
+	MOVQ q+16(FP), SI
+	MOVQ qStride+24(FP), R9
+	SHLQ $0x02, R9
+	MOVQ k+40(FP), DX
+	MOVQ kStride+48(FP), R11
+	SHLQ $0x01, R11
+	MOVQ n2+56(FP), CX
+	MOVQ hd16+64(FP), R15
+	LEAQ (R9)(R9*2), R12
+	MOVQ R15, AX
+	SHLQ $0x06, AX
+	SUBQ AX, R12
 
 c2t:
 	MOVQ SI, AX
@@ -451,79 +450,81 @@ c2q:
 c2c:
 	VCVTPH2PS    (R14), Y12
 	VCVTPH2PS    (R14)(R11*1), Y13
-	VMULPS       (AX), Y12, Y14
+	VMOVUPS      (AX), Y15
+	VMULPS       Y15, Y12, Y14
 	VADDPS       Y14, Y0, Y0
-	VMULPS       (AX), Y13, Y14
+	VMULPS       Y15, Y13, Y14
 	VADDPS       Y14, Y2, Y2
-	VMULPS       (AX)(R9*1), Y12, Y14
+	VMOVUPS      (AX)(R9*1), Y15
+	VMULPS       Y15, Y12, Y14
 	VADDPS       Y14, Y4, Y4
-	VMULPS       (AX)(R9*1), Y13, Y14
+	VMULPS       Y15, Y13, Y14
 	VADDPS       Y14, Y6, Y6
-	VMULPS       (AX)(R9*2), Y12, Y14
+	VMOVUPS      (AX)(R9*2), Y15
+	VMULPS       Y15, Y12, Y14
 	VADDPS       Y14, Y8, Y8
-	VMULPS       (AX)(R9*2), Y13, Y14
+	VMULPS       Y15, Y13, Y14
 	VADDPS       Y14, Y10, Y10
 	VCVTPH2PS    16(R14), Y12
 	VCVTPH2PS    16(R14)(R11*1), Y13
-	VMULPS       32(AX), Y12, Y14
+	VMOVUPS      32(AX), Y15
+	VMULPS       Y15, Y12, Y14
 	VADDPS       Y14, Y1, Y1
-	VMULPS       32(AX), Y13, Y14
+	VMULPS       Y15, Y13, Y14
 	VADDPS       Y14, Y3, Y3
-	VMULPS       32(AX)(R9*1), Y12, Y14
+	VMOVUPS      32(AX)(R9*1), Y15
+	VMULPS       Y15, Y12, Y14
 	VADDPS       Y14, Y5, Y5
-	VMULPS       32(AX)(R9*1), Y13, Y14
+	VMULPS       Y15, Y13, Y14
 	VADDPS       Y14, Y7, Y7
-	VMULPS       32(AX)(R9*2), Y12, Y14
+	VMOVUPS      32(AX)(R9*2), Y15
+	VMULPS       Y15, Y12, Y14
 	VADDPS       Y14, Y9, Y9
-	VMULPS       32(AX)(R9*2), Y13, Y14
+	VMULPS       Y15, Y13, Y14
 	VADDPS       Y14, Y11, Y11
 	ADDQ         $0x40, AX
 	ADDQ         $0x20, R14
 	DECQ         R13
 	JNZ          c2c
 	VADDPS       Y1, Y0, Y0
+	VEXTRACTF128 $0x01, Y0, X1
+	VADDPS       X1, X0, X0
 	VADDPS       Y3, Y2, Y2
+	VEXTRACTF128 $0x01, Y2, X3
+	VADDPS       X3, X2, X2
 	VADDPS       Y5, Y4, Y4
+	VEXTRACTF128 $0x01, Y4, X5
+	VADDPS       X5, X4, X4
 	VADDPS       Y7, Y6, Y6
+	VEXTRACTF128 $0x01, Y6, X7
+	VADDPS       X7, X6, X6
 	VADDPS       Y9, Y8, Y8
+	VEXTRACTF128 $0x01, Y8, X9
+	VADDPS       X9, X8, X8
 	VADDPS       Y11, Y10, Y10
-	VINSERTF128  $0x01, X2, Y0, Y12
-	VEXTRACTF128 $0x01, Y0, X13
-	VINSERTF128  $0x00, X13, Y2, Y13
-	VADDPS       Y13, Y12, Y12
-	VINSERTF128  $0x01, X6, Y4, Y13
-	VEXTRACTF128 $0x01, Y4, X14
-	VINSERTF128  $0x00, X14, Y6, Y14
-	VADDPS       Y14, Y13, Y13
-	VSHUFPS      $0x44, Y13, Y12, Y14
-	VSHUFPS      $0xee, Y13, Y12, Y1
-	VADDPS       Y1, Y14, Y14
-	VSHUFPS      $0x88, Y14, Y14, Y1
-	VSHUFPS      $0xdd, Y14, Y14, Y12
-	VADDPS       Y12, Y1, Y1
-	VEXTRACTF128 $0x01, Y1, X12
-	VUNPCKLPS    X12, X1, X1
-	VMULPS       X15, X1, X1
-	VMOVLPS      X1, (BX)
-	VMOVHPS      X1, (BX)(R8*1)
-	VINSERTF128  $0x01, X10, Y8, Y12
-	VEXTRACTF128 $0x01, Y8, X13
-	VINSERTF128  $0x00, X13, Y10, Y13
-	VADDPS       Y13, Y12, Y12
-	VINSERTF128  $0x01, X10, Y8, Y13
-	VEXTRACTF128 $0x01, Y8, X14
-	VINSERTF128  $0x00, X14, Y10, Y14
-	VADDPS       Y14, Y13, Y13
-	VSHUFPS      $0x44, Y13, Y12, Y14
-	VSHUFPS      $0xee, Y13, Y12, Y1
-	VADDPS       Y1, Y14, Y14
-	VSHUFPS      $0x88, Y14, Y14, Y1
-	VSHUFPS      $0xdd, Y14, Y14, Y12
-	VADDPS       Y12, Y1, Y1
-	VEXTRACTF128 $0x01, Y1, X12
-	VUNPCKLPS    X12, X1, X1
-	VMULPS       X15, X1, X1
-	VMOVLPS      X1, (BX)(R8*2)
+	VEXTRACTF128 $0x01, Y10, X11
+	VADDPS       X11, X10, X10
+	VUNPCKLPD    X2, X0, X12
+	VUNPCKHPD    X2, X0, X15
+	VADDPS       X15, X12, X12
+	VUNPCKLPD    X6, X4, X13
+	VUNPCKHPD    X6, X4, X15
+	VADDPS       X15, X13, X13
+	VUNPCKLPD    X10, X8, X14
+	VUNPCKHPD    X10, X8, X15
+	VADDPS       X15, X14, X14
+	VBROADCASTSS scale+72(FP), X15
+	VSHUFPS      $0x88, X13, X12, X0
+	VSHUFPS      $0xdd, X13, X12, X1
+	VADDPS       X1, X0, X0
+	VMULPS       X15, X0, X0
+	VMOVLPS      X0, (BX)
+	VMOVHPS      X0, (BX)(R8*1)
+	VSHUFPS      $0x88, X14, X14, X0
+	VSHUFPS      $0xdd, X14, X14, X1
+	VADDPS       X1, X0, X0
+	VMULPS       X15, X0, X0
+	VMOVLPS      X0, (BX)(R8*2)
 	ADDQ         R12, AX
 	LEAQ         (BX)(R8*2), BX
 	ADDQ         R8, BX
@@ -539,22 +540,21 @@ c2c:
 // func attnScoresF32x3x2AVX2(s *float32, sStride int, q *float32, qStride int, nq3 int, k *float32, kStride int, n2 int, hd16 int, scale float32)
 // Requires: AVX
 TEXT ·attnScoresF32x3x2AVX2(SB), NOSPLIT, $0-76
-	MOVQ         s+0(FP), DI
-	MOVQ         sStride+8(FP), R8
-	SHLQ         $0x02, R8
-	MOVQ         q+16(FP), SI
-	MOVQ         qStride+24(FP), R9
-	SHLQ         $0x02, R9
-	MOVQ         k+40(FP), DX
-	MOVQ         kStride+48(FP), R11
-	SHLQ         $0x02, R11
-	MOVQ         n2+56(FP), CX
-	MOVQ         hd16+64(FP), R15
-	VBROADCASTSS scale+72(FP), Y15
-	LEAQ         (R9)(R9*2), R12
-	MOVQ         R15, AX
-	SHLQ         $0x06, AX
-	SUBQ         AX, R12
+	MOVQ s+0(FP), DI
+	MOVQ sStride+8(FP), R8
+	SHLQ $0x02, R8
+	MOVQ q+16(FP), SI
+	MOVQ qStride+24(FP), R9
+	SHLQ $0x02, R9
+	MOVQ k+40(FP), DX
+	MOVQ kStride+48(FP), R11
+	SHLQ $0x02, R11
+	MOVQ n2+56(FP), CX
+	MOVQ hd16+64(FP), R15
+	LEAQ (R9)(R9*2), R12
+	MOVQ R15, AX
+	SHLQ $0x06, AX
+	SUBQ AX, R12
 
 c4t:
 	MOVQ SI, AX
@@ -580,79 +580,81 @@ c4q:
 c4c:
 	VMOVUPS      (R14), Y12
 	VMOVUPS      (R14)(R11*1), Y13
-	VMULPS       (AX), Y12, Y14
+	VMOVUPS      (AX), Y15
+	VMULPS       Y15, Y12, Y14
 	VADDPS       Y14, Y0, Y0
-	VMULPS       (AX), Y13, Y14
+	VMULPS       Y15, Y13, Y14
 	VADDPS       Y14, Y2, Y2
-	VMULPS       (AX)(R9*1), Y12, Y14
+	VMOVUPS      (AX)(R9*1), Y15
+	VMULPS       Y15, Y12, Y14
 	VADDPS       Y14, Y4, Y4
-	VMULPS       (AX)(R9*1), Y13, Y14
+	VMULPS       Y15, Y13, Y14
 	VADDPS       Y14, Y6, Y6
-	VMULPS       (AX)(R9*2), Y12, Y14
+	VMOVUPS      (AX)(R9*2), Y15
+	VMULPS       Y15, Y12, Y14
 	VADDPS       Y14, Y8, Y8
-	VMULPS       (AX)(R9*2), Y13, Y14
+	VMULPS       Y15, Y13, Y14
 	VADDPS       Y14, Y10, Y10
 	VMOVUPS      32(R14), Y12
 	VMOVUPS      32(R14)(R11*1), Y13
-	VMULPS       32(AX), Y12, Y14
+	VMOVUPS      32(AX), Y15
+	VMULPS       Y15, Y12, Y14
 	VADDPS       Y14, Y1, Y1
-	VMULPS       32(AX), Y13, Y14
+	VMULPS       Y15, Y13, Y14
 	VADDPS       Y14, Y3, Y3
-	VMULPS       32(AX)(R9*1), Y12, Y14
+	VMOVUPS      32(AX)(R9*1), Y15
+	VMULPS       Y15, Y12, Y14
 	VADDPS       Y14, Y5, Y5
-	VMULPS       32(AX)(R9*1), Y13, Y14
+	VMULPS       Y15, Y13, Y14
 	VADDPS       Y14, Y7, Y7
-	VMULPS       32(AX)(R9*2), Y12, Y14
+	VMOVUPS      32(AX)(R9*2), Y15
+	VMULPS       Y15, Y12, Y14
 	VADDPS       Y14, Y9, Y9
-	VMULPS       32(AX)(R9*2), Y13, Y14
+	VMULPS       Y15, Y13, Y14
 	VADDPS       Y14, Y11, Y11
 	ADDQ         $0x40, AX
 	ADDQ         $0x40, R14
 	DECQ         R13
 	JNZ          c4c
 	VADDPS       Y1, Y0, Y0
+	VEXTRACTF128 $0x01, Y0, X1
+	VADDPS       X1, X0, X0
 	VADDPS       Y3, Y2, Y2
+	VEXTRACTF128 $0x01, Y2, X3
+	VADDPS       X3, X2, X2
 	VADDPS       Y5, Y4, Y4
+	VEXTRACTF128 $0x01, Y4, X5
+	VADDPS       X5, X4, X4
 	VADDPS       Y7, Y6, Y6
+	VEXTRACTF128 $0x01, Y6, X7
+	VADDPS       X7, X6, X6
 	VADDPS       Y9, Y8, Y8
+	VEXTRACTF128 $0x01, Y8, X9
+	VADDPS       X9, X8, X8
 	VADDPS       Y11, Y10, Y10
-	VINSERTF128  $0x01, X2, Y0, Y12
-	VEXTRACTF128 $0x01, Y0, X13
-	VINSERTF128  $0x00, X13, Y2, Y13
-	VADDPS       Y13, Y12, Y12
-	VINSERTF128  $0x01, X6, Y4, Y13
-	VEXTRACTF128 $0x01, Y4, X14
-	VINSERTF128  $0x00, X14, Y6, Y14
-	VADDPS       Y14, Y13, Y13
-	VSHUFPS      $0x44, Y13, Y12, Y14
-	VSHUFPS      $0xee, Y13, Y12, Y1
-	VADDPS       Y1, Y14, Y14
-	VSHUFPS      $0x88, Y14, Y14, Y1
-	VSHUFPS      $0xdd, Y14, Y14, Y12
-	VADDPS       Y12, Y1, Y1
-	VEXTRACTF128 $0x01, Y1, X12
-	VUNPCKLPS    X12, X1, X1
-	VMULPS       X15, X1, X1
-	VMOVLPS      X1, (BX)
-	VMOVHPS      X1, (BX)(R8*1)
-	VINSERTF128  $0x01, X10, Y8, Y12
-	VEXTRACTF128 $0x01, Y8, X13
-	VINSERTF128  $0x00, X13, Y10, Y13
-	VADDPS       Y13, Y12, Y12
-	VINSERTF128  $0x01, X10, Y8, Y13
-	VEXTRACTF128 $0x01, Y8, X14
-	VINSERTF128  $0x00, X14, Y10, Y14
-	VADDPS       Y14, Y13, Y13
-	VSHUFPS      $0x44, Y13, Y12, Y14
-	VSHUFPS      $0xee, Y13, Y12, Y1
-	VADDPS       Y1, Y14, Y14
-	VSHUFPS      $0x88, Y14, Y14, Y1
-	VSHUFPS      $0xdd, Y14, Y14, Y12
-	VADDPS       Y12, Y1, Y1
-	VEXTRACTF128 $0x01, Y1, X12
-	VUNPCKLPS    X12, X1, X1
-	VMULPS       X15, X1, X1
-	VMOVLPS      X1, (BX)(R8*2)
+	VEXTRACTF128 $0x01, Y10, X11
+	VADDPS       X11, X10, X10
+	VUNPCKLPD    X2, X0, X12
+	VUNPCKHPD    X2, X0, X15
+	VADDPS       X15, X12, X12
+	VUNPCKLPD    X6, X4, X13
+	VUNPCKHPD    X6, X4, X15
+	VADDPS       X15, X13, X13
+	VUNPCKLPD    X10, X8, X14
+	VUNPCKHPD    X10, X8, X15
+	VADDPS       X15, X14, X14
+	VBROADCASTSS scale+72(FP), X15
+	VSHUFPS      $0x88, X13, X12, X0
+	VSHUFPS      $0xdd, X13, X12, X1
+	VADDPS       X1, X0, X0
+	VMULPS       X15, X0, X0
+	VMOVLPS      X0, (BX)
+	VMOVHPS      X0, (BX)(R8*1)
+	VSHUFPS      $0x88, X14, X14, X0
+	VSHUFPS      $0xdd, X14, X14, X1
+	VADDPS       X1, X0, X0
+	VMULPS       X15, X0, X0
+	VMOVLPS      X0, (BX)(R8*2)
 	ADDQ         R12, AX
 	LEAQ         (BX)(R8*2), BX
 	ADDQ         R8, BX

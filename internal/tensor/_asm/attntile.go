@@ -8,10 +8,12 @@ import (
 // scoresTileAVX2: three queries times two positions at a time, so that each widened key chunk
 // serves three queries (the x4 kernel widens it again for every query): query i's sums of
 // positions 0 and 1 in Y(4i), Y(4i+1) and Y(4i+2), Y(4i+3) (lanes 0-7 and 8-15), each
-// accumulated chunk by chunk as DotF32's lanes are, then folded as fold16. DI = s + 4t, DX = k_t,
-// SI = q, AX the triple's query chunk, R14 its key chunk, BX = s(i, t), R10 the triples left,
-// R13 the chunks left, R12 = 3*qStride - hd16*64 (from a triple's last chunk to the next triple).
-// The keys are F16, or with f32 floats already widened (attnScoresF32x3x2AVX2).
+// accumulated chunk by chunk as DotF32's lanes are, then folded as fold16 (fold3x2). Each query
+// chunk is loaded once into Y15 for both positions: with it as a memory operand of every multiply
+// the loads, not the multiplies and adds, bound the loop. DI = s + 4t, DX = k_t, SI = q, AX the
+// triple's query chunk, R14 its key chunk, BX = s(i, t), R10 the triples left, R13 the chunks
+// left, R12 = 3*qStride - hd16*64 (from a triple's last chunk to the next triple). The keys are
+// F16, or with f32 floats already widened (attnScoresF32x3x2AVX2).
 func (g *gen) scoresTileAVX2(f32 bool) {
 	name, kt, esz := "attnScoresF16x3x2AVX2", "*uint16", 2
 	if f32 {
@@ -28,7 +30,6 @@ func (g *gen) scoresTileAVX2(f32 bool) {
 	if f32 {
 		load = func(src Mem, dst VecPhysical) { g.VMOVUPS(src, dst) }
 	}
-	g.VBROADCASTSS(g.argMem("scale"), Y15)
 	g.LEAQ(m(R9, R9, 2, 0), R12)
 	g.MOVQ(R15, RAX)
 	g.SHLQ(U8(6), RAX)
@@ -50,8 +51,9 @@ func (g *gen) scoresTileAVX2(f32 bool) {
 		load(m(R14, R11, 1, 8*esz*h), Y13)
 		qs := []Mem{{Base: RAX, Disp: 32 * h}, m(RAX, R9, 1, 32*h), m(RAX, R9, 2, 32*h)}
 		for i, qm := range qs {
+			g.VMOVUPS(qm, Y15)
 			for t, k := range []VecPhysical{Y12, Y13} {
-				g.VMULPS(qm, k, Y14)
+				g.VMULPS(Y15, k, Y14)
 				g.VADDPS(Y14, acc[i][t][h], acc[i][t][h])
 			}
 		}
@@ -60,17 +62,7 @@ func (g *gen) scoresTileAVX2(f32 bool) {
 	g.ADDQ(U8(16*esz), R14)
 	g.DECQ(R13)
 	g.JNZ(LabelRef(p + "c"))
-	for i := range acc {
-		for t := range acc[i] {
-			g.VADDPS(acc[i][t][1], acc[i][t][0], acc[i][t][0])
-		}
-	}
-	tmp := [4]VecPhysical{Y12, Y13, Y14, Y1}
-	x := g.fold4Sums([4]VecPhysical{Y0, Y2, Y4, Y6}, tmp)
-	g.VMOVLPS(x, b(RBX))
-	g.VMOVHPS(x, m(RBX, R8, 1, 0))
-	x = g.fold4Sums([4]VecPhysical{Y8, Y10, Y8, Y10}, tmp)
-	g.VMOVLPS(x, m(RBX, R8, 2, 0))
+	g.fold3x2(acc)
 	g.ADDQ(R12, RAX)
 	g.LEAQ(m(RBX, R8, 2, 0), RBX)
 	g.ADDQ(R8, RBX)
@@ -79,6 +71,45 @@ func (g *gen) scoresTileAVX2(f32 bool) {
 	g.ADDQ(U8(8), RDI)
 	g.LEAQ(m(RDX, R11, 2, 0), RDX)
 	g.tail(p+"t", RCX)
+}
+
+// fold3x2 folds the six 16-lane sums acc[i][t] (lanes 0-7, 8-15) as fold16 does, scales them
+// and stores query i's two at BX + i*R8, four or two scores at a time rather than one: per sum an
+// add of the halves (k+8) and of its 128-bit halves (k+4), then a transpose-and-add of pairs of
+// sums (UNPCKLPD/UNPCKHPD: lanes k and k+2) and of pairs of pairs (SHUFPS 0x88/0xDD: (0+2) and
+// (1+3)), which leaves the sums in order for one multiply by the scale and one store per row.
+// Each add is one of fold16's, its operands swapped at most. Clobbers Y0-Y15.
+func (g *gen) fold3x2(acc [3][2][2]VecPhysical) {
+	var s4 [6]Register // query i's position t at 2i+t: lanes 0-3 of fold16's s4
+	for i := range acc {
+		for t, a := range acc[i] {
+			g.VADDPS(a[1], a[0], a[0])
+			g.VEXTRACTF128(U8(1), a[0], a[1].AsX())
+			g.VADDPS(a[1].AsX(), a[0].AsX(), a[0].AsX())
+			s4[2*i+t] = a[0].AsX()
+		}
+	}
+	// Pair p = (s4[2p], s4[2p+1]) to [x0+x2, x1+x3, y0+y2, y1+y3] in pairs[p].
+	pairs := [3]VecPhysical{X12, X13, X14}
+	for p, d := range pairs {
+		g.VUNPCKLPD(s4[2*p+1], s4[2*p], d)
+		g.VUNPCKHPD(s4[2*p+1], s4[2*p], X15)
+		g.VADDPS(X15, d, d)
+	}
+	g.VBROADCASTSS(g.argMem("scale"), X15)
+	// Queries 0 and 1 ([q0t0, q0t1, q1t0, q1t1]), then query 2 (twice).
+	for _, o := range [][2]VecPhysical{{X12, X13}, {X14, X14}} {
+		g.VSHUFPS(U8(0x88), o[1], o[0], X0)
+		g.VSHUFPS(U8(0xdd), o[1], o[0], X1)
+		g.VADDPS(X1, X0, X0)
+		g.VMULPS(X15, X0, X0)
+		if o[0] == X12 {
+			g.VMOVLPS(X0, b(RBX))
+			g.VMOVHPS(X0, m(RBX, R8, 1, 0))
+		} else {
+			g.VMOVLPS(X0, m(RBX, R8, 2, 0))
+		}
+	}
 }
 
 // fold4Sums is fold4AVX2 from the four 8-lane sums s (lanes k and k+8 already added; they may
