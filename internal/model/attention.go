@@ -180,11 +180,17 @@ func (m *Model) attendTile(cache *kv.Pool, ws *Workspace, seqs []Seq, li int, bl
 		for t0 := b0; t0 < b1; t0 = min(b1, (t0/w.pt+1)*w.pt) {
 			w.scores(pages[t0/w.pt].Page, b0, t0, min(b1, (t0/w.pt+1)*w.pt))
 		}
-		for b := max(0, b0-first.pos); b < blk.count; b++ {
-			n := min(b1, first.pos+b+1) - b0
+		// Rows on the diagonal see part of the block, one softmax step per query; the rows past
+		// it see all of it, their queries stepped in one call.
+		seesAll := max(0, b0-first.pos, min(blk.count, b1-1-first.pos))
+		for b := max(0, b0-first.pos); b < seesAll; b++ {
+			n := first.pos + b + 1 - b0
 			for i := b * group; i < (b+1)*group; i++ {
 				tl.soft[i].Step(tl.s[i*kb:i*kb+n], tl.out[i*hd:(i+1)*hd])
 			}
+		}
+		if seesAll < blk.count {
+			tensor.StepRows(tl.soft[seesAll*group:nq], tl.s[seesAll*group*kb:], kb, b1-b0, tl.out[seesAll*group*hd:], hd)
 		}
 		for t0 := b0; t0 < b1; t0 = min(b1, (t0/w.pt+1)*w.pt) {
 			t1 := min(b1, (t0/w.pt+1)*w.pt)

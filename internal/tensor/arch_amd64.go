@@ -133,6 +133,7 @@ var avx2Kernels = &kernels{
 	attnValuesF32: attnValuesF32AVX2,
 	maxF32:        maxF32Vec,
 	sumF64:        sumF64Vec,
+	expsSubSums:   expsSubSumsVec,
 	f32sToF16:     f32sToF16Vec,
 	dotsF32:       dotsF32AVX2,
 	lowRankUp:     lowRankUpVec,

@@ -27,6 +27,34 @@ func (st *OnlineSoftmax) Step(s, out []float32) {
 		return
 	}
 	k := activeKernels.Load()
+	st.raise(k, s, out)
+	k.expsSub(s, st.Max)
+	st.Sum += k.sumF64(s)
+}
+
+// StepRows is Step for the queries st of a tile whose next blocks have the same length n: query
+// i's scores at s[i*sStride:][:n], its value sum at out[i*hd:][:hd]. The same bits as a Step per
+// query; the exponentials and sums of all the rows go to the kernel set in one call, whose
+// pipes a single row of a key block leaves half idle.
+func StepRows(st []OnlineSoftmax, s []float32, sStride, n int, out []float32, hd int) {
+	if n == 0 || len(st) == 0 {
+		return
+	}
+	_ = s[(len(st)-1)*sStride+n-1] // the kernel reads and writes every row
+	k := activeKernels.Load()
+	for i := range st {
+		st[i].raise(k, s[i*sStride:i*sStride+n], out[i*hd:(i+1)*hd])
+	}
+	if k.expsSubSums != nil {
+		k.expsSubSums(st, s, sStride, n)
+		return
+	}
+	expsSubSumsGo(st, s, sStride, n, k.expsSub, k.sumF64)
+}
+
+// raise sets the running maximum to the largest of it and the scores s (not empty), rescaling
+// the value sum out and the running sum when it rose.
+func (st *OnlineSoftmax) raise(k *kernels, s, out []float32) {
 	m := k.maxF32(s)
 	if st.begun {
 		m = max(m, st.Max)
@@ -37,8 +65,16 @@ func (st *OnlineSoftmax) Step(s, out []float32) {
 		}
 	}
 	st.Max, st.begun = m, true
-	k.expsSub(s, m)
-	st.Sum += k.sumF64(s)
+}
+
+// expsSubSumsGo is the rest of Step for each row i of n scores at s[i*stride:]: exp(s - m) in
+// place by exps, the row's sum by sum added to the running sum.
+func expsSubSumsGo(st []OnlineSoftmax, s []float32, stride, n int, exps func([]float32, float32), sum func([]float32) float64) {
+	for i := range st {
+		row := s[i*stride : i*stride+n]
+		exps(row, st[i].Max)
+		st[i].Sum += sum(row)
+	}
 }
 
 // Finish divides out, the value sum of all the blocks, by the softmax's sum: the attention

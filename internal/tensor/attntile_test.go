@@ -75,3 +75,80 @@ func TestOnlineSoftmaxEmpty(t *testing.T) {
 		t.Errorf("empty softmax: out %v, state %+v", out, st)
 	}
 }
+
+// TestStepRowsBitExact steps several queries' blocks at once (StepRows, the fused exp-and-sum
+// of the sets that have one) on every kernel set against a Step per query on the same set (which
+// TestOnlineSoftmaxBitExact holds to the Go set's bits), bit for bit: running sums, maxima and rescaled value sums, at block lengths around 16 lanes and a key
+// block's, rows further apart than their length, with a NaN, infinities, signed zeros,
+// exponentials far apart (so that the float64 sums round and their order shows) and scores far
+// enough below the maximum to underflow.
+func TestStepRowsBitExact(t *testing.T) {
+	avail, active := Kernels()
+	defer SetKernels(active)
+	rng := rand.New(rand.NewPCG(38, 7))
+	const rows, stride, hd = 5, AttnKeyBlock + 3, 8
+	for _, n := range []int{1, 8, 15, 16, 17, 31, 32, 33, AttnKeyBlock - 1, AttnKeyBlock} {
+		for special := range 5 {
+			s := make([][]float32, 2) // two blocks: the second rescales
+			for blk := range s {
+				s[blk] = floats(rng, rows*stride, 4)
+				switch special {
+				case 1:
+					s[blk][rng.IntN(rows*stride)] = float32(math.NaN())
+				case 2:
+					s[blk][rng.IntN(n)] = float32(math.Inf(-1))
+					s[blk][stride+rng.IntN(n)] = float32(math.Copysign(0, -1))
+				case 3: // exponentials up to 2^±58 apart: float64 sums round
+					for i := range s[blk] {
+						s[blk][i] = float32(rng.Float64()*80 - 40)
+					}
+				case 4: // far below the maximum: exponentials that underflow
+					for i := range s[blk] {
+						s[blk][i] = float32(rng.NormFloat64() * 100)
+					}
+				}
+			}
+			run := func(rowsAtOnce bool) ([]OnlineSoftmax, []float32, [][]float32) {
+				st, out := make([]OnlineSoftmax, rows), floats(rand.New(rand.NewPCG(1, 1)), rows*hd, 1)
+				var exps [][]float32
+				for _, blk := range s {
+					b := slices.Clone(blk)
+					if rowsAtOnce {
+						StepRows(st, b, stride, n, out, hd)
+					} else {
+						for i := range st {
+							st[i].Step(b[i*stride:i*stride+n], out[i*hd:(i+1)*hd])
+						}
+					}
+					exps = append(exps, b)
+				}
+				return st, out, exps
+			}
+			for _, name := range avail {
+				if err := SetKernels(name); err != nil {
+					t.Fatal(err)
+				}
+				wantSt, wantOut, wantExps := run(false)
+				st, out, exps := run(true)
+				for i := range st {
+					if math.Float64bits(st[i].Sum) != math.Float64bits(wantSt[i].Sum) && !(st[i].Sum != st[i].Sum && wantSt[i].Sum != wantSt[i].Sum) ||
+						!sameBits(st[i].Max, wantSt[i].Max) {
+						t.Fatalf("%s n=%d case %d row %d: softmax %+v, want %+v", name, n, special, i, st[i], wantSt[i])
+					}
+				}
+				for i := range out {
+					if !sameBits(out[i], wantOut[i]) {
+						t.Fatalf("%s n=%d case %d: value sum element %d = %v, want %v", name, n, special, i, out[i], wantOut[i])
+					}
+				}
+				for b := range exps {
+					for i := range exps[b] {
+						if !sameBits(exps[b][i], wantExps[b][i]) {
+							t.Fatalf("%s n=%d case %d block %d: element %d = %v, want %v", name, n, special, b, i, exps[b][i], wantExps[b][i])
+						}
+					}
+				}
+			}
+		}
+	}
+}

@@ -110,6 +110,7 @@ var avx512Kernels = func() *kernels {
 	k.attnScores, k.attnValues = attnScoresF16AVX512, attnValuesF16AVX512
 	k.argmaxMax, k.argmaxFirst, k.drawWeights = maxF32sVec, firstEqF32Vec, drawWeightsAVX512Vec
 	k.expsSub, k.swiglu = expsSubVec512, swigluVec512
+	k.expsSubSums = nil // its 16-lane exp, then the sum, row by row
 	return &k
 }()
 

@@ -241,3 +241,121 @@ swiglu5loop:
 swiglu5done:
 	VZEROUPPER
 	RET
+
+// func expsSubSumsAVX2(x *float32, stride int, m *float32, mStride int, sums *float64, sumStride int, rows int, n16 int, tab *[14][8]float32)
+// Requires: AVX, AVX2
+TEXT ·expsSubSumsAVX2(SB), NOSPLIT, $0-72
+	MOVQ x+0(FP), DI
+	MOVQ stride+8(FP), R9
+	SHLQ $0x02, R9
+	MOVQ m+16(FP), SI
+	MOVQ mStride+24(FP), R12
+	MOVQ sums+32(FP), DX
+	MOVQ sumStride+40(FP), R13
+	MOVQ rows+48(FP), R10
+	MOVQ n16+56(FP), R11
+	MOVQ tab+64(FP), R8
+
+expsumrow:
+	VBROADCASTSS (SI), Y6
+	VXORPD       Y8, Y8, Y8
+	VXORPD       Y9, Y9, Y9
+	VXORPD       Y10, Y10, Y10
+	VXORPD       Y11, Y11, Y11
+	MOVQ         DI, BX
+	MOVQ         R11, CX
+
+expsumloop:
+	VMOVUPS      (BX), Y0
+	VSUBPS       Y6, Y0, Y0
+	VMULPS       (R8), Y0, Y1
+	VCVTPS2DQ    Y1, Y1
+	VCVTDQ2PS    Y1, Y2
+	VMULPS       32(R8), Y2, Y3
+	VSUBPS       Y3, Y0, Y3
+	VMULPS       64(R8), Y2, Y2
+	VSUBPS       Y2, Y3, Y3
+	VMULPS       Y3, Y3, Y2
+	VMULPS       96(R8), Y3, Y4
+	VADDPS       128(R8), Y4, Y4
+	VMULPS       Y3, Y4, Y4
+	VADDPS       160(R8), Y4, Y4
+	VMULPS       Y3, Y4, Y4
+	VADDPS       192(R8), Y4, Y4
+	VMULPS       Y3, Y4, Y4
+	VADDPS       224(R8), Y4, Y4
+	VMULPS       Y3, Y4, Y4
+	VADDPS       256(R8), Y4, Y4
+	VMULPS       Y2, Y4, Y4
+	VADDPS       Y3, Y4, Y4
+	VADDPS       288(R8), Y4, Y4
+	VPSLLD       $0x17, Y1, Y1
+	VPADDD       Y1, Y4, Y4
+	VCMPPS       $0x01, 320(R8), Y0, Y5
+	VANDNPS      Y4, Y5, Y4
+	VCMPPS       $0x1e, 352(R8), Y0, Y5
+	VBLENDVPS    Y5, 384(R8), Y4, Y4
+	VCMPPS       $0x03, Y0, Y0, Y5
+	VBLENDVPS    Y5, Y0, Y4, Y4
+	VMOVUPS      Y4, (BX)
+	VCVTPS2PD    X4, Y7
+	VADDPD       Y7, Y8, Y8
+	VEXTRACTF128 $0x01, Y4, X7
+	VCVTPS2PD    X7, Y7
+	VADDPD       Y7, Y9, Y9
+	VMOVUPS      32(BX), Y0
+	VSUBPS       Y6, Y0, Y0
+	VMULPS       (R8), Y0, Y1
+	VCVTPS2DQ    Y1, Y1
+	VCVTDQ2PS    Y1, Y2
+	VMULPS       32(R8), Y2, Y3
+	VSUBPS       Y3, Y0, Y3
+	VMULPS       64(R8), Y2, Y2
+	VSUBPS       Y2, Y3, Y3
+	VMULPS       Y3, Y3, Y2
+	VMULPS       96(R8), Y3, Y4
+	VADDPS       128(R8), Y4, Y4
+	VMULPS       Y3, Y4, Y4
+	VADDPS       160(R8), Y4, Y4
+	VMULPS       Y3, Y4, Y4
+	VADDPS       192(R8), Y4, Y4
+	VMULPS       Y3, Y4, Y4
+	VADDPS       224(R8), Y4, Y4
+	VMULPS       Y3, Y4, Y4
+	VADDPS       256(R8), Y4, Y4
+	VMULPS       Y2, Y4, Y4
+	VADDPS       Y3, Y4, Y4
+	VADDPS       288(R8), Y4, Y4
+	VPSLLD       $0x17, Y1, Y1
+	VPADDD       Y1, Y4, Y4
+	VCMPPS       $0x01, 320(R8), Y0, Y5
+	VANDNPS      Y4, Y5, Y4
+	VCMPPS       $0x1e, 352(R8), Y0, Y5
+	VBLENDVPS    Y5, 384(R8), Y4, Y4
+	VCMPPS       $0x03, Y0, Y0, Y5
+	VBLENDVPS    Y5, Y0, Y4, Y4
+	VMOVUPS      Y4, 32(BX)
+	VCVTPS2PD    X4, Y7
+	VADDPD       Y7, Y10, Y10
+	VEXTRACTF128 $0x01, Y4, X7
+	VCVTPS2PD    X7, Y7
+	VADDPD       Y7, Y11, Y11
+	ADDQ         $0x40, BX
+	DECQ         CX
+	JNZ          expsumloop
+	VADDPD       Y10, Y8, Y8
+	VADDPD       Y11, Y9, Y9
+	VADDPD       Y9, Y8, Y0
+	VEXTRACTF128 $0x01, Y0, X1
+	VADDPD       X1, X0, X0
+	VUNPCKHPD    X0, X0, X1
+	VADDSD       X1, X0, X0
+	VADDSD       (DX), X0, X0
+	VMOVSD       X0, (DX)
+	ADDQ         R12, SI
+	ADDQ         R13, DX
+	ADDQ         R9, DI
+	DECQ         R10
+	JNZ          expsumrow
+	VZEROUPPER
+	RET

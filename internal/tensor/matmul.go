@@ -317,6 +317,7 @@ type kernels struct {
 	attnValuesF32 func(out []float32, oStride int, p []float32, pStride, nq int, v []float32, vStride, n, hd int)
 	maxF32        func(x []float32) float32 // Softmax's max and sum
 	sumF64        func(x []float32) float64
+	expsSubSums   func(st []OnlineSoftmax, s []float32, stride, n int) // expsSubSumsGo in one call; nil: the Go loop on expsSub and sumF64
 	// argmaxMax and argmaxFirst are Argmax's two passes over the leading multiple of 16 values
 	// (the largest allowed value; the first allowed index holding v, or -1); nil: Argmax scans.
 	argmaxMax   func(x []float32, allowed []uint64) float32

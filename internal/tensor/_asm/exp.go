@@ -13,6 +13,7 @@ func expFamily(g *gen) {
 	g.scale()
 	g.expsSub(true)
 	g.swiglu(true)
+	g.expsSubSums()
 }
 
 // The constants of expTab (exp_amd64.go), in its order, each broadcast over 32 bytes;
@@ -152,4 +153,52 @@ func (g *gen) scale() {
 	}, step{RDI, 32})
 	g.VZEROUPPER()
 	g.RET()
+}
+
+// expsSubSums: expsSub and sumF64 in one pass over each of several rows of scores, each row
+// with its own m, its sum added to its own float64: the online softmax's step for the rows of a
+// tile that see a whole key block. A row's 64 exponentials are too few to hide the latency of
+// exp8's chain within one call; rows one after another in a call keep the pipes busy. Each 16
+// floats become expf32(x - m) (two exp8) and are added, widened, to sumF64's four float64
+// accumulators (Y8-Y11: lanes 0-3, 4-7, 8-11, 12-15), folded as sumF64 folds them, then added
+// to the row's sum. DI = the row, R9 its stride in bytes, SI = its m and DX its sum (R12 and
+// R13 bytes apart), R10 the rows left, R11 = n16, BX the chunk, CX the chunks left.
+func (g *gen) expsSubSums() {
+	g.text("expsSubSumsAVX2", "func(x *float32, stride int, m *float32, mStride int, sums *float64, sumStride, rows, n16 int, tab *[14][8]float32)")
+	g.args(in{"x", RDI, 0, nil}, in{"stride", R9, 2, nil}, in{"m", RSI, 0, nil}, in{"mStride", R12, 0, nil},
+		in{"sums", RDX, 0, nil}, in{"sumStride", R13, 0, nil}, in{"rows", R10, 0, nil}, in{"n16", R11, 0, nil}, in{"tab", R8, 0, nil})
+	acc := []VecPhysical{Y8, Y9, Y10, Y11}
+	g.Label("expsumrow")
+	g.VBROADCASTSS(b(RSI), Y6)
+	for _, y := range acc {
+		g.VXORPD(y, y, y)
+	}
+	g.MOVQ(RDI, RBX)
+	g.MOVQ(R11, RCX)
+	g.Label("expsumloop")
+	for h := range 2 {
+		g.VMOVUPS(Mem{Base: RBX, Disp: 32 * h}, Y0)
+		g.VSUBPS(Y6, Y0, Y0)
+		g.exp8()
+		g.VMOVUPS(Y4, Mem{Base: RBX, Disp: 32 * h})
+		g.VCVTPS2PD(X4, Y7)
+		g.VADDPD(Y7, acc[2*h], acc[2*h])
+		g.VEXTRACTF128(U8(1), Y4, X7)
+		g.VCVTPS2PD(X7, Y7)
+		g.VADDPD(Y7, acc[2*h+1], acc[2*h+1])
+	}
+	g.repeat("expsumloop", RCX, step{RBX, 64})
+	g.VADDPD(Y10, Y8, Y8)
+	g.VADDPD(Y11, Y9, Y9)
+	g.VADDPD(Y9, Y8, Y0)
+	g.VEXTRACTF128(U8(1), Y0, X1)
+	g.VADDPD(X1, X0, X0)
+	g.VUNPCKHPD(X0, X0, X1)
+	g.VADDSD(X1, X0, X0)
+	g.VADDSD(b(RDX), X0, X0)
+	g.VMOVSD(X0, b(RDX))
+	g.ADDQ(R12, RSI)
+	g.ADDQ(R13, RDX)
+	g.ADDQ(R9, RDI)
+	g.tail("expsumrow", R10)
 }
