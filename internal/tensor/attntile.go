@@ -34,8 +34,8 @@ func (st *OnlineSoftmax) Step(s, out []float32) {
 
 // StepRows is Step for the queries st of a tile whose next blocks have the same length n: query
 // i's scores at s[i*sStride:][:n], its value sum at out[i*hd:][:hd]. The same bits as a Step per
-// query; the exponentials and sums of all the rows go to the kernel set in one call, whose
-// pipes a single row of a key block leaves half idle.
+// query; the exponentials and sums of all the rows go to the kernel set in one call (on avx2 one
+// pass), not two calls per query.
 func StepRows(st []OnlineSoftmax, s []float32, sStride, n int, out []float32, hd int) {
 	if n == 0 || len(st) == 0 {
 		return

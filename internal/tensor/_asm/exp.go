@@ -157,9 +157,8 @@ func (g *gen) scale() {
 
 // expsSubSums: expsSub and sumF64 in one pass over each of several rows of scores, each row
 // with its own m, its sum added to its own float64: the online softmax's step for the rows of a
-// tile that see a whole key block. A row's 64 exponentials are too few to hide the latency of
-// exp8's chain within one call; rows one after another in a call keep the pipes busy. Each 16
-// floats become expf32(x - m) (two exp8) and are added, widened, to sumF64's four float64
+// tile that see a whole key block, in one call and one pass rather than two of each per row.
+// Each 16 floats become expf32(x - m) (two exp8) and are added, widened, to sumF64's four float64
 // accumulators (Y8-Y11: lanes 0-3, 4-7, 8-11, 12-15), folded as sumF64 folds them, then added
 // to the row's sum. DI = the row, R9 its stride in bytes, SI = its m and DX its sum (R12 and
 // R13 bytes apart), R10 the rows left, R11 = n16, BX the chunk, CX the chunks left.
