@@ -43,6 +43,12 @@ func TestTiledAttentionInvariance(t *testing.T) {
 					{"pages of 5", []int{29, 1}, 5},
 				}
 				for _, r := range runs {
+					if testing.Short() && r.name == "decode from the start" {
+						// CI's arm64 run under qemu, where this run is two fifths of the test's
+						// steps: "pages of 5" decodes across the same block edges from token 30,
+						// and the native run checks every run.
+						continue
+					}
 					if r.pages != 0 {
 						h.cache = testPool(t, h.m, kvt, r.pages)
 					}
