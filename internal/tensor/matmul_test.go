@@ -229,6 +229,7 @@ func TestMatMulBatchInvariance(t *testing.T) {
 			}
 			out := make([]float32, maxN*rows)
 			forEachKernel(t, func(t *testing.T, k *kernels) {
+				skipGoKernelsInShort(t, k)
 				for _, th := range []int{1, 2, 3, 5} {
 					for n := 1; n <= maxN; n++ {
 						for _, off := range []int{0, 3} {
@@ -297,7 +298,8 @@ func TestMatMulsMatchesMatMul(t *testing.T) {
 		const maxN = 9
 		x := randomVec(r, maxN*2*cols)
 		t.Run(dt.String(), func(t *testing.T) {
-			forEachKernel(t, func(t *testing.T, _ *kernels) {
+			forEachKernel(t, func(t *testing.T, k *kernels) {
+				skipGoKernelsInShort(t, k)
 				for gi, g := range groups {
 					for _, p := range pools {
 						for _, n := range []int{1, 3, 8, maxN} {

@@ -22,6 +22,17 @@ func forEachKernel(t *testing.T, f func(t *testing.T, k *kernels)) {
 	}
 }
 
+// skipGoKernelsInShort skips the pure-Go variant's run of a batching test in -short mode, CI's
+// arm64 run under qemu, where the two largest tests spent a third of their time on it: the Go
+// kernels are one source on every architecture, with no multiply-add fused (.ci/run checks the
+// arm64 build), so the native run's check of them holds there; emulation is for the NEON sets.
+func skipGoKernelsInShort(t *testing.T, k *kernels) {
+	t.Helper()
+	if testing.Short() && k == goKernels {
+		t.Skip("-short: the pure-Go kernels' batching is the native run's check")
+	}
+}
+
 // useKernels makes k the active variant until the test ends.
 func useKernels(t *testing.T, k *kernels) {
 	t.Helper()
