@@ -43,7 +43,7 @@ type LoRAPair struct {
 	Rank, In, Out int
 	A             []float32 // Rank rows of In: .lora_a, ggml ne [In, Rank]
 	// B is .lora_b (ggml ne [Rank, Out], Out rows of Rank in the file) held transposed, Rank rows
-	// of Out: the delta sums B·(A·x) as Rank row updates.
+	// of Out, in panels (tensor.PanelLowRankB): the delta sums B·(A·x) as Rank row updates.
 	B []float32
 	// A16 and B16 hold A and B as halves instead (A and B are nil) when every value of the pair
 	// is exactly a half, as in an F16 adapter file: the same values in half the bytes, which a
@@ -255,7 +255,7 @@ func readPair(ta, tb *gguf.TensorInfo, w *tensor.Matrix) (*LoRAPair, error) {
 	p.B = make([]float32, len(b))
 	for o := range p.Out {
 		for k := range p.Rank {
-			p.B[k*p.Out+o] = b[o*p.Rank+k]
+			p.B[tensor.LowRankPanelIndex(k, o, p.Rank, p.Out)] = b[o*p.Rank+k]
 		}
 	}
 	if halves(p.A) && halves(p.B) {

@@ -235,7 +235,7 @@ func TestParseAdapterReadsWhatWasWritten(t *testing.T) {
 			transposed[k*16+o] = written[o*8+k]
 		}
 	}
-	if v.Rank != 8 || v.In != 64 || v.Out != 16 || !slices.Equal(v.B, transposed) {
+	if v.Rank != 8 || v.In != 64 || v.Out != 16 || !slices.Equal(v.B, tensor.PanelLowRankB(transposed, 8)) {
 		t.Fatalf("blk.1 attn_v: rank %d, %d→%d, B not as written", v.Rank, v.In, v.Out)
 	}
 	if got := a.Scale(0.5, v); got != 0.75 {

@@ -99,7 +99,7 @@ func (r *refModel) merge(w [][]float64, p *LoRAPair) {
 		for i := range w[o] {
 			var d float64
 			for k := 0; k < p.Rank; k++ {
-				d += float64(b[k*p.Out+o]) * float64(a[k*p.In+i])
+				d += float64(b[tensor.LowRankPanelIndex(k, o, p.Rank, p.Out)]) * float64(a[k*p.In+i])
 			}
 			w[o][i] += scale * d
 		}

@@ -7,51 +7,91 @@ import (
 
 // LowRankDelta sets each of n rows of d to a low-rank product (a LoRA delta, unscaled):
 //
-//	d[i·Out+o] = Σ_k float32(ax[i·R+k] · bT[k·Out+o])
+//	d[i·Out+o] = Σ_k float32(ax[i·R+k] · B[k][o])
 //	ax[i·R+k] = DotF32(a[k·In:(k+1)·In], x[i·In:(i+1)·In])
 //
-// for R = rank rank rows of a (In columns each) and of bT (Out columns each: B held
-// transposed); the sum over k runs in order from 0 with each product rounded on its own.
-// ax is the caller's scratch (n·rank floats) and receives A·x. The caller adds the delta to
-// the base product's row as Axpy(out, scale, d): out + float32(scale·d).
+// for R = rank rank rows of a (In columns each) and B (Out columns each: B held transposed),
+// bP holding B in panels (PanelLowRankB); the sum over k runs in order from 0 with each product
+// rounded on its own. ax is the caller's scratch (n·rank floats) and receives A·x. The caller
+// adds the delta to the base product's row as Axpy(out, scale, d): out + float32(scale·d).
 //
 // Every row's result depends on that row alone, in a fixed order, so it is the same bits
 // whatever n, the other rows or the kernel set. It panics if the shapes do not fit.
-func LowRankDelta(d, x []float32, n int, a, bT []float32, rank int, ax []float32) {
+func LowRankDelta(d, x []float32, n int, a, bP []float32, rank int, ax []float32) {
 	if n == 0 {
 		return
 	}
-	in, width := lowRankShape(len(a), len(bT), rank)
+	in, width := lowRankShape(len(a), len(bP), rank)
 	checkLowRank("LowRankDelta", d, x, ax, n, in, width, rank)
-	prefetchHeads(unsafe.Pointer(&bT[0]), 4*width, rank)
+	prefetchHeads(unsafe.Pointer(&bP[0]), 4*min(width, LowRankPanel), rank)
 	k := activeKernels.Load()
 	k.dotsF32(ax[:n*rank], a, x[:n*in], rank, n)
-	k.lowRankUp(d[:n*width], bT, ax[:n*rank], rank, n)
+	lowRankUpPanels(k.lowRankUp, d, bP, ax, rank, n, width)
 }
 
 // LowRankDeltaF16 is LowRankDelta with a and bT held as halves (F16): each weight is widened
 // to float32 and the products and sums are LowRankDelta's, so the result is the bits
 // LowRankDelta gives on the widened values (a lossless way to halve the bytes a step reads).
-func LowRankDeltaF16(d, x []float32, n int, a, bT []uint16, rank int, ax []float32) {
+func LowRankDeltaF16(d, x []float32, n int, a, bP []uint16, rank int, ax []float32) {
 	if n == 0 {
 		return
 	}
-	in, width := lowRankShape(len(a), len(bT), rank)
+	in, width := lowRankShape(len(a), len(bP), rank)
 	checkLowRank("LowRankDeltaF16", d, x, ax, n, in, width, rank)
-	prefetchHeads(unsafe.Pointer(&bT[0]), 2*width, rank)
+	prefetchHeads(unsafe.Pointer(&bP[0]), 2*min(width, LowRankPanel), rank)
 	k := activeKernels.Load()
 	k.dotsF16(ax[:n*rank], a, x[:n*in], rank, n)
-	k.lowRankUpF16(d[:n*width], bT, ax[:n*rank], rank, n)
+	lowRankUpPanels(k.lowRankUpF16, d, bP, ax, rank, n, width)
+}
+
+// LowRankPanel is how many columns of B one panel holds (PanelLowRankB): a panel's rank rows
+// are read together for each output, and laid end to end they are one contiguous run of a few
+// KB. Held row after row instead, the rows of a wide projection lie a multiple of 4 KB apart,
+// so a chunk of all of them maps to the same few L1 sets and evicts itself, and each row is too
+// short a run for the hardware prefetcher.
+const LowRankPanel = 64
+
+// PanelLowRankB returns B (rank rows of len(b)/rank columns, row after row) in panels: the
+// columns in groups of LowRankPanel (the last group what is left), each group's rank rows end to
+// end, the groups in column order. LowRankPanelIndex says where each value goes.
+func PanelLowRankB[T float32 | uint16](b []T, rank int) []T {
+	width := len(b) / rank
+	p := make([]T, len(b))
+	for k := range rank {
+		for o := range width {
+			p[LowRankPanelIndex(k, o, rank, width)] = b[k*width+o]
+		}
+	}
+	return p
+}
+
+// LowRankPanelIndex is the index of B[k][o] in PanelLowRankB's layout of rank rows of width.
+func LowRankPanelIndex(k, o, rank, width int) int {
+	c0 := o - o%LowRankPanel
+	return c0*rank + k*min(LowRankPanel, width-c0) + o - c0
+}
+
+// lowRankUpPanels is a lowRankUp kernel (up) over B in panels: for each panel, in column order,
+// each row's columns of the panel, so that the panel stays in L1 across the rows. Each output's
+// sum is up's, over the same values in the same order, whatever the layout.
+func lowRankUpPanels[T float32 | uint16](up func(d []float32, b []T, ax []float32, rank, n int), d []float32, bP []T, ax []float32, rank, n, width int) {
+	for c0 := 0; c0 < width; c0 += LowRankPanel {
+		pw := min(LowRankPanel, width-c0)
+		panel := bP[c0*rank : (c0+pw)*rank]
+		for i := range n {
+			up(d[i*width+c0:i*width+c0+pw], panel, ax[i*rank:(i+1)*rank], rank, 1)
+		}
+	}
 }
 
 // lowRankHead is how far into each row of B lowRankUp's kernels start their own prefetch
 // (lowRankAhead in _asm/lowrank.go).
 const lowRankHead = 512
 
-// prefetchHeads has the first lowRankHead bytes of each of the rank rows of B (rowBytes each)
-// fetched while A·x is computed: lowRankUp's kernels prefetch each row lowRankHead bytes ahead
-// of their reads, so without this each row's head (the whole row, for a narrow projection such
-// as k or v) would be read cold, one short run per row.
+// prefetchHeads has the first lowRankHead bytes of each of the rank rows of B's first panel
+// (rowBytes each) fetched while A·x is computed: lowRankUp's kernels prefetch each row
+// lowRankHead bytes ahead of their reads, so without this each row's head (the whole row of a
+// panel of halves) would be read cold.
 func prefetchHeads(bT unsafe.Pointer, rowBytes, rank int) {
 	prefetchRows((*byte)(bT), rowBytes, rank, min(rowBytes, lowRankHead))
 }

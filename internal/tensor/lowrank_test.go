@@ -11,12 +11,14 @@ import (
 var lowRankShapes = []struct{ in, out, rank, n int }{
 	{768, 2048, 16, 1}, {768, 256, 16, 8}, {2048, 768, 16, 3}, {64, 64, 4, 2}, {17, 65, 3, 5},
 	{15, 63, 1, 1}, {40, 130, 7, 4}, {96, 192, 8, 1}, {1, 1, 1, 1},
+	{64, 300, 4, 2}, {33, 2*LowRankPanel + 70, 5, 3}, // a last panel narrower than the others
 }
 
 // TestLowRankDeltaVariantsBitExact runs LowRankDelta and LowRankDeltaF16 under every kernel set
 // against the pure-Go twins bit for bit, over a destination of stale values (every element must
 // be set, none kept) with a guard after it to catch writes past the end; and LowRankDeltaF16
-// must give the bits of LowRankDelta on the widened halves.
+// must give the bits of LowRankDelta on the widened halves. The twins read B row after row, the
+// kernels in panels (PanelLowRankB): the layout must not change a bit.
 func TestLowRankDeltaVariantsBitExact(t *testing.T) {
 	rng := rand.New(rand.NewPCG(36, 16))
 	forEachKernel(t, func(t *testing.T, _ *kernels) {
@@ -30,8 +32,8 @@ func TestLowRankDeltaVariantsBitExact(t *testing.T) {
 			dotsF32Go(ax, a, x, sh.rank, sh.n)
 			lowRankUpGo(want[:sh.n*sh.out], bT, ax, sh.rank, sh.n)
 			runs := map[string]func(d []float32){
-				"LowRankDelta":    func(d []float32) { LowRankDelta(d, x, sh.n, a, bT, sh.rank, ax) },
-				"LowRankDeltaF16": func(d []float32) { LowRankDeltaF16(d, x, sh.n, a16, b16, sh.rank, ax) },
+				"LowRankDelta":    func(d []float32) { LowRankDelta(d, x, sh.n, a, PanelLowRankB(bT, sh.rank), sh.rank, ax) },
+				"LowRankDeltaF16": func(d []float32) { LowRankDeltaF16(d, x, sh.n, a16, PanelLowRankB(b16, sh.rank), sh.rank, ax) },
 				"F16 twins": func(d []float32) {
 					dotsF16Go(ax, a16, x, sh.rank, sh.n)
 					lowRankUpF16Go(d, b16, ax, sh.rank, sh.n)
@@ -64,6 +66,32 @@ func TestLowRankDeltaRowsIndependent(t *testing.T) {
 			if math.Float32bits(v) != math.Float32bits(all[i*out+o]) {
 				t.Fatalf("row %d column %d: %v alone, %v among %d rows", i, o, v, all[i*out+o], n)
 			}
+		}
+	}
+}
+
+// TestPanelLowRankB: the panels hold every value of B once, each where LowRankPanelIndex says,
+// a panel's rows end to end and the panels in column order.
+func TestPanelLowRankB(t *testing.T) {
+	for _, sh := range []struct{ rank, width int }{{1, 1}, {3, 7}, {16, LowRankPanel}, {4, 2*LowRankPanel + 3}, {16, 2048}} {
+		b := make([]float32, sh.rank*sh.width)
+		for i := range b {
+			b[i] = float32(i)
+		}
+		p := PanelLowRankB(b, sh.rank)
+		seen := make([]bool, len(p))
+		for k := range sh.rank {
+			for o := range sh.width {
+				i := LowRankPanelIndex(k, o, sh.rank, sh.width)
+				if seen[i] || p[i] != b[k*sh.width+o] {
+					t.Fatalf("%+v: B[%d][%d] at %d holds %v (seen before: %v)", sh, k, o, i, p[i], seen[i])
+				}
+				seen[i] = true
+			}
+		}
+		c0 := min(LowRankPanel, sh.width) // the first panel's row 1 follows its row 0
+		if sh.rank > 1 && LowRankPanelIndex(1, 0, sh.rank, sh.width) != c0 {
+			t.Fatalf("%+v: row 1 of the first panel starts at %d, want %d", sh, LowRankPanelIndex(1, 0, sh.rank, sh.width), c0)
 		}
 	}
 }
