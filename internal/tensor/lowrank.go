@@ -23,13 +23,13 @@ func LowRankDelta(d, x []float32, n int, a, bP []float32, rank int, ax []float32
 	}
 	in, width := lowRankShape(len(a), len(bP), rank)
 	checkLowRank("LowRankDelta", d, x, ax, n, in, width, rank)
-	prefetchHeads(unsafe.Pointer(&bP[0]), 4*min(width, LowRankPanel), rank)
+	prefetchHead(unsafe.Pointer(&bP[0]), 4*rank*min(width, LowRankPanel))
 	k := activeKernels.Load()
 	k.dotsF32(ax[:n*rank], a, x[:n*in], rank, n)
-	lowRankUpPanels(k.lowRankUp, d, bP, ax, rank, n, width)
+	k.lowRankUp(d[:n*width], bP, ax[:n*rank], rank, n)
 }
 
-// LowRankDeltaF16 is LowRankDelta with a and bT held as halves (F16): each weight is widened
+// LowRankDeltaF16 is LowRankDelta with a and bP held as halves (F16): each weight is widened
 // to float32 and the products and sums are LowRankDelta's, so the result is the bits
 // LowRankDelta gives on the widened values (a lossless way to halve the bytes a step reads).
 func LowRankDeltaF16(d, x []float32, n int, a, bP []uint16, rank int, ax []float32) {
@@ -38,17 +38,17 @@ func LowRankDeltaF16(d, x []float32, n int, a, bP []uint16, rank int, ax []float
 	}
 	in, width := lowRankShape(len(a), len(bP), rank)
 	checkLowRank("LowRankDeltaF16", d, x, ax, n, in, width, rank)
-	prefetchHeads(unsafe.Pointer(&bP[0]), 2*min(width, LowRankPanel), rank)
+	prefetchHead(unsafe.Pointer(&bP[0]), 2*rank*min(width, LowRankPanel))
 	k := activeKernels.Load()
 	k.dotsF16(ax[:n*rank], a, x[:n*in], rank, n)
-	lowRankUpPanels(k.lowRankUpF16, d, bP, ax, rank, n, width)
+	k.lowRankUpF16(d[:n*width], bP, ax[:n*rank], rank, n)
 }
 
-// LowRankPanel is how many columns of B one panel holds (PanelLowRankB): a panel's rank rows
-// are read together for each output, and laid end to end they are one contiguous run of a few
-// KB. Held row after row instead, the rows of a wide projection lie a multiple of 4 KB apart,
-// so a chunk of all of them maps to the same few L1 sets and evicts itself, and each row is too
-// short a run for the hardware prefetcher.
+// LowRankPanel is how many columns of B one panel holds (PanelLowRankB): the lowRankUp
+// kernels' chunk of outputs, for which they read the rank rows' 64 weights one row after the
+// other. In panels, B is read in one sequential run. Held row after row instead, the rows of a
+// wide projection lie a multiple of 4 KB apart, so a chunk's lines (and those prefetched ahead
+// of it) map to the same few L1 sets and evict each other, and each row is a run of its own.
 const LowRankPanel = 64
 
 // PanelLowRankB returns B (rank rows of len(b)/rank columns, row after row) in panels: the
@@ -71,29 +71,11 @@ func LowRankPanelIndex(k, o, rank, width int) int {
 	return c0*rank + k*min(LowRankPanel, width-c0) + o - c0
 }
 
-// lowRankUpPanels is a lowRankUp kernel (up) over B in panels: for each panel, in column order,
-// each row's columns of the panel, so that the panel stays in L1 across the rows. Each output's
-// sum is up's, over the same values in the same order, whatever the layout.
-func lowRankUpPanels[T float32 | uint16](up func(d []float32, b []T, ax []float32, rank, n int), d []float32, bP []T, ax []float32, rank, n, width int) {
-	for c0 := 0; c0 < width; c0 += LowRankPanel {
-		pw := min(LowRankPanel, width-c0)
-		panel := bP[c0*rank : (c0+pw)*rank]
-		for i := range n {
-			up(d[i*width+c0:i*width+c0+pw], panel, ax[i*rank:(i+1)*rank], rank, 1)
-		}
-	}
-}
-
-// lowRankHead is how far into each row of B lowRankUp's kernels start their own prefetch
-// (lowRankAhead in _asm/lowrank.go).
-const lowRankHead = 512
-
-// prefetchHeads has the first lowRankHead bytes of each of the rank rows of B's first panel
-// (rowBytes each) fetched while A·x is computed: lowRankUp's kernels prefetch each row
-// lowRankHead bytes ahead of their reads, so without this each row's head (the whole row of a
-// panel of halves) would be read cold.
-func prefetchHeads(bT unsafe.Pointer, rowBytes, rank int) {
-	prefetchRows((*byte)(bT), rowBytes, rank, min(rowBytes, lowRankHead))
+// prefetchHead has B's first panel (panelBytes) fetched while A·x is computed: lowRankUp's
+// kernels prefetch a few lines ahead of their reads, and the hardware prefetcher follows the
+// run once it has seen it, so without this B's head would be read cold.
+func prefetchHead(bP unsafe.Pointer, panelBytes int) {
+	prefetchRows((*byte)(bP), 0, 1, panelBytes)
 }
 
 // checkLowRank panics unless d, x and ax hold n rows of a low-rank product in→width of rank.
@@ -125,21 +107,21 @@ func dotsF32Go(out, w, x []float32, rows, n int) {
 	}
 }
 
-// lowRankUpGo sets d[i·W+o] = Σ_k float32(ax[i·rank+k]·bT[k·W+o]) in order k = 0..rank-1
-// from 0, for the n rows of W = len(bT)/rank columns.
-func lowRankUpGo(d, bT, ax []float32, rank, n int) {
-	lowRankUpCols(d, bT, ax, rank, n, 0)
+// lowRankUpGo sets d[i·W+o] = Σ_k float32(ax[i·rank+k]·B[k][o]) in order k = 0..rank-1 from
+// 0, for the n rows of W = len(bP)/rank columns, B in panels (PanelLowRankB).
+func lowRankUpGo(d, bP, ax []float32, rank, n int) {
+	lowRankUpCols(d, bP, ax, rank, n, 0)
 }
 
 // lowRankUpCols is lowRankUpGo on columns c0 onwards (the vector kernels' remainder).
-func lowRankUpCols(d, bT, ax []float32, rank, n, c0 int) {
-	width := len(bT) / rank
+func lowRankUpCols(d, bP, ax []float32, rank, n, c0 int) {
+	width := len(bP) / rank
 	for i := range n {
 		o, a := d[i*width:(i+1)*width], ax[i*rank:(i+1)*rank]
 		for c := c0; c < width; c++ {
 			var s float32
 			for k, ak := range a {
-				s += float32(ak * bT[k*width+c])
+				s += float32(ak * bP[LowRankPanelIndex(k, c, rank, width)])
 			}
 			o[c] = s
 		}
@@ -176,20 +158,20 @@ func dotF16sGo(w []uint16, x []float32) float32 {
 }
 
 // lowRankUpF16Go is lowRankUpGo on half weights, each widened.
-func lowRankUpF16Go(d []float32, bT []uint16, ax []float32, rank, n int) {
-	lowRankUpF16Cols(d, bT, ax, rank, n, 0)
+func lowRankUpF16Go(d []float32, bP []uint16, ax []float32, rank, n int) {
+	lowRankUpF16Cols(d, bP, ax, rank, n, 0)
 }
 
 // lowRankUpF16Cols is lowRankUpF16Go on columns c0 onwards.
-func lowRankUpF16Cols(d []float32, bT []uint16, ax []float32, rank, n, c0 int) {
+func lowRankUpF16Cols(d []float32, bP []uint16, ax []float32, rank, n, c0 int) {
 	tab := f16Table()
-	width := len(bT) / rank
+	width := len(bP) / rank
 	for i := range n {
 		o, a := d[i*width:(i+1)*width], ax[i*rank:(i+1)*rank]
 		for c := c0; c < width; c++ {
 			var s float32
 			for k, ak := range a {
-				s += float32(ak * tab[bT[k*width+c]])
+				s += float32(ak * tab[bP[LowRankPanelIndex(k, c, rank, width)]])
 			}
 			o[c] = s
 		}

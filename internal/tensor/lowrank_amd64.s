@@ -96,17 +96,16 @@ f16f32x4done:
 	VZEROUPPER
 	RET
 
-// func lowRankUpAVX2(d *float32, bT *byte, ax *float32, rank int, stride int, n64 int, rows int)
+// func lowRankUpAVX2(d *float32, bP *byte, ax *float32, rank int, dStride int, n64 int, rows int)
 // Requires: AVX, MMX+
 TEXT ·lowRankUpAVX2(SB), NOSPLIT, $0-56
-	MOVQ   d+0(FP), DI
-	MOVQ   bT+8(FP), SI
-	MOVQ   ax+16(FP), DX
-	MOVQ   rank+24(FP), R8
-	MOVQ   stride+32(FP), R9
-	IMUL3Q $0x04, R9, R14
-	SHLQ   $0x02, R9
-	MOVQ   n64+40(FP), R10
+	MOVQ d+0(FP), DI
+	MOVQ bP+8(FP), SI
+	MOVQ ax+16(FP), DX
+	MOVQ rank+24(FP), R8
+	MOVQ dStride+32(FP), R9
+	SHLQ $0x02, R9
+	MOVQ n64+40(FP), R10
 
 chunk:
 	MOVQ DI, R12
@@ -149,7 +148,7 @@ k:
 	VMULPS       224(AX), Y8, Y12
 	VADDPS       Y12, Y7, Y7
 	ADDQ         $0x04, BX
-	ADDQ         R14, AX
+	ADDQ         $0x00000100, AX
 	DECQ         CX
 	JNZ          k
 	VMOVUPS      Y0, (R12)
@@ -165,23 +164,22 @@ k:
 	DECQ         R11
 	JNZ          row
 	ADDQ         $0x00000100, DI
-	ADDQ         $0x00000100, SI
+	MOVQ         AX, SI
 	DECQ         R10
 	JNZ          chunk
 	VZEROUPPER
 	RET
 
-// func lowRankUpF16AVX2(d *float32, bT *byte, ax *float32, rank int, stride int, n64 int, rows int)
+// func lowRankUpF16AVX2(d *float32, bP *byte, ax *float32, rank int, dStride int, n64 int, rows int)
 // Requires: AVX, F16C, MMX+
 TEXT ·lowRankUpF16AVX2(SB), NOSPLIT, $0-56
-	MOVQ   d+0(FP), DI
-	MOVQ   bT+8(FP), SI
-	MOVQ   ax+16(FP), DX
-	MOVQ   rank+24(FP), R8
-	MOVQ   stride+32(FP), R9
-	IMUL3Q $0x02, R9, R14
-	SHLQ   $0x02, R9
-	MOVQ   n64+40(FP), R10
+	MOVQ d+0(FP), DI
+	MOVQ bP+8(FP), SI
+	MOVQ ax+16(FP), DX
+	MOVQ rank+24(FP), R8
+	MOVQ dStride+32(FP), R9
+	SHLQ $0x02, R9
+	MOVQ n64+40(FP), R10
 
 chunk:
 	MOVQ DI, R12
@@ -230,7 +228,7 @@ k:
 	VMULPS       Y12, Y8, Y12
 	VADDPS       Y12, Y7, Y7
 	ADDQ         $0x04, BX
-	ADDQ         R14, AX
+	ADDQ         $0x00000080, AX
 	DECQ         CX
 	JNZ          k
 	VMOVUPS      Y0, (R12)
@@ -246,7 +244,7 @@ k:
 	DECQ         R11
 	JNZ          row
 	ADDQ         $0x00000100, DI
-	ADDQ         $0x00000080, SI
+	MOVQ         AX, SI
 	DECQ         R10
 	JNZ          chunk
 	VZEROUPPER

@@ -13,18 +13,19 @@ func dotsF32NEON(out, w, x []float32, rows, n int) {
 	}
 }
 
-// lowRankUpNEON is lowRankUpGo a chunk of 256 columns at a time (the chunk of d stays in L1),
-// its sums built in d by the NEON axpy over the rows of bT in order k = 0..rank-1 from 0 (each
-// element's sum in lowRankUpGo's order).
-func lowRankUpNEON(d, bT, ax []float32, rank, n int) {
-	width := len(bT) / rank
+// lowRankUpNEON is lowRankUpGo a panel at a time (PanelLowRankB), its sums built in d by the
+// NEON axpy over the panel's rows in order k = 0..rank-1 from 0 (each element's sum in
+// lowRankUpGo's order).
+func lowRankUpNEON(d, bP, ax []float32, rank, n int) {
+	width := len(bP) / rank
 	for i := range n {
 		o, a := d[i*width:(i+1)*width], ax[i*rank:(i+1)*rank]
-		for c0 := 0; c0 < width; c0 += 256 {
-			dc := o[c0:min(c0+256, width)]
+		for c0 := 0; c0 < width; c0 += LowRankPanel {
+			pw := min(LowRankPanel, width-c0)
+			dc, panel := o[c0:c0+pw], bP[c0*rank:(c0+pw)*rank]
 			clear(dc)
 			for k, ak := range a {
-				axpyVecNEON(dc, ak, bT[k*width+c0:])
+				axpyVecNEON(dc, ak, panel[k*pw:])
 			}
 		}
 	}
@@ -32,21 +33,22 @@ func lowRankUpNEON(d, bT, ax []float32, rank, n int) {
 
 // lowRankUpF16NEON is lowRankUpNEON on half weights, the sums built by the NEON half axpy
 // (axpyF16NEON: dst += float32(a·widened v), lowRankUpF16Go's products and sums).
-func lowRankUpF16NEON(d []float32, bT []uint16, ax []float32, rank, n int) {
+func lowRankUpF16NEON(d []float32, bP []uint16, ax []float32, rank, n int) {
 	tab := f16Table()
-	width := len(bT) / rank
+	width := len(bP) / rank
 	for i := range n {
 		o, a := d[i*width:(i+1)*width], ax[i*rank:(i+1)*rank]
-		for c0 := 0; c0 < width; c0 += 256 {
-			dc := o[c0:min(c0+256, width)]
+		for c0 := 0; c0 < width; c0 += LowRankPanel {
+			pw := min(LowRankPanel, width-c0)
+			dc, panel := o[c0:c0+pw], bP[c0*rank:(c0+pw)*rank]
 			clear(dc)
-			n8 := len(dc) &^ 7
+			n8 := pw &^ 7
 			for k, ak := range a {
-				b := bT[k*width+c0 : k*width+c0+len(dc)]
+				b := panel[k*pw : (k+1)*pw]
 				if n8 > 0 {
 					axpyF16NEON(&dc[0], &b[0], ak, n8/8)
 				}
-				for t := n8; t < len(dc); t++ {
+				for t := n8; t < pw; t++ {
 					dc[t] += float32(ak * tab[b[t]])
 				}
 			}

@@ -16,8 +16,8 @@ var benchLowRankShapes = [][2]int{{768, 768}, {768, 256}, {768, 256}, {768, 768}
 func BenchmarkLowRankDeltaDecode(b *testing.B) {
 	const rank, layers, seqs = 16, 12, 8
 	type pair struct {
-		a, bT     []float32
-		a16, bT16 []uint16
+		a, bP     []float32
+		a16, bP16 []uint16
 		x, d      []float32
 	}
 	for _, half := range []bool{false, true} {
@@ -28,9 +28,9 @@ func BenchmarkLowRankDeltaDecode(b *testing.B) {
 			for i := range ps {
 				sh, p := benchLowRankShapes[i%len(benchLowRankShapes)], &ps[i]
 				if half {
-					p.a16, p.bT16 = randHalves(rng, rank*sh[0], 0.1), randHalves(rng, rank*sh[1], 0.1)
+					p.a16, p.bP16 = randHalves(rng, rank*sh[0], 0.1), randHalves(rng, rank*sh[1], 0.1)
 				} else {
-					p.a, p.bT = randFloats(rng, rank*sh[0], 0.1), randFloats(rng, rank*sh[1], 0.1)
+					p.a, p.bP = randFloats(rng, rank*sh[0], 0.1), randFloats(rng, rank*sh[1], 0.1)
 				}
 				p.x, p.d = randFloats(rng, sh[0], 1), make([]float32, sh[1])
 			}
@@ -39,9 +39,9 @@ func BenchmarkLowRankDeltaDecode(b *testing.B) {
 				for i := range ps {
 					p := &ps[i]
 					if half {
-						LowRankDeltaF16(p.d, p.x, 1, p.a16, p.bT16, rank, ax)
+						LowRankDeltaF16(p.d, p.x, 1, p.a16, p.bP16, rank, ax)
 					} else {
-						LowRankDelta(p.d, p.x, 1, p.a, p.bT, rank, ax)
+						LowRankDelta(p.d, p.x, 1, p.a, p.bP, rank, ax)
 					}
 				}
 			}

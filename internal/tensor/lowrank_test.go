@@ -30,13 +30,13 @@ func TestLowRankDeltaVariantsBitExact(t *testing.T) {
 			ax := make([]float32, sh.n*sh.rank)
 			want := append([]float32(nil), base...)
 			dotsF32Go(ax, a, x, sh.rank, sh.n)
-			lowRankUpGo(want[:sh.n*sh.out], bT, ax, sh.rank, sh.n)
+			lowRankUpRows(want[:sh.n*sh.out], bT, ax, sh.rank, sh.n)
 			runs := map[string]func(d []float32){
 				"LowRankDelta":    func(d []float32) { LowRankDelta(d, x, sh.n, a, PanelLowRankB(bT, sh.rank), sh.rank, ax) },
 				"LowRankDeltaF16": func(d []float32) { LowRankDeltaF16(d, x, sh.n, a16, PanelLowRankB(b16, sh.rank), sh.rank, ax) },
 				"F16 twins": func(d []float32) {
 					dotsF16Go(ax, a16, x, sh.rank, sh.n)
-					lowRankUpF16Go(d, b16, ax, sh.rank, sh.n)
+					lowRankUpF16Go(d, PanelLowRankB(b16, sh.rank), ax, sh.rank, sh.n)
 				},
 			}
 			for name, run := range runs {
@@ -50,6 +50,21 @@ func TestLowRankDeltaVariantsBitExact(t *testing.T) {
 			}
 		}
 	})
+}
+
+// lowRankUpRows is what lowRankUpGo computes, on B held row after row: the meaning of the
+// panels, which the tests compare every layout and kernel against.
+func lowRankUpRows(d, bT, ax []float32, rank, n int) {
+	width := len(bT) / rank
+	for i := range n {
+		for c := range width {
+			var s float32
+			for k := range rank {
+				s += float32(ax[i*rank+k] * bT[k*width+c])
+			}
+			d[i*width+c] = s
+		}
+	}
 }
 
 // TestLowRankDeltaRowsIndependent: a row's delta is the same bits alone as among other rows.

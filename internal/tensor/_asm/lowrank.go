@@ -21,25 +21,25 @@ func lowRankFamily(g *gen) {
 var f16f32 = floatType{"f16f32", 32, f16.widen, false}
 
 // lowRankUp emits lowRankUpAVX2 (or lowRankUpF16AVX2, half weights): for each 64-column chunk
-// c (outer) and input row i (inner), the 64 sums d[i·stride+c..] = Σ_k float32(a[i·rank+k]·
-// bT[k·stride+c..]) over k = 0..rank-1 in order from 0, each product rounded before its add (no
-// FMA), as lowRankUpGo does. The chunk of bT (rank lines of 64 weights) stays in L1 across the
-// rows. A chunk's lines are short runs in rank parts of bT (16 streams at rank 16), read once
-// at one row (a decode step): the loop prefetches each line lowRankAhead bytes on rather than
-// rely on the hardware prefetcher to follow them all. rank, n64 and rows must be at least 1.
+// c (outer) and input row i (inner), the 64 sums d[i·dStride+c..] = Σ_k float32(a[i·rank+k]·
+// B[k][c..]) over k = 0..rank-1 in order from 0, each product rounded before its add (no FMA),
+// as lowRankUpGo does. B is in panels of 64 columns (tensor.PanelLowRankB): a chunk is one
+// panel, its rank lines of 64 weights end to end, the panels one after the other, so the
+// kernel reads B in one sequential run. The chunk stays in L1 across the rows. The loop
+// prefetches lowRankAhead bytes on in that run: at one row (a decode step) B is read once,
+// from memory. rank, n64 and rows must be at least 1.
 func (g *gen) lowRankUp(half bool) {
 	name, elem := "lowRankUpAVX2", 4
 	if half {
 		name, elem = "lowRankUpF16AVX2", 2
 	}
-	g.text(name, "func(d *float32, bT *byte, ax *float32, rank, stride, n64, rows int)")
+	g.text(name, "func(d *float32, bP *byte, ax *float32, rank, dStride, n64, rows int)")
 	g.arg("d", RDI)
-	g.arg("bT", RSI)
+	g.arg("bP", RSI)
 	g.arg("ax", RDX)
 	g.arg("rank", R8)
-	g.arg("stride", R9)
-	g.IMUL3Q(U8(elem), R9, R14) // bytes between rows of bT
-	g.SHLQ(U8(2), R9)           // bytes between rows of d
+	g.arg("dStride", R9)
+	g.SHLQ(U8(2), R9) // bytes between rows of d
 	g.arg("n64", R10)
 	acc := []VecPhysical{Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7}
 	tmp := []VecPhysical{Y9, Y10, Y11, Y12}
@@ -71,7 +71,7 @@ func (g *gen) lowRankUp(half bool) {
 		g.VADDPS(t, a, a)
 	}
 	g.ADDQ(U8(4), RBX)
-	g.ADDQ(R14, RAX)
+	g.ADDQ(U32(64*elem), RAX) // the panel's next line
 	g.DECQ(RCX)
 	g.JNZ(LabelRef("k"))
 	for j, a := range acc {
@@ -82,13 +82,13 @@ func (g *gen) lowRankUp(half bool) {
 	g.DECQ(R11)
 	g.JNZ(LabelRef("row"))
 	g.ADDQ(U32(256), RDI)
-	g.ADDQ(U32(64*elem), RSI)
+	g.MOVQ(RAX, RSI) // the next panel follows the last line
 	g.DECQ(R10)
 	g.JNZ(LabelRef("chunk"))
 	g.VZEROUPPER()
 	g.RET()
 }
 
-// lowRankAhead is how far ahead in its line of bT lowRankUp prefetches: two chunks of float32
-// weights, four of halves, about the memory latency of a chunk's work.
+// lowRankAhead is how far ahead in B's run lowRankUp prefetches, about the memory latency of a
+// few lines' work.
 const lowRankAhead = 512
