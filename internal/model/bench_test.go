@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"strconv"
 	"testing"
+	"time"
 
 	"github.com/kvwarden/kvwarden/internal/kv"
 	"github.com/kvwarden/kvwarden/internal/kvtypes"
@@ -112,10 +113,29 @@ func benchDecodeStep8(b *testing.B, spec string) { benchDecodeStep8With(b, spec,
 // as ad says.
 func benchDecodeStep8With(b *testing.B, spec string, ad benchAdapterKind) {
 	const batch = 8
+	step, seqs := decodeStep8Rig(b, spec, ad)
+	b.ReportAllocs()
+	b.ResetTimer()
+	cpu0 := cpuTime()
+	for b.Loop() {
+		step(seqs)
+	}
+	b.ReportMetric(float64(batch*b.N)/b.Elapsed().Seconds(), "tokens/s")
+	// With -cpu 1 (one thread, no spinning workers) this is the step's work alone.
+	if cpu := cpuTime() - cpu0; cpu > 0 {
+		b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), "cpu-ns/op")
+	}
+}
+
+// decodeStep8Rig is 8 sequences of the model of spec after a 64-token prompt each, each under
+// an adapter of its own held as ad says, ready to decode at position 64 (a step rewrites the same
+// position), and step, which runs a decode step of a copy of them.
+func decodeStep8Rig(b *testing.B, spec string, ad benchAdapterKind) (step func([]Seq), seqs []Seq) {
+	const batch = 8
 	m, pool, cache, pages, _ := benchRig(b, spec, 16*batch, 1, 256)
 	ws := m.NewWorkspace(pool, 64*batch, batch, 256)
 	logits := make([]float32, batch*m.Vocab)
-	seqs := make([]Seq, batch)
+	seqs = make([]Seq, batch)
 	for s := range seqs {
 		prompt := make([]int32, 64)
 		for i := range prompt {
@@ -128,29 +148,54 @@ func benchDecodeStep8With(b *testing.B, spec string, ad benchAdapterKind) {
 			seqs[s].Adapter, seqs[s].AdapterScale = a, 1
 		}
 	}
-	if errs := m.Forward(pool, cache, ws, seqs, logits); errs != nil {
-		b.Fatal(errs)
+	step = func(seqs []Seq) {
+		if errs := m.Forward(pool, cache, ws, seqs, logits); errs != nil {
+			b.Fatal(errs)
+		}
 	}
+	step(seqs)
 	for s := range seqs {
 		seqs[s].Tokens, seqs[s].Pos = seqs[s].Tokens[:1], 64
 	}
 	// A decode step before the timer: the first with adapters allocates the workspace's
 	// buffer of deltas (prepareLoRA), and the timed steps rewrite the same position.
-	if errs := m.Forward(pool, cache, ws, seqs, logits); errs != nil {
-		b.Fatal(errs)
-	}
-	b.ReportAllocs()
-	b.ResetTimer()
-	cpu0 := cpuTime()
-	for b.Loop() {
-		if errs := m.Forward(pool, cache, ws, seqs, logits); errs != nil {
-			b.Fatal(errs)
-		}
-	}
-	b.ReportMetric(float64(batch*b.N)/b.Elapsed().Seconds(), "tokens/s")
-	// With -cpu 1 (one thread, no spinning workers) this is the step's work alone.
-	if cpu := cpuTime() - cpu0; cpu > 0 {
-		b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), "cpu-ns/op")
+	step(seqs)
+	return step, seqs
+}
+
+// BenchmarkDecodeStep8AdapterCost is #36's decode cost as a ratio measured pair by pair: each
+// iteration runs the step of 8 sequences under 8 adapters and the same step without them, in
+// alternating order, so that a machine whose speed drifts (a shared VM) slows both alike;
+// adapter-ms/base-ms is the cost (#36: at most 1.3).
+func BenchmarkDecodeStep8AdapterCost(b *testing.B) {
+	for _, r := range benchAdapterRuns[1:] {
+		b.Run(r.name, func(b *testing.B) {
+			step, adapted := decodeStep8Rig(b, "dummy:ref125m", r.kind)
+			base := append([]Seq(nil), adapted...)
+			for s := range base {
+				base[s].Adapter, base[s].AdapterScale = nil, 0
+			}
+			step(base)
+			var tBase, tAdapted time.Duration
+			timed := func(seqs []Seq, d *time.Duration) {
+				t0 := time.Now()
+				step(seqs)
+				*d += time.Since(t0)
+			}
+			i := 0
+			for b.Loop() {
+				if i++; i%2 == 0 {
+					timed(base, &tBase)
+					timed(adapted, &tAdapted)
+				} else {
+					timed(adapted, &tAdapted)
+					timed(base, &tBase)
+				}
+			}
+			b.ReportMetric(tBase.Seconds()*1e3/float64(b.N), "base-ms")
+			b.ReportMetric(tAdapted.Seconds()*1e3/float64(b.N), "adapter-ms")
+			b.ReportMetric(float64(tAdapted)/float64(tBase), "ratio")
+		})
 	}
 }
 
