@@ -65,14 +65,21 @@ func (g *gen) sumF64() {
 	g.ADDQ(U8(64), RSI)
 	g.DECQ(RCX)
 	g.JNZ(LabelRef("sdloop"))
-	g.VADDPD(Y2, Y0, Y0)
-	g.VADDPD(Y3, Y1, Y1)
-	g.VADDPD(Y1, Y0, Y0)
+	g.foldF64(Y0, Y1, Y2, Y3)
+	g.retX0()
+}
+
+// foldF64 folds sumF64Go's 16 float64 lanes, held in l0 (lanes 0-3), l4 (4-7), l8 (8-11) and
+// l12 (12-15), into X0's low lane in its order: k+8, k+4, k+2, k+1. It overwrites l0, l4 and
+// X1. Every kernel that sums as sumF64 ends with it, so the order is written once.
+func (g *gen) foldF64(l0, l4, l8, l12 VecPhysical) {
+	g.VADDPD(l8, l0, l0)
+	g.VADDPD(l12, l4, l4)
+	g.VADDPD(l4, l0, Y0)
 	g.VEXTRACTF128(U8(1), Y0, X1)
 	g.VADDPD(X1, X0, X0)
 	g.VUNPCKHPD(X0, X0, X1)
 	g.VADDSD(X1, X0, X0)
-	g.retX0()
 }
 
 // retX0 returns X0's low lane as the function's result.
