@@ -50,7 +50,9 @@ func TestReportShowsRunningRequestsPagesOwned(t *testing.T) {
 	}
 	defer e.Close()
 	pt := e.Info().PageTokens
-	st, err := e.Submit(context.Background(), engine.Request{Spec: engine.Spec{Tenant: "acme", Prompt: []int32{100, 101, 102}, MaxTokens: 8 * pt,
+	// Far more tokens than the report waits for, so that the request is still running when the
+	// report takes its counts and then its map (two views of the engine, a moment apart).
+	st, err := e.Submit(context.Background(), engine.Request{Spec: engine.Spec{Tenant: "acme", Prompt: []int32{100, 101, 102}, MaxTokens: 32 * pt,
 		IgnoreEOS: true, Sampling: sampler.Params{TopLogprobs: -1}}})
 	if err != nil {
 		t.Fatal(err)
@@ -65,7 +67,11 @@ func TestReportShowsRunningRequestsPagesOwned(t *testing.T) {
 	if running.Running != 1 || running.Pages.Owned < 4 || running.Pages.Cached != 0 {
 		t.Fatalf("while a request holds %d tokens (%d a page): %+v", n, pt, running.Pages)
 	}
-	if o := strings.Count(running.Map.States, "o"); o < running.Pages.Owned-1 || o > running.Pages.Owned+1 {
+	// The map is drawn a moment after the counts are taken, while the request goes on filling
+	// pages (on a loaded machine, several): it draws at least the pages counted, at most those the
+	// request can hold, and none of them cached.
+	most := (3+32*pt)/pt + 1
+	if o := strings.Count(running.Map.States, "o"); o < running.Pages.Owned-1 || o > most || strings.Contains(running.Map.States, "c") {
 		t.Fatalf("the map draws %d owned cells (%q), the counts say %d owned pages", o, running.Map.States, running.Pages.Owned)
 	}
 	for range st.Events() {
