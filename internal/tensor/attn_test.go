@@ -229,30 +229,22 @@ func BenchmarkAttnPage(b *testing.B) {
 			if err := SetKernels(name); err != nil {
 				b.Fatal(err)
 			}
-			b.Run(fmt.Sprintf("%s/q%d/scores", name, nq), func(b *testing.B) {
-				for b.Loop() {
-					AttnScoresF16(s, pt, q, hd, nq, k, stride, pt, hd, 0.125)
-				}
-				flops(b)
-			})
-			b.Run(fmt.Sprintf("%s/q%d/values", name, nq), func(b *testing.B) {
-				for b.Loop() {
-					AttnValuesF16(out, hd, s, pt, nq, k, stride, pt, hd)
-				}
-				flops(b)
-			})
-			b.Run(fmt.Sprintf("%s/q%d/scoresF32", name, nq), func(b *testing.B) {
-				for b.Loop() {
-					AttnScoresF32(s, pt, q, hd, nq, kf, stride, pt, hd, 0.125)
-				}
-				flops(b)
-			})
-			b.Run(fmt.Sprintf("%s/q%d/valuesF32", name, nq), func(b *testing.B) {
-				for b.Loop() {
-					AttnValuesF32(out, hd, s, pt, nq, kf, stride, pt, hd)
-				}
-				flops(b)
-			})
+			for _, r := range []struct {
+				kind string
+				run  func()
+			}{
+				{"scores", func() { AttnScoresF16(s, pt, q, hd, nq, k, stride, pt, hd, 0.125) }},
+				{"values", func() { AttnValuesF16(out, hd, s, pt, nq, k, stride, pt, hd) }},
+				{"scoresF32", func() { AttnScoresF32(s, pt, q, hd, nq, kf, stride, pt, hd, 0.125) }},
+				{"valuesF32", func() { AttnValuesF32(out, hd, s, pt, nq, kf, stride, pt, hd) }},
+			} {
+				b.Run(fmt.Sprintf("%s/q%d/%s", name, nq, r.kind), func(b *testing.B) {
+					for b.Loop() {
+						r.run()
+					}
+					flops(b)
+				})
+			}
 		}
 	}
 }

@@ -115,15 +115,25 @@ func lowRankUpGo(d, bP, ax []float32, rank, n int) {
 
 // lowRankUpCols is lowRankUpGo on columns c0 onwards (the vector kernels' remainder).
 func lowRankUpCols(d, bP, ax []float32, rank, n, c0 int) {
+	lowRankUpPanels(d, bP, ax, rank, n, c0, func(v float32) float32 { return v })
+}
+
+// lowRankUpPanels is lowRankUpGo on columns c0 onwards (c0 a panel's first), each weight
+// widened by widen: a panel at a time, each column's rank weights at the panel's stride.
+func lowRankUpPanels[T float32 | uint16](d []float32, bP []T, ax []float32, rank, n, c0 int, widen func(T) float32) {
 	width := len(bP) / rank
-	for i := range n {
-		o, a := d[i*width:(i+1)*width], ax[i*rank:(i+1)*rank]
-		for c := c0; c < width; c++ {
-			var s float32
-			for k, ak := range a {
-				s += float32(ak * bP[LowRankPanelIndex(k, c, rank, width)])
+	for p0 := c0; p0 < width; p0 += LowRankPanel {
+		pw := min(LowRankPanel, width-p0)
+		panel := bP[p0*rank : (p0+pw)*rank]
+		for i := range n {
+			o, a := d[i*width+p0:i*width+p0+pw], ax[i*rank:(i+1)*rank]
+			for c := range o {
+				var s float32
+				for k, ak := range a {
+					s += float32(ak * widen(panel[k*pw+c]))
+				}
+				o[c] = s
 			}
-			o[c] = s
 		}
 	}
 }
@@ -165,15 +175,5 @@ func lowRankUpF16Go(d []float32, bP []uint16, ax []float32, rank, n int) {
 // lowRankUpF16Cols is lowRankUpF16Go on columns c0 onwards.
 func lowRankUpF16Cols(d []float32, bP []uint16, ax []float32, rank, n, c0 int) {
 	tab := f16Table()
-	width := len(bP) / rank
-	for i := range n {
-		o, a := d[i*width:(i+1)*width], ax[i*rank:(i+1)*rank]
-		for c := c0; c < width; c++ {
-			var s float32
-			for k, ak := range a {
-				s += float32(ak * tab[bP[LowRankPanelIndex(k, c, rank, width)]])
-			}
-			o[c] = s
-		}
-	}
+	lowRankUpPanels(d, bP, ax, rank, n, c0, func(h uint16) float32 { return tab[h] })
 }
