@@ -201,11 +201,15 @@ type eppConfig struct {
 		Parameters map[string]any `yaml:"parameters"`
 	} `yaml:"plugins"`
 	SchedulingProfiles []struct {
-		Name    string `yaml:"name"`
-		Plugins []struct {
-			PluginRef string `yaml:"pluginRef"`
-		} `yaml:"plugins"`
+		Name    string          `yaml:"name"`
+		Plugins []profilePlugin `yaml:"plugins"`
 	} `yaml:"schedulingProfiles"`
+}
+
+// profilePlugin is a plugin a scheduling profile runs: a scorer's weight scales its score.
+type profilePlugin struct {
+	PluginRef string `yaml:"pluginRef"`
+	Weight    int    `yaml:"weight"`
 }
 
 // checkLLMDPool: the pool selects both roles' pods on the sidecar's port and names the EPP; the
@@ -228,6 +232,9 @@ func checkLLMDPool(t *testing.T, objs []object, pre, dec workload, port int) {
 	}
 	epp, cfgText := withoutConfig(eppArgs(t, objs, p.Spec.EndpointPickerRef.Name))
 	gw, _ := withoutConfig(eppArgs(t, mustBuild(t, "k8s/gateway"), "kvwarden-epp"))
+	if pre.flags["lora"] != "" {
+		gw["lora-info-metric"] = loraInfoSeries // checked by loraEPPProblems
+	}
 	if fmt.Sprint(epp) != fmt.Sprint(gw) {
 		t.Errorf("llm-d EPP flags %v differ from the gateway overlay's %v (which are checked against kvwarden's metrics)", epp, gw)
 	}

@@ -2,12 +2,19 @@ package deploy_test
 
 import (
 	"fmt"
+	"net/http"
 	"os"
 	"path"
 	"regexp"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/prometheus/common/expfmt"
+	prommodel "github.com/prometheus/common/model"
+	"go.yaml.in/yaml/v3"
+
+	"github.com/kvwarden/kvwarden/internal/testenv"
 )
 
 // loraSource is the ConfigMap that pins each LoRA adapter file's SHA-256 and URL.
@@ -38,6 +45,50 @@ func loraProblems(objs []object, ws []workload) []string {
 				out = append(out, fmt.Sprintf("%v --%s %q, %v --%s %q: a decode node refuses KV computed under other adapter bytes, "+
 					"and an adapter is served only where a prefill and a decode node both hold it", first, f, a, w, f, b))
 			}
+		}
+	}
+	return append(out, loraEPPProblems(objs, first != nil && first.flags["lora"] != "")...)
+}
+
+// loraInfoSeries is vLLM's series of the adapters with running and waiting requests, which kvwarden
+// serves while it holds --lora adapters (TestLoRAOverlay reads it from the binary) and the EPP's
+// LoRA-affinity scorer reads through --lora-info-metric.
+const loraInfoSeries = "vllm:lora_requests_info"
+
+// loraEPPProblems checks the llm-d EPP against the nodes' adapters: where they serve adapters, it
+// reads loraInfoSeries and its profiles score with lora-affinity-scorer (a request goes where its
+// adapter already runs, other scores allowing); where they serve none, it names no series, since
+// the nodes serve none.
+func loraEPPProblems(objs []object, adapters bool) []string {
+	i := slices.IndexFunc(objs, func(o object) bool {
+		return o.Kind == "Deployment" && len(o.Spec.Template.Spec.Containers) > 0 &&
+			strings.HasPrefix(o.Spec.Template.Spec.Containers[0].Image, llmdEPPImage+":")
+	})
+	if i < 0 {
+		return nil
+	}
+	flags := map[string]string{}
+	for _, a := range objs[i].Spec.Template.Spec.Containers[0].Args {
+		k, v, _ := strings.Cut(strings.TrimPrefix(a, "--"), "=")
+		flags[k] = v
+	}
+	where := objs[i].file + ": the EPP"
+	want := ""
+	if adapters {
+		want = loraInfoSeries
+	}
+	var out []string
+	if got := flags["lora-info-metric"]; got != want {
+		out = append(out, fmt.Sprintf("%s's --lora-info-metric %q: the nodes serve adapters: %v, want %q", where, got, adapters, want))
+	}
+	var cfg eppConfig
+	if err := yaml.Unmarshal([]byte(flags["config-text"]), &cfg); err != nil {
+		return append(out, fmt.Sprintf("%s's --config-text: %v", where, err))
+	}
+	for _, p := range cfg.SchedulingProfiles {
+		scored := slices.ContainsFunc(p.Plugins, func(r profilePlugin) bool { return r.PluginRef == "lora-affinity-scorer" && r.Weight > 0 })
+		if adapters && !scored {
+			out = append(out, fmt.Sprintf("%s's profile %s: no lora-affinity-scorer with a weight, so --lora-info-metric is read for nothing", where, p.Name))
 		}
 	}
 	return out
@@ -164,5 +215,67 @@ func TestLoRAOverlay(t *testing.T) {
 				t.Errorf("problems %q, want one naming %q", p, c.want)
 			}
 		})
+	}
+	// The EPP: it must read the adapters' series and score with it.
+	for _, c := range []struct {
+		name, old, new, want string
+	}{
+		{"the EPP reads no LoRA series", "--lora-info-metric=" + loraInfoSeries, "--lora-info-metric=", "--lora-info-metric"},
+		{"the EPP reads another series", "--lora-info-metric=" + loraInfoSeries, "--lora-info-metric=vllm:lora_info", "--lora-info-metric"},
+		{"the EPP's prefill profile does not score with it", "- pluginRef: lora-affinity-scorer\n    weight: 1\n  - pluginRef: max-score-picker\n- name: decode", "- pluginRef: max-score-picker\n- name: decode", "profile prefill: no lora-affinity-scorer"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			objs, ws, _ := load(t)
+			changed := false
+			for _, o := range objs {
+				if o.Kind != "Deployment" {
+					continue
+				}
+				args := o.Spec.Template.Spec.Containers[0].Args
+				for i, a := range args {
+					if r := strings.Replace(a, c.old, c.new, 1); r != a {
+						args[i], changed = r, true
+					}
+				}
+			}
+			if !changed {
+				t.Fatalf("no EPP argument holds %q", c.old)
+			}
+			p := loraProblems(objs, ws)
+			if !slices.ContainsFunc(p, func(s string) bool { return strings.Contains(s, c.want) }) {
+				t.Errorf("problems %q, want one naming %q", p, c.want)
+			}
+		})
+	}
+}
+
+// TestLoRAInfoMetricServed: a node serving a LoRA adapter (stories260K and one of the shared
+// adapters) serves loraInfoSeries with the labels the EPP's LoRA-affinity scorer reads, the
+// series the llm-d-lora overlay's EPP names (loraEPPProblems).
+func TestLoRAInfoMetricServed(t *testing.T) {
+	addrs := start(t, []string{"serve", "--dev", "--model", testenv.Model(t, "stories260K.gguf"),
+		"--lora", "story=" + testenv.Model(t, "lora/stories260K-lora-a.gguf"), "--addr", "127.0.0.1:0"})
+	resp, err := http.Get("http://" + addrs["metrics"] + "/metrics")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	parser := expfmt.NewTextParser(prommodel.UTF8Validation)
+	fams, err := parser.TextToMetricFamilies(resp.Body)
+	if err != nil {
+		t.Fatalf("/metrics does not parse: %v", err)
+	}
+	f := fams[loraInfoSeries]
+	if f == nil || len(f.GetMetric()) != 1 {
+		t.Fatalf("%s: %v, want one series", loraInfoSeries, f)
+	}
+	labels := map[string]string{}
+	for _, l := range f.GetMetric()[0].GetLabel() {
+		labels[l.GetName()] = l.GetValue()
+	}
+	// The scorer reads these three (GIE's metrics extractor): the adapters by name, and the most
+	// that can run at once.
+	if _, ok := labels["running_lora_adapters"]; !ok || labels["max_lora"] != "1" || len(labels) != 3 {
+		t.Errorf("%s labels %v: want running_lora_adapters, waiting_lora_adapters and max_lora 1", loraInfoSeries, labels)
 	}
 }
