@@ -35,6 +35,9 @@ type DummySpec struct {
 	// Pooling makes an embedding model: "mean" or "last" is written as llama.pooling_type; ""
 	// (the default) is a generative model, without the key.
 	Pooling string
+	// Copy plants a copy circuit (see dummycopy.go) in the random weights: the model continues a
+	// span of its prompt that it has seen before, as a trained model does when quoting.
+	Copy bool
 }
 
 // Ref125M is the reference benchmark model, dummy:ref125m: about 125M parameters, ~133 MB at Q8_0.
@@ -54,7 +57,7 @@ var demoSpec = DummySpec{Arch: "llama", Dim: 64, Layers: 2, Heads: 4, KVHeads: 2
 // dummyTypes are the weight types the generator can encode.
 var dummyTypes = []tensor.DType{tensor.F32, tensor.F16, tensor.BF16, tensor.Q8_0, tensor.Q4_0, tensor.Q4_K, tensor.Q6_K}
 
-var dummyKeys = []string{"dim", "layers", "heads", "kv_heads", "ffn", "vocab", "ctx", "type", "seed", "tied", "pooling"}
+var dummyKeys = []string{"dim", "layers", "heads", "kv_heads", "ffn", "vocab", "ctx", "type", "seed", "tied", "pooling", "copy"}
 
 // ParseDummySpec reads the part after "dummy:": an optional leading name (llama, or a preset:
 // ref125m, ref1b) then comma-separated key=value pairs. Missing keys take the preset's values
@@ -96,6 +99,8 @@ func ParseDummySpec(s string) (DummySpec, error) {
 			spec.Seed, err = strconv.ParseUint(v, 0, 64)
 		case k == "tied":
 			spec.Tied, err = strconv.ParseBool(v)
+		case k == "copy":
+			spec.Copy, err = strconv.ParseBool(v)
 		case k == "pooling":
 			spec.Pooling = v
 			if _, ok := poolingTypes[v]; !ok {
@@ -170,6 +175,11 @@ func (s DummySpec) Validate() error {
 	if b := s.Type.BlockElems(); s.Dim%b != 0 || s.FFN%b != 0 {
 		return fmt.Errorf("%s stores rows in blocks of %d: dim=%d and ffn=%d must both be multiples of it", s.Type, b, s.Dim, s.FFN)
 	}
+	if s.Copy {
+		if _, err := s.copyLayout(); err != nil {
+			return fmt.Errorf("copy=true: %w", err)
+		}
+	}
 	if n := s.approxBytes(); n > maxDummyBytes {
 		return fmt.Errorf("the model would take %.1f GiB (limit %d GiB)", float64(n)/(1<<30), maxDummyBytes>>30)
 	}
@@ -200,6 +210,9 @@ func (s DummySpec) String() string {
 	}
 	if s.Pooling != "" {
 		str += ",pooling=" + s.Pooling
+	}
+	if s.Copy {
+		str += ",copy=true"
 	}
 	return str
 }
@@ -244,7 +257,7 @@ func (s DummySpec) builder(v *vocab, name string) *gguf.Builder {
 	b.AddUint32("llama.attention.head_count", uint32(s.Heads))
 	b.AddUint32("llama.attention.head_count_kv", uint32(s.KVHeads))
 	b.AddUint32("llama.rope.dimension_count", uint32(s.Dim/s.Heads))
-	b.AddFloat32("llama.rope.freq_base", 10000)
+	b.AddFloat32("llama.rope.freq_base", s.ropeBase())
 	b.AddFloat32("llama.attention.layer_norm_rms_epsilon", 1e-5)
 	if p, ok := poolingTypes[s.Pooling]; ok {
 		b.AddUint32("llama.pooling_type", p)
@@ -262,7 +275,7 @@ func (s DummySpec) builder(v *vocab, name string) *gguf.Builder {
 	d, f, vocabN := uint64(s.Dim), uint64(s.FFN), uint64(s.Vocab)
 	kv := uint64(s.Dim / s.Heads * s.KVHeads)
 	mat := func(name string, shape ...uint64) {
-		b.AddTensorFunc(name, s.Type, shape, s.randomFill(name, shape))
+		b.AddTensorFunc(name, s.Type, shape, s.fill(name, shape))
 	}
 	norm := func(name string) {
 		b.AddTensorFunc(name, tensor.F32, []uint64{d}, onesFill(s.Dim))
@@ -290,14 +303,34 @@ func (s DummySpec) builder(v *vocab, name string) *gguf.Builder {
 // weightStd is the spread of the random weights, the usual initialisation scale.
 const weightStd = 0.02
 
-// randomFill streams a matrix of N(0, weightStd) values, encoded a batch of rows at a time. Each
-// tensor has its own generator, seeded from the spec's seed and the tensor's name, so a tensor's
-// values do not depend on which tensors precede it.
-func (s DummySpec) randomFill(name string, shape []uint64) func(io.Writer) error {
+// fill streams tensor name's values: random ones, or the copy circuit's where Copy is set.
+func (s DummySpec) fill(name string, shape []uint64) func(io.Writer) error {
+	if s.Copy {
+		return s.copyFill(name, shape)
+	}
+	return s.randomFill(name, shape, weightStd)
+}
+
+// randomFill streams a matrix of N(0, std) values. Each tensor has its own generator, seeded from
+// the spec's seed and the tensor's name, so a tensor's values do not depend on which tensors
+// precede it.
+func (s DummySpec) randomFill(name string, shape []uint64, std float64) func(io.Writer) error {
 	return func(w io.Writer) error {
 		h := fnv.New64a()
 		h.Write([]byte(name))
 		rng := rand.New(rand.NewPCG(s.Seed, h.Sum64()))
+		return s.rowsFill(shape, func(_ int, row []float32) {
+			for i := range row {
+				row[i] = float32(rng.NormFloat64() * std)
+			}
+		})(w)
+	}
+}
+
+// rowsFill streams a matrix whose rows, in order, fillRow writes (into zeros), encoded a batch of
+// rows at a time.
+func (s DummySpec) rowsFill(shape []uint64, fillRow func(r int, row []float32)) func(io.Writer) error {
+	return func(w io.Writer) error {
 		rowLen, rows := int(shape[0]), int(shape[1])
 		batch := max(1, (1<<16)/rowLen)
 		src := make([]float32, batch*rowLen)
@@ -307,12 +340,13 @@ func (s DummySpec) randomFill(name string, shape []uint64) func(io.Writer) error
 		}
 		dst := make([]byte, batch*int(rowBytes))
 		for r := 0; r < rows; r += batch {
-			n := min(batch, rows-r) * rowLen
+			n := min(batch, rows-r)
+			clear(src)
 			for i := range n {
-				src[i] = float32(rng.NormFloat64() * weightStd)
+				fillRow(r+i, src[i*rowLen:(i+1)*rowLen])
 			}
-			m := n / rowLen * int(rowBytes)
-			if err := tensor.Quantize(s.Type, src[:n], dst[:m]); err != nil {
+			m := n * int(rowBytes)
+			if err := tensor.Quantize(s.Type, src[:n*rowLen], dst[:m]); err != nil {
 				return err
 			}
 			if _, err := w.Write(dst[:m]); err != nil {
