@@ -1,0 +1,119 @@
+package model
+
+import (
+	"math"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/kvwarden/kvwarden/internal/tensor"
+)
+
+// copySpec is a reduced dummy:ref1b with the copy circuit (source/dummycopy.go): the same head
+// size, vocabulary and circuit, a quarter of the width and 3 layers, so it runs in seconds.
+const copySpec = "dummy:llama,dim=1024,layers=3,heads=16,kv_heads=4,ffn=1024,vocab=32000,ctx=512,seed=5"
+
+// randomOpening is BOS then random tokens past the special ones.
+func randomOpening(seed uint64, n, vocab int) []int32 {
+	rng := rand.New(rand.NewPCG(seed, 1))
+	s := []int32{1}
+	for len(s) < n {
+		s = append(s, int32(3+rng.IntN(vocab-3)))
+	}
+	return s
+}
+
+// copyTask runs the bench's copy task (internal/bench/spectask.go) on h: a random opening S, the
+// model's greedy continuation G of it, then the greedy answer to S+G+Q, Q the end of S.
+func copyTask(h *harness, seed uint64, opening, gen int) (g, answer []int32) {
+	s := randomOpening(seed, opening, h.m.Vocab)
+	g, _ = h.greedy(s, gen, false)
+	answer, _ = h.greedy(slices.Concat(s, g, s[len(s)-32:]), gen, false)
+	return g, answer
+}
+
+// agreement is the share of positions where a and b hold the same token.
+func agreement(a, b []int32) float64 {
+	same := 0
+	for i := range a {
+		if a[i] == b[i] {
+			same++
+		}
+	}
+	return float64(same) / float64(len(a))
+}
+
+// TestCopyModelQuotes: a copy model's answer on the copy task re-quotes G, as a trained model's
+// does; its Q4_K copy gives the same G and answer (so as a draft model it agrees); the same spec
+// without the circuit does neither.
+func TestCopyModelQuotes(t *testing.T) {
+	gens := map[string][][]int32{}
+	for _, c := range []struct {
+		name, spec string
+		copies     bool
+	}{
+		{"q8_0", copySpec + ",type=q8_0,copy=true", true},
+		{"q4_k", copySpec + ",type=q4_k,copy=true", true},
+		{"random", copySpec + ",type=q8_0", false},
+	} {
+		h := newHarness(t, generated(t, c.spec, t.TempDir()), tensor.F16, 2)
+		for rep := range 2 {
+			g, answer := copyTask(h, uint64(rep), 160, 64)
+			gens[c.name] = append(gens[c.name], g)
+			share := agreement(g, answer)
+			t.Logf("%s, rep %d: the answer re-quotes %.0f%% of G", c.name, rep, 100*share)
+			if c.copies && share < 0.95 {
+				t.Errorf("%s, rep %d: the answer re-quotes %.0f%% of G, want 95%% or more", c.name, rep, 100*share)
+			}
+			if !c.copies && share > 0.5 {
+				t.Errorf("%s, rep %d: the answer re-quotes %.0f%% of G without the circuit", c.name, rep, 100*share)
+			}
+		}
+	}
+	for rep := range gens["q8_0"] {
+		if share := agreement(gens["q8_0"][rep], gens["q4_k"][rep]); share < 0.95 {
+			t.Errorf("rep %d: the Q4_K model's G agrees with the Q8_0 model's on %.0f%% of tokens, want 95%% or more", rep, 100*share)
+		}
+	}
+}
+
+// TestCopyModelMargins teacher-forces a repeated span: greedy decoding must copy at every
+// position whose token occurs once before, with a logit margin, while sampling at temperature 1
+// must rarely draw the copy (so the bench's sample task remains one where drafts fail).
+func TestCopyModelMargins(t *testing.T) {
+	h := newHarness(t, generated(t, copySpec+",type=q8_0,copy=true", t.TempDir()), tensor.F16, 2)
+	s := randomOpening(9, 200, h.m.Vocab)
+	seen := map[int32]int{}
+	for _, tok := range s {
+		seen[tok]++
+	}
+	seq := h.newSeq(77)
+	logits := h.step([]*seqState{seq}, [][]int32{slices.Concat(s, s[1:60])})[0]
+	minGap, sumP, steps := math.Inf(1), 0.0, 0
+	for i := 59; i < 150; i++ {
+		if i > 59 {
+			logits = h.step([]*seqState{seq}, [][]int32{{s[i]}})[0]
+		}
+		if seen[s[i]] > 1 {
+			continue // an ambiguous match: either continuation is a copy
+		}
+		want, top := s[i+1], slices.Max(logits)
+		other, z := math.Inf(-1), 0.0
+		for j, v := range logits {
+			if int32(j) != want {
+				other = max(other, float64(v))
+			}
+			z += math.Exp(float64(v - top))
+		}
+		minGap = min(minGap, float64(logits[want])-other)
+		sumP += math.Exp(float64(logits[want]-top)) / z
+		steps++
+	}
+	t.Logf("%d steps: smallest margin %.2f, mean probability of the copy at temperature 1 %.4f", steps, minGap, sumP/float64(steps))
+	if minGap < 2 {
+		t.Errorf("the copy's logit leads the others' by %.2f at least, want 2", minGap)
+	}
+	if p := sumP / float64(steps); p > 0.05 {
+		t.Errorf("at temperature 1 the copy is drawn with probability %.3f on average, want 0.05 or less", p)
+	}
+}
