@@ -40,11 +40,13 @@ const (
 	// deviation of about 4.7 (the codes' chance agreement), so a match stands 6 of them clear.
 	matchScore = 30.0
 	// nextLevel is the magnitude of N's entries; copyLogit the predicted token's logit above a
-	// random token's mean. Small enough that sampling at temperature 1 mostly draws other tokens
-	// (about 1% of the mass over 32,000), large enough that greedy decoding copies (the largest
-	// of the other logits lies about 1.3 above their mean).
+	// random token's mean. A trained model quoting its prompt is sure of the next token: here the
+	// copy takes about 90% of the probability at temperature 1 over 32,000 tokens (the others'
+	// logits spread by copyLogit/√width), which clears a draft model's default bar
+	// (--draft-min-prob 0.5). Where no earlier position matches, no token stands out: the
+	// distribution is nearly flat, and a sampled answer copies only where a draw happens to repeat.
 	nextLevel = 2.0
-	copyLogit = 6.0
+	copyLogit = 13.0
 	// copyQuietStd is the spread of the later layers' output projections: they add noise of about
 	// 0.25 a dimension to the residual, not 3 (at weightStd), so the copy signal stays clean.
 	copyQuietStd = weightStd / 16
