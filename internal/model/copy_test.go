@@ -10,7 +10,8 @@ import (
 )
 
 // copySpec is a reduced dummy:ref1b with the copy circuit (source/dummycopy.go): the same head
-// size, vocabulary and circuit, a quarter of the width and 3 layers, so it runs in seconds.
+// size, vocabulary and circuit, half the width (codes of 256 dimensions) and 3 layers, so it
+// runs in seconds.
 const copySpec = "dummy:llama,dim=1024,layers=3,heads=16,kv_heads=4,ffn=1024,vocab=32000,ctx=512,seed=5"
 
 // randomOpening is BOS then random tokens past the special ones.
