@@ -222,6 +222,10 @@ type Stats struct {
 	// Speculation is the speculative decoding mode that core.Stats' DraftTokens and
 	// AcceptedTokens count ("" when this engine does not speculate).
 	Speculation Speculation
+	// DraftModelPositions counts the positions a draft model computed (SpecDraft): the prompts of
+	// the requests it drafts for, then their decoded tokens and its drafts. Its cost, beside the
+	// model's.
+	DraftModelPositions uint64
 }
 
 // Info describes the loaded model and the serving limits.

@@ -18,10 +18,15 @@ import (
 // same page ids, stamped and invalidated with the same headers in the same Ready, so a draft page
 // belongs to the request, tenant and lifetime its target page does, is checked on every read like
 // it, and is released however the request ends. The capacity plan counts both models' bytes per
-// token. A drafting request computes the draft model's KV for its own positions only, in order
-// (catching up before it drafts), never reads a position it did not write in this lifetime, and
-// does not use the prefix cache: a cached page's draft half was not necessarily written by anyone
-// of its tenant.
+// token. A drafting request computes the draft model's KV for its own positions only, in order,
+// never reads a position it did not write in this lifetime, and does not use the prefix cache: a
+// cached page's draft half was not necessarily written by anyone of its tenant.
+//
+// Its prompt goes through the draft model as it is prefilled, chunk by chunk in the same steps (as
+// draft models take it in llama.cpp and vLLM): the prompt's pass costs what it costs once, in the
+// time to the first token, rather than stalling the answer at its first draft, however long the
+// prompt. The tokens decoded since are caught up when it next drafts, in one pass with the draft's
+// first token.
 
 // drafter runs the draft model.
 type drafter struct {
@@ -31,6 +36,8 @@ type drafter struct {
 	logits []float32
 	seq    [1]model.Seq
 	chunk  int // the most tokens one catch-up pass feeds
+	// positions counts the positions it computed (Stats.DraftModelPositions).
+	positions uint64
 }
 
 // checkDraftModel refuses a draft model whose vocabulary is not the target's, token for token.
@@ -82,11 +89,16 @@ func (e *Engine) fillDrafts(batch []core.Seq, streams []*stream, run []int, res 
 		b, s := &batch[i], streams[i]
 		if s != nil && s.history != nil {
 			s.draftPos = min(s.draftPos, b.Start)
-			if b.Draft > 0 {
-				if err := e.draft.fill(e.pool, b, s); err != nil {
-					e.refuse(batch, i, err, res)
-					continue
-				}
+			var err error
+			switch {
+			case b.Draft > 0:
+				err = e.draft.fill(e.pool, b, s)
+			case b.Start < s.prompt: // a chunk of its prompt
+				err = e.draft.catchUp(e.pool, b, s, min(b.Start+len(b.Tokens), s.prompt), false)
+			}
+			if err != nil {
+				e.refuse(batch, i, err, res)
+				continue
 			}
 		}
 		kept = append(kept, i)
@@ -98,12 +110,8 @@ func (e *Engine) fillDrafts(batch []core.Seq, streams []*stream, run []int, res 
 // drafts b.Draft tokens greedily, one pass each.
 func (d *drafter) fill(p *tensor.Pool, b *core.Seq, s *stream) error {
 	last := b.Start
-	for s.draftPos <= last {
-		end := min(last+1, s.draftPos+d.chunk)
-		if err := d.forward(p, b, s.history[s.draftPos:end], s.draftPos, end == last+1); err != nil {
-			return err
-		}
-		s.draftPos = end
+	if err := d.catchUp(p, b, s, last+1, true); err != nil {
+		return err
 	}
 	for j := 1; j <= b.Draft; j++ {
 		if j > 1 {
@@ -118,11 +126,26 @@ func (d *drafter) fill(p *tensor.Pool, b *core.Seq, s *stream) error {
 	return nil
 }
 
+// catchUp runs the draft model over s's positions from the first it has not computed to end
+// (exclusive), at most a step's token budget a pass, with the logits of the last position when
+// logits is set.
+func (d *drafter) catchUp(p *tensor.Pool, b *core.Seq, s *stream, end int, logits bool) error {
+	for s.draftPos < end {
+		to := min(end, s.draftPos+d.chunk)
+		if err := d.forward(p, b, s.history[s.draftPos:to], s.draftPos, logits && to == end); err != nil {
+			return err
+		}
+		s.draftPos = to
+	}
+	return nil
+}
+
 func (d *drafter) forward(p *tensor.Pool, b *core.Seq, toks []int32, pos int, logits bool) error {
 	d.seq[0] = model.Seq{Tokens: toks, Pos: pos, Pages: b.Pages, Tenant: b.Tenant, Logits: logits}
 	if errs := d.m.Forward(p, d.cache, d.ws, d.seq[:], d.logits); errs != nil {
 		return fmt.Errorf("draft model: %w", errs[0])
 	}
+	d.positions += uint64(len(toks))
 	return nil
 }
 

@@ -47,8 +47,9 @@ type SpecConfig struct {
 	DraftTokenizer *tokenizer.Tokenizer
 	// DraftMinProb: a draft model drafts only after the model drew the request's last token with
 	// at least this probability. Where the model's distribution is flat, a draft model's greedy
-	// guess rarely is its draw, and every attempt costs the draft model's catch-up on the
-	// request's positions (its prompt first). 0 means DefaultDraftMinProb; below 0, always.
+	// guess rarely is its draw, and every attempt costs a pass of the draft model per draft token
+	// (the first catching up on the tokens decoded since its last). 0 means DefaultDraftMinProb;
+	// below 0, always.
 	DraftMinProb float64
 }
 

@@ -214,22 +214,31 @@ func TestDraftModelKeepsAnswers(t *testing.T) {
 
 // TestDraftModelWaitsForConfidence: with the default DraftMinProb, a model whose distribution is
 // flat (every test model's: its draws have probabilities near 1/vocabulary) is never drafted for,
-// so its requests pay nothing for a draft model that would guess wrong; the answer is the same.
+// so its requests pay the draft model's pass over their prompt (taken with the prompt, in chunks:
+// StepTokens is a fraction of it) and nothing more; the answer is the same.
 func TestDraftModelWaitsForConfidence(t *testing.T) {
 	if faults.Available {
 		t.Skip("the incident-replay build never speculates (Engine.speculates)")
 	}
 	m, tok := loadModel(t, draftTarget)
 	dm, dt := loadModel(t, draftTarget)
-	req := Request{Spec: Spec{Tenant: "a", Prompt: copyPrompt(0, 30), MaxTokens: 40, IgnoreEOS: true, Sampling: sampler.Params{TopLogprobs: -1}}}
+	const prompt = 30
+	req := Request{Spec: Spec{Tenant: "a", Prompt: copyPrompt(0, prompt), MaxTokens: 40, IgnoreEOS: true, Sampling: sampler.Params{TopLogprobs: -1}}}
 	answers := map[float64]string{}
 	for _, minProb := range []float64{0, -1} {
 		e := startEngine(t, m, tok, testConfig, func(c *Config) {
+			c.StepTokens, c.MaxRunning = 8, 4
 			c.Speculative = SpecConfig{Mode: SpecDraft, Tokens: 4, DraftModel: dm, DraftTokenizer: dt, DraftMinProb: minProb}
 		})
 		answers[minProb] = fmt.Sprint(drain(mustSubmit(t, e, req)))
-		if drafted := e.Stats().DraftTokens; (drafted > 0) != (minProb < 0) {
-			t.Errorf("DraftMinProb %g: %d drafts", minProb, drafted)
+		st := e.Stats()
+		if (st.DraftTokens > 0) != (minProb < 0) {
+			t.Errorf("DraftMinProb %g: %d drafts", minProb, st.DraftTokens)
+		}
+		// Never drafting, the draft model computed the prompt and no more; drafting, the prompt,
+		// then at least each draft's first token (the last token drawn).
+		if minProb == 0 && st.DraftModelPositions != prompt || minProb < 0 && st.DraftModelPositions <= prompt {
+			t.Errorf("DraftMinProb %g: the draft model computed %d positions, the prompt is %d", minProb, st.DraftModelPositions, prompt)
 		}
 	}
 	if answers[0] != answers[-1] {

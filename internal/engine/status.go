@@ -31,6 +31,9 @@ func (e *Engine) statsLocked() Stats {
 	if e.cfg.Speculative.coreTokens() > 0 {
 		st.Speculation = e.cfg.Speculative.Mode
 	}
+	if e.draft != nil {
+		st.DraftModelPositions = e.draft.positions
+	}
 	return st
 }
 
