@@ -64,6 +64,7 @@ var (
 	descInternal  = desc("kvwarden_engine_internal_errors_total", "Forward passes that failed or panicked for a reason other than isolation (their requests were aborted \"internal\").")
 	descDrafted   = desc("kvwarden_spec_draft_tokens_total", "Draft tokens speculative decoding fed for verification, by how they were drafted (lookup: n-grams of the request's own prompt and output).", "mode")
 	descAccepted  = desc("kvwarden_spec_accepted_tokens_total", "Draft tokens the requests' own samplers drew in turn (emitted as ordinary tokens); accepted / draft is the acceptance rate.", "mode")
+	descDraftPos  = desc("kvwarden_spec_draft_model_positions_total", "Positions a draft model computed: the prompts of the requests it drafts for, their decoded tokens and its drafts (its cost beside the model's).")
 	descTransfers = desc("kvwarden_transfer_failures_total", "KV transfers that failed, by the check that failed (security events on a node).", "check")
 
 	descShadowVerified = desc("kvwarden_shadow_verified_total", "Answers re-run alone by shadow verification that matched what the client got, bit for bit.")
@@ -85,7 +86,7 @@ var (
 func (c *Collector) Describe(ch chan<- *prometheus.Desc) {
 	for _, d := range []*prometheus.Desc{c.info, descWaiting, descRunning, descPeer, descPages, descPagesTot, descKVUsage,
 		descPrefill, descDecode, descSteps, descSecurity, descPreempt, descEvict, descHits, descDefence, descInternal, descTransfers,
-		descDrafted, descAccepted, descShadowVerified, descShadowMismatch, descShadowDropped, descShadowSkipped, descShadowPending,
+		descDrafted, descAccepted, descDraftPos, descShadowVerified, descShadowMismatch, descShadowDropped, descShadowSkipped, descShadowPending,
 		vllmRunning, vllmWaiting, vllmKVUsage, vllmCache} {
 		ch <- d
 	}
@@ -133,6 +134,9 @@ func (c *Collector) Collect(ch chan<- prometheus.Metric) {
 	if st.Speculation != "" {
 		count(descDrafted, st.DraftTokens, string(st.Speculation))
 		count(descAccepted, st.AcceptedTokens, string(st.Speculation))
+		if st.Speculation == "draft" {
+			count(descDraftPos, st.DraftModelPositions)
+		}
 	}
 	for check, n := range st.TransferFailures {
 		count(descTransfers, n, check)
