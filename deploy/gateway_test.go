@@ -215,7 +215,12 @@ func toAny(m map[string]string) map[string]any {
 // servedFamilies runs a single process and reads its operator listener's /metrics.
 func servedFamilies(t *testing.T) map[string]*dto.MetricFamily {
 	t.Helper()
-	addrs := start(t, []string{"serve", "--dev", "--addr", "127.0.0.1:0"})
+	return scrapeMetrics(t, start(t, []string{"serve", "--dev", "--addr", "127.0.0.1:0"}))
+}
+
+// scrapeMetrics reads the /metrics of the process start gave addrs of.
+func scrapeMetrics(t *testing.T, addrs map[string]string) map[string]*dto.MetricFamily {
+	t.Helper()
 	resp, err := http.Get("http://" + addrs["metrics"] + "/metrics")
 	if err != nil {
 		t.Fatal(err)

@@ -2,7 +2,6 @@ package deploy_test
 
 import (
 	"fmt"
-	"net/http"
 	"os"
 	"path"
 	"regexp"
@@ -10,8 +9,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/prometheus/common/expfmt"
-	prommodel "github.com/prometheus/common/model"
 	"go.yaml.in/yaml/v3"
 
 	"github.com/kvwarden/kvwarden/internal/testenv"
@@ -255,17 +252,7 @@ func TestLoRAOverlay(t *testing.T) {
 func TestLoRAInfoMetricServed(t *testing.T) {
 	addrs := start(t, []string{"serve", "--dev", "--model", testenv.Model(t, "stories260K.gguf"),
 		"--lora", "story=" + testenv.Model(t, "lora/stories260K-lora-a.gguf"), "--addr", "127.0.0.1:0"})
-	resp, err := http.Get("http://" + addrs["metrics"] + "/metrics")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	parser := expfmt.NewTextParser(prommodel.UTF8Validation)
-	fams, err := parser.TextToMetricFamilies(resp.Body)
-	if err != nil {
-		t.Fatalf("/metrics does not parse: %v", err)
-	}
-	f := fams[loraInfoSeries]
+	f := scrapeMetrics(t, addrs)[loraInfoSeries]
 	if f == nil || len(f.GetMetric()) != 1 {
 		t.Fatalf("%s: %v, want one series", loraInfoSeries, f)
 	}
