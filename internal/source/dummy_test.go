@@ -62,6 +62,13 @@ func TestParseDummySpecErrors(t *testing.T) {
 		{"seed=x", "seed=x"},
 		{"tied=maybe", "tied=maybe"},
 		{"pooling=cls", "pooling=cls: want mean or last"},
+		{"ref1b,copy=maybe", "copy=maybe"},
+		{"ref125m,copy=true", "codes of 256 dimensions or more"},          // dim 768
+		{"ref1b,kv_heads=2,copy=true", "codes of 256 dimensions or more"}, // 2 heads of 64
+		{"ref1b,heads=16,kv_heads=8,copy=true", "head size of 64, not dim/heads=128"},
+		{"ref1b,layers=1,copy=true", "2 layers or more"},
+		{"ref1b,tied=true,copy=true", "its own output matrix"},
+		{"ref1b,pooling=mean,copy=true", "predicts no next token"},
 	} {
 		_, err := ParseDummySpec(c.spec)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
