@@ -133,36 +133,24 @@ func addAt(node any, keys []string, value any) (any, error) {
 // testOrReplace applies a "test" (the value at keys must equal op.Value, or the whole patch fails)
 // or a "replace" (the value at keys, which must exist, becomes op.Value) below node.
 func testOrReplace(node any, keys []string, op patchOp) error {
-	parent, err := valueAt(node, keys[:len(keys)-1])
+	old, err := valueAt(node, keys)
 	if err != nil {
 		return err
 	}
+	if op.Op == "test" {
+		if !reflect.DeepEqual(old, op.Value) {
+			return fmt.Errorf("the value is %v, not %v", old, op.Value)
+		}
+		return nil
+	}
+	parent, _ := valueAt(node, keys[:len(keys)-1]) // exists: valueAt went through it
 	key := unescapePointer(keys[len(keys)-1])
-	var old any
 	switch n := parent.(type) {
 	case map[string]any:
-		v, ok := n[key]
-		if !ok {
-			return fmt.Errorf("no %q", key)
-		}
-		old = v
-		if op.Op == "replace" {
-			n[key] = op.Value
-		}
+		n[key] = op.Value
 	case []any:
-		i, err := strconv.Atoi(key)
-		if err != nil || i < 0 || i >= len(n) {
-			return fmt.Errorf("index %q of a list of %d", key, len(n))
-		}
-		old = n[i]
-		if op.Op == "replace" {
-			n[i] = op.Value
-		}
-	default:
-		return fmt.Errorf("%q below a value that is neither a map nor a list", key)
-	}
-	if op.Op == "test" && !reflect.DeepEqual(old, op.Value) {
-		return fmt.Errorf("the value is %v, not %v", old, op.Value)
+		i, _ := strconv.Atoi(key) // an index valueAt checked
+		n[i] = op.Value
 	}
 	return nil
 }
