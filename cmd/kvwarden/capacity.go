@@ -26,7 +26,7 @@ With --speculative draft --draft-model M the draft model's KV shares the pages, 
 			if err != nil {
 				return err
 			}
-			mods, loraMem, err := lf.parse()
+			lora, err := lf.parse()
 			if err != nil {
 				return err
 			}
@@ -36,11 +36,11 @@ With --speculative draft --draft-model M the draft model's KV shares the pages, 
 			}
 			defer l.Close()
 			// The adapters load first: their bytes count in the plan, as in serve's start-up gate.
-			adapters, err := loadAdapters(mods, l.model, loraMem)
+			adapters, err := loadAdapters(lora, l.model)
 			if err != nil {
 				return err
 			}
-			cfg.AdapterBytes, cfg.AdapterMemBytes = totalBytes(adapters), loraMem
+			cfg.AdapterBytes, cfg.AdapterMemBytes = totalBytes(adapters), lora.limit
 			plan, err := engine.PlanFor(&l.model.Config, l.withModel(cfg))
 			if err != nil {
 				return planError(err)

@@ -21,32 +21,46 @@ type loraFlags struct {
 	specs       []string
 	maxAdapters int
 	mem         string
+	dtype       string
+}
+
+// loraPlan is what the --lora flags ask for: the adapters, the most bytes their weights may hold
+// (--lora-mem) and how they are held (--lora-dtype).
+type loraPlan struct {
+	mods  []loraModule
+	limit int64
+	dtype model.AdapterDType
 }
 
 func (f *loraFlags) register(fs *pflag.FlagSet) {
 	fs.StringArrayVar(&f.specs, "lora", nil, `a LoRA adapter clients select with "model": NAME, as NAME=FILE (GGUF, llama.cpp's adapter format; repeatable); tenants may use the adapters their grants name ('kvwarden tenant grant')`)
 	fs.IntVar(&f.maxAdapters, "lora-max-adapters", 64, "most --lora adapters loaded")
 	fs.StringVar(&f.mem, "lora-mem", "1GiB", "most memory the --lora adapters' weights may hold, besides the model and --kv-mem")
+	fs.StringVar(&f.dtype, "lora-dtype", "auto", "how the --lora adapters' weights are held: auto (the file's values exactly: float32, or halves for an F16 file) or f16 (rounded to halves: half the bytes for an F32 file, results no longer llama.cpp's)")
 }
 
-// parse reads the --lora flags, refusing a malformed one, an invalid name, a name given twice and
-// more adapters than the cap, before anything loads. It returns the modules and the byte cap.
-func (f *loraFlags) parse() ([]loraModule, int64, error) {
+// parse reads the --lora flags, refusing a malformed one, an invalid name, a name given twice,
+// more adapters than the cap and an unknown dtype, before anything loads.
+func (f *loraFlags) parse() (loraPlan, error) {
 	mods, err := parseLoRA(f.specs)
 	if err != nil {
-		return nil, 0, err
+		return loraPlan{}, err
 	}
 	if f.maxAdapters < 1 {
-		return nil, 0, fmt.Errorf("--lora-max-adapters %d: want at least 1", f.maxAdapters)
+		return loraPlan{}, fmt.Errorf("--lora-max-adapters %d: want at least 1", f.maxAdapters)
 	}
 	if len(mods) > f.maxAdapters {
-		return nil, 0, fmt.Errorf("--lora: %d adapters, more than --lora-max-adapters %d", len(mods), f.maxAdapters)
+		return loraPlan{}, fmt.Errorf("--lora: %d adapters, more than --lora-max-adapters %d", len(mods), f.maxAdapters)
 	}
 	limit, err := parseBytes(f.mem)
 	if err != nil {
-		return nil, 0, fmt.Errorf("--lora-mem: %w", err)
+		return loraPlan{}, fmt.Errorf("--lora-mem: %w", err)
 	}
-	return mods, limit, nil
+	dtype, err := model.ParseAdapterDType(f.dtype)
+	if err != nil {
+		return loraPlan{}, fmt.Errorf("--lora-dtype: %w", err)
+	}
+	return loraPlan{mods, limit, dtype}, nil
 }
 
 // parseLoRA reads the --lora flags' NAME=FILE pairs.
@@ -92,19 +106,32 @@ func totalBytes(set map[string]*model.Adapter) int64 {
 	return n
 }
 
-// loadAdapters reads and checks every adapter against the base model m; the first bad file, or
-// the first adapter past limit bytes in all, stops the start with an error naming the flag, the
-// file and (model.ParseAdapter) the tensor at fault.
-func loadAdapters(mods []loraModule, m *model.Model, limit int64) (map[string]*model.Adapter, error) {
-	out := make(map[string]*model.Adapter, len(mods))
+// readAdapter reads mod's file against the base model m and holds it as dtype; the error names
+// the file and (model.ParseAdapter, Adapter.As) the tensor at fault.
+func readAdapter(mod loraModule, m *model.Model, dtype model.AdapterDType) (*model.Adapter, error) {
+	a, err := model.ReadAdapter(mod.path, m)
+	if err != nil {
+		return nil, err
+	}
+	if a, err = a.As(dtype); err != nil {
+		return nil, fmt.Errorf("%s: %w", mod.path, err)
+	}
+	return a, nil
+}
+
+// loadAdapters reads and checks every adapter of p against the base model m; the first bad file,
+// or the first adapter past p.limit bytes in all, stops the start with an error naming the flag,
+// the file and the tensor at fault.
+func loadAdapters(p loraPlan, m *model.Model) (map[string]*model.Adapter, error) {
+	out := make(map[string]*model.Adapter, len(p.mods))
 	var held int64
-	for _, mod := range mods {
-		a, err := model.ReadAdapter(mod.path, m)
+	for _, mod := range p.mods {
+		a, err := readAdapter(mod, m, p.dtype)
 		if err != nil {
-			return nil, fmt.Errorf("--lora %s: %w", mod.name, err) // err names the file
+			return nil, fmt.Errorf("--lora %s: %w", mod.name, err)
 		}
-		if held += adapterBytes(a); held > limit {
-			return nil, fmt.Errorf("--lora %s: %s: the adapters loaded so far hold %d bytes, more than --lora-mem (%d bytes)", mod.name, mod.path, held, limit)
+		if held += adapterBytes(a); held > p.limit {
+			return nil, fmt.Errorf("--lora %s: %s: the adapters loaded so far hold %d bytes, more than --lora-mem (%d bytes)", mod.name, mod.path, held, p.limit)
 		}
 		out[mod.name] = a
 	}
@@ -113,10 +140,9 @@ func loadAdapters(mods []loraModule, m *model.Model, limit int64) (map[string]*m
 
 // loadedAdapters are the --lora adapters a server runs with, re-read on SIGHUP.
 type loadedAdapters struct {
-	mods  []loraModule
-	base  *model.Model
-	limit int64 // --lora-mem
-	live  map[string]*model.Adapter
+	loraPlan
+	base *model.Model
+	live map[string]*model.Adapter
 }
 
 // reload re-reads every --lora file. An adapter whose file is now broken, or whose new weights
@@ -126,7 +152,7 @@ type loadedAdapters struct {
 func (a *loadedAdapters) reload(log *slog.Logger) map[string]*model.Adapter {
 	next := maps.Clone(a.live)
 	for _, mod := range a.mods {
-		ad, err := model.ReadAdapter(mod.path, a.base)
+		ad, err := readAdapter(mod, a.base, a.dtype)
 		switch {
 		case err != nil:
 			log.Error("LoRA adapter reload failed; keeping the loaded weights", "adapter", mod.name, "err", err)

@@ -3,6 +3,7 @@ package main
 import (
 	"log/slog"
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -46,17 +47,17 @@ func TestLoadAdaptersRefusesABadFile(t *testing.T) {
 	m, _, _ := testmodel.Open(t, testmodel.Demo)
 	good := testmodel.WriteAdapter(t, m, testmodel.AdapterSpec{Seed: 1})
 	bad := testmodel.WriteAdapter(t, m, testmodel.AdapterSpec{Seed: 2, NaN: true})
-	got, err := loadAdapters([]loraModule{{"good", good}}, m, 1<<30)
+	got, err := loadAdapters(loraPlan{mods: []loraModule{{"good", good}}, limit: 1 << 30}, m)
 	if err != nil || got["good"] == nil || !got["good"].LoadedFor(m) {
 		t.Fatalf("good adapter: %v, %v", got, err)
 	}
-	_, err = loadAdapters([]loraModule{{"good", good}, {"bad", bad}}, m, 1<<30)
+	_, err = loadAdapters(loraPlan{mods: []loraModule{{"good", good}, {"bad", bad}}, limit: 1 << 30}, m)
 	for _, want := range []string{"--lora bad", bad, "tensor blk.0.attn_q.weight.lora_a", "must be finite"} {
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Fatalf("err %v, want it to contain %q", err, want)
 		}
 	}
-	_, err = loadAdapters([]loraModule{{"missing", bad + ".nope"}}, m, 1<<30)
+	_, err = loadAdapters(loraPlan{mods: []loraModule{{"missing", bad + ".nope"}}, limit: 1 << 30}, m)
 	if err == nil || !strings.Contains(err.Error(), "--lora missing") {
 		t.Fatalf("missing file: %v", err)
 	}
@@ -69,11 +70,11 @@ func TestAdapterReload(t *testing.T) {
 	pathA := testmodel.WriteAdapter(t, m, testmodel.AdapterSpec{Seed: 1})
 	pathB := testmodel.WriteAdapter(t, m, testmodel.AdapterSpec{Seed: 2})
 	mods := []loraModule{{"a", pathA}, {"b", pathB}}
-	live, err := loadAdapters(mods, m, 1<<30)
+	live, err := loadAdapters(loraPlan{mods: mods, limit: 1 << 30}, m)
 	if err != nil {
 		t.Fatal(err)
 	}
-	set := &loadedAdapters{mods: mods, base: m, limit: 1 << 30, live: live}
+	set := &loadedAdapters{loraPlan: loraPlan{mods: mods, limit: 1 << 30}, base: m, live: live}
 	logs := &testenv.LogBuffer{}
 	log := slog.New(slog.NewTextHandler(logs, nil))
 	oldA, oldB := live["a"], live["b"]
@@ -111,18 +112,22 @@ func copyFile(t *testing.T, from, to string) {
 // or at a reload, are refused with an error naming the flag.
 func TestLoRACaps(t *testing.T) {
 	f := loraFlags{specs: []string{"a=/a.gguf", "b=/b.gguf"}, maxAdapters: 1, mem: "1GiB"}
-	if _, _, err := f.parse(); err == nil || !strings.Contains(err.Error(), "--lora-max-adapters 1") {
+	if _, err := f.parse(); err == nil || !strings.Contains(err.Error(), "--lora-max-adapters 1") {
 		t.Fatalf("count cap: %v", err)
 	}
 	f = loraFlags{specs: f.specs, maxAdapters: 2, mem: "0"}
-	if _, _, err := f.parse(); err == nil || !strings.Contains(err.Error(), "--lora-mem") {
+	if _, err := f.parse(); err == nil || !strings.Contains(err.Error(), "--lora-mem") {
 		t.Fatalf("bad --lora-mem: %v", err)
+	}
+	f = loraFlags{specs: f.specs, maxAdapters: 2, mem: "1GiB", dtype: "bf16"}
+	if _, err := f.parse(); err == nil || !strings.Contains(err.Error(), `--lora-dtype: LoRA dtype "bf16": want auto or f16`) {
+		t.Fatalf("bad --lora-dtype: %v", err)
 	}
 
 	m, _, _ := testmodel.Open(t, testmodel.Demo)
 	pathA := testmodel.WriteAdapter(t, m, testmodel.AdapterSpec{Seed: 1})
 	pathB := testmodel.WriteAdapter(t, m, testmodel.AdapterSpec{Seed: 2})
-	one, err := loadAdapters([]loraModule{{"a", pathA}}, m, 1<<30)
+	one, err := loadAdapters(loraPlan{mods: []loraModule{{"a", pathA}}, limit: 1 << 30}, m)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -131,15 +136,15 @@ func TestLoRACaps(t *testing.T) {
 		t.Fatalf("adapter bytes %d", size)
 	}
 	mods := []loraModule{{"a", pathA}, {"b", pathB}}
-	if _, err := loadAdapters(mods, m, 2*size-1); err == nil || !strings.Contains(err.Error(), "--lora b") || !strings.Contains(err.Error(), "--lora-mem") {
+	if _, err := loadAdapters(loraPlan{mods: mods, limit: 2*size - 1}, m); err == nil || !strings.Contains(err.Error(), "--lora b") || !strings.Contains(err.Error(), "--lora-mem") {
 		t.Fatalf("byte cap: %v", err)
 	}
-	live, err := loadAdapters(mods, m, 2*size)
+	live, err := loadAdapters(loraPlan{mods: mods, limit: 2 * size}, m)
 	if err != nil {
 		t.Fatal(err)
 	}
 	// A reload whose new file is larger than the cap leaves room for keeps the old weights.
-	set := &loadedAdapters{mods: mods, base: m, limit: 2 * size, live: live}
+	set := &loadedAdapters{loraPlan: loraPlan{mods: mods, limit: 2 * size}, base: m, live: live}
 	bigger := testmodel.WriteAdapter(t, m, testmodel.AdapterSpec{Seed: 5, Rank: 8})
 	copyFile(t, bigger, pathA)
 	logs := &testenv.LogBuffer{}
@@ -161,4 +166,27 @@ func TestCapacityReportsAdapters(t *testing.T) {
 	if _, _, err := run(newCapacityCmd(), append(base, "--lora-mem", "1KiB")...); err == nil || !strings.Contains(err.Error(), "--lora-mem") {
 		t.Fatalf("past --lora-mem: %v", err)
 	}
+	// --lora-dtype f16 holds the F32 file's weights in half the bytes.
+	halves, _, err := run(newCapacityCmd(), append(base, "--lora-dtype", "f16")...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f32, f16 := adapterBytesLine(t, out), adapterBytesLine(t, halves); 2*f16 != f32 {
+		t.Fatalf("LoRA adapter bytes: %d with --lora-dtype f16, %d without; want half", f16, f32)
+	}
+}
+
+// adapterBytesLine reads the bytes of capacity's "LoRA adapter bytes" line.
+func adapterBytesLine(t *testing.T, out string) int64 {
+	t.Helper()
+	for line := range strings.Lines(out) {
+		if rest, ok := strings.CutPrefix(line, "LoRA adapter bytes"); ok {
+			digits, _, _ := strings.Cut(strings.TrimSpace(rest), " ")
+			if n, err := strconv.ParseInt(strings.ReplaceAll(digits, ",", ""), 10, 64); err == nil {
+				return n
+			}
+		}
+	}
+	t.Fatalf("no LoRA adapter bytes line in:\n%s", out)
+	return 0
 }

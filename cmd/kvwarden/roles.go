@@ -98,8 +98,8 @@ func (r *roleFlags) checkSpeculative(mode string) error {
 	return nil
 }
 
-// serveRole runs this process as a node or a router; a node loads the --lora adapters mods.
-func (f *serveFlags) serveRole(stderr io.Writer, mods []loraModule, loraMem int64) error {
+// serveRole runs this process as a node or a router; a node loads the --lora adapters.
+func (f *serveFlags) serveRole(stderr io.Writer, lora loraPlan) error {
 	if err := f.roles.check(); err != nil {
 		return err
 	}
@@ -129,12 +129,12 @@ func (f *serveFlags) serveRole(stderr io.Writer, mods []loraModule, loraMem int6
 		}
 		defer api.ln.Close()
 	}
-	return f.serveNode(ctx, stderr, log, srvTLS, cliTLS, api, mods, loraMem)
+	return f.serveNode(ctx, stderr, log, srvTLS, cliTLS, api, lora)
 }
 
 // serveNode runs a prefill or decode node: its own start-up gate, its engine, its LoRA adapters
-// (mods, reloaded on SIGHUP), and the node and transfer services on one mTLS listener.
-func (f *serveFlags) serveNode(ctx context.Context, stderr io.Writer, log *slog.Logger, srvTLS, cliTLS *tls.Config, api *nodeAPI, mods []loraModule, loraMem int64) error {
+// (lora, reloaded on SIGHUP), and the node and transfer services on one mTLS listener.
+func (f *serveFlags) serveNode(ctx context.Context, stderr io.Writer, log *slog.Logger, srvTLS, cliTLS *tls.Config, api *nodeAPI, lora loraPlan) error {
 	secret, err := transfer.LoadSecret(f.roles.tlsDir)
 	if err != nil {
 		return err
@@ -154,12 +154,12 @@ func (f *serveFlags) serveNode(ctx context.Context, stderr io.Writer, log *slog.
 		return err
 	}
 	defer l.Close()
-	loaded, err := loadAdapters(mods, l.model, loraMem)
+	loaded, err := loadAdapters(lora, l.model)
 	if err != nil {
 		return err
 	}
-	cfg.AdapterBytes, cfg.AdapterMemBytes = totalBytes(loaded), loraMem // the node's start-up gate counts them
-	adapters := &loadedAdapters{mods: mods, base: l.model, limit: loraMem, live: loaded}
+	cfg.AdapterBytes, cfg.AdapterMemBytes = totalBytes(loaded), lora.limit // the node's start-up gate counts them
+	adapters := &loadedAdapters{loraPlan: lora, base: l.model, live: loaded}
 	ncfg := node.NodeConfig{Role: f.roles.role, Model: modelID(l.resolved.Path), Listener: ls.api,
 		ServerTLS: srvTLS, ClientTLS: cliTLS, Weights: l.model, Tokenizer: l.tok, File: l.file, Engine: l.withModel(cfg),
 		Hold: f.roles.hold, Advertise: f.roles.advertise, Adapters: loaded}
@@ -186,7 +186,7 @@ func (f *serveFlags) serveNode(ctx context.Context, stderr io.Writer, log *slog.
 		serve:    func() error { <-n.Done(); return n.Err() },
 		shutdown: n.Shutdown, // ends every request, so the router's streams end too
 	}
-	if len(mods) > 0 {
+	if len(lora.mods) > 0 {
 		// The router reads the new set at its next probe; until then the node refuses a request
 		// naming bytes it no longer holds, which the router then sends to a node that holds them.
 		rs.reload = func() {

@@ -107,15 +107,15 @@ SIGHUP reloads the tenants file; SIGTERM or Ctrl-C drains in-flight requests, th
 // serve is "kvwarden serve": check the flags, bind, load the model, serve until a signal or a
 // listener fails, then drain.
 func (f *serveFlags) serve(stderr io.Writer) error {
-	mods, loraMem, err := f.lora.parse()
+	lora, err := f.lora.parse()
 	if err != nil {
 		return err
 	}
 	if f.roles.role != "" {
-		if len(mods) > 0 && f.roles.role == "router" {
+		if len(lora.mods) > 0 && f.roles.role == "router" {
 			return errors.New("--lora: the router runs no model: give --lora to the prefill and decode nodes, whose adapters it serves")
 		}
-		return f.serveRole(stderr, mods, loraMem)
+		return f.serveRole(stderr, lora)
 	}
 	log := slog.New(slog.NewTextHandler(stderr, nil))
 	store, err := f.openStore(log)
@@ -135,14 +135,14 @@ func (f *serveFlags) serve(stderr io.Writer) error {
 	ctx, stop := signalContext(os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	cfg.Logger = log
-	l, eng, loaded, err := f.startEngine(ctx, stderr, cfg, mods, loraMem)
+	l, eng, loaded, err := f.startEngine(ctx, stderr, cfg, lora)
 	if err != nil {
 		return err
 	}
 	defer l.Close()
 	scfg := f.serverConfig(log, l.resolved.Path)
 	scfg.Adapters = loaded
-	adapters := &loadedAdapters{mods: mods, base: l.model, limit: loraMem, live: loaded}
+	adapters := &loadedAdapters{loraPlan: lora, base: l.model, live: loaded}
 	srv, err := server.New(scfg, eng, l.tok, store)
 	if err != nil {
 		eng.Close()
@@ -168,21 +168,21 @@ func (f *serveFlags) serve(stderr io.Writer) error {
 	})
 }
 
-// startEngine loads the model and the --lora adapters mods, and starts the engine behind the
+// startEngine loads the model and the --lora adapters, and starts the engine behind the
 // start-up gate, which counts the adapters' bytes, logging the plan. The caller closes the model;
 // the engine is closed by its drain.
-func (f *serveFlags) startEngine(ctx context.Context, stderr io.Writer, cfg engine.Config, mods []loraModule, loraMem int64) (*loaded, *engine.Engine, map[string]*model.Adapter, error) {
+func (f *serveFlags) startEngine(ctx context.Context, stderr io.Writer, cfg engine.Config, lora loraPlan) (*loaded, *engine.Engine, map[string]*model.Adapter, error) {
 	log := cfg.Logger
 	l, err := f.mf.load(ctx, stderr)
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	adapters, err := loadAdapters(mods, l.model, loraMem)
+	adapters, err := loadAdapters(lora, l.model)
 	if err != nil {
 		l.Close()
 		return nil, nil, nil, err
 	}
-	cfg.AdapterBytes, cfg.AdapterMemBytes = totalBytes(adapters), loraMem
+	cfg.AdapterBytes, cfg.AdapterMemBytes = totalBytes(adapters), lora.limit
 	eng, err := l.engine(cfg)
 	if err != nil {
 		l.Close()
@@ -199,7 +199,7 @@ func (f *serveFlags) startEngine(ctx context.Context, stderr io.Writer, cfg engi
 		"layers", l.model.Layers, "dim", l.model.Dim, "vocab", l.model.Vocab)
 	log.Info("capacity plan", "bytes_per_token", plan.BytesPerToken, "pages", plan.Pages,
 		"page_tokens", plan.PageTokens, "pool_tokens", plan.Tokens, "model_context", plan.ModelContext,
-		"advertised_context", plan.MaxContext, "lora_adapters", len(adapters), "lora_bytes", plan.AdapterBytes, "lora_mem_bytes", plan.AdapterMemBytes)
+		"advertised_context", plan.MaxContext, "lora_adapters", len(adapters), "lora_dtype", lora.dtype, "lora_bytes", plan.AdapterBytes, "lora_mem_bytes", plan.AdapterMemBytes)
 	return l, eng, adapters, nil
 }
 
