@@ -152,3 +152,93 @@ func TestStepRowsBitExact(t *testing.T) {
 		}
 	}
 }
+
+// TestExpsSubSumsTails holds each set's exp-and-sum step of StepRows (expsSubSums, or the Go loop
+// on its expsSub and sumF64) to the Go twin (expsSubSumsGo on expsSubGo and sumF64Go) bit for bit,
+// at every length up to three times the 32 floats the kernels' exp loop takes at a time: every
+// remainder it leaves (16 floats where n is an odd number of 16, and the lengths not a whole
+// number of 16, which go row by row), with special values among the scores (a NaN, infinities,
+// underflows), running sums to add to, and rows further apart than their length. The maxima are
+// given, not taken: a NaN score's maximum is not the kernels' to decide.
+func TestExpsSubSumsTails(t *testing.T) {
+	rng := rand.New(rand.NewPCG(38, 11))
+	const rows = 3
+	for n := 1; n <= 96; n++ {
+		stride := n + 5
+		s := make([]float32, rows*stride)
+		for i := range s {
+			s[i] = specialOr(rng, float32(rng.NormFloat64()*30))
+		}
+		st := make([]OnlineSoftmax, rows)
+		for i := range st {
+			st[i] = OnlineSoftmax{Max: float32(rng.NormFloat64() * 10), Sum: rng.Float64() * 100, begun: true}
+		}
+		run := func(k *kernels) ([]OnlineSoftmax, []float32) {
+			st, b := slices.Clone(st), slices.Clone(s)
+			if k.expsSubSums != nil {
+				k.expsSubSums(st, b, stride, n)
+			} else {
+				expsSubSumsGo(st, b, stride, n, k.expsSub, k.sumF64)
+			}
+			return st, b
+		}
+		wantSt, want := run(goKernels)
+		forEachKernel(t, func(t *testing.T, k *kernels) {
+			st, got := run(k)
+			for i := range st {
+				if math.Float64bits(st[i].Sum) != math.Float64bits(wantSt[i].Sum) && !(math.IsNaN(st[i].Sum) && math.IsNaN(wantSt[i].Sum)) {
+					t.Fatalf("n=%d row %d: sum %v, want %v", n, i, st[i].Sum, wantSt[i].Sum)
+				}
+			}
+			for i := range got {
+				if !sameBits(got[i], want[i]) {
+					t.Fatalf("n=%d element %d: %v, want %v", n, i, got[i], want[i])
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkStepRows steps a prefill tile's 64 queries through one key block of 64 scores: the
+// online softmax's exp-and-sum (expsSubSums on the sets that have it) with its max and rescale
+// ("tile", the scores restored from a copy each time), the exp-and-sum alone ("expsums": with
+// every maximum at 1, exp(x - 1) keeps scores in (0, 1] as they are exponentiated again), and
+// the exp alone row by row ("exps", as Step calls it for the rows on the diagonal).
+func BenchmarkStepRows(b *testing.B) {
+	const rows, n, hd = 64, AttnKeyBlock, 64
+	scores := floats(rand.New(rand.NewPCG(38, 9)), rows*n, 3)
+	s, out := make([]float32, rows*n), make([]float32, rows*hd)
+	st := make([]OnlineSoftmax, rows)
+	b.Run("tile", func(b *testing.B) {
+		b.SetBytes(rows * n * 4)
+		for b.Loop() {
+			copy(s, scores)
+			StepRows(st, s, n, n, out, hd)
+		}
+	})
+	b.Run("expsums", func(b *testing.B) {
+		k := activeKernels.Load()
+		for i := range st {
+			st[i] = OnlineSoftmax{Max: 1, begun: true}
+		}
+		copy(s, scores)
+		b.SetBytes(rows * n * 4)
+		for b.Loop() {
+			if k.expsSubSums != nil {
+				k.expsSubSums(st, s, n, n)
+			} else {
+				expsSubSumsGo(st, s, n, n, k.expsSub, k.sumF64)
+			}
+		}
+	})
+	b.Run("exps", func(b *testing.B) {
+		k := activeKernels.Load()
+		copy(s, scores)
+		b.SetBytes(rows * n * 4)
+		for b.Loop() {
+			for i := range rows {
+				k.expsSub(s[i*n:(i+1)*n], 1)
+			}
+		}
+	})
+}

@@ -7,51 +7,281 @@
 // func expsSubAVX2(x *float32, m float32, n8 int, tab *[14][8]float32)
 // Requires: AVX, AVX2
 TEXT ·expsSubAVX2(SB), NOSPLIT, $0-32
-	MOVQ         x+0(FP), DI
+	MOVQ x+0(FP), DI
+	MOVQ n8+16(FP), DX
+	MOVQ tab+24(FP), R8
+	MOVQ DX, CX
+	SHRQ $0x02, CX
+	JZ   expstails
+
+expsquad:
+	VBROADCASTSS m+8(FP), Y1
+	VBROADCASTSS m+8(FP), Y5
+	VBROADCASTSS m+8(FP), Y9
+	VBROADCASTSS m+8(FP), Y13
+	VMOVUPS      (DI), Y0
+	VMOVUPS      32(DI), Y4
+	VMOVUPS      64(DI), Y8
+	VMOVUPS      96(DI), Y12
+	VSUBPS       Y1, Y0, Y0
+	VSUBPS       Y5, Y4, Y4
+	VSUBPS       Y9, Y8, Y8
+	VSUBPS       Y13, Y12, Y12
+	VMULPS       (R8), Y0, Y1
+	VMULPS       (R8), Y4, Y5
+	VMULPS       (R8), Y8, Y9
+	VMULPS       (R8), Y12, Y13
+	VCVTPS2DQ    Y1, Y1
+	VCVTPS2DQ    Y5, Y5
+	VCVTPS2DQ    Y9, Y9
+	VCVTPS2DQ    Y13, Y13
+	VCVTDQ2PS    Y1, Y2
+	VCVTDQ2PS    Y5, Y6
+	VCVTDQ2PS    Y9, Y10
+	VCVTDQ2PS    Y13, Y14
+	VMULPS       32(R8), Y2, Y3
+	VMULPS       32(R8), Y6, Y7
+	VMULPS       32(R8), Y10, Y11
+	VMULPS       32(R8), Y14, Y15
+	VSUBPS       Y3, Y0, Y3
+	VSUBPS       Y7, Y4, Y7
+	VSUBPS       Y11, Y8, Y11
+	VSUBPS       Y15, Y12, Y15
+	VMULPS       64(R8), Y2, Y2
+	VMULPS       64(R8), Y6, Y6
+	VMULPS       64(R8), Y10, Y10
+	VMULPS       64(R8), Y14, Y14
+	VSUBPS       Y2, Y3, Y3
+	VSUBPS       Y6, Y7, Y7
+	VSUBPS       Y10, Y11, Y11
+	VSUBPS       Y14, Y15, Y15
+	VMULPS       Y3, Y3, Y2
+	VMULPS       Y7, Y7, Y6
+	VMULPS       Y11, Y11, Y10
+	VMULPS       Y15, Y15, Y14
+	VMULPS       96(R8), Y3, Y0
+	VMULPS       96(R8), Y7, Y4
+	VMULPS       96(R8), Y11, Y8
+	VMULPS       96(R8), Y15, Y12
+	VADDPS       128(R8), Y0, Y0
+	VADDPS       128(R8), Y4, Y4
+	VADDPS       128(R8), Y8, Y8
+	VADDPS       128(R8), Y12, Y12
+	VMULPS       Y3, Y0, Y0
+	VMULPS       Y7, Y4, Y4
+	VMULPS       Y11, Y8, Y8
+	VMULPS       Y15, Y12, Y12
+	VADDPS       160(R8), Y0, Y0
+	VADDPS       160(R8), Y4, Y4
+	VADDPS       160(R8), Y8, Y8
+	VADDPS       160(R8), Y12, Y12
+	VMULPS       Y3, Y0, Y0
+	VMULPS       Y7, Y4, Y4
+	VMULPS       Y11, Y8, Y8
+	VMULPS       Y15, Y12, Y12
+	VADDPS       192(R8), Y0, Y0
+	VADDPS       192(R8), Y4, Y4
+	VADDPS       192(R8), Y8, Y8
+	VADDPS       192(R8), Y12, Y12
+	VMULPS       Y3, Y0, Y0
+	VMULPS       Y7, Y4, Y4
+	VMULPS       Y11, Y8, Y8
+	VMULPS       Y15, Y12, Y12
+	VADDPS       224(R8), Y0, Y0
+	VADDPS       224(R8), Y4, Y4
+	VADDPS       224(R8), Y8, Y8
+	VADDPS       224(R8), Y12, Y12
+	VMULPS       Y3, Y0, Y0
+	VMULPS       Y7, Y4, Y4
+	VMULPS       Y11, Y8, Y8
+	VMULPS       Y15, Y12, Y12
+	VADDPS       256(R8), Y0, Y0
+	VADDPS       256(R8), Y4, Y4
+	VADDPS       256(R8), Y8, Y8
+	VADDPS       256(R8), Y12, Y12
+	VMULPS       Y2, Y0, Y0
+	VMULPS       Y6, Y4, Y4
+	VMULPS       Y10, Y8, Y8
+	VMULPS       Y14, Y12, Y12
+	VADDPS       Y3, Y0, Y0
+	VADDPS       Y7, Y4, Y4
+	VADDPS       Y11, Y8, Y8
+	VADDPS       Y15, Y12, Y12
+	VADDPS       288(R8), Y0, Y0
+	VADDPS       288(R8), Y4, Y4
+	VADDPS       288(R8), Y8, Y8
+	VADDPS       288(R8), Y12, Y12
+	VPSLLD       $0x17, Y1, Y1
+	VPSLLD       $0x17, Y5, Y5
+	VPSLLD       $0x17, Y9, Y9
+	VPSLLD       $0x17, Y13, Y13
+	VPADDD       Y1, Y0, Y0
+	VPADDD       Y5, Y4, Y4
+	VPADDD       Y9, Y8, Y8
+	VPADDD       Y13, Y12, Y12
+	VBROADCASTSS m+8(FP), Y2
 	VBROADCASTSS m+8(FP), Y6
-	MOVQ         n8+16(FP), CX
-	MOVQ         tab+24(FP), R8
-	TESTQ        CX, CX
-	JE           expsdone
+	VBROADCASTSS m+8(FP), Y10
+	VBROADCASTSS m+8(FP), Y14
+	VMOVUPS      (DI), Y3
+	VMOVUPS      32(DI), Y7
+	VMOVUPS      64(DI), Y11
+	VMOVUPS      96(DI), Y15
+	VSUBPS       Y2, Y3, Y3
+	VSUBPS       Y6, Y7, Y7
+	VSUBPS       Y10, Y11, Y11
+	VSUBPS       Y14, Y15, Y15
+	VCMPPS       $0x01, 320(R8), Y3, Y2
+	VCMPPS       $0x01, 320(R8), Y7, Y6
+	VCMPPS       $0x01, 320(R8), Y11, Y10
+	VCMPPS       $0x01, 320(R8), Y15, Y14
+	VANDNPS      Y0, Y2, Y0
+	VANDNPS      Y4, Y6, Y4
+	VANDNPS      Y8, Y10, Y8
+	VANDNPS      Y12, Y14, Y12
+	VCMPPS       $0x1e, 352(R8), Y3, Y2
+	VCMPPS       $0x1e, 352(R8), Y7, Y6
+	VCMPPS       $0x1e, 352(R8), Y11, Y10
+	VCMPPS       $0x1e, 352(R8), Y15, Y14
+	VBLENDVPS    Y2, 384(R8), Y0, Y0
+	VBLENDVPS    Y6, 384(R8), Y4, Y4
+	VBLENDVPS    Y10, 384(R8), Y8, Y8
+	VBLENDVPS    Y14, 384(R8), Y12, Y12
+	VCMPPS       $0x03, Y3, Y3, Y2
+	VCMPPS       $0x03, Y7, Y7, Y6
+	VCMPPS       $0x03, Y11, Y11, Y10
+	VCMPPS       $0x03, Y15, Y15, Y14
+	VBLENDVPS    Y2, Y3, Y0, Y0
+	VBLENDVPS    Y6, Y7, Y4, Y4
+	VBLENDVPS    Y10, Y11, Y8, Y8
+	VBLENDVPS    Y14, Y15, Y12, Y12
+	VMOVUPS      Y0, (DI)
+	VMOVUPS      Y4, 32(DI)
+	VMOVUPS      Y8, 64(DI)
+	VMOVUPS      Y12, 96(DI)
+	ADDQ         $0x80, DI
+	DECQ         CX
+	JNZ          expsquad
 
-expsloop:
-	VMOVUPS   (DI), Y0
-	VSUBPS    Y6, Y0, Y0
-	VMULPS    (R8), Y0, Y1
-	VCVTPS2DQ Y1, Y1
-	VCVTDQ2PS Y1, Y2
-	VMULPS    32(R8), Y2, Y3
-	VSUBPS    Y3, Y0, Y3
-	VMULPS    64(R8), Y2, Y2
-	VSUBPS    Y2, Y3, Y3
-	VMULPS    Y3, Y3, Y2
-	VMULPS    96(R8), Y3, Y4
-	VADDPS    128(R8), Y4, Y4
-	VMULPS    Y3, Y4, Y4
-	VADDPS    160(R8), Y4, Y4
-	VMULPS    Y3, Y4, Y4
-	VADDPS    192(R8), Y4, Y4
-	VMULPS    Y3, Y4, Y4
-	VADDPS    224(R8), Y4, Y4
-	VMULPS    Y3, Y4, Y4
-	VADDPS    256(R8), Y4, Y4
-	VMULPS    Y2, Y4, Y4
-	VADDPS    Y3, Y4, Y4
-	VADDPS    288(R8), Y4, Y4
-	VPSLLD    $0x17, Y1, Y1
-	VPADDD    Y1, Y4, Y4
-	VCMPPS    $0x01, 320(R8), Y0, Y5
-	VANDNPS   Y4, Y5, Y4
-	VCMPPS    $0x1e, 352(R8), Y0, Y5
-	VBLENDVPS Y5, 384(R8), Y4, Y4
-	VCMPPS    $0x03, Y0, Y0, Y5
-	VBLENDVPS Y5, Y0, Y4, Y4
-	VMOVUPS   Y4, (DI)
-	ADDQ      $0x20, DI
-	DECQ      CX
-	JNZ       expsloop
+expstails:
+	TESTQ        $0x00000002, DX
+	JZ           expsno2
+	VBROADCASTSS m+8(FP), Y1
+	VBROADCASTSS m+8(FP), Y5
+	VMOVUPS      (DI), Y0
+	VMOVUPS      32(DI), Y4
+	VSUBPS       Y1, Y0, Y0
+	VSUBPS       Y5, Y4, Y4
+	VMULPS       (R8), Y0, Y1
+	VMULPS       (R8), Y4, Y5
+	VCVTPS2DQ    Y1, Y1
+	VCVTPS2DQ    Y5, Y5
+	VCVTDQ2PS    Y1, Y2
+	VCVTDQ2PS    Y5, Y6
+	VMULPS       32(R8), Y2, Y3
+	VMULPS       32(R8), Y6, Y7
+	VSUBPS       Y3, Y0, Y3
+	VSUBPS       Y7, Y4, Y7
+	VMULPS       64(R8), Y2, Y2
+	VMULPS       64(R8), Y6, Y6
+	VSUBPS       Y2, Y3, Y3
+	VSUBPS       Y6, Y7, Y7
+	VMULPS       Y3, Y3, Y2
+	VMULPS       Y7, Y7, Y6
+	VMULPS       96(R8), Y3, Y0
+	VMULPS       96(R8), Y7, Y4
+	VADDPS       128(R8), Y0, Y0
+	VADDPS       128(R8), Y4, Y4
+	VMULPS       Y3, Y0, Y0
+	VMULPS       Y7, Y4, Y4
+	VADDPS       160(R8), Y0, Y0
+	VADDPS       160(R8), Y4, Y4
+	VMULPS       Y3, Y0, Y0
+	VMULPS       Y7, Y4, Y4
+	VADDPS       192(R8), Y0, Y0
+	VADDPS       192(R8), Y4, Y4
+	VMULPS       Y3, Y0, Y0
+	VMULPS       Y7, Y4, Y4
+	VADDPS       224(R8), Y0, Y0
+	VADDPS       224(R8), Y4, Y4
+	VMULPS       Y3, Y0, Y0
+	VMULPS       Y7, Y4, Y4
+	VADDPS       256(R8), Y0, Y0
+	VADDPS       256(R8), Y4, Y4
+	VMULPS       Y2, Y0, Y0
+	VMULPS       Y6, Y4, Y4
+	VADDPS       Y3, Y0, Y0
+	VADDPS       Y7, Y4, Y4
+	VADDPS       288(R8), Y0, Y0
+	VADDPS       288(R8), Y4, Y4
+	VPSLLD       $0x17, Y1, Y1
+	VPSLLD       $0x17, Y5, Y5
+	VPADDD       Y1, Y0, Y0
+	VPADDD       Y5, Y4, Y4
+	VBROADCASTSS m+8(FP), Y2
+	VBROADCASTSS m+8(FP), Y6
+	VMOVUPS      (DI), Y3
+	VMOVUPS      32(DI), Y7
+	VSUBPS       Y2, Y3, Y3
+	VSUBPS       Y6, Y7, Y7
+	VCMPPS       $0x01, 320(R8), Y3, Y2
+	VCMPPS       $0x01, 320(R8), Y7, Y6
+	VANDNPS      Y0, Y2, Y0
+	VANDNPS      Y4, Y6, Y4
+	VCMPPS       $0x1e, 352(R8), Y3, Y2
+	VCMPPS       $0x1e, 352(R8), Y7, Y6
+	VBLENDVPS    Y2, 384(R8), Y0, Y0
+	VBLENDVPS    Y6, 384(R8), Y4, Y4
+	VCMPPS       $0x03, Y3, Y3, Y2
+	VCMPPS       $0x03, Y7, Y7, Y6
+	VBLENDVPS    Y2, Y3, Y0, Y0
+	VBLENDVPS    Y6, Y7, Y4, Y4
+	VMOVUPS      Y0, (DI)
+	VMOVUPS      Y4, 32(DI)
+	ADDQ         $0x40, DI
 
-expsdone:
+expsno2:
+	TESTQ        $0x00000001, DX
+	JZ           expsno1
+	VBROADCASTSS m+8(FP), Y1
+	VMOVUPS      (DI), Y0
+	VSUBPS       Y1, Y0, Y0
+	VMULPS       (R8), Y0, Y1
+	VCVTPS2DQ    Y1, Y1
+	VCVTDQ2PS    Y1, Y2
+	VMULPS       32(R8), Y2, Y3
+	VSUBPS       Y3, Y0, Y3
+	VMULPS       64(R8), Y2, Y2
+	VSUBPS       Y2, Y3, Y3
+	VMULPS       Y3, Y3, Y2
+	VMULPS       96(R8), Y3, Y0
+	VADDPS       128(R8), Y0, Y0
+	VMULPS       Y3, Y0, Y0
+	VADDPS       160(R8), Y0, Y0
+	VMULPS       Y3, Y0, Y0
+	VADDPS       192(R8), Y0, Y0
+	VMULPS       Y3, Y0, Y0
+	VADDPS       224(R8), Y0, Y0
+	VMULPS       Y3, Y0, Y0
+	VADDPS       256(R8), Y0, Y0
+	VMULPS       Y2, Y0, Y0
+	VADDPS       Y3, Y0, Y0
+	VADDPS       288(R8), Y0, Y0
+	VPSLLD       $0x17, Y1, Y1
+	VPADDD       Y1, Y0, Y0
+	VBROADCASTSS m+8(FP), Y2
+	VMOVUPS      (DI), Y3
+	VSUBPS       Y2, Y3, Y3
+	VCMPPS       $0x01, 320(R8), Y3, Y2
+	VANDNPS      Y0, Y2, Y0
+	VCMPPS       $0x1e, 352(R8), Y3, Y2
+	VBLENDVPS    Y2, 384(R8), Y0, Y0
+	VCMPPS       $0x03, Y3, Y3, Y2
+	VBLENDVPS    Y2, Y3, Y0, Y0
+	VMOVUPS      Y0, (DI)
+	ADDQ         $0x20, DI
+
+expsno1:
 	VZEROUPPER
 	RET
 
@@ -257,89 +487,255 @@ TEXT ·expsSubSumsAVX2(SB), NOSPLIT, $0-72
 	MOVQ tab+64(FP), R8
 
 expsumrow:
+	MOVQ DI, BX
+	LEAQ (R11)(R11*1), AX
+	MOVQ AX, CX
+	SHRQ $0x02, CX
+	JZ   expsumtails
+
+expsumquad:
+	VBROADCASTSS (SI), Y1
+	VBROADCASTSS (SI), Y5
+	VBROADCASTSS (SI), Y9
+	VBROADCASTSS (SI), Y13
+	VMOVUPS      (BX), Y0
+	VMOVUPS      32(BX), Y4
+	VMOVUPS      64(BX), Y8
+	VMOVUPS      96(BX), Y12
+	VSUBPS       Y1, Y0, Y0
+	VSUBPS       Y5, Y4, Y4
+	VSUBPS       Y9, Y8, Y8
+	VSUBPS       Y13, Y12, Y12
+	VMULPS       (R8), Y0, Y1
+	VMULPS       (R8), Y4, Y5
+	VMULPS       (R8), Y8, Y9
+	VMULPS       (R8), Y12, Y13
+	VCVTPS2DQ    Y1, Y1
+	VCVTPS2DQ    Y5, Y5
+	VCVTPS2DQ    Y9, Y9
+	VCVTPS2DQ    Y13, Y13
+	VCVTDQ2PS    Y1, Y2
+	VCVTDQ2PS    Y5, Y6
+	VCVTDQ2PS    Y9, Y10
+	VCVTDQ2PS    Y13, Y14
+	VMULPS       32(R8), Y2, Y3
+	VMULPS       32(R8), Y6, Y7
+	VMULPS       32(R8), Y10, Y11
+	VMULPS       32(R8), Y14, Y15
+	VSUBPS       Y3, Y0, Y3
+	VSUBPS       Y7, Y4, Y7
+	VSUBPS       Y11, Y8, Y11
+	VSUBPS       Y15, Y12, Y15
+	VMULPS       64(R8), Y2, Y2
+	VMULPS       64(R8), Y6, Y6
+	VMULPS       64(R8), Y10, Y10
+	VMULPS       64(R8), Y14, Y14
+	VSUBPS       Y2, Y3, Y3
+	VSUBPS       Y6, Y7, Y7
+	VSUBPS       Y10, Y11, Y11
+	VSUBPS       Y14, Y15, Y15
+	VMULPS       Y3, Y3, Y2
+	VMULPS       Y7, Y7, Y6
+	VMULPS       Y11, Y11, Y10
+	VMULPS       Y15, Y15, Y14
+	VMULPS       96(R8), Y3, Y0
+	VMULPS       96(R8), Y7, Y4
+	VMULPS       96(R8), Y11, Y8
+	VMULPS       96(R8), Y15, Y12
+	VADDPS       128(R8), Y0, Y0
+	VADDPS       128(R8), Y4, Y4
+	VADDPS       128(R8), Y8, Y8
+	VADDPS       128(R8), Y12, Y12
+	VMULPS       Y3, Y0, Y0
+	VMULPS       Y7, Y4, Y4
+	VMULPS       Y11, Y8, Y8
+	VMULPS       Y15, Y12, Y12
+	VADDPS       160(R8), Y0, Y0
+	VADDPS       160(R8), Y4, Y4
+	VADDPS       160(R8), Y8, Y8
+	VADDPS       160(R8), Y12, Y12
+	VMULPS       Y3, Y0, Y0
+	VMULPS       Y7, Y4, Y4
+	VMULPS       Y11, Y8, Y8
+	VMULPS       Y15, Y12, Y12
+	VADDPS       192(R8), Y0, Y0
+	VADDPS       192(R8), Y4, Y4
+	VADDPS       192(R8), Y8, Y8
+	VADDPS       192(R8), Y12, Y12
+	VMULPS       Y3, Y0, Y0
+	VMULPS       Y7, Y4, Y4
+	VMULPS       Y11, Y8, Y8
+	VMULPS       Y15, Y12, Y12
+	VADDPS       224(R8), Y0, Y0
+	VADDPS       224(R8), Y4, Y4
+	VADDPS       224(R8), Y8, Y8
+	VADDPS       224(R8), Y12, Y12
+	VMULPS       Y3, Y0, Y0
+	VMULPS       Y7, Y4, Y4
+	VMULPS       Y11, Y8, Y8
+	VMULPS       Y15, Y12, Y12
+	VADDPS       256(R8), Y0, Y0
+	VADDPS       256(R8), Y4, Y4
+	VADDPS       256(R8), Y8, Y8
+	VADDPS       256(R8), Y12, Y12
+	VMULPS       Y2, Y0, Y0
+	VMULPS       Y6, Y4, Y4
+	VMULPS       Y10, Y8, Y8
+	VMULPS       Y14, Y12, Y12
+	VADDPS       Y3, Y0, Y0
+	VADDPS       Y7, Y4, Y4
+	VADDPS       Y11, Y8, Y8
+	VADDPS       Y15, Y12, Y12
+	VADDPS       288(R8), Y0, Y0
+	VADDPS       288(R8), Y4, Y4
+	VADDPS       288(R8), Y8, Y8
+	VADDPS       288(R8), Y12, Y12
+	VPSLLD       $0x17, Y1, Y1
+	VPSLLD       $0x17, Y5, Y5
+	VPSLLD       $0x17, Y9, Y9
+	VPSLLD       $0x17, Y13, Y13
+	VPADDD       Y1, Y0, Y0
+	VPADDD       Y5, Y4, Y4
+	VPADDD       Y9, Y8, Y8
+	VPADDD       Y13, Y12, Y12
+	VBROADCASTSS (SI), Y2
 	VBROADCASTSS (SI), Y6
-	VXORPD       Y8, Y8, Y8
-	VXORPD       Y9, Y9, Y9
-	VXORPD       Y10, Y10, Y10
-	VXORPD       Y11, Y11, Y11
-	MOVQ         DI, BX
-	MOVQ         R11, CX
+	VBROADCASTSS (SI), Y10
+	VBROADCASTSS (SI), Y14
+	VMOVUPS      (BX), Y3
+	VMOVUPS      32(BX), Y7
+	VMOVUPS      64(BX), Y11
+	VMOVUPS      96(BX), Y15
+	VSUBPS       Y2, Y3, Y3
+	VSUBPS       Y6, Y7, Y7
+	VSUBPS       Y10, Y11, Y11
+	VSUBPS       Y14, Y15, Y15
+	VCMPPS       $0x01, 320(R8), Y3, Y2
+	VCMPPS       $0x01, 320(R8), Y7, Y6
+	VCMPPS       $0x01, 320(R8), Y11, Y10
+	VCMPPS       $0x01, 320(R8), Y15, Y14
+	VANDNPS      Y0, Y2, Y0
+	VANDNPS      Y4, Y6, Y4
+	VANDNPS      Y8, Y10, Y8
+	VANDNPS      Y12, Y14, Y12
+	VCMPPS       $0x1e, 352(R8), Y3, Y2
+	VCMPPS       $0x1e, 352(R8), Y7, Y6
+	VCMPPS       $0x1e, 352(R8), Y11, Y10
+	VCMPPS       $0x1e, 352(R8), Y15, Y14
+	VBLENDVPS    Y2, 384(R8), Y0, Y0
+	VBLENDVPS    Y6, 384(R8), Y4, Y4
+	VBLENDVPS    Y10, 384(R8), Y8, Y8
+	VBLENDVPS    Y14, 384(R8), Y12, Y12
+	VCMPPS       $0x03, Y3, Y3, Y2
+	VCMPPS       $0x03, Y7, Y7, Y6
+	VCMPPS       $0x03, Y11, Y11, Y10
+	VCMPPS       $0x03, Y15, Y15, Y14
+	VBLENDVPS    Y2, Y3, Y0, Y0
+	VBLENDVPS    Y6, Y7, Y4, Y4
+	VBLENDVPS    Y10, Y11, Y8, Y8
+	VBLENDVPS    Y14, Y15, Y12, Y12
+	VMOVUPS      Y0, (BX)
+	VMOVUPS      Y4, 32(BX)
+	VMOVUPS      Y8, 64(BX)
+	VMOVUPS      Y12, 96(BX)
+	ADDQ         $0x80, BX
+	DECQ         CX
+	JNZ          expsumquad
+
+expsumtails:
+	TESTQ        $0x00000002, AX
+	JZ           expsumno2
+	VBROADCASTSS (SI), Y1
+	VBROADCASTSS (SI), Y5
+	VMOVUPS      (BX), Y0
+	VMOVUPS      32(BX), Y4
+	VSUBPS       Y1, Y0, Y0
+	VSUBPS       Y5, Y4, Y4
+	VMULPS       (R8), Y0, Y1
+	VMULPS       (R8), Y4, Y5
+	VCVTPS2DQ    Y1, Y1
+	VCVTPS2DQ    Y5, Y5
+	VCVTDQ2PS    Y1, Y2
+	VCVTDQ2PS    Y5, Y6
+	VMULPS       32(R8), Y2, Y3
+	VMULPS       32(R8), Y6, Y7
+	VSUBPS       Y3, Y0, Y3
+	VSUBPS       Y7, Y4, Y7
+	VMULPS       64(R8), Y2, Y2
+	VMULPS       64(R8), Y6, Y6
+	VSUBPS       Y2, Y3, Y3
+	VSUBPS       Y6, Y7, Y7
+	VMULPS       Y3, Y3, Y2
+	VMULPS       Y7, Y7, Y6
+	VMULPS       96(R8), Y3, Y0
+	VMULPS       96(R8), Y7, Y4
+	VADDPS       128(R8), Y0, Y0
+	VADDPS       128(R8), Y4, Y4
+	VMULPS       Y3, Y0, Y0
+	VMULPS       Y7, Y4, Y4
+	VADDPS       160(R8), Y0, Y0
+	VADDPS       160(R8), Y4, Y4
+	VMULPS       Y3, Y0, Y0
+	VMULPS       Y7, Y4, Y4
+	VADDPS       192(R8), Y0, Y0
+	VADDPS       192(R8), Y4, Y4
+	VMULPS       Y3, Y0, Y0
+	VMULPS       Y7, Y4, Y4
+	VADDPS       224(R8), Y0, Y0
+	VADDPS       224(R8), Y4, Y4
+	VMULPS       Y3, Y0, Y0
+	VMULPS       Y7, Y4, Y4
+	VADDPS       256(R8), Y0, Y0
+	VADDPS       256(R8), Y4, Y4
+	VMULPS       Y2, Y0, Y0
+	VMULPS       Y6, Y4, Y4
+	VADDPS       Y3, Y0, Y0
+	VADDPS       Y7, Y4, Y4
+	VADDPS       288(R8), Y0, Y0
+	VADDPS       288(R8), Y4, Y4
+	VPSLLD       $0x17, Y1, Y1
+	VPSLLD       $0x17, Y5, Y5
+	VPADDD       Y1, Y0, Y0
+	VPADDD       Y5, Y4, Y4
+	VBROADCASTSS (SI), Y2
+	VBROADCASTSS (SI), Y6
+	VMOVUPS      (BX), Y3
+	VMOVUPS      32(BX), Y7
+	VSUBPS       Y2, Y3, Y3
+	VSUBPS       Y6, Y7, Y7
+	VCMPPS       $0x01, 320(R8), Y3, Y2
+	VCMPPS       $0x01, 320(R8), Y7, Y6
+	VANDNPS      Y0, Y2, Y0
+	VANDNPS      Y4, Y6, Y4
+	VCMPPS       $0x1e, 352(R8), Y3, Y2
+	VCMPPS       $0x1e, 352(R8), Y7, Y6
+	VBLENDVPS    Y2, 384(R8), Y0, Y0
+	VBLENDVPS    Y6, 384(R8), Y4, Y4
+	VCMPPS       $0x03, Y3, Y3, Y2
+	VCMPPS       $0x03, Y7, Y7, Y6
+	VBLENDVPS    Y2, Y3, Y0, Y0
+	VBLENDVPS    Y6, Y7, Y4, Y4
+	VMOVUPS      Y0, (BX)
+	VMOVUPS      Y4, 32(BX)
+	ADDQ         $0x40, BX
+
+expsumno2:
+	VXORPD Y8, Y8, Y8
+	VXORPD Y9, Y9, Y9
+	VXORPD Y10, Y10, Y10
+	VXORPD Y11, Y11, Y11
+	MOVQ   DI, BX
+	MOVQ   R11, CX
 
 expsumloop:
-	VMOVUPS      (BX), Y0
-	VSUBPS       Y6, Y0, Y0
-	VMULPS       (R8), Y0, Y1
-	VCVTPS2DQ    Y1, Y1
-	VCVTDQ2PS    Y1, Y2
-	VMULPS       32(R8), Y2, Y3
-	VSUBPS       Y3, Y0, Y3
-	VMULPS       64(R8), Y2, Y2
-	VSUBPS       Y2, Y3, Y3
-	VMULPS       Y3, Y3, Y2
-	VMULPS       96(R8), Y3, Y4
-	VADDPS       128(R8), Y4, Y4
-	VMULPS       Y3, Y4, Y4
-	VADDPS       160(R8), Y4, Y4
-	VMULPS       Y3, Y4, Y4
-	VADDPS       192(R8), Y4, Y4
-	VMULPS       Y3, Y4, Y4
-	VADDPS       224(R8), Y4, Y4
-	VMULPS       Y3, Y4, Y4
-	VADDPS       256(R8), Y4, Y4
-	VMULPS       Y2, Y4, Y4
-	VADDPS       Y3, Y4, Y4
-	VADDPS       288(R8), Y4, Y4
-	VPSLLD       $0x17, Y1, Y1
-	VPADDD       Y1, Y4, Y4
-	VCMPPS       $0x01, 320(R8), Y0, Y5
-	VANDNPS      Y4, Y5, Y4
-	VCMPPS       $0x1e, 352(R8), Y0, Y5
-	VBLENDVPS    Y5, 384(R8), Y4, Y4
-	VCMPPS       $0x03, Y0, Y0, Y5
-	VBLENDVPS    Y5, Y0, Y4, Y4
-	VMOVUPS      Y4, (BX)
-	VCVTPS2PD    X4, Y7
-	VADDPD       Y7, Y8, Y8
-	VEXTRACTF128 $0x01, Y4, X7
-	VCVTPS2PD    X7, Y7
-	VADDPD       Y7, Y9, Y9
-	VMOVUPS      32(BX), Y0
-	VSUBPS       Y6, Y0, Y0
-	VMULPS       (R8), Y0, Y1
-	VCVTPS2DQ    Y1, Y1
-	VCVTDQ2PS    Y1, Y2
-	VMULPS       32(R8), Y2, Y3
-	VSUBPS       Y3, Y0, Y3
-	VMULPS       64(R8), Y2, Y2
-	VSUBPS       Y2, Y3, Y3
-	VMULPS       Y3, Y3, Y2
-	VMULPS       96(R8), Y3, Y4
-	VADDPS       128(R8), Y4, Y4
-	VMULPS       Y3, Y4, Y4
-	VADDPS       160(R8), Y4, Y4
-	VMULPS       Y3, Y4, Y4
-	VADDPS       192(R8), Y4, Y4
-	VMULPS       Y3, Y4, Y4
-	VADDPS       224(R8), Y4, Y4
-	VMULPS       Y3, Y4, Y4
-	VADDPS       256(R8), Y4, Y4
-	VMULPS       Y2, Y4, Y4
-	VADDPS       Y3, Y4, Y4
-	VADDPS       288(R8), Y4, Y4
-	VPSLLD       $0x17, Y1, Y1
-	VPADDD       Y1, Y4, Y4
-	VCMPPS       $0x01, 320(R8), Y0, Y5
-	VANDNPS      Y4, Y5, Y4
-	VCMPPS       $0x1e, 352(R8), Y0, Y5
-	VBLENDVPS    Y5, 384(R8), Y4, Y4
-	VCMPPS       $0x03, Y0, Y0, Y5
-	VBLENDVPS    Y5, Y0, Y4, Y4
-	VMOVUPS      Y4, 32(BX)
-	VCVTPS2PD    X4, Y7
-	VADDPD       Y7, Y10, Y10
-	VEXTRACTF128 $0x01, Y4, X7
-	VCVTPS2PD    X7, Y7
-	VADDPD       Y7, Y11, Y11
+	VCVTPS2PD    (BX), Y0
+	VADDPD       Y0, Y8, Y8
+	VCVTPS2PD    16(BX), Y0
+	VADDPD       Y0, Y9, Y9
+	VCVTPS2PD    32(BX), Y0
+	VADDPD       Y0, Y10, Y10
+	VCVTPS2PD    48(BX), Y0
+	VADDPD       Y0, Y11, Y11
 	ADDQ         $0x40, BX
 	DECQ         CX
 	JNZ          expsumloop

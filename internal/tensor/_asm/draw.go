@@ -57,9 +57,9 @@ func (g *gen) drawWeights(name string, masked bool) {
 // exp16 is exp8 on 16 lanes (AVX-512): Z4 = expf32(Z0) by the same operations in the same
 // order, each constant broadcast from its expTab row; Z1-Z3, Z5 and K1-K3 are clobbered.
 func (g *gen) exp16() {
-	g.expCore([5]VecPhysical{Z0, Z1, Z2, Z3, Z4},
-		func(c int, src, dst VecPhysical) { g.VMULPS_BCST(expTab(c), src, dst) },
-		func(c int, src, dst VecPhysical) { g.VADDPS_BCST(expTab(c), src, dst) })
+	var p prog
+	g.expCore(&p, expRegs{x: Z0, n: Z1, t2: Z2, t3: Z3, y: Z4}, g.VMULPS_BCST, g.VADDPS_BCST)
+	g.emit(p)
 	// x < Lo: 0; x > Hi: +Inf; NaN: x (exclusive conditions).
 	g.VCMPPS_BCST(U8(1), expTab(expLo), Z0, K1)
 	g.VPXORD(Z4, Z4, K1, Z4)
