@@ -61,6 +61,8 @@ type Core struct {
 	fences  []*transfer // cancelled transfers waiting for their acknowledgement
 	xferSeq uint64
 
+	specCost SpecCost // what speculation costs, as the engine last reported it (speccost.go)
+
 	hits     []int32 // scratch for prefix lookups
 	hashBuf  []byte
 	shutdown bool
@@ -148,6 +150,8 @@ func New(cfg Config) (*Core, error) {
 		tenants: make(map[string]*tenant),
 		xfers:   make(map[kvtypes.TransferID]*transfer),
 		hashBuf: make([]byte, len(cacheKey{})+4*cfg.PageTokens),
+
+		specCost: priorSpecCost(cfg.SpecEngineDrafts),
 	}
 	c.cur, c.nxt = &c.bufs[0], &c.bufs[1]
 	return c, nil

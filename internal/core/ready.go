@@ -104,6 +104,9 @@ func (c *Core) Advance(res StepResult) error {
 		return ErrNoReady
 	}
 	c.inflight = false
+	if res.SpecCost != nil {
+		c.specCost.take(res.SpecCost)
+	}
 	batch := c.cur.batch
 	err := res.Err
 	if err == nil && len(res.Seqs) != len(batch) {
@@ -142,6 +145,9 @@ func (c *Core) Advance(res StepResult) error {
 		}
 		if r.state == Decoding {
 			c.st.decodeTokens += uint64(len(s.Tokens))
+			if r.spec != nil {
+				r.spec.behind++
+			}
 		} else {
 			c.st.prefillTokens += uint64(len(s.Tokens))
 		}

@@ -26,32 +26,23 @@ import (
 //
 // Cost: drafts are charged to the tenant's step share as ordinary tokens and take logit rows from
 // the step's sequence slots. Nobody speculates while more than SpecMaxBatch requests run or any
-// request waits; a request whose drafts are all rejected backs off exponentially.
+// request waits, and a request drafts only as many tokens as pay for themselves (speccost.go).
 
 const (
 	// Draft n-grams: the longest suffix of the request's tokens tried first.
 	lookupMaxN = 4
 	lookupMinN = 2
-	// specMaxWait bounds the back-off: decodes sat out after repeated rejections.
-	specMaxWait = 32
-	// A draft model's drafts cost a pass of it each, and before it drafts it must catch up on
-	// every position since it last ran (SpecEngineDrafts): such a request starts at
-	// draftModelStart drafts and stops drafting for good after draftModelGiveUp steps in a row
-	// whose drafts were all rejected, where lookup's back-off keeps trying (its drafts cost a
-	// scan of the request's own tokens).
-	draftModelStart  = 2
-	draftModelGiveUp = 4
 )
 
 // speculation is one request's adaptive state.
 type speculation struct {
-	k    int     // the most drafts its next decode may carry; 0: it no longer drafts
-	miss int     // consecutive steps whose drafts were all rejected
-	wait int     // decodes to sit out before drafting again
-	feed []int32 // the fed tokens of its step in flight: its last token, then the drafts
-	// giveUp, when not 0, is the count of steps in a row with every draft rejected after which
-	// the request drafts no more.
-	giveUp int
+	// hits and tries are its discounted evidence of acceptance: drafts accepted, and drafts
+	// tried (those accepted and each step's first rejected one).
+	hits, tries float64
+	behind      int     // decodes since it last drafted (a draft model computes them before drafting)
+	wait        int     // decodes to sit out, once drafting does not pay, before a probe
+	probing     bool    // its last draft was a probe
+	feed        []int32 // the fed tokens of its step in flight: its last token, then the drafts
 	// confident: the model drew the request's last token with a probability the engine deems
 	// high; a draft model drafts only then (SeqResult.Confident).
 	confident bool
@@ -63,10 +54,7 @@ func (c *Core) speculationFor(spec *RequestSpec) *speculation {
 	if !spec.Speculate || c.cfg.SpecTokens == 0 || spec.Mode == PrefillOnly {
 		return nil
 	}
-	if c.cfg.SpecEngineDrafts {
-		return &speculation{k: min(c.cfg.SpecTokens, draftModelStart), giveUp: draftModelGiveUp}
-	}
-	return &speculation{k: c.cfg.SpecTokens}
+	return &speculation{hits: specPriorHits, tries: specPriorTries, wait: specFirstWait}
 }
 
 // lookupDraft appends to out k tokens that followed the latest earlier occurrence of the last n
@@ -120,15 +108,12 @@ func (c *Core) addDraft(t *tenant, r *request, budget, seqs *int) {
 	if sp == nil || !c.speculating() {
 		return
 	}
-	if sp.wait > 0 {
-		sp.wait--
-		return
-	}
 	if c.cfg.SpecEngineDrafts && !sp.confident {
 		return // where the model's distribution is flat a draft model's guess rarely matches
 	}
 	P := c.cfg.PageTokens
-	k := min(sp.k, *budget, c.cfg.MaxRunning-*seqs, r.maxTokens-r.generated()-1)
+	k := sp.draftLen(&c.specCost, max(len(c.running)-c.npaused, 1), c.cfg.SpecTokens)
+	k = min(k, *budget, c.cfg.MaxRunning-*seqs, r.maxTokens-r.generated()-1)
 	// Pages the draft may take: free ones beyond one for every running request's next token.
 	spare := len(c.l.free) - len(c.running)
 	k = min(k, (len(r.pages)+max(spare, 0))*P-len(r.tokens))
@@ -187,26 +172,9 @@ func (c *Core) advanceDraft(r *request, s *Seq, sr SeqResult, slot int) {
 	if r.state.Terminal() {
 		return
 	}
-	r.spec.adapt(s.Draft, a, c.cfg.SpecTokens)
+	r.spec.adapt(s.Draft, a)
 	for keep := ceilDiv(r.computed, c.cfg.PageTokens); len(r.pages) > keep; {
 		c.dropRef(r, r.pages[len(r.pages)-1].Page)
 		r.pages = r.pages[:len(r.pages)-1]
-	}
-}
-
-// adapt sets the next draft length from this step's acceptance: longer after a full acceptance,
-// just past the accepted run after a partial one, and after a full rejection one token, drafted
-// only after an exponentially growing wait, or none ever again after giveUp such steps in a row.
-func (sp *speculation) adapt(drafted, accepted, most int) {
-	switch {
-	case accepted == drafted:
-		sp.k, sp.miss = min(most, 2*sp.k), 0
-	case accepted > 0:
-		sp.k, sp.miss = accepted+1, 0
-	case sp.giveUp > 0 && sp.miss+1 >= sp.giveUp:
-		sp.k = 0
-	default:
-		sp.miss++
-		sp.k, sp.wait = 1, min(1<<min(sp.miss, 6), specMaxWait)
 	}
 }

@@ -264,36 +264,3 @@ func TestEngineDraftsKeepOutputs(t *testing.T) {
 		})
 	}
 }
-
-// TestSpeculationAdapts: the draft length after each step's outcome, for lookup (which keeps
-// trying after full rejections, ever more rarely) and for a draft model (which starts short and
-// gives up after draftModelGiveUp full rejections in a row).
-func TestSpeculationAdapts(t *testing.T) {
-	type step struct{ drafted, accepted, k, wait int }
-	for _, tc := range []struct {
-		name        string
-		engineDraft bool
-		start       int
-		steps       []step
-	}{
-		{"lookup grows and shrinks", false, 8, []step{{8, 8, 8, 0}, {8, 3, 4, 0}, {4, 4, 8, 0}}},
-		{"lookup backs off", false, 8, []step{{8, 0, 1, 2}, {1, 0, 1, 4}, {1, 0, 1, 8}, {1, 0, 1, 16}, {1, 0, 1, 32}, {1, 0, 1, 32}, {1, 1, 2, 0}}},
-		{"a draft model starts short", true, draftModelStart, []step{{2, 2, 4, 0}, {4, 4, 8, 0}, {8, 8, 8, 0}}},
-		{"a draft model gives up", true, draftModelStart, []step{{2, 0, 1, 2}, {1, 0, 1, 4}, {1, 1, 2, 0}, {2, 0, 1, 2}, {1, 0, 1, 4}, {1, 0, 1, 8}, {1, 0, 0, 0}}},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			c := &Core{cfg: Config{SpecTokens: 8, SpecEngineDrafts: tc.engineDraft}}
-			sp := c.speculationFor(&RequestSpec{Speculate: true})
-			if sp.k != tc.start {
-				t.Fatalf("starts at %d drafts, want %d", sp.k, tc.start)
-			}
-			for i, st := range tc.steps {
-				sp.adapt(st.drafted, st.accepted, 8)
-				if sp.k != st.k || sp.wait != st.wait {
-					t.Fatalf("step %d (%d of %d accepted): %d drafts after %d decodes, want %d after %d", i, st.accepted, st.drafted, sp.k, sp.wait, st.k, st.wait)
-				}
-				sp.wait = 0 // the decodes sat out
-			}
-		})
-	}
-}

@@ -1,6 +1,8 @@
 package core
 
 import (
+	"slices"
+
 	"github.com/kvwarden/kvwarden/internal/kvtypes"
 )
 
@@ -128,6 +130,10 @@ type Stats struct {
 	// DraftTokens counts the draft tokens speculative decodes fed, AcceptedTokens those the
 	// requests' own samplers drew in turn (speculate.go): their ratio is the acceptance rate.
 	DraftTokens, AcceptedTokens uint64
+	// SpecCost is what the core takes speculative decoding to cost when it decides how many tokens
+	// a request drafts (speccost.go): what the engine measured, or the core's assumptions until it
+	// has. Zero when speculation is off.
+	SpecCost SpecCost
 }
 
 // Stats returns a snapshot. It allocates (the maps); call it from metrics, not from the step loop.
@@ -159,6 +165,10 @@ func (c *Core) Stats() Stats {
 		StepTokens:       c.st.stepTokens,
 		DraftTokens:      c.st.drafted,
 		AcceptedTokens:   c.st.accepted,
+	}
+	if c.cfg.SpecTokens > 0 {
+		s.SpecCost = c.specCost
+		s.SpecCost.Step = slices.Clone(c.specCost.Step)
 	}
 	for i, r := range rejectReasons {
 		if n := c.st.rejected[i]; n > 0 {

@@ -215,6 +215,9 @@ func (r *Ready) Empty() bool {
 type StepResult struct {
 	Seqs []SeqResult // one per Ready.Batch entry, in order
 	Err  error       // the whole step failed: every sequence in it is aborted ("internal")
+	// SpecCost, when set, is what speculative decoding costs as the engine has measured it so far
+	// (speccost.go); the core copies it.
+	SpecCost *SpecCost
 }
 
 // SeqResult is the outcome of one sequence of a step.
