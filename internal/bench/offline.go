@@ -64,11 +64,37 @@ type EngineInfo struct {
 	SpecTokens  int    `json:"spec_tokens,omitempty"`
 }
 
-// SpecCounts is what speculative decoding did over a test: draft tokens fed and those accepted.
+// SpecCounts is what speculative decoding did over a test: draft tokens fed and those accepted,
+// and what it cost by the end.
 type SpecCounts struct {
-	Drafted        uint64  `json:"drafted"`
-	Accepted       uint64  `json:"accepted"`
-	AcceptanceRate float64 `json:"acceptance_rate"`
+	Drafted        uint64     `json:"drafted"`
+	Accepted       uint64     `json:"accepted"`
+	AcceptanceRate float64    `json:"acceptance_rate"`
+	Costs          *SpecCosts `json:"costs,omitempty"`
+}
+
+// SpecCosts is what the engine's drafting decisions take speculation to cost (core.SpecCost), in
+// plain decode steps (the time of a step feeding one token): as the engine timed them, or the
+// core's assumptions where it has not.
+type SpecCosts struct {
+	// Verify[k-1] is a batch-1 decode step with k drafts (feeding 1 + k tokens); absent until a
+	// decode step was timed.
+	Verify []float64 `json:"verify,omitempty"`
+	// DraftPass is a draft model's pass for one draft; DraftCatchUp its cost per position of a
+	// pass over many (the positions decoded while a request did not draft). 0 with lookup.
+	DraftPass    float64 `json:"draft_pass,omitempty"`
+	DraftCatchUp float64 `json:"draft_catch_up,omitempty"`
+}
+
+// specCosts reports sc for drafts of up to most tokens.
+func specCosts(sc core.SpecCost, most int) *SpecCosts {
+	c := &SpecCosts{DraftPass: sc.Draft, DraftCatchUp: sc.CatchUp}
+	if len(sc.Step) > 0 {
+		for k := 1; k <= most; k++ {
+			c.Verify = append(c.Verify, sc.StepCost(1+k))
+		}
+	}
+	return c
 }
 
 // SpecSince is what eng's speculative decoding did since before (nil when it does not speculate).
@@ -77,7 +103,8 @@ func SpecSince(eng *engine.Engine, before engine.Stats) *SpecCounts {
 	if st.Speculation == "" {
 		return nil
 	}
-	c := &SpecCounts{Drafted: st.DraftTokens - before.DraftTokens, Accepted: st.AcceptedTokens - before.AcceptedTokens}
+	c := &SpecCounts{Drafted: st.DraftTokens - before.DraftTokens, Accepted: st.AcceptedTokens - before.AcceptedTokens,
+		Costs: specCosts(st.SpecCost, st.SpecTokens)}
 	if c.Drafted > 0 {
 		c.AcceptanceRate = float64(c.Accepted) / float64(c.Drafted)
 	}

@@ -113,6 +113,25 @@ func (s *SpecCounts) String() string {
 	return fmt.Sprintf("%d drafted, %d accepted: acceptance rate %s", s.Drafted, s.Accepted, pct(s.AcceptanceRate))
 }
 
+// String lists the costs: the verification of 1, 2, 4, 8 … drafts, and a draft model's passes.
+func (c *SpecCosts) String() string {
+	var parts []string
+	for k := 1; k <= len(c.Verify); k *= 2 {
+		parts = append(parts, fmt.Sprintf("1+%d tokens %.2f", k, c.Verify[k-1]))
+	}
+	if n := len(c.Verify); n&(n-1) != 0 {
+		parts = append(parts, fmt.Sprintf("1+%d tokens %.2f", n, c.Verify[n-1]))
+	}
+	s := "verifying (not timed yet)"
+	if len(parts) > 0 {
+		s = "a step verifying " + strings.Join(parts, ", ")
+	}
+	if c.DraftPass > 0 {
+		s += fmt.Sprintf("; a draft model's pass %.2f, and %.3f a position caught up", c.DraftPass, c.DraftCatchUp)
+	}
+	return s
+}
+
 // kernels names the kernel set and, where KVWARDEN_KERNELS chose it, says so.
 func (e *EngineInfo) kernels() string {
 	if e.KernelsEnv != "" {

@@ -102,6 +102,7 @@ func (r *runner) specTask(ctx context.Context, o OfflineOptions, bar *bar) (*Spe
 				c := SpecSince(r.eng, before)
 				res.Speculation.Drafted += c.Drafted
 				res.Speculation.Accepted += c.Accepted
+				res.Speculation.Costs = c.Costs // as measured by the latest run
 			}
 			runs[b2i(speculate)] = run
 			bar.add()
@@ -243,6 +244,9 @@ func writeTask(w io.Writer, r *OfflineResult) {
 	fmt.Fprintf(tw, "%s\t%.1f\t%.1f..%.1f\n", e.Speculative, t.On.TokensPerSec, t.On.Min, t.On.Max)
 	tw.Flush()
 	fmt.Fprintf(w, "speed-up %.2fx (median of the reps' ratios), %s\n", t.Speedup, &t.Speculation)
+	if c := t.Speculation.Costs; c != nil {
+		fmt.Fprintf(w, "costs in plain decode steps: %s\n", c)
+	}
 	fmt.Fprintf(w, "whole requests, prompt processing included: %.2fx\n", t.EndToEndSpeedup)
 	fmt.Fprintf(w, "answers copying the prompt: %s of their tokens lie in a run of %d or more found in the prompt\n", pct(t.CopiedShare), copySpan)
 	fmt.Fprintf(w, "\nMedians of %d reps; in each, one prompt decoded with speculation off and on (order alternating),\n"+

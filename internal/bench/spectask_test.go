@@ -59,7 +59,7 @@ func TestSpecTasks(t *testing.T) {
 			}
 			var out bytes.Buffer
 			WriteOffline(&out, res)
-			for _, want := range []string{"task " + task, "speed-up", "acceptance rate", "copying the prompt", "whole requests"} {
+			for _, want := range []string{"task " + task, "speed-up", "acceptance rate", "costs in plain decode steps: a step verifying 1+1 tokens", "copying the prompt", "whole requests"} {
 				if !strings.Contains(out.String(), want) {
 					t.Errorf("the report lacks %q:\n%s", want, out.String())
 				}

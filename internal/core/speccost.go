@@ -12,7 +12,7 @@ import "math"
 // drafts, discounted step by step, starting optimistic (specPriorHits of specPriorTries) so every
 // request gets to try. The costs are properties of the machine and the models, which the engine
 // measures and reports with each step's result (StepResult.SpecCost); until it has, the core
-// assumes specPriorSlope per fed token and, for a draft model, specPriorDraft per pass.
+// assumes SpecPriorSlope per fed token and, for a draft model, specPriorDraft per pass.
 //
 // A request that stopped drafting probes again with one draft once it has sat out its wait,
 // which doubles after every probe that does not bring drafting back (up to specMaxWait decodes),
@@ -30,12 +30,10 @@ const (
 	// A new request's acceptance evidence: specPriorHits accepted of specPriorTries, worth a
 	// couple of drafts, so it starts drafting and its own drafts soon outweigh the prior.
 	specPriorHits, specPriorTries = 1.8, 2.0
-	// Until the engine reports measured costs: each fed token beyond the first adds
-	// specPriorSlope of a step, a draft model's pass costs specPriorDraft of a step, and its
-	// passes over many positions specPriorCatchUp a position.
-	specPriorSlope   = 1.0 / 16
+	// Until the engine reports measured costs: a draft model's pass costs specPriorDraft of a
+	// step, and its passes over many positions specPriorCatchUp a position.
 	specPriorDraft   = 0.5
-	specPriorCatchUp = specPriorDraft / 8
+	specPriorCatchUp = specPriorDraft / 16
 	// specProbeShare bounds a probe's extra cost to this share of the decodes sat out since the
 	// request last drafted.
 	specProbeShare = 1.0 / 16
@@ -44,6 +42,10 @@ const (
 	specFirstWait = 4
 	specMaxWait   = 64
 )
+
+// SpecPriorSlope is what each fed token beyond the first is assumed to add to a decode step,
+// in steps, where no step of that size was timed.
+const SpecPriorSlope = 1.0 / 16
 
 // SpecCost is what speculative decoding costs on this machine, in plain steps: the time of a
 // decode step that feeds one token. The engine measures it and reports it with step results; the
@@ -87,9 +89,9 @@ func (sc *SpecCost) StepCost(n int) float64 {
 	case n <= L:
 		return sc.Step[n-1]
 	case L == 0:
-		return 1 + float64(n-1)*specPriorSlope
+		return 1 + float64(n-1)*SpecPriorSlope
 	case L == 1:
-		return sc.Step[0] + float64(n-1)*specPriorSlope
+		return sc.Step[0] + float64(n-1)*SpecPriorSlope
 	}
 	slope := max(sc.Step[L-1]-sc.Step[L-2], 0)
 	return sc.Step[L-1] + float64(n-L)*slope

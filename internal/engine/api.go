@@ -222,6 +222,9 @@ type Stats struct {
 	// Speculation is the speculative decoding mode that core.Stats' DraftTokens and
 	// AcceptedTokens count ("" when this engine does not speculate).
 	Speculation Speculation
+	// SpecTokens is the most draft tokens a decode carries (SpecConfig.Tokens, its default filled
+	// in); 0 when this engine does not speculate.
+	SpecTokens int
 	// DraftModelPositions counts the positions a draft model computed (SpecDraft): the prompts of
 	// the requests it drafts for, then their decoded tokens and its drafts. Its cost, beside the
 	// model's.

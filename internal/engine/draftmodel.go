@@ -35,7 +35,8 @@ type drafter struct {
 	ws     *model.Workspace
 	logits []float32
 	seq    [1]model.Seq
-	chunk  int // the most tokens one catch-up pass feeds
+	chunk  int        // the most tokens one catch-up pass feeds
+	meter  *specMeter // times its passes
 	// positions counts the positions it computed (Stats.DraftModelPositions).
 	positions uint64
 }
@@ -68,7 +69,7 @@ func draftBytesPerToken(cfg Config) (int, error) {
 }
 
 // newDrafter builds the draft model's mirror pool and workspace for plan.
-func newDrafter(cfg Config, plan core.CapacityPlan, pool *tensor.Pool) (*drafter, error) {
+func newDrafter(cfg Config, plan core.CapacityPlan, pool *tensor.Pool, meter *specMeter) (*drafter, error) {
 	dm := cfg.Speculative.DraftModel
 	cache, err := kv.NewPool(kv.Config{Layers: dm.Layers, KVHeads: dm.KVHeads, HeadDim: dm.HeadDim,
 		PageTokens: plan.PageTokens, DType: cfg.KVDType, Pages: plan.Pages, Scrub: cfg.Scrub})
@@ -76,7 +77,7 @@ func newDrafter(cfg Config, plan core.CapacityPlan, pool *tensor.Pool) (*drafter
 		return nil, fmt.Errorf("draft model's KV pool: %w", err)
 	}
 	return &drafter{m: dm, cache: cache, ws: dm.NewWorkspace(pool, cfg.StepTokens, 1, plan.MaxContext),
-		logits: make([]float32, dm.Vocab), chunk: cfg.StepTokens}, nil
+		logits: make([]float32, dm.Vocab), chunk: cfg.StepTokens, meter: meter}, nil
 }
 
 // fillDrafts writes the draft model's drafts into every speculative decode in run (its Tokens
@@ -142,9 +143,11 @@ func (d *drafter) catchUp(p *tensor.Pool, b *core.Seq, s *stream, end int, logit
 
 func (d *drafter) forward(p *tensor.Pool, b *core.Seq, toks []int32, pos int, logits bool) error {
 	d.seq[0] = model.Seq{Tokens: toks, Pos: pos, Pages: b.Pages, Tenant: b.Tenant, Logits: logits}
+	start := d.meter.now()
 	if errs := d.m.Forward(p, d.cache, d.ws, d.seq[:], d.logits); errs != nil {
 		return fmt.Errorf("draft model: %w", errs[0])
 	}
+	d.meter.observeDraft(len(toks), d.meter.now().Sub(start))
 	d.positions += uint64(len(toks))
 	return nil
 }

@@ -155,8 +155,9 @@ type Engine struct {
 	// corrupted answer would: shadow verification must catch it.
 	tamper func(id kvtypes.RequestID, t *Token)
 
-	matchers matchers // constraints of requests that carry only their Grammar (constraint.go)
-	draft    *drafter // nil unless speculating by a draft model (draftmodel.go)
+	matchers matchers   // constraints of requests that carry only their Grammar (constraint.go)
+	draft    *drafter   // nil unless speculating by a draft model (draftmodel.go)
+	spec     *specMeter // what speculation costs here; nil unless speculating (speccost.go)
 }
 
 // applyHeaders invalidates and stamps the page headers a Ready names, in both pools when a draft
@@ -273,15 +274,18 @@ func New(m *model.Model, tok *tokenizer.Tokenizer, cfg Config) (*Engine, error) 
 }
 
 // attach adds what the configuration asks for beside the model and its pool: the transfers of a
-// prefill or decode node, a draft model's mirror pool.
+// prefill or decode node, speculation's cost meter, a draft model's mirror pool.
 func (e *Engine) attach(cfg Config, plan core.CapacityPlan) error {
 	if cfg.Transfer != nil {
 		if err := e.newXfers(cfg.Transfer); err != nil {
 			return err
 		}
 	}
+	if n := cfg.Speculative.coreTokens(); n > 0 {
+		e.spec = newSpecMeter(e.now, cfg.Speculative.maxBatch()+n)
+	}
 	if cfg.Speculative.Mode == SpecDraft {
-		d, err := newDrafter(cfg, plan, e.pool)
+		d, err := newDrafter(cfg, plan, e.pool, e.spec)
 		if err != nil {
 			return err
 		}

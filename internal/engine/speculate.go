@@ -89,6 +89,14 @@ func (c *SpecConfig) coreTokens() int {
 	return c.Tokens
 }
 
+// maxBatch is core.Config.SpecMaxBatch under c, its default filled in.
+func (c *SpecConfig) maxBatch() int {
+	if c.MaxBatch == 0 {
+		return core.DefaultSpecMaxBatch
+	}
+	return c.MaxBatch
+}
+
 // speculates says whether r's decodes may carry drafts: it did not opt out, and every token of
 // theirs must be one its sampler draws from a row of logits, with nothing else deciding it. A
 // constrained request's allowed set is prepared one token ahead (mask.go), an embedding has no

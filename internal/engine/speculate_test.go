@@ -5,6 +5,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/kvwarden/kvwarden/internal/faults"
 	"github.com/kvwarden/kvwarden/internal/kv"
@@ -22,6 +23,10 @@ func copyPrompt(variant, n int) []int32 {
 	}
 	return p
 }
+
+// untimed freezes the engine's clock, so that it times no step and the drafting decisions rest on
+// the core's assumed costs (core/speccost.go): the same on every run, however busy the machine.
+func untimed(c *Config) { c.Clock = frozenClock{at: time.Unix(0, 0)} }
 
 // specCase is one request of TestSpeculationKeepsAnswers; drafts says its answer is long and
 // repetitive enough that lookup drafts for it (alone).
@@ -74,7 +79,7 @@ func TestSpeculationKeepsAnswers(t *testing.T) {
 	}
 	m, tok := loadModel(t, demoModel)
 	plain := startEngine(t, m, tok, testConfig, nil)
-	fast := startEngine(t, m, tok, testConfig, func(c *Config) { c.Speculative = SpecConfig{Mode: SpecLookup, Tokens: 6} })
+	fast := startEngine(t, m, tok, testConfig, func(c *Config) { c.Speculative = SpecConfig{Mode: SpecLookup, Tokens: 6}; untimed(c) })
 	cases := specCases()
 	want := make([]string, len(cases))
 	for i, c := range cases {
@@ -120,7 +125,7 @@ func TestNoSpeculation(t *testing.T) {
 		t.Skip("the incident-replay build never speculates (Engine.speculates)")
 	}
 	m, tok := loadModel(t, demoModel)
-	e := startEngine(t, m, tok, testConfig, func(c *Config) { c.Speculative = SpecConfig{Mode: SpecLookup} })
+	e := startEngine(t, m, tok, testConfig, func(c *Config) { c.Speculative = SpecConfig{Mode: SpecLookup}; untimed(c) })
 	spec := Spec{Tenant: "a", Prompt: copyPrompt(0, 30), MaxTokens: 40, IgnoreEOS: true, Sampling: sampler.Params{TopLogprobs: -1}}
 	var answers [2]string
 	for i, noSpec := range []bool{false, true} {
@@ -182,6 +187,7 @@ func TestDraftModelKeepsAnswers(t *testing.T) {
 			e := startEngine(t, m, tok, testConfig, func(c *Config) {
 				// The test models' distributions are flat: draft whatever the probability.
 				c.Speculative = SpecConfig{Mode: SpecDraft, Tokens: 4, DraftModel: dm, DraftTokenizer: dt, DraftMinProb: -1}
+				untimed(c)
 			})
 			got := make([]result, len(cases))
 			var wg sync.WaitGroup
@@ -229,6 +235,7 @@ func TestDraftModelWaitsForConfidence(t *testing.T) {
 		e := startEngine(t, m, tok, testConfig, func(c *Config) {
 			c.StepTokens, c.MaxRunning = 8, 4
 			c.Speculative = SpecConfig{Mode: SpecDraft, Tokens: 4, DraftModel: dm, DraftTokenizer: dt, DraftMinProb: minProb}
+			untimed(c)
 		})
 		answers[minProb] = fmt.Sprint(drain(mustSubmit(t, e, req)))
 		st := e.Stats()
@@ -312,6 +319,7 @@ func TestDraftModelReadsOnlyItsOwnKV(t *testing.T) {
 	mutate := func(c *Config) {
 		c.Speculative = SpecConfig{Mode: SpecDraft, Tokens: 4, DraftModel: dm, DraftTokenizer: dt, DraftMinProb: -1}
 		c.Scrub, c.PrefixCache = kv.ScrubPoison, false // a freed page's KV turns to NaN: reading it shows
+		untimed(c)                                     // the same drafting decisions in both runs
 	}
 	greedy := sampler.Params{TopLogprobs: -1}
 	a := Request{Spec: Spec{Tenant: "a", Prompt: copyPrompt(9, 120), MaxTokens: 40, IgnoreEOS: true, Sampling: greedy}}

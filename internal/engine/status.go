@@ -29,7 +29,7 @@ func (e *Engine) statsLocked() Stats {
 	}
 	st.Shadow = e.shadowStatsLocked()
 	if e.cfg.Speculative.coreTokens() > 0 {
-		st.Speculation = e.cfg.Speculative.Mode
+		st.Speculation, st.SpecTokens = e.cfg.Speculative.Mode, e.cfg.Speculative.coreTokens()
 	}
 	if e.draft != nil {
 		st.DraftModelPositions = e.draft.positions

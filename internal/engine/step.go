@@ -3,6 +3,7 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/kvwarden/kvwarden/internal/core"
 	"github.com/kvwarden/kvwarden/internal/faults"
@@ -19,6 +20,7 @@ import (
 // the process keeps serving everyone else.
 func (e *Engine) step(batch []core.Seq, streams []*stream) (res core.StepResult) {
 	e.failed, e.constrained = e.failed[:0], e.constrained[:0]
+	start := e.now()
 	defer func() {
 		if v := recover(); v != nil {
 			e.log.Error("engine: the forward pass panicked; its batch is aborted", "panic", fmt.Sprint(v), "sequences", len(batch))
@@ -36,8 +38,11 @@ func (e *Engine) step(batch []core.Seq, streams []*stream) (res core.StepResult)
 		run = e.trace.beforeStep(e.cache, batch, run, &res, e.log)
 	}
 	e.run, e.scoring = run, scoring
+	var drafting time.Duration // the draft model's passes, timed apart (speccost.go)
 	if e.draft != nil {
+		t := e.now()
 		run = e.fillDrafts(batch, streams, run, &res)
+		drafting = e.now().Sub(t)
 	}
 	run = e.forward(batch, streams, run, &res)
 	if faults.Available {
@@ -51,6 +56,10 @@ func (e *Engine) step(batch []core.Seq, streams []*stream) (res core.StepResult)
 		e.specRuns[j] = e.specRuns[j][:0]
 	}
 	e.sampleBatch(batch, streams, run, &res)
+	if e.spec != nil {
+		e.spec.observeStep(batch, streams, run, e.now().Sub(start)-drafting)
+		res.SpecCost = e.spec.report()
+	}
 	for _, i := range run {
 		afterVerify(&batch[i], streams[i], res.Seqs[i].Accepted)
 	}

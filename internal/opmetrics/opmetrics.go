@@ -65,6 +65,9 @@ var (
 	descDrafted   = desc("kvwarden_spec_draft_tokens_total", "Draft tokens speculative decoding fed for verification, by how they were drafted (lookup: n-grams of the request's own prompt and output).", "mode")
 	descAccepted  = desc("kvwarden_spec_accepted_tokens_total", "Draft tokens the requests' own samplers drew in turn (emitted as ordinary tokens); accepted / draft is the acceptance rate.", "mode")
 	descDraftPos  = desc("kvwarden_spec_draft_model_positions_total", "Positions a draft model computed: the prompts of the requests it drafts for, their decoded tokens and its drafts (its cost beside the model's).")
+	descVerify    = desc("kvwarden_spec_verify_cost", "What speculative decoding's drafting decisions take a batch-1 decode step verifying this many drafts (feeding 1 + drafts tokens) to cost, in plain decode steps (the time of a step feeding one token): the engine's timing, interpolated between the sizes it timed; absent until it timed a decode step.", "drafts")
+	descPassCost  = desc("kvwarden_spec_draft_pass_cost", "A draft model's pass for one draft, in plain decode steps: the engine's timing, or the assumed 0.5 until it has one.")
+	descCatchUp   = desc("kvwarden_spec_draft_catchup_cost", "A draft model's cost per position of its passes over many (a prompt's chunk, or the positions decoded while a request did not draft), in plain decode steps: the engine's timing, or the assumed 1/32 until it has one.")
 	descTransfers = desc("kvwarden_transfer_failures_total", "KV transfers that failed, by the check that failed (security events on a node).", "check")
 
 	descShadowVerified = desc("kvwarden_shadow_verified_total", "Answers re-run alone by shadow verification that matched what the client got, bit for bit.")
@@ -86,7 +89,7 @@ var (
 func (c *Collector) Describe(ch chan<- *prometheus.Desc) {
 	for _, d := range []*prometheus.Desc{c.info, descWaiting, descRunning, descPeer, descPages, descPagesTot, descKVUsage,
 		descPrefill, descDecode, descSteps, descSecurity, descPreempt, descEvict, descHits, descDefence, descInternal, descTransfers,
-		descDrafted, descAccepted, descDraftPos, descShadowVerified, descShadowMismatch, descShadowDropped, descShadowSkipped, descShadowPending,
+		descDrafted, descAccepted, descDraftPos, descVerify, descPassCost, descCatchUp, descShadowVerified, descShadowMismatch, descShadowDropped, descShadowSkipped, descShadowPending,
 		vllmRunning, vllmWaiting, vllmKVUsage, vllmCache} {
 		ch <- d
 	}
@@ -134,8 +137,15 @@ func (c *Collector) Collect(ch chan<- prometheus.Metric) {
 	if st.Speculation != "" {
 		count(descDrafted, st.DraftTokens, string(st.Speculation))
 		count(descAccepted, st.AcceptedTokens, string(st.Speculation))
+		if sc := st.SpecCost; len(sc.Step) > 0 {
+			for k := 1; k <= st.SpecTokens; k++ {
+				gauge(descVerify, sc.StepCost(1+k), strconv.Itoa(k))
+			}
+		}
 		if st.Speculation == "draft" {
 			count(descDraftPos, st.DraftModelPositions)
+			gauge(descPassCost, st.SpecCost.Draft)
+			gauge(descCatchUp, st.SpecCost.CatchUp)
 		}
 	}
 	for check, n := range st.TransferFailures {

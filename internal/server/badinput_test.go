@@ -247,6 +247,7 @@ func TestMetrics(t *testing.T) {
 	eng.phases = [3]time.Duration{time.Millisecond, 2 * time.Millisecond, 3 * time.Millisecond}
 	eng.stats.PrefillTokens, eng.stats.DecodeTokens, eng.stats.SecurityEvents = 1234, 567, 2
 	eng.stats.Speculation, eng.stats.DraftTokens, eng.stats.AcceptedTokens = "lookup", 300, 120
+	eng.stats.SpecTokens, eng.stats.SpecCost.Step = 4, []float64{1, 1.25, 1.5}
 	env := start(t, eng, nil, nil)
 	env.post("/v1/completions", keyAlice, `{"prompt":"hello","max_tokens":5}`)
 	env.post("/v1/completions", "bad-key", `{"prompt":"hello"}`)
@@ -310,6 +311,8 @@ func TestMetrics(t *testing.T) {
 		{"kvwarden_decode_tokens_total", nil, 567},
 		{"kvwarden_spec_draft_tokens_total", map[string]string{"mode": "lookup"}, 300},
 		{"kvwarden_spec_accepted_tokens_total", map[string]string{"mode": "lookup"}, 120},
+		{"kvwarden_spec_verify_cost", map[string]string{"drafts": "1"}, 1.25},
+		{"kvwarden_spec_verify_cost", map[string]string{"drafts": "4"}, 2}, // past the timed sizes: the last slope
 		{"kvwarden_isolation_security_events_total", nil, 2},
 		{"kvwarden_requests_rejected_total", map[string]string{"reason": "unauthorized"}, 1},
 		{"kvwarden_requests_rejected_total", map[string]string{"reason": "bad_request"}, 1},
