@@ -23,6 +23,7 @@ type fakeExec struct {
 	copying bool                          // next copies its context where it can (speculation tests)
 	fill    func(s *Seq, want []int32)    // plays a draft model: overwrites a speculative Seq's drafts
 	unsure  bool                          // no draw is Confident (a model whose distribution is flat)
+	cost    *SpecCost                     // what speculation costs, reported with every step
 }
 
 type kvSlot struct {
@@ -38,6 +39,7 @@ func newFakeExec(pages, P, vocab int) *fakeExec {
 		kv:      make([]kvSlot, pages*P),
 		tainted: make([]bool, pages),
 		expect:  make(map[kvtypes.RequestID][]int32),
+		cost:    &SpecCost{Step: []float64{1}}, // a plain step timed; the core's assumptions for the rest
 	}
 }
 
@@ -78,7 +80,7 @@ func (e *fakeExec) readable(s *Seq) bool {
 // run executes a batch. It returns the step result and, separately, anything a correct core could
 // never let happen (a wrong token read without a header mismatch, wrong tokens fed, ...).
 func (e *fakeExec) run(rd Ready) (StepResult, error) {
-	res := StepResult{Seqs: make([]SeqResult, len(rd.Batch))}
+	res := StepResult{Seqs: make([]SeqResult, len(rd.Batch)), SpecCost: e.cost}
 	for i := range rd.Batch {
 		s := &rd.Batch[i]
 		if !e.readable(s) {

@@ -11,8 +11,10 @@ import "math"
 // by specMargin, and otherwise decodes plainly. Its acceptance is estimated from its own verified
 // drafts, discounted step by step, starting optimistic (specPriorHits of specPriorTries) so every
 // request gets to try. The costs are properties of the machine and the models, which the engine
-// measures and reports with each step's result (StepResult.SpecCost); until it has, the core
-// assumes SpecPriorSlope per fed token and, for a draft model, specPriorDraft per pass.
+// measures and reports with each step's result (StepResult.SpecCost). Nobody drafts before the
+// engine has timed a plain decode step, the unit of every cost (so an engine's first decode is
+// plain); until it has timed more, the core assumes SpecPriorSlope per fed token beyond those
+// timed and, for a draft model, specPriorDraft per pass and specPriorCatchUp per position.
 //
 // A request that stopped drafting probes again with one draft once it has sat out its wait,
 // which doubles after every probe that does not bring drafting back (up to specMaxWait decodes),
@@ -143,6 +145,9 @@ func (sp *speculation) acceptance() float64 { return sp.hits / sp.tries }
 // draftLen is how many tokens the request drafts in its next decode, one of m decoding, at most
 // most: the best length where drafting pays, one as a probe (see above), or none.
 func (sp *speculation) draftLen(sc *SpecCost, m, most int) int {
+	if len(sc.Step) == 0 {
+		return 0 // no plain decode step timed yet: this one will be
+	}
 	if k, g := sc.bestDraft(sp.acceptance(), m, sp.behind, most); g > 1+specMargin {
 		sp.wait, sp.probing = specFirstWait, false
 		return k

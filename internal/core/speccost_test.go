@@ -56,8 +56,10 @@ func TestDraftLen(t *testing.T) {
 		{"lookup, compute-bound, 100%", SpecCost{Step: computeBound}, 1, 1, 0, 0},
 		{"lookup at 68% beside 3 others", SpecCost{Step: memoryBound}, 0.68, 4, 0, 3},
 		{"draft model at 90% beside 3 others", SpecCost{Step: memoryBound, Draft: 0.66}, 0.9, 4, 0, 0},
-		{"prior costs, lookup at 50%", priorSpecCost(false), 0.5, 1, 0, 3},
-		{"prior costs, draft model at the prior", priorSpecCost(true), specPriorHits / specPriorTries, 1, 0, 3},
+		{"no step timed yet", priorSpecCost(false), 1, 1, 0, 0},
+		{"a plain step timed, lookup at 50%", SpecCost{Step: []float64{1}}, 0.5, 1, 0, 3},
+		{"a plain step timed, draft model at the prior", SpecCost{Step: []float64{1}, Draft: specPriorDraft, CatchUp: specPriorCatchUp},
+			specPriorHits / specPriorTries, 1, 0, 3},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			// hits/tries give the acceptance; wait is far off, so no probe.

@@ -12,8 +12,10 @@ import (
 // them rather than assume them. It times, on its own clock, the steps whose every sequence is a
 // decode, by the tokens they feed (a decode's last token and its drafts), without the draft
 // model's passes, which it times apart: those over a position or two (a draft) and those over
-// many (a prompt's chunk, or the positions a request decoded while it did not draft). Each is a
-// running average, reported to the core in plain steps (the step feeding one token).
+// many (a prompt's chunk, or the positions a request decoded while it did not draft). Each timing
+// is taken over the running average of the plain step (one token fed) at that moment, so that a
+// size timed long ago still compares with the plain step of its time when the machine's load
+// has changed since; the ratios are running averages too, handed to the core as they are.
 
 const (
 	// specCostWeight is the weight of a new timing in its running average.
@@ -28,12 +30,15 @@ const (
 // (StepResult.SpecCost) between steps.
 type specMeter struct {
 	now func() time.Time
-	// step[n-1]: seconds of a decode-only step feeding n tokens; 0 until one ran.
+	// plain: seconds of a decode-only step feeding one token; 0 until one ran, and until then
+	// nothing else is timed.
+	plain float64
+	// step[n-1]: a decode-only step feeding n tokens over plain; 0 until one ran (step[0] is 1).
 	step []float64
-	// draft: seconds of a draft model's pass over at most draftPassMax positions; catchUp: per
-	// position of its passes over at least catchUpMin. 0 until measured.
+	// draft: a draft model's pass over at most draftPassMax positions, over plain; catchUp: per
+	// position of its passes over at least catchUpMin. 0 until timed.
 	draft, catchUp float64
-	cost           core.SpecCost // the costs last reported, in plain steps
+	cost           core.SpecCost // the costs last reported
 	changed        bool          // timings taken since
 }
 
@@ -63,21 +68,27 @@ func (m *specMeter) observeStep(batch []core.Seq, streams []*stream, run []int, 
 		}
 		fed += len(batch[i].Tokens)
 	}
-	if fed <= len(m.step) {
-		average(&m.step[fed-1], took.Seconds())
-		m.changed = true
+	switch {
+	case fed == 1:
+		average(&m.plain, took.Seconds())
+		m.step[0] = 1
+	case m.plain == 0 || fed > len(m.step):
+		return
+	default:
+		average(&m.step[fed-1], took.Seconds()/m.plain)
 	}
+	m.changed = true
 }
 
 // observeDraft records the time of a draft model's pass over positions positions.
 func (m *specMeter) observeDraft(positions int, took time.Duration) {
 	switch {
-	case took <= 0:
+	case took <= 0 || m.plain == 0:
 		return
 	case positions <= draftPassMax:
-		average(&m.draft, took.Seconds())
+		average(&m.draft, took.Seconds()/m.plain)
 	case positions >= catchUpMin:
-		average(&m.catchUp, took.Seconds()/float64(positions))
+		average(&m.catchUp, took.Seconds()/float64(positions)/m.plain)
 	default:
 		return
 	}
@@ -85,40 +96,33 @@ func (m *specMeter) observeDraft(positions int, took time.Duration) {
 }
 
 // report is the costs to hand the core with a step's result: nil when nothing new was timed, or
-// no step yet (the core keeps its assumptions).
+// no plain step yet (the core keeps its assumptions).
 func (m *specMeter) report() *core.SpecCost {
-	if !m.changed || !m.fillSteps() {
+	if !m.changed || m.plain == 0 {
 		return nil
 	}
 	m.changed = false
-	unit := m.cost.Step[0]
-	for i := range m.cost.Step {
-		m.cost.Step[i] /= unit
-	}
-	m.cost.Draft, m.cost.CatchUp = m.draft/unit, m.catchUp/unit
+	m.fillSteps()
+	m.cost.Draft, m.cost.CatchUp = m.draft, m.catchUp
 	return &m.cost
 }
 
-// fillSteps sets cost.Step to the step timings in seconds, where a size did not run yet
-// interpolated between the nearest that did, or extended from the end by the slope of the two
-// nearest (by the core's assumed slope when only one ran). It reports false when none ran.
-func (m *specMeter) fillSteps() bool {
-	var ran []int
-	for i, t := range m.step {
-		if t > 0 {
+// fillSteps sets cost.Step to the step timings, where a size did not run yet interpolated between
+// the nearest that did, or extended past the largest by the slope of the two largest (by the
+// core's assumed slope when only the plain step ran).
+func (m *specMeter) fillSteps() {
+	ran := []int{0}
+	for i := 1; i < len(m.step); i++ {
+		if m.step[i] > 0 {
 			ran = append(ran, i)
 		}
 	}
-	if len(ran) == 0 {
-		return false
-	}
-	slope := func(i, j int) float64 { return max((m.step[j]-m.step[i])/float64(j-i), 0) }
-	lo, hi := ran[0], ran[len(ran)-1]
-	loSlope, hiSlope := m.step[lo]*core.SpecPriorSlope, m.step[hi]*core.SpecPriorSlope
+	hi, slope := ran[len(ran)-1], core.SpecPriorSlope
 	if len(ran) > 1 {
-		loSlope, hiSlope = slope(lo, ran[1]), slope(ran[len(ran)-2], hi)
+		prev := ran[len(ran)-2]
+		slope = max((m.step[hi]-m.step[prev])/float64(hi-prev), 0)
 	}
-	next := 0 // index in ran of the first measured size at or after i
+	next := 0 // index in ran of the first timed size at or after i
 	for i := range m.step {
 		for ran[next] < i && next < len(ran)-1 {
 			next++
@@ -126,15 +130,11 @@ func (m *specMeter) fillSteps() bool {
 		switch {
 		case m.step[i] > 0:
 			m.cost.Step[i] = m.step[i]
-		case i < lo:
-			// Below the smallest step timed: never less than a tenth of it, whatever the slope.
-			m.cost.Step[i] = max(m.step[lo]-float64(lo-i)*loSlope, m.step[lo]/10)
 		case i > hi:
-			m.cost.Step[i] = m.step[hi] + float64(i-hi)*hiSlope
+			m.cost.Step[i] = m.step[hi] + float64(i-hi)*slope
 		default:
 			a, b := ran[next-1], ran[next]
 			m.cost.Step[i] = m.step[a] + float64(i-a)*(m.step[b]-m.step[a])/float64(b-a)
 		}
 	}
-	return true
 }

@@ -37,7 +37,7 @@ func TestDraftingStopsWhereItDoesNotPay(t *testing.T) {
 		mostPlainDecodes int
 	}{
 		{draftOther, 60 * time.Millisecond, 2, 6, decodes},
-		{draftTarget, 60 * time.Millisecond, 6, decodes, 0},
+		{draftTarget, 60 * time.Millisecond, 6, decodes, 1}, // the first decode times the plain step
 		{draftTarget, time.Second, 1, 6, decodes},
 	} {
 		t.Run(fmt.Sprintf("%s, %v a draft", tc.draft, tc.perDraft), func(t *testing.T) {
@@ -110,8 +110,9 @@ func TestSpecMeter(t *testing.T) {
 			want: linear(12, core.SpecPriorSlope)},
 		{name: "plain and 8 drafts", steps: []timing{{[]int{1}, 1, false}, {[]int{9}, 1.4, false}}, reported: true,
 			want: linear(12, 0.05)},
-		{name: "8 drafts alone", steps: []timing{{[]int{9}, 1.5, false}}, reported: true,
-			want: linear(12, 0.125)},
+		{name: "8 drafts before a plain step", steps: []timing{{[]int{9}, 1.5, false}}},
+		{name: "8 drafts, then a plain step", steps: []timing{{[]int{9}, 1.5, false}, {[]int{1}, 1, false}}, reported: true,
+			want: linear(12, core.SpecPriorSlope)},
 		{name: "two decodes, one with 2 drafts", steps: []timing{{[]int{1}, 1, false}, {[]int{1, 3}, 1.2, false}}, reported: true,
 			want: linear(12, 0.2/3)},
 		{name: "an average", steps: []timing{{[]int{1}, 1, false}, {[]int{1}, 1.8, false}}, reported: true,

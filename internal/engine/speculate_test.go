@@ -10,6 +10,7 @@ import (
 	"github.com/kvwarden/kvwarden/internal/faults"
 	"github.com/kvwarden/kvwarden/internal/kv"
 	"github.com/kvwarden/kvwarden/internal/model"
+	"github.com/kvwarden/kvwarden/internal/tokenizer"
 
 	"github.com/kvwarden/kvwarden/internal/sampler"
 )
@@ -24,9 +25,20 @@ func copyPrompt(variant, n int) []int32 {
 	return p
 }
 
-// untimed freezes the engine's clock, so that it times no step and the drafting decisions rest on
-// the core's assumed costs (core/speccost.go): the same on every run, however busy the machine.
-func untimed(c *Config) { c.Clock = frozenClock{at: time.Unix(0, 0)} }
+// startUntimed starts an engine on testConfig, changed by mutate, with a frozen clock, so that it
+// times no step, and with its cost meter holding one timed plain step: the drafting decisions
+// rest on the core's assumed costs (core/speccost.go), the same on every run, however busy the
+// machine. The meter is set before the first request, which reaches the step goroutine through
+// the loop's channels.
+func startUntimed(t *testing.T, m *model.Model, tok *tokenizer.Tokenizer, mutate func(*Config)) *Engine {
+	t.Helper()
+	e := startEngine(t, m, tok, testConfig, func(c *Config) {
+		mutate(c)
+		c.Clock = frozenClock{at: time.Unix(0, 0)}
+	})
+	e.spec.plain, e.spec.step[0], e.spec.changed = 1, 1, true
+	return e
+}
 
 // specCase is one request of TestSpeculationKeepsAnswers; drafts says its answer is long and
 // repetitive enough that lookup drafts for it (alone).
@@ -79,7 +91,7 @@ func TestSpeculationKeepsAnswers(t *testing.T) {
 	}
 	m, tok := loadModel(t, demoModel)
 	plain := startEngine(t, m, tok, testConfig, nil)
-	fast := startEngine(t, m, tok, testConfig, func(c *Config) { c.Speculative = SpecConfig{Mode: SpecLookup, Tokens: 6}; untimed(c) })
+	fast := startUntimed(t, m, tok, func(c *Config) { c.Speculative = SpecConfig{Mode: SpecLookup, Tokens: 6} })
 	cases := specCases()
 	want := make([]string, len(cases))
 	for i, c := range cases {
@@ -125,7 +137,7 @@ func TestNoSpeculation(t *testing.T) {
 		t.Skip("the incident-replay build never speculates (Engine.speculates)")
 	}
 	m, tok := loadModel(t, demoModel)
-	e := startEngine(t, m, tok, testConfig, func(c *Config) { c.Speculative = SpecConfig{Mode: SpecLookup}; untimed(c) })
+	e := startUntimed(t, m, tok, func(c *Config) { c.Speculative = SpecConfig{Mode: SpecLookup} })
 	spec := Spec{Tenant: "a", Prompt: copyPrompt(0, 30), MaxTokens: 40, IgnoreEOS: true, Sampling: sampler.Params{TopLogprobs: -1}}
 	var answers [2]string
 	for i, noSpec := range []bool{false, true} {
@@ -184,10 +196,9 @@ func TestDraftModelKeepsAnswers(t *testing.T) {
 	for _, draft := range []string{draftTarget, draftOther} {
 		t.Run(draft, func(t *testing.T) {
 			dm, dt := loadModel(t, draft)
-			e := startEngine(t, m, tok, testConfig, func(c *Config) {
+			e := startUntimed(t, m, tok, func(c *Config) {
 				// The test models' distributions are flat: draft whatever the probability.
 				c.Speculative = SpecConfig{Mode: SpecDraft, Tokens: 4, DraftModel: dm, DraftTokenizer: dt, DraftMinProb: -1}
-				untimed(c)
 			})
 			got := make([]result, len(cases))
 			var wg sync.WaitGroup
@@ -232,10 +243,9 @@ func TestDraftModelWaitsForConfidence(t *testing.T) {
 	req := Request{Spec: Spec{Tenant: "a", Prompt: copyPrompt(0, prompt), MaxTokens: 40, IgnoreEOS: true, Sampling: sampler.Params{TopLogprobs: -1}}}
 	answers := map[float64]string{}
 	for _, minProb := range []float64{0, -1} {
-		e := startEngine(t, m, tok, testConfig, func(c *Config) {
+		e := startUntimed(t, m, tok, func(c *Config) {
 			c.StepTokens, c.MaxRunning = 8, 4
 			c.Speculative = SpecConfig{Mode: SpecDraft, Tokens: 4, DraftModel: dm, DraftTokenizer: dt, DraftMinProb: minProb}
-			untimed(c)
 		})
 		answers[minProb] = fmt.Sprint(drain(mustSubmit(t, e, req)))
 		st := e.Stats()
@@ -319,13 +329,12 @@ func TestDraftModelReadsOnlyItsOwnKV(t *testing.T) {
 	mutate := func(c *Config) {
 		c.Speculative = SpecConfig{Mode: SpecDraft, Tokens: 4, DraftModel: dm, DraftTokenizer: dt, DraftMinProb: -1}
 		c.Scrub, c.PrefixCache = kv.ScrubPoison, false // a freed page's KV turns to NaN: reading it shows
-		untimed(c)                                     // the same drafting decisions in both runs
 	}
 	greedy := sampler.Params{TopLogprobs: -1}
 	a := Request{Spec: Spec{Tenant: "a", Prompt: copyPrompt(9, 120), MaxTokens: 40, IgnoreEOS: true, Sampling: greedy}}
 	b := Request{Spec: Spec{Tenant: "b", Prompt: copyPrompt(0, 100), MaxTokens: 40, IgnoreEOS: true, Sampling: greedy}}
 	bDrafts := func(after bool) (string, uint64) {
-		e := startEngine(t, m, tok, testConfig, mutate)
+		e := startUntimed(t, m, tok, mutate) // the same drafting decisions in both runs
 		if after {
 			drain(mustSubmit(t, e, a))
 			assertPoolWhole(t, e)
