@@ -9,8 +9,9 @@ import "math"
 // the step that feeds the k extra tokens plus, for a draft model, its k passes. The request
 // drafts the k ≤ SpecTokens with the most tokens per unit of cost, when that beats plain decoding
 // by specMargin, and otherwise decodes plainly. Its acceptance is estimated from its own verified
-// drafts, discounted step by step, starting optimistic (specPriorHits of specPriorTries) so every
-// request gets to try. The costs are properties of the machine and the models, which the engine
+// drafts, discounted step by step, starting at 1 (specPriorTries drafts, all accepted) so every
+// request tries; its first try risks at most specFirstRisk plain steps should every draft fail,
+// so where drafts are dear it tries short and lengthens as they are accepted. The costs are properties of the machine and the models, which the engine
 // measures and reports with each step's result (StepResult.SpecCost). Nobody drafts before the
 // engine has timed a plain decode step, the unit of every cost (so an engine's first decode is
 // plain); until it has timed more, the core assumes SpecPriorSlope per fed token beyond those
@@ -29,9 +30,13 @@ const (
 	// specDecay discounts a request's acceptance evidence each step it drafts: about the last
 	// 1/(1-specDecay) steps count.
 	specDecay = 0.85
-	// A new request's acceptance evidence: specPriorHits accepted of specPriorTries, worth a
-	// couple of drafts, so it starts drafting and its own drafts soon outweigh the prior.
-	specPriorHits, specPriorTries = 1.8, 2.0
+	// A new request's acceptance evidence: specPriorTries drafts, all accepted, so it tries, and
+	// its own drafts soon outweigh the prior.
+	specPriorTries = 2.0
+	// specFirstRisk bounds a request's first try: what its drafts cost beyond a plain decode,
+	// in plain steps, is at most this (lookup's 8 drafts cost a fraction of a step; a draft
+	// model's passes may cost most of a step each).
+	specFirstRisk = 2.0
 	// Until the engine reports measured costs: a draft model's pass costs specPriorDraft of a
 	// step, and its passes over many positions specPriorCatchUp a position.
 	specPriorDraft   = 0.5
@@ -133,10 +138,18 @@ func (sc *SpecCost) bestDraft(a float64, m, behind, most int) (int, float64) {
 	return best, bestGain
 }
 
-// probeCost is the extra cost of a step in which one of m decoding requests drafts one token,
-// in plain steps of that batch.
-func (sc *SpecCost) probeCost(m, behind int) float64 {
-	return (sc.StepCost(m+1) - sc.StepCost(m) + sc.drafting(1, behind)) / sc.StepCost(m)
+// extraCost is what k drafts add to the step of one of m decoding requests, in its plain steps.
+func (sc *SpecCost) extraCost(k, m, behind int) float64 {
+	return (sc.StepCost(m+k) - sc.StepCost(m) + sc.drafting(k, behind)) / sc.StepCost(m)
+}
+
+// affordable is the longest draft, at most most and at least 1, whose extra cost is at most risk.
+func (sc *SpecCost) affordable(m, behind, most int, risk float64) int {
+	k := 1
+	for k < most && sc.extraCost(k+1, m, behind) <= risk {
+		k++
+	}
+	return k
 }
 
 // acceptance is the request's estimated probability that a draft is accepted.
@@ -150,9 +163,12 @@ func (sp *speculation) draftLen(sc *SpecCost, m, most int) int {
 	}
 	if k, g := sc.bestDraft(sp.acceptance(), m, sp.behind, most); g > 1+specMargin {
 		sp.wait, sp.probing = specFirstWait, false
+		if !sp.tried {
+			k = min(k, sc.affordable(m, sp.behind, most, specFirstRisk))
+		}
 		return k
 	}
-	if sp.behind >= sp.wait && sc.probeCost(m, sp.behind) <= specProbeShare*float64(sp.behind) {
+	if sp.behind >= sp.wait && sc.extraCost(1, m, sp.behind) <= specProbeShare*float64(sp.behind) {
 		sp.probing = true
 		return 1
 	}
@@ -169,7 +185,7 @@ func (sp *speculation) adapt(drafted, accepted int) {
 	}
 	sp.hits = specDecay*sp.hits + float64(accepted)
 	sp.tries = specDecay*sp.tries + tried
-	sp.behind = 0
+	sp.behind, sp.tried = 0, true
 	if sp.probing {
 		sp.wait = min(2*sp.wait, specMaxWait)
 	}

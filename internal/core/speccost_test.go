@@ -58,15 +58,47 @@ func TestDraftLen(t *testing.T) {
 		{"draft model at 90% beside 3 others", SpecCost{Step: memoryBound, Draft: 0.66}, 0.9, 4, 0, 0},
 		{"no step timed yet", priorSpecCost(false), 1, 1, 0, 0},
 		{"a plain step timed, lookup at 50%", SpecCost{Step: []float64{1}}, 0.5, 1, 0, 3},
-		{"a plain step timed, draft model at the prior", SpecCost{Step: []float64{1}, Draft: specPriorDraft, CatchUp: specPriorCatchUp},
-			specPriorHits / specPriorTries, 1, 0, 3},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			// hits/tries give the acceptance; wait is far off, so no probe.
-			sp := &speculation{hits: tc.a, tries: 1, behind: tc.behind, wait: 1000}
+			sp := &speculation{hits: tc.a, tries: 1, behind: tc.behind, wait: 1000, tried: true}
 			if got := sp.draftLen(&tc.cost, tc.m, 8); got != tc.want {
 				k, g := tc.cost.bestDraft(tc.a, tc.m, tc.behind, 8)
 				t.Fatalf("drafts %d, want %d (best %d at gain %.3f)", got, tc.want, k, g)
+			}
+		})
+	}
+}
+
+// TestFirstTry: a new request tries, at most as far as specFirstRisk plain steps of extra cost,
+// then lengthens its drafts while they are accepted and stops when they are not.
+func TestFirstTry(t *testing.T) {
+	memoryBound := linearSteps(9, 0.04)
+	for _, tc := range []struct {
+		name    string
+		cost    SpecCost
+		accept  func(step int) bool // whether the step's drafts are all accepted (else none is)
+		lengths []int               // the drafts of its first decodes
+	}{
+		{"lookup tries all 8", SpecCost{Step: memoryBound}, func(int) bool { return true }, []int{8, 8, 8}},
+		{"a dear draft model tries 2, then lengthens", SpecCost{Step: memoryBound, Draft: 0.79}, func(int) bool { return true }, []int{2, 8, 8}},
+		{"a dear draft model tries 2, then stops", SpecCost{Step: memoryBound, Draft: 0.79}, func(int) bool { return false }, []int{2, 0, 0}},
+		{"a cheap draft model tries 8", SpecCost{Step: memoryBound, Draft: 0.1}, func(int) bool { return true }, []int{8, 8, 8}},
+		{"verification as dear as decoding: never tries", SpecCost{Step: linearSteps(9, 1)}, func(int) bool { return true }, []int{0, 0, 0}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := &Core{cfg: Config{SpecTokens: 8}}
+			sp := c.speculationFor(&RequestSpec{Speculate: true})
+			for i, want := range tc.lengths {
+				k := sp.draftLen(&tc.cost, 1, 8)
+				if k != want {
+					t.Fatalf("decode %d drafts %d, want %d (acceptance estimate %.2f)", i, k, want, sp.acceptance())
+				}
+				if k > 0 {
+					sp.adapt(k, map[bool]int{true: k}[tc.accept(i)])
+				} else {
+					sp.behind++
+				}
 			}
 		})
 	}
@@ -145,7 +177,7 @@ func TestDraftLenProperties(t *testing.T) {
 		m := rapid.IntRange(1, 4).Draw(t, "m")
 		most := rapid.IntRange(1, 12).Draw(t, "most")
 		behind := rapid.IntRange(0, 200).Draw(t, "behind")
-		sp := &speculation{hits: a, tries: 1, behind: behind, wait: rapid.IntRange(1, specMaxWait).Draw(t, "wait")}
+		sp := &speculation{hits: a, tries: 1, behind: behind, wait: rapid.IntRange(1, specMaxWait).Draw(t, "wait"), tried: true}
 		k := sp.draftLen(&sc, m, most)
 		if k < 0 || k > most {
 			t.Fatalf("drafts %d of at most %d", k, most)
@@ -159,8 +191,8 @@ func TestDraftLenProperties(t *testing.T) {
 		switch {
 		case k > 0 && !sp.probing && (k != best || g <= 1+specMargin):
 			t.Fatalf("drafts %d, best %d at gain %g", k, best, g)
-		case sp.probing && (k != 1 || sc.probeCost(m, behind) > specProbeShare*float64(behind)):
-			t.Fatalf("probe of %d costing %g after %d decodes", k, sc.probeCost(m, behind), behind)
+		case sp.probing && (k != 1 || sc.extraCost(1, m, behind) > specProbeShare*float64(behind)):
+			t.Fatalf("probe of %d costing %g after %d decodes", k, sc.extraCost(1, m, behind), behind)
 		case k == 0 && g > 1+specMargin:
 			t.Fatalf("no draft at gain %g", g)
 		}

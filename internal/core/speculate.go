@@ -42,6 +42,7 @@ type speculation struct {
 	behind      int     // decodes since it last drafted (a draft model computes them before drafting)
 	wait        int     // decodes to sit out, once drafting does not pay, before a probe
 	probing     bool    // its last draft was a probe
+	tried       bool    // it had drafts verified
 	feed        []int32 // the fed tokens of its step in flight: its last token, then the drafts
 	// confident: the model drew the request's last token with a probability the engine deems
 	// high; a draft model drafts only then (SeqResult.Confident).
@@ -54,7 +55,7 @@ func (c *Core) speculationFor(spec *RequestSpec) *speculation {
 	if !spec.Speculate || c.cfg.SpecTokens == 0 || spec.Mode == PrefillOnly {
 		return nil
 	}
-	return &speculation{hits: specPriorHits, tries: specPriorTries, wait: specFirstWait}
+	return &speculation{hits: specPriorTries, tries: specPriorTries, wait: specFirstWait}
 }
 
 // lookupDraft appends to out k tokens that followed the latest earlier occurrence of the last n

@@ -37,7 +37,7 @@ func TestDraftingStopsWhereItDoesNotPay(t *testing.T) {
 		mostPlainDecodes int
 	}{
 		{draftOther, 60 * time.Millisecond, 2, 6, decodes},
-		{draftTarget, 60 * time.Millisecond, 6, decodes, 1}, // the first decode times the plain step
+		{draftTarget, 60 * time.Millisecond, 6, decodes, 2}, // the first times the plain step; the last may have no room
 		{draftTarget, time.Second, 1, 6, decodes},
 	} {
 		t.Run(fmt.Sprintf("%s, %v a draft", tc.draft, tc.perDraft), func(t *testing.T) {
