@@ -20,7 +20,10 @@ import (
 // the process keeps serving everyone else.
 func (e *Engine) step(batch []core.Seq, streams []*stream) (res core.StepResult) {
 	e.failed, e.constrained = e.failed[:0], e.constrained[:0]
-	start := e.now()
+	var start time.Time // speculation's cost meter times the step (speccost.go)
+	if e.spec != nil {
+		start = e.now()
+	}
 	defer func() {
 		if v := recover(); v != nil {
 			e.log.Error("engine: the forward pass panicked; its batch is aborted", "panic", fmt.Sprint(v), "sequences", len(batch))
