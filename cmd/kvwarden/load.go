@@ -70,7 +70,7 @@ func (f *modelFlags) registerShadow(fs *pflag.FlagSet) {
 
 // registerSpeculative adds the speculative decoding flags, for the commands that generate.
 func (f *modelFlags) registerSpeculative(fs *pflag.FlagSet) {
-	fs.StringVar(&f.speculative, "speculative", "off", "speculative decoding: lookup (drafts from n-grams of each request's own prompt and output, verified so that answers never change) or off")
+	fs.StringVar(&f.speculative, "speculative", "off", "speculative decoding, verified so that answers never change: lookup (drafts from n-grams of each request's own prompt and output), draft (drafts from --draft-model) or off; a request drafts only as many tokens as pay for themselves at the costs the engine times")
 	fs.IntVar(&f.specTokens, "spec-tokens", engine.DefaultSpecTokens, "the most draft tokens one decode step verifies (1 to 64)")
 	fs.IntVar(&f.specMaxBatch, "spec-max-batch", core.DefaultSpecMaxBatch, "no speculation while more requests than this are running (a busy batch gains nothing from it)")
 	fs.Float64Var(&f.draftMinProb, "draft-min-prob", engine.DefaultDraftMinProb, "the draft model drafts only after the model drew a request's last token with at least this probability (0: always): where the model is unsure its guess rarely matches, and each try costs the draft model's catch-up on the request")
