@@ -60,9 +60,10 @@ func newAttnTile(queries, hd int) attnTile {
 }
 
 // decodedRuns says whether a tile of queries decodes each q8_0 run to float32 once and runs the
-// F32 kernels over it (the same bits: the fused kernels compute the F32 attention over d·q):
-// with many queries the decode is shared, while the fused kernels dequantise again for every
-// four. A decode row keeps the fused kernels, which read the run once anyway.
+// F32 kernels over it (the same bits: the q8_0 kernels compute the F32 attention over d·q):
+// with many queries the decode is shared, while the q8_0 value kernels dequantise again for every
+// four. A decode row keeps the q8_0 kernels, which read the run once anyway. (An F16 tile
+// decoding its runs measured slower than the F16 tiles, which widen each chunk as they load it.)
 func decodedRuns(f kv.Format, queries int) bool { return f.DType() == tensor.Q8_0 && queries >= 8 }
 
 // tileRows is the number of rows a tile takes: about 48 queries, so that a key block's keys and

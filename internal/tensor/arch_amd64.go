@@ -126,7 +126,6 @@ var avx2Kernels = &kernels{
 	attnScores: attnScoresF16AVX2,
 	attnValues: attnValuesF16AVX2,
 
-	attnScoresQ8:  attnScoresQ8_0Asm,
 	attnValuesQ8:  attnValuesQ8_0Asm,
 	dequantQ8_0:   dequantQ8_0Vec,
 	attnScoresF32: attnScoresF32AVX2,

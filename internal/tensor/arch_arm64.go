@@ -97,6 +97,16 @@ func dotF16NEON(w *byte, x *float32, n16 int) float32
 //go:noescape
 func dotBF16NEON(w *byte, x *float32, n16 int) float32
 
+// attnAxpyNEON sets dst[i] = fma32(a, x[i], dst[i]) for i < 4·n4 (n4 ≥ 1).
+//
+//go:noescape
+func attnAxpyNEON(dst, x *float32, a float32, n4 int)
+
+// attnScoreNEON is attnScoreGo over 8·n8 (n8 ≥ 1) elements of k and q.
+//
+//go:noescape
+func attnScoreNEON(k, q *float32, n8 int) float32
+
 // axpyNEON sets dst[i] += float32(a*x[i]) for i < 4·n4.
 //
 //go:noescape
@@ -126,8 +136,8 @@ func archKernels() []*kernels {
 }
 
 // neonKernels is goKernels with the Q8_0, Q4_0, Q4_K, Q6_K, F32, F16 and BF16 products, the Q8_0
-// activation quantiser, DotF32, Axpy and the F16 attention on NEON (the Q8_0 attention over
-// them); the rest is the reference.
+// activation quantiser, DotF32, Axpy and the F32 attention on NEON (the F16 and Q8_0 attention
+// over keys and values widened to F32); the rest is the reference.
 var neonKernels = func() *kernels {
 	k := *goKernels
 	k.name = "neon"
@@ -139,8 +149,8 @@ var neonKernels = func() *kernels {
 	k.quantQ8_0 = quantActQ8_0NEON
 	k.axpy = axpyVecNEON
 	k.dotsF32, k.lowRankUp, k.lowRankUpF16 = dotsF32NEON, lowRankUpNEON, lowRankUpF16NEON
-	k.attnScores, k.attnValues = attnScoresF16NEON, attnValuesF16NEON
-	k.attnScoresQ8, k.attnValuesQ8 = nil, nil // a row at a time dequantised, on the NEON dot and axpy
+	k.attnScoresF32, k.attnValuesF32 = attnScoresF32NEON, attnValuesF32NEON
+	k.attnValuesQ8 = nil // a chunk of rows dequantised, then attnValuesF32NEON
 	return &k
 }()
 
@@ -367,42 +377,34 @@ func axpyVecNEON(dst []float32, a float32, x []float32) {
 	}
 }
 
-// attnScoresF16NEON is attnScoresF16Go with each key row's leading multiple of 16 on the F16
-// dot kernel: the same lanes, fold and tail.
-func attnScoresF16NEON(s []float32, sStride int, q []float32, qStride, nq int, k []uint16, kStride, n, hd int, scale float32) {
-	n16 := hd &^ 15
-	tab := f16Table()
+// attnScoresF32NEON is attnScoresF32Go a score at a time on attnScoreNEON; heads that are not
+// a multiple of 8 (rare) take the Go twin.
+func attnScoresF32NEON(s []float32, sStride int, q []float32, qStride, nq int, k []float32, kStride, n, hd int, scale float32) {
+	if hd&7 != 0 {
+		attnScoresF32Go(s, sStride, q, qStride, nq, k, kStride, n, hd, scale)
+		return
+	}
 	for t := range n {
 		kt := k[t*kStride : t*kStride+hd]
 		for i := range nq {
-			qi := q[i*qStride : i*qStride+hd]
-			var d float32
-			if n16 > 0 {
-				d = dotF16NEON((*byte)(unsafe.Pointer(&kt[0])), &qi[0], n16/16)
-			}
-			for c := n16; c < hd; c++ {
-				d += float32(tab[kt[c]] * qi[c])
-			}
-			s[i*sStride+t] = d * scale
+			s[i*sStride+t] = attnScoreNEON(&kt[0], &q[i*qStride : i*qStride+hd][0], hd/8) * scale
 		}
 	}
 }
 
-// attnValuesF16NEON is attnValuesF16Go with each value row's leading multiple of 8 on the F16
-// axpy kernel: per element the same product and sum, positions in the same order.
-func attnValuesF16NEON(out []float32, oStride int, p []float32, pStride, nq int, v []uint16, vStride, n, hd int) {
-	n8 := hd &^ 7
-	tab := f16Table()
+// attnValuesF32NEON is attnValuesF32Go a (query, position) at a time on attnAxpyNEON over the
+// leading multiple of 4 elements, the rest in Go.
+func attnValuesF32NEON(out []float32, oStride int, p []float32, pStride, nq int, v []float32, vStride, n, hd int) {
+	n4 := hd &^ 3
 	for i := range nq {
 		o := out[i*oStride : i*oStride+hd]
 		for t := range n {
-			a := p[i*pStride+t]
-			vt := v[t*vStride : t*vStride+hd]
-			if n8 > 0 {
-				axpyF16NEON(&o[0], &vt[0], a, n8/8)
+			a, vt := p[i*pStride+t], v[t*vStride:t*vStride+hd]
+			if n4 > 0 {
+				attnAxpyNEON(&o[0], &vt[0], a, n4/4)
 			}
-			for c := n8; c < hd; c++ {
-				o[c] += float32(a * tab[vt[c]])
+			for d := n4; d < hd; d++ {
+				o[d] = fma32(a, vt[d], o[d])
 			}
 		}
 	}

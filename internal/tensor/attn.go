@@ -1,36 +1,62 @@
 package tensor
 
-import "fmt"
+import (
+	"fmt"
+	"sync"
+)
 
 // Fused attention kernels over a run of cached positions (one KV page): the key or value rows of
 // one KV head sit at a fixed stride, and every query head sharing that KV head (a GQA group) is
 // handled in one call, so each row is read, and widened from F16, once per call rather than once
-// per head. The arithmetic is that of DotF32 and Axpy, which the attention used before:
+// per head. The arithmetic:
 //
-//   - a score is DotF32(k_t, q_i) * scale: 16 lanes over the leading multiple of 16, each product
-//     and sum rounded on its own, the lanes folded as fold16, then the rest added in order;
-//   - a value accumulation is out_i[d] += float32(p_i[t] * v_t[d]) for t in order, as Axpy.
+//   - a score is attnScoreGo(k_t, q_i) * scale: eight chains of fused multiply-adds (fma32, one
+//     rounding each), chain l taking the elements d ≡ l (mod 8) in order, summed in pairs,
+//     ((0+1)+(2+3))+((4+5)+(6+7)). Eight chains are what a vector kernel keeps in flight along the
+//     head, one register per (query, position), so a tile of three queries by four positions
+//     runs on fused multiply-adds alone, the twelve sums folded together at the end;
+//   - a value accumulation is out_i[d] = fma32(p_i[t], v_t[d], out_i[d]) for t in order: a
+//     vector kernel keeps a tile of queries' accumulators in registers across the positions, and
+//     one fused multiply-add per element leaves the ports for the weights' broadcasts.
 //
-// So each (query, position) result depends on its own inputs alone, whatever the call's batch.
+// Keys and values widened from F16 or dequantised from Q8_0 are exact in float32, so every type's
+// result is the F32 one over the widened vectors. Each (query, position) score, and each query's
+// value sum, depends on its own inputs alone, whatever the call's batch.
 
-// AttnScoresF16 sets s[i*sStride+t] = DotF32(k_t, q_i) * scale for queries i < nq and positions
-// t < n, where q_i = q[i*qStride:][:hd] and k_t is k[t*kStride:][:hd] widened from F16.
+// AttnScoresF16 sets s[i*sStride+t] = attnScoreGo(k_t, q_i) * scale for queries i < nq and
+// positions t < n, where q_i = q[i*qStride:][:hd] and k_t is k[t*kStride:][:hd] widened from F16.
 // It panics if a slice is too short for the shapes.
 func AttnScoresF16(s []float32, sStride int, q []float32, qStride, nq int, k []uint16, kStride, n, hd int, scale float32) {
 	if !attnWork("AttnScoresF16", len(s), sStride, nq, n, len(q), qStride, hd, len(k), kStride) {
 		return
 	}
-	activeKernels.Load().attnScores(s, sStride, q, qStride, nq, k, kStride, n, hd, scale)
+	ks := activeKernels.Load()
+	if ks.attnScores != nil {
+		ks.attnScores(s, sStride, q, qStride, nq, k, kStride, n, hd, scale)
+		return
+	}
+	rowChunks(n, hd, func(dst []float32, t0, t1 int) { widenRows(ks.f16s, dst, k, kStride, hd, t0, t1) },
+		func(kf []float32, t0, t1 int) {
+			ks.attnScoresF32(s[t0:], sStride, q, qStride, nq, kf, hd, t1-t0, hd, scale)
+		})
 }
 
 // AttnValuesF16 adds, for queries i < nq and positions t < n in order, p[i*pStride+t] * v_t to
-// out[i*oStride:][:hd], where v_t is v[t*vStride:][:hd] widened from F16; each product and sum is
-// rounded on its own, as Axpy does. It panics if a slice is too short for the shapes.
+// out[i*oStride:][:hd] element by element, each a fused multiply-add (fma32), where v_t is
+// v[t*vStride:][:hd] widened from F16. It panics if a slice is too short for the shapes.
 func AttnValuesF16(out []float32, oStride int, p []float32, pStride, nq int, v []uint16, vStride, n, hd int) {
 	if !attnWork("AttnValuesF16", len(p), pStride, nq, n, len(out), oStride, hd, len(v), vStride) {
 		return
 	}
-	activeKernels.Load().attnValues(out, oStride, p, pStride, nq, v, vStride, n, hd)
+	ks := activeKernels.Load()
+	if ks.attnValues != nil {
+		ks.attnValues(out, oStride, p, pStride, nq, v, vStride, n, hd)
+		return
+	}
+	rowChunks(n, hd, func(dst []float32, t0, t1 int) { widenRows(ks.f16s, dst, v, vStride, hd, t0, t1) },
+		func(vf []float32, t0, t1 int) {
+			ks.attnValuesF32(out, oStride, p[t0:], pStride, nq, vf, hd, t1-t0, hd)
+		})
 }
 
 // AttnScoresF32 is AttnScoresF16 over float32 keys (keys widened from F16 or dequantised from
@@ -39,46 +65,77 @@ func AttnScoresF32(s []float32, sStride int, q []float32, qStride, nq int, k []f
 	if !attnWork("AttnScoresF32", len(s), sStride, nq, n, len(q), qStride, hd, len(k), kStride) {
 		return
 	}
-	ks := activeKernels.Load()
-	if ks.attnScoresF32 != nil {
-		ks.attnScoresF32(s, sStride, q, qStride, nq, k, kStride, n, hd, scale)
-		return
-	}
-	attnScoresF32Dot(ks.dotF32, s, sStride, q, qStride, nq, k, kStride, n, hd, scale)
+	activeKernels.Load().attnScoresF32(s, sStride, q, qStride, nq, k, kStride, n, hd, scale)
 }
 
-// attnScoresF32Dot is AttnScoresF32 a (query, position) at a time on dot, a DotF32 kernel: with
-// the Go set's, the reference arithmetic of the vector kernels.
-func attnScoresF32Dot(dot func(a, b []float32) float32, s []float32, sStride int, q []float32, qStride, nq int, k []float32, kStride, n, hd int, scale float32) {
-	for t := range n {
-		kt := k[t*kStride : t*kStride+hd]
-		for i := range nq {
-			s[i*sStride+t] = dot(kt, q[i*qStride:i*qStride+hd]) * scale
-		}
-	}
-}
-
-// AttnValuesF32 is AttnValuesF16 over float32 values. Shaped like AttnScoresF32 but kept
-// apart: each loop nest fixes its own summation order, which the F16 kernels match.
+// AttnValuesF32 is AttnValuesF16 over float32 values.
 func AttnValuesF32(out []float32, oStride int, p []float32, pStride, nq int, v []float32, vStride, n, hd int) {
 	if !attnWork("AttnValuesF32", len(p), pStride, nq, n, len(out), oStride, hd, len(v), vStride) {
 		return
 	}
-	ks := activeKernels.Load()
-	if ks.attnValuesF32 != nil {
-		ks.attnValuesF32(out, oStride, p, pStride, nq, v, vStride, n, hd)
-		return
-	}
-	attnValuesF32Axpy(ks.axpy, out, oStride, p, pStride, nq, v, vStride, n, hd)
+	activeKernels.Load().attnValuesF32(out, oStride, p, pStride, nq, v, vStride, n, hd)
 }
 
-// attnValuesF32Axpy is AttnValuesF32 a (query, position) at a time on axpy, an Axpy kernel.
-func attnValuesF32Axpy(axpy func(y []float32, a float32, x []float32), out []float32, oStride int, p []float32, pStride, nq int, v []float32, vStride, n, hd int) {
+// attnScoreGo is a score before the scale: eight chains of fused multiply-adds over the head,
+// chain l taking the elements d ≡ l (mod 8) in order, then summed in pairs.
+func attnScoreGo(k, q []float32) float32 {
+	var c [8]float32
+	for d := range k {
+		c[d&7] = fma32(q[d], k[d], c[d&7])
+	}
+	return ((c[0] + c[1]) + (c[2] + c[3])) + ((c[4] + c[5]) + (c[6] + c[7]))
+}
+
+// attnScoresF32Go is the reference arithmetic of AttnScoresF32 (see the top of the file).
+func attnScoresF32Go(s []float32, sStride int, q []float32, qStride, nq int, k []float32, kStride, n, hd int, scale float32) {
+	for t := range n {
+		kt := k[t*kStride : t*kStride+hd]
+		for i := range nq {
+			s[i*sStride+t] = attnScoreGo(kt, q[i*qStride:i*qStride+hd]) * scale
+		}
+	}
+}
+
+// attnValuesF32Go is the reference arithmetic of AttnValuesF32.
+func attnValuesF32Go(out []float32, oStride int, p []float32, pStride, nq int, v []float32, vStride, n, hd int) {
 	for i := range nq {
 		o := out[i*oStride : i*oStride+hd]
 		for t := range n {
-			axpy(o, p[i*pStride+t], v[t*vStride:t*vStride+hd])
+			a, vt := p[i*pStride+t], v[t*vStride:t*vStride+hd]
+			for d := range o {
+				o[d] = fma32(a, vt[d], o[d])
+			}
 		}
+	}
+}
+
+// attnRowElems is the size in floats of a pooled buffer of keys or values widened or
+// dequantised for the F32 kernels: 16 KB, half an L1, so that the chunk is still there when they
+// read it.
+const attnRowElems = 4096
+
+var attnRows = sync.Pool{New: func() any { return new([attnRowElems]float32) }}
+
+// rowChunks runs n rows of hd elements through a pooled buffer a chunk at a time, in order: load
+// decodes rows [t0, t1) into dst, packed hd apart; run takes them there.
+func rowChunks(n, hd int, load, run func(rows []float32, t0, t1 int)) {
+	buf := attnRows.Get().(*[attnRowElems]float32)
+	defer attnRows.Put(buf)
+	dst, rows := buf[:], attnRowElems/hd
+	if rows == 0 {
+		dst, rows = make([]float32, hd), 1
+	}
+	for t0 := 0; t0 < n; t0 += rows {
+		t1 := min(n, t0+rows)
+		load(dst, t0, t1)
+		run(dst[:(t1-t0)*hd], t0, t1)
+	}
+}
+
+// widenRows widens rows [t0, t1) of src (stride halves apart) into dst, packed hd apart, by f16s.
+func widenRows(f16s func(dst []float32, src []uint16), dst []float32, src []uint16, stride, hd, t0, t1 int) {
+	for t := t0; t < t1; t++ {
+		f16s(dst[(t-t0)*hd:(t-t0+1)*hd], src[t*stride:t*stride+hd])
 	}
 }
 
@@ -98,29 +155,6 @@ func attnWork(name string, sLen, sStride, nq, n, qLen, qStride, hd, kLen, kStrid
 	return true
 }
 
-// attnScoresF16Go is the reference arithmetic of AttnScoresF16 (see the top of the file).
-func attnScoresF16Go(s []float32, sStride int, q []float32, qStride, nq int, k []uint16, kStride, n, hd int, scale float32) {
-	tab := f16Table()
-	n16 := hd &^ 15
-	for t := range n {
-		kt := k[t*kStride : t*kStride+hd]
-		for i := range nq {
-			qi := q[i*qStride : i*qStride+hd]
-			var acc [16]float32
-			for c := 0; c < n16; c += 16 {
-				for l := range 16 {
-					acc[l] += float32(tab[kt[c+l]] * qi[c+l])
-				}
-			}
-			d := fold16(&acc)
-			for c := n16; c < hd; c++ {
-				d += float32(tab[kt[c]] * qi[c])
-			}
-			s[i*sStride+t] = d * scale
-		}
-	}
-}
-
 // attnValuesF16Go is the reference arithmetic of AttnValuesF16.
 func attnValuesF16Go(out []float32, oStride int, p []float32, pStride, nq int, v []uint16, vStride, n, hd int) {
 	tab := f16Table()
@@ -130,7 +164,7 @@ func attnValuesF16Go(out []float32, oStride int, p []float32, pStride, nq int, v
 			a := p[i*pStride+t]
 			vt := v[t*vStride : t*vStride+hd]
 			for c := range o {
-				o[c] += float32(a * tab[vt[c]])
+				o[c] = fma32(a, tab[vt[c]], o[c])
 			}
 		}
 	}

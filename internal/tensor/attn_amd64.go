@@ -2,153 +2,188 @@
 
 package tensor
 
-// attnScoresF16x16AVX2 sets *s(i, t) = DotF32(k_t, q_i) * scale for i < nq, t < n over hd16*16
-// elements (the whole head: the callers pass only multiples of 16), where s(i, t) is at
-// s + i*sStride + t floats, q_i at q + i*qStride floats and k_t at k + t*kStride halves.
-//
-//go:noescape
-func attnScoresF16x16AVX2(s *float32, sStride int, q *float32, qStride, nq int, k *uint16, kStride, n, hd16 int, scale float32)
+// The score tiles attnScores{F16,F32}T{qr}x{kr}AVX2 set the scores of ng·qr queries (q_i at
+// q + i*qStride floats, its scores at s + i*sStride floats), qr at a time, against nk tiles of kr
+// positions (k_t at k + t*kStride halves or floats) over hd8*8 elements: attnScoresF32Go, bit for
+// bit, the keys widened from F16 as they are loaded.
 
-// attnScoresF16x16AVX512 is attnScoresF16x16AVX2 on AVX-512 registers.
-//
 //go:noescape
-func attnScoresF16x16AVX512(s *float32, sStride int, q *float32, qStride, nq int, k *uint16, kStride, n, hd16 int, scale float32)
+func attnScoresF16T3x4AVX2(s *float32, sStride int, q *float32, qStride, ng int, k *uint16, kStride, nk, hd8 int, scale float32)
 
-// attnScoresF16x4AVX2 is attnScoresF16x16AVX2 for n = 4*n4 positions, four at a time.
-//
 //go:noescape
-func attnScoresF16x4AVX2(s *float32, sStride int, q *float32, qStride, nq int, k *uint16, kStride, n4, hd16 int, scale float32)
+func attnScoresF16T2x4AVX2(s *float32, sStride int, q *float32, qStride, ng int, k *uint16, kStride, nk, hd8 int, scale float32)
 
-// attnScoresF16x3x2AVX2 is attnScoresF16x16AVX2 for nq = 3*nq3 queries and n = 2*n2 positions,
-// three queries times two positions at a time: each key chunk is widened once for three queries.
-//
 //go:noescape
-func attnScoresF16x3x2AVX2(s *float32, sStride int, q *float32, qStride, nq3 int, k *uint16, kStride, n2, hd16 int, scale float32)
+func attnScoresF16T1x8AVX2(s *float32, sStride int, q *float32, qStride, ng int, k *uint16, kStride, nk, hd8 int, scale float32)
 
-// attnScoresF32x3x2AVX2 is attnScoresF16x3x2AVX2 over float32 keys, k_t at k + t*kStride floats.
-//
 //go:noescape
-func attnScoresF32x3x2AVX2(s *float32, sStride int, q *float32, qStride, nq3 int, k *float32, kStride, n2, hd16 int, scale float32)
+func attnScoresF16T3x1AVX2(s *float32, sStride int, q *float32, qStride, ng int, k *uint16, kStride, nk, hd8 int, scale float32)
 
-// attnScoresF16x4AVX512 is attnScoresF16x16AVX2 for 1 ≤ nq ≤ 4 queries and n = 4*n4 positions,
-// four positions at a time.
-//
 //go:noescape
-func attnScoresF16x4AVX512(s *float32, sStride int, q *float32, qStride, nq int, k *uint16, kStride, n4, hd16 int, scale float32)
+func attnScoresF16T2x1AVX2(s *float32, sStride int, q *float32, qStride, ng int, k *uint16, kStride, nk, hd8 int, scale float32)
 
-// attnValuesF16x16AVX2 adds p_i[t] * v_t to out_i for t < n in order, for 1 ≤ nq ≤ 4 queries,
-// over hd16*16 elements, each product and sum rounded on its own (attnValuesF16Go): out_i is at
-// out + i*oStride floats, p_i[t] at p + i*pStride + t floats and v_t at v + t*vStride halves.
-//
 //go:noescape
-func attnValuesF16x16AVX2(out *float32, oStride int, p *float32, pStride, nq int, v *uint16, vStride, n, hd16 int)
+func attnScoresF16T1x1AVX2(s *float32, sStride int, q *float32, qStride, ng int, k *uint16, kStride, nk, hd8 int, scale float32)
 
-// attnValuesF32x16AVX2 is attnValuesF16x16AVX2 over float32 values, v_t at v + t*vStride floats.
-//
 //go:noescape
-func attnValuesF32x16AVX2(out *float32, oStride int, p *float32, pStride, nq int, v *float32, vStride, n, hd16 int)
+func attnScoresF32T3x4AVX2(s *float32, sStride int, q *float32, qStride, ng int, k *float32, kStride, nk, hd8 int, scale float32)
 
-// attnValuesF16x16AVX512 is attnValuesF16x16AVX2 on AVX-512 registers.
-//
 //go:noescape
-func attnValuesF16x16AVX512(out *float32, oStride int, p *float32, pStride, nq int, v *uint16, vStride, n, hd16 int)
+func attnScoresF32T2x4AVX2(s *float32, sStride int, q *float32, qStride, ng int, k *float32, kStride, nk, hd8 int, scale float32)
 
-// attnScoresF16Kernel and attnValuesF16Kernel are the shapes of the kernels above.
-type (
-	attnScoresF16Kernel func(s *float32, sStride int, q *float32, qStride, nq int, k *uint16, kStride, n, hd16 int, scale float32)
-	attnValuesF16Kernel func(out *float32, oStride int, p *float32, pStride, nq int, v *uint16, vStride, n, hd16 int)
+//go:noescape
+func attnScoresF32T1x8AVX2(s *float32, sStride int, q *float32, qStride, ng int, k *float32, kStride, nk, hd8 int, scale float32)
+
+//go:noescape
+func attnScoresF32T3x1AVX2(s *float32, sStride int, q *float32, qStride, ng int, k *float32, kStride, nk, hd8 int, scale float32)
+
+//go:noescape
+func attnScoresF32T2x1AVX2(s *float32, sStride int, q *float32, qStride, ng int, k *float32, kStride, nk, hd8 int, scale float32)
+
+//go:noescape
+func attnScoresF32T1x1AVX2(s *float32, sStride int, q *float32, qStride, ng int, k *float32, kStride, nk, hd8 int, scale float32)
+
+// scoreTile is the shape of the score tiles over keys of type K.
+type scoreTile[K uint16 | float32] func(s *float32, sStride int, q *float32, qStride, ng int, k *K, kStride, nk, hd8 int, scale float32)
+
+// scoreTiles are one key type's score tiles for one, two and three queries: wide over tiles of
+// eight, four and four positions, one over single positions.
+type scoreTiles[K uint16 | float32] struct{ wide, one [3]scoreTile[K] }
+
+var (
+	scoreTilesF16 = scoreTiles[uint16]{
+		wide: [3]scoreTile[uint16]{attnScoresF16T1x8AVX2, attnScoresF16T2x4AVX2, attnScoresF16T3x4AVX2},
+		one:  [3]scoreTile[uint16]{attnScoresF16T1x1AVX2, attnScoresF16T2x1AVX2, attnScoresF16T3x1AVX2},
+	}
+	scoreTilesF32 = scoreTiles[float32]{
+		wide: [3]scoreTile[float32]{attnScoresF32T1x8AVX2, attnScoresF32T2x4AVX2, attnScoresF32T3x4AVX2},
+		one:  [3]scoreTile[float32]{attnScoresF32T1x1AVX2, attnScoresF32T2x1AVX2, attnScoresF32T3x1AVX2},
+	}
 )
 
-// attnScoresF16Asm runs AttnScoresF16 on one instruction set's kernels: x4 over the leading
-// multiple of four positions, at most group queries a call, then x16 over the rest. Head sizes
-// that are not a multiple of 16 (rare) go to the Go twin; the exported function checked the shapes.
-func attnScoresF16Asm(x4 attnScoresF16Kernel, group int, x16 attnScoresF16Kernel, s []float32, sStride int, q []float32, qStride, nq int, k []uint16, kStride, n, hd int, scale float32) {
-	if hd&15 != 0 {
-		attnScoresF16Go(s, sStride, q, qStride, nq, k, kStride, n, hd, scale)
-		return
-	}
-	n4 := n &^ 3
-	if n4 > 0 {
-		for i := 0; i < nq; i += group {
-			x4(&s[i*sStride], sStride, &q[i*qStride], qStride, min(group, nq-i), &k[0], kStride, n4/4, hd/16, scale)
-		}
-	}
-	if n4 < n {
-		x16(&s[n4], sStride, &q[0], qStride, nq, &k[n4*kStride], kStride, n-n4, hd/16, scale)
-	}
-}
-
-// attnValuesF16Asm runs AttnValuesF16 on one instruction set's kernel, four queries a call.
-func attnValuesF16Asm(x16 attnValuesF16Kernel, out []float32, oStride int, p []float32, pStride, nq int, v []uint16, vStride, n, hd int) {
-	if hd&15 != 0 {
-		attnValuesF16Go(out, oStride, p, pStride, nq, v, vStride, n, hd)
-		return
-	}
-	for i := 0; i < nq; i += 4 {
-		x16(&out[i*oStride], oStride, &p[i*pStride], pStride, min(4, nq-i), &v[0], vStride, n, hd/16)
-	}
-}
-
-// The AVX2 score kernel over four positions takes every query in one call (group nq > 0); the
-// AVX-512 one takes four at most.
-
-// attnScoresF16AVX2 takes the queries three at a time over pairs of positions (a tile of many
-// queries widens each key a third as often as the x4 kernel does), an odd last position on x16,
-// and the one or two queries left on the x4 and x16 kernels.
-func attnScoresF16AVX2(s []float32, sStride int, q []float32, qStride, nq int, k []uint16, kStride, n, hd int, scale float32) {
-	nq3, n2 := nq/3*3, n&^1
-	if hd&15 == 0 && nq3 > 0 && n2 > 0 {
-		attnScoresF16x3x2AVX2(&s[0], sStride, &q[0], qStride, nq3/3, &k[0], kStride, n2/2, hd/16, scale)
-		if n2 < n {
-			attnScoresF16x16AVX2(&s[n2], sStride, &q[0], qStride, nq3, &k[n2*kStride], kStride, 1, hd/16, scale)
-		}
-		if nq3 == nq {
-			return
-		}
-		s, q, nq = s[nq3*sStride:], q[nq3*qStride:], nq-nq3
-	}
-	attnScoresF16Asm(attnScoresF16x4AVX2, nq, attnScoresF16x16AVX2, s, sStride, q, qStride, nq, k, kStride, n, hd, scale)
-}
-
-// attnScoresF32AVX2 is attnScoresF16AVX2's split over float32 keys (keys a tile decoded once for
-// all its queries): the triples of queries over pairs of positions on the x3x2 kernel, the rest (an odd last position, one or two queries, heads not a multiple of 16) a
-// pair at a time on the DotF32 kernel, which gives the same bits.
-func attnScoresF32AVX2(s []float32, sStride int, q []float32, qStride, nq int, k []float32, kStride, n, hd int, scale float32) {
-	nq3, n2 := nq/3*3, n&^1
-	if hd&15 != 0 || nq3 == 0 || n2 == 0 {
-		attnScoresF32Dot(dotF32sAVX2, s, sStride, q, qStride, nq, k, kStride, n, hd, scale)
-		return
-	}
-	attnScoresF32x3x2AVX2(&s[0], sStride, &q[0], qStride, nq3/3, &k[0], kStride, n2/2, hd/16, scale)
-	if n2 < n {
-		attnScoresF32Dot(dotF32sAVX2, s[n2:], sStride, q, qStride, nq3, k[n2*kStride:], kStride, 1, hd, scale)
+// run is AttnScoresF16 or AttnScoresF32 past their checks, for heads of a multiple of 8: the
+// queries three at a time in one call, the one or two left in another.
+func (ts *scoreTiles[K]) run(s []float32, sStride int, q []float32, qStride, nq int, k []K, kStride, n, hd int, scale float32) {
+	nq3 := nq / 3 * 3
+	if nq3 > 0 {
+		ts.group(3, nq3/3, s, sStride, q, qStride, k, kStride, n, hd, scale)
 	}
 	if nq3 < nq {
-		attnScoresF32Dot(dotF32sAVX2, s[nq3*sStride:], sStride, q[nq3*qStride:], qStride, nq-nq3, k, kStride, n, hd, scale)
+		ts.group(nq-nq3, 1, s[nq3*sStride:], sStride, q[nq3*qStride:], qStride, k, kStride, n, hd, scale)
 	}
 }
 
-// attnValuesF32AVX2 runs AttnValuesF32 four queries a call on the x16 kernel.
-func attnValuesF32AVX2(out []float32, oStride int, p []float32, pStride, nq int, v []float32, vStride, n, hd int) {
-	if hd&15 != 0 {
-		attnValuesF32Axpy(axpyVec, out, oStride, p, pStride, nq, v, vStride, n, hd)
+// group runs ng groups of qr queries on the tiles over the leading whole tiles of positions
+// (eight for one query, four for more), then on those one position wide over the rest.
+func (ts *scoreTiles[K]) group(qr, ng int, s []float32, sStride int, q []float32, qStride int, k []K, kStride, n, hd int, scale float32) {
+	kr := 4
+	if qr == 1 {
+		kr = 8
+	}
+	nw := n / kr * kr
+	if nw > 0 {
+		ts.wide[qr-1](&s[0], sStride, &q[0], qStride, ng, &k[0], kStride, nw/kr, hd/8, scale)
+	}
+	if nw < n {
+		ts.one[qr-1](&s[nw], sStride, &q[0], qStride, ng, &k[nw*kStride], kStride, n-nw, hd/8, scale)
+	}
+}
+
+// attnScoresF16AVX2 and attnScoresF32AVX2 run the score tiles; heads that are not a multiple of
+// 8 (rare) take the Go twin.
+func attnScoresF16AVX2(s []float32, sStride int, q []float32, qStride, nq int, k []uint16, kStride, n, hd int, scale float32) {
+	if hd&7 != 0 {
+		rowChunks(n, hd, func(dst []float32, t0, t1 int) { widenRows(f16sToF32Vec, dst, k, kStride, hd, t0, t1) },
+			func(kf []float32, t0, t1 int) {
+				attnScoresF32Go(s[t0:], sStride, q, qStride, nq, kf, hd, t1-t0, hd, scale)
+			})
 		return
 	}
-	for i := 0; i < nq; i += 4 {
-		attnValuesF32x16AVX2(&out[i*oStride], oStride, &p[i*pStride], pStride, min(4, nq-i), &v[0], vStride, n, hd/16)
+	scoreTilesF16.run(s, sStride, q, qStride, nq, k, kStride, n, hd, scale)
+}
+
+func attnScoresF32AVX2(s []float32, sStride int, q []float32, qStride, nq int, k []float32, kStride, n, hd int, scale float32) {
+	if hd&7 != 0 {
+		attnScoresF32Go(s, sStride, q, qStride, nq, k, kStride, n, hd, scale)
+		return
+	}
+	scoreTilesF32.run(s, sStride, q, qStride, nq, k, kStride, n, hd, scale)
+}
+
+// The value tiles attnValues{F16,F32}Q{qr}AVX2 add p_i[t] * v_t to out_i for t < n in order,
+// by fused multiply-adds, for ng·qr queries, qr at a time (out_i at out + i*oStride floats,
+// p_i[t] at p + i*pStride + t floats), over hd16*16 elements, v_t at v + t*vStride halves or
+// floats: attnValuesF16Go, bit for bit.
+
+//go:noescape
+func attnValuesF16Q1AVX2(out *float32, oStride int, p *float32, pStride, ng int, v *uint16, vStride, n, hd16 int)
+
+//go:noescape
+func attnValuesF16Q2AVX2(out *float32, oStride int, p *float32, pStride, ng int, v *uint16, vStride, n, hd16 int)
+
+//go:noescape
+func attnValuesF16Q3AVX2(out *float32, oStride int, p *float32, pStride, ng int, v *uint16, vStride, n, hd16 int)
+
+//go:noescape
+func attnValuesF16Q4AVX2(out *float32, oStride int, p *float32, pStride, ng int, v *uint16, vStride, n, hd16 int)
+
+//go:noescape
+func attnValuesF16Q5AVX2(out *float32, oStride int, p *float32, pStride, ng int, v *uint16, vStride, n, hd16 int)
+
+//go:noescape
+func attnValuesF16Q6AVX2(out *float32, oStride int, p *float32, pStride, ng int, v *uint16, vStride, n, hd16 int)
+
+//go:noescape
+func attnValuesF32Q1AVX2(out *float32, oStride int, p *float32, pStride, ng int, v *float32, vStride, n, hd16 int)
+
+//go:noescape
+func attnValuesF32Q2AVX2(out *float32, oStride int, p *float32, pStride, ng int, v *float32, vStride, n, hd16 int)
+
+//go:noescape
+func attnValuesF32Q3AVX2(out *float32, oStride int, p *float32, pStride, ng int, v *float32, vStride, n, hd16 int)
+
+//go:noescape
+func attnValuesF32Q4AVX2(out *float32, oStride int, p *float32, pStride, ng int, v *float32, vStride, n, hd16 int)
+
+//go:noescape
+func attnValuesF32Q5AVX2(out *float32, oStride int, p *float32, pStride, ng int, v *float32, vStride, n, hd16 int)
+
+//go:noescape
+func attnValuesF32Q6AVX2(out *float32, oStride int, p *float32, pStride, ng int, v *float32, vStride, n, hd16 int)
+
+// valueTile is the shape of the value tiles over values of type K.
+type valueTile[K uint16 | float32] func(out *float32, oStride int, p *float32, pStride, ng int, v *K, vStride, n, hd16 int)
+
+var (
+	valueTilesF16 = [6]valueTile[uint16]{attnValuesF16Q1AVX2, attnValuesF16Q2AVX2, attnValuesF16Q3AVX2,
+		attnValuesF16Q4AVX2, attnValuesF16Q5AVX2, attnValuesF16Q6AVX2}
+	valueTilesF32 = [6]valueTile[float32]{attnValuesF32Q1AVX2, attnValuesF32Q2AVX2, attnValuesF32Q3AVX2,
+		attnValuesF32Q4AVX2, attnValuesF32Q5AVX2, attnValuesF32Q6AVX2}
+)
+
+// runValues is AttnValuesF16 or AttnValuesF32 past their checks on the value tiles: the queries
+// six at a time in one call, the one to five left in another; heads that are not a multiple of 16 (rare) take twin.
+func runValues[K uint16 | float32](tiles *[6]valueTile[K], twin func(out []float32, oStride int, p []float32, pStride, nq int, v []K, vStride, n, hd int),
+	out []float32, oStride int, p []float32, pStride, nq int, v []K, vStride, n, hd int) {
+	if hd&15 != 0 {
+		twin(out, oStride, p, pStride, nq, v, vStride, n, hd)
+		return
+	}
+	n6 := nq / 6 * 6
+	if n6 > 0 {
+		tiles[5](&out[0], oStride, &p[0], pStride, n6/6, &v[0], vStride, n, hd/16)
+	}
+	if n6 < nq {
+		tiles[nq-n6-1](&out[n6*oStride], oStride, &p[n6*pStride], pStride, 1, &v[0], vStride, n, hd/16)
 	}
 }
 
-func attnScoresF16AVX512(s []float32, sStride int, q []float32, qStride, nq int, k []uint16, kStride, n, hd int, scale float32) {
-	attnScoresF16Asm(attnScoresF16x4AVX512, 4, attnScoresF16x16AVX512, s, sStride, q, qStride, nq, k, kStride, n, hd, scale)
+func attnValuesF32AVX2(out []float32, oStride int, p []float32, pStride, nq int, v []float32, vStride, n, hd int) {
+	runValues(&valueTilesF32, attnValuesF32Go, out, oStride, p, pStride, nq, v, vStride, n, hd)
 }
 
 func attnValuesF16AVX2(out []float32, oStride int, p []float32, pStride, nq int, v []uint16, vStride, n, hd int) {
-	attnValuesF16Asm(attnValuesF16x16AVX2, out, oStride, p, pStride, nq, v, vStride, n, hd)
-}
-
-func attnValuesF16AVX512(out []float32, oStride int, p []float32, pStride, nq int, v []uint16, vStride, n, hd int) {
-	attnValuesF16Asm(attnValuesF16x16AVX512, out, oStride, p, pStride, nq, v, vStride, n, hd)
+	runValues(&valueTilesF16, attnValuesF16Go, out, oStride, p, pStride, nq, v, vStride, n, hd)
 }
 
 // prefetchRows issues PREFETCHT0 for every 64-byte line of rows t < n of rowBytes bytes at

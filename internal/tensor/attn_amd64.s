@@ -4,434 +4,463 @@
 
 #include "textflag.h"
 
-DATA attnLanes<>+0(SB)/4, $0x00000000
-DATA attnLanes<>+4(SB)/4, $0x00000004
-DATA attnLanes<>+8(SB)/4, $0x00000008
-DATA attnLanes<>+12(SB)/4, $0x0000000c
-DATA attnLanes<>+16(SB)/4, $0x00000000
-DATA attnLanes<>+20(SB)/4, $0x00000000
-DATA attnLanes<>+24(SB)/4, $0x00000000
-DATA attnLanes<>+28(SB)/4, $0x00000000
-DATA attnLanes<>+32(SB)/4, $0x00000000
-DATA attnLanes<>+36(SB)/4, $0x00000000
-DATA attnLanes<>+40(SB)/4, $0x00000000
-DATA attnLanes<>+44(SB)/4, $0x00000000
-DATA attnLanes<>+48(SB)/4, $0x00000000
-DATA attnLanes<>+52(SB)/4, $0x00000000
-DATA attnLanes<>+56(SB)/4, $0x00000000
-DATA attnLanes<>+60(SB)/4, $0x00000000
-GLOBL attnLanes<>(SB), RODATA|NOPTR, $64
+// func attnScoresF16T3x4AVX2(s *float32, sStride int, q *float32, qStride int, ng int, k *uint16, kStride int, nk int, hd8 int, scale float32)
+// Requires: AVX, F16C, FMA3
+TEXT ·attnScoresF16T3x4AVX2(SB), NOSPLIT, $0-76
+	MOVQ s+0(FP), R10
+	MOVQ sStride+8(FP), R8
+	SHLQ $0x02, R8
+	MOVQ q+16(FP), SI
+	MOVQ qStride+24(FP), R9
+	SHLQ $0x02, R9
+	MOVQ ng+32(FP), R15
+	MOVQ kStride+48(FP), R11
+	SHLQ $0x01, R11
+	LEAQ (R11)(R11*2), R13
 
-// func attnScoresF16x16AVX2(s *float32, sStride int, q *float32, qStride int, nq int, k *uint16, kStride int, n int, hd16 int, scale float32)
-// Requires: AVX, F16C
-TEXT ·attnScoresF16x16AVX2(SB), NOSPLIT, $0-76
-	MOVQ   s+0(FP), DI
-	MOVQ   sStride+8(FP), R8
-	SHLQ   $0x02, R8
-	MOVQ   q+16(FP), SI
-	MOVQ   qStride+24(FP), R9
-	SHLQ   $0x02, R9
-	MOVQ   nq+32(FP), R10
-	MOVQ   k+40(FP), DX
-	MOVQ   kStride+48(FP), R11
-	SHLQ   $0x01, R11
-	MOVQ   n+56(FP), CX
-	MOVQ   hd16+64(FP), R12
-	SHLQ   $0x04, R12
-	VMOVSS scale+72(FP), X15
+stF163x4g:
+	MOVQ R10, DI
+	MOVQ k+40(FP), DX
+	MOVQ nk+56(FP), CX
 
-a2st:
-	MOVQ SI, AX
-	MOVQ DI, BX
-	MOVQ R10, R13
-
-a2sq:
+stF163x4t:
 	VXORPS Y0, Y0, Y0
 	VXORPS Y1, Y1, Y1
-	XORQ   R14, R14
+	VXORPS Y2, Y2, Y2
+	VXORPS Y3, Y3, Y3
+	VXORPS Y4, Y4, Y4
+	VXORPS Y5, Y5, Y5
+	VXORPS Y6, Y6, Y6
+	VXORPS Y7, Y7, Y7
+	VXORPS Y8, Y8, Y8
+	VXORPS Y9, Y9, Y9
+	VXORPS Y10, Y10, Y10
+	VXORPS Y11, Y11, Y11
+	MOVQ   SI, AX
+	MOVQ   DX, R14
+	MOVQ   hd8+64(FP), R12
 
-a2sc:
-	VCVTPH2PS    (DX)(R14*2), Y2
-	VCVTPH2PS    16(DX)(R14*2), Y3
-	VMULPS       (AX)(R14*4), Y2, Y2
-	VMULPS       32(AX)(R14*4), Y3, Y3
-	VADDPS       Y2, Y0, Y0
-	VADDPS       Y3, Y1, Y1
+stF163x4c:
+	VMOVUPS      (AX), Y12
+	VMOVUPS      (AX)(R9*1), Y13
+	VMOVUPS      (AX)(R9*2), Y14
+	VCVTPH2PS    (R14), Y15
+	VFMADD231PS  Y15, Y12, Y0
+	VFMADD231PS  Y15, Y13, Y4
+	VFMADD231PS  Y15, Y14, Y8
+	VCVTPH2PS    (R14)(R11*1), Y15
+	VFMADD231PS  Y15, Y12, Y1
+	VFMADD231PS  Y15, Y13, Y5
+	VFMADD231PS  Y15, Y14, Y9
+	VCVTPH2PS    (R14)(R11*2), Y15
+	VFMADD231PS  Y15, Y12, Y2
+	VFMADD231PS  Y15, Y13, Y6
+	VFMADD231PS  Y15, Y14, Y10
+	VCVTPH2PS    (R14)(R13*1), Y15
+	VFMADD231PS  Y15, Y12, Y3
+	VFMADD231PS  Y15, Y13, Y7
+	VFMADD231PS  Y15, Y14, Y11
+	ADDQ         $0x20, AX
 	ADDQ         $0x10, R14
-	CMPQ         R14, R12
-	JLT          a2sc
-	VADDPS       Y1, Y0, Y0
-	VEXTRACTF128 $0x01, Y0, X1
-	VADDPS       X1, X0, X0
-	VMOVHLPS     X0, X0, X1
-	VADDPS       X1, X0, X0
-	VMOVSHDUP    X0, X1
-	VADDSS       X1, X0, X0
+	DECQ         R12
+	JNZ          stF163x4c
+	VBROADCASTSS scale+72(FP), Y15
+	VHADDPS      Y1, Y0, Y12
+	VHADDPS      Y3, Y2, Y13
+	VHADDPS      Y13, Y12, Y12
+	VEXTRACTF128 $0x01, Y12, X13
+	VADDPS       X13, X12, X12
+	VMULPS       X15, X12, X12
+	VMOVUPS      X12, (DI)
+	VHADDPS      Y5, Y4, Y12
+	VHADDPS      Y7, Y6, Y13
+	VHADDPS      Y13, Y12, Y12
+	VEXTRACTF128 $0x01, Y12, X13
+	VADDPS       X13, X12, X12
+	VMULPS       X15, X12, X12
+	VMOVUPS      X12, (DI)(R8*1)
+	VHADDPS      Y9, Y8, Y12
+	VHADDPS      Y11, Y10, Y13
+	VHADDPS      Y13, Y12, Y12
+	VEXTRACTF128 $0x01, Y12, X13
+	VADDPS       X13, X12, X12
+	VMULPS       X15, X12, X12
+	VMOVUPS      X12, (DI)(R8*2)
+	LEAQ         (DX)(R11*4), DX
+	ADDQ         $0x10, DI
+	DECQ         CX
+	JNZ          stF163x4t
+	LEAQ         (R10)(R8*2), R10
+	ADDQ         R8, R10
+	LEAQ         (SI)(R9*2), SI
+	ADDQ         R9, SI
+	DECQ         R15
+	JNZ          stF163x4g
+	VZEROUPPER
+	RET
+
+// func attnScoresF16T2x4AVX2(s *float32, sStride int, q *float32, qStride int, ng int, k *uint16, kStride int, nk int, hd8 int, scale float32)
+// Requires: AVX, F16C, FMA3
+TEXT ·attnScoresF16T2x4AVX2(SB), NOSPLIT, $0-76
+	MOVQ s+0(FP), R10
+	MOVQ sStride+8(FP), R8
+	SHLQ $0x02, R8
+	MOVQ q+16(FP), SI
+	MOVQ qStride+24(FP), R9
+	SHLQ $0x02, R9
+	MOVQ ng+32(FP), R15
+	MOVQ kStride+48(FP), R11
+	SHLQ $0x01, R11
+	LEAQ (R11)(R11*2), R13
+
+stF162x4g:
+	MOVQ R10, DI
+	MOVQ k+40(FP), DX
+	MOVQ nk+56(FP), CX
+
+stF162x4t:
+	VXORPS Y0, Y0, Y0
+	VXORPS Y1, Y1, Y1
+	VXORPS Y2, Y2, Y2
+	VXORPS Y3, Y3, Y3
+	VXORPS Y4, Y4, Y4
+	VXORPS Y5, Y5, Y5
+	VXORPS Y6, Y6, Y6
+	VXORPS Y7, Y7, Y7
+	MOVQ   SI, AX
+	MOVQ   DX, R14
+	MOVQ   hd8+64(FP), R12
+
+stF162x4c:
+	VMOVUPS      (AX), Y12
+	VMOVUPS      (AX)(R9*1), Y13
+	VCVTPH2PS    (R14), Y15
+	VFMADD231PS  Y15, Y12, Y0
+	VFMADD231PS  Y15, Y13, Y4
+	VCVTPH2PS    (R14)(R11*1), Y15
+	VFMADD231PS  Y15, Y12, Y1
+	VFMADD231PS  Y15, Y13, Y5
+	VCVTPH2PS    (R14)(R11*2), Y15
+	VFMADD231PS  Y15, Y12, Y2
+	VFMADD231PS  Y15, Y13, Y6
+	VCVTPH2PS    (R14)(R13*1), Y15
+	VFMADD231PS  Y15, Y12, Y3
+	VFMADD231PS  Y15, Y13, Y7
+	ADDQ         $0x20, AX
+	ADDQ         $0x10, R14
+	DECQ         R12
+	JNZ          stF162x4c
+	VBROADCASTSS scale+72(FP), Y15
+	VHADDPS      Y1, Y0, Y12
+	VHADDPS      Y3, Y2, Y13
+	VHADDPS      Y13, Y12, Y12
+	VEXTRACTF128 $0x01, Y12, X13
+	VADDPS       X13, X12, X12
+	VMULPS       X15, X12, X12
+	VMOVUPS      X12, (DI)
+	VHADDPS      Y5, Y4, Y12
+	VHADDPS      Y7, Y6, Y13
+	VHADDPS      Y13, Y12, Y12
+	VEXTRACTF128 $0x01, Y12, X13
+	VADDPS       X13, X12, X12
+	VMULPS       X15, X12, X12
+	VMOVUPS      X12, (DI)(R8*1)
+	LEAQ         (DX)(R11*4), DX
+	ADDQ         $0x10, DI
+	DECQ         CX
+	JNZ          stF162x4t
+	LEAQ         (R10)(R8*2), R10
+	LEAQ         (SI)(R9*2), SI
+	DECQ         R15
+	JNZ          stF162x4g
+	VZEROUPPER
+	RET
+
+// func attnScoresF16T1x8AVX2(s *float32, sStride int, q *float32, qStride int, ng int, k *uint16, kStride int, nk int, hd8 int, scale float32)
+// Requires: AVX, F16C, FMA3
+TEXT ·attnScoresF16T1x8AVX2(SB), NOSPLIT, $0-76
+	MOVQ s+0(FP), R10
+	MOVQ sStride+8(FP), R8
+	SHLQ $0x02, R8
+	MOVQ q+16(FP), SI
+	MOVQ qStride+24(FP), R9
+	SHLQ $0x02, R9
+	MOVQ ng+32(FP), R15
+	MOVQ kStride+48(FP), R11
+	SHLQ $0x01, R11
+	LEAQ (R11)(R11*2), R13
+
+stF161x8g:
+	MOVQ R10, DI
+	MOVQ k+40(FP), DX
+	MOVQ nk+56(FP), CX
+
+stF161x8t:
+	VXORPS Y0, Y0, Y0
+	VXORPS Y1, Y1, Y1
+	VXORPS Y2, Y2, Y2
+	VXORPS Y3, Y3, Y3
+	VXORPS Y4, Y4, Y4
+	VXORPS Y5, Y5, Y5
+	VXORPS Y6, Y6, Y6
+	VXORPS Y7, Y7, Y7
+	MOVQ   SI, AX
+	MOVQ   DX, R14
+	LEAQ   (DX)(R11*4), BX
+	MOVQ   hd8+64(FP), R12
+
+stF161x8c:
+	VMOVUPS      (AX), Y12
+	VCVTPH2PS    (R14), Y15
+	VFMADD231PS  Y15, Y12, Y0
+	VCVTPH2PS    (R14)(R11*1), Y15
+	VFMADD231PS  Y15, Y12, Y1
+	VCVTPH2PS    (R14)(R11*2), Y15
+	VFMADD231PS  Y15, Y12, Y2
+	VCVTPH2PS    (R14)(R13*1), Y15
+	VFMADD231PS  Y15, Y12, Y3
+	VCVTPH2PS    (BX), Y15
+	VFMADD231PS  Y15, Y12, Y4
+	VCVTPH2PS    (BX)(R11*1), Y15
+	VFMADD231PS  Y15, Y12, Y5
+	VCVTPH2PS    (BX)(R11*2), Y15
+	VFMADD231PS  Y15, Y12, Y6
+	VCVTPH2PS    (BX)(R13*1), Y15
+	VFMADD231PS  Y15, Y12, Y7
+	ADDQ         $0x20, AX
+	ADDQ         $0x10, R14
+	ADDQ         $0x10, BX
+	DECQ         R12
+	JNZ          stF161x8c
+	VBROADCASTSS scale+72(FP), Y15
+	VHADDPS      Y1, Y0, Y12
+	VHADDPS      Y3, Y2, Y13
+	VHADDPS      Y13, Y12, Y12
+	VEXTRACTF128 $0x01, Y12, X13
+	VADDPS       X13, X12, X12
+	VMULPS       X15, X12, X12
+	VMOVUPS      X12, (DI)
+	VHADDPS      Y5, Y4, Y12
+	VHADDPS      Y7, Y6, Y13
+	VHADDPS      Y13, Y12, Y12
+	VEXTRACTF128 $0x01, Y12, X13
+	VADDPS       X13, X12, X12
+	VMULPS       X15, X12, X12
+	VMOVUPS      X12, 16(DI)
+	LEAQ         (DX)(R11*4), DX
+	LEAQ         (DX)(R11*4), DX
+	ADDQ         $0x20, DI
+	DECQ         CX
+	JNZ          stF161x8t
+	ADDQ         R8, R10
+	ADDQ         R9, SI
+	DECQ         R15
+	JNZ          stF161x8g
+	VZEROUPPER
+	RET
+
+// func attnScoresF16T3x1AVX2(s *float32, sStride int, q *float32, qStride int, ng int, k *uint16, kStride int, nk int, hd8 int, scale float32)
+// Requires: AVX, F16C, FMA3
+TEXT ·attnScoresF16T3x1AVX2(SB), NOSPLIT, $0-76
+	MOVQ s+0(FP), R10
+	MOVQ sStride+8(FP), R8
+	SHLQ $0x02, R8
+	MOVQ q+16(FP), SI
+	MOVQ qStride+24(FP), R9
+	SHLQ $0x02, R9
+	MOVQ ng+32(FP), R15
+	MOVQ kStride+48(FP), R11
+	SHLQ $0x01, R11
+	LEAQ (R11)(R11*2), R13
+
+stF163x1g:
+	MOVQ R10, DI
+	MOVQ k+40(FP), DX
+	MOVQ nk+56(FP), CX
+
+stF163x1t:
+	VXORPS Y0, Y0, Y0
+	VXORPS Y1, Y1, Y1
+	VXORPS Y2, Y2, Y2
+	MOVQ   SI, AX
+	MOVQ   DX, R14
+	MOVQ   hd8+64(FP), R12
+
+stF163x1c:
+	VMOVUPS      (AX), Y12
+	VMOVUPS      (AX)(R9*1), Y13
+	VMOVUPS      (AX)(R9*2), Y14
+	VCVTPH2PS    (R14), Y15
+	VFMADD231PS  Y15, Y12, Y0
+	VFMADD231PS  Y15, Y13, Y1
+	VFMADD231PS  Y15, Y14, Y2
+	ADDQ         $0x20, AX
+	ADDQ         $0x10, R14
+	DECQ         R12
+	JNZ          stF163x1c
+	VBROADCASTSS scale+72(FP), Y15
+	VHADDPS      Y0, Y0, Y0
+	VHADDPS      Y0, Y0, Y0
+	VEXTRACTF128 $0x01, Y0, X12
+	VADDSS       X12, X0, X0
 	VMULSS       X15, X0, X0
-	VMOVSS       X0, (BX)
-	ADDQ         R9, AX
-	ADDQ         R8, BX
-	DECQ         R13
-	JNZ          a2sq
+	VMOVSS       X0, (DI)
+	VHADDPS      Y1, Y1, Y1
+	VHADDPS      Y1, Y1, Y1
+	VEXTRACTF128 $0x01, Y1, X12
+	VADDSS       X12, X1, X1
+	VMULSS       X15, X1, X1
+	VMOVSS       X1, (DI)(R8*1)
+	VHADDPS      Y2, Y2, Y2
+	VHADDPS      Y2, Y2, Y2
+	VEXTRACTF128 $0x01, Y2, X12
+	VADDSS       X12, X2, X2
+	VMULSS       X15, X2, X2
+	VMOVSS       X2, (DI)(R8*2)
 	ADDQ         R11, DX
 	ADDQ         $0x04, DI
 	DECQ         CX
-	JNZ          a2st
-	VZEROUPPER
-	RET
-
-// func attnScoresF16x16AVX512(s *float32, sStride int, q *float32, qStride int, nq int, k *uint16, kStride int, n int, hd16 int, scale float32)
-// Requires: AVX, AVX512F
-TEXT ·attnScoresF16x16AVX512(SB), NOSPLIT, $0-76
-	MOVQ   s+0(FP), DI
-	MOVQ   sStride+8(FP), R8
-	SHLQ   $0x02, R8
-	MOVQ   q+16(FP), SI
-	MOVQ   qStride+24(FP), R9
-	SHLQ   $0x02, R9
-	MOVQ   nq+32(FP), R10
-	MOVQ   k+40(FP), DX
-	MOVQ   kStride+48(FP), R11
-	SHLQ   $0x01, R11
-	MOVQ   n+56(FP), CX
-	MOVQ   hd16+64(FP), R12
-	SHLQ   $0x04, R12
-	VMOVSS scale+72(FP), X15
-
-a5st:
-	MOVQ SI, AX
-	MOVQ DI, BX
-	MOVQ R10, R13
-
-a5sq:
-	VPXORD Z0, Z0, Z0
-	XORQ   R14, R14
-
-a5sc:
-	VCVTPH2PS     (DX)(R14*2), Z2
-	VMULPS        (AX)(R14*4), Z2, Z2
-	VADDPS        Z2, Z0, Z0
-	ADDQ          $0x10, R14
-	CMPQ          R14, R12
-	JLT           a5sc
-	VEXTRACTF64X4 $0x01, Z0, Y1
-	VADDPS        Y1, Y0, Y0
-	VEXTRACTF128  $0x01, Y0, X1
-	VADDPS        X1, X0, X0
-	VMOVHLPS      X0, X0, X1
-	VADDPS        X1, X0, X0
-	VMOVSHDUP     X0, X1
-	VADDSS        X1, X0, X0
-	VMULSS        X15, X0, X0
-	VMOVSS        X0, (BX)
-	ADDQ          R9, AX
-	ADDQ          R8, BX
-	DECQ          R13
-	JNZ           a5sq
-	ADDQ          R11, DX
-	ADDQ          $0x04, DI
-	DECQ          CX
-	JNZ           a5st
-	VZEROUPPER
-	RET
-
-// func attnScoresF16x4AVX2(s *float32, sStride int, q *float32, qStride int, nq int, k *uint16, kStride int, n4 int, hd16 int, scale float32)
-// Requires: AVX, F16C
-TEXT ·attnScoresF16x4AVX2(SB), NOSPLIT, $0-76
-	MOVQ         s+0(FP), DI
-	MOVQ         sStride+8(FP), R8
-	SHLQ         $0x02, R8
-	MOVQ         qStride+24(FP), R9
-	SHLQ         $0x02, R9
-	MOVQ         k+40(FP), DX
-	MOVQ         kStride+48(FP), R11
-	SHLQ         $0x01, R11
-	LEAQ         (R11)(R11*2), R13
-	MOVQ         n4+56(FP), CX
-	MOVQ         hd16+64(FP), R15
-	VBROADCASTSS scale+72(FP), X15
-
-b2t:
-	MOVQ q+16(FP), SI
-	MOVQ DI, R10
-	MOVQ nq+32(FP), R12
-
-b2q:
-	VXORPS Y0, Y0, Y0
-	VXORPS Y1, Y1, Y1
-	VXORPS Y2, Y2, Y2
-	VXORPS Y3, Y3, Y3
-	VXORPS Y4, Y4, Y4
-	VXORPS Y5, Y5, Y5
-	VXORPS Y6, Y6, Y6
-	VXORPS Y7, Y7, Y7
-	MOVQ   DX, BX
-	MOVQ   SI, AX
-	MOVQ   R15, R14
-
-b2c:
-	VMOVUPS      (AX), Y12
-	VMOVUPS      32(AX), Y13
-	VCVTPH2PS    (BX), Y8
-	VCVTPH2PS    16(BX), Y9
-	VMULPS       Y12, Y8, Y8
-	VMULPS       Y13, Y9, Y9
-	VADDPS       Y8, Y0, Y0
-	VADDPS       Y9, Y1, Y1
-	VCVTPH2PS    (BX)(R11*1), Y8
-	VCVTPH2PS    16(BX)(R11*1), Y9
-	VMULPS       Y12, Y8, Y8
-	VMULPS       Y13, Y9, Y9
-	VADDPS       Y8, Y2, Y2
-	VADDPS       Y9, Y3, Y3
-	VCVTPH2PS    (BX)(R11*2), Y8
-	VCVTPH2PS    16(BX)(R11*2), Y9
-	VMULPS       Y12, Y8, Y8
-	VMULPS       Y13, Y9, Y9
-	VADDPS       Y8, Y4, Y4
-	VADDPS       Y9, Y5, Y5
-	VCVTPH2PS    (BX)(R13*1), Y8
-	VCVTPH2PS    16(BX)(R13*1), Y9
-	VMULPS       Y12, Y8, Y8
-	VMULPS       Y13, Y9, Y9
-	VADDPS       Y8, Y6, Y6
-	VADDPS       Y9, Y7, Y7
-	ADDQ         $0x20, BX
-	ADDQ         $0x40, AX
-	DECQ         R14
-	JNZ          b2c
-	VADDPS       Y1, Y0, Y0
-	VADDPS       Y3, Y2, Y2
-	VADDPS       Y5, Y4, Y4
-	VADDPS       Y7, Y6, Y6
-	VINSERTF128  $0x01, X2, Y0, Y8
-	VEXTRACTF128 $0x01, Y0, X9
-	VINSERTF128  $0x00, X9, Y2, Y9
-	VADDPS       Y9, Y8, Y8
-	VINSERTF128  $0x01, X6, Y4, Y9
-	VEXTRACTF128 $0x01, Y4, X10
-	VINSERTF128  $0x00, X10, Y6, Y10
-	VADDPS       Y10, Y9, Y9
-	VSHUFPS      $0x44, Y9, Y8, Y10
-	VSHUFPS      $0xee, Y9, Y8, Y11
-	VADDPS       Y11, Y10, Y10
-	VSHUFPS      $0x88, Y10, Y10, Y11
-	VSHUFPS      $0xdd, Y10, Y10, Y12
-	VADDPS       Y12, Y11, Y11
-	VEXTRACTF128 $0x01, Y11, X12
-	VUNPCKLPS    X12, X11, X11
-	VMULPS       X15, X11, X11
-	VMOVUPS      X11, (R10)
-	ADDQ         R9, SI
+	JNZ          stF163x1t
+	LEAQ         (R10)(R8*2), R10
 	ADDQ         R8, R10
+	LEAQ         (SI)(R9*2), SI
+	ADDQ         R9, SI
+	DECQ         R15
+	JNZ          stF163x1g
+	VZEROUPPER
+	RET
+
+// func attnScoresF16T2x1AVX2(s *float32, sStride int, q *float32, qStride int, ng int, k *uint16, kStride int, nk int, hd8 int, scale float32)
+// Requires: AVX, F16C, FMA3
+TEXT ·attnScoresF16T2x1AVX2(SB), NOSPLIT, $0-76
+	MOVQ s+0(FP), R10
+	MOVQ sStride+8(FP), R8
+	SHLQ $0x02, R8
+	MOVQ q+16(FP), SI
+	MOVQ qStride+24(FP), R9
+	SHLQ $0x02, R9
+	MOVQ ng+32(FP), R15
+	MOVQ kStride+48(FP), R11
+	SHLQ $0x01, R11
+	LEAQ (R11)(R11*2), R13
+
+stF162x1g:
+	MOVQ R10, DI
+	MOVQ k+40(FP), DX
+	MOVQ nk+56(FP), CX
+
+stF162x1t:
+	VXORPS Y0, Y0, Y0
+	VXORPS Y1, Y1, Y1
+	MOVQ   SI, AX
+	MOVQ   DX, R14
+	MOVQ   hd8+64(FP), R12
+
+stF162x1c:
+	VMOVUPS      (AX), Y12
+	VMOVUPS      (AX)(R9*1), Y13
+	VCVTPH2PS    (R14), Y15
+	VFMADD231PS  Y15, Y12, Y0
+	VFMADD231PS  Y15, Y13, Y1
+	ADDQ         $0x20, AX
+	ADDQ         $0x10, R14
 	DECQ         R12
-	JNZ          b2q
-	ADDQ         $0x10, DI
-	LEAQ         (DX)(R11*4), DX
+	JNZ          stF162x1c
+	VBROADCASTSS scale+72(FP), Y15
+	VHADDPS      Y0, Y0, Y0
+	VHADDPS      Y0, Y0, Y0
+	VEXTRACTF128 $0x01, Y0, X12
+	VADDSS       X12, X0, X0
+	VMULSS       X15, X0, X0
+	VMOVSS       X0, (DI)
+	VHADDPS      Y1, Y1, Y1
+	VHADDPS      Y1, Y1, Y1
+	VEXTRACTF128 $0x01, Y1, X12
+	VADDSS       X12, X1, X1
+	VMULSS       X15, X1, X1
+	VMOVSS       X1, (DI)(R8*1)
+	ADDQ         R11, DX
+	ADDQ         $0x04, DI
 	DECQ         CX
-	JNZ          b2t
+	JNZ          stF162x1t
+	LEAQ         (R10)(R8*2), R10
+	LEAQ         (SI)(R9*2), SI
+	DECQ         R15
+	JNZ          stF162x1g
 	VZEROUPPER
 	RET
 
-// func attnScoresF16x4AVX512(s *float32, sStride int, q *float32, qStride int, nq int, k *uint16, kStride int, n4 int, hd16 int, scale float32)
-// Requires: AVX, AVX512F
-TEXT ·attnScoresF16x4AVX512(SB), NOSPLIT, $0-76
-	MOVQ         s+0(FP), DI
-	MOVQ         sStride+8(FP), R8
-	SHLQ         $0x02, R8
-	MOVQ         q+16(FP), SI
-	MOVQ         qStride+24(FP), R9
-	SHLQ         $0x02, R9
-	LEAQ         (R9)(R9*2), R12
-	MOVQ         nq+32(FP), R10
-	MOVQ         k+40(FP), DX
-	MOVQ         kStride+48(FP), R11
-	SHLQ         $0x01, R11
-	LEAQ         (R11)(R11*2), R13
-	MOVQ         n4+56(FP), CX
-	MOVQ         hd16+64(FP), R15
-	SHLQ         $0x04, R15
-	VBROADCASTSS scale+72(FP), Z28
-	VMOVUPS      attnLanes<>+0(SB), Z29
-
-b5t:
-	VPXORD Z0, Z0, Z0
-	VPXORD Z1, Z1, Z1
-	VPXORD Z2, Z2, Z2
-	VPXORD Z3, Z3, Z3
-	VPXORD Z4, Z4, Z4
-	VPXORD Z5, Z5, Z5
-	VPXORD Z6, Z6, Z6
-	VPXORD Z7, Z7, Z7
-	VPXORD Z8, Z8, Z8
-	VPXORD Z9, Z9, Z9
-	VPXORD Z10, Z10, Z10
-	VPXORD Z11, Z11, Z11
-	VPXORD Z12, Z12, Z12
-	VPXORD Z13, Z13, Z13
-	VPXORD Z14, Z14, Z14
-	VPXORD Z15, Z15, Z15
-	XORQ   R14, R14
-
-b5c:
-	LEAQ      (DX)(R14*2), BX
-	LEAQ      (SI)(R14*4), AX
-	VCVTPH2PS (BX), Z16
-	VCVTPH2PS (BX)(R11*1), Z17
-	VCVTPH2PS (BX)(R11*2), Z18
-	VCVTPH2PS (BX)(R13*1), Z19
-	VMOVUPS   (AX), Z24
-	VMULPS    Z24, Z16, Z20
-	VADDPS    Z20, Z0, Z0
-	VMULPS    Z24, Z17, Z21
-	VADDPS    Z21, Z1, Z1
-	VMULPS    Z24, Z18, Z22
-	VADDPS    Z22, Z2, Z2
-	VMULPS    Z24, Z19, Z23
-	VADDPS    Z23, Z3, Z3
-	CMPQ      R10, $0x02
-	JLT       b5cn
-	VMOVUPS   (AX)(R9*1), Z24
-	VMULPS    Z24, Z16, Z20
-	VADDPS    Z20, Z4, Z4
-	VMULPS    Z24, Z17, Z21
-	VADDPS    Z21, Z5, Z5
-	VMULPS    Z24, Z18, Z22
-	VADDPS    Z22, Z6, Z6
-	VMULPS    Z24, Z19, Z23
-	VADDPS    Z23, Z7, Z7
-	CMPQ      R10, $0x03
-	JLT       b5cn
-	VMOVUPS   (AX)(R9*2), Z24
-	VMULPS    Z24, Z16, Z20
-	VADDPS    Z20, Z8, Z8
-	VMULPS    Z24, Z17, Z21
-	VADDPS    Z21, Z9, Z9
-	VMULPS    Z24, Z18, Z22
-	VADDPS    Z22, Z10, Z10
-	VMULPS    Z24, Z19, Z23
-	VADDPS    Z23, Z11, Z11
-	CMPQ      R10, $0x04
-	JLT       b5cn
-	VMOVUPS   (AX)(R12*1), Z24
-	VMULPS    Z24, Z16, Z20
-	VADDPS    Z20, Z12, Z12
-	VMULPS    Z24, Z17, Z21
-	VADDPS    Z21, Z13, Z13
-	VMULPS    Z24, Z18, Z22
-	VADDPS    Z22, Z14, Z14
-	VMULPS    Z24, Z19, Z23
-	VADDPS    Z23, Z15, Z15
-
-b5cn:
-	ADDQ       $0x10, R14
-	CMPQ       R14, R15
-	JLT        b5c
-	VSHUFF64X2 $0x44, Z1, Z0, Z21
-	VSHUFF64X2 $0xee, Z1, Z0, Z22
-	VADDPS     Z22, Z21, Z21
-	VSHUFF64X2 $0x44, Z3, Z2, Z22
-	VSHUFF64X2 $0xee, Z3, Z2, Z23
-	VADDPS     Z23, Z22, Z22
-	VSHUFF32X4 $0x88, Z22, Z21, Z23
-	VSHUFF32X4 $0xdd, Z22, Z21, Z21
-	VADDPS     Z21, Z23, Z21
-	VPERMILPS  $0x4e, Z21, Z22
-	VADDPS     Z22, Z21, Z21
-	VMOVSHDUP  Z21, Z22
-	VADDPS     Z22, Z21, Z21
-	VMULPS     Z28, Z21, Z21
-	VPERMPS    Z21, Z29, Z21
-	VMOVUPS    X21, (DI)
-	CMPQ       R10, $0x02
-	JLT        b5tn
-	VSHUFF64X2 $0x44, Z5, Z4, Z21
-	VSHUFF64X2 $0xee, Z5, Z4, Z22
-	VADDPS     Z22, Z21, Z21
-	VSHUFF64X2 $0x44, Z7, Z6, Z22
-	VSHUFF64X2 $0xee, Z7, Z6, Z23
-	VADDPS     Z23, Z22, Z22
-	VSHUFF32X4 $0x88, Z22, Z21, Z23
-	VSHUFF32X4 $0xdd, Z22, Z21, Z21
-	VADDPS     Z21, Z23, Z21
-	VPERMILPS  $0x4e, Z21, Z22
-	VADDPS     Z22, Z21, Z21
-	VMOVSHDUP  Z21, Z22
-	VADDPS     Z22, Z21, Z21
-	VMULPS     Z28, Z21, Z21
-	VPERMPS    Z21, Z29, Z21
-	VMOVUPS    X21, (DI)(R8*1)
-	CMPQ       R10, $0x03
-	JLT        b5tn
-	VSHUFF64X2 $0x44, Z9, Z8, Z21
-	VSHUFF64X2 $0xee, Z9, Z8, Z22
-	VADDPS     Z22, Z21, Z21
-	VSHUFF64X2 $0x44, Z11, Z10, Z22
-	VSHUFF64X2 $0xee, Z11, Z10, Z23
-	VADDPS     Z23, Z22, Z22
-	VSHUFF32X4 $0x88, Z22, Z21, Z23
-	VSHUFF32X4 $0xdd, Z22, Z21, Z21
-	VADDPS     Z21, Z23, Z21
-	VPERMILPS  $0x4e, Z21, Z22
-	VADDPS     Z22, Z21, Z21
-	VMOVSHDUP  Z21, Z22
-	VADDPS     Z22, Z21, Z21
-	VMULPS     Z28, Z21, Z21
-	VPERMPS    Z21, Z29, Z21
-	VMOVUPS    X21, (DI)(R8*2)
-	CMPQ       R10, $0x04
-	JLT        b5tn
-	LEAQ       (DI)(R8*2), AX
-	VSHUFF64X2 $0x44, Z13, Z12, Z21
-	VSHUFF64X2 $0xee, Z13, Z12, Z22
-	VADDPS     Z22, Z21, Z21
-	VSHUFF64X2 $0x44, Z15, Z14, Z22
-	VSHUFF64X2 $0xee, Z15, Z14, Z23
-	VADDPS     Z23, Z22, Z22
-	VSHUFF32X4 $0x88, Z22, Z21, Z23
-	VSHUFF32X4 $0xdd, Z22, Z21, Z21
-	VADDPS     Z21, Z23, Z21
-	VPERMILPS  $0x4e, Z21, Z22
-	VADDPS     Z22, Z21, Z21
-	VMOVSHDUP  Z21, Z22
-	VADDPS     Z22, Z21, Z21
-	VMULPS     Z28, Z21, Z21
-	VPERMPS    Z21, Z29, Z21
-	VMOVUPS    X21, (AX)(R8*1)
-
-b5tn:
-	ADDQ $0x10, DI
-	LEAQ (DX)(R11*4), DX
-	DECQ CX
-	JNZ  b5t
-	VZEROUPPER
-	RET
-
-// func attnScoresF16x3x2AVX2(s *float32, sStride int, q *float32, qStride int, nq3 int, k *uint16, kStride int, n2 int, hd16 int, scale float32)
-// Requires: AVX, F16C
-TEXT ·attnScoresF16x3x2AVX2(SB), NOSPLIT, $0-76
-	MOVQ s+0(FP), DI
+// func attnScoresF16T1x1AVX2(s *float32, sStride int, q *float32, qStride int, ng int, k *uint16, kStride int, nk int, hd8 int, scale float32)
+// Requires: AVX, F16C, FMA3
+TEXT ·attnScoresF16T1x1AVX2(SB), NOSPLIT, $0-76
+	MOVQ s+0(FP), R10
 	MOVQ sStride+8(FP), R8
 	SHLQ $0x02, R8
 	MOVQ q+16(FP), SI
 	MOVQ qStride+24(FP), R9
 	SHLQ $0x02, R9
-	MOVQ k+40(FP), DX
+	MOVQ ng+32(FP), R15
 	MOVQ kStride+48(FP), R11
 	SHLQ $0x01, R11
-	MOVQ n2+56(FP), CX
-	MOVQ hd16+64(FP), R15
-	LEAQ (R9)(R9*2), R12
-	MOVQ R15, AX
-	SHLQ $0x06, AX
-	SUBQ AX, R12
+	LEAQ (R11)(R11*2), R13
 
-c2t:
-	MOVQ SI, AX
-	MOVQ DI, BX
-	MOVQ nq3+32(FP), R10
+stF161x1g:
+	MOVQ R10, DI
+	MOVQ k+40(FP), DX
+	MOVQ nk+56(FP), CX
 
-c2q:
+stF161x1t:
+	VXORPS Y0, Y0, Y0
+	MOVQ   SI, AX
+	MOVQ   DX, R14
+	MOVQ   hd8+64(FP), R12
+
+stF161x1c:
+	VMOVUPS      (AX), Y12
+	VCVTPH2PS    (R14), Y15
+	VFMADD231PS  Y15, Y12, Y0
+	ADDQ         $0x20, AX
+	ADDQ         $0x10, R14
+	DECQ         R12
+	JNZ          stF161x1c
+	VBROADCASTSS scale+72(FP), Y15
+	VHADDPS      Y0, Y0, Y0
+	VHADDPS      Y0, Y0, Y0
+	VEXTRACTF128 $0x01, Y0, X12
+	VADDSS       X12, X0, X0
+	VMULSS       X15, X0, X0
+	VMOVSS       X0, (DI)
+	ADDQ         R11, DX
+	ADDQ         $0x04, DI
+	DECQ         CX
+	JNZ          stF161x1t
+	ADDQ         R8, R10
+	ADDQ         R9, SI
+	DECQ         R15
+	JNZ          stF161x1g
+	VZEROUPPER
+	RET
+
+// func attnScoresF32T3x4AVX2(s *float32, sStride int, q *float32, qStride int, ng int, k *float32, kStride int, nk int, hd8 int, scale float32)
+// Requires: AVX, FMA3
+TEXT ·attnScoresF32T3x4AVX2(SB), NOSPLIT, $0-76
+	MOVQ s+0(FP), R10
+	MOVQ sStride+8(FP), R8
+	SHLQ $0x02, R8
+	MOVQ q+16(FP), SI
+	MOVQ qStride+24(FP), R9
+	SHLQ $0x02, R9
+	MOVQ ng+32(FP), R15
+	MOVQ kStride+48(FP), R11
+	SHLQ $0x02, R11
+	LEAQ (R11)(R11*2), R13
+
+stF323x4g:
+	MOVQ R10, DI
+	MOVQ k+40(FP), DX
+	MOVQ nk+56(FP), CX
+
+stF323x4t:
 	VXORPS Y0, Y0, Y0
 	VXORPS Y1, Y1, Y1
 	VXORPS Y2, Y2, Y2
@@ -444,124 +473,89 @@ c2q:
 	VXORPS Y9, Y9, Y9
 	VXORPS Y10, Y10, Y10
 	VXORPS Y11, Y11, Y11
+	MOVQ   SI, AX
 	MOVQ   DX, R14
-	MOVQ   R15, R13
+	MOVQ   hd8+64(FP), R12
 
-c2c:
-	VCVTPH2PS    (R14), Y12
-	VCVTPH2PS    (R14)(R11*1), Y13
-	VMOVUPS      (AX), Y15
-	VMULPS       Y15, Y12, Y14
-	VADDPS       Y14, Y0, Y0
-	VMULPS       Y15, Y13, Y14
-	VADDPS       Y14, Y2, Y2
-	VMOVUPS      (AX)(R9*1), Y15
-	VMULPS       Y15, Y12, Y14
-	VADDPS       Y14, Y4, Y4
-	VMULPS       Y15, Y13, Y14
-	VADDPS       Y14, Y6, Y6
-	VMOVUPS      (AX)(R9*2), Y15
-	VMULPS       Y15, Y12, Y14
-	VADDPS       Y14, Y8, Y8
-	VMULPS       Y15, Y13, Y14
-	VADDPS       Y14, Y10, Y10
-	VCVTPH2PS    16(R14), Y12
-	VCVTPH2PS    16(R14)(R11*1), Y13
-	VMOVUPS      32(AX), Y15
-	VMULPS       Y15, Y12, Y14
-	VADDPS       Y14, Y1, Y1
-	VMULPS       Y15, Y13, Y14
-	VADDPS       Y14, Y3, Y3
-	VMOVUPS      32(AX)(R9*1), Y15
-	VMULPS       Y15, Y12, Y14
-	VADDPS       Y14, Y5, Y5
-	VMULPS       Y15, Y13, Y14
-	VADDPS       Y14, Y7, Y7
-	VMOVUPS      32(AX)(R9*2), Y15
-	VMULPS       Y15, Y12, Y14
-	VADDPS       Y14, Y9, Y9
-	VMULPS       Y15, Y13, Y14
-	VADDPS       Y14, Y11, Y11
-	ADDQ         $0x40, AX
+stF323x4c:
+	VMOVUPS      (AX), Y12
+	VMOVUPS      (AX)(R9*1), Y13
+	VMOVUPS      (AX)(R9*2), Y14
+	VMOVUPS      (R14), Y15
+	VFMADD231PS  Y15, Y12, Y0
+	VFMADD231PS  Y15, Y13, Y4
+	VFMADD231PS  Y15, Y14, Y8
+	VMOVUPS      (R14)(R11*1), Y15
+	VFMADD231PS  Y15, Y12, Y1
+	VFMADD231PS  Y15, Y13, Y5
+	VFMADD231PS  Y15, Y14, Y9
+	VMOVUPS      (R14)(R11*2), Y15
+	VFMADD231PS  Y15, Y12, Y2
+	VFMADD231PS  Y15, Y13, Y6
+	VFMADD231PS  Y15, Y14, Y10
+	VMOVUPS      (R14)(R13*1), Y15
+	VFMADD231PS  Y15, Y12, Y3
+	VFMADD231PS  Y15, Y13, Y7
+	VFMADD231PS  Y15, Y14, Y11
+	ADDQ         $0x20, AX
 	ADDQ         $0x20, R14
-	DECQ         R13
-	JNZ          c2c
-	VADDPS       Y1, Y0, Y0
-	VEXTRACTF128 $0x01, Y0, X1
-	VADDPS       X1, X0, X0
-	VADDPS       Y3, Y2, Y2
-	VEXTRACTF128 $0x01, Y2, X3
-	VADDPS       X3, X2, X2
-	VADDPS       Y5, Y4, Y4
-	VEXTRACTF128 $0x01, Y4, X5
-	VADDPS       X5, X4, X4
-	VADDPS       Y7, Y6, Y6
-	VEXTRACTF128 $0x01, Y6, X7
-	VADDPS       X7, X6, X6
-	VADDPS       Y9, Y8, Y8
-	VEXTRACTF128 $0x01, Y8, X9
-	VADDPS       X9, X8, X8
-	VADDPS       Y11, Y10, Y10
-	VEXTRACTF128 $0x01, Y10, X11
-	VADDPS       X11, X10, X10
-	VUNPCKLPD    X2, X0, X12
-	VUNPCKHPD    X2, X0, X15
-	VADDPS       X15, X12, X12
-	VUNPCKLPD    X6, X4, X13
-	VUNPCKHPD    X6, X4, X15
-	VADDPS       X15, X13, X13
-	VUNPCKLPD    X10, X8, X14
-	VUNPCKHPD    X10, X8, X15
-	VADDPS       X15, X14, X14
-	VBROADCASTSS scale+72(FP), X15
-	VSHUFPS      $0x88, X13, X12, X0
-	VSHUFPS      $0xdd, X13, X12, X1
-	VADDPS       X1, X0, X0
-	VMULPS       X15, X0, X0
-	VMOVLPS      X0, (BX)
-	VMOVHPS      X0, (BX)(R8*1)
-	VSHUFPS      $0x88, X14, X14, X0
-	VSHUFPS      $0xdd, X14, X14, X1
-	VADDPS       X1, X0, X0
-	VMULPS       X15, X0, X0
-	VMOVLPS      X0, (BX)(R8*2)
-	ADDQ         R12, AX
-	LEAQ         (BX)(R8*2), BX
-	ADDQ         R8, BX
-	DECQ         R10
-	JNZ          c2q
-	ADDQ         $0x08, DI
-	LEAQ         (DX)(R11*2), DX
+	DECQ         R12
+	JNZ          stF323x4c
+	VBROADCASTSS scale+72(FP), Y15
+	VHADDPS      Y1, Y0, Y12
+	VHADDPS      Y3, Y2, Y13
+	VHADDPS      Y13, Y12, Y12
+	VEXTRACTF128 $0x01, Y12, X13
+	VADDPS       X13, X12, X12
+	VMULPS       X15, X12, X12
+	VMOVUPS      X12, (DI)
+	VHADDPS      Y5, Y4, Y12
+	VHADDPS      Y7, Y6, Y13
+	VHADDPS      Y13, Y12, Y12
+	VEXTRACTF128 $0x01, Y12, X13
+	VADDPS       X13, X12, X12
+	VMULPS       X15, X12, X12
+	VMOVUPS      X12, (DI)(R8*1)
+	VHADDPS      Y9, Y8, Y12
+	VHADDPS      Y11, Y10, Y13
+	VHADDPS      Y13, Y12, Y12
+	VEXTRACTF128 $0x01, Y12, X13
+	VADDPS       X13, X12, X12
+	VMULPS       X15, X12, X12
+	VMOVUPS      X12, (DI)(R8*2)
+	LEAQ         (DX)(R11*4), DX
+	ADDQ         $0x10, DI
 	DECQ         CX
-	JNZ          c2t
+	JNZ          stF323x4t
+	LEAQ         (R10)(R8*2), R10
+	ADDQ         R8, R10
+	LEAQ         (SI)(R9*2), SI
+	ADDQ         R9, SI
+	DECQ         R15
+	JNZ          stF323x4g
 	VZEROUPPER
 	RET
 
-// func attnScoresF32x3x2AVX2(s *float32, sStride int, q *float32, qStride int, nq3 int, k *float32, kStride int, n2 int, hd16 int, scale float32)
-// Requires: AVX
-TEXT ·attnScoresF32x3x2AVX2(SB), NOSPLIT, $0-76
-	MOVQ s+0(FP), DI
+// func attnScoresF32T2x4AVX2(s *float32, sStride int, q *float32, qStride int, ng int, k *float32, kStride int, nk int, hd8 int, scale float32)
+// Requires: AVX, FMA3
+TEXT ·attnScoresF32T2x4AVX2(SB), NOSPLIT, $0-76
+	MOVQ s+0(FP), R10
 	MOVQ sStride+8(FP), R8
 	SHLQ $0x02, R8
 	MOVQ q+16(FP), SI
 	MOVQ qStride+24(FP), R9
 	SHLQ $0x02, R9
-	MOVQ k+40(FP), DX
+	MOVQ ng+32(FP), R15
 	MOVQ kStride+48(FP), R11
 	SHLQ $0x02, R11
-	MOVQ n2+56(FP), CX
-	MOVQ hd16+64(FP), R15
-	LEAQ (R9)(R9*2), R12
-	MOVQ R15, AX
-	SHLQ $0x06, AX
-	SUBQ AX, R12
+	LEAQ (R11)(R11*2), R13
 
-c4t:
-	MOVQ SI, AX
-	MOVQ DI, BX
-	MOVQ nq3+32(FP), R10
+stF322x4g:
+	MOVQ R10, DI
+	MOVQ k+40(FP), DX
+	MOVQ nk+56(FP), CX
 
-c4q:
+stF322x4t:
 	VXORPS Y0, Y0, Y0
 	VXORPS Y1, Y1, Y1
 	VXORPS Y2, Y2, Y2
@@ -570,106 +564,323 @@ c4q:
 	VXORPS Y5, Y5, Y5
 	VXORPS Y6, Y6, Y6
 	VXORPS Y7, Y7, Y7
-	VXORPS Y8, Y8, Y8
-	VXORPS Y9, Y9, Y9
-	VXORPS Y10, Y10, Y10
-	VXORPS Y11, Y11, Y11
+	MOVQ   SI, AX
 	MOVQ   DX, R14
-	MOVQ   R15, R13
+	MOVQ   hd8+64(FP), R12
 
-c4c:
-	VMOVUPS      (R14), Y12
-	VMOVUPS      (R14)(R11*1), Y13
-	VMOVUPS      (AX), Y15
-	VMULPS       Y15, Y12, Y14
-	VADDPS       Y14, Y0, Y0
-	VMULPS       Y15, Y13, Y14
-	VADDPS       Y14, Y2, Y2
-	VMOVUPS      (AX)(R9*1), Y15
-	VMULPS       Y15, Y12, Y14
-	VADDPS       Y14, Y4, Y4
-	VMULPS       Y15, Y13, Y14
-	VADDPS       Y14, Y6, Y6
-	VMOVUPS      (AX)(R9*2), Y15
-	VMULPS       Y15, Y12, Y14
-	VADDPS       Y14, Y8, Y8
-	VMULPS       Y15, Y13, Y14
-	VADDPS       Y14, Y10, Y10
-	VMOVUPS      32(R14), Y12
-	VMOVUPS      32(R14)(R11*1), Y13
-	VMOVUPS      32(AX), Y15
-	VMULPS       Y15, Y12, Y14
-	VADDPS       Y14, Y1, Y1
-	VMULPS       Y15, Y13, Y14
-	VADDPS       Y14, Y3, Y3
-	VMOVUPS      32(AX)(R9*1), Y15
-	VMULPS       Y15, Y12, Y14
-	VADDPS       Y14, Y5, Y5
-	VMULPS       Y15, Y13, Y14
-	VADDPS       Y14, Y7, Y7
-	VMOVUPS      32(AX)(R9*2), Y15
-	VMULPS       Y15, Y12, Y14
-	VADDPS       Y14, Y9, Y9
-	VMULPS       Y15, Y13, Y14
-	VADDPS       Y14, Y11, Y11
-	ADDQ         $0x40, AX
-	ADDQ         $0x40, R14
-	DECQ         R13
-	JNZ          c4c
-	VADDPS       Y1, Y0, Y0
-	VEXTRACTF128 $0x01, Y0, X1
-	VADDPS       X1, X0, X0
-	VADDPS       Y3, Y2, Y2
-	VEXTRACTF128 $0x01, Y2, X3
-	VADDPS       X3, X2, X2
-	VADDPS       Y5, Y4, Y4
-	VEXTRACTF128 $0x01, Y4, X5
-	VADDPS       X5, X4, X4
-	VADDPS       Y7, Y6, Y6
-	VEXTRACTF128 $0x01, Y6, X7
-	VADDPS       X7, X6, X6
-	VADDPS       Y9, Y8, Y8
-	VEXTRACTF128 $0x01, Y8, X9
-	VADDPS       X9, X8, X8
-	VADDPS       Y11, Y10, Y10
-	VEXTRACTF128 $0x01, Y10, X11
-	VADDPS       X11, X10, X10
-	VUNPCKLPD    X2, X0, X12
-	VUNPCKHPD    X2, X0, X15
-	VADDPS       X15, X12, X12
-	VUNPCKLPD    X6, X4, X13
-	VUNPCKHPD    X6, X4, X15
-	VADDPS       X15, X13, X13
-	VUNPCKLPD    X10, X8, X14
-	VUNPCKHPD    X10, X8, X15
-	VADDPS       X15, X14, X14
-	VBROADCASTSS scale+72(FP), X15
-	VSHUFPS      $0x88, X13, X12, X0
-	VSHUFPS      $0xdd, X13, X12, X1
-	VADDPS       X1, X0, X0
-	VMULPS       X15, X0, X0
-	VMOVLPS      X0, (BX)
-	VMOVHPS      X0, (BX)(R8*1)
-	VSHUFPS      $0x88, X14, X14, X0
-	VSHUFPS      $0xdd, X14, X14, X1
-	VADDPS       X1, X0, X0
-	VMULPS       X15, X0, X0
-	VMOVLPS      X0, (BX)(R8*2)
-	ADDQ         R12, AX
-	LEAQ         (BX)(R8*2), BX
-	ADDQ         R8, BX
-	DECQ         R10
-	JNZ          c4q
-	ADDQ         $0x08, DI
-	LEAQ         (DX)(R11*2), DX
+stF322x4c:
+	VMOVUPS      (AX), Y12
+	VMOVUPS      (AX)(R9*1), Y13
+	VMOVUPS      (R14), Y15
+	VFMADD231PS  Y15, Y12, Y0
+	VFMADD231PS  Y15, Y13, Y4
+	VMOVUPS      (R14)(R11*1), Y15
+	VFMADD231PS  Y15, Y12, Y1
+	VFMADD231PS  Y15, Y13, Y5
+	VMOVUPS      (R14)(R11*2), Y15
+	VFMADD231PS  Y15, Y12, Y2
+	VFMADD231PS  Y15, Y13, Y6
+	VMOVUPS      (R14)(R13*1), Y15
+	VFMADD231PS  Y15, Y12, Y3
+	VFMADD231PS  Y15, Y13, Y7
+	ADDQ         $0x20, AX
+	ADDQ         $0x20, R14
+	DECQ         R12
+	JNZ          stF322x4c
+	VBROADCASTSS scale+72(FP), Y15
+	VHADDPS      Y1, Y0, Y12
+	VHADDPS      Y3, Y2, Y13
+	VHADDPS      Y13, Y12, Y12
+	VEXTRACTF128 $0x01, Y12, X13
+	VADDPS       X13, X12, X12
+	VMULPS       X15, X12, X12
+	VMOVUPS      X12, (DI)
+	VHADDPS      Y5, Y4, Y12
+	VHADDPS      Y7, Y6, Y13
+	VHADDPS      Y13, Y12, Y12
+	VEXTRACTF128 $0x01, Y12, X13
+	VADDPS       X13, X12, X12
+	VMULPS       X15, X12, X12
+	VMOVUPS      X12, (DI)(R8*1)
+	LEAQ         (DX)(R11*4), DX
+	ADDQ         $0x10, DI
 	DECQ         CX
-	JNZ          c4t
+	JNZ          stF322x4t
+	LEAQ         (R10)(R8*2), R10
+	LEAQ         (SI)(R9*2), SI
+	DECQ         R15
+	JNZ          stF322x4g
 	VZEROUPPER
 	RET
 
-// func attnValuesF16x16AVX2(out *float32, oStride int, p *float32, pStride int, nq int, v *uint16, vStride int, n int, hd16 int)
-// Requires: AVX, F16C
-TEXT ·attnValuesF16x16AVX2(SB), NOSPLIT, $0-72
+// func attnScoresF32T1x8AVX2(s *float32, sStride int, q *float32, qStride int, ng int, k *float32, kStride int, nk int, hd8 int, scale float32)
+// Requires: AVX, FMA3
+TEXT ·attnScoresF32T1x8AVX2(SB), NOSPLIT, $0-76
+	MOVQ s+0(FP), R10
+	MOVQ sStride+8(FP), R8
+	SHLQ $0x02, R8
+	MOVQ q+16(FP), SI
+	MOVQ qStride+24(FP), R9
+	SHLQ $0x02, R9
+	MOVQ ng+32(FP), R15
+	MOVQ kStride+48(FP), R11
+	SHLQ $0x02, R11
+	LEAQ (R11)(R11*2), R13
+
+stF321x8g:
+	MOVQ R10, DI
+	MOVQ k+40(FP), DX
+	MOVQ nk+56(FP), CX
+
+stF321x8t:
+	VXORPS Y0, Y0, Y0
+	VXORPS Y1, Y1, Y1
+	VXORPS Y2, Y2, Y2
+	VXORPS Y3, Y3, Y3
+	VXORPS Y4, Y4, Y4
+	VXORPS Y5, Y5, Y5
+	VXORPS Y6, Y6, Y6
+	VXORPS Y7, Y7, Y7
+	MOVQ   SI, AX
+	MOVQ   DX, R14
+	LEAQ   (DX)(R11*4), BX
+	MOVQ   hd8+64(FP), R12
+
+stF321x8c:
+	VMOVUPS      (AX), Y12
+	VMOVUPS      (R14), Y15
+	VFMADD231PS  Y15, Y12, Y0
+	VMOVUPS      (R14)(R11*1), Y15
+	VFMADD231PS  Y15, Y12, Y1
+	VMOVUPS      (R14)(R11*2), Y15
+	VFMADD231PS  Y15, Y12, Y2
+	VMOVUPS      (R14)(R13*1), Y15
+	VFMADD231PS  Y15, Y12, Y3
+	VMOVUPS      (BX), Y15
+	VFMADD231PS  Y15, Y12, Y4
+	VMOVUPS      (BX)(R11*1), Y15
+	VFMADD231PS  Y15, Y12, Y5
+	VMOVUPS      (BX)(R11*2), Y15
+	VFMADD231PS  Y15, Y12, Y6
+	VMOVUPS      (BX)(R13*1), Y15
+	VFMADD231PS  Y15, Y12, Y7
+	ADDQ         $0x20, AX
+	ADDQ         $0x20, R14
+	ADDQ         $0x20, BX
+	DECQ         R12
+	JNZ          stF321x8c
+	VBROADCASTSS scale+72(FP), Y15
+	VHADDPS      Y1, Y0, Y12
+	VHADDPS      Y3, Y2, Y13
+	VHADDPS      Y13, Y12, Y12
+	VEXTRACTF128 $0x01, Y12, X13
+	VADDPS       X13, X12, X12
+	VMULPS       X15, X12, X12
+	VMOVUPS      X12, (DI)
+	VHADDPS      Y5, Y4, Y12
+	VHADDPS      Y7, Y6, Y13
+	VHADDPS      Y13, Y12, Y12
+	VEXTRACTF128 $0x01, Y12, X13
+	VADDPS       X13, X12, X12
+	VMULPS       X15, X12, X12
+	VMOVUPS      X12, 16(DI)
+	LEAQ         (DX)(R11*4), DX
+	LEAQ         (DX)(R11*4), DX
+	ADDQ         $0x20, DI
+	DECQ         CX
+	JNZ          stF321x8t
+	ADDQ         R8, R10
+	ADDQ         R9, SI
+	DECQ         R15
+	JNZ          stF321x8g
+	VZEROUPPER
+	RET
+
+// func attnScoresF32T3x1AVX2(s *float32, sStride int, q *float32, qStride int, ng int, k *float32, kStride int, nk int, hd8 int, scale float32)
+// Requires: AVX, FMA3
+TEXT ·attnScoresF32T3x1AVX2(SB), NOSPLIT, $0-76
+	MOVQ s+0(FP), R10
+	MOVQ sStride+8(FP), R8
+	SHLQ $0x02, R8
+	MOVQ q+16(FP), SI
+	MOVQ qStride+24(FP), R9
+	SHLQ $0x02, R9
+	MOVQ ng+32(FP), R15
+	MOVQ kStride+48(FP), R11
+	SHLQ $0x02, R11
+	LEAQ (R11)(R11*2), R13
+
+stF323x1g:
+	MOVQ R10, DI
+	MOVQ k+40(FP), DX
+	MOVQ nk+56(FP), CX
+
+stF323x1t:
+	VXORPS Y0, Y0, Y0
+	VXORPS Y1, Y1, Y1
+	VXORPS Y2, Y2, Y2
+	MOVQ   SI, AX
+	MOVQ   DX, R14
+	MOVQ   hd8+64(FP), R12
+
+stF323x1c:
+	VMOVUPS      (AX), Y12
+	VMOVUPS      (AX)(R9*1), Y13
+	VMOVUPS      (AX)(R9*2), Y14
+	VMOVUPS      (R14), Y15
+	VFMADD231PS  Y15, Y12, Y0
+	VFMADD231PS  Y15, Y13, Y1
+	VFMADD231PS  Y15, Y14, Y2
+	ADDQ         $0x20, AX
+	ADDQ         $0x20, R14
+	DECQ         R12
+	JNZ          stF323x1c
+	VBROADCASTSS scale+72(FP), Y15
+	VHADDPS      Y0, Y0, Y0
+	VHADDPS      Y0, Y0, Y0
+	VEXTRACTF128 $0x01, Y0, X12
+	VADDSS       X12, X0, X0
+	VMULSS       X15, X0, X0
+	VMOVSS       X0, (DI)
+	VHADDPS      Y1, Y1, Y1
+	VHADDPS      Y1, Y1, Y1
+	VEXTRACTF128 $0x01, Y1, X12
+	VADDSS       X12, X1, X1
+	VMULSS       X15, X1, X1
+	VMOVSS       X1, (DI)(R8*1)
+	VHADDPS      Y2, Y2, Y2
+	VHADDPS      Y2, Y2, Y2
+	VEXTRACTF128 $0x01, Y2, X12
+	VADDSS       X12, X2, X2
+	VMULSS       X15, X2, X2
+	VMOVSS       X2, (DI)(R8*2)
+	ADDQ         R11, DX
+	ADDQ         $0x04, DI
+	DECQ         CX
+	JNZ          stF323x1t
+	LEAQ         (R10)(R8*2), R10
+	ADDQ         R8, R10
+	LEAQ         (SI)(R9*2), SI
+	ADDQ         R9, SI
+	DECQ         R15
+	JNZ          stF323x1g
+	VZEROUPPER
+	RET
+
+// func attnScoresF32T2x1AVX2(s *float32, sStride int, q *float32, qStride int, ng int, k *float32, kStride int, nk int, hd8 int, scale float32)
+// Requires: AVX, FMA3
+TEXT ·attnScoresF32T2x1AVX2(SB), NOSPLIT, $0-76
+	MOVQ s+0(FP), R10
+	MOVQ sStride+8(FP), R8
+	SHLQ $0x02, R8
+	MOVQ q+16(FP), SI
+	MOVQ qStride+24(FP), R9
+	SHLQ $0x02, R9
+	MOVQ ng+32(FP), R15
+	MOVQ kStride+48(FP), R11
+	SHLQ $0x02, R11
+	LEAQ (R11)(R11*2), R13
+
+stF322x1g:
+	MOVQ R10, DI
+	MOVQ k+40(FP), DX
+	MOVQ nk+56(FP), CX
+
+stF322x1t:
+	VXORPS Y0, Y0, Y0
+	VXORPS Y1, Y1, Y1
+	MOVQ   SI, AX
+	MOVQ   DX, R14
+	MOVQ   hd8+64(FP), R12
+
+stF322x1c:
+	VMOVUPS      (AX), Y12
+	VMOVUPS      (AX)(R9*1), Y13
+	VMOVUPS      (R14), Y15
+	VFMADD231PS  Y15, Y12, Y0
+	VFMADD231PS  Y15, Y13, Y1
+	ADDQ         $0x20, AX
+	ADDQ         $0x20, R14
+	DECQ         R12
+	JNZ          stF322x1c
+	VBROADCASTSS scale+72(FP), Y15
+	VHADDPS      Y0, Y0, Y0
+	VHADDPS      Y0, Y0, Y0
+	VEXTRACTF128 $0x01, Y0, X12
+	VADDSS       X12, X0, X0
+	VMULSS       X15, X0, X0
+	VMOVSS       X0, (DI)
+	VHADDPS      Y1, Y1, Y1
+	VHADDPS      Y1, Y1, Y1
+	VEXTRACTF128 $0x01, Y1, X12
+	VADDSS       X12, X1, X1
+	VMULSS       X15, X1, X1
+	VMOVSS       X1, (DI)(R8*1)
+	ADDQ         R11, DX
+	ADDQ         $0x04, DI
+	DECQ         CX
+	JNZ          stF322x1t
+	LEAQ         (R10)(R8*2), R10
+	LEAQ         (SI)(R9*2), SI
+	DECQ         R15
+	JNZ          stF322x1g
+	VZEROUPPER
+	RET
+
+// func attnScoresF32T1x1AVX2(s *float32, sStride int, q *float32, qStride int, ng int, k *float32, kStride int, nk int, hd8 int, scale float32)
+// Requires: AVX, FMA3
+TEXT ·attnScoresF32T1x1AVX2(SB), NOSPLIT, $0-76
+	MOVQ s+0(FP), R10
+	MOVQ sStride+8(FP), R8
+	SHLQ $0x02, R8
+	MOVQ q+16(FP), SI
+	MOVQ qStride+24(FP), R9
+	SHLQ $0x02, R9
+	MOVQ ng+32(FP), R15
+	MOVQ kStride+48(FP), R11
+	SHLQ $0x02, R11
+	LEAQ (R11)(R11*2), R13
+
+stF321x1g:
+	MOVQ R10, DI
+	MOVQ k+40(FP), DX
+	MOVQ nk+56(FP), CX
+
+stF321x1t:
+	VXORPS Y0, Y0, Y0
+	MOVQ   SI, AX
+	MOVQ   DX, R14
+	MOVQ   hd8+64(FP), R12
+
+stF321x1c:
+	VMOVUPS      (AX), Y12
+	VMOVUPS      (R14), Y15
+	VFMADD231PS  Y15, Y12, Y0
+	ADDQ         $0x20, AX
+	ADDQ         $0x20, R14
+	DECQ         R12
+	JNZ          stF321x1c
+	VBROADCASTSS scale+72(FP), Y15
+	VHADDPS      Y0, Y0, Y0
+	VHADDPS      Y0, Y0, Y0
+	VEXTRACTF128 $0x01, Y0, X12
+	VADDSS       X12, X0, X0
+	VMULSS       X15, X0, X0
+	VMOVSS       X0, (DI)
+	ADDQ         R11, DX
+	ADDQ         $0x04, DI
+	DECQ         CX
+	JNZ          stF321x1t
+	ADDQ         R8, R10
+	ADDQ         R9, SI
+	DECQ         R15
+	JNZ          stF321x1g
+	VZEROUPPER
+	RET
+
+// func attnValuesF16Q1AVX2(out *float32, oStride int, p *float32, pStride int, ng int, v *uint16, vStride int, n int, hd16 int)
+// Requires: AVX, F16C, FMA3
+TEXT ·attnValuesF16Q1AVX2(SB), NOSPLIT, $0-72
 	MOVQ out+0(FP), AX
 	MOVQ oStride+8(FP), DX
 	SHLQ $0x02, DX
@@ -678,94 +889,49 @@ TEXT ·attnValuesF16x16AVX2(SB), NOSPLIT, $0-72
 	MOVQ pStride+24(FP), R9
 	SHLQ $0x02, R9
 	LEAQ (R9)(R9*2), R12
-	MOVQ nq+32(FP), R10
-	MOVQ v+40(FP), DI
 	MOVQ vStride+48(FP), R11
 	SHLQ $0x01, R11
+
+vtF161g:
+	MOVQ v+40(FP), DI
 	MOVQ hd16+64(FP), R8
 
-a2vc:
+vtF161c:
 	VMOVUPS (AX), Y0
 	VMOVUPS 32(AX), Y1
-	CMPQ    R10, $0x02
-	JLT     a2vl
-	VMOVUPS (AX)(DX*1), Y2
-	VMOVUPS 32(AX)(DX*1), Y3
-	CMPQ    R10, $0x03
-	JLT     a2vl
-	VMOVUPS (AX)(DX*2), Y4
-	VMOVUPS 32(AX)(DX*2), Y5
-	CMPQ    R10, $0x04
-	JLT     a2vl
-	VMOVUPS (AX)(R14*1), Y6
-	VMOVUPS 32(AX)(R14*1), Y7
+	MOVQ    R13, BX
+	MOVQ    DI, SI
+	MOVQ    n+56(FP), CX
 
-a2vl:
-	MOVQ R13, BX
-	MOVQ DI, SI
-	MOVQ n+56(FP), CX
-
-a2vt:
-	VCVTPH2PS    (SI), Y8
-	VCVTPH2PS    16(SI), Y9
-	VBROADCASTSS (BX), Y10
-	VMULPS       Y8, Y10, Y11
-	VMULPS       Y9, Y10, Y12
-	VADDPS       Y11, Y0, Y0
-	VADDPS       Y12, Y1, Y1
-	CMPQ         R10, $0x02
-	JLT          a2vn
-	VBROADCASTSS (BX)(R9*1), Y10
-	VMULPS       Y8, Y10, Y11
-	VMULPS       Y9, Y10, Y12
-	VADDPS       Y11, Y2, Y2
-	VADDPS       Y12, Y3, Y3
-	CMPQ         R10, $0x03
-	JLT          a2vn
-	VBROADCASTSS (BX)(R9*2), Y10
-	VMULPS       Y8, Y10, Y11
-	VMULPS       Y9, Y10, Y12
-	VADDPS       Y11, Y4, Y4
-	VADDPS       Y12, Y5, Y5
-	CMPQ         R10, $0x04
-	JLT          a2vn
-	VBROADCASTSS (BX)(R12*1), Y10
-	VMULPS       Y8, Y10, Y11
-	VMULPS       Y9, Y10, Y12
-	VADDPS       Y11, Y6, Y6
-	VADDPS       Y12, Y7, Y7
-
-a2vn:
-	ADDQ    $0x04, BX
-	ADDQ    R11, SI
-	DECQ    CX
-	JNZ     a2vt
-	VMOVUPS Y0, (AX)
-	VMOVUPS Y1, 32(AX)
-	CMPQ    R10, $0x02
-	JLT     a2vs
-	VMOVUPS Y2, (AX)(DX*1)
-	VMOVUPS Y3, 32(AX)(DX*1)
-	CMPQ    R10, $0x03
-	JLT     a2vs
-	VMOVUPS Y4, (AX)(DX*2)
-	VMOVUPS Y5, 32(AX)(DX*2)
-	CMPQ    R10, $0x04
-	JLT     a2vs
-	VMOVUPS Y6, (AX)(R14*1)
-	VMOVUPS Y7, 32(AX)(R14*1)
-
-a2vs:
-	ADDQ $0x40, AX
-	ADDQ $0x20, DI
-	DECQ R8
-	JNZ  a2vc
+vtF161t:
+	VCVTPH2PS    (SI), Y12
+	VCVTPH2PS    16(SI), Y13
+	VBROADCASTSS (BX), Y14
+	VFMADD231PS  Y12, Y14, Y0
+	VFMADD231PS  Y13, Y14, Y1
+	ADDQ         $0x04, BX
+	ADDQ         R11, SI
+	DECQ         CX
+	JNZ          vtF161t
+	VMOVUPS      Y0, (AX)
+	VMOVUPS      Y1, 32(AX)
+	ADDQ         $0x40, AX
+	ADDQ         $0x20, DI
+	DECQ         R8
+	JNZ          vtF161c
+	MOVQ         hd16+64(FP), R15
+	SHLQ         $0x06, R15
+	SUBQ         R15, AX
+	ADDQ         DX, AX
+	ADDQ         R9, R13
+	DECQ         ng+32(FP)
+	JNZ          vtF161g
 	VZEROUPPER
 	RET
 
-// func attnValuesF32x16AVX2(out *float32, oStride int, p *float32, pStride int, nq int, v *float32, vStride int, n int, hd16 int)
-// Requires: AVX
-TEXT ·attnValuesF32x16AVX2(SB), NOSPLIT, $0-72
+// func attnValuesF16Q2AVX2(out *float32, oStride int, p *float32, pStride int, ng int, v *uint16, vStride int, n int, hd16 int)
+// Requires: AVX, F16C, FMA3
+TEXT ·attnValuesF16Q2AVX2(SB), NOSPLIT, $0-72
 	MOVQ out+0(FP), AX
 	MOVQ oStride+8(FP), DX
 	SHLQ $0x02, DX
@@ -774,94 +940,430 @@ TEXT ·attnValuesF32x16AVX2(SB), NOSPLIT, $0-72
 	MOVQ pStride+24(FP), R9
 	SHLQ $0x02, R9
 	LEAQ (R9)(R9*2), R12
-	MOVQ nq+32(FP), R10
+	MOVQ vStride+48(FP), R11
+	SHLQ $0x01, R11
+
+vtF162g:
 	MOVQ v+40(FP), DI
+	MOVQ hd16+64(FP), R8
+
+vtF162c:
+	VMOVUPS (AX), Y0
+	VMOVUPS 32(AX), Y1
+	VMOVUPS (AX)(DX*1), Y2
+	VMOVUPS 32(AX)(DX*1), Y3
+	MOVQ    R13, BX
+	MOVQ    DI, SI
+	MOVQ    n+56(FP), CX
+
+vtF162t:
+	VCVTPH2PS    (SI), Y12
+	VCVTPH2PS    16(SI), Y13
+	VBROADCASTSS (BX), Y14
+	VFMADD231PS  Y12, Y14, Y0
+	VFMADD231PS  Y13, Y14, Y1
+	VBROADCASTSS (BX)(R9*1), Y14
+	VFMADD231PS  Y12, Y14, Y2
+	VFMADD231PS  Y13, Y14, Y3
+	ADDQ         $0x04, BX
+	ADDQ         R11, SI
+	DECQ         CX
+	JNZ          vtF162t
+	VMOVUPS      Y0, (AX)
+	VMOVUPS      Y1, 32(AX)
+	VMOVUPS      Y2, (AX)(DX*1)
+	VMOVUPS      Y3, 32(AX)(DX*1)
+	ADDQ         $0x40, AX
+	ADDQ         $0x20, DI
+	DECQ         R8
+	JNZ          vtF162c
+	MOVQ         hd16+64(FP), R15
+	SHLQ         $0x06, R15
+	SUBQ         R15, AX
+	LEAQ         (AX)(DX*2), AX
+	LEAQ         (R13)(R9*2), R13
+	DECQ         ng+32(FP)
+	JNZ          vtF162g
+	VZEROUPPER
+	RET
+
+// func attnValuesF16Q3AVX2(out *float32, oStride int, p *float32, pStride int, ng int, v *uint16, vStride int, n int, hd16 int)
+// Requires: AVX, F16C, FMA3
+TEXT ·attnValuesF16Q3AVX2(SB), NOSPLIT, $0-72
+	MOVQ out+0(FP), AX
+	MOVQ oStride+8(FP), DX
+	SHLQ $0x02, DX
+	LEAQ (DX)(DX*2), R14
+	MOVQ p+16(FP), R13
+	MOVQ pStride+24(FP), R9
+	SHLQ $0x02, R9
+	LEAQ (R9)(R9*2), R12
+	MOVQ vStride+48(FP), R11
+	SHLQ $0x01, R11
+
+vtF163g:
+	MOVQ v+40(FP), DI
+	MOVQ hd16+64(FP), R8
+
+vtF163c:
+	VMOVUPS (AX), Y0
+	VMOVUPS 32(AX), Y1
+	VMOVUPS (AX)(DX*1), Y2
+	VMOVUPS 32(AX)(DX*1), Y3
+	VMOVUPS (AX)(DX*2), Y4
+	VMOVUPS 32(AX)(DX*2), Y5
+	MOVQ    R13, BX
+	MOVQ    DI, SI
+	MOVQ    n+56(FP), CX
+
+vtF163t:
+	VCVTPH2PS    (SI), Y12
+	VCVTPH2PS    16(SI), Y13
+	VBROADCASTSS (BX), Y14
+	VFMADD231PS  Y12, Y14, Y0
+	VFMADD231PS  Y13, Y14, Y1
+	VBROADCASTSS (BX)(R9*1), Y14
+	VFMADD231PS  Y12, Y14, Y2
+	VFMADD231PS  Y13, Y14, Y3
+	VBROADCASTSS (BX)(R9*2), Y14
+	VFMADD231PS  Y12, Y14, Y4
+	VFMADD231PS  Y13, Y14, Y5
+	ADDQ         $0x04, BX
+	ADDQ         R11, SI
+	DECQ         CX
+	JNZ          vtF163t
+	VMOVUPS      Y0, (AX)
+	VMOVUPS      Y1, 32(AX)
+	VMOVUPS      Y2, (AX)(DX*1)
+	VMOVUPS      Y3, 32(AX)(DX*1)
+	VMOVUPS      Y4, (AX)(DX*2)
+	VMOVUPS      Y5, 32(AX)(DX*2)
+	ADDQ         $0x40, AX
+	ADDQ         $0x20, DI
+	DECQ         R8
+	JNZ          vtF163c
+	MOVQ         hd16+64(FP), R15
+	SHLQ         $0x06, R15
+	SUBQ         R15, AX
+	LEAQ         (AX)(DX*2), AX
+	ADDQ         DX, AX
+	LEAQ         (R13)(R9*2), R13
+	ADDQ         R9, R13
+	DECQ         ng+32(FP)
+	JNZ          vtF163g
+	VZEROUPPER
+	RET
+
+// func attnValuesF16Q4AVX2(out *float32, oStride int, p *float32, pStride int, ng int, v *uint16, vStride int, n int, hd16 int)
+// Requires: AVX, F16C, FMA3
+TEXT ·attnValuesF16Q4AVX2(SB), NOSPLIT, $0-72
+	MOVQ out+0(FP), AX
+	MOVQ oStride+8(FP), DX
+	SHLQ $0x02, DX
+	LEAQ (DX)(DX*2), R14
+	MOVQ p+16(FP), R13
+	MOVQ pStride+24(FP), R9
+	SHLQ $0x02, R9
+	LEAQ (R9)(R9*2), R12
+	MOVQ vStride+48(FP), R11
+	SHLQ $0x01, R11
+
+vtF164g:
+	MOVQ v+40(FP), DI
+	MOVQ hd16+64(FP), R8
+
+vtF164c:
+	LEAQ    (AX)(R14*1), R15
+	VMOVUPS (AX), Y0
+	VMOVUPS 32(AX), Y1
+	VMOVUPS (AX)(DX*1), Y2
+	VMOVUPS 32(AX)(DX*1), Y3
+	VMOVUPS (AX)(DX*2), Y4
+	VMOVUPS 32(AX)(DX*2), Y5
+	VMOVUPS (R15), Y6
+	VMOVUPS 32(R15), Y7
+	MOVQ    R13, BX
+	LEAQ    (R13)(R12*1), R10
+	MOVQ    DI, SI
+	MOVQ    n+56(FP), CX
+
+vtF164t:
+	VCVTPH2PS    (SI), Y12
+	VCVTPH2PS    16(SI), Y13
+	VBROADCASTSS (BX), Y14
+	VFMADD231PS  Y12, Y14, Y0
+	VFMADD231PS  Y13, Y14, Y1
+	VBROADCASTSS (BX)(R9*1), Y14
+	VFMADD231PS  Y12, Y14, Y2
+	VFMADD231PS  Y13, Y14, Y3
+	VBROADCASTSS (BX)(R9*2), Y14
+	VFMADD231PS  Y12, Y14, Y4
+	VFMADD231PS  Y13, Y14, Y5
+	VBROADCASTSS (R10), Y14
+	VFMADD231PS  Y12, Y14, Y6
+	VFMADD231PS  Y13, Y14, Y7
+	ADDQ         $0x04, BX
+	ADDQ         $0x04, R10
+	ADDQ         R11, SI
+	DECQ         CX
+	JNZ          vtF164t
+	VMOVUPS      Y0, (AX)
+	VMOVUPS      Y1, 32(AX)
+	VMOVUPS      Y2, (AX)(DX*1)
+	VMOVUPS      Y3, 32(AX)(DX*1)
+	VMOVUPS      Y4, (AX)(DX*2)
+	VMOVUPS      Y5, 32(AX)(DX*2)
+	VMOVUPS      Y6, (R15)
+	VMOVUPS      Y7, 32(R15)
+	ADDQ         $0x40, AX
+	ADDQ         $0x20, DI
+	DECQ         R8
+	JNZ          vtF164c
+	MOVQ         hd16+64(FP), R15
+	SHLQ         $0x06, R15
+	SUBQ         R15, AX
+	LEAQ         (AX)(DX*2), AX
+	LEAQ         (AX)(DX*2), AX
+	LEAQ         (R13)(R9*2), R13
+	LEAQ         (R13)(R9*2), R13
+	DECQ         ng+32(FP)
+	JNZ          vtF164g
+	VZEROUPPER
+	RET
+
+// func attnValuesF16Q5AVX2(out *float32, oStride int, p *float32, pStride int, ng int, v *uint16, vStride int, n int, hd16 int)
+// Requires: AVX, F16C, FMA3
+TEXT ·attnValuesF16Q5AVX2(SB), NOSPLIT, $0-72
+	MOVQ out+0(FP), AX
+	MOVQ oStride+8(FP), DX
+	SHLQ $0x02, DX
+	LEAQ (DX)(DX*2), R14
+	MOVQ p+16(FP), R13
+	MOVQ pStride+24(FP), R9
+	SHLQ $0x02, R9
+	LEAQ (R9)(R9*2), R12
+	MOVQ vStride+48(FP), R11
+	SHLQ $0x01, R11
+
+vtF165g:
+	MOVQ v+40(FP), DI
+	MOVQ hd16+64(FP), R8
+
+vtF165c:
+	LEAQ    (AX)(R14*1), R15
+	VMOVUPS (AX), Y0
+	VMOVUPS 32(AX), Y1
+	VMOVUPS (AX)(DX*1), Y2
+	VMOVUPS 32(AX)(DX*1), Y3
+	VMOVUPS (AX)(DX*2), Y4
+	VMOVUPS 32(AX)(DX*2), Y5
+	VMOVUPS (R15), Y6
+	VMOVUPS 32(R15), Y7
+	VMOVUPS (R15)(DX*1), Y8
+	VMOVUPS 32(R15)(DX*1), Y9
+	MOVQ    R13, BX
+	LEAQ    (R13)(R12*1), R10
+	MOVQ    DI, SI
+	MOVQ    n+56(FP), CX
+
+vtF165t:
+	VCVTPH2PS    (SI), Y12
+	VCVTPH2PS    16(SI), Y13
+	VBROADCASTSS (BX), Y14
+	VFMADD231PS  Y12, Y14, Y0
+	VFMADD231PS  Y13, Y14, Y1
+	VBROADCASTSS (BX)(R9*1), Y14
+	VFMADD231PS  Y12, Y14, Y2
+	VFMADD231PS  Y13, Y14, Y3
+	VBROADCASTSS (BX)(R9*2), Y14
+	VFMADD231PS  Y12, Y14, Y4
+	VFMADD231PS  Y13, Y14, Y5
+	VBROADCASTSS (R10), Y14
+	VFMADD231PS  Y12, Y14, Y6
+	VFMADD231PS  Y13, Y14, Y7
+	VBROADCASTSS (R10)(R9*1), Y14
+	VFMADD231PS  Y12, Y14, Y8
+	VFMADD231PS  Y13, Y14, Y9
+	ADDQ         $0x04, BX
+	ADDQ         $0x04, R10
+	ADDQ         R11, SI
+	DECQ         CX
+	JNZ          vtF165t
+	VMOVUPS      Y0, (AX)
+	VMOVUPS      Y1, 32(AX)
+	VMOVUPS      Y2, (AX)(DX*1)
+	VMOVUPS      Y3, 32(AX)(DX*1)
+	VMOVUPS      Y4, (AX)(DX*2)
+	VMOVUPS      Y5, 32(AX)(DX*2)
+	VMOVUPS      Y6, (R15)
+	VMOVUPS      Y7, 32(R15)
+	VMOVUPS      Y8, (R15)(DX*1)
+	VMOVUPS      Y9, 32(R15)(DX*1)
+	ADDQ         $0x40, AX
+	ADDQ         $0x20, DI
+	DECQ         R8
+	JNZ          vtF165c
+	MOVQ         hd16+64(FP), R15
+	SHLQ         $0x06, R15
+	SUBQ         R15, AX
+	LEAQ         (AX)(DX*2), AX
+	LEAQ         (AX)(DX*2), AX
+	ADDQ         DX, AX
+	LEAQ         (R13)(R9*2), R13
+	LEAQ         (R13)(R9*2), R13
+	ADDQ         R9, R13
+	DECQ         ng+32(FP)
+	JNZ          vtF165g
+	VZEROUPPER
+	RET
+
+// func attnValuesF16Q6AVX2(out *float32, oStride int, p *float32, pStride int, ng int, v *uint16, vStride int, n int, hd16 int)
+// Requires: AVX, F16C, FMA3
+TEXT ·attnValuesF16Q6AVX2(SB), NOSPLIT, $0-72
+	MOVQ out+0(FP), AX
+	MOVQ oStride+8(FP), DX
+	SHLQ $0x02, DX
+	LEAQ (DX)(DX*2), R14
+	MOVQ p+16(FP), R13
+	MOVQ pStride+24(FP), R9
+	SHLQ $0x02, R9
+	LEAQ (R9)(R9*2), R12
+	MOVQ vStride+48(FP), R11
+	SHLQ $0x01, R11
+
+vtF166g:
+	MOVQ v+40(FP), DI
+	MOVQ hd16+64(FP), R8
+
+vtF166c:
+	LEAQ    (AX)(R14*1), R15
+	VMOVUPS (AX), Y0
+	VMOVUPS 32(AX), Y1
+	VMOVUPS (AX)(DX*1), Y2
+	VMOVUPS 32(AX)(DX*1), Y3
+	VMOVUPS (AX)(DX*2), Y4
+	VMOVUPS 32(AX)(DX*2), Y5
+	VMOVUPS (R15), Y6
+	VMOVUPS 32(R15), Y7
+	VMOVUPS (R15)(DX*1), Y8
+	VMOVUPS 32(R15)(DX*1), Y9
+	VMOVUPS (R15)(DX*2), Y10
+	VMOVUPS 32(R15)(DX*2), Y11
+	MOVQ    R13, BX
+	LEAQ    (R13)(R12*1), R10
+	MOVQ    DI, SI
+	MOVQ    n+56(FP), CX
+
+vtF166t:
+	VCVTPH2PS    (SI), Y12
+	VCVTPH2PS    16(SI), Y13
+	VBROADCASTSS (BX), Y14
+	VFMADD231PS  Y12, Y14, Y0
+	VFMADD231PS  Y13, Y14, Y1
+	VBROADCASTSS (BX)(R9*1), Y14
+	VFMADD231PS  Y12, Y14, Y2
+	VFMADD231PS  Y13, Y14, Y3
+	VBROADCASTSS (BX)(R9*2), Y14
+	VFMADD231PS  Y12, Y14, Y4
+	VFMADD231PS  Y13, Y14, Y5
+	VBROADCASTSS (R10), Y14
+	VFMADD231PS  Y12, Y14, Y6
+	VFMADD231PS  Y13, Y14, Y7
+	VBROADCASTSS (R10)(R9*1), Y14
+	VFMADD231PS  Y12, Y14, Y8
+	VFMADD231PS  Y13, Y14, Y9
+	VBROADCASTSS (R10)(R9*2), Y14
+	VFMADD231PS  Y12, Y14, Y10
+	VFMADD231PS  Y13, Y14, Y11
+	ADDQ         $0x04, BX
+	ADDQ         $0x04, R10
+	ADDQ         R11, SI
+	DECQ         CX
+	JNZ          vtF166t
+	VMOVUPS      Y0, (AX)
+	VMOVUPS      Y1, 32(AX)
+	VMOVUPS      Y2, (AX)(DX*1)
+	VMOVUPS      Y3, 32(AX)(DX*1)
+	VMOVUPS      Y4, (AX)(DX*2)
+	VMOVUPS      Y5, 32(AX)(DX*2)
+	VMOVUPS      Y6, (R15)
+	VMOVUPS      Y7, 32(R15)
+	VMOVUPS      Y8, (R15)(DX*1)
+	VMOVUPS      Y9, 32(R15)(DX*1)
+	VMOVUPS      Y10, (R15)(DX*2)
+	VMOVUPS      Y11, 32(R15)(DX*2)
+	ADDQ         $0x40, AX
+	ADDQ         $0x20, DI
+	DECQ         R8
+	JNZ          vtF166c
+	MOVQ         hd16+64(FP), R15
+	SHLQ         $0x06, R15
+	SUBQ         R15, AX
+	LEAQ         (AX)(DX*2), AX
+	LEAQ         (AX)(DX*2), AX
+	LEAQ         (AX)(DX*2), AX
+	LEAQ         (R13)(R9*2), R13
+	LEAQ         (R13)(R9*2), R13
+	LEAQ         (R13)(R9*2), R13
+	DECQ         ng+32(FP)
+	JNZ          vtF166g
+	VZEROUPPER
+	RET
+
+// func attnValuesF32Q1AVX2(out *float32, oStride int, p *float32, pStride int, ng int, v *float32, vStride int, n int, hd16 int)
+// Requires: AVX, FMA3
+TEXT ·attnValuesF32Q1AVX2(SB), NOSPLIT, $0-72
+	MOVQ out+0(FP), AX
+	MOVQ oStride+8(FP), DX
+	SHLQ $0x02, DX
+	LEAQ (DX)(DX*2), R14
+	MOVQ p+16(FP), R13
+	MOVQ pStride+24(FP), R9
+	SHLQ $0x02, R9
+	LEAQ (R9)(R9*2), R12
 	MOVQ vStride+48(FP), R11
 	SHLQ $0x02, R11
+
+vtF321g:
+	MOVQ v+40(FP), DI
 	MOVQ hd16+64(FP), R8
 
-a4vc:
+vtF321c:
 	VMOVUPS (AX), Y0
 	VMOVUPS 32(AX), Y1
-	CMPQ    R10, $0x02
-	JLT     a4vl
-	VMOVUPS (AX)(DX*1), Y2
-	VMOVUPS 32(AX)(DX*1), Y3
-	CMPQ    R10, $0x03
-	JLT     a4vl
-	VMOVUPS (AX)(DX*2), Y4
-	VMOVUPS 32(AX)(DX*2), Y5
-	CMPQ    R10, $0x04
-	JLT     a4vl
-	VMOVUPS (AX)(R14*1), Y6
-	VMOVUPS 32(AX)(R14*1), Y7
+	MOVQ    R13, BX
+	MOVQ    DI, SI
+	MOVQ    n+56(FP), CX
 
-a4vl:
-	MOVQ R13, BX
-	MOVQ DI, SI
-	MOVQ n+56(FP), CX
-
-a4vt:
-	VMOVUPS      (SI), Y8
-	VMOVUPS      32(SI), Y9
-	VBROADCASTSS (BX), Y10
-	VMULPS       Y8, Y10, Y11
-	VMULPS       Y9, Y10, Y12
-	VADDPS       Y11, Y0, Y0
-	VADDPS       Y12, Y1, Y1
-	CMPQ         R10, $0x02
-	JLT          a4vn
-	VBROADCASTSS (BX)(R9*1), Y10
-	VMULPS       Y8, Y10, Y11
-	VMULPS       Y9, Y10, Y12
-	VADDPS       Y11, Y2, Y2
-	VADDPS       Y12, Y3, Y3
-	CMPQ         R10, $0x03
-	JLT          a4vn
-	VBROADCASTSS (BX)(R9*2), Y10
-	VMULPS       Y8, Y10, Y11
-	VMULPS       Y9, Y10, Y12
-	VADDPS       Y11, Y4, Y4
-	VADDPS       Y12, Y5, Y5
-	CMPQ         R10, $0x04
-	JLT          a4vn
-	VBROADCASTSS (BX)(R12*1), Y10
-	VMULPS       Y8, Y10, Y11
-	VMULPS       Y9, Y10, Y12
-	VADDPS       Y11, Y6, Y6
-	VADDPS       Y12, Y7, Y7
-
-a4vn:
-	ADDQ    $0x04, BX
-	ADDQ    R11, SI
-	DECQ    CX
-	JNZ     a4vt
-	VMOVUPS Y0, (AX)
-	VMOVUPS Y1, 32(AX)
-	CMPQ    R10, $0x02
-	JLT     a4vs
-	VMOVUPS Y2, (AX)(DX*1)
-	VMOVUPS Y3, 32(AX)(DX*1)
-	CMPQ    R10, $0x03
-	JLT     a4vs
-	VMOVUPS Y4, (AX)(DX*2)
-	VMOVUPS Y5, 32(AX)(DX*2)
-	CMPQ    R10, $0x04
-	JLT     a4vs
-	VMOVUPS Y6, (AX)(R14*1)
-	VMOVUPS Y7, 32(AX)(R14*1)
-
-a4vs:
-	ADDQ $0x40, AX
-	ADDQ $0x40, DI
-	DECQ R8
-	JNZ  a4vc
+vtF321t:
+	VMOVUPS      (SI), Y12
+	VMOVUPS      32(SI), Y13
+	VBROADCASTSS (BX), Y14
+	VFMADD231PS  Y12, Y14, Y0
+	VFMADD231PS  Y13, Y14, Y1
+	ADDQ         $0x04, BX
+	ADDQ         R11, SI
+	DECQ         CX
+	JNZ          vtF321t
+	VMOVUPS      Y0, (AX)
+	VMOVUPS      Y1, 32(AX)
+	ADDQ         $0x40, AX
+	ADDQ         $0x40, DI
+	DECQ         R8
+	JNZ          vtF321c
+	MOVQ         hd16+64(FP), R15
+	SHLQ         $0x06, R15
+	SUBQ         R15, AX
+	ADDQ         DX, AX
+	ADDQ         R9, R13
+	DECQ         ng+32(FP)
+	JNZ          vtF321g
 	VZEROUPPER
 	RET
 
-// func attnValuesF16x16AVX512(out *float32, oStride int, p *float32, pStride int, nq int, v *uint16, vStride int, n int, hd16 int)
-// Requires: AVX, AVX512F
-TEXT ·attnValuesF16x16AVX512(SB), NOSPLIT, $0-72
+// func attnValuesF32Q2AVX2(out *float32, oStride int, p *float32, pStride int, ng int, v *float32, vStride int, n int, hd16 int)
+// Requires: AVX, FMA3
+TEXT ·attnValuesF32Q2AVX2(SB), NOSPLIT, $0-72
 	MOVQ out+0(FP), AX
 	MOVQ oStride+8(FP), DX
 	SHLQ $0x02, DX
@@ -870,148 +1372,373 @@ TEXT ·attnValuesF16x16AVX512(SB), NOSPLIT, $0-72
 	MOVQ pStride+24(FP), R9
 	SHLQ $0x02, R9
 	LEAQ (R9)(R9*2), R12
-	MOVQ nq+32(FP), R10
-	MOVQ v+40(FP), DI
 	MOVQ vStride+48(FP), R11
-	SHLQ $0x01, R11
+	SHLQ $0x02, R11
+
+vtF322g:
+	MOVQ v+40(FP), DI
 	MOVQ hd16+64(FP), R8
 
-a5vc:
-	CMPQ    R8, $0x02
-	JLT     a5v1
-	VMOVUPS (AX), Z0
-	VMOVUPS 64(AX), Z1
-	CMPQ    R10, $0x02
-	JLT     a5vl
-	VMOVUPS (AX)(DX*1), Z2
-	VMOVUPS 64(AX)(DX*1), Z3
-	CMPQ    R10, $0x03
-	JLT     a5vl
-	VMOVUPS (AX)(DX*2), Z4
-	VMOVUPS 64(AX)(DX*2), Z5
-	CMPQ    R10, $0x04
-	JLT     a5vl
-	VMOVUPS (AX)(R14*1), Z6
-	VMOVUPS 64(AX)(R14*1), Z7
+vtF322c:
+	VMOVUPS (AX), Y0
+	VMOVUPS 32(AX), Y1
+	VMOVUPS (AX)(DX*1), Y2
+	VMOVUPS 32(AX)(DX*1), Y3
+	MOVQ    R13, BX
+	MOVQ    DI, SI
+	MOVQ    n+56(FP), CX
 
-a5vl:
-	MOVQ R13, BX
-	MOVQ DI, SI
-	MOVQ n+56(FP), CX
-
-a5vt:
-	VCVTPH2PS    (SI), Z8
-	VCVTPH2PS    32(SI), Z9
-	VBROADCASTSS (BX), Z10
-	VMULPS       Z8, Z10, Z11
-	VMULPS       Z9, Z10, Z12
-	VADDPS       Z11, Z0, Z0
-	VADDPS       Z12, Z1, Z1
-	CMPQ         R10, $0x02
-	JLT          a5vn
-	VBROADCASTSS (BX)(R9*1), Z10
-	VMULPS       Z8, Z10, Z11
-	VMULPS       Z9, Z10, Z12
-	VADDPS       Z11, Z2, Z2
-	VADDPS       Z12, Z3, Z3
-	CMPQ         R10, $0x03
-	JLT          a5vn
-	VBROADCASTSS (BX)(R9*2), Z10
-	VMULPS       Z8, Z10, Z11
-	VMULPS       Z9, Z10, Z12
-	VADDPS       Z11, Z4, Z4
-	VADDPS       Z12, Z5, Z5
-	CMPQ         R10, $0x04
-	JLT          a5vn
-	VBROADCASTSS (BX)(R12*1), Z10
-	VMULPS       Z8, Z10, Z11
-	VMULPS       Z9, Z10, Z12
-	VADDPS       Z11, Z6, Z6
-	VADDPS       Z12, Z7, Z7
-
-a5vn:
-	ADDQ    $0x04, BX
-	ADDQ    R11, SI
-	DECQ    CX
-	JNZ     a5vt
-	VMOVUPS Z0, (AX)
-	VMOVUPS Z1, 64(AX)
-	CMPQ    R10, $0x02
-	JLT     a5vs
-	VMOVUPS Z2, (AX)(DX*1)
-	VMOVUPS Z3, 64(AX)(DX*1)
-	CMPQ    R10, $0x03
-	JLT     a5vs
-	VMOVUPS Z4, (AX)(DX*2)
-	VMOVUPS Z5, 64(AX)(DX*2)
-	CMPQ    R10, $0x04
-	JLT     a5vs
-	VMOVUPS Z6, (AX)(R14*1)
-	VMOVUPS Z7, 64(AX)(R14*1)
-
-a5vs:
-	ADDQ $0x80, AX
-	ADDQ $0x40, DI
-	SUBQ $0x02, R8
-	JNZ  a5vc
+vtF322t:
+	VMOVUPS      (SI), Y12
+	VMOVUPS      32(SI), Y13
+	VBROADCASTSS (BX), Y14
+	VFMADD231PS  Y12, Y14, Y0
+	VFMADD231PS  Y13, Y14, Y1
+	VBROADCASTSS (BX)(R9*1), Y14
+	VFMADD231PS  Y12, Y14, Y2
+	VFMADD231PS  Y13, Y14, Y3
+	ADDQ         $0x04, BX
+	ADDQ         R11, SI
+	DECQ         CX
+	JNZ          vtF322t
+	VMOVUPS      Y0, (AX)
+	VMOVUPS      Y1, 32(AX)
+	VMOVUPS      Y2, (AX)(DX*1)
+	VMOVUPS      Y3, 32(AX)(DX*1)
+	ADDQ         $0x40, AX
+	ADDQ         $0x40, DI
+	DECQ         R8
+	JNZ          vtF322c
+	MOVQ         hd16+64(FP), R15
+	SHLQ         $0x06, R15
+	SUBQ         R15, AX
+	LEAQ         (AX)(DX*2), AX
+	LEAQ         (R13)(R9*2), R13
+	DECQ         ng+32(FP)
+	JNZ          vtF322g
 	VZEROUPPER
 	RET
 
-a5v1:
-	VMOVUPS (AX), Z0
-	CMPQ    R10, $0x02
-	JLT     a5v1l
-	VMOVUPS (AX)(DX*1), Z2
-	CMPQ    R10, $0x03
-	JLT     a5v1l
-	VMOVUPS (AX)(DX*2), Z4
-	CMPQ    R10, $0x04
-	JLT     a5v1l
-	VMOVUPS (AX)(R14*1), Z6
+// func attnValuesF32Q3AVX2(out *float32, oStride int, p *float32, pStride int, ng int, v *float32, vStride int, n int, hd16 int)
+// Requires: AVX, FMA3
+TEXT ·attnValuesF32Q3AVX2(SB), NOSPLIT, $0-72
+	MOVQ out+0(FP), AX
+	MOVQ oStride+8(FP), DX
+	SHLQ $0x02, DX
+	LEAQ (DX)(DX*2), R14
+	MOVQ p+16(FP), R13
+	MOVQ pStride+24(FP), R9
+	SHLQ $0x02, R9
+	LEAQ (R9)(R9*2), R12
+	MOVQ vStride+48(FP), R11
+	SHLQ $0x02, R11
 
-a5v1l:
-	MOVQ R13, BX
-	MOVQ DI, SI
-	MOVQ n+56(FP), CX
+vtF323g:
+	MOVQ v+40(FP), DI
+	MOVQ hd16+64(FP), R8
 
-a5v1t:
-	VCVTPH2PS    (SI), Z8
-	VBROADCASTSS (BX), Z10
-	VMULPS       Z8, Z10, Z11
-	VADDPS       Z11, Z0, Z0
-	CMPQ         R10, $0x02
-	JLT          a5v1n
-	VBROADCASTSS (BX)(R9*1), Z10
-	VMULPS       Z8, Z10, Z11
-	VADDPS       Z11, Z2, Z2
-	CMPQ         R10, $0x03
-	JLT          a5v1n
-	VBROADCASTSS (BX)(R9*2), Z10
-	VMULPS       Z8, Z10, Z11
-	VADDPS       Z11, Z4, Z4
-	CMPQ         R10, $0x04
-	JLT          a5v1n
-	VBROADCASTSS (BX)(R12*1), Z10
-	VMULPS       Z8, Z10, Z11
-	VADDPS       Z11, Z6, Z6
+vtF323c:
+	VMOVUPS (AX), Y0
+	VMOVUPS 32(AX), Y1
+	VMOVUPS (AX)(DX*1), Y2
+	VMOVUPS 32(AX)(DX*1), Y3
+	VMOVUPS (AX)(DX*2), Y4
+	VMOVUPS 32(AX)(DX*2), Y5
+	MOVQ    R13, BX
+	MOVQ    DI, SI
+	MOVQ    n+56(FP), CX
 
-a5v1n:
-	ADDQ    $0x04, BX
-	ADDQ    R11, SI
-	DECQ    CX
-	JNZ     a5v1t
-	VMOVUPS Z0, (AX)
-	CMPQ    R10, $0x02
-	JLT     a5v1s
-	VMOVUPS Z2, (AX)(DX*1)
-	CMPQ    R10, $0x03
-	JLT     a5v1s
-	VMOVUPS Z4, (AX)(DX*2)
-	CMPQ    R10, $0x04
-	JLT     a5v1s
-	VMOVUPS Z6, (AX)(R14*1)
+vtF323t:
+	VMOVUPS      (SI), Y12
+	VMOVUPS      32(SI), Y13
+	VBROADCASTSS (BX), Y14
+	VFMADD231PS  Y12, Y14, Y0
+	VFMADD231PS  Y13, Y14, Y1
+	VBROADCASTSS (BX)(R9*1), Y14
+	VFMADD231PS  Y12, Y14, Y2
+	VFMADD231PS  Y13, Y14, Y3
+	VBROADCASTSS (BX)(R9*2), Y14
+	VFMADD231PS  Y12, Y14, Y4
+	VFMADD231PS  Y13, Y14, Y5
+	ADDQ         $0x04, BX
+	ADDQ         R11, SI
+	DECQ         CX
+	JNZ          vtF323t
+	VMOVUPS      Y0, (AX)
+	VMOVUPS      Y1, 32(AX)
+	VMOVUPS      Y2, (AX)(DX*1)
+	VMOVUPS      Y3, 32(AX)(DX*1)
+	VMOVUPS      Y4, (AX)(DX*2)
+	VMOVUPS      Y5, 32(AX)(DX*2)
+	ADDQ         $0x40, AX
+	ADDQ         $0x40, DI
+	DECQ         R8
+	JNZ          vtF323c
+	MOVQ         hd16+64(FP), R15
+	SHLQ         $0x06, R15
+	SUBQ         R15, AX
+	LEAQ         (AX)(DX*2), AX
+	ADDQ         DX, AX
+	LEAQ         (R13)(R9*2), R13
+	ADDQ         R9, R13
+	DECQ         ng+32(FP)
+	JNZ          vtF323g
+	VZEROUPPER
+	RET
 
-a5v1s:
+// func attnValuesF32Q4AVX2(out *float32, oStride int, p *float32, pStride int, ng int, v *float32, vStride int, n int, hd16 int)
+// Requires: AVX, FMA3
+TEXT ·attnValuesF32Q4AVX2(SB), NOSPLIT, $0-72
+	MOVQ out+0(FP), AX
+	MOVQ oStride+8(FP), DX
+	SHLQ $0x02, DX
+	LEAQ (DX)(DX*2), R14
+	MOVQ p+16(FP), R13
+	MOVQ pStride+24(FP), R9
+	SHLQ $0x02, R9
+	LEAQ (R9)(R9*2), R12
+	MOVQ vStride+48(FP), R11
+	SHLQ $0x02, R11
+
+vtF324g:
+	MOVQ v+40(FP), DI
+	MOVQ hd16+64(FP), R8
+
+vtF324c:
+	LEAQ    (AX)(R14*1), R15
+	VMOVUPS (AX), Y0
+	VMOVUPS 32(AX), Y1
+	VMOVUPS (AX)(DX*1), Y2
+	VMOVUPS 32(AX)(DX*1), Y3
+	VMOVUPS (AX)(DX*2), Y4
+	VMOVUPS 32(AX)(DX*2), Y5
+	VMOVUPS (R15), Y6
+	VMOVUPS 32(R15), Y7
+	MOVQ    R13, BX
+	LEAQ    (R13)(R12*1), R10
+	MOVQ    DI, SI
+	MOVQ    n+56(FP), CX
+
+vtF324t:
+	VMOVUPS      (SI), Y12
+	VMOVUPS      32(SI), Y13
+	VBROADCASTSS (BX), Y14
+	VFMADD231PS  Y12, Y14, Y0
+	VFMADD231PS  Y13, Y14, Y1
+	VBROADCASTSS (BX)(R9*1), Y14
+	VFMADD231PS  Y12, Y14, Y2
+	VFMADD231PS  Y13, Y14, Y3
+	VBROADCASTSS (BX)(R9*2), Y14
+	VFMADD231PS  Y12, Y14, Y4
+	VFMADD231PS  Y13, Y14, Y5
+	VBROADCASTSS (R10), Y14
+	VFMADD231PS  Y12, Y14, Y6
+	VFMADD231PS  Y13, Y14, Y7
+	ADDQ         $0x04, BX
+	ADDQ         $0x04, R10
+	ADDQ         R11, SI
+	DECQ         CX
+	JNZ          vtF324t
+	VMOVUPS      Y0, (AX)
+	VMOVUPS      Y1, 32(AX)
+	VMOVUPS      Y2, (AX)(DX*1)
+	VMOVUPS      Y3, 32(AX)(DX*1)
+	VMOVUPS      Y4, (AX)(DX*2)
+	VMOVUPS      Y5, 32(AX)(DX*2)
+	VMOVUPS      Y6, (R15)
+	VMOVUPS      Y7, 32(R15)
+	ADDQ         $0x40, AX
+	ADDQ         $0x40, DI
+	DECQ         R8
+	JNZ          vtF324c
+	MOVQ         hd16+64(FP), R15
+	SHLQ         $0x06, R15
+	SUBQ         R15, AX
+	LEAQ         (AX)(DX*2), AX
+	LEAQ         (AX)(DX*2), AX
+	LEAQ         (R13)(R9*2), R13
+	LEAQ         (R13)(R9*2), R13
+	DECQ         ng+32(FP)
+	JNZ          vtF324g
+	VZEROUPPER
+	RET
+
+// func attnValuesF32Q5AVX2(out *float32, oStride int, p *float32, pStride int, ng int, v *float32, vStride int, n int, hd16 int)
+// Requires: AVX, FMA3
+TEXT ·attnValuesF32Q5AVX2(SB), NOSPLIT, $0-72
+	MOVQ out+0(FP), AX
+	MOVQ oStride+8(FP), DX
+	SHLQ $0x02, DX
+	LEAQ (DX)(DX*2), R14
+	MOVQ p+16(FP), R13
+	MOVQ pStride+24(FP), R9
+	SHLQ $0x02, R9
+	LEAQ (R9)(R9*2), R12
+	MOVQ vStride+48(FP), R11
+	SHLQ $0x02, R11
+
+vtF325g:
+	MOVQ v+40(FP), DI
+	MOVQ hd16+64(FP), R8
+
+vtF325c:
+	LEAQ    (AX)(R14*1), R15
+	VMOVUPS (AX), Y0
+	VMOVUPS 32(AX), Y1
+	VMOVUPS (AX)(DX*1), Y2
+	VMOVUPS 32(AX)(DX*1), Y3
+	VMOVUPS (AX)(DX*2), Y4
+	VMOVUPS 32(AX)(DX*2), Y5
+	VMOVUPS (R15), Y6
+	VMOVUPS 32(R15), Y7
+	VMOVUPS (R15)(DX*1), Y8
+	VMOVUPS 32(R15)(DX*1), Y9
+	MOVQ    R13, BX
+	LEAQ    (R13)(R12*1), R10
+	MOVQ    DI, SI
+	MOVQ    n+56(FP), CX
+
+vtF325t:
+	VMOVUPS      (SI), Y12
+	VMOVUPS      32(SI), Y13
+	VBROADCASTSS (BX), Y14
+	VFMADD231PS  Y12, Y14, Y0
+	VFMADD231PS  Y13, Y14, Y1
+	VBROADCASTSS (BX)(R9*1), Y14
+	VFMADD231PS  Y12, Y14, Y2
+	VFMADD231PS  Y13, Y14, Y3
+	VBROADCASTSS (BX)(R9*2), Y14
+	VFMADD231PS  Y12, Y14, Y4
+	VFMADD231PS  Y13, Y14, Y5
+	VBROADCASTSS (R10), Y14
+	VFMADD231PS  Y12, Y14, Y6
+	VFMADD231PS  Y13, Y14, Y7
+	VBROADCASTSS (R10)(R9*1), Y14
+	VFMADD231PS  Y12, Y14, Y8
+	VFMADD231PS  Y13, Y14, Y9
+	ADDQ         $0x04, BX
+	ADDQ         $0x04, R10
+	ADDQ         R11, SI
+	DECQ         CX
+	JNZ          vtF325t
+	VMOVUPS      Y0, (AX)
+	VMOVUPS      Y1, 32(AX)
+	VMOVUPS      Y2, (AX)(DX*1)
+	VMOVUPS      Y3, 32(AX)(DX*1)
+	VMOVUPS      Y4, (AX)(DX*2)
+	VMOVUPS      Y5, 32(AX)(DX*2)
+	VMOVUPS      Y6, (R15)
+	VMOVUPS      Y7, 32(R15)
+	VMOVUPS      Y8, (R15)(DX*1)
+	VMOVUPS      Y9, 32(R15)(DX*1)
+	ADDQ         $0x40, AX
+	ADDQ         $0x40, DI
+	DECQ         R8
+	JNZ          vtF325c
+	MOVQ         hd16+64(FP), R15
+	SHLQ         $0x06, R15
+	SUBQ         R15, AX
+	LEAQ         (AX)(DX*2), AX
+	LEAQ         (AX)(DX*2), AX
+	ADDQ         DX, AX
+	LEAQ         (R13)(R9*2), R13
+	LEAQ         (R13)(R9*2), R13
+	ADDQ         R9, R13
+	DECQ         ng+32(FP)
+	JNZ          vtF325g
+	VZEROUPPER
+	RET
+
+// func attnValuesF32Q6AVX2(out *float32, oStride int, p *float32, pStride int, ng int, v *float32, vStride int, n int, hd16 int)
+// Requires: AVX, FMA3
+TEXT ·attnValuesF32Q6AVX2(SB), NOSPLIT, $0-72
+	MOVQ out+0(FP), AX
+	MOVQ oStride+8(FP), DX
+	SHLQ $0x02, DX
+	LEAQ (DX)(DX*2), R14
+	MOVQ p+16(FP), R13
+	MOVQ pStride+24(FP), R9
+	SHLQ $0x02, R9
+	LEAQ (R9)(R9*2), R12
+	MOVQ vStride+48(FP), R11
+	SHLQ $0x02, R11
+
+vtF326g:
+	MOVQ v+40(FP), DI
+	MOVQ hd16+64(FP), R8
+
+vtF326c:
+	LEAQ    (AX)(R14*1), R15
+	VMOVUPS (AX), Y0
+	VMOVUPS 32(AX), Y1
+	VMOVUPS (AX)(DX*1), Y2
+	VMOVUPS 32(AX)(DX*1), Y3
+	VMOVUPS (AX)(DX*2), Y4
+	VMOVUPS 32(AX)(DX*2), Y5
+	VMOVUPS (R15), Y6
+	VMOVUPS 32(R15), Y7
+	VMOVUPS (R15)(DX*1), Y8
+	VMOVUPS 32(R15)(DX*1), Y9
+	VMOVUPS (R15)(DX*2), Y10
+	VMOVUPS 32(R15)(DX*2), Y11
+	MOVQ    R13, BX
+	LEAQ    (R13)(R12*1), R10
+	MOVQ    DI, SI
+	MOVQ    n+56(FP), CX
+
+vtF326t:
+	VMOVUPS      (SI), Y12
+	VMOVUPS      32(SI), Y13
+	VBROADCASTSS (BX), Y14
+	VFMADD231PS  Y12, Y14, Y0
+	VFMADD231PS  Y13, Y14, Y1
+	VBROADCASTSS (BX)(R9*1), Y14
+	VFMADD231PS  Y12, Y14, Y2
+	VFMADD231PS  Y13, Y14, Y3
+	VBROADCASTSS (BX)(R9*2), Y14
+	VFMADD231PS  Y12, Y14, Y4
+	VFMADD231PS  Y13, Y14, Y5
+	VBROADCASTSS (R10), Y14
+	VFMADD231PS  Y12, Y14, Y6
+	VFMADD231PS  Y13, Y14, Y7
+	VBROADCASTSS (R10)(R9*1), Y14
+	VFMADD231PS  Y12, Y14, Y8
+	VFMADD231PS  Y13, Y14, Y9
+	VBROADCASTSS (R10)(R9*2), Y14
+	VFMADD231PS  Y12, Y14, Y10
+	VFMADD231PS  Y13, Y14, Y11
+	ADDQ         $0x04, BX
+	ADDQ         $0x04, R10
+	ADDQ         R11, SI
+	DECQ         CX
+	JNZ          vtF326t
+	VMOVUPS      Y0, (AX)
+	VMOVUPS      Y1, 32(AX)
+	VMOVUPS      Y2, (AX)(DX*1)
+	VMOVUPS      Y3, 32(AX)(DX*1)
+	VMOVUPS      Y4, (AX)(DX*2)
+	VMOVUPS      Y5, 32(AX)(DX*2)
+	VMOVUPS      Y6, (R15)
+	VMOVUPS      Y7, 32(R15)
+	VMOVUPS      Y8, (R15)(DX*1)
+	VMOVUPS      Y9, 32(R15)(DX*1)
+	VMOVUPS      Y10, (R15)(DX*2)
+	VMOVUPS      Y11, 32(R15)(DX*2)
+	ADDQ         $0x40, AX
+	ADDQ         $0x40, DI
+	DECQ         R8
+	JNZ          vtF326c
+	MOVQ         hd16+64(FP), R15
+	SHLQ         $0x06, R15
+	SUBQ         R15, AX
+	LEAQ         (AX)(DX*2), AX
+	LEAQ         (AX)(DX*2), AX
+	LEAQ         (AX)(DX*2), AX
+	LEAQ         (R13)(R9*2), R13
+	LEAQ         (R13)(R9*2), R13
+	LEAQ         (R13)(R9*2), R13
+	DECQ         ng+32(FP)
+	JNZ          vtF326g
 	VZEROUPPER
 	RET
 

@@ -3,6 +3,7 @@ package tensor
 import (
 	"fmt"
 	"math"
+	"math/big"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -67,7 +68,7 @@ func TestAttnKernelsBitExact(t *testing.T) {
 			copy(base[i*c.outStride:i*c.outStride+c.hd], floats(rng, c.hd, 2))
 		}
 		wantS := slices.Clone(base)
-		attnScoresF16Go(wantS, c.outStride, q, c.outStride, c.nq, k, c.rowStride, c.n, c.hd, scale)
+		attnScoresF16Ref(wantS, c.outStride, q, c.outStride, c.nq, k, c.rowStride, c.n, c.hd, scale)
 		wantV := slices.Clone(base)
 		attnValuesF16Go(wantV, c.outStride, p, c.outStride, c.nq, k, c.rowStride, c.n, c.hd)
 		for _, name := range avail {
@@ -91,9 +92,9 @@ func TestAttnKernelsBitExact(t *testing.T) {
 }
 
 // TestAttnF32KernelsBitExact runs AttnScoresF32 and AttnValuesF32 of every variant this CPU has
-// (the tile kernels over keys and values a prefill tile decoded once) against their Go twins, the
-// Go set's DotF32 and Axpy a (query, position) at a time, bit for bit, over floats that F16 does
-// not hold, a tile's 48 queries among the shapes; guard values catch stray writes.
+// (the tile kernels over keys and values a prefill tile decoded once) against their Go twins,
+// attnScoresF32Go and attnValuesF32Go, bit for bit, over floats that F16 does not hold, a tile's 48 queries among the shapes (whole tiles of positions and the
+// ones left over); guard values catch stray writes.
 func TestAttnF32KernelsBitExact(t *testing.T) {
 	avail, active := Kernels()
 	defer SetKernels(active)
@@ -115,9 +116,9 @@ func TestAttnF32KernelsBitExact(t *testing.T) {
 			copy(base[i*c.outStride:i*c.outStride+c.hd], floats(rng, c.hd, 2))
 		}
 		wantS := slices.Clone(base)
-		attnScoresF32Dot(dotF32sGo, wantS, c.outStride, q, c.outStride, c.nq, k, c.rowStride, c.n, c.hd, 0.125)
+		attnScoresF32Go(wantS, c.outStride, q, c.outStride, c.nq, k, c.rowStride, c.n, c.hd, 0.125)
 		wantV := slices.Clone(base)
-		attnValuesF32Axpy(axpyGo, wantV, c.outStride, p, c.outStride, c.nq, k, c.rowStride, c.n, c.hd)
+		attnValuesF32Go(wantV, c.outStride, p, c.outStride, c.nq, k, c.rowStride, c.n, c.hd)
 		for _, name := range avail {
 			if err := SetKernels(name); err != nil {
 				t.Fatal(err)
@@ -138,10 +139,31 @@ func TestAttnF32KernelsBitExact(t *testing.T) {
 	}
 }
 
-// TestAttnTwinsMatchDotAxpy pins the twins to the arithmetic the attention had before them:
-// DotF32 of the widened key times the scale, and Axpy of each widened value row; and the F32
-// entry points to the F16 ones on values that F16 represents exactly.
-func TestAttnTwinsMatchDotAxpy(t *testing.T) {
+// attnScoresF16Ref is the F16 scores' reference: the keys widened (exactly), then attnScoresF32Go.
+func attnScoresF16Ref(s []float32, sStride int, q []float32, qStride, nq int, k []uint16, kStride, n, hd int, scale float32) {
+	kf := make([]float32, len(k))
+	f16sToF32Go(kf, k)
+	attnScoresF32Go(s, sStride, q, qStride, nq, kf, kStride, n, hd, scale)
+}
+
+// attnScoreExact is a score before the scale as the top of attn.go defines it, computed apart
+// from the twin: each multiply-add exact in big.Float, then rounded once to float32 (ties to
+// even, subnormals included), eight chains over d mod 8, summed in pairs.
+func attnScoreExact(k, q []float32) float32 {
+	var c [8]float32
+	for d := range k {
+		x := new(big.Float).SetPrec(2000).SetFloat64(float64(q[d]))
+		x.Mul(x, new(big.Float).SetFloat64(float64(k[d])))
+		x.Add(x, new(big.Float).SetFloat64(float64(c[d&7])))
+		c[d&7], _ = x.Float32()
+	}
+	return ((c[0] + c[1]) + (c[2] + c[3])) + ((c[4] + c[5]) + (c[6] + c[7]))
+}
+
+// TestAttnTwinsMatchDefinition pins the twins to the arithmetic the top of attn.go states,
+// computed apart from them (attnScoreExact for the scores, fmaExact of each widened value for the
+// values), and the F32 entry points to the F16 ones on values that F16 represents exactly.
+func TestAttnTwinsMatchDefinition(t *testing.T) {
 	rng := rand.New(rand.NewPCG(12, 2))
 	for _, c := range attnCases() {
 		k := halves(rng, c.n*c.rowStride)
@@ -151,7 +173,7 @@ func TestAttnTwinsMatchDotAxpy(t *testing.T) {
 		p := floats(rng, c.nq*c.outStride, 0.3)
 		scale := float32(0.125)
 		s := make([]float32, c.nq*c.outStride)
-		attnScoresF16Go(s, c.outStride, q, c.outStride, c.nq, k, c.rowStride, c.n, c.hd, scale)
+		attnScoresF16Ref(s, c.outStride, q, c.outStride, c.nq, k, c.rowStride, c.n, c.hd, scale)
 		sf := make([]float32, len(s))
 		AttnScoresF32(sf, c.outStride, q, c.outStride, c.nq, kf, c.rowStride, c.n, c.hd, scale)
 		o := floats(rng, c.nq*c.outStride, 1)
@@ -162,11 +184,14 @@ func TestAttnTwinsMatchDotAxpy(t *testing.T) {
 		for i := range c.nq {
 			for pos := range c.n {
 				kt := kf[pos*c.rowStride : pos*c.rowStride+c.hd]
-				want := dotF32sGo(kt, q[i*c.outStride:i*c.outStride+c.hd]) * scale
+				want := attnScoreExact(kt, q[i*c.outStride:i*c.outStride+c.hd]) * scale
 				if got := s[i*c.outStride+pos]; !sameBits(got, want) || !sameBits(sf[i*c.outStride+pos], want) {
 					t.Fatalf("%+v: score (%d, %d) = %v (F32 entry %v), want %v", c, i, pos, got, sf[i*c.outStride+pos], want)
 				}
-				axpyGo(ref[i*c.outStride:i*c.outStride+c.hd], p[i*c.outStride+pos], kt)
+				o := ref[i*c.outStride : i*c.outStride+c.hd]
+				for d := range o {
+					o[d] = fmaExact(p[i*c.outStride+pos], kt[d], o[d])
+				}
 			}
 		}
 		for i := range o {

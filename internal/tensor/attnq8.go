@@ -3,7 +3,6 @@ package tensor
 import (
 	"encoding/binary"
 	"fmt"
-	"sync"
 )
 
 // Q8_0 KV vectors, as llama.cpp's q8_0 KV cache stores them: each vector of hd elements (a
@@ -13,14 +12,10 @@ import (
 // AttnScoresF32 and AttnValuesF32 give over the dequantised rows, so each (query, position)
 // result depends on its own inputs alone, whatever the batch or the chunking, as for F16.
 //
-// The "go" set runs the scalar twins below; the amd64 sets, AVX2 kernels that dequantise as they
-// go (attnq8_amd64.go, one query a call); the NEON set dequantises a row at a time and runs its
-// own DotF32 and Axpy kernels over it, which are bit-exact twins of the scalar ones.
-
-// q8RowElems bounds the rows the kernels dequantise into a pooled buffer; longer heads allocate.
-const q8RowElems = 512
-
-var q8Rows = sync.Pool{New: func() any { return new([q8RowElems]float32) }}
+// The scores dequantise a chunk of keys (DequantizeQ8_0Row, exact on every set) and run the
+// set's F32 score kernel over it. The values: the "go" set runs the scalar twin below; the amd64
+// sets, AVX2 kernels that dequantise as they go (attnq8_amd64.go); the NEON set dequantises a
+// chunk of rows as the scores do and runs its F32 value kernel over it.
 
 // Q8_0RowBytes is the size of one Q8_0 vector of hd elements (hd a multiple of 32).
 func Q8_0RowBytes(hd int) int { return hd / qk0 * q8_0Bytes }
@@ -80,32 +75,20 @@ func dequantQ8_0Go(dst []float32, src []byte) {
 }
 
 // AttnScoresQ8_0 is AttnScoresF32 over keys stored as Q8_0 vectors of hd elements, k_t at
-// k[t*kStride:] bytes: bit for bit AttnScoresF32 over the dequantised keys. It panics if hd is
-// not a multiple of 32 or a slice is too short for the shapes.
+// k[t*kStride:] bytes: bit for bit AttnScoresF32 over the dequantised keys, which it runs on a
+// chunk of rows at a time dequantised into a pooled buffer. It panics if hd is not a multiple of
+// 32 or a slice is too short for the shapes.
 func AttnScoresQ8_0(s []float32, sStride int, q []float32, qStride, nq int, k []byte, kStride, n, hd int, scale float32) {
 	if !attnQ8Work("AttnScoresQ8_0", len(s), sStride, nq, n, len(q), qStride, hd, len(k), kStride) {
 		return
 	}
-	ks := activeKernels.Load()
-	if ks.attnScoresQ8 != nil {
-		ks.attnScoresQ8(s, sStride, q, qStride, nq, k, kStride, n, hd, scale)
-		return
-	}
-	dot := ks.dotF32
-	buf, row := q8Row(hd)
-	defer q8Rows.Put(buf)
-	rb := Q8_0RowBytes(hd)
-	for t := range n {
-		DequantizeQ8_0Row(row, k[t*kStride:t*kStride+rb])
-		for i := range nq {
-			s[i*sStride+t] = dot(row, q[i*qStride:i*qStride+hd]) * scale
-		}
-	}
+	scores := activeKernels.Load().attnScoresF32
+	rowChunks(n, hd, func(dst []float32, t0, t1 int) { dequantRows(dst, k, kStride, hd, t0, t1) },
+		func(kf []float32, t0, t1 int) { scores(s[t0:], sStride, q, qStride, nq, kf, hd, t1-t0, hd, scale) })
 }
 
 // AttnValuesQ8_0 is AttnValuesF32 over values stored as Q8_0 vectors: bit for bit AttnValuesF32
-// over the dequantised rows. Positions are taken in order for every query, as there; each row is
-// dequantised once for all the queries.
+// over the dequantised rows. Positions are taken in order for every query, as there.
 func AttnValuesQ8_0(out []float32, oStride int, p []float32, pStride, nq int, v []byte, vStride, n, hd int) {
 	if !attnQ8Work("AttnValuesQ8_0", len(p), pStride, nq, n, len(out), oStride, hd, len(v), vStride) {
 		return
@@ -115,25 +98,21 @@ func AttnValuesQ8_0(out []float32, oStride int, p []float32, pStride, nq int, v 
 		ks.attnValuesQ8(out, oStride, p, pStride, nq, v, vStride, n, hd)
 		return
 	}
-	axpy := ks.axpy
-	buf, row := q8Row(hd)
-	defer q8Rows.Put(buf)
-	rb := Q8_0RowBytes(hd)
-	for t := range n {
-		DequantizeQ8_0Row(row, v[t*vStride:t*vStride+rb])
-		for i := range nq {
-			axpy(out[i*oStride:i*oStride+hd], p[i*pStride+t], row)
-		}
-	}
+	rowChunks(n, hd, func(dst []float32, t0, t1 int) { dequantRows(dst, v, vStride, hd, t0, t1) },
+		func(vf []float32, t0, t1 int) { ks.attnValuesF32(out, oStride, p[t0:], pStride, nq, vf, hd, t1-t0, hd) })
 }
 
-// q8Row is a pooled buffer and its first hd elements, or a new slice for a head longer than it.
-func q8Row(hd int) (*[q8RowElems]float32, []float32) {
-	buf := q8Rows.Get().(*[q8RowElems]float32)
-	if hd > q8RowElems {
-		return buf, make([]float32, hd)
+// dequantRows dequantises the Q8_0 vectors [t0, t1) of hd elements, stride bytes apart in src,
+// into dst, packed hd apart.
+func dequantRows(dst []float32, src []byte, stride, hd, t0, t1 int) {
+	rb := Q8_0RowBytes(hd)
+	if stride == rb { // a run of vectors is one row of blocks
+		DequantizeQ8_0Row(dst, src[t0*rb:t1*rb])
+		return
 	}
-	return buf, buf[:hd]
+	for t := t0; t < t1; t++ {
+		DequantizeQ8_0Row(dst[(t-t0)*hd:], src[t*stride:t*stride+rb])
+	}
 }
 
 // attnQ8Work is attnWork for Q8_0 rows: hd a multiple of 32, and rows of Q8_0RowBytes(hd) bytes.
@@ -151,29 +130,8 @@ func attnQ8Work(name string, sLen, sStride, nq, n, qLen, qStride, hd, kLen, kStr
 	return attnWork(name, sLen, sStride, nq, n, qLen, qStride, hd, hd, 0)
 }
 
-// attnScoresQ8_0Go is the reference arithmetic of AttnScoresQ8_0, in scalar Go: each key element
-// is float32(q)·d (exact), and the score is DotF32's 16 lanes folded as fold16, times the scale.
-func attnScoresQ8_0Go(s []float32, sStride int, q []float32, qStride, nq int, k []byte, kStride, n, hd int, scale float32) {
-	for t := range n {
-		kt := k[t*kStride:]
-		for i := range nq {
-			qi := q[i*qStride : i*qStride+hd]
-			var acc [16]float32
-			for c := 0; c < hd; c += 16 {
-				blk := kt[c/qk0*q8_0Bytes:]
-				d := f16At(blk)
-				for l := range 16 {
-					x := float32(float32(int8(blk[2+c%qk0+l])) * d)
-					acc[l] += float32(x * qi[c+l])
-				}
-			}
-			s[i*sStride+t] = fold16(&acc) * scale
-		}
-	}
-}
-
-// attnValuesQ8_0Go is the reference arithmetic of AttnValuesQ8_0: out_i[c] += p_i[t]·v_t[c],
-// positions in order, each product and sum rounded on its own.
+// attnValuesQ8_0Go is the reference arithmetic of AttnValuesQ8_0: out_i[c] = fma32(p_i[t],
+// v_t[c], out_i[c]), positions in order.
 func attnValuesQ8_0Go(out []float32, oStride int, p []float32, pStride, nq int, v []byte, vStride, n, hd int) {
 	for i := range nq {
 		o := out[i*oStride : i*oStride+hd]
@@ -183,7 +141,7 @@ func attnValuesQ8_0Go(out []float32, oStride int, p []float32, pStride, nq int, 
 			for c := range o {
 				blk := vt[c/qk0*q8_0Bytes:]
 				x := float32(float32(int8(blk[2+c%qk0])) * f16At(blk))
-				o[c] += float32(a * x)
+				o[c] = fma32(a, x, o[c])
 			}
 		}
 	}

@@ -4,69 +4,8 @@
 
 #include "textflag.h"
 
-// func attnScoresQ8_0AVX2(s *float32, q *float32, k *byte, kStride int, n int, nb int, scale float32)
-// Requires: AVX, AVX2, F16C
-TEXT ·attnScoresQ8_0AVX2(SB), NOSPLIT, $0-52
-	MOVQ   s+0(FP), DI
-	MOVQ   q+8(FP), SI
-	MOVQ   k+16(FP), DX
-	MOVQ   kStride+24(FP), R11
-	MOVQ   n+32(FP), CX
-	MOVQ   nb+40(FP), R12
-	VMOVSS scale+48(FP), X15
-
-q8st:
-	VXORPS Y0, Y0, Y0
-	VXORPS Y1, Y1, Y1
-	MOVQ   DX, R14
-	MOVQ   SI, AX
-	MOVQ   R12, R13
-
-q8sb:
-	VPBROADCASTW (R14), X4
-	VCVTPH2PS    X4, Y4
-	VPMOVSXBD    2(R14), Y5
-	VCVTDQ2PS    Y5, Y5
-	VMULPS       Y4, Y5, Y5
-	VMULPS       (AX), Y5, Y5
-	VPMOVSXBD    10(R14), Y6
-	VCVTDQ2PS    Y6, Y6
-	VMULPS       Y4, Y6, Y6
-	VMULPS       32(AX), Y6, Y6
-	VPMOVSXBD    18(R14), Y7
-	VCVTDQ2PS    Y7, Y7
-	VMULPS       Y4, Y7, Y7
-	VMULPS       64(AX), Y7, Y7
-	VPMOVSXBD    26(R14), Y8
-	VCVTDQ2PS    Y8, Y8
-	VMULPS       Y4, Y8, Y8
-	VMULPS       96(AX), Y8, Y8
-	VADDPS       Y5, Y0, Y0
-	VADDPS       Y6, Y1, Y1
-	VADDPS       Y7, Y0, Y0
-	VADDPS       Y8, Y1, Y1
-	ADDQ         $0x22, R14
-	ADDQ         $0x80, AX
-	DECQ         R13
-	JNZ          q8sb
-	VADDPS       Y1, Y0, Y0
-	VEXTRACTF128 $0x01, Y0, X1
-	VADDPS       X1, X0, X0
-	VMOVHLPS     X0, X0, X1
-	VADDPS       X1, X0, X0
-	VMOVSHDUP    X0, X1
-	VADDSS       X1, X0, X0
-	VMULSS       X15, X0, X0
-	VMOVSS       X0, (DI)
-	ADDQ         R11, DX
-	ADDQ         $0x04, DI
-	DECQ         CX
-	JNZ          q8st
-	VZEROUPPER
-	RET
-
 // func attnValuesQ8_0AVX2(out *float32, p *float32, v *byte, vStride int, n int, nb int)
-// Requires: AVX, AVX2, F16C
+// Requires: AVX, AVX2, F16C, FMA3
 TEXT ·attnValuesQ8_0AVX2(SB), NOSPLIT, $0-48
 	MOVQ out+0(FP), AX
 	MOVQ p+8(FP), R13
@@ -90,23 +29,19 @@ q8vt:
 	VPMOVSXBD    2(SI), Y5
 	VCVTDQ2PS    Y5, Y5
 	VMULPS       Y4, Y5, Y5
-	VMULPS       Y10, Y5, Y5
+	VFMADD231PS  Y10, Y5, Y0
 	VPMOVSXBD    10(SI), Y6
 	VCVTDQ2PS    Y6, Y6
 	VMULPS       Y4, Y6, Y6
-	VMULPS       Y10, Y6, Y6
+	VFMADD231PS  Y10, Y6, Y1
 	VPMOVSXBD    18(SI), Y7
 	VCVTDQ2PS    Y7, Y7
 	VMULPS       Y4, Y7, Y7
-	VMULPS       Y10, Y7, Y7
+	VFMADD231PS  Y10, Y7, Y2
 	VPMOVSXBD    26(SI), Y8
 	VCVTDQ2PS    Y8, Y8
 	VMULPS       Y4, Y8, Y8
-	VMULPS       Y10, Y8, Y8
-	VADDPS       Y5, Y0, Y0
-	VADDPS       Y6, Y1, Y1
-	VADDPS       Y7, Y2, Y2
-	VADDPS       Y8, Y3, Y3
+	VFMADD231PS  Y10, Y8, Y3
 	ADDQ         $0x04, BX
 	ADDQ         R11, SI
 	DECQ         CX
@@ -122,121 +57,8 @@ q8vt:
 	VZEROUPPER
 	RET
 
-// func attnScoresQ8_0x4AVX2(s *float32, sStride int, q *float32, qStride int, k *byte, kStride int, n int, nb int, scale float32)
-// Requires: AVX, AVX2, F16C
-TEXT ·attnScoresQ8_0x4AVX2(SB), NOSPLIT, $0-68
-	MOVQ         s+0(FP), DI
-	MOVQ         sStride+8(FP), R8
-	SHLQ         $0x02, R8
-	LEAQ         (R8)(R8*2), BX
-	MOVQ         q+16(FP), SI
-	MOVQ         qStride+24(FP), R9
-	SHLQ         $0x02, R9
-	LEAQ         (R9)(R9*2), R10
-	MOVQ         k+32(FP), DX
-	MOVQ         kStride+40(FP), R11
-	MOVQ         n+48(FP), CX
-	MOVQ         nb+56(FP), R12
-	VBROADCASTSS scale+64(FP), Y15
-
-q8xt:
-	VXORPS Y0, Y0, Y0
-	VXORPS Y1, Y1, Y1
-	VXORPS Y2, Y2, Y2
-	VXORPS Y3, Y3, Y3
-	VXORPS Y4, Y4, Y4
-	VXORPS Y5, Y5, Y5
-	VXORPS Y6, Y6, Y6
-	VXORPS Y7, Y7, Y7
-	MOVQ   DX, R14
-	MOVQ   SI, AX
-	MOVQ   R12, R13
-
-q8xb:
-	VPBROADCASTW (R14), X8
-	VCVTPH2PS    X8, Y8
-	VPMOVSXBD    2(R14), Y9
-	VCVTDQ2PS    Y9, Y9
-	VMULPS       Y8, Y9, Y9
-	VPMOVSXBD    10(R14), Y10
-	VCVTDQ2PS    Y10, Y10
-	VMULPS       Y8, Y10, Y10
-	VPMOVSXBD    18(R14), Y11
-	VCVTDQ2PS    Y11, Y11
-	VMULPS       Y8, Y11, Y11
-	VPMOVSXBD    26(R14), Y12
-	VCVTDQ2PS    Y12, Y12
-	VMULPS       Y8, Y12, Y12
-	VMULPS       (AX), Y9, Y13
-	VADDPS       Y13, Y0, Y0
-	VMULPS       32(AX), Y10, Y13
-	VADDPS       Y13, Y1, Y1
-	VMULPS       64(AX), Y11, Y13
-	VADDPS       Y13, Y0, Y0
-	VMULPS       96(AX), Y12, Y13
-	VADDPS       Y13, Y1, Y1
-	VMULPS       (AX)(R9*1), Y9, Y13
-	VADDPS       Y13, Y2, Y2
-	VMULPS       32(AX)(R9*1), Y10, Y13
-	VADDPS       Y13, Y3, Y3
-	VMULPS       64(AX)(R9*1), Y11, Y13
-	VADDPS       Y13, Y2, Y2
-	VMULPS       96(AX)(R9*1), Y12, Y13
-	VADDPS       Y13, Y3, Y3
-	VMULPS       (AX)(R9*2), Y9, Y13
-	VADDPS       Y13, Y4, Y4
-	VMULPS       32(AX)(R9*2), Y10, Y13
-	VADDPS       Y13, Y5, Y5
-	VMULPS       64(AX)(R9*2), Y11, Y13
-	VADDPS       Y13, Y4, Y4
-	VMULPS       96(AX)(R9*2), Y12, Y13
-	VADDPS       Y13, Y5, Y5
-	VMULPS       (AX)(R10*1), Y9, Y13
-	VADDPS       Y13, Y6, Y6
-	VMULPS       32(AX)(R10*1), Y10, Y13
-	VADDPS       Y13, Y7, Y7
-	VMULPS       64(AX)(R10*1), Y11, Y13
-	VADDPS       Y13, Y6, Y6
-	VMULPS       96(AX)(R10*1), Y12, Y13
-	VADDPS       Y13, Y7, Y7
-	ADDQ         $0x22, R14
-	ADDQ         $0x80, AX
-	DECQ         R13
-	JNZ          q8xb
-	VADDPS       Y1, Y0, Y0
-	VADDPS       Y3, Y2, Y2
-	VADDPS       Y5, Y4, Y4
-	VADDPS       Y7, Y6, Y6
-	VINSERTF128  $0x01, X2, Y0, Y9
-	VEXTRACTF128 $0x01, Y0, X10
-	VINSERTF128  $0x00, X10, Y2, Y10
-	VADDPS       Y10, Y9, Y9
-	VINSERTF128  $0x01, X6, Y4, Y10
-	VEXTRACTF128 $0x01, Y4, X11
-	VINSERTF128  $0x00, X11, Y6, Y11
-	VADDPS       Y11, Y10, Y10
-	VSHUFPS      $0x44, Y10, Y9, Y11
-	VSHUFPS      $0xee, Y10, Y9, Y12
-	VADDPS       Y12, Y11, Y11
-	VSHUFPS      $0x88, Y11, Y11, Y12
-	VSHUFPS      $0xdd, Y11, Y11, Y9
-	VADDPS       Y9, Y12, Y12
-	VEXTRACTF128 $0x01, Y12, X9
-	VUNPCKLPS    X9, X12, X12
-	VMULPS       X15, X12, X12
-	VMOVSS       X12, (DI)
-	VEXTRACTPS   $0x01, X12, (DI)(R8*1)
-	VEXTRACTPS   $0x02, X12, (DI)(R8*2)
-	VEXTRACTPS   $0x03, X12, (DI)(BX*1)
-	ADDQ         R11, DX
-	ADDQ         $0x04, DI
-	DECQ         CX
-	JNZ          q8xt
-	VZEROUPPER
-	RET
-
 // func attnValuesQ8_0x4AVX2(out *float32, oStride int, p *float32, pStride int, v *byte, vStride int, n int, nb int)
-// Requires: AVX, AVX2, F16C
+// Requires: AVX, AVX2, F16C, FMA3
 TEXT ·attnValuesQ8_0x4AVX2(SB), NOSPLIT, $0-64
 	MOVQ out+0(FP), AX
 	MOVQ oStride+8(FP), DX
@@ -273,25 +95,17 @@ q8xv0:
 	VCVTDQ2PS    Y10, Y10
 	VMULPS       Y8, Y10, Y10
 	VBROADCASTSS (BX), Y11
-	VMULPS       Y9, Y11, Y12
-	VMULPS       Y10, Y11, Y13
-	VADDPS       Y12, Y0, Y0
-	VADDPS       Y13, Y1, Y1
+	VFMADD231PS  Y9, Y11, Y0
+	VFMADD231PS  Y10, Y11, Y1
 	VBROADCASTSS (BX)(R9*1), Y11
-	VMULPS       Y9, Y11, Y12
-	VMULPS       Y10, Y11, Y13
-	VADDPS       Y12, Y2, Y2
-	VADDPS       Y13, Y3, Y3
+	VFMADD231PS  Y9, Y11, Y2
+	VFMADD231PS  Y10, Y11, Y3
 	VBROADCASTSS (BX)(R9*2), Y11
-	VMULPS       Y9, Y11, Y12
-	VMULPS       Y10, Y11, Y13
-	VADDPS       Y12, Y4, Y4
-	VADDPS       Y13, Y5, Y5
+	VFMADD231PS  Y9, Y11, Y4
+	VFMADD231PS  Y10, Y11, Y5
 	VBROADCASTSS (BX)(R12*1), Y11
-	VMULPS       Y9, Y11, Y12
-	VMULPS       Y10, Y11, Y13
-	VADDPS       Y12, Y6, Y6
-	VADDPS       Y13, Y7, Y7
+	VFMADD231PS  Y9, Y11, Y6
+	VFMADD231PS  Y10, Y11, Y7
 	ADDQ         $0x04, BX
 	ADDQ         R11, SI
 	DECQ         CX
@@ -326,25 +140,17 @@ q8xv1:
 	VCVTDQ2PS    Y10, Y10
 	VMULPS       Y8, Y10, Y10
 	VBROADCASTSS (BX), Y11
-	VMULPS       Y9, Y11, Y12
-	VMULPS       Y10, Y11, Y13
-	VADDPS       Y12, Y0, Y0
-	VADDPS       Y13, Y1, Y1
+	VFMADD231PS  Y9, Y11, Y0
+	VFMADD231PS  Y10, Y11, Y1
 	VBROADCASTSS (BX)(R9*1), Y11
-	VMULPS       Y9, Y11, Y12
-	VMULPS       Y10, Y11, Y13
-	VADDPS       Y12, Y2, Y2
-	VADDPS       Y13, Y3, Y3
+	VFMADD231PS  Y9, Y11, Y2
+	VFMADD231PS  Y10, Y11, Y3
 	VBROADCASTSS (BX)(R9*2), Y11
-	VMULPS       Y9, Y11, Y12
-	VMULPS       Y10, Y11, Y13
-	VADDPS       Y12, Y4, Y4
-	VADDPS       Y13, Y5, Y5
+	VFMADD231PS  Y9, Y11, Y4
+	VFMADD231PS  Y10, Y11, Y5
 	VBROADCASTSS (BX)(R12*1), Y11
-	VMULPS       Y9, Y11, Y12
-	VMULPS       Y10, Y11, Y13
-	VADDPS       Y12, Y6, Y6
-	VADDPS       Y13, Y7, Y7
+	VFMADD231PS  Y9, Y11, Y6
+	VFMADD231PS  Y10, Y11, Y7
 	ADDQ         $0x04, BX
 	ADDQ         R11, SI
 	DECQ         CX

@@ -100,7 +100,7 @@ func TestAttnQ8_0KernelsBitExact(t *testing.T) {
 				copy(base[i*os:i*os+hd], floats(rng, hd, 2))
 			}
 			wantS, wantV := slices.Clone(base), slices.Clone(base)
-			attnScoresQ8_0Go(wantS, os, q, os, c.nq, rows, c.stride, c.n, hd, 0.125)
+			attnScoresF32Go(wantS, os, q, os, c.nq, dec, hd, c.n, hd, 0.125)
 			attnValuesQ8_0Go(wantV, os, p, os, c.nq, rows, c.stride, c.n, hd)
 			forEachKernel(t, func(t *testing.T, _ *kernels) {
 				f32S, f32V := slices.Clone(base), slices.Clone(base)

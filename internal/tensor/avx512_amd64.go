@@ -98,16 +98,16 @@ func hasAVX512() bool {
 	return cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW && cpu.X86.HasAVX512VL
 }
 
-// avx512Kernels is avx2Kernels with the float tiles and attention on AVX-512. Q4_K and Q6_K
-// keep the AVX2 kernels on rows repacked by eight: on Zen 4 they beat the AVX-512 4-row
-// kernels (tileKAVX) at every batch, prefill 1.35× and decode 1.3× on a 125M Q4_K_M model.
+// avx512Kernels is avx2Kernels with the float tiles on AVX-512; the attention keeps the AVX2
+// tiles (attn_amd64.go). Q4_K and Q6_K keep the AVX2 kernels on rows repacked by eight: on Zen 4
+// they beat the AVX-512 4-row kernels (tileKAVX) at every batch, prefill 1.35× and decode 1.3×
+// on a 125M Q4_K_M model.
 var avx512Kernels = func() *kernels {
 	k := *avx2Kernels
 	k.name = "avx512"
 	k.tiles[F16] = func(j *matmulJob, r0, r1 int) { tileFloatAVX512(j, r0, r1, j.act.f, F16) }
 	k.tiles[BF16] = func(j *matmulJob, r0, r1 int) { tileFloatAVX512(j, r0, r1, j.act.f, BF16) }
 	k.tiles[F32] = func(j *matmulJob, r0, r1 int) { tileFloatAVX512(j, r0, r1, j.x, F32) }
-	k.attnScores, k.attnValues = attnScoresF16AVX512, attnValuesF16AVX512
 	k.argmaxMax, k.argmaxFirst, k.drawWeights = maxF32sVec, firstEqF32Vec, drawWeightsAVX512Vec
 	k.expsSub, k.swiglu = expsSubVec512, swigluVec512
 	k.expsSubSums = nil // its 16-lane exp, then the sum, row by row

@@ -303,16 +303,16 @@ type kernels struct {
 	quantQ8_K func(x []float32, q []int8, d []float32, bs []int16) // quantActQ8_K or its bit-exact twin
 	// dst[i] = RoundF16(src[i]) / RoundBF16(src[i]): F16 and BF16 activations.
 	roundF16s, roundBF16s func(dst, src []float32)
-	// attnScores and attnValues are AttnScoresF16 and AttnValuesF16 past their shape checks.
+	// attnScores and attnValues are AttnScoresF16 and AttnValuesF16 past their shape checks;
+	// nil: the keys or values widened a chunk at a time by f16s, then the F32 kernel.
 	attnScores func(s []float32, sStride int, q []float32, qStride, nq int, k []uint16, kStride, n, hd int, scale float32)
 	attnValues func(out []float32, oStride int, p []float32, pStride, nq int, v []uint16, vStride, n, hd int)
-	// attnScoresQ8 and attnValuesQ8 are AttnScoresQ8_0 and AttnValuesQ8_0 past their shape
-	// checks; nil: a row at a time dequantised, then the set's dotF32 and axpy.
-	attnScoresQ8 func(s []float32, sStride int, q []float32, qStride, nq int, k []byte, kStride, n, hd int, scale float32)
+	// attnValuesQ8 is AttnValuesQ8_0 past its shape checks; nil: a chunk of rows at a time
+	// dequantised, then attnValuesF32.
 	attnValuesQ8 func(out []float32, oStride int, p []float32, pStride, nq int, v []byte, vStride, n, hd int)
 	dequantQ8_0  func(dst []float32, src []byte) // DequantizeQ8_0Row past its checks; nil: dequantQ8_0Go
 	// attnScoresF32 and attnValuesF32 are AttnScoresF32 and AttnValuesF32 past their shape
-	// checks; nil: the set's dotF32 and axpy a (query, position) at a time.
+	// checks.
 	attnScoresF32 func(s []float32, sStride int, q []float32, qStride, nq int, k []float32, kStride, n, hd int, scale float32)
 	attnValuesF32 func(out []float32, oStride int, p []float32, pStride, nq int, v []float32, vStride, n, hd int)
 	maxF32        func(x []float32) float32 // Softmax's max and sum
@@ -365,18 +365,18 @@ var goKernels = &kernels{
 	quantQ8_K:  quantActQ8_K,
 	roundF16s:  roundF16sGo,
 	roundBF16s: roundBF16sGo,
-	attnScores: attnScoresF16Go,
 	attnValues: attnValuesF16Go,
 
-	attnScoresQ8: attnScoresQ8_0Go,
-	attnValuesQ8: attnValuesQ8_0Go,
-	maxF32:       maxF32Go,
-	sumF64:       sumF64Go,
-	f32sToF16:    f32sToF16Go,
-	dotsF32:      dotsF32Go,
-	lowRankUp:    lowRankUpGo,
-	dotsF16:      dotsF16Go,
-	lowRankUpF16: lowRankUpF16Go,
+	attnValuesQ8:  attnValuesQ8_0Go,
+	attnScoresF32: attnScoresF32Go,
+	attnValuesF32: attnValuesF32Go,
+	maxF32:        maxF32Go,
+	sumF64:        sumF64Go,
+	f32sToF16:     f32sToF16Go,
+	dotsF32:       dotsF32Go,
+	lowRankUp:     lowRankUpGo,
+	dotsF16:       dotsF16Go,
+	lowRankUpF16:  lowRankUpF16Go,
 }
 
 func tileQ8Go(j *matmulJob, r0, r1 int, dot func([]byte, []int8, []float32) float32) {

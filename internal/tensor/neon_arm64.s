@@ -9,8 +9,9 @@
 // generated-assembly check skips this file, which does not say it is generated.
 //
 // Bit-exactness with the pure-Go twins (kernels_go.go): integer sums are exact in any order; every
-// float product and sum is its own FMUL and FADD, never the fused FMLA, each lane computing one
-// term of the reference in the reference's order.
+// float product and sum is its own FMUL and FADD, each lane computing one term of the reference in
+// the reference's order, but for the attention's scores and values, whose references
+// (attnScoreGo, attnValuesF32Go) are fused multiply-adds: FMLA.
 
 #define SDOT(d, n, m) WORD $(0x4E809400 | ((m)<<16) | ((n)<<5) | (d))   // Vd.4S += Vn.16B · Vm.16B
 #define SMULL(d, n, m) WORD $(0x0E20C000 | ((m)<<16) | ((n)<<5) | (d))  // Vd.8H = Vn.8B × Vm.8B (low halves)
@@ -25,6 +26,8 @@
 #define SHLL24S(d, n) WORD $(0x6E613800 | ((n)<<5) | (d))               // Vd.4S = Vn.8H high half << 16
 #define FMUL4S(d, n, m) WORD $(0x6E20DC00 | ((m)<<16) | ((n)<<5) | (d)) // Vd.4S = Vn.4S × Vm.4S
 #define FADD4S(d, n, m) WORD $(0x4E20D400 | ((m)<<16) | ((n)<<5) | (d)) // Vd.4S = Vn.4S + Vm.4S
+#define FMLA4S(d, n, m) WORD $(0x4E20CC00 | ((m)<<16) | ((n)<<5) | (d)) // Vd.4S += Vn.4S × Vm.4S, fused (one rounding)
+#define FADDP4S(d, n, m) WORD $(0x6E20D400 | ((m)<<16) | ((n)<<5) | (d)) // Vd.4S = pairwise sums of Vn.4S:Vm.4S
 #define FADD2S(d, n, m) WORD $(0x0E20D400 | ((m)<<16) | ((n)<<5) | (d)) // Vd.2S = Vn.2S + Vm.2S
 #define MOVI0(d) WORD $(0x6F00E400 | (d))                                 // Vd = 0
 #define FABS4S(d, n) WORD $(0x4EA0F800 | ((n)<<5) | (d))                // Vd.4S = |Vn.4S|
@@ -374,6 +377,44 @@ dotbf16Loop:
 	BNE dotbf16Loop
 dotbf16Done:
 	DOTEPILOGUE
+
+// func attnScoreNEON(k, q *float32, n8 int) float32: chains 0-3 in V16, 4-7 in V17, each lane
+// one FMLA per eight elements, then summed in pairs by FADDP: (0+1, 2+3, 4+5, 6+7), then
+// ((0+1)+(2+3), (4+5)+(6+7)), then those two.
+TEXT ·attnScoreNEON(SB), NOSPLIT, $0-28
+	MOVD k+0(FP), R0
+	MOVD q+8(FP), R1
+	MOVD n8+16(FP), R2
+	VEOR V16.B16, V16.B16, V16.B16
+	VEOR V17.B16, V17.B16, V17.B16
+attnScoreLoop:
+	VLD1.P 32(R0), [V0.S4, V1.S4]
+	VLD1.P 32(R1), [V2.S4, V3.S4]
+	FMLA4S(16, 0, 2)
+	FMLA4S(17, 1, 3)
+	SUBS $1, R2
+	BNE attnScoreLoop
+	FADDP4S(0, 16, 17)
+	FADDP4S(0, 0, 0)
+	FADDP2S(0, 0)
+	FMOVS F0, ret+24(FP)
+	RET
+
+// func attnAxpyNEON(dst, x *float32, a float32, n4 int): axpyNEON by FMLA.
+TEXT ·attnAxpyNEON(SB), NOSPLIT, $0-32
+	MOVD dst+0(FP), R0
+	MOVD x+8(FP), R1
+	FMOVS a+16(FP), F2
+	MOVD n4+24(FP), R2
+	VDUP V2.S[0], V2.S4
+attnAxpyLoop:
+	VLD1.P 16(R1), [V1.S4]
+	VLD1 (R0), [V0.S4]
+	FMLA4S(0, 1, 2)
+	VST1.P [V0.S4], 16(R0)
+	SUBS $1, R2
+	BNE attnAxpyLoop
+	RET
 
 // func axpyNEON(dst, x *float32, a float32, n4 int)
 TEXT ·axpyNEON(SB), NOSPLIT, $0-32

@@ -5,13 +5,11 @@ import (
 	. "github.com/mmcloughlin/avo/reg"
 )
 
-// attnQ8Family: the attention kernels over Q8_0 KV vectors (attnq8.go in internal/tensor defines
+// attnQ8Family: the value kernels over Q8_0 KV vectors (attnq8.go in internal/tensor defines
 // their arithmetic: each element d·q exactly, then the F32 attention's order), one query or four
-// a call.
+// a call, and the dequantiser the scores run after.
 func attnQ8Family(g *gen) {
-	g.scoresQ8_0AVX2()
 	g.valuesQ8_0AVX2()
-	g.scoresQ8_0x4AVX2()
 	g.valuesQ8_0x4AVX2()
 	g.dequantQ8_0AVX2()
 }
@@ -48,54 +46,8 @@ func (g *gen) q8KVScale(blk Register, y VecPhysical) {
 	g.VCVTPH2PS(y.AsX(), y)
 }
 
-// scoresQ8_0AVX2: for each position t (DX = k_t, DI = s + 4t), the nb blocks of k_t against q
-// (AX), chunk j of each block into Y0 (j even: lanes 0-7 of a 16-lane chunk) or Y1 (j odd:
-// lanes 8-15), as attnScoresQ8_0Go's acc; then folded as fold16, scaled and stored.
-func (g *gen) scoresQ8_0AVX2() {
-	g.text("attnScoresQ8_0AVX2", "func(s *float32, q *float32, k *byte, kStride, n, nb int, scale float32)")
-	g.arg("s", RDI)
-	g.arg("q", RSI)
-	g.arg("k", RDX)
-	g.arg("kStride", R11)
-	g.arg("n", RCX)
-	g.arg("nb", R12)
-	g.VMOVSS(g.argMem("scale"), X15)
-	g.Label("q8st")
-	g.VXORPS(Y0, Y0, Y0)
-	g.VXORPS(Y1, Y1, Y1)
-	g.MOVQ(RDX, R14)
-	g.MOVQ(RSI, RAX)
-	g.MOVQ(R12, R13)
-	g.Label("q8sb")
-	g.q8KVScale(R14, Y4)
-	vals := []VecPhysical{Y5, Y6, Y7, Y8}
-	for j, y := range vals {
-		g.q8Dequant8(R14, j, Y4, y)
-		g.VMULPS(Mem{Base: RAX, Disp: 32 * j}, y, y)
-	}
-	for j, y := range vals {
-		acc := []VecPhysical{Y0, Y1}[j%2]
-		g.VADDPS(y, acc, acc)
-	}
-	g.ADDQ(U8(q8BlockBytes), R14)
-	g.ADDQ(U8(128), RAX)
-	g.DECQ(R13)
-	g.JNZ(LabelRef("q8sb"))
-	g.VADDPS(Y1, Y0, Y0)
-	g.scoreOutAt(RDI)
-	g.ADDQ(R11, RDX)
-	g.tail("q8st", RCX, step{RDI, 4})
-}
-
-// scoreOutAt is scoreOut storing at (r).
-func (g *gen) scoreOutAt(r Register) {
-	g.fold8(Y0, X1, g.VADDPS, g.VADDSS)
-	g.VMULSS(X15, X0, X0)
-	g.VMOVSS(X0, b(r))
-}
-
 // valuesQ8_0AVX2: block by block of out (AX, 32 floats in Y0-Y3), for each position t in order
-// (SI = v_t's block, BX = p + 4t), out += p[t]·(d·q), each product and sum rounded on its own as
+// (SI = v_t's block, BX = p + 4t), out = fma(p[t], d·q, out), one rounding each, as
 // attnValuesQ8_0Go's.
 func (g *gen) valuesQ8_0AVX2() {
 	g.text("attnValuesQ8_0AVX2", "func(out *float32, p *float32, v *byte, vStride, n, nb int)")
@@ -118,10 +70,7 @@ func (g *gen) valuesQ8_0AVX2() {
 	g.VBROADCASTSS(b(RBX), Y10)
 	for j, y := range vals {
 		g.q8Dequant8(RSI, j, Y4, y)
-		g.VMULPS(Y10, y, y)
-	}
-	for j, y := range vals {
-		g.VADDPS(y, acc[j], acc[j])
+		g.VFMADD231PS(Y10, y, acc[j])
 	}
 	g.ADDQ(U8(4), RBX)
 	g.ADDQ(R11, RSI)
@@ -131,56 +80,6 @@ func (g *gen) valuesQ8_0AVX2() {
 		g.VMOVUPS(y, Mem{Base: RAX, Disp: 32 * j})
 	}
 	g.tail("q8vb", R8, step{RAX, 128}, step{RDI, q8BlockBytes})
-}
-
-// scoresQ8_0x4AVX2 is scoresQ8_0AVX2 for four queries a call: each block of k_t is dequantised
-// once for all four, query i's chunk j going into Y(2i) (j even) or Y(2i+1) (j odd) in the same
-// order; the four sums are folded together (fold4Sums) and stored down the column of position t.
-// DI = s + 4t, R8 = sStride and BX = 3·sStride bytes, AX the queries' block (R9 = qStride and
-// R10 = 3·qStride bytes), R14 = k_t's block, R13 the blocks left.
-func (g *gen) scoresQ8_0x4AVX2() {
-	g.text("attnScoresQ8_0x4AVX2", "func(s *float32, sStride int, q *float32, qStride int, k *byte, kStride, n, nb int, scale float32)")
-	g.args(in{"s", RDI, 0, nil}, in{"sStride", R8, 2, RBX}, in{"q", RSI, 0, nil}, in{"qStride", R9, 2, R10},
-		in{"k", RDX, 0, nil}, in{"kStride", R11, 0, nil}, in{"n", RCX, 0, nil}, in{"nb", R12, 0, nil})
-	g.VBROADCASTSS(g.argMem("scale"), Y15)
-	acc := [4][2]VecPhysical{{Y0, Y1}, {Y2, Y3}, {Y4, Y5}, {Y6, Y7}}
-	vals := []VecPhysical{Y9, Y10, Y11, Y12}
-	g.Label("q8xt")
-	for _, a := range acc {
-		g.VXORPS(a[0], a[0], a[0])
-		g.VXORPS(a[1], a[1], a[1])
-	}
-	g.MOVQ(RDX, R14)
-	g.MOVQ(RSI, RAX)
-	g.MOVQ(R12, R13)
-	g.Label("q8xb")
-	g.q8KVScale(R14, Y8)
-	for j, y := range vals {
-		g.q8Dequant8(R14, j, Y8, y)
-	}
-	qs := func(disp int) []Mem {
-		return []Mem{{Base: RAX, Disp: disp}, m(RAX, R9, 1, disp), m(RAX, R9, 2, disp), m(RAX, R10, 1, disp)}
-	}
-	for i, a := range acc {
-		for j, y := range vals {
-			g.VMULPS(qs(32 * j)[i], y, Y13)
-			g.VADDPS(Y13, a[j%2], a[j%2])
-		}
-	}
-	g.ADDQ(U8(q8BlockBytes), R14)
-	g.ADDQ(U8(128), RAX)
-	g.DECQ(R13)
-	g.JNZ(LabelRef("q8xb"))
-	for _, a := range acc {
-		g.VADDPS(a[1], a[0], a[0])
-	}
-	x := g.fold4Sums([4]VecPhysical{Y0, Y2, Y4, Y6}, [4]VecPhysical{Y9, Y10, Y11, Y12})
-	g.VMOVSS(x, b(RDI))
-	g.VEXTRACTPS(U8(1), x, m(RDI, R8, 1, 0))
-	g.VEXTRACTPS(U8(2), x, m(RDI, R8, 2, 0))
-	g.VEXTRACTPS(U8(3), x, m(RDI, RBX, 1, 0))
-	g.ADDQ(R11, RDX)
-	g.tail("q8xt", RCX, step{RDI, 4})
 }
 
 // valuesQ8_0x4AVX2 is valuesQ8_0AVX2 for four queries a call: each half block (16 values) of
@@ -210,10 +109,8 @@ func (g *gen) valuesQ8_0x4AVX2() {
 		g.q8Dequant8(RSI, 2*h+1, Y8, Y10)
 		for i, a := range acc {
 			g.VBROADCASTSS(weights[i], Y11)
-			g.VMULPS(Y9, Y11, Y12)
-			g.VMULPS(Y10, Y11, Y13)
-			g.VADDPS(Y12, a[0], a[0])
-			g.VADDPS(Y13, a[1], a[1])
+			g.VFMADD231PS(Y9, Y11, a[0])
+			g.VFMADD231PS(Y10, Y11, a[1])
 		}
 		g.ADDQ(U8(4), RBX)
 		g.ADDQ(R11, RSI)
@@ -227,3 +124,11 @@ func (g *gen) valuesQ8_0x4AVX2() {
 	}
 	g.tail("q8xvb", R8, step{RAX, 128}, step{RDI, q8BlockBytes})
 }
+
+// outs are the four-query Q8_0 value kernel's accumulator addresses of query i at displacement
+// disp; weights the addresses of its weights.
+func outs(disp int) []Mem {
+	return []Mem{{Base: RAX, Disp: disp}, m(RAX, RDX, 1, disp), m(RAX, RDX, 2, disp), m(RAX, R14, 1, disp)}
+}
+
+var weights = []Mem{b(RBX), m(RBX, R9, 1, 0), m(RBX, R9, 2, 0), m(RBX, R12, 1, 0)}

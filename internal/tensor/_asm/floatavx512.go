@@ -296,3 +296,11 @@ func (g *gen) floatx8x2(t floatType) {
 	g.VZEROUPPER()
 	g.RET()
 }
+
+// pairAdd sets d = shuf(lo, a, b) + shuf(hi, a, b) (t clobbered): the two halves a fold
+// step adds.
+func (g *gen) pairAdd(shuf func(...Op), lo, hi uint8, a, b, d, t VecPhysical) {
+	shuf(U8(lo), a, b, d)
+	shuf(U8(hi), a, b, t)
+	g.VADDPS(t, d, d)
+}

@@ -51,8 +51,7 @@ var families = []struct {
 // gen is the avo context of one file; the kernels' shared fragments are its methods.
 type gen struct {
 	*build.Context
-	attnLanes Mem      // attn.go's lane-gathering table
-	kq        kqTables // kquant.go's tables
+	kq kqTables // kquant.go's tables
 }
 
 func main() {
