@@ -162,7 +162,8 @@ var (
 )
 
 // runValues is AttnValuesF16 or AttnValuesF32 past their checks on the value tiles: the queries
-// six at a time in one call, the one to five left in another; heads that are not a multiple of 16 (rare) take twin.
+// six at a time in one call, the one to five left in another; heads that are not a multiple of
+// 16 (rare) take twin.
 func runValues[K uint16 | float32](tiles *[6]valueTile[K], twin func(out []float32, oStride int, p []float32, pStride, nq int, v []K, vStride, n, hd int),
 	out []float32, oStride int, p []float32, pStride, nq int, v []K, vStride, n, hd int) {
 	if hd&15 != 0 {
