@@ -258,30 +258,10 @@ func readPair(ta, tb *gguf.TensorInfo, w *tensor.Matrix) (*LoRAPair, error) {
 			p.B[tensor.LowRankPanelIndex(k, o, p.Rank, p.Out)] = b[o*p.Rank+k]
 		}
 	}
-	if halves(p.A) && halves(p.B) {
-		p.A16, p.B16 = toHalves(p.A), toHalves(p.B)
-		p.A, p.B = nil, nil
+	if h, changed, err := p.halved(); err == nil && !changed {
+		return h, nil // every value is exactly a half: the same values in half the bytes
 	}
 	return p, nil
-}
-
-// halves reports whether every value of v is exactly a half (F16).
-func halves(v []float32) bool {
-	for _, f := range v {
-		if math.Float32bits(tensor.RoundF16(f)) != math.Float32bits(f) {
-			return false
-		}
-	}
-	return true
-}
-
-// toHalves converts values that are all exactly halves.
-func toHalves(v []float32) []uint16 {
-	h := make([]uint16, len(v))
-	for i, f := range v {
-		h[i] = tensor.F32ToF16(f)
-	}
-	return h
 }
 
 // finiteFloats decodes a tensor to float32, refusing NaN and infinities.
